@@ -1,0 +1,1 @@
+"""GET /v1/auth/status."""

@@ -1,0 +1,1 @@
+"""Inspects uploaded files: S3 ObjectCreated events arrive through SQS."""

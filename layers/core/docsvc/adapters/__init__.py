@@ -1,0 +1,1 @@
+"""Adapters: the AWS edge. They translate AWS errors into domain errors."""

@@ -1,0 +1,1 @@
+"""The `docsvc` command-line tool."""

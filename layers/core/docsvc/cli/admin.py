@@ -1,0 +1,113 @@
+"""`docsvc admin`: the operator's path (organizations and API keys), standing in for a dashboard."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from docsvc.cli.deployment import use_deployment
+from docsvc.domain.accounts import ApiKey
+from docsvc.services import account_service
+
+
+def add_admin_commands(commands: Any) -> None:
+    admin = commands.add_parser("admin", help="operate a deployment: organizations and API keys")
+    admin.add_argument(
+        "--stack", help="CloudFormation stack name (default: the running local stack, else samconfig.toml)"
+    )
+    admin.add_argument("--region", help="AWS region of the stack")
+    admin.add_argument(
+        "--config-env", default="default", help="samconfig.toml environment (default: default)"
+    )
+    groups = admin.add_subparsers(dest="group", required=True)
+
+    orgs = groups.add_parser("orgs", help="organizations").add_subparsers(dest="action", required=True)
+    create_org = orgs.add_parser(
+        "create", help="create an organization with its test and production environments"
+    )
+    create_org.add_argument("name")
+    _json_flag(create_org)
+    create_org.set_defaults(run=_create_org)
+
+    keys = groups.add_parser("keys", help="API keys").add_subparsers(dest="action", required=True)
+    create_key = keys.add_parser("create", help="create an API key; the key is printed once")
+    create_key.add_argument("--org", required=True)
+    create_key.add_argument("--env", required=True, choices=["test", "production"])
+    create_key.add_argument("--name", default="default")
+    create_key.add_argument("--legacy", action="store_true", help="an sk_svc_ production key")
+    _json_flag(create_key)
+    create_key.set_defaults(run=_create_key)
+
+    revoke = keys.add_parser("revoke", help="revoke a key; effective on its next request")
+    revoke.add_argument("key_id")
+    _json_flag(revoke)
+    revoke.set_defaults(run=_revoke_key)
+
+    list_keys = keys.add_parser("list", help="list an organization's keys (never the keys themselves)")
+    list_keys.add_argument("--org", required=True)
+    _json_flag(list_keys)
+    list_keys.set_defaults(run=_list_keys)
+
+
+def _json_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def run_admin(arguments: argparse.Namespace) -> int:
+    use_deployment(arguments.stack, arguments.region, arguments.config_env)
+    result: int = arguments.run(arguments)
+    return result
+
+
+def _print(arguments: argparse.Namespace, payload: Any, lines: list[str]) -> None:
+    print(json.dumps(payload, indent=2) if arguments.json else "\n".join(lines))
+
+
+def _key_summary(key: ApiKey) -> str:
+    state = f"revoked {key.revoked_at}" if key.revoked_at else "active"
+    return f"{key.id}  {key.environment:<10}  {key.prefix}…  {key.name}  ({state})"
+
+
+def _create_org(arguments: argparse.Namespace) -> int:
+    organization = account_service().create_organization(arguments.name)
+    _print(
+        arguments,
+        organization.model_dump(),
+        [
+            f"organization {organization.id} ({organization.name})",
+            *(f"  {name}: {env_id}" for name, env_id in organization.environments.items()),
+        ],
+    )
+    return 0
+
+
+def _create_key(arguments: argparse.Namespace) -> int:
+    if arguments.legacy and arguments.env != "production":
+        raise ValueError("--legacy keys are production keys: use --env production")
+    issued = account_service().create_key(
+        arguments.org, arguments.env, name=arguments.name, legacy=arguments.legacy
+    )
+    payload = {"key": issued.key, **issued.record.model_dump()}
+    _print(
+        arguments,
+        payload,
+        [
+            _key_summary(issued.record),
+            f"key: {issued.key}",
+            "This is the only time the key is shown; store it now.",
+        ],
+    )
+    return 0
+
+
+def _revoke_key(arguments: argparse.Namespace) -> int:
+    record = account_service().revoke_key(arguments.key_id)
+    _print(arguments, record.model_dump(), [_key_summary(record)])
+    return 0
+
+
+def _list_keys(arguments: argparse.Namespace) -> int:
+    keys = account_service().list_keys(arguments.org)
+    _print(arguments, [key.model_dump() for key in keys], [_key_summary(key) for key in keys] or ["no keys"])
+    return 0

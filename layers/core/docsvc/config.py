@@ -1,0 +1,35 @@
+"""Deployment settings, read from the environment that template.yaml gives every function."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import cache
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in {"1", "true", "yes"}
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    accounts_table: str
+    files_table: str
+    files_bucket: str
+    allow_loopback_webhooks: bool
+    stage: str
+
+    @classmethod
+    def from_environment(cls) -> Settings:
+        return cls(
+            accounts_table=os.environ.get("ACCOUNTS_TABLE", "AccountsTable"),
+            files_table=os.environ.get("FILES_TABLE", "FilesTable"),
+            files_bucket=os.environ.get("FILES_BUCKET", "filesbucket"),
+            allow_loopback_webhooks=_flag("ALLOW_LOOPBACK_WEBHOOKS"),
+            stage=os.environ.get("STAGE", "dev"),
+        )
+
+
+@cache
+def settings() -> Settings:
+    return Settings.from_environment()

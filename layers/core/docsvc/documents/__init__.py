@@ -1,0 +1,1 @@
+"""Document types and, in the documents layer, the engines that read them."""

@@ -1,0 +1,1 @@
+"""The domain: the rules of the specification, each written once. No web framework, no boto3."""

@@ -1,0 +1,157 @@
+"""The functions of template.yaml, loaded in this process the way Lambda would load them."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import re
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from docsvc.local.template import Resolver
+
+Handler = Callable[[dict[str, Any], Any], Any]
+
+
+@dataclass(frozen=True)
+class Route:
+    method: str  # upper case, or ANY
+    path: str  # as in the template: /v1/files/{file_id} or /v1/files/{proxy+}
+
+    @property
+    def route_key(self) -> str:
+        return f"{self.method} {self.path}"
+
+    def pattern(self) -> re.Pattern[str]:
+        parts = []
+        for segment in self.path.strip("/").split("/"):
+            if segment.startswith("{") and segment.endswith("+}"):
+                parts.append(f"(?P<{segment[1:-2]}>.+)")
+            elif segment.startswith("{") and segment.endswith("}"):
+                parts.append(f"(?P<{segment[1:-1]}>[^/]+)")
+            else:
+                parts.append(re.escape(segment))
+        return re.compile("^/" + "/".join(parts) + "$")
+
+
+@dataclass(frozen=True)
+class QueueTrigger:
+    queue_arn: str
+    batch_size: int
+    reports_failures: bool
+
+
+@dataclass(frozen=True)
+class ScheduleTrigger:
+    seconds: int
+    name: str
+
+
+@dataclass
+class LocalFunction:
+    logical_id: str
+    handler_path: str
+    timeout: int
+    memory: int
+    environment: dict[str, str]
+    routes: list[Route] = field(default_factory=list)
+    queues: list[QueueTrigger] = field(default_factory=list)
+    schedules: list[ScheduleTrigger] = field(default_factory=list)
+    _handler: Handler | None = None
+    _executor: ThreadPoolExecutor | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def load(self) -> Handler:
+        with self._lock:
+            if self._handler is None:
+                module_name, _, attribute = self.handler_path.rpartition(".")
+                self._handler = getattr(importlib.import_module(module_name), attribute)
+                # One thread per warm instance; each keeps its own event loop (Mangum needs one).
+                self._executor = ThreadPoolExecutor(
+                    max_workers=4, thread_name_prefix=self.logical_id, initializer=_new_event_loop
+                )
+            return self._handler
+
+    def invoke(self, event: dict[str, Any], *, timeout: float | None = None) -> Any:
+        """Runs the handler with a Lambda-like context; raises TimeoutError past the function's timeout."""
+        handler = self.load()
+        assert self._executor is not None
+        context = LambdaContext(self, timeout or self.timeout)
+        future = self._executor.submit(handler, event, context)
+        return future.result(timeout=timeout or self.timeout)
+
+    def shutdown(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _new_event_loop() -> None:
+    asyncio.set_event_loop(asyncio.new_event_loop())
+
+
+class LambdaContext:
+    """The attributes of Lambda's context object that handlers and Powertools read."""
+
+    def __init__(self, function: LocalFunction, timeout: float) -> None:
+        self.function_name = function.logical_id
+        self.function_version = "$LATEST"
+        self.memory_limit_in_mb = function.memory
+        self.invoked_function_arn = f"arn:aws:lambda:local:000000000000:function:{function.logical_id}"
+        self.aws_request_id = str(uuid.uuid4())
+        self.log_group_name = f"/aws/lambda/{function.logical_id}"
+        self.log_stream_name = "local"
+        self._deadline = time.monotonic() + timeout
+
+    def get_remaining_time_in_millis(self) -> int:
+        return max(0, int((self._deadline - time.monotonic()) * 1000))
+
+
+_RATE = re.compile(r"^rate\((\d+) (minute|minutes|hour|hours|day|days)\)$")
+_UNIT_SECONDS = {"minute": 60, "hour": 3600, "day": 86400}
+
+
+def functions_of(template: dict[str, Any], resolve: Resolver) -> list[LocalFunction]:
+    globals_ = template.get("Globals", {}).get("Function", {})
+    functions = []
+    for logical_id, resource in template["Resources"].items():
+        if resource["Type"] != "AWS::Serverless::Function":
+            continue
+        props = resource["Properties"]
+        variables = dict(globals_.get("Environment", {}).get("Variables", {}))
+        variables.update(props.get("Environment", {}).get("Variables", {}))
+        function = LocalFunction(
+            logical_id=logical_id,
+            handler_path=props["Handler"],
+            timeout=int(props.get("Timeout", globals_.get("Timeout", 3))),
+            memory=int(props.get("MemorySize", globals_.get("MemorySize", 128))),
+            environment={name: str(resolve(value)) for name, value in variables.items()},
+        )
+        for event_name, event in props.get("Events", {}).items():
+            _add_trigger(function, event_name, event["Type"], resolve(event.get("Properties", {})))
+        functions.append(function)
+    return functions
+
+
+def _add_trigger(function: LocalFunction, name: str, kind: str, props: dict[str, Any]) -> None:
+    if kind in {"HttpApi", "Api"}:
+        function.routes.append(Route(str(props.get("Method", "ANY")).upper(), props["Path"]))
+    elif kind == "SQS":
+        function.queues.append(
+            QueueTrigger(
+                queue_arn=props["Queue"],
+                batch_size=int(props.get("BatchSize", 10)),
+                reports_failures="ReportBatchItemFailures" in props.get("FunctionResponseTypes", []),
+            )
+        )
+    elif kind in {"Schedule", "ScheduleV2"}:
+        expression = props.get("Schedule") or props.get("ScheduleExpression", "")
+        match = _RATE.match(expression)
+        if match is None:
+            raise ValueError(f"{function.logical_id}.{name}: the local stack runs rate() schedules only")
+        unit = match.group(2).rstrip("s")
+        function.schedules.append(ScheduleTrigger(int(match.group(1)) * _UNIT_SECONDS[unit], name))

@@ -1,0 +1,202 @@
+"""An HTTP gateway that serves the HttpApi routes of template.yaml with each function's own handler.
+
+It builds API Gateway HTTP API (payload 2.0) events, enforces the limits API Gateway and Lambda
+enforce (6 MB invocation payload, 30 s integration timeout), and writes the function's answer back.
+A route that is not in the template answers 404 here as it would on AWS.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import logging
+import time
+import uuid
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+from docsvc.local.functions import LocalFunction, Route
+
+LAMBDA_PAYLOAD_BYTES = 6 * 1024 * 1024
+API_BODY_BYTES = 10 * 1024 * 1024
+INTEGRATION_TIMEOUT_SECONDS = 30
+_TEXT_TYPES = (
+    "text/",
+    "application/json",
+    "application/xml",
+    "application/x-www-form-urlencoded",
+    "application/javascript",
+    "application/yaml",
+)
+
+_log = logging.getLogger("docsvc.local.gateway")
+
+
+@dataclass(frozen=True)
+class Match:
+    function: LocalFunction
+    route: Route
+    path_parameters: dict[str, str]
+
+
+class RouteTable:
+    def __init__(self, functions: list[LocalFunction]) -> None:
+        self._routes = [
+            (route, route.pattern(), function) for function in functions for route in function.routes
+        ]
+        # Most specific first: literal paths before parameters, parameters before greedy proxies.
+        self._routes.sort(
+            key=lambda entry: ("+}" in entry[0].path, entry[0].path.count("{"), -len(entry[0].path))
+        )
+
+    def match(self, method: str, path: str) -> Match | None:
+        for route, pattern, function in self._routes:
+            found = pattern.match(path)
+            if found and route.method in {"ANY", method}:
+                return Match(function, route, {k: v for k, v in found.groupdict().items() if v is not None})
+        return None
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter((route, function) for route, _, function in self._routes)
+
+
+def build_event(
+    method: str, target: str, headers: dict[str, str], body: bytes, match: Match, source_ip: str, host: str
+) -> dict[str, Any]:
+    parts = urlsplit(target)
+    query: dict[str, list[str]] = {}
+    for name, value in parse_qsl(parts.query, keep_blank_values=True):
+        query.setdefault(name, []).append(value)
+    content_type = headers.get("content-type", "")
+    is_text = not body or content_type.startswith(_TEXT_TYPES)
+    now = time.time()
+    event: dict[str, Any] = {
+        "version": "2.0",
+        "routeKey": match.route.route_key,
+        "rawPath": parts.path,
+        "rawQueryString": parts.query,
+        "headers": headers,
+        "requestContext": {
+            "accountId": "000000000000",
+            "apiId": "local",
+            "domainName": host,
+            "domainPrefix": host.split(".")[0],
+            "http": {
+                "method": method,
+                "path": parts.path,
+                "protocol": "HTTP/1.1",
+                "sourceIp": source_ip,
+                "userAgent": headers.get("user-agent", ""),
+            },
+            "requestId": str(uuid.uuid4()),
+            "routeKey": match.route.route_key,
+            "stage": "$default",
+            "time": time.strftime("%d/%b/%Y:%H:%M:%S +0000", time.gmtime(now)),
+            "timeEpoch": int(now * 1000),
+        },
+        "isBase64Encoded": not is_text,
+    }
+    if "cookie" in headers:
+        event["cookies"] = [cookie.strip() for cookie in headers["cookie"].split(";")]
+    if query:
+        event["queryStringParameters"] = {name: ",".join(values) for name, values in query.items()}
+    if match.path_parameters:
+        event["pathParameters"] = match.path_parameters
+    if body:
+        event["body"] = body.decode("utf-8", "replace") if is_text else base64.b64encode(body).decode("ascii")
+    return event
+
+
+class _GatewayHandler(BaseHTTPRequestHandler):
+    server: GatewayServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        _log.debug(format, *args)
+
+    def _serve(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        if length > API_BODY_BYTES:
+            self._json(413, {"detail": f"request body over API Gateway's {API_BODY_BYTES}-byte limit"})
+            self.close_connection = True
+            return
+        body = self.rfile.read(length) if length else b""
+        path = urlsplit(self.path).path
+        match = self.server.routes.match(self.command, path)
+        if match is None:
+            self._json(404, {"detail": "Not Found"})
+            return
+        headers: dict[str, str] = {}
+        for name, value in self.headers.items():
+            key = name.lower()
+            headers[key] = f"{headers[key]},{value}" if key in headers else value
+        event = build_event(
+            self.command,
+            self.path,
+            headers,
+            body,
+            match,
+            self.client_address[0],
+            self.headers.get("Host", "127.0.0.1"),
+        )
+        if len(json.dumps(event)) > LAMBDA_PAYLOAD_BYTES:
+            self._json(
+                413,
+                {
+                    "detail": "request too large for a synchronous call (Lambda's 6 MB payload limit); "
+                    "upload large files with an upload session: POST /v1/files/upload"
+                },
+            )
+            return
+        try:
+            response = match.function.invoke(
+                event, timeout=min(match.function.timeout, INTEGRATION_TIMEOUT_SECONDS)
+            )
+        except FutureTimeout:
+            self._json(504, {"detail": "the function did not answer within the gateway's time limit"})
+            return
+        except Exception:
+            _log.exception("function %s failed", match.function.logical_id)
+            self._json(500, {"detail": "internal error", "request_id": event["requestContext"]["requestId"]})
+            return
+        self._write(response)
+
+    def _write(self, response: dict[str, Any]) -> None:
+        body = response.get("body") or ""
+        payload = base64.b64decode(body) if response.get("isBase64Encoded") else str(body).encode("utf-8")
+        self.send_response(int(response.get("statusCode", 200)))
+        for name, value in (response.get("headers") or {}).items():
+            if name.lower() not in {"content-length", "connection", "transfer-encoding"}:
+                self.send_header(name, str(value))
+        for name, values in (response.get("multiValueHeaders") or {}).items():
+            for value in values:
+                self.send_header(name, str(value))
+        for cookie in response.get("cookies") or []:
+            self.send_header("Set-Cookie", cookie)
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(payload)
+
+    def _json(self, status: int, content: dict[str, Any]) -> None:
+        self._write(
+            {
+                "statusCode": status,
+                "headers": {"content-type": "application/json"},
+                "body": json.dumps(content),
+            }
+        )
+
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_OPTIONS = _serve  # noqa: N815
+
+
+class GatewayServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, host: str, port: int, functions: list[LocalFunction]) -> None:
+        self.routes = RouteTable(functions)
+        super().__init__((host, port), _GatewayHandler)

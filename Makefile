@@ -40,7 +40,7 @@ build: $(STAMP)
 
 ## Write the merged OpenAPI description of every route to docs/openapi.json.
 openapi: $(STAMP)
-	$(BIN)/python -m docsvc.api.openapi docs/openapi.json
+	$(BIN)/python -m docsvc.local.openapi docs/openapi.json
 
 clean:
 	rm -rf $(VENV) .aws-sam .docsvc .pytest_cache .mypy_cache .ruff_cache

@@ -6,6 +6,7 @@ import json
 from typing import Any
 from urllib.parse import unquote_plus
 
+from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
 from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
@@ -30,6 +31,9 @@ def inspect_record(record: SQSRecord) -> None:
             continue
         tenant, file_id = located
         found = file_service().inspect(tenant, file_id, inspect_document)
+        tools.metrics.add_metric(
+            name="FilesInspected" if found else "FilesGoneBeforeInspection", unit=MetricUnit.Count, value=1
+        )
         tools.logger.info(
             "inspected" if found else "file deleted before inspection", extra={"file_id": file_id}
         )

@@ -19,3 +19,14 @@ def account_service() -> AccountService:
 @cache
 def file_service() -> FileService:
     return FileService(DynamoFileRepository(), S3BlobStore())
+
+
+def reset() -> None:
+    """Forget every client, setting and service, so the next use reads the environment again."""
+    from docsvc.adapters import aws
+    from docsvc.config import settings
+
+    aws.reset()
+    settings.cache_clear()
+    account_service.cache_clear()
+    file_service.cache_clear()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boto3.dynamodb.types import Binary, TypeSerializer
+from boto3.dynamodb.types import Binary
 from botocore.exceptions import ClientError
 
 from docsvc.adapters import aws
@@ -24,7 +24,6 @@ from docsvc.tenancy import Tenant
 _FILE = "FILE#"
 _UPLOAD = "UPLOAD#"
 _LISTED = "id, filename, mime_type, created_at, updated_at, page_count, size_bytes, sha256"
-_SERIALIZER = TypeSerializer()
 
 
 def _mime_partition(tenant: Tenant, mime_type: str) -> str:
@@ -167,21 +166,21 @@ class DynamoFileRepository:
 
     def complete_upload(self, tenant: Tenant, record: FileRecord) -> None:
         """Consume the session and create the file in one transaction: exactly one completion wins."""
-        client = self._table.meta.client
+        client = self._table.meta.client  # the resource's client: plain Python values, like the table
         try:
             client.transact_write_items(
                 TransactItems=[
                     {
                         "Delete": {
                             "TableName": self._table_name,
-                            "Key": _serialize({"pk": tenant.key, "sk": _UPLOAD + record.id}),
+                            "Key": {"pk": tenant.key, "sk": _UPLOAD + record.id},
                             "ConditionExpression": "attribute_exists(pk)",
                         }
                     },
                     {
                         "Put": {
                             "TableName": self._table_name,
-                            "Item": _serialize(_file_item(tenant, record)),
+                            "Item": _file_item(tenant, record),
                             "ConditionExpression": "attribute_not_exists(pk)",
                         }
                     },
@@ -227,7 +226,3 @@ class DynamoFileRepository:
                 return False
             raise
         return True
-
-
-def _serialize(item: dict[str, Any]) -> dict[str, Any]:
-    return {key: _SERIALIZER.serialize(value) for key, value in item.items()}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import boto3
 
-from docsvc.local import STATE_FILE
+from docsvc.local import state_path
 
 _OUTPUTS = ("ACCOUNTS_TABLE", "FILES_TABLE", "FILES_BUCKET")
 
@@ -33,7 +33,7 @@ def local_state(start: Path | None = None) -> dict[str, object] | None:
     """The state file of a running local stack in this checkout, if one runs."""
     here = start or Path.cwd()
     for folder in [here, *here.parents]:
-        path = folder / STATE_FILE
+        path = state_path(folder)
         if path.is_file():
             state: dict[str, object] = json.loads(path.read_text())
             return state if _alive(int(str(state.get("pid", 0)))) else None

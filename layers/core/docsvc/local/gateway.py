@@ -110,6 +110,74 @@ def build_event(
     return event
 
 
+@dataclass(frozen=True)
+class GatewayResponse:
+    status: int
+    headers: list[tuple[str, str]]
+    body: bytes
+
+
+def _json(status: int, content: dict[str, Any]) -> GatewayResponse:
+    return GatewayResponse(status, [("content-type", "application/json")], json.dumps(content).encode())
+
+
+def dispatch(
+    routes: RouteTable,
+    method: str,
+    target: str,
+    headers: dict[str, str],
+    body: bytes,
+    *,
+    source_ip: str = "127.0.0.1",
+    host: str = "127.0.0.1",
+) -> GatewayResponse:
+    """What API Gateway does with one request: route it, invoke the function, translate the answer.
+
+    `headers` have lower-case names.
+    """
+    if len(body) > API_BODY_BYTES:
+        return _json(413, {"detail": f"request body over API Gateway's {API_BODY_BYTES}-byte limit"})
+    match = routes.match(method, urlsplit(target).path)
+    if match is None:
+        return _json(404, {"detail": "Not Found"})
+    event = build_event(method, target, headers, body, match, source_ip, host)
+    if len(json.dumps(event)) > LAMBDA_PAYLOAD_BYTES:
+        return _json(
+            413,
+            {
+                "detail": "request too large for a synchronous call (Lambda's 6 MB payload limit); "
+                "upload large files with an upload session: POST /v1/files/upload"
+            },
+        )
+    try:
+        response = match.function.invoke(
+            event, timeout=min(match.function.timeout, INTEGRATION_TIMEOUT_SECONDS)
+        )
+    except FutureTimeout:
+        return _json(504, {"detail": "the function did not answer within the gateway's time limit"})
+    except Exception:
+        _log.exception("function %s failed", match.function.logical_id)
+        return _json(500, {"detail": "internal error", "request_id": event["requestContext"]["requestId"]})
+    return _translate(response)
+
+
+def _translate(response: dict[str, Any]) -> GatewayResponse:
+    body = response.get("body") or ""
+    payload = base64.b64decode(body) if response.get("isBase64Encoded") else str(body).encode("utf-8")
+    headers = [
+        (name, str(value))
+        for name, value in (response.get("headers") or {}).items()
+        if name.lower() not in {"content-length", "connection", "transfer-encoding"}
+    ]
+    headers += [
+        (name, str(value))
+        for name, values in (response.get("multiValueHeaders") or {}).items()
+        for value in values
+    ]
+    headers += [("set-cookie", cookie) for cookie in response.get("cookies") or []]
+    return GatewayResponse(int(response.get("statusCode", 200)), headers, payload)
+
+
 class _GatewayHandler(BaseHTTPRequestHandler):
     server: GatewayServer
     protocol_version = "HTTP/1.1"
@@ -120,75 +188,37 @@ class _GatewayHandler(BaseHTTPRequestHandler):
     def _serve(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         if length > API_BODY_BYTES:
-            self._json(413, {"detail": f"request body over API Gateway's {API_BODY_BYTES}-byte limit"})
             self.close_connection = True
+            self._write(
+                _json(413, {"detail": f"request body over API Gateway's {API_BODY_BYTES}-byte limit"})
+            )
             return
         body = self.rfile.read(length) if length else b""
-        path = urlsplit(self.path).path
-        match = self.server.routes.match(self.command, path)
-        if match is None:
-            self._json(404, {"detail": "Not Found"})
-            return
         headers: dict[str, str] = {}
         for name, value in self.headers.items():
             key = name.lower()
             headers[key] = f"{headers[key]},{value}" if key in headers else value
-        event = build_event(
-            self.command,
-            self.path,
-            headers,
-            body,
-            match,
-            self.client_address[0],
-            self.headers.get("Host", "127.0.0.1"),
+        host = self.headers.get("Host", "127.0.0.1")
+        self._write(
+            dispatch(
+                self.server.routes,
+                self.command,
+                self.path,
+                headers,
+                body,
+                source_ip=self.client_address[0],
+                host=host,
+            )
         )
-        if len(json.dumps(event)) > LAMBDA_PAYLOAD_BYTES:
-            self._json(
-                413,
-                {
-                    "detail": "request too large for a synchronous call (Lambda's 6 MB payload limit); "
-                    "upload large files with an upload session: POST /v1/files/upload"
-                },
-            )
-            return
-        try:
-            response = match.function.invoke(
-                event, timeout=min(match.function.timeout, INTEGRATION_TIMEOUT_SECONDS)
-            )
-        except FutureTimeout:
-            self._json(504, {"detail": "the function did not answer within the gateway's time limit"})
-            return
-        except Exception:
-            _log.exception("function %s failed", match.function.logical_id)
-            self._json(500, {"detail": "internal error", "request_id": event["requestContext"]["requestId"]})
-            return
-        self._write(response)
 
-    def _write(self, response: dict[str, Any]) -> None:
-        body = response.get("body") or ""
-        payload = base64.b64decode(body) if response.get("isBase64Encoded") else str(body).encode("utf-8")
-        self.send_response(int(response.get("statusCode", 200)))
-        for name, value in (response.get("headers") or {}).items():
-            if name.lower() not in {"content-length", "connection", "transfer-encoding"}:
-                self.send_header(name, str(value))
-        for name, values in (response.get("multiValueHeaders") or {}).items():
-            for value in values:
-                self.send_header(name, str(value))
-        for cookie in response.get("cookies") or []:
-            self.send_header("Set-Cookie", cookie)
-        self.send_header("Content-Length", str(len(payload)))
+    def _write(self, response: GatewayResponse) -> None:
+        self.send_response(response.status)
+        for name, value in response.headers:
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(response.body)))
         self.end_headers()
         if self.command != "HEAD":
-            self.wfile.write(payload)
-
-    def _json(self, status: int, content: dict[str, Any]) -> None:
-        self._write(
-            {
-                "statusCode": status,
-                "headers": {"content-type": "application/json"},
-                "body": json.dumps(content),
-            }
-        )
+            self.wfile.write(response.body)
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_OPTIONS = _serve  # noqa: N815
 

@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docsvc.local import STATE_FILE
+from docsvc import services
+from docsvc.local import state_path
 from docsvc.local.functions import LocalFunction, functions_of
 from docsvc.local.gateway import GatewayServer
 from docsvc.local.pollers import QueuePoller, SchedulePoller
-from docsvc.local.provision import Provisioner
+from docsvc.local.provision import Provisioned, Provisioner
 from docsvc.local.template import load_template
 
 REGION = "us-east-1"
@@ -64,7 +65,7 @@ class LocalStack:
 
     @property
     def state_file(self) -> Path:
-        return self.root / STATE_FILE
+        return state_path(self.root)
 
     def start(self) -> None:
         from moto.server import ThreadedMotoServer
@@ -78,30 +79,17 @@ class LocalStack:
             LOCAL_ENVIRONMENT | {"AWS_ENDPOINT_URL": endpoint, "POWERTOOLS_LOG_LEVEL": self.log_level}
         )
 
-        template = load_template(self.root / "template.yaml")
-        provisioner = Provisioner(
-            template,
-            region=REGION,
-            account_id=ACCOUNT_ID,
-            parameters=LOCAL_PARAMETERS | {"LogLevel": self.log_level},
-        )
-        provisioned = provisioner.provision()
-        self.functions = functions_of(template, provisioner.resolve)
-        self.environment = _shared_environment(self.functions)
-        os.environ.update(self.environment)
-        _forget_cached_clients()
+        deployment = deploy_template(self.root / "template.yaml", {"LogLevel": self.log_level})
+        self.functions = deployment.functions
+        self.environment = deployment.environment
 
         self._gateway = GatewayServer(self.host, self.port, self.functions)
         self.port = self._gateway.server_address[1]
         self._spawn(threading.Thread(target=self._gateway.serve_forever, name="gateway", daemon=True))
-        urls_by_arn = {
-            arn: provisioned.refs[logical_id]
-            for (logical_id, attribute), arn in provisioned.attributes.items()
-            if attribute == "Arn"
-        }
         for function in self.functions:
             for queue in function.queues:
-                self._spawn(QueuePoller(function, queue, urls_by_arn[queue.queue_arn], REGION, self._stop))
+                queue_url = deployment.queue_url(queue.queue_arn)
+                self._spawn(QueuePoller(function, queue, queue_url, REGION, self._stop))
             for schedule in function.schedules:
                 self._spawn(SchedulePoller(function, schedule, self._stop))
         self._write_state(endpoint)
@@ -137,6 +125,37 @@ class LocalStack:
             self.state_file.unlink()
 
 
+@dataclass
+class Deployment:
+    functions: list[LocalFunction]
+    environment: dict[str, str]
+    provisioned: Provisioned
+
+    def queue_url(self, queue_arn: str) -> str:
+        for (logical_id, attribute), value in self.provisioned.attributes.items():
+            if attribute == "Arn" and value == queue_arn:
+                return self.provisioned.refs[logical_id]
+        raise KeyError(f"no queue {queue_arn} in the template")
+
+    def function(self, logical_id: str) -> LocalFunction:
+        return next(function for function in self.functions if function.logical_id == logical_id)
+
+
+def deploy_template(template_path: Path, parameters: dict[str, str] | None = None) -> Deployment:
+    """Create the template's resources at the current AWS endpoint (the emulator, or moto's mock) and
+    give this process the environment its functions get. Used by the local stack and by the tests."""
+    template = load_template(template_path)
+    provisioner = Provisioner(
+        template, region=REGION, account_id=ACCOUNT_ID, parameters=LOCAL_PARAMETERS | (parameters or {})
+    )
+    provisioned = provisioner.provision()
+    functions = functions_of(template, provisioner.resolve)
+    environment = _shared_environment(functions)
+    os.environ.update(environment)
+    services.reset()
+    return Deployment(functions, environment, provisioned)
+
+
 def _shared_environment(functions: list[LocalFunction]) -> dict[str, str]:
     """All functions run in this one process, so they must agree on every variable they share."""
     merged: dict[str, str] = {}
@@ -145,14 +164,3 @@ def _shared_environment(functions: list[LocalFunction]) -> dict[str, str]:
             if merged.setdefault(name, value) != value:
                 raise ValueError(f"functions disagree on {name}; the local stack shares one environment")
     return merged
-
-
-def _forget_cached_clients() -> None:
-    from docsvc import services
-    from docsvc.adapters import aws
-    from docsvc.config import settings
-
-    aws.reset()
-    settings.cache_clear()
-    services.account_service.cache_clear()
-    services.file_service.cache_clear()

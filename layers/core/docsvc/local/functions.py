@@ -71,7 +71,8 @@ class LocalFunction:
             if self._handler is None:
                 module_name, _, attribute = self.handler_path.rpartition(".")
                 self._handler = getattr(importlib.import_module(module_name), attribute)
-                # One thread per warm instance; each keeps its own event loop (Mangum needs one).
+            if self._executor is None:
+                # Threads stand for warm instances; each keeps its own event loop (Mangum needs one).
                 self._executor = ThreadPoolExecutor(
                     max_workers=4, thread_name_prefix=self.logical_id, initializer=_new_event_loop
                 )

@@ -1,0 +1,90 @@
+"""Starts the local stack exactly as a user does (`make dev`) and stops it with Ctrl-C (SIGINT)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from docsvc.local.stack import free_port
+
+from tests.conftest import ROOT
+
+READY = re.compile(r"docsvc local stack ready on (http://\S+)")
+FIELDS = re.compile(r"^\s+(organization|test key|live key):\s+(\S+)", re.MULTILINE)
+START_SECONDS = 60
+
+
+@dataclass
+class RunningStack:
+    url: str
+    organization_id: str
+    test_key: str
+    live_key: str
+    state_file: Path
+    process: subprocess.Popen[str]
+    output: list[str]
+
+
+def start_stack(state_file: Path) -> RunningStack:
+    port = free_port()
+    environment = dict(os.environ, PORT=str(port), DOCSVC_STATE_FILE=str(state_file), PYTHONUNBUFFERED="1")
+    environment.pop("AWS_ENDPOINT_URL", None)
+    process = subprocess.Popen(
+        ["make", "--no-print-directory", "dev"],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    assert process.stdout is not None
+    output: list[str] = []
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        output.append(line)
+        if line.startswith("`.venv/bin/docsvc admin"):
+            text = "".join(output)
+            url = READY.search(text)
+            fields = dict(FIELDS.findall(text))
+            assert url is not None, text
+            return RunningStack(
+                url.group(1),
+                fields["organization"],
+                fields["test key"],
+                fields["live key"],
+                state_file,
+                process,
+                output,
+            )
+    os.killpg(process.pid, signal.SIGKILL)
+    raise AssertionError("the local stack did not start:\n" + "".join(output))
+
+
+def stop_stack(stack: RunningStack) -> str:
+    """Ctrl-C: SIGINT to the whole process group, as a terminal sends it; returns what was printed after."""
+    os.killpg(stack.process.pid, signal.SIGINT)
+    try:
+        rest, _ = stack.process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(stack.process.pid, signal.SIGKILL)
+        raise
+    return rest
+
+
+@pytest.fixture(scope="session")
+def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningStack]:
+    running = start_stack(tmp_path_factory.mktemp("stack") / "local.json")
+    yield running
+    if running.process.poll() is None:
+        stop_stack(running)

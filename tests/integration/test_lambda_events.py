@@ -1,0 +1,96 @@
+"""The Lambda entry points, invoked with the sample events in events/ as Lambda would invoke them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+from docsvc.local.functions import LambdaContext
+from docsvc.local.stack import Deployment
+
+from tests.conftest import ROOT, Org, auth
+from tests.integration.test_files import pdf_bytes
+
+EVENTS = ROOT / "events"
+
+
+def event(name: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((EVENTS / name).read_text())
+    return loaded
+
+
+def invoke(deployment: Deployment, logical_id: str, payload: dict[str, Any]) -> Any:
+    function = deployment.function(logical_id)
+    return function.load()(payload, LambdaContext(function, function.timeout))
+
+
+def test_auth_status_event(deployment: Deployment, org: Org) -> None:
+    payload = event("auth_status.json")
+    payload["headers"]["authorization"] = f"Bearer {org.test.key}"
+
+    response = invoke(deployment, "AuthApiFunction", payload)
+
+    assert response["statusCode"] == 200
+    assert json.loads(response["body"])["environment_slug"] == "test"
+
+
+def test_files_list_event_with_api_key_header(deployment: Deployment, api: httpx.Client, org: Org) -> None:
+    for name in ("a.txt", "b.txt", "c.txt"):
+        api.post("/v1/files", headers=auth(org.test.key), files={"file": (name, b"text")})
+    payload = event("files_list.json")
+    payload["headers"]["api-key"] = org.test.key
+
+    response = invoke(deployment, "FilesApiFunction", payload)
+
+    body = json.loads(response["body"])
+    assert response["statusCode"] == 200
+    assert [item["filename"] for item in body["data"]] == ["a.txt", "b.txt"]
+    assert body["list_metadata"]["after"] == body["data"][1]["id"]
+
+
+def test_file_uploaded_event_is_inspected_and_the_test_event_ignored(
+    deployment: Deployment, api: httpx.Client, org: Org
+) -> None:
+    file_id = api.post(
+        "/v1/files", headers=auth(org.test.key), files={"file": ("r.pdf", pdf_bytes(pages=2))}
+    ).json()["id"]
+    payload = event("file_uploaded.json")
+    body = json.loads(payload["Records"][0]["body"])
+    body["Records"][0]["s3"]["object"]["key"] = f"files/{org.id}/test/{file_id}"
+    payload["Records"][0]["body"] = json.dumps(body)
+
+    response = invoke(deployment, "FileInspectorFunction", payload)
+
+    assert response == {"batchItemFailures": []}
+    assert api.get(f"/v1/files/{file_id}", headers=auth(org.test.key)).json()["page_count"] == 2
+
+
+def test_a_record_whose_bytes_are_missing_fails_alone(
+    deployment: Deployment, api: httpx.Client, org: Org
+) -> None:
+    file_id = api.post(
+        "/v1/files", headers=auth(org.test.key), files={"file": ("r.pdf", pdf_bytes())}
+    ).json()["id"]
+    from docsvc.adapters.blobs import S3BlobStore
+    from docsvc.domain.files import file_key
+    from docsvc.tenancy import Tenant
+
+    S3BlobStore().delete(file_key(Tenant(org.id, "test"), file_id))  # the record exists, the bytes do not
+    payload = event("file_uploaded.json")
+    body = json.loads(payload["Records"][0]["body"])
+    body["Records"][0]["s3"]["object"]["key"] = f"files/{org.id}/test/{file_id}"
+    payload["Records"][0]["body"] = json.dumps(body)
+
+    response = invoke(deployment, "FileInspectorFunction", payload)
+
+    assert response == {"batchItemFailures": [{"itemIdentifier": payload["Records"][0]["messageId"]}]}
+
+
+def test_objects_outside_files_are_ignored(deployment: Deployment) -> None:
+    payload = event("file_uploaded.json")
+    body = json.loads(payload["Records"][0]["body"])
+    body["Records"][0]["s3"]["object"]["key"] = "uploads/org_x/test/file_y"
+    payload["Records"][0]["body"] = json.dumps(body)
+
+    assert invoke(deployment, "FileInspectorFunction", payload) == {"batchItemFailures": []}

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from boto3.dynamodb.types import Binary
 from botocore.exceptions import ClientError
 
 from docsvc.adapters import aws
@@ -44,7 +43,7 @@ def _file_item(tenant: Tenant, record: FileRecord) -> dict[str, Any]:
     if record.mime_type:
         item["mime_pk"] = _mime_partition(tenant, record.mime_type)
     if record.embedding is not None:
-        item["embedding"] = Binary(to_bytes(record.embedding))
+        item["embedding"] = to_bytes(record.embedding)
     return item
 
 
@@ -212,7 +211,7 @@ class DynamoFileRepository:
             values[":pages"] = inspection.page_count
         if inspection.embedding is not None:
             assignments.append("embedding = :embedding")
-            values[":embedding"] = Binary(to_bytes(inspection.embedding))
+            values[":embedding"] = to_bytes(inspection.embedding)
         try:
             self._table.update_item(
                 Key={"pk": tenant.key, "sk": _FILE + file_id},

@@ -3,9 +3,11 @@ a metric dimension."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools.logging.utils import copy_config_to_registered_loggers
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,8 +18,13 @@ class Observability:
 
 
 def observability(service: str) -> Observability:
+    """The tools of one function. The project's own loggers (`docsvc.*`) log through the same JSON
+    formatter, so every line carries the function's correlation id."""
+    logger = Logger(service=service)
+    logging.getLogger("docsvc")  # the parent of every project logger; its children propagate to it
+    copy_config_to_registered_loggers(source_logger=logger, include={"docsvc"})
     return Observability(
-        logger=Logger(service=service),
+        logger=logger,
         tracer=Tracer(service=service),
         metrics=Metrics(namespace="docsvc", service=service),
     )

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import boto3
 
+from docsvc import services
 from docsvc.local import state_path
 
 _OUTPUTS = ("ACCOUNTS_TABLE", "FILES_TABLE", "FILES_BUCKET")
@@ -60,6 +61,7 @@ def use_deployment(stack: str | None, region: str | None, config_env: str = "def
             environment = state["environment"]
             assert isinstance(environment, dict)
             os.environ.update({str(key): str(value) for key, value in environment.items()})
+            services.reset()
             return f"local stack at {state['url']}"
         found = samconfig_stack(config_env)
         if found is None:
@@ -80,4 +82,5 @@ def use_deployment(stack: str | None, region: str | None, config_env: str = "def
     os.environ.update({name: values[name] for name in _OUTPUTS})
     if region:
         os.environ["AWS_DEFAULT_REGION"] = region
+    services.reset()
     return f"stack {stack}"

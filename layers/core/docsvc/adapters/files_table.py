@@ -15,7 +15,8 @@ from docsvc.adapters.dynamo_pages import query_page
 from docsvc.clock import iso, to_millis, utc_now
 from docsvc.config import settings
 from docsvc.domain.embeddings import from_bytes, to_bytes
-from docsvc.domain.files import FileQuery, FileRecord, Inspection, Page, UploadSession
+from docsvc.domain.files import FileQuery, FileRecord, Inspection, UploadSession
+from docsvc.domain.lists import Page
 from docsvc.errors import Conflict, InvalidField
 from docsvc.ids import id_ceiling, id_floor
 from docsvc.tenancy import Tenant
@@ -76,7 +77,7 @@ class DynamoFileRepository:
         return _record(old) if old else None
 
     # ------------------------------------------------------------------ lists
-    def list_files(self, tenant: Tenant, query: FileQuery) -> Page:
+    def list_files(self, tenant: Tenant, query: FileQuery) -> Page[FileRecord]:
         params, index = self._list_query(tenant, query)
         page = query_page(
             self._table,

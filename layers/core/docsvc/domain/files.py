@@ -12,7 +12,7 @@ import tempfile
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import IO, Literal, Protocol
 
@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from docsvc.clock import iso, utc_now
 from docsvc.documents.types import SUPPORTED_TYPES, DocumentType, detect
+from docsvc.domain.lists import ListQuery, Page
 from docsvc.errors import BadRequest, Conflict, InvalidField, NotFound, PayloadTooLarge, UnsupportedMediaType
 from docsvc.ids import new_id
 from docsvc.tenancy import ENVIRONMENTS, Tenant
@@ -34,7 +35,6 @@ MAX_FILENAME_LENGTH = 255
 SORT_FIELDS = ("created_at", "filename")
 
 SortField = Literal["created_at", "filename"]
-Order = Literal["asc", "desc"]
 
 
 class FileRecord(BaseModel):
@@ -69,33 +69,11 @@ class Inspection(BaseModel):
     embedding: list[float] | None
 
 
-class FileQuery(BaseModel):
-    limit: int = 10
-    order: Order = "desc"
-    before: str | None = None
-    after: str | None = None
+class FileQuery(ListQuery):
     filename: str | None = None
     mime_type: str | None = None
-    from_date: datetime | None = None
-    to_date: datetime | None = None
     sort_by: SortField = "created_at"
     include_embeddings: bool = False
-
-
-class Page(BaseModel):
-    """One page of a list, in the requested order, and whether pages exist on either side of it."""
-
-    items: list[FileRecord]
-    has_previous: bool
-    has_next: bool
-
-    @property
-    def before(self) -> str | None:
-        return self.items[0].id if self.items and self.has_previous else None
-
-    @property
-    def after(self) -> str | None:
-        return self.items[-1].id if self.items and self.has_next else None
 
 
 Inspector = Callable[[IO[bytes], str, str, int], Inspection]
@@ -106,7 +84,7 @@ class FileRepository(Protocol):
     def put_file(self, tenant: Tenant, record: FileRecord) -> None: ...
     def get_file(self, tenant: Tenant, file_id: str) -> FileRecord | None: ...
     def delete_file(self, tenant: Tenant, file_id: str) -> FileRecord | None: ...
-    def list_files(self, tenant: Tenant, query: FileQuery) -> Page: ...
+    def list_files(self, tenant: Tenant, query: FileQuery) -> Page[FileRecord]: ...
     def put_upload(self, tenant: Tenant, session: UploadSession) -> None: ...
     def get_upload(self, tenant: Tenant, file_id: str) -> UploadSession | None: ...
     def complete_upload(self, tenant: Tenant, record: FileRecord) -> None: ...
@@ -282,11 +260,8 @@ class FileService:
             raise NotFound(f"no file '{file_id}'")
         return record
 
-    def list(self, tenant: Tenant, query: FileQuery) -> Page:
-        if query.before and query.after:
-            raise InvalidField(("query", "before"), "pass either 'before' or 'after', not both")
-        if query.from_date and query.to_date and query.from_date > query.to_date:
-            raise InvalidField(("query", "from_date"), "from_date is after to_date")
+    def list(self, tenant: Tenant, query: FileQuery) -> Page[FileRecord]:
+        query.check()
         return self._repository.list_files(tenant, query)
 
     def download_url(self, tenant: Tenant, file_id: str) -> tuple[FileRecord, str]:

@@ -21,7 +21,7 @@ def parse_bound(value: str, *, end_of_day: bool) -> datetime:
     """
     text = value.strip()
     try:
-        if len(text) == 10:
+        if "T" not in text and " " not in text:  # a date: the whole day
             day = date.fromisoformat(text)
             start = datetime.combine(day, time.min, tzinfo=UTC)
             return start + timedelta(days=1) - timedelta(milliseconds=1) if end_of_day else start

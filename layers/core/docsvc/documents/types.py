@@ -98,7 +98,8 @@ def detect(content: bytes, filename: str = "", *, archive: IO[bytes] | None = No
 
 def _by_magic(content: bytes, extension: str, archive: IO[bytes] | None) -> str | None:
     head = content[:64]
-    if b"%PDF-" in content[:1024]:
+    start = content[:1024].find(b"%PDF-")
+    if start == 0 or (start > 0 and _binary_preamble(content[:start])):
         return "pdf"
     if head.startswith(b"\x89PNG\r\n\x1a\n"):
         return "png"
@@ -108,7 +109,7 @@ def _by_magic(content: bytes, extension: str, archive: IO[bytes] | None) -> str 
         return "gif"
     if head.startswith((b"II*\x00", b"MM\x00*")):
         return "tiff" if extension != "tif" else "tif"
-    if head.startswith(b"BM") and len(content) > 26:
+    if head.startswith(b"BM") and _bitmap_header(head):
         return "bmp"
     if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
         return "webp"
@@ -123,6 +124,30 @@ def _by_magic(content: bytes, extension: str, archive: IO[bytes] | None) -> str 
     return None
 
 
+def _binary_preamble(prefix: bytes) -> bool:
+    """Bytes before a PDF header that are not text (readers accept junk there), or only white space."""
+    return not prefix.strip() or any(byte < 9 or 13 < byte < 32 for byte in prefix)
+
+
+def _bitmap_header(head: bytes) -> bool:
+    """A BMP file header: reserved zeros, and a DIB header of a known size."""
+    return (
+        len(head) >= 18
+        and head[6:10] == b"\x00\x00\x00\x00"
+        and int.from_bytes(head[14:18], "little")
+        in {
+            12,
+            16,
+            40,
+            52,
+            56,
+            64,
+            108,
+            124,
+        }
+    )
+
+
 def _zip_type(source: IO[bytes], extension: str) -> str | None:
     try:
         source.seek(0)
@@ -132,6 +157,8 @@ def _zip_type(source: IO[bytes], extension: str) -> str | None:
                 return _OPENDOCUMENT.get(archive.read("mimetype")[:100].decode("ascii", "replace").strip())
     except (zipfile.BadZipFile, OSError, ValueError):
         return None
+    if "xl/workbook.bin" in names:
+        return "xlsb"
     for folder, name in _OOXML_FOLDERS.items():
         if any(entry.startswith(folder) for entry in names):
             # A macro-enabled or template variant of the same family keeps its own extension.

@@ -105,7 +105,7 @@ class BlobStore(Protocol):
 def parse_file_key(key: str) -> tuple[Tenant, str] | None:
     """The tenant and file id of an object key under `files/`, or None for any other key."""
     parts = key.split("/")
-    if len(parts) != 4 or parts[0] != "files" or parts[2] not in ENVIRONMENTS:
+    if len(parts) != 4 or parts[0] != "files" or parts[2] not in ENVIRONMENTS or not (parts[1] and parts[3]):
         return None
     return Tenant(parts[1], parts[2]), parts[3]
 

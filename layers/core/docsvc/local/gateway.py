@@ -47,9 +47,15 @@ class RouteTable:
         self._routes = [
             (route, route.pattern(), function) for function in functions for route in function.routes
         ]
-        # Most specific first: literal paths before parameters, parameters before greedy proxies.
+        # Most specific first: literal paths before parameters, parameters before greedy proxies, and a
+        # method's own route before ANY.
         self._routes.sort(
-            key=lambda entry: ("+}" in entry[0].path, entry[0].path.count("{"), -len(entry[0].path))
+            key=lambda entry: (
+                "+}" in entry[0].path,
+                entry[0].path.count("{"),
+                -len(entry[0].path),
+                entry[0].method == "ANY",
+            )
         )
 
     def match(self, method: str, path: str) -> Match | None:

@@ -110,7 +110,7 @@ class Resolver:
                 return self.attribute(logical_id, attribute)
             return self._ref(name)
 
-        return _SUB.sub(replace, str(text))
+        return _SUB.sub(replace, str(text)).replace("${!", "${")
 
 
 def parameter_defaults(template: Mapping[str, Any]) -> dict[str, str]:

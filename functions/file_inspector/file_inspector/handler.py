@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 from urllib.parse import unquote_plus
 
 from aws_lambda_powertools.metrics import MetricUnit
-from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
-from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from docsvc.documents.inspect import inspect_document
 from docsvc.domain.files import parse_file_key
 from docsvc.observability import observability
 from docsvc.services import file_service
+from docsvc.workers import sqs_worker
 
 tools = observability("file-inspector")
-processor = BatchProcessor(event_type=EventType.SQS)
 
 
 def inspect_record(record: SQSRecord) -> None:
@@ -39,10 +36,4 @@ def inspect_record(record: SQSRecord) -> None:
         )
 
 
-@tools.logger.inject_lambda_context
-@tools.tracer.capture_lambda_handler(capture_response=False)
-@tools.metrics.log_metrics(capture_cold_start_metric=True)
-def handler(event: dict[str, Any], context: Any) -> PartialItemFailureResponse:
-    return process_partial_response(
-        event=event, record_handler=inspect_record, processor=processor, context=context
-    )
+handler = sqs_worker(tools, inspect_record)

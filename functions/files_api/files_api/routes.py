@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from docsvc.api.auth import CurrentTenant
-from docsvc.api.params import date_bound
+from docsvc.api.params import list_parameters
 from docsvc.domain.files import DOWNLOAD_URL_SECONDS, MAX_DIRECT_UPLOAD_BYTES, FileQuery, FileService
 from docsvc.services import file_service
 from fastapi import APIRouter, Depends, Form, Query, Response, UploadFile
@@ -71,26 +71,16 @@ def complete_upload(tenant: CurrentTenant, files: Files, file_id: str) -> File:
 def list_files(
     tenant: CurrentTenant,
     files: Files,
-    before: str | None = None,
-    after: str | None = None,
-    limit: Annotated[int, Query(ge=1, le=100)] = 10,
-    order: Literal["asc", "desc"] = "desc",
+    page_parameters: Annotated[dict[str, Any], Depends(list_parameters(default_limit=10))],
     filename: Annotated[str | None, Query(description="Filename prefix.", max_length=255)] = None,
     mime_type: Annotated[str | None, Query(max_length=255)] = None,
-    from_date: Annotated[str | None, Query(description="YYYY-MM-DD or ISO 8601, inclusive.")] = None,
-    to_date: Annotated[str | None, Query(description="YYYY-MM-DD or ISO 8601, inclusive.")] = None,
     include_embeddings: bool = False,
     sort_by: Literal["created_at", "filename"] = "created_at",
 ) -> FileList:
     query = FileQuery(
-        limit=limit,
-        order=order,
-        before=before,
-        after=after,
+        **page_parameters,
         filename=filename or None,
         mime_type=mime_type or None,
-        from_date=date_bound("from_date", from_date, end_of_day=False),
-        to_date=date_bound("to_date", to_date, end_of_day=True),
         sort_by=sort_by,
         include_embeddings=include_embeddings,
     )

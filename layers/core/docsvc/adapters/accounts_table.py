@@ -10,13 +10,9 @@ from docsvc.domain.accounts import ApiKey, Organization
 from docsvc.errors import NotFound
 
 
-class DynamoAccountRepository:
+class DynamoAccountRepository(aws.DynamoTable):
     def __init__(self, table_name: str | None = None) -> None:
-        self._table_name = table_name or settings().accounts_table
-
-    @property
-    def _table(self) -> Any:
-        return aws.table(self._table_name)
+        super().__init__(table_name or settings().accounts_table)
 
     def put_organization(self, organization: Organization) -> None:
         self._table.put_item(

@@ -54,3 +54,14 @@ def reset() -> None:
     """Forget every client (tests swap endpoints between cases)."""
     for factory in (dynamodb, s3, sqs):
         factory.cache_clear()
+
+
+class DynamoTable:
+    """Base of the repositories: one DynamoDB table, looked up on use (clients are built lazily)."""
+
+    def __init__(self, table_name: str) -> None:
+        self._table_name = table_name
+
+    @property
+    def _table(self) -> Any:
+        return table(self._table_name)

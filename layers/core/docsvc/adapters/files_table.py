@@ -55,13 +55,9 @@ def _record(item: dict[str, Any]) -> FileRecord:
     return FileRecord.model_validate(fields)
 
 
-class DynamoFileRepository:
+class DynamoFileRepository(aws.DynamoTable):
     def __init__(self, table_name: str | None = None) -> None:
-        self._table_name = table_name or settings().files_table
-
-    @property
-    def _table(self) -> Any:
-        return aws.table(self._table_name)
+        super().__init__(table_name or settings().files_table)
 
     def put_file(self, tenant: Tenant, record: FileRecord) -> None:
         self._table.put_item(Item=_file_item(tenant, record), ConditionExpression="attribute_not_exists(pk)")

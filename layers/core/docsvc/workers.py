@@ -1,0 +1,31 @@
+"""The Lambda entry point of an SQS-fed worker: Powertools batch processing with partial batch failures,
+so one failing record is retried alone; logging, tracing and metrics wired like the API functions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
+from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
+from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
+
+from docsvc.observability import Observability
+
+RecordHandler = Callable[[SQSRecord], None]
+WorkerHandler = Callable[[dict[str, Any], Any], PartialItemFailureResponse]
+
+
+def sqs_worker(tools: Observability, record_handler: RecordHandler) -> WorkerHandler:
+    processor = BatchProcessor(event_type=EventType.SQS)
+
+    @tools.logger.inject_lambda_context
+    @tools.tracer.capture_lambda_handler(capture_response=False)
+    @tools.metrics.log_metrics(capture_cold_start_metric=True)
+    def handler(event: dict[str, Any], context: Any) -> PartialItemFailureResponse:
+        return process_partial_response(
+            event=event, record_handler=record_handler, processor=processor, context=context
+        )
+
+    wrapped: WorkerHandler = handler
+    return wrapped

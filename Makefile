@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 3000
 STAMP := $(VENV)/.installed
 
-.PHONY: dev test install lint typecheck unit integration e2e infra build openapi clean
+.PHONY: dev test install ocr lint typecheck unit integration e2e infra build openapi clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,12 +16,21 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+## Tesseract's language data, for OCR (Debian/Ubuntu, as root); elsewhere the OCR tests are skipped.
+ocr:
+	@if [ -z "$$(ls /usr/share/tesseract-ocr/*/tessdata/eng.traineddata /usr/share/tessdata/eng.traineddata 2>/dev/null)" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get install -y -q tesseract-ocr >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q tesseract-ocr >/dev/null; }; \
+	  else echo "OCR tests need Tesseract's data: apt-get install tesseract-ocr (or brew install tesseract)" >&2; fi; \
+	fi
+
 ## Start the whole service on http://127.0.0.1:$(PORT) (Ctrl-C stops it).
 dev: $(STAMP)
 	PORT=$(PORT) $(BIN)/python -m docsvc.local
 
 ## Run the whole test suite: lint, types, unit, integration, e2e, infra (template, cfn-lint, sam build).
-test: $(STAMP) lint typecheck
+test: $(STAMP) ocr lint typecheck
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 lint: $(STAMP)
@@ -36,7 +45,7 @@ unit integration e2e infra: $(STAMP)
 
 ## Build the deployment artefacts for the runtime and architecture of template.yaml (no Docker).
 build: $(STAMP)
-	PATH=$(abspath $(BIN)):$$PATH $(BIN)/sam build --template-file template.yaml
+	SAM_CLI_TELEMETRY=0 PATH=$(abspath $(BIN)):$$PATH $(BIN)/sam build --template-file template.yaml --no-cached
 
 ## Write the merged OpenAPI description of every route to docs/openapi.json.
 openapi: $(STAMP)

@@ -15,9 +15,9 @@ STACK_TEMPLATE = {
     "Outputs": {
         name: {"Value": value}
         for name, value in {
-            "ACCOUNTS_TABLE": "AccountsTable",
-            "FILES_TABLE": "FilesTable",
-            "FILES_BUCKET": "docsvc-local-files-123456789012",
+            "AccountsTable": "AccountsTable",
+            "FilesTable": "FilesTable",
+            "FilesBucket": "docsvc-local-files-123456789012",
         }.items()
     },
 }

@@ -16,6 +16,10 @@ class Settings:
     accounts_table: str
     files_table: str
     files_bucket: str
+    parses_table: str
+    usage_table: str
+    events_table: str
+    parse_queue_url: str
     allow_loopback_webhooks: bool
     stage: str
 
@@ -25,6 +29,10 @@ class Settings:
             accounts_table=os.environ.get("ACCOUNTS_TABLE", "AccountsTable"),
             files_table=os.environ.get("FILES_TABLE", "FilesTable"),
             files_bucket=os.environ.get("FILES_BUCKET", "filesbucket"),
+            parses_table=os.environ.get("PARSES_TABLE", "ParsesTable"),
+            usage_table=os.environ.get("USAGE_TABLE", "UsageTable"),
+            events_table=os.environ.get("EVENTS_TABLE", "EventsTable"),
+            parse_queue_url=os.environ.get("PARSE_QUEUE_URL", ""),
             allow_loopback_webhooks=_flag("ALLOW_LOOPBACK_WEBHOOKS"),
             stage=os.environ.get("STAGE", "dev"),
         )

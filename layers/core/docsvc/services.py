@@ -7,8 +7,15 @@ from functools import cache
 from docsvc.adapters.accounts_table import DynamoAccountRepository
 from docsvc.adapters.blobs import S3BlobStore
 from docsvc.adapters.files_table import DynamoFileRepository
+from docsvc.adapters.parse_store import S3ParseStore
+from docsvc.adapters.parses_table import DynamoParseRepository
+from docsvc.adapters.queues import TenantQueue
+from docsvc.adapters.usage_table import DynamoUsageRecorder
+from docsvc.config import settings
 from docsvc.domain.accounts import AccountService
+from docsvc.domain.documents import DocumentSource, FetchedBytes
 from docsvc.domain.files import FileService
+from docsvc.domain.parses import ParseService
 
 
 @cache
@@ -21,12 +28,39 @@ def file_service() -> FileService:
     return FileService(DynamoFileRepository(), S3BlobStore())
 
 
+def fetch_remote(url: str, max_bytes: int) -> FetchedBytes:
+    """Customer document URLs, always through the SSRF guard (loopback is never allowed here)."""
+    from docsvc.adapters.fetch import fetch_document
+
+    fetched = fetch_document(url, max_bytes=max_bytes)
+    return FetchedBytes(fetched.content, fetched.content_type)
+
+
+@cache
+def document_source() -> DocumentSource:
+    return DocumentSource(DynamoFileRepository(), S3BlobStore(), fetch_remote)
+
+
+@cache
+def parse_service() -> ParseService:
+    """Imports the document engine (PyMuPDF) on first use: only functions with the documents layer call it."""
+    from docsvc.documents.builtin import BuiltinEngine
+
+    return ParseService(
+        DynamoParseRepository(),
+        S3ParseStore(),
+        document_source(),
+        BuiltinEngine(),
+        DynamoUsageRecorder(),
+        TenantQueue(settings().parse_queue_url, "parse_id"),
+    )
+
+
 def reset() -> None:
     """Forget every client, setting and service, so the next use reads the environment again."""
     from docsvc.adapters import aws
-    from docsvc.config import settings
 
     aws.reset()
     settings.cache_clear()
-    account_service.cache_clear()
-    file_service.cache_clear()
+    for factory in (account_service, file_service, document_source, parse_service):
+        factory.cache_clear()

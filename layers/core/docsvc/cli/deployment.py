@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tomllib
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import boto3
 from docsvc import services
 from docsvc.local import state_path
 
-_OUTPUTS = ("ACCOUNTS_TABLE", "FILES_TABLE", "FILES_BUCKET")
+_REQUIRED_OUTPUTS = ("AccountsTable",)
 
 
 class DeploymentNotFound(Exception):
@@ -53,6 +54,11 @@ def samconfig_stack(config_env: str, start: Path | None = None) -> tuple[str, st
     return None
 
 
+def setting_name(output_key: str) -> str:
+    """The variable an output of template.yaml sets: ParseQueueUrl -> PARSE_QUEUE_URL."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", output_key).upper()
+
+
 def use_deployment(stack: str | None, region: str | None, config_env: str = "default") -> str:
     """Point this process at a deployment; returns a description of it."""
     if stack is None:
@@ -76,10 +82,11 @@ def use_deployment(stack: str | None, region: str | None, config_env: str = "def
     except client.exceptions.ClientError as error:
         raise DeploymentNotFound(f"stack {stack}: {error.response['Error']['Message']}") from None
     values = {output["OutputKey"]: output["OutputValue"] for output in outputs}
-    missing = [name for name in _OUTPUTS if name not in values]
+    missing = [name for name in _REQUIRED_OUTPUTS if name not in values]
     if missing:
         raise DeploymentNotFound(f"stack {stack} has no outputs {', '.join(missing)}: is it a docsvc stack?")
-    os.environ.update({name: values[name] for name in _OUTPUTS})
+    # Each output is a setting the functions get from the template: AccountsTable is ACCOUNTS_TABLE.
+    os.environ.update({setting_name(name): value for name, value in values.items()})
     if region:
         os.environ["AWS_DEFAULT_REGION"] = region
     services.reset()

@@ -1,0 +1,1 @@
+"""Runs background parses from the parse queue."""

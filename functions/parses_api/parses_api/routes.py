@@ -1,0 +1,87 @@
+"""Routes of /v1/parses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, Any
+
+from docsvc.api.auth import CurrentTenant
+from docsvc.api.params import list_parameters
+from docsvc.domain.parses import ParseQuery, ParseRecord, ParseService, ParseStatus, StreamedPage
+from docsvc.services import parse_service
+from fastapi import APIRouter, Depends, Query, Response
+from fastapi.responses import StreamingResponse
+
+from parses_api.schemas import ListMetadata, Parse, ParseCreate, ParseList
+
+router = APIRouter(prefix="/v1/parses", tags=["parses"])
+Parses = Annotated[ParseService, Depends(parse_service)]
+
+STREAM_DESCRIPTION = (
+    "With `stream: true` the answer is `text/event-stream`: an event `page` ({number, text}) for each page "
+    "as it is parsed, then an event `parse` with the whole Parse. Behind API Gateway the events arrive "
+    "together when the parse ends (API Gateway buffers Lambda answers); use `background: true` and poll "
+    "for long documents."
+)
+
+
+@router.post(
+    "",
+    status_code=201,
+    response_model=Parse,
+    summary="Parse a document",
+    description=STREAM_DESCRIPTION,
+    responses={201: {"content": {"text/event-stream": {}}}},
+)
+def create_parse(tenant: CurrentTenant, parses: Parses, body: ParseCreate) -> Parse | StreamingResponse:
+    request = body.to_request()
+    if body.background:
+        return Parse.of(parses.submit(tenant, request))
+    if body.stream:
+        events = parses.stream(tenant, request)
+        first = next(events)  # a bad document fails here, before any byte of the answer is sent
+        return StreamingResponse(_server_sent(first, events), status_code=201, media_type="text/event-stream")
+    return Parse.of(parses.parse(tenant, request))
+
+
+def _server_sent(
+    first: StreamedPage | ParseRecord, rest: Iterator[StreamedPage | ParseRecord]
+) -> Iterator[str]:
+    for item in (first, *rest):
+        if isinstance(item, StreamedPage):
+            yield f"event: page\ndata: {item.model_dump_json()}\n\n"
+        else:
+            yield f"event: parse\ndata: {Parse.of(item).model_dump_json()}\n\n"
+
+
+@router.get("", response_model=ParseList, summary="List parses")
+def list_parses(
+    tenant: CurrentTenant,
+    parses: Parses,
+    page_parameters: Annotated[dict[str, Any], Depends(list_parameters(default_limit=10))],
+    filename: Annotated[str | None, Query(description="Filename prefix.", max_length=255)] = None,
+    status: ParseStatus | None = None,
+) -> ParseList:
+    page = parses.list(tenant, ParseQuery(**page_parameters, filename=filename or None, status=status))
+    return ParseList(
+        data=[Parse.of(record) for record in page.items],
+        list_metadata=ListMetadata(before=page.before, after=page.after),
+    )
+
+
+@router.get("/{parse_id}", response_model=Parse, summary="Get a parse (poll a background parse here)")
+def get_parse(tenant: CurrentTenant, parses: Parses, parse_id: str) -> Parse:
+    return Parse.of(parses.get(tenant, parse_id))
+
+
+@router.post("/{parse_id}/cancel", response_model=Parse, summary="Cancel a parse that has not finished")
+def cancel_parse(tenant: CurrentTenant, parses: Parses, parse_id: str) -> Parse:
+    return Parse.of(parses.cancel(tenant, parse_id))
+
+
+@router.delete(
+    "/{parse_id}", status_code=204, response_class=Response, summary="Delete a parse and its output"
+)
+def delete_parse(tenant: CurrentTenant, parses: Parses, parse_id: str) -> Response:
+    parses.delete(tenant, parse_id)
+    return Response(status_code=204)

@@ -1,0 +1,145 @@
+"""Parses in DynamoDB: partition `ORG#<org>#ENV#<env>`, sort key `PARSE#<id>`; the cache of identical
+inputs under `CACHE#<key>`. Outputs live in S3 (ParseStore): a record stays far below DynamoDB's 400 KB.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from docsvc.adapters import aws
+from docsvc.adapters.dynamo_pages import query_page
+from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
+from docsvc.adapters.events_table import event_put
+from docsvc.clock import iso, to_millis, utc_now
+from docsvc.config import settings
+from docsvc.domain.events import Event
+from docsvc.domain.lists import Page
+from docsvc.domain.parses import ParseQuery, ParseRecord
+from docsvc.ids import id_ceiling, id_floor
+from docsvc.tenancy import Tenant
+
+_PARSE = "PARSE#"
+_CACHE = "CACHE#"
+_CACHE_DAYS = 30
+_REFUSED = {"ConditionalCheckFailedException", "TransactionCanceledException"}
+
+
+def _item(tenant: Tenant, record: ParseRecord) -> dict[str, Any]:
+    fields = record.model_dump(exclude={"output"}, mode="json")
+    return {"pk": tenant.key, "sk": _PARSE + record.id, "filename": record.file.filename, **fields}
+
+
+def _record(item: dict[str, Any]) -> ParseRecord:
+    item = {key: value for key, value in item.items() if key in ParseRecord.model_fields}
+    return ParseRecord.model_validate(from_dynamo(item))
+
+
+class DynamoParseRepository(aws.DynamoTable):
+    def __init__(self, table_name: str | None = None) -> None:
+        super().__init__(table_name or settings().parses_table)
+
+    def put(self, tenant: Tenant, record: ParseRecord, event: Event | None = None) -> None:
+        item = to_dynamo(_item(tenant, record))
+        if event is None:
+            self._table.put_item(Item=item)
+            return
+        self._transact([{"Put": {"TableName": self._table_name, "Item": item}}, event_put(tenant, event)])
+
+    def move(
+        self, tenant: Tenant, record: ParseRecord, from_states: frozenset[str], event: Event | None = None
+    ) -> bool:
+        states = sorted(from_states)
+        put = {
+            "TableName": self._table_name,
+            "Item": to_dynamo(_item(tenant, record)),
+            "ConditionExpression": f"#status IN ({', '.join(f':s{index}' for index in range(len(states)))})",
+            "ExpressionAttributeNames": {"#status": "status"},
+            "ExpressionAttributeValues": {f":s{index}": state for index, state in enumerate(states)},
+        }
+        try:
+            if event is None:
+                self._table.put_item(**{key: value for key, value in put.items() if key != "TableName"})
+            else:
+                self._transact([{"Put": put}, event_put(tenant, event)])
+        except ClientError as error:
+            if error.response["Error"]["Code"] in _REFUSED:
+                return False
+            raise
+        return True
+
+    def _transact(self, items: list[dict[str, Any]]) -> None:
+        self._table.meta.client.transact_write_items(TransactItems=items)
+
+    def get(self, tenant: Tenant, parse_id: str) -> ParseRecord | None:
+        item = self._table.get_item(Key={"pk": tenant.key, "sk": _PARSE + parse_id}, ConsistentRead=True).get(
+            "Item"
+        )
+        return _record(item) if item else None
+
+    def delete(self, tenant: Tenant, parse_id: str) -> ParseRecord | None:
+        old = self._table.delete_item(Key={"pk": tenant.key, "sk": _PARSE + parse_id}, ReturnValues="ALL_OLD")
+        return _record(old["Attributes"]) if "Attributes" in old else None
+
+    def list(self, tenant: Tenant, query: ParseQuery) -> Page[ParseRecord]:
+        values: dict[str, Any] = {
+            ":pk": tenant.key,
+            ":low": _PARSE + (id_floor("parse", to_millis(query.from_date)) if query.from_date else ""),
+            ":high": _PARSE + (id_ceiling("parse", to_millis(query.to_date)) if query.to_date else "~"),
+        }
+        filters: list[str] = []
+        names: dict[str, str] = {}
+        if query.filename:
+            filters.append("begins_with(filename, :prefix)")
+            values[":prefix"] = query.filename
+        if query.status:
+            filters.append("#status = :status")
+            names["#status"] = "status"
+            values[":status"] = query.status
+        params: dict[str, Any] = {
+            "KeyConditionExpression": "pk = :pk AND sk BETWEEN :low AND :high",
+            "ExpressionAttributeValues": values,
+        }
+        if filters:
+            params["FilterExpression"] = " AND ".join(filters)
+        if names:
+            params["ExpressionAttributeNames"] = names
+
+        def cursor(parse_id: str | None) -> dict[str, Any] | None:
+            return {"pk": tenant.key, "sk": _PARSE + parse_id} if parse_id else None
+
+        page = query_page(
+            self._table,
+            params,
+            limit=query.limit,
+            ascending=query.order == "asc",
+            after=cursor(query.after),
+            before=cursor(query.before),
+        )
+        return Page[ParseRecord](
+            items=[_record(item) for item in page.items],
+            has_previous=page.has_previous,
+            has_next=page.has_next,
+        )
+
+    def cached(self, tenant: Tenant, cache_key: str) -> str | None:
+        item = self._table.get_item(Key={"pk": tenant.key, "sk": _CACHE + cache_key}).get("Item")
+        return str(item["parse_id"]) if item else None
+
+    def remember(self, tenant: Tenant, cache_key: str, parse_id: str) -> None:
+        self._table.put_item(
+            Item={
+                "pk": tenant.key,
+                "sk": _CACHE + cache_key,
+                "parse_id": parse_id,
+                "ttl": int(time.time()) + _CACHE_DAYS * 86400,
+                "created_at": iso_now(),
+            }
+        )
+
+
+def iso_now() -> str:
+
+    return iso(utc_now())

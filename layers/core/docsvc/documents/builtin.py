@@ -1,0 +1,39 @@
+"""The built-in parse engine behind the domain's Engine port: PyMuPDF and the standard library.
+
+Engine errors become DocumentRejected: 415 for a type it does not read, 413 for what expands past
+the caps, 400 for damaged, encrypted or empty documents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from docsvc.documents import engine
+from docsvc.domain.documents import SourceDocument
+from docsvc.domain.parses import ParsedPage, TableFormat
+from docsvc.errors import DocumentRejected
+
+_STATUS = {"unsupported_document": 415, "decompression_limit": 413}
+
+
+def _rejected(error: engine.DocumentError) -> DocumentRejected:
+    return DocumentRejected(error.code, error.message, _STATUS.get(error.code, 400))
+
+
+class BuiltinEngine:
+    supported = engine.SUPPORTED_TYPES
+
+    def count_pages(self, document: SourceDocument, seconds: float) -> int:
+        try:
+            return engine.count_pages(document.content, document.document_type.name, seconds)
+        except engine.DocumentError as error:
+            raise _rejected(error) from None
+
+    def pages(
+        self, document: SourceDocument, table_format: TableFormat, dpi: int, page_seconds: float
+    ) -> Iterator[ParsedPage]:
+        options = engine.ParseOptions(table_format=table_format, dpi=dpi, page_seconds=page_seconds)
+        try:
+            yield from engine.parse_pages(document.content, document.document_type.name, options)
+        except engine.DocumentError as error:
+            raise _rejected(error) from None

@@ -1,0 +1,21 @@
+"""What the engine takes and gives: options in, pages out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from docsvc.documents.engine.tables import TableFormat
+
+
+@dataclass(frozen=True)
+class ParseOptions:
+    table_format: TableFormat = "markdown"
+    dpi: int = 150
+    page_seconds: float = 10.0
+
+
+@dataclass(frozen=True)
+class Page:
+    number: int  # 1-based
+    text: str
+    warnings: tuple[str, ...] = ()

@@ -1,0 +1,206 @@
+"""PDF and image documents through PyMuPDF: text in reading order, tables in place, OCR for scans.
+
+A page is a PDF page, an image, or a frame of a multi-frame TIFF.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+from functools import cache
+
+import pymupdf
+
+from docsvc.documents.engine.errors import DamagedDocument, EmptyDocument, EncryptedDocument
+from docsvc.documents.engine.layout import Box, has_aligned_columns, has_ruling_grid, place_tables
+from docsvc.documents.engine.model import Page, ParseOptions
+from docsvc.documents.engine.tables import render_table
+
+IMAGE_TYPES = frozenset({"png", "jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff"})
+PILLOW_TYPES = frozenset({"webp"})
+MAX_OCR_PIXELS = 40_000_000  # a page is rendered for OCR at most this large (about 6300 x 6300)
+MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a table
+_TEXT_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP | pymupdf.TEXT_DEHYPHENATE
+_LINE = 1.5  # a path thinner than this is a ruling line
+
+pymupdf.TOOLS.mupdf_display_errors(False)
+pymupdf.TOOLS.mupdf_display_warnings(False)
+pymupdf.no_recommend_layout()  # it would print to stdout, which is the parse worker's log
+
+
+def count_pages(content: bytes, kind: str) -> int:
+    with _open(content, kind) as document:
+        return int(document.page_count)
+
+
+def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1) -> Iterator[Page]:
+    with _open(content, kind) as document:
+        for index in range(first - 1, document.page_count):
+            warnings: list[str] = []
+            text = _page_text(document[index], kind in IMAGE_TYPES, options, warnings)
+            yield Page(index + 1, text, tuple(warnings))
+
+
+def _open(content: bytes, kind: str) -> pymupdf.Document:
+    try:
+        if kind in PILLOW_TYPES:
+            content, kind = _as_png(content), "png"
+        document = pymupdf.open(stream=content, filetype="pdf" if kind == "pdf" else kind)
+    except Exception as error:  # MuPDF raises plain RuntimeErrors and ValueErrors for damaged files
+        raise DamagedDocument(f"the {kind.upper()} could not be opened: {_reason(error)}") from None
+    if document.needs_pass and not document.authenticate(""):
+        document.close()
+        raise EncryptedDocument("the PDF is password-protected; send it without its password")
+    if document.page_count == 0:
+        document.close()
+        raise EmptyDocument(f"the {kind.upper()} has no pages")
+    return document
+
+
+def _as_png(content: bytes) -> bytes:
+    """An image MuPDF does not decode, through Pillow, which refuses decompression bombs itself."""
+    from PIL import Image
+
+    Image.MAX_IMAGE_PIXELS = MAX_OCR_PIXELS
+    with Image.open(io.BytesIO(content)) as image:
+        buffer = io.BytesIO()
+        image.convert("RGB").save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def _reason(error: Exception) -> str:
+    text = " ".join(str(error).split())[:200]
+    return text or type(error).__name__
+
+
+def _page_text(page: pymupdf.Page, is_image: bool, options: ParseOptions, warnings: list[str]) -> str:
+    textpage = page.get_textpage(flags=_TEXT_FLAGS)
+    blocks = _text_blocks(page, textpage)
+    if not blocks and (is_image or page.get_images()):
+        ocr = _ocr_textpage(page, options.dpi, warnings)
+        if ocr is None:
+            return ""
+        textpage = ocr
+        blocks = _text_blocks(page, textpage)
+    tables = _tables(page, textpage, options, warnings) if blocks else []
+    return "\n\n".join(place_tables(blocks, tables))
+
+
+def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[tuple[Box, str]]:
+    blocks = []
+    for x0, y0, x1, y1, text, _, kind in page.get_text("blocks", textpage=textpage):
+        cleaned = "\n".join(line.rstrip() for line in text.strip("\n").splitlines()).strip()
+        if kind == 0 and cleaned:
+            blocks.append(((x0, y0, x1, y1), cleaned))
+    return blocks
+
+
+# ---------------------------------------------------------------------------------------- tables
+def _tables(
+    page: pymupdf.Page, textpage: pymupdf.TextPage, options: ParseOptions, warnings: list[str]
+) -> list[tuple[Box, str]]:
+    """The page's tables rendered in place; detection runs only on pages that can hold one."""
+    strategy = _table_strategy(page, textpage, warnings)
+    if strategy is None:
+        return []
+    try:
+        found = page.find_tables(**strategy)
+    except Exception as error:
+        warnings.append(f"table detection failed: {_reason(error)}")
+        return []
+    tables = []
+    for table in found.tables:
+        rows, box = table.extract(), tuple(table.bbox)
+        if strategy:  # found by text alignment: a caption above or a note below is not a row
+            rows, box = _without_single_cell_edges(rows, [row.bbox for row in table.rows], box)
+        if len(rows) >= 2 and table.col_count >= 2:
+            tables.append((box, render_table(rows, options.table_format)))
+    return tables
+
+
+def _without_single_cell_edges(
+    rows: list[list[str | None]], row_boxes: list[Box], box: Box
+) -> tuple[list[list[str | None]], Box]:
+    start, end = 0, len(rows)
+    while start < end and sum(1 for cell in rows[start] if cell) <= 1:
+        start += 1
+    while end > start and sum(1 for cell in rows[end - 1] if cell) <= 1:
+        end -= 1
+    if start == end:
+        return [], box
+    return rows[start:end], (box[0], row_boxes[start][1], box[2], row_boxes[end - 1][3])
+
+
+def _table_strategy(
+    page: pymupdf.Page, textpage: pymupdf.TextPage, warnings: list[str]
+) -> dict[str, str] | None:
+    drawings = page.get_cdrawings()
+    if len(drawings) > MAX_DRAWINGS:
+        warnings.append(f"{len(drawings)} vector paths on the page; tables were not looked for")
+        return None
+    horizontal, vertical = _ruling_lines(drawings)
+    if has_ruling_grid(horizontal, vertical):
+        return {}
+    words = page.get_text("words", textpage=textpage)
+    if has_aligned_columns(words):
+        return {
+            "vertical_strategy": "text",
+            "horizontal_strategy": "lines" if horizontal >= 3 else "text",
+        }
+    return None
+
+
+def _ruling_lines(drawings: list[dict[str, object]]) -> tuple[int, int]:
+    horizontal = vertical = 0
+    for drawing in drawings:
+        for item in drawing.get("items", ()):  # type: ignore[attr-defined]
+            if item[0] == "l":
+                (x0, y0), (x1, y1) = item[1], item[2]
+                horizontal += abs(y1 - y0) < _LINE and abs(x1 - x0) > _LINE
+                vertical += abs(x1 - x0) < _LINE and abs(y1 - y0) > _LINE
+            elif item[0] == "re":
+                x0, y0, x1, y1 = item[1]
+                width, height = abs(x1 - x0), abs(y1 - y0)
+                if height < _LINE <= width:
+                    horizontal += 1
+                elif width < _LINE <= height:
+                    vertical += 1
+                elif width >= _LINE and height >= _LINE:
+                    horizontal, vertical = horizontal + 2, vertical + 2
+    return horizontal, vertical
+
+
+# ---------------------------------------------------------------------------------------- OCR
+@cache
+def tessdata() -> str | None:
+    """Where Tesseract's language data is: TESSDATA_PREFIX, else where PyMuPDF finds it, else None."""
+    configured = os.environ.get("TESSDATA_PREFIX")
+    if configured and os.path.isdir(configured):
+        return configured
+    try:
+        found = pymupdf.get_tessdata()
+    except Exception:
+        return None
+    return str(found) if found and os.path.isdir(found) else None
+
+
+def _ocr_textpage(page: pymupdf.Page, dpi: int, warnings: list[str]) -> pymupdf.TextPage | None:
+    location = tessdata()
+    if location is None:
+        warnings.append("the page has no text layer and OCR is not installed here; it was left empty")
+        return None
+    area = page.rect.width * page.rect.height / (72 * 72)  # square inches
+    if area <= 0:
+        return None
+    if area * dpi * dpi > MAX_OCR_PIXELS:
+        dpi = max(int((MAX_OCR_PIXELS / area) ** 0.5), 1)
+        warnings.append(f"the page is very large; OCR ran at {dpi} dpi")
+    try:
+        ocr: pymupdf.TextPage = page.get_textpage_ocr(
+            flags=_TEXT_FLAGS, language="eng", dpi=dpi, full=True, tessdata=location
+        )
+    except Exception as error:
+        warnings.append(f"OCR failed: {_reason(error)}")
+        return None
+    return ocr

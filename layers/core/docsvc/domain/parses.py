@@ -1,0 +1,415 @@
+"""Parses: the text of a document, per page and as one text (spec 2.4, 3.1, 4.3).
+
+The synchronous path answers `completed` at once. The background path moves through
+pending -> queued -> in_progress -> completed | failed | cancelled, each move a conditional write,
+so no state is skipped or moved backwards and a cancelled parse never becomes completed. Both paths,
+and the stream, run the same `_run_engine`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Iterator
+from typing import Literal, Protocol
+
+from pydantic import BaseModel, Field
+
+from docsvc.clock import iso, utc_now
+from docsvc.domain.documents import DocumentInput, DocumentSource, SourceDocument, typed_source
+from docsvc.domain.events import Event, new_event
+from docsvc.domain.lists import ListQuery, Page
+from docsvc.domain.usage import UsageRecorder
+from docsvc.errors import BadRequest, DocumentRejected, DomainError, InvalidField, NotFound
+from docsvc.ids import new_id
+from docsvc.tenancy import Tenant
+
+ParseStatus = Literal["pending", "queued", "in_progress", "completed", "failed", "cancelled"]
+TableFormat = Literal["markdown", "yaml", "html", "json"]
+TERMINAL: frozenset[str] = frozenset({"completed", "failed", "cancelled"})
+# Spec 3.1, plus cancelling a parse that has not started yet.
+NEXT_STATES: dict[str, frozenset[str]] = {
+    "pending": frozenset({"queued", "cancelled", "failed"}),
+    "queued": frozenset({"in_progress", "cancelled", "failed"}),
+    "in_progress": frozenset({"completed", "failed", "cancelled"}),
+}
+PARSE_MODELS = ("docsvc-parse-1",)
+DEFAULT_MODEL = PARSE_MODELS[0]
+SYNC_MAX_PAGES = 200
+SYNC_SECONDS = 25.0
+BACKGROUND_MAX_PAGES = 2000
+PAGE_SECONDS = 10.0
+CREDITS_PER_PAGE = 1.0
+CANCEL_CHECK_EVERY = 10
+
+
+class FileSummary(BaseModel):
+    id: str | None
+    filename: str
+    mime_type: str | None
+
+
+class ParseOutput(BaseModel):
+    pages: list[str] = Field(default_factory=list)
+    text: str = ""
+
+
+class ParseError(BaseModel):
+    code: str
+    message: str
+
+
+class ParseUsage(BaseModel):
+    page_count: int = 0
+    credits: float = 0.0
+    cached: bool = False
+
+
+class ParseRecord(BaseModel):
+    id: str
+    file: FileSummary
+    model: str
+    table_parsing_format: TableFormat
+    image_resolution_dpi: int
+    instructions: str | None
+    status: ParseStatus
+    error: ParseError | None = None
+    usage: ParseUsage = Field(default_factory=ParseUsage)
+    warnings: list[str] = Field(default_factory=list)
+    created_at: str
+    updated_at: str
+    content_sha256: str = ""
+    cache_key: str = ""
+    output: ParseOutput = Field(default_factory=ParseOutput)
+
+
+class ParseRequest(BaseModel):
+    document: DocumentInput
+    model: str = DEFAULT_MODEL
+    table_parsing_format: TableFormat = "markdown"
+    instructions: str | None = None
+    image_resolution_dpi: int = 150
+    bust_cache: bool = False
+
+
+class ParseQuery(ListQuery):
+    filename: str | None = None
+    status: ParseStatus | None = None
+
+
+class ParsedPage(Protocol):
+    @property
+    def number(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def warnings(self) -> tuple[str, ...]: ...
+
+
+class Engine(Protocol):
+    """The document engine of the documents layer. Raises DocumentRejected for unreadable documents."""
+
+    @property
+    def supported(self) -> tuple[str, ...]: ...
+
+    def count_pages(self, document: SourceDocument, seconds: float) -> int: ...
+    def pages(
+        self, document: SourceDocument, table_format: TableFormat, dpi: int, page_seconds: float
+    ) -> Iterator[ParsedPage]: ...
+
+
+class ParseRepository(Protocol):
+    def put(self, tenant: Tenant, record: ParseRecord, event: Event | None = None) -> None: ...
+    def get(self, tenant: Tenant, parse_id: str) -> ParseRecord | None: ...
+    def delete(self, tenant: Tenant, parse_id: str) -> ParseRecord | None: ...
+    def list(self, tenant: Tenant, query: ParseQuery) -> Page[ParseRecord]: ...
+    def move(
+        self, tenant: Tenant, record: ParseRecord, from_states: frozenset[str], event: Event | None = None
+    ) -> bool:
+        """Store `record` only if the stored parse is in one of `from_states`; False otherwise."""
+        ...
+
+    def cached(self, tenant: Tenant, cache_key: str) -> str | None: ...
+    def remember(self, tenant: Tenant, cache_key: str, parse_id: str) -> None: ...
+
+
+class ParseStore(Protocol):
+    """The bytes of parses: outputs (any size) and the inputs of background runs."""
+
+    def save_output(self, tenant: Tenant, parse_id: str, output: ParseOutput) -> None: ...
+    def load_output(self, tenant: Tenant, parse_id: str) -> ParseOutput | None: ...
+    def save_input(self, tenant: Tenant, parse_id: str, content: bytes) -> None: ...
+    def load_input(self, tenant: Tenant, parse_id: str) -> bytes | None: ...
+    def delete_all(self, tenant: Tenant, parse_id: str) -> None: ...
+
+
+Enqueue = Callable[[Tenant, str], None]
+
+
+def cache_key(source: SourceDocument, request: ParseRequest) -> str:
+    """Identical input: same content, model, format, instructions and resolution."""
+    parts = [
+        source.sha256,
+        request.model,
+        request.table_parsing_format,
+        request.instructions or "",
+        request.image_resolution_dpi,
+    ]
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+
+def credits_for(page_count: int, *, cached: bool) -> float:
+    """One credit a page; an answer from the cache costs nothing."""
+    return 0.0 if cached else page_count * CREDITS_PER_PAGE
+
+
+class StreamedPage(BaseModel):
+    number: int
+    text: str
+
+
+class ParseService:
+    def __init__(
+        self,
+        repository: ParseRepository,
+        store: ParseStore,
+        documents: DocumentSource,
+        engine: Engine,
+        usage: UsageRecorder,
+        enqueue: Enqueue,
+    ) -> None:
+        self._repository = repository
+        self._store = store
+        self._documents = documents
+        self._engine = engine
+        self._usage = usage
+        self._enqueue = enqueue
+
+    # ------------------------------------------------------------------ synchronous and streamed
+    def parse(self, tenant: Tenant, request: ParseRequest) -> ParseRecord:
+        """The synchronous parse: answers `completed`, or raises a 4xx."""
+        completed = None
+        for item in self.stream(tenant, request):
+            completed = item if isinstance(item, ParseRecord) else completed
+        assert completed is not None
+        return completed
+
+    def stream(self, tenant: Tenant, request: ParseRequest) -> Iterator[StreamedPage | ParseRecord]:
+        """Each page as it is parsed, then the completed parse, stored like a synchronous one."""
+        _check_model(request.model)
+        source = self._documents.load(tenant, request.document, self._engine.supported)
+        record = self._new_record(source, request, "in_progress")
+        cached = self._cached_output(tenant, record)
+        if cached is not None:
+            for number, text in enumerate(cached.pages, start=1):
+                yield StreamedPage(number=number, text=text)
+            yield self._finish(tenant, record, cached, cached=True, from_states=None)
+            return
+        page_count = self._count(source, SYNC_MAX_PAGES, "synchronous parses take", "send background: true")
+        deadline = time.monotonic() + SYNC_SECONDS
+        pages: list[str] = []
+        for page in self._engine.pages(
+            source, request.table_parsing_format, request.image_resolution_dpi, PAGE_SECONDS
+        ):
+            pages.append(page.text)
+            record.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
+            yield StreamedPage(number=page.number, text=page.text)
+            if time.monotonic() > deadline and len(pages) < page_count:
+                raise DocumentRejected(
+                    "too_slow_for_sync",
+                    f"this document takes longer than {SYNC_SECONDS:.0f} s to parse synchronously "
+                    f"({len(pages)} of {page_count} pages done); send background: true",
+                    413,
+                )
+        yield self._finish(tenant, record, _output(pages), cached=False, from_states=None)
+
+    # ------------------------------------------------------------------ background
+    def submit(self, tenant: Tenant, request: ParseRequest) -> ParseRecord:
+        """The background parse: stored `pending`, queued, answered `queued` with empty output."""
+        _check_model(request.model)
+        source = self._documents.load(tenant, request.document, self._engine.supported)
+        record = self._new_record(source, request, "pending")
+        self._store.save_input(tenant, record.id, source.content)
+        self._repository.put(tenant, record)
+        queued = _moved(record, "queued")
+        self._repository.move(tenant, queued, frozenset({"pending"}))
+        self._enqueue(tenant, record.id)
+        return queued
+
+    def run(self, tenant: Tenant, parse_id: str) -> None:
+        """The worker's side of a background parse. Idempotent: only a `queued` parse is started, and
+        only one delivery of its message can move it to `in_progress`."""
+        record = self._repository.get(tenant, parse_id)
+        if record is None or record.status != "queued":
+            return
+        started = _moved(record, "in_progress")
+        if not self._repository.move(tenant, started, frozenset({"queued"})):
+            return
+        try:
+            content = self._store.load_input(tenant, parse_id)
+            if content is None:
+                raise DocumentRejected("input_missing", "the document of this parse is no longer stored")
+            cached = self._cached_output(tenant, started)
+            if cached is not None:
+                self._finish(tenant, started, cached, cached=True, from_states=frozenset({"in_progress"}))
+                return
+            source = typed_source(started.file.filename, content, self._engine.supported)
+            self._count(source, BACKGROUND_MAX_PAGES, "parses take", "split the document")
+            pages: list[str] = []
+            for page in self._engine.pages(
+                source, started.table_parsing_format, started.image_resolution_dpi, PAGE_SECONDS
+            ):
+                pages.append(page.text)
+                started.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
+                if page.number % CANCEL_CHECK_EVERY == 0 and not self._still_running(tenant, parse_id):
+                    return  # cancelled or deleted: stop at this safe point
+        except DomainError as rejection:
+            failed = started.model_copy(
+                update={
+                    "status": "failed",
+                    "error": ParseError(code=rejection.code, message=rejection.message),
+                    "updated_at": iso(utc_now()),
+                }
+            )
+            self._repository.move(
+                tenant,
+                failed,
+                frozenset({"in_progress"}),
+                new_event(tenant, "parse.failed", _event_data(failed)),
+            )
+            return
+        self._finish(tenant, started, _output(pages), cached=False, from_states=frozenset({"in_progress"}))
+
+    def _still_running(self, tenant: Tenant, parse_id: str) -> bool:
+        current = self._repository.get(tenant, parse_id)
+        return current is not None and current.status == "in_progress"
+
+    # ------------------------------------------------------------------ reading and changing
+    def get(self, tenant: Tenant, parse_id: str) -> ParseRecord:
+        record = self._repository.get(tenant, parse_id)
+        if record is None:
+            raise NotFound(f"no parse '{parse_id}'")
+        return self._with_output(tenant, record)
+
+    def list(self, tenant: Tenant, query: ParseQuery) -> Page[ParseRecord]:
+        query.check()
+        page = self._repository.list(tenant, query)
+        page.items = [self._with_output(tenant, record) for record in page.items]
+        return page
+
+    def cancel(self, tenant: Tenant, parse_id: str) -> ParseRecord:
+        record = self.get(tenant, parse_id)
+        if record.status not in TERMINAL:
+            cancelled = _moved(record, "cancelled")
+            if self._repository.move(
+                tenant,
+                cancelled,
+                frozenset(NEXT_STATES),
+                new_event(tenant, "parse.cancelled", _event_data(cancelled)),
+            ):
+                return cancelled
+            record = self.get(tenant, parse_id)
+        raise BadRequest(f"parse '{parse_id}' is already {record.status}")
+
+    def delete(self, tenant: Tenant, parse_id: str) -> None:
+        if self._repository.delete(tenant, parse_id) is None:
+            raise NotFound(f"no parse '{parse_id}'")
+        self._store.delete_all(tenant, parse_id)
+
+    # ------------------------------------------------------------------ helpers
+    def _new_record(self, source: SourceDocument, request: ParseRequest, status: ParseStatus) -> ParseRecord:
+        now = iso(utc_now())
+        return ParseRecord(
+            id=new_id("parse"),
+            file=FileSummary(id=source.file_id, filename=source.filename, mime_type=source.mime_type),
+            model=request.model,
+            table_parsing_format=request.table_parsing_format,
+            image_resolution_dpi=request.image_resolution_dpi,
+            instructions=request.instructions,
+            status=status,
+            created_at=now,
+            updated_at=now,
+            content_sha256=source.sha256,
+            cache_key="" if request.bust_cache else cache_key(source, request),
+        )
+
+    def _count(self, source: SourceDocument, limit: int, what: str, advice: str) -> int:
+        page_count = self._engine.count_pages(source, PAGE_SECONDS)
+        if page_count > limit:
+            raise DocumentRejected(
+                "too_many_pages",
+                f"'{source.filename}' has {page_count} pages; {what} at most {limit}: {advice}",
+                413,
+            )
+        return page_count
+
+    def _cached_output(self, tenant: Tenant, record: ParseRecord) -> ParseOutput | None:
+        earlier = self._repository.cached(tenant, record.cache_key) if record.cache_key else None
+        return self._store.load_output(tenant, earlier) if earlier else None
+
+    def _finish(
+        self,
+        tenant: Tenant,
+        record: ParseRecord,
+        output: ParseOutput,
+        *,
+        cached: bool,
+        from_states: frozenset[str] | None,
+    ) -> ParseRecord:
+        """Store the output, complete the parse with its event, remember it, count its usage."""
+        page_count = len(output.pages)
+        completed = record.model_copy(
+            update={
+                "status": "completed",
+                "output": output,
+                "usage": ParseUsage(
+                    page_count=page_count, credits=credits_for(page_count, cached=cached), cached=cached
+                ),
+                "updated_at": iso(utc_now()),
+            }
+        )
+        self._store.save_output(tenant, record.id, output)
+        event = new_event(tenant, "parse.completed", _event_data(completed))
+        if from_states is None:
+            self._repository.put(tenant, completed, event)
+        elif not self._repository.move(tenant, completed, from_states, event):
+            return self.get(tenant, record.id)  # cancelled meanwhile: that state stands
+        if record.cache_key and not cached:
+            self._repository.remember(tenant, record.cache_key, record.id)
+        self._usage.record(tenant, pages=page_count, credits=completed.usage.credits)
+        return completed
+
+    def _with_output(self, tenant: Tenant, record: ParseRecord) -> ParseRecord:
+        if record.status != "completed":
+            return record
+        output = self._store.load_output(tenant, record.id)
+        return record.model_copy(update={"output": output}) if output else record
+
+
+def _output(pages: list[str]) -> ParseOutput:
+    return ParseOutput(pages=pages, text="\n\n".join(pages))
+
+
+def _moved(record: ParseRecord, status: ParseStatus) -> ParseRecord:
+    return record.model_copy(update={"status": status, "updated_at": iso(utc_now())})
+
+
+def _check_model(model: str) -> None:
+    if model not in PARSE_MODELS:
+        raise InvalidField(
+            ("body", "model"), f"unknown model '{model}'; available: {', '.join(PARSE_MODELS)}"
+        )
+
+
+def _event_data(record: ParseRecord) -> dict[str, object]:
+    data: dict[str, object] = {
+        "id": record.id,
+        "object": "parse",
+        "status": record.status,
+        "file": record.file.model_dump(),
+        "usage": record.usage.model_dump(),
+    }
+    if record.error:
+        data["error"] = record.error.model_dump()
+    return data

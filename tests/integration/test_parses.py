@@ -1,0 +1,344 @@
+"""Parses through the real handlers: synchronous, background, streamed, cache, usage, events, bad input."""
+
+from __future__ import annotations
+
+import base64
+import json
+from decimal import Decimal
+from typing import Any
+
+import boto3
+import httpx
+import pytest
+from docsvc.adapters.queues import TenantQueue
+from docsvc.config import settings
+from docsvc.local.stack import REGION, Deployment
+from docsvc.tenancy import Tenant
+
+from tests.conftest import Org, auth, drain
+from tests.integration.test_files import pdf_bytes
+
+
+def data_url(content: bytes, mime: str = "application/pdf") -> str:
+    return f"data:{mime};base64,{base64.b64encode(content).decode()}"
+
+
+def document(content: bytes, filename: str = "report.pdf") -> dict[str, str]:
+    return {"filename": filename, "url": data_url(content)}
+
+
+def create(api: httpx.Client, key: str, **body: Any) -> httpx.Response:
+    return api.post("/v1/parses", headers=auth(key), json=body)
+
+
+def events_of(org: Org, environment: str) -> list[dict[str, Any]]:
+    table = boto3.resource("dynamodb", region_name=REGION).Table(settings().events_table)
+    items = table.query(
+        KeyConditionExpression="pk = :pk",
+        ExpressionAttributeValues={":pk": f"ORG#{org.id}#ENV#{environment}"},
+    )["Items"]
+    return list(items)
+
+
+def usage_of(org: Org, environment: str) -> list[dict[str, Any]]:
+    table = boto3.resource("dynamodb", region_name=REGION).Table(settings().usage_table)
+    return list(
+        table.query(
+            KeyConditionExpression="pk = :pk",
+            ExpressionAttributeValues={":pk": f"ORG#{org.id}#ENV#{environment}"},
+        )["Items"]
+    )
+
+
+# ---------------------------------------------------------------------------- synchronous
+
+
+def test_a_synchronous_parse_returns_every_page_in_order(api: httpx.Client, org: Org) -> None:
+    response = create(
+        api,
+        org.test.key,
+        document=document(pdf_bytes(pages=3, text="Quarterly")),
+        instructions="keep headers",
+    )
+
+    assert response.status_code == 201, response.text
+    parse = response.json()
+    assert parse["object"] == "parse"
+    assert parse["id"].startswith("parse_")
+    assert parse["status"] == "completed"
+    assert parse["error"] is None
+    assert [page.strip() for page in parse["output"]["pages"]] == [f"Quarterly page {n}" for n in (1, 2, 3)]
+    assert parse["output"]["text"] == "\n\n".join(parse["output"]["pages"])
+    assert parse["usage"] == {"page_count": 3, "credits": 3.0, "cached": False}
+    assert parse["file"] == {"id": None, "filename": "report.pdf", "mime_type": "application/pdf"}
+    assert parse["model"] == "docsvc-parse-1"
+    assert parse["table_parsing_format"] == "markdown"
+    assert parse["instructions"] == "keep headers"
+    assert api.get(f"/v1/parses/{parse['id']}", headers=auth(org.test.key)).json() == parse
+
+
+def test_a_file_reference_is_parsed_from_storage(api: httpx.Client, org: Org) -> None:
+    file_id = api.post(
+        "/v1/files", headers=auth(org.test.key), files={"file": ("stored.pdf", pdf_bytes(pages=2))}
+    ).json()["id"]
+
+    parse = create(api, org.test.key, document={"id": file_id}).json()
+
+    assert parse["file"] == {"id": file_id, "filename": "stored.pdf", "mime_type": "application/pdf"}
+    assert len(parse["output"]["pages"]) == 2
+
+
+def test_identical_input_is_answered_from_the_cache(api: httpx.Client, org: Org) -> None:
+    content = pdf_bytes(pages=2)
+    first = create(api, org.test.key, document=document(content)).json()
+
+    second = create(api, org.test.key, document=document(content, "copy.pdf")).json()
+    busted = create(api, org.test.key, document=document(content), bust_cache=True).json()
+    other_format = create(api, org.test.key, document=document(content), table_parsing_format="html").json()
+
+    assert second["id"] != first["id"]
+    assert second["usage"] == {"page_count": 2, "credits": 0.0, "cached": True}
+    assert second["output"] == first["output"]
+    assert busted["usage"]["cached"] is False
+    assert other_format["usage"]["cached"] is False
+
+
+def test_the_cache_is_per_environment(api: httpx.Client, org: Org) -> None:
+    content = pdf_bytes(pages=1)
+    create(api, org.test.key, document=document(content))
+
+    live = create(api, org.production.key, document=document(content)).json()
+
+    assert live["usage"]["cached"] is False
+
+
+def test_usage_is_recorded_per_environment_and_test_is_not_billable(api: httpx.Client, org: Org) -> None:
+    create(api, org.test.key, document=document(pdf_bytes(pages=3)))
+    create(api, org.production.key, document=document(pdf_bytes(pages=2, text="live")))
+
+    test_usage = usage_of(org, "test")
+    live_usage = usage_of(org, "production")
+
+    assert [(row["pages"], row["credits"], row["billable"]) for row in test_usage] == [
+        (3, Decimal("3"), False)
+    ]
+    assert [(row["pages"], row["credits"], row["billable"]) for row in live_usage] == [
+        (2, Decimal("2"), True)
+    ]
+
+
+def test_a_completed_parse_records_its_event_in_its_environment(api: httpx.Client, org: Org) -> None:
+    parse = create(api, org.test.key, document=document(pdf_bytes())).json()
+
+    events = events_of(org, "test")
+
+    assert [event["type"] for event in events] == ["parse.completed"]
+    assert events[0]["data"]["id"] == parse["id"]
+    assert events[0]["environment"] == "test"
+    assert events[0]["organization_id"] == org.id
+    assert events[0]["id"].startswith("evt_")
+    assert events_of(org, "production") == []
+
+
+# ---------------------------------------------------------------------------- streamed
+
+
+def test_a_streamed_parse_sends_a_page_event_per_page_then_the_parse(api: httpx.Client, org: Org) -> None:
+    response = create(api, org.test.key, document=document(pdf_bytes(pages=3)), stream=True)
+
+    assert response.status_code == 201
+    assert response.headers["content-type"].startswith("text/event-stream")
+    events = [block for block in response.text.split("\n\n") if block]
+    kinds = [block.split("\n")[0] for block in events]
+    assert kinds == ["event: page"] * 3 + ["event: parse"]
+    pages = [json.loads(block.split("data: ", 1)[1]) for block in events[:3]]
+    assert [page["number"] for page in pages] == [1, 2, 3]
+    final = json.loads(events[-1].split("data: ", 1)[1])
+    assert final["status"] == "completed"
+    assert final["output"]["pages"] == [page["text"] for page in pages]
+
+
+def test_background_and_stream_together_are_422(api: httpx.Client, org: Org) -> None:
+    response = create(api, org.test.key, document=document(pdf_bytes()), stream=True, background=True)
+
+    assert response.status_code == 422
+    assert "background and stream" in response.json()["detail"][0]["msg"]
+
+
+# ---------------------------------------------------------------------------- background
+
+
+def test_a_background_parse_is_queued_then_completed_by_the_worker(
+    api: httpx.Client, deployment: Deployment, org: Org
+) -> None:
+    created = create(api, org.test.key, document=document(pdf_bytes(pages=2)), background=True)
+
+    assert created.status_code == 201
+    assert created.json()["status"] == "queued"
+    assert created.json()["output"] == {"pages": [], "text": ""}
+    parse_id = created.json()["id"]
+    assert api.get(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).json()["status"] == "queued"
+
+    assert drain(deployment, "ParseWorkerFunction") == 1
+
+    done = api.get(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).json()
+    assert done["status"] == "completed"
+    assert len(done["output"]["pages"]) == 2
+    assert [event["type"] for event in events_of(org, "test")] == ["parse.completed"]
+
+
+def test_duplicate_deliveries_run_a_background_parse_once(
+    api: httpx.Client, deployment: Deployment, org: Org
+) -> None:
+    parse_id = create(api, org.test.key, document=document(pdf_bytes()), background=True).json()["id"]
+    again = TenantQueue(settings().parse_queue_url, "parse_id")
+    for _ in range(3):
+        again(Tenant(org.id, "test"), parse_id)  # SQS delivers at least once
+
+    assert drain(deployment, "ParseWorkerFunction") == 4
+
+    assert api.get(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).json()["status"] == "completed"
+    assert [event["type"] for event in events_of(org, "test")] == ["parse.completed"]
+    assert [row["operations"] for row in usage_of(org, "test")] == [1]
+
+
+def test_a_cancelled_parse_never_completes(api: httpx.Client, deployment: Deployment, org: Org) -> None:
+    parse_id = create(api, org.test.key, document=document(pdf_bytes()), background=True).json()["id"]
+
+    cancelled = api.post(f"/v1/parses/{parse_id}/cancel", headers=auth(org.test.key))
+    drain(deployment, "ParseWorkerFunction")
+
+    assert cancelled.status_code == 200
+    assert cancelled.json()["status"] == "cancelled"
+    assert api.get(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).json()["status"] == "cancelled"
+    again = api.post(f"/v1/parses/{parse_id}/cancel", headers=auth(org.test.key))
+    assert again.status_code == 400
+    assert "already cancelled" in again.json()["detail"]
+
+
+def test_cancelling_a_completed_parse_is_400(api: httpx.Client, org: Org) -> None:
+    parse_id = create(api, org.test.key, document=document(pdf_bytes())).json()["id"]
+
+    response = api.post(f"/v1/parses/{parse_id}/cancel", headers=auth(org.test.key))
+
+    assert response.status_code == 400
+    assert "already completed" in response.json()["detail"]
+
+
+def test_a_damaged_document_fails_the_background_parse_with_a_code(
+    api: httpx.Client, deployment: Deployment, org: Org
+) -> None:
+    damaged = b"%PDF-1.7\n" + b"\x00garbage" * 200
+    parse_id = create(api, org.test.key, document=document(damaged), background=True).json()["id"]
+
+    drain(deployment, "ParseWorkerFunction")
+
+    failed = api.get(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).json()
+    assert failed["status"] == "failed"
+    assert failed["error"]["code"]
+    assert failed["error"]["message"]
+    assert [event["type"] for event in events_of(org, "test")] == ["parse.failed"]
+
+
+# ---------------------------------------------------------------------------- bad input
+
+
+def test_a_damaged_document_is_a_clear_4xx_synchronously(api: httpx.Client, org: Org) -> None:
+    response = create(api, org.test.key, document=document(b"%PDF-1.7\n" + b"\x00garbage" * 200))
+
+    assert 400 <= response.status_code < 500
+    assert isinstance(response.json()["detail"], str)
+    assert api.get("/v1/parses", headers=auth(org.test.key)).json()["data"] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "phrase"),
+    [
+        ({"document": {"filename": "a.pdf", "url": "data:application/pdf;base64,%%%"}}, 422, "base64"),
+        ({"document": {"filename": "a.pdf", "url": "ftp://example.com/a.pdf"}}, 422, "data: URL or an http"),
+        ({"document": {"filename": "a.pdf", "url": "data:application/pdf;base64,"}}, 400, "empty"),
+        (
+            {"document": {"filename": "a.exe", "url": data_url(b"MZ\x90\x00" + bytes(range(256)) * 8)}},
+            415,
+            "Supported:",
+        ),
+        ({"document": {"filename": "a.pdf"}}, 422, "Field required"),
+        ({"document": {"id": "not-a-file-id"}}, 422, "pattern"),
+        ({"document": {"id": "file_01M7ZZZZZZZZZZZZZZZZZZZZZZ"}}, 404, "no file"),
+        ({"model": "gpt-99"}, 422, "available: docsvc-parse-1"),
+        ({"image_resolution_dpi": 95}, 422, "greater than or equal to 96"),
+        ({"image_resolution_dpi": 301}, 422, "less than or equal to 300"),
+        ({"table_parsing_format": "csv"}, 422, "markdown"),
+        ({"instructions": "x" * 10_001}, 422, "10000"),
+    ],
+)
+def test_bad_parse_requests_get_a_clear_4xx(
+    api: httpx.Client, org: Org, body: dict[str, Any], status: int, phrase: str
+) -> None:
+    request = {"document": document(pdf_bytes()), **body}
+
+    response = create(api, org.test.key, **request)
+
+    assert response.status_code == status, response.text
+    assert phrase in json.dumps(response.json())
+
+
+def test_a_remote_url_on_a_private_address_is_refused(api: httpx.Client, org: Org) -> None:
+    for url in (
+        "http://127.0.0.1/doc.pdf",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://10.0.0.1/a.pdf",
+    ):
+        response = create(api, org.test.key, document={"filename": "a.pdf", "url": url})
+
+        assert response.status_code == 400, url
+        assert "refused" in response.json()["detail"]
+
+
+# ---------------------------------------------------------------------------- lists, delete, isolation
+
+
+def test_parses_are_listed_newest_first_with_cursors(api: httpx.Client, org: Org) -> None:
+    ids = [
+        create(api, org.test.key, document=document(pdf_bytes(text=f"doc {n}"), f"d{n}.pdf")).json()["id"]
+        for n in range(5)
+    ]
+
+    first = api.get("/v1/parses", headers=auth(org.test.key), params={"limit": 3}).json()
+    second = api.get(
+        "/v1/parses",
+        headers=auth(org.test.key),
+        params={"limit": 3, "after": first["list_metadata"]["after"]},
+    ).json()
+
+    assert [item["id"] for item in first["data"] + second["data"]] == list(reversed(ids))
+    assert second["list_metadata"]["after"] is None
+    filtered = api.get("/v1/parses", headers=auth(org.test.key), params={"filename": "d3"}).json()
+    assert [item["id"] for item in filtered["data"]] == [ids[3]]
+
+
+def test_delete_removes_the_parse(api: httpx.Client, org: Org) -> None:
+    parse_id = create(api, org.test.key, document=document(pdf_bytes())).json()["id"]
+
+    assert api.delete(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).status_code == 204
+    assert api.get(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).status_code == 404
+    assert api.delete(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).status_code == 404
+
+
+def test_another_environments_parse_is_404_like_an_unknown_one(
+    api: httpx.Client, org: Org, other_org: Org
+) -> None:
+    parse_id = create(api, org.test.key, document=document(pdf_bytes())).json()["id"]
+    unknown = "parse_01M7ZZZZZZZZZZZZZZZZZZZZZZ"
+
+    for key in (org.production.key, other_org.test.key):
+        for method, path in (
+            ("GET", "/v1/parses/{}"),
+            ("POST", "/v1/parses/{}/cancel"),
+            ("DELETE", "/v1/parses/{}"),
+        ):
+            foreign = api.request(method, path.format(parse_id), headers=auth(key))
+            missing = api.request(method, path.format(unknown), headers=auth(key))
+            assert foreign.status_code == missing.status_code == 404
+            assert foreign.json()["detail"].replace(parse_id, unknown) == missing.json()["detail"]
+        assert api.get("/v1/parses", headers=auth(key)).json()["data"] == []

@@ -1,0 +1,279 @@
+"""The document engine on real documents: text per page, tables in place, OCR, Office and text formats,
+and what it does with documents that are damaged, hostile or too slow."""
+
+from __future__ import annotations
+
+import io
+import os
+import time
+import zipfile
+
+import pymupdf
+import pytest
+import yaml
+from docsvc.documents import engine
+from docsvc.documents.engine import errors, pdf
+from docsvc.documents.engine.model import ParseOptions
+
+from tests import samples
+
+PRICES = [["Item", "Qty", "Price"], ["Widget", "2", "9.99"], ["Gadget", "1", "19.50"]]
+OCR = pytest.mark.skipif(
+    pdf.tessdata() is None and not os.environ.get("DOCSVC_REQUIRE_OCR"),
+    reason="Tesseract's language data is not installed (make test installs it where it can)",
+)
+
+
+def texts(content: bytes, kind: str, **options: object) -> list[str]:
+    return [page.text for page in engine.parse_pages(content, kind, ParseOptions(**options))]  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------- PDF
+def test_pdf_pages_come_in_order_one_string_each() -> None:
+    pages = texts(samples.text_pdf(pages=3, text="Quarterly", lines=3), "pdf")
+    assert len(pages) == 3
+    for number, text in enumerate(pages, start=1):
+        assert text.startswith(f"Quarterly {number}\n")
+        assert f"Line 2 of page {number}:" in text
+
+
+def test_page_count_is_the_number_of_pdf_pages() -> None:
+    assert engine.count_pages(samples.text_pdf(pages=7), "pdf") == 7
+
+
+def test_columns_written_one_after_the_other_are_read_that_way() -> None:
+    (text,) = texts(samples.two_column_pdf(), "pdf")
+    assert text.index("Left column line 3") < text.index("Right column line 1")
+    assert text.startswith("Annual report")
+
+
+@pytest.mark.parametrize(
+    ("table_format", "expected"),
+    [
+        ("markdown", "| Item | Qty | Price |\n|---|---|---|\n| Widget | 2 | 9.99 |\n| Gadget | 1 | 19.50 |"),
+        (
+            "html",
+            "<table><thead><tr><th>Item</th><th>Qty</th><th>Price</th></tr></thead><tbody>"
+            "<tr><td>Widget</td><td>2</td><td>9.99</td></tr><tr><td>Gadget</td><td>1</td><td>19.50</td></tr>"
+            "</tbody></table>",
+        ),
+    ],
+)
+def test_a_ruled_table_is_rendered_in_place_in_the_requested_format(table_format: str, expected: str) -> None:
+    (text,) = texts(samples.table_pdf(PRICES), "pdf", table_format=table_format)
+    assert text == f"Price list\n\n{expected}\n\nPrices include VAT."
+
+
+@pytest.mark.parametrize("table_format", ["json", "yaml"])
+def test_json_and_yaml_tables_are_records_keyed_by_the_header(table_format: str) -> None:
+    (text,) = texts(samples.table_pdf(PRICES), "pdf", table_format=table_format)
+    title, table, note = text.split("\n\n")
+    assert (title, note) == ("Price list", "Prices include VAT.")
+    assert yaml.safe_load(table) == [
+        {"Item": "Widget", "Qty": "2", "Price": "9.99"},
+        {"Item": "Gadget", "Qty": "1", "Price": "19.50"},
+    ]
+
+
+def test_a_table_of_aligned_columns_without_rules_is_found_and_its_caption_stays_text() -> None:
+    rows = [["Carrier", "Weight", "Cost"], ["DHL", "12 kg", "40.00"], ["UPS", "3 kg", "12.50"]]
+    (text,) = texts(samples.aligned_columns_pdf(rows), "pdf")
+    assert text == (
+        "Shipment summary\n\n| Carrier | Weight | Cost |\n|---|---|---|\n"
+        "| DHL | 12 kg | 40.00 |\n| UPS | 3 kg | 12.50 |"
+    )
+
+
+def test_table_detection_does_not_run_on_pages_of_prose(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    original = pymupdf.Page.find_tables
+    monkeypatch.setattr(
+        pymupdf.Page, "find_tables", lambda page, **kw: calls.append(1) or original(page, **kw)
+    )
+    list(pdf.read_pages(samples.text_pdf(pages=5, lines=30), "pdf", ParseOptions()))
+    assert calls == []
+    list(pdf.read_pages(samples.table_pdf(PRICES), "pdf", ParseOptions()))
+    assert calls == [1]
+
+
+def test_an_encrypted_pdf_is_refused_with_its_reason() -> None:
+    with pytest.raises(errors.EncryptedDocument, match="password"):
+        engine.count_pages(samples.encrypted_pdf(), "pdf")
+
+
+def test_a_pdf_protected_only_against_editing_is_read() -> None:
+    with pymupdf.open() as document:
+        document.new_page().insert_text((72, 72), "Read me")
+        content = document.tobytes(encryption=pymupdf.PDF_ENCRYPT_AES_256, owner_pw="owner")
+    assert texts(content, "pdf") == ["Read me"]
+
+
+def test_a_damaged_pdf_is_refused() -> None:
+    with pytest.raises(errors.DamagedDocument):
+        engine.count_pages(b"%PDF-1.7\n" + b"\x00garbage" * 100, "pdf")
+
+
+@OCR
+def test_a_scanned_page_is_read_by_ocr() -> None:
+    (text,) = texts(samples.scanned_pdf("INVOICE 4711"), "pdf")
+    assert "INVOICE 4711" in text
+
+
+@OCR
+@pytest.mark.parametrize("kind", ["png", "jpeg", "tiff", "bmp", "gif", "webp"])
+def test_images_are_read_by_ocr(kind: str) -> None:
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.open(io.BytesIO(samples.text_png("ORDER 2026"))).convert("RGB").save(buffer, format=kind)
+    assert "ORDER 2026" in texts(buffer.getvalue(), kind)[0]
+
+
+def test_without_ocr_a_scan_is_an_empty_page_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pdf, "tessdata", lambda: None)
+    (page,) = pdf.read_pages(samples.scanned_pdf(), "pdf", ParseOptions())
+    assert page.text == ""
+    assert "OCR is not installed" in page.warnings[0]
+
+
+# ---------------------------------------------------------------------------------------- limits
+def slow_second_page(monkeypatch: pytest.MonkeyPatch, action: object) -> None:
+    original = pdf._page_text
+
+    def page_text(page: pymupdf.Page, *args: object) -> str:
+        if page.number == 1:
+            action()  # type: ignore[operator]
+        return original(page, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pdf, "_page_text", page_text)
+
+
+def test_a_page_over_its_time_budget_is_left_empty_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    slow_second_page(monkeypatch, lambda: time.sleep(30))
+    started = time.monotonic()
+    pages = list(engine.parse_pages(samples.text_pdf(pages=3), "pdf", ParseOptions(page_seconds=0.5)))
+    assert time.monotonic() - started < 5
+    assert [page.text for page in pages] == ["Page 1", "", "Page 3"]
+    assert "longer than 0.5 s" in pages[1].warnings[0]
+
+
+def test_a_page_that_exhausts_memory_is_left_empty_and_the_rest_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slow_second_page(monkeypatch, lambda: bytearray(8 * 1024**3))
+    pages = list(engine.parse_pages(samples.text_pdf(pages=3), "pdf", ParseOptions()))
+    assert [page.text for page in pages] == ["Page 1", "", "Page 3"]
+    assert "more than" in pages[1].warnings[0]
+
+
+def test_a_reader_that_dies_loses_only_its_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    slow_second_page(monkeypatch, lambda: os._exit(9))
+    pages = list(engine.parse_pages(samples.text_pdf(pages=3), "pdf", ParseOptions()))
+    assert [page.text for page in pages] == ["Page 1", "", "Page 3"]
+    assert "crashed" in pages[1].warnings[0]
+
+
+def test_a_document_that_fails_page_after_page_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pdf, "_page_text", lambda *args: time.sleep(30))
+    with pytest.raises(errors.DamagedDocument, match="past page"):
+        list(engine.parse_pages(samples.text_pdf(pages=10), "pdf", ParseOptions(page_seconds=0.2)))
+
+
+def test_an_unsupported_type_names_the_supported_ones() -> None:
+    with pytest.raises(errors.UnsupportedDocument, match="docx"):
+        engine.count_pages(b"x", "odt")
+
+
+# ---------------------------------------------------------------------------------------- Office
+def test_docx_pages_follow_page_breaks_with_headings_and_tables() -> None:
+    content = samples.docx(
+        ["# Offer", "Dear customer,", [["Item", "Price"], ["Desk", "250"]]], ["Terms apply."]
+    )
+    assert engine.count_pages(content, "docx") == 2
+    assert texts(content, "docx") == [
+        "# Offer\n\nDear customer,\n\n| Item | Price |\n|---|---|\n| Desk | 250 |",
+        "Terms apply.",
+    ]
+
+
+def test_xlsx_sheets_are_pages_of_one_table_each() -> None:
+    content = samples.xlsx({"Prices": [["Item", "Price", "In stock"], ["Desk", 250.5, True]], "Notes": []})
+    assert engine.count_pages(content, "xlsx") == 2
+    assert texts(content, "xlsx", table_format="json") == [
+        '## Prices\n\n[\n  {\n    "Item": "Desk",\n    "Price": "250.5",\n    "In stock": "TRUE"\n  }\n]',
+        "## Notes",
+    ]
+
+
+def test_pptx_slides_are_pages_with_titles_and_tables() -> None:
+    content = samples.pptx(
+        [("Roadmap", "Ship the API"), ("Numbers", "Growth")], [["Q", "Revenue"], ["Q1", "10"]]
+    )
+    assert engine.count_pages(content, "pptx") == 2
+    assert texts(content, "pptx") == [
+        "# Roadmap\n\nShip the API",
+        "# Numbers\n\nGrowth\n\n| Q | Revenue |\n|---|---|\n| Q1 | 10 |",
+    ]
+
+
+def office_with(part: str, data: bytes, base: bytes) -> bytes:
+    source = zipfile.ZipFile(io.BytesIO(base))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
+        for item in source.infolist():
+            target.writestr(item, data if item.filename == part else source.read(item))
+    return buffer.getvalue()
+
+
+def test_office_xml_with_entities_is_refused_not_expanded() -> None:
+    laughs = (
+        b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;">]>'
+        b'<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+        b"<w:body><w:p><w:r><w:t>&b;</w:t></w:r></w:p></w:body></w:document>"
+    )
+    content = office_with("word/document.xml", laughs, samples.docx(["x"]))
+    with pytest.raises(errors.DamagedDocument, match="DTD"):
+        list(engine.parse_pages(content, "docx", ParseOptions()))
+
+
+def test_an_office_part_that_expands_past_the_cap_is_refused() -> None:
+    bomb = b"<a>" + b" " * (110 * 1024 * 1024) + b"</a>"
+    content = office_with("word/document.xml", bomb, samples.docx(["x"]))
+    assert len(content) < 1024 * 1024
+    with pytest.raises(errors.DecompressionLimit):
+        list(engine.parse_pages(content, "docx", ParseOptions()))
+
+
+# ---------------------------------------------------------------------------------------- text
+def test_text_pages_are_split_at_form_feeds_and_any_encoding_is_read() -> None:
+    assert texts("première\fdeuxième\r\n".encode("cp1252"), "txt") == ["première", "deuxième"]
+    assert texts("\ufeffnoël".encode("utf-8"), "md") == ["noël"]
+    assert texts("ok".encode("utf-16"), "txt") == ["ok"]
+
+
+def test_csv_is_one_table_with_its_delimiter_sniffed() -> None:
+    assert texts(b"name;amount\nalpha;1\nbeta;2\n", "csv") == [
+        "| name | amount |\n|---|---|\n| alpha | 1 |\n| beta | 2 |"
+    ]
+    assert texts(b"a\tb\n1\t2\n", "tsv", table_format="html")[0].startswith("<table><thead><tr><th>a</th>")
+
+
+def test_html_reads_the_visible_text_with_tables_and_page_breaks() -> None:
+    content = (
+        b"<html><head><title>t</title><style>p{}</style><script>alert(1)</script></head><body>"
+        b"<h2>Invoice</h2><p>Due <b>soon</b></p><ul><li>one</li><li>two</li></ul>"
+        b"<table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>"
+        b'<p style="page-break-before: always">Second page</p></body></html>'
+    )
+    assert texts(content, "html") == [
+        "## Invoice\n\nDue soon\n\n- one\n\n- two\n\n| A | B |\n|---|---|\n| 1 | 2 |",
+        "Second page",
+    ]
+
+
+def test_an_email_reads_its_headers_body_and_attachment_names() -> None:
+    (text,) = texts(samples.eml(subject="Invoice 4711", body="Please pay."), "eml")
+    assert "Subject: Invoice 4711" in text
+    assert "From: Billing <billing@example.com>" in text
+    assert "Please pay." in text
+    assert "- invoice.pdf (application/pdf)" in text

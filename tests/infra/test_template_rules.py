@@ -1,0 +1,259 @@
+"""Rules on template.yaml that need no build: queues, event sources, IAM, build metadata, handlers.
+
+Each rule is parametrized over the resources it concerns, so a failure names the resource. The template is
+read with the local stack's own loader (CloudFormation short tags become their long-form intrinsics).
+
+Not checked here: tenant-scoped partition keys. Every table's partition key is the generic `pk`; whether it
+is tenant scoped (`ORG#<org>#ENV#<env>`) is decided by the adapters' values, not by the template's names,
+and AccountsTable is global on purpose (it maps a key's hash to its tenant).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from docsvc.local.template import load_template
+
+from tests.conftest import ROOT, TEMPLATE
+
+TEMPLATE_DATA: dict[str, Any] = load_template(TEMPLATE)
+RESOURCES: dict[str, dict[str, Any]] = TEMPLATE_DATA["Resources"]
+GLOBAL_FUNCTION: dict[str, Any] = TEMPLATE_DATA.get("Globals", {}).get("Function", {})
+LAYER_MK = ROOT / "layers" / "layer.mk"
+
+LAMBDA_DEFAULT_TIMEOUT = 3  # seconds
+SQS_DEFAULT_VISIBILITY_TIMEOUT = 30  # seconds
+
+
+def of_type(resource_type: str) -> list[str]:
+    return sorted(
+        logical_id for logical_id, resource in RESOURCES.items() if resource["Type"] == resource_type
+    )
+
+
+def properties(logical_id: str) -> dict[str, Any]:
+    props: dict[str, Any] = RESOURCES[logical_id].get("Properties", {})
+    return props
+
+
+def function_setting(logical_id: str, name: str, default: Any = None) -> Any:
+    """A function property, falling back to Globals.Function (scalars: the function's value wins)."""
+    return properties(logical_id).get(name, GLOBAL_FUNCTION.get(name, default))
+
+
+def as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+def referenced_resource(value: Any) -> str | None:
+    """The logical id in `!Ref X` or `!GetAtt X.Arn`, else None (a literal ARN, a parameter, ...)."""
+    if isinstance(value, dict) and len(value) == 1:
+        ((name, argument),) = value.items()
+        if name == "Ref" and isinstance(argument, str) and argument in RESOURCES:
+            return argument
+        if name == "Fn::GetAtt":
+            logical_id, attribute = argument if isinstance(argument, list) else str(argument).split(".", 1)
+            if attribute == "Arn" and logical_id in RESOURCES:
+                return str(logical_id)
+    return None
+
+
+FUNCTIONS = of_type("AWS::Serverless::Function")
+LAYERS = of_type("AWS::Serverless::LayerVersion")
+QUEUES = of_type("AWS::SQS::Queue")
+
+
+def dead_letter_queues() -> set[str]:
+    targets = set()
+    for logical_id in QUEUES:
+        policy = properties(logical_id).get("RedrivePolicy") or {}
+        target = referenced_resource(policy.get("deadLetterTargetArn"))
+        if target is not None:
+            targets.add(target)
+    return targets
+
+
+def sqs_event_sources() -> list[tuple[str, str]]:
+    """(function, event name) of every SQS event source."""
+    return [
+        (function, name)
+        for function in FUNCTIONS
+        for name, event in sorted(properties(function).get("Events", {}).items())
+        if event["Type"] == "SQS"
+    ]
+
+
+def policy_statements(policies: Any) -> list[dict[str, Any]]:
+    """The inline statements of a SAM `Policies` value or an IAM policy document (not SAM policy templates
+    nor managed policy names)."""
+    statements: list[dict[str, Any]] = []
+    for policy in as_list(policies):
+        if isinstance(policy, dict) and "Statement" in policy:
+            statements.extend(as_list(policy["Statement"]))
+    return statements
+
+
+def iam_holders() -> list[str]:
+    """Functions (inline Policies) and IAM resources, whose statements grant permissions."""
+    iam = [*of_type("AWS::IAM::Role"), *of_type("AWS::IAM::Policy"), *of_type("AWS::IAM::ManagedPolicy")]
+    return sorted([*FUNCTIONS, *iam])
+
+
+def statements_of(logical_id: str) -> list[dict[str, Any]]:
+    resource_type = RESOURCES[logical_id]["Type"]
+    props = properties(logical_id)
+    if resource_type == "AWS::Serverless::Function":
+        return policy_statements(props.get("Policies", []))
+    if resource_type == "AWS::IAM::Role":
+        documents = [policy.get("PolicyDocument", {}) for policy in props.get("Policies", [])]
+        return policy_statements(documents)
+    return policy_statements(props.get("PolicyDocument", {}))
+
+
+def code_dir(logical_id: str) -> Path:
+    props = properties(logical_id)
+    uri = props.get("ContentUri") if RESOURCES[logical_id]["Type"].endswith("LayerVersion") else None
+    uri = uri or props.get("CodeUri") or GLOBAL_FUNCTION.get("CodeUri")
+    assert isinstance(uri, str), f"{logical_id}: CodeUri/ContentUri must be a local folder, not {uri!r}"
+    return ROOT / uri
+
+
+# ---------------------------------------------------------------------------- queues
+
+
+@pytest.mark.parametrize("queue", sorted(set(QUEUES) - dead_letter_queues()))
+def test_every_queue_that_is_not_a_dead_letter_queue_redrives_to_one(queue: str) -> None:
+    policy = properties(queue).get("RedrivePolicy")
+
+    assert isinstance(policy, dict), f"{queue} has no RedrivePolicy: failed messages would be retried forever"
+    target = referenced_resource(policy.get("deadLetterTargetArn"))
+    assert target is not None, f"{queue}: deadLetterTargetArn must be !GetAtt <queue of this template>.Arn"
+    assert RESOURCES[target]["Type"] == "AWS::SQS::Queue", f"{queue}: dead-letter target {target} is no queue"
+    assert target != queue
+    count = policy.get("maxReceiveCount")
+    assert isinstance(count, int) and count >= 1, f"{queue}: RedrivePolicy needs a maxReceiveCount >= 1"
+
+
+@pytest.mark.parametrize(("function", "event"), sqs_event_sources())
+def test_queue_visibility_timeout_is_at_least_six_times_the_consumer_timeout(
+    function: str, event: str
+) -> None:
+    source = properties(function)["Events"][event]["Properties"]
+    queue = referenced_resource(source.get("Queue"))
+    assert queue is not None and RESOURCES[queue]["Type"] == "AWS::SQS::Queue", (
+        f"{function}.{event}: Queue must be !GetAtt <queue of this template>.Arn, so the rules can check it"
+    )
+    timeout = int(function_setting(function, "Timeout", LAMBDA_DEFAULT_TIMEOUT))
+
+    visibility = int(properties(queue).get("VisibilityTimeout", SQS_DEFAULT_VISIBILITY_TIMEOUT))
+
+    assert visibility >= 6 * timeout, (
+        f"{queue}.VisibilityTimeout {visibility} s < 6 x {function}'s Timeout {timeout} s = {6 * timeout} s: "
+        "messages still being processed would be delivered again"
+    )
+
+
+@pytest.mark.parametrize(("function", "event"), sqs_event_sources())
+def test_sqs_event_sources_report_batch_item_failures(function: str, event: str) -> None:
+    source = properties(function)["Events"][event]["Properties"]
+
+    assert "ReportBatchItemFailures" in source.get("FunctionResponseTypes", []), (
+        f"{function}.{event}: without FunctionResponseTypes [ReportBatchItemFailures] one failed message "
+        "makes the whole batch return to the queue"
+    )
+
+
+# ---------------------------------------------------------------------------- IAM
+
+
+@pytest.mark.parametrize("holder", iam_holders())
+def test_no_policy_statement_grants_a_bare_wildcard(holder: str) -> None:
+    wildcards = [
+        f"{key}: {statement.get(key)!r}"
+        for statement in statements_of(holder)
+        for key in ("Action", "Resource")
+        if "*" in as_list(statement.get(key, []))
+    ]
+
+    assert wildcards == [], f"{holder} grants a bare '*': {'; '.join(wildcards)}"
+
+
+# ---------------------------------------------------------------------------- build
+
+
+@pytest.mark.parametrize("logical_id", [*FUNCTIONS, *LAYERS])
+def test_every_function_and_layer_is_built_by_its_makefile(logical_id: str, tmp_path: Path) -> None:
+    metadata = RESOURCES[logical_id].get("Metadata", {})
+    assert metadata.get("BuildMethod") == "makefile", f"{logical_id}: Metadata.BuildMethod must be makefile"
+    makefile = code_dir(logical_id) / "Makefile"
+    assert makefile.is_file(), f"{logical_id}: no {makefile.relative_to(ROOT)}"
+    target = f"build-{logical_id}"
+    assert re.search(rf"^{re.escape(target)}\s*:", makefile.read_text(encoding="utf-8"), re.MULTILINE), (
+        f"{makefile.relative_to(ROOT)} has no target {target}"
+    )
+
+    # As sam runs it: the Makefile by its absolute path, from another (scratch) directory.
+    dry_run = subprocess.run(
+        ["make", "--dry-run", "--makefile", str(makefile), target, f"ARTIFACTS_DIR={tmp_path / 'artifacts'}"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert dry_run.returncode == 0, dry_run.stderr
+    assert not (tmp_path / "artifacts").exists()
+
+
+@pytest.mark.parametrize("function", FUNCTIONS)
+def test_every_handler_is_a_module_of_the_function_package(function: str) -> None:
+    handler = function_setting(function, "Handler")
+    assert isinstance(handler, str) and handler.count(".") >= 1, f"{function}: Handler {handler!r}"
+    module = handler.rpartition(".")[0]
+    folder = code_dir(function)
+
+    path = folder / module.replace(".", "/")
+
+    assert path.with_suffix(".py").is_file() or (path / "__init__.py").is_file(), (
+        f"{function}: Handler {handler} names {module}, which is not under {folder.relative_to(ROOT)}"
+    )
+    # functions/function.mk ships only the package named like the function's folder.
+    assert module.split(".")[0] == folder.name, (
+        f"{function}: the handler must live in the package {folder.name}/ (the only one the build ships)"
+    )
+
+
+def layer_mk_target() -> tuple[str, str]:
+    """The Python version and machine layers/layer.mk installs wheels for."""
+    text = LAYER_MK.read_text(encoding="utf-8")
+    version = re.search(r"--python-version\s+(\d+\.\d+)", text)
+    machines = set(re.findall(r"--platform\s+manylinux\w*?_(aarch64|x86_64)\b", text))
+    assert version is not None and len(machines) == 1, f"{LAYER_MK}: cannot tell its target"
+    return version.group(1), machines.pop()
+
+
+@pytest.mark.parametrize("logical_id", [*FUNCTIONS, *LAYERS])
+def test_runtime_and_architecture_are_those_the_layers_are_built_for(logical_id: str) -> None:
+    version, machine = layer_mk_target()
+    runtime, architecture = f"python{version}", {"aarch64": "arm64", "x86_64": "x86_64"}[machine]
+    if logical_id in LAYERS:
+        props = properties(logical_id)
+        runtimes = props.get("CompatibleRuntimes")
+        architectures = props.get("CompatibleArchitectures")
+        build_architecture = RESOURCES[logical_id].get("Metadata", {}).get("BuildArchitecture")
+        assert (runtimes, architectures, build_architecture) == ([runtime], [architecture], architecture), (
+            f"{logical_id}: CompatibleRuntimes {runtimes}, CompatibleArchitectures {architectures}, "
+            f"BuildArchitecture {build_architecture}, "
+            f"but {LAYER_MK.name} builds for {runtime} on {architecture}"
+        )
+    else:
+        # Architectures in Globals is replaced, not merged, by a function's own.
+        found = (function_setting(logical_id, "Runtime"), function_setting(logical_id, "Architectures"))
+        assert found == (runtime, [architecture]), (
+            f"{logical_id}: Runtime and Architectures {found}, but the layers are built for {runtime} on "
+            f"{architecture} ({LAYER_MK.relative_to(ROOT)})"
+        )

@@ -15,6 +15,7 @@ from docsvc.config import settings
 from docsvc.local.stack import REGION, Deployment
 from docsvc.tenancy import Tenant
 
+from tests import samples
 from tests.conftest import Org, auth, drain
 from tests.integration.test_files import pdf_bytes
 
@@ -342,3 +343,46 @@ def test_another_environments_parse_is_404_like_an_unknown_one(
             assert foreign.status_code == missing.status_code == 404
             assert foreign.json()["detail"].replace(parse_id, unknown) == missing.json()["detail"]
         assert api.get("/v1/parses", headers=auth(key)).json()["data"] == []
+
+
+def test_a_file_of_another_environment_cannot_be_parsed(api: httpx.Client, org: Org) -> None:
+    file_id = api.post(
+        "/v1/files", headers=auth(org.test.key), files={"file": ("stored.pdf", pdf_bytes())}
+    ).json()["id"]
+
+    response = create(api, org.production.key, document={"id": file_id})
+
+    assert response.status_code == 404
+    assert response.json() == {"detail": f"no file '{file_id}'"}
+
+
+# ---------------------------------------------------------------------------- content and limits
+
+
+def test_tables_come_back_in_the_requested_format(api: httpx.Client, org: Org) -> None:
+    content = samples.table_pdf([["Item", "Price"], ["Desk", "250"]])
+
+    parse = create(api, org.test.key, document=document(content), table_parsing_format="html").json()
+
+    assert parse["table_parsing_format"] == "html"
+    assert "<tr><td>Desk</td><td>250</td></tr>" in parse["output"]["text"]
+
+
+def test_office_documents_are_parsed_page_by_page(api: httpx.Client, org: Org) -> None:
+    content = samples.pptx([("Roadmap", "Ship it"), ("Budget", "Small")])
+    body = {"filename": "deck.pptx", "url": data_url(content, "application/octet-stream")}
+
+    parse = create(api, org.test.key, document=body).json()
+
+    assert parse["file"]["mime_type"].endswith("presentationml.presentation")
+    assert parse["output"]["pages"] == ["# Roadmap\n\nShip it", "# Budget\n\nSmall"]
+    assert parse["usage"]["page_count"] == 2
+
+
+def test_a_synchronous_parse_of_too_many_pages_points_to_background(api: httpx.Client, org: Org) -> None:
+    response = create(api, org.test.key, document=document(pdf_bytes(pages=201)))
+
+    assert response.status_code == 413
+    assert "background: true" in response.json()["detail"]
+    queued = create(api, org.test.key, document=document(pdf_bytes(pages=201)), background=True)
+    assert queued.status_code == 201

@@ -4,6 +4,7 @@ and what it does with documents that are damaged, hostile or too slow."""
 from __future__ import annotations
 
 import io
+import multiprocessing
 import os
 import time
 import zipfile
@@ -12,7 +13,7 @@ import pymupdf
 import pytest
 import yaml
 from docsvc.documents import engine
-from docsvc.documents.engine import errors, pdf
+from docsvc.documents.engine import errors, isolation, pdf
 from docsvc.documents.engine.model import ParseOptions
 
 from tests import samples
@@ -277,3 +278,49 @@ def test_an_email_reads_its_headers_body_and_attachment_names() -> None:
     assert "From: Billing <billing@example.com>" in text
     assert "Please pay." in text
     assert "- invoice.pdf (application/pdf)" in text
+
+
+# ---------------------------------------------------------------------------------------- ranges
+@pytest.fixture
+def two_readers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(isolation, "READERS", 2)
+
+
+def test_a_long_document_is_split_into_one_range_per_reader(two_readers: None) -> None:
+    assert isolation._ranges(70) == [(1, 35), (36, 70)]
+    assert isolation._ranges(20) == [(1, 20)]  # too short to be worth a second child
+    assert isolation._ranges(None) == [(1, None)]
+
+
+def test_pages_read_in_ranges_come_back_complete_and_in_order(two_readers: None) -> None:
+    content = samples.text_pdf(pages=70)
+    pages = list(engine.parse_pages(content, "pdf", ParseOptions(), page_count=70))
+    assert [page.text for page in pages] == [f"Page {number}" for number in range(1, 71)]
+    assert [page.number for page in pages] == list(range(1, 71))
+
+
+def test_a_slow_page_in_a_later_range_is_left_empty_and_its_range_goes_on(
+    two_readers: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = pdf._page_text
+
+    def page_text(page: pymupdf.Page, *args: object) -> str:
+        if page.number == 49:
+            time.sleep(30)
+        return original(page, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pdf, "_page_text", page_text)
+    options = ParseOptions(page_seconds=0.5)
+    pages = list(engine.parse_pages(samples.text_pdf(pages=70), "pdf", options, page_count=70))
+    assert [page.text for page in pages][48:51] == ["Page 49", "", "Page 51"]
+    assert len(pages) == 70
+
+
+def test_stopping_early_leaves_no_child_behind(two_readers: None) -> None:
+    pages = engine.parse_pages(samples.text_pdf(pages=70), "pdf", ParseOptions(), page_count=70)
+    assert next(iter(pages)).text == "Page 1"
+    pages.close()  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 5
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert multiprocessing.active_children() == []

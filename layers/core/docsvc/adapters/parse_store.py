@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 from botocore.exceptions import ClientError
 
 from docsvc.adapters import aws
 from docsvc.config import settings
-from docsvc.domain.parses import ParseOutput
+from docsvc.domain.parses import ParseOutput, output_of
 from docsvc.tenancy import Tenant
 
 
@@ -19,16 +21,17 @@ class S3ParseStore:
         self._bucket = bucket or settings().files_bucket
 
     def save_output(self, tenant: Tenant, parse_id: str, output: ParseOutput) -> None:
+        """Only the pages are stored: the text is their join, made again on reading."""
         aws.s3().put_object(
             Bucket=self._bucket,
             Key=_prefix(tenant, parse_id) + "output.json",
-            Body=output.model_dump_json().encode(),
+            Body=json.dumps({"pages": output.pages}, ensure_ascii=False).encode(),
             ContentType="application/json",
         )
 
     def load_output(self, tenant: Tenant, parse_id: str) -> ParseOutput | None:
         content = self._get(_prefix(tenant, parse_id) + "output.json")
-        return ParseOutput.model_validate_json(content) if content is not None else None
+        return output_of(json.loads(content)["pages"]) if content is not None else None
 
     def save_input(self, tenant: Tenant, parse_id: str, content: bytes) -> None:
         aws.s3().put_object(Bucket=self._bucket, Key=_prefix(tenant, parse_id) + "input", Body=content)

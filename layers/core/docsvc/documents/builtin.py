@@ -30,10 +30,15 @@ class BuiltinEngine:
             raise _rejected(error) from None
 
     def pages(
-        self, document: SourceDocument, table_format: TableFormat, dpi: int, page_seconds: float
+        self,
+        document: SourceDocument,
+        table_format: TableFormat,
+        dpi: int,
+        page_seconds: float,
+        page_count: int | None = None,
     ) -> Iterator[ParsedPage]:
         options = engine.ParseOptions(table_format=table_format, dpi=dpi, page_seconds=page_seconds)
         try:
-            yield from engine.parse_pages(document.content, document.document_type.name, options)
+            yield from engine.parse_pages(document.content, document.document_type.name, options, page_count)
         except engine.DocumentError as error:
             raise _rejected(error) from None

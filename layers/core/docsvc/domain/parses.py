@@ -115,8 +115,15 @@ class Engine(Protocol):
 
     def count_pages(self, document: SourceDocument, seconds: float) -> int: ...
     def pages(
-        self, document: SourceDocument, table_format: TableFormat, dpi: int, page_seconds: float
-    ) -> Iterator[ParsedPage]: ...
+        self,
+        document: SourceDocument,
+        table_format: TableFormat,
+        dpi: int,
+        page_seconds: float,
+        page_count: int | None = None,
+    ) -> Iterator[ParsedPage]:
+        """The pages in order; knowing `page_count` lets the engine split the work."""
+        ...
 
 
 class ParseRepository(Protocol):
@@ -210,7 +217,7 @@ class ParseService:
         deadline = time.monotonic() + SYNC_SECONDS
         pages: list[str] = []
         for page in self._engine.pages(
-            source, request.table_parsing_format, request.image_resolution_dpi, PAGE_SECONDS
+            source, request.table_parsing_format, request.image_resolution_dpi, PAGE_SECONDS, page_count
         ):
             pages.append(page.text)
             record.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
@@ -222,7 +229,7 @@ class ParseService:
                     f"({len(pages)} of {page_count} pages done); send background: true",
                     413,
                 )
-        yield self._finish(tenant, record, _output(pages), cached=False, from_states=None)
+        yield self._finish(tenant, record, output_of(pages), cached=False, from_states=None)
 
     # ------------------------------------------------------------------ background
     def submit(self, tenant: Tenant, request: ParseRequest) -> ParseRecord:
@@ -255,10 +262,10 @@ class ParseService:
                 self._finish(tenant, started, cached, cached=True, from_states=frozenset({"in_progress"}))
                 return
             source = typed_source(started.file.filename, content, self._engine.supported)
-            self._count(source, BACKGROUND_MAX_PAGES, "parses take", "split the document")
+            page_count = self._count(source, BACKGROUND_MAX_PAGES, "parses take", "split the document")
             pages: list[str] = []
             for page in self._engine.pages(
-                source, started.table_parsing_format, started.image_resolution_dpi, PAGE_SECONDS
+                source, started.table_parsing_format, started.image_resolution_dpi, PAGE_SECONDS, page_count
             ):
                 pages.append(page.text)
                 started.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
@@ -279,7 +286,7 @@ class ParseService:
                 new_event(tenant, "parse.failed", _event_data(failed)),
             )
             return
-        self._finish(tenant, started, _output(pages), cached=False, from_states=frozenset({"in_progress"}))
+        self._finish(tenant, started, output_of(pages), cached=False, from_states=frozenset({"in_progress"}))
 
     def _still_running(self, tenant: Tenant, parse_id: str) -> bool:
         current = self._repository.get(tenant, parse_id)
@@ -387,7 +394,8 @@ class ParseService:
         return record.model_copy(update={"output": output}) if output else record
 
 
-def _output(pages: list[str]) -> ParseOutput:
+def output_of(pages: list[str]) -> ParseOutput:
+    """The output of these pages: `text` is the pages joined by a blank line."""
     return ParseOutput(pages=pages, text="\n\n".join(pages))
 
 

@@ -187,6 +187,7 @@ def _translate(response: dict[str, Any]) -> GatewayResponse:
 class _GatewayHandler(BaseHTTPRequestHandler):
     server: GatewayServer
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body go out in two writes: no delayed-ACK stall
 
     def log_message(self, format: str, *args: Any) -> None:
         _log.debug(format, *args)

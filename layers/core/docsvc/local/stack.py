@@ -7,6 +7,7 @@ import logging
 import os
 import socket
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -117,8 +118,9 @@ class LocalStack:
             self._gateway.server_close()
         for function in self.functions:
             function.shutdown()
+        deadline = time.monotonic() + 5  # pollers notice the stop within a second; none may hold Ctrl-C up
         for thread in self._threads:
-            thread.join(timeout=5)
+            thread.join(timeout=max(deadline - time.monotonic(), 0))
         if self._moto is not None:
             self._moto.stop()
         if self.state_file.exists() and json.loads(self.state_file.read_text()).get("pid") == os.getpid():

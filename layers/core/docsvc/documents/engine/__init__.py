@@ -21,6 +21,9 @@ def count_pages(content: bytes, kind: str, seconds: float = 10.0) -> int:
     return isolation.count_pages(content, kind, seconds)
 
 
-def parse_pages(content: bytes, kind: str, options: ParseOptions) -> Iterator[Page]:
+def parse_pages(
+    content: bytes, kind: str, options: ParseOptions, page_count: int | None = None
+) -> Iterator[Page]:
+    """The pages in order; with `page_count` known, long documents are read on every core."""
     reader_for(kind)
-    return isolation.read_pages(content, kind, options)
+    return isolation.read_pages(content, kind, options, page_count)

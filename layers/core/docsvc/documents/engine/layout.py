@@ -52,6 +52,16 @@ def has_ruling_grid(horizontal: int, vertical: int) -> bool:
 Word = Sequence[object]  # x0, y0, x1, y1, text, ... as PyMuPDF's "words" give them
 
 
+_SHORT_LINE = 40  # characters: a table cell is short, a line of prose is not
+
+
+def may_hold_aligned_columns(block_texts: Sequence[str], min_rows: int = 3, min_columns: int = 3) -> bool:
+    """A cheap first look: MuPDF breaks a line at wide whitespace, so a table of `min_rows` rows of
+    `min_columns` cells shows as that many short lines. Pages of prose stop here."""
+    short = sum(1 for text in block_texts for line in text.splitlines() if len(line) <= _SHORT_LINE)
+    return short >= min_rows * min_columns
+
+
 def has_aligned_columns(words: Sequence[Word], min_rows: int = 3, min_columns: int = 3) -> bool:
     """Whether at least `min_rows` text lines break into `min_columns` cells that start at the same x.
 
@@ -60,9 +70,8 @@ def has_aligned_columns(words: Sequence[Word], min_rows: int = 3, min_columns: i
     """
     starts_by_line: dict[int, list[float]] = {}
     last_end: dict[int, float] = {}
-    boxes = sorted((float(word[0]), float(word[1]), float(word[2])) for word in words)  # type: ignore[arg-type]
-    for x0, y0, x1 in sorted(boxes, key=lambda box: (round(box[1] / 2), box[0])):
-        line = round(y0 / 2)
+    boxes = ((round(float(word[1]) / 2), float(word[0]), float(word[2])) for word in words)  # type: ignore[arg-type]
+    for line, x0, x1 in sorted(boxes):
         if line not in last_end or x0 - last_end[line] > _CELL_GAP:
             starts_by_line.setdefault(line, []).append(x0)
         last_end[line] = x1

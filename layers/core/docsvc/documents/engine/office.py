@@ -133,6 +133,17 @@ def _part_name(folder: str, target: str) -> str:
     return posixpath.normpath(posixpath.join(folder, target))
 
 
+def _listed_parts(package: _Package, index: str, tag: str) -> list[tuple[Element, str]]:
+    """The parts an index part lists in order (sheets of a workbook, slides of a presentation)."""
+    targets = package.related(index)
+    listed = []
+    for entry in package.xml(index).iter(tag):
+        part = targets.get(entry.get(f"{_R}id", ""))
+        if part in package.names:
+            listed.append((entry, part))
+    return listed
+
+
 def _text_of(element: Element, text_tag: str) -> str:
     return "".join(node.text or "" for node in element.iter(text_tag))
 
@@ -221,14 +232,10 @@ def _paragraph_prefix(properties: Element | None) -> str:
 
 # ---------------------------------------------------------------------------------------- Excel
 def _sheet_parts(package: _Package) -> list[tuple[str, str]]:
-    workbook = "xl/workbook.xml"
-    targets = package.related(workbook)
-    sheets = []
-    for sheet in package.xml(workbook).iter(f"{_S}sheet"):
-        part = targets.get(sheet.get(f"{_R}id", ""))
-        if part in package.names:
-            sheets.append((sheet.get("name", "Sheet"), part))
-    return sheets
+    return [
+        (sheet.get("name", "Sheet"), part)
+        for sheet, part in _listed_parts(package, "xl/workbook.xml", f"{_S}sheet")
+    ]
 
 
 def _shared_strings(package: _Package) -> list[str]:
@@ -276,14 +283,7 @@ def _cell_value(cell: Element, strings: list[str]) -> str:
 
 # ---------------------------------------------------------------------------------------- PowerPoint
 def _slide_parts(package: _Package) -> list[str]:
-    presentation = "ppt/presentation.xml"
-    targets = package.related(presentation)
-    slides = []
-    for slide in package.xml(presentation).iter(f"{_P}sldId"):
-        part = targets.get(slide.get(f"{_R}id", ""))
-        if part in package.names:
-            slides.append(part)
-    return slides
+    return [part for _, part in _listed_parts(package, "ppt/presentation.xml", f"{_P}sldId")]
 
 
 def _slide_text(slide: Element, options: ParseOptions) -> str:

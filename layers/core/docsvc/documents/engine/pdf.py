@@ -13,7 +13,13 @@ from functools import cache
 import pymupdf
 
 from docsvc.documents.engine.errors import DamagedDocument, EmptyDocument, EncryptedDocument
-from docsvc.documents.engine.layout import Box, has_aligned_columns, has_ruling_grid, place_tables
+from docsvc.documents.engine.layout import (
+    Box,
+    has_aligned_columns,
+    has_ruling_grid,
+    may_hold_aligned_columns,
+    place_tables,
+)
 from docsvc.documents.engine.model import Page, ParseOptions
 from docsvc.documents.engine.tables import render_table
 
@@ -83,7 +89,7 @@ def _page_text(page: pymupdf.Page, is_image: bool, options: ParseOptions, warnin
             return ""
         textpage = ocr
         blocks = _text_blocks(page, textpage)
-    tables = _tables(page, textpage, options, warnings) if blocks else []
+    tables = _tables(page, textpage, blocks, options, warnings) if blocks else []
     return "\n\n".join(place_tables(blocks, tables))
 
 
@@ -98,10 +104,14 @@ def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[tuple[B
 
 # ---------------------------------------------------------------------------------------- tables
 def _tables(
-    page: pymupdf.Page, textpage: pymupdf.TextPage, options: ParseOptions, warnings: list[str]
+    page: pymupdf.Page,
+    textpage: pymupdf.TextPage,
+    blocks: list[tuple[Box, str]],
+    options: ParseOptions,
+    warnings: list[str],
 ) -> list[tuple[Box, str]]:
     """The page's tables rendered in place; detection runs only on pages that can hold one."""
-    strategy = _table_strategy(page, textpage, warnings)
+    strategy = _table_strategy(page, textpage, [text for _, text in blocks], warnings)
     if strategy is None:
         return []
     try:
@@ -133,7 +143,7 @@ def _without_single_cell_edges(
 
 
 def _table_strategy(
-    page: pymupdf.Page, textpage: pymupdf.TextPage, warnings: list[str]
+    page: pymupdf.Page, textpage: pymupdf.TextPage, block_texts: list[str], warnings: list[str]
 ) -> dict[str, str] | None:
     drawings = page.get_cdrawings()
     if len(drawings) > MAX_DRAWINGS:
@@ -142,8 +152,9 @@ def _table_strategy(
     horizontal, vertical = _ruling_lines(drawings)
     if has_ruling_grid(horizontal, vertical):
         return {}
-    words = page.get_text("words", textpage=textpage)
-    if has_aligned_columns(words):
+    if may_hold_aligned_columns(block_texts) and has_aligned_columns(
+        page.get_text("words", textpage=textpage)
+    ):
         return {
             "vertical_strategy": "text",
             "horizontal_strategy": "lines" if horizontal >= 3 else "text",

@@ -12,6 +12,7 @@ import httpx
 import pytest
 from docsvc.adapters.queues import TenantQueue
 from docsvc.config import settings
+from docsvc.domain import parses
 from docsvc.local.stack import REGION, Deployment
 from docsvc.tenancy import Tenant
 
@@ -157,6 +158,21 @@ def test_a_streamed_parse_sends_a_page_event_per_page_then_the_parse(api: httpx.
     final = json.loads(events[-1].split("data: ", 1)[1])
     assert final["status"] == "completed"
     assert final["output"]["pages"] == [page["text"] for page in pages]
+
+
+def test_a_stream_that_fails_midway_ends_with_an_error_event(
+    api: httpx.Client, org: Org, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(parses, "SYNC_SECONDS", 0.0)  # every page is over the synchronous budget
+
+    response = create(api, org.test.key, document=document(pdf_bytes(pages=3)), stream=True)
+
+    assert response.status_code == 201
+    events = [block for block in response.text.split("\n\n") if block]
+    assert [block.split("\n")[0] for block in events] == ["event: page", "event: error"]
+    error = json.loads(events[-1].split("data: ", 1)[1])
+    assert error["code"] == "too_slow_for_sync"
+    assert "background: true" in error["message"]
 
 
 def test_background_and_stream_together_are_422(api: httpx.Client, org: Org) -> None:

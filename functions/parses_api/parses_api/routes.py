@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Annotated, Any
 
 from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
 from docsvc.domain.parses import ParseQuery, ParseRecord, ParseService, ParseStatus, StreamedPage
+from docsvc.errors import DomainError
 from docsvc.services import parse_service
 from fastapi import APIRouter, Depends, Query, Response
 from fastapi.responses import StreamingResponse
@@ -21,7 +23,8 @@ STREAM_DESCRIPTION = (
     "With `stream: true` the answer is `text/event-stream`: an event `page` ({number, text}) for each page "
     "as it is parsed, then an event `parse` with the whole Parse. Behind API Gateway the events arrive "
     "together when the parse ends (API Gateway buffers Lambda answers); use `background: true` and poll "
-    "for long documents."
+    "for long documents. A failure after the first page ends the stream with an event `error` "
+    "({code, message})."
 )
 
 
@@ -47,11 +50,20 @@ def create_parse(tenant: CurrentTenant, parses: Parses, body: ParseCreate) -> Pa
 def _server_sent(
     first: StreamedPage | ParseRecord, rest: Iterator[StreamedPage | ParseRecord]
 ) -> Iterator[str]:
-    for item in (first, *rest):
+    """The stream's events; a failure after the first page ends it with an `error` event
+    ({code, message}), as the status line has already been sent."""
+    item: StreamedPage | ParseRecord | None = first
+    while item is not None:
         if isinstance(item, StreamedPage):
             yield f"event: page\ndata: {item.model_dump_json()}\n\n"
         else:
             yield f"event: parse\ndata: {Parse.of(item).model_dump_json()}\n\n"
+        try:
+            item = next(rest, None)
+        except DomainError as error:
+            failure = json.dumps({"code": error.code, "message": error.message})
+            yield f"event: error\ndata: {failure}\n\n"
+            return
 
 
 @router.get("", response_model=ParseList, summary="List parses")

@@ -395,10 +395,44 @@ def test_office_documents_are_parsed_page_by_page(api: httpx.Client, org: Org) -
     assert parse["usage"]["page_count"] == 2
 
 
+def test_a_synchronous_parse_takes_up_to_its_page_limit(api: httpx.Client, org: Org) -> None:
+    response = create(api, org.test.key, document=document(pdf_bytes(pages=parses.SYNC_MAX_PAGES)))
+
+    assert response.status_code == 201
+    assert response.json()["usage"]["page_count"] == parses.SYNC_MAX_PAGES
+
+
 def test_a_synchronous_parse_of_too_many_pages_points_to_background(api: httpx.Client, org: Org) -> None:
-    response = create(api, org.test.key, document=document(pdf_bytes(pages=201)))
+    response = create(api, org.test.key, document=document(pdf_bytes(pages=parses.SYNC_MAX_PAGES + 1)))
 
     assert response.status_code == 413
     assert "background: true" in response.json()["detail"]
     queued = create(api, org.test.key, document=document(pdf_bytes(pages=201)), background=True)
     assert queued.status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("pages", "status"),
+    [(parses.BACKGROUND_MAX_PAGES, "completed"), (parses.BACKGROUND_MAX_PAGES + 1, "failed")],
+)
+def test_a_background_parse_takes_up_to_its_page_limit(
+    api: httpx.Client,
+    deployment: Deployment,
+    org: Org,
+    monkeypatch: pytest.MonkeyPatch,
+    pages: int,
+    status: str,
+) -> None:
+    """The engine is told the document has `pages` pages: building 2,000-page PDFs is not the point."""
+    from docsvc.documents.builtin import BuiltinEngine
+
+    monkeypatch.setattr(BuiltinEngine, "count_pages", lambda self, document, seconds: pages)
+    parse_id = create(api, org.test.key, document=document(pdf_bytes()), background=True).json()["id"]
+
+    drain(deployment, "ParseWorkerFunction")
+
+    parse = api.get(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).json()
+    assert parse["status"] == status
+    if status == "failed":
+        assert parse["error"]["code"] == "too_many_pages"
+        assert f"at most {parses.BACKGROUND_MAX_PAGES}" in parse["error"]["message"]

@@ -105,17 +105,25 @@ def decode_data_url(url: str) -> bytes:
     header, separator, payload = url.partition(",")
     if not separator:
         raise InvalidField(_URL_FIELD, "a data: URL needs a comma before its data: data:<mime>;base64,<data>")
-    if len(payload) > MAX_INLINE_BYTES * 4 // 3 + 4:
-        raise PayloadTooLarge(
-            f"inline documents may be at most {MAX_INLINE_BYTES} bytes; upload larger ones "
-            '(POST /v1/files/upload) and send {"id": "file_…"} as the document'
-        )
+    if len(payload) > MAX_INLINE_BYTES * 4 // 3 + 4:  # too long whatever it decodes to: not decoded at all
+        raise _inline_too_large()
     if header.lower().endswith(";base64"):
         try:
-            return base64.b64decode(payload, validate=True)
+            content = base64.b64decode(payload, validate=True)
         except (binascii.Error, ValueError):
             raise InvalidField(_URL_FIELD, "the data: URL is not valid base64") from None
-    return unquote_to_bytes(payload)
+    else:
+        content = unquote_to_bytes(payload)
+    if len(content) > MAX_INLINE_BYTES:
+        raise _inline_too_large()
+    return content
+
+
+def _inline_too_large() -> PayloadTooLarge:
+    return PayloadTooLarge(
+        f"inline documents may be at most {MAX_INLINE_BYTES} bytes; upload larger ones "
+        '(POST /v1/files/upload) and send {"id": "file_…"} as the document'
+    )
 
 
 def typed_source(filename: str, content: bytes, supported: tuple[str, ...]) -> SourceDocument:

@@ -334,6 +334,56 @@ def test_parses_are_listed_newest_first_with_cursors(api: httpx.Client, org: Org
     assert [item["id"] for item in filtered["data"]] == [ids[3]]
 
 
+def test_a_list_carries_outputs_only_when_asked(api: httpx.Client, org: Org) -> None:
+    create(api, org.test.key, document=document(pdf_bytes(pages=2, text="Listed")))
+
+    (bare,) = api.get("/v1/parses", headers=auth(org.test.key)).json()["data"]
+    (full,) = api.get("/v1/parses", headers=auth(org.test.key), params={"include_output": True}).json()[
+        "data"
+    ]
+
+    assert bare["output"] is None
+    assert full["output"]["pages"] == ["Listed page 1", "Listed page 2"]
+    assert {key: value for key, value in full.items() if key != "output"} == {
+        key: value for key, value in bare.items() if key != "output"
+    }
+
+
+def test_parses_are_listed_by_status_and_leave_a_status_when_they_move(
+    api: httpx.Client, deployment: Deployment, org: Org
+) -> None:
+    done = create(api, org.test.key, document=document(pdf_bytes(text="sync"))).json()["id"]
+    waiting = create(api, org.test.key, document=document(pdf_bytes(text="bg")), background=True).json()["id"]
+
+    def listed(status: str) -> list[str]:
+        page = api.get("/v1/parses", headers=auth(org.test.key), params={"status": status}).json()
+        return [item["id"] for item in page["data"]]
+
+    assert (listed("queued"), listed("completed")) == ([waiting], [done])
+    drain(deployment, "ParseWorkerFunction")
+    assert (listed("queued"), listed("completed")) == ([], [waiting, done])
+    other_environment = api.get(
+        "/v1/parses", headers=auth(org.production.key), params={"status": "completed"}
+    )
+    assert other_environment.json()["data"] == []
+
+
+def test_parses_are_listed_by_date_and_walked_back_with_before(api: httpx.Client, org: Org) -> None:
+    ids = [
+        create(api, org.test.key, document=document(pdf_bytes(text=f"d{n}"))).json()["id"] for n in range(3)
+    ]
+    key = auth(org.test.key)
+
+    assert api.get("/v1/parses", headers=key, params={"from_date": "2999-01-01"}).json()["data"] == []
+    assert api.get("/v1/parses", headers=key, params={"to_date": "2000-01-01"}).json()["data"] == []
+    this_year = api.get("/v1/parses", headers=key, params={"from_date": "2026-01-01"}).json()["data"]
+    assert [item["id"] for item in this_year] == list(reversed(ids))
+    older = api.get("/v1/parses", headers=key, params={"limit": 1, "after": ids[1]}).json()
+    assert [item["id"] for item in older["data"]] == [ids[0]]
+    back = api.get("/v1/parses", headers=key, params={"limit": 1, "before": ids[0]}).json()
+    assert [item["id"] for item in back["data"]] == [ids[1]]
+
+
 def test_delete_removes_the_parse(api: httpx.Client, org: Org) -> None:
     parse_id = create(api, org.test.key, document=document(pdf_bytes())).json()["id"]
 

@@ -73,10 +73,16 @@ def list_parses(
     page_parameters: Annotated[dict[str, Any], Depends(list_parameters(default_limit=10))],
     filename: Annotated[str | None, Query(description="Filename prefix.", max_length=255)] = None,
     status: ParseStatus | None = None,
+    include_output: Annotated[
+        bool, Query(description="Carry each parse's output (pages and text); null otherwise.")
+    ] = False,
 ) -> ParseList:
-    page = parses.list(tenant, ParseQuery(**page_parameters, filename=filename or None, status=status))
+    query = ParseQuery(
+        **page_parameters, filename=filename or None, status=status, include_output=include_output
+    )
+    page = parses.list(tenant, query)
     return ParseList(
-        data=[Parse.of(record) for record in page.items],
+        data=[Parse.of(record, with_output=include_output) for record in page.items],
         list_metadata=ListMetadata(before=page.before, after=page.after),
     )
 

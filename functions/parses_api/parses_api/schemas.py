@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from docsvc.domain.documents import FileRef, MIMEData
 from docsvc.domain.parses import (
-    DEFAULT_MODEL,
     FileSummary,
     ParseError,
     ParseOutput,
@@ -19,13 +17,7 @@ from docsvc.domain.parses import (
 from pydantic import BaseModel, Field, model_validator
 
 
-class ParseCreate(BaseModel):
-    document: MIMEData | FileRef = Field(description="MIMEData {filename, url} or a FileRef {id}.")
-    model: str = Field(DEFAULT_MODEL, description="A parse model of GET /v1/models.")
-    table_parsing_format: TableFormat = "markdown"
-    instructions: str | None = Field(None, max_length=10_000, description="Stored and echoed with the parse.")
-    image_resolution_dpi: int = Field(150, ge=96, le=300, description="Resolution of OCR rendering.")
-    bust_cache: bool = Field(False, description="Skip the cache of identical inputs and parse again.")
+class ParseCreate(ParseRequest):
     background: bool = Field(False, description="Answer at once with status queued; poll the parse.")
     stream: bool = Field(False, description="Answer text/event-stream: an event a page, then the parse.")
 
@@ -36,14 +28,7 @@ class ParseCreate(BaseModel):
         return self
 
     def to_request(self) -> ParseRequest:
-        return ParseRequest(
-            document=self.document,
-            model=self.model,
-            table_parsing_format=self.table_parsing_format,
-            instructions=self.instructions,
-            image_resolution_dpi=self.image_resolution_dpi,
-            bust_cache=self.bust_cache,
-        )
+        return ParseRequest.model_validate(self.model_dump(exclude={"background", "stream"}))
 
 
 class Parse(BaseModel):
@@ -53,7 +38,10 @@ class Parse(BaseModel):
     model: str
     table_parsing_format: TableFormat
     image_resolution_dpi: int
-    output: ParseOutput
+    output: ParseOutput | None = Field(
+        description="Every page and the whole text; empty until completed. In lists, null unless "
+        "include_output=true."
+    )
     instructions: str | None
     status: ParseStatus
     error: ParseError | None
@@ -62,8 +50,9 @@ class Parse(BaseModel):
     created_at: str
 
     @classmethod
-    def of(cls, record: ParseRecord) -> Parse:
-        return cls.model_validate(record.model_dump(include=set(cls.model_fields) - {"object"}))
+    def of(cls, record: ParseRecord, *, with_output: bool = True) -> Parse:
+        fields = set(cls.model_fields) - {"object"} - (set() if with_output else {"output"})
+        return cls.model_validate({"output": None} | record.model_dump(include=fields))
 
 
 class ListMetadata(BaseModel):

@@ -1,5 +1,6 @@
 """Parses in DynamoDB: partition `ORG#<org>#ENV#<env>`, sort key `PARSE#<id>`; the cache of identical
-inputs under `CACHE#<key>`. Outputs live in S3 (ParseStore): a record stays far below DynamoDB's 400 KB.
+inputs under `CACHE#<key>`. Index `parses_by_status`: a partition per tenant and status, so a list by
+status is a key query. Outputs live in S3 (ParseStore): a record stays far below DynamoDB's 400 KB.
 """
 
 from __future__ import annotations
@@ -29,7 +30,17 @@ _REFUSED = {"ConditionalCheckFailedException", "TransactionCanceledException"}
 
 def _item(tenant: Tenant, record: ParseRecord) -> dict[str, Any]:
     fields = record.model_dump(exclude={"output"}, mode="json")
-    return {"pk": tenant.key, "sk": _PARSE + record.id, "filename": record.file.filename, **fields}
+    return {
+        "pk": tenant.key,
+        "sk": _PARSE + record.id,
+        "status_pk": _status_partition(tenant, record.status),
+        "filename": record.file.filename,
+        **fields,
+    }
+
+
+def _status_partition(tenant: Tenant, status: str) -> str:
+    return f"{tenant.key}#STATUS#{status}"
 
 
 def _record(item: dict[str, Any]) -> ParseRecord:
@@ -84,31 +95,28 @@ class DynamoParseRepository(aws.DynamoTable):
         return _record(old["Attributes"]) if "Attributes" in old else None
 
     def list(self, tenant: Tenant, query: ParseQuery) -> Page[ParseRecord]:
+        partition = _status_partition(tenant, query.status) if query.status else tenant.key
+        key = "status_pk" if query.status else "pk"
         values: dict[str, Any] = {
-            ":pk": tenant.key,
+            ":pk": partition,
             ":low": _PARSE + (id_floor("parse", to_millis(query.from_date)) if query.from_date else ""),
             ":high": _PARSE + (id_ceiling("parse", to_millis(query.to_date)) if query.to_date else "~"),
         }
-        filters: list[str] = []
-        names: dict[str, str] = {}
-        if query.filename:
-            filters.append("begins_with(filename, :prefix)")
-            values[":prefix"] = query.filename
-        if query.status:
-            filters.append("#status = :status")
-            names["#status"] = "status"
-            values[":status"] = query.status
         params: dict[str, Any] = {
-            "KeyConditionExpression": "pk = :pk AND sk BETWEEN :low AND :high",
+            "KeyConditionExpression": f"{key} = :pk AND sk BETWEEN :low AND :high",
             "ExpressionAttributeValues": values,
         }
-        if filters:
-            params["FilterExpression"] = " AND ".join(filters)
-        if names:
-            params["ExpressionAttributeNames"] = names
+        if query.status:
+            params["IndexName"] = "parses_by_status"
+        if query.filename:  # a prefix within the tenant's time-ordered parses
+            params["FilterExpression"] = "begins_with(filename, :prefix)"
+            values[":prefix"] = query.filename
 
         def cursor(parse_id: str | None) -> dict[str, Any] | None:
-            return {"pk": tenant.key, "sk": _PARSE + parse_id} if parse_id else None
+            if not parse_id:
+                return None
+            start = {"pk": tenant.key, "sk": _PARSE + parse_id}
+            return start | {"status_pk": partition} if query.status else start
 
         page = query_page(
             self._table,

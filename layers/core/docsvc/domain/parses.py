@@ -85,17 +85,20 @@ class ParseRecord(BaseModel):
 
 
 class ParseRequest(BaseModel):
-    document: DocumentInput
-    model: str = DEFAULT_MODEL
+    """What a parse is asked to do, whichever way it is asked (the API, a job, a workflow)."""
+
+    document: DocumentInput = Field(description="MIMEData {filename, url} or a FileRef {id}.")
+    model: str = Field(DEFAULT_MODEL, description="A parse model of GET /v1/models.")
     table_parsing_format: TableFormat = "markdown"
-    instructions: str | None = None
-    image_resolution_dpi: int = 150
-    bust_cache: bool = False
+    instructions: str | None = Field(None, max_length=10_000, description="Stored and echoed with the parse.")
+    image_resolution_dpi: int = Field(150, ge=96, le=300, description="Resolution of OCR rendering.")
+    bust_cache: bool = Field(False, description="Skip the cache of identical inputs and parse again.")
 
 
 class ParseQuery(ListQuery):
     filename: str | None = None
     status: ParseStatus | None = None
+    include_output: bool = False  # outputs can be megabytes each: a list carries them only on request
 
 
 class ParsedPage(Protocol):
@@ -302,7 +305,8 @@ class ParseService:
     def list(self, tenant: Tenant, query: ParseQuery) -> Page[ParseRecord]:
         query.check()
         page = self._repository.list(tenant, query)
-        page.items = [self._with_output(tenant, record) for record in page.items]
+        if query.include_output:
+            page.items = [self._with_output(tenant, record) for record in page.items]
         return page
 
     def cancel(self, tenant: Tenant, parse_id: str) -> ParseRecord:

@@ -22,15 +22,10 @@ import gc
 import importlib.util
 import io
 import json
-import os
 import random
-import re
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -40,15 +35,15 @@ from typing import Any
 
 import httpx
 import pymupdf
-from docsvc.local.stack import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the bench is run from a checkout: the end-to-end tests' stack helpers
+
+from tests.e2e.conftest import RunningStack, start_stack, stop_stack  # noqa: E402
+
 TEXT_PAGES, TABLE_PAGES = 120, 20
 LINES_PER_PAGE, TABLE_ROWS, TABLE_COLUMNS = 40, 15, 5
 HTTP_TIMEOUT = 120.0
-START_SECONDS = 60.0
-READY = re.compile(r"docsvc local stack ready on (http://\S+)")
-TEST_KEY = re.compile(r"^\s+test key:\s+(\S+)", re.MULTILINE)
 HTTP, ENGINE, RAW = "docsvc (HTTP, sync)", "docsvc engine (in process)", "PyMuPDF get_text (raw)"
 OPTIONAL = {"pypdf": "pypdf", "pdfplumber": "pdfplumber", "markitdown": "markitdown"}  # method: module
 TEXT_TARGET = f"{TEXT_PAGES}-page text PDF end to end (HTTP) within 1.5x raw PyMuPDF"
@@ -148,70 +143,16 @@ def build_corpus(extra: list[Path]) -> list[Corpus]:
 
 
 # ---------------------------------------------------------------------------------------- stack
-@dataclass
-class Stack:
-    url: str
-    test_key: str
-    process: subprocess.Popen[str]
-    output: list[str]
-
-
 @contextmanager
-def local_stack() -> Iterator[Stack]:
-    """`make dev` on a free port with its own state file, as tests/e2e/conftest.py starts it; stopped
-    with SIGINT to its process group (Ctrl-C) whatever happens."""
+def local_stack() -> Iterator[RunningStack]:
+    """`make dev` on a free port with its own state file, started and stopped (Ctrl-C) the way the
+    end-to-end tests do it."""
     with tempfile.TemporaryDirectory(prefix="docsvc-bench-") as folder:
-        environment = dict(
-            os.environ,
-            PORT=str(free_port()),
-            DOCSVC_STATE_FILE=str(Path(folder) / "local.json"),
-            PYTHONUNBUFFERED="1",
-        )
-        environment.pop("AWS_ENDPOINT_URL", None)
-        process = subprocess.Popen(
-            ["make", "--no-print-directory", "dev"],
-            cwd=ROOT,
-            env=environment,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            start_new_session=True,
-        )
+        stack = start_stack(Path(folder) / "local.json")
         try:
-            yield _wait_until_ready(process)
+            yield stack
         finally:
-            _stop(process)
-
-
-def _wait_until_ready(process: subprocess.Popen[str]) -> Stack:
-    assert process.stdout is not None
-    output: list[str] = []
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            break
-        output.append(line)
-        if line.startswith("`.venv/bin/docsvc admin"):
-            text = "".join(output)
-            url, key = READY.search(text), TEST_KEY.search(text)
-            if url is None or key is None:
-                break
-            # Keep reading what the stack prints, so a full pipe never blocks it.
-            threading.Thread(target=lambda: output.extend(process.stdout or ()), daemon=True).start()
-            return Stack(url.group(1), key.group(1), process, output)
-    raise RuntimeError("the local stack did not start:\n" + "".join(output))
-
-
-def _stop(process: subprocess.Popen[str]) -> None:
-    if process.poll() is not None:
-        return
-    os.killpg(process.pid, signal.SIGINT)
-    try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
+            stop_stack(stack)
 
 
 def http_parser(client: httpx.Client) -> Parser:

@@ -6,6 +6,7 @@ import os
 import re
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ class RunningStack:
     state_file: Path
     process: subprocess.Popen[str]
     output: list[str]
+    reader: threading.Thread  # appends what the stack prints to `output`, so a full pipe never blocks it
 
 
 def start_stack(state_file: Path) -> RunningStack:
@@ -58,6 +60,8 @@ def start_stack(state_file: Path) -> RunningStack:
             url = READY.search(text)
             fields = dict(FIELDS.findall(text))
             assert url is not None, text
+            reader = threading.Thread(target=lambda: output.extend(process.stdout or ()), daemon=True)
+            reader.start()
             return RunningStack(
                 url.group(1),
                 fields["organization"],
@@ -66,6 +70,7 @@ def start_stack(state_file: Path) -> RunningStack:
                 state_file,
                 process,
                 output,
+                reader,
             )
     os.killpg(process.pid, signal.SIGKILL)
     raise AssertionError("the local stack did not start:\n" + "".join(output))
@@ -73,13 +78,15 @@ def start_stack(state_file: Path) -> RunningStack:
 
 def stop_stack(stack: RunningStack) -> str:
     """Ctrl-C: SIGINT to the whole process group, as a terminal sends it; returns what was printed after."""
+    printed_before = len(stack.output)
     os.killpg(stack.process.pid, signal.SIGINT)
     try:
-        rest, _ = stack.process.communicate(timeout=30)
+        stack.process.wait(timeout=30)
     except subprocess.TimeoutExpired:
         os.killpg(stack.process.pid, signal.SIGKILL)
         raise
-    return rest
+    stack.reader.join(timeout=5)  # it ends when the pipe closes, with the last lines read
+    return "".join(stack.output[printed_before:])
 
 
 @pytest.fixture(scope="session")

@@ -257,3 +257,10 @@ def test_runtime_and_architecture_are_those_the_layers_are_built_for(logical_id:
             f"{logical_id}: Runtime and Architectures {found}, but the layers are built for {runtime} on "
             f"{architecture} ({LAYER_MK.relative_to(ROOT)})"
         )
+
+
+def test_the_parse_service_knows_how_long_a_parse_worker_may_run() -> None:
+    """A background parse still in progress after this long is treated as interrupted."""
+    from docsvc.domain.parses import WORKER_SECONDS
+
+    assert function_setting("ParseWorkerFunction", "Timeout") == WORKER_SECONDS

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Iterator
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
 import boto3
 import httpx
 import pytest
+from docsvc.adapters.parses_table import DynamoParseRepository
 from docsvc.adapters.queues import TenantQueue
+from docsvc.clock import iso, utc_now
 from docsvc.config import settings
 from docsvc.domain import parses
 from docsvc.local.stack import REGION, Deployment
@@ -217,6 +221,66 @@ def test_duplicate_deliveries_run_a_background_parse_once(
     assert api.get(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).json()["status"] == "completed"
     assert [event["type"] for event in events_of(org, "test")] == ["parse.completed"]
     assert [row["operations"] for row in usage_of(org, "test")] == [1]
+
+
+def test_a_fault_of_the_service_fails_the_background_parse_instead_of_leaving_it_running(
+    api: httpx.Client, deployment: Deployment, org: Org, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from docsvc.documents.builtin import BuiltinEngine
+
+    def broken(*args: object) -> Iterator[object]:
+        raise RuntimeError("a bug")
+        yield
+
+    monkeypatch.setattr(BuiltinEngine, "pages", broken)
+    parse_id = create(api, org.test.key, document=document(pdf_bytes()), background=True).json()["id"]
+
+    assert drain(deployment, "ParseWorkerFunction") == 1
+
+    parse = api.get(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).json()
+    assert parse["status"] == "failed"
+    assert parse["error"] == {
+        "code": "internal_error",
+        "message": "the parse failed inside the service; it was logged",
+    }
+    assert [event["type"] for event in events_of(org, "test")] == ["parse.failed"]
+
+
+def test_a_parse_whose_worker_died_fails_when_its_message_comes_back(
+    api: httpx.Client, deployment: Deployment, org: Org
+) -> None:
+    tenant = Tenant(org.id, "test")
+    parse_id = create(api, org.test.key, document=document(pdf_bytes()), background=True).json()["id"]
+    repository = DynamoParseRepository()
+    queued = repository.get(tenant, parse_id)
+    assert queued is not None
+    long_ago = iso(utc_now() - timedelta(seconds=parses.WORKER_SECONDS + 60))
+    assert repository.move(
+        tenant,
+        queued.model_copy(update={"status": "in_progress", "updated_at": long_ago}),
+        frozenset({"queued"}),
+    )
+
+    drain(deployment, "ParseWorkerFunction")  # the message of a run that died, delivered again
+
+    parse = api.get(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).json()
+    assert parse["status"] == "failed"
+    assert parse["error"]["code"] == "interrupted"
+
+
+def test_a_parse_in_progress_within_a_workers_time_is_left_to_its_worker(
+    api: httpx.Client, deployment: Deployment, org: Org
+) -> None:
+    tenant = Tenant(org.id, "test")
+    parse_id = create(api, org.test.key, document=document(pdf_bytes()), background=True).json()["id"]
+    repository = DynamoParseRepository()
+    queued = repository.get(tenant, parse_id)
+    assert queued is not None
+    assert repository.move(tenant, queued.model_copy(update={"status": "in_progress"}), frozenset({"queued"}))
+
+    drain(deployment, "ParseWorkerFunction")  # a duplicate delivery while the first run still works
+
+    assert api.get(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).json()["status"] == "in_progress"
 
 
 def test_a_cancelled_parse_never_completes(api: httpx.Client, deployment: Deployment, org: Org) -> None:

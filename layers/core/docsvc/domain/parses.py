@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import time
 from collections.abc import Callable, Iterator
+from datetime import datetime
 from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
@@ -42,6 +44,8 @@ BACKGROUND_MAX_PAGES = 2000
 PAGE_SECONDS = 10.0
 CREDITS_PER_PAGE = 1.0
 CANCEL_CHECK_EVERY = 10
+WORKER_SECONDS = 900  # the parse worker's Lambda timeout (template.yaml)
+_log = logging.getLogger(__name__)
 
 
 class FileSummary(BaseModel):
@@ -249,8 +253,13 @@ class ParseService:
 
     def run(self, tenant: Tenant, parse_id: str) -> None:
         """The worker's side of a background parse. Idempotent: only a `queued` parse is started, and
-        only one delivery of its message can move it to `in_progress`."""
+        only one delivery of its message can move it to `in_progress`. A parse never stays in progress:
+        a fault of the service fails it (`internal_error`), and a message that comes back for a parse
+        whose worker died fails it (`interrupted`)."""
         record = self._repository.get(tenant, parse_id)
+        if record is not None and record.status == "in_progress" and _running_longer_than_a_worker(record):
+            self._fail(tenant, record, "interrupted", "the parse stopped before it finished; send it again")
+            return
         if record is None or record.status != "queued":
             return
         started = _moved(record, "in_progress")
@@ -275,21 +284,28 @@ class ParseService:
                 if page.number % CANCEL_CHECK_EVERY == 0 and not self._still_running(tenant, parse_id):
                     return  # cancelled or deleted: stop at this safe point
         except DomainError as rejection:
-            failed = started.model_copy(
-                update={
-                    "status": "failed",
-                    "error": ParseError(code=rejection.code, message=rejection.message),
-                    "updated_at": iso(utc_now()),
-                }
-            )
-            self._repository.move(
-                tenant,
-                failed,
-                frozenset({"in_progress"}),
-                new_event(tenant, "parse.failed", _event_data(failed)),
+            self._fail(tenant, started, rejection.code, rejection.message)
+            return
+        except Exception:  # a fault of the service: the parse fails now rather than stay in progress forever
+            _log.exception("background parse failed", extra={"parse_id": parse_id})
+            self._fail(
+                tenant, started, "internal_error", "the parse failed inside the service; it was logged"
             )
             return
         self._finish(tenant, started, output_of(pages), cached=False, from_states=frozenset({"in_progress"}))
+
+    def _fail(self, tenant: Tenant, record: ParseRecord, code: str, message: str) -> None:
+        """`in_progress` -> `failed` with its error and event (nothing, if it moved on meanwhile)."""
+        failed = record.model_copy(
+            update={
+                "status": "failed",
+                "error": ParseError(code=code, message=message),
+                "updated_at": iso(utc_now()),
+            }
+        )
+        self._repository.move(
+            tenant, failed, frozenset({"in_progress"}), new_event(tenant, "parse.failed", _event_data(failed))
+        )
 
     def _still_running(self, tenant: Tenant, parse_id: str) -> bool:
         current = self._repository.get(tenant, parse_id)
@@ -401,6 +417,13 @@ class ParseService:
 def output_of(pages: list[str]) -> ParseOutput:
     """The output of these pages: `text` is the pages joined by a blank line."""
     return ParseOutput(pages=pages, text="\n\n".join(pages))
+
+
+def _running_longer_than_a_worker(record: ParseRecord) -> bool:
+    """A parse `in_progress` for longer than a worker may run was interrupted (the worker timed out
+    or its process died): its message came back, but nothing is working on it."""
+    started = datetime.fromisoformat(record.updated_at.replace("Z", "+00:00"))
+    return (utc_now() - started).total_seconds() > WORKER_SECONDS
 
 
 def _moved(record: ParseRecord, status: ParseStatus) -> ParseRecord:

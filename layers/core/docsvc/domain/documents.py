@@ -17,8 +17,8 @@ from urllib.parse import unquote_to_bytes
 from pydantic import BaseModel, Field
 
 from docsvc.documents.types import DocumentType, detect
-from docsvc.domain.files import BlobStore, FileRepository, clean_filename, file_key
-from docsvc.errors import DocumentRejected, InvalidField, NotFound, PayloadTooLarge, UnsupportedMediaType
+from docsvc.domain.files import BlobStore, FileRepository, clean_filename, file_key, require_supported
+from docsvc.errors import DocumentRejected, InvalidField, NotFound, PayloadTooLarge
 from docsvc.tenancy import Tenant
 
 # A data: URL travels inside the JSON request, so it shares Lambda's 6 MB payload with base64's 4/3.
@@ -130,11 +130,5 @@ def typed_source(filename: str, content: bytes, supported: tuple[str, ...]) -> S
     """`content` as a document of one of the `supported` types; 400 when empty, 415 otherwise."""
     if not content:
         raise DocumentRejected("empty_document", f"'{filename}' is empty")
-    document_type = detect(content, filename)
-    if document_type is None or document_type.name not in supported:
-        found = f" ({document_type.name})" if document_type else ""
-        raise UnsupportedMediaType(
-            f"'{filename}'{found} is not a document type this endpoint reads. "
-            f"Supported: {', '.join(supported)}"
-        )
+    document_type = require_supported(detect(content, filename), filename, supported)
     return SourceDocument(filename, content, document_type, hashlib.sha256(content).hexdigest())

@@ -129,10 +129,14 @@ def clean_filename(raw: str, location: tuple[str | int, ...] = ("body", "filenam
     return name
 
 
-def require_supported(detected: DocumentType | None, filename: str) -> DocumentType:
-    if detected is None:
+def require_supported(
+    detected: DocumentType | None, filename: str, supported: tuple[str, ...] = SUPPORTED_TYPES
+) -> DocumentType:
+    """The detected type if it is one of `supported`; 415 naming them otherwise."""
+    if detected is None or detected.name not in supported:
+        found = f" ({detected.name})" if detected else ""
         raise UnsupportedMediaType(
-            f"'{filename}' is not a supported document type. Supported: {', '.join(SUPPORTED_TYPES)}"
+            f"'{filename}'{found} is not a supported document type here. Supported: {', '.join(supported)}"
         )
     return detected
 

@@ -178,15 +178,14 @@ def raw_pymupdf(content: bytes) -> int:
 
 
 def engine_parser(page_times: list[float]) -> Parser:
-    """The docsvc engine without HTTP or storage, as the parse service calls it (count, then pages);
+    """The docsvc engine without HTTP or storage, as the parse service calls it;
     the time to each page (since the one before, or since the call for the first) is appended to
     `page_times`."""
     from docsvc.documents import engine
 
     def parse(content: bytes) -> int:
         count, last = 0, time.perf_counter()
-        page_count = engine.count_pages(content, "pdf")
-        for _ in engine.parse_pages(content, "pdf", engine.ParseOptions(), page_count):
+        for _ in engine.parse_pages(content, "pdf", engine.ParseOptions(), lambda page_count: None):
             now = time.perf_counter()
             page_times.append(now - last)
             count, last = count + 1, now

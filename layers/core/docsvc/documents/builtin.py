@@ -6,7 +6,7 @@ the caps, 400 for damaged, encrypted or empty documents.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from docsvc.documents import engine
 from docsvc.domain.documents import SourceDocument
@@ -23,22 +23,16 @@ def _rejected(error: engine.DocumentError) -> DocumentRejected:
 class BuiltinEngine:
     supported = engine.SUPPORTED_TYPES
 
-    def count_pages(self, document: SourceDocument, seconds: float) -> int:
-        try:
-            return engine.count_pages(document.content, document.document_type.name, seconds)
-        except engine.DocumentError as error:
-            raise _rejected(error) from None
-
     def pages(
         self,
         document: SourceDocument,
         table_format: TableFormat,
         dpi: int,
         page_seconds: float,
-        page_count: int | None = None,
+        on_count: Callable[[int], None],
     ) -> Iterator[ParsedPage]:
         options = engine.ParseOptions(table_format=table_format, dpi=dpi, page_seconds=page_seconds)
         try:
-            yield from engine.parse_pages(document.content, document.document_type.name, options, page_count)
+            yield from engine.parse_pages(document.content, document.document_type.name, options, on_count)
         except engine.DocumentError as error:
             raise _rejected(error) from None

@@ -120,16 +120,16 @@ class Engine(Protocol):
     @property
     def supported(self) -> tuple[str, ...]: ...
 
-    def count_pages(self, document: SourceDocument, seconds: float) -> int: ...
     def pages(
         self,
         document: SourceDocument,
         table_format: TableFormat,
         dpi: int,
         page_seconds: float,
-        page_count: int | None = None,
+        on_count: Callable[[int], None],
     ) -> Iterator[ParsedPage]:
-        """The pages in order; knowing `page_count` lets the engine split the work."""
+        """The pages in order. `on_count` is told the page count before any page is read and may
+        refuse the document by raising."""
         ...
 
 
@@ -178,6 +178,24 @@ def credits_for(page_count: int, *, cached: bool) -> float:
     return 0.0 if cached else page_count * CREDITS_PER_PAGE
 
 
+class PageLimit:
+    """The page limit of a parse, told the page count by the engine before it reads a page: 413 over
+    the limit, with what to do instead."""
+
+    def __init__(self, filename: str, limit: int, what: str, advice: str) -> None:
+        self.filename, self.limit, self.what, self.advice = filename, limit, what, advice
+        self.page_count = 0
+
+    def __call__(self, page_count: int) -> None:
+        self.page_count = page_count
+        if page_count > self.limit:
+            raise DocumentRejected(
+                "too_many_pages",
+                f"'{self.filename}' has {page_count} pages; {self.what} at most {self.limit}: {self.advice}",
+                413,
+            )
+
+
 class StreamedPage(BaseModel):
     number: int
     text: str
@@ -220,20 +238,20 @@ class ParseService:
                 yield StreamedPage(number=number, text=text)
             yield self._finish(tenant, record, cached, cached=True, from_states=None)
             return
-        page_count = self._count(source, SYNC_MAX_PAGES, "synchronous parses take", "send background: true")
+        limit = PageLimit(source.filename, SYNC_MAX_PAGES, "synchronous parses take", "send background: true")
         deadline = time.monotonic() + SYNC_SECONDS
         pages: list[str] = []
         for page in self._engine.pages(
-            source, request.table_parsing_format, request.image_resolution_dpi, PAGE_SECONDS, page_count
+            source, request.table_parsing_format, request.image_resolution_dpi, PAGE_SECONDS, limit
         ):
             pages.append(page.text)
             record.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
             yield StreamedPage(number=page.number, text=page.text)
-            if time.monotonic() > deadline and len(pages) < page_count:
+            if time.monotonic() > deadline and len(pages) < limit.page_count:
                 raise DocumentRejected(
                     "too_slow_for_sync",
                     f"this document takes longer than {SYNC_SECONDS:.0f} s to parse synchronously "
-                    f"({len(pages)} of {page_count} pages done); send background: true",
+                    f"({len(pages)} of {limit.page_count} pages done); send background: true",
                     413,
                 )
         yield self._finish(tenant, record, output_of(pages), cached=False, from_states=None)
@@ -274,10 +292,10 @@ class ParseService:
                 self._finish(tenant, started, cached, cached=True, from_states=frozenset({"in_progress"}))
                 return
             source = typed_source(started.file.filename, content, self._engine.supported)
-            page_count = self._count(source, BACKGROUND_MAX_PAGES, "parses take", "split the document")
+            limit = PageLimit(source.filename, BACKGROUND_MAX_PAGES, "parses take", "split the document")
             pages: list[str] = []
             for page in self._engine.pages(
-                source, started.table_parsing_format, started.image_resolution_dpi, PAGE_SECONDS, page_count
+                source, started.table_parsing_format, started.image_resolution_dpi, PAGE_SECONDS, limit
             ):
                 pages.append(page.text)
                 started.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
@@ -360,16 +378,6 @@ class ParseService:
             content_sha256=source.sha256,
             cache_key="" if request.bust_cache else cache_key(source, request),
         )
-
-    def _count(self, source: SourceDocument, limit: int, what: str, advice: str) -> int:
-        page_count = self._engine.count_pages(source, PAGE_SECONDS)
-        if page_count > limit:
-            raise DocumentRejected(
-                "too_many_pages",
-                f"'{source.filename}' has {page_count} pages; {what} at most {limit}: {advice}",
-                413,
-            )
-        return page_count
 
     def _cached_output(self, tenant: Tenant, record: ParseRecord) -> ParseOutput | None:
         earlier = self._repository.cached(tenant, record.cache_key) if record.cache_key else None

@@ -6,24 +6,20 @@ an isolated child process with a time budget per page and a memory allowance (se
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from docsvc.documents.engine import isolation
 from docsvc.documents.engine.errors import DocumentError
 from docsvc.documents.engine.model import Page, ParseOptions
 from docsvc.documents.engine.readers import SUPPORTED_TYPES, reader_for
 
-__all__ = ["SUPPORTED_TYPES", "DocumentError", "Page", "ParseOptions", "count_pages", "parse_pages"]
-
-
-def count_pages(content: bytes, kind: str, seconds: float = 10.0) -> int:
-    reader_for(kind)  # an unsupported type fails here, before a child is started
-    return isolation.count_pages(content, kind, seconds)
+__all__ = ["SUPPORTED_TYPES", "DocumentError", "Page", "ParseOptions", "parse_pages"]
 
 
 def parse_pages(
-    content: bytes, kind: str, options: ParseOptions, page_count: int | None = None
+    content: bytes, kind: str, options: ParseOptions, on_count: Callable[[int], None] | None = None
 ) -> Iterator[Page]:
-    """The pages in order; with `page_count` known, long documents are read on every core."""
-    reader_for(kind)
-    return isolation.read_pages(content, kind, options, page_count)
+    """The pages in order. `on_count` is told the page count before any page is read and may refuse
+    the document by raising."""
+    reader_for(kind)  # an unsupported type fails here, before a child is started
+    return isolation.read_pages(content, kind, options, on_count)

@@ -1,12 +1,13 @@
 """Reading a document in a child process, so a pathological document cannot hang or sink the service.
 
-The child reads pages and sends them one by one. The parent gives each page `page_seconds`: a page
-that takes longer, or a child that crashes or runs out of its memory allowance (an address-space
-limit), yields an empty page with a warning, and a fresh child resumes at the next page. A long
-document is split into page ranges read by one child per core at once (the allowance is shared
-between them); pages still come out in order. A child is
-a fork of the parent, which has the readers imported, so starting one costs a few milliseconds; the
-child touches nothing but the reader and its pipe. (A fork server would re-run the `__main__` module,
+The first child counts the pages, sends the count, and reads the first range of pages, sending them
+one by one; for a long document, one more child per core reads each further range at the same time
+(the memory allowance is shared between them), and pages still come out in order. The parent gives
+the count and each page `page_seconds`: a page that takes longer, or a child that crashes or runs
+out of its memory allowance (an address-space limit), yields an empty page with a warning, and a
+fresh child resumes at the next page. A child is a fork of the parent, which has the readers
+imported, so starting one costs a few milliseconds; the child touches nothing but the reader and its
+pipe. (A fork server would re-run the `__main__` module,
 which under Lambda is the runtime's own bootstrap.)
 """
 
@@ -17,7 +18,7 @@ import os
 import queue
 import resource
 import threading
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -29,7 +30,8 @@ MEMORY_BUDGET_BYTES = int(os.environ.get("DOCSVC_PARSE_MEMORY_MB", "1536")) * 10
 MAX_FAILED_PAGES_IN_A_ROW = 3
 READERS = min(os.cpu_count() or 1, 4)  # children reading one document at once
 MIN_PAGES_PER_READER = 16  # fewer pages than this are not worth another child
-Task = tuple[int, int | None, int]
+Task = tuple[int, int, int]  # first page, last page, memory allowance in bytes
+COUNT_FIRST = -1
 _context = multiprocessing.get_context("fork")
 _ERRORS: dict[str, type[errors.DocumentError]] = {
     error.code: error
@@ -43,25 +45,26 @@ _ERRORS: dict[str, type[errors.DocumentError]] = {
 }
 
 
-def count_pages(content: bytes, kind: str, seconds: float) -> int:
-    for message in _messages(content, kind, ParseOptions(), (0, None, MEMORY_BUDGET_BYTES), seconds):
-        if message[0] == "count":
-            return int(message[1])
-    raise errors.DamagedDocument(f"the {kind.upper()} could not be opened within {seconds:g} s")
-
-
 def read_pages(
-    content: bytes, kind: str, options: ParseOptions, page_count: int | None = None
+    content: bytes, kind: str, options: ParseOptions, on_count: Callable[[int], None] | None = None
 ) -> Iterator[Page]:
-    """The pages in order. A document of many pages is read by several children at once, each a
-    contiguous range, so all the machine's cores work on it; pages still come out in order."""
-    ranges = _ranges(page_count)
-    if len(ranges) == 1:
-        yield from _read_range(content, kind, options, *ranges[0], MEMORY_BUDGET_BYTES)
-        return
+    """The pages in order. The first child counts the pages and goes on to read the first range;
+    `on_count` sees the count before any page is read and may refuse the document by raising. A
+    document of many pages is read by several children at once, each a contiguous range, so all the
+    machine's cores work on it."""
+    memory = MEMORY_BUDGET_BYTES // READERS
+    first_child = _messages(content, kind, options, (1, COUNT_FIRST, memory), options.page_seconds)
     stop = threading.Event()
-    queues = [_start_range(content, kind, options, first, last, len(ranges), stop) for first, last in ranges]
     try:
+        opening = next(first_child)
+        if opening[0] != "count":
+            raise errors.DamagedDocument(f"the {kind.upper()} could not be opened: {opening[1]}")
+        page_count = int(opening[1])
+        if on_count is not None:
+            on_count(page_count)
+        (first, last), *others = _ranges(page_count)
+        queues = [_start_range(content, kind, options, *other, memory, stop) for other in others]
+        yield from _read_range(content, kind, options, first, last, memory, started=first_child)
         for pages in queues:
             while (item := pages.get()) is not None:
                 if isinstance(item, errors.DocumentError):
@@ -69,11 +72,10 @@ def read_pages(
                 yield item
     finally:
         stop.set()
+        first_child.close()
 
 
-def _ranges(page_count: int | None) -> list[tuple[int, int | None]]:
-    if not page_count:
-        return [(1, None)]
+def _ranges(page_count: int) -> list[tuple[int, int]]:
     children = max(1, min(READERS, page_count // MIN_PAGES_PER_READER))
     size = -(-page_count // children)
     return [(first, min(first + size - 1, page_count)) for first in range(1, page_count + 1, size)]
@@ -84,15 +86,15 @@ def _start_range(
     kind: str,
     options: ParseOptions,
     first: int,
-    last: int | None,
-    share: int,
+    last: int,
+    memory: int,
     stop: threading.Event,
 ) -> queue.SimpleQueue[Page | errors.DocumentError | None]:
     """Reads one range in a thread of its own (which only waits on the child's pipe)."""
     pages: queue.SimpleQueue[Page | errors.DocumentError | None] = queue.SimpleQueue()
 
     def read() -> None:
-        reader = _read_range(content, kind, options, first, last, MEMORY_BUDGET_BYTES // share)
+        reader = _read_range(content, kind, options, first, last, memory)
         try:
             for page in reader:
                 pages.put(page)
@@ -109,12 +111,22 @@ def _start_range(
 
 
 def _read_range(
-    content: bytes, kind: str, options: ParseOptions, first: int, last: int | None, memory: int
+    content: bytes,
+    kind: str,
+    options: ParseOptions,
+    first: int,
+    last: int,
+    memory: int,
+    started: Iterator[tuple[Any, ...]] | None = None,
 ) -> Generator[Page, None, None]:
+    """Pages `first` to `last`, from the child `started` if one already reads them, then from fresh
+    children after a page that overran, crashed or ran out of memory."""
     next_page, failed_in_a_row = first, 0
-    while last is None or next_page <= last:
+    while next_page <= last:
         read_any = False
-        for message in _messages(content, kind, options, (next_page, last, memory), options.page_seconds):
+        child = started or _messages(content, kind, options, (next_page, last, memory), options.page_seconds)
+        started = None
+        for message in child:
             if message[0] == "page":
                 page: Page = message[1]
                 read_any, failed_in_a_row, next_page = True, 0, page.number + 1
@@ -134,11 +146,11 @@ def _read_range(
 
 def _messages(
     content: bytes, kind: str, options: ParseOptions, task: Task, seconds: float
-) -> Iterator[tuple[Any, ...]]:
+) -> Generator[tuple[Any, ...], None, None]:
     """What one child sends, until it is done, fails or overruns; the last message says which.
 
-    A task is (first page, last page or None, memory allowance); first page 0 asks for the page count.
-    Document errors are raised here, in the parent.
+    A task is (first page, last page, memory allowance); a last page of COUNT_FIRST asks the child to
+    send the page count first and read the first range. Document errors are raised here, in the parent.
     """
     receiver, sender = _context.Pipe(duplex=False)
     child = _context.Process(target=_child, args=(sender, content, kind, options, task), daemon=True)
@@ -157,7 +169,7 @@ def _messages(
             if message[0] == "error":
                 raise _ERRORS.get(message[1], errors.DocumentError)(message[2])
             yield message
-            if message[0] in {"done", "count", "crashed"}:
+            if message[0] in {"done", "crashed"}:
                 return
     finally:
         receiver.close()
@@ -172,12 +184,13 @@ def _child(sender: Connection, content: bytes, kind: str, options: ParseOptions,
     _limit_memory(memory)
     try:
         counter, reader = reader_for(kind)
-        if first == 0:
-            sender.send(("count", counter(content, kind)))
-            return
+        if last == COUNT_FIRST:
+            page_count = counter(content, kind)
+            sender.send(("count", page_count))
+            last = _ranges(page_count)[0][1]
         for page in reader(content, kind, options, first):
             sender.send(("page", page))
-            if last is not None and page.number >= last:
+            if page.number >= last:
                 break
         sender.send(("done",))
     except errors.DocumentError as error:

@@ -7,8 +7,8 @@ the count and each page `page_seconds`: a page that takes longer, or a child tha
 out of its memory allowance (an address-space limit), yields an empty page with a warning, and a
 fresh child resumes at the next page. A child is a fork of the parent, which has the readers
 imported, so starting one costs a few milliseconds; the child touches nothing but the reader and its
-pipe. (A fork server would re-run the `__main__` module,
-which under Lambda is the runtime's own bootstrap.)
+pipe. (A fork server would re-run the `__main__` module, which under Lambda is the runtime's own
+bootstrap.)
 """
 
 from __future__ import annotations

@@ -246,20 +246,21 @@ def test_a_fault_of_the_service_fails_the_background_parse_instead_of_leaving_it
     assert [event["type"] for event in events_of(org, "test")] == ["parse.failed"]
 
 
+def started_as_if_by_a_worker(org: Org, parse_id: str, seconds_ago: float) -> None:
+    """Move a queued test-environment parse to in_progress, as a worker did `seconds_ago`."""
+    tenant, repository = Tenant(org.id, "test"), DynamoParseRepository()
+    queued = repository.get(tenant, parse_id)
+    assert queued is not None
+    started_at = iso(utc_now() - timedelta(seconds=seconds_ago))
+    running = queued.model_copy(update={"status": "in_progress", "updated_at": started_at})
+    assert repository.move(tenant, running, frozenset({"queued"}))
+
+
 def test_a_parse_whose_worker_died_fails_when_its_message_comes_back(
     api: httpx.Client, deployment: Deployment, org: Org
 ) -> None:
-    tenant = Tenant(org.id, "test")
     parse_id = create(api, org.test.key, document=document(pdf_bytes()), background=True).json()["id"]
-    repository = DynamoParseRepository()
-    queued = repository.get(tenant, parse_id)
-    assert queued is not None
-    long_ago = iso(utc_now() - timedelta(seconds=parses.WORKER_SECONDS + 60))
-    assert repository.move(
-        tenant,
-        queued.model_copy(update={"status": "in_progress", "updated_at": long_ago}),
-        frozenset({"queued"}),
-    )
+    started_as_if_by_a_worker(org, parse_id, seconds_ago=parses.WORKER_SECONDS + 60)
 
     drain(deployment, "ParseWorkerFunction")  # the message of a run that died, delivered again
 
@@ -271,12 +272,8 @@ def test_a_parse_whose_worker_died_fails_when_its_message_comes_back(
 def test_a_parse_in_progress_within_a_workers_time_is_left_to_its_worker(
     api: httpx.Client, deployment: Deployment, org: Org
 ) -> None:
-    tenant = Tenant(org.id, "test")
     parse_id = create(api, org.test.key, document=document(pdf_bytes()), background=True).json()["id"]
-    repository = DynamoParseRepository()
-    queued = repository.get(tenant, parse_id)
-    assert queued is not None
-    assert repository.move(tenant, queued.model_copy(update={"status": "in_progress"}), frozenset({"queued"}))
+    started_as_if_by_a_worker(org, parse_id, seconds_ago=1)
 
     drain(deployment, "ParseWorkerFunction")  # a duplicate delivery while the first run still works
 

@@ -294,6 +294,31 @@ def test_a_cancelled_parse_never_completes(api: httpx.Client, deployment: Deploy
     assert "already cancelled" in again.json()["detail"]
 
 
+def test_a_parse_cancelled_while_its_worker_runs_is_neither_charged_nor_cached(
+    api: httpx.Client, deployment: Deployment, org: Org, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from docsvc.documents.builtin import BuiltinEngine
+
+    content = pdf_bytes(pages=2)
+    parse_id = create(api, org.test.key, document=document(content), background=True).json()["id"]
+    pages = BuiltinEngine.pages
+
+    def cancelled_midway(self: BuiltinEngine, *args: Any) -> Iterator[Any]:
+        for page in pages(self, *args):
+            api.post(f"/v1/parses/{parse_id}/cancel", headers=auth(org.test.key))
+            yield page
+
+    monkeypatch.setattr(BuiltinEngine, "pages", cancelled_midway)
+    drain(deployment, "ParseWorkerFunction")
+    monkeypatch.setattr(BuiltinEngine, "pages", pages)
+
+    assert api.get(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).json()["status"] == "cancelled"
+    assert usage_of(org, "test") == []
+    assert [event["type"] for event in events_of(org, "test")] == ["parse.cancelled"]
+    again = create(api, org.test.key, document=document(content)).json()
+    assert again["usage"]["cached"] is False
+
+
 def test_cancelling_a_completed_parse_is_400(api: httpx.Client, org: Org) -> None:
     parse_id = create(api, org.test.key, document=document(pdf_bytes())).json()["id"]
 

@@ -10,7 +10,6 @@ from docsvc.adapters.files_table import DynamoFileRepository
 from docsvc.adapters.parse_store import S3ParseStore
 from docsvc.adapters.parses_table import DynamoParseRepository
 from docsvc.adapters.queues import TenantQueue
-from docsvc.adapters.usage_table import DynamoUsageRecorder
 from docsvc.config import settings
 from docsvc.domain.accounts import AccountService
 from docsvc.domain.documents import DocumentSource, FetchedBytes
@@ -51,7 +50,6 @@ def parse_service() -> ParseService:
         S3ParseStore(),
         document_source(),
         BuiltinEngine(),
-        DynamoUsageRecorder(),
         TenantQueue(settings().parse_queue_url, "parse_id"),
     )
 

@@ -14,11 +14,13 @@ from docsvc.adapters import aws
 from docsvc.adapters.dynamo_pages import query_page
 from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
 from docsvc.adapters.events_table import event_put
+from docsvc.adapters.usage_table import usage_add
 from docsvc.clock import iso, to_millis, utc_now
 from docsvc.config import settings
 from docsvc.domain.events import Event
 from docsvc.domain.lists import Page
 from docsvc.domain.parses import ParseQuery, ParseRecord
+from docsvc.domain.usage import Charge
 from docsvc.ids import id_ceiling, id_floor
 from docsvc.tenancy import Tenant
 
@@ -52,37 +54,66 @@ class DynamoParseRepository(aws.DynamoTable):
     def __init__(self, table_name: str | None = None) -> None:
         super().__init__(table_name or settings().parses_table)
 
-    def put(self, tenant: Tenant, record: ParseRecord, event: Event | None = None) -> None:
-        item = to_dynamo(_item(tenant, record))
-        if event is None:
-            self._table.put_item(Item=item)
-            return
-        self._transact([{"Put": {"TableName": self._table_name, "Item": item}}, event_put(tenant, event)])
+    def put(
+        self,
+        tenant: Tenant,
+        record: ParseRecord,
+        event: Event | None = None,
+        *,
+        charge: Charge | None = None,
+        cache_key: str | None = None,
+    ) -> None:
+        self._write(tenant, {"Item": to_dynamo(_item(tenant, record))}, record.id, event, charge, cache_key)
 
     def move(
-        self, tenant: Tenant, record: ParseRecord, from_states: frozenset[str], event: Event | None = None
+        self,
+        tenant: Tenant,
+        record: ParseRecord,
+        from_states: frozenset[str],
+        event: Event | None = None,
+        *,
+        charge: Charge | None = None,
+        cache_key: str | None = None,
     ) -> bool:
         states = sorted(from_states)
         put = {
-            "TableName": self._table_name,
             "Item": to_dynamo(_item(tenant, record)),
             "ConditionExpression": f"#status IN ({', '.join(f':s{index}' for index in range(len(states)))})",
             "ExpressionAttributeNames": {"#status": "status"},
             "ExpressionAttributeValues": {f":s{index}": state for index, state in enumerate(states)},
         }
         try:
-            if event is None:
-                self._table.put_item(**{key: value for key, value in put.items() if key != "TableName"})
-            else:
-                self._transact([{"Put": put}, event_put(tenant, event)])
+            self._write(tenant, put, record.id, event, charge, cache_key)
         except ClientError as error:
             if error.response["Error"]["Code"] in _REFUSED:
                 return False
             raise
         return True
 
-    def _transact(self, items: list[dict[str, Any]]) -> None:
-        self._table.meta.client.transact_write_items(TransactItems=items)
+    def _write(
+        self,
+        tenant: Tenant,
+        put: dict[str, Any],
+        parse_id: str,
+        event: Event | None,
+        charge: Charge | None,
+        cache_key: str | None,
+    ) -> None:
+        """The record, and what comes with it (its event, its usage, its cache entry), in one write."""
+        extra: list[dict[str, Any]] = []
+        if event is not None:
+            extra.append(event_put(tenant, event))
+        if charge is not None:
+            extra.append(usage_add(tenant, charge))
+        if cache_key is not None:
+            entry = _cache_item(tenant, cache_key, parse_id)
+            extra.append({"Put": {"TableName": self._table_name, "Item": entry}})
+        if not extra:
+            self._table.put_item(**put)
+            return
+        self._table.meta.client.transact_write_items(
+            TransactItems=[{"Put": {"TableName": self._table_name, **put}}, *extra]
+        )
 
     def get(self, tenant: Tenant, parse_id: str) -> ParseRecord | None:
         item = self._table.get_item(Key={"pk": tenant.key, "sk": _PARSE + parse_id}, ConsistentRead=True).get(
@@ -136,18 +167,13 @@ class DynamoParseRepository(aws.DynamoTable):
         item = self._table.get_item(Key={"pk": tenant.key, "sk": _CACHE + cache_key}).get("Item")
         return str(item["parse_id"]) if item else None
 
-    def remember(self, tenant: Tenant, cache_key: str, parse_id: str) -> None:
-        self._table.put_item(
-            Item={
-                "pk": tenant.key,
-                "sk": _CACHE + cache_key,
-                "parse_id": parse_id,
-                "ttl": int(time.time()) + _CACHE_DAYS * 86400,
-                "created_at": iso_now(),
-            }
-        )
 
+def _cache_item(tenant: Tenant, cache_key: str, parse_id: str) -> dict[str, Any]:
+    return {
+        "pk": tenant.key,
+        "sk": _CACHE + cache_key,
+        "parse_id": parse_id,
+        "ttl": int(time.time()) + _CACHE_DAYS * 86400,
+        "created_at": iso(utc_now()),
+    }
 
-def iso_now() -> str:
-
-    return iso(utc_now())

@@ -22,7 +22,7 @@ from docsvc.clock import iso, utc_now
 from docsvc.domain.documents import DocumentInput, DocumentSource, SourceDocument, typed_source
 from docsvc.domain.events import Event, new_event
 from docsvc.domain.lists import ListQuery, Page
-from docsvc.domain.usage import UsageRecorder
+from docsvc.domain.usage import Charge
 from docsvc.errors import BadRequest, DocumentRejected, DomainError, InvalidField, NotFound
 from docsvc.ids import new_id
 from docsvc.tenancy import Tenant
@@ -134,18 +134,35 @@ class Engine(Protocol):
 
 
 class ParseRepository(Protocol):
-    def put(self, tenant: Tenant, record: ParseRecord, event: Event | None = None) -> None: ...
+    """Parse records. A write may carry the record's event, its usage charge and its cache entry
+    (`cache_key` -> this parse): all of them are stored together or none is."""
+
+    def put(
+        self,
+        tenant: Tenant,
+        record: ParseRecord,
+        event: Event | None = None,
+        *,
+        charge: Charge | None = None,
+        cache_key: str | None = None,
+    ) -> None: ...
     def get(self, tenant: Tenant, parse_id: str) -> ParseRecord | None: ...
     def delete(self, tenant: Tenant, parse_id: str) -> ParseRecord | None: ...
     def list(self, tenant: Tenant, query: ParseQuery) -> Page[ParseRecord]: ...
     def move(
-        self, tenant: Tenant, record: ParseRecord, from_states: frozenset[str], event: Event | None = None
+        self,
+        tenant: Tenant,
+        record: ParseRecord,
+        from_states: frozenset[str],
+        event: Event | None = None,
+        *,
+        charge: Charge | None = None,
+        cache_key: str | None = None,
     ) -> bool:
         """Store `record` only if the stored parse is in one of `from_states`; False otherwise."""
         ...
 
     def cached(self, tenant: Tenant, cache_key: str) -> str | None: ...
-    def remember(self, tenant: Tenant, cache_key: str, parse_id: str) -> None: ...
 
 
 class ParseStore(Protocol):
@@ -208,14 +225,12 @@ class ParseService:
         store: ParseStore,
         documents: DocumentSource,
         engine: Engine,
-        usage: UsageRecorder,
         enqueue: Enqueue,
     ) -> None:
         self._repository = repository
         self._store = store
         self._documents = documents
         self._engine = engine
-        self._usage = usage
         self._enqueue = enqueue
 
     # ------------------------------------------------------------------ synchronous and streamed
@@ -392,27 +407,26 @@ class ParseService:
         cached: bool,
         from_states: frozenset[str] | None,
     ) -> ParseRecord:
-        """Store the output, complete the parse with its event, remember it, count its usage."""
+        """Store the output, then complete the parse with its event, its usage and its cache entry."""
         page_count = len(output.pages)
+        charge = Charge(pages=page_count, credits=credits_for(page_count, cached=cached))
         completed = record.model_copy(
             update={
                 "status": "completed",
                 "output": output,
-                "usage": ParseUsage(
-                    page_count=page_count, credits=credits_for(page_count, cached=cached), cached=cached
-                ),
+                "usage": ParseUsage(page_count=page_count, credits=charge.credits, cached=cached),
                 "updated_at": iso(utc_now()),
             }
         )
         self._store.save_output(tenant, record.id, output)
         event = new_event(tenant, "parse.completed", _event_data(completed))
+        cache_entry = None if cached else record.cache_key
         if from_states is None:
-            self._repository.put(tenant, completed, event)
-        elif not self._repository.move(tenant, completed, from_states, event):
+            self._repository.put(tenant, completed, event, charge=charge, cache_key=cache_entry)
+        elif not self._repository.move(
+            tenant, completed, from_states, event, charge=charge, cache_key=cache_entry
+        ):
             return self.get(tenant, record.id)  # cancelled meanwhile: that state stands
-        if record.cache_key and not cached:
-            self._repository.remember(tenant, record.cache_key, record.id)
-        self._usage.record(tenant, pages=page_count, credits=completed.usage.credits)
         return completed
 
     def _with_output(self, tenant: Tenant, record: ParseRecord) -> ParseRecord:

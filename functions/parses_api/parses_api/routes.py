@@ -10,11 +10,12 @@ from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
 from docsvc.domain.parses import ParseQuery, ParseRecord, ParseService, ParseStatus, StreamedPage
 from docsvc.errors import DomainError
+from docsvc.resources.parses import Parse, ParseCreate
 from docsvc.services import parse_service
 from fastapi import APIRouter, Depends, Query, Response
 from fastapi.responses import StreamingResponse
 
-from parses_api.schemas import ListMetadata, Parse, ParseCreate, ParseList
+from parses_api.schemas import ListMetadata, ParseList
 
 router = APIRouter(prefix="/v1/parses", tags=["parses"])
 Parses = Annotated[ParseService, Depends(parse_service)]

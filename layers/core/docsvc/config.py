@@ -19,7 +19,9 @@ class Settings:
     parses_table: str
     usage_table: str
     events_table: str
+    jobs_table: str
     parse_queue_url: str
+    job_queue_url: str
     allow_loopback_webhooks: bool
     stage: str
 
@@ -32,7 +34,9 @@ class Settings:
             parses_table=os.environ.get("PARSES_TABLE", "ParsesTable"),
             usage_table=os.environ.get("USAGE_TABLE", "UsageTable"),
             events_table=os.environ.get("EVENTS_TABLE", "EventsTable"),
+            jobs_table=os.environ.get("JOBS_TABLE", "JobsTable"),
             parse_queue_url=os.environ.get("PARSE_QUEUE_URL", ""),
+            job_queue_url=os.environ.get("JOB_QUEUE_URL", ""),
             allow_loopback_webhooks=_flag("ALLOW_LOOPBACK_WEBHOOKS"),
             stage=os.environ.get("STAGE", "dev"),
         )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 
 class DomainError(Exception):
     status_code = 400
@@ -50,6 +53,42 @@ class InvalidField(DomainError):
     def __init__(self, location: tuple[str | int, ...], message: str) -> None:
         super().__init__(message)
         self.location = location
+
+
+class InvalidRequest(DomainError):
+    """A request body that its endpoint's schema refuses: a 422 whose `problems` are in FastAPI's
+    HTTPValidationError shape (`{loc, msg, type, input?, ctx?}`); the message names every field."""
+
+    code = "validation_error"
+    status_code = 422
+
+    def __init__(self, problems: list[dict[str, Any]]) -> None:
+        names = "; ".join(
+            f"{'.'.join(str(part) for part in problem['loc'])}: {problem['msg']}" for problem in problems
+        )
+        super().__init__(names or "the request is not valid")
+        self.problems = problems
+
+
+_PROBLEM_FIELDS = frozenset({"loc", "msg", "type", "input", "ctx"})
+
+
+def validation_problems(errors: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Pydantic's errors as the `detail` of a 422, kept JSON: `ctx` values become strings (they may
+    hold exception objects) and bytes become their length."""
+    problems = []
+    for error in errors:
+        problem = {key: value for key, value in error.items() if key in _PROBLEM_FIELDS}
+        if "ctx" in problem:
+            problem["ctx"] = {key: str(value) for key, value in problem["ctx"].items()}
+        if isinstance(problem.get("input"), bytes | bytearray):
+            problem["input"] = f"<{len(problem['input'])} bytes>"
+        problems.append(problem)
+    return problems
+
+
+class Stopped(Exception):
+    """Work given up at a safe point because whoever owns it asked (a job cancelled while it ran)."""
 
 
 class DocumentRejected(DomainError):

@@ -7,6 +7,7 @@ from functools import cache
 from docsvc.adapters.accounts_table import DynamoAccountRepository
 from docsvc.adapters.blobs import S3BlobStore
 from docsvc.adapters.files_table import DynamoFileRepository
+from docsvc.adapters.jobs_table import DynamoJobRepository
 from docsvc.adapters.parse_store import S3ParseStore
 from docsvc.adapters.parses_table import DynamoParseRepository
 from docsvc.adapters.queues import TenantQueue
@@ -14,6 +15,7 @@ from docsvc.config import settings
 from docsvc.domain.accounts import AccountService
 from docsvc.domain.documents import DocumentSource, FetchedBytes
 from docsvc.domain.files import FileService
+from docsvc.domain.jobs import JobService
 from docsvc.domain.parses import ParseService
 
 
@@ -54,11 +56,22 @@ def parse_service() -> ParseService:
     )
 
 
+@cache
+def job_service() -> JobService:
+    """The jobs API validates with it and the job worker runs with it; the parse service (and its
+    document engine) is built only when a job runs."""
+    from docsvc.resources.job_endpoints import job_endpoints
+
+    return JobService(
+        DynamoJobRepository(), job_endpoints(parse_service), TenantQueue(settings().job_queue_url, "job_id")
+    )
+
+
 def reset() -> None:
     """Forget every client, setting and service, so the next use reads the environment again."""
     from docsvc.adapters import aws
 
     aws.reset()
     settings.cache_clear()
-    for factory in (account_service, file_service, document_source, parse_service):
+    for factory in (account_service, file_service, document_source, parse_service, job_service):
         factory.cache_clear()

@@ -6,8 +6,11 @@ a filter has to run after the read, pages keep being read until the page is full
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+Keep = Callable[[dict[str, Any]], bool]
 
 _FILTERED_READ = 200
 
@@ -20,18 +23,24 @@ class PageOfItems:
 
 
 def _read(
-    table: Any, params: dict[str, Any], *, limit: int, forward: bool, start: dict[str, Any] | None
+    table: Any,
+    params: dict[str, Any],
+    *,
+    limit: int,
+    forward: bool,
+    start: dict[str, Any] | None,
+    keep: Keep | None,
 ) -> tuple[list[dict[str, Any]], bool]:
-    """Up to `limit` items from just after `start`, and whether more follow."""
+    """Up to `limit` items from just after `start` (only those `keep` accepts), and whether more follow."""
     request = dict(params, ScanIndexForward=forward)
     if start:
         request["ExclusiveStartKey"] = start
-    filtered = "FilterExpression" in params
+    filtered = "FilterExpression" in params or keep is not None
     items: list[dict[str, Any]] = []
     while True:
         request["Limit"] = _FILTERED_READ if filtered else limit + 1 - len(items)
         response = table.query(**request)
-        items.extend(response["Items"])
+        items.extend(item for item in response["Items"] if keep is None or keep(item))
         if len(items) > limit:
             return items[:limit], True
         if "LastEvaluatedKey" not in response:
@@ -47,10 +56,12 @@ def query_page(
     ascending: bool,
     after: dict[str, Any] | None = None,
     before: dict[str, Any] | None = None,
+    keep: Keep | None = None,
 ) -> PageOfItems:
-    """A page in the requested order. `after`/`before` are the exclusive start keys of the cursors."""
+    """A page in the requested order. `after`/`before` are the exclusive start keys of the cursors;
+    `keep`, a filter that runs on each item read (for what a FilterExpression cannot say)."""
     if before is not None:
-        items, more = _read(table, params, limit=limit, forward=not ascending, start=before)
+        items, more = _read(table, params, limit=limit, forward=not ascending, start=before, keep=keep)
         return PageOfItems(list(reversed(items)), has_previous=more, has_next=True)
-    items, more = _read(table, params, limit=limit, forward=ascending, start=after)
+    items, more = _read(table, params, limit=limit, forward=ascending, start=after, keep=keep)
     return PageOfItems(items, has_previous=after is not None, has_next=more)

@@ -176,4 +176,3 @@ def _cache_item(tenant: Tenant, cache_key: str, parse_id: str) -> dict[str, Any]
         "ttl": int(time.time()) + _CACHE_DAYS * 86400,
         "created_at": iso(utc_now()),
     }
-

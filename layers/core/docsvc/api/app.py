@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from docsvc import __version__
-from docsvc.errors import DomainError, InvalidField, Unauthorized
+from docsvc.errors import DomainError, InvalidField, InvalidRequest, Unauthorized, validation_problems
 
 _log = logging.getLogger("docsvc.api")
 
@@ -36,6 +36,8 @@ def _domain_error(request: Request, error: Exception) -> JSONResponse:
     if isinstance(error, InvalidField):
         detail: Any = [{"loc": list(error.location), "msg": error.message, "type": "value_error"}]
         return JSONResponse({"detail": detail}, status_code=422)
+    if isinstance(error, InvalidRequest):
+        return JSONResponse({"detail": error.problems}, status_code=422)
     headers = {"WWW-Authenticate": "Bearer"} if isinstance(error, Unauthorized) else None
     return JSONResponse({"detail": error.message}, status_code=error.status_code, headers=headers)
 
@@ -47,16 +49,7 @@ def _http_error(request: Request, error: Exception) -> JSONResponse:
 
 def _validation_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
-    detail = [
-        {key: value for key, value in problem.items() if key in {"loc", "msg", "type", "input", "ctx"}}
-        for problem in error.errors()
-    ]
-    for problem in detail:  # keep the body JSON: ctx may hold exception objects, input may hold bytes
-        if "ctx" in problem:
-            problem["ctx"] = {key: str(value) for key, value in problem["ctx"].items()}
-        if isinstance(problem.get("input"), bytes | bytearray):
-            problem["input"] = f"<{len(problem['input'])} bytes>"
-    return JSONResponse({"detail": detail}, status_code=422)
+    return JSONResponse({"detail": validation_problems(error.errors())}, status_code=422)
 
 
 def _unexpected_error(request: Request, error: Exception) -> JSONResponse:

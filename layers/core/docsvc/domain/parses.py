@@ -13,6 +13,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, Protocol
 
@@ -23,7 +24,7 @@ from docsvc.domain.documents import DocumentInput, DocumentSource, SourceDocumen
 from docsvc.domain.events import Event, new_event
 from docsvc.domain.lists import ListQuery, Page
 from docsvc.domain.usage import Charge
-from docsvc.errors import BadRequest, DocumentRejected, DomainError, InvalidField, NotFound
+from docsvc.errors import BadRequest, DocumentRejected, DomainError, InvalidField, NotFound, Stopped
 from docsvc.ids import new_id
 from docsvc.tenancy import Tenant
 
@@ -195,20 +196,36 @@ def credits_for(page_count: int, *, cached: bool) -> float:
     return 0.0 if cached else page_count * CREDITS_PER_PAGE
 
 
+@dataclass(frozen=True)
+class ParseLimits:
+    """What one parse may take: pages, and seconds (None: as long as its worker may run)."""
+
+    max_pages: int
+    seconds: float | None
+    who: str  # "synchronous parses take at most <max_pages>"
+    advice: str  # what to do instead
+
+
+SYNCHRONOUS = ParseLimits(SYNC_MAX_PAGES, SYNC_SECONDS, "synchronous parses", "send background: true")
+IN_BACKGROUND = ParseLimits(BACKGROUND_MAX_PAGES, None, "parses", "split the document")
+
+
 class PageLimit:
     """The page limit of a parse, told the page count by the engine before it reads a page: 413 over
     the limit, with what to do instead."""
 
-    def __init__(self, filename: str, limit: int, what: str, advice: str) -> None:
-        self.filename, self.limit, self.what, self.advice = filename, limit, what, advice
+    def __init__(self, filename: str, limits: ParseLimits) -> None:
+        self.filename, self.limits = filename, limits
         self.page_count = 0
 
     def __call__(self, page_count: int) -> None:
         self.page_count = page_count
-        if page_count > self.limit:
+        limits = self.limits
+        if page_count > limits.max_pages:
             raise DocumentRejected(
                 "too_many_pages",
-                f"'{self.filename}' has {page_count} pages; {self.what} at most {self.limit}: {self.advice}",
+                f"'{self.filename}' has {page_count} pages; {limits.who} take at most {limits.max_pages}: "
+                f"{limits.advice}",
                 413,
             )
 
@@ -234,17 +251,32 @@ class ParseService:
         self._enqueue = enqueue
 
     # ------------------------------------------------------------------ synchronous and streamed
-    def parse(self, tenant: Tenant, request: ParseRequest) -> ParseRecord:
-        """The synchronous parse: answers `completed`, or raises a 4xx."""
+    def parse(
+        self,
+        tenant: Tenant,
+        request: ParseRequest,
+        *,
+        limits: ParseLimits = SYNCHRONOUS,
+        stop: Callable[[], bool] | None = None,
+    ) -> ParseRecord:
+        """The parse, answered `completed`, or a 4xx. A job runs it with its own limits, and asks
+        `stop` every few pages whether to give up (raising Stopped)."""
         completed = None
-        for item in self.stream(tenant, request):
+        for item in self.stream(tenant, request, limits=limits, stop=stop):
             completed = item if isinstance(item, ParseRecord) else completed
         assert completed is not None
         return completed
 
-    def stream(self, tenant: Tenant, request: ParseRequest) -> Iterator[StreamedPage | ParseRecord]:
+    def stream(
+        self,
+        tenant: Tenant,
+        request: ParseRequest,
+        *,
+        limits: ParseLimits = SYNCHRONOUS,
+        stop: Callable[[], bool] | None = None,
+    ) -> Iterator[StreamedPage | ParseRecord]:
         """Each page as it is parsed, then the completed parse, stored like a synchronous one."""
-        _check_model(request.model)
+        check_model(request.model)
         source = self._documents.load(tenant, request.document, self._engine.supported)
         record = self._new_record(source, request, "in_progress")
         cached = self._cached_output(tenant, record)
@@ -253,8 +285,8 @@ class ParseService:
                 yield StreamedPage(number=number, text=text)
             yield self._finish(tenant, record, cached, cached=True, from_states=None)
             return
-        limit = PageLimit(source.filename, SYNC_MAX_PAGES, "synchronous parses take", "send background: true")
-        deadline = time.monotonic() + SYNC_SECONDS
+        limit = PageLimit(source.filename, limits)
+        started = time.monotonic()
         pages: list[str] = []
         for page in self._engine.pages(
             source, request.table_parsing_format, request.image_resolution_dpi, PAGE_SECONDS, limit
@@ -262,11 +294,14 @@ class ParseService:
             pages.append(page.text)
             record.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
             yield StreamedPage(number=page.number, text=page.text)
-            if time.monotonic() > deadline and len(pages) < limit.page_count:
+            if stop is not None and page.number % CANCEL_CHECK_EVERY == 0 and stop():
+                raise Stopped()
+            too_slow = limits.seconds is not None and time.monotonic() - started > limits.seconds
+            if too_slow and len(pages) < limit.page_count:
                 raise DocumentRejected(
                     "too_slow_for_sync",
-                    f"this document takes longer than {SYNC_SECONDS:.0f} s to parse synchronously "
-                    f"({len(pages)} of {limit.page_count} pages done); send background: true",
+                    f"this document takes longer than {limits.seconds:.0f} s to parse synchronously "
+                    f"({len(pages)} of {limit.page_count} pages done); {limits.advice}",
                     413,
                 )
         yield self._finish(tenant, record, output_of(pages), cached=False, from_states=None)
@@ -274,7 +309,7 @@ class ParseService:
     # ------------------------------------------------------------------ background
     def submit(self, tenant: Tenant, request: ParseRequest) -> ParseRecord:
         """The background parse: stored `pending`, queued, answered `queued` with empty output."""
-        _check_model(request.model)
+        check_model(request.model)
         source = self._documents.load(tenant, request.document, self._engine.supported)
         record = self._new_record(source, request, "pending")
         self._store.save_input(tenant, record.id, source.content)
@@ -307,7 +342,7 @@ class ParseService:
                 self._finish(tenant, started, cached, cached=True, from_states=frozenset({"in_progress"}))
                 return
             source = typed_source(started.file.filename, content, self._engine.supported)
-            limit = PageLimit(source.filename, BACKGROUND_MAX_PAGES, "parses take", "split the document")
+            limit = PageLimit(source.filename, IN_BACKGROUND)
             pages: list[str] = []
             for page in self._engine.pages(
                 source, started.table_parsing_format, started.image_resolution_dpi, PAGE_SECONDS, limit
@@ -452,7 +487,8 @@ def _moved(record: ParseRecord, status: ParseStatus) -> ParseRecord:
     return record.model_copy(update={"status": status, "updated_at": iso(utc_now())})
 
 
-def _check_model(model: str) -> None:
+def check_model(model: str) -> None:
+    """422 naming the available parse models when `model` is not one of them."""
     if model not in PARSE_MODELS:
         raise InvalidField(
             ("body", "model"), f"unknown model '{model}'; available: {', '.join(PARSE_MODELS)}"

@@ -1,0 +1,21 @@
+"""Scheduled: every unfinished job whose expires_at has passed becomes `expired` (with its event)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aws_lambda_powertools.metrics import MetricUnit
+from docsvc.observability import observability
+from docsvc.services import job_service
+
+tools = observability("job-sweeper")
+
+
+@tools.logger.inject_lambda_context
+@tools.tracer.capture_lambda_handler(capture_response=False)
+@tools.metrics.log_metrics
+def handler(event: dict[str, Any], context: Any) -> dict[str, int]:
+    expired = job_service().expire_due()
+    tools.metrics.add_metric(name="JobsExpired", unit=MetricUnit.Count, value=expired)
+    tools.logger.info("jobs expired", extra={"expired": expired})
+    return {"expired": expired}

@@ -1,0 +1,1 @@
+"""/v1/jobs: create (with Idempotency-Key), get, status, cancel, retry, list."""

@@ -1,0 +1,294 @@
+"""Jobs in DynamoDB: partition `ORG#<org>#ENV#<env>`, sort key `JOB#<id>` (ids are time-ordered, so
+the sort key is the creation order and a date range is a key range).
+
+Indexes, each a partition per tenant and value with the same sort key, so the common filters are a
+key query: `jobs_by_status`, `jobs_by_endpoint`, `jobs_by_workflow` (only jobs with a workflow id).
+`jobs_expiring` holds unfinished jobs only, by the day of their `expires_at`, for the sweeper.
+Idempotency keys live beside the jobs under `IDEMPOTENCY#<sha256 of the key>`.
+
+A request or response is kept in the item when its JSON is small, else in S3 under
+`jobs/<org>/<env>/<job id>/`; either way it is read only when asked for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from docsvc.adapters import aws
+from docsvc.adapters.dynamo_pages import query_page
+from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
+from docsvc.adapters.events_table import event_put
+from docsvc.clock import to_millis
+from docsvc.config import settings
+from docsvc.domain.events import Event
+from docsvc.domain.jobs import (
+    ENTERED_FROM,
+    UNFINISHED,
+    IdempotencyClaim,
+    JobQuery,
+    JobRecord,
+    JobResponse,
+)
+from docsvc.domain.lists import Page
+from docsvc.ids import id_ceiling, id_floor
+from docsvc.tenancy import ENVIRONMENTS, Tenant
+
+_JOB = "JOB#"
+_IDEMPOTENCY = "IDEMPOTENCY#"
+_EXPIRY = "EXPIRY#"
+_INLINE_BYTES = 16 * 1024
+_SWEEP_DAYS = 30  # days of expiry the sweeper looks back on: a sweeper stopped for weeks still catches up
+_REFUSED = {"ConditionalCheckFailedException", "TransactionCanceledException"}
+_STATE_FIELDS = ("status", "error", "started_at", "completed_at", "expires_at")
+
+
+def _partition(tenant: Tenant, name: str, value: str) -> str:
+    return f"{tenant.key}#{name}#{value}"
+
+
+def _expiry_day(expires_at: int) -> str:
+    return _EXPIRY + datetime.fromtimestamp(expires_at, UTC).date().isoformat()
+
+
+def _index_keys(tenant: Tenant, job: JobRecord) -> dict[str, Any]:
+    """The keys of the indexes the job is in, in its current state."""
+    keys: dict[str, Any] = {"status_pk": _partition(tenant, "STATUS", job.status)}
+    if job.status in UNFINISHED:
+        keys["expiry_pk"] = _expiry_day(job.expires_at)
+    return keys
+
+
+class DynamoJobRepository(aws.DynamoTable):
+    def __init__(self, table_name: str | None = None, bucket: str | None = None) -> None:
+        super().__init__(table_name or settings().jobs_table)
+        self._bucket = bucket or settings().files_bucket
+
+    # ------------------------------------------------------------------ writes
+    def create(
+        self, tenant: Tenant, job: JobRecord, claim: IdempotencyClaim | None
+    ) -> IdempotencyClaim | None:
+        item: dict[str, Any] = {
+            "pk": tenant.key,
+            "sk": _JOB + job.id,
+            "endpoint_pk": _partition(tenant, "ENDPOINT", job.endpoint),
+            **_index_keys(tenant, job),
+            **job.model_dump(mode="json", exclude={"request", "response"}),
+            "request": self._payload(tenant, job.id, "request", job.request),
+        }
+        if job.workflow_id:
+            item["workflow_pk"] = _partition(tenant, "WORKFLOW", job.workflow_id)
+        put = {
+            "TableName": self._table_name,
+            "Item": to_dynamo(item),
+            "ConditionExpression": "attribute_not_exists(pk)",
+        }
+        if claim is None:
+            self._table.put_item(**{key: value for key, value in put.items() if key != "TableName"})
+            return None
+        claim_put = {
+            "TableName": self._table_name,
+            "Item": {
+                "pk": tenant.key,
+                "sk": _claim_key(claim.key),
+                "job_id": claim.job_id,
+                "body_sha256": claim.body_sha256,
+                "expires_at": claim.expires_at,
+                "ttl": claim.expires_at,
+            },
+            "ConditionExpression": "attribute_not_exists(pk) OR expires_at < :now",
+            "ExpressionAttributeValues": {":now": job.created_at},
+        }
+        try:
+            self._table.meta.client.transact_write_items(TransactItems=[{"Put": put}, {"Put": claim_put}])
+        except ClientError as error:
+            if error.response["Error"]["Code"] not in _REFUSED:
+                raise
+            holder = self._claim(tenant, claim.key)
+            if holder is None or holder.expires_at < job.created_at:
+                raise  # not refused for the key: let the caller see the failure
+            return holder
+        return None
+
+    def move(self, tenant: Tenant, job: JobRecord, event: Event | None = None) -> bool:
+        states = sorted(ENTERED_FROM[job.status])
+        values: dict[str, Any] = {f":s{index}": state for index, state in enumerate(states)}
+        names = {"#status": "status"}
+        assignments = []
+        for field in (*_STATE_FIELDS, "response", *_index_keys(tenant, job)):
+            names[f"#{field}"] = field
+            assignments.append(f"#{field} = :{field}")
+        values |= {f":{field}": value for field, value in _index_keys(tenant, job).items()}
+        state = job.model_dump(mode="json", include=set(_STATE_FIELDS))
+        values |= {f":{field}": value for field, value in state.items()}
+        values[":response"] = self._payload(
+            tenant, job.id, "response", job.response.model_dump(mode="json") if job.response else None
+        )
+        expression = "SET " + ", ".join(assignments)
+        if job.status not in UNFINISHED:
+            expression += " REMOVE expiry_pk"
+        update = {
+            "TableName": self._table_name,
+            "Key": {"pk": tenant.key, "sk": _JOB + job.id},
+            "UpdateExpression": expression,
+            "ConditionExpression": f"#status IN ({', '.join(f':s{index}' for index in range(len(states)))})",
+            "ExpressionAttributeNames": names,
+            "ExpressionAttributeValues": to_dynamo(values),
+        }
+        items: list[dict[str, Any]] = [{"Update": update}]
+        if event is not None:
+            items.append(event_put(tenant, event))
+        try:
+            self._table.meta.client.transact_write_items(TransactItems=items)
+        except ClientError as error:
+            if error.response["Error"]["Code"] in _REFUSED:
+                return False
+            raise
+        return True
+
+    # ------------------------------------------------------------------ reads
+    def get(
+        self, tenant: Tenant, job_id: str, *, with_request: bool = False, with_response: bool = False
+    ) -> JobRecord | None:
+        item = self._table.get_item(Key={"pk": tenant.key, "sk": _JOB + job_id}, ConsistentRead=True).get(
+            "Item"
+        )
+        return self._record(item, with_request, with_response) if item else None
+
+    def status(self, tenant: Tenant, job_id: str) -> str | None:
+        item = self._table.get_item(
+            Key={"pk": tenant.key, "sk": _JOB + job_id},
+            ConsistentRead=True,
+            ProjectionExpression="#status",
+            ExpressionAttributeNames={"#status": "status"},
+        ).get("Item")
+        return str(item["status"]) if item else None
+
+    def list(self, tenant: Tenant, query: JobQuery, keep: Callable[[JobRecord], bool]) -> Page[JobRecord]:
+        if query.id:  # one job at most: a key read
+            job = self.get(
+                tenant, query.id, with_request=query.include_request, with_response=query.include_response
+            )
+            return Page[JobRecord](
+                items=[job] if job and keep(job) else [], has_previous=False, has_next=False
+            )
+        index, key, partition = _best_key(tenant, query)
+        values = {
+            ":pk": partition,
+            ":low": _JOB + (id_floor("job", to_millis(query.from_date)) if query.from_date else ""),
+            ":high": _JOB + (id_ceiling("job", to_millis(query.to_date)) if query.to_date else "~"),
+        }
+        params: dict[str, Any] = {
+            "KeyConditionExpression": f"{key} = :pk AND sk BETWEEN :low AND :high",
+            "ExpressionAttributeValues": values,
+        }
+        if index:
+            params["IndexName"] = index
+
+        def cursor(job_id: str | None) -> dict[str, Any] | None:
+            if not job_id:
+                return None
+            start = {"pk": tenant.key, "sk": _JOB + job_id}
+            return start | {key: partition} if index else start
+
+        page = query_page(
+            self._table,
+            params,
+            limit=query.limit,
+            ascending=query.order == "asc",
+            after=cursor(query.after),
+            before=cursor(query.before),
+            keep=lambda item: keep(self._record(item, False, False)),
+        )
+        return Page[JobRecord](
+            items=[self._record(item, query.include_request, query.include_response) for item in page.items],
+            has_previous=page.has_previous,
+            has_next=page.has_next,
+        )
+
+    def due_for_expiry(self, now: int) -> Iterator[tuple[Tenant, str]]:
+        today = datetime.fromtimestamp(now, UTC).date()
+        for days_back in range(_SWEEP_DAYS, -1, -1):
+            day = _EXPIRY + (today - timedelta(days=days_back)).isoformat()
+            params: dict[str, Any] = {
+                "IndexName": "jobs_expiring",
+                "KeyConditionExpression": "expiry_pk = :day AND expires_at <= :now",
+                "ExpressionAttributeValues": {":day": day, ":now": now},
+            }
+            while True:
+                response = self._table.query(**params)
+                for item in response["Items"]:
+                    tenant = _tenant_of(str(item["pk"]))
+                    if tenant is not None:
+                        yield tenant, str(item["sk"]).removeprefix(_JOB)
+                if "LastEvaluatedKey" not in response:
+                    break
+                params["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
+    # ------------------------------------------------------------------ helpers
+    def _claim(self, tenant: Tenant, key: str) -> IdempotencyClaim | None:
+        item = self._table.get_item(Key={"pk": tenant.key, "sk": _claim_key(key)}, ConsistentRead=True).get(
+            "Item"
+        )
+        if not item:
+            return None
+        return IdempotencyClaim(key, str(item["job_id"]), str(item["body_sha256"]), int(item["expires_at"]))
+
+    def _record(self, item: dict[str, Any], with_request: bool, with_response: bool) -> JobRecord:
+        fields = {key: value for key, value in from_dynamo(item).items() if key in JobRecord.model_fields}
+        fields["request"] = self._load(fields.get("request")) if with_request else None
+        response = self._load(fields.get("response")) if with_response else None
+        fields["response"] = JobResponse.model_validate(response) if response else None
+        return JobRecord.model_validate(fields)
+
+    def _payload(self, tenant: Tenant, job_id: str, name: str, value: Any) -> dict[str, Any] | None:
+        """A request or response as stored in the item: its JSON inline when small, else an S3 key."""
+        if value is None:
+            return None
+        content = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        if len(content.encode()) <= _INLINE_BYTES:
+            return {"json": content}
+        key = f"jobs/{tenant.storage_prefix}/{job_id}/{name}.json"
+        aws.s3().put_object(
+            Bucket=self._bucket, Key=key, Body=content.encode(), ContentType="application/json"
+        )
+        return {"s3_key": key}
+
+    def _load(self, stored: dict[str, Any] | None) -> Any:
+        if not stored:
+            return None
+        if "json" in stored:
+            return json.loads(stored["json"])
+        body = aws.s3().get_object(Bucket=self._bucket, Key=stored["s3_key"])["Body"].read()
+        return json.loads(body)
+
+
+def _best_key(tenant: Tenant, query: JobQuery) -> tuple[str | None, str, str]:
+    """(index, key attribute, partition) of the narrowest read for the query: a workflow, a status, an
+    endpoint, else the whole environment; the other filters run on what it reads."""
+    if query.workflow_id:
+        return "jobs_by_workflow", "workflow_pk", _partition(tenant, "WORKFLOW", query.workflow_id)
+    if query.status:
+        return "jobs_by_status", "status_pk", _partition(tenant, "STATUS", query.status)
+    if query.endpoint:
+        return "jobs_by_endpoint", "endpoint_pk", _partition(tenant, "ENDPOINT", query.endpoint)
+    return None, "pk", tenant.key
+
+
+def _claim_key(key: str) -> str:
+    return _IDEMPOTENCY + hashlib.sha256(key.encode()).hexdigest()
+
+
+def _tenant_of(partition: str) -> Tenant | None:
+    """The tenant of a partition key `ORG#<org>#ENV#<env>`."""
+    parts = partition.split("#")
+    if len(parts) == 4 and parts[0] == "ORG" and parts[2] == "ENV":
+        for environment in ENVIRONMENTS:
+            if parts[3] == environment:
+                return Tenant(parts[1], environment)
+    return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -77,6 +78,23 @@ def test_an_upload_is_inspected_in_the_background(stack: RunningStack) -> None:
 
     assert current["page_count"] == 5  # S3 event -> SQS -> poller -> inspector function
     assert current["sha256"] == hashlib.sha256(content).hexdigest()
+
+
+def test_a_job_is_run_by_the_worker_and_polled_to_completion(stack: RunningStack) -> None:
+    content = base64.b64encode(pdf(pages=4)).decode()
+    request = {"document": {"filename": "report.pdf", "url": f"data:application/pdf;base64,{content}"}}
+    with client(stack, stack.test_key) as api:
+        created = api.post("/v1/jobs", json={"endpoint": "/v1/parses", "request": request})
+        assert created.status_code == 201, created.text
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            current = api.get(f"/v1/jobs/{created.json()['id']}", params={"include_response": True}).json()
+            if current["status"] not in {"validating", "queued", "in_progress"}:
+                break
+            time.sleep(0.2)
+
+    assert current["status"] == "completed"  # API -> SQS -> poller -> job worker -> parse service
+    assert len(current["response"]["body"]["output"]["pages"]) == 4
 
 
 def test_an_upload_session_goes_through_a_presigned_url(stack: RunningStack) -> None:

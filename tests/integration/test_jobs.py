@@ -188,7 +188,9 @@ def test_all_twelve_endpoints_are_accepted(api: httpx.Client, org: Org) -> None:
 def test_a_document_the_service_cannot_read_fails_the_job_with_its_code(
     api: httpx.Client, deployment: Deployment, org: Org
 ) -> None:
-    damaged = {"document": {"filename": "broken.pdf", "url": "data:application/pdf;base64,JVBERi0xLjQKJeLjz9M="}}
+    damaged = {
+        "document": {"filename": "broken.pdf", "url": "data:application/pdf;base64,JVBERi0xLjQKJeLjz9M="}
+    }
     job_id = create_job(api, org.test.key, damaged).json()["id"]
 
     drain(deployment, "JobWorkerFunction")
@@ -217,7 +219,10 @@ def test_a_fault_of_the_service_fails_the_job_instead_of_leaving_it_running(
 
     job = get_job(api, org.test.key, job_id)
     assert job["status"] == "failed"
-    assert job["error"] == {"code": "internal_error", "message": "the job failed inside the service; it was logged"}
+    assert job["error"] == {
+        "code": "internal_error",
+        "message": "the job failed inside the service; it was logged",
+    }
 
 
 # ---------------------------------------------------------------------------- idempotency

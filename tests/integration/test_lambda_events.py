@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
@@ -94,3 +95,26 @@ def test_objects_outside_files_are_ignored(deployment: Deployment) -> None:
     payload["Records"][0]["body"] = json.dumps(body)
 
     assert invoke(deployment, "FileInspectorFunction", payload) == {"batchItemFailures": []}
+
+
+def test_job_queued_event_runs_the_job_and_reports_the_bad_record(
+    deployment: Deployment, api: httpx.Client, org: Org
+) -> None:
+    content = base64.b64encode(pdf_bytes(pages=2)).decode()
+    request = {"document": {"filename": "r.pdf", "url": f"data:application/pdf;base64,{content}"}}
+    created = api.post(
+        "/v1/jobs", headers=auth(org.test.key), json={"endpoint": "/v1/parses", "request": request}
+    )
+    job_id = created.json()["id"]
+    payload = event("job_queued.json")
+    for record in payload["Records"]:
+        record["body"] = record["body"].replace("ORG_ID", org.id).replace("JOB_ID", job_id)
+
+    response = invoke(deployment, "JobWorkerFunction", payload)
+
+    assert response == {"batchItemFailures": [{"itemIdentifier": payload["Records"][1]["messageId"]}]}
+    assert api.get(f"/v1/jobs/{job_id}", headers=auth(org.test.key)).json()["status"] == "completed"
+
+
+def test_job_sweep_event_answers_how_many_jobs_expired(deployment: Deployment, org: Org) -> None:
+    assert invoke(deployment, "JobSweeperFunction", event("job_sweep.json")) == {"expired": 0}

@@ -264,3 +264,12 @@ def test_the_parse_service_knows_how_long_a_parse_worker_may_run() -> None:
     from docsvc.domain.parses import WORKER_SECONDS
 
     assert function_setting("ParseWorkerFunction", "Timeout") == WORKER_SECONDS
+
+
+def test_the_job_service_knows_how_long_a_job_worker_may_run_and_how_often_the_sweeper_runs() -> None:
+    """A job in progress after the worker's timeout is interrupted; each sweep looks at one interval."""
+    from docsvc.domain.jobs import SWEEP_EVERY_SECONDS, WORKER_SECONDS
+
+    assert function_setting("JobWorkerFunction", "Timeout") == WORKER_SECONDS
+    schedule = TEMPLATE_DATA["Resources"]["JobSweeperFunction"]["Properties"]["Events"]["Sweep"]["Properties"]
+    assert schedule["Schedule"] == f"rate({SWEEP_EVERY_SECONDS // 60} minutes)"

@@ -9,6 +9,8 @@ from typing import Any
 import httpx
 import pytest
 from docsvc import ids
+from docsvc.adapters import aws
+from docsvc.config import settings
 from docsvc.domain import jobs as job_domain
 
 from tests.conftest import Org, auth
@@ -98,6 +100,56 @@ def test_a_filter_applied_after_the_read_still_fills_the_page(api: httpx.Client,
 
     assert ids_of(first) + ids_of(second) + ids_of(third) == expected
     assert [first["has_more"], second["has_more"], third["has_more"]] == [True, True, False]
+
+
+class CountingTable:
+    """The jobs table, keeping what each Query asked for and how many items DynamoDB read for it."""
+
+    def __init__(self, table: Any, reads: list[tuple[str | None, int]]) -> None:
+        self._table, self._reads = table, reads
+
+    def query(self, **params: Any) -> Any:
+        response = self._table.query(**params)
+        self._reads.append((params.get("IndexName"), int(response["ScannedCount"])))
+        return response
+
+    def scan(self, **params: Any) -> Any:
+        raise AssertionError("a list never scans")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._table, name)
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str | None, int]]:
+    seen: list[tuple[str | None, int]] = []
+    table = aws.table
+
+    def counted(name: str) -> Any:
+        found = table(name)
+        return CountingTable(found, seen) if name == settings().jobs_table else found
+
+    monkeypatch.setattr(aws, "table", counted)
+    return seen
+
+
+def test_a_page_reads_the_page_and_one_more_by_key_or_index(
+    api: httpx.Client, org: Org, reads: list[tuple[str | None, int]]
+) -> None:
+    for _ in range(15):
+        job(api, org)  # failed
+        job(api, org, endpoint="/v1/parses", metadata={"workflow_id": "wf_1"})  # queued
+    expectations = [
+        ({}, None),
+        ({"status": "queued"}, "jobs_by_status"),
+        ({"endpoint": "/v1/edits"}, "jobs_by_endpoint"),
+        ({"workflow_id": "wf_1"}, "jobs_by_workflow"),
+    ]
+    for params, index in expectations:
+        reads.clear()
+        page = listed(api, org, limit=5, **params)
+        assert len(page["data"]) == 5 and page["has_more"] is True
+        assert reads == [(index, 6)], params
 
 
 # ---------------------------------------------------------------------------- filters

@@ -8,6 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
+from docsvc.adapters.jobs_table import DynamoJobRepository
 from docsvc.adapters.queues import TenantQueue
 from docsvc.config import settings
 from docsvc.domain import jobs as job_domain
@@ -398,8 +399,8 @@ def test_the_sweeper_expires_unfinished_jobs_past_their_expiry(
     first = sweeper.invoke({"source": "aws.events"}, timeout=60)
     second = sweeper.invoke({"source": "aws.events"}, timeout=60)
 
-    assert first == {"expired": 1}
-    assert second == {"expired": 0}
+    assert first == {"expired": 1, "resent": 0}
+    assert second == {"expired": 0, "resent": 0}
     job = get_job(api, org.test.key, waiting)
     assert job["status"] == "expired"
     assert job["error"]["code"] == "expired"
@@ -407,6 +408,55 @@ def test_the_sweeper_expires_unfinished_jobs_past_their_expiry(
     assert "job.expired" in job_events(org)
     drain(deployment, "JobWorkerFunction")
     assert get_job(api, org.test.key, waiting)["status"] == "expired"  # its message comes to nothing
+
+
+def test_the_sweeper_sends_again_a_job_stranded_before_its_message_was_sent(
+    api: httpx.Client, deployment: Deployment, org: Org, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with monkeypatch.context() as patched:
+        patched.setattr(TenantQueue, "__call__", lambda *args: None)  # the API stopped before sending
+        job = create_job(api, org.test.key, parse_request()).json()
+    sweeper = deployment.function("JobSweeperFunction")
+    monkeypatch.setattr(job_domain, "_now", lambda: job["created_at"] + 60)
+    assert sweeper.invoke({}, timeout=60) == {"expired": 0, "resent": 0}  # too early to tell
+    monkeypatch.setattr(
+        job_domain, "_now", lambda: job["created_at"] + job_domain.STRANDED_AFTER_SECONDS + 60
+    )
+
+    swept = sweeper.invoke({}, timeout=60)
+    again = sweeper.invoke({}, timeout=60)
+    monkeypatch.setattr(
+        job_domain, "_now", lambda: job["created_at"] + job_domain.STRANDED_AFTER_SECONDS + 400
+    )
+    later = sweeper.invoke({}, timeout=60)
+
+    assert swept == again == {"expired": 0, "resent": 1}  # the same sweep interval, twice
+    assert later == {"expired": 0, "resent": 0}  # the next interval has moved past it
+    assert drain(deployment, "JobWorkerFunction") == 2
+    assert get_job(api, org.test.key, job["id"])["status"] == "completed"
+
+
+def test_the_sweeper_validates_a_job_stranded_in_validating(
+    api: httpx.Client, deployment: Deployment, org: Org, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tenant, request = Tenant(org.id, "test"), parse_request()
+    now = job_domain._now()
+    stranded = job_domain.JobRecord(
+        id="job_01STRANDEDVALIDATING00000",
+        organization_id=org.id,
+        endpoint="/v1/parses",
+        status="validating",
+        request=request,
+        created_at=now,
+        expires_at=now + WEEK,
+        facts=job_domain.facts_of(request),
+    )
+    DynamoJobRepository().create(tenant, stranded, None)  # the API stopped before validating it
+    monkeypatch.setattr(job_domain, "_now", lambda: now + job_domain.STRANDED_AFTER_SECONDS + 60)
+
+    assert deployment.function("JobSweeperFunction").invoke({}, timeout=60) == {"expired": 0, "resent": 1}
+    assert drain(deployment, "JobWorkerFunction") == 1
+    assert get_job(api, org.test.key, stranded.id)["status"] == "completed"
 
 
 def test_the_local_stack_runs_the_sweeper_on_its_schedule(deployment: Deployment) -> None:

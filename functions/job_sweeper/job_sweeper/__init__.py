@@ -1,1 +1,1 @@
-"""Expires the jobs that did not finish before their expires_at, on a schedule."""
+"""Expires the jobs that did not finish before their expires_at, and sends stranded jobs again."""

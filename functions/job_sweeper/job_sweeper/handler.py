@@ -1,4 +1,5 @@
-"""Scheduled: every unfinished job whose expires_at has passed becomes `expired` (with its event)."""
+"""Scheduled: every unfinished job whose expires_at has passed becomes `expired` (with its event), and
+jobs stranded before the worker got them are sent again."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ tools = observability("job-sweeper")
 @tools.tracer.capture_lambda_handler(capture_response=False)
 @tools.metrics.log_metrics
 def handler(event: dict[str, Any], context: Any) -> dict[str, int]:
-    expired = job_service().expire_due()
-    tools.metrics.add_metric(name="JobsExpired", unit=MetricUnit.Count, value=expired)
-    tools.logger.info("jobs expired", extra={"expired": expired})
-    return {"expired": expired}
+    counts = job_service().sweep()
+    tools.metrics.add_metric(name="JobsExpired", unit=MetricUnit.Count, value=counts["expired"])
+    tools.metrics.add_metric(name="JobsResent", unit=MetricUnit.Count, value=counts["resent"])
+    tools.logger.info("jobs swept", extra=counts)
+    return counts

@@ -7,6 +7,7 @@ local stack sets to its emulator.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +55,28 @@ def reset() -> None:
     """Forget every client (tests swap endpoints between cases)."""
     for factory in (dynamodb, s3, sqs):
         factory.cache_clear()
+
+
+_REFUSED = frozenset({"ConditionalCheckFailedException", "TransactionCanceledException"})
+
+
+def condition_refused(error: Exception) -> bool:
+    """Whether `error` is DynamoDB refusing a write (or a transaction) whose condition did not hold."""
+    from botocore.exceptions import ClientError
+
+    return isinstance(error, ClientError) and error.response["Error"]["Code"] in _REFUSED
+
+
+def written(write: Callable[[], object]) -> bool:
+    """Run a conditional write: True when it was written, False (and nothing written) when DynamoDB
+    refused its condition."""
+    try:
+        write()
+    except Exception as error:
+        if condition_refused(error):
+            return False
+        raise
+    return True
 
 
 class DynamoTable:

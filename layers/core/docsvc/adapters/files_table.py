@@ -209,16 +209,12 @@ class DynamoFileRepository(aws.DynamoTable):
         if inspection.embedding is not None:
             assignments.append("embedding = :embedding")
             values[":embedding"] = to_bytes(inspection.embedding)
-        try:
-            self._table.update_item(
+        return aws.written(
+            lambda: self._table.update_item(
                 Key={"pk": tenant.key, "sk": _FILE + file_id},
                 UpdateExpression="SET " + ", ".join(assignments),
                 ConditionExpression="attribute_exists(pk)",
                 ExpressionAttributeNames=names,
                 ExpressionAttributeValues=values,
             )
-        except ClientError as error:
-            if error.response["Error"]["Code"] == "ConditionalCheckFailedException":
-                return False
-            raise
-        return True
+        )

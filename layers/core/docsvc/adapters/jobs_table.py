@@ -3,7 +3,8 @@ the sort key is the creation order and a date range is a key range).
 
 Indexes, each a partition per tenant and value with the same sort key, so the common filters are a
 key query: `jobs_by_status`, `jobs_by_endpoint`, `jobs_by_workflow` (only jobs with a workflow id).
-`jobs_expiring` holds unfinished jobs only, by the day of their `expires_at`, for the sweeper.
+`jobs_expiring` holds unfinished jobs only (with their status), by the day of their `expires_at`, for
+the sweeper.
 Idempotency keys live beside the jobs under `IDEMPOTENCY#<sha256 of the key>`.
 
 A request or response is kept in the item when its JSON is small, else in S3 under
@@ -17,8 +18,6 @@ import json
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
-
-from botocore.exceptions import ClientError
 
 from docsvc.adapters import aws
 from docsvc.adapters.dynamo_pages import query_page
@@ -43,8 +42,6 @@ _JOB = "JOB#"
 _IDEMPOTENCY = "IDEMPOTENCY#"
 _EXPIRY = "EXPIRY#"
 _INLINE_BYTES = 16 * 1024
-_SWEEP_DAYS = 30  # days of expiry the sweeper looks back on: a sweeper stopped for weeks still catches up
-_REFUSED = {"ConditionalCheckFailedException", "TransactionCanceledException"}
 _STATE_FIELDS = ("status", "error", "started_at", "completed_at", "expires_at")
 
 
@@ -64,6 +61,22 @@ def _index_keys(tenant: Tenant, job: JobRecord) -> dict[str, Any]:
     return keys
 
 
+def job_item(tenant: Tenant, job: JobRecord, request: dict[str, Any] | None) -> dict[str, Any]:
+    """The item of a new job; `request` is its stored form (see `_payload`)."""
+    item: dict[str, Any] = {
+        "pk": tenant.key,
+        "sk": _JOB + job.id,
+        "endpoint_pk": _partition(tenant, "ENDPOINT", job.endpoint),
+        **_index_keys(tenant, job),
+        **job.model_dump(mode="json", exclude={"request", "response"}),
+        "request": request,
+    }
+    if job.workflow_id:
+        item["workflow_pk"] = _partition(tenant, "WORKFLOW", job.workflow_id)
+    stored: dict[str, Any] = to_dynamo(item)
+    return stored
+
+
 class DynamoJobRepository(aws.DynamoTable):
     def __init__(self, table_name: str | None = None, bucket: str | None = None) -> None:
         super().__init__(table_name or settings().jobs_table)
@@ -73,19 +86,10 @@ class DynamoJobRepository(aws.DynamoTable):
     def create(
         self, tenant: Tenant, job: JobRecord, claim: IdempotencyClaim | None
     ) -> IdempotencyClaim | None:
-        item: dict[str, Any] = {
-            "pk": tenant.key,
-            "sk": _JOB + job.id,
-            "endpoint_pk": _partition(tenant, "ENDPOINT", job.endpoint),
-            **_index_keys(tenant, job),
-            **job.model_dump(mode="json", exclude={"request", "response"}),
-            "request": self._payload(tenant, job.id, "request", job.request),
-        }
-        if job.workflow_id:
-            item["workflow_pk"] = _partition(tenant, "WORKFLOW", job.workflow_id)
+        item = job_item(tenant, job, self._payload(tenant, job.id, "request", job.request))
         put = {
             "TableName": self._table_name,
-            "Item": to_dynamo(item),
+            "Item": item,
             "ConditionExpression": "attribute_not_exists(pk)",
         }
         if claim is None:
@@ -106,8 +110,8 @@ class DynamoJobRepository(aws.DynamoTable):
         }
         try:
             self._table.meta.client.transact_write_items(TransactItems=[{"Put": put}, {"Put": claim_put}])
-        except ClientError as error:
-            if error.response["Error"]["Code"] not in _REFUSED:
+        except Exception as error:
+            if not aws.condition_refused(error):
                 raise
             holder = self._claim(tenant, claim.key)
             if holder is None or holder.expires_at < job.created_at:
@@ -143,13 +147,7 @@ class DynamoJobRepository(aws.DynamoTable):
         items: list[dict[str, Any]] = [{"Update": update}]
         if event is not None:
             items.append(event_put(tenant, event))
-        try:
-            self._table.meta.client.transact_write_items(TransactItems=items)
-        except ClientError as error:
-            if error.response["Error"]["Code"] in _REFUSED:
-                return False
-            raise
-        return True
+        return aws.written(lambda: self._table.meta.client.transact_write_items(TransactItems=items))
 
     # ------------------------------------------------------------------ reads
     def get(
@@ -177,7 +175,7 @@ class DynamoJobRepository(aws.DynamoTable):
             return Page[JobRecord](
                 items=[job] if job and keep(job) else [], has_previous=False, has_next=False
             )
-        index, key, partition = _best_key(tenant, query)
+        index, key, partition, answered = _best_key(tenant, query)
         values = {
             ":pk": partition,
             ":low": _JOB + (id_floor("job", to_millis(query.from_date)) if query.from_date else ""),
@@ -203,7 +201,9 @@ class DynamoJobRepository(aws.DynamoTable):
             ascending=query.order == "asc",
             after=cursor(query.after),
             before=cursor(query.before),
-            keep=lambda item: keep(self._record(item, False, False)),
+            keep=(lambda item: keep(self._record(item, False, False)))
+            if query.filters() - answered
+            else None,
         )
         return Page[JobRecord](
             items=[self._record(item, query.include_request, query.include_response) for item in page.items],
@@ -211,21 +211,25 @@ class DynamoJobRepository(aws.DynamoTable):
             has_next=page.has_next,
         )
 
-    def due_for_expiry(self, now: int) -> Iterator[tuple[Tenant, str]]:
-        today = datetime.fromtimestamp(now, UTC).date()
-        for days_back in range(_SWEEP_DAYS, -1, -1):
-            day = _EXPIRY + (today - timedelta(days=days_back)).isoformat()
+    def unfinished(self, expiring_from: int, expiring_to: int) -> Iterator[tuple[Tenant, str, str]]:
+        first = datetime.fromtimestamp(expiring_from, UTC).date()
+        last = datetime.fromtimestamp(expiring_to, UTC).date()
+        for days in range((last - first).days + 1):
             params: dict[str, Any] = {
                 "IndexName": "jobs_expiring",
-                "KeyConditionExpression": "expiry_pk = :day AND expires_at <= :now",
-                "ExpressionAttributeValues": {":day": day, ":now": now},
+                "KeyConditionExpression": "expiry_pk = :day AND expires_at BETWEEN :from AND :to",
+                "ExpressionAttributeValues": {
+                    ":day": _EXPIRY + (first + timedelta(days=days)).isoformat(),
+                    ":from": expiring_from,
+                    ":to": expiring_to,
+                },
             }
             while True:
                 response = self._table.query(**params)
                 for item in response["Items"]:
                     tenant = _tenant_of(str(item["pk"]))
                     if tenant is not None:
-                        yield tenant, str(item["sk"]).removeprefix(_JOB)
+                        yield tenant, str(item["sk"]).removeprefix(_JOB), str(item["status"])
                 if "LastEvaluatedKey" not in response:
                     break
                 params["ExclusiveStartKey"] = response["LastEvaluatedKey"]
@@ -268,16 +272,20 @@ class DynamoJobRepository(aws.DynamoTable):
         return json.loads(body)
 
 
-def _best_key(tenant: Tenant, query: JobQuery) -> tuple[str | None, str, str]:
-    """(index, key attribute, partition) of the narrowest read for the query: a workflow, a status, an
-    endpoint, else the whole environment; the other filters run on what it reads."""
+def _best_key(tenant: Tenant, query: JobQuery) -> tuple[str | None, str, str, frozenset[str]]:
+    """(index, key attribute, partition, the filters it answers) of the narrowest read for the query:
+    a workflow, a status, an endpoint, else the whole environment. The other filters run on what it
+    reads; with none, items are read a page at a time and never parsed twice."""
     if query.workflow_id:
-        return "jobs_by_workflow", "workflow_pk", _partition(tenant, "WORKFLOW", query.workflow_id)
+        partition = _partition(tenant, "WORKFLOW", query.workflow_id)
+        return "jobs_by_workflow", "workflow_pk", partition, frozenset({"workflow_id"})
     if query.status:
-        return "jobs_by_status", "status_pk", _partition(tenant, "STATUS", query.status)
+        partition = _partition(tenant, "STATUS", query.status)
+        return "jobs_by_status", "status_pk", partition, frozenset({"status"})
     if query.endpoint:
-        return "jobs_by_endpoint", "endpoint_pk", _partition(tenant, "ENDPOINT", query.endpoint)
-    return None, "pk", tenant.key
+        partition = _partition(tenant, "ENDPOINT", query.endpoint)
+        return "jobs_by_endpoint", "endpoint_pk", partition, frozenset({"endpoint"})
+    return None, "pk", tenant.key, frozenset()
 
 
 def _claim_key(key: str) -> str:

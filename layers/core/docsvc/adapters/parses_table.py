@@ -8,8 +8,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from botocore.exceptions import ClientError
-
 from docsvc.adapters import aws
 from docsvc.adapters.dynamo_pages import query_page
 from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
@@ -27,7 +25,6 @@ from docsvc.tenancy import Tenant
 _PARSE = "PARSE#"
 _CACHE = "CACHE#"
 _CACHE_DAYS = 30
-_REFUSED = {"ConditionalCheckFailedException", "TransactionCanceledException"}
 
 
 def _item(tenant: Tenant, record: ParseRecord) -> dict[str, Any]:
@@ -82,13 +79,7 @@ class DynamoParseRepository(aws.DynamoTable):
             "ExpressionAttributeNames": {"#status": "status"},
             "ExpressionAttributeValues": {f":s{index}": state for index, state in enumerate(states)},
         }
-        try:
-            self._write(tenant, put, record.id, event, charge, cache_key)
-        except ClientError as error:
-            if error.response["Error"]["Code"] in _REFUSED:
-                return False
-            raise
-        return True
+        return aws.written(lambda: self._write(tenant, put, record.id, event, charge, cache_key))
 
     def _write(
         self,

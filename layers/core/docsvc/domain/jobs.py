@@ -18,7 +18,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, get_args
 
 from pydantic import BaseModel, Field
 
@@ -30,20 +30,6 @@ from docsvc.tenancy import Tenant
 
 JobStatus = Literal["validating", "queued", "in_progress", "completed", "failed", "cancelled", "expired"]
 JobSource = Literal["api", "project", "workflow"]
-JOB_ENDPOINTS: tuple[str, ...] = (
-    "/v1/extractions",
-    "/v1/parses",
-    "/v1/splits",
-    "/v1/partitions",
-    "/v1/classifications",
-    "/v1/schemas/generate",
-    "/v1/edits",
-    "/v1/edits/templates/fill",
-    "/v1/edits/templates/generate",
-    "/v1/evals/extract/process",
-    "/v1/evals/extract/extract",
-    "/v1/evals/extract/split",
-)
 JobEndpoint = Literal[
     "/v1/extractions",
     "/v1/parses",
@@ -58,6 +44,7 @@ JobEndpoint = Literal[
     "/v1/evals/extract/extract",
     "/v1/evals/extract/split",
 ]
+JOB_ENDPOINTS: tuple[str, ...] = get_args(JobEndpoint)
 UNFINISHED: frozenset[str] = frozenset({"validating", "queued", "in_progress"})
 RETRYABLE: frozenset[str] = frozenset({"failed", "cancelled", "expired"})
 TERMINAL: frozenset[str] = frozenset({"completed"}) | RETRYABLE
@@ -74,6 +61,9 @@ ENTERED_FROM: dict[str, frozenset[str]] = {
 EXPIRES_AFTER_SECONDS = 7 * 24 * 3600
 IDEMPOTENCY_SECONDS = 24 * 3600
 WORKER_SECONDS = 900  # the job worker's Lambda timeout (template.yaml)
+SWEEP_EVERY_SECONDS = 300  # the sweeper's schedule (template.yaml)
+SWEEP_LOOKBACK_SECONDS = 30 * 24 * 3600  # a sweeper stopped for weeks still expires what it missed
+STRANDED_AFTER_SECONDS = 900  # a job still validating or queued after this long was never sent
 MAX_INCLUDED_RESPONSES = 20
 _log = logging.getLogger(__name__)
 
@@ -138,6 +128,10 @@ class JobQuery(ListQuery):
     include_request: bool = False
     include_response: bool = False
 
+    def filters(self) -> frozenset[str]:
+        """The names of the filters this query sets (beyond cursors, order and dates)."""
+        return frozenset(name for name in _FILTERS if getattr(self, name))
+
     def check(self) -> None:
         super().check()
         if self.include_response and self.limit > MAX_INCLUDED_RESPONSES:
@@ -145,6 +139,22 @@ class JobQuery(ListQuery):
                 ("query", "include_response"),
                 f"include_response needs limit {MAX_INCLUDED_RESPONSES} or less (responses can be large)",
             )
+
+
+_FILTERS = (
+    "id",
+    "status",
+    "endpoint",
+    "source",
+    "project_id",
+    "workflow_id",
+    "workflow_block_id",
+    "model",
+    "filename_regex",
+    "filename_contains",
+    "document_types",
+    "metadata",
+)
 
 
 @dataclass(frozen=True)
@@ -194,8 +204,8 @@ class JobRepository(Protocol):
         """A page of the jobs `keep` accepts, read by the key or index that fits the query best."""
         ...
 
-    def due_for_expiry(self, now: int) -> Iterator[tuple[Tenant, str]]:
-        """Every unfinished job of every tenant whose `expires_at` has passed."""
+    def unfinished(self, expiring_from: int, expiring_to: int) -> Iterator[tuple[Tenant, str, str]]:
+        """(tenant, id, status) of every tenant's unfinished jobs whose `expires_at` lies in the range."""
         ...
 
 
@@ -301,14 +311,35 @@ class JobService:
     def _cancelled(self, tenant: Tenant, job_id: str) -> bool:
         return self._repository.status(tenant, job_id) != "in_progress"
 
-    def expire_due(self) -> int:
-        """Expire every unfinished job whose `expires_at` has passed; the count of jobs expired."""
-        now, expired = _now(), 0
-        for tenant, job_id in self._repository.due_for_expiry(now):
+    def sweep(self) -> dict[str, int]:
+        """The scheduled upkeep: expire the unfinished jobs whose `expires_at` has passed, and send
+        again the jobs stranded before the worker got them (the API stopped between storing a job and
+        queueing it). Counts of each."""
+        now = _now()
+        return {"expired": self._expire_due(now), "resent": self._resend_stranded(now)}
+
+    def _expire_due(self, now: int) -> int:
+        expired = 0
+        for tenant, job_id, _ in self._repository.unfinished(now - SWEEP_LOOKBACK_SECONDS, now):
             job = self._repository.get(tenant, job_id)
             if job is not None and job.status in UNFINISHED and job.expires_at <= now:
                 expired += self._end(tenant, job, "expired", error=_EXPIRED).status == "expired"
         return expired
+
+    def _resend_stranded(self, now: int) -> int:
+        """Jobs created (or retried) in the sweep interval that ended STRANDED_AFTER_SECONDS ago and
+        still validating or queued: validated and queued again. Each is looked at by one sweep only;
+        a message sent twice runs the job once."""
+        until = now - STRANDED_AFTER_SECONDS + EXPIRES_AFTER_SECONDS
+        resent = 0
+        for tenant, job_id, status in self._repository.unfinished(until - SWEEP_EVERY_SECONDS + 1, until):
+            if status == "queued":
+                self._enqueue(tenant, job_id)
+                resent += 1
+            elif status == "validating":
+                job = self._repository.get(tenant, job_id, with_request=True)
+                resent += job is not None and self._validate(tenant, job).status == "queued"
+        return resent
 
     # ------------------------------------------------------------------ reading and changing
     def get(

@@ -24,4 +24,4 @@ def make_dynamodb_atomic() -> None:
             return original(self)
 
     call_action.atomic = True  # type: ignore[attr-defined]
-    DynamoHandler.call_action = call_action
+    setattr(DynamoHandler, "call_action", call_action)  # noqa: B010

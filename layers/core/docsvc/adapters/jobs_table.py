@@ -8,13 +8,12 @@ the sweeper.
 Idempotency keys live beside the jobs under `IDEMPOTENCY#<sha256 of the key>`.
 
 A request or response is kept in the item when its JSON is small, else in S3 under
-`jobs/<org>/<env>/<job id>/`; either way it is read only when asked for.
+`jobs/<org>/<env>/<job id>/` (PayloadStore); either way it is read only when asked for.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -23,6 +22,7 @@ from docsvc.adapters import aws
 from docsvc.adapters.dynamo_pages import query_page
 from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
 from docsvc.adapters.events_table import event_put
+from docsvc.adapters.payloads import PayloadStore
 from docsvc.clock import to_millis
 from docsvc.config import settings
 from docsvc.domain.events import Event
@@ -41,7 +41,6 @@ from docsvc.tenancy import ENVIRONMENTS, Tenant
 _JOB = "JOB#"
 _IDEMPOTENCY = "IDEMPOTENCY#"
 _EXPIRY = "EXPIRY#"
-_INLINE_BYTES = 16 * 1024
 _STATE_FIELDS = ("status", "error", "started_at", "completed_at", "expires_at")
 
 
@@ -80,7 +79,7 @@ def job_item(tenant: Tenant, job: JobRecord, request: dict[str, Any] | None) -> 
 class DynamoJobRepository(aws.DynamoTable):
     def __init__(self, table_name: str | None = None, bucket: str | None = None) -> None:
         super().__init__(table_name or settings().jobs_table)
-        self._bucket = bucket or settings().files_bucket
+        self._payloads = PayloadStore(bucket or settings().files_bucket)
 
     # ------------------------------------------------------------------ writes
     def create(
@@ -245,31 +244,13 @@ class DynamoJobRepository(aws.DynamoTable):
 
     def _record(self, item: dict[str, Any], with_request: bool, with_response: bool) -> JobRecord:
         fields = {key: value for key, value in from_dynamo(item).items() if key in JobRecord.model_fields}
-        fields["request"] = self._load(fields.get("request")) if with_request else None
-        response = self._load(fields.get("response")) if with_response else None
+        fields["request"] = self._payloads.load(fields.get("request")) if with_request else None
+        response = self._payloads.load(fields.get("response")) if with_response else None
         fields["response"] = JobResponse.model_validate(response) if response else None
         return JobRecord.model_validate(fields)
 
     def _payload(self, tenant: Tenant, job_id: str, name: str, value: Any) -> dict[str, Any] | None:
-        """A request or response as stored in the item: its JSON inline when small, else an S3 key."""
-        if value is None:
-            return None
-        content = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-        if len(content.encode()) <= _INLINE_BYTES:
-            return {"json": content}
-        key = f"jobs/{tenant.storage_prefix}/{job_id}/{name}.json"
-        aws.s3().put_object(
-            Bucket=self._bucket, Key=key, Body=content.encode(), ContentType="application/json"
-        )
-        return {"s3_key": key}
-
-    def _load(self, stored: dict[str, Any] | None) -> Any:
-        if not stored:
-            return None
-        if "json" in stored:
-            return json.loads(stored["json"])
-        body = aws.s3().get_object(Bucket=self._bucket, Key=stored["s3_key"])["Body"].read()
-        return json.loads(body)
+        return self._payloads.stored(f"jobs/{tenant.storage_prefix}/{job_id}/{name}.json", value)
 
 
 def _best_key(tenant: Tenant, query: JobQuery) -> tuple[str | None, str, str, frozenset[str]]:

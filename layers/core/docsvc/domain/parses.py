@@ -38,6 +38,7 @@ NEXT_STATES: dict[str, frozenset[str]] = {
     "in_progress": frozenset({"completed", "failed", "cancelled"}),
 }
 PARSE_MODELS = ("docsvc-parse-1",)
+DEFAULT_DPI = 150
 DEFAULT_MODEL = PARSE_MODELS[0]
 SYNC_MAX_PAGES = 200
 SYNC_SECONDS = 25.0
@@ -96,7 +97,7 @@ class ParseRequest(BaseModel):
     model: str = Field(DEFAULT_MODEL, description="A parse model of GET /v1/models.")
     table_parsing_format: TableFormat = "markdown"
     instructions: str | None = Field(None, max_length=10_000, description="Stored and echoed with the parse.")
-    image_resolution_dpi: int = Field(150, ge=96, le=300, description="Resolution of OCR rendering.")
+    image_resolution_dpi: int = Field(DEFAULT_DPI, ge=96, le=300, description="Resolution of OCR rendering.")
     bust_cache: bool = Field(False, description="Skip the cache of identical inputs and parse again.")
 
 
@@ -230,6 +231,14 @@ class PageLimit:
             )
 
 
+class ReadDocument(BaseModel):
+    """A document's pages as another task reads them, and the file they came from."""
+
+    file: FileSummary
+    pages: list[str]
+    cached: bool
+
+
 class StreamedPage(BaseModel):
     number: int
     text: str
@@ -285,26 +294,61 @@ class ParseService:
                 yield StreamedPage(number=number, text=text)
             yield self._finish(tenant, record, cached, cached=True, from_states=None)
             return
-        limit = PageLimit(source.filename, limits)
-        started = time.monotonic()
         pages: list[str] = []
-        for page in self._engine.pages(
-            source, request.table_parsing_format, request.image_resolution_dpi, PAGE_SECONDS, limit
+        for page in self._read_pages(
+            source, request.table_parsing_format, request.image_resolution_dpi, limits, stop
         ):
             pages.append(page.text)
             record.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
             yield StreamedPage(number=page.number, text=page.text)
+        yield self._finish(tenant, record, output_of(pages), cached=False, from_states=None)
+
+    def read(
+        self,
+        tenant: Tenant,
+        document: DocumentInput,
+        *,
+        dpi: int = DEFAULT_DPI,
+        bust_cache: bool = False,
+        limits: ParseLimits = SYNCHRONOUS,
+        stop: Callable[[], bool] | None = None,
+    ) -> ReadDocument:
+        """The pages of a document for another task (an extraction, a classification, ...), tables in
+        markdown: the output of an earlier parse of identical input when there is one, else a fresh
+        read. Nothing is stored and nothing is charged here; the task does both."""
+        source = self._documents.load(tenant, document, self._engine.supported)
+        file = FileSummary(id=source.file_id, filename=source.filename, mime_type=source.mime_type)
+        key = cache_key(source, ParseRequest(document=document, image_resolution_dpi=dpi))
+        earlier = None if bust_cache else self._repository.cached(tenant, key)
+        output = self._store.load_output(tenant, earlier) if earlier else None
+        if output is not None:
+            return ReadDocument(file=file, pages=output.pages, cached=True)
+        pages = [page.text for page in self._read_pages(source, "markdown", dpi, limits, stop)]
+        return ReadDocument(file=file, pages=pages, cached=False)
+
+    def _read_pages(
+        self,
+        source: SourceDocument,
+        table_format: TableFormat,
+        dpi: int,
+        limits: ParseLimits,
+        stop: Callable[[], bool] | None,
+    ) -> Iterator[ParsedPage]:
+        """The engine's pages within `limits`, asking `stop` every few pages (Stopped when it says so)."""
+        limit = PageLimit(source.filename, limits)
+        started = time.monotonic()
+        for page in self._engine.pages(source, table_format, dpi, PAGE_SECONDS, limit):
+            yield page
             if stop is not None and page.number % CANCEL_CHECK_EVERY == 0 and stop():
                 raise Stopped()
             too_slow = limits.seconds is not None and time.monotonic() - started > limits.seconds
-            if too_slow and len(pages) < limit.page_count:
+            if too_slow and page.number < limit.page_count:
                 raise DocumentRejected(
                     "too_slow_for_sync",
-                    f"this document takes longer than {limits.seconds:.0f} s to parse synchronously "
-                    f"({len(pages)} of {limit.page_count} pages done); {limits.advice}",
+                    f"this document takes longer than {limits.seconds:.0f} s to read synchronously "
+                    f"({page.number} of {limit.page_count} pages done); {limits.advice}",
                     413,
                 )
-        yield self._finish(tenant, record, output_of(pages), cached=False, from_states=None)
 
     # ------------------------------------------------------------------ background
     def submit(self, tenant: Tenant, request: ParseRequest) -> ParseRecord:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 from collections.abc import Iterator
 from datetime import timedelta
@@ -167,7 +168,8 @@ def test_a_streamed_parse_sends_a_page_event_per_page_then_the_parse(api: httpx.
 def test_a_stream_that_fails_midway_ends_with_an_error_event(
     api: httpx.Client, org: Org, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(parses, "SYNC_SECONDS", 0.0)  # every page is over the synchronous budget
+    over_budget = dataclasses.replace(parses.SYNCHRONOUS, seconds=0.0)  # every page is over the budget
+    monkeypatch.setattr(parses, "SYNCHRONOUS", over_budget)
 
     response = create(api, org.test.key, document=document(pdf_bytes(pages=3)), stream=True)
 
@@ -557,7 +559,7 @@ def test_a_background_parse_takes_up_to_its_page_limit(
     status: str,
 ) -> None:
     """The limit is lowered to 3 pages here: building 2,000-page PDFs is not the point."""
-    monkeypatch.setattr(parses, "BACKGROUND_MAX_PAGES", 3)
+    monkeypatch.setattr(parses, "IN_BACKGROUND", dataclasses.replace(parses.IN_BACKGROUND, max_pages=3))
     body = document(pdf_bytes(pages=pages))
     parse_id = create(api, org.test.key, document=body, background=True).json()["id"]
 

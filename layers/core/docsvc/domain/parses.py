@@ -265,13 +265,13 @@ class ParseService:
         tenant: Tenant,
         request: ParseRequest,
         *,
-        limits: ParseLimits = SYNCHRONOUS,
+        limits: ParseLimits | None = None,
         stop: Callable[[], bool] | None = None,
     ) -> ParseRecord:
         """The parse, answered `completed`, or a 4xx. A job runs it with its own limits, and asks
         `stop` every few pages whether to give up (raising Stopped)."""
         completed = None
-        for item in self.stream(tenant, request, limits=limits, stop=stop):
+        for item in self.stream(tenant, request, limits=limits, stop=stop):  # None: SYNCHRONOUS
             completed = item if isinstance(item, ParseRecord) else completed
         assert completed is not None
         return completed
@@ -281,7 +281,7 @@ class ParseService:
         tenant: Tenant,
         request: ParseRequest,
         *,
-        limits: ParseLimits = SYNCHRONOUS,
+        limits: ParseLimits | None = None,
         stop: Callable[[], bool] | None = None,
     ) -> Iterator[StreamedPage | ParseRecord]:
         """Each page as it is parsed, then the completed parse, stored like a synchronous one."""
@@ -296,7 +296,7 @@ class ParseService:
             return
         pages: list[str] = []
         for page in self._read_pages(
-            source, request.table_parsing_format, request.image_resolution_dpi, limits, stop
+            source, request.table_parsing_format, request.image_resolution_dpi, limits or SYNCHRONOUS, stop
         ):
             pages.append(page.text)
             record.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
@@ -310,7 +310,7 @@ class ParseService:
         *,
         dpi: int = DEFAULT_DPI,
         bust_cache: bool = False,
-        limits: ParseLimits = SYNCHRONOUS,
+        limits: ParseLimits | None = None,
         stop: Callable[[], bool] | None = None,
     ) -> ReadDocument:
         """The pages of a document for another task (an extraction, a classification, ...), tables in
@@ -323,7 +323,8 @@ class ParseService:
         output = self._store.load_output(tenant, earlier) if earlier else None
         if output is not None:
             return ReadDocument(file=file, pages=output.pages, cached=True)
-        pages = [page.text for page in self._read_pages(source, "markdown", dpi, limits, stop)]
+        read = self._read_pages(source, "markdown", dpi, limits or SYNCHRONOUS, stop)
+        pages = [page.text for page in read]
         return ReadDocument(file=file, pages=pages, cached=False)
 
     def _read_pages(

@@ -20,6 +20,7 @@ class Settings:
     usage_table: str
     events_table: str
     jobs_table: str
+    results_table: str
     parse_queue_url: str
     job_queue_url: str
     allow_loopback_webhooks: bool
@@ -35,6 +36,7 @@ class Settings:
             usage_table=os.environ.get("USAGE_TABLE", "UsageTable"),
             events_table=os.environ.get("EVENTS_TABLE", "EventsTable"),
             jobs_table=os.environ.get("JOBS_TABLE", "JobsTable"),
+            results_table=os.environ.get("RESULTS_TABLE", "ResultsTable"),
             parse_queue_url=os.environ.get("PARSE_QUEUE_URL", ""),
             job_queue_url=os.environ.get("JOB_QUEUE_URL", ""),
             allow_loopback_webhooks=_flag("ALLOW_LOOPBACK_WEBHOOKS"),

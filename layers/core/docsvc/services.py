@@ -15,7 +15,9 @@ from docsvc.config import settings
 from docsvc.domain.accounts import AccountService
 from docsvc.domain.documents import DocumentSource, FetchedBytes
 from docsvc.domain.files import FileService
+from docsvc.domain.intelligence import IntelligenceService
 from docsvc.domain.jobs import JobService
+from docsvc.domain.models import ModelCatalog
 from docsvc.domain.parses import ParseService
 
 
@@ -62,9 +64,21 @@ def job_service() -> JobService:
     document engine) is built only when a job runs."""
     from docsvc.resources.job_endpoints import job_endpoints
 
-    return JobService(
-        DynamoJobRepository(), job_endpoints(parse_service), TenantQueue(settings().job_queue_url, "job_id")
-    )
+    runners = job_endpoints(parse_service, intelligence_service, model_catalog())
+    return JobService(DynamoJobRepository(), runners, TenantQueue(settings().job_queue_url, "job_id"))
+
+
+@cache
+def model_catalog() -> ModelCatalog:
+    return ModelCatalog()
+
+
+@cache
+def intelligence_service() -> IntelligenceService:
+    """Builds the parse service (and with it the document engine): for functions with the documents layer."""
+    from docsvc.adapters.results_table import DynamoResultRepository
+
+    return IntelligenceService(parse_service(), DynamoResultRepository(), model_catalog())
 
 
 def reset() -> None:
@@ -73,5 +87,13 @@ def reset() -> None:
 
     aws.reset()
     settings.cache_clear()
-    for factory in (account_service, file_service, document_source, parse_service, job_service):
+    for factory in (
+        account_service,
+        file_service,
+        document_source,
+        parse_service,
+        job_service,
+        model_catalog,
+        intelligence_service,
+    ):
         factory.cache_clear()

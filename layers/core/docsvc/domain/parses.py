@@ -23,6 +23,7 @@ from docsvc.clock import iso, utc_now
 from docsvc.domain.documents import DocumentInput, DocumentSource, SourceDocument, typed_source
 from docsvc.domain.events import Event, new_event
 from docsvc.domain.lists import ListQuery, Page
+from docsvc.domain.models import BUILTIN_MODELS
 from docsvc.domain.usage import Charge
 from docsvc.errors import BadRequest, DocumentRejected, DomainError, InvalidField, NotFound, Stopped
 from docsvc.ids import new_id
@@ -37,7 +38,7 @@ NEXT_STATES: dict[str, frozenset[str]] = {
     "queued": frozenset({"in_progress", "cancelled", "failed"}),
     "in_progress": frozenset({"completed", "failed", "cancelled"}),
 }
-PARSE_MODELS = ("docsvc-parse-1",)
+PARSE_MODELS = tuple(model.id for model in BUILTIN_MODELS if "parse" in model.tasks)
 DEFAULT_DPI = 150
 DEFAULT_MODEL = PARSE_MODELS[0]
 SYNC_MAX_PAGES = 200

@@ -1,0 +1,128 @@
+"""Routes of the document-intelligence endpoints: create (synchronous), get and list per result kind,
+schema generation, and the models of the deployment."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from docsvc.api.auth import CurrentTenant
+from docsvc.api.params import list_parameters
+from docsvc.domain.intelligence import IntelligenceService, ResultKind
+from docsvc.domain.lists import ListQuery
+from docsvc.domain.models import ModelCatalog, ModelInfo
+from docsvc.resources.intelligence import (
+    RESULT_ENDPOINTS,
+    Classification,
+    ClassificationCreate,
+    Extraction,
+    ExtractionCreate,
+    GeneratedSchema,
+    Partition,
+    PartitionCreate,
+    Result,
+    SchemaGenerate,
+    Split,
+    SplitCreate,
+    generated_schema,
+)
+from docsvc.services import intelligence_service, model_catalog
+from fastapi import APIRouter, Depends
+from pydantic import BaseModel
+
+router = APIRouter(prefix="/v1")
+Intelligence = Annotated[IntelligenceService, Depends(intelligence_service)]
+Models = Annotated[ModelCatalog, Depends(model_catalog)]
+Paging = Annotated[dict[str, Any], Depends(list_parameters(default_limit=10))]
+
+
+class ModelList(BaseModel):
+    object: Literal["list"] = "list"
+    data: list[ModelInfo]
+
+
+class ListMetadata(BaseModel):
+    before: str | None
+    after: str | None
+
+
+@router.get("/models", response_model=ModelList, tags=["models"], summary="The models of this deployment")
+def list_models(tenant: CurrentTenant, models: Models) -> ModelList:
+    return ModelList(data=models.list())
+
+
+@router.post("/extractions", status_code=201, response_model=Extraction, tags=["extractions"])
+def create_extraction(tenant: CurrentTenant, service: Intelligence, body: ExtractionCreate) -> Result:
+    """The data of a document, as an object valid against `json_schema`, with a likelihood per field."""
+    return RESULT_ENDPOINTS["/v1/extractions"].answer(service, tenant, body)
+
+
+@router.post("/classifications", status_code=201, response_model=Classification, tags=["classifications"])
+def create_classification(tenant: CurrentTenant, service: Intelligence, body: ClassificationCreate) -> Result:
+    """The category of a document among `categories`, with the reasoning."""
+    return RESULT_ENDPOINTS["/v1/classifications"].answer(service, tenant, body)
+
+
+@router.post("/splits", status_code=201, response_model=Split, tags=["splits"])
+def create_split(tenant: CurrentTenant, service: Intelligence, body: SplitCreate) -> Result:
+    """The pages of a packet grouped into its subdocuments."""
+    return RESULT_ENDPOINTS["/v1/splits"].answer(service, tenant, body)
+
+
+@router.post("/partitions", status_code=201, response_model=Partition, tags=["partitions"])
+def create_partition(tenant: CurrentTenant, service: Intelligence, body: PartitionCreate) -> Result:
+    """The pages grouped by the value of `key` found on them."""
+    return RESULT_ENDPOINTS["/v1/partitions"].answer(service, tenant, body)
+
+
+@router.post("/schemas/generate", status_code=201, response_model=GeneratedSchema, tags=["schemas"])
+def generate_schema(tenant: CurrentTenant, service: Intelligence, body: SchemaGenerate) -> GeneratedSchema:
+    """A JSON Schema of the data in the documents: their fields, types and tables."""
+    return generated_schema(service, tenant, body)
+
+
+def _result_routes(kind: ResultKind, path: str, resource: type[Result]) -> None:
+    """GET <path> (a page, newest first) and GET <path>/{id}."""
+
+    class ResultList(BaseModel):
+        data: list[resource]  # type: ignore[valid-type]
+        list_metadata: ListMetadata
+
+    ResultList.__name__ = f"{resource.__name__}List"
+
+    def list_results(tenant: CurrentTenant, service: Intelligence, paging: Paging) -> ResultList:
+        page = service.list(tenant, kind, ListQuery(**paging))
+        return ResultList(
+            data=[resource.of(record) for record in page.items],
+            list_metadata=ListMetadata(before=page.before, after=page.after),
+        )
+
+    def get_result(tenant: CurrentTenant, service: Intelligence, result_id: str) -> Any:
+        return resource.of(service.get(tenant, kind, result_id))
+
+    router.add_api_route(
+        path,
+        list_results,
+        methods=["GET"],
+        response_model=ResultList,
+        tags=[path.strip("/")],
+        summary=f"List {kind}s",
+        operation_id=f"list_{kind}s",
+    )
+    router.add_api_route(
+        path + "/{result_id}",
+        get_result,
+        methods=["GET"],
+        response_model=resource,
+        tags=[path.strip("/")],
+        summary=f"Get a {kind}",
+        operation_id=f"get_{kind}",
+    )
+
+
+for _kind, _path, _resource in (
+    ("extraction", "/extractions", Extraction),
+    ("classification", "/classifications", Classification),
+    ("split", "/splits", Split),
+    ("partition", "/partitions", Partition),
+):
+    _result_routes(_kind, _path, _resource)  # type: ignore[arg-type]

@@ -1,0 +1,77 @@
+"""Extractions, classifications, splits and partitions in DynamoDB: partition `ORG#<org>#ENV#<env>`,
+sort key `<KIND>#<id>` (ids are time-ordered: a date range is a key range). Outputs go through the
+PayloadStore: in the item when small, else in S3 under `results/<org>/<env>/<id>.json`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docsvc.adapters import aws
+from docsvc.adapters.dynamo_pages import query_page
+from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
+from docsvc.adapters.payloads import PayloadStore
+from docsvc.adapters.usage_table import usage_add
+from docsvc.clock import to_millis
+from docsvc.config import settings
+from docsvc.domain.intelligence import ID_PREFIX, ResultKind, ResultRecord
+from docsvc.domain.lists import ListQuery, Page
+from docsvc.domain.usage import Charge
+from docsvc.ids import id_ceiling, id_floor
+from docsvc.tenancy import Tenant
+
+
+def _sort_key(kind: str, result_id: str) -> str:
+    return f"{kind.upper()}#{result_id}"
+
+
+class DynamoResultRepository(aws.DynamoTable):
+    def __init__(self, table_name: str | None = None, bucket: str | None = None) -> None:
+        super().__init__(table_name or settings().results_table)
+        self._payloads = PayloadStore(bucket or settings().files_bucket)
+
+    def put(self, tenant: Tenant, record: ResultRecord, charge: Charge) -> None:
+        output = self._payloads.stored(f"results/{tenant.storage_prefix}/{record.id}.json", record.output)
+        item = {
+            "pk": tenant.key,
+            "sk": _sort_key(record.object, record.id),
+            **record.model_dump(mode="json", exclude={"output"}),
+            "output": output,
+        }
+        put = {"TableName": self._table_name, "Item": to_dynamo(item)}
+        self._table.meta.client.transact_write_items(TransactItems=[{"Put": put}, usage_add(tenant, charge)])
+
+    def get(self, tenant: Tenant, kind: ResultKind, result_id: str) -> ResultRecord | None:
+        key = {"pk": tenant.key, "sk": _sort_key(kind, result_id)}
+        item = self._table.get_item(Key=key, ConsistentRead=True).get("Item")
+        return self._record(item) if item else None
+
+    def list(self, tenant: Tenant, kind: ResultKind, query: ListQuery) -> Page[ResultRecord]:
+        prefix, id_prefix = _sort_key(kind, ""), ID_PREFIX[kind]
+        low = id_floor(id_prefix, to_millis(query.from_date)) if query.from_date else ""
+        high = id_ceiling(id_prefix, to_millis(query.to_date)) if query.to_date else "~"
+        params: dict[str, Any] = {
+            "KeyConditionExpression": "pk = :pk AND sk BETWEEN :low AND :high",
+            "ExpressionAttributeValues": {":pk": tenant.key, ":low": prefix + low, ":high": prefix + high},
+        }
+
+        def cursor(result_id: str | None) -> dict[str, Any] | None:
+            return {"pk": tenant.key, "sk": _sort_key(kind, result_id)} if result_id else None
+
+        page = query_page(
+            self._table,
+            params,
+            limit=query.limit,
+            ascending=query.order == "asc",
+            after=cursor(query.after),
+            before=cursor(query.before),
+        )
+        return Page[ResultRecord](
+            items=[self._record(item) for item in page.items],
+            has_previous=page.has_previous,
+            has_next=page.has_next,
+        )
+
+    def _record(self, item: dict[str, Any]) -> ResultRecord:
+        fields = {key: value for key, value in from_dynamo(item).items() if key in ResultRecord.model_fields}
+        fields["output"] = self._payloads.load(fields.get("output"))
+        return ResultRecord.model_validate(fields)

@@ -1,0 +1,176 @@
+"""Document intelligence: extractions, classifications, splits and partitions (spec 4.2's job
+endpoints). Each reads the document's pages through the parse service (an earlier parse of identical
+input answers from its cache), asks a model, and stores the answer as a resource of its kind, with its
+usage charged in the same write. The synchronous endpoint and the job worker call the same `answer`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel
+
+from docsvc.clock import iso, utc_now
+from docsvc.domain.documents import DocumentInput
+from docsvc.domain.lists import ListQuery, Page
+from docsvc.domain.models import ModelCatalog, ModelInfo, Task
+from docsvc.domain.parses import DEFAULT_DPI, FileSummary, ParseLimits, ParseService
+from docsvc.domain.usage import Charge
+from docsvc.errors import DomainError, NotFound
+from docsvc.ids import new_id
+from docsvc.tenancy import Tenant
+
+ResultKind = Literal["extraction", "classification", "split", "partition"]
+ID_PREFIX: dict[str, str] = {
+    "extraction": "extr",
+    "classification": "cls",
+    "split": "split",
+    "partition": "part",
+}
+TASK_OF: dict[str, Task] = {
+    "extraction": "extract",
+    "classification": "classify",
+    "split": "split",
+    "partition": "partition",
+}
+CREDITS_PER_PAGE = 1.0
+
+
+class ModelFailed(DomainError):
+    """A model that answered nothing usable (a remote one timed out, or answered what the request's
+    schema refuses): a 502, never a half-filled success."""
+
+    code = "model_error"
+    status_code = 502
+
+
+def require_builtin(model: ModelInfo) -> None:
+    """Remote providers are listed by a deployment that configures them; this one runs built-in only."""
+    if model.provider != "builtin":
+        raise ModelFailed(f"model '{model.id}' ({model.provider}) is not reachable from this deployment")
+
+
+class ResultUsage(BaseModel):
+    page_count: int
+    credits: float
+    cached: bool  # the pages came from an earlier parse of the same input
+
+
+class ResultRecord(BaseModel):
+    id: str
+    object: ResultKind
+    file: FileSummary
+    model: str
+    output: Any = None
+    likelihoods: dict[str, float] | None = None
+    usage: ResultUsage
+    created_at: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    output: Any
+    likelihoods: dict[str, float] | None = None
+
+
+Answerer = Callable[[list[str], ModelInfo], Answer]
+
+
+@dataclass(frozen=True)
+class DocumentTask:
+    """What every intelligence request says about its document and model."""
+
+    document: DocumentInput
+    model: str | None = None
+    image_resolution_dpi: int = DEFAULT_DPI
+    bust_cache: bool = False
+    first_n_pages: int | None = None  # only these pages go to the model
+
+
+class ResultRepository(Protocol):
+    def put(self, tenant: Tenant, record: ResultRecord, charge: Charge) -> None:
+        """Store the result and add its charge to the tenant's usage, in one write."""
+        ...
+
+    def get(self, tenant: Tenant, kind: ResultKind, result_id: str) -> ResultRecord | None: ...
+    def list(self, tenant: Tenant, kind: ResultKind, query: ListQuery) -> Page[ResultRecord]: ...
+
+
+class IntelligenceService:
+    def __init__(self, parses: ParseService, repository: ResultRepository, models: ModelCatalog) -> None:
+        self._parses = parses
+        self._repository = repository
+        self._models = models
+
+    def model_for(self, kind: ResultKind, model: str | None) -> ModelInfo:
+        """The model a request names for this kind of result (422 naming the offered ones)."""
+        return self._models.resolve(model, TASK_OF[kind])
+
+    def answer(
+        self,
+        tenant: Tenant,
+        kind: ResultKind,
+        task: DocumentTask,
+        answerer: Answerer,
+        *,
+        limits: ParseLimits | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> ResultRecord:
+        model = self.model_for(kind, task.model)
+        document = self._parses.read(
+            tenant,
+            task.document,
+            dpi=task.image_resolution_dpi,
+            bust_cache=task.bust_cache,
+            limits=limits,
+            stop=stop,
+        )
+        pages = document.pages[: task.first_n_pages] if task.first_n_pages else document.pages
+        answer = answerer(pages, model)
+        page_count = len(document.pages)
+        record = ResultRecord(
+            id=new_id(ID_PREFIX[kind]),
+            object=kind,
+            file=document.file,
+            model=model.id,
+            output=answer.output,
+            likelihoods=answer.likelihoods,
+            usage=ResultUsage(
+                page_count=page_count, credits=page_count * CREDITS_PER_PAGE, cached=document.cached
+            ),
+            created_at=iso(utc_now()),
+        )
+        self._repository.put(tenant, record, Charge(pages=page_count, credits=record.usage.credits))
+        return record
+
+    def generate_schema(
+        self,
+        tenant: Tenant,
+        documents: list[DocumentInput],
+        *,
+        model: str | None = None,
+        instructions: str | None = None,
+        dpi: int = DEFAULT_DPI,
+        limits: ParseLimits | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> dict[str, Any]:
+        """A JSON Schema of the data in these documents (fields, types, tables as arrays)."""
+        from docsvc.intelligence.schemas import generate_schema
+
+        require_builtin(self._models.resolve(model, "generate_schema"))
+        read = [
+            self._parses.read(tenant, document, dpi=dpi, limits=limits, stop=stop) for document in documents
+        ]
+        return generate_schema([document.pages for document in read], instructions)
+
+    def get(self, tenant: Tenant, kind: ResultKind, result_id: str) -> ResultRecord:
+        record = self._repository.get(tenant, kind, result_id)
+        if record is None:
+            raise NotFound(f"no {kind} '{result_id}'")
+        return record
+
+    def list(self, tenant: Tenant, kind: ResultKind, query: ListQuery) -> Page[ResultRecord]:
+        query.check()
+        return self._repository.list(tenant, kind, query)

@@ -1,0 +1,350 @@
+"""Built-in classification: which of the caller's categories a document belongs to, decided from words.
+
+Each category becomes a profile of weighted phrases: its name, the phrases and words of its description,
+quoted phrases the instructions tie to it, and the aliases and cue phrases of the common document kinds
+(invoice, receipt, ...) its name or description names. A phrase several categories share counts less
+for each. A document scores the phrases it contains, the first pages and the heading lines weighing
+most; the best score wins, ties going to the category listed first. A catch-all category ("other",
+or described as "anything else") starts with a few points, so it wins when no other has evidence."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from docsvc.intelligence.vocabulary import (
+    GENERIC_WORDS,
+    NEGATIONS,
+    STOP_WORDS,
+    IndexedText,
+    Phrase,
+    kinds_named,
+    phrase,
+    quoted,
+    unquoted,
+)
+
+NAME_WEIGHT = 3.0
+ALIAS_WEIGHT = 2.5
+INSTRUCTION_WEIGHT = 2.5
+DESCRIPTION_PHRASE_WEIGHT = 2.0
+LISTED_WORD_WEIGHT = 1.0  # a description item of one word: "cash, change, ..."
+CUE_PHRASE_WEIGHT = 1.0
+CUE_WORD_WEIGHT = 0.6
+PROSE_WORD_WEIGHT = 0.5  # a word of a description sentence
+GENERIC_FACTOR = 0.3
+BORROWED_KIND_FACTOR = 0.7  # a kind named only by the description
+HEADING_BONUS = 1.8
+NESTED_FACTOR = 0.5
+FALLBACK_POINTS = 2.5
+MAX_DESCRIPTION_PHRASE = 6
+HEADING_LINES = 6
+HEADING_WORDS = 6
+SHORT_LINE = 120  # characters: longer lines are prose, never headings
+
+CATCH_ALL_NAMES = frozenset(
+    phrase(name)
+    for name in ("other", "others", "misc", "miscellaneous", "unknown", "unclassified", "none", "rest")
+)
+CATCH_ALL_PHRASES = tuple(
+    phrase(text)
+    for text in ("anything else", "everything else", "catch all", "none of the above", "all other")
+)
+_FRAGMENT_BREAK = re.compile(r"""[,;:()\[\]{}!?\n"“”/|]|\.(?=\s|$)|(?<!\w)'|'(?!\w)|\s(?:and|or)\s""")
+_SENTENCE_BREAK = re.compile(r"[.;\n]+(?:\s|$)")
+
+
+@dataclass(frozen=True)
+class Category:
+    name: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Classification:
+    category: str
+    reasoning: str
+    likelihood: float
+
+
+@dataclass(frozen=True)
+class Term:
+    words: Phrase
+    weight: float
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What identifies one category (or subdocument): its weighted phrases."""
+
+    name: str
+    terms: tuple[Term, ...]
+    baseline: float = 0.0  # points a catch-all ("other") has without any evidence
+
+
+@dataclass(frozen=True)
+class PageText:
+    """A page's text indexed for look-ups, and its heading lines apart."""
+
+    body: IndexedText
+    heading: IndexedText
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A phrase of a profile found on a page."""
+
+    surface: str
+    page: int
+    points: float
+    in_heading: bool
+
+
+@dataclass(frozen=True)
+class Score:
+    name: str
+    points: float  # from the evidence alone
+    hits: tuple[Hit, ...]  # strongest first
+    baseline: float = 0.0
+
+    @property
+    def total(self) -> float:
+        return self.points + self.baseline
+
+
+def classify(
+    pages: Sequence[str], categories: Sequence[Category], instructions: str | None = None
+) -> Classification:
+    """The category of the document whose pages are `pages`, with the evidence that decided it."""
+    if not categories:
+        raise ValueError("classification needs at least one category")
+    profiles = build_profiles(
+        [(category.name, category.description) for category in categories], instructions
+    )
+    texts = [read_page(page) for page in pages]
+    weights = [1.0 / (1.0 + index) for index in range(len(texts))]
+    scores = [score(profile, texts, weights) for profile in profiles]
+    ranked = sorted(scores, key=lambda entry: -entry.total)  # stable: ties go to the first listed
+    return Classification(
+        category=ranked[0].name,
+        reasoning=explain(ranked),
+        likelihood=likelihood([entry.total for entry in scores], ranked[0].total),
+    )
+
+
+# ------------------------------------------------------------------------------------------ profiles
+def build_profiles(named: Sequence[tuple[str, str]], instructions: str | None = None) -> list[Profile]:
+    """A profile per (name, description); a phrase shared by several profiles keeps, in each, the share
+    of its total weight that profile gives it."""
+    names = [name for name, _ in named]
+    hinted = instruction_terms(names, instructions or "")
+    weighted = [
+        _merge(own_terms(name, description), hinted[index]) for index, (name, description) in enumerate(named)
+    ]
+    totals: dict[Phrase, float] = {}
+    for terms in weighted:
+        for words, weight in terms.items():
+            totals[words] = totals.get(words, 0.0) + weight
+    return [
+        Profile(
+            name,
+            tuple(Term(words, weight * weight / totals[words]) for words, weight in terms.items()),
+            FALLBACK_POINTS if is_catch_all(name, description) else 0.0,
+        )
+        for (name, description), terms in zip(named, weighted, strict=True)
+    ]
+
+
+def is_catch_all(name: str, description: str) -> bool:
+    """Whether a category takes what fits no other: named "other", "misc", ... or described so."""
+    described = phrase(description)
+    return phrase(name) in CATCH_ALL_NAMES or any(_contains(described, words) for words in CATCH_ALL_PHRASES)
+
+
+def own_terms(name: str, description: str) -> dict[Phrase, float]:
+    """The weighted phrases a category's name, description and document kinds give it."""
+    terms: dict[Phrase, float] = {}
+    name_words = phrase(name)
+    _add(terms, name_words, NAME_WEIGHT)
+    if len(name_words) > 1:
+        for word in name_words:
+            _add(terms, (word,), PROSE_WORD_WEIGHT)
+    _merge(terms, description_terms(description))
+    kinds, factor = kinds_named(name_words), 1.0
+    if not kinds:
+        kinds, factor = kinds_named(phrase(description))[:1], BORROWED_KIND_FACTOR
+    for kind in kinds:
+        for alias in kind.aliases:
+            _add(terms, alias, ALIAS_WEIGHT * factor)
+        for cue in kind.cues:
+            _add(terms, cue, (CUE_PHRASE_WEIGHT if len(cue) > 1 else CUE_WORD_WEIGHT) * factor)
+    return terms
+
+
+def description_terms(description: str) -> dict[Phrase, float]:
+    """Short items of a description as phrases, and its words; what follows a negation ("not an
+    invoice") in an item is left out."""
+    terms: dict[Phrase, float] = {}
+    for fragment in _FRAGMENT_BREAK.split(description):
+        words = _trim(_before_negation(phrase(fragment)))
+        content = [word for word in words if word not in STOP_WORDS]
+        if 1 < len(words) <= MAX_DESCRIPTION_PHRASE:
+            _add(terms, words, DESCRIPTION_PHRASE_WEIGHT)
+        for word in content:
+            _add(terms, (word,), LISTED_WORD_WEIGHT if len(words) == 1 else PROSE_WORD_WEIGHT)
+    return terms
+
+
+def instruction_terms(names: Sequence[str], instructions: str) -> list[dict[Phrase, float]]:
+    """Per name, the quoted phrases of the instruction sentences that mention, outside quotes, that
+    name and no other: 'Pages saying "work order" are repairs.' backs "repairs" with "work order"."""
+    hinted: list[dict[Phrase, float]] = [{} for _ in names]
+    name_phrases = [phrase(name) for name in names]
+    for sentence in _SENTENCE_BREAK.split(instructions):
+        words = phrase(unquoted(sentence))
+        mentioned = [index for index, name in enumerate(name_phrases) if name and _contains(words, name)]
+        if len(mentioned) != 1:
+            continue
+        for hint in map(phrase, quoted(sentence, affirmed_only=True)):
+            _add(hinted[mentioned[0]], hint, INSTRUCTION_WEIGHT)
+    return hinted
+
+
+def _add(terms: dict[Phrase, float], words: Phrase, weight: float) -> None:
+    if not words:
+        return
+    if len(words) == 1 and words[0] in GENERIC_WORDS:
+        weight *= GENERIC_FACTOR
+    terms[words] = max(weight, terms.get(words, 0.0))
+
+
+def _merge(terms: dict[Phrase, float], more: dict[Phrase, float]) -> dict[Phrase, float]:
+    for words, weight in more.items():
+        terms[words] = max(weight, terms.get(words, 0.0))
+    return terms
+
+
+def _before_negation(words: Phrase) -> Phrase:
+    for index, word in enumerate(words):
+        if word in NEGATIONS:
+            return words[:index]
+    return words
+
+
+def _trim(words: Phrase) -> Phrase:
+    start, end = 0, len(words)
+    while start < end and words[start] in STOP_WORDS:
+        start += 1
+    while end > start and words[end - 1] in STOP_WORDS:
+        end -= 1
+    return words[start:end]
+
+
+def _contains(words: Phrase, part: Phrase) -> bool:
+    size = len(part)
+    return any(words[start : start + size] == part for start in range(len(words) - size + 1))
+
+
+# ------------------------------------------------------------------------------------------- scoring
+def read_page(text: str) -> PageText:
+    """`text` indexed, with its heading lines apart."""
+    text = text if isinstance(text, str) else ""
+    return PageText(IndexedText.of(text), IndexedText.of("\n".join(heading_lines(text))))
+
+
+def heading_lines(text: str) -> list[str]:
+    """The short lines, neither labels nor numbers, among the first lines of a page not in a table."""
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("|")]
+    return [
+        line
+        for line in lines[:HEADING_LINES]
+        if ":" not in line
+        and len(line) <= SHORT_LINE
+        and not any(character.isdigit() for character in line)
+        and len(phrase(line)) <= HEADING_WORDS
+    ]
+
+
+def score(
+    profile: Profile, pages: Sequence[PageText], weights: Sequence[float], first_page: int = 1
+) -> Score:
+    """The evidence for `profile` on `pages`: each phrase counts once, where it weighs most."""
+    best: dict[Phrase, Hit] = {}
+    for number, (page, weight) in enumerate(zip(pages, weights, strict=False), start=first_page):
+        for words, hit in page_hits(profile, page, weight, number).items():
+            if words not in best or hit.points > best[words].points:
+                best[words] = hit
+    hits = sorted(best.values(), key=lambda hit: -hit.points)
+    return Score(profile.name, sum(hit.points for hit in hits), tuple(hits), profile.baseline)
+
+
+def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> dict[Phrase, Hit]:
+    """The phrases of `profile` on one page; a phrase found only inside longer ones ("statement" in
+    "bank statement") counts for less."""
+    found = {term: places for term in profile.terms if (places := page.body.occurrences(term.words))}
+    spans = [(start, start + len(term.words)) for term, places in found.items() for start in places]
+    hits: dict[Phrase, Hit] = {}
+    for term, places in found.items():
+        size = len(term.words)
+        nested = all(
+            any(start <= place and place + size <= end and end - start > size for start, end in spans)
+            for place in places
+        )
+        points = term.weight * weight * (1.0 + 0.1 * min(len(places) - 1, 5))
+        points *= NESTED_FACTOR if nested else 1.0
+        heading = page.heading.occurrences(term.words)
+        if heading:
+            surface = page.heading.surface(heading[0], size)
+            hits[term.words] = Hit(surface, number, points * HEADING_BONUS, True)
+        else:
+            hits[term.words] = Hit(page.body.surface(places[0], size), number, points, False)
+    return hits
+
+
+def likelihood(points: Sequence[float], best: float) -> float:
+    """The best score's share of all scores, drawn towards even odds when the evidence is thin."""
+    prior = 1.0 / max(len(points), 2)
+    total = sum(points)
+    share = best / total if total > 0 else prior
+    strength = 1.0 - math.exp(-best / 4.0)
+    return round(min(1.0, max(0.0, prior + (share - prior) * strength)), 3)
+
+
+# ----------------------------------------------------------------------------------------- reasoning
+def explain(ranked: Sequence[Score]) -> str:
+    """One or two sentences naming the evidence behind the best score, and how the runner-up compared."""
+    best, runner_up = ranked[0], (ranked[1] if len(ranked) > 1 else None)
+    if best.total <= 0:
+        return f"No words of any category were found in the text; chose '{best.name}', the first listed."
+    if not best.hits:
+        reason = f"Chose '{best.name}': no other category had enough evidence"
+        if runner_up is not None and runner_up.hits:
+            return f"{reason} (the closest, '{runner_up.name}', matched only {_cite(runner_up.hits, 2)})."
+        return f"{reason}."
+    reason = f"Chose '{best.name}': the text mentions {_cite(best.hits)}."
+    if runner_up is None:
+        return reason
+    if not runner_up.hits:
+        return f"{reason} No other category's words were found."
+    return f"{reason} The runner-up '{runner_up.name}' had weaker evidence ({_cite(runner_up.hits, 2)})."
+
+
+def _cite(hits: Sequence[Hit], most: int = 4) -> str:
+    """The strongest hits quoted, leaving out any within one already quoted ("Statement" after
+    "Bank statement")."""
+    cited: list[str] = []
+    cited_words: list[Phrase] = []
+    for hit in hits:
+        words = phrase(hit.surface)
+        if any(_contains(other, words) for other in cited_words):
+            continue
+        cited_words.append(words)
+        where = f" (heading, page {hit.page})" if hit.in_heading else ""
+        cited.append(f"'{' '.join(hit.surface.split())}'{where}")
+        if len(cited) == most:
+            break
+    if len(cited) == 1:
+        return cited[0]
+    return ", ".join(cited[:-1]) + " and " + cited[-1]

@@ -1,0 +1,956 @@
+"""The built-in extraction model: the fields of a JSON Schema found in a parse's pages, without an LLM.
+
+A field is found by its label. A property is named by its name, its title, its description (and any
+phrase quoted in it) and the usual synonyms of those ("Total" is also "Amount due" or "Grand total";
+a vendor is also a supplier, a seller, "From"; "No." and "#" are "number"), compared by label key (see
+`text`). The value is after the label's colon, right of it past wide spacing, on the line below, in a
+block of values beside a block of labels, run on after the label, or in a table. A label that only
+contains the property's name ("Order date" for `date`) counts for less, and not at all when its other
+words change the meaning: "Subtotal", "Total before tax" and "Line total" are not `total`.
+
+A nested object is read from the block under its label ("From", "Bill to"): labelled fields in it,
+else its first line as a name, the lines after as an address, e-mail addresses, phone numbers and web
+addresses by their form; a vendor without a label is the document's letterhead, a date without a label
+the document's first date. An array of objects is the table whose headers best name the item's
+properties, continued across pages, without its total rows; without such a table, the lines of a text
+and an amount a receipt prints ("2 x Cappuccino 7.00"). An array of other values is a table column or
+a comma-separated value.
+
+Values take the property's type: amounts with currency signs or codes and either decimal mark,
+integers, booleans (yes/no, true/false, x, ✓), enums (the closest allowed value, else None), strings
+matching their pattern, dates as YYYY-MM-DD with "format": "date". A numeric date that reads both ways
+(03/04/2026) is read as the instructions say ("month first", "MM/DD", "US dates"; "day first",
+"DD/MM"), else in the order the document's unambiguous numeric dates show (25/03/2026: day first),
+else day first; its likelihood is lowered the more so the weaker the reason.
+
+A value not found is None where the schema allows null; otherwise it is left out when not required,
+is the type's empty value when required and that is valid, else None (and the caller's validation
+reports it). A likelihood is given per field path ("total", "vendor.name", "line_items"): 0.95 or more
+for a label named like the property, less for a synonym, a partial label, a value in another form or
+an ambiguous date, 0 for a field not found.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.protocols import Validator
+
+from docsvc.intelligence.schemas import Node, read_schema
+from docsvc.intelligence.text import (
+    DOCUMENT_TITLES,
+    QUALIFIERS,
+    SUMMARY_KEYS,
+    VENDOR_KEYS,
+    Key,
+    Layout,
+    Pair,
+    Pos,
+    Table,
+    is_summary_row,
+    key_words,
+    label_colon,
+    label_key,
+    parse_bool,
+    parse_date,
+    parse_number,
+    parse_time,
+    read_layout,
+    synonyms,
+    variants,
+    without_rate,
+)
+
+Path = tuple[str, ...]
+Aliases = dict[Key, float]  # the label keys that name a field, with how well
+
+_PRIOR = {"colon": 1.0, "spaced": 0.99, "cell": 0.97, "below": 0.97, "inline": 0.96, "column": 0.96}
+_PRIOR |= {"region": 0.95, "next": 0.9}
+_OWN, _QUOTED, _DESCRIBED, _SYNONYM, _VARIANT, _PARTIAL = 0.99, 0.95, 0.93, 0.85, 0.8, 0.62
+_OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _FIRST_DATE = 0.6, 0.75, 0.5, 0.4
+_MONTH_FIRST = re.compile(r"(?i)month[\s-]*first|mm/dd|\bu\.?s\.?\s+(?:date|format|style)|american")
+_DAY_FIRST = re.compile(r"(?i)day[\s-]*first|dd/mm|european|british")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_URL = re.compile(r"(?i)\b(?:https?://|www\.)[^\s,;]+")
+_PHONE = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
+_QUOTE = re.compile(r'["“]([^"“”]{1,60})["”]')
+_LEAD = re.compile(r"\.?[\s:]*(?:[-\u2013\u2014]\s+)?")  # a colon or a dash between a label and its value
+
+
+@dataclass(frozen=True)
+class Extraction:
+    output: dict[str, Any]  # validates against the json_schema; a value not found is None
+    likelihoods: dict[str, float]  # per field path: "total", "vendor.name", "line_items"; 0..1
+
+
+def extract(
+    pages: Sequence[str], json_schema: Mapping[str, Any], instructions: str | None = None
+) -> Extraction:
+    """The schema's fields found in `pages` (a parse's text per page), each with its likelihood."""
+    root = read_schema(json_schema if isinstance(json_schema, Mapping) else {})
+    layout = read_layout([page if isinstance(page, str) else "" for page in pages])
+    reading = _Reading(layout, _validator(json_schema), *_date_order(instructions, layout))
+    slots = list(_slots(root))
+    reading.known = _known_labels(root, slots)
+    chosen = _assigned(slots, reading)
+    builder = _Builder(reading, chosen)
+    output = builder.object(root, (), root=True)[0]
+    _repair(output, root, reading, builder.likelihoods)
+    likelihoods = {path: round(min(max(score, 0.0), 1.0), 4) for path, score in builder.likelihoods.items()}
+    return Extraction(output if isinstance(output, dict) else {}, likelihoods)
+
+
+def _validator(schema: Any) -> Validator | None:
+    try:
+        return Draft202012Validator(schema)
+    except Exception:  # a schema jsonschema cannot even hold
+        return None
+
+
+def _date_order(instructions: str | None, layout: Layout) -> tuple[bool, float]:
+    """Whether numeric dates are day first, and the likelihood left to an ambiguous one read so."""
+    if instructions and _MONTH_FIRST.search(instructions):
+        return False, 0.97
+    if instructions and _DAY_FIRST.search(instructions):
+        return True, 0.97
+    if layout.day_first is not None:
+        return layout.day_first, 0.95
+    return True, 0.9
+
+
+# ---------------------------------------------------------------------------------------- the reading
+@dataclass
+class _Reading:
+    """A document's layout, indexed for looking labels up, and how to read its values."""
+
+    layout: Layout
+    validator: Validator | None
+    day_first: bool
+    ambiguous_date: float
+    known: frozenset[Key] = frozenset()  # every label the schema names: a value reading as one is not one
+    pair_keys: list[Key] = field(default_factory=list)
+    pairs_by_key: dict[Key, list[int]] = field(default_factory=dict)
+    pairs_by_word: dict[str, list[int]] = field(default_factory=dict)
+    bare_words: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
+    bare_by_word: dict[str, list[int]] = field(default_factory=dict)
+    _checks: dict[int, Validator] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for index, pair in enumerate(self.layout.pairs):
+            key = label_key(without_rate(pair.label))
+            self.pair_keys.append(key)
+            self.pairs_by_key.setdefault(key, []).append(index)
+            for word in dict.fromkeys(key):
+                self.pairs_by_word.setdefault(word, []).append(index)
+        for index in self.layout.bare:
+            words = key_words(self.layout.lines[index].text[:300])
+            if len(words) >= 2:
+                self.bare_words[index] = words
+                self.bare_by_word.setdefault(words[0][0], []).append(index)
+
+    def valid(self, node: Node, value: Any) -> bool:
+        if self.validator is None:
+            return True
+        check = self._checks.get(id(node))
+        if check is None:
+            check = self._checks[id(node)] = self.validator.evolve(schema=node.schema)
+        try:
+            return bool(check.is_valid(value))
+        except Exception:  # a pattern Python cannot compile, a reference to nowhere
+            return True
+
+    def reads_as_label(self, text: str) -> bool:
+        stripped = text.strip()
+        return stripped.endswith(":") or label_key(stripped) in self.known
+
+
+# ---------------------------------------------------------------------------------------- naming
+@dataclass(frozen=True)
+class _Owner:
+    path: Path
+    aliases: Aliases
+    children: frozenset[Key]  # labels of its own fields, which may stand inside its block
+
+
+@dataclass(frozen=True)
+class _Slot:
+    """A field holding one value: where it goes, its schema, and the labels that name it."""
+
+    path: Path
+    node: Node
+    aliases: Aliases  # labels naming it anywhere in the document
+    local: Aliases  # labels naming it only inside its object's block ("Name" under "From")
+    owner: _Owner | None
+
+
+def _aliases(name: str, node: Node) -> Aliases:
+    """A property's labels: its name, title and description (or phrases quoted in it), their synonyms,
+    and those with one part said another way ("supplier name" for `vendor_name`)."""
+    found: Aliases = {}
+    _add(found, label_key(name), _OWN)
+    _add(found, label_key(node.text("title")), _OWN)
+    description = node.text("description")
+    for phrase in _QUOTE.findall(description):
+        _add(found, label_key(phrase), _QUOTED)
+    if len(label_key(description)) <= 4:
+        _add(found, label_key(description), _DESCRIBED)
+    for key, score in list(found.items()):
+        for other in synonyms(key):
+            _add(found, other, score * _SYNONYM / _OWN)
+        for other in variants(key):
+            _add(found, other, score * _VARIANT / _OWN)
+    return found
+
+
+def _add(aliases: Aliases, key: Key, score: float) -> None:
+    if key and score > aliases.get(key, 0.0):
+        aliases[key] = score
+
+
+def _composite(outer: Aliases, inner: Aliases) -> Aliases:
+    """Labels naming a nested field with its object's name before its own: "Vendor name"."""
+    found: Aliases = {}
+    best_outer = sorted(outer.items(), key=lambda item: -item[1])[:16]
+    best_inner = sorted(inner.items(), key=lambda item: -item[1])[:16]
+    for outer_key, outer_score in best_outer:
+        for inner_key, inner_score in best_inner:
+            _add(found, outer_key + inner_key, outer_score * inner_score)
+    for key, score in inner.items():
+        if len(key) >= 2:  # specific enough to stand anywhere
+            _add(found, key, score * 0.9)
+    return found
+
+
+def _slots(node: Node, path: Path = (), owner: _Owner | None = None) -> Iterator[_Slot]:
+    for name, child in node.properties:
+        here = (*path, name)
+        own = _aliases(name, child)
+        named = _composite(owner.aliases, own) if owner else own
+        if child.kind == "object" and child.properties:
+            children = frozenset(key for sub, subnode in child.properties for key in _aliases(sub, subnode))
+            yield from _slots(child, here, _Owner(here, {**own, **named}, children))
+        elif child.kind not in {"object", "array", "null"} and not child.never:
+            yield _Slot(here, child, named, own if owner else {}, owner)
+
+
+def _known_labels(root: Node, slots: list[_Slot]) -> frozenset[Key]:
+    known = {key for slot in slots for key in (*slot.aliases, *slot.local)}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for name, child in node.properties:
+            if child.kind in {"object", "array"}:
+                known.update(_aliases(name, child))
+                stack.extend(sub for sub in (child, child.items) if sub is not None)
+    return frozenset(known)
+
+
+# ---------------------------------------------------------------------------------------- labels
+def _labelled(aliases: Aliases, reading: _Reading, partial: bool = True) -> dict[int, float]:
+    """The pairs whose label names the field, with how well: a longer label named is a better one."""
+    scores: dict[int, float] = {}
+    for key, score in aliases.items():
+        for index in reading.pairs_by_key.get(key, ()):
+            scores[index] = max(scores.get(index, 0.0), score + 0.001 * len(key))
+        if not partial:
+            continue
+        for index in reading.pairs_by_word.get(key[0], ()):
+            if index not in scores and _contains(reading.pair_keys[index], key):
+                scores[index] = max(scores.get(index, 0.0), score * _PARTIAL)
+    return scores
+
+
+def _contains(label: Key, key: Key) -> bool:
+    """`label` holds `key` with a few more words, none of which changes its meaning."""
+    if not len(key) < len(label) <= len(key) + 3:
+        return False
+    for start in range(len(label) - len(key) + 1):
+        if label[start : start + len(key)] == key:
+            extra = label[:start] + label[start + len(key) :]
+            return not any(word in QUALIFIERS or word.isdigit() for word in extra)
+    return False
+
+
+def _header_score(cell: str, aliases: Aliases) -> float:
+    key = label_key(cell)
+    if key in aliases:
+        return aliases[key]
+    return max((score * _PARTIAL for alias, score in aliases.items() if _contains(key, alias)), default=0.0)
+
+
+def _inline(aliases: Aliases, reading: _Reading) -> Iterator[tuple[Pair, float]]:
+    """Lines where a label runs straight into its value ("Total due 24.00"), with the label's score."""
+    for key, score in aliases.items():
+        for index in reading.bare_by_word.get(key[0], ()):
+            words = reading.bare_words[index]
+            if len(words) <= len(key) or tuple(word for word, _ in words[: len(key)]) != key:
+                continue
+            end = words[len(key) - 1][1]
+            if words[len(key)][1] == end:  # the label ends inside a word ("PO" is "purchase order")
+                continue
+            text = reading.layout.lines[index].text
+            lead = _LEAD.match(text, end)
+            start = lead.end() if lead else end
+            if start < len(text):
+                pair = Pair(text[:end], text[start:], "inline", (index, 0), (index, start))
+                yield pair, score + 0.001 * len(key)
+
+
+# ---------------------------------------------------------------------------------------- values
+def _coerced(text: str, node: Node, reading: _Reading) -> tuple[Any, float] | None:
+    """`text` as a value of the node's type, with how cleanly it read; None when it is not one."""
+    text = " ".join(text.split())
+    if not text:
+        return None
+    if node.enum is not None:
+        return _enum_value(text, node.enum, reading)
+    for kind in node.types or ("string",):
+        found = _as_kind(kind, text, node, reading)
+        if found is not None:
+            return found
+    return None
+
+
+def _as_kind(kind: str, text: str, node: Node, reading: _Reading) -> tuple[Any, float] | None:
+    if kind in {"number", "integer"}:
+        number = parse_number(text, reading.layout.decimal_comma)
+        if number is None or (kind == "integer" and not number[0].is_integer()):
+            return None
+        return (int(number[0]) if kind == "integer" else number[0]), number[1]
+    if kind == "boolean":
+        flag = parse_bool(text)
+        return None if flag is None else (flag, 1.0)
+    if kind == "string":
+        return _as_string(text, node, reading)
+    return None
+
+
+def _as_string(text: str, node: Node, reading: _Reading) -> tuple[str, float] | None:
+    form = node.text("format")
+    if form in {"date", "date-time"}:
+        found = parse_date(text, reading.day_first)
+        if found is None:
+            return None
+        quality = reading.ambiguous_date if found.ambiguous else 1.0
+        if form == "date":
+            return found.value.isoformat(), quality
+        time = parse_time(text)
+        return f"{found.value.isoformat()}T{time or '00:00:00'}", quality * (1.0 if time else 0.9)
+    if form == "time":
+        time = parse_time(text)
+        return (time, 1.0) if time else None
+    if form in {"email", "uri", "url"}:
+        match = (_EMAIL if form == "email" else _URL).search(text)
+        return (match.group(), 1.0) if match else None
+    return _matching_pattern(text, node.text("pattern"))
+
+
+def _matching_pattern(text: str, pattern: str) -> tuple[str, float] | None:
+    """The text, or the one word of it that matches the property's pattern."""
+    quality = 1.0 if len(text) <= 200 else 0.8
+    if not pattern:
+        return text, quality
+    try:
+        if re.search(pattern, text):
+            return text, quality
+        words = [word.strip(",;()") for word in text.split()]
+        return next(((word, 0.85) for word in words if word and re.search(pattern, word)), None)
+    except re.error:
+        return text, quality
+
+
+def _enum_value(text: str, allowed: list[Any], reading: _Reading) -> tuple[Any, float] | None:
+    """The allowed value `text` names: the same words, one holding the other, or a close spelling."""
+    best: tuple[Any, float] | None = None
+    for option in allowed:
+        score = _closeness(text, option, reading)
+        if score >= 0.6 and (best is None or score > best[1]):
+            best = (option, score)
+    return best
+
+
+def _closeness(text: str, option: Any, reading: _Reading) -> float:
+    if isinstance(option, bool):
+        return 1.0 if parse_bool(text) is option else 0.0
+    if isinstance(option, int | float):
+        number = parse_number(text, reading.layout.decimal_comma)
+        return 1.0 if number and number[0] == option else 0.0
+    if not isinstance(option, str):
+        return 0.0
+    said, named = label_key(text), label_key(option)
+    if text.casefold() == option.casefold() or (named and said == named):
+        return 1.0
+    if named and (_within(named, said) or _within(said, named)):
+        return 0.85
+    return difflib.SequenceMatcher(None, text.casefold(), option.casefold()).ratio() * 0.85
+
+
+def _within(part: Key, whole: Key) -> bool:
+    return bool(part) and any(whole[start : start + len(part)] == part for start in range(len(whole)))
+
+
+# ---------------------------------------------------------------------------------------- blocks
+@dataclass(frozen=True)
+class _Region:
+    """The lines under an object's label ("From" and the vendor's name and address), best first."""
+
+    items: tuple[tuple[str, Pos], ...]
+    score: float
+
+    @property
+    def lines(self) -> frozenset[int]:
+        return frozenset(position[0] for _, position in self.items)
+
+
+def _regions(aliases: Aliases, inside: frozenset[Key], reading: _Reading) -> list[_Region]:
+    regions = []
+    anchors = [
+        (reading.layout.pairs[index], score)
+        for index, score in _labelled(aliases, reading, partial=False).items()
+    ]
+    anchors += list(_inline(aliases, reading))
+    for pair, score in anchors:
+        items = _interleaved(pair, inside, reading) or _block_items(pair, inside, reading)
+        if items:
+            regions.append(_Region(tuple(items), score * _PRIOR["region"]))
+    return sorted(regions, key=lambda region: (-region.score, region.items[0][1]))
+
+
+def _block_items(pair: Pair, inside: frozenset[Key], reading: _Reading) -> list[tuple[str, Pos]]:
+    if reading.reads_as_label(pair.value) and label_key(pair.value) not in inside:
+        return []
+    items = [(pair.value, pair.value_at)]
+    for index in pair.rest:
+        text = reading.layout.lines[index].text
+        if _ends_block(text, inside, reading):
+            break
+        items.append((text, (index, 0)))
+    return items
+
+
+def _ends_block(text: str, inside: frozenset[Key], reading: _Reading) -> bool:
+    """A line that starts something else: a label of another field."""
+    colon = label_colon(text)
+    label = text[:colon] if colon is not None else text
+    key = label_key(label)
+    return key not in inside and key in reading.known
+
+
+def _interleaved(pair: Pair, inside: frozenset[Key], reading: _Reading) -> list[tuple[str, Pos]]:
+    """Blocks printed side by side whose lines came out alternating: "From", "Bill to", then the
+    vendor's and the customer's lines one after the other."""
+    lines = reading.layout.lines
+    line = pair.label_at[0]
+    if pair.how != "below" or lines[line].block < 0:
+        return []
+    block = reading.layout.blocks[lines[line].block]
+
+    def is_label(index: int) -> bool:
+        return label_key(lines[index].text.rstrip(":")) in reading.known
+
+    position = block.index(line)
+    start, end = position, position + 1
+    while start > 0 and is_label(block[start - 1]):
+        start -= 1
+    while end < len(block) and is_label(block[end]):
+        end += 1
+    if end - start < 2:
+        return []
+    items = []
+    for index in block[end + position - start :: end - start]:
+        if _ends_block(lines[index].text, inside, reading):
+            break
+        items.append((lines[index].text, (index, 0)))
+    return items
+
+
+def _letterhead(reading: _Reading) -> _Region | None:
+    """The lines that open the document before any label, its title left out: who issued it."""
+    layout = reading.layout
+    items: list[tuple[str, Pos]] = []
+    for block in layout.blocks[:3]:
+        if layout.lines[block[0]].page != 0:
+            break
+        for index in block:
+            text = layout.lines[index].text
+            if label_colon(text) is not None or reading.reads_as_label(text):
+                return _Region(tuple(items[:5]), _LETTERHEAD) if items else None
+            if label_key(text) not in DOCUMENT_TITLES:
+                items.append((text, (index, 0)))
+    return _Region(tuple(items[:5]), _LETTERHEAD) if items else None
+
+
+# ---------------------------------------------------------------------------------------- candidates
+@dataclass(frozen=True)
+class _Candidate:
+    score: float
+    order: Pos
+    uses: frozenset[Pos]  # the label and value it takes: no two fields take the same
+    value: Any
+
+
+def _assigned(slots: list[_Slot], reading: _Reading) -> dict[Path, _Candidate]:
+    """Each field its best candidate, best first over the whole document, no label or value twice."""
+    regions = _RegionCache(reading)
+    ranked = [
+        (candidate, number)
+        for number, slot in enumerate(slots)
+        for candidate in _candidates(slot, reading, regions)
+    ]
+    ranked.sort(key=lambda item: (-item[0].score, item[0].order, item[1]))
+    chosen: dict[Path, _Candidate] = {}
+    used: set[Pos] = set()
+    for candidate, number in ranked:
+        path = slots[number].path
+        if path not in chosen and not candidate.uses & used:
+            chosen[path] = candidate
+            used |= candidate.uses
+    return chosen
+
+
+@dataclass
+class _RegionCache:
+    reading: _Reading
+    found: dict[Path, list[_Region]] = field(default_factory=dict)
+
+    def of(self, owner: _Owner) -> list[_Region]:
+        if owner.path not in self.found:
+            regions = _regions(owner.aliases, owner.children, self.reading)
+            letterhead = _letterhead(self.reading) if not regions and _is_vendor(owner.aliases) else None
+            self.found[owner.path] = regions or ([letterhead] if letterhead else [])
+        return self.found[owner.path]
+
+
+def _is_vendor(aliases: Aliases) -> bool:
+    return any(key in VENDOR_KEYS for key, score in aliases.items() if score >= _SYNONYM * _VARIANT)
+
+
+def _candidates(slot: _Slot, reading: _Reading, regions: _RegionCache) -> Iterator[_Candidate]:
+    pairs = reading.layout.pairs
+    for index, score in _labelled(slot.aliases, reading).items():
+        yield from _from_pair(slot, pairs[index], score, reading)
+    for pair, score in _inline(slot.aliases, reading):
+        yield from _from_pair(slot, pair, score, reading)
+    if slot.owner is not None:
+        owned = regions.of(slot.owner)
+        lines = frozenset().union(*(region.lines for region in owned))
+        elsewhere = _OUTSIDE_BLOCK if owned else _NO_BLOCK
+        for index, score in _labelled(slot.local, reading).items():
+            factor = 1.0 if pairs[index].label_at[0] in lines else elsewhere
+            yield from _from_pair(slot, pairs[index], score * factor, reading)
+        for region in owned:
+            yield from _unlabelled(slot, region, reading)
+    elif slot.node.kind in {"string", "any"}:
+        for region in _regions(slot.aliases, frozenset(), reading)[:3]:
+            yield from _unlabelled(slot, region, reading, whole=True)
+        letterhead = _letterhead(reading) if _is_vendor(slot.aliases) else None
+        if letterhead:
+            yield from _unlabelled(slot, letterhead, reading, whole=True)
+    if slot.node.text("format") == "date" and slot.aliases.get(("date",), 0.0) >= _SYNONYM:
+        yield from _first_date(slot, reading)
+
+
+def _first_date(slot: _Slot, reading: _Reading) -> Iterator[_Candidate]:
+    """The document's first dates, for its date when no label names one (a receipt's); a date another
+    field took by its label is not one of them."""
+    dates = 0
+    for index, line in enumerate(reading.layout.lines[:200]):
+        found = parse_date(line.text, reading.day_first)
+        if found and reading.valid(slot.node, found.value.isoformat()):
+            score = _FIRST_DATE - 0.01 * dates
+            yield _Candidate(score, (index, 0), frozenset({(index, 0)}), found.value.isoformat())
+            dates += 1
+            if dates == 3:
+                return
+
+
+def _from_pair(slot: _Slot, pair: Pair, label_score: float, reading: _Reading) -> Iterator[_Candidate]:
+    text, uses = pair.value, {pair.label_at, pair.value_at}
+    if _role(slot.path[-1]) == "address" and pair.how != "cell":
+        lines = [(pair.value, pair.value_at)] + [
+            (reading.layout.lines[index].text, (index, 0)) for index in pair.rest
+        ]
+        kept = _until_block_ends(lines[:4], reading)
+        text, uses = ", ".join(line for line, _ in kept), uses | {position for _, position in kept}
+    candidate = _candidate(
+        slot, text, label_score * _PRIOR[pair.how], pair.label_at, frozenset(uses), reading
+    )
+    if candidate:
+        yield candidate
+
+
+def _until_block_ends(items: list[tuple[str, Pos]], reading: _Reading) -> list[tuple[str, Pos]]:
+    kept = items[:1]
+    for text, position in items[1:]:
+        if _ends_block(text, frozenset(), reading) or label_colon(text) is not None:
+            break
+        kept.append((text, position))
+    return kept
+
+
+def _candidate(
+    slot: _Slot, text: str, score: float, order: Pos, uses: frozenset[Pos], reading: _Reading
+) -> _Candidate | None:
+    coerced = _coerced(text, slot.node, reading)
+    if coerced is None:
+        return None
+    value, quality = coerced
+    if isinstance(value, str) and reading.reads_as_label(value):
+        return None
+    if not reading.valid(slot.node, value):
+        return None
+    return _Candidate(score * quality, order, uses, value)
+
+
+def _role(name: str) -> str | None:
+    """What a nested field is, when its value can be told by its place or form in a block."""
+    key = label_key(name)
+    words = set(key)
+    if "email" in words:
+        return "email"
+    if words & {"phone", "fax", "mobile"}:
+        return "phone"
+    if words & {"website", "url", "web", "homepage"}:
+        return "url"
+    if "address" in words or key in {("street",), ("location",)}:
+        return "address"
+    if key[-1:] == ("name",) or key in {("company",), ("organization",), ("organisation",), ("business",)}:
+        return "name"
+    return None
+
+
+_FORMS: dict[str, re.Pattern[str]] = {"email": _EMAIL, "phone": _PHONE, "url": _URL}
+
+
+def _in_form(role: str, text: str) -> str | None:
+    """The e-mail address, phone number or web address `text` holds; a phone number has seven digits
+    or more and few letters around it ("Tel.")."""
+    match = _FORMS[role].search(text)
+    if match and role == "phone":
+        digits = sum(char.isdigit() for char in match.group())
+        return match.group() if digits >= 7 and sum(char.isalpha() for char in text) <= 6 else None
+    return match.group() if match else None
+
+
+def _unlabelled(slot: _Slot, region: _Region, reading: _Reading, whole: bool = False) -> Iterator[_Candidate]:
+    """A field read from its object's block by place or form; with `whole`, the block is the field's."""
+    role = "address" if whole and _role(slot.path[-1]) == "address" else _role(slot.path[-1])
+    if whole and role not in {"address", "email", "phone", "url"}:
+        role = "name"
+    items = [(text, position) for text, position in region.items if label_colon(text) is None]
+    plain = [(text, position) for text, position in items if not any(_in_form(form, text) for form in _FORMS)]
+    found: list[tuple[str, frozenset[Pos], float]] = []
+    if role in _FORMS:
+        for text, position in items:
+            value = _in_form(role, text)
+            if value:
+                found.append((value, frozenset({position}), 0.95))
+                break
+    elif role == "name" and plain:
+        found.append((plain[0][0], frozenset({plain[0][1]}), 0.9))
+    elif role == "address" and plain[0 if whole else 1 :]:
+        rest = plain[0 if whole else 1 :]
+        found.append((", ".join(text for text, _ in rest), frozenset(position for _, position in rest), 0.85))
+    for text, uses, quality in found:
+        first = min(uses)
+        candidate = _candidate(slot, text, region.score * quality, first, uses, reading)
+        if candidate:
+            yield candidate
+
+
+# ---------------------------------------------------------------------------------------- building
+@dataclass
+class _Builder:
+    reading: _Reading
+    chosen: dict[Path, _Candidate]
+    likelihoods: dict[str, float] = field(default_factory=dict)
+
+    def object(self, node: Node, path: Path, root: bool = False) -> tuple[Any, bool]:
+        """The object's value and whether anything in it was found."""
+        output: dict[str, Any] = {}
+        found = False
+        for name, child in node.properties:
+            present, value, child_found = self.property(child, (*path, name), name in node.required)
+            if present:
+                output[name] = value
+            found |= child_found
+        if not root and not found and node.nullable:
+            return None, False
+        return output, found
+
+    def property(self, node: Node, path: Path, required: bool) -> tuple[bool, Any, bool]:
+        """Whether the property is in the output, its value, and whether it was found."""
+        if node.kind == "object" and node.properties:
+            value, found = self.object(node, path)
+            return True, value, found
+        if node.kind == "array":
+            items, score = _array(node, path[-1], self.reading)
+            self.likelihoods[".".join(path)] = score if items is not None else 0.0
+            if items is not None:
+                return True, items, True
+            return (*_missing(node, required, self.reading), False)
+        candidate = self.chosen.get(path)
+        self.likelihoods[".".join(path)] = candidate.score if candidate else 0.0
+        if candidate:
+            return True, candidate.value, True
+        return (*_missing(node, required, self.reading), False)
+
+
+def _missing(node: Node, required: bool, reading: _Reading) -> tuple[bool, Any]:
+    """What stands for a value not found: None where null is allowed, else nothing when the property is
+    not required, else the type's empty value if valid, else None for the caller's validation to catch."""
+    if node.never:
+        return False, None
+    if node.nullable or node.kind == "any":
+        return True, None
+    if not required:
+        return False, None
+    empty: dict[str, Any] = {"string": "", "array": [], "object": {}}
+    if node.kind in empty and reading.valid(node, empty[node.kind]):
+        return True, empty[node.kind]
+    return True, None
+
+
+def _array(node: Node, name: str, reading: _Reading) -> tuple[list[Any] | None, float]:
+    item = node.items or Node({}, {}, (), True)
+    if item.kind == "object" and item.properties:
+        return _table_items(item, reading)
+    if item.kind in {"object", "array", "null"} or item.never:
+        return None, 0.0
+    return _listed(item, _aliases(name, node), reading)
+
+
+def _columns(header: tuple[str, ...], fields: list[tuple[str, Aliases]]) -> dict[str, tuple[int, float]]:
+    """Which column holds which field: best matches first, one column per field."""
+    scored: list[tuple[float, str, int]] = []
+    for name, aliases in fields:
+        for column, cell in enumerate(header):
+            score = _header_score(cell, aliases)
+            if score > 0:
+                scored.append((score, name, column))
+    scored.sort(key=lambda item: (-item[0], item[2]))
+    mapping: dict[str, tuple[int, float]] = {}
+    taken: set[int] = set()
+    for score, name, column in scored:
+        if name not in mapping and column not in taken:
+            mapping[name] = (column, score)
+            taken.add(column)
+    return mapping
+
+
+def _table_items(item: Node, reading: _Reading) -> tuple[list[Any] | None, float]:
+    """The rows of the table that best names the item's properties, as objects."""
+    fields = [
+        (name, _aliases(name, child))
+        for name, child in item.properties
+        if child.kind not in {"object", "array"}
+    ]
+    best: tuple[float, Table, dict[str, tuple[int, float]]] | None = None
+    for table in reading.layout.tables:
+        mapping = _columns(table.header, fields)
+        if not fields or len(mapping) < min(2, len(fields)):
+            continue
+        quality = sum(score for _, score in mapping.values()) / len(mapping)
+        quality *= 0.7 + 0.3 * len(mapping) / len(fields)
+        if best is None or quality > best[0] + 1e-9:
+            best = (quality, table, mapping)
+    if best is None:
+        return _item_lines(item, fields, reading)
+    quality, table, mapping = best
+    same = tuple(map(label_key, table.header))
+    rows = [
+        row
+        for other in reading.layout.tables
+        if tuple(map(label_key, other.header)) == same
+        for row in other.rows
+    ]
+    return _rows_as_items(rows, item, mapping, quality, reading)
+
+
+def _rows_as_items(
+    rows: Sequence[tuple[str, ...]],
+    item: Node,
+    mapping: dict[str, tuple[int, float]],
+    quality: float,
+    reading: _Reading,
+) -> tuple[list[Any], float]:
+    items: list[Any] = []
+    read = unread = 0
+    for row in rows:
+        cells = {name: row[column] for name, (column, _) in mapping.items() if column < len(row)}
+        if is_summary_row(row) or not any(cells.values()) or (len(row) >= 3 and sum(map(bool, row)) <= 1):
+            continue
+        value: dict[str, Any] = {}
+        for name, child in item.properties:
+            coerced = _coerced(cells.get(name, ""), child, reading)
+            if coerced is not None and reading.valid(child, coerced[0]):
+                value[name], read = coerced[0], read + 1
+                continue
+            unread += bool(cells.get(name))
+            present, empty = _missing(child, name in item.required, reading)
+            if present:
+                value[name] = empty
+        items.append(value)
+    return items, quality * (read / (read + unread) if read + unread else 1.0)
+
+
+_ITEM_LINE = re.compile(r"(?P<text>\D.*?)\s+(?P<amount>\(?-?\S*\d[.,]\d{2}\)?\S*)")
+_COUNTED = re.compile(r"(?P<count>\d+)\s*[x\u00d7]\s+(?P<text>.+)")
+_CENTS = re.compile(r"\d[.,]\d{2}(?!\d)")
+_LINE_ITEMS = 0.6  # items read from lines without a table count for less
+
+
+def _item_lines(
+    item: Node, fields: list[tuple[str, Aliases]], reading: _Reading
+) -> tuple[list[Any] | None, float]:
+    """Items printed as a text and an amount, on one line ("Cappuccino 3.50") or the amount on the line
+    below, as receipts print them: the longest run of such items in a block, totals left out."""
+    kinds = dict(item.properties)
+    text = _field_for(fields, kinds, {"string"}, ("description",))
+    amount = _field_for(fields, kinds, {"number"}, ("amount",), ("unit", "price"))
+    count = _field_for(fields, kinds, {"integer", "number"}, ("quantity",))
+    if text is None or amount is None:
+        return None, 0.0
+    runs = [_item_run(block, reading) for block in reading.layout.blocks]
+    best = max(runs, key=len, default=[])
+    if len(best) < 2:
+        return None, 0.0
+    rows = [(text_cell, amount_cell, count_cell) for count_cell, text_cell, amount_cell in best]
+    mapping = {text: (0, 1.0), amount: (1, 1.0)} | ({count: (2, 1.0)} if count and count != amount else {})
+    return _rows_as_items(rows, item, mapping, _LINE_ITEMS, reading)
+
+
+def _item_run(block: tuple[int, ...], reading: _Reading) -> list[tuple[str, str, str]]:
+    """The longest run of (count, text, amount) items in a block."""
+    texts = [reading.layout.lines[index].text for index in block]
+    best: list[tuple[str, str, str]] = []
+    run: list[tuple[str, str, str]] = []
+    position = 0
+    while position < len(texts):
+        found, used = _item_at(texts, position, reading)
+        if found:
+            run.append(found)
+        else:
+            best, run = max(best, run, key=len), []
+        position += used
+    return max(best, run, key=len)
+
+
+def _item_at(texts: list[str], position: int, reading: _Reading) -> tuple[tuple[str, str, str] | None, int]:
+    """The item starting at `texts[position]`, and how many lines it takes."""
+    line = texts[position]
+    following = texts[position + 1] if position + 1 < len(texts) else ""
+    match = _ITEM_LINE.fullmatch(line) if len(line) <= 200 else None
+    if match:
+        described, amount, used = match["text"], match["amount"], 1
+    elif _CENTS.search(following) and parse_number(following, reading.layout.decimal_comma):
+        described, amount, used = line, following, 2
+    else:
+        return None, 1
+    counted = _COUNTED.fullmatch(described)
+    count, described = (counted["count"], counted["text"]) if counted else ("", described)
+    total = tuple(word for word in label_key(without_rate(described)) if not word.isdigit()) in SUMMARY_KEYS
+    if total or label_colon(described) is not None or not any(char.isalpha() for char in described):
+        return None, 1
+    return (count, described, amount), used
+
+
+def _field_for(
+    fields: list[tuple[str, Aliases]], kinds: Mapping[str, Node], types: set[str], *keys: Key
+) -> str | None:
+    """The item property of one of `types` named like one of `keys`, else the first of those types."""
+    typed = [(name, aliases) for name, aliases in fields if kinds[name].kind in types]
+    named = next((name for name, aliases in typed if any(key in aliases for key in keys)), None)
+    return named or (typed[0][0] if typed else None)
+
+
+def _listed(item: Node, aliases: Aliases, reading: _Reading) -> tuple[list[Any] | None, float]:
+    """An array of plain values: a table column named like the array, else a labelled list "a, b, c"."""
+    for table in reading.layout.tables:
+        mapping = _columns(table.header, [("values", aliases)])
+        if mapping:
+            column, score = mapping["values"]
+            cells = [row[column] for row in table.rows if not is_summary_row(row) and row[column]]
+            return _values(cells, item, reading, score)
+    labelled = sorted(_labelled(aliases, reading).items(), key=lambda entry: (-entry[1], entry[0]))
+    for index, score in labelled[:1]:
+        pair = reading.layout.pairs[index]
+        parts = [part for part in re.split(r"[,;]", pair.value) if part.strip()]
+        return _values(parts, item, reading, score * _PRIOR[pair.how])
+    return None, 0.0
+
+
+def _values(texts: list[str], item: Node, reading: _Reading, score: float) -> tuple[list[Any], float]:
+    values = []
+    for text in texts:
+        coerced = _coerced(text, item, reading)
+        if coerced is not None and reading.valid(item, coerced[0]):
+            values.append(coerced[0])
+    return values, score * (len(values) / len(texts) if texts else 1.0)
+
+
+# ---------------------------------------------------------------------------------------- repair
+def _repair(output: Any, root: Node, reading: _Reading, likelihoods: dict[str, float]) -> None:
+    """Values the whole schema still refuses (a constraint across fields, an item it cannot hold) are
+    dropped as if not found, one at a time, so that the output validates wherever that can make it."""
+    if reading.validator is None:
+        return
+    for _ in range(50):
+        try:
+            errors = list(reading.validator.iter_errors(output))
+        except Exception:  # a schema jsonschema cannot apply
+            return
+        if not any(_drop(output, root, list(error.absolute_path), likelihoods) for error in errors):
+            return
+
+
+def _drop(output: Any, root: Node, path: list[Any], likelihoods: dict[str, float]) -> bool:
+    """Drops the innermost value on `path` that can go: a field (to None, or left out), else an item."""
+    for end in range(len(path), 0, -1):
+        name, container = path[end - 1], _at(output, path[: end - 1])
+        node, parent = _node_at(root, path[:end]), _node_at(root, path[: end - 1])
+        if isinstance(name, int) and isinstance(container, list) and name < len(container):
+            del container[name]
+        elif not isinstance(name, str) or not isinstance(container, dict) or name not in container:
+            continue
+        elif node is not None and node.nullable and container[name] is not None:
+            container[name] = None
+        elif parent is not None and name not in parent.required:
+            del container[name]
+        else:
+            continue
+        _lower(likelihoods, path[:end])
+        return True
+    return False
+
+
+def _lower(likelihoods: dict[str, float], path: Sequence[Any]) -> None:
+    """A dropped field is not found; a dropped cell makes its array less likely."""
+    index = next((position for position, part in enumerate(path) if isinstance(part, int)), None)
+    if index is None:
+        likelihoods[".".join(path)] = 0.0
+    else:
+        array = ".".join(path[:index])
+        likelihoods[array] = likelihoods.get(array, 0.0) * 0.8
+
+
+def _at(value: Any, path: Sequence[Any]) -> Any:
+    for part in path:
+        try:
+            value = value[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return value
+
+
+def _node_at(node: Node | None, path: Sequence[Any]) -> Node | None:
+    for part in path:
+        if node is None:
+            return None
+        node = node.items if isinstance(part, int) else dict(node.properties).get(part)
+    return node

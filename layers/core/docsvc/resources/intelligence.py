@@ -1,0 +1,248 @@
+"""The bodies of the document-intelligence endpoints and the resources they answer: extractions,
+classifications, splits, partitions, and generated schemas."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field, StringConstraints, field_validator
+
+from docsvc.clock import iso, utc_now
+from docsvc.domain import answers
+from docsvc.domain.documents import DocumentInput
+from docsvc.domain.intelligence import (
+    Answerer,
+    DocumentTask,
+    IntelligenceService,
+    ResultKind,
+    ResultRecord,
+    ResultUsage,
+)
+from docsvc.domain.parses import DEFAULT_DPI, FileSummary, ParseLimits
+from docsvc.tenancy import Tenant
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+Instructions = Annotated[str, StringConstraints(max_length=10_000)]
+
+
+class DocumentRequest(BaseModel):
+    """The fields every intelligence request shares."""
+
+    document: DocumentInput = Field(description="MIMEData {filename, url} or a FileRef {id}.")
+    model: str | None = Field(None, description="A model of GET /v1/models; the task's default if omitted.")
+    instructions: Instructions | None = None
+    image_resolution_dpi: int = Field(DEFAULT_DPI, ge=96, le=300, description="Resolution of OCR rendering.")
+    bust_cache: bool = Field(False, description="Read the document again instead of an earlier parse of it.")
+
+    def task(self, first_n_pages: int | None = None) -> DocumentTask:
+        return DocumentTask(
+            document=self.document,
+            model=self.model,
+            image_resolution_dpi=self.image_resolution_dpi,
+            bust_cache=self.bust_cache,
+            first_n_pages=first_n_pages,
+        )
+
+
+class ExtractionCreate(DocumentRequest):
+    json_schema: dict[str, Any] = Field(description="A JSON Schema (object with properties) of the data.")
+
+    @field_validator("json_schema")
+    @classmethod
+    def _valid_schema(cls, schema: dict[str, Any]) -> dict[str, Any]:
+        from docsvc.intelligence.schemas import InvalidSchema, check_json_schema
+
+        try:
+            check_json_schema(schema)
+        except InvalidSchema as error:
+            raise ValueError(str(error)) from None
+        return schema
+
+
+class CategoryIn(BaseModel):
+    name: Name
+    description: Annotated[str, StringConstraints(max_length=2_000)] = ""
+
+
+class ClassificationCreate(DocumentRequest):
+    categories: list[CategoryIn] = Field(min_length=1, max_length=100)
+    first_n_pages: int | None = Field(None, ge=1, description="Classify from the first pages only.")
+
+    @field_validator("categories")
+    @classmethod
+    def _distinct(cls, categories: list[CategoryIn]) -> list[CategoryIn]:
+        _no_duplicates([category.name for category in categories], "category")
+        return categories
+
+
+class SubdocumentIn(BaseModel):
+    name: Name
+    description: Annotated[str, StringConstraints(max_length=2_000)] = ""
+    allow_multiple_instances: bool = False
+
+
+class SplitCreate(DocumentRequest):
+    subdocuments: list[SubdocumentIn] = Field(min_length=1, max_length=100)
+
+    @field_validator("subdocuments")
+    @classmethod
+    def _distinct(cls, subdocuments: list[SubdocumentIn]) -> list[SubdocumentIn]:
+        _no_duplicates([subdocument.name for subdocument in subdocuments], "subdocument")
+        return subdocuments
+
+
+class PartitionCreate(DocumentRequest):
+    key: Name = Field(description="The label whose value groups the pages, e.g. 'invoice number'.")
+
+
+class SchemaGenerate(BaseModel):
+    documents: list[DocumentInput] = Field(min_length=1, max_length=10)
+    model: str | None = None
+    instructions: Instructions | None = None
+    image_resolution_dpi: int = Field(DEFAULT_DPI, ge=96, le=300)
+
+
+def _no_duplicates(names: list[str], what: str) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise ValueError(f"the {what} name '{name}' is given twice")
+        seen.add(name.casefold())
+
+
+# ---------------------------------------------------------------------------- resources
+class Result(BaseModel):
+    id: str
+    object: ResultKind
+    file: FileSummary
+    model: str
+    output: Any
+    usage: ResultUsage = Field(description="page_count, credits (1 a page), cached (pages from a parse).")
+    created_at: str
+
+    @classmethod
+    def of(cls, record: ResultRecord) -> Any:
+        return cls.model_validate(record.model_dump(include=set(cls.model_fields)))
+
+
+class Extraction(Result):
+    object: Literal["extraction"] = "extraction"
+    output: dict[str, Any] = Field(description="The data, valid against json_schema; null where not found.")
+    likelihoods: dict[str, float] = Field(description="Per field path, how sure the model is (0-1).")
+
+
+class ClassificationOutput(BaseModel):
+    category: str
+    reasoning: str
+
+
+class Classification(Result):
+    object: Literal["classification"] = "classification"
+    output: ClassificationOutput
+
+
+class SplitPart(BaseModel):
+    name: str
+    pages: list[int] = Field(description="1-based page numbers.")
+
+
+class Split(Result):
+    object: Literal["split"] = "split"
+    output: list[SplitPart]
+
+
+class PartitionPart(BaseModel):
+    key: str
+    pages: list[int] = Field(description="1-based page numbers.")
+
+
+class Partition(Result):
+    object: Literal["partition"] = "partition"
+    output: list[PartitionPart]
+
+
+class GeneratedSchema(BaseModel):
+    object: Literal["schema"] = "schema"
+    json_schema: dict[str, Any]
+    strict: bool = True
+    created_at: str
+
+
+# ---------------------------------------------------------------------------- endpoints
+@dataclass(frozen=True)
+class ResultEndpoint:
+    """One endpoint of a result kind: its body, its resource, and what it asks of the model. The route
+    and the job worker both answer through `answer`."""
+
+    kind: ResultKind
+    body: type[DocumentRequest]
+    resource: type[Result]
+    answerer: Callable[[Any], Answerer]
+    first_n_pages: Callable[[Any], int | None] = lambda body: None
+
+    def answer(
+        self,
+        service: IntelligenceService,
+        tenant: Tenant,
+        body: DocumentRequest,
+        *,
+        limits: ParseLimits | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> Result:
+        task = body.task(self.first_n_pages(body))
+        record = service.answer(tenant, self.kind, task, self.answerer(body), limits=limits, stop=stop)
+        answered: Result = self.resource.of(record)
+        return answered
+
+
+RESULT_ENDPOINTS: dict[str, ResultEndpoint] = {
+    "/v1/extractions": ResultEndpoint(
+        "extraction",
+        ExtractionCreate,
+        Extraction,
+        lambda body: answers.extraction(body.json_schema, body.instructions),
+    ),
+    "/v1/classifications": ResultEndpoint(
+        "classification",
+        ClassificationCreate,
+        Classification,
+        lambda body: answers.classification(
+            [(category.name, category.description) for category in body.categories], body.instructions
+        ),
+        lambda body: body.first_n_pages,
+    ),
+    "/v1/splits": ResultEndpoint(
+        "split",
+        SplitCreate,
+        Split,
+        lambda body: answers.split(
+            [(part.name, part.description, part.allow_multiple_instances) for part in body.subdocuments],
+            body.instructions,
+        ),
+    ),
+    "/v1/partitions": ResultEndpoint(
+        "partition", PartitionCreate, Partition, lambda body: answers.partition(body.key, body.instructions)
+    ),
+}
+
+
+def generated_schema(
+    service: IntelligenceService,
+    tenant: Tenant,
+    body: SchemaGenerate,
+    *,
+    limits: ParseLimits | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> GeneratedSchema:
+    schema = service.generate_schema(
+        tenant,
+        body.documents,
+        model=body.model,
+        instructions=body.instructions,
+        dpi=body.image_resolution_dpi,
+        limits=limits,
+        stop=stop,
+    )
+    return GeneratedSchema(json_schema=schema, created_at=iso(utc_now()))

@@ -1,0 +1,287 @@
+"""The built-in classifier on real documents: PDFs built here, read by the parse engine, classified by
+their words; and the sample documents the splitting tests assemble into packets."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pymupdf
+import pytest
+from docsvc.documents.engine import parse_pages
+from docsvc.documents.engine.model import ParseOptions
+from docsvc.intelligence.classification import Category, classify
+
+
+# ------------------------------------------------------------------------------------ sample documents
+@dataclass(frozen=True)
+class Sheet:
+    """One PDF page: lines at the top, an optional ruled table, lines below it, a footer line."""
+
+    lines: Sequence[str] = ()
+    table: Sequence[Sequence[str]] = ()
+    after: Sequence[str] = ()
+    footer: str = ""
+    title: str = ""  # large type, above the lines
+
+
+@dataclass(frozen=True)
+class Packet:
+    sheets: list[Sheet] = field(default_factory=list)
+
+    def __add__(self, other: Packet) -> Packet:
+        return Packet([*self.sheets, *other.sheets])
+
+
+def pdf(packet: Packet) -> bytes:
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        for sheet in packet.sheets:
+            _draw(document.new_page(), sheet)
+        return bytes(document.tobytes())
+
+
+def _draw(page: pymupdf.Page, sheet: Sheet) -> None:
+    y = 60.0
+    if sheet.title:
+        page.insert_text((72, y), sheet.title, fontsize=20)
+        y += 34
+    for line in sheet.lines:
+        page.insert_text((72, y), line, fontsize=10)
+        y += 15
+    if sheet.table:
+        y += 10
+        width = min(115.0, 460.0 / max(len(row) for row in sheet.table))
+        for row in sheet.table:
+            for column, value in enumerate(row):
+                cell = pymupdf.Rect(72 + column * width, y, 72 + (column + 1) * width, y + 20)  # type: ignore[no-untyped-call]
+                page.draw_rect(cell, color=(0, 0, 0), width=0.8)
+                page.insert_text((cell.x0 + 4, cell.y0 + 14), value, fontsize=10)
+            y += 20
+        y += 25
+    for line in sheet.after:
+        page.insert_text((72, y), line, fontsize=10)
+        y += 15
+    if sheet.footer:
+        page.insert_text((260, 800), sheet.footer, fontsize=8)
+
+
+def parsed(packet: Packet) -> list[str]:
+    """The packet as a PDF, read back by the parse engine: one text per page."""
+    return [page.text for page in parse_pages(pdf(packet), "pdf", ParseOptions())]
+
+
+ITEMS = ["Description", "Qty", "Unit price", "Amount"]
+
+
+def invoice(number: str, pages: int = 1, customer: str = "Globex Corp", paid: bool = False) -> Packet:
+    """An invoice; beyond the first page, pages hold only more item rows and "Page n of N"."""
+
+    def marker(n: int) -> str:
+        return f"Page {n} of {pages}" if pages > 1 else ""
+
+    first = Sheet(
+        title="INVOICE",
+        lines=["ACME Supplies Ltd", f"Invoice number: {number}", "Date: 12/03/2026", f"Bill to: {customer}"],
+        table=[ITEMS, ["Widget", "2", "$1,200.00", "$2,400.00"], ["Shipping", "1", "$99.50", "$99.50"]],
+        after=["Paid by card - thank you, payment received."]
+        if paid
+        else ["Total due: $2,499.50", "Payment terms: net 30. Please pay by the due date 11/04/2026."],
+        footer=marker(1),
+    )
+    rest = [
+        Sheet(table=[ITEMS, [f"Part {n}", "1", "$10.00", "$10.00"]], footer=marker(n))
+        for n in range(2, pages + 1)
+    ]
+    return Packet([first, *rest])
+
+
+def receipt(number: str, store: str = "Corner Store") -> Packet:
+    return Packet(
+        [
+            Sheet(
+                title=store,
+                lines=["12 High Street", f"Receipt #{number}", "Cashier: Ann   Till 3"],
+                table=[["Item", "Price"], ["Milk", "2.50"], ["Bread", "3.00"]],
+                after=[
+                    "Subtotal 5.50",
+                    "Total 5.50",
+                    "Cash 10.00",
+                    "Change 4.50",
+                    "Thank you for your purchase!",
+                ],
+            )
+        ]
+    )
+
+
+def purchase_order(number: str) -> Packet:
+    return Packet(
+        [
+            Sheet(
+                title="PURCHASE ORDER",
+                lines=[f"PO number: {number}", "Order date: 02/03/2026", "Vendor: ACME Supplies Ltd"],
+                table=[["Item", "Quantity", "Deliver by"], ["Widget", "40", "20/03/2026"]],
+                after=["Ship to: Globex Corp, Dock 4", "Authorized by: J. Smith"],
+            )
+        ]
+    )
+
+
+def bank_statement(pages: int = 2) -> Packet:
+    """A statement whose later pages are transaction tables only."""
+    rows = [["Date", "Details", "Withdrawals", "Deposits", "Balance"]]
+    first = Sheet(
+        title="Bank Statement",
+        lines=["First Bank plc", "Account number: 12345678", "Statement period: 01/02/2026 to 28/02/2026"],
+        table=[
+            *rows,
+            ["01/02", "Opening balance", "", "", "1,000.00"],
+            ["03/02", "Salary", "", "2,000.00", "3,000.00"],
+        ],
+        after=["Closing balance carried forward"],
+    )
+    rest = [
+        Sheet(table=[*rows, [f"{n:02}/02", "Card payment", "20.00", "", "2,980.00"]])
+        for n in range(2, pages + 1)
+    ]
+    return Packet([first, *rest])
+
+
+def application_form() -> Packet:
+    return Packet(
+        [
+            Sheet(
+                title="Membership Application Form",
+                lines=[
+                    "Please complete in block capitals.",
+                    "Full name: ____________",
+                    "Date of birth: ____________",
+                    "Email: ____________",
+                    "I declare that the information above is true.",
+                    "Signature: ____________",
+                    "For office use only",
+                ],
+            )
+        ]
+    )
+
+
+CATEGORIES = [
+    Category("invoice"),
+    Category("receipt"),
+    Category("purchase_order"),
+    Category("bank_statement"),
+    Category("application_form"),
+]
+
+
+# ---------------------------------------------------------------------------------------------- tests
+def test_an_invoice_is_classified_as_invoice_citing_its_labels() -> None:
+    result = classify(parsed(invoice("INV-2026-0042")), CATEGORIES)
+    assert result.category == "invoice"
+    assert "INVOICE" in result.reasoning
+    assert "Invoice number" in result.reasoning
+    assert result.likelihood > 0.6
+
+
+@pytest.mark.parametrize(
+    ("packet", "expected", "evidence"),
+    [
+        (receipt("4411"), "receipt", "Thank you for your purchase"),
+        (purchase_order("PO-7781"), "purchase_order", "PURCHASE ORDER"),
+        (bank_statement(), "bank_statement", "Bank Statement"),
+        (application_form(), "application_form", "Application Form"),
+    ],
+)
+def test_each_kind_of_document_goes_to_the_category_naming_it(
+    packet: Packet, expected: str, evidence: str
+) -> None:
+    result = classify(parsed(packet), CATEGORIES)
+    assert result.category == expected
+    assert evidence in result.reasoning
+    assert 0.5 < result.likelihood <= 1.0
+
+
+def test_descriptions_alone_tell_categories_with_neutral_names_apart() -> None:
+    categories = [
+        Category("type_a", "A bill asking to be paid later: invoice number, amount due, payment terms"),
+        Category("type_b", "A till slip from a shop: cash register, change, thank you for your purchase"),
+    ]
+    assert classify(parsed(invoice("INV-1")), categories).category == "type_a"
+    result = classify(parsed(receipt("77")), categories)
+    assert result.category == "type_b"
+    assert "Thank you for your purchase" in result.reasoning
+
+
+def test_descriptions_steer_between_close_categories() -> None:
+    categories = [
+        Category("unpaid_invoice", "An invoice still to be paid: total due, please pay by the due date"),
+        Category("paid_invoice", "An invoice already settled: paid by card, payment received, thank you"),
+    ]
+    unpaid = classify(parsed(invoice("INV-1")), categories)
+    paid = classify(parsed(invoice("INV-2", paid=True)), categories)
+    assert (unpaid.category, paid.category) == ("unpaid_invoice", "paid_invoice")
+    assert "Payment received" in paid.reasoning or "payment received" in paid.reasoning
+
+
+def test_a_negated_kind_in_a_description_is_not_evidence_for_that_category() -> None:
+    categories = [
+        Category("billing", "Anything asking for money: invoice, bill, amount due"),
+        Category("shop_slip", "A sales receipt, not an invoice"),
+    ]
+    assert classify(parsed(invoice("INV-3")), categories).category == "billing"
+
+
+def test_the_first_pages_weigh_most() -> None:
+    pages = parsed(invoice("INV-9") + bank_statement(pages=1))
+    assert classify(pages, [Category("bank_statement"), Category("invoice")]).category == "invoice"
+    reversed_pages = parsed(bank_statement(pages=1) + invoice("INV-9"))
+    assert (
+        classify(reversed_pages, [Category("invoice"), Category("bank_statement")]).category
+        == "bank_statement"
+    )
+
+
+def test_names_match_whatever_their_case_spacing_and_plural() -> None:
+    categories = [Category("Invoices"), Category("PurchaseOrders"), Category("bank-statements")]
+    assert classify(parsed(purchase_order("PO-1")), categories).category == "PurchaseOrders"
+    assert classify(parsed(bank_statement()), categories).category == "bank-statements"
+
+
+def test_quoted_phrases_in_instructions_back_the_category_they_name() -> None:
+    pages = ["Widget Corp\nWork order WO-17\nTechnician: Sam\nLabour 2h"]
+    categories = [Category("maintenance"), Category("repair")]
+    assert classify(pages, categories).category == "maintenance"  # no evidence: the first listed
+    steered = classify(pages, categories, instructions='Documents mentioning "work order" are repairs.')
+    assert steered.category == "repair"
+    assert "Work order" in steered.reasoning
+
+
+def test_a_catch_all_category_takes_documents_that_fit_no_other() -> None:
+    categories = [Category("invoice"), Category("receipt"), Category("misc", "anything else")]
+    result = classify(parsed(purchase_order("PO-3")), categories)
+    assert result.category == "misc"
+    assert "no other category had enough evidence" in result.reasoning
+    assert classify(parsed(invoice("INV-3")), categories).category == "invoice"
+
+
+def test_without_any_evidence_the_first_category_wins_with_low_likelihood() -> None:
+    result = classify(["", "   "], [Category("letter_of_credit"), Category("tax_form")])
+    assert result.category == "letter_of_credit"
+    assert result.likelihood <= 0.5
+    assert "No words" in result.reasoning
+    assert classify([], [Category("invoice")]).category == "invoice"
+
+
+def test_no_categories_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="at least one category"):
+        classify(["INVOICE"], [])
+
+
+def test_classification_is_deterministic_and_fast() -> None:
+    pages = parsed(invoice("INV-5", pages=3)) * 34
+    started = time.perf_counter()
+    results = {classify(pages, CATEGORIES) for _ in range(3)}
+    assert time.perf_counter() - started < 1.0
+    assert len(results) == 1

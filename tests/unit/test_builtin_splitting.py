@@ -1,0 +1,221 @@
+"""The built-in splitter and partitioner on real packets: PDFs of invoices, receipts, purchase orders,
+statements and forms built here and read by the parse engine."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from docsvc.intelligence.partitioning import Partition, partition
+from docsvc.intelligence.splitting import Split, Subdocument, split
+
+from tests.unit.test_builtin_classification import (
+    Packet,
+    Sheet,
+    application_form,
+    bank_statement,
+    invoice,
+    parsed,
+    purchase_order,
+    receipt,
+)
+
+MIXED = (
+    invoice("INV-1", pages=2)  # 1-2
+    + receipt("4411")  # 3
+    + invoice("INV-2")  # 4
+    + invoice("INV-3")  # 5
+    + purchase_order("PO-9")  # 6
+    + bank_statement(pages=3)  # 7-9
+    + application_form()  # 10
+    + invoice("INV-4", pages=3)  # 11-13
+    + receipt("4412")  # 14
+    + receipt("4413", store="Deli on Main")  # 15
+)
+
+
+@pytest.fixture(scope="module")
+def mixed() -> list[str]:
+    return parsed(MIXED)
+
+
+def names_and_pages(splits: list[Split]) -> list[tuple[str, list[int]]]:
+    return [(entry.name, entry.pages) for entry in splits]
+
+
+# ------------------------------------------------------------------------------------------- splits
+def test_a_mixed_packet_splits_into_each_instance_with_its_pages(mixed: list[str]) -> None:
+    subdocuments = [
+        Subdocument("invoice", allow_multiple_instances=True),
+        Subdocument("receipt", allow_multiple_instances=True),
+        Subdocument("purchase_order"),
+        Subdocument("bank_statement"),
+        Subdocument("application_form"),
+    ]
+    assert names_and_pages(split(mixed, subdocuments)) == [
+        ("invoice", [1, 2]),
+        ("receipt", [3]),
+        ("invoice", [4]),
+        ("invoice", [5]),
+        ("purchase_order", [6]),
+        ("bank_statement", [7, 8, 9]),
+        ("application_form", [10]),
+        ("invoice", [11, 12, 13]),
+        ("receipt", [14]),
+        ("receipt", [15]),
+    ]
+
+
+def test_a_subdocument_allowed_once_gathers_all_its_pages(mixed: list[str]) -> None:
+    subdocuments = [
+        Subdocument("invoice"),
+        Subdocument("receipt", allow_multiple_instances=True),
+        Subdocument("other", "anything else"),
+    ]
+    assert names_and_pages(split(mixed, subdocuments)) == [
+        ("invoice", [1, 2, 4, 5, 11, 12, 13]),
+        ("receipt", [3]),
+        ("other", [6, 7, 8, 9, 10]),
+        ("receipt", [14]),
+        ("receipt", [15]),
+    ]
+
+
+def test_back_to_back_invoices_without_page_markers_split_on_their_numbers() -> None:
+    pages = parsed(invoice("A-100") + invoice("A-101") + invoice("A-102"))
+    splits = split(pages, [Subdocument("invoice", allow_multiple_instances=True), Subdocument("receipt")])
+    assert names_and_pages(splits) == [("invoice", [1]), ("invoice", [2]), ("invoice", [3])]
+
+
+def test_pages_repeating_the_same_number_and_title_stay_one_instance() -> None:
+    header = ["ACME Supplies Ltd", "Invoice number: INV-77", "Date: 12/03/2026"]
+    packet = Packet(
+        [
+            Sheet(title="INVOICE", lines=header, table=[["Item", "Amount"], ["Widget", "$10.00"]]),
+            Sheet(title="INVOICE", lines=header, after=["Total due: $20.00", "Payment terms: net 30"]),
+        ]
+    )
+    splits = split(parsed(packet + receipt("9")), [Subdocument("invoice", allow_multiple_instances=True)])
+    assert names_and_pages(splits) == [("invoice", [1, 2]), ("invoice", [3])]
+
+
+def test_a_page_marked_continued_stays_with_the_page_before() -> None:
+    packet = invoice("INV-5") + Packet([Sheet(title="Receipt (continued)", lines=["More items below"])])
+    subdocuments = [Subdocument("invoice", allow_multiple_instances=True), Subdocument("receipt")]
+    assert names_and_pages(split(parsed(packet), subdocuments)) == [("invoice", [1, 2])]
+
+
+def test_blank_pages_join_the_instance_before_them() -> None:
+    packet = invoice("INV-6") + Packet([Sheet()]) + receipt("12")
+    subdocuments = [Subdocument("invoice"), Subdocument("receipt")]
+    assert names_and_pages(split(parsed(packet), subdocuments)) == [("invoice", [1, 2]), ("receipt", [3])]
+
+
+def test_descriptions_decide_which_subdocument_a_page_is() -> None:
+    subdocuments = [
+        Subdocument(
+            "bill", "Asks to be paid later: amount due, payment terms", allow_multiple_instances=True
+        ),
+        Subdocument("proof_of_payment", "Cash register slip: change, thank you for your purchase"),
+    ]
+    pages = parsed(receipt("1") + invoice("INV-8"))
+    assert names_and_pages(split(pages, subdocuments)) == [("proof_of_payment", [1]), ("bill", [2])]
+
+
+def test_a_page_without_evidence_joins_the_next_instance_unless_instructions_name_it() -> None:
+    cover = Packet([Sheet(title="FAX", lines=["To: Accounts payable", "From: ACME Supplies Ltd"])])
+    pages = parsed(cover + invoice("INV-12"))
+    subdocuments = [Subdocument("invoice"), Subdocument("cover_sheet")]
+    assert names_and_pages(split(pages, subdocuments)) == [("invoice", [1, 2])]
+    steered = split(
+        pages, subdocuments, instructions='A page headed "FAX" is a cover sheet, not an "invoice".'
+    )
+    assert names_and_pages(steered) == [("cover_sheet", [1]), ("invoice", [2])]
+
+
+def test_page_numbers_stamped_across_the_whole_packet_are_ignored() -> None:
+    pages = [
+        "INVOICE\nInvoice number: X-1\nTotal due: 5.00\nPage 1",
+        "INVOICE\nInvoice number: X-2\nTotal due: 7.00\nPage 2",
+        "INVOICE\nInvoice number: X-3\nTotal due: 9.00\nPage 3",
+    ]
+    splits = split(pages, [Subdocument("invoice", allow_multiple_instances=True)])
+    assert [entry.pages for entry in splits] == [[1], [2], [3]]
+
+
+def test_odd_input_does_not_break_splitting() -> None:
+    assert split([], [Subdocument("invoice")]) == []
+    assert names_and_pages(split(["", "  ", "\n"], [Subdocument("a"), Subdocument("b")])) == [
+        ("a", [1, 2, 3])
+    ]
+    with pytest.raises(ValueError, match="at least one subdocument"):
+        split(["INVOICE"], [])
+
+
+def test_a_hundred_pages_split_well_under_a_second(mixed: list[str]) -> None:
+    pages = (mixed * 7)[:100]
+    subdocuments = [
+        Subdocument(name, allow_multiple_instances=True) for name in ("invoice", "receipt", "other")
+    ]
+    started = time.perf_counter()
+    splits = split(pages, subdocuments)
+    assert time.perf_counter() - started < 1.0
+    assert sorted(number for entry in splits for number in entry.pages) == list(range(1, 101))
+    assert splits == split(pages, subdocuments)
+
+
+# --------------------------------------------------------------------------------------- partitions
+def test_partitions_group_pages_by_invoice_number_with_continuation_pages() -> None:
+    pages = parsed(invoice("INV-1", pages=2) + invoice("INV-2") + invoice("INV-3", pages=3))
+    assert partition(pages, "invoice number") == [
+        Partition("INV-1", [1, 2]),
+        Partition("INV-2", [3]),
+        Partition("INV-3", [4, 5, 6]),
+    ]
+
+
+@pytest.mark.parametrize(
+    "label", ["Invoice No.", "Invoice #", "INVOICE NUMBER", "invoice_number", "Invoice Nr"]
+)
+@pytest.mark.parametrize("key", ["invoice number", "Invoice #", "invoice_number", "InvoiceNo"])
+def test_labels_match_whatever_their_case_spacing_and_punctuation(label: str, key: str) -> None:
+    pages = [f"ACME\n{label}: 2026-17\nTotal 5.00", "| Item | Amount |\n|---|---|\n| Widget | 5.00 |"]
+    assert partition(pages, key) == [Partition("2026-17", [1, 2])]
+
+
+def test_a_number_seen_again_later_rejoins_its_partition_in_order_of_first_appearance() -> None:
+    pages = ["Cover sheet", "Invoice #: B-2", "notes", "Invoice #: A-1", "Invoice # b-2", "more notes"]
+    assert partition(pages, "invoice number") == [Partition("B-2", [1, 2, 3, 5, 6]), Partition("A-1", [4])]
+
+
+def test_a_value_in_a_table_or_on_the_next_line_is_found() -> None:
+    pages = [
+        "| Invoice No | Date |\n|---|---|\n| 4711 | 12/03/2026 |",
+        "Invoice number\nINV-9",
+        "| PO | Invoice # | Amount |\n|---|---|---|\n| 1 | INV-10 | 5.00 |",
+    ]
+    assert [entry.key for entry in partition(pages, "invoice number")] == ["4711", "INV-9", "INV-10"]
+
+
+def test_a_po_number_key_finds_purchase_order_labels_and_ignores_lookalikes() -> None:
+    pages = parsed(purchase_order("4500-1") + purchase_order("4500-2"))
+    pages += ["Purchase Order No. 4500-3\nPO Box 1234\nOrder date: 01/03/2026", "P.O. #: 4500-3"]
+    assert partition(pages, "PO number") == [
+        Partition("4500-1", [1]),
+        Partition("4500-2", [2]),
+        Partition("4500-3", [3, 4]),
+    ]
+
+
+def test_quoted_labels_in_instructions_are_labels_too() -> None:
+    pages = ["Bill ref: 881", "Invoice number: 882"]
+    assert partition(pages, "invoice number") == [Partition("882", [1, 2])]
+    steered = partition(pages, "invoice number", instructions='The number may also be labelled "Bill ref".')
+    assert steered == [Partition("881", [1]), Partition("882", [2])]
+
+
+def test_without_any_value_one_partition_with_an_empty_key_holds_every_page() -> None:
+    assert partition(["hello", "world"], "invoice number") == [Partition("", [1, 2])]
+    assert partition([], "invoice number") == []
+    with pytest.raises(ValueError, match="key"):
+        partition(["Invoice #: 1"], "  ")

@@ -24,6 +24,7 @@ class Settings:
     parse_queue_url: str
     job_queue_url: str
     allow_loopback_webhooks: bool
+    bedrock_models: tuple[str, ...]
     stage: str
 
     @classmethod
@@ -40,6 +41,9 @@ class Settings:
             parse_queue_url=os.environ.get("PARSE_QUEUE_URL", ""),
             job_queue_url=os.environ.get("JOB_QUEUE_URL", ""),
             allow_loopback_webhooks=_flag("ALLOW_LOOPBACK_WEBHOOKS"),
+            bedrock_models=tuple(
+                model.strip() for model in os.environ.get("BEDROCK_MODELS", "").split(",") if model.strip()
+            ),
             stage=os.environ.get("STAGE", "dev"),
         )
 

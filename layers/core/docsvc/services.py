@@ -17,7 +17,7 @@ from docsvc.domain.documents import DocumentSource, FetchedBytes
 from docsvc.domain.files import FileService
 from docsvc.domain.intelligence import IntelligenceService
 from docsvc.domain.jobs import JobService
-from docsvc.domain.models import ModelCatalog
+from docsvc.domain.models import BUILTIN_MODELS, ModelCatalog
 from docsvc.domain.parses import ParseService
 
 
@@ -70,15 +70,19 @@ def job_service() -> JobService:
 
 @cache
 def model_catalog() -> ModelCatalog:
-    return ModelCatalog()
+    """The built-in models, and the Bedrock models the deployment names in BEDROCK_MODELS."""
+    from docsvc.adapters.bedrock import bedrock_models
+
+    return ModelCatalog(BUILTIN_MODELS + bedrock_models(list(settings().bedrock_models)))
 
 
 @cache
 def intelligence_service() -> IntelligenceService:
     """Builds the parse service (and with it the document engine): for functions with the documents layer."""
+    from docsvc.adapters.bedrock import BedrockModels
     from docsvc.adapters.results_table import DynamoResultRepository
 
-    return IntelligenceService(parse_service(), DynamoResultRepository(), model_catalog())
+    return IntelligenceService(parse_service(), DynamoResultRepository(), model_catalog(), BedrockModels())
 
 
 def reset() -> None:

@@ -21,9 +21,12 @@ if TYPE_CHECKING:
 def _config(**extra: Any) -> Config:
     from botocore.config import Config
 
-    return Config(
-        retries={"mode": "standard", "max_attempts": 4}, connect_timeout=3, read_timeout=20, **extra
-    )
+    defaults: dict[str, Any] = {
+        "retries": {"mode": "standard", "max_attempts": 4},
+        "connect_timeout": 3,
+        "read_timeout": 20,
+    }
+    return Config(**(defaults | extra))
 
 
 @cache
@@ -47,13 +50,28 @@ def sqs() -> SQSClient:
     return boto3.client("sqs", config=_config())
 
 
+BEDROCK_SECONDS = 60
+
+
+@cache
+def bedrock_runtime() -> Any:
+    """Remote models answer slowly: a longer read timeout, and one retry at most."""
+    import boto3
+
+    return boto3.client(
+        "bedrock-runtime",
+        config=_config(read_timeout=BEDROCK_SECONDS, retries={"mode": "standard", "max_attempts": 2}),
+    )
+
+
+
 def table(name: str) -> Any:
     return dynamodb().Table(name)
 
 
 def reset() -> None:
     """Forget every client (tests swap endpoints between cases)."""
-    for factory in (dynamodb, s3, sqs):
+    for factory in (dynamodb, s3, sqs, bedrock_runtime):
         factory.cache_clear()
 
 

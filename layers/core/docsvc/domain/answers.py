@@ -1,81 +1,151 @@
-"""What each kind of result asks of its model: the built-in models of `docsvc.intelligence` run here,
-in the function. Every answer is checked before it is stored: an extraction's output must validate
-against the request's schema (a value not found is null, whatever type the schema gives it), a
-classification must name one of the categories, splits and partitions must cover the pages. A model
-that breaks that is a ModelFailed (502), never a half-filled success."""
+"""What each kind of result asks of its model. Built-in models (`docsvc.intelligence`) run here, in
+the function; remote ones are asked for JSON of the result's shape. Every answer is checked before it
+is stored: an extraction's output must validate against the request's schema (a value not found is
+null, whatever type the schema gives it), a classification must name one of the categories, splits and
+partitions must cover every page once. A model that breaks that is a ModelFailed (502), never a
+half-filled success."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from docsvc.domain.intelligence import Answer, Answerer, ModelFailed, require_builtin
-from docsvc.domain.models import ModelInfo
+from docsvc.domain.intelligence import Answer, Answerer, Model, ModelFailed
+
+_READ = "You read business documents and answer exactly in the shape of the tool you are given."
 
 
 def extraction(json_schema: Mapping[str, Any], instructions: str | None) -> Answerer:
-    def answer(pages: list[str], model: ModelInfo) -> Answer:
-        from jsonschema import Draft202012Validator
+    def answer(pages: list[str], model: Model) -> Answer:
+        if model.builtin:
+            from docsvc.intelligence.extraction import extract
 
-        from docsvc.intelligence.extraction import extract
-
-        require_builtin(model)
-        found = extract(pages, json_schema, instructions)
-        validator = Draft202012Validator(json_schema)
-        # A value not found is null wherever it stands, whatever type the schema gives it.
-        problems = [
-            problem for problem in validator.iter_errors(found.output) if problem.instance is not None
-        ]
-        if problems:
-            first = min(problems, key=lambda problem: len(problem.absolute_path))
-            where = "/".join(str(part) for part in first.absolute_path) or "(root)"
-            raise ModelFailed(f"the model's output does not match json_schema at {where}: {first.message}")
-        return Answer(output=found.output, likelihoods=found.likelihoods)
+            found = extract(pages, json_schema, instructions)
+            output, likelihoods = found.output, found.likelihoods
+        else:
+            task = "Extract the data the schema describes; use null for what the document does not hold."
+            output = model.structured(_prompt(task, instructions), pages, dict(json_schema))
+            likelihoods = {name: 1.0 if value is not None else 0.0 for name, value in output.items()}
+        _check_against(json_schema, output)
+        return Answer(output=output, likelihoods=likelihoods)
 
     return answer
 
 
 def classification(categories: Sequence[tuple[str, str]], instructions: str | None) -> Answerer:
-    def answer(pages: list[str], model: ModelInfo) -> Answer:
-        from docsvc.intelligence.classification import Category, classify
+    names = [name for name, _ in categories]
 
-        require_builtin(model)
-        found = classify(
-            pages, [Category(name, description) for name, description in categories], instructions
-        )
-        if found.category not in {name for name, _ in categories}:
-            raise ModelFailed(f"the model answered a category that was not asked for: '{found.category}'")
+    def answer(pages: list[str], model: Model) -> Answer:
+        if model.builtin:
+            from docsvc.intelligence.classification import Category, classify
+
+            asked = [Category(name, description) for name, description in categories]
+            found = classify(pages, asked, instructions)
+            category: Any = found.category
+            reasoning, likelihood = found.reasoning, found.likelihood
+        else:
+            listed = "\n".join(f"- {name}: {description}" for name, description in categories)
+            schema = {
+                "type": "object",
+                "properties": {
+                    "category": {"type": "string", "enum": names},
+                    "reasoning": {"type": "string"},
+                },
+                "required": ["category", "reasoning"],
+            }
+            task = f"Classify the document into one of these categories:\n{listed}"
+            reply = model.structured(_prompt(task, instructions), pages, schema)
+            category, reasoning, likelihood = reply.get("category"), str(reply.get("reasoning", "")), 1.0
+        if category not in names:
+            raise ModelFailed(f"the model answered a category that was not asked for: {category!r}")
         return Answer(
-            output={"category": found.category, "reasoning": found.reasoning},
-            likelihoods={"category": found.likelihood},
+            output={"category": category, "reasoning": reasoning}, likelihoods={"category": likelihood}
         )
 
     return answer
 
 
 def split(subdocuments: Sequence[tuple[str, str, bool]], instructions: str | None) -> Answerer:
-    def answer(pages: list[str], model: ModelInfo) -> Answer:
-        from docsvc.intelligence.splitting import Subdocument, split
+    def answer(pages: list[str], model: Model) -> Answer:
+        if model.builtin:
+            from docsvc.intelligence.splitting import Subdocument, split
 
-        require_builtin(model)
-        asked = [Subdocument(name, description, multiple) for name, description, multiple in subdocuments]
-        found = split(pages, asked, instructions)
-        _check_cover([part.pages for part in found], len(pages))
-        return Answer(output=[{"name": part.name, "pages": part.pages} for part in found])
+            asked = [Subdocument(name, description, multiple) for name, description, multiple in subdocuments]
+            parts: list[dict[str, Any]] = [
+                {"name": part.name, "pages": part.pages} for part in split(pages, asked, instructions)
+            ]
+        else:
+            listed = "\n".join(
+                f"- {name}: {description}{' (may occur several times)' if multiple else ''}"
+                for name, description, multiple in subdocuments
+            )
+            task = f"Split the pages into these subdocuments; every page in exactly one part:\n{listed}"
+            names = [name for name, _, _ in subdocuments]
+            parts = _remote_groups(model, _prompt(task, instructions), pages, "name", {"enum": names})
+        _check_cover([part["pages"] for part in parts], len(pages))
+        return Answer(output=parts)
 
     return answer
 
 
 def partition(key: str, instructions: str | None) -> Answerer:
-    def answer(pages: list[str], model: ModelInfo) -> Answer:
-        from docsvc.intelligence.partitioning import partition
+    def answer(pages: list[str], model: Model) -> Answer:
+        if model.builtin:
+            from docsvc.intelligence.partitioning import partition
 
-        require_builtin(model)
-        found = partition(pages, key, instructions)
-        _check_cover([part.pages for part in found], len(pages))
-        return Answer(output=[{"key": part.key, "pages": part.pages} for part in found])
+            parts: list[dict[str, Any]] = [
+                {"key": part.key, "pages": part.pages} for part in partition(pages, key, instructions)
+            ]
+        else:
+            task = f"Group the pages by the value of '{key}' found on them; every page in exactly one group."
+            parts = _remote_groups(model, _prompt(task, instructions), pages, "key", {"type": "string"})
+        _check_cover([part["pages"] for part in parts], len(pages))
+        return Answer(output=parts)
 
     return answer
+
+
+# ---------------------------------------------------------------------------- helpers
+def _prompt(task: str, instructions: str | None) -> str:
+    return f"{_READ}\n{task}" + (f"\nInstructions from the user: {instructions}" if instructions else "")
+
+
+def _remote_groups(
+    model: Model, prompt: str, pages: list[str], label: str, label_schema: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """Pages in groups, as a remote model answers them: `{parts: [{<label>, pages}]}`."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "parts": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        label: label_schema,
+                        "pages": {"type": "array", "items": {"type": "integer", "minimum": 1}},
+                    },
+                    "required": [label, "pages"],
+                },
+            }
+        },
+        "required": ["parts"],
+    }
+    reply = model.structured(prompt, pages, schema)
+    _check_against(schema, reply)
+    return [{label: part[label], "pages": sorted(part["pages"])} for part in reply["parts"]]
+
+
+def _check_against(schema: Mapping[str, Any], value: Any) -> None:
+    from jsonschema import Draft202012Validator
+
+    problems = [
+        problem for problem in Draft202012Validator(schema).iter_errors(value) if problem.instance is not None
+    ]
+    if problems:
+        first = min(problems, key=lambda problem: len(problem.absolute_path))
+        where = "/".join(str(part) for part in first.absolute_path) or "(root)"
+        raise ModelFailed(f"the model's answer does not match its schema at {where}: {first.message}")
 
 
 def _check_cover(groups: list[list[int]], page_count: int) -> None:

@@ -46,12 +46,6 @@ class ModelFailed(DomainError):
     status_code = 502
 
 
-def require_builtin(model: ModelInfo) -> None:
-    """Remote providers are listed by a deployment that configures them; this one runs built-in only."""
-    if model.provider != "builtin":
-        raise ModelFailed(f"model '{model.id}' ({model.provider}) is not reachable from this deployment")
-
-
 class ResultUsage(BaseModel):
     page_count: int
     credits: float
@@ -69,13 +63,39 @@ class ResultRecord(BaseModel):
     created_at: str
 
 
+class RemoteModels(Protocol):
+    """Models that run elsewhere (AWS Bedrock): asked for JSON of a given shape about a document."""
+
+    def structured(
+        self, model: ModelInfo, instructions: str, document: str, schema: dict[str, Any]
+    ) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Model:
+    """The model a request runs on: a built-in one, or a remote one reached through `remote`."""
+
+    info: ModelInfo
+    remote: RemoteModels | None = None
+
+    @property
+    def builtin(self) -> bool:
+        return self.info.provider == "builtin"
+
+    def structured(self, instructions: str, pages: list[str], schema: dict[str, Any]) -> dict[str, Any]:
+        if self.remote is None:
+            raise ModelFailed(f"model '{self.info.id}' ({self.info.provider}) is not reachable from here")
+        document = "\n\n".join(f"--- page {number} ---\n{text}" for number, text in enumerate(pages, 1))
+        return self.remote.structured(self.info, instructions, document, schema)
+
+
 @dataclass(frozen=True)
 class Answer:
     output: Any
     likelihoods: dict[str, float] | None = None
 
 
-Answerer = Callable[[list[str], ModelInfo], Answer]
+Answerer = Callable[[list[str], Model], Answer]
 
 
 @dataclass(frozen=True)
@@ -99,10 +119,17 @@ class ResultRepository(Protocol):
 
 
 class IntelligenceService:
-    def __init__(self, parses: ParseService, repository: ResultRepository, models: ModelCatalog) -> None:
+    def __init__(
+        self,
+        parses: ParseService,
+        repository: ResultRepository,
+        models: ModelCatalog,
+        remote: RemoteModels | None = None,
+    ) -> None:
         self._parses = parses
         self._repository = repository
         self._models = models
+        self._remote = remote
 
     def model_for(self, kind: ResultKind, model: str | None) -> ModelInfo:
         """The model a request names for this kind of result (422 naming the offered ones)."""
@@ -128,7 +155,7 @@ class IntelligenceService:
             stop=stop,
         )
         pages = document.pages[: task.first_n_pages] if task.first_n_pages else document.pages
-        answer = answerer(pages, model)
+        answer = answerer(pages, Model(model, self._remote))
         page_count = len(document.pages)
         record = ResultRecord(
             id=new_id(ID_PREFIX[kind]),
@@ -159,7 +186,7 @@ class IntelligenceService:
         """A JSON Schema of the data in these documents (fields, types, tables as arrays)."""
         from docsvc.intelligence.schemas import generate_schema
 
-        require_builtin(self._models.resolve(model, "generate_schema"))
+        self._models.resolve(model, "generate_schema")  # built-in models only: no remote offers it
         read = [
             self._parses.read(tenant, document, dpi=dpi, limits=limits, stop=stop) for document in documents
         ]

@@ -243,6 +243,22 @@ def test_the_first_pages_weigh_most() -> None:
     )
 
 
+def test_a_till_slip_showing_vat_is_a_receipt_rather_than_an_invoice() -> None:
+    slip = Sheet(
+        title="WILLOW HARDWARE",
+        lines=["DATE 03/14/2026 13:32", "Till 6"],
+        table=[["QTY", "ITEM", "AMOUNT"], ["2", "Chicken wrap", "11.60"], ["1", "Toothpaste", "2.11"]],
+        after=["INCL. TAX 8.25% 1.05", "TOTAL 13.71", "CASH 20.00", "CHANGE 6.29", "VAT no. GB 423 2371 61"],
+    )
+    categories = [
+        Category(
+            "invoice", "A bill asking for payment: invoice number, dates, line items, tax and amount due."
+        ),
+        Category("receipt", "Proof of a payment made at a shop: items bought, total paid, cash or card."),
+    ]
+    assert classify(parsed(Packet([slip])), categories).category == "receipt"
+
+
 def test_names_match_whatever_their_case_spacing_and_plural() -> None:
     categories = [Category("Invoices"), Category("PurchaseOrders"), Category("bank-statements")]
     assert classify(parsed(purchase_order("PO-1")), categories).category == "PurchaseOrders"

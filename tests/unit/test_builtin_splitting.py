@@ -99,6 +99,74 @@ def test_pages_repeating_the_same_number_and_title_stay_one_instance() -> None:
     assert names_and_pages(splits) == [("invoice", [1, 2]), ("invoice", [3])]
 
 
+def till_slip(number: str, closing: str = "", as_table: bool = False) -> Packet:
+    """A shop's till slip: a header block, then its number in a title line ("RECEIPT 5713") below the
+    heading lines, no number label; the same store and date on every slip."""
+    header = ["93 Market Square", "80331 Munich", "Tel. +49 30 189 9040", "DATE 04.06.2025", "12:41"]
+    header += [f"RECEIPT {number}", "Till 2"]
+    items = [["2 x Green tea", "5.32"], ["1 x Bagel", "2.20"]]
+    after = ["SUBTOTAL 7.52", "TOTAL 7.52", "CASH 10.00", "CHANGE 2.48", *([closing] if closing else [])]
+    if as_table:
+        rows = [[line, ""] for line in header] + items + [[line, ""] for line in after]
+        return Packet([Sheet(table=rows)])
+    return Packet(
+        [Sheet(title="SUNRISE BOOKS", lines=header, table=[["Item", "Amount"], *items], after=after)]
+    )
+
+
+def test_a_new_number_in_a_title_line_below_the_heading_starts_an_instance() -> None:
+    pages = parsed(
+        till_slip("5713") + till_slip("5714") + purchase_order("PO-4") + till_slip("5715", as_table=True)
+    )
+    subdocuments = [Subdocument("receipt", allow_multiple_instances=True), Subdocument("purchase_order")]
+    assert names_and_pages(split(pages, subdocuments)) == [
+        ("receipt", [1]),
+        ("receipt", [2]),
+        ("purchase_order", [3]),
+        ("receipt", [4]),
+    ]
+
+
+def test_a_page_after_one_closing_its_document_starts_an_instance() -> None:
+    slip = Packet(
+        [Sheet(title="SUNRISE BOOKS", lines=["93 Market Square"], after=["TOTAL", "$7.52", "Card"])]
+    )
+    closed = Packet(
+        [
+            Sheet(
+                title="SUNRISE BOOKS",
+                lines=["93 Market Square"],
+                after=["TOTAL", "$7.52", "Card", "Thank you!"],
+            )
+        ]
+    )
+    subdocuments = [Subdocument("receipt", allow_multiple_instances=True)]
+    assert names_and_pages(split(parsed(closed + slip), subdocuments)) == [("receipt", [1]), ("receipt", [2])]
+    assert names_and_pages(split(parsed(slip + slip), subdocuments)) == [("receipt", [1, 2])]
+
+
+def test_a_total_column_and_a_footer_thanking_do_not_close_a_document() -> None:
+    first = Sheet(
+        title="INVOICE",
+        lines=[
+            "ACME Supplies Ltd",
+            "Invoice number: INV-31",
+            "Item",
+            "Qty",
+            "Total",
+            "Widget",
+            "2",
+            "$20.00",
+        ],
+        after=["Thank you for your business."],
+    )
+    last = Sheet(
+        lines=["Gadget", "1", "$5.00", "Total due", "$25.00"], after=["Thank you for your business."]
+    )
+    subdocuments = [Subdocument("invoice", allow_multiple_instances=True)]
+    assert names_and_pages(split(parsed(Packet([first, last])), subdocuments)) == [("invoice", [1, 2])]
+
+
 def test_a_page_marked_continued_stays_with_the_page_before() -> None:
     packet = invoice("INV-5") + Packet([Sheet(title="Receipt (continued)", lines=["More items below"])])
     subdocuments = [Subdocument("invoice", allow_multiple_instances=True), Subdocument("receipt")]

@@ -109,9 +109,22 @@ def document_numbers(text: str) -> dict[str, str]:
     """The numbers of documents labelled on a page ("Invoice No. 7", "PO #: 12"), by the label's words."""
     values: dict[str, str] = {}
     for match in _DOCUMENT_NUMBER.inline.finditer(text):
-        head = " ".join(_KEY_WORD.findall(match.group("head").lower()))
-        values.setdefault(_SAME_HEADS.get(head, head), identity(match.group("value")))
+        values.setdefault(_head(match), identity(match.group("value")))
     return values
+
+
+def _head(match: re.Match[str]) -> str:
+    head = " ".join(_KEY_WORD.findall(match.group("head").lower()))
+    return _SAME_HEADS.get(head, head)
+
+
+def titled_number(line: str) -> tuple[str, str] | None:
+    """(head, number) of a line that is only a document kind and its number, the number word left out
+    ("RECEIPT 5713", "Invoice INV-7"); the number has three characters or more and is not a date."""
+    match = _DOCUMENT_TITLE.inline.fullmatch(line.strip())
+    if match is None or "\n" in match.group() or not _plausible(match):
+        return None
+    return _head(match), identity(match.group("value"))
 
 
 def identity(value: str) -> str:
@@ -160,7 +173,8 @@ def _without_number_words(words: tuple[str, ...]) -> tuple[str, ...]:
     return words[:end] if end else words
 
 
+_DOCUMENT_HEAD_WORDS = [tuple(head.split()) for head in DOCUMENT_HEADS.split(",")]
 # Any document kind's number, the number word required: "Invoice No. 7", not "Invoice 7".
-_DOCUMENT_NUMBER = compile_label(
-    [tuple(head.split()) for head in DOCUMENT_HEADS.split(",")], number_required=True
-)
+_DOCUMENT_NUMBER = compile_label(_DOCUMENT_HEAD_WORDS, number_required=True)
+# Any document kind's number, the number word optional: for title lines.
+_DOCUMENT_TITLE = compile_label(_DOCUMENT_HEAD_WORDS, number_required=False)

@@ -6,7 +6,9 @@ each either continues the current instance or starts a new one, the first signal
 - a page marker: "Page 1" (of N) starts, any later page continues (markers numbering the whole packet
   are ignored);
 - a document number ("Invoice No. 7") differing from the instance's starts; the same number continues,
-  unless the page's own evidence clearly points to another subdocument;
+  unless the page's own evidence clearly points to another subdocument; a title line near the top giving
+  a document number ("RECEIPT 5713", also in a table cell) starts unless the instance has that number;
+- after a page that closed its document (a total line, then a closing such as "Thank you"): starts;
 - a labelled header date differing from the instance's starts;
 - a title line naming a document kind or a subdocument ("INVOICE", "Bank statement") starts;
 - a page opening with a table continues;
@@ -30,7 +32,7 @@ from docsvc.intelligence.classification import (
     read_page,
     score,
 )
-from docsvc.intelligence.partitioning import document_numbers
+from docsvc.intelligence.partitioning import document_numbers, titled_number
 from docsvc.intelligence.vocabulary import ALIASES, Phrase, phrase
 
 DECISIVE_POINTS = 1.5
@@ -38,6 +40,8 @@ DECISIVE_RATIO = 1.3
 FIRST_PAGE_WEIGHT = 1.5
 MARKER_LINE_WORDS = 8
 HEADER_LINES = 8
+TITLE_NUMBER_LINES = 12  # lines (table rows) at the top of a page where a title line gives a number
+TOTAL_LINE_WORDS = 6
 # Words that, right after a document kind, make a line a label rather than a title ("Invoice date").
 LABEL_FOLLOWERS = frozenset(phrase("number no num nr id date period total amount to from"))
 
@@ -54,6 +58,20 @@ _DATE = (
     r"|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4}"  # March 12, 2026
 )
 _HEADER_DATE = re.compile(rf"\b(?:date|dated|issued)\b[^\S\n]*[:\-]?[^\S\n]*({_DATE})", re.IGNORECASE)
+# A line giving a document's total ("TOTAL $5.50", "Grand total", "Amount due"), not a subtotal or a
+# total carried to the next page.
+_TOTAL_LINE = re.compile(
+    r"^(?:(?:grand|order|invoice|receipt)\s+)?total(?![^\W_])(?!.*\b(?:carried|brought|forward|c/f|b/f)\b)"
+    r"|^(?:amount|balance|total)\s+(?:due|paid|payable)\b",
+    re.IGNORECASE,
+)
+# A closing line of a document handed to a customer.
+_CLOSING = re.compile(
+    r"\bthank\s+you\b|\bthanks\s+for\b|\bcome\s+again\b|\bvisit\s+again\b|\bhave\s+a\s+nice\s+day\b",
+    re.IGNORECASE,
+)
+_TABLE_RULE = re.compile(r":?-+:?")
+_AMOUNT = re.compile(r"(?:[A-Z]{3}|[^\w\s]{1,3})?\s*-?\d[\d.,' ]*(?:\s*(?:[A-Z]{3}|[^\w\s]{1,3}))?")
 
 
 @dataclass(frozen=True)
@@ -79,9 +97,11 @@ class PageSignals:
     continues: bool  # announces that the next page continues it
     marker: int | None  # n of "Page n (of N)"
     numbers: dict[str, str]
+    title_numbers: dict[str, str]  # numbers of title lines ("RECEIPT 5713") at the top of the page
     date: str | None
     titled: bool
     opens_with_table: bool
+    closes: bool  # ends with its document's total and a closing line
 
 
 @dataclass
@@ -114,6 +134,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     top = [line for line in lines if not line.startswith("|")][:HEADER_LINES]
     edges = lines[:3] + lines[-3:]
+    rows = [row for row in map(cells, lines) if row]
     return PageSignals(
         scores=tuple(score(profile, [page], [1.0]).points for profile in profiles),
         empty=not page.body.tokens,
@@ -121,10 +142,47 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         continues=any(_CONTINUES.search(line) for line in edges),
         marker=page_marker(lines),
         numbers=document_numbers(text),
+        title_numbers=title_numbers(rows[:TITLE_NUMBER_LINES]),
         date=_header_date(top),
         titled=is_titled(top[:HEADING_LINES], titles),
         opens_with_table=bool(lines) and lines[0].startswith("|"),
+        closes=closes_document([" ".join(row) for row in rows]),
     )
+
+
+def cells(line: str) -> list[str]:
+    """The non-empty cells of a table row ("| a | b |"), none of a rule row; any other line as one cell."""
+    if not line.startswith("|"):
+        return [line]
+    found = [cell.strip() for cell in line.strip("|").split("|")]
+    if all(_TABLE_RULE.fullmatch(cell) for cell in found if cell):
+        return []
+    return [cell for cell in found if cell]
+
+
+def title_numbers(rows: Sequence[Sequence[str]]) -> dict[str, str]:
+    """The numbers given by title lines or cells ("RECEIPT 5713", "Invoice INV-7"), by document kind."""
+    numbers: dict[str, str] = {}
+    for row in rows:
+        for cell in row:
+            found = titled_number(cell)
+            if found:
+                numbers.setdefault(*found)
+    return numbers
+
+
+def closes_document(lines: Sequence[str]) -> bool:
+    """Whether the lines end a document: a total line, and after it a closing line ("Thank you")."""
+    totals = [at for at, line in enumerate(lines) if is_total_line(line, lines[at + 1 : at + 2])]
+    return bool(totals) and any(_CLOSING.search(line) for line in lines[totals[-1] + 1 :])
+
+
+def is_total_line(line: str, following: Sequence[str]) -> bool:
+    """Whether a short line gives a document's total with its amount, on the line or on the line
+    `following` it ("TOTAL $5.50", "Amount due" then "12.00"); not a column header "Total"."""
+    if not _TOTAL_LINE.match(line) or len(phrase(line)) > TOTAL_LINE_WORDS:
+        return False
+    return any(character.isdigit() for character in line) or any(map(_AMOUNT.fullmatch, following))
 
 
 def page_marker(lines: Sequence[str]) -> int | None:
@@ -185,7 +243,7 @@ def cut(signals: Sequence[PageSignals], baselines: Sequence[float]) -> list[Inst
             opening = [
                 base + points * FIRST_PAGE_WEIGHT for base, points in zip(baselines, page.scores, strict=True)
             ]
-            instances.append(Instance([index], opening, dict(page.numbers), page.date))
+            instances.append(Instance([index], opening, {**page.title_numbers, **page.numbers}, page.date))
     return instances
 
 
@@ -200,6 +258,10 @@ def starts_instance(page: PageSignals, instance: Instance, previous: PageSignals
         return True
     if shared:
         return _points_elsewhere(page, instance)
+    if any(instance.numbers.get(head) != value for head, value in page.title_numbers.items()):
+        return True
+    if previous is not None and previous.closes:
+        return True
     if page.date and instance.date and page.date != instance.date:
         return True
     if page.titled:
@@ -226,7 +288,7 @@ def decisive(scores: Sequence[float]) -> int | None:
 def _extend(instance: Instance, index: int, page: PageSignals) -> None:
     instance.pages.append(index)
     instance.scores = [total + points for total, points in zip(instance.scores, page.scores, strict=True)]
-    for head, value in page.numbers.items():
+    for head, value in {**page.title_numbers, **page.numbers}.items():
         instance.numbers.setdefault(head, value)
     instance.date = instance.date or page.date
 

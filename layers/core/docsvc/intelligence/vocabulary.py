@@ -172,7 +172,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "receipt, sales receipt, payment receipt, cash receipt, till receipt",
         "thank you for your purchase, thank you for shopping, thanks for shopping, cash, change, cashier, "
         "card, visa, mastercard, amex, paid, amount paid, payment received, tendered, transaction, "
-        "terminal, register, store, auth code, approval code, return policy, receipt number, subtotal",
+        "terminal, register, till, store, auth code, approval code, return policy, receipt number, subtotal, "
+        "tax, vat, come again, please come again, proof of purchase",
     ),
     _kind(
         "purchase order",

@@ -1,9 +1,13 @@
-"""Remote models on AWS Bedrock (Converse), against botocore's Stubber: the service asks for JSON of
-the result's shape, checks it, and turns a failure or a wrong answer into a 502 (a failed job)."""
+"""Remote models, on AWS Bedrock (Converse, against botocore's Stubber) and behind an OpenAI-compatible
+endpoint (a local HTTP server): the service asks for JSON of the result's shape, checks it, and turns a
+failure or a wrong answer into a 502 (a failed job)."""
 
 from __future__ import annotations
 
+import json
+import threading
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import httpx
@@ -158,3 +162,122 @@ def test_a_job_on_a_failing_model_fails_with_model_error(
     assert done["status"] == "failed"
     assert done["error"]["code"] == "model_error"
     assert done["response"]["status_code"] == 502
+
+
+# ---------------------------------------------------------------------------- OpenAI-compatible endpoints
+
+
+class OpenAICompatibleServer(ThreadingHTTPServer):
+    """A local stand-in for an OpenAI-compatible endpoint: answers each request with the next reply."""
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), _ChatHandler)
+        self.replies: list[tuple[int, Any]] = []
+        self.requests: list[tuple[dict[str, str], dict[str, Any]]] = []
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/v1"
+
+
+class _ChatHandler(BaseHTTPRequestHandler):
+    server: OpenAICompatibleServer
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        self.server.requests.append(({name.lower(): value for name, value in self.headers.items()}, body))
+        status, reply = self.server.replies.pop(0) if self.server.replies else (500, {"error": "no reply"})
+        content = reply if isinstance(reply, bytes) else json.dumps(reply).encode()
+        self.send_response(status)
+        self.send_header("Content-Length", str(len(content)))
+        self.end_headers()
+        self.wfile.write(content)
+
+
+def function_call(arguments: dict[str, Any]) -> dict[str, Any]:
+    call = {"type": "function", "function": {"name": "answer", "arguments": json.dumps(arguments)}}
+    return {"choices": [{"message": {"role": "assistant", "tool_calls": [{"id": "c1", **call}]}}]}
+
+
+@pytest.fixture
+def openai(deployment: Deployment, monkeypatch: pytest.MonkeyPatch) -> Iterator[OpenAICompatibleServer]:
+    server = OpenAICompatibleServer()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    endpoint = {
+        "name": "local",
+        "base_url": server.base_url,
+        "model": "m-1",
+        "api_key_secret": "secret://LLM_KEY",
+    }
+    monkeypatch.setenv("OPENAI_MODELS", json.dumps([endpoint]))
+    services.reset()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def test_an_openai_compatible_model_is_called_with_the_key_of_the_calling_environment(
+    api: httpx.Client, org: Org, openai: OpenAICompatibleServer
+) -> None:
+    api.post("/v1/secrets", headers=auth(org.test.key), json={"name": "LLM_KEY", "value": "test-llm-key"})
+    openai.replies.append((200, function_call({"category": "receipt", "reasoning": "a till slip"})))
+
+    response = api.post(
+        "/v1/classifications",
+        headers=auth(org.test.key),
+        json={"document": doc(invoice()), "categories": CATEGORIES, "model": "openai/local"},
+    )
+
+    assert response.status_code == 201, response.text
+    assert response.json()["output"] == {"category": "receipt", "reasoning": "a till slip"}
+    headers, body = openai.requests[0]
+    assert headers["authorization"] == "Bearer test-llm-key"
+    assert body["model"] == "m-1"
+    assert body["tool_choice"]["function"]["name"] == "answer"
+    assert "INV-2026-0042" in body["messages"][1]["content"]
+    assert "test-llm-key" not in response.text
+
+
+def test_a_production_call_without_its_production_secret_is_a_configuration_error(
+    api: httpx.Client, org: Org, openai: OpenAICompatibleServer
+) -> None:
+    api.post("/v1/secrets", headers=auth(org.test.key), json={"name": "LLM_KEY", "value": "test-llm-key"})
+
+    response = api.post(
+        "/v1/classifications",
+        headers=auth(org.production.key),
+        json={"document": doc(invoice()), "categories": CATEGORIES, "model": "openai/local"},
+    )
+
+    assert response.status_code == 400
+    assert "LLM_KEY" in response.json()["detail"] and "production" in response.json()["detail"]
+    assert openai.requests == []  # never called with the test key
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        (500, {"error": "boom"}),
+        (200, b"not json"),
+        (200, {"choices": []}),
+        (200, function_call({"category": 3})),
+    ],
+)
+def test_an_endpoint_that_fails_or_answers_garbage_is_a_502(
+    api: httpx.Client, org: Org, openai: OpenAICompatibleServer, reply: tuple[int, Any]
+) -> None:
+    api.post("/v1/secrets", headers=auth(org.test.key), json={"name": "LLM_KEY", "value": "k"})
+    openai.replies.append(reply)
+
+    response = api.post(
+        "/v1/classifications",
+        headers=auth(org.test.key),
+        json={"document": doc(invoice()), "categories": CATEGORIES, "model": "openai/local"},
+    )
+
+    assert response.status_code == 502
+    assert api.get("/v1/classifications", headers=auth(org.test.key)).json()["data"] == []

@@ -21,10 +21,13 @@ class Settings:
     events_table: str
     jobs_table: str
     results_table: str
+    secrets_table: str
+    secrets_prefix: str
     parse_queue_url: str
     job_queue_url: str
     allow_loopback_webhooks: bool
     bedrock_models: tuple[str, ...]
+    openai_models: str
     stage: str
 
     @classmethod
@@ -38,9 +41,12 @@ class Settings:
             events_table=os.environ.get("EVENTS_TABLE", "EventsTable"),
             jobs_table=os.environ.get("JOBS_TABLE", "JobsTable"),
             results_table=os.environ.get("RESULTS_TABLE", "ResultsTable"),
+            secrets_table=os.environ.get("SECRETS_TABLE", "SecretsTable"),
+            secrets_prefix=os.environ.get("SECRETS_PREFIX", "docsvc"),
             parse_queue_url=os.environ.get("PARSE_QUEUE_URL", ""),
             job_queue_url=os.environ.get("JOB_QUEUE_URL", ""),
             allow_loopback_webhooks=_flag("ALLOW_LOOPBACK_WEBHOOKS"),
+            openai_models=os.environ.get("OPENAI_MODELS", ""),
             bedrock_models=tuple(
                 model.strip() for model in os.environ.get("BEDROCK_MODELS", "").split(",") if model.strip()
             ),

@@ -11,6 +11,7 @@ from docsvc.adapters.jobs_table import DynamoJobRepository
 from docsvc.adapters.parse_store import S3ParseStore
 from docsvc.adapters.parses_table import DynamoParseRepository
 from docsvc.adapters.queues import TenantQueue
+from docsvc.adapters.secrets_store import DynamoSecretRepository, SecretsManagerVault
 from docsvc.config import settings
 from docsvc.domain.accounts import AccountService
 from docsvc.domain.documents import DocumentSource, FetchedBytes
@@ -19,6 +20,7 @@ from docsvc.domain.intelligence import IntelligenceService
 from docsvc.domain.jobs import JobService
 from docsvc.domain.models import BUILTIN_MODELS, ModelCatalog
 from docsvc.domain.parses import ParseService
+from docsvc.domain.secrets import SecretResolver, SecretService
 
 
 @cache
@@ -70,19 +72,38 @@ def job_service() -> JobService:
 
 @cache
 def model_catalog() -> ModelCatalog:
-    """The built-in models, and the Bedrock models the deployment names in BEDROCK_MODELS."""
+    """The built-in models, and the remote ones the deployment names (BEDROCK_MODELS, OPENAI_MODELS)."""
     from docsvc.adapters.bedrock import bedrock_models
+    from docsvc.adapters.openai_compatible import openai_models
 
-    return ModelCatalog(BUILTIN_MODELS + bedrock_models(list(settings().bedrock_models)))
+    bedrock = bedrock_models(list(settings().bedrock_models))
+    return ModelCatalog(BUILTIN_MODELS + bedrock + openai_models(settings().openai_models)[0])
 
 
 @cache
 def intelligence_service() -> IntelligenceService:
     """Builds the parse service (and with it the document engine): for functions with the documents layer."""
     from docsvc.adapters.bedrock import BedrockModels
+    from docsvc.adapters.openai_compatible import OpenAICompatibleModels, openai_models
+    from docsvc.adapters.remote_models import RemoteProviders
     from docsvc.adapters.results_table import DynamoResultRepository
 
-    return IntelligenceService(parse_service(), DynamoResultRepository(), model_catalog(), BedrockModels())
+    endpoints = openai_models(settings().openai_models)[1]
+    remote = RemoteProviders(
+        {"bedrock": BedrockModels(), "openai": OpenAICompatibleModels(endpoints, secret_resolver())}
+    )
+    return IntelligenceService(parse_service(), DynamoResultRepository(), model_catalog(), remote)
+
+
+@cache
+def secret_resolver() -> SecretResolver:
+    """`secret://NAME` of a tenant to its value: for the functions that call remote models or APIs."""
+    return SecretResolver(SecretsManagerVault())
+
+
+@cache
+def secret_service() -> SecretService:
+    return SecretService(DynamoSecretRepository(), SecretsManagerVault(), secret_resolver().forget)
 
 
 def reset() -> None:
@@ -99,5 +120,7 @@ def reset() -> None:
         job_service,
         model_catalog,
         intelligence_service,
+        secret_resolver,
+        secret_service,
     ):
         factory.cache_clear()

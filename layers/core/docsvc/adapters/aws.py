@@ -50,6 +50,13 @@ def sqs() -> SQSClient:
     return boto3.client("sqs", config=_config())
 
 
+@cache
+def secretsmanager() -> Any:
+    import boto3
+
+    return boto3.client("secretsmanager", config=_config())
+
+
 BEDROCK_SECONDS = 60
 
 
@@ -64,14 +71,13 @@ def bedrock_runtime() -> Any:
     )
 
 
-
 def table(name: str) -> Any:
     return dynamodb().Table(name)
 
 
 def reset() -> None:
     """Forget every client (tests swap endpoints between cases)."""
-    for factory in (dynamodb, s3, sqs, bedrock_runtime):
+    for factory in (dynamodb, s3, sqs, secretsmanager, bedrock_runtime):
         factory.cache_clear()
 
 

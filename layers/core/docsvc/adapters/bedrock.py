@@ -9,6 +9,7 @@ from typing import Any
 from docsvc.adapters import aws
 from docsvc.domain.intelligence import ModelFailed
 from docsvc.domain.models import ModelInfo
+from docsvc.tenancy import Tenant
 
 BEDROCK_PREFIX = "bedrock/"
 _TOOL = "answer"
@@ -16,7 +17,7 @@ _TOOL = "answer"
 
 class BedrockModels:
     def structured(
-        self, model: ModelInfo, instructions: str, document: str, schema: dict[str, Any]
+        self, tenant: Tenant, model: ModelInfo, instructions: str, document: str, schema: dict[str, Any]
     ) -> dict[str, Any]:
         from botocore.exceptions import BotoCoreError, ClientError
 

@@ -64,11 +64,19 @@ class ResultRecord(BaseModel):
 
 
 class RemoteModels(Protocol):
-    """Models that run elsewhere (AWS Bedrock): asked for JSON of a given shape about a document."""
+    """Models that run elsewhere (AWS Bedrock, OpenAI-compatible endpoints): asked, for a tenant (whose
+    secrets hold the keys), for JSON of a given shape about a document."""
 
     def structured(
-        self, model: ModelInfo, instructions: str, document: str, schema: dict[str, Any]
+        self, tenant: Tenant, model: ModelInfo, instructions: str, document: str, schema: dict[str, Any]
     ) -> dict[str, Any]: ...
+
+
+class ConfigurationError(DomainError):
+    """What a model needs is missing in this environment (its key's secret): fix the configuration."""
+
+    code = "configuration_error"
+    status_code = 400
 
 
 @dataclass(frozen=True)
@@ -76,6 +84,7 @@ class Model:
     """The model a request runs on: a built-in one, or a remote one reached through `remote`."""
 
     info: ModelInfo
+    tenant: Tenant
     remote: RemoteModels | None = None
 
     @property
@@ -86,7 +95,7 @@ class Model:
         if self.remote is None:
             raise ModelFailed(f"model '{self.info.id}' ({self.info.provider}) is not reachable from here")
         document = "\n\n".join(f"--- page {number} ---\n{text}" for number, text in enumerate(pages, 1))
-        return self.remote.structured(self.info, instructions, document, schema)
+        return self.remote.structured(self.tenant, self.info, instructions, document, schema)
 
 
 @dataclass(frozen=True)
@@ -155,7 +164,7 @@ class IntelligenceService:
             stop=stop,
         )
         pages = document.pages[: task.first_n_pages] if task.first_n_pages else document.pages
-        answer = answerer(pages, Model(model, self._remote))
+        answer = answerer(pages, Model(model, tenant, self._remote))
         page_count = len(document.pages)
         record = ResultRecord(
             id=new_id(ID_PREFIX[kind]),

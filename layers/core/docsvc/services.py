@@ -15,12 +15,14 @@ from docsvc.adapters.secrets_store import DynamoSecretRepository, SecretsManager
 from docsvc.config import settings
 from docsvc.domain.accounts import AccountService
 from docsvc.domain.documents import DocumentSource, FetchedBytes
+from docsvc.domain.events import EventService
 from docsvc.domain.files import FileService
 from docsvc.domain.intelligence import IntelligenceService
 from docsvc.domain.jobs import JobService
 from docsvc.domain.models import BUILTIN_MODELS, ModelCatalog
 from docsvc.domain.parses import ParseService
 from docsvc.domain.secrets import SecretResolver, SecretService
+from docsvc.domain.usage import UsageService
 
 
 @cache
@@ -106,6 +108,20 @@ def secret_service() -> SecretService:
     return SecretService(DynamoSecretRepository(), SecretsManagerVault(), secret_resolver().forget)
 
 
+@cache
+def event_service() -> EventService:
+    from docsvc.adapters.events_table import DynamoEventLog
+
+    return EventService(DynamoEventLog())
+
+
+@cache
+def usage_service() -> UsageService:
+    from docsvc.adapters.usage_table import DynamoUsageLedger
+
+    return UsageService(DynamoUsageLedger())
+
+
 def reset() -> None:
     """Forget every client, setting and service, so the next use reads the environment again."""
     from docsvc.adapters import aws
@@ -122,5 +138,7 @@ def reset() -> None:
         intelligence_service,
         secret_resolver,
         secret_service,
+        event_service,
+        usage_service,
     ):
         factory.cache_clear()

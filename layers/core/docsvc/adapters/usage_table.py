@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from docsvc.adapters import aws
+from docsvc.adapters.dynamo_values import from_dynamo
 from docsvc.clock import utc_now
 from docsvc.config import settings
-from docsvc.domain.usage import Charge, is_billable
+from docsvc.domain.usage import Charge, UsageDay, is_billable
 from docsvc.tenancy import Tenant
 
 
@@ -31,3 +34,35 @@ def usage_add(tenant: Tenant, charge: Charge) -> dict[str, Any]:
             },
         }
     }
+
+
+class DynamoUsageLedger(aws.DynamoTable):
+    def __init__(self, table_name: str | None = None) -> None:
+        super().__init__(table_name or settings().usage_table)
+
+    def days(self, tenant: Tenant, first: date, last: date) -> list[UsageDay]:
+        params: dict[str, Any] = {
+            "KeyConditionExpression": "pk = :pk AND sk BETWEEN :first AND :last",
+            "ExpressionAttributeValues": {
+                ":pk": tenant.key,
+                ":first": f"DAY#{first.isoformat()}",
+                ":last": f"DAY#{last.isoformat()}",
+            },
+        }
+        found: list[UsageDay] = []
+        while True:
+            response = self._table.query(**params)
+            for item in map(from_dynamo, response["Items"]):
+                found.append(
+                    UsageDay(
+                        day=item["day"],
+                        environment=tenant.environment,
+                        pages=item.get("pages", 0),
+                        credits=item.get("credits", 0),
+                        operations=item.get("operations", 0),
+                        billable=bool(item.get("billable", False)),
+                    )
+                )
+            if "LastEvaluatedKey" not in response:
+                return found
+            params["ExclusiveStartKey"] = response["LastEvaluatedKey"]

@@ -8,8 +8,15 @@ billable (spec 5 rule 8).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
+from typing import Protocol
 
-from docsvc.tenancy import Tenant
+from pydantic import BaseModel
+
+from docsvc.errors import InvalidField
+from docsvc.tenancy import Environment, Tenant
+
+MAX_DAYS = 366
 
 
 @dataclass(frozen=True)
@@ -20,3 +27,29 @@ class Charge:
 
 def is_billable(tenant: Tenant) -> bool:
     return tenant.environment == "production"
+
+
+class UsageDay(BaseModel):
+    day: str  # YYYY-MM-DD, UTC
+    environment: Environment
+    pages: int
+    credits: float
+    operations: int
+    billable: bool
+
+
+class UsageLedger(Protocol):
+    def days(self, tenant: Tenant, first: date, last: date) -> list[UsageDay]: ...
+
+
+class UsageService:
+    def __init__(self, ledger: UsageLedger) -> None:
+        self._ledger = ledger
+
+    def days(self, tenant: Tenant, first: date, last: date) -> list[UsageDay]:
+        """The tenant's usage per day from `first` to `last` (inclusive), days without usage left out."""
+        if first > last:
+            raise InvalidField(("query", "from_date"), "from_date is after to_date")
+        if (last - first).days >= MAX_DAYS:
+            raise InvalidField(("query", "to_date"), f"ask for at most {MAX_DAYS} days at a time")
+        return self._ledger.days(tenant, first, last)

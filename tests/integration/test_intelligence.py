@@ -319,3 +319,54 @@ def test_a_job_with_an_invalid_schema_fails_naming_json_schema(api: httpx.Client
     assert job["status"] == "failed"
     assert job["error"]["code"] == "validation_error"
     assert "json_schema" in job["error"]["message"]
+
+
+# ---------------------------------------------------------------------------- deep research (beta)
+
+
+def test_deep_research_answers_predictions_and_the_trace_of_its_steps(api: httpx.Client, org: Org) -> None:
+    body = {
+        "document": doc(invoice()),
+        "json_schema": INVOICE_SCHEMA,
+        "inference_settings": {"model": "docsvc-extract-1", "reasoning_effort": "medium"},
+        "num_agentic_steps": 3,
+        "max_tool_calls": 2,
+    }
+
+    response = post(api, org.test.key, "/v1/beta/deepresearch/extract", body)
+
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer["success"] is True and answer["error"] is None
+    data = answer["data"]
+    assert data["id"].startswith("dre_")
+    assert data["predictions"]["invoice_number"] == "INV-2026-0042"
+    assert data["research_trace"][0]["tool"] == "extract"
+    assert all(step["step"] <= 3 for step in data["research_trace"])
+    assert data["model"] == "docsvc-extract-1"
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("max_tool_calls", 11), ("max_tool_calls", 0), ("num_agentic_steps", 21)]
+)
+def test_deep_research_limits_out_of_range_are_422(
+    api: httpx.Client, org: Org, field: str, value: int
+) -> None:
+    body = {"document": doc(invoice()), "json_schema": INVOICE_SCHEMA, "inference_settings": {}, field: value}
+
+    response = post(api, org.test.key, "/v1/beta/deepresearch/extract", body)
+
+    assert response.status_code == 422
+    assert field in response.json()["detail"][0]["loc"]
+
+
+def test_deep_research_that_cannot_read_the_document_answers_success_false(
+    api: httpx.Client, org: Org
+) -> None:
+    body = {"document": {"id": "file_01MISSING"}, "json_schema": INVOICE_SCHEMA, "inference_settings": {}}
+
+    response = post(api, org.test.key, "/v1/beta/deepresearch/extract", body)
+
+    assert response.status_code == 200
+    assert response.json()["success"] is False
+    assert "file_01MISSING" in response.json()["error"]

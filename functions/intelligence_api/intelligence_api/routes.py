@@ -3,22 +3,29 @@ schema generation, and the models of the deployment."""
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any, Literal
 
 from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
-from docsvc.domain.intelligence import IntelligenceService, ResultKind
+from docsvc.domain.intelligence import DocumentTask, IntelligenceService, ResultKind
 from docsvc.domain.lists import ListQuery
 from docsvc.domain.models import ModelCatalog, ModelInfo
+from docsvc.errors import DomainError
+from docsvc.ids import new_id
 from docsvc.resources.intelligence import (
     RESULT_ENDPOINTS,
     Classification,
     ClassificationCreate,
+    DeepResearchAnswer,
+    DeepResearchCreate,
+    DeepResearchData,
     Extraction,
     ExtractionCreate,
     GeneratedSchema,
     Partition,
     PartitionCreate,
+    ResearchStep,
     Result,
     SchemaGenerate,
     Split,
@@ -26,7 +33,7 @@ from docsvc.resources.intelligence import (
     generated_schema,
 )
 from docsvc.services import intelligence_service, model_catalog
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel
 
 router = APIRouter(prefix="/v1")
@@ -78,6 +85,45 @@ def create_partition(tenant: CurrentTenant, service: Intelligence, body: Partiti
 def generate_schema(tenant: CurrentTenant, service: Intelligence, body: SchemaGenerate) -> GeneratedSchema:
     """A JSON Schema of the data in the documents: their fields, types and tables."""
     return generated_schema(service, tenant, body)
+
+
+@router.post(
+    "/beta/deepresearch/extract",
+    response_model=DeepResearchAnswer,
+    tags=["deep research"],
+    summary="Extract with an agent that searches and reads the document step by step (beta)",
+)
+def deep_research(
+    tenant: CurrentTenant,
+    service: Intelligence,
+    body: DeepResearchCreate,
+    access_token: Annotated[str | None, Query(description="Accepted; not used.")] = None,
+) -> DeepResearchAnswer:
+    """A failure of the research is answered 200 with `success: false` and `error`, as the spec says;
+    a request that is not valid is a 422 like everywhere else."""
+    started = time.monotonic()
+    task = DocumentTask(
+        document=body.document,
+        model=body.inference_settings.model,
+        image_resolution_dpi=body.inference_settings.image_resolution_dpi,
+    )
+    try:
+        found, model, page_count = service.research(
+            tenant, task, body.json_schema, steps=body.num_agentic_steps, tool_calls=body.max_tool_calls
+        )
+    except (DomainError, ValueError) as failure:
+        message = failure.message if isinstance(failure, DomainError) else str(failure)
+        return DeepResearchAnswer(success=False, message="the research failed", error=message)
+    data = DeepResearchData(
+        id=new_id("dre"),
+        predictions=found.predictions,
+        likelihoods=found.likelihoods,
+        research_trace=[ResearchStep(**vars(step)) for step in found.trace],
+        model=model.id,
+        duration_ms=round((time.monotonic() - started) * 1000, 1),
+        usage={"page_count": page_count, "tool_calls": sum(step.tool != "finish" for step in found.trace)},
+    )
+    return DeepResearchAnswer(success=True, message="research completed", data=data)
 
 
 def _result_routes(kind: ResultKind, path: str, resource: type[Result]) -> None:

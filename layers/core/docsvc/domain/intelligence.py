@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel
 
@@ -21,6 +21,9 @@ from docsvc.domain.usage import Charge
 from docsvc.errors import DomainError, NotFound
 from docsvc.ids import new_id
 from docsvc.tenancy import Tenant
+
+if TYPE_CHECKING:
+    from docsvc.intelligence.research import Research
 
 ResultKind = Literal["extraction", "classification", "split", "partition"]
 ID_PREFIX: dict[str, str] = {
@@ -200,6 +203,36 @@ class IntelligenceService:
             self._parses.read(tenant, document, dpi=dpi, limits=limits, stop=stop) for document in documents
         ]
         return generate_schema([document.pages for document in read], instructions)
+
+    def research(
+        self,
+        tenant: Tenant,
+        task: DocumentTask,
+        json_schema: dict[str, Any],
+        *,
+        steps: int,
+        tool_calls: int,
+        instructions: str | None = None,
+        lookup: Callable[[str, str], list[dict[str, Any]]] | None = None,
+    ) -> tuple[Research, ModelInfo, int]:
+        """Deep research (beta): the built-in agent's predictions and trace, the model, the page count."""
+        from docsvc.intelligence.research import research
+
+        model = self._models.resolve(task.model, "extract")
+        if model.provider != "builtin":
+            raise ModelFailed(f"deep research runs on the built-in models; '{model.id}' is {model.provider}")
+        document = self._parses.read(
+            tenant, task.document, dpi=task.image_resolution_dpi, bust_cache=task.bust_cache
+        )
+        found = research(
+            document.pages,
+            json_schema,
+            num_agentic_steps=steps,
+            max_tool_calls=tool_calls,
+            instructions=instructions,
+            lookup=lookup,
+        )
+        return found, model, len(document.pages)
 
     def get(self, tenant: Tenant, kind: ResultKind, result_id: str) -> ResultRecord:
         record = self._repository.get(tenant, kind, result_id)

@@ -52,13 +52,18 @@ class ExtractionCreate(DocumentRequest):
     @field_validator("json_schema")
     @classmethod
     def _valid_schema(cls, schema: dict[str, Any]) -> dict[str, Any]:
-        from docsvc.intelligence.schemas import InvalidSchema, check_json_schema
+        return checked_schema(schema)
 
-        try:
-            check_json_schema(schema)
-        except InvalidSchema as error:
-            raise ValueError(str(error)) from None
-        return schema
+
+def checked_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` when it is a JSON Schema of an object with properties; else a 422 on the field."""
+    from docsvc.intelligence.schemas import InvalidSchema, check_json_schema
+
+    try:
+        check_json_schema(schema)
+    except InvalidSchema as error:
+        raise ValueError(str(error)) from None
+    return schema
 
 
 class CategoryIn(BaseModel):
@@ -246,3 +251,48 @@ def generated_schema(
         stop=stop,
     )
     return GeneratedSchema(json_schema=schema, created_at=iso(utc_now()))
+
+
+# ---------------------------------------------------------------------------- deep research (beta)
+class InferenceSettings(BaseModel):
+    model: str | None = None
+    reasoning_effort: str | None = None
+    image_resolution_dpi: int = Field(DEFAULT_DPI, ge=96, le=300)
+
+
+class DeepResearchCreate(BaseModel):
+    document: DocumentInput
+    json_schema: dict[str, Any]
+    inference_settings: InferenceSettings
+    num_agentic_steps: int = Field(7, ge=1, le=20)
+    max_tool_calls: int = Field(3, ge=1, le=10, description="Tool calls per step.")
+
+    @field_validator("json_schema")
+    @classmethod
+    def _valid_schema(cls, schema: dict[str, Any]) -> dict[str, Any]:
+        return checked_schema(schema)
+
+
+class ResearchStep(BaseModel):
+    step: int
+    tool: str
+    input: dict[str, Any]
+    output_summary: str
+    duration_ms: float
+
+
+class DeepResearchData(BaseModel):
+    id: str
+    predictions: dict[str, Any]
+    likelihoods: dict[str, float]
+    research_trace: list[ResearchStep]
+    model: str
+    duration_ms: float
+    usage: dict[str, Any]
+
+
+class DeepResearchAnswer(BaseModel):
+    success: bool = False
+    message: str = ""
+    data: DeepResearchData | None = None
+    error: str | None = None

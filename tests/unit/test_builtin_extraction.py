@@ -90,9 +90,11 @@ def schema(required: Sequence[str] = (), **properties: Any) -> dict[str, Any]:
 def extracted(
     pages: Sequence[str], json_schema: dict[str, Any], instructions: str | None = None
 ) -> Extraction:
-    """An extraction whose output the service would accept: valid against its schema."""
+    """An extraction whose output the service would accept: valid against its schema, where a null
+    stands for a value not found whatever type the schema gives it."""
     found = extract(pages, json_schema, instructions)
-    errors = [error.message for error in Draft202012Validator(json_schema).iter_errors(found.output)]
+    validator = Draft202012Validator(json_schema)
+    errors = [error.message for error in validator.iter_errors(found.output) if error.instance is not None]
     assert errors == []
     assert all(0.0 <= likelihood <= 1.0 for likelihood in found.likelihoods.values())
     return found
@@ -276,6 +278,60 @@ def test_blocks_printed_side_by_side_are_told_apart() -> None:
     assert output["customer"]["address"] == "7 Hill Road, York"
 
 
+def test_a_grid_of_keys_and_values_is_read_pair_by_pair() -> None:
+    def sheet(canvas: Canvas) -> None:
+        canvas.text(72, 60, "Invoice", 16)
+        rows = [
+            ["Invoice No.", "INV-7860", "Currency", "EUR"],
+            ["Date of issue", "07.01.2026", "PO reference", "PO-3677"],
+        ]
+        canvas.table(72, 100, rows, [110, 110, 110, 110])
+
+    json_schema = schema(
+        invoice_number=TEXT, invoice_date=DATE, currency={"enum": ["USD", "EUR"]}, po_reference=TEXT
+    )
+    output = extracted(parsed(sheet), json_schema).output
+    assert output == {
+        "invoice_number": "INV-7860",
+        "invoice_date": "2026-01-07",
+        "currency": "EUR",
+        "po_reference": "PO-3677",
+    }
+
+
+def test_a_table_printed_a_cell_per_line_in_one_block_is_an_array() -> None:
+    def sheet(canvas: Canvas) -> None:
+        canvas.text(72, 60, "Purchase Order", 16)
+        cells = [
+            "Qty",
+            "Item",
+            "Price",
+            "Amount",
+            "23",
+            "Docking station",
+            "136,11",
+            "3 130,53",
+            "7",
+            "Label rolls",
+        ]
+        canvas.lines(72, 100, *cells, "16,62", "116,34", "Total", "3 246,87 EUR", step=12)
+
+    item = {
+        "type": "object",
+        "properties": {"quantity": {"type": "integer"}, "description": TEXT, "amount": NUMBER},
+    }
+    output = extracted(
+        parsed(sheet), schema(line_items={"type": "array", "items": item}, total=NUMBER)
+    ).output
+    assert output == {
+        "line_items": [
+            {"quantity": 23, "description": "Docking station", "amount": 3130.53},
+            {"quantity": 7, "description": "Label rolls", "amount": 116.34},
+        ],
+        "total": 3246.87,
+    }
+
+
 # ---------------------------------------------------------------------------------------- naming
 def test_properties_match_labels_by_title_description_and_synonyms(invoice_pages: list[str]) -> None:
     json_schema = schema(
@@ -292,6 +348,49 @@ def test_properties_match_labels_by_title_description_and_synonyms(invoice_pages
     assert output["issued"] == "2026-03-12"  # "Invoice date"
     assert output["supplier"]["name"] == "ACME Supplies Ltd"
     assert output["buyer"] == "Globex Corp"  # "Bill to"
+
+
+def test_a_label_of_one_word_names_a_field_whose_name_ends_with_it() -> None:
+    def order(canvas: Canvas) -> None:
+        canvas.text(72, 60, "Purchase Order", 16)
+        canvas.lines(72, 100, "Date: 27/10/2025", "Deliver by: 30/11/2025", "Date of birth of the buyer: n/a")
+
+    output = extracted(parsed(order), schema(order_date=DATE, delivery_date=DATE)).output
+    assert output == {"order_date": "2025-10-27", "delivery_date": "2025-11-30"}
+
+
+def test_labels_said_with_of_match_names_said_without_it() -> None:
+    def form(canvas: Canvas) -> None:
+        canvas.lines(
+            72, 100, "Name of applicant: Priya Patel", "DOB: 24.07.1995", "Terms of payment: 30 days"
+        )
+
+    json_schema = schema(applicant_name=TEXT, date_of_birth=DATE, payment_terms=TEXT)
+    output = extracted(parsed(form), json_schema).output
+    assert output == {
+        "applicant_name": "Priya Patel",
+        "date_of_birth": "1995-07-24",
+        "payment_terms": "30 days",
+    }
+
+
+def test_an_order_is_issued_by_its_buyer_and_sent_to_its_supplier() -> None:
+    def order(canvas: Canvas) -> None:
+        canvas.text(72, 60, "Brightstone Print Works B.V.", 14)
+        canvas.lines(72, 76, "66 Mill Lane, Hamburg", "PURCHASE ORDER")
+        canvas.lines(72, 120, "To", "Westbrook Logistics plc", "187 Mill Lane, Leeds")
+
+    output = extracted(parsed(order), schema(buyer=TEXT, supplier=TEXT, vendor=PARTY)).output
+    assert output["buyer"] == "Brightstone Print Works B.V."
+    assert output["supplier"] == "Westbrook Logistics plc"
+    assert output["vendor"]["address"] == "187 Mill Lane, Leeds"
+
+
+def test_a_date_stated_in_a_sentence_is_found_after_the_words_naming_it() -> None:
+    def letter(canvas: Canvas) -> None:
+        canvas.lines(72, 100, "Dear supplier,", "Delivery is required by 26/03/2025 at the address above.")
+
+    assert extracted(parsed(letter), schema(delivery_date=DATE)).output == {"delivery_date": "2025-03-26"}
 
 
 def test_the_total_is_never_taken_from_the_subtotal(invoice_pages: list[str]) -> None:
@@ -458,19 +557,33 @@ def test_a_cell_that_is_not_of_its_column_type_is_none_and_lowers_the_likelihood
     assert 0.5 < found.likelihoods["items"] < 0.95
 
 
-def test_a_row_that_cannot_be_an_item_is_left_out_so_the_output_stays_valid() -> None:
-    def sheet(canvas: Canvas) -> None:
-        rows = [["Description", "Amount"], ["Desk", "120.00"], ["Chair", "n/a"], ["Lamp", "-5.00"]]
-        canvas.table(72, 100, rows, [200, 100])
+def test_a_cell_the_item_schema_refuses_is_null_and_makes_the_table_less_likely() -> None:
+    def sheet(*amounts: str) -> Callable[[Canvas], None]:
+        def draw(canvas: Canvas) -> None:
+            rows = [
+                ["Description", "Amount"],
+                ["Desk", "120.00"],
+                ["Chair", amounts[0]],
+                ["Lamp", amounts[1]],
+            ]
+            canvas.table(72, 100, rows, [200, 100])
+
+        return draw
 
     item = {
         "type": "object",
         "properties": {"description": TEXT, "amount": {"type": "number", "minimum": 0}},
         "required": ["description", "amount"],
     }
-    found = extracted(parsed(sheet), schema(line_items={"type": "array", "items": item}))
-    assert found.output["line_items"] == [{"description": "Desk", "amount": 120.0}]
-    assert found.likelihoods["line_items"] < 0.6
+    json_schema = schema(line_items={"type": "array", "items": item})
+    found = extracted(parsed(sheet("n/a", "-5.00")), json_schema)
+    clean = extracted(parsed(sheet("80.00", "5.00")), json_schema)
+    assert found.output["line_items"] == [
+        {"description": "Desk", "amount": 120.0},
+        {"description": "Chair", "amount": None},
+        {"description": "Lamp", "amount": None},
+    ]
+    assert found.likelihoods["line_items"] < clean.likelihoods["line_items"]
 
 
 def test_an_array_of_plain_values_is_a_labelled_list_or_a_column(invoice_pages: list[str]) -> None:
@@ -588,6 +701,59 @@ def test_an_ambiguous_date_is_read_the_way_the_documents_other_dates_are() -> No
     assert found.likelihoods["date"] < found.likelihoods["due_date"]
 
 
+def test_ticked_boxes_choose_enums_and_booleans() -> None:
+    def form(canvas: Canvas) -> None:
+        canvas.lines(72, 80, "Plan:", "[ ] Basic (15/month)", "[X] Enterprise (149/month)")
+        canvas.lines(72, 140, "Newsletter:  [ ] yes   [X] no", "Paper statements:  [X] yes   [ ] no")
+        canvas.lines(72, 190, "[X] I agree to the terms of service", "[ ] Send me offers by post")
+
+    json_schema = schema(
+        plan={"enum": ["Basic", "Pro", "Enterprise"]},
+        newsletter={"type": "boolean"},
+        paper_statements={"type": "boolean"},
+        terms_accepted={"type": "boolean", "title": "terms of service"},
+        offers={"type": "boolean"},
+    )
+    output = extracted(parsed(form), json_schema).output
+    assert output == {
+        "plan": "Enterprise",
+        "newsletter": False,
+        "paper_statements": True,
+        "terms_accepted": True,
+        "offers": False,
+    }
+
+
+def test_values_no_label_names_come_from_the_document_with_a_lower_likelihood() -> None:
+    def receipt(canvas: Canvas) -> None:
+        canvas.lines(72, 80, "Corner Grocers", "Date September 20, 2025 19:38")
+        canvas.lines(72, 120, "Toothpaste", "15.44", "   4 @ 3.86", "Sparkling water", "2.19", "   1 @ 2.19")
+        canvas.lines(72, 220, "Total", "£17.63", "Card", "£17.63")
+        canvas.lines(72, 300, "First name: Jane", "Last name: Doe")
+
+    item = {
+        "type": "object",
+        "properties": {"description": TEXT, "quantity": {"type": "integer"}, "amount": NUMBER},
+    }
+    json_schema = schema(
+        customer_name=TEXT,
+        currency={"enum": ["USD", "EUR", "GBP"]},
+        payment_method={"enum": ["cash", "card"]},
+        items={"type": "array", "items": item},
+    )
+    found = extracted(parsed(receipt), json_schema)
+    assert found.output == {
+        "customer_name": "Jane Doe",
+        "currency": "GBP",
+        "payment_method": "card",
+        "items": [
+            {"description": "Toothpaste", "quantity": 4, "amount": 15.44},
+            {"description": "Sparkling water", "quantity": 1, "amount": 2.19},
+        ],
+    }
+    assert all(likelihood < 0.9 for likelihood in found.likelihoods.values())
+
+
 def test_enums_take_the_closest_allowed_value_or_none() -> None:
     assert single_value("EXPRESS delivery", {"enum": ["standard", "express"]}) == "express"
     assert single_value("Credit Card", {"enum": ["cash", "credit_card"]}) == "credit_card"
@@ -616,17 +782,21 @@ def test_fields_not_found_are_none_with_likelihood_zero(invoice_pages: list[str]
         "iban": None,
         "notes": None,
         "discount": None,
-    }  # optional fields that cannot be null are left out
+        "shipping_method": None,
+        "signed": None,
+    }  # not found is null, whatever the type
     assert {
         found.likelihoods[name] for name in ("iban", "notes", "discount", "shipping_method", "signed")
     } == {0.0}
 
 
-def test_a_required_string_that_cannot_be_null_is_empty_when_that_is_valid(invoice_pages: list[str]) -> None:
+def test_a_required_field_that_is_not_found_is_null_even_where_null_is_not_a_type(
+    invoice_pages: list[str],
+) -> None:
     found = extracted(
         invoice_pages, schema(required=["iban", "tags"], iban=TEXT, tags={"type": "array", "items": TEXT})
     )
-    assert found.output == {"iban": "", "tags": []}
+    assert found.output == {"iban": None, "tags": None}
     assert found.likelihoods == {"iban": 0.0, "tags": 0.0}
     strict = schema(required=["iban"], iban={"type": "string", "minLength": 15})
     assert extract(invoice_pages, strict).output == {"iban": None}
@@ -708,9 +878,12 @@ def test_a_schema_that_cannot_be_checked_does_not_break_extraction(invoice_pages
 )
 def test_empty_or_odd_pages_find_nothing(pages: list[str]) -> None:
     found = extracted(pages, INVOICE_SCHEMA)
+    party = {"name": None, "address": None, "email": None, "phone": None}
     assert found.output == {
-        "vendor": {"name": None, "address": None, "email": None, "phone": None},
-        "customer": {"name": None, "address": None, "email": None, "phone": None},
+        **dict.fromkeys(["invoice_number", "date", "due_date", "po_number", "terms"]),
+        "vendor": party,
+        "customer": party,
+        **dict.fromkeys(["line_items", "subtotal", "tax", "total", "paid"]),
     }
     assert set(found.likelihoods.values()) == {0.0}
 

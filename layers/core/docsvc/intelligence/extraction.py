@@ -2,32 +2,37 @@
 
 A field is found by its label. A property is named by its name, its title, its description (and any
 phrase quoted in it) and the usual synonyms of those ("Total" is also "Amount due" or "Grand total";
-a vendor is also a supplier, a seller, "From"; "No." and "#" are "number"), compared by label key (see
-`text`). The value is after the label's colon, right of it past wide spacing, on the line below, in a
-block of values beside a block of labels, run on after the label, or in a table. A label that only
-contains the property's name ("Order date" for `date`) counts for less, and not at all when its other
-words change the meaning: "Subtotal", "Total before tax" and "Line total" are not `total`.
+a vendor is also a supplier or a seller; "No." and "#" are "number"), compared by label key (see
+`text`); "From" names who issued the document and "To" whom it is for (on a purchase order, the buyer
+and the supplier). The value is after the label's colon, right of it past wide spacing, on the line
+below, in a block of values beside a block of labels, run on after the label, in a table (a row of a
+key and its value, a grid of keys beside values), or after the label inside a sentence for a date. A
+label that only contains the property's name ("Order date" for `date`), or only the last word of it
+("Date" for `order_date`), counts for less, and not at all when its other words change the meaning:
+"Subtotal", "Total before tax" and "Line total" are not `total`, "Date" is not `due_date`.
 
 A nested object is read from the block under its label ("From", "Bill to"): labelled fields in it,
 else its first line as a name, the lines after as an address, e-mail addresses, phone numbers and web
-addresses by their form; a vendor without a label is the document's letterhead, a date without a label
-the document's first date. An array of objects is the table whose headers best name the item's
-properties, continued across pages, without its total rows; without such a table, the lines of a text
-and an amount a receipt prints ("2 x Cappuccino 7.00"). An array of other values is a table column or
-a comma-separated value.
+addresses by their form. Without a label: who issued the document is its letterhead, a date is its
+first date, a currency the one its amounts show, an enum value one printed alone ("CASH"), a boolean a
+ticked box beside a statement naming it, a name a first and a last name. An array of objects is the
+table whose headers best name the item's properties, continued across pages, without its total rows;
+without such a table, the lines of a text and an amount a receipt prints ("2 x Cappuccino 7.00"). An
+array of other values is a table column or a comma-separated value.
 
 Values take the property's type: amounts with currency signs or codes and either decimal mark,
-integers, booleans (yes/no, true/false, x, ✓), enums (the closest allowed value, else None), strings
-matching their pattern, dates as YYYY-MM-DD with "format": "date". A numeric date that reads both ways
-(03/04/2026) is read as the instructions say ("month first", "MM/DD", "US dates"; "day first",
-"DD/MM"), else in the order the document's unambiguous numeric dates show (25/03/2026: day first),
-else day first; its likelihood is lowered the more so the weaker the reason.
+integers, booleans (yes/no, true/false, x, ✓, the ticked one of yes/no boxes), enums (the ticked or
+closest allowed value, else None), strings matching their pattern, dates as YYYY-MM-DD with "format":
+"date". A numeric date that reads both ways (03/04/2026) is read as the instructions say ("month
+first", "MM/DD", "US dates"; "day first", "DD/MM"), else in the order the document's unambiguous
+numeric dates show (25/03/2026: day first), else day first; its likelihood is lowered the more so the
+weaker the reason.
 
 A value not found is None where the schema allows null; otherwise it is left out when not required,
 is the type's empty value when required and that is valid, else None (and the caller's validation
 reports it). A likelihood is given per field path ("total", "vendor.name", "line_items"): 0.95 or more
-for a label named like the property, less for a synonym, a partial label, a value in another form or
-an ambiguous date, 0 for a field not found.
+for a label named like the property, less for a synonym, a partial label, a value in another form, an
+ambiguous date or a value found without a label, 0 for a field not found.
 """
 
 from __future__ import annotations
@@ -43,7 +48,9 @@ from jsonschema.protocols import Validator
 
 from docsvc.intelligence.schemas import Node, read_schema
 from docsvc.intelligence.text import (
+    CUSTOMER_KEYS,
     DOCUMENT_TITLES,
+    ORDER_TITLES,
     QUALIFIERS,
     SUMMARY_KEYS,
     VENDOR_KEYS,
@@ -52,6 +59,7 @@ from docsvc.intelligence.text import (
     Pair,
     Pos,
     Table,
+    currency_of,
     is_summary_row,
     key_words,
     label_colon,
@@ -62,6 +70,7 @@ from docsvc.intelligence.text import (
     parse_time,
     read_layout,
     synonyms,
+    ticked_options,
     variants,
     without_rate,
 )
@@ -71,13 +80,15 @@ Aliases = dict[Key, float]  # the label keys that name a field, with how well
 
 _PRIOR = {"colon": 1.0, "spaced": 0.99, "cell": 0.97, "below": 0.97, "inline": 0.96, "column": 0.96}
 _PRIOR |= {"region": 0.95, "next": 0.9}
-_OWN, _QUOTED, _DESCRIBED, _SYNONYM, _VARIANT, _PARTIAL = 0.99, 0.95, 0.93, 0.85, 0.8, 0.62
+_OWN, _QUOTED, _DESCRIBED, _SYNONYM, _VARIANT, _PARTIAL, _HEAD = 0.99, 0.95, 0.93, 0.85, 0.8, 0.62, 0.6
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _FIRST_DATE = 0.6, 0.75, 0.5, 0.4
+_SHOWN_CURRENCY, _PRINTED_OPTION, _TICKED, _NAME_PARTS, _IN_SENTENCE = 0.7, 0.55, 0.75, 0.8, 0.75
 _MONTH_FIRST = re.compile(r"(?i)month[\s-]*first|mm/dd|\bu\.?s\.?\s+(?:date|format|style)|american")
 _DAY_FIRST = re.compile(r"(?i)day[\s-]*first|dd/mm|european|british")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _URL = re.compile(r"(?i)\b(?:https?://|www\.)[^\s,;]+")
 _PHONE = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
+_SENTENCE = re.compile(r"[a-z]{2,} [a-z]{2,} .*\d")  # words in lower case, then a digit
 _QUOTE = re.compile(r'["“]([^"“”]{1,60})["”]')
 _LEAD = re.compile(r"\.?[\s:]*(?:[-\u2013\u2014]\s+)?")  # a colon or a dash between a label and its value
 
@@ -95,8 +106,8 @@ def extract(
     root = read_schema(json_schema if isinstance(json_schema, Mapping) else {})
     layout = read_layout([page if isinstance(page, str) else "" for page in pages])
     reading = _Reading(layout, _validator(json_schema), *_date_order(instructions, layout))
-    slots = list(_slots(root))
-    reading.known = _known_labels(root, slots)
+    slots = list(_slots(root, reading))
+    reading.known = _known_labels(root, slots, reading)
     chosen = _assigned(slots, reading)
     builder = _Builder(reading, chosen)
     output = builder.object(root, (), root=True)[0]
@@ -138,9 +149,16 @@ class _Reading:
     pairs_by_word: dict[str, list[int]] = field(default_factory=dict)
     bare_words: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
     bare_by_word: dict[str, list[int]] = field(default_factory=dict)
+    issuer: frozenset[Key] = VENDOR_KEYS  # who issued the document: the vendor, the buyer of an order
+    recipient: frozenset[Key] = CUSTOMER_KEYS
+    currency: str | None = None
     _checks: dict[int, Validator] = field(default_factory=dict)
+    _sentences: list[tuple[int, list[tuple[str, int]]]] | None = None
 
     def __post_init__(self) -> None:
+        if _is_order(self.layout):
+            self.issuer, self.recipient = CUSTOMER_KEYS, VENDOR_KEYS
+        self.currency = currency_of(line.text for line in self.layout.lines)
         for index, pair in enumerate(self.layout.pairs):
             key = label_key(without_rate(pair.label))
             self.pair_keys.append(key)
@@ -167,6 +185,34 @@ class _Reading:
     def reads_as_label(self, text: str) -> bool:
         stripped = text.strip()
         return stripped.endswith(":") or label_key(stripped) in self.known
+
+    def aliases(self, name: str, node: Node) -> Aliases:
+        """A property's labels; "From" names who issued the document, "To" whom it is for."""
+        found = _aliases(name, node)
+        for parties, word in ((self.issuer, "from"), (self.recipient, "to")):
+            if any(key in parties for key, score in found.items() if score >= _SYNONYM * _VARIANT):
+                _add(found, (word,), _SYNONYM)
+        return found
+
+    def sentences(self) -> list[tuple[int, list[tuple[str, int]]]]:
+        """The lines that read as sentences holding a digit, with their key words: where a date may be
+        stated after the words naming it."""
+        if self._sentences is None:
+            self._sentences = [
+                (index, key_words(line.text))
+                for index, line in enumerate(self.layout.lines)
+                if line.cells is None and 20 <= len(line.text) <= 500 and _SENTENCE.search(line.text)
+            ]
+        return self._sentences
+
+    def issued_by(self, aliases: Aliases) -> bool:
+        """Whether the field is who issued the document, who its letterhead names."""
+        return any(key in self.issuer for key, score in aliases.items() if score >= _SYNONYM * _VARIANT)
+
+
+def _is_order(layout: Layout) -> bool:
+    """Whether the document is an order, issued by its buyer (its title says so)."""
+    return any(label_key(line.text) in ORDER_TITLES for line in layout.lines[:15] if line.page == 0)
 
 
 # ---------------------------------------------------------------------------------------- naming
@@ -204,6 +250,9 @@ def _aliases(name: str, node: Node) -> Aliases:
             _add(found, other, score * _SYNONYM / _OWN)
         for other in variants(key):
             _add(found, other, score * _VARIANT / _OWN)
+    for key in (label_key(name), label_key(node.text("title"))):
+        if len(key) >= 2 and not QUALIFIERS & set(key[:-1]):
+            _add(found, key[-1:], _HEAD)  # "Date" for `order_date`, not for `due_date` or `birth_date`
     return found
 
 
@@ -226,26 +275,29 @@ def _composite(outer: Aliases, inner: Aliases) -> Aliases:
     return found
 
 
-def _slots(node: Node, path: Path = (), owner: _Owner | None = None) -> Iterator[_Slot]:
+def _slots(node: Node, reading: _Reading, path: Path = (), owner: _Owner | None = None) -> Iterator[_Slot]:
     for name, child in node.properties:
         here = (*path, name)
-        own = _aliases(name, child)
+        own = reading.aliases(name, child)
         named = _composite(owner.aliases, own) if owner else own
         if child.kind == "object" and child.properties:
             children = frozenset(key for sub, subnode in child.properties for key in _aliases(sub, subnode))
-            yield from _slots(child, here, _Owner(here, {**own, **named}, children))
+            yield from _slots(child, reading, here, _Owner(here, {**own, **named}, children))
         elif child.kind not in {"object", "array", "null"} and not child.never:
             yield _Slot(here, child, named, own if owner else {}, owner)
 
 
-def _known_labels(root: Node, slots: list[_Slot]) -> frozenset[Key]:
-    known = {key for slot in slots for key in (*slot.aliases, *slot.local)}
+def _known_labels(root: Node, slots: list[_Slot], reading: _Reading) -> frozenset[Key]:
+    """The labels the schema names well (not by a word of its name only)."""
+    known = {
+        key for slot in slots for key, score in (*slot.aliases.items(), *slot.local.items()) if score > _HEAD
+    }
     stack = [root]
     while stack:
         node = stack.pop()
         for name, child in node.properties:
             if child.kind in {"object", "array"}:
-                known.update(_aliases(name, child))
+                known.update(key for key, score in reading.aliases(name, child).items() if score > _HEAD)
                 stack.extend(sub for sub in (child, child.items) if sub is not None)
     return frozenset(known)
 
@@ -289,6 +341,8 @@ def _inline(aliases: Aliases, reading: _Reading) -> Iterator[tuple[Pair, float]]
         for index in reading.bare_by_word.get(key[0], ()):
             words = reading.bare_words[index]
             if len(words) <= len(key) or tuple(word for word, _ in words[: len(key)]) != key:
+                continue
+            if label_key(reading.layout.lines[index].text) in reading.known:  # the line is a label itself
                 continue
             end = words[len(key) - 1][1]
             if words[len(key)][1] == end:  # the label ends inside a word ("PO" is "purchase order")
@@ -521,13 +575,10 @@ class _RegionCache:
     def of(self, owner: _Owner) -> list[_Region]:
         if owner.path not in self.found:
             regions = _regions(owner.aliases, owner.children, self.reading)
-            letterhead = _letterhead(self.reading) if not regions and _is_vendor(owner.aliases) else None
+            issued = self.reading.issued_by(owner.aliases)
+            letterhead = _letterhead(self.reading) if not regions and issued else None
             self.found[owner.path] = regions or ([letterhead] if letterhead else [])
         return self.found[owner.path]
-
-
-def _is_vendor(aliases: Aliases) -> bool:
-    return any(key in VENDOR_KEYS for key, score in aliases.items() if score >= _SYNONYM * _VARIANT)
 
 
 def _candidates(slot: _Slot, reading: _Reading, regions: _RegionCache) -> Iterator[_Candidate]:
@@ -548,11 +599,61 @@ def _candidates(slot: _Slot, reading: _Reading, regions: _RegionCache) -> Iterat
     elif slot.node.kind in {"string", "any"}:
         for region in _regions(slot.aliases, frozenset(), reading)[:3]:
             yield from _unlabelled(slot, region, reading, whole=True)
-        letterhead = _letterhead(reading) if _is_vendor(slot.aliases) else None
+        letterhead = _letterhead(reading) if reading.issued_by(slot.aliases) else None
         if letterhead:
             yield from _unlabelled(slot, letterhead, reading, whole=True)
+    yield from _without_label(slot, reading)
+
+
+# ---------------------------------------------------------------------------------------- without labels
+_FIRST_NAMES = frozenset(
+    label_key(label) for label in ("first name", "given name", "forename", "first names")
+)
+_LAST_NAMES = frozenset(label_key(label) for label in ("last name", "surname", "family name"))
+_NOT_PEOPLE = frozenset(
+    {"vendor", "supplier", "merchant", "company", "business", "product", "item", "bank", "store"}
+)
+
+
+def _without_label(slot: _Slot, reading: _Reading) -> Iterator[_Candidate]:
+    """Values no label names, each less likely than a labelled one: a document's first date, the
+    currency its amounts show, an allowed value printed alone ("Card"), a ticked statement ("[X] Send
+    me the newsletter"), a first name and a last name."""
+    key = label_key(slot.path[-1])
+    if slot.node.text("format") in {"date", "date-time"}:
+        yield from _dates_in_sentences(slot, reading)
     if slot.node.text("format") == "date" and slot.aliases.get(("date",), 0.0) >= _SYNONYM:
         yield from _first_date(slot, reading)
+    if "currency" in key and reading.currency:
+        candidate = _candidate(
+            slot, reading.currency, _SHOWN_CURRENCY, (-1, 0), frozenset({(-1, 0)}), reading
+        )
+        yield from [candidate] if candidate else []
+    if slot.node.enum is not None:
+        yield from _printed_option(slot, reading)
+    if slot.node.kind == "boolean":
+        yield from _ticked_statements(slot, reading)
+    if _role(slot.path[-1]) == "name" and not set(key) & _NOT_PEOPLE:
+        yield from _first_and_last_name(slot, reading)
+
+
+def _dates_in_sentences(slot: _Slot, reading: _Reading) -> Iterator[_Candidate]:
+    """A date right after words naming the field inside a sentence: "Delivery is required by
+    26/03/2025 at the address above"."""
+    phrases = {key: score for key, score in slot.aliases.items() if len(key) >= 2 and score >= _SYNONYM}
+    for index, words in reading.sentences():
+        line = reading.layout.lines[index]
+        for start in range(1, len(words)):
+            for key, score in phrases.items():
+                if tuple(word for word, _ in words[start : start + len(key)]) != key:
+                    continue
+                head = line.text[words[start + len(key) - 1][1] :].lstrip(" :,-")
+                found = parse_date(head[:40], reading.day_first)
+                if found is None or parse_date(head[: found.span + 3], reading.day_first) is None:
+                    continue  # no date, or not right after the words
+                value = found.value.isoformat()
+                if reading.valid(slot.node, value):
+                    yield _Candidate(score * _IN_SENTENCE, (index, 0), frozenset({(index, -2)}), value)
 
 
 def _first_date(slot: _Slot, reading: _Reading) -> Iterator[_Candidate]:
@@ -569,14 +670,70 @@ def _first_date(slot: _Slot, reading: _Reading) -> Iterator[_Candidate]:
                 return
 
 
+def _printed_option(slot: _Slot, reading: _Reading) -> Iterator[_Candidate]:
+    """An allowed value printed on its own, as a receipt prints "CASH" or "Card" before the amount."""
+    options = {label_key(option): option for option in slot.node.enum or () if isinstance(option, str)}
+    for index, line in enumerate(reading.layout.lines):
+        first = next((cell for cell in line.cells if cell), "") if line.cells else line.text
+        option = options.get(label_key(first))
+        if option is not None and reading.valid(slot.node, option):
+            yield _Candidate(_PRINTED_OPTION, (index, 0), frozenset({(index, -1)}), option)
+            return
+
+
+def _ticked_statements(slot: _Slot, reading: _Reading) -> Iterator[_Candidate]:
+    """A check box beside a statement about the field ("[X] Send me the newsletter"), or yes/no boxes
+    under it."""
+    words = {word for word in label_key(slot.path[-1]) + label_key(slot.node.text("title")) if len(word) > 3}
+    for block in reading.layout.blocks:
+        for position, index in enumerate(block):
+            text = reading.layout.lines[index].text
+            boxes = ticked_options([text])
+            statement = boxes[0][1] if len(boxes) == 1 else text if not boxes else ""
+            share = len(words & set(label_key(statement))) / len(words) if words else 0.0
+            if share < 0.5:
+                continue
+            if len(boxes) != 1:
+                boxes = ticked_options(
+                    [reading.layout.lines[i].text for i in block[position + 1 : position + 3]]
+                )
+            flag = _ticked_flag(boxes)
+            if flag is not None:
+                yield _Candidate(_TICKED * share, (index, 0), frozenset({(index, -1)}), flag)
+
+
+def _ticked_flag(boxes: list[tuple[bool, str]]) -> bool | None:
+    """A lone box's state, or which of yes/no boxes is ticked."""
+    if len(boxes) == 1:
+        return boxes[0][0]
+    ticked = [parse_bool(text) for flag, text in boxes if flag]
+    return ticked[0] if len(ticked) == 1 else None
+
+
+def _first_and_last_name(slot: _Slot, reading: _Reading) -> Iterator[_Candidate]:
+    """A person's name asked for whole and printed as a first name and a last name."""
+    pairs = reading.layout.pairs
+    first = next((pairs[i] for key in _FIRST_NAMES for i in reading.pairs_by_key.get(key, ())), None)
+    last = next((pairs[i] for key in _LAST_NAMES for i in reading.pairs_by_key.get(key, ())), None)
+    if first and last:
+        uses = frozenset({first.label_at, first.value_at, last.label_at, last.value_at})
+        text = f"{first.value.strip()} {last.value.strip()}"
+        candidate = _candidate(slot, text, _NAME_PARTS * _PRIOR[first.how], first.label_at, uses, reading)
+        yield from [candidate] if candidate else []
+
+
 def _from_pair(slot: _Slot, pair: Pair, label_score: float, reading: _Reading) -> Iterator[_Candidate]:
     text, uses = pair.value, {pair.label_at, pair.value_at}
+    following = [(pair.value, pair.value_at)] + [(reading.layout.lines[i].text, (i, 0)) for i in pair.rest]
     if _role(slot.path[-1]) == "address" and pair.how != "cell":
-        lines = [(pair.value, pair.value_at)] + [
-            (reading.layout.lines[index].text, (index, 0)) for index in pair.rest
-        ]
-        kept = _until_block_ends(lines[:4], reading)
+        kept = _until_block_ends(following[:4], reading)
         text, uses = ", ".join(line for line, _ in kept), uses | {position for _, position in kept}
+    elif slot.node.kind == "boolean" or slot.node.enum is not None:
+        boxes = ticked_options([line for line, _ in _until_block_ends(following[:6], reading)])
+        if boxes:  # check boxes under or after the label: the ticked one is the value
+            flag = _ticked_flag(boxes) if slot.node.kind == "boolean" else None
+            ticked = [option for is_ticked, option in boxes if is_ticked]
+            text = ("yes" if flag else "no") if flag is not None else ticked[0] if len(ticked) == 1 else ""
     candidate = _candidate(
         slot, text, label_score * _PRIOR[pair.how], pair.label_at, frozenset(uses), reading
     )
@@ -627,6 +784,12 @@ def _role(name: str) -> str | None:
 _FORMS: dict[str, re.Pattern[str]] = {"email": _EMAIL, "phone": _PHONE, "url": _URL}
 
 
+def _is_initials(text: str) -> bool:
+    """A logo's letters ("CE") above the name they stand for."""
+    letters = text.replace(" ", "")
+    return len(letters) <= 3 and letters.isalpha() and letters.isupper()
+
+
 def _in_form(role: str, text: str) -> str | None:
     """The e-mail address, phone number or web address `text` holds; a phone number has seven digits
     or more and few letters around it ("Tel.")."""
@@ -652,7 +815,8 @@ def _unlabelled(slot: _Slot, region: _Region, reading: _Reading, whole: bool = F
                 found.append((value, frozenset({position}), 0.95))
                 break
     elif role == "name" and plain:
-        found.append((plain[0][0], frozenset({plain[0][1]}), 0.9))
+        named = [item for item in plain if not _is_initials(item[0])] or plain
+        found.append((named[0][0], frozenset({named[0][1]}), 0.9))
     elif role == "address" and plain[0 if whole else 1 :]:
         rest = plain[0 if whole else 1 :]
         found.append((", ".join(text for text, _ in rest), frozenset(position for _, position in rest), 0.85))
@@ -693,27 +857,19 @@ class _Builder:
             self.likelihoods[".".join(path)] = score if items is not None else 0.0
             if items is not None:
                 return True, items, True
-            return (*_missing(node, required, self.reading), False)
+            return (*_missing(node), False)
         candidate = self.chosen.get(path)
         self.likelihoods[".".join(path)] = candidate.score if candidate else 0.0
         if candidate:
             return True, candidate.value, True
-        return (*_missing(node, required, self.reading), False)
+        return (*_missing(node), False)
 
 
-def _missing(node: Node, required: bool, reading: _Reading) -> tuple[bool, Any]:
-    """What stands for a value not found: None where null is allowed, else nothing when the property is
-    not required, else the type's empty value if valid, else None for the caller's validation to catch."""
-    if node.never:
-        return False, None
-    if node.nullable or node.kind == "any":
-        return True, None
-    if not required:
-        return False, None
-    empty: dict[str, Any] = {"string": "", "array": [], "object": {}}
-    if node.kind in empty and reading.valid(node, empty[node.kind]):
-        return True, empty[node.kind]
-    return True, None
+def _missing(node: Node) -> tuple[bool, Any]:
+    """What stands for a value not found: null, whatever type the schema gives the field (the service
+    reads a null as "not found" and validates everything else); a property the schema forbids is left
+    out."""
+    return (False, None) if node.never else (True, None)
 
 
 def _array(node: Node, name: str, reading: _Reading) -> tuple[list[Any] | None, float]:
@@ -792,7 +948,7 @@ def _rows_as_items(
                 value[name], read = coerced[0], read + 1
                 continue
             unread += bool(cells.get(name))
-            present, empty = _missing(child, name in item.required, reading)
+            present, empty = _missing(child)
             if present:
                 value[name] = empty
         items.append(value)
@@ -802,6 +958,11 @@ def _rows_as_items(
 _ITEM_LINE = re.compile(r"(?P<text>\D.*?)\s+(?P<amount>\(?-?\S*\d[.,]\d{2}\)?\S*)")
 _COUNTED = re.compile(r"(?P<count>\d+)\s*[x\u00d7]\s+(?P<text>.+)")
 _CENTS = re.compile(r"\d[.,]\d{2}(?!\d)")
+_DETAIL = re.compile(r"(?P<count>\d+)\s*[@x\u00d7]\s*\S*\d[.,]\d{2}\S*")
+_PAYMENTS = frozenset(
+    (word,)
+    for word in ("cash", "card", "change", "tendered", "visa", "mastercard", "amex", "tip", "payment", "paid")
+)
 _LINE_ITEMS = 0.6  # items read from lines without a table count for less
 
 
@@ -854,9 +1015,12 @@ def _item_at(texts: list[str], position: int, reading: _Reading) -> tuple[tuple[
         return None, 1
     counted = _COUNTED.fullmatch(described)
     count, described = (counted["count"], counted["text"]) if counted else ("", described)
-    total = tuple(word for word in label_key(without_rate(described)) if not word.isdigit()) in SUMMARY_KEYS
-    if total or label_colon(described) is not None or not any(char.isalpha() for char in described):
+    key = tuple(word for word in label_key(without_rate(described)) if not word.isdigit())
+    if key in SUMMARY_KEYS or key[:1] in _PAYMENTS or label_colon(described) is not None or not key:
         return None, 1
+    detail = _DETAIL.fullmatch(texts[position + used].strip()) if position + used < len(texts) else None
+    if detail:  # "4 @ 3.86" under the item: its count and unit price
+        count, used = count or detail["count"], used + 1
     return (count, described, amount), used
 
 
@@ -901,8 +1065,8 @@ def _repair(output: Any, root: Node, reading: _Reading, likelihoods: dict[str, f
     if reading.validator is None:
         return
     for _ in range(50):
-        try:
-            errors = list(reading.validator.iter_errors(output))
+        try:  # a null is "not found": whatever the schema says of it, it stands
+            errors = [error for error in reading.validator.iter_errors(output) if error.instance is not None]
         except Exception:  # a schema jsonschema cannot apply
             return
         if not any(_drop(output, root, list(error.absolute_path), likelihoods) for error in errors):
@@ -910,18 +1074,13 @@ def _repair(output: Any, root: Node, reading: _Reading, likelihoods: dict[str, f
 
 
 def _drop(output: Any, root: Node, path: list[Any], likelihoods: dict[str, float]) -> bool:
-    """Drops the innermost value on `path` that can go: a field (to None, or left out), else an item."""
+    """Drops the innermost value on `path` that can go: a field (to null, not found), else an item."""
     for end in range(len(path), 0, -1):
         name, container = path[end - 1], _at(output, path[: end - 1])
-        node, parent = _node_at(root, path[:end]), _node_at(root, path[: end - 1])
         if isinstance(name, int) and isinstance(container, list) and name < len(container):
             del container[name]
-        elif not isinstance(name, str) or not isinstance(container, dict) or name not in container:
-            continue
-        elif node is not None and node.nullable and container[name] is not None:
+        elif isinstance(name, str) and isinstance(container, dict) and container.get(name) is not None:
             container[name] = None
-        elif parent is not None and name not in parent.required:
-            del container[name]
         else:
             continue
         _lower(likelihoods, path[:end])

@@ -426,13 +426,20 @@ def _is_field(pair: Pair, layout: Layout) -> bool:
         return False
     if not pair.value.strip() or len(pair.value) > 120 or label_key(pair.value) == key:
         return False
+    if pair.how in {"below", "next", "column"} and _names_a_field(pair.value):
+        return False  # a label over another label
     if pair.how in {"below", "next"}:
-        known = any(key in group for group in SYNONYM_GROUPS) and key not in DOCUMENT_TITLES
+        known = _names_a_field(pair.label) and key not in DOCUMENT_TITLES
         printed_colon = layout.lines[pair.label_at[0]].text.rstrip().endswith(":")
         return is_label_text(without_rate(pair.label)) and (
             printed_colon or known or _is_plain_value(pair.value)
         )
     return True
+
+
+def _names_a_field(text: str) -> bool:
+    key = label_key(text)
+    return any(key in group for group in SYNONYM_GROUPS)
 
 
 def _is_plain_value(text: str) -> bool:
@@ -443,7 +450,7 @@ def _is_plain_value(text: str) -> bool:
         parse_number(text) is not None
         or (found is not None and found.span >= 0.6 * len(text))
         or text.lower() in _STRICT_BOOLEANS
-        or (len(text.split()) == 1 and any(char.isdigit() for char in text))
+        or (len(text.split()) == 1 and text[0].isalnum() and any(char.isdigit() for char in text))
     )
 
 

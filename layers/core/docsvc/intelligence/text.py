@@ -42,6 +42,7 @@ _ABBREVIATIONS: dict[str, Key] = {
     "desc": ("description",),
     "cust": ("customer",),
     "pcs": ("piece",),
+    "dob": ("date", "of", "birth"),
 }
 _MERGES: dict[tuple[str, str], str] = {("sub", "total"): "subtotal", ("e", "mail"): "email"}
 _KEEP_FINAL_S = ("ss", "us", "is", "ous")
@@ -90,7 +91,12 @@ def key_words(text: str) -> list[tuple[str, int]]:
 
 @lru_cache(maxsize=8192)
 def label_key(text: str) -> Key:
-    return tuple(word for word, _ in key_words(text[:200]))
+    """The key of a label; "Date of birth" is said "birth date", "Name of applicant" "applicant name"."""
+    key = tuple(word for word, _ in key_words(text[:200]))
+    if key.count("of") == 1 and 0 < key.index("of") < len(key) - 1:
+        at = key.index("of")
+        return key[at + 1 :] + key[:at]
+    return key
 
 
 def snake_case(label: str) -> str:
@@ -125,13 +131,17 @@ def is_label_text(text: str) -> bool:
 _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     # The first phrase of a group names it: a property named so takes that group only.
     ("total", "total due", "amount due", "grand total", "balance due", "total amount", "total amount due",
-     "amount payable", "total payable", "invoice total", "total to pay", "amount to pay", "balance"),
+     "amount payable", "total payable", "invoice total", "total to pay", "amount to pay", "balance",
+     "total paid", "amount paid", "order total"),
     ("subtotal", "net total", "net amount", "total before tax", "total excl tax", "total excluding tax"),
     ("tax", "vat", "gst", "sales tax", "tax amount", "vat amount", "tax total", "total tax"),
     ("date", "invoice date", "issue date", "date issued", "issued", "issued on", "date of issue", "dated",
      "document date", "receipt date"),
     ("due date", "payment due", "due", "pay by", "payment due date", "due by", "payable by"),
-    ("vendor", "supplier", "seller", "from", "merchant", "sold by", "issued by", "store", "shop", "biller",
+    ("delivery date", "required by", "deliver by", "delivery by", "needed by", "expected delivery",
+     "requested delivery", "date required"),
+    ("order date", "date ordered", "ordered on", "purchase order date", "date of order"),
+    ("vendor", "supplier", "seller", "merchant", "sold by", "issued by", "store", "shop", "biller",
      "payee", "vendor name", "supplier name"),
     ("customer", "bill to", "billed to", "buyer", "sold to", "client", "purchaser", "invoice to",
      "invoiced to", "payer", "customer name", "client name"),
@@ -143,7 +153,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     ("amount", "line total", "total", "extended price", "ext price", "line amount", "sum", "value"),
     ("name", "full name"),
     ("email", "email address", "mail"),
-    ("phone", "phone number", "mobile", "cell", "contact number"),
+    ("phone", "phone number", "mobile", "mobile number", "cell", "contact number"),
     ("address", "street address", "location"),
     ("invoice number", "invoice id", "bill number"),
     ("receipt number", "receipt id", "transaction number", "transaction id"),
@@ -165,12 +175,14 @@ def _group(head: str) -> tuple[Key, ...]:
 
 
 VENDOR_KEYS = frozenset(_group("vendor"))
+CUSTOMER_KEYS = frozenset(_group("customer"))
+ORDER_TITLES = frozenset(label_key(title) for title in ("purchase order", "order", "order form"))
 _STRONG_SUMMARY_KEYS = frozenset(_group("total") + _group("subtotal"))
 SUMMARY_KEYS = _STRONG_SUMMARY_KEYS | frozenset(_group("tax") + _group("discount"))
 # Words that turn a label into another thing: "Sub total" or "Total before tax" is not "Total".
 QUALIFIERS = frozenset(
     {"subtotal", "sub", "tax", "vat", "gst", "net", "before", "after", "excl", "excluding", "discount",
-     "shipping", "delivery", "due", "previous", "paid", "deposit", "ship", "birth", "expiry",
+     "shipping", "delivery", "due", "previous", "deposit", "ship", "birth", "expiry",
      "expiration", "start", "end", "from", "to", "per", "unit", "line"}
 )  # fmt: skip
 DOCUMENT_TITLES = frozenset(
@@ -267,18 +279,40 @@ def _magnitude(digits: str, decimal_comma: bool) -> float | None:
         decimal = "."
     else:
         decimal = ""
-    thousands = "." if decimal == "," else ","
+    thousands = "." if decimal == "," or (not decimal and points) else ","
     whole, _, fraction = digits.partition(decimal) if decimal else (digits, "", "")
-    if thousands in fraction or (decimal and decimal in fraction):
+    if not fraction.isdigit() and fraction:
         return None
     if thousands in whole and not re.fullmatch(rf"\d{{1,3}}(?:\{thousands}\d{{3}})+", whole):
         return None
-    return float(whole.replace(thousands, "") + ("." + fraction if fraction else ""))
+    whole = whole.replace(thousands, "")
+    return float(f"{whole}.{fraction or 0}") if whole.isdigit() else None
 
 
 def _three_after(digits: str, separator: str) -> bool:
     before, _, after = digits.partition(separator)
     return len(after) == 3 and 1 <= len(before) <= 3
+
+
+_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "₽": "RUB"}
+_CURRENCY_CODE = re.compile(
+    r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD)(?![A-Za-z])"
+)
+
+
+def currency_of(texts: Iterable[str]) -> str | None:
+    """The ISO code of the currency a document's amounts are in: its codes, else its signs ("$" is
+    USD), the most frequent; None when it shows none."""
+    codes: dict[str, int] = {}
+    signs: dict[str, int] = {}
+    for text in texts:
+        for code in _CURRENCY_CODE.findall(text):
+            codes[code] = codes.get(code, 0) + 1
+        for sign, code in _CURRENCY_SIGNS.items():
+            if sign in text:
+                signs[code] = signs.get(code, 0) + text.count(sign)
+    found = codes or signs
+    return max(found, key=lambda code: (found[code], code)) if found else None
 
 
 _DECIMAL_COMMA_STYLE = re.compile(r"\d\.\d{3},\d{1,2}(?!\d)|(?<![\d.,])\d{1,3},\d{2}(?![\d.,])")
@@ -391,6 +425,32 @@ _FALSE = frozenset(
 )  # fmt: skip
 
 
+_TICKED = r"\[\s*[xX\u2713\u2714]\s*\]|\(\s*[xX\u2713\u2714\u2022]\s*\)|[\u2612\u2611\u25a0\u2713\u2714]"
+_UNTICKED = r"\[\s*\]|\(\s*\)|[\u2610\u25a1]"
+_MARK = re.compile(rf"(?P<ticked>{_TICKED})|(?P<unticked>{_UNTICKED})")
+_X_PREFIX = re.compile(r"[xX\u2713\u2714]\s+(?=\S)")
+
+
+def ticked_options(lines: list[str]) -> list[tuple[bool, str]]:
+    """The check boxes of some lines, each ticked or not with the text after it: "[X] yes  [ ] no",
+    "( ) Basic", "(x) Pro", or option lines of which one starts with an X."""
+    text = "\n".join(lines)
+    marks = list(_MARK.finditer(text))
+    if marks:
+        ends = [mark.start() for mark in marks[1:]] + [len(text)]
+        return [
+            (mark["ticked"] is not None, " ".join(text[mark.end() : end].split()))
+            for mark, end in zip(marks, ends, strict=True)
+        ]
+    crossed = [bool(_X_PREFIX.match(line)) for line in lines]
+    if len(lines) >= 2 and sum(crossed) == 1:
+        return [
+            (ticked, _X_PREFIX.sub("", line, count=1).strip())
+            for ticked, line in zip(crossed, lines, strict=True)
+        ]
+    return []
+
+
 def parse_bool(text: str) -> bool | None:
     word = " ".join(text.lower().split()).strip(" .!")
     if word in _TRUE:
@@ -406,6 +466,7 @@ _GAP = re.compile(r"[ \u00a0]{2,}|\t|\s*(?:\.{3,}|…+)\s*")  # wide spacing or 
 _RULE_CELL = re.compile(r":?-+:?")
 _MAX_LINE = 2000
 _REST = 8  # lines after a value that may continue it (an address under a name)
+_MAX_COLUMNS = 12  # of a table printed a cell per line
 
 
 @dataclass(frozen=True)
@@ -451,7 +512,7 @@ class Layout:
 
 def read_layout(pages: Iterable[str]) -> Layout:
     """The lines, label/value pairs and tables of a document's pages (markdown pipe tables, and
-    tables printed without rules: blocks of one row each, or lines of cells apart by wide spacing)."""
+    tables printed without rules: a line per cell, or lines of cells apart by wide spacing)."""
     lines: list[Line] = []
     blocks: list[tuple[int, ...]] = []
     tables: list[Table] = []
@@ -466,8 +527,9 @@ def read_layout(pages: Iterable[str]) -> Layout:
                 start = len(lines)
                 lines.extend(Line(" | ".join(row), page, -1, row) for row in rows)
                 tables.append(Table(rows[0], tuple(rows[1:]), tuple(range(start, len(lines))), page))
-    pairs, bare = _text_pairs(lines, blocks)
-    unruled = [*_block_tables(lines, blocks), *_spaced_tables(lines, blocks)]
+    unruled = _flat_tables(lines, blocks) + _spaced_tables(lines, blocks)
+    headers = {index for table in unruled for index in _header_lines(table)}
+    pairs, bare = _text_pairs(lines, blocks, headers)
     texts = [line.text for line in lines]
     return Layout(
         lines=tuple(lines),
@@ -511,7 +573,8 @@ def _table_parts(rows: list[tuple[str, ...]]) -> tuple[list[str], list[tuple[str
     """Text lines a table detected by alignment took in above its header, and the table itself.
 
     The lines above are rows with less than half their cells filled; cut at column edges, their
-    cells are joined back (without a space inside a word cut in two).
+    cells are joined back (without a space inside a word cut in two). A column empty in all rows but
+    a few of four or more (a gap between columns, filled only where text ran across it) is left out.
     """
     width = len(rows[0])
     start = next(
@@ -519,7 +582,8 @@ def _table_parts(rows: list[tuple[str, ...]]) -> tuple[list[str], list[tuple[str
     )
     spilled = [_rejoined(row) for row in rows[:start]]
     body = rows[start:]
-    used = [column for column in range(width) if any(row[column] for row in body)]
+    least = 1 if len(body) < 4 else len(body) / 4
+    used = [column for column in range(width) if sum(1 for row in body if row[column]) >= least]
     return [text for text in spilled if text], [tuple(row[column] for column in used) for row in body]
 
 
@@ -591,7 +655,10 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
     return pairs, pending
 
 
-def _text_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[list[Pair], list[int]]:
+def _text_pairs(
+    lines: list[Line], blocks: list[tuple[int, ...]], headers: set[int]
+) -> tuple[list[Pair], list[int]]:
+    """The pairs of the text lines; a table's header is not the label of the line below it."""
     pairs, label_blocks = _column_pairs(lines, blocks)
     bare: list[int] = []
     for number, block in enumerate(blocks):
@@ -602,7 +669,7 @@ def _text_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[list[
             pairs.extend(replace(pair, rest=rest) for pair in found)
             if pending and pending[1] == 0 and label_colon(text) is None:
                 bare.append(index)
-            if pending and number not in label_blocks:
+            if pending and number not in label_blocks and index not in headers:
                 pairs.extend(_below(lines, blocks, number, position, pending))
             elif not pending and position + 1 < len(block):
                 pairs.extend(_side_by_side(lines, index, block[position + 1]))
@@ -653,6 +720,8 @@ def _column_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[lis
             or len(labels) != len(values)
             or lines[labels[0]].page != lines[values[0]].page
             or not all(is_label_text(lines[index].text) for index in labels)
+            or any(lines[index].text.endswith(":") for index in values)
+            or _heads_rows(lines, blocks, number)
         ):
             continue
         value_blocks.add(number + 1)
@@ -662,6 +731,18 @@ def _column_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[lis
             text = lines[label].text.rstrip(":").strip()
             pairs.append(Pair(text, lines[value].text, "column", (label, 0), (value, 0)))
     return pairs + _one_line_columns(lines, blocks), label_blocks
+
+
+def _heads_rows(lines: list[Line], blocks: list[tuple[int, ...]], number: int) -> bool:
+    """Whether the block heads a table printed a block per row, of two rows or more."""
+    rows = blocks[number + 1 : number + 3]
+    page = lines[blocks[number][0]].page
+    return len(rows) == 2 and all(
+        len(row) == len(blocks[number])
+        and lines[row[0]].page == page
+        and all(_is_cell(lines[i].text) for i in row)
+        for row in rows
+    )
 
 
 def _one_line_columns(lines: list[Line], blocks: list[tuple[int, ...]]) -> list[Pair]:
@@ -693,46 +774,124 @@ def _one_line_runs(lines: list[Line], blocks: list[tuple[int, ...]]) -> Iterator
 
 
 def _cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
-    """Rows of two filled cells (a key and its value), summary rows, and one-row tables read column by
-    column."""
+    """Rows of two filled cells (a key and its value), summary rows, grids of keys and values side by
+    side, and rows of keys over rows of their values."""
     pairs: list[Pair] = []
     for table in tables:
-        for index in table.lines:
-            cells = lines[index].cells or ()
+        rows = [(index, lines[index].cells or ()) for index in table.lines]
+        for index, cells in rows:
             filled = [position for position, cell in enumerate(cells) if cell]
             if len(filled) == 2 or (len(filled) > 2 and is_summary_row(cells[: filled[-1]])):
                 at = next(place for place in filled if place == filled[0] or is_summary_row([cells[place]]))
                 value_at = filled[-1]
                 pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
-        if len(table.rows) == 1:
-            header_line, row_line = table.lines[0], table.lines[1]
-            for place, (label, value) in enumerate(zip(table.header, table.rows[0], strict=True)):
-                if label and value:
-                    pairs.append(Pair(label, value, "cell", (header_line, place), (row_line, place)))
+        pairs += _side_by_side_keys(rows) + _keys_over_values(rows)
     return pairs
 
 
-def _block_tables(lines: list[Line], blocks: list[tuple[int, ...]]) -> list[Table]:
-    """Tables printed without rules whose every row came out as a block of one line per cell."""
+def _side_by_side_keys(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
+    """| Invoice No. | INV-1 | Currency | EUR |: keys in every other column, each before its value."""
+    width = len(rows[0][1])
+    keyed = (
+        width >= 4
+        and width % 2 == 0
+        and all(not cell or is_label_text(cell) for _, row in rows for cell in row[::2])
+    )
+    if not keyed or all(is_label_text(cell) for _, row in rows for cell in row[1::2] if cell):
+        return []
+    return [
+        Pair(row[place], row[place + 1], "cell", (index, place), (index, place + 1))
+        for index, row in rows
+        for place in range(0, width, 2)
+        if row[place] and row[place + 1]
+    ]
+
+
+def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
+    """A row of keys over a row of their values, not followed by more values (a table's first row)."""
+
+    def keys(row: tuple[str, ...]) -> bool:
+        return any(row) and all(not cell or is_label_text(cell) for cell in row)
+
+    pairs: list[Pair] = []
+    for number in range(len(rows) - 1):
+        (key_line, key_row), (value_line, value_row) = rows[number], rows[number + 1]
+        if keys(key_row) and not keys(value_row) and (number + 2 == len(rows) or keys(rows[number + 2][1])):
+            pairs += [
+                Pair(label, value, "cell", (key_line, place), (value_line, place))
+                for place, (label, value) in enumerate(zip(key_row, value_row, strict=True))
+                if label and value
+            ]
+    return pairs
+
+
+def _header_lines(table: Table) -> range:
+    """The lines of an unruled table's header: from its first line to its first row's."""
+    return range(table.lines[0], table.lines[1] if len(table.lines) > 1 else table.lines[0] + 1)
+
+
+def _flat_tables(lines: list[Line], blocks: list[tuple[int, ...]]) -> list[Table]:
+    """Tables printed without rules whose cells came out one per line, row after row (in one block, or
+    a block per row): a run of header lines, then two rows or more of as many lines, each column numbers
+    throughout or text throughout, numbers in one column at least."""
+    order = [index for block in blocks for index in block]
     tables: list[Table] = []
-    number = 0
-    while number < len(blocks):
-        head = blocks[number]
-        run = [head]
-        if len(head) >= 2 and all(is_label_text(lines[index].text) for index in head):
-            while (
-                number + len(run) < len(blocks)
-                and len(blocks[number + len(run)]) == len(head)
-                and lines[blocks[number + len(run)][0]].page == lines[head[0]].page
-                and all(_is_cell(lines[index].text) for index in blocks[number + len(run)])
-            ):
-                run.append(blocks[number + len(run)])
-        if len(run) >= 2:
-            header = tuple(lines[index].text.rstrip(":").strip() for index in head)
-            rows = tuple(tuple(lines[index].text for index in block) for block in run[1:])
-            tables.append(Table(header, rows, tuple(block[0] for block in run), lines[head[0]].page))
-        number += len(run)
+    position = 0
+    while position < len(order):
+        run = 0
+        while (
+            position + run < len(order)
+            and run < _MAX_COLUMNS
+            and is_label_text(lines[order[position + run]].text)
+        ):
+            run += 1
+        table = _flat_table(lines, order, position, run) if run >= 2 else None
+        if table:
+            tables.append(table)
+            position = order.index(table.lines[-1]) + len(table.header)
+        else:
+            position += max(run, 1)
     return tables
+
+
+def _flat_table(lines: list[Line], order: list[int], position: int, run: int) -> Table | None:
+    """The best table whose header lies in the run of label lines at `position`, if any: the one whose
+    rows start blocks (when the rows came out a block each), then the one with the most cells."""
+    best: Table | None = None
+    best_score = (0, 0)
+    for start in range(position, position + run - 1):
+        for width in range(position + run - start, 1, -1):
+            table = _flat_rows(lines, order, start, width)
+            if table is None:
+                continue
+            starts = sum(
+                1 for index in table.lines[1:] if index == 0 or lines[index - 1].block != lines[index].block
+            )
+            score = (starts, len(table.rows) * len(table.header))
+            if score > best_score:
+                best, best_score = table, score
+    return best
+
+
+def _flat_rows(lines: list[Line], order: list[int], start: int, width: int) -> Table | None:
+    page = lines[order[start]].page
+    rows: list[tuple[str, ...]] = []
+    firsts: list[int] = []
+    profile: tuple[bool, ...] | None = None
+    at = start + width
+    while at + width <= len(order) and all(lines[index].page == page for index in order[at : at + width]):
+        cells = tuple(lines[index].text for index in order[at : at + width])
+        numbers = tuple(parse_number(cell) is not None for cell in cells)
+        if not any(numbers) or not all(map(_is_cell, cells)) or (profile is not None and numbers != profile):
+            break
+        profile = numbers
+        rows.append(cells)
+        firsts.append(order[at])
+        at += width
+    if len(rows) < 2 or profile is None or all(profile) or not any(profile):
+        return None
+    header = tuple(lines[index].text.rstrip(":").strip() for index in order[start : start + width])
+    return Table(header, tuple(rows), (order[start], *firsts), page)
 
 
 def _is_cell(text: str) -> bool:
@@ -763,6 +922,8 @@ def _joined(tables: list[Table], lines: list[Line]) -> list[Table]:
     joined: list[Table] = []
     for table in tables:
         previous = joined[-1] if joined else None
+        if previous and len(table.header) > len(previous.header):
+            table = _narrowed(table, len(previous.header))
         if previous and _continues(previous, table, lines):
             repeated = tuple(map(label_key, table.header)) == tuple(map(label_key, previous.header))
             rows = table.rows if repeated else (table.header, *table.rows)
@@ -771,6 +932,27 @@ def _joined(tables: list[Table], lines: list[Line]) -> list[Table]:
         else:
             joined.append(table)
     return joined
+
+
+def _narrowed(table: Table, width: int) -> Table:
+    """The table with text columns cut in two at a word put back together, down to `width` columns if
+    it can be: a table found by alignment may split a column of text where its words line up."""
+    rows = [table.header, *table.rows]
+    while len(rows[0]) > width:
+        column = next((n for n in range(len(rows[0]) - 1) if _split_text(rows, n)), None)
+        if column is None:
+            return table
+        rows = [(*row[:column], _rejoined(row[column : column + 2]), *row[column + 2 :]) for row in rows]
+    return Table(rows[0], tuple(rows[1:]), table.lines, table.page)
+
+
+def _split_text(rows: list[tuple[str, ...]], column: int) -> bool:
+    """Whether a column and the next both hold text, hardly ever a number, the first in every row that
+    has either."""
+    pair = [(row[column], row[column + 1]) for row in rows if row[column] or row[column + 1]]
+    texts = [cell for cells in pair for cell in cells if cell]
+    numbers = sum(1 for cell in texts if parse_number(cell) is not None)
+    return bool(pair) and all(left for left, _ in pair) and numbers <= len(texts) // 10
 
 
 def _continues(previous: Table, table: Table, lines: list[Line]) -> bool:

@@ -22,6 +22,7 @@ class Settings:
     jobs_table: str
     results_table: str
     secrets_table: str
+    tables_table: str
     secrets_prefix: str
     parse_queue_url: str
     job_queue_url: str
@@ -42,6 +43,7 @@ class Settings:
             jobs_table=os.environ.get("JOBS_TABLE", "JobsTable"),
             results_table=os.environ.get("RESULTS_TABLE", "ResultsTable"),
             secrets_table=os.environ.get("SECRETS_TABLE", "SecretsTable"),
+            tables_table=os.environ.get("TABLES_TABLE", "TablesTable"),
             secrets_prefix=os.environ.get("SECRETS_PREFIX", "docsvc"),
             parse_queue_url=os.environ.get("PARSE_QUEUE_URL", ""),
             job_queue_url=os.environ.get("JOB_QUEUE_URL", ""),

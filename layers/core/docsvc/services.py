@@ -22,6 +22,7 @@ from docsvc.domain.jobs import JobService
 from docsvc.domain.models import BUILTIN_MODELS, ModelCatalog
 from docsvc.domain.parses import ParseService
 from docsvc.domain.secrets import SecretResolver, SecretService
+from docsvc.domain.tables import TableService
 from docsvc.domain.usage import UsageService
 
 
@@ -122,6 +123,13 @@ def usage_service() -> UsageService:
     return UsageService(DynamoUsageLedger())
 
 
+@cache
+def table_service() -> TableService:
+    from docsvc.adapters.tables_store import DynamoTableRepository, S3TableStore
+
+    return TableService(DynamoTableRepository(), S3TableStore(), document_source())
+
+
 def reset() -> None:
     """Forget every client, setting and service, so the next use reads the environment again."""
     from docsvc.adapters import aws
@@ -140,5 +148,6 @@ def reset() -> None:
         secret_service,
         event_service,
         usage_service,
+        table_service,
     ):
         factory.cache_clear()

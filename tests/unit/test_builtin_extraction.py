@@ -767,6 +767,102 @@ def test_a_pattern_takes_the_word_that_matches_it() -> None:
     )
 
 
+RECEIPT_ITEM: dict[str, Any] = {
+    "type": "object",
+    "properties": {"description": TEXT, "quantity": {"type": ["integer", "null"]}, "amount": NUMBER},
+}
+
+
+def test_items_under_a_row_of_headers_inside_a_table_end_at_its_totals() -> None:
+    def till_roll(canvas: Canvas) -> None:
+        rows = [
+            ["CORNER STORE", "", ""],
+            ["Receipt 1234", "", "Till 2"],
+            ["Qty", "Item", "Amount"],
+            ["2", "Chicken wrap", "11.60"],
+            ["4", "Iced tea", "10.40"],
+            ["Subtotal", "", "22.00"],
+            ["Total", "", "22.00"],
+            ["Cash", "", "30.00"],
+            ["Change", "", "8.00"],
+        ]
+        canvas.table(72, 80, rows, [60, 160, 80])
+
+    json_schema = schema(items={"type": "array", "items": RECEIPT_ITEM}, total=NUMBER)
+    output = extracted(parsed(till_roll), json_schema).output
+    assert output == {
+        "items": [
+            {"description": "Chicken wrap", "quantity": 2, "amount": 11.6},
+            {"description": "Iced tea", "quantity": 4, "amount": 10.4},
+        ],
+        "total": 22.0,
+    }
+
+
+def test_text_cut_across_columns_is_joined_and_a_count_before_it_is_the_quantity() -> None:
+    def till_roll(canvas: Canvas) -> None:
+        rows = [
+            ["QTY ITEM", "", "AMOUNT"],
+            ["2 CHICKEN", "WRAP", "11.60"],
+            ["4 ICED TEA", "", "10.40"],
+            ["1 OLIVE OIL", "500 ML", "7.89"],
+            ["3 SUNSCREEN SPF", "30", "9.00"],
+        ]
+        canvas.table(72, 80, rows, [120, 60, 80])
+
+    output = extracted(parsed(till_roll), schema(items={"type": "array", "items": RECEIPT_ITEM})).output
+    assert output["items"] == [
+        {"description": "CHICKEN WRAP", "quantity": 2, "amount": 11.6},
+        {"description": "ICED TEA", "quantity": 4, "amount": 10.4},
+        {"description": "OLIVE OIL 500 ML", "quantity": 1, "amount": 7.89},
+        {"description": "SUNSCREEN SPF 30", "quantity": 3, "amount": 9.0},
+    ]
+
+
+def test_a_continued_table_with_a_column_text_ran_across_and_a_garbled_summary_is_one_array() -> None:
+    header = ["Description", "Qty", "Unit price", "Amount"]
+    rows = [[f"Part {n}", str(n), f"{n}.00", f"{n * n}.00"] for n in range(1, 9)]
+
+    def first(canvas: Canvas) -> None:
+        canvas.text(72, 60, "Invoice 77", 14)
+        canvas.table(72, 620, [header, *rows[:4]], [200, 60, 100, 100])
+
+    def second(canvas: Canvas) -> None:
+        continued = [[text, count, "", price, amount] for text, count, price, amount in rows[4:]]
+        garbled = ["Payment terms: 30 days", "", "Net t", "otal 5%", "$204.00 $10.20"]
+        canvas.table(72, 72, [*continued, garbled], [200, 60, 60, 100, 100])
+
+    output = extracted(parsed(first, second), schema(line_items=LINE_ITEMS)).output
+    assert [item["description"] for item in output["line_items"]] == [f"Part {n}" for n in range(1, 9)]
+    assert output["line_items"][7] == {
+        "description": "Part 8",
+        "quantity": 8,
+        "unit_price": 8.0,
+        "amount": 64.0,
+    }
+
+
+@pytest.mark.parametrize("crosses", [True, False])
+def test_statements_ticked_with_a_lone_x_are_true_and_the_others_false(crosses: bool) -> None:
+    mark = "X " if crosses else ""
+
+    def form(canvas: Canvas) -> None:
+        canvas.lines(72, 80, "Plan:", "Basic (15/month)", f"{mark}Pro (35/month)")
+        canvas.text(72, 160, f"{mark}Send me the monthly newsletter by email")
+        canvas.text(72, 200, "Send my statements by post")
+
+    json_schema = schema(
+        plan={"type": ["string", "null"], "enum": ["Basic", "Pro", None]},
+        newsletter={"type": "boolean"},
+        paper_statements={"type": "boolean"},
+    )
+    found = extracted(parsed(form), json_schema)
+    assert found.output["newsletter"] is (True if crosses else None)
+    assert found.output["paper_statements"] is (False if crosses else None)
+    if crosses:
+        assert found.likelihoods["paper_statements"] < found.likelihoods["newsletter"] < 0.9
+
+
 # ---------------------------------------------------------------------------------------- missing fields
 def test_fields_not_found_are_none_with_likelihood_zero(invoice_pages: list[str]) -> None:
     json_schema = schema(

@@ -15,10 +15,15 @@ A nested object is read from the block under its label ("From", "Bill to"): labe
 else its first line as a name, the lines after as an address, e-mail addresses, phone numbers and web
 addresses by their form. Without a label: who issued the document is its letterhead, a date is its
 first date, a currency the one its amounts show, an enum value one printed alone ("CASH"), a boolean a
-ticked box beside a statement naming it, a name a first and a last name. An array of objects is the
-table whose headers best name the item's properties, continued across pages, without its total rows;
-without such a table, the lines of a text and an amount a receipt prints ("2 x Cappuccino 7.00"). An
-array of other values is a table column or a comma-separated value.
+ticked box beside a statement naming it (a statement on its own line after a lone "X" is ticked, one
+without it unticked where the document prints ticks so), a name a first and a last name. An array of
+objects is the table whose headers best name the item's properties, continued across pages, without
+its total rows and rows whose amounts do not read; or the rows under a row of such headers inside a
+table, up to its totals, as a till roll prints them. Text cut across columns is joined back (a column
+without a header and mostly of text belongs to the one left of it), and a column headed by a count
+and a text ("QTY ITEM") is cut in two. Without such a table, the items are the lines of a text and an
+amount a receipt prints ("2 x Cappuccino 7.00"). An array of other values is a table column or a
+comma-separated value.
 
 Values take the property's type: amounts with currency signs or codes and either decimal mark,
 integers, booleans (yes/no, true/false, x, ✓, the ticked one of yes/no boxes), enums (the ticked or
@@ -39,7 +44,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,7 +64,9 @@ from docsvc.intelligence.text import (
     Pair,
     Pos,
     Table,
+    crossed,
     currency_of,
+    is_label_text,
     is_summary_row,
     key_words,
     label_colon,
@@ -69,6 +76,7 @@ from docsvc.intelligence.text import (
     parse_number,
     parse_time,
     read_layout,
+    rejoined,
     synonyms,
     ticked_options,
     variants,
@@ -83,6 +91,7 @@ _PRIOR |= {"region": 0.95, "next": 0.9}
 _OWN, _QUOTED, _DESCRIBED, _SYNONYM, _VARIANT, _PARTIAL, _HEAD = 0.99, 0.95, 0.93, 0.85, 0.8, 0.62, 0.6
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _FIRST_DATE = 0.6, 0.75, 0.5, 0.4
 _SHOWN_CURRENCY, _PRINTED_OPTION, _TICKED, _NAME_PARTS, _IN_SENTENCE = 0.7, 0.55, 0.75, 0.8, 0.75
+_UNCROSSED = 0.6  # a statement printed without the X its ticked neighbours have: its box is empty
 _MONTH_FIRST = re.compile(r"(?i)month[\s-]*first|mm/dd|\bu\.?s\.?\s+(?:date|format|style)|american")
 _DAY_FIRST = re.compile(r"(?i)day[\s-]*first|dd/mm|european|british")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -152,6 +161,7 @@ class _Reading:
     issuer: frozenset[Key] = VENDOR_KEYS  # who issued the document: the vendor, the buyer of an order
     recipient: frozenset[Key] = CUSTOMER_KEYS
     currency: str | None = None
+    shows_crosses: bool = False  # ticked boxes come out as a lone X before their text
     _checks: dict[int, Validator] = field(default_factory=dict)
     _sentences: list[tuple[int, list[tuple[str, int]]]] | None = None
 
@@ -159,6 +169,10 @@ class _Reading:
         if _is_order(self.layout):
             self.issuer, self.recipient = CUSTOMER_KEYS, VENDOR_KEYS
         self.currency = currency_of(line.text for line in self.layout.lines)
+        self.shows_crosses = any(
+            line.cells is None and crossed(line.text) is not None and ticked_options([line.text]) == []
+            for line in self.layout.lines
+        )
         for index, pair in enumerate(self.layout.pairs):
             key = label_key(without_rate(pair.label))
             self.pair_keys.append(key)
@@ -688,7 +702,7 @@ def _ticked_statements(slot: _Slot, reading: _Reading) -> Iterator[_Candidate]:
     for block in reading.layout.blocks:
         for position, index in enumerate(block):
             text = reading.layout.lines[index].text
-            boxes = ticked_options([text])
+            boxes = ticked_options([text]) or _crossed_box(text, reading)
             statement = boxes[0][1] if len(boxes) == 1 else text if not boxes else ""
             share = len(words & set(label_key(statement))) / len(words) if words else 0.0
             if share < 0.5:
@@ -700,6 +714,15 @@ def _ticked_statements(slot: _Slot, reading: _Reading) -> Iterator[_Candidate]:
             flag = _ticked_flag(boxes)
             if flag is not None:
                 yield _Candidate(_TICKED * share, (index, 0), frozenset({(index, -1)}), flag)
+            elif not boxes and len(block) == 1 and reading.shows_crosses:
+                yield _Candidate(_UNCROSSED * share, (index, 0), frozenset({(index, -1)}), False)
+
+
+def _crossed_box(text: str, reading: _Reading) -> list[tuple[bool, str]]:
+    """A statement on its own line after a lone X ("X Send me the newsletter"), in a document that
+    prints other lines so: a drawn box, ticked."""
+    statement = crossed(text)
+    return [(True, statement)] if statement and reading.shows_crosses else []
 
 
 def _ticked_flag(boxes: list[tuple[bool, str]]) -> bool | None:
@@ -906,26 +929,112 @@ def _table_items(item: Node, reading: _Reading) -> tuple[list[Any] | None, float
         for name, child in item.properties
         if child.kind not in {"object", "array"}
     ]
-    best: tuple[float, Table, dict[str, tuple[int, float]]] | None = None
-    for table in reading.layout.tables:
+    best: tuple[float, Table, bool, dict[str, tuple[int, float]]] | None = None
+    for table, whole in _item_tables(reading.layout.tables):
         mapping = _columns(table.header, fields)
         if not fields or len(mapping) < min(2, len(fields)):
             continue
         quality = sum(score for _, score in mapping.values()) / len(mapping)
         quality *= 0.7 + 0.3 * len(mapping) / len(fields)
         if best is None or quality > best[0] + 1e-9:
-            best = (quality, table, mapping)
+            best = (quality, table, whole, mapping)
     if best is None:
         return _item_lines(item, fields, reading)
-    quality, table, mapping = best
+    quality, table, whole, mapping = best
     same = tuple(map(label_key, table.header))
     rows = [
         row
-        for other in reading.layout.tables
+        for other in map(_tidied, reading.layout.tables)
         if tuple(map(label_key, other.header)) == same
         for row in other.rows
     ]
-    return _rows_as_items(rows, item, mapping, quality, reading)
+    return _rows_as_items(rows if whole else table.rows, item, mapping, quality, reading)
+
+
+_COUNTED_TEXT = re.compile(r"(?P<count>\d+)\s*[x\u00d7]?\s+(?P<text>\D.*)")
+
+
+def _item_tables(tables: Sequence[Table]) -> Iterator[tuple[Table, bool]]:
+    """Each table (True), and each table under a row of headers inside one (False), as a till roll
+    prints QTY/ITEM/AMOUNT under its heading lines: its rows up to the first total or next headers."""
+    for table in tables:
+        yield _tidied(table), True
+        for at, row in enumerate(table.rows):
+            if not _is_header_row(row):
+                continue
+            rest = table.rows[at + 1 :]
+            end = next((n for n, other in enumerate(rest) if _ends_items(other)), None)
+            rows = rest[: len(rest) if end is None else end]
+            if rows:
+                inner = Table(row, rows, table.lines[at + 1 : at + 2 + len(rows)], table.page)
+                yield _tidied(inner), False
+
+
+def _ends_items(row: Sequence[str]) -> bool:
+    """A total, also when its word was cut across cells ("SUBTOT | AL"), or the next row of headers."""
+    text = "".join(cell for cell in row if not _is_amount(cell))
+    return is_summary_row(row) or is_summary_row([text]) or _is_header_row(row)
+
+
+def _is_header_row(row: Sequence[str]) -> bool:
+    filled = [cell for cell in row if cell]
+    return len(filled) >= 2 and all(is_label_text(cell) for cell in filled)
+
+
+def _tidied(table: Table) -> Table:
+    """The table with text cut across columns put back together: a column without a header and
+    mostly of text joins the column left of it, and a column headed by a count and a text ("QTY
+    ITEM") whose cells all start with a count is split in two."""
+    rows = _counts_apart(_headless_joined([table.header, *table.rows]))
+    if rows[0] == table.header and tuple(rows[1:]) == table.rows:
+        return table
+    return Table(rows[0], tuple(rows[1:]), table.lines, table.page)
+
+
+def _headless_joined(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The rows with each column without a header and mostly of text joined to the column left of it."""
+    for column in range(len(rows[0]) - 1, 0, -1):
+        if not rows[0][column] and _mostly_text(row[column] for row in rows):
+            rows = [
+                (*row[: column - 1], rejoined(row[column - 1 : column + 1]), *row[column + 1 :])
+                for row in rows
+            ]
+    return rows
+
+
+def _counts_apart(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The rows with a column headed by a count and a text ("QTY ITEM") cut in two, when each of its
+    cells starts with a count."""
+    for column, head in enumerate(rows[0]):
+        words = head.split(maxsplit=1)
+        cells = [row[column] for row in rows[1:] if row[column]]
+        counted = bool(cells) and all(_COUNTED_TEXT.fullmatch(cell) for cell in cells)
+        if len(words) == 2 and label_key(words[0]) == ("quantity",) and counted:
+            return [_split_count(row, column, index == 0) for index, row in enumerate(rows)]
+    return rows
+
+
+def _mostly_text(cells: Iterable[str]) -> bool:
+    """Whether fewer of the filled cells are numbers than are text."""
+    filled = [cell for cell in cells if cell]
+    return 2 * sum(map(_is_amount, filled)) < len(filled) or not filled
+
+
+def _is_amount(text: str) -> bool:
+    """Whether `text` is a number alone, without a unit after it ("250 g" is not)."""
+    number = parse_number(text) if text else None
+    return number is not None and number[1] == 1.0
+
+
+def _split_count(row: tuple[str, ...], column: int, header: bool) -> tuple[str, ...]:
+    """The row with the cell at `column` cut into its count and its text."""
+    cell = row[column]
+    if header:
+        parts = cell.split(maxsplit=1)
+    else:
+        match = _COUNTED_TEXT.fullmatch(cell)
+        parts = [match["count"], match["text"]] if match else ["", cell]
+    return (*row[:column], *parts, *row[column + 1 :])
 
 
 def _rows_as_items(
@@ -941,6 +1050,8 @@ def _rows_as_items(
         cells = {name: row[column] for name, (column, _) in mapping.items() if column < len(row)}
         if is_summary_row(row) or not any(cells.values()) or (len(row) >= 3 and sum(map(bool, row)) <= 1):
             continue
+        if _numbers_unread(cells, item, reading):
+            continue
         value: dict[str, Any] = {}
         for name, child in item.properties:
             coerced = _coerced(cells.get(name, ""), child, reading)
@@ -953,6 +1064,16 @@ def _rows_as_items(
                 value[name] = empty
         items.append(value)
     return items, quality * (read / (read + unread) if read + unread else 1.0)
+
+
+def _numbers_unread(cells: Mapping[str, str], item: Node, reading: _Reading) -> bool:
+    """Whether the row fills two numeric fields or more but none of them reads as a number: text cut
+    from around the table (a summary the parse ran across its columns), not an item."""
+    kinds = dict(item.properties)
+    numeric = [text for name, text in cells.items() if kinds[name].kind in {"number", "integer"} and text]
+    return len(numeric) >= 2 and all(
+        parse_number(text, reading.layout.decimal_comma) is None for text in numeric
+    )
 
 
 _ITEM_LINE = re.compile(r"(?P<text>\D.*?)\s+(?P<amount>\(?-?\S*\d[.,]\d{2}\)?\S*)")

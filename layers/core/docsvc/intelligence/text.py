@@ -451,6 +451,13 @@ def ticked_options(lines: list[str]) -> list[tuple[bool, str]]:
     return []
 
 
+def crossed(text: str) -> str | None:
+    """The text after the lone X or tick a line starts with ("X Send me the newsletter"): a drawn box
+    whose tick came out as a letter; None when the line starts otherwise."""
+    match = _X_PREFIX.match(text)
+    return text[match.end() :] if match else None
+
+
 def parse_bool(text: str) -> bool | None:
     word = " ".join(text.lower().split()).strip(" .!")
     if word in _TRUE:
@@ -585,6 +592,11 @@ def _table_parts(rows: list[tuple[str, ...]]) -> tuple[list[str], list[tuple[str
     least = 1 if len(body) < 4 else len(body) / 4
     used = [column for column in range(width) if sum(1 for row in body if row[column]) >= least]
     return [text for text in spilled if text], [tuple(row[column] for column in used) for row in body]
+
+
+def rejoined(row: Iterable[str]) -> str:
+    """Cells of text cut at column edges joined back: without a space inside a word cut in two."""
+    return _rejoined(tuple(row))
 
 
 def _rejoined(row: tuple[str, ...]) -> str:
@@ -936,14 +948,24 @@ def _joined(tables: list[Table], lines: list[Line]) -> list[Table]:
 
 def _narrowed(table: Table, width: int) -> Table:
     """The table with text columns cut in two at a word put back together, down to `width` columns if
-    it can be: a table found by alignment may split a column of text where its words line up."""
+    it can be: a table found by alignment may split a column of text where its words line up, and
+    keep a column empty but in a row or two where text below the table ran across it (a column empty
+    in three rows of four or more is left out)."""
     rows = [table.header, *table.rows]
     while len(rows[0]) > width:
         column = next((n for n in range(len(rows[0]) - 1) if _split_text(rows, n)), None)
+        if column is not None:
+            rows = [(*row[:column], _rejoined(row[column : column + 2]), *row[column + 2 :]) for row in rows]
+            continue
+        column = next((n for n in range(len(rows[0])) if _mostly_empty(rows, n)), None)
         if column is None:
             return table
-        rows = [(*row[:column], _rejoined(row[column : column + 2]), *row[column + 2 :]) for row in rows]
+        rows = [(*row[:column], *row[column + 1 :]) for row in rows]
     return Table(rows[0], tuple(rows[1:]), table.lines, table.page)
+
+
+def _mostly_empty(rows: list[tuple[str, ...]], column: int) -> bool:
+    return len(rows) >= 4 and 4 * sum(1 for row in rows if row[column]) <= len(rows)
 
 
 def _split_text(rows: list[tuple[str, ...]], column: int) -> bool:

@@ -370,3 +370,28 @@ def test_deep_research_that_cannot_read_the_document_answers_success_false(
     assert response.status_code == 200
     assert response.json()["success"] is False
     assert "file_01MISSING" in response.json()["error"]
+
+
+def test_deep_research_looks_values_up_in_a_table_of_the_same_environment(
+    api: httpx.Client, org: Org
+) -> None:
+    csv = b"insurer_name,insurer_id\nNorthwind Insurance plc,INS-0042\nContoso Mutual,INS-0007\n"
+    for key in (org.test.key, org.production.key):
+        rows = csv if key == org.test.key else csv.replace(b"INS-0042", b"PROD-9")
+        api.post("/v1/tables", headers=auth(key), data={"name": "insurers"}, files={"file": ("i.csv", rows)})
+    letter = pdf(
+        lambda document: document.new_page().insert_text((72, 72), "Insurer name: Northwind Insurance plc")
+    )
+    schema = {
+        "type": "object",
+        "properties": {
+            "insurer_name": {"type": "string"},
+            "insurer_id": {"type": "string", "description": "Looked up in master data by insurer name."},
+        },
+    }
+    body = {"document": doc(letter, "letter.pdf"), "json_schema": schema, "inference_settings": {}}
+
+    data = post(api, org.test.key, "/v1/beta/deepresearch/extract", body).json()["data"]
+
+    assert data["predictions"] == {"insurer_name": "Northwind Insurance plc", "insurer_id": "INS-0042"}
+    assert "lookup_table" in [step["tool"] for step in data["research_trace"]]

@@ -11,6 +11,7 @@ from docsvc.api.params import list_parameters
 from docsvc.domain.intelligence import DocumentTask, IntelligenceService, ResultKind
 from docsvc.domain.lists import ListQuery
 from docsvc.domain.models import ModelCatalog, ModelInfo
+from docsvc.domain.tables import TableService
 from docsvc.errors import DomainError
 from docsvc.ids import new_id
 from docsvc.resources.intelligence import (
@@ -32,7 +33,7 @@ from docsvc.resources.intelligence import (
     SplitCreate,
     generated_schema,
 )
-from docsvc.services import intelligence_service, model_catalog
+from docsvc.services import intelligence_service, model_catalog, table_service
 from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel
 
@@ -96,6 +97,7 @@ def generate_schema(tenant: CurrentTenant, service: Intelligence, body: SchemaGe
 def deep_research(
     tenant: CurrentTenant,
     service: Intelligence,
+    tables: Annotated[TableService, Depends(table_service)],
     body: DeepResearchCreate,
     access_token: Annotated[str | None, Query(description="Accepted; not used.")] = None,
 ) -> DeepResearchAnswer:
@@ -109,7 +111,12 @@ def deep_research(
     )
     try:
         found, model, page_count = service.research(
-            tenant, task, body.json_schema, steps=body.num_agentic_steps, tool_calls=body.max_tool_calls
+            tenant,
+            task,
+            body.json_schema,
+            steps=body.num_agentic_steps,
+            tool_calls=body.max_tool_calls,
+            lookup=lambda column, value: tables.lookup(tenant, column, value),
         )
     except (DomainError, ValueError) as failure:
         message = failure.message if isinstance(failure, DomainError) else str(failure)

@@ -126,6 +126,27 @@ class TableService:
         except TableError as error:
             raise InvalidField(("body", error.field), str(error)) from None
 
+    def lookup(self, tenant: Tenant, column: str, value: str, limit: int = 5) -> Rows:
+        """Rows whose `column` equals `value`, from the first of the environment's tables (newest first)
+        that has such a column and such rows; a column's name matches whatever its case, spaces and
+        underscores. What deep research looks values up in."""
+        wanted = _column_key(column)
+        for record in self.list(tenant):
+            name = next((info.name for info in record.columns if _column_key(info.name) == wanted), None)
+            if name is None:
+                continue
+            try:
+                rows, _ = query(
+                    self._parsed(tenant, record),
+                    [{"column": name, "operator": "eq", "value": value}],
+                    limit=limit,
+                )
+            except TableError:  # the value cannot be of that column's type
+                continue
+            if rows:
+                return rows
+        return []
+
     # ------------------------------------------------------------------ helpers
     def _store_table(
         self,
@@ -166,6 +187,10 @@ class TableService:
             while len(self._snapshots) > SNAPSHOTS_KEPT:
                 self._snapshots.popitem(last=False)
         return parsed
+
+
+def _column_key(name: str) -> str:
+    return "".join(character for character in name.casefold() if character.isalnum())
 
 
 def _parse(content: bytes, overrides: Mapping[str, str] | None) -> ParsedTable:

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+from docsvc.clock import to_millis
+from docsvc.domain.lists import HasId, ListQuery, Page
+from docsvc.ids import id_ceiling, id_floor
 
 Keep = Callable[[dict[str, Any]], bool]
+Record = TypeVar("Record", bound=HasId)
 
 _FILTERED_READ = 200
 
@@ -20,6 +25,73 @@ class PageOfItems:
     items: list[dict[str, Any]]
     has_previous: bool
     has_next: bool
+
+    def of(self, record: Callable[[dict[str, Any]], Record]) -> Page[Record]:
+        """The page of the domain's records made from these items."""
+        return Page(
+            items=[record(item) for item in self.items],
+            has_previous=self.has_previous,
+            has_next=self.has_next,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Where a list reads: a partition of the table (`key` = `partition`), or of one of its indexes,
+    whose sort key is `<sort_prefix><id>` with time-ordered ids of `id_prefix`."""
+
+    tenant_key: str  # the items' own partition key, for the cursors
+    sort_prefix: str
+    id_prefix: str
+    partition: str
+    key: str = "pk"
+    index: str | None = None
+
+
+def list_page(
+    table: Any,
+    listing: Listing,
+    query: ListQuery,
+    *,
+    keep: Keep | None = None,
+    filter_expression: str | None = None,
+    filter_values: dict[str, Any] | None = None,
+    filter_names: dict[str, str] | None = None,
+) -> PageOfItems:
+    """A page of a list with its cursors, order and date bounds (a key range: ids are time-ordered)."""
+    low = id_floor(listing.id_prefix, to_millis(query.from_date)) if query.from_date else ""
+    high = id_ceiling(listing.id_prefix, to_millis(query.to_date)) if query.to_date else "~"
+    params: dict[str, Any] = {
+        "KeyConditionExpression": f"{listing.key} = :pk AND sk BETWEEN :low AND :high",
+        "ExpressionAttributeValues": {
+            ":pk": listing.partition,
+            ":low": listing.sort_prefix + low,
+            ":high": listing.sort_prefix + high,
+            **(filter_values or {}),
+        },
+    }
+    if listing.index:
+        params["IndexName"] = listing.index
+    if filter_expression:
+        params["FilterExpression"] = filter_expression
+    if filter_names:
+        params["ExpressionAttributeNames"] = filter_names
+
+    def cursor(resource_id: str | None) -> dict[str, Any] | None:
+        if not resource_id:
+            return None
+        start = {"pk": listing.tenant_key, "sk": listing.sort_prefix + resource_id}
+        return start | {listing.key: listing.partition} if listing.index else start
+
+    return query_page(
+        table,
+        params,
+        limit=query.limit,
+        ascending=query.order == "asc",
+        after=cursor(query.after),
+        before=cursor(query.before),
+        keep=keep,
+    )
 
 
 def _read(

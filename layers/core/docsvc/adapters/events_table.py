@@ -9,13 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo_pages import query_page
+from docsvc.adapters.dynamo_pages import Listing, list_page
 from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
-from docsvc.clock import to_millis
 from docsvc.config import settings
 from docsvc.domain.events import Event, EventQuery
 from docsvc.domain.lists import Page
-from docsvc.ids import id_ceiling, id_floor
 from docsvc.tenancy import Tenant
 
 EVENT = "EVT#"
@@ -45,35 +43,19 @@ class DynamoEventLog(aws.DynamoTable):
         return _event(item) if item else None
 
     def list(self, tenant: Tenant, query: EventQuery) -> Page[Event]:
-        low = id_floor("evt", to_millis(query.from_date)) if query.from_date else ""
-        high = id_ceiling("evt", to_millis(query.to_date)) if query.to_date else "~"
-        values: dict[str, Any] = {":pk": tenant.key, ":low": EVENT + low, ":high": EVENT + high}
-        params: dict[str, Any] = {
-            "KeyConditionExpression": "pk = :pk AND sk BETWEEN :low AND :high",
-            "ExpressionAttributeValues": values,
-        }
-        if query.type:  # an exact type, or a family with a trailing '*' ("job.*")
-            exact = not query.type.endswith("*")
-            params["FilterExpression"] = "#type = :type" if exact else "begins_with(#type, :type)"
-            params["ExpressionAttributeNames"] = {"#type": "type"}
-            values[":type"] = query.type if exact else query.type[:-1]
-
-        def cursor(event_id: str | None) -> dict[str, Any] | None:
-            return {"pk": tenant.key, "sk": EVENT + event_id} if event_id else None
-
-        page = query_page(
+        listing = Listing(tenant.key, EVENT, "evt", tenant.key)
+        if not query.type:
+            return list_page(self._table, listing, query).of(_event)
+        exact = not query.type.endswith("*")  # an exact type, or a family with a trailing '*' ("job.*")
+        page = list_page(
             self._table,
-            params,
-            limit=query.limit,
-            ascending=query.order == "asc",
-            after=cursor(query.after),
-            before=cursor(query.before),
+            listing,
+            query,
+            filter_expression="#type = :type" if exact else "begins_with(#type, :type)",
+            filter_values={":type": query.type if exact else query.type[:-1]},
+            filter_names={"#type": "type"},
         )
-        return Page[Event](
-            items=[_event(item) for item in page.items],
-            has_previous=page.has_previous,
-            has_next=page.has_next,
-        )
+        return page.of(_event)
 
 
 def _event(item: dict[str, Any]) -> Event:

@@ -19,11 +19,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo_pages import query_page
+from docsvc.adapters.dynamo_pages import Listing, list_page
 from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
 from docsvc.adapters.events_table import event_put
 from docsvc.adapters.payloads import PayloadStore
-from docsvc.clock import to_millis
 from docsvc.config import settings
 from docsvc.domain.events import Event
 from docsvc.domain.jobs import (
@@ -35,7 +34,6 @@ from docsvc.domain.jobs import (
     JobResponse,
 )
 from docsvc.domain.lists import Page
-from docsvc.ids import id_ceiling, id_floor
 from docsvc.tenancy import ENVIRONMENTS, Tenant
 
 _JOB = "JOB#"
@@ -175,40 +173,15 @@ class DynamoJobRepository(aws.DynamoTable):
                 items=[job] if job and keep(job) else [], has_previous=False, has_next=False
             )
         index, key, partition, answered = _best_key(tenant, query)
-        values = {
-            ":pk": partition,
-            ":low": _JOB + (id_floor("job", to_millis(query.from_date)) if query.from_date else ""),
-            ":high": _JOB + (id_ceiling("job", to_millis(query.to_date)) if query.to_date else "~"),
-        }
-        params: dict[str, Any] = {
-            "KeyConditionExpression": f"{key} = :pk AND sk BETWEEN :low AND :high",
-            "ExpressionAttributeValues": values,
-        }
-        if index:
-            params["IndexName"] = index
-
-        def cursor(job_id: str | None) -> dict[str, Any] | None:
-            if not job_id:
-                return None
-            start = {"pk": tenant.key, "sk": _JOB + job_id}
-            return start | {key: partition} if index else start
-
-        page = query_page(
+        listing = Listing(tenant.key, _JOB, "job", partition, key=key, index=index)
+        filtered = bool(query.filters() - answered)
+        page = list_page(
             self._table,
-            params,
-            limit=query.limit,
-            ascending=query.order == "asc",
-            after=cursor(query.after),
-            before=cursor(query.before),
-            keep=(lambda item: keep(self._record(item, False, False)))
-            if query.filters() - answered
-            else None,
+            listing,
+            query,
+            keep=(lambda item: keep(self._record(item, False, False))) if filtered else None,
         )
-        return Page[JobRecord](
-            items=[self._record(item, query.include_request, query.include_response) for item in page.items],
-            has_previous=page.has_previous,
-            has_next=page.has_next,
-        )
+        return page.of(lambda item: self._record(item, query.include_request, query.include_response))
 
     def unfinished(self, expiring_from: int, expiring_to: int) -> Iterator[tuple[Tenant, str, str]]:
         first = datetime.fromtimestamp(expiring_from, UTC).date()

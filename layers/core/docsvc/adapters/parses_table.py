@@ -9,17 +9,16 @@ import time
 from typing import Any
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo_pages import query_page
+from docsvc.adapters.dynamo_pages import Listing, list_page
 from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
 from docsvc.adapters.events_table import event_put
 from docsvc.adapters.usage_table import usage_add
-from docsvc.clock import iso, to_millis, utc_now
+from docsvc.clock import iso, utc_now
 from docsvc.config import settings
 from docsvc.domain.events import Event
 from docsvc.domain.lists import Page
 from docsvc.domain.parses import ParseQuery, ParseRecord
 from docsvc.domain.usage import Charge
-from docsvc.ids import id_ceiling, id_floor
 from docsvc.tenancy import Tenant
 
 _PARSE = "PARSE#"
@@ -117,42 +116,26 @@ class DynamoParseRepository(aws.DynamoTable):
         return _record(old["Attributes"]) if "Attributes" in old else None
 
     def list(self, tenant: Tenant, query: ParseQuery) -> Page[ParseRecord]:
-        partition = _status_partition(tenant, query.status) if query.status else tenant.key
-        key = "status_pk" if query.status else "pk"
-        values: dict[str, Any] = {
-            ":pk": partition,
-            ":low": _PARSE + (id_floor("parse", to_millis(query.from_date)) if query.from_date else ""),
-            ":high": _PARSE + (id_ceiling("parse", to_millis(query.to_date)) if query.to_date else "~"),
-        }
-        params: dict[str, Any] = {
-            "KeyConditionExpression": f"{key} = :pk AND sk BETWEEN :low AND :high",
-            "ExpressionAttributeValues": values,
-        }
-        if query.status:
-            params["IndexName"] = "parses_by_status"
+        by_status = query.status is not None
+        listing = Listing(
+            tenant.key,
+            _PARSE,
+            "parse",
+            _status_partition(tenant, query.status) if query.status else tenant.key,
+            key="status_pk" if by_status else "pk",
+            index="parses_by_status" if by_status else None,
+        )
         if query.filename:  # a prefix within the tenant's time-ordered parses
-            params["FilterExpression"] = "begins_with(filename, :prefix)"
-            values[":prefix"] = query.filename
-
-        def cursor(parse_id: str | None) -> dict[str, Any] | None:
-            if not parse_id:
-                return None
-            start = {"pk": tenant.key, "sk": _PARSE + parse_id}
-            return start | {"status_pk": partition} if query.status else start
-
-        page = query_page(
-            self._table,
-            params,
-            limit=query.limit,
-            ascending=query.order == "asc",
-            after=cursor(query.after),
-            before=cursor(query.before),
-        )
-        return Page[ParseRecord](
-            items=[_record(item) for item in page.items],
-            has_previous=page.has_previous,
-            has_next=page.has_next,
-        )
+            page = list_page(
+                self._table,
+                listing,
+                query,
+                filter_expression="begins_with(filename, :prefix)",
+                filter_values={":prefix": query.filename},
+            )
+        else:
+            page = list_page(self._table, listing, query)
+        return page.of(_record)
 
     def cached(self, tenant: Tenant, cache_key: str) -> str | None:
         item = self._table.get_item(Key={"pk": tenant.key, "sk": _CACHE + cache_key}).get("Item")

@@ -7,16 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo_pages import query_page
+from docsvc.adapters.dynamo_pages import Listing, list_page
 from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
 from docsvc.adapters.payloads import PayloadStore
 from docsvc.adapters.usage_table import usage_add
-from docsvc.clock import to_millis
 from docsvc.config import settings
 from docsvc.domain.intelligence import ID_PREFIX, ResultKind, ResultRecord
 from docsvc.domain.lists import ListQuery, Page
 from docsvc.domain.usage import Charge
-from docsvc.ids import id_ceiling, id_floor
 from docsvc.tenancy import Tenant
 
 
@@ -46,30 +44,8 @@ class DynamoResultRepository(aws.DynamoTable):
         return self._record(item) if item else None
 
     def list(self, tenant: Tenant, kind: ResultKind, query: ListQuery) -> Page[ResultRecord]:
-        prefix, id_prefix = _sort_key(kind, ""), ID_PREFIX[kind]
-        low = id_floor(id_prefix, to_millis(query.from_date)) if query.from_date else ""
-        high = id_ceiling(id_prefix, to_millis(query.to_date)) if query.to_date else "~"
-        params: dict[str, Any] = {
-            "KeyConditionExpression": "pk = :pk AND sk BETWEEN :low AND :high",
-            "ExpressionAttributeValues": {":pk": tenant.key, ":low": prefix + low, ":high": prefix + high},
-        }
-
-        def cursor(result_id: str | None) -> dict[str, Any] | None:
-            return {"pk": tenant.key, "sk": _sort_key(kind, result_id)} if result_id else None
-
-        page = query_page(
-            self._table,
-            params,
-            limit=query.limit,
-            ascending=query.order == "asc",
-            after=cursor(query.after),
-            before=cursor(query.before),
-        )
-        return Page[ResultRecord](
-            items=[self._record(item) for item in page.items],
-            has_previous=page.has_previous,
-            has_next=page.has_next,
-        )
+        listing = Listing(tenant.key, _sort_key(kind, ""), ID_PREFIX[kind], tenant.key)
+        return list_page(self._table, listing, query).of(self._record)
 
     def _record(self, item: dict[str, Any]) -> ResultRecord:
         fields = {key: value for key, value in from_dynamo(item).items() if key in ResultRecord.model_fields}

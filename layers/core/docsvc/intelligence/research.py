@@ -30,23 +30,25 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from docsvc.intelligence.extraction import extract
-from docsvc.intelligence.schemas import Node, read_schema
-from docsvc.intelligence.text import (
+from docsvc.intelligence.labels import (
     Key,
-    Table,
-    day_first_in,
     is_label_text,
     is_summary_row,
     key_words,
     label_key,
-    parse_bool,
-    parse_date,
-    parse_number,
-    read_layout,
-    segments,
     snake_case,
     synonyms,
     variants,
+)
+from docsvc.intelligence.layout import read_layout
+from docsvc.intelligence.lines import segments
+from docsvc.intelligence.page_tables import Table
+from docsvc.intelligence.schemas import Node, read_schema
+from docsvc.intelligence.values import (
+    day_first_in,
+    parse_bool,
+    parse_date,
+    parse_number,
     writes_decimal_comma,
 )
 

@@ -14,23 +14,20 @@ from urllib.parse import unquote
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
-from docsvc.intelligence.text import (
+from docsvc.intelligence.labels import (
     DOCUMENT_TITLES,
     SYNONYM_GROUPS,
-    Layout,
-    Pair,
-    Pos,
-    Table,
     is_label_text,
     is_summary_row,
     label_key,
-    parse_bool,
-    parse_date,
-    parse_number,
-    read_layout,
     snake_case,
     without_rate,
 )
+from docsvc.intelligence.layout import Layout, read_layout
+from docsvc.intelligence.lines import Pos
+from docsvc.intelligence.page_tables import Table
+from docsvc.intelligence.pairs import Pair
+from docsvc.intelligence.values import parse_bool, parse_date, parse_number
 
 _JSON_TYPES = ("array", "boolean", "integer", "null", "number", "object", "string")
 _MISSING = object()

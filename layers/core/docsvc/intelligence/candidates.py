@@ -1,0 +1,110 @@
+"""The fields a schema asks for and the candidate values that may fill them.
+
+A slot is a field holding one value, with the labels naming it anywhere and, inside an object, those
+naming it only within its object's block. A candidate is a value for a slot with its score, its place
+in the document and the labels and values it takes; a nested field's role (a name, an address, an
+e-mail address, a phone number, a web address) says how its value can be told by place or form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from docsvc.intelligence.coercion import coerce_value
+from docsvc.intelligence.labels import Key, label_key
+from docsvc.intelligence.lines import Pos
+from docsvc.intelligence.reading import HEAD, Aliases, Reading, composite_aliases, field_aliases
+from docsvc.intelligence.schemas import Node
+
+Path = tuple[str, ...]
+
+PRIOR = {"colon": 1.0, "spaced": 0.99, "cell": 0.97, "below": 0.97, "inline": 0.96, "column": 0.96}
+PRIOR |= {"region": 0.95, "next": 0.9}
+
+
+@dataclass(frozen=True)
+class Owner:
+    path: Path
+    aliases: Aliases
+    children: frozenset[Key]  # labels of its own fields, which may stand inside its block
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A field holding one value: where it goes, its schema, and the labels that name it."""
+
+    path: Path
+    node: Node
+    aliases: Aliases  # labels naming it anywhere in the document
+    local: Aliases  # labels naming it only inside its object's block ("Name" under "From")
+    owner: Owner | None
+
+
+def field_slots(node: Node, reading: Reading, path: Path = (), owner: Owner | None = None) -> Iterator[Slot]:
+    for name, child in node.properties:
+        here = (*path, name)
+        own = reading.aliases(name, child)
+        named = composite_aliases(owner.aliases, own) if owner else own
+        if child.kind == "object" and child.properties:
+            children = frozenset(
+                key for sub, subnode in child.properties for key in field_aliases(sub, subnode)
+            )
+            yield from field_slots(child, reading, here, Owner(here, {**own, **named}, children))
+        elif child.kind not in {"object", "array", "null"} and not child.never:
+            yield Slot(here, child, named, own if owner else {}, owner)
+
+
+def known_labels(root: Node, slots: list[Slot], reading: Reading) -> frozenset[Key]:
+    """The labels the schema names well (not by a word of its name only)."""
+    known = {
+        key for slot in slots for key, score in (*slot.aliases.items(), *slot.local.items()) if score > HEAD
+    }
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for name, child in node.properties:
+            if child.kind in {"object", "array"}:
+                known.update(key for key, score in reading.aliases(name, child).items() if score > HEAD)
+                stack.extend(sub for sub in (child, child.items) if sub is not None)
+    return frozenset(known)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    score: float
+    order: Pos
+    uses: frozenset[Pos]  # the label and value it takes: no two fields take the same
+    value: Any
+
+
+def candidate_of(
+    slot: Slot, text: str, score: float, order: Pos, uses: frozenset[Pos], reading: Reading
+) -> Candidate | None:
+    coerced = coerce_value(text, slot.node, reading)
+    if coerced is None:
+        return None
+    value, quality = coerced
+    if isinstance(value, str) and reading.reads_as_label(value):
+        return None
+    if not reading.valid(slot.node, value):
+        return None
+    return Candidate(score * quality, order, uses, value)
+
+
+def role_of(name: str) -> str | None:
+    """What a nested field is, when its value can be told by its place or form in a block."""
+    key = label_key(name)
+    words = set(key)
+    if "email" in words:
+        return "email"
+    if words & {"phone", "fax", "mobile"}:
+        return "phone"
+    if words & {"website", "url", "web", "homepage"}:
+        return "url"
+    if "address" in words or key in {("street",), ("location",)}:
+        return "address"
+    if key[-1:] == ("name",) or key in {("company",), ("organization",), ("organisation",), ("business",)}:
+        return "name"
+    return None

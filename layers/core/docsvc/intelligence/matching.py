@@ -1,0 +1,246 @@
+"""Matching fields to the labelled values of a document: each field its best candidate.
+
+Candidates come from the pairs and run-on lines whose label names a field, from the block under an
+object's label (or the letterhead, for who issued the document) read by place and form, and from
+values found without a label. The best candidates over the whole document are chosen first, and no
+label or value is taken by two fields.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from docsvc.intelligence.candidates import PRIOR, Candidate, Owner, Path, Slot, candidate_of, role_of
+from docsvc.intelligence.coercion import EMAIL, URL
+from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, label_key
+from docsvc.intelligence.lines import Pos, label_colon
+from docsvc.intelligence.pairs import Pair
+from docsvc.intelligence.reading import Aliases, Reading, inline_pairs, labelled_pairs
+from docsvc.intelligence.unlabelled import ticked_flag, without_label
+from docsvc.intelligence.values import ticked_options
+
+_OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD = 0.6, 0.75, 0.5
+_PHONE = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
+
+
+@dataclass(frozen=True)
+class Region:
+    """The lines under an object's label ("From" and the vendor's name and address), best first."""
+
+    items: tuple[tuple[str, Pos], ...]
+    score: float
+
+    @property
+    def lines(self) -> frozenset[int]:
+        return frozenset(position[0] for _, position in self.items)
+
+
+def regions_of(aliases: Aliases, inside: frozenset[Key], reading: Reading) -> list[Region]:
+    regions = []
+    anchors = [
+        (reading.layout.pairs[index], score)
+        for index, score in labelled_pairs(aliases, reading, partial=False).items()
+    ]
+    anchors += list(inline_pairs(aliases, reading))
+    for pair, score in anchors:
+        items = _interleaved(pair, inside, reading) or _block_items(pair, inside, reading)
+        if items:
+            regions.append(Region(tuple(items), score * PRIOR["region"]))
+    return sorted(regions, key=lambda region: (-region.score, region.items[0][1]))
+
+
+def _block_items(pair: Pair, inside: frozenset[Key], reading: Reading) -> list[tuple[str, Pos]]:
+    if reading.reads_as_label(pair.value) and label_key(pair.value) not in inside:
+        return []
+    items = [(pair.value, pair.value_at)]
+    for index in pair.rest:
+        text = reading.layout.lines[index].text
+        if ends_block(text, inside, reading):
+            break
+        items.append((text, (index, 0)))
+    return items
+
+
+def ends_block(text: str, inside: frozenset[Key], reading: Reading) -> bool:
+    """A line that starts something else: a label of another field."""
+    colon = label_colon(text)
+    label = text[:colon] if colon is not None else text
+    key = label_key(label)
+    return key not in inside and key in reading.known
+
+
+def _interleaved(pair: Pair, inside: frozenset[Key], reading: Reading) -> list[tuple[str, Pos]]:
+    """Blocks printed side by side whose lines came out alternating: "From", "Bill to", then the
+    vendor's and the customer's lines one after the other."""
+    lines = reading.layout.lines
+    line = pair.label_at[0]
+    if pair.how != "below" or lines[line].block < 0:
+        return []
+    block = reading.layout.blocks[lines[line].block]
+
+    def is_label(index: int) -> bool:
+        return label_key(lines[index].text.rstrip(":")) in reading.known
+
+    position = block.index(line)
+    start, end = position, position + 1
+    while start > 0 and is_label(block[start - 1]):
+        start -= 1
+    while end < len(block) and is_label(block[end]):
+        end += 1
+    if end - start < 2:
+        return []
+    items = []
+    for index in block[end + position - start :: end - start]:
+        if ends_block(lines[index].text, inside, reading):
+            break
+        items.append((lines[index].text, (index, 0)))
+    return items
+
+
+def letterhead_of(reading: Reading) -> Region | None:
+    """The lines that open the document before any label, its title left out: who issued it."""
+    layout = reading.layout
+    items: list[tuple[str, Pos]] = []
+    for block in layout.blocks[:3]:
+        if layout.lines[block[0]].page != 0:
+            break
+        for index in block:
+            text = layout.lines[index].text
+            if label_colon(text) is not None or reading.reads_as_label(text):
+                return Region(tuple(items[:5]), _LETTERHEAD) if items else None
+            if label_key(text) not in DOCUMENT_TITLES:
+                items.append((text, (index, 0)))
+    return Region(tuple(items[:5]), _LETTERHEAD) if items else None
+
+
+def assigned(slots: list[Slot], reading: Reading) -> dict[Path, Candidate]:
+    """Each field its best candidate, best first over the whole document, no label or value twice."""
+    regions = _RegionCache(reading)
+    ranked = [
+        (candidate, number)
+        for number, slot in enumerate(slots)
+        for candidate in _candidates(slot, reading, regions)
+    ]
+    ranked.sort(key=lambda item: (-item[0].score, item[0].order, item[1]))
+    chosen: dict[Path, Candidate] = {}
+    used: set[Pos] = set()
+    for candidate, number in ranked:
+        path = slots[number].path
+        if path not in chosen and not candidate.uses & used:
+            chosen[path] = candidate
+            used |= candidate.uses
+    return chosen
+
+
+@dataclass
+class _RegionCache:
+    reading: Reading
+    found: dict[Path, list[Region]] = field(default_factory=dict)
+
+    def of(self, owner: Owner) -> list[Region]:
+        if owner.path not in self.found:
+            regions = regions_of(owner.aliases, owner.children, self.reading)
+            issued = self.reading.issued_by(owner.aliases)
+            letterhead = letterhead_of(self.reading) if not regions and issued else None
+            self.found[owner.path] = regions or ([letterhead] if letterhead else [])
+        return self.found[owner.path]
+
+
+def _candidates(slot: Slot, reading: Reading, regions: _RegionCache) -> Iterator[Candidate]:
+    pairs = reading.layout.pairs
+    for index, score in labelled_pairs(slot.aliases, reading).items():
+        yield from _from_pair(slot, pairs[index], score, reading)
+    for pair, score in inline_pairs(slot.aliases, reading):
+        yield from _from_pair(slot, pair, score, reading)
+    if slot.owner is not None:
+        owned = regions.of(slot.owner)
+        lines = frozenset().union(*(region.lines for region in owned))
+        elsewhere = _OUTSIDE_BLOCK if owned else _NO_BLOCK
+        for index, score in labelled_pairs(slot.local, reading).items():
+            factor = 1.0 if pairs[index].label_at[0] in lines else elsewhere
+            yield from _from_pair(slot, pairs[index], score * factor, reading)
+        for region in owned:
+            yield from from_region(slot, region, reading)
+    elif slot.node.kind in {"string", "any"}:
+        for region in regions_of(slot.aliases, frozenset(), reading)[:3]:
+            yield from from_region(slot, region, reading, whole=True)
+        letterhead = letterhead_of(reading) if reading.issued_by(slot.aliases) else None
+        if letterhead:
+            yield from from_region(slot, letterhead, reading, whole=True)
+    yield from without_label(slot, reading)
+
+
+def _from_pair(slot: Slot, pair: Pair, label_score: float, reading: Reading) -> Iterator[Candidate]:
+    text, uses = pair.value, {pair.label_at, pair.value_at}
+    following = [(pair.value, pair.value_at)] + [(reading.layout.lines[i].text, (i, 0)) for i in pair.rest]
+    if role_of(slot.path[-1]) == "address" and pair.how != "cell":
+        kept = _until_block_ends(following[:4], reading)
+        text, uses = ", ".join(line for line, _ in kept), uses | {position for _, position in kept}
+    elif slot.node.kind == "boolean" or slot.node.enum is not None:
+        boxes = ticked_options([line for line, _ in _until_block_ends(following[:6], reading)])
+        if boxes:  # check boxes under or after the label: the ticked one is the value
+            flag = ticked_flag(boxes) if slot.node.kind == "boolean" else None
+            ticked = [option for is_ticked, option in boxes if is_ticked]
+            text = ("yes" if flag else "no") if flag is not None else ticked[0] if len(ticked) == 1 else ""
+    candidate = candidate_of(
+        slot, text, label_score * PRIOR[pair.how], pair.label_at, frozenset(uses), reading
+    )
+    if candidate:
+        yield candidate
+
+
+def _until_block_ends(items: list[tuple[str, Pos]], reading: Reading) -> list[tuple[str, Pos]]:
+    kept = items[:1]
+    for text, position in items[1:]:
+        if ends_block(text, frozenset(), reading) or label_colon(text) is not None:
+            break
+        kept.append((text, position))
+    return kept
+
+
+FORMS: dict[str, re.Pattern[str]] = {"email": EMAIL, "phone": _PHONE, "url": URL}
+
+
+def _is_initials(text: str) -> bool:
+    """A logo's letters ("CE") above the name they stand for."""
+    letters = text.replace(" ", "")
+    return len(letters) <= 3 and letters.isalpha() and letters.isupper()
+
+
+def in_form(role: str, text: str) -> str | None:
+    """The e-mail address, phone number or web address `text` holds; a phone number has seven digits
+    or more and few letters around it ("Tel.")."""
+    match = FORMS[role].search(text)
+    if match and role == "phone":
+        digits = sum(char.isdigit() for char in match.group())
+        return match.group() if digits >= 7 and sum(char.isalpha() for char in text) <= 6 else None
+    return match.group() if match else None
+
+
+def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = False) -> Iterator[Candidate]:
+    """A field read from its object's block by place or form; with `whole`, the block is the field's."""
+    role = "address" if whole and role_of(slot.path[-1]) == "address" else role_of(slot.path[-1])
+    if whole and role not in {"address", "email", "phone", "url"}:
+        role = "name"
+    items = [(text, position) for text, position in region.items if label_colon(text) is None]
+    plain = [(text, position) for text, position in items if not any(in_form(form, text) for form in FORMS)]
+    found: list[tuple[str, frozenset[Pos], float]] = []
+    if role in FORMS:
+        for text, position in items:
+            value = in_form(role, text)
+            if value:
+                found.append((value, frozenset({position}), 0.95))
+                break
+    elif role == "name" and plain:
+        named = [item for item in plain if not _is_initials(item[0])] or plain
+        found.append((named[0][0], frozenset({named[0][1]}), 0.9))
+    elif role == "address" and plain[0 if whole else 1 :]:
+        rest = plain[0 if whole else 1 :]
+        found.append((", ".join(text for text, _ in rest), frozenset(position for _, position in rest), 0.85))
+    for text, uses, quality in found:
+        first = min(uses)
+        candidate = candidate_of(slot, text, region.score * quality, first, uses, reading)
+        if candidate:
+            yield candidate

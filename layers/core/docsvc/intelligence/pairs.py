@@ -1,0 +1,232 @@
+"""Label/value pairs of a page's lines and tables.
+
+A value is found after its label's colon, right of it past wide spacing, on the line below, on the
+first line of the next block, in a block of values beside a block of labels (or as many one-line
+blocks), or in a table: a row of a key and its value, a summary row, keys beside their values, or a
+row of keys over a row of values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from docsvc.intelligence.labels import is_label_text, is_summary_row
+from docsvc.intelligence.lines import Line, Pos, is_cell, label_colon, segments
+from docsvc.intelligence.page_tables import Table
+
+_REST = 8  # lines after a value that may continue it (an address under a name)
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A label and the value printed with it. `how` says where the value was: "colon" (after a colon),
+    "spaced" (right of the label after wide spacing), "below" (on the next line), "next" (first line of
+    the next block), "column" (a block of labels beside a block of values) or "cell" (in a table)."""
+
+    label: str
+    value: str
+    how: str
+    label_at: Pos
+    value_at: Pos
+    rest: tuple[int, ...] = ()  # the lines after the value in its block
+
+
+def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] | None]:
+    """The pairs on one line, and a label at its end still waiting for its value."""
+    pieces = segments(text)
+    pairs: list[Pair] = []
+    pending: tuple[str, int] | None = None
+    position = 0
+    while position < len(pieces):
+        start, piece = pieces[position]
+        following = pieces[position + 1] if position + 1 < len(pieces) else None
+        colon = label_colon(piece)
+        if colon is not None:
+            value = piece[colon + 1 :].strip()
+            offset = start + colon + 1 + len(piece[colon + 1 :]) - len(piece[colon + 1 :].lstrip())
+            if value:
+                pairs.append(Pair(piece[:colon].strip(), value, "colon", (index, start), (index, offset)))
+            elif following and label_colon(following[1]) is None:
+                label = piece[:colon].strip()
+                pairs.append(Pair(label, following[1], "colon", (index, start), (index, following[0])))
+                position += 1
+            elif following is None:
+                pending = (piece[:colon].strip(), start)
+        elif following and label_colon(following[1]) is None:
+            pairs.append(Pair(piece, following[1], "spaced", (index, start), (index, following[0])))
+            position += 1
+        elif len(pieces) == 1:
+            pending = (piece, start)
+        position += 1
+    return pairs, pending
+
+
+def text_pairs(
+    lines: list[Line], blocks: list[tuple[int, ...]], headers: set[int]
+) -> tuple[list[Pair], list[int]]:
+    """The pairs of the text lines; a table's header is not the label of the line below it."""
+    pairs, label_blocks = _column_pairs(lines, blocks)
+    bare: list[int] = []
+    for number, block in enumerate(blocks):
+        for position, index in enumerate(block):
+            text = lines[index].text
+            found, pending = _segment_pairs(index, text)
+            rest = block[position + 1 : position + 1 + _REST]
+            pairs.extend(replace(pair, rest=rest) for pair in found)
+            if pending and pending[1] == 0 and label_colon(text) is None:
+                bare.append(index)
+            if pending and number not in label_blocks and index not in headers:
+                pairs.extend(_below(lines, blocks, number, position, pending))
+            elif not pending and position + 1 < len(block):
+                pairs.extend(_side_by_side(lines, index, block[position + 1]))
+    return pairs, bare
+
+
+def _below(
+    lines: list[Line], blocks: list[tuple[int, ...]], number: int, position: int, label: tuple[str, int]
+) -> list[Pair]:
+    """The label's value on the line below, or on the first line of the next block."""
+    block = blocks[number]
+    if position + 1 < len(block):
+        how, at, rest = "below", block[position + 1], block[position + 2 : position + 2 + _REST]
+    elif number + 1 < len(blocks) and lines[blocks[number + 1][0]].page == lines[block[0]].page:
+        following = blocks[number + 1]
+        how, at, rest = "next", following[0], following[1 : 1 + _REST]
+    else:
+        return []
+    pieces = segments(lines[at].text)
+    if not pieces or label_colon(pieces[0][1]) is not None:
+        return []
+    start, value = pieces[0]
+    return [Pair(label[0], value, how, (block[position], label[1]), (at, start), rest)]
+
+
+def _side_by_side(lines: list[Line], index: int, below: int) -> list[Pair]:
+    """Labels printed side by side with their values under each of them."""
+    labels, values = segments(lines[index].text), segments(lines[below].text)
+    if len(labels) < 2 or len(labels) != len(values) or not all(is_label_text(text) for _, text in labels):
+        return []
+    return [
+        Pair(label, value, "below", (index, label_start), (below, value_start))
+        for (label_start, label), (value_start, value) in zip(labels, values, strict=True)
+    ]
+
+
+def _column_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[list[Pair], set[int]]:
+    """A block of labels followed by a block of as many values. Blocks of three or more labels are not
+    read as a label over its value as well."""
+    pairs: list[Pair] = []
+    label_blocks: set[int] = set()
+    value_blocks: set[int] = set()
+    for number in range(len(blocks) - 1):
+        labels, values = blocks[number], blocks[number + 1]
+        if (
+            number in value_blocks
+            or len(labels) < 2
+            or len(labels) != len(values)
+            or lines[labels[0]].page != lines[values[0]].page
+            or not all(is_label_text(lines[index].text) for index in labels)
+            or any(lines[index].text.endswith(":") for index in values)
+            or _heads_rows(lines, blocks, number)
+        ):
+            continue
+        value_blocks.add(number + 1)
+        if len(labels) >= 3:
+            label_blocks.add(number)
+        for label, value in zip(labels, values, strict=True):
+            text = lines[label].text.rstrip(":").strip()
+            pairs.append(Pair(text, lines[value].text, "column", (label, 0), (value, 0)))
+    return pairs + _one_line_columns(lines, blocks), label_blocks
+
+
+def _heads_rows(lines: list[Line], blocks: list[tuple[int, ...]], number: int) -> bool:
+    """Whether the block heads a table printed a block per row, of two rows or more."""
+    rows = blocks[number + 1 : number + 3]
+    page = lines[blocks[number][0]].page
+    return len(rows) == 2 and all(
+        len(row) == len(blocks[number])
+        and lines[row[0]].page == page
+        and all(is_cell(lines[i].text) for i in row)
+        for row in rows
+    )
+
+
+def _one_line_columns(lines: list[Line], blocks: list[tuple[int, ...]]) -> list[Pair]:
+    """Labels and values that came out one block per line: n label lines, then their n values, at the
+    end of a run of one-line blocks."""
+    pairs: list[Pair] = []
+    for run in _one_line_runs(lines, blocks):
+        for count in range(len(run) // 2, 1, -1):
+            labels, values = run[len(run) - 2 * count : len(run) - count], run[len(run) - count :]
+            if all(is_label_text(lines[index].text) for index in labels):
+                for label, value in zip(labels, values, strict=True):
+                    text = lines[label].text.rstrip(":").strip()
+                    pairs.append(Pair(text, lines[value].text, "column", (label, 0), (value, 0)))
+                break
+    return pairs
+
+
+def _one_line_runs(lines: list[Line], blocks: list[tuple[int, ...]]) -> Iterator[list[int]]:
+    run: list[int] = []
+    for block in blocks:
+        if len(block) == 1 and (not run or lines[run[-1]].page == lines[block[0]].page):
+            run.append(block[0])
+            continue
+        if len(run) >= 4:
+            yield run
+        run = [block[0]] if len(block) == 1 else []
+    if len(run) >= 4:
+        yield run
+
+
+def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
+    """Rows of two filled cells (a key and its value), summary rows, grids of keys and values side by
+    side, and rows of keys over rows of their values."""
+    pairs: list[Pair] = []
+    for table in tables:
+        rows = [(index, lines[index].cells or ()) for index in table.lines]
+        for index, cells in rows:
+            filled = [position for position, cell in enumerate(cells) if cell]
+            if len(filled) == 2 or (len(filled) > 2 and is_summary_row(cells[: filled[-1]])):
+                at = next(place for place in filled if place == filled[0] or is_summary_row([cells[place]]))
+                value_at = filled[-1]
+                pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
+        pairs += _side_by_side_keys(rows) + _keys_over_values(rows)
+    return pairs
+
+
+def _side_by_side_keys(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
+    """| Invoice No. | INV-1 | Currency | EUR |: keys in every other column, each before its value."""
+    width = len(rows[0][1])
+    keyed = (
+        width >= 4
+        and width % 2 == 0
+        and all(not cell or is_label_text(cell) for _, row in rows for cell in row[::2])
+    )
+    if not keyed or all(is_label_text(cell) for _, row in rows for cell in row[1::2] if cell):
+        return []
+    return [
+        Pair(row[place], row[place + 1], "cell", (index, place), (index, place + 1))
+        for index, row in rows
+        for place in range(0, width, 2)
+        if row[place] and row[place + 1]
+    ]
+
+
+def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
+    """A row of keys over a row of their values, not followed by more values (a table's first row)."""
+
+    def keys(row: tuple[str, ...]) -> bool:
+        return any(row) and all(not cell or is_label_text(cell) for cell in row)
+
+    pairs: list[Pair] = []
+    for number in range(len(rows) - 1):
+        (key_line, key_row), (value_line, value_row) = rows[number], rows[number + 1]
+        if keys(key_row) and not keys(value_row) and (number + 2 == len(rows) or keys(rows[number + 2][1])):
+            pairs += [
+                Pair(label, value, "cell", (key_line, place), (value_line, place))
+                for place, (label, value) in enumerate(zip(key_row, value_row, strict=True))
+                if label and value
+            ]
+    return pairs

@@ -1,0 +1,144 @@
+"""Values no label names, each less likely than a labelled one.
+
+A date stated inside a sentence after the words naming the field, the document's first date, the
+currency its amounts show, an allowed value printed on its own, a ticked check box beside a statement
+about the field, and a person's name printed as a first and a last name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from docsvc.intelligence.candidates import PRIOR, Candidate, Slot, candidate_of, role_of
+from docsvc.intelligence.labels import label_key
+from docsvc.intelligence.reading import SYNONYM, Reading
+from docsvc.intelligence.values import crossed, parse_bool, parse_date, ticked_options
+
+_FIRST_DATE, _SHOWN_CURRENCY, _PRINTED_OPTION = 0.4, 0.7, 0.55
+_TICKED, _NAME_PARTS, _IN_SENTENCE = 0.75, 0.8, 0.75
+_UNCROSSED = 0.6  # a statement printed without the X its ticked neighbours have: its box is empty
+
+
+_FIRST_NAMES = frozenset(
+    label_key(label) for label in ("first name", "given name", "forename", "first names")
+)
+_LAST_NAMES = frozenset(label_key(label) for label in ("last name", "surname", "family name"))
+_NOT_PEOPLE = frozenset(
+    {"vendor", "supplier", "merchant", "company", "business", "product", "item", "bank", "store"}
+)
+
+
+def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """Values no label names, each less likely than a labelled one: a document's first date, the
+    currency its amounts show, an allowed value printed alone ("Card"), a ticked statement ("[X] Send
+    me the newsletter"), a first name and a last name."""
+    key = label_key(slot.path[-1])
+    if slot.node.text("format") in {"date", "date-time"}:
+        yield from _dates_in_sentences(slot, reading)
+    if slot.node.text("format") == "date" and slot.aliases.get(("date",), 0.0) >= SYNONYM:
+        yield from _first_date(slot, reading)
+    if "currency" in key and reading.currency:
+        candidate = candidate_of(
+            slot, reading.currency, _SHOWN_CURRENCY, (-1, 0), frozenset({(-1, 0)}), reading
+        )
+        yield from [candidate] if candidate else []
+    if slot.node.enum is not None:
+        yield from _printed_option(slot, reading)
+    if slot.node.kind == "boolean":
+        yield from _ticked_statements(slot, reading)
+    if role_of(slot.path[-1]) == "name" and not set(key) & _NOT_PEOPLE:
+        yield from _first_and_last_name(slot, reading)
+
+
+def _dates_in_sentences(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """A date right after words naming the field inside a sentence: "Delivery is required by
+    26/03/2025 at the address above"."""
+    phrases = {key: score for key, score in slot.aliases.items() if len(key) >= 2 and score >= SYNONYM}
+    for index, words in reading.sentences():
+        line = reading.layout.lines[index]
+        for start in range(1, len(words)):
+            for key, score in phrases.items():
+                if tuple(word for word, _ in words[start : start + len(key)]) != key:
+                    continue
+                head = line.text[words[start + len(key) - 1][1] :].lstrip(" :,-")
+                found = parse_date(head[:40], reading.day_first)
+                if found is None or parse_date(head[: found.span + 3], reading.day_first) is None:
+                    continue  # no date, or not right after the words
+                value = found.value.isoformat()
+                if reading.valid(slot.node, value):
+                    yield Candidate(score * _IN_SENTENCE, (index, 0), frozenset({(index, -2)}), value)
+
+
+def _first_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The document's first dates, for its date when no label names one (a receipt's); a date another
+    field took by its label is not one of them."""
+    dates = 0
+    for index, line in enumerate(reading.layout.lines[:200]):
+        found = parse_date(line.text, reading.day_first)
+        if found and reading.valid(slot.node, found.value.isoformat()):
+            score = _FIRST_DATE - 0.01 * dates
+            yield Candidate(score, (index, 0), frozenset({(index, 0)}), found.value.isoformat())
+            dates += 1
+            if dates == 3:
+                return
+
+
+def _printed_option(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """An allowed value printed on its own, as a receipt prints "CASH" or "Card" before the amount."""
+    options = {label_key(option): option for option in slot.node.enum or () if isinstance(option, str)}
+    for index, line in enumerate(reading.layout.lines):
+        first = next((cell for cell in line.cells if cell), "") if line.cells else line.text
+        option = options.get(label_key(first))
+        if option is not None and reading.valid(slot.node, option):
+            yield Candidate(_PRINTED_OPTION, (index, 0), frozenset({(index, -1)}), option)
+            return
+
+
+def _ticked_statements(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """A check box beside a statement about the field ("[X] Send me the newsletter"), or yes/no boxes
+    under it."""
+    words = {word for word in label_key(slot.path[-1]) + label_key(slot.node.text("title")) if len(word) > 3}
+    for block in reading.layout.blocks:
+        for position, index in enumerate(block):
+            text = reading.layout.lines[index].text
+            boxes = ticked_options([text]) or _crossed_box(text, reading)
+            statement = boxes[0][1] if len(boxes) == 1 else text if not boxes else ""
+            share = len(words & set(label_key(statement))) / len(words) if words else 0.0
+            if share < 0.5:
+                continue
+            if len(boxes) != 1:
+                boxes = ticked_options(
+                    [reading.layout.lines[i].text for i in block[position + 1 : position + 3]]
+                )
+            flag = ticked_flag(boxes)
+            if flag is not None:
+                yield Candidate(_TICKED * share, (index, 0), frozenset({(index, -1)}), flag)
+            elif not boxes and len(block) == 1 and reading.shows_crosses:
+                yield Candidate(_UNCROSSED * share, (index, 0), frozenset({(index, -1)}), False)
+
+
+def _crossed_box(text: str, reading: Reading) -> list[tuple[bool, str]]:
+    """A statement on its own line after a lone X ("X Send me the newsletter"), in a document that
+    prints other lines so: a drawn box, ticked."""
+    statement = crossed(text)
+    return [(True, statement)] if statement and reading.shows_crosses else []
+
+
+def ticked_flag(boxes: list[tuple[bool, str]]) -> bool | None:
+    """A lone box's state, or which of yes/no boxes is ticked."""
+    if len(boxes) == 1:
+        return boxes[0][0]
+    ticked = [parse_bool(text) for flag, text in boxes if flag]
+    return ticked[0] if len(ticked) == 1 else None
+
+
+def _first_and_last_name(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """A person's name asked for whole and printed as a first name and a last name."""
+    pairs = reading.layout.pairs
+    first = next((pairs[i] for key in _FIRST_NAMES for i in reading.pairs_by_key.get(key, ())), None)
+    last = next((pairs[i] for key in _LAST_NAMES for i in reading.pairs_by_key.get(key, ())), None)
+    if first and last:
+        uses = frozenset({first.label_at, first.value_at, last.label_at, last.value_at})
+        text = f"{first.value.strip()} {last.value.strip()}"
+        candidate = candidate_of(slot, text, _NAME_PARTS * PRIOR[first.how], first.label_at, uses, reading)
+        yield from [candidate] if candidate else []

@@ -1,0 +1,249 @@
+"""Values as documents print them: numbers, dates, times, booleans and check marks.
+
+Amounts are read with currency signs or codes, thousands separators and either decimal mark; dates
+numeric (day or month first), ISO or written out; booleans as yes/no words or marks; check boxes as
+the ticked or unticked options of a line. A document's own amounts and dates tell which decimal mark
+and which order of day and month it uses.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+
+_CURRENCY = re.compile(
+    r"(?i)(?<![a-z])(?:usd|eur|gbp|jpy|chf|cad|aud|nzd|cny|rmb|inr|sek|nok|dkk|pln|czk|huf|brl|mxn|zar|"
+    r"sgd|hkd|krw|rub|ils|aed|sar|us\$|ca\$|au\$|a\$|c\$|r\$|rs\.?|kr\.?|fr\.)(?![a-z])|[$€£¥₹₩₽₺₪₫฿₴₦₱¢]"
+)
+_UNIT_AFTER = re.compile(r"(.*?[\d)])\s*(%|[^\W\d_]{1,6}\.?)")
+_GROUP_SPACES = " '\u2019\u00a0\u202f"  # thousands separated by spaces or apostrophes: 1 234,50, 1'234.50
+_AMOUNT = re.compile(
+    rf"(?P<open>\()?\s*(?P<sign>[-+\u2212\u2013])?\s*(?P<digits>\d(?:[\d.,{_GROUP_SPACES}]*\d)?)\s*(?P<close>\))?"
+    r"\s*(?P<trail>-)?"
+)
+_GROUPED = re.compile(rf"\d{{1,3}}(?:[{_GROUP_SPACES}]\d{{3}})+(?:[.,]\d+)?")
+
+
+def parse_number(text: str, decimal_comma: bool = False) -> tuple[float, float] | None:
+    """The number written in `text` and how cleanly it was written (1.0, or less with a unit after it).
+
+    Accepts currency signs and codes, thousands separators (",", ".", spaces, apostrophes), either
+    decimal mark, and negatives as "-12.50", "12.50-" or "(12.50)". A lone separator before exactly
+    three digits ("1,200", "1.200") is a thousands separator unless `decimal_comma` says otherwise for
+    the comma or the point respectively.
+    """
+    cleaned = _CURRENCY.sub(" ", text[:100]).strip()
+    quality = 1.0
+    unit = _UNIT_AFTER.fullmatch(cleaned)
+    if unit:
+        cleaned, quality = unit.group(1), 1.0 if unit.group(2) == "%" else 0.9
+    match = _AMOUNT.fullmatch(cleaned)
+    if not match or bool(match["open"]) != bool(match["close"]):
+        return None
+    magnitude = _magnitude(match["digits"], decimal_comma)
+    if magnitude is None:
+        return None
+    negative = bool(match["open"] or match["trail"] or (match["sign"] and match["sign"] != "+"))
+    return (-magnitude if negative else magnitude), quality
+
+
+def _magnitude(digits: str, decimal_comma: bool) -> float | None:
+    if any(space in digits for space in _GROUP_SPACES):
+        if not _GROUPED.fullmatch(digits):
+            return None
+        digits = "".join(char for char in digits if char not in _GROUP_SPACES)
+    commas, points = digits.count(","), digits.count(".")
+    if commas and points:
+        decimal = "," if digits.rfind(",") > digits.rfind(".") else "."
+    elif commas == 1 and (decimal_comma or not _three_after(digits, ",")):
+        decimal = ","
+    elif points == 1 and not (decimal_comma and _three_after(digits, ".")):
+        decimal = "."
+    else:
+        decimal = ""
+    thousands = "." if decimal == "," or (not decimal and points) else ","
+    whole, _, fraction = digits.partition(decimal) if decimal else (digits, "", "")
+    if not fraction.isdigit() and fraction:
+        return None
+    if thousands in whole and not re.fullmatch(rf"\d{{1,3}}(?:\{thousands}\d{{3}})+", whole):
+        return None
+    whole = whole.replace(thousands, "")
+    return float(f"{whole}.{fraction or 0}") if whole.isdigit() else None
+
+
+def _three_after(digits: str, separator: str) -> bool:
+    before, _, after = digits.partition(separator)
+    return len(after) == 3 and 1 <= len(before) <= 3
+
+
+_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "₽": "RUB"}
+_CURRENCY_CODE = re.compile(
+    r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD)(?![A-Za-z])"
+)
+
+
+def currency_of(texts: Iterable[str]) -> str | None:
+    """The ISO code of the currency a document's amounts are in: its codes, else its signs ("$" is
+    USD), the most frequent; None when it shows none."""
+    codes: dict[str, int] = {}
+    signs: dict[str, int] = {}
+    for text in texts:
+        for code in _CURRENCY_CODE.findall(text):
+            codes[code] = codes.get(code, 0) + 1
+        for sign, code in _CURRENCY_SIGNS.items():
+            if sign in text:
+                signs[code] = signs.get(code, 0) + text.count(sign)
+    found = codes or signs
+    return max(found, key=lambda code: (found[code], code)) if found else None
+
+
+_DECIMAL_COMMA_STYLE = re.compile(r"\d\.\d{3},\d{1,2}(?!\d)|(?<![\d.,])\d{1,3},\d{2}(?![\d.,])")
+_DECIMAL_POINT_STYLE = re.compile(r"\d,\d{3}\.\d{1,2}(?!\d)|(?<![\d.,])\d+\.\d{2}(?![\d.,])")
+
+
+def writes_decimal_comma(texts: Iterable[str]) -> bool:
+    """Whether the amounts of a document are mostly written "1.234,50" rather than "1,234.50"."""
+    comma = point = 0
+    for text in texts:
+        comma += len(_DECIMAL_COMMA_STYLE.findall(text))
+        point += len(_DECIMAL_POINT_STYLE.findall(text))
+    return comma > point
+
+
+_MONTHS = {
+    **dict.fromkeys(("january", "jan"), 1), **dict.fromkeys(("february", "feb"), 2),
+    **dict.fromkeys(("march", "mar"), 3), **dict.fromkeys(("april", "apr"), 4), "may": 5,
+    **dict.fromkeys(("june", "jun"), 6), **dict.fromkeys(("july", "jul"), 7),
+    **dict.fromkeys(("august", "aug"), 8), **dict.fromkeys(("september", "sept", "sep"), 9),
+    **dict.fromkeys(("october", "oct"), 10), **dict.fromkeys(("november", "nov"), 11),
+    **dict.fromkeys(("december", "dec"), 12),
+}  # fmt: skip
+_ISO_DATE = re.compile(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")
+_NUMERIC_DATE = re.compile(r"(?<![\d.])(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})(?![\d.])")
+_DAY_MONTH = re.compile(
+    r"(?i)(?<![\d.])(\d{1,2})(?:st|nd|rd|th)?[\s.\-/]*(?:of\s+)?([a-z]{3,9})\.?[\s.\-/,]*(\d{4})(?!\d)"
+)
+_MONTH_DAY = re.compile(r"(?i)(?<![a-z])([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)")
+_TIME = re.compile(r"(?<!\d)([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?!\d)")
+
+
+@dataclass(frozen=True)
+class ParsedDate:
+    value: date
+    ambiguous: bool  # numeric, with day and month both 12 or less: their order came from a hint
+    span: int  # how many characters of the text the date took
+
+
+def parse_date(text: str, day_first: bool = True) -> ParsedDate | None:
+    """The first date in `text`: ISO (2026-03-12), written out (12 March 2026, 12-Mar-2026,
+    March 12, 2026) or numeric (12/03/2026, 12.03.2026, 12-03-26). A numeric date whose day and month
+    could be swapped is read day first unless `day_first` is False."""
+    text = text[:200]
+    return _iso_date(text) or _written_date(text) or _numeric_date(text, day_first)
+
+
+def _made(year: int, month: int, day: int, ambiguous: bool, span: int) -> ParsedDate | None:
+    try:
+        return ParsedDate(date(year, month, day), ambiguous, span)
+    except ValueError:
+        return None
+
+
+def _iso_date(text: str) -> ParsedDate | None:
+    match = _ISO_DATE.search(text)
+    if not match:
+        return None
+    return _made(int(match[1]), int(match[3]), int(match[4]), False, len(match[0]))
+
+
+def _written_date(text: str) -> ParsedDate | None:
+    for pattern, day_group, month_group in ((_DAY_MONTH, 1, 2), (_MONTH_DAY, 2, 1)):
+        for match in pattern.finditer(text):
+            month = _MONTHS.get(match[month_group].lower())
+            if month:
+                return _made(int(match[3]), month, int(match[day_group]), False, len(match[0]))
+    return None
+
+
+def _numeric_date(text: str, day_first: bool) -> ParsedDate | None:
+    match = _NUMERIC_DATE.search(text)
+    if not match:
+        return None
+    first, second, year = int(match[1]), int(match[3]), int(match[4])
+    if len(match[4]) == 2:
+        year += 2000 if year < 70 else 1900
+    ambiguous = first <= 12 and second <= 12 and first != second
+    if first > 12 or (second <= 12 and day_first):
+        return _made(year, second, first, ambiguous, len(match[0]))
+    return _made(year, first, second, ambiguous, len(match[0]))
+
+
+def day_first_in(texts: Iterable[str]) -> bool | None:
+    """What the unambiguous numeric dates of a document say about the order of day and month: True
+    for day first (25/03/2026), False for month first (03/25/2026), None when they do not tell."""
+    day_first = month_first = 0
+    for text in texts:
+        for match in _NUMERIC_DATE.finditer(text):
+            first, second = int(match[1]), int(match[3])
+            day_first += first > 12 >= second
+            month_first += second > 12 >= first
+    return None if day_first == month_first else day_first > month_first
+
+
+def parse_time(text: str) -> str | None:
+    match = _TIME.search(text)
+    return f"{int(match[1]):02d}:{match[2]}:{match[3] or '00'}" if match else None
+
+
+_TRUE = frozenset(
+    {"yes", "y", "true", "t", "x", "1", "on", "checked", "ticked", "✓", "✔", "☑", "☒", "[x]", "(x)", "[✓]",
+     "oui", "ja", "si"}
+)  # fmt: skip
+_FALSE = frozenset(
+    {"no", "n", "false", "f", "0", "off", "unchecked", "☐", "□", "[]", "[ ]", "()", "( )", "✗", "✘", "none",
+     "non", "nein"}
+)  # fmt: skip
+
+
+_TICKED = r"\[\s*[xX\u2713\u2714]\s*\]|\(\s*[xX\u2713\u2714\u2022]\s*\)|[\u2612\u2611\u25a0\u2713\u2714]"
+_UNTICKED = r"\[\s*\]|\(\s*\)|[\u2610\u25a1]"
+_MARK = re.compile(rf"(?P<ticked>{_TICKED})|(?P<unticked>{_UNTICKED})")
+_X_PREFIX = re.compile(r"[xX\u2713\u2714]\s+(?=\S)")
+
+
+def ticked_options(lines: list[str]) -> list[tuple[bool, str]]:
+    """The check boxes of some lines, each ticked or not with the text after it: "[X] yes  [ ] no",
+    "( ) Basic", "(x) Pro", or option lines of which one starts with an X."""
+    text = "\n".join(lines)
+    marks = list(_MARK.finditer(text))
+    if marks:
+        ends = [mark.start() for mark in marks[1:]] + [len(text)]
+        return [
+            (mark["ticked"] is not None, " ".join(text[mark.end() : end].split()))
+            for mark, end in zip(marks, ends, strict=True)
+        ]
+    crossed = [bool(_X_PREFIX.match(line)) for line in lines]
+    if len(lines) >= 2 and sum(crossed) == 1:
+        return [
+            (ticked, _X_PREFIX.sub("", line, count=1).strip())
+            for ticked, line in zip(crossed, lines, strict=True)
+        ]
+    return []
+
+
+def crossed(text: str) -> str | None:
+    """The text after the lone X or tick a line starts with ("X Send me the newsletter"): a drawn box
+    whose tick came out as a letter; None when the line starts otherwise."""
+    match = _X_PREFIX.match(text)
+    return text[match.end() :] if match else None
+
+
+def parse_bool(text: str) -> bool | None:
+    word = " ".join(text.lower().split()).strip(" .!")
+    if word in _TRUE:
+        return True
+    if word in _FALSE:
+        return False
+    return None

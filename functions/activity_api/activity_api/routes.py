@@ -10,6 +10,7 @@ from docsvc.api.params import list_parameters
 from docsvc.clock import utc_now
 from docsvc.domain.events import Event, EventQuery, EventService
 from docsvc.domain.usage import UsageDay, UsageService
+from docsvc.resources.lists import ListMetadata
 from docsvc.services import event_service, usage_service
 from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel
@@ -17,11 +18,6 @@ from pydantic import BaseModel
 router = APIRouter(prefix="/v1")
 Events = Annotated[EventService, Depends(event_service)]
 Usage = Annotated[UsageService, Depends(usage_service)]
-
-
-class ListMetadata(BaseModel):
-    before: str | None
-    after: str | None
 
 
 class EventList(BaseModel):
@@ -46,7 +42,7 @@ def list_events(
     ] = None,
 ) -> EventList:
     page = events.list(tenant, EventQuery(**paging, type=type))
-    return EventList(data=page.items, list_metadata=ListMetadata(before=page.before, after=page.after))
+    return EventList(data=page.items, list_metadata=ListMetadata.of(page))
 
 
 @router.get("/events/{event_id}", response_model=Event, tags=["events"], summary="One event")

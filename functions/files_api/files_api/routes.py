@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
 from docsvc.domain.files import DOWNLOAD_URL_SECONDS, MAX_DIRECT_UPLOAD_BYTES, FileQuery, FileService
+from docsvc.resources.lists import ListMetadata
 from docsvc.services import file_service
 from fastapi import APIRouter, Depends, Form, Query, Response, UploadFile
 
@@ -14,7 +15,6 @@ from files_api.schemas import (
     DownloadLink,
     File,
     FileList,
-    ListMetadata,
     UploadSessionRequest,
     UploadSessionResponse,
 )
@@ -87,7 +87,7 @@ def list_files(
     page = files.list(tenant, query)
     return FileList(
         data=[File.of(record, with_embeddings=include_embeddings) for record in page.items],
-        list_metadata=ListMetadata(before=page.before, after=page.after),
+        list_metadata=ListMetadata.of(page),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from docsvc.domain.files import FileRecord
+from docsvc.resources.lists import ListMetadata
 from pydantic import BaseModel, Field
 
 
@@ -30,11 +31,6 @@ class File(BaseModel):
         if with_embeddings:
             fields["embeddings"] = record.embedding
         return cls(object="file", **fields)
-
-
-class ListMetadata(BaseModel):
-    before: str | None
-    after: str | None
 
 
 class FileList(BaseModel):

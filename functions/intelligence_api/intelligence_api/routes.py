@@ -33,6 +33,7 @@ from docsvc.resources.intelligence import (
     SplitCreate,
     generated_schema,
 )
+from docsvc.resources.lists import ListMetadata
 from docsvc.services import intelligence_service, model_catalog, table_service
 from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel
@@ -46,11 +47,6 @@ Paging = Annotated[dict[str, Any], Depends(list_parameters(default_limit=10))]
 class ModelList(BaseModel):
     object: Literal["list"] = "list"
     data: list[ModelInfo]
-
-
-class ListMetadata(BaseModel):
-    before: str | None
-    after: str | None
 
 
 @router.get("/models", response_model=ModelList, tags=["models"], summary="The models of this deployment")
@@ -146,7 +142,7 @@ def _result_routes(kind: ResultKind, path: str, resource: type[Result]) -> None:
         page = service.list(tenant, kind, ListQuery(**paging))
         return ResultList(
             data=[resource.of(record) for record in page.items],
-            list_metadata=ListMetadata(before=page.before, after=page.after),
+            list_metadata=ListMetadata.of(page),
         )
 
     def get_result(tenant: CurrentTenant, service: Intelligence, result_id: str) -> Any:

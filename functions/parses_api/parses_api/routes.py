@@ -10,12 +10,13 @@ from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
 from docsvc.domain.parses import ParseQuery, ParseRecord, ParseService, ParseStatus, StreamedPage
 from docsvc.errors import DomainError
+from docsvc.resources.lists import ListMetadata
 from docsvc.resources.parses import Parse, ParseCreate
 from docsvc.services import parse_service
 from fastapi import APIRouter, Depends, Query, Response
 from fastapi.responses import StreamingResponse
 
-from parses_api.schemas import ListMetadata, ParseList
+from parses_api.schemas import ParseList
 
 router = APIRouter(prefix="/v1/parses", tags=["parses"])
 Parses = Annotated[ParseService, Depends(parse_service)]
@@ -84,7 +85,7 @@ def list_parses(
     page = parses.list(tenant, query)
     return ParseList(
         data=[Parse.of(record, with_output=include_output) for record in page.items],
-        list_metadata=ListMetadata(before=page.before, after=page.after),
+        list_metadata=ListMetadata.of(page),
     )
 
 

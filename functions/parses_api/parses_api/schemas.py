@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
+from docsvc.resources.lists import ListMetadata
 from docsvc.resources.parses import Parse
 from pydantic import BaseModel
-
-
-class ListMetadata(BaseModel):
-    before: str | None
-    after: str | None
 
 
 class ParseList(BaseModel):

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from typing import Annotated, Any
 
 from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
-from docsvc.clock import utc_now
 from docsvc.domain.events import Event, EventQuery, EventService
 from docsvc.domain.usage import UsageDay, UsageService
 from docsvc.resources.lists import ListMetadata
@@ -61,6 +60,5 @@ def get_usage(
         date | None, Query(description="YYYY-MM-DD, inclusive; today (UTC) if omitted.")
     ] = None,
 ) -> UsageAnswer:
-    last = to_date or utc_now().date()
-    first = from_date or last - timedelta(days=30)
-    return UsageAnswer(from_date=first, to_date=last, data=usage.days(tenant, first, last))
+    first, last, days = usage.days(tenant, from_date, to_date)
+    return UsageAnswer(from_date=first, to_date=last, data=days)

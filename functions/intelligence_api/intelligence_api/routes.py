@@ -3,34 +3,30 @@ schema generation, and the models of the deployment."""
 
 from __future__ import annotations
 
-import time
 from typing import Annotated, Any, Literal
 
 from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
-from docsvc.domain.intelligence import DocumentTask, IntelligenceService, ResultKind
+from docsvc.domain.intelligence import IntelligenceService, ResultKind
 from docsvc.domain.lists import ListQuery
 from docsvc.domain.models import ModelCatalog, ModelInfo
 from docsvc.domain.tables import TableService
-from docsvc.errors import DomainError
-from docsvc.ids import new_id
 from docsvc.resources.intelligence import (
     RESULT_ENDPOINTS,
     Classification,
     ClassificationCreate,
     DeepResearchAnswer,
     DeepResearchCreate,
-    DeepResearchData,
     Extraction,
     ExtractionCreate,
     GeneratedSchema,
     Partition,
     PartitionCreate,
-    ResearchStep,
     Result,
     SchemaGenerate,
     Split,
     SplitCreate,
+    deep_research,
     generated_schema,
 )
 from docsvc.resources.lists import ListMetadata
@@ -90,43 +86,18 @@ def generate_schema(tenant: CurrentTenant, service: Intelligence, body: SchemaGe
     tags=["deep research"],
     summary="Extract with an agent that searches and reads the document step by step (beta)",
 )
-def deep_research(
+def create_deep_research(
     tenant: CurrentTenant,
     service: Intelligence,
     tables: Annotated[TableService, Depends(table_service)],
     body: DeepResearchCreate,
     access_token: Annotated[str | None, Query(description="Accepted; not used.")] = None,
 ) -> DeepResearchAnswer:
-    """A failure of the research is answered 200 with `success: false` and `error`, as the spec says;
-    a request that is not valid is a 422 like everywhere else."""
-    started = time.monotonic()
-    task = DocumentTask(
-        document=body.document,
-        model=body.inference_settings.model,
-        image_resolution_dpi=body.inference_settings.image_resolution_dpi,
+    """A research that fails (a document that cannot be read, say) answers 200 with `success: false`
+    and `error`, as the spec says; a request that is not valid is a 422 like everywhere else."""
+    return deep_research(
+        service, tenant, body, lookup=lambda column, value: tables.lookup(tenant, column, value)
     )
-    try:
-        found, model, page_count = service.research(
-            tenant,
-            task,
-            body.json_schema,
-            steps=body.num_agentic_steps,
-            tool_calls=body.max_tool_calls,
-            lookup=lambda column, value: tables.lookup(tenant, column, value),
-        )
-    except (DomainError, ValueError) as failure:
-        message = failure.message if isinstance(failure, DomainError) else str(failure)
-        return DeepResearchAnswer(success=False, message="the research failed", error=message)
-    data = DeepResearchData(
-        id=new_id("dre"),
-        predictions=found.predictions,
-        likelihoods=found.likelihoods,
-        research_trace=[ResearchStep(**vars(step)) for step in found.trace],
-        model=model.id,
-        duration_ms=round((time.monotonic() - started) * 1000, 1),
-        usage={"page_count": page_count, "tool_calls": sum(step.tool != "finish" for step in found.trace)},
-    )
-    return DeepResearchAnswer(success=True, message="research completed", data=data)
 
 
 def _result_routes(kind: ResultKind, path: str, resource: type[Result]) -> None:

@@ -7,7 +7,6 @@ from typing import Annotated, Any
 
 from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
-from docsvc.documents.types import MIME_TYPES
 from docsvc.domain.jobs import JobEndpoint, JobQuery, JobService, JobSource, JobStatus
 from docsvc.errors import InvalidField
 from docsvc.services import job_service
@@ -86,7 +85,7 @@ def list_jobs(
         model=model,
         filename_regex=filename_regex,
         filename_contains=filename_contains,
-        document_types=_document_types(document_type or []),
+        document_types=document_type or [],
         metadata=_metadata(metadata),
         include_request=include_request,
         include_response=include_response,
@@ -125,16 +124,6 @@ def cancel_job(tenant: CurrentTenant, jobs: Jobs, job_id: str) -> Job:
 @router.post("/{job_id}/retry", response_model=Job, summary="Run a failed, cancelled or expired job again")
 def retry_job(tenant: CurrentTenant, jobs: Jobs, job_id: str) -> Job:
     return Job.of(jobs.retry(tenant, job_id))
-
-
-def _document_types(values: list[str]) -> list[str]:
-    unknown = sorted({value for value in values if value.lower() not in MIME_TYPES})
-    if unknown:
-        raise InvalidField(
-            ("query", "document_type"),
-            f"unknown document_type {', '.join(unknown)}; accepted: {', '.join(sorted(MIME_TYPES))}",
-        )
-    return values
 
 
 def _metadata(value: str | None) -> dict[str, str] | None:

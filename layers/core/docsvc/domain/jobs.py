@@ -22,6 +22,7 @@ from typing import Any, Literal, Protocol, get_args
 
 from pydantic import BaseModel, Field
 
+from docsvc.documents.types import MIME_TYPES
 from docsvc.domain.events import Event, new_event
 from docsvc.domain.lists import ListQuery, Page
 from docsvc.errors import BadRequest, Conflict, DomainError, InvalidField, InvalidRequest, NotFound, Stopped
@@ -134,6 +135,12 @@ class JobQuery(ListQuery):
 
     def check(self) -> None:
         super().check()
+        unknown = sorted({kind for kind in self.document_types if kind.lower() not in MIME_TYPES})
+        if unknown:
+            raise InvalidField(
+                ("query", "document_type"),
+                f"unknown document_type {', '.join(unknown)}; accepted: {', '.join(sorted(MIME_TYPES))}",
+            )
         if self.include_response and self.limit > MAX_INCLUDED_RESPONSES:
             raise InvalidField(
                 ("query", "include_response"),

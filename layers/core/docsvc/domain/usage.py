@@ -8,15 +8,17 @@ billable (spec 5 rule 8).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Protocol
 
 from pydantic import BaseModel
 
+from docsvc.clock import utc_now
 from docsvc.errors import InvalidField
 from docsvc.tenancy import Environment, Tenant
 
 MAX_DAYS = 366
+DEFAULT_DAYS = 30
 
 
 @dataclass(frozen=True)
@@ -46,10 +48,15 @@ class UsageService:
     def __init__(self, ledger: UsageLedger) -> None:
         self._ledger = ledger
 
-    def days(self, tenant: Tenant, first: date, last: date) -> list[UsageDay]:
-        """The tenant's usage per day from `first` to `last` (inclusive), days without usage left out."""
+    def days(
+        self, tenant: Tenant, first: date | None = None, last: date | None = None
+    ) -> tuple[date, date, list[UsageDay]]:
+        """The tenant's usage per day from `first` to `last` (inclusive; by default the DEFAULT_DAYS up
+        to today, UTC), days without usage left out; and the range it covers."""
+        last = last or utc_now().date()
+        first = first or last - timedelta(days=DEFAULT_DAYS)
         if first > last:
             raise InvalidField(("query", "from_date"), "from_date is after to_date")
         if (last - first).days >= MAX_DAYS:
             raise InvalidField(("query", "to_date"), f"ask for at most {MAX_DAYS} days at a time")
-        return self._ledger.days(tenant, first, last)
+        return first, last, self._ledger.days(tenant, first, last)

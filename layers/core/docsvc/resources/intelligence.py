@@ -3,6 +3,7 @@ classifications, splits, partitions, and generated schemas."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -21,6 +22,8 @@ from docsvc.domain.intelligence import (
     ResultUsage,
 )
 from docsvc.domain.parses import DEFAULT_DPI, FileSummary, ParseLimits
+from docsvc.errors import DomainError
+from docsvc.ids import new_id
 from docsvc.tenancy import Tenant
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
@@ -296,3 +299,41 @@ class DeepResearchAnswer(BaseModel):
     message: str = ""
     data: DeepResearchData | None = None
     error: str | None = None
+
+
+def deep_research(
+    service: IntelligenceService,
+    tenant: Tenant,
+    body: DeepResearchCreate,
+    *,
+    lookup: Callable[[str, str], list[dict[str, Any]]] | None = None,
+) -> DeepResearchAnswer:
+    """The answer of POST /v1/beta/deepresearch/extract: the research, or `success: false` with the
+    reason when the service refuses it (the document cannot be read, the model is not offered)."""
+    started = time.monotonic()
+    task = DocumentTask(
+        document=body.document,
+        model=body.inference_settings.model,
+        image_resolution_dpi=body.inference_settings.image_resolution_dpi,
+    )
+    try:
+        found, model, page_count = service.research(
+            tenant,
+            task,
+            body.json_schema,
+            steps=body.num_agentic_steps,
+            tool_calls=body.max_tool_calls,
+            lookup=lookup,
+        )
+    except DomainError as failure:
+        return DeepResearchAnswer(success=False, message="the research failed", error=failure.message)
+    data = DeepResearchData(
+        id=new_id("dre"),
+        predictions=found.predictions,
+        likelihoods=found.likelihoods,
+        research_trace=[ResearchStep(**vars(step)) for step in found.trace],
+        model=model.id,
+        duration_ms=round((time.monotonic() - started) * 1000, 1),
+        usage={"page_count": page_count, "tool_calls": sum(step.tool != "finish" for step in found.trace)},
+    )
+    return DeepResearchAnswer(success=True, message="research completed", data=data)

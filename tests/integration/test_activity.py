@@ -84,3 +84,11 @@ def test_usage_is_answered_per_day_for_the_callers_environment(api: httpx.Client
 )
 def test_bad_usage_ranges_are_422(api: httpx.Client, org: Org, params: dict[str, str]) -> None:
     assert api.get("/v1/usage", headers=auth(org.test.key), params=params).status_code == 422
+
+
+def test_a_usage_range_of_366_days_is_taken_and_367_is_422(api: httpx.Client, org: Org) -> None:
+    leap_year = {"from_date": "2024-01-01", "to_date": "2024-12-31"}
+    one_more = {"from_date": "2024-01-01", "to_date": "2025-01-01"}
+
+    assert api.get("/v1/usage", headers=auth(org.test.key), params=leap_year).status_code == 200
+    assert api.get("/v1/usage", headers=auth(org.test.key), params=one_more).status_code == 422

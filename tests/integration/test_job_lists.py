@@ -277,6 +277,15 @@ def test_items_carry_request_and_response_only_when_asked(api: httpx.Client, org
     assert full["error"]["code"] == "endpoint_not_available"
 
 
+def test_responses_are_included_up_to_a_limit_of_20(api: httpx.Client, org: Org) -> None:
+    job(api, org)
+
+    assert len(listed(api, org, include_response=True, limit=20)["data"]) == 1
+    longest = "report\\.pdf" + "x{00}" + "x?" * 92
+    assert len(longest) == 200
+    assert len(listed(api, org, filename_regex=longest)["data"]) == 1
+
+
 def test_access_token_and_operation_name_are_accepted(api: httpx.Client, org: Org) -> None:
     job_id = job(api, org)
 

@@ -180,6 +180,15 @@ def test_a_job_body_that_breaks_the_rules_is_422(api: httpx.Client, org: Org, bo
     assert isinstance(response.json()["detail"], list)
 
 
+def test_metadata_at_its_limits_is_taken(api: httpx.Client, org: Org) -> None:
+    metadata = {f"{index:02d}" + "k" * 62: "v" * 512 for index in range(16)}
+
+    response = create_job(api, org.test.key, {}, endpoint="/v1/edits", metadata=metadata)
+
+    assert response.status_code == 201, response.text
+    assert response.json()["metadata"] == metadata
+
+
 def test_all_twelve_endpoints_are_accepted(api: httpx.Client, org: Org) -> None:
     for endpoint in job_domain.JOB_ENDPOINTS:
         response = create_job(api, org.test.key, {}, endpoint=endpoint)

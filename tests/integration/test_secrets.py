@@ -141,3 +141,18 @@ def test_the_resolver_reads_the_value_of_its_own_environment_and_forgets_it_on_r
     assert resolver.resolve(test, "secret://OPENAI_KEY") == "rotated"
     with pytest.raises(NotFound):
         resolver.resolve(test, "secret://MISSING")
+
+
+def test_a_value_of_exactly_64_kib_is_taken(api: httpx.Client, org: Org) -> None:
+    value = "x" * 65_536
+
+    assert create(api, org.test.key, name="LARGEST", value=value).status_code == 201
+    assert stored_value(org, "test", "LARGEST") == value
+    assert (
+        api.put("/v1/secrets/LARGEST", headers=auth(org.test.key), json={"value": value + "x"}).status_code
+        == 422
+    )
+
+
+def test_a_name_of_exactly_128_characters_is_taken(api: httpx.Client, org: Org) -> None:
+    assert create(api, org.test.key, name="N" * 128).status_code == 201

@@ -395,3 +395,34 @@ def test_deep_research_looks_values_up_in_a_table_of_the_same_environment(
 
     assert data["predictions"] == {"insurer_name": "Northwind Insurance plc", "insurer_id": "INS-0042"}
     assert "lookup_table" in [step["tool"] for step in data["research_trace"]]
+
+
+def test_a_partition_key_without_a_letter_or_digit_is_422(api: httpx.Client, org: Org) -> None:
+    response = post(api, org.test.key, "/v1/partitions", {"document": doc(invoice()), "key": "!!!"})
+
+    assert response.status_code == 422
+    assert "key" in response.json()["detail"][0]["loc"]
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "object", "properties": {"a": {"$ref": "#"}}},
+        {
+            "type": "object",
+            "properties": {"a": {"$ref": "#/$defs/node"}},
+            "$defs": {"node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/node"}}}},
+        },
+        {"type": "object", "properties": {"a": {"type": "array", "items": {"type": "array", "items": {}}}}},
+        {"type": "object", "properties": {"a": {"allOf": [{"type": "string"}, {"type": "number"}]}}},
+        {"type": "object", "properties": {"x" * 5000: {"type": "string"}}},
+    ],
+)
+def test_recursive_or_unsatisfiable_schemas_never_reach_a_500(
+    api: httpx.Client, org: Org, schema: dict[str, Any]
+) -> None:
+    body = {"document": doc(invoice()), "json_schema": schema, "inference_settings": {}}
+
+    for path in ("/v1/extractions", "/v1/beta/deepresearch/extract"):
+        response = post(api, org.test.key, path, body)
+        assert response.status_code in {200, 201}, (path, response.text)

@@ -104,6 +104,13 @@ class SplitCreate(DocumentRequest):
 class PartitionCreate(DocumentRequest):
     key: Name = Field(description="The label whose value groups the pages, e.g. 'invoice number'.")
 
+    @field_validator("key")
+    @classmethod
+    def _words(cls, key: str) -> str:
+        if not any(character.isalnum() for character in key):
+            raise ValueError("the key names a label, e.g. 'invoice number': it needs a letter or a digit")
+        return key
+
 
 class SchemaGenerate(BaseModel):
     documents: list[DocumentInput] = Field(min_length=1, max_length=10)

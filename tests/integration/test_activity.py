@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 import pytest
+from docsvc.adapters import aws
 from docsvc.clock import utc_now
+from docsvc.config import settings
 
 from tests.conftest import Org, auth
 from tests.integration.test_files import pdf_bytes
@@ -92,3 +96,32 @@ def test_a_usage_range_of_366_days_is_taken_and_367_is_422(api: httpx.Client, or
 
     assert api.get("/v1/usage", headers=auth(org.test.key), params=leap_year).status_code == 200
     assert api.get("/v1/usage", headers=auth(org.test.key), params=one_more).status_code == 422
+
+
+def test_type_filters_are_read_by_their_index(
+    api: httpx.Client, org: Org, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    create(api, org.test.key, document=document(pdf_bytes(pages=1)))
+    indexes: list[str | None] = []
+    table = aws.table
+
+    class Recording:
+        def __init__(self, found: Any) -> None:
+            self._found = found
+
+        def query(self, **params: Any) -> Any:
+            indexes.append(params.get("IndexName"))
+            return self._found.query(**params)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self._found, name)
+
+    monkeypatch.setattr(
+        aws, "table", lambda name: Recording(table(name)) if name == settings().events_table else table(name)
+    )
+    for value in ("parse.completed", "parse.*"):
+        assert (
+            len(api.get("/v1/events", headers=auth(org.test.key), params={"type": value}).json()["data"]) == 1
+        )
+
+    assert indexes == ["events_by_type", "events_by_family"]

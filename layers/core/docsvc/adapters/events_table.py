@@ -1,4 +1,6 @@
 """The event log in DynamoDB: partition `ORG#<org>#ENV#<env>`, sort key `EVT#<id>` (ids are time-ordered).
+Indexes `events_by_type` (a partition per tenant and type) and `events_by_family` (per tenant and the
+type without its last part: `job` for `job.completed`) answer the type filters by key.
 
 Events are written in the same transaction as the state change that caused them (see the tables of the
 resources that emit them); `event_put` is that transaction's item.
@@ -25,11 +27,21 @@ def event_put(tenant: Tenant, event: Event) -> dict[str, Any]:
         "Put": {
             "TableName": settings().events_table,
             "Item": to_dynamo(
-                {"pk": tenant.key, "sk": EVENT + event.id, "type": event.type, **event.model_dump()}
+                {
+                    "pk": tenant.key,
+                    "sk": EVENT + event.id,
+                    "type_pk": f"{tenant.key}#TYPE#{event.type}",
+                    "family_pk": f"{tenant.key}#FAMILY#{family_of(event.type)}",
+                    **event.model_dump(),
+                }
             ),
             "ConditionExpression": "attribute_not_exists(pk)",
         }
     }
+
+
+def family_of(event_type: str) -> str:
+    return event_type.rpartition(".")[0] or event_type
 
 
 class DynamoEventLog(aws.DynamoTable):
@@ -43,19 +55,15 @@ class DynamoEventLog(aws.DynamoTable):
         return _event(item) if item else None
 
     def list(self, tenant: Tenant, query: EventQuery) -> Page[Event]:
-        listing = Listing(tenant.key, EVENT, "evt", tenant.key)
         if not query.type:
-            return list_page(self._table, listing, query).of(_event)
-        exact = not query.type.endswith("*")  # an exact type, or a family with a trailing '*' ("job.*")
-        page = list_page(
-            self._table,
-            listing,
-            query,
-            filter_expression="#type = :type" if exact else "begins_with(#type, :type)",
-            filter_values={":type": query.type if exact else query.type[:-1]},
-            filter_names={"#type": "type"},
-        )
-        return page.of(_event)
+            listing = Listing(tenant.key, EVENT, "evt", tenant.key)
+        elif query.type.endswith(".*"):  # a family: "job.*"
+            family = f"{tenant.key}#FAMILY#{query.type[:-2]}"
+            listing = Listing(tenant.key, EVENT, "evt", family, key="family_pk", index="events_by_family")
+        else:
+            kind = f"{tenant.key}#TYPE#{query.type}"
+            listing = Listing(tenant.key, EVENT, "evt", kind, key="type_pk", index="events_by_type")
+        return list_page(self._table, listing, query).of(_event)
 
 
 def _event(item: dict[str, Any]) -> Event:

@@ -37,7 +37,7 @@ def new_event(tenant: Tenant, event_type: str, data: dict[str, Any]) -> Event:
 
 
 class EventQuery(ListQuery):
-    type: str | None = None  # exact, or a family: "job.*"
+    type: str | None = None  # exact, or a family: "job.*" (the type without its last part, then ".*")
 
 
 class EventLog(Protocol):

@@ -3,42 +3,45 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-from docsvc.adapters.accounts_table import DynamoAccountRepository
-from docsvc.adapters.blobs import S3BlobStore
-from docsvc.adapters.files_table import DynamoFileRepository
-from docsvc.adapters.jobs_table import DynamoJobRepository
-from docsvc.adapters.parse_store import S3ParseStore
-from docsvc.adapters.parses_table import DynamoParseRepository
-from docsvc.adapters.queues import TenantQueue
-from docsvc.adapters.secrets_store import DynamoSecretRepository, SecretsManagerVault
 from docsvc.config import settings
-from docsvc.domain.accounts import AccountService
-from docsvc.domain.documents import DocumentSource, FetchedBytes
-from docsvc.domain.events import EventService
-from docsvc.domain.files import FileService
-from docsvc.domain.intelligence import IntelligenceService
-from docsvc.domain.jobs import JobService
-from docsvc.domain.models import BUILTIN_MODELS, ModelCatalog
-from docsvc.domain.parses import ParseService
-from docsvc.domain.secrets import SecretResolver, SecretService
-from docsvc.domain.tables import TableService
-from docsvc.domain.usage import UsageService
+
+if TYPE_CHECKING:  # each factory imports what it builds: a function loads only the services it uses
+    from docsvc.domain.accounts import AccountService
+    from docsvc.domain.documents import DocumentSource, FetchedBytes
+    from docsvc.domain.events import EventService
+    from docsvc.domain.files import FileService
+    from docsvc.domain.intelligence import IntelligenceService
+    from docsvc.domain.jobs import JobService
+    from docsvc.domain.models import ModelCatalog
+    from docsvc.domain.parses import ParseService
+    from docsvc.domain.secrets import SecretResolver, SecretService
+    from docsvc.domain.tables import TableService
+    from docsvc.domain.usage import UsageService
 
 
 @cache
 def account_service() -> AccountService:
+    from docsvc.adapters.accounts_table import DynamoAccountRepository
+    from docsvc.domain.accounts import AccountService
+
     return AccountService(DynamoAccountRepository())
 
 
 @cache
 def file_service() -> FileService:
+    from docsvc.adapters.blobs import S3BlobStore
+    from docsvc.adapters.files_table import DynamoFileRepository
+    from docsvc.domain.files import FileService
+
     return FileService(DynamoFileRepository(), S3BlobStore())
 
 
 def fetch_remote(url: str, max_bytes: int) -> FetchedBytes:
     """Customer document URLs, always through the SSRF guard (loopback is never allowed here)."""
     from docsvc.adapters.fetch import fetch_document
+    from docsvc.domain.documents import FetchedBytes
 
     fetched = fetch_document(url, max_bytes=max_bytes)
     return FetchedBytes(fetched.content, fetched.content_type)
@@ -46,13 +49,21 @@ def fetch_remote(url: str, max_bytes: int) -> FetchedBytes:
 
 @cache
 def document_source() -> DocumentSource:
+    from docsvc.adapters.blobs import S3BlobStore
+    from docsvc.adapters.files_table import DynamoFileRepository
+    from docsvc.domain.documents import DocumentSource
+
     return DocumentSource(DynamoFileRepository(), S3BlobStore(), fetch_remote)
 
 
 @cache
 def parse_service() -> ParseService:
     """Imports the document engine (PyMuPDF) on first use: only functions with the documents layer call it."""
+    from docsvc.adapters.parse_store import S3ParseStore
+    from docsvc.adapters.parses_table import DynamoParseRepository
+    from docsvc.adapters.queues import TenantQueue
     from docsvc.documents.builtin import BuiltinEngine
+    from docsvc.domain.parses import ParseService
 
     return ParseService(
         DynamoParseRepository(),
@@ -67,6 +78,9 @@ def parse_service() -> ParseService:
 def job_service() -> JobService:
     """The jobs API validates with it and the job worker runs with it; the parse service (and its
     document engine) is built only when a job runs."""
+    from docsvc.adapters.jobs_table import DynamoJobRepository
+    from docsvc.adapters.queues import TenantQueue
+    from docsvc.domain.jobs import JobService
     from docsvc.resources.job_endpoints import job_endpoints
 
     runners = job_endpoints(parse_service, intelligence_service, model_catalog())
@@ -78,6 +92,7 @@ def model_catalog() -> ModelCatalog:
     """The built-in models, and the remote ones the deployment names (BEDROCK_MODELS, OPENAI_MODELS)."""
     from docsvc.adapters.bedrock import bedrock_models
     from docsvc.adapters.openai_compatible import openai_models
+    from docsvc.domain.models import BUILTIN_MODELS, ModelCatalog
 
     bedrock = bedrock_models(list(settings().bedrock_models))
     return ModelCatalog(BUILTIN_MODELS + bedrock + openai_models(settings().openai_models)[0])
@@ -90,6 +105,7 @@ def intelligence_service() -> IntelligenceService:
     from docsvc.adapters.openai_compatible import OpenAICompatibleModels, openai_models
     from docsvc.adapters.remote_models import RemoteProviders
     from docsvc.adapters.results_table import DynamoResultRepository
+    from docsvc.domain.intelligence import IntelligenceService
 
     endpoints = openai_models(settings().openai_models)[1]
     remote = RemoteProviders(
@@ -101,17 +117,24 @@ def intelligence_service() -> IntelligenceService:
 @cache
 def secret_resolver() -> SecretResolver:
     """`secret://NAME` of a tenant to its value: for the functions that call remote models or APIs."""
+    from docsvc.adapters.secrets_store import SecretsManagerVault
+    from docsvc.domain.secrets import SecretResolver
+
     return SecretResolver(SecretsManagerVault())
 
 
 @cache
 def secret_service() -> SecretService:
+    from docsvc.adapters.secrets_store import DynamoSecretRepository, SecretsManagerVault
+    from docsvc.domain.secrets import SecretService
+
     return SecretService(DynamoSecretRepository(), SecretsManagerVault(), secret_resolver().forget)
 
 
 @cache
 def event_service() -> EventService:
     from docsvc.adapters.events_table import DynamoEventLog
+    from docsvc.domain.events import EventService
 
     return EventService(DynamoEventLog())
 
@@ -119,6 +142,7 @@ def event_service() -> EventService:
 @cache
 def usage_service() -> UsageService:
     from docsvc.adapters.usage_table import DynamoUsageLedger
+    from docsvc.domain.usage import UsageService
 
     return UsageService(DynamoUsageLedger())
 
@@ -126,6 +150,7 @@ def usage_service() -> UsageService:
 @cache
 def table_service() -> TableService:
     from docsvc.adapters.tables_store import DynamoTableRepository, S3TableStore
+    from docsvc.domain.tables import TableService
 
     return TableService(DynamoTableRepository(), S3TableStore(), document_source())
 

@@ -21,6 +21,8 @@ import pytest
 from docsvc.adapters.fetch import Fetched, check_url, fetch_document
 from docsvc.errors import DocumentRejected
 
+from tests.unit.fake_dns import FakeResolver, install
+
 DOCUMENT = b"%PDF-1.7\n% a small document\n%%EOF\n"
 CAP = 100 * 1024
 NAME = "docs.example.test"
@@ -28,32 +30,10 @@ NAME = "docs.example.test"
 # ---------------------------------------------------------------------------- a fake resolver
 
 
-class FakeResolver:
-    """Stands in for socket.getaddrinfo: known names answer their addresses, every call is recorded."""
-
-    def __init__(self) -> None:
-        self.names: dict[str, list[str]] = {}
-        self.calls: list[str] = []
-
-    def __call__(self, host: str, port: int | str | None, *args: Any, **kwargs: Any) -> list[Any]:
-        self.calls.append(host)
-        if host not in self.names:
-            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
-        answers: list[Any] = []
-        for text in self.names[host]:
-            if ipaddress.ip_address(text).version == 4:
-                answers.append((socket.AF_INET, socket.SOCK_STREAM, 6, "", (text, port)))
-            else:
-                answers.append((socket.AF_INET6, socket.SOCK_STREAM, 6, "", (text, port, 0, 0)))
-        return answers
-
-
 @pytest.fixture(autouse=True)
 def resolver(monkeypatch: pytest.MonkeyPatch) -> FakeResolver:
     """Every test resolves names through the fake: no test looks up a real name."""
-    fake = FakeResolver()
-    monkeypatch.setattr(socket, "getaddrinfo", fake)
-    return fake
+    return install(monkeypatch)
 
 
 def rejection(url: str, **options: Any) -> DocumentRejected:

@@ -7,27 +7,35 @@ IPv6 forms that embed such an IPv4 (mapped, 6to4, NAT64, Teredo) and numeric hos
 2130706433 or 0x7f.1. The connection then goes to the very address that was checked (no second lookup,
 so DNS rebinding cannot swap it), while the Host header, TLS SNI and the certificate check use the name.
 Size, time and the number of redirects are capped.
+
+Webhook POSTs (`post_webhook`) go through the same URL check and pinned connection, follow no redirect,
+and report every outcome, network failures included, as a `WebhookResponse` instead of raising.
 """
 
 from __future__ import annotations
 
+import email.utils
 import http.client
 import io
 import ipaddress
+import math
 import re
 import socket
 import ssl
 import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 from urllib.parse import SplitResult, quote, urljoin, urlsplit, urlunsplit
 
 from docsvc.errors import DocumentRejected
 
 if TYPE_CHECKING:
+    from http.client import _DataType
+
     from _typeshed import WriteableBuffer
 
-__all__ = ["Fetched", "check_url", "fetch_document"]
+__all__ = ["Fetched", "WebhookResponse", "check_url", "fetch_document", "post_webhook"]
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -41,6 +49,11 @@ _REQUEST_HEADERS = {
     "User-Agent": "docsvc-fetch/1",
     "Connection": "close",
 }
+_WEBHOOK_HEADERS = {"User-Agent": "docsvc-webhooks/1", "Connection": "close"}
+# Headers post_webhook sets itself; a caller's header of the same name (any case) is dropped.
+_WEBHOOK_OWN_HEADERS = frozenset({"host", "content-length", "transfer-encoding", "user-agent", "connection"})
+_WEBHOOK_BODY_READ = 4 * 1024
+_RETRY_AFTER_SECONDS = re.compile(r"[+-]?[0-9]+")
 _SHOWN_MAX = 120
 _HOST_NAME = re.compile(r"[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?")
 _HEX_NUMBER = re.compile(r"0x[0-9a-f]*")
@@ -69,6 +82,17 @@ class Fetched:
     content: bytes
     content_type: str | None
     url: str  # the final URL, after redirects
+
+
+@dataclass(frozen=True)
+class WebhookResponse:
+    """How one webhook POST went; `error` is None exactly when the answer was 2xx."""
+
+    status_code: int | None  # None when no HTTP answer came (refused, timed out, TLS failure, URL blocked)
+    latency_ms: int  # from the start of the attempt to the answer's status line and headers (or the failure)
+    # The answer's Retry-After as seconds from now (>= 0); None if absent or unreadable.
+    retry_after_seconds: int | None
+    error: str | None  # a short reason for people when the answer was not 2xx
 
 
 @dataclass(frozen=True)
@@ -146,6 +170,57 @@ def fetch_document(
             )
         redirects += 1
         current = urljoin(current, outcome)
+
+
+def post_webhook(
+    url: str,
+    body: bytes,
+    headers: dict[str, str],
+    *,
+    allow_loopback: bool = False,
+    timeout: float = 10.0,
+    ssl_context: ssl.SSLContext | None = None,
+) -> WebhookResponse:
+    """POST `body` to `url` once, with `headers` plus Content-Length, User-Agent and `Connection: close`.
+
+    The URL is checked like a document URL and the connection pinned to the checked addresses. `timeout`
+    bounds connect, send and answer together. Redirects are not followed (a 3xx is a failure), at most
+    4 KiB of the answer's body is read and dropped. Never raises for a refused URL or a network failure.
+    """
+    started = time.monotonic()
+    deadline = _Deadline(timeout)
+    try:
+        target = _checked_target(url, allow_loopback=allow_loopback)
+    except DocumentRejected as error:
+        return WebhookResponse(None, _elapsed_ms(started), None, _webhook_refusal(error))
+    request_headers = {
+        name: value for name, value in headers.items() if name.lower() not in _WEBHOOK_OWN_HEADERS
+    }
+    request_headers.update(_WEBHOOK_HEADERS)
+    request_headers["Content-Length"] = str(len(body))
+    connection = _WebhookConnection(
+        target, connect_timeout=timeout, deadline=deadline, tls=_tls_context(target, ssl_context)
+    )
+    try:
+        try:
+            connection.request("POST", target.request_target, body=body, headers=request_headers)
+        except (OSError, http.client.HTTPException):
+            raise  # handled below; ssl.SSLCertVerificationError is also a ValueError
+        except ValueError as error:  # a header name or value http.client refuses to send (CR/LF, non-Latin-1)
+            return WebhookResponse(None, _elapsed_ms(started), None, f"invalid request: {error}")
+        response = connection.getresponse()
+        latency_ms = _elapsed_ms(started)
+        try:
+            _drain_some(response, deadline)
+        finally:
+            response.close()
+    except (OSError, http.client.HTTPException) as error:  # ssl.SSLError and TimeoutError are OSErrors
+        return WebhookResponse(None, _elapsed_ms(started), None, _webhook_failure(error, deadline))
+    finally:
+        connection.close()
+    status = response.status
+    retry_after = _retry_after_seconds(response.getheader("Retry-After"))
+    return WebhookResponse(status, latency_ms, retry_after, _status_error(status))
 
 
 # ---------------------------------------------------------------------------- checking a URL
@@ -467,6 +542,90 @@ def _deadline_response_class(deadline: _Deadline) -> type[http.client.HTTPRespon
             self.fp = io.BufferedReader(_DeadlineReader(sock, deadline))
 
     return _DeadlineResponse
+
+
+class _WebhookConnection(_PinnedConnection):
+    """A pinned connection whose every send also ends by the deadline (a request body goes out too)."""
+
+    def send(self, data: _DataType | str) -> None:
+        if self.sock is not None:
+            self.sock.settimeout(self._deadline.remaining())
+        super().send(data)
+
+
+def _drain_some(response: http.client.HTTPResponse, deadline: _Deadline) -> None:
+    """Read and drop at most 4 KiB of the body, within the deadline; the answer is known already."""
+    left = _WEBHOOK_BODY_READ
+    try:
+        while left > 0 and not deadline.expired():
+            chunk = response.read1(left)
+            if not chunk:
+                return
+            left -= len(chunk)
+    except (OSError, http.client.HTTPException, ValueError):
+        return  # a body cut short, slow or broken does not change the answer
+
+
+def _status_error(status: int) -> str | None:
+    if 200 <= status < 300:
+        return None
+    if 300 <= status < 400:
+        return f"redirects are not followed (answered {status})"
+    return f"answered HTTP {status}"
+
+
+def _retry_after_seconds(value: str | None, *, now: datetime | None = None) -> int | None:
+    """Retry-After (delta-seconds or an HTTP-date) in whole seconds from now, >= 0; None if unreadable."""
+    text = (value or "").strip()
+    if not text:
+        return None
+    if _RETRY_AFTER_SECONDS.fullmatch(text):
+        try:
+            return max(0, int(text))
+        except ValueError:  # more digits than int() accepts from a string
+            return None
+    try:
+        when = email.utils.parsedate_to_datetime(text)
+    except (ValueError, TypeError, IndexError, OverflowError):
+        return None
+    if when.tzinfo is None:  # "-0000": UTC, with no claim about the local zone
+        when = when.replace(tzinfo=UTC)
+    seconds = (when - (now or datetime.now(UTC))).total_seconds()
+    return max(0, math.ceil(seconds))
+
+
+def _elapsed_ms(started: float) -> int:
+    return max(0, round((time.monotonic() - started) * 1000))
+
+
+def _seconds_text(seconds: float) -> str:
+    """`10` for 10.0, `2.5` for 2.5."""
+    return str(int(seconds)) if float(seconds).is_integer() else f"{seconds:g}"
+
+
+def _webhook_refusal(error: DocumentRejected) -> str:
+    if error.code == "url_refused":
+        return f"the URL is not allowed: {error.message.removeprefix('refused: ')}"
+    return f"connection failed: {error.message}"  # the host name did not resolve
+
+
+def _webhook_failure(error: OSError | http.client.HTTPException, deadline: _Deadline) -> str:
+    """A short reason for a POST that got no HTTP answer."""
+    if isinstance(error, TimeoutError) or deadline.expired():
+        return f"timed out after {_seconds_text(deadline.seconds)} s"
+    if isinstance(error, ssl.SSLCertVerificationError):
+        return f"TLS: the certificate could not be verified ({error.verify_message})"
+    if isinstance(error, ssl.SSLError):
+        return f"TLS: {(error.reason or type(error).__name__).replace('_', ' ').lower()}"
+    if isinstance(error, http.client.RemoteDisconnected):
+        return "connection closed without an answer"
+    if isinstance(error, http.client.HTTPException):
+        return f"not a valid HTTP answer ({type(error).__name__})"
+    if isinstance(error, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(error, ConnectionResetError):
+        return "connection failed: reset by the peer"
+    return f"connection failed: {error.strerror or type(error).__name__}"
 
 
 # ---------------------------------------------------------------------------- messages

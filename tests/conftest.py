@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,11 +14,13 @@ import pytest
 from docsvc import services
 from docsvc.local.emulator import make_dynamodb_atomic
 from docsvc.local.gateway import RouteTable
-from docsvc.local.pollers import QueuePoller
+from docsvc.local.pollers import QueuePoller, StreamPoller
 from docsvc.local.stack import REGION, Deployment, deploy_template
 from docsvc.local.transport import LambdaTransport
 from docsvc.tenancy import Environment
 from moto import mock_aws
+
+from tests.integration.webhook_receivers import Receivers
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "template.yaml"
@@ -87,6 +89,14 @@ def api(deployment: Deployment) -> Iterator[httpx.Client]:
         yield client
 
 
+@pytest.fixture
+def receivers() -> Iterator[Receivers]:
+    """Webhook receivers on loopback, started by the test, stopped after it."""
+    started = Receivers()
+    yield started
+    started.stop()
+
+
 def auth(key: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}"}
 
@@ -94,13 +104,42 @@ def auth(key: str) -> dict[str, str]:
 def drain(deployment: Deployment, function_logical_id: str, *, rounds: int = 5) -> int:
     """Deliver what waits in the function's queues, as the event source mapping would; returns the count."""
     function = deployment.function(function_logical_id)
+    pollers = [
+        QueuePoller(function, trigger, deployment.queue_url(trigger.queue_arn), REGION, threading.Event())
+        for trigger in function.queues
+    ]
+    return _poll(pollers, rounds)
+
+
+def _poll(pollers: Sequence[QueuePoller | StreamPoller], rounds: int) -> int:
+    """Each poller in turn until a poll hands nothing over, `rounds` polls at most; the records handed."""
     delivered = 0
-    for trigger in function.queues:
-        queue_url = deployment.queue_url(trigger.queue_arn)
-        poller = QueuePoller(function, trigger, queue_url, REGION, threading.Event())
+    for poller in pollers:
         for _ in range(rounds):
             count = poller.poll_once()
             delivered += count
             if count == 0:
                 break
     return delivered
+
+
+def stream_pollers(deployment: Deployment, function_logical_id: str) -> list[StreamPoller]:
+    """The function's stream pollers (one per DynamoDB event), created on the first call and kept on
+    the deployment, so that every later call, and `drain_streams`, continues where the last stopped.
+
+    A poller takes its shard iterators when it is created: for a LATEST trigger, call this before
+    writing the records the test wants delivered; TRIM_HORIZON pollers see the stream from its start.
+    """
+    pollers = deployment.stream_pollers.get(function_logical_id)
+    if pollers is None:
+        function = deployment.function(function_logical_id)
+        pollers = [StreamPoller(function, trigger, REGION, threading.Event()) for trigger in function.streams]
+        deployment.stream_pollers[function_logical_id] = pollers
+    return pollers
+
+
+def drain_streams(deployment: Deployment, function_logical_id: str, *, rounds: int = 5) -> int:
+    """Deliver the records waiting in the function's DynamoDB streams, as the event source mapping
+    would; returns the number of records handed to the function (a retried record counts each time).
+    Stops after `rounds` polls per stream, or at the first poll that delivers nothing."""
+    return _poll(stream_pollers(deployment, function_logical_id), rounds)

@@ -14,9 +14,11 @@ from pathlib import Path
 import httpx
 import pymupdf
 import pytest
+from docsvc.webhook_signatures import verify
 
 from tests.conftest import ROOT
 from tests.e2e.conftest import RunningStack, start_stack, stop_stack
+from tests.integration.webhook_receivers import Receivers
 
 pytestmark = pytest.mark.e2e
 DOCSVC = str(Path(sys.executable).parent / "docsvc")
@@ -95,6 +97,24 @@ def test_a_job_is_run_by_the_worker_and_polled_to_completion(stack: RunningStack
 
     assert current["status"] == "completed"  # API -> SQS -> poller -> job worker -> parse service
     assert len(current["response"]["body"]["output"]["pages"]) == 4
+
+
+def test_a_finished_job_reaches_a_webhook_receiver_signed(stack: RunningStack, receivers: Receivers) -> None:
+    receiver = receivers.start()
+    with client(stack, stack.live_key) as api:
+        endpoint = api.post("/v1/webhooks/endpoints", json={"url": receiver.url, "events": ["job.*"]})
+        assert endpoint.status_code == 201, endpoint.text
+        secret = api.get("/v1/webhooks/signing-secret").json()["signing_secret"]
+        request = {"document": {"filename": "a.pdf", "url": "data:application/pdf;base64,"}}
+        job = api.post("/v1/jobs", json={"endpoint": "/v1/parses", "request": request}).json()
+        deadline = time.monotonic() + 30
+        while not receiver.received and time.monotonic() < deadline:
+            time.sleep(0.2)  # event log -> stream poller -> dispatcher -> queue poller -> worker -> POST
+
+    (got,) = receiver.received
+    assert got.event["type"] == "job.failed" and got.event["data"]["id"] == job["id"]
+    assert got.headers["X-Service-Environment"] == "production"
+    assert verify(got.body, got.headers["X-Service-Signature"], secret)
 
 
 def test_an_upload_session_goes_through_a_presigned_url(stack: RunningStack) -> None:

@@ -68,12 +68,22 @@ QUEUES = of_type("AWS::SQS::Queue")
 
 
 def dead_letter_queues() -> set[str]:
+    """Queues that receive what failed: redrive targets of queues, and on-failure destinations of
+    event sources (a DynamoDB stream's batches that failed every retry)."""
     targets = set()
     for logical_id in QUEUES:
         policy = properties(logical_id).get("RedrivePolicy") or {}
         target = referenced_resource(policy.get("deadLetterTargetArn"))
         if target is not None:
             targets.add(target)
+    for resource in RESOURCES.values():
+        if resource["Type"] != "AWS::Serverless::Function":
+            continue
+        for event in resource["Properties"].get("Events", {}).values():
+            failure = event.get("Properties", {}).get("DestinationConfig", {}).get("OnFailure", {})
+            target = referenced_resource(failure.get("Destination"))
+            if target is not None:
+                targets.add(target)
     return targets
 
 

@@ -10,8 +10,10 @@ import httpx
 from docsvc.local.functions import LambdaContext
 from docsvc.local.stack import Deployment
 
-from tests.conftest import ROOT, Org, auth
+from tests.conftest import ROOT, Org, auth, drain_streams
 from tests.integration.test_files import pdf_bytes
+from tests.integration.test_parses import create, document
+from tests.integration.webhook_receivers import Receivers
 
 EVENTS = ROOT / "events"
 
@@ -118,3 +120,37 @@ def test_job_queued_event_runs_the_job_and_reports_the_bad_record(
 
 def test_job_sweep_event_answers_how_many_jobs_expired(deployment: Deployment, org: Org) -> None:
     assert invoke(deployment, "JobSweeperFunction", event("job_sweep.json")) == {"expired": 0, "resent": 0}
+
+
+def test_event_written_stream_batch_starts_deliveries_and_reports_the_bad_record(
+    deployment: Deployment, api: httpx.Client, org: Org, receivers: Receivers
+) -> None:
+    receiver = receivers.start()
+    api.post("/v1/webhooks/endpoints", headers=auth(org.test.key), json={"url": receiver.url})
+    payload = json.loads(json.dumps(event("event_written.json")).replace("ORG_ID", org.id))
+
+    response = invoke(deployment, "WebhookDispatcherFunction", payload)
+
+    bad = payload["Records"][2]["dynamodb"]["SequenceNumber"]
+    assert response == {"batchItemFailures": [{"itemIdentifier": bad}]}
+    (delivery,) = api.get("/v1/webhooks/deliveries", headers=auth(org.test.key)).json()["data"]
+    assert delivery["event_id"] == payload["Records"][0]["dynamodb"]["NewImage"]["id"]["S"]
+    assert delivery["status"] == "pending"  # the modified record started nothing more
+
+
+def test_webhook_attempt_event_posts_and_reports_the_bad_record(
+    deployment: Deployment, api: httpx.Client, org: Org, receivers: Receivers
+) -> None:
+    receiver = receivers.start()
+    api.post("/v1/webhooks/endpoints", headers=auth(org.test.key), json={"url": receiver.url})
+    create(api, org.test.key, document=document(pdf_bytes(pages=1)))
+    drain_streams(deployment, "WebhookDispatcherFunction")
+    (delivery,) = api.get("/v1/webhooks/deliveries", headers=auth(org.test.key)).json()["data"]
+    payload = event("webhook_attempt.json")
+    for record in payload["Records"]:
+        record["body"] = record["body"].replace("ORG_ID", org.id).replace("DELIVERY_ID", delivery["id"])
+
+    response = invoke(deployment, "WebhookWorkerFunction", payload)
+
+    assert response == {"batchItemFailures": [{"itemIdentifier": payload["Records"][1]["messageId"]}]}
+    assert len(receiver.received) == 1 and receiver.events()[0]["id"] == delivery["event_id"]

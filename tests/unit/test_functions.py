@@ -8,7 +8,14 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 import pytest
-from docsvc.local.functions import LocalFunction, QueueTrigger, Route, ScheduleTrigger, functions_of
+from docsvc.local.functions import (
+    LocalFunction,
+    QueueTrigger,
+    Route,
+    ScheduleTrigger,
+    StreamTrigger,
+    functions_of,
+)
 from docsvc.local.template import Resolver
 
 # ---------------------------------------------------------------------------- route patterns
@@ -166,7 +173,7 @@ def test_without_globals_lambda_defaults_apply() -> None:
 
     assert (function.timeout, function.memory) == (3, 128)
     assert function.environment == {}
-    assert (function.routes, function.queues, function.schedules) == ([], [], [])
+    assert (function.routes, function.queues, function.streams, function.schedules) == ([], [], [], [])
 
 
 def test_environment_merges_globals_and_function_variables_resolved_to_strings() -> None:
@@ -225,6 +232,111 @@ def test_a_schedule_other_than_a_rate_is_refused_naming_the_function_and_event(e
 
     with pytest.raises(ValueError, match=r"NightlyFunction\.Nightly"):
         functions_of(cron, resolver())
+
+
+# ---------------------------------------------------------------------------- DynamoDB streams
+
+
+def stream_function(**properties: Any) -> dict[str, Any]:
+    return {
+        "Resources": {
+            "ProjectorFunction": {
+                "Type": "AWS::Serverless::Function",
+                "Properties": {
+                    "Handler": "m.handler",
+                    "Events": {
+                        "NewEvents": {
+                            "Type": "DynamoDB",
+                            "Properties": {
+                                "Stream": {"Fn::GetAtt": ["EventsTable", "StreamArn"]},
+                                "StartingPosition": "TRIM_HORIZON",
+                            }
+                            | properties,
+                        }
+                    },
+                },
+            }
+        }
+    }
+
+
+def streams_of(**properties: Any) -> list[StreamTrigger]:
+    (function,) = functions_of(stream_function(**properties), resolver())
+    return function.streams
+
+
+def test_dynamodb_events_become_stream_triggers_with_their_settings() -> None:
+    streams = streams_of(
+        BatchSize=25,
+        MaximumRetryAttempts=10,
+        BisectBatchOnFunctionError=True,
+        FunctionResponseTypes=["ReportBatchItemFailures"],
+        FilterCriteria={"Filters": [{"Pattern": '{"eventName": ["INSERT"]}'}]},
+    )
+
+    assert streams == [
+        StreamTrigger(
+            stream_arn="arn:aws:sqs:eu-west-1:123456789012:EventsTable-StreamArn",
+            starting_position="TRIM_HORIZON",
+            batch_size=25,
+            reports_failures=True,
+            event_names=frozenset({"INSERT"}),
+            maximum_retry_attempts=10,
+        )
+    ]
+
+
+def test_a_stream_trigger_defaults_to_lambdas_batch_of_100_all_records_and_endless_retries() -> None:
+    (trigger,) = streams_of(StartingPosition="LATEST")
+
+    assert trigger.starting_position == "LATEST"
+    assert trigger.batch_size == 100
+    assert not trigger.reports_failures
+    assert trigger.event_names is None
+    assert trigger.maximum_retry_attempts is None
+
+
+def test_minus_one_retry_attempts_means_endless_retries_as_on_aws() -> None:
+    (trigger,) = streams_of(MaximumRetryAttempts=-1)
+
+    assert trigger.maximum_retry_attempts is None
+
+
+def test_several_filters_let_through_the_event_names_of_any_of_them() -> None:
+    (trigger,) = streams_of(
+        FilterCriteria={
+            "Filters": [
+                {"Pattern": '{"eventName": ["INSERT"]}'},
+                {"Pattern": {"eventName": ["MODIFY"], "dynamodb": {"NewImage": {"kind": {"S": ["x"]}}}}},
+            ]
+        }
+    )
+
+    assert trigger.event_names == frozenset({"INSERT", "MODIFY"})
+
+
+def test_a_filter_without_an_event_name_lets_every_event_name_through() -> None:
+    (trigger,) = streams_of(
+        FilterCriteria={
+            "Filters": [
+                {"Pattern": '{"eventName": ["INSERT"]}'},
+                {"Pattern": '{"dynamodb": {"Keys": {"pk": {"S": ["a"]}}}}'},
+            ]
+        }
+    )
+
+    assert trigger.event_names is None
+
+
+def test_an_event_name_filter_other_than_a_list_of_names_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"ProjectorFunction\.NewEvents"):
+        streams_of(FilterCriteria={"Filters": [{"Pattern": '{"eventName": [{"prefix": "INS"}]}'}]})
+
+
+@pytest.mark.parametrize("position", ["AT_TIMESTAMP", None])
+def test_a_starting_position_other_than_trim_horizon_or_latest_is_refused(position: str | None) -> None:
+    with pytest.raises(ValueError, match=r"ProjectorFunction\.NewEvents"):
+        streams_of(StartingPosition=position)
 
 
 # ---------------------------------------------------------------------------- invocation

@@ -23,9 +23,12 @@ class Settings:
     results_table: str
     secrets_table: str
     tables_table: str
+    webhooks_table: str
     secrets_prefix: str
     parse_queue_url: str
     job_queue_url: str
+    webhook_queue_url: str
+    webhook_dead_letter_url: str
     allow_loopback_webhooks: bool
     bedrock_models: tuple[str, ...]
     openai_models: str
@@ -44,9 +47,12 @@ class Settings:
             results_table=os.environ.get("RESULTS_TABLE", "ResultsTable"),
             secrets_table=os.environ.get("SECRETS_TABLE", "SecretsTable"),
             tables_table=os.environ.get("TABLES_TABLE", "TablesTable"),
+            webhooks_table=os.environ.get("WEBHOOKS_TABLE", "WebhooksTable"),
             secrets_prefix=os.environ.get("SECRETS_PREFIX", "docsvc"),
             parse_queue_url=os.environ.get("PARSE_QUEUE_URL", ""),
             job_queue_url=os.environ.get("JOB_QUEUE_URL", ""),
+            webhook_queue_url=os.environ.get("WEBHOOK_QUEUE_URL", ""),
+            webhook_dead_letter_url=os.environ.get("WEBHOOK_DEAD_LETTER_QUEUE_URL", ""),
             allow_loopback_webhooks=_flag("ALLOW_LOOPBACK_WEBHOOKS"),
             openai_models=os.environ.get("OPENAI_MODELS", ""),
             bedrock_models=tuple(

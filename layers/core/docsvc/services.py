@@ -9,6 +9,7 @@ from docsvc.config import settings
 
 if TYPE_CHECKING:  # each factory imports what it builds: a function loads only the services it uses
     from docsvc.domain.accounts import AccountService
+    from docsvc.domain.deliveries import DeliveryService
     from docsvc.domain.documents import DocumentSource, FetchedBytes
     from docsvc.domain.events import EventService
     from docsvc.domain.files import FileService
@@ -19,6 +20,7 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.domain.secrets import SecretResolver, SecretService
     from docsvc.domain.tables import TableService
     from docsvc.domain.usage import UsageService
+    from docsvc.domain.webhooks import EndpointService, SigningSecrets
 
 
 @cache
@@ -155,6 +157,45 @@ def table_service() -> TableService:
     return TableService(DynamoTableRepository(), S3TableStore(), document_source())
 
 
+@cache
+def endpoint_service() -> EndpointService:
+    """Receiver URLs pass the SSRF guard of document URLs; loopback only where the deployment allows it."""
+    from docsvc.adapters.fetch import check_url
+    from docsvc.adapters.webhooks_table import DynamoWebhookStore
+    from docsvc.domain.webhooks import EndpointService
+
+    allow_loopback = settings().allow_loopback_webhooks
+    return EndpointService(DynamoWebhookStore(), lambda url: check_url(url, allow_loopback=allow_loopback))
+
+
+@cache
+def signing_secrets() -> SigningSecrets:
+    from docsvc.adapters.secrets_store import SecretsManagerVault
+    from docsvc.domain.webhooks import SigningSecrets
+
+    return SigningSecrets(SecretsManagerVault(), secret_resolver())
+
+
+@cache
+def delivery_service() -> DeliveryService:
+    from docsvc.adapters.events_table import DynamoEventLog
+    from docsvc.adapters.fetch import post_webhook
+    from docsvc.adapters.queues import DeliveryMessages
+    from docsvc.adapters.webhooks_table import DynamoWebhookStore
+    from docsvc.domain.deliveries import DeliveryService
+
+    allow_loopback = settings().allow_loopback_webhooks
+    store = DynamoWebhookStore()
+    return DeliveryService(
+        store,
+        store,
+        DynamoEventLog(),
+        signing_secrets(),
+        DeliveryMessages(settings().webhook_queue_url, settings().webhook_dead_letter_url),
+        lambda url, body, headers: post_webhook(url, body, headers, allow_loopback=allow_loopback),
+    )
+
+
 def reset() -> None:
     """Forget every client, setting and service, so the next use reads the environment again."""
     from docsvc.adapters import aws
@@ -174,5 +215,8 @@ def reset() -> None:
         event_service,
         usage_service,
         table_service,
+        endpoint_service,
+        signing_secrets,
+        delivery_service,
     ):
         factory.cache_clear()

@@ -70,3 +70,14 @@ def _event(item: dict[str, Any]) -> Event:
     return Event.model_validate(
         {key: value for key, value in from_dynamo(item).items() if key in Event.model_fields}
     )
+
+
+def event_of_image(image: dict[str, Any]) -> Event | None:
+    """The event in a stream record's NewImage (DynamoDB's typed JSON); None for any other item."""
+    from boto3.dynamodb.types import TypeDeserializer
+
+    deserializer = TypeDeserializer()
+    item = {name: deserializer.deserialize(value) for name, value in image.items()}
+    if not str(item.get("sk", "")).startswith(EVENT):
+        return None
+    return _event(item)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from docsvc.adapters import aws
 from docsvc.tenancy import Tenant
+
+if TYPE_CHECKING:
+    from docsvc.domain.deliveries import WebhookDelivery
 
 
 class TenantQueue:
@@ -29,3 +33,42 @@ def read_message(body: str, id_field: str) -> tuple[Tenant, str]:
     if environment not in ("test", "production"):
         raise ValueError(f"unknown environment {environment!r}")
     return Tenant(str(message["organization_id"]), environment), str(message[id_field])
+
+
+class DeliveryMessages:
+    """Webhook attempts on the delivery queue (each names the attempt it is for), and deliveries that
+    ran out of attempts on its dead-letter queue."""
+
+    def __init__(self, queue_url: str, dead_letter_url: str) -> None:
+        self._queue_url = queue_url
+        self._dead_letter_url = dead_letter_url
+
+    def send(self, tenant: Tenant, delivery_id: str, attempt: int, delay_seconds: int) -> None:
+        body = {
+            "organization_id": tenant.organization_id,
+            "environment": tenant.environment,
+            "delivery_id": delivery_id,
+            "attempt": attempt,
+        }
+        aws.sqs().send_message(
+            QueueUrl=self._queue_url, MessageBody=json.dumps(body), DelaySeconds=delay_seconds
+        )
+
+    def dead_letter(self, tenant: Tenant, delivery: WebhookDelivery) -> None:
+        last = delivery.attempts[-1] if delivery.attempts else None
+        body = {
+            "organization_id": tenant.organization_id,
+            "environment": tenant.environment,
+            "delivery_id": delivery.id,
+            "event_id": delivery.event_id,
+            "endpoint_id": delivery.endpoint_id,
+            "attempts": delivery.attempt_count,
+            "error": last.error if last else None,
+        }
+        aws.sqs().send_message(QueueUrl=self._dead_letter_url, MessageBody=json.dumps(body))
+
+
+def read_delivery_message(body: str) -> tuple[Tenant, str, int]:
+    """The tenant, delivery id and attempt number of a message sent by DeliveryMessages."""
+    tenant, delivery_id = read_message(body, "delivery_id")
+    return tenant, delivery_id, int(json.loads(body)["attempt"])

@@ -67,6 +67,15 @@ class SecretsManagerVault:
         except client.exceptions.ResourceNotFoundException:
             client.create_secret(Name=self._id(tenant, name), SecretString=value)
 
+    def create(self, tenant: Tenant, name: str, value: str) -> bool:
+        """Stores `value` only if the secret does not exist yet; whether it did."""
+        client = aws.secretsmanager()
+        try:
+            client.create_secret(Name=self._id(tenant, name), SecretString=value)
+        except client.exceptions.ResourceExistsException:
+            return False
+        return True
+
     def read(self, tenant: Tenant, name: str) -> str | None:
         client = aws.secretsmanager()
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import json
 import re
 import threading
 import time
@@ -47,6 +48,28 @@ class QueueTrigger:
 
 
 @dataclass(frozen=True)
+class StreamTrigger:
+    """A DynamoDB event source: the function reads a table's stream, shard by shard, in order.
+
+    `starting_position` is TRIM_HORIZON or LATEST. `maximum_retry_attempts` is None for Lambda's
+    default of retrying a failing batch until its records expire (locally: for ever).
+    `event_names` is the set of eventName values (INSERT, MODIFY, REMOVE) the FilterCriteria let
+    through, or None for all records. Only the `eventName` key of a filter pattern is read, and only
+    as a list of plain strings: other keys (content filters on `dynamodb.NewImage` and the like) are
+    ignored locally, so such a function may see more records here than on AWS. Several filters pass
+    a record that any of them passes, as on AWS. BisectBatchOnFunctionError, MaximumRecordAgeInSeconds,
+    ParallelizationFactor and destinations are not emulated.
+    """
+
+    stream_arn: str
+    starting_position: str
+    batch_size: int = 100
+    reports_failures: bool = False
+    event_names: frozenset[str] | None = None
+    maximum_retry_attempts: int | None = None
+
+
+@dataclass(frozen=True)
 class ScheduleTrigger:
     seconds: int
     name: str
@@ -61,6 +84,7 @@ class LocalFunction:
     environment: dict[str, str]
     routes: list[Route] = field(default_factory=list)
     queues: list[QueueTrigger] = field(default_factory=list)
+    streams: list[StreamTrigger] = field(default_factory=list)
     schedules: list[ScheduleTrigger] = field(default_factory=list)
     _handler: Handler | None = None
     _executor: ThreadPoolExecutor | None = None
@@ -149,6 +173,8 @@ def _add_trigger(function: LocalFunction, name: str, kind: str, props: dict[str,
                 reports_failures="ReportBatchItemFailures" in props.get("FunctionResponseTypes", []),
             )
         )
+    elif kind == "DynamoDB":
+        function.streams.append(_stream_trigger(f"{function.logical_id}.{name}", props))
     elif kind in {"Schedule", "ScheduleV2"}:
         expression = props.get("Schedule") or props.get("ScheduleExpression", "")
         match = _RATE.match(expression)
@@ -156,3 +182,37 @@ def _add_trigger(function: LocalFunction, name: str, kind: str, props: dict[str,
             raise ValueError(f"{function.logical_id}.{name}: the local stack runs rate() schedules only")
         unit = match.group(2).rstrip("s")
         function.schedules.append(ScheduleTrigger(int(match.group(1)) * _UNIT_SECONDS[unit], name))
+
+
+_STARTING_POSITIONS = {"TRIM_HORIZON", "LATEST"}
+
+
+def _stream_trigger(where: str, props: dict[str, Any]) -> StreamTrigger:
+    position = props.get("StartingPosition")
+    if position not in _STARTING_POSITIONS:
+        raise ValueError(f"{where}: StartingPosition must be TRIM_HORIZON or LATEST, not {position!r}")
+    retries = props.get("MaximumRetryAttempts")
+    return StreamTrigger(
+        stream_arn=props["Stream"],
+        starting_position=str(position),
+        batch_size=int(props.get("BatchSize", 100)),
+        reports_failures="ReportBatchItemFailures" in props.get("FunctionResponseTypes", []),
+        event_names=_event_names(where, props.get("FilterCriteria", {}).get("Filters", [])),
+        maximum_retry_attempts=None if retries is None or int(retries) < 0 else int(retries),
+    )
+
+
+def _event_names(where: str, filters: list[dict[str, Any]]) -> frozenset[str] | None:
+    """The eventName values the filters let through (any filter may pass a record); None for all."""
+    allowed: set[str] = set()
+    for entry in filters:
+        pattern = entry.get("Pattern", {})
+        if isinstance(pattern, str):
+            pattern = json.loads(pattern)
+        names = pattern.get("eventName")
+        if names is None:
+            return None  # this filter passes every event name
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            raise ValueError(f"{where}: the local stack filters eventName on a list of names only")
+        allowed.update(names)
+    return frozenset(allowed) if filters else None

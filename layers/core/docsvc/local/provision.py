@@ -1,6 +1,6 @@
 """Creates the tables, queues and bucket of template.yaml in the emulator (or any AWS endpoint).
 
-The template is the only list of resources: a table, index, queue, redrive policy or bucket
+The template is the only list of resources: a table, index, stream, queue, redrive policy or bucket
 notification added there exists locally on the next start.
 """
 
@@ -108,8 +108,14 @@ class Provisioner:
         }
         if props.get("GlobalSecondaryIndexes"):
             request["GlobalSecondaryIndexes"] = props["GlobalSecondaryIndexes"]
+        stream = props.get("StreamSpecification")
+        if stream:
+            request["StreamSpecification"] = {
+                "StreamEnabled": True,
+                "StreamViewType": stream["StreamViewType"],
+            }
         client: Any = boto3.client("dynamodb", region_name=self.region)
-        client.create_table(**request)
+        table = client.create_table(**request)["TableDescription"]
         ttl = props.get("TimeToLiveSpecification")
         if ttl and ttl.get("Enabled"):
             client.update_time_to_live(TableName=name, TimeToLiveSpecification=ttl)
@@ -117,6 +123,8 @@ class Provisioner:
         self.created.attributes[(logical_id, "Arn")] = (
             f"arn:aws:dynamodb:{self.region}:{self.account_id}:table/{name}"
         )
+        if stream:
+            self.created.attributes[(logical_id, "StreamArn")] = table["LatestStreamArn"]
 
     def _queue(self, logical_id: str, properties: dict[str, Any]) -> None:
         props = self.resolve(properties)

@@ -17,7 +17,7 @@ from docsvc.local import state_path
 from docsvc.local.emulator import make_dynamodb_atomic
 from docsvc.local.functions import LocalFunction, functions_of
 from docsvc.local.gateway import GatewayServer
-from docsvc.local.pollers import QueuePoller, SchedulePoller
+from docsvc.local.pollers import QueuePoller, SchedulePoller, StreamPoller
 from docsvc.local.provision import Provisioned, Provisioner
 from docsvc.local.template import load_template
 
@@ -93,6 +93,8 @@ class LocalStack:
             for queue in function.queues:
                 queue_url = deployment.queue_url(queue.queue_arn)
                 self._spawn(QueuePoller(function, queue, queue_url, REGION, self._stop))
+            for stream in function.streams:
+                self._spawn(StreamPoller(function, stream, REGION, self._stop))
             for schedule in function.schedules:
                 self._spawn(SchedulePoller(function, schedule, self._stop))
         self._write_state(endpoint)
@@ -134,6 +136,9 @@ class Deployment:
     functions: list[LocalFunction]
     environment: dict[str, str]
     provisioned: Provisioned
+    # Stream pollers the tests drive by hand, by function logical id: kept so that each drain goes on
+    # from where the last one stopped instead of replaying the stream (see tests/conftest.py).
+    stream_pollers: dict[str, list[StreamPoller]] = field(default_factory=dict)
 
     def queue_url(self, queue_arn: str) -> str:
         for (logical_id, attribute), value in self.provisioned.attributes.items():

@@ -1,0 +1,1 @@
+"""Turns each new event of the event log into deliveries for its environment's endpoints."""

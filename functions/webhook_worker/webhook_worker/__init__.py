@@ -1,0 +1,1 @@
+"""Makes webhook delivery attempts from the delivery queue."""

@@ -1,0 +1,1 @@
+"""/v1/webhooks: an environment's receiver endpoints, its signing secret and its delivery log."""

@@ -1,0 +1,130 @@
+"""Webhook endpoints and deliveries in DynamoDB: partition `ORG#<org>#ENV#<env>`, sort keys `WHE#<id>`
+(endpoints) and `DEL#<id>` (deliveries, ids ordered like their events). A delivery is kept
+DELIVERY_DAYS after its last change (the table's TTL attribute `expires_at`)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from docsvc.adapters import aws
+from docsvc.adapters.dynamo_pages import Listing, list_page
+from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
+from docsvc.config import settings
+from docsvc.domain.deliveries import DeliveryQuery, DeliveryStatus, WebhookDelivery
+from docsvc.domain.lists import Page
+from docsvc.domain.webhooks import WebhookEndpoint
+from docsvc.tenancy import Tenant
+
+ENDPOINT = "WHE#"
+DELIVERY = "DEL#"
+DELIVERY_DAYS = 30
+
+
+class DynamoWebhookStore(aws.DynamoTable):
+    def __init__(self, table_name: str | None = None) -> None:
+        super().__init__(table_name or settings().webhooks_table)
+
+    # ------------------------------------------------------------------ endpoints
+    def put_endpoint(self, tenant: Tenant, endpoint: WebhookEndpoint, *, new: bool) -> bool:
+        item = {"pk": tenant.key, "sk": ENDPOINT + endpoint.id, **endpoint.model_dump()}
+        condition = "attribute_not_exists(pk)" if new else "attribute_exists(pk)"
+        return aws.written(lambda: self._table.put_item(Item=item, ConditionExpression=condition))
+
+    def get_endpoint(self, tenant: Tenant, endpoint_id: str) -> WebhookEndpoint | None:
+        item = self._table.get_item(
+            Key={"pk": tenant.key, "sk": ENDPOINT + endpoint_id}, ConsistentRead=True
+        ).get("Item")
+        return _endpoint(item) if item else None
+
+    def endpoints(self, tenant: Tenant) -> list[WebhookEndpoint]:
+        """All of the environment's endpoints (at most MAX_ENDPOINTS: one page)."""
+        params: dict[str, Any] = {
+            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :endpoint)",
+            "ExpressionAttributeValues": {":pk": tenant.key, ":endpoint": ENDPOINT},
+            "ConsistentRead": True,
+        }
+        found: list[WebhookEndpoint] = []
+        while True:
+            response = self._table.query(**params)
+            found += [_endpoint(item) for item in response["Items"]]
+            if "LastEvaluatedKey" not in response:
+                return found
+            params["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
+    def delete_endpoint(self, tenant: Tenant, endpoint_id: str) -> bool:
+        old = self._table.delete_item(
+            Key={"pk": tenant.key, "sk": ENDPOINT + endpoint_id}, ReturnValues="ALL_OLD"
+        )
+        return "Attributes" in old
+
+    def disable_endpoint(self, tenant: Tenant, endpoint_id: str, reason: str, at: str) -> None:
+        aws.written(
+            lambda: self._table.update_item(
+                Key={"pk": tenant.key, "sk": ENDPOINT + endpoint_id},
+                UpdateExpression="SET enabled = :off, disabled_reason = :reason, updated_at = :at",
+                ConditionExpression="attribute_exists(pk)",
+                ExpressionAttributeValues={":off": False, ":reason": reason, ":at": at},
+            )
+        )
+
+    # ------------------------------------------------------------------ deliveries
+    def save_delivery(
+        self, tenant: Tenant, delivery: WebhookDelivery, *, expected: tuple[DeliveryStatus, int] | None
+    ) -> bool:
+        item = to_dynamo(
+            {
+                "pk": tenant.key,
+                "sk": DELIVERY + delivery.id,
+                "expires_at": int(time.time()) + DELIVERY_DAYS * 86_400,
+                **delivery.model_dump(),
+            }
+        )
+        if expected is None:
+            condition: dict[str, Any] = {"ConditionExpression": "attribute_not_exists(pk)"}
+        else:
+            condition = {
+                "ConditionExpression": "#status = :status AND attempt_count = :count",
+                "ExpressionAttributeNames": {"#status": "status"},
+                "ExpressionAttributeValues": {":status": expected[0], ":count": expected[1]},
+            }
+        return aws.written(lambda: self._table.put_item(Item=item, **condition))
+
+    def get_delivery(self, tenant: Tenant, delivery_id: str) -> WebhookDelivery | None:
+        item = self._table.get_item(
+            Key={"pk": tenant.key, "sk": DELIVERY + delivery_id}, ConsistentRead=True
+        ).get("Item")
+        return _delivery(item) if item else None
+
+    def deliveries(self, tenant: Tenant, query: DeliveryQuery) -> Page[WebhookDelivery]:
+        filters = {
+            name: value
+            for name, value in (
+                ("status", query.status),
+                ("endpoint_id", query.endpoint_id),
+                ("event_id", query.event_id),
+            )
+            if value is not None
+        }
+        expression = " AND ".join(f"#{name} = :{name}" for name in filters) or None
+        page = list_page(
+            self._table,
+            Listing(tenant.key, DELIVERY, "del", tenant.key),
+            query,
+            filter_expression=expression,
+            filter_values={f":{name}": value for name, value in filters.items()} or None,
+            filter_names={f"#{name}": name for name in filters} or None,
+        )
+        return page.of(_delivery)
+
+
+def _endpoint(item: dict[str, Any]) -> WebhookEndpoint:
+    return WebhookEndpoint.model_validate(
+        {key: value for key, value in from_dynamo(item).items() if key in WebhookEndpoint.model_fields}
+    )
+
+
+def _delivery(item: dict[str, Any]) -> WebhookDelivery:
+    return WebhookDelivery.model_validate(
+        {key: value for key, value in from_dynamo(item).items() if key in WebhookDelivery.model_fields}
+    )

@@ -175,6 +175,27 @@ def test_admin_cli_manages_keys_on_the_running_stack(stack: RunningStack) -> Non
         assert api.get("/v1/auth/status").status_code == 401
 
 
+def test_admin_cli_promotes_a_test_workflow_to_production(stack: RunningStack) -> None:
+    graph = {
+        "name": "Invoices",
+        "blocks": [
+            {"id": "start", "type": "start"},
+            {"id": "post", "type": "api_call", "config": {"url": "http://localhost:9/x"}},
+        ],
+        "edges": [],
+    }
+    with client(stack, stack.test_key) as api:
+        source = api.post("/v1/workflows", json=graph).json()
+
+    promotion = admin(stack, "workflows", "promote", source["id"], "--org", stack.organization_id)
+
+    assert isinstance(promotion, dict) and promotion["created"] is True
+    assert promotion["missing_secrets"] == [] and "localhost" in str(promotion["warnings"])
+    with client(stack, stack.live_key) as api:
+        target = api.get(f"/v1/workflows/{promotion['target_workflow_id']}").json()
+    assert target["promoted_from"] == source["id"] and target["environment"] == "production"
+
+
 def test_admin_cli_legacy_keys_are_production(stack: RunningStack) -> None:
     created = admin(
         stack, "keys", "create", "--org", stack.organization_id, "--env", "production", "--legacy"

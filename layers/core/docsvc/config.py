@@ -24,10 +24,12 @@ class Settings:
     secrets_table: str
     tables_table: str
     webhooks_table: str
+    workflows_table: str
     secrets_prefix: str
     parse_queue_url: str
     job_queue_url: str
     webhook_queue_url: str
+    workflow_queue_url: str
     webhook_dead_letter_url: str
     allow_loopback_webhooks: bool
     bedrock_models: tuple[str, ...]
@@ -48,10 +50,12 @@ class Settings:
             secrets_table=os.environ.get("SECRETS_TABLE", "SecretsTable"),
             tables_table=os.environ.get("TABLES_TABLE", "TablesTable"),
             webhooks_table=os.environ.get("WEBHOOKS_TABLE", "WebhooksTable"),
+            workflows_table=os.environ.get("WORKFLOWS_TABLE", "WorkflowsTable"),
             secrets_prefix=os.environ.get("SECRETS_PREFIX", "docsvc"),
             parse_queue_url=os.environ.get("PARSE_QUEUE_URL", ""),
             job_queue_url=os.environ.get("JOB_QUEUE_URL", ""),
             webhook_queue_url=os.environ.get("WEBHOOK_QUEUE_URL", ""),
+            workflow_queue_url=os.environ.get("WORKFLOW_QUEUE_URL", ""),
             webhook_dead_letter_url=os.environ.get("WEBHOOK_DEAD_LETTER_QUEUE_URL", ""),
             allow_loopback_webhooks=_flag("ALLOW_LOOPBACK_WEBHOOKS"),
             openai_models=os.environ.get("OPENAI_MODELS", ""),

@@ -13,6 +13,7 @@ class DomainError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+        self.extra: dict[str, Any] = {}  # more fields of the answer's body, beside `detail`
 
 
 class BadRequest(DomainError):

@@ -21,6 +21,8 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.domain.tables import TableService
     from docsvc.domain.usage import UsageService
     from docsvc.domain.webhooks import EndpointService, SigningSecrets
+    from docsvc.domain.workflow_runs import WorkflowRunner
+    from docsvc.domain.workflows import WorkflowService
 
 
 @cache
@@ -196,6 +198,46 @@ def delivery_service() -> DeliveryService:
     )
 
 
+@cache
+def workflow_service() -> WorkflowService:
+    from docsvc.adapters.queues import TenantQueue
+    from docsvc.adapters.secrets_store import DynamoSecretRepository
+    from docsvc.adapters.workflows_table import DynamoWorkflowStore
+    from docsvc.domain.workflows import WorkflowService
+
+    secrets = DynamoSecretRepository()
+    return WorkflowService(
+        DynamoWorkflowStore(),
+        lambda tenant, name: secrets.get(tenant, name) is not None,
+        TenantQueue(settings().workflow_queue_url, "run_id"),
+    )
+
+
+@cache
+def workflow_runner() -> WorkflowRunner:
+    """Runs document blocks as jobs in its own process: for the workflow worker (documents layer)."""
+    from docsvc.adapters.fetch import post_webhook
+    from docsvc.adapters.workflows_table import DynamoWorkflowStore
+    from docsvc.documents.builtin import BuiltinEngine
+    from docsvc.documents.pages import PageSelector
+    from docsvc.domain.secrets import REFERENCE_PREFIX
+    from docsvc.domain.workflow_runs import WorkflowRunner
+
+    allow_loopback = settings().allow_loopback_webhooks
+    return WorkflowRunner(
+        DynamoWorkflowStore(),
+        job_service(),
+        lambda tenant, name: secret_resolver().resolve(tenant, REFERENCE_PREFIX + name),
+        lambda url, method, body, headers: post_webhook(
+            url, body, headers, method=method, allow_loopback=allow_loopback, keep_body=API_ANSWER_BYTES
+        ),
+        PageSelector(document_source(), BuiltinEngine().supported),
+    )
+
+
+API_ANSWER_BYTES = 1024 * 1024  # what a workflow's api_call block keeps of an answer
+
+
 def reset() -> None:
     """Forget every client, setting and service, so the next use reads the environment again."""
     from docsvc.adapters import aws
@@ -218,5 +260,7 @@ def reset() -> None:
         endpoint_service,
         signing_secrets,
         delivery_service,
+        workflow_service,
+        workflow_runner,
     ):
         factory.cache_clear()

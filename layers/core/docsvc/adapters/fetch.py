@@ -93,6 +93,7 @@ class WebhookResponse:
     # The answer's Retry-After as seconds from now (>= 0); None if absent or unreadable.
     retry_after_seconds: int | None
     error: str | None  # a short reason for people when the answer was not 2xx
+    body: bytes = b""  # the answer's body, up to `keep_body` bytes
 
 
 @dataclass(frozen=True)
@@ -180,12 +181,15 @@ def post_webhook(
     allow_loopback: bool = False,
     timeout: float = 10.0,
     ssl_context: ssl.SSLContext | None = None,
+    method: str = "POST",
+    keep_body: int = 0,
 ) -> WebhookResponse:
     """POST `body` to `url` once, with `headers` plus Content-Length, User-Agent and `Connection: close`.
 
     The URL is checked like a document URL and the connection pinned to the checked addresses. `timeout`
     bounds connect, send and answer together. Redirects are not followed (a 3xx is a failure), at most
-    4 KiB of the answer's body is read and dropped. Never raises for a refused URL or a network failure.
+    4 KiB of the answer's body is read (`keep_body` bytes of it kept, for APIs). Never raises for a
+    refused URL or a network failure.
     """
     started = time.monotonic()
     deadline = _Deadline(timeout)
@@ -203,7 +207,7 @@ def post_webhook(
     )
     try:
         try:
-            connection.request("POST", target.request_target, body=body, headers=request_headers)
+            connection.request(method, target.request_target, body=body, headers=request_headers)
         except (OSError, http.client.HTTPException):
             raise  # handled below; ssl.SSLCertVerificationError is also a ValueError
         except ValueError as error:  # a header name or value http.client refuses to send (CR/LF, non-Latin-1)
@@ -211,7 +215,7 @@ def post_webhook(
         response = connection.getresponse()
         latency_ms = _elapsed_ms(started)
         try:
-            _drain_some(response, deadline)
+            kept = _read_some(response, deadline, max(keep_body, _WEBHOOK_BODY_READ))[:keep_body]
         finally:
             response.close()
     except (OSError, http.client.HTTPException) as error:  # ssl.SSLError and TimeoutError are OSErrors
@@ -220,7 +224,7 @@ def post_webhook(
         connection.close()
     status = response.status
     retry_after = _retry_after_seconds(response.getheader("Retry-After"))
-    return WebhookResponse(status, latency_ms, retry_after, _status_error(status))
+    return WebhookResponse(status, latency_ms, retry_after, _status_error(status), kept)
 
 
 # ---------------------------------------------------------------------------- checking a URL
@@ -553,17 +557,20 @@ class _WebhookConnection(_PinnedConnection):
         super().send(data)
 
 
-def _drain_some(response: http.client.HTTPResponse, deadline: _Deadline) -> None:
-    """Read and drop at most 4 KiB of the body, within the deadline; the answer is known already."""
-    left = _WEBHOOK_BODY_READ
+def _read_some(response: http.client.HTTPResponse, deadline: _Deadline, most: int) -> bytes:
+    """At most `most` bytes of the body, within the deadline; the answer is known already."""
+    chunks: list[bytes] = []
+    left = most
     try:
         while left > 0 and not deadline.expired():
             chunk = response.read1(left)
             if not chunk:
-                return
+                break
+            chunks.append(chunk)
             left -= len(chunk)
     except (OSError, http.client.HTTPException, ValueError):
-        return  # a body cut short, slow or broken does not change the answer
+        pass  # a body cut short, slow or broken does not change the answer
+    return b"".join(chunks)
 
 
 def _status_error(status: int) -> str | None:

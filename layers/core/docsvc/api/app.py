@@ -39,7 +39,8 @@ def _domain_error(request: Request, error: Exception) -> JSONResponse:
     if isinstance(error, InvalidRequest):
         return JSONResponse({"detail": error.problems}, status_code=422)
     headers = {"WWW-Authenticate": "Bearer"} if isinstance(error, Unauthorized) else None
-    return JSONResponse({"detail": error.message}, status_code=error.status_code, headers=headers)
+    body = {"detail": error.message, **error.extra}
+    return JSONResponse(body, status_code=error.status_code, headers=headers)
 
 
 def _http_error(request: Request, error: Exception) -> JSONResponse:

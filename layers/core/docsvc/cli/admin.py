@@ -49,6 +49,15 @@ def add_admin_commands(commands: Any) -> None:
     _json_flag(list_keys)
     list_keys.set_defaults(run=_list_keys)
 
+    workflows = groups.add_parser("workflows", help="workflows").add_subparsers(dest="action", required=True)
+    promote = workflows.add_parser(
+        "promote", help="copy a test workflow's draft graph into production (a new draft, or its pair's)"
+    )
+    promote.add_argument("workflow_id")
+    promote.add_argument("--org", required=True)
+    _json_flag(promote)
+    promote.set_defaults(run=_promote_workflow)
+
 
 def _json_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
@@ -110,4 +119,28 @@ def _revoke_key(arguments: argparse.Namespace) -> int:
 def _list_keys(arguments: argparse.Namespace) -> int:
     keys = account_service().list_keys(arguments.org)
     _print(arguments, [key.model_dump() for key in keys], [_key_summary(key) for key in keys] or ["no keys"])
+    return 0
+
+
+def _promote_workflow(arguments: argparse.Namespace) -> int:
+    from docsvc.adapters.secrets_store import DynamoSecretRepository
+    from docsvc.domain.promotion import promote
+    from docsvc.services import workflow_service
+
+    secrets = DynamoSecretRepository()
+    promotion = promote(
+        workflow_service(),
+        lambda tenant, name: secrets.get(tenant, name) is not None,
+        arguments.org,
+        arguments.workflow_id,
+    )
+    _print(
+        arguments,
+        promotion.model_dump(),
+        [
+            f"promoted {promotion.source_workflow_id} to {promotion.target_workflow_id}",
+            *(f"missing in production: secret {name}" for name in promotion.missing_secrets),
+            *(f"warning: {warning}" for warning in promotion.warnings),
+        ],
+    )
     return 0

@@ -235,6 +235,8 @@ class JobService:
         request: dict[str, Any],
         metadata: dict[str, str] | None,
         idempotency_key: str | None = None,
+        *,
+        enqueue: bool = True,
     ) -> tuple[JobRecord, bool]:
         """A new job, validated and queued (or failed, when its endpoint refuses the request). With an
         idempotency key seen in the last day: the job it created (True), or 409 for another body."""
@@ -263,9 +265,18 @@ class JobService:
                     "use a new key for a new job"
                 )
             return self.get(tenant, holder.job_id), True
-        return _as_got(self._validate(tenant, job)), False
+        return _as_got(self._validate(tenant, job, enqueue)), False
 
-    def _validate(self, tenant: Tenant, job: JobRecord) -> JobRecord:
+    def run_now(
+        self, tenant: Tenant, endpoint: str, request: dict[str, Any], metadata: dict[str, str]
+    ) -> JobRecord:
+        """A job made and run in this process (a workflow's block), ended, with its response."""
+        job, _ = self.create(tenant, endpoint, request, metadata, enqueue=False)
+        if job.status == "queued":
+            self.run(tenant, job.id)
+        return self.get(tenant, job.id, with_response=True)
+
+    def _validate(self, tenant: Tenant, job: JobRecord, enqueue: bool = True) -> JobRecord:
         """validating -> queued and sent to the worker; or failed, when the endpoint refuses the body."""
         runner = self._runners.get(job.endpoint)
         if runner is None:
@@ -275,7 +286,7 @@ class JobService:
         except (InvalidRequest, InvalidField) as refusal:
             return self._end(tenant, job, "failed", error=_error_of(refusal), response=_answer_of(refusal))
         queued = self._moved(tenant, job, "queued")
-        if queued.status == "queued":
+        if queued.status == "queued" and enqueue:
             self._enqueue(tenant, job.id)
         return queued
 

@@ -24,6 +24,7 @@ from docsvc.domain.intelligence import (
 from docsvc.domain.parses import DEFAULT_DPI, FileSummary, ParseLimits
 from docsvc.errors import DomainError
 from docsvc.ids import new_id
+from docsvc.resources.names import check_distinct
 from docsvc.tenancy import Tenant
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
@@ -81,7 +82,7 @@ class ClassificationCreate(DocumentRequest):
     @field_validator("categories")
     @classmethod
     def _distinct(cls, categories: list[CategoryIn]) -> list[CategoryIn]:
-        _no_duplicates([category.name for category in categories], "category")
+        check_distinct([category.name for category in categories], "category")
         return categories
 
 
@@ -97,7 +98,7 @@ class SplitCreate(DocumentRequest):
     @field_validator("subdocuments")
     @classmethod
     def _distinct(cls, subdocuments: list[SubdocumentIn]) -> list[SubdocumentIn]:
-        _no_duplicates([subdocument.name for subdocument in subdocuments], "subdocument")
+        check_distinct([subdocument.name for subdocument in subdocuments], "subdocument")
         return subdocuments
 
 
@@ -117,14 +118,6 @@ class SchemaGenerate(BaseModel):
     model: str | None = None
     instructions: Instructions | None = None
     image_resolution_dpi: int = Field(DEFAULT_DPI, ge=96, le=300)
-
-
-def _no_duplicates(names: list[str], what: str) -> None:
-    seen: set[str] = set()
-    for name in names:
-        if name.casefold() in seen:
-            raise ValueError(f"the {what} name '{name}' is given twice")
-        seen.add(name.casefold())
 
 
 # ---------------------------------------------------------------------------- resources

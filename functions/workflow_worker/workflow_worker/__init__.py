@@ -1,0 +1,1 @@
+"""Runs workflow runs from the workflow queue."""

@@ -1,0 +1,1 @@
+"""/v1/workflows: graphs, their diagnosis and versions, and runs."""

@@ -1,0 +1,1 @@
+"""Workflows: graphs of blocks, their diagnosis, versions and runs."""

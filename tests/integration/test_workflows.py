@@ -406,3 +406,35 @@ def test_a_split_hands_each_subdocument_its_own_pages(
     receipt_text = run["blocks"]["receipt"]["outputs"]["output-json-0"]["output"]["pages"]
     assert len(invoice_text) == 1 and "INV-7" in invoice_text[0]
     assert len(receipt_text) == 1 and "CORNER CAFE" in receipt_text[0]
+
+
+def test_a_run_whose_worker_died_is_failed_when_its_message_comes_back(
+    api: httpx.Client, org: Org, deployment: Deployment
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    import time_machine
+    from docsvc.tenancy import Tenant
+
+    graph = {"blocks": [block("start", "start"), block("parse", "parse")], "edges": [edge("start", "parse")]}
+    workflow = create(api, org.test.key, graph)
+    started = api.post(
+        f"/v1/workflows/{workflow['id']}/runs",
+        headers=auth(org.test.key),
+        json={"documents": {"start": doc(invoice())}, "version": "draft"},
+    ).json()
+    store = services.workflow_runner()._store  # the worker's own view: it died after moving the run on
+    run = store.get_run(Tenant(org.id, "test"), started["id"])
+    assert run is not None
+    store.put_run(
+        Tenant(org.id, "test"),
+        run.model_copy(update={"status": "running", "started_at": run.created_at}),
+        None,
+        expected="queued",
+    )
+
+    with time_machine.travel(datetime.now(UTC) + timedelta(minutes=16), tick=True):
+        services.workflow_runner().run(Tenant(org.id, "test"), started["id"])
+
+    ended = api.get(f"/v1/workflows/runs/{started['id']}", headers=auth(org.test.key)).json()
+    assert ended["status"] == "failed" and ended["error"]["code"] == "interrupted"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any, Protocol
 
 from docsvc.clock import iso, utc_now
@@ -25,6 +26,7 @@ from docsvc.workflows.catalog import BlockSpec, evaluate_condition, secret_refer
 from docsvc.workflows.graph import Block, Graph
 
 _log = logging.getLogger(__name__)
+WORKER_SECONDS = 900  # the workflow worker's Lambda timeout (template.yaml)
 NOT_REQUEST_FIELDS = frozenset({"review", "output_schema"})
 Values = dict[tuple[str, str], Any]  # (block id, output handle) -> what came out of it
 
@@ -76,6 +78,12 @@ class WorkflowRunner:
         """Runs a queued run once: only one copy of its message moves it to running."""
         run = self._store.get_run(tenant, run_id)
         inputs = self._store.run_inputs(tenant, run_id)
+        if run is not None and interrupted(run):
+            stopped = RunError(
+                code="interrupted", message="the worker running this run stopped; start it again"
+            )
+            self._finish(tenant, run, run.blocks, stopped)
+            return
         if run is None or inputs is None or run.status != "queued":
             return
         running = run.model_copy(update={"status": "running", "started_at": iso(utc_now())})
@@ -235,6 +243,14 @@ class WorkflowRunner:
         }
         event = new_event(tenant, f"workflow.run.{status}", data)
         self._store.put_run(tenant, ended, None, expected="running", event=event)
+
+
+def interrupted(run: WorkflowRun) -> bool:
+    """A run still `running` after a worker's whole time: its worker died, and its message came back."""
+    if run.status != "running" or run.started_at is None:
+        return False
+    started = datetime.fromisoformat(run.started_at.replace("Z", "+00:00"))
+    return (utc_now() - started).total_seconds() > WORKER_SECONDS
 
 
 def needs_review(spec: BlockSpec, config: dict[str, Any], body: Any) -> bool:

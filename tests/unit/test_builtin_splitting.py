@@ -149,6 +149,30 @@ def test_a_page_after_one_closing_its_document_starts_an_instance() -> None:
     assert names_and_pages(split(parsed(slip + slip), subdocuments)) == [("receipt", [1, 2])]
 
 
+def test_a_new_date_in_the_header_table_starts_an_instance() -> None:
+    def slip(date: str) -> str:
+        return "\n".join(
+            [
+                "Harbour Market",
+                "203 Market Square",
+                "Tel. +1 (212) 555-0120",
+                "",
+                f"| Date {date} Receipt |  | 17:24 Till 6 |",
+                "|---|---|---|",
+                "| Apples 1 kg | x1 | 3,49 |",
+            ]
+        )
+
+    subdocuments = [Subdocument("receipt", allow_multiple_instances=True)]
+    assert names_and_pages(split([slip("05/01/2025"), slip("21/09/2025")], subdocuments)) == [
+        ("receipt", [1]),
+        ("receipt", [2]),
+    ]
+    assert names_and_pages(split([slip("05/01/2025"), slip("05/01/2025")], subdocuments)) == [
+        ("receipt", [1, 2])
+    ]
+
+
 def test_a_total_column_and_a_footer_thanking_do_not_close_a_document() -> None:
     first = Sheet(
         title="INVOICE",

@@ -143,7 +143,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         marker=page_marker(lines),
         numbers=document_numbers(text),
         title_numbers=title_numbers(rows[:TITLE_NUMBER_LINES]),
-        date=_header_date(top),
+        date=_header_date(top + [cell for row in rows[:HEADER_LINES] for cell in row]),
         titled=is_titled(top[:HEADING_LINES], titles),
         opens_with_table=bool(lines) and lines[0].startswith("|"),
         closes=closes_document([" ".join(row) for row in rows]),

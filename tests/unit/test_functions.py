@@ -387,3 +387,32 @@ def test_a_handler_running_past_the_timeout_raises_timeout_error() -> None:
             function.invoke({"seconds": 0.5}, timeout=0.05)
     finally:
         function.shutdown()
+
+
+HUNG_INVOCATION = """
+import threading
+from docsvc.local.functions import LocalFunction
+
+def hangs(event, context):
+    threading.Event().wait()
+
+import sys
+sys.modules["hung"] = sys.modules["__main__"]
+function = LocalFunction("Hung", "hung.hangs", timeout=1, memory=128, environment={})
+try:
+    function.invoke({}, timeout=0.2)
+except TimeoutError:
+    print("timed out")
+"""
+
+
+def test_an_invocation_that_never_returns_does_not_hold_the_process_at_exit() -> None:
+    import subprocess
+    import sys
+
+    finished = subprocess.run(
+        [sys.executable, "-c", HUNG_INVOCATION], capture_output=True, text=True, timeout=30, check=False
+    )
+
+    assert finished.returncode == 0, finished.stderr
+    assert finished.stdout.strip() == "timed out"

@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+import queue
 import re
 import threading
 import time
 import uuid
+import weakref
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,7 +89,7 @@ class LocalFunction:
     streams: list[StreamTrigger] = field(default_factory=list)
     schedules: list[ScheduleTrigger] = field(default_factory=list)
     _handler: Handler | None = None
-    _executor: ThreadPoolExecutor | None = None
+    _executor: WarmInstances | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def load(self) -> Handler:
@@ -97,9 +99,7 @@ class LocalFunction:
                 self._handler = getattr(importlib.import_module(module_name), attribute)
             if self._executor is None:
                 # Threads stand for warm instances; each keeps its own event loop (Mangum needs one).
-                self._executor = ThreadPoolExecutor(
-                    max_workers=4, thread_name_prefix=self.logical_id, initializer=_new_event_loop
-                )
+                self._executor = WarmInstances(self.logical_id, WARM_INSTANCES)
             return self._handler
 
     def invoke(self, event: dict[str, Any], *, timeout: float | None = None) -> Any:
@@ -112,11 +112,49 @@ class LocalFunction:
 
     def shutdown(self) -> None:
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor.shutdown()
 
 
-def _new_event_loop() -> None:
+WARM_INSTANCES = 4
+_Work = tuple[Handler, dict[str, Any], Any, "Future[Any]"]
+
+
+class WarmInstances:
+    """Threads standing for a function's warm instances, each with its own event loop (Mangum needs
+    one). They are daemon threads: an invocation that never returns (its caller timed out long ago)
+    cannot hold the process open at exit, as a ThreadPoolExecutor's threads would. Idle threads end
+    when the function is shut down or forgotten."""
+
+    def __init__(self, name: str, size: int) -> None:
+        self._work: queue.SimpleQueue[_Work | None] = queue.SimpleQueue()
+        for index in range(size):
+            threading.Thread(target=_serve, args=(self._work,), name=f"{name}_{index}", daemon=True).start()
+        self._stop = weakref.finalize(self, _stop, self._work, size)
+
+    def submit(self, handler: Handler, event: dict[str, Any], context: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self._work.put((handler, event, context, future))
+        return future
+
+    def shutdown(self) -> None:
+        self._stop()
+
+
+def _stop(work: queue.SimpleQueue[_Work | None], size: int) -> None:
+    for _ in range(size):
+        work.put(None)
+
+
+def _serve(work: queue.SimpleQueue[_Work | None]) -> None:
     asyncio.set_event_loop(asyncio.new_event_loop())
+    while (item := work.get()) is not None:
+        handler, event, context, future = item
+        if not future.set_running_or_notify_cancel():
+            continue
+        try:
+            future.set_result(handler(event, context))
+        except BaseException as error:  # handed to the caller, as an invocation error
+            future.set_exception(error)
 
 
 class LambdaContext:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pymupdf
 import pytest
 from docsvc.sdk import Client, NotFoundError
@@ -124,3 +125,31 @@ def test_a_workflow_is_created_and_diagnosed(client: Client) -> None:
     assert unlinked.is_valid is False or unlinked.issues
     assert workflow.id in [item.id for item in client.workflows.list()]
     assert len(client.workflows.get_graph(workflow.id).blocks) == 2
+
+
+class FlakyGateway(httpx.BaseTransport):
+    """Answers the first `failures` requests with 503 (Retry-After: 0), then passes them to the stack."""
+
+    def __init__(self, failures: int) -> None:
+        self.failures = failures
+        self.seen: list[str] = []
+        self._real = httpx.HTTPTransport()
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        self.seen.append(request.headers.get("Idempotency-Key", ""))
+        if self.failures > 0:
+            self.failures -= 1
+            return httpx.Response(503, json={"detail": "try again"}, headers={"Retry-After": "0"})
+        return self._real.handle_request(request)
+
+
+def test_a_503_is_retried_and_the_retried_job_create_is_not_doubled(stack: RunningStack) -> None:
+    gateway = FlakyGateway(failures=2)
+    http = httpx.Client(transport=gateway, base_url=stack.url, timeout=30)
+    with http, Client(api_key=stack.test_key, base_url=stack.url, max_retries=3, http_client=http) as client:
+        request = {"document": {"filename": "r.pdf", "url": "data:application/pdf;base64,"}}
+        job = client.jobs.create("/v1/parses", request)
+        jobs = [item.id for item in client.jobs.list(limit=100)]
+
+    assert len(gateway.seen) >= 3 and len(set(gateway.seen[:3])) == 1  # one key on every try
+    assert jobs.count(job.id) == 1

@@ -281,3 +281,23 @@ def test_an_endpoint_that_fails_or_answers_garbage_is_a_502(
 
     assert response.status_code == 502
     assert api.get("/v1/classifications", headers=auth(org.test.key)).json()["data"] == []
+
+
+def test_a_request_after_a_failed_one_and_a_garbage_collection_is_answered(
+    api: httpx.Client, org: Org, openai: OpenAICompatibleServer
+) -> None:
+    """Each local function instance keeps its event loop for its whole life: a garbage collection
+    between requests once left the next request of an instance waiting for ever (a 504)."""
+    import gc
+
+    api.post("/v1/secrets", headers=auth(org.test.key), json={"name": "LLM_KEY", "value": "k"})
+    for _ in range(3):
+        openai.replies.append((200, b"not json"))
+        failed = api.post(
+            "/v1/classifications",
+            headers=auth(org.test.key),
+            json={"document": doc(invoice()), "categories": CATEGORIES, "model": "openai/local"},
+        )
+        assert failed.status_code == 502
+        gc.collect()
+        assert api.get("/v1/classifications", headers=auth(org.test.key)).status_code == 200

@@ -146,7 +146,8 @@ def _stop(work: queue.SimpleQueue[_Work | None], size: int) -> None:
 
 
 def _serve(work: queue.SimpleQueue[_Work | None]) -> None:
-    asyncio.set_event_loop(asyncio.new_event_loop())
+    loop = asyncio.new_event_loop()  # held here for the thread's life, not only by the policy
+    asyncio.set_event_loop(loop)
     while (item := work.get()) is not None:
         handler, event, context, future = item
         if not future.set_running_or_notify_cancel():

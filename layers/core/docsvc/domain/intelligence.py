@@ -6,7 +6,7 @@ usage charged in the same write. The synchronous endpoint and the job worker cal
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -24,6 +24,7 @@ from docsvc.tenancy import Tenant
 
 if TYPE_CHECKING:
     from docsvc.intelligence.research import Research
+    from docsvc.intelligence.research_tools import ChatMessage, ModelTurn, ToolOffer
 
 ResultKind = Literal["extraction", "classification", "split", "partition"]
 ID_PREFIX: dict[str, str] = {
@@ -39,6 +40,8 @@ TASK_OF: dict[str, Task] = {
     "partition": "partition",
 }
 CREDITS_PER_PAGE = 1.0
+# How long a deep research may keep asking a remote model (the API function has 29 s in all).
+REMOTE_RESEARCH_SECONDS = 20.0
 
 
 class ModelFailed(DomainError):
@@ -68,11 +71,24 @@ class ResultRecord(BaseModel):
 
 class RemoteModels(Protocol):
     """Models that run elsewhere (AWS Bedrock, OpenAI-compatible endpoints): asked, for a tenant (whose
-    secrets hold the keys), for JSON of a given shape about a document."""
+    secrets hold the keys), for JSON of a given shape about a document; or, for deep research, for the
+    next turn of a conversation in which they may call the tools offered."""
 
     def structured(
         self, tenant: Tenant, model: ModelInfo, instructions: str, document: str, schema: dict[str, Any]
     ) -> dict[str, Any]: ...
+
+    def converse(
+        self,
+        tenant: Tenant,
+        model: ModelInfo,
+        system: str,
+        messages: Sequence[ChatMessage],
+        tools: Sequence[ToolOffer],
+    ) -> ModelTurn:
+        """The model's next turn (text, tool calls); a failure of the call or an answer that is no
+        turn at all is a ModelFailed."""
+        ...
 
 
 class ConfigurationError(DomainError):
@@ -99,6 +115,11 @@ class Model:
             raise ModelFailed(f"model '{self.info.id}' ({self.info.provider}) is not reachable from here")
         document = "\n\n".join(f"--- page {number} ---\n{text}" for number, text in enumerate(pages, 1))
         return self.remote.structured(self.tenant, self.info, instructions, document, schema)
+
+    def converse(self, system: str, messages: Sequence[ChatMessage], tools: Sequence[ToolOffer]) -> ModelTurn:
+        if self.remote is None:
+            raise ModelFailed(f"model '{self.info.id}' ({self.info.provider}) is not reachable from here")
+        return self.remote.converse(self.tenant, self.info, system, messages, tools)
 
 
 @dataclass(frozen=True)
@@ -215,23 +236,39 @@ class IntelligenceService:
         instructions: str | None = None,
         lookup: Callable[[str, str], list[dict[str, Any]]] | None = None,
     ) -> tuple[Research, ModelInfo, int]:
-        """Deep research (beta): the built-in agent's predictions and trace, the model, the page count."""
+        """Deep research (beta): the predictions and trace of the built-in agent, or of a remote model
+        offered the same tools by function calling; the model; the page count. A remote research that
+        ends without predictions is a ModelFailed."""
+        from docsvc.intelligence.remote_research import ResearchFailed, remote_research
         from docsvc.intelligence.research import research
 
         model = self._models.resolve(task.model, "extract")
-        if model.provider != "builtin":
-            raise ModelFailed(f"deep research runs on the built-in models; '{model.id}' is {model.provider}")
         document = self._parses.read(
             tenant, task.document, dpi=task.image_resolution_dpi, bust_cache=task.bust_cache
         )
-        found = research(
-            document.pages,
-            json_schema,
-            num_agentic_steps=steps,
-            max_tool_calls=tool_calls,
-            instructions=instructions,
-            lookup=lookup,
-        )
+        if model.provider == "builtin":
+            found = research(
+                document.pages,
+                json_schema,
+                num_agentic_steps=steps,
+                max_tool_calls=tool_calls,
+                instructions=instructions,
+                lookup=lookup,
+            )
+            return found, model, len(document.pages)
+        try:
+            found = remote_research(
+                document.pages,
+                json_schema,
+                Model(model, tenant, self._remote).converse,
+                num_agentic_steps=steps,
+                max_tool_calls=tool_calls,
+                instructions=instructions,
+                lookup=lookup,
+                time_limit=REMOTE_RESEARCH_SECONDS,
+            )
+        except ResearchFailed as failure:
+            raise ModelFailed(f"model '{model.id}': {failure}") from None
         return found, model, len(document.pages)
 
     def get(self, tenant: Tenant, kind: ResultKind, result_id: str) -> ResultRecord:

@@ -15,6 +15,10 @@ at the weakest fields (a value None or empty first, then the lowest likelihood, 
 A value found is coerced to the field's type (numbers, ISO dates for "format": "date", booleans, enums,
 patterns) and replaces the prediction when that is empty or less likely, and only if the output still
 validates (a None is allowed anywhere). A `finish` entry ends the trace, numbered as the last step run.
+
+The tools are those of `research_tools`, which a remote model is offered too: each call goes through
+the tool's definition (its arguments checked against the tool's schema) and the planner reads on from
+what the tool found. A remote model's research is `remote_research`.
 """
 
 from __future__ import annotations
@@ -24,7 +28,6 @@ import re
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -43,6 +46,17 @@ from docsvc.intelligence.labels import (
 from docsvc.intelligence.layout import read_layout
 from docsvc.intelligence.lines import segments
 from docsvc.intelligence.page_tables import Table
+from docsvc.intelligence.research_tools import (
+    LOOKUP_TABLE,
+    READ_PAGE,
+    READ_TABLE,
+    SEARCH_TEXT,
+    Hit,
+    Lookup,
+    ToolError,
+    Workspace,
+    quoted,
+)
 from docsvc.intelligence.schemas import Node, read_schema
 from docsvc.intelligence.values import (
     day_first_in,
@@ -51,8 +65,6 @@ from docsvc.intelligence.values import (
     parse_number,
     writes_decimal_comma,
 )
-
-Lookup = Callable[[str, str], list[dict[str, Any]]]  # (column, value) -> the matching rows
 
 
 @dataclass(frozen=True)
@@ -69,13 +81,14 @@ class Research:
     predictions: dict[str, Any]  # validates against the json_schema; a value not found is None
     likelihoods: dict[str, float]  # per field path, as extraction gives them
     trace: list[TraceStep]
+    usage: dict[str, int] = field(default_factory=dict)  # a remote model's tokens and turns
 
 
 _WEAK = 0.6  # a field less likely than this is researched
 _SAME_LINE, _LATER_LINE, _IN_TABLE, _LOOKED_UP = 0.7, 0.62, 0.7, 0.9
 _MIN_MATCH = 0.4  # how well a line must name a field to be a hit
 _NAMED = 0.85  # a hit this good names the field by a phrase
-_MAX_HITS, _LINES_AFTER, _QUOTED_TEXT = 5, 8, 60
+_MAX_HITS, _LINES_AFTER = 5, 8
 _IDENTIFIERS = frozenset({"id", "number", "code", "reference", "identifier"})
 _GENERIC = frozenset({"date", "number", "amount", "name", "value", "id", "code", "type", "text", "field"})
 _STOPWORDS = frozenset(
@@ -286,15 +299,14 @@ class _Agent:
         instructions: str | None,
         lookup: Lookup | None,
     ) -> None:
-        self.pages = [page if isinstance(page, str) else "" for page in pages]
-        self.lines = [[line.strip() for line in page.split("\n") if line.strip()] for page in self.pages]
-        self.lookup = lookup
+        self.fields = list(_fields(read_schema(json_schema)))
+        self.workspace = Workspace(pages, lookup, field_score(self.fields))
+        self.pages, self.lines, self.lookup = self.workspace.pages, self.workspace.lines, lookup
         self.reading = _Reading(
             writes_decimal_comma(self.pages),
             not (instructions and _MONTH_FIRST.search(instructions))
             and day_first_in(self.pages) is not False,
         )
-        self.fields = list(_fields(read_schema(json_schema)))
         self.notes = {target.name: _Notes() for target in self.fields}
         try:
             self.validator: Draft202012Validator | None = Draft202012Validator(json_schema)
@@ -303,9 +315,9 @@ class _Agent:
         self.predictions: dict[str, Any] = {}
         self.likelihoods: dict[str, float] = {}
 
-    @cached_property
+    @property
     def tables(self) -> list[Table]:
-        return list(read_layout(self.pages).tables)
+        return self.workspace.tables
 
     # ------------------------------------------------------------------ state
     def value(self, target: _Field) -> Any:
@@ -408,7 +420,7 @@ class _Agent:
 
     def table_place(self, table: Table) -> tuple[int, int]:
         """The page a table starts on and its number among the tables starting there, from 1."""
-        return table.page + 1, [other for other in self.tables if other.page == table.page].index(table) + 1
+        return self.workspace.place(table)
 
     @staticmethod
     def terms(target: _Field) -> list[str]:
@@ -420,29 +432,29 @@ class _Agent:
 
     # ------------------------------------------------------------------ tools
     def run(self, call: _Call) -> str:
+        """The call made through its tool's definition, and the planner's reading of what it found."""
         tools: dict[str, Callable[[_Call], str]] = {
-            "search_text": self.search_text,
-            "read_page": self.read_page,
-            "read_table": self.read_table,
-            "lookup_table": self.lookup_table,
+            SEARCH_TEXT.name: self.search_text,
+            READ_PAGE.name: self.read_page,
+            READ_TABLE.name: self.read_table,
+            LOOKUP_TABLE.name: self.lookup_table,
         }
-        return tools[call.tool](call)
+        try:
+            return tools[call.tool](call)
+        except ToolError as error:
+            return str(error)
 
     def search_text(self, call: _Call) -> str:
         target, notes = call.target, self.notes[call.target.name]
         notes.searched = True
-        hits: list[tuple[float, int, int, int]] = []
-        for page, lines in enumerate(self.lines):
-            for number, line in enumerate(lines):
-                score, end = _match(line, target)
-                if score >= _MIN_MATCH:
-                    hits.append((score, page, number, end))
-        hits.sort(key=lambda hit: (-hit[0], hit[1], hit[2]))
-        notes.hits = [(score, page, number) for score, page, number, _ in hits[:_MAX_HITS]]
+        output = SEARCH_TEXT.call(self.workspace, call.input)
+        hits: list[Hit] = output.data
+        notes.hits = [(hit.score, hit.page, hit.line) for hit in hits[:_MAX_HITS]]
         if not hits:
-            return f"no line names {target.name}"
+            return output.summary
         filled = None
-        for score, page, number, end in hits[:_MAX_HITS]:
+        for hit in hits[:_MAX_HITS]:
+            score, page, number, end = hit.score, hit.page, hit.line, hit.end
             line = self.lines[page][number]
             colon = line.find(":", end)
             free = _labels(line[:colon], target, score) if line[end:colon].strip() == "" else score >= _NAMED
@@ -451,15 +463,12 @@ class _Agent:
                 filled = value
             elif not line.startswith("|"):
                 notes.pending.append((page, number + 1, score))
-        best = hits[0]
-        pages = ", ".join(str(page + 1) for page in sorted({hit[1] for hit in hits}))
-        best_line = _quoted(self.lines[best[1]][best[2]])
-        found = f"{len(hits)} line(s) on page {pages}; best p.{best[1] + 1}: {best_line}"
-        return found + (f"; {target.name} = {_shown(filled)}" if filled is not None else "")
+        return output.summary + (f"; {target.name} = {_shown(filled)}" if filled is not None else "")
 
     def read_page(self, call: _Call) -> str:
         target, notes = call.target, self.notes[call.target.name]
-        page = call.input["page"] - 1
+        output = READ_PAGE.call(self.workspace, call.input)
+        page: int = output.data
         places = [place for place in notes.pending if place[0] == page]
         notes.pending = [place for place in notes.pending if place[0] != page]
         value, confidence = self.paired_value(target, page)
@@ -469,10 +478,9 @@ class _Agent:
                 notes.pending.append((page + 1, 0, score))
             elif later is not None and _LATER_LINE * score > confidence:
                 value, confidence = later, _LATER_LINE * score
-        lines = f"page {page + 1}, {len(self.lines[page])} lines"
         if value is not None and self.offer(target, value, confidence):
-            return f"{lines}: {target.name} = {_shown(value)}"
-        return f"{lines}: nothing better for {target.name}"
+            return f"{output.summary}: {target.name} = {_shown(value)}"
+        return f"{output.summary}: nothing better for {target.name}"
 
     def paired_value(self, target: _Field, page: int) -> tuple[Any, float]:
         """The best value of the label/value pairs of the page whose label names the field."""
@@ -508,11 +516,10 @@ class _Agent:
 
     def read_table(self, call: _Call) -> str:
         target, notes = call.target, self.notes[call.target.name]
-        page, number = call.input["page"] - 1, call.input["table"]
-        table = [table for table in self.tables if table.page == page][number - 1]
-        notes.tables.add((page + 1, number))
-        shape = f"table {number} on page {page + 1}: {len(table.rows)} row(s) x {len(table.header)} columns"
-        shape += f" ({_quoted(', '.join(table.header), 40)})"
+        notes.tables.add((call.input["page"], call.input["table"]))
+        output = READ_TABLE.call(self.workspace, call.input)
+        table: Table = output.data
+        shape = output.summary
         if target.node.kind == "array":
             value: Any = self.table_items(table, target)
             found = f"{len(value)} item(s) for {target.name}" if value else None
@@ -557,21 +564,18 @@ class _Agent:
         return None
 
     def lookup_table(self, call: _Call) -> str:
-        assert self.lookup is not None
-        target, column, text = call.target, call.input["column"], call.input["value"]
-        self.notes[target.name].looked_up.add((column, text))
-        try:
-            rows = self.lookup(column, text)
-        except Exception as error:  # the lookup's own failure: reported, the research goes on
-            return f"lookup failed ({type(error).__name__})"
+        target, column = call.target, call.input["column"]
+        self.notes[target.name].looked_up.add((column, call.input["value"]))
+        output = LOOKUP_TABLE.call(self.workspace, call.input)  # a failing lookup: a ToolError, reported
+        rows: list[dict[str, Any]] = output.data
         if not rows:
-            return f"no row with {column} = {_quoted(text)}"
+            return output.summary
         cell = _row_cell(rows[0], target, column)
         value = _typed(str(cell), target.node, self.reading) if cell is not None else None
         confidence = _LOOKED_UP if len(rows) == 1 else _LOOKED_UP / 2
         if value is not None and self.offer(target, value, confidence):
-            return f"{len(rows)} row(s); {target.name} = {_shown(value)}"
-        return f"{len(rows)} row(s); no usable {target.name} in them"
+            return f"{output.summary}; {target.name} = {_shown(value)}"
+        return f"{output.summary}; no usable {target.name} in them"
 
 
 def _columns(table: Table, target: _Field) -> dict[str, int]:
@@ -605,12 +609,27 @@ def _row_cell(row: Mapping[str, Any], target: _Field, column: str) -> Any:
 
 def _shown(value: Any) -> str:
     """A value as a summary shows it: text quoted and cut short, numbers and booleans as they are."""
-    return _quoted(value) if isinstance(value, str) else _quoted(str(value))[1:-1]
+    return quoted(value) if isinstance(value, str) else quoted(str(value))[1:-1]
 
 
-def _quoted(text: str, limit: int = _QUOTED_TEXT) -> str:
-    text = " ".join(text.split())
-    return '"' + (text if len(text) <= limit else text[: limit - 1] + "…") + '"'
+def field_score(fields: Sequence[_Field]) -> Callable[[str, str], tuple[float, int] | None]:
+    """How well a line names a field of the schema (by its dotted path), as search_text scores it: 0
+    below the least a hit needs; None for a name that is not the schema's."""
+    by_name = {target.name: target for target in fields}
+
+    def score(name: str, line: str) -> tuple[float, int] | None:
+        target = by_name.get(name)
+        if target is None:
+            return None
+        matched, end = _match(line, target)
+        return (matched, end) if matched >= _MIN_MATCH else (0.0, 0)
+
+    return score
+
+
+def schema_fields(json_schema: Mapping[str, Any]) -> list[_Field]:
+    """The schema's fields as research reads them: leaves and arrays, nested objects walked into."""
+    return list(_fields(read_schema(json_schema)))
 
 
 # ---------------------------------------------------------------------------------------- the loop

@@ -334,6 +334,10 @@ def deep_research(
         research_trace=[ResearchStep(**vars(step)) for step in found.trace],
         model=model.id,
         duration_ms=round((time.monotonic() - started) * 1000, 1),
-        usage={"page_count": page_count, "tool_calls": sum(step.tool != "finish" for step in found.trace)},
+        usage={
+            "page_count": page_count,
+            "tool_calls": sum(step.tool != "finish" for step in found.trace),
+            **found.usage,  # a remote model's input_tokens, output_tokens and model_turns
+        },
     )
     return DeepResearchAnswer(success=True, message="research completed", data=data)

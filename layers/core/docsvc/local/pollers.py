@@ -22,6 +22,7 @@ import boto3
 from docsvc.local.functions import LocalFunction, QueueTrigger, ScheduleTrigger, StreamTrigger
 
 _log = logging.getLogger("docsvc.local.pollers")
+IDLE_STREAM_WAIT_SECONDS = 1.0  # Lambda reads a shard about once a second when it is quiet
 
 
 def sqs_record(message: dict[str, Any], queue_arn: str, region: str) -> dict[str, Any]:
@@ -198,7 +199,7 @@ class StreamPoller(threading.Thread):
             if self._retrying:
                 self.stop.wait(1)  # a failing batch: do not hammer the function
             elif delivered == 0:
-                self.stop.wait(0.3)
+                self.stop.wait(IDLE_STREAM_WAIT_SECONDS)
 
     def poll_once(self) -> int:
         """Read each shard and invoke the function once per shard that has records; the number of

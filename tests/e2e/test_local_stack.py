@@ -187,7 +187,20 @@ def test_admin_cli_promotes_a_test_workflow_to_production(stack: RunningStack) -
     with client(stack, stack.test_key) as api:
         source = api.post("/v1/workflows", json=graph).json()
 
-    promotion = admin(stack, "workflows", "promote", source["id"], "--org", stack.organization_id)
+    refused = subprocess.run(
+        [DOCSVC, "admin", "workflows", "promote", source["id"], "--org", stack.organization_id],
+        cwd=ROOT,
+        env=dict(os.environ, DOCSVC_STATE_FILE=str(stack.state_file)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+    assert refused.returncode == 2 and "--confirm" in refused.stderr
+    promotion = admin(
+        stack, "workflows", "promote", source["id"], "--org", stack.organization_id, "--confirm"
+    )
 
     assert isinstance(promotion, dict) and promotion["created"] is True
     assert promotion["missing_secrets"] == [] and "localhost" in str(promotion["warnings"])

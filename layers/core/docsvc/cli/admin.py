@@ -55,6 +55,7 @@ def add_admin_commands(commands: Any) -> None:
     )
     promote.add_argument("workflow_id")
     promote.add_argument("--org", required=True)
+    promote.add_argument("--confirm", action="store_true", help="do not ask (it writes to production)")
     _json_flag(promote)
     promote.set_defaults(run=_promote_workflow)
 
@@ -124,6 +125,9 @@ def _list_keys(arguments: argparse.Namespace) -> int:
 
 def _promote_workflow(arguments: argparse.Namespace) -> int:
     from docsvc.adapters.secrets_store import DynamoSecretRepository
+    from docsvc.cli.context import confirm_production
+
+    confirm_production(f"promote {arguments.workflow_id} to a production draft", arguments.confirm)
     from docsvc.domain.promotion import promote
     from docsvc.services import workflow_service
 

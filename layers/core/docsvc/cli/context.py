@@ -166,14 +166,8 @@ class Context:
 
     def confirm_production(self, action: str) -> None:
         """In production, `action` needs --confirm, or `production` typed at a terminal."""
-        if self.environment() != PRODUCTION or getattr(self.args, "confirm", False):
-            return
-        if not sys.stdin.isatty():
-            raise UsageError(f"refusing to {action} in production without --confirm; nothing was done")
-        sys.stderr.write(f"This will {action} in production. Type production to continue: ")
-        sys.stderr.flush()
-        if sys.stdin.readline().strip() != PRODUCTION:
-            raise UsageError("not confirmed; nothing was done")
+        if self.environment() == PRODUCTION:
+            confirm_production(action, getattr(self.args, "confirm", False))
 
     # Waiting
 
@@ -218,3 +212,15 @@ def key_value(argument: str, what: str) -> tuple[str, str]:
     if not separator or not name:
         raise UsageError(f"{what} is NAME=VALUE, not {argument!r}")
     return name, value
+
+
+def confirm_production(action: str, confirmed: bool) -> None:
+    """UsageError unless `confirmed` (--confirm) or `production` is typed at a terminal."""
+    if confirmed:
+        return
+    if not sys.stdin.isatty():
+        raise UsageError(f"refusing to {action} in production without --confirm; nothing was done")
+    sys.stderr.write(f"This will {action} in production. Type production to continue: ")
+    sys.stderr.flush()
+    if sys.stdin.readline().strip() != PRODUCTION:
+        raise UsageError("not confirmed; nothing was done")

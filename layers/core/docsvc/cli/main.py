@@ -84,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     if arguments.command == "admin":
         try:
             return run_admin(arguments)
+        except UsageError as error:
+            print(f"docsvc: {error}", file=sys.stderr)
+            return 2
         except (DeploymentNotFound, DomainError, ValueError) as error:
             print(f"docsvc: {error}", file=sys.stderr)
             return 1

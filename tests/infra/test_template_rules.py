@@ -283,3 +283,56 @@ def test_the_job_service_knows_how_long_a_job_worker_may_run_and_how_often_the_s
     assert function_setting("JobWorkerFunction", "Timeout") == WORKER_SECONDS
     schedule = TEMPLATE_DATA["Resources"]["JobSweeperFunction"]["Properties"]["Events"]["Sweep"]["Properties"]
     assert schedule["Schedule"] == f"rate({SWEEP_EVERY_SECONDS // 60} minutes)"
+
+
+# ---------------------------------------------------------------------------- operations
+
+
+def event_triggered_functions() -> list[str]:
+    """Functions run by a queue, a stream or a schedule, not by API requests."""
+    return [
+        function
+        for function in FUNCTIONS
+        if any(
+            event.get("Type") in {"SQS", "DynamoDB", "Schedule", "ScheduleV2"}
+            for event in properties(function).get("Events", {}).values()
+        )
+    ]
+
+
+@pytest.mark.parametrize("function", event_triggered_functions())
+def test_every_worker_has_reserved_concurrency(function: str) -> None:
+    reserved = properties(function).get("ReservedConcurrentExecutions")
+
+    assert isinstance(reserved, int) and reserved >= 1, (
+        f"{function} has no ReservedConcurrentExecutions: a burst of work could take the account's "
+        "whole concurrency from the API"
+    )
+
+
+def alarms_watching(queue: str) -> list[str]:
+    return [
+        alarm
+        for alarm in of_type("AWS::CloudWatch::Alarm")
+        if any(
+            dimension.get("Value") == {"Fn::GetAtt": [queue, "QueueName"]}
+            for dimension in properties(alarm).get("Dimensions", [])
+        )
+    ]
+
+
+@pytest.mark.parametrize("queue", sorted(dead_letter_queues()))
+def test_every_dead_letter_queue_has_an_alarm_that_notifies(queue: str) -> None:
+    alarms = alarms_watching(queue)
+
+    assert alarms, f"no alarm watches {queue}: failed work would pile up unseen"
+    for alarm in alarms:
+        actions = as_list(properties(alarm).get("AlarmActions") or [])
+        assert actions, f"{alarm} notifies nobody: give it AlarmActions (the AlarmTopic)"
+
+
+def test_the_api_is_throttled() -> None:
+    (api,) = of_type("AWS::Serverless::HttpApi")
+    settings = properties(api).get("DefaultRouteSettings", {})
+
+    assert settings.get("ThrottlingRateLimit", 0) > 0 and settings.get("ThrottlingBurstLimit", 0) > 0

@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any, cast
 from urllib.parse import parse_qs, urlsplit
 
@@ -22,6 +22,7 @@ from docsvc.adapters.fetch import Fetched, check_url, fetch_document
 from docsvc.errors import DocumentRejected
 
 from tests.unit.fake_dns import FakeResolver, install
+from tests.unit.loopback_server import LoopbackServer
 
 DOCUMENT = b"%PDF-1.7\n% a small document\n%%EOF\n"
 CAP = 100 * 1024
@@ -288,23 +289,12 @@ class Seen:
     headers: dict[str, str]
 
 
-class LocalServer(ThreadingHTTPServer):
-    """Serves the routes of Handler; `release` ends the handlers that wait, so shutdown is quick."""
-
-    daemon_threads = False  # server_close() joins every handler thread
-    block_on_close = True
+class LocalServer(LoopbackServer):
+    """Serves the routes of Handler."""
 
     def __init__(self) -> None:
-        super().__init__(("127.0.0.1", 0), Handler)
+        super().__init__(Handler)
         self.seen: list[Seen] = []
-        self.release = threading.Event()
-
-    @property
-    def port(self) -> int:
-        return int(self.server_address[1])
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """A client that gave up mid-answer is expected here: no traceback."""
 
 
 class Handler(BaseHTTPRequestHandler):

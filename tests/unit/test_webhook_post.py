@@ -14,7 +14,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any, cast
 from urllib.parse import parse_qs, quote, urlsplit
 
@@ -22,6 +22,7 @@ import pytest
 from docsvc.adapters.fetch import WebhookResponse, post_webhook
 
 from tests.unit.fake_dns import FakeResolver, install
+from tests.unit.loopback_server import LoopbackServer
 
 BODY = b'{"event":"job.completed","data":{"id":"job_123"}}'
 SIGNATURE = "t=1700000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd"
@@ -48,26 +49,12 @@ class Received:
     body: bytes
 
 
-class Receiver(ThreadingHTTPServer):
-    """Answers webhook POSTs by route; `release` ends the handlers that wait, so shutdown is quick."""
-
-    daemon_threads = False  # server_close() joins every handler thread
-    block_on_close = True
+class Receiver(LoopbackServer):
+    """Answers webhook POSTs by route."""
 
     def __init__(self) -> None:
-        super().__init__(("127.0.0.1", 0), ReceiverHandler)
+        super().__init__(ReceiverHandler)
         self.received: list[Received] = []
-        self.release = threading.Event()
-
-    @property
-    def port(self) -> int:
-        return int(self.server_address[1])
-
-    def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.port}{path}"
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """A client that gave up mid-answer is expected here: no traceback."""
 
 
 class ReceiverHandler(BaseHTTPRequestHandler):

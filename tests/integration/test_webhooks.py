@@ -463,3 +463,25 @@ def test_no_signing_secret_reaches_a_log_line(
 
     assert len(receiver.received) == 1
     assert first not in caplog.text and second not in caplog.text
+
+
+@pytest.mark.parametrize("field", ["url", "enabled"])
+def test_a_null_url_or_enabled_is_refused_and_changes_nothing(
+    api: httpx.Client, org: Org, field: str
+) -> None:
+    endpoint = add_endpoint(api, org.test.key, "https://93.184.216.34/hook")
+    path = f"/v1/webhooks/endpoints/{endpoint['id']}"
+
+    response = api.patch(path, headers=auth(org.test.key), json={field: None})
+
+    assert response.status_code == 422 and response.json()["detail"][0]["loc"] == ["body", field]
+    assert api.get(path, headers=auth(org.test.key)).json()["endpoint"] == endpoint
+
+
+def test_a_url_and_description_of_exactly_the_largest_size_are_taken(api: httpx.Client, org: Org) -> None:
+    base = "https://93.184.216.34/"
+    url = base + "a" * (2048 - len(base))
+
+    endpoint = add_endpoint(api, org.test.key, url, description="d" * 500)
+
+    assert len(endpoint["url"]) == 2048 and len(endpoint["description"]) == 500

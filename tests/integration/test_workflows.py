@@ -438,3 +438,38 @@ def test_a_run_whose_worker_died_is_failed_when_its_message_comes_back(
 
     ended = api.get(f"/v1/workflows/runs/{started['id']}", headers=auth(org.test.key)).json()
     assert ended["status"] == "failed" and ended["error"]["code"] == "interrupted"
+
+
+@pytest.mark.parametrize("name", [None, "", "   "])
+def test_a_workflow_keeps_its_name_when_a_patch_would_blank_it(
+    api: httpx.Client, org: Org, name: Any
+) -> None:
+    workflow = create(api, org.test.key)
+    path = f"/v1/workflows/{workflow['id']}"
+
+    response = api.patch(path, headers=auth(org.test.key), json={"name": name})
+
+    assert response.status_code == 422
+    assert api.get(path, headers=auth(org.test.key)).json()["name"] == "Invoices"
+    assert api.post(f"{path}/diagnose-graph", headers=auth(org.test.key)).status_code == 200
+
+
+def test_a_graph_of_exactly_the_largest_size_is_taken(api: httpx.Client, org: Org) -> None:
+    blocks = [block(f"n{index}", "note", text="x") for index in range(200)]
+    workflow = create(api, org.test.key, {"blocks": blocks})
+
+    graph = api.get(f"/v1/workflows/{workflow['id']}/graph", headers=auth(org.test.key)).json()
+    assert len(graph["blocks"]) == 200
+
+
+@pytest.mark.parametrize("version", [0, -1, 99])
+def test_a_run_of_a_version_that_does_not_exist_is_404(api: httpx.Client, org: Org, version: int) -> None:
+    workflow = create(api, org.test.key, {"blocks": [block("start", "start")]})
+
+    response = api.post(
+        f"/v1/workflows/{workflow['id']}/runs",
+        headers=auth(org.test.key),
+        json={"documents": {}, "version": version},
+    )
+
+    assert response.status_code == 404 and f"no version {version}" in response.json()["detail"]

@@ -154,6 +154,9 @@ class EndpointService:
     def update(self, tenant: Tenant, endpoint_id: str, changes: dict[str, object]) -> WebhookEndpoint:
         """PATCH: only the fields given change. Enabling clears the reason the service disabled it."""
         current = self.get(tenant, endpoint_id)
+        for field in ("url", "enabled"):
+            if field in changes and changes[field] is None:
+                raise InvalidField(("body", field), f"{field} cannot be null; leave it out to keep it")
         update: dict[str, object] = {"updated_at": iso(utc_now())}
         if "url" in changes:
             update["url"] = self._checked_url(tenant, str(changes["url"]))

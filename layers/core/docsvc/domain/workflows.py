@@ -155,6 +155,8 @@ class WorkflowService:
     def update(self, tenant: Tenant, workflow_id: str, changes: dict[str, Any]) -> Workflow:
         current = self.get(tenant, workflow_id)
         fields: dict[str, Any] = {key: changes[key] for key in ("name", "description") if key in changes}
+        if "name" in fields and not (fields["name"] or "").strip():
+            raise InvalidField(("body", "name"), "a workflow needs a name; it cannot be null or blank")
         workflow = current.model_copy(update={**fields, "updated_at": iso(utc_now())})
         if not self._store.put_workflow(tenant, workflow, new=False):
             raise NotFound(f"no workflow '{workflow_id}'")

@@ -31,7 +31,6 @@ EVENT_TYPES = (
     "job.expired",
     "workflow.run.completed",
     "workflow.run.failed",
-    "workflow.run.cancelled",
 )
 EVENT_FAMILIES = tuple(sorted({kind.rpartition(".")[0] + ".*" for kind in EVENT_TYPES}))
 MAX_ENDPOINTS = 16

@@ -113,10 +113,9 @@ def diagnose_graph(
     tenant: CurrentTenant, workflows: Workflows, workflow_id: str, body: DiagnoseRequest | None = None
 ) -> Diagnosis:
     request = body or DiagnoseRequest()
-    given = None
-    if request.blocks is not None or request.edges is not None:
-        given = Graph(blocks=request.blocks or [], edges=request.edges or [])
-    return workflows.diagnose(tenant, workflow_id, given, request.re_propagate)
+    return workflows.diagnose_request(
+        tenant, workflow_id, request.blocks, request.edges, request.re_propagate
+    )
 
 
 @router.post("/{workflow_id}/publish", response_model=Workflow, summary="Publish the draft as a new version")

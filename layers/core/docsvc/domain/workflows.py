@@ -5,7 +5,7 @@ changes or runs a production workflow.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
@@ -19,7 +19,7 @@ from docsvc.ids import new_id
 from docsvc.tenancy import Environment, Tenant
 from docsvc.workflows.catalog import spec_of
 from docsvc.workflows.diagnosis import Diagnosis, diagnose
-from docsvc.workflows.graph import Graph
+from docsvc.workflows.graph import Block, Edge, Graph
 
 RunStatus = Literal["queued", "running", "completed", "failed"]
 Version = int | Literal["draft"]
@@ -184,10 +184,25 @@ class WorkflowService:
         )
         return graph
 
+    def diagnose_request(
+        self,
+        tenant: Tenant,
+        workflow_id: str,
+        blocks: Sequence[Block] | None,
+        edges: Sequence[Edge] | None,
+        re_propagate: bool = True,
+    ) -> Diagnosis:
+        """`POST …/diagnose-graph` (spec 4.7): the blocks and edges given, or the stored draft when the
+        body gives neither."""
+        given = None
+        if blocks is not None or edges is not None:
+            given = Graph(blocks=[*(blocks or ())], edges=[*(edges or ())])
+        return self.diagnose(tenant, workflow_id, given, re_propagate)
+
     def diagnose(
         self, tenant: Tenant, workflow_id: str, graph: Graph | None = None, re_propagate: bool = True
     ) -> Diagnosis:
-        """The given graph, or the stored draft when none is given (spec 4.7)."""
+        """The given graph, or the stored draft when none is given."""
         subject = graph if graph is not None else self.graph(tenant, workflow_id)
         if graph is not None:
             self.get(tenant, workflow_id)

@@ -485,3 +485,22 @@ def test_a_url_and_description_of_exactly_the_largest_size_are_taken(api: httpx.
     endpoint = add_endpoint(api, org.test.key, url, description="d" * 500)
 
     assert len(endpoint["url"]) == 2048 and len(endpoint["description"]) == 500
+
+
+def test_the_log_filtered_by_event_reads_that_events_deliveries_only(
+    api: httpx.Client, org: Org, deployment: Deployment, receivers: Receivers
+) -> None:
+    first, second = receivers.start(), receivers.start()
+    add_endpoint(api, org.test.key, first.url)
+    add_endpoint(api, org.test.key, second.url)
+    for _ in range(3):
+        parse_event(api, org.test.key)
+    deliver(deployment)
+    events = [event["id"] for event in api.get("/v1/events", headers=auth(org.test.key)).json()["data"]]
+
+    for event_id in events:
+        found = deliveries(api, org.test.key, event_id=event_id)
+        assert len(found) == 2 and {row["event_id"] for row in found} == {event_id}
+    assert deliveries(api, org.test.key, event_id=events[0], from_date="2999-01-01") == []
+    assert deliveries(api, org.test.key, event_id="evt_unknown") == []
+    assert len(deliveries(api, org.test.key)) == 6

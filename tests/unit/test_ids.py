@@ -61,3 +61,12 @@ def test_floor_and_ceiling_bound_every_id_created_at_that_millisecond() -> None:
     assert after > ceiling
     assert ULID.match(floor.removeprefix("file_"))
     assert ULID.match(ceiling.removeprefix("file_"))
+
+
+def test_an_id_tells_when_it_was_made_and_a_foreign_one_does_not() -> None:
+    from docsvc.ids import created_millis
+
+    assert created_millis(new_id("evt", now_ms=1_795_456_900_123)) == 1_795_456_900_123
+    assert created_millis("evt_short") is None
+    assert created_millis("not-an-id") is None
+    assert created_millis("evt_" + "u" * 26) is None  # not Crockford base 32

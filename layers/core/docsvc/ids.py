@@ -44,3 +44,14 @@ def id_floor(prefix: str, millis: int) -> str:
 def id_ceiling(prefix: str, millis: int) -> str:
     """The largest id of `prefix` created at `millis`."""
     return f"{prefix}_{_encode(millis, 10)}{'Z' * 16}"
+
+
+def created_millis(resource_id: str) -> int | None:
+    """The creation time (Unix milliseconds) written in an id; None if it is not one of ours."""
+    _, _, body = resource_id.partition("_")
+    if len(body) != 26 or any(character not in _CROCKFORD for character in body[:10]):
+        return None
+    millis = 0
+    for character in body[:10]:
+        millis = millis * 32 + _CROCKFORD.index(character)
+    return millis

@@ -5,6 +5,7 @@ DELIVERY_DAYS after its last change (the table's TTL attribute `expires_at`)."""
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from docsvc.adapters import aws
@@ -14,11 +15,13 @@ from docsvc.config import settings
 from docsvc.domain.deliveries import DeliveryQuery, DeliveryStatus, WebhookDelivery
 from docsvc.domain.lists import Page
 from docsvc.domain.webhooks import WebhookEndpoint
+from docsvc.ids import created_millis
 from docsvc.tenancy import Tenant
 
 ENDPOINT = "WHE#"
 DELIVERY = "DEL#"
 DELIVERY_DAYS = 30
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 class DynamoWebhookStore(aws.DynamoTable):
@@ -107,6 +110,7 @@ class DynamoWebhookStore(aws.DynamoTable):
             if value is not None
         }
         expression = " AND ".join(f"#{name} = :{name}" for name in filters) or None
+        query = _within_event(query)
         page = list_page(
             self._table,
             Listing(tenant.key, DELIVERY, "del", tenant.key),
@@ -116,6 +120,19 @@ class DynamoWebhookStore(aws.DynamoTable):
             filter_names={f"#{name}": name for name in filters} or None,
         )
         return page.of(_delivery)
+
+
+def _within_event(query: DeliveryQuery) -> DeliveryQuery:
+    """A delivery's id carries its event's creation time (`delivery_id`), so the deliveries of one
+    event are a key range of one millisecond: read that range, not the whole log."""
+    millis = created_millis(query.event_id) if query.event_id else None
+    if millis is None:
+        return query
+    moment = EPOCH + timedelta(milliseconds=millis)
+    if (query.from_date and moment < query.from_date) or (query.to_date and moment > query.to_date):
+        return query  # outside the asked range: the filter finds nothing, as it should
+    slack = timedelta(milliseconds=1)  # the bounds go through float seconds; the filter stays exact
+    return query.model_copy(update={"from_date": moment - slack, "to_date": moment + slack})
 
 
 def _endpoint(item: dict[str, Any]) -> WebhookEndpoint:

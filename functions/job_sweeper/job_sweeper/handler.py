@@ -13,7 +13,7 @@ tools = observability("job-sweeper")
 
 
 @tools.logger.inject_lambda_context
-@tools.tracer.capture_lambda_handler(capture_response=False)
+@tools.traced
 @tools.metrics.log_metrics
 def handler(event: dict[str, Any], context: Any) -> dict[str, int]:
     counts = job_service().sweep()

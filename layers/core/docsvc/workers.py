@@ -34,7 +34,7 @@ def _batch_worker(
     processor = BatchProcessor(event_type=event_type)
 
     @tools.logger.inject_lambda_context
-    @tools.tracer.capture_lambda_handler(capture_response=False)
+    @tools.traced
     @tools.metrics.log_metrics(capture_cold_start_metric=True)
     def handler(event: dict[str, Any], context: Any) -> PartialItemFailureResponse:
         return process_partial_response(

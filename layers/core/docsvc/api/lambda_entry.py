@@ -20,7 +20,7 @@ def api_handler(app: FastAPI, service: str) -> LambdaHandler:
     tools = observability(service)
 
     @tools.logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_HTTP)
-    @tools.tracer.capture_lambda_handler(capture_response=False)
+    @tools.traced
     @tools.metrics.log_metrics(capture_cold_start_metric=True)
     def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         response: dict[str, Any] = adapter(event, context)

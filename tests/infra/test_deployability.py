@@ -27,6 +27,9 @@ FUNCTION_AND_LAYERS_LIMIT = 250 * MB  # Lambda: a function and all its layers, u
 CORE_LAYER_LIMIT = 50 * MB  # ours: the layer every function loads
 EM_AARCH64 = 183  # ELF e_machine of arm64 (Graviton)
 RUNTIME_PROVIDED = {"boto3", "botocore"}
+RUNTIME_VERSION = re.findall(
+    r"^RUNTIME_VERSION := (\S+)$", (ROOT / "layers" / "runtime.mk").read_text(encoding="utf-8"), re.MULTILINE
+)[0]
 
 PROJECT: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 SOURCE: dict[str, Any] = load_template(TEMPLATE)
@@ -187,10 +190,54 @@ def test_documents_layer_holds_the_documents_extra(build: Path, built: dict[str,
     assert names & ({"docsvc"} | RUNTIME_PROVIDED) == set()
 
 
-def test_no_bytecode_of_the_build_interpreter_ships(build: Path) -> None:
-    bytecode = [str(path.relative_to(build)) for path in build.rglob("*") if path.suffix in {".pyc", ".pyo"}]
+def test_only_bytecode_of_the_runtime_ships(build: Path) -> None:
+    """With Python 3.12 on the build machine every module has its .pyc; without, none has (this machine)."""
+    runtime_tag = "cpython-" + RUNTIME_VERSION.replace(".", "")
+    bytecode = [path for path in build.rglob("*") if path.suffix in {".pyc", ".pyo"}]
 
-    assert bytecode == [], f"bytecode of the build machine's Python, useless on python3.12: {bytecode[:10]}"
+    foreign = [str(path.relative_to(build)) for path in bytecode if f".{runtime_tag}." not in path.name]
+    assert foreign == [], f"bytecode of another Python than the runtime's ({runtime_tag}): {foreign[:10]}"
+
+
+def build_function(artifacts: Path, *settings: str) -> subprocess.CompletedProcess[str]:
+    makefile = ROOT / "functions" / "auth_api" / "Makefile"
+    command = ["make", "--makefile", str(makefile), "build-AuthApiFunction", f"ARTIFACTS_DIR={artifacts}"]
+    return subprocess.run(
+        [*command, *settings],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+
+
+def test_an_interpreter_of_the_runtimes_version_writes_unchecked_bytecode_for_every_module(
+    tmp_path: Path,
+) -> None:
+    # This machine has no Python 3.12: the build is told that its own interpreter is the runtime's.
+    this_version = f"{sys.version_info.major}.{sys.version_info.minor}"
+
+    build_function(tmp_path, f"RUNTIME_PYTHON={sys.executable}", f"RUNTIME_VERSION={this_version}")
+
+    package = tmp_path / "auth_api"
+    modules = sorted(package.glob("*.py"))
+    assert modules
+    for module in modules:
+        compiled = package / "__pycache__" / f"{module.stem}.{sys.implementation.cache_tag}.pyc"
+        assert compiled.is_file(), f"no bytecode for {module.name}"
+        flags = int.from_bytes(compiled.read_bytes()[4:8], "little")
+        assert flags == 0b01, f"{compiled.name}: not hash-based and unchecked (flags {flags:#b})"
+
+
+def test_without_an_interpreter_of_the_runtimes_version_the_build_says_it_ships_no_bytecode(
+    tmp_path: Path,
+) -> None:
+    result = build_function(tmp_path, f"RUNTIME_PYTHON={sys.executable}")
+
+    assert (tmp_path / "auth_api" / "handler.py").is_file()
+    assert list(tmp_path.rglob("*.pyc")) == []
+    assert f"no Python {RUNTIME_VERSION}" in result.stderr
+    assert "ships without bytecode" in result.stderr
 
 
 @pytest.mark.parametrize("function", FUNCTIONS)

@@ -23,7 +23,7 @@ from tests.conftest import ROOT, TEMPLATE
 TEMPLATE_DATA: dict[str, Any] = load_template(TEMPLATE)
 RESOURCES: dict[str, dict[str, Any]] = TEMPLATE_DATA["Resources"]
 GLOBAL_FUNCTION: dict[str, Any] = TEMPLATE_DATA.get("Globals", {}).get("Function", {})
-LAYER_MK = ROOT / "layers" / "layer.mk"
+RUNTIME_MK = ROOT / "layers" / "runtime.mk"
 
 LAMBDA_DEFAULT_TIMEOUT = 3  # seconds
 SQS_DEFAULT_VISIBILITY_TIMEOUT = 30  # seconds
@@ -237,18 +237,18 @@ def test_every_handler_is_a_module_of_the_function_package(function: str) -> Non
     )
 
 
-def layer_mk_target() -> tuple[str, str]:
-    """The Python version and machine layers/layer.mk installs wheels for."""
-    text = LAYER_MK.read_text(encoding="utf-8")
-    version = re.search(r"--python-version\s+(\d+\.\d+)", text)
-    machines = set(re.findall(r"--platform\s+manylinux\w*?_(aarch64|x86_64)\b", text))
-    assert version is not None and len(machines) == 1, f"{LAYER_MK}: cannot tell its target"
-    return version.group(1), machines.pop()
+def runtime_target() -> tuple[str, str]:
+    """The Python version and machine the layers' wheels and everyone's bytecode are built for."""
+    text = RUNTIME_MK.read_text(encoding="utf-8")
+    version = re.search(r"^RUNTIME_VERSION := (\d+\.\d+)$", text, re.MULTILINE)
+    machine = re.search(r"^RUNTIME_MACHINE := (aarch64|x86_64)$", text, re.MULTILINE)
+    assert version is not None and machine is not None, f"{RUNTIME_MK}: cannot tell its target"
+    return version.group(1), machine.group(1)
 
 
 @pytest.mark.parametrize("logical_id", [*FUNCTIONS, *LAYERS])
 def test_runtime_and_architecture_are_those_the_layers_are_built_for(logical_id: str) -> None:
-    version, machine = layer_mk_target()
+    version, machine = runtime_target()
     runtime, architecture = f"python{version}", {"aarch64": "arm64", "x86_64": "x86_64"}[machine]
     if logical_id in LAYERS:
         props = properties(logical_id)
@@ -258,14 +258,14 @@ def test_runtime_and_architecture_are_those_the_layers_are_built_for(logical_id:
         assert (runtimes, architectures, build_architecture) == ([runtime], [architecture], architecture), (
             f"{logical_id}: CompatibleRuntimes {runtimes}, CompatibleArchitectures {architectures}, "
             f"BuildArchitecture {build_architecture}, "
-            f"but {LAYER_MK.name} builds for {runtime} on {architecture}"
+            f"but {RUNTIME_MK.name} builds for {runtime} on {architecture}"
         )
     else:
         # Architectures in Globals is replaced, not merged, by a function's own.
         found = (function_setting(logical_id, "Runtime"), function_setting(logical_id, "Architectures"))
         assert found == (runtime, [architecture]), (
             f"{logical_id}: Runtime and Architectures {found}, but the layers are built for {runtime} on "
-            f"{architecture} ({LAYER_MK.relative_to(ROOT)})"
+            f"{architecture} ({RUNTIME_MK.relative_to(ROOT)})"
         )
 
 

@@ -54,6 +54,18 @@ def two_column_pdf() -> bytes:
         return bytes(document.tobytes())
 
 
+def side_by_side_pdf(rows: list[tuple[str, str]], x: tuple[float, float] = (72, 320)) -> bytes:
+    """A title over lines written across the page, left then right on each baseline (as some producers
+    write two columns, and as every form writes labels and values)."""
+    with pymupdf.open() as document:
+        page = document.new_page()
+        page.insert_text((72, 60), "Quarterly bulletin", fontsize=18)
+        for index, (left, right) in enumerate(rows):
+            page.insert_text((x[0], 100 + 13 * index), left, fontsize=9.5)
+            page.insert_text((x[1], 100 + 13 * index), right, fontsize=9.5)
+        return bytes(document.tobytes())
+
+
 def text_png(text: str = "INVOICE 4711", size: int = 48) -> bytes:
     """A PNG picture of `text`: no text layer, only pixels."""
     with pymupdf.open() as document:

@@ -67,6 +67,28 @@ def test_columns_written_one_after_the_other_are_read_that_way() -> None:
     assert text.startswith("Annual report")
 
 
+def test_columns_written_line_across_line_are_read_column_after_column() -> None:
+    left = [f"Left column sentence {n} on the regional budget" for n in range(1, 9)]
+    right = [f"Right column sentence {n} on supplier costs" for n in range(1, 9)]
+
+    (text,) = texts(samples.side_by_side_pdf(list(zip(left, right, strict=True))), "pdf")
+
+    assert text.startswith("Quarterly bulletin")
+    lines = [line for line in text.splitlines() if "column sentence" in line]
+    assert lines == left + right
+
+
+def test_labels_and_their_values_side_by_side_stay_together_on_their_line() -> None:
+    rows = [("Invoice number", "INV-2024-0117"), ("Issue date", "12 March 2024")]
+    rows += [("Due date", "11 April 2024"), ("Customer", "Northwind Traders Ltd")]
+    rows += [("Order", "PO-88213"), ("Total due", "1,234.56 EUR")]
+
+    (text,) = texts(samples.side_by_side_pdf(rows, x=(72, 250)), "pdf")
+
+    lines = text.splitlines()[1:]
+    assert [line for line in lines if line] == [part for row in rows for part in row]
+
+
 @pytest.mark.parametrize(
     ("table_format", "expected"),
     [

@@ -17,7 +17,9 @@ from docsvc.documents.engine.layout import (
     Box,
     has_aligned_columns,
     has_ruling_grid,
+    interleaved_columns,
     may_hold_aligned_columns,
+    may_interleave_columns,
     place_tables,
 )
 from docsvc.documents.engine.model import Page, ParseOptions
@@ -96,10 +98,41 @@ def _page_text(page: pymupdf.Page, is_image: bool, options: ParseOptions, warnin
 def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[tuple[Box, str]]:
     blocks = []
     for x0, y0, x1, y1, text, _, kind in page.get_text("blocks", textpage=textpage):
-        cleaned = "\n".join(line.rstrip() for line in text.strip("\n").splitlines()).strip()
+        cleaned = _cleaned(text)
         if kind == 0 and cleaned:
             blocks.append(((x0, y0, x1, y1), cleaned))
+    if any(may_interleave_columns(box, text) for box, text in blocks):
+        return _with_columns_apart(textpage, blocks)
     return blocks
+
+
+def _cleaned(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.strip("\n").splitlines()).strip()
+
+
+def _with_columns_apart(textpage: pymupdf.TextPage, blocks: list[tuple[Box, str]]) -> list[tuple[Box, str]]:
+    """The blocks, each block whose lines alternate between columns replaced by its columns."""
+    lines_by_block: dict[Box, list[tuple[Box, str]]] = {}
+    for block in textpage.extractDICT()["blocks"]:
+        lines = [
+            (tuple(line["bbox"]), "".join(span["text"] for span in line["spans"]))
+            for line in block.get("lines", ())
+        ]
+        lines_by_block[_rounded(tuple(block["bbox"]))] = [
+            (box, _cleaned(text)) for box, text in lines if _cleaned(text)
+        ]
+    apart: list[tuple[Box, str]] = []
+    for box, text in blocks:
+        columns = None
+        if may_interleave_columns(box, text):
+            columns = interleaved_columns(lines_by_block.get(_rounded(box), []))
+        apart.extend(columns or [(box, text)])
+    return apart
+
+
+def _rounded(box: tuple[float, ...]) -> Box:
+    x0, y0, x1, y1 = (round(value, 1) for value in box)
+    return (x0, y0, x1, y1)
 
 
 # ---------------------------------------------------------------------------------------- tables

@@ -55,6 +55,7 @@ BENCHMARKS = [
         ["--parses", "5", "--pages", "5"],
     ),
     Benchmark("cold_start", "import time of every function's handler", ["--runs", "2"]),
+    Benchmark("bytecode", "an API handler's import without and with shipped bytecode", ["--runs", "2"]),
     Benchmark("parse_memory", "peak RSS of a parse of the 120-page PDF (and the table PDF)", ["--runs", "1"]),
     Benchmark(
         "function_sizes", "unzipped size of each function with its layers (needs `make build`)", ["--no-zip"]

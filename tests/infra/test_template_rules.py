@@ -192,6 +192,66 @@ def test_no_policy_statement_grants_a_bare_wildcard(holder: str) -> None:
     assert wildcards == [], f"{holder} grants a bare '*': {'; '.join(wildcards)}"
 
 
+S3_OBJECTS_UNDER_A_PREFIX = re.compile(r"^arn:\$\{AWS::Partition\}:s3:::\$\{FilesBucket\}/[a-z]+/\*$")
+STACK_SECRETS = (
+    "arn:${AWS::Partition}:secretsmanager:${AWS::Region}:${AWS::AccountId}:secret:${AWS::StackName}/"
+)
+POLICY_TEMPLATE_TARGETS = {  # SAM policy template -> (its argument, the resource type it must name)
+    "DynamoDBReadPolicy": ("TableName", "AWS::DynamoDB::Table"),
+    "DynamoDBCrudPolicy": ("TableName", "AWS::DynamoDB::Table"),
+    "DynamoDBStreamReadPolicy": ("TableName", "AWS::DynamoDB::Table"),
+    "SQSSendMessagePolicy": ("QueueName", "AWS::SQS::Queue"),
+    "SQSPollerPolicy": ("QueueName", "AWS::SQS::Queue"),
+}
+
+
+def substituted(value: Any) -> str:
+    """The template of a `!Sub "..."` resource, or the literal string."""
+    if isinstance(value, dict) and "Fn::Sub" in value:
+        sub = value["Fn::Sub"]
+        return str(sub[0] if isinstance(sub, list) else sub)
+    return str(value)
+
+
+@pytest.mark.parametrize("function", FUNCTIONS)
+def test_objects_and_secrets_are_granted_under_a_prefix_never_whole(function: str) -> None:
+    """S3: objects of one top-level prefix of the files bucket (files/, parses/, ...), never the bucket;
+    Secrets Manager: only this stack's secrets (<stack>/<org>/<env>/<name>)."""
+    too_wide = []
+    for statement in statements_of(function):
+        actions = as_list(statement.get("Action", []))
+        objects = any(action.startswith("s3:") for action in actions)
+        secrets = any(action.startswith("secretsmanager:") for action in actions)
+        for resource in map(substituted, as_list(statement.get("Resource", []))):
+            if objects and not S3_OBJECTS_UNDER_A_PREFIX.match(resource):
+                too_wide.append(resource)
+            if secrets and not resource.startswith(STACK_SECRETS):
+                too_wide.append(resource)
+
+    assert too_wide == [], f"{function} is granted more than a prefix: {too_wide}"
+
+
+@pytest.mark.parametrize("function", FUNCTIONS)
+def test_policy_templates_name_a_table_or_queue_of_this_stack(function: str) -> None:
+    """A table or queue policy names one resource of the template, never a name pattern or a parameter."""
+    wrong = []
+    for policy in as_list(properties(function).get("Policies", [])):
+        if not isinstance(policy, dict) or "Statement" in policy:
+            continue
+        ((name, argument),) = policy.items()
+        assert name in POLICY_TEMPLATE_TARGETS, f"{function}: the rules do not know policy template {name}"
+        key, resource_type = POLICY_TEMPLATE_TARGETS[name]
+        target = argument.get(key)
+        named = referenced_resource(target)
+        if named is None and isinstance(target, dict) and "Fn::GetAtt" in target:
+            logical_id, _, attribute = str(".".join(as_list(target["Fn::GetAtt"]))).partition(".")
+            named = logical_id if attribute == "QueueName" and logical_id in RESOURCES else None
+        if named is None or RESOURCES[named]["Type"] != resource_type:
+            wrong.append(f"{name} {key}={target!r}")
+
+    assert wrong == [], f"{function}: {wrong}"
+
+
 # ---------------------------------------------------------------------------- build
 
 

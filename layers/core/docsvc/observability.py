@@ -3,8 +3,8 @@ a metric dimension.
 
 Tracing: every function runs with X-Ray active tracing, so each invocation has its segment (init,
 invocation, overhead) without any code here. `TRACE_AWS_CALLS=true` (the template's TraceAwsCalls)
-adds the Powertools Tracer, whose X-Ray SDK records a subsegment per AWS call; loading it costs about
-0.25 s of every cold start (it builds an X-Ray client at import), so it is off unless asked for."""
+adds the Powertools Tracer, whose X-Ray SDK records a subsegment per AWS call; loading it costs 0.2-0.5 s
+of every cold start (it builds an X-Ray client at import), so it is off unless asked for."""
 
 from __future__ import annotations
 

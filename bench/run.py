@@ -64,7 +64,9 @@ BENCHMARKS = [
         "cost_model", "AWS cost per 1,000 text and OCR pages vs per-page services", ["--ocr-runs", "2"]
     ),
     Benchmark(
-        "job_lists", "first page of job lists at 1k and 100k jobs", ["--sizes", "200", "2000", "--runs", "3"]
+        "list_scale",
+        "first page of file and job lists at 1k and 100k items",
+        ["--sizes", "200", "2000", "--runs", "3"],
     ),
     Benchmark("table_queries", "parse, snapshot and query a large CSV", ["--megabytes", "2", "--runs", "1"]),
     Benchmark(

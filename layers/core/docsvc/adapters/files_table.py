@@ -34,7 +34,7 @@ def _filename_sort_key(filename: str, file_id: str) -> str:
     return f"{filename}#{file_id}"
 
 
-def _file_item(tenant: Tenant, record: FileRecord) -> dict[str, Any]:
+def file_item(tenant: Tenant, record: FileRecord) -> dict[str, Any]:
     item: dict[str, Any] = {
         "pk": tenant.key,
         "sk": _FILE + record.id,
@@ -60,7 +60,7 @@ class DynamoFileRepository(aws.DynamoTable):
         super().__init__(table_name or settings().files_table)
 
     def put_file(self, tenant: Tenant, record: FileRecord) -> None:
-        self._table.put_item(Item=_file_item(tenant, record), ConditionExpression="attribute_not_exists(pk)")
+        self._table.put_item(Item=file_item(tenant, record), ConditionExpression="attribute_not_exists(pk)")
 
     def get_file(self, tenant: Tenant, file_id: str) -> FileRecord | None:
         item = self._table.get_item(Key={"pk": tenant.key, "sk": _FILE + file_id}).get("Item")
@@ -176,7 +176,7 @@ class DynamoFileRepository(aws.DynamoTable):
                     {
                         "Put": {
                             "TableName": self._table_name,
-                            "Item": _file_item(tenant, record),
+                            "Item": file_item(tenant, record),
                             "ConditionExpression": "attribute_not_exists(pk)",
                         }
                     },

@@ -6,7 +6,8 @@ Inputs, each a flag with its default:
 - text ms/page: 1.3, the docsvc engine's in-process median per page for the 120-page text PDF
   (bench/parse_throughput.py, README "Performance": 0.153-0.160 s for 120 pages), measured with two
   cores reading in parallel. Lambda gives a 2048 MB function about 2048/1769 = 1.16 vCPU, so the model
-  multiplies by measured cores / Lambda vCPUs (--measured-cores 2): about 1.73.
+  multiplies by measured cores / Lambda vCPUs (--measured-cores 2): about 1.73. The reader function
+  (DocumentReaderFunction) and the parse worker have the same 2048 MB.
 - OCR ms/page: measured here when Tesseract's language data is installed (a page of the text PDF
   rendered at 150 dpi into an image-only PDF, read by the engine at 150 dpi with one Tesseract thread
   (OMP_THREAD_LIMIT=1), median of --ocr-runs pages; one core's time, not scaled); else 1,500 ms, a
@@ -15,15 +16,17 @@ Inputs, each a flag with its default:
   local stack (README "Performance": key lookup, data URL, S3 put, the DynamoDB transaction, the JSON
   answer). The same figure is used for every other invocation of the pattern (a POST that queues,
   a GET that polls), which overstates those.
-- memory: MemorySize of ParsesApiFunction, ParseWorkerFunction and WebhookDispatcherFunction, read
-  from template.yaml.
+- memory: MemorySize of ParsesApiFunction, DocumentReaderFunction, ParseWorkerFunction and
+  WebhookDispatcherFunction, read from template.yaml.
 
 Request patterns, counted from the code (layers/core/docsvc/domain/parses.py, adapters/parses_table.py,
 adapters/parse_store.py, domain/accounts.py):
 - sync: one POST /v1/parses of a --pages-per-request PDF as a data URL, answered `completed`. The key is
   read with a strongly consistent GetItem (1 RRU), the cache entry with an eventually consistent one
-  (0.5 RRU); the output goes to S3 (1 PUT); one TransactWriteItems writes the parse, its event, its usage
-  counter and its cache entry (4 items, 2 WRU each when under 1 KB: 8 WRU).
+  (0.5 RRU); ParsesApiFunction invokes DocumentReaderFunction with the document (under 4 MB: in the
+  request, no S3) and waits for its pages, so both are billed for the read, each at its own memory;
+  the output goes to S3 (1 PUT); one TransactWriteItems writes the parse, its event, its usage counter
+  and its cache entry (4 items, 2 WRU each when under 1 KB: 8 WRU).
 - background: the POST stores the input (1 S3 PUT), puts the parse `pending` and moves it `queued`
   (2 WRU), sends 1 SQS message; the worker receives and deletes it (2 SQS requests; the event source's
   empty polls are left out), reads the parse (1 RRU), moves it `in_progress` (1 WRU), reads the input
@@ -178,16 +181,16 @@ def measure_ocr_ms(runs: int) -> float | None:
 def sync_pattern(
     pages: int, page_ms: float, overhead_ms: float, memory: dict[str, int], kb: float
 ) -> Pattern:
-    parse = Invocation(
-        "ParsesApiFunction", memory["ParsesApiFunction"], (overhead_ms + pages * page_ms) / 1000
-    )
+    read_seconds = pages * page_ms / 1000
+    parse = Invocation("ParsesApiFunction", memory["ParsesApiFunction"], overhead_ms / 1000 + read_seconds)
+    reader = Invocation("DocumentReaderFunction", memory["DocumentReaderFunction"], read_seconds)
     dispatch = Invocation(
         "WebhookDispatcherFunction", memory["WebhookDispatcherFunction"], overhead_ms / 1000
     )
     return Pattern(
         "sync",
         pages,
-        [parse, dispatch],
+        [parse, reader, dispatch],
         api_requests=1,
         write_units=8,
         read_units=1 + 0.5 + 0.5,
@@ -235,7 +238,7 @@ def main() -> int:
     arguments = parser.parse_args()
 
     memory = memory_sizes()
-    vcpus = memory["ParsesApiFunction"] / LAMBDA_MB_PER_VCPU
+    vcpus = memory["DocumentReaderFunction"] / LAMBDA_MB_PER_VCPU
     factor = max(arguments.measured_cores / vcpus, 1.0)
     text_ms = arguments.text_ms_per_page * factor
     ocr_source = "flag"
@@ -247,8 +250,8 @@ def main() -> int:
             ocr_ms, ocr_source = DEFAULT_OCR_MS, "assumed (no Tesseract data here)"
     pages = arguments.pages_per_request
     print(
-        f"memory: ParsesApiFunction {memory['ParsesApiFunction']} MB, ParseWorkerFunction "
-        f"{memory['ParseWorkerFunction']} MB, "
+        f"memory: ParsesApiFunction {memory['ParsesApiFunction']} MB, DocumentReaderFunction "
+        f"{memory['DocumentReaderFunction']} MB, ParseWorkerFunction {memory['ParseWorkerFunction']} MB, "
         f"WebhookDispatcherFunction {memory['WebhookDispatcherFunction']} MB"
     )
     print(

@@ -25,6 +25,7 @@ BIN = Path(sys.executable).parent
 MB = 1024 * 1024
 FUNCTION_AND_LAYERS_LIMIT = 250 * MB  # Lambda: a function and all its layers, unzipped
 CORE_LAYER_LIMIT = 50 * MB  # ours: the layer every function loads
+API_FUNCTION_LIMIT = 50 * MB  # ours: a function behind the API, with its layers
 EM_AARCH64 = 183  # ELF e_machine of arm64 (Graviton)
 RUNTIME_PROVIDED = {"boto3", "botocore"}
 RUNTIME_VERSION = re.findall(
@@ -270,6 +271,26 @@ def test_function_and_its_layers_fit_lambdas_unzipped_limit(
 
     described = ", ".join(f"{name} {size / MB:.1f} MB" for name, size in sizes.items())
     assert total <= FUNCTION_AND_LAYERS_LIMIT, f"{function}: {total / MB:.1f} MB unzipped ({described})"
+
+
+API_FUNCTIONS = [
+    function
+    for function in FUNCTIONS
+    if any(
+        event.get("Type") == "HttpApi"
+        for event in SOURCE["Resources"][function]["Properties"].get("Events", {}).values()
+    )
+]
+
+
+@pytest.mark.parametrize("function", API_FUNCTIONS)
+def test_api_functions_stay_small(function: str, build: Path, built: dict[str, Any]) -> None:
+    """Documents are read by DocumentReaderFunction: no function behind the API carries PyMuPDF."""
+    names = [function, *layers_of(SOURCE, function)]
+
+    total = sum(tree_size(artefact(build, built, name)) for name in names)
+
+    assert total <= API_FUNCTION_LIMIT, f"{function}: {total / MB:.1f} MB unzipped with {names[1:]}"
 
 
 def test_core_layer_stays_small(build: Path, built: dict[str, Any]) -> None:

@@ -202,6 +202,7 @@ POLICY_TEMPLATE_TARGETS = {  # SAM policy template -> (its argument, the resourc
     "DynamoDBStreamReadPolicy": ("TableName", "AWS::DynamoDB::Table"),
     "SQSSendMessagePolicy": ("QueueName", "AWS::SQS::Queue"),
     "SQSPollerPolicy": ("QueueName", "AWS::SQS::Queue"),
+    "LambdaInvokePolicy": ("FunctionName", "AWS::Serverless::Function"),
 }
 
 
@@ -232,8 +233,9 @@ def test_objects_and_secrets_are_granted_under_a_prefix_never_whole(function: st
 
 
 @pytest.mark.parametrize("function", FUNCTIONS)
-def test_policy_templates_name_a_table_or_queue_of_this_stack(function: str) -> None:
-    """A table or queue policy names one resource of the template, never a name pattern or a parameter."""
+def test_policy_templates_name_a_resource_of_this_stack(function: str) -> None:
+    """A table, queue or function policy names one resource of the template, never a name pattern or
+    a parameter."""
     wrong = []
     for policy in as_list(properties(function).get("Policies", [])):
         if not isinstance(policy, dict) or "Statement" in policy:

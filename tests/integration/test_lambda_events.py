@@ -154,3 +154,16 @@ def test_webhook_attempt_event_posts_and_reports_the_bad_record(
 
     assert response == {"batchItemFailures": [{"itemIdentifier": payload["Records"][1]["messageId"]}]}
     assert len(receiver.received) == 1 and receiver.events()[0]["id"] == delivery["event_id"]
+
+
+def test_document_read_event_is_answered_with_its_pages(deployment: Deployment) -> None:
+    answer = invoke(deployment, "DocumentReaderFunction", event("document_read.json"))
+
+    assert answer == {
+        "page_count": 2,
+        "pages": [
+            {"number": 1, "text": "Quarterly notes", "warnings": []},
+            {"number": 2, "text": "Second page", "warnings": []},
+        ],
+        "rejection": None,
+    }

@@ -60,6 +60,32 @@ def usage_of(org: Org, environment: str) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------------- synchronous
 
 
+def test_a_document_too_large_for_the_readers_invocation_is_staged_for_it_and_removed_after(
+    api: httpx.Client, org: Org, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from docsvc.adapters import document_reader
+    from docsvc.adapters.blobs import S3BlobStore
+
+    monkeypatch.setattr(document_reader, "INLINE_BYTES", 100)
+    staged: list[str] = []
+    put = S3BlobStore.put
+
+    def recording(self: S3BlobStore, key: str, content: bytes, content_type: str) -> None:
+        staged.append(key)
+        put(self, key, content, content_type)
+
+    monkeypatch.setattr(S3BlobStore, "put", recording)
+
+    response = create(api, org.test.key, document=document(pdf_bytes(pages=2, text="Staged")))
+
+    assert response.status_code == 201, response.text
+    assert [page.strip() for page in response.json()["output"]["pages"]] == ["Staged page 1", "Staged page 2"]
+    assert len(staged) == 1 and staged[0].startswith(f"reads/{org.id}/test/")
+    bucket = settings().files_bucket
+    left = boto3.client("s3", region_name=REGION).list_objects_v2(Bucket=bucket, Prefix="reads/")
+    assert left.get("KeyCount", 0) == 0
+
+
 def test_a_synchronous_parse_returns_every_page_in_order(api: httpx.Client, org: Org) -> None:
     response = create(
         api,

@@ -35,7 +35,14 @@ from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel
 
 router = APIRouter(prefix="/v1")
-Intelligence = Annotated[IntelligenceService, Depends(intelligence_service)]
+
+
+def intelligence() -> IntelligenceService:
+    """This function has no documents layer: documents are read by the document reader function."""
+    return intelligence_service("by_reader_function")
+
+
+Intelligence = Annotated[IntelligenceService, Depends(intelligence)]
 Models = Annotated[ModelCatalog, Depends(model_catalog)]
 Paging = Annotated[dict[str, Any], Depends(list_parameters(default_limit=10))]
 

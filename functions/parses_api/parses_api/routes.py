@@ -19,7 +19,14 @@ from fastapi.responses import StreamingResponse
 from parses_api.schemas import ParseList
 
 router = APIRouter(prefix="/v1/parses", tags=["parses"])
-Parses = Annotated[ParseService, Depends(parse_service)]
+
+
+def parses() -> ParseService:
+    """This function has no documents layer: documents are read by the document reader function."""
+    return parse_service("by_reader_function")
+
+
+Parses = Annotated[ParseService, Depends(parses)]
 
 STREAM_DESCRIPTION = (
     "With `stream: true` the answer is `text/event-stream`: an event `page` ({number, text}) for each page "

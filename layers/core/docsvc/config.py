@@ -31,6 +31,7 @@ class Settings:
     webhook_queue_url: str
     workflow_queue_url: str
     webhook_dead_letter_url: str
+    document_reader_function: str
     allow_loopback_webhooks: bool
     bedrock_models: tuple[str, ...]
     openai_models: str
@@ -57,6 +58,7 @@ class Settings:
             webhook_queue_url=os.environ.get("WEBHOOK_QUEUE_URL", ""),
             workflow_queue_url=os.environ.get("WORKFLOW_QUEUE_URL", ""),
             webhook_dead_letter_url=os.environ.get("WEBHOOK_DEAD_LETTER_QUEUE_URL", ""),
+            document_reader_function=os.environ.get("DOCUMENT_READER_FUNCTION", "DocumentReaderFunction"),
             allow_loopback_webhooks=_flag("ALLOW_LOOPBACK_WEBHOOKS"),
             openai_models=os.environ.get("OPENAI_MODELS", ""),
             bedrock_models=tuple(

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from docsvc.config import settings
 
 if TYPE_CHECKING:  # each factory imports what it builds: a function loads only the services it uses
+    from docsvc.documents.reads import DocumentReads
     from docsvc.domain.accounts import AccountService
     from docsvc.domain.deliveries import DeliveryService
     from docsvc.domain.documents import DocumentSource, FetchedBytes
@@ -16,7 +17,7 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.domain.intelligence import IntelligenceService
     from docsvc.domain.jobs import JobService
     from docsvc.domain.models import ModelCatalog
-    from docsvc.domain.parses import ParseService
+    from docsvc.domain.parses import Engine, ParseService
     from docsvc.domain.secrets import SecretResolver, SecretService
     from docsvc.domain.tables import TableService
     from docsvc.domain.usage import UsageService
@@ -60,22 +61,47 @@ def document_source() -> DocumentSource:
     return DocumentSource(DynamoFileRepository(), S3BlobStore(), fetch_remote)
 
 
+Reading = Literal["in_process", "by_reader_function"]
+"""Where documents are read: here, with the documents layer (the workers), or by the document reader
+function (the API functions, which do not carry PyMuPDF)."""
+
+
 @cache
-def parse_service() -> ParseService:
-    """Imports the document engine (PyMuPDF) on first use: only functions with the documents layer call it."""
+def parse_service(reading: Reading = "in_process") -> ParseService:
+    """Reading in process imports the document engine (PyMuPDF) on first use."""
     from docsvc.adapters.parse_store import S3ParseStore
     from docsvc.adapters.parses_table import DynamoParseRepository
     from docsvc.adapters.queues import TenantQueue
-    from docsvc.documents.builtin import BuiltinEngine
     from docsvc.domain.parses import ParseService
 
     return ParseService(
         DynamoParseRepository(),
         S3ParseStore(),
         document_source(),
-        BuiltinEngine(),
+        _engine(reading),
         TenantQueue(settings().parse_queue_url, "parse_id"),
     )
+
+
+def _engine(reading: Reading) -> Engine:
+    if reading == "by_reader_function":
+        from docsvc.adapters.blobs import S3BlobStore
+        from docsvc.adapters.document_reader import DocumentReader
+
+        return DocumentReader(settings().document_reader_function, S3BlobStore())
+    from docsvc.documents.builtin import BuiltinEngine
+
+    return BuiltinEngine()
+
+
+@cache
+def document_reads() -> DocumentReads:
+    """The document reader function's side: the engine of this process (documents layer)."""
+    from docsvc.adapters.blobs import S3BlobStore
+    from docsvc.documents.builtin import BuiltinEngine
+    from docsvc.documents.reads import DocumentReads
+
+    return DocumentReads(BuiltinEngine(), S3BlobStore())
 
 
 @cache
@@ -103,8 +129,8 @@ def model_catalog() -> ModelCatalog:
 
 
 @cache
-def intelligence_service() -> IntelligenceService:
-    """Builds the parse service (and with it the document engine): for functions with the documents layer."""
+def intelligence_service(reading: Reading = "in_process") -> IntelligenceService:
+    """Documents are read as `reading` says (see Reading)."""
     from docsvc.adapters.bedrock import BedrockModels
     from docsvc.adapters.openai_compatible import OpenAICompatibleModels, openai_models
     from docsvc.adapters.remote_models import RemoteProviders
@@ -115,7 +141,7 @@ def intelligence_service() -> IntelligenceService:
     remote = RemoteProviders(
         {"bedrock": BedrockModels(), "openai": OpenAICompatibleModels(endpoints, secret_resolver())}
     )
-    return IntelligenceService(parse_service(), DynamoResultRepository(), model_catalog(), remote)
+    return IntelligenceService(parse_service(reading), DynamoResultRepository(), model_catalog(), remote)
 
 
 @cache
@@ -249,6 +275,7 @@ def reset() -> None:
         file_service,
         document_source,
         parse_service,
+        document_reads,
         job_service,
         model_catalog,
         intelligence_service,

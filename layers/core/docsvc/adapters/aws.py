@@ -71,13 +71,27 @@ def bedrock_runtime() -> Any:
     )
 
 
+INVOKE_SECONDS = 30  # longer than any function a request waits for may run (the document reader: 28 s)
+
+
+@cache
+def lambda_client() -> Any:
+    """Synchronous invocations: a read timeout past the invoked function's own, and no retry (a retry
+    would run the function twice)."""
+    import boto3
+
+    return boto3.client(
+        "lambda", config=_config(read_timeout=INVOKE_SECONDS, retries={"mode": "standard", "max_attempts": 1})
+    )
+
+
 def table(name: str) -> Any:
     return dynamodb().Table(name)
 
 
 def reset() -> None:
     """Forget every client (tests swap endpoints between cases)."""
-    for factory in (dynamodb, s3, sqs, secretsmanager, bedrock_runtime):
+    for factory in (dynamodb, s3, sqs, secretsmanager, bedrock_runtime, lambda_client):
         factory.cache_clear()
 
 

@@ -12,6 +12,7 @@ from docsvc.documents import engine
 from docsvc.domain.documents import SourceDocument
 from docsvc.domain.parses import ParsedPage, TableFormat
 from docsvc.errors import DocumentRejected
+from docsvc.tenancy import Tenant
 
 _STATUS = {"unsupported_document": 415, "decompression_limit": 413}
 
@@ -21,16 +22,21 @@ def _rejected(error: engine.DocumentError) -> DocumentRejected:
 
 
 class BuiltinEngine:
+    """Reads documents in this process (with the engine's children)."""
+
     supported = engine.SUPPORTED_TYPES
 
     def pages(
         self,
+        tenant: Tenant,
         document: SourceDocument,
         table_format: TableFormat,
         dpi: int,
         page_seconds: float,
         on_count: Callable[[int], None],
+        max_pages: int,
     ) -> Iterator[ParsedPage]:
+        """`on_count` refuses documents over `max_pages` before a page is read."""
         options = engine.ParseOptions(table_format=table_format, dpi=dpi, page_seconds=page_seconds)
         try:
             yield from engine.parse_pages(document.content, document.document_type.name, options, on_count)

@@ -118,21 +118,25 @@ class ParsedPage(Protocol):
 
 
 class Engine(Protocol):
-    """The document engine of the documents layer. Raises DocumentRejected for unreadable documents."""
+    """Reads documents: the engine of the documents layer, in this function or in the document reader
+    function. Raises DocumentRejected for unreadable documents."""
 
     @property
     def supported(self) -> tuple[str, ...]: ...
 
     def pages(
         self,
+        tenant: Tenant,
         document: SourceDocument,
         table_format: TableFormat,
         dpi: int,
         page_seconds: float,
         on_count: Callable[[int], None],
+        max_pages: int,
     ) -> Iterator[ParsedPage]:
         """The pages in order. `on_count` is told the page count before any page is read and may
-        refuse the document by raising."""
+        refuse the document by raising; it refuses counts over `max_pages`, and an engine may skip
+        reading such a document at all."""
         ...
 
 
@@ -297,7 +301,12 @@ class ParseService:
             return
         pages: list[str] = []
         for page in self._read_pages(
-            source, request.table_parsing_format, request.image_resolution_dpi, limits or SYNCHRONOUS, stop
+            tenant,
+            source,
+            request.table_parsing_format,
+            request.image_resolution_dpi,
+            limits or SYNCHRONOUS,
+            stop,
         ):
             pages.append(page.text)
             record.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
@@ -324,12 +333,13 @@ class ParseService:
         output = self._store.load_output(tenant, earlier) if earlier else None
         if output is not None:
             return ReadDocument(file=file, pages=output.pages, cached=True)
-        read = self._read_pages(source, "markdown", dpi, limits or SYNCHRONOUS, stop)
+        read = self._read_pages(tenant, source, "markdown", dpi, limits or SYNCHRONOUS, stop)
         pages = [page.text for page in read]
         return ReadDocument(file=file, pages=pages, cached=False)
 
     def _read_pages(
         self,
+        tenant: Tenant,
         source: SourceDocument,
         table_format: TableFormat,
         dpi: int,
@@ -339,7 +349,8 @@ class ParseService:
         """The engine's pages within `limits`, asking `stop` every few pages (Stopped when it says so)."""
         limit = PageLimit(source.filename, limits)
         started = time.monotonic()
-        for page in self._engine.pages(source, table_format, dpi, PAGE_SECONDS, limit):
+        pages = self._engine.pages(tenant, source, table_format, dpi, PAGE_SECONDS, limit, limits.max_pages)
+        for page in pages:
             yield page
             if stop is not None and page.number % CANCEL_CHECK_EVERY == 0 and stop():
                 raise Stopped()
@@ -390,9 +401,16 @@ class ParseService:
             source = typed_source(started.file.filename, content, self._engine.supported)
             limit = PageLimit(source.filename, IN_BACKGROUND)
             pages: list[str] = []
-            for page in self._engine.pages(
-                source, started.table_parsing_format, started.image_resolution_dpi, PAGE_SECONDS, limit
-            ):
+            read = self._engine.pages(
+                tenant,
+                source,
+                started.table_parsing_format,
+                started.image_resolution_dpi,
+                PAGE_SECONDS,
+                limit,
+                IN_BACKGROUND.max_pages,
+            )
+            for page in read:
                 pages.append(page.text)
                 started.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
                 if page.number % CANCEL_CHECK_EVERY == 0 and not self._still_running(tenant, parse_id):

@@ -88,6 +88,7 @@ class Provisioner:
             "AWS::SQS::Queue": self._queue,
             "AWS::S3::Bucket": self._bucket,
             "AWS::Serverless::HttpApi": self._served_by_gateway,
+            "AWS::Serverless::Function": self._run_in_process,
         }.get(self._type(logical_id))
         if create is not None:
             create(logical_id, self.resources[logical_id].get("Properties", {}))
@@ -96,6 +97,10 @@ class Provisioner:
     # ------------------------------------------------------------------ resources
     def _served_by_gateway(self, logical_id: str, properties: dict[str, Any]) -> None:
         self.created.refs[logical_id] = f"local-{logical_id.lower()}"
+
+    def _run_in_process(self, logical_id: str, properties: dict[str, Any]) -> None:
+        """A function's name is its logical id: docsvc.adapters.functions calls it by that name."""
+        self.created.refs[logical_id] = logical_id
 
     def _table(self, logical_id: str, properties: dict[str, Any]) -> None:
         props = self.resolve(properties)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from docsvc import services
+from docsvc.adapters.functions import serve_locally
 from docsvc.local import state_path
 from docsvc.local.emulator import make_dynamodb_atomic
 from docsvc.local.functions import LocalFunction, functions_of
@@ -159,6 +160,7 @@ def deploy_template(template_path: Path, parameters: dict[str, str] | None = Non
     )
     provisioned = provisioner.provision()
     functions = functions_of(template, provisioner.resolve)
+    serve_locally({function.logical_id: function.invoke for function in functions})
     environment = _shared_environment(functions)
     os.environ.update(environment)
     services.reset()

@@ -25,7 +25,6 @@ from docsvc.documents.engine.errors import DamagedDocument, DecompressionLimit
 from docsvc.documents.engine.model import Page, ParseOptions
 from docsvc.documents.engine.tables import render_table
 
-OFFICE_TYPES = frozenset({"docx", "xlsx", "pptx"})
 MAX_PARTS = 10_000
 MAX_PART_BYTES = 100 * 1024 * 1024
 MAX_TOTAL_BYTES = 300 * 1024 * 1024

@@ -24,8 +24,8 @@ from docsvc.documents.engine.layout import (
 )
 from docsvc.documents.engine.model import Page, ParseOptions
 from docsvc.documents.engine.tables import render_table
+from docsvc.documents.readable import IMAGE_TYPES
 
-IMAGE_TYPES = frozenset({"png", "jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff"})
 PILLOW_TYPES = frozenset({"webp"})
 MAX_OCR_PIXELS = 40_000_000  # a page is rendered for OCR at most this large (about 6300 x 6300)
 MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a table

@@ -7,16 +7,17 @@ from collections.abc import Callable, Iterator
 from docsvc.documents.engine import office, pdf, text
 from docsvc.documents.engine.errors import UnsupportedDocument
 from docsvc.documents.engine.model import Page, ParseOptions
+from docsvc.documents.readable import IMAGE_TYPES, OFFICE_TYPES, PDF_TYPES, READABLE_TYPES, TEXT_TYPES
 
 PageReader = Callable[[bytes, str, ParseOptions, int], Iterator[Page]]
 PageCounter = Callable[[bytes, str], int]
 
 _READERS: dict[frozenset[str], tuple[PageCounter, PageReader]] = {
-    frozenset({"pdf"}) | pdf.IMAGE_TYPES: (pdf.count_pages, pdf.read_pages),
-    office.OFFICE_TYPES: (office.count_pages, office.read_pages),
-    text.TEXT_TYPES: (text.count_pages, text.read_pages),
+    PDF_TYPES | IMAGE_TYPES: (pdf.count_pages, pdf.read_pages),
+    OFFICE_TYPES: (office.count_pages, office.read_pages),
+    TEXT_TYPES: (text.count_pages, text.read_pages),
 }
-SUPPORTED_TYPES = tuple(sorted(kind for kinds in _READERS for kind in kinds))
+SUPPORTED_TYPES = READABLE_TYPES
 
 
 def reader_for(kind: str) -> tuple[PageCounter, PageReader]:

@@ -22,9 +22,8 @@ from html.parser import HTMLParser
 
 from docsvc.documents.engine.model import Page, ParseOptions
 from docsvc.documents.engine.tables import TableFormat, render_table
+from docsvc.documents.readable import PLAIN_TYPES
 
-PLAIN_TYPES = frozenset({"txt", "md", "json", "xml", "yaml", "yml"})
-TEXT_TYPES = PLAIN_TYPES | {"csv", "tsv", "html", "htm", "eml"}
 MAX_TABLE_ROWS = 100_000
 _BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 

@@ -1,0 +1,1 @@
+"""Reads documents for the API functions (Lambda Invoke, never behind the API)."""

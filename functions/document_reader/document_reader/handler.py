@@ -1,0 +1,19 @@
+"""A ReadRequest from an API function in, its ReadAnswer out: the engine of the documents layer, so the
+API functions need not carry it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docsvc.observability import observability
+from docsvc.resources.document_reads import ReadRequest
+from docsvc.services import document_reads
+
+tools = observability("document-reader")
+
+
+@tools.logger.inject_lambda_context
+@tools.traced
+def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    answer = document_reads().answer(ReadRequest.model_validate(event))
+    return answer.model_dump(mode="json")

@@ -1,0 +1,110 @@
+"""The Engine port for functions without the documents layer: the document reader function reads
+the document (Lambda Invoke), so the API functions stay small and never import PyMuPDF.
+
+A document up to INLINE_BYTES travels in the request; a larger one is staged in the files bucket
+under the tenant's `reads/` prefix for the duration of the call. The reader answers every page at
+once (Lambda answers once), or why it refused the document.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from docsvc.adapters.blobs import S3BlobStore
+from docsvc.adapters.functions import FunctionFailed, invoke
+from docsvc.documents.readable import READABLE_TYPES
+from docsvc.domain.documents import SourceDocument
+from docsvc.domain.parses import ParsedPage, TableFormat
+from docsvc.errors import DocumentRejected
+from docsvc.ids import new_id
+from docsvc.resources.document_reads import INLINE_BYTES, ReadAnswer, ReadRequest, staging_key
+from docsvc.tenancy import Tenant
+
+READER_SECONDS = 28  # the document reader's Lambda timeout (template.yaml)
+
+
+@dataclass(frozen=True)
+class _Page:
+    number: int
+    text: str
+    warnings: tuple[str, ...]
+
+
+class DocumentReader:
+    supported = READABLE_TYPES
+
+    def __init__(
+        self,
+        function: str,
+        blobs: S3BlobStore,
+        call: Callable[[str, dict[str, Any]], Any] = invoke,
+    ) -> None:
+        self._function, self._blobs, self._call = function, blobs, call
+
+    def pages(
+        self,
+        tenant: Tenant,
+        document: SourceDocument,
+        table_format: TableFormat,
+        dpi: int,
+        page_seconds: float,
+        on_count: Callable[[int], None],
+        max_pages: int,
+    ) -> Iterator[ParsedPage]:
+        answer = self._read(tenant, document, table_format, dpi, page_seconds, max_pages)
+        if answer.rejection is not None:
+            rejection = answer.rejection
+            raise DocumentRejected(rejection.code, rejection.message, rejection.status)
+        on_count(answer.page_count)
+        for page in answer.pages:
+            yield _Page(page.number, page.text, tuple(page.warnings))
+        if len(answer.pages) < answer.page_count:  # the reader stopped at its time budget
+            raise DocumentRejected(
+                "too_slow_for_sync",
+                f"'{document.filename}' takes longer to read than a synchronous read may run "
+                f"({len(answer.pages)} of {answer.page_count} pages read); send it in the background",
+                413,
+            )
+
+    def _read(
+        self,
+        tenant: Tenant,
+        document: SourceDocument,
+        table_format: TableFormat,
+        dpi: int,
+        page_seconds: float,
+        max_pages: int,
+    ) -> ReadAnswer:
+        request = ReadRequest(
+            organization_id=tenant.organization_id,
+            environment=tenant.environment,
+            filename=document.filename,
+            document_type=document.document_type.name,
+            table_format=table_format,
+            dpi=dpi,
+            page_seconds=page_seconds,
+            max_pages=max_pages,
+        )
+        staged = None
+        if len(document.content) <= INLINE_BYTES:
+            request.content_base64 = base64.b64encode(document.content).decode("ascii")
+        else:
+            staged = request.staged_key = staging_key(tenant, new_id("read"))
+            self._blobs.put(staged, document.content, document.mime_type)
+        try:
+            return ReadAnswer.model_validate(self._call(self._function, request.model_dump(mode="json")))
+        except FunctionFailed as failure:
+            if failure.timed_out:
+                raise DocumentRejected(
+                    "too_slow_for_sync",
+                    f"reading '{document.filename}' took longer than a synchronous read may run "
+                    f"({READER_SECONDS} s); send it in the background",
+                    413,
+                ) from None
+            raise
+        finally:
+            if staged is not None:
+                self._blobs.delete(staged)

@@ -1,0 +1,98 @@
+"""The document reader function's work: a ReadRequest of an API function answered by the engine of
+this process (see docsvc.adapters.document_reader for the other side)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import time
+
+from docsvc.adapters.blobs import S3BlobStore
+from docsvc.documents.builtin import BuiltinEngine
+from docsvc.documents.types import DocumentType
+from docsvc.domain.documents import SourceDocument
+from docsvc.domain.parses import SYNC_SECONDS
+from docsvc.errors import DocumentRejected
+from docsvc.resources.document_reads import (
+    ANSWER_BYTES,
+    ReadAnswer,
+    ReadPage,
+    ReadRejection,
+    ReadRequest,
+    staging_key,
+)
+from docsvc.tenancy import Tenant
+
+
+class _OverLimit(Exception):
+    pass
+
+
+class DocumentReads:
+    """Reads for at most SYNC_SECONDS: the pages read by then come back, and the caller, whose own
+    clock has passed the same limit, refuses the document as too slow for a synchronous read."""
+
+    def __init__(self, engine: BuiltinEngine, blobs: S3BlobStore) -> None:
+        self._engine, self._blobs = engine, blobs
+
+    def answer(self, request: ReadRequest) -> ReadAnswer:
+        tenant = Tenant(request.organization_id, request.environment)
+        try:
+            document = self._document(tenant, request)
+        except DocumentRejected as rejection:
+            return _rejected(0, rejection)
+        counted: list[int] = [0]
+
+        def on_count(page_count: int) -> None:
+            counted[0] = page_count
+            if page_count > request.max_pages:
+                raise _OverLimit()
+
+        pages: list[ReadPage] = []
+        started = time.monotonic()
+        try:
+            for page in self._engine.pages(
+                tenant,
+                document,
+                request.table_format,
+                request.dpi,
+                request.page_seconds,
+                on_count,
+                request.max_pages,
+            ):
+                pages.append(ReadPage(number=page.number, text=page.text, warnings=list(page.warnings)))
+                if time.monotonic() - started > SYNC_SECONDS:
+                    break
+        except _OverLimit:
+            return ReadAnswer(page_count=counted[0])
+        except DocumentRejected as rejection:
+            return _rejected(counted[0], rejection)
+        answer = ReadAnswer(page_count=counted[0], pages=pages)
+        if len(answer.model_dump_json()) > ANSWER_BYTES:
+            return ReadAnswer(
+                page_count=counted[0],
+                rejection=ReadRejection(
+                    code="output_too_large",
+                    message=f"the text of '{document.filename}' is larger than a synchronous read may "
+                    f"return ({ANSWER_BYTES // 1_000_000} MB); send it in the background",
+                    status=413,
+                ),
+            )
+        return answer
+
+    def _document(self, tenant: Tenant, request: ReadRequest) -> SourceDocument:
+        if request.staged_key is not None:
+            if not request.staged_key.startswith(staging_key(tenant, "")):
+                raise DocumentRejected("bad_read", "the staged document is not this tenant's", 400)
+            content = self._blobs.read(request.staged_key)
+        else:
+            content = base64.b64decode(request.content_base64 or "")
+        sha256 = hashlib.sha256(content).hexdigest()
+        return SourceDocument(request.filename, content, DocumentType(request.document_type), sha256)
+
+
+def _rejected(page_count: int, rejection: DocumentRejected) -> ReadAnswer:
+    return ReadAnswer(
+        page_count=page_count,
+        rejection=ReadRejection(code=rejection.code, message=rejection.message, status=rejection.status_code),
+    )

@@ -1,0 +1,51 @@
+"""What an API function sends the document reader function, and what it answers (Lambda Invoke,
+JSON both ways). Lambda takes at most 6 MB each way: a document larger than INLINE_BYTES is staged
+in the files bucket under `reads/<org>/<env>/`, and an answer larger than ANSWER_BYTES is refused."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from docsvc.domain.parses import TableFormat
+from docsvc.tenancy import Environment, Tenant
+
+INLINE_BYTES = 4_000_000  # base64 makes 5.3 MB of it, under Lambda's 6 MB request
+ANSWER_BYTES = 5_500_000  # Lambda's 6 MB response, less the envelope
+STAGING_PREFIX = "reads/"  # expired by the bucket's lifecycle rule if a read never cleans up
+
+
+def staging_key(tenant: Tenant, read_id: str) -> str:
+    return f"{STAGING_PREFIX}{tenant.storage_prefix}/{read_id}"
+
+
+class ReadRequest(BaseModel):
+    organization_id: str
+    environment: Environment
+    filename: str
+    document_type: str
+    content_base64: str | None = Field(None, description="The document, when it is small enough")
+    staged_key: str | None = Field(None, description="Else where it is staged in the files bucket")
+    table_format: TableFormat
+    dpi: int
+    page_seconds: float
+    max_pages: int
+
+
+class ReadPage(BaseModel):
+    number: int
+    text: str
+    warnings: list[str] = Field(default_factory=list)
+
+
+class ReadRejection(BaseModel):
+    code: str
+    message: str
+    status: int
+
+
+class ReadAnswer(BaseModel):
+    """The page count, and the pages unless the count is over `max_pages`; or why it was refused."""
+
+    page_count: int = 0
+    pages: list[ReadPage] = Field(default_factory=list)
+    rejection: ReadRejection | None = None

@@ -1,0 +1,240 @@
+"""Documents read by the document reader function: what an API function sends, what the reader answers,
+and what the API function makes of the answer. The reader runs in this process here; only the Lambda
+Invoke between the two is left out (tests/integration run it through the local stack's functions)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from docsvc.adapters import document_reader
+from docsvc.adapters.document_reader import DocumentReader
+from docsvc.adapters.functions import FunctionFailed
+from docsvc.documents import reads
+from docsvc.documents.builtin import BuiltinEngine
+from docsvc.documents.reads import DocumentReads
+from docsvc.documents.types import DocumentType
+from docsvc.domain.documents import SourceDocument
+from docsvc.domain.parses import SYNCHRONOUS, PageLimit
+from docsvc.errors import DocumentRejected
+from docsvc.resources.document_reads import ReadRequest
+from docsvc.tenancy import Tenant
+
+from tests import samples
+
+TENANT = Tenant("org_reader", "test")
+OTHER = Tenant("org_other", "test")
+
+
+class Blobs:
+    """The files bucket, in memory."""
+
+    def __init__(self) -> None:
+        self.objects: dict[str, bytes] = {}
+        self.reads: list[str] = []
+
+    def put(self, key: str, content: bytes, content_type: str) -> None:
+        self.objects[key] = content
+
+    def read(self, key: str) -> bytes:
+        self.reads.append(key)
+        return self.objects[key]
+
+    def delete(self, key: str) -> None:
+        self.objects.pop(key, None)
+
+
+class Reader:
+    """The document reader function, called as Lambda would call it (JSON in, JSON out)."""
+
+    def __init__(self, blobs: Blobs) -> None:
+        self.reads = DocumentReads(BuiltinEngine(), blobs)  # type: ignore[arg-type]
+        self.requests: list[dict[str, Any]] = []
+
+    def __call__(self, function: str, event: dict[str, Any]) -> Any:
+        assert function == "DocumentReaderFunction"
+        self.requests.append(event)
+        return self.reads.answer(ReadRequest.model_validate(event)).model_dump(mode="json")
+
+
+def source(content: bytes, filename: str = "report.pdf", kind: str = "pdf") -> SourceDocument:
+    return SourceDocument(filename, content, DocumentType(kind), hashlib.sha256(content).hexdigest())
+
+
+def read(
+    engine: DocumentReader,
+    document: SourceDocument,
+    max_pages: int = 200,
+    on_count: Callable[[int], None] | None = None,
+) -> list[Any]:
+    limit = on_count or PageLimit(document.filename, SYNCHRONOUS)
+    return list(engine.pages(TENANT, document, "markdown", 150, 10.0, limit, max_pages))
+
+
+@pytest.fixture
+def blobs() -> Blobs:
+    return Blobs()
+
+
+@pytest.fixture
+def reader(blobs: Blobs) -> Reader:
+    return Reader(blobs)
+
+
+@pytest.fixture
+def engine(blobs: Blobs, reader: Reader) -> DocumentReader:
+    return DocumentReader("DocumentReaderFunction", blobs, reader)  # type: ignore[arg-type]
+
+
+def test_a_small_document_travels_in_the_request_and_its_pages_come_back_as_the_engine_reads_them(
+    engine: DocumentReader, reader: Reader, blobs: Blobs
+) -> None:
+    document = source(samples.text_pdf(pages=3, text="Quarterly"))
+
+    pages = read(engine, document)
+
+    expected = list(BuiltinEngine().pages(TENANT, document, "markdown", 150, 10.0, lambda count: None, 200))
+    assert [(page.number, page.text, page.warnings) for page in pages] == [
+        (page.number, page.text, page.warnings) for page in expected
+    ]
+    (request,) = reader.requests
+    assert request["content_base64"] and request["staged_key"] is None
+    assert (request["organization_id"], request["environment"]) == ("org_reader", "test")
+    assert blobs.objects == {}
+
+
+def test_a_document_over_the_inline_size_is_staged_under_the_tenant_and_removed_after_the_read(
+    engine: DocumentReader, reader: Reader, blobs: Blobs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(document_reader, "INLINE_BYTES", 100)
+    document = source(samples.text_pdf(pages=2, text="Staged"))
+
+    pages = read(engine, document)
+
+    assert [page.text.split("\n")[0] for page in pages] == ["Staged 1", "Staged 2"]
+    (request,) = reader.requests
+    assert request["content_base64"] is None
+    assert request["staged_key"].startswith("reads/org_reader/test/")
+    assert blobs.reads == [request["staged_key"]]
+    assert blobs.objects == {}, "the staged document outlived its read"
+
+
+def test_a_staged_document_is_removed_when_the_reader_fails(
+    blobs: Blobs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(document_reader, "INLINE_BYTES", 100)
+
+    def failing(function: str, event: dict[str, Any]) -> Any:
+        assert event["staged_key"] in blobs.objects
+        raise FunctionFailed(function, "RuntimeError", "a bug")
+
+    engine = DocumentReader("DocumentReaderFunction", blobs, failing)  # type: ignore[arg-type]
+
+    with pytest.raises(FunctionFailed, match="a bug"):
+        read(engine, source(samples.text_pdf(pages=2)))
+    assert blobs.objects == {}
+
+
+def test_a_reader_out_of_time_is_a_413_to_send_the_document_in_the_background(blobs: Blobs) -> None:
+    def timed_out(function: str, event: dict[str, Any]) -> Any:
+        raise FunctionFailed(function, "Sandbox.Timedout", "Task timed out after 28.00 seconds")
+
+    engine = DocumentReader("DocumentReaderFunction", blobs, timed_out)  # type: ignore[arg-type]
+
+    with pytest.raises(DocumentRejected) as rejected:
+        read(engine, source(samples.text_pdf(pages=2)))
+    assert (rejected.value.code, rejected.value.status_code) == ("too_slow_for_sync", 413)
+    assert "background" in rejected.value.message
+
+
+def test_over_the_page_limit_no_page_is_read_and_the_limit_refuses_it(
+    engine: DocumentReader, reader: Reader
+) -> None:
+    document = source(samples.text_pdf(pages=5))
+
+    answer = reader.reads.answer(
+        ReadRequest(
+            organization_id="org_reader",
+            environment="test",
+            filename="report.pdf",
+            document_type="pdf",
+            content_base64=base64.b64encode(document.content).decode(),
+            table_format="markdown",
+            dpi=150,
+            page_seconds=10.0,
+            max_pages=2,
+        )
+    )
+    assert (answer.page_count, answer.pages, answer.rejection) == (5, [], None)
+
+    counts: list[int] = []
+
+    def refuse(count: int) -> None:
+        counts.append(count)
+        raise DocumentRejected("too_many_pages", f"{count} pages", 413)
+
+    with pytest.raises(DocumentRejected, match="5 pages"):
+        read(engine, document, max_pages=2, on_count=refuse)
+    assert counts == [5]
+
+
+def test_a_document_the_engine_refuses_is_refused_with_the_engines_code_and_status(
+    engine: DocumentReader,
+) -> None:
+    for content, code, status in [
+        (b"%PDF-1.7 this is not a PDF", "damaged_document", 400),
+        (samples.encrypted_pdf(), "encrypted_document", 400),
+    ]:
+        with pytest.raises(DocumentRejected) as rejected:
+            read(engine, source(content))
+        assert (rejected.value.code, rejected.value.status_code) == (code, status)
+
+
+def test_a_staged_key_of_another_tenant_is_refused_unread(reader: Reader, blobs: Blobs) -> None:
+    blobs.objects["reads/org_other/test/read_1"] = samples.text_pdf(pages=1)
+
+    answer = reader.reads.answer(
+        ReadRequest(
+            organization_id="org_reader",
+            environment="test",
+            filename="report.pdf",
+            document_type="pdf",
+            staged_key="reads/org_other/test/read_1",
+            table_format="markdown",
+            dpi=150,
+            page_seconds=10.0,
+            max_pages=200,
+        )
+    )
+
+    assert answer.rejection is not None and answer.rejection.status == 400
+    assert blobs.reads == []
+
+
+def test_an_answer_too_large_for_lambda_is_a_413(
+    engine: DocumentReader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reads, "ANSWER_BYTES", 200)
+
+    with pytest.raises(DocumentRejected) as rejected:
+        read(engine, source(samples.text_pdf(pages=3, lines=5)))
+    assert (rejected.value.code, rejected.value.status_code) == ("output_too_large", 413)
+
+
+def test_a_read_stopped_at_the_time_budget_is_a_413_never_a_parse_with_pages_missing(
+    engine: DocumentReader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reads, "SYNC_SECONDS", 0.0)  # the reader stops after its first page
+
+    pages = engine.pages(
+        TENANT, source(samples.text_pdf(pages=3)), "markdown", 150, 10.0, lambda n: None, 200
+    )
+
+    assert next(pages).number == 1
+    with pytest.raises(DocumentRejected) as rejected:
+        list(pages)
+    assert (rejected.value.code, rejected.value.status_code) == ("too_slow_for_sync", 413)
+    assert "1 of 3 pages" in rejected.value.message

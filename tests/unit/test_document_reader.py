@@ -64,6 +64,21 @@ def source(content: bytes, filename: str = "report.pdf", kind: str = "pdf") -> S
     return SourceDocument(filename, content, DocumentType(kind), hashlib.sha256(content).hexdigest())
 
 
+def request(**fields: Any) -> ReadRequest:
+    """A request of the tenant for a PDF, with `fields` set."""
+    base: dict[str, Any] = {
+        "organization_id": "org_reader",
+        "environment": "test",
+        "filename": "report.pdf",
+        "document_type": "pdf",
+        "table_format": "markdown",
+        "dpi": 150,
+        "page_seconds": 10.0,
+        "max_pages": 200,
+    }
+    return ReadRequest(**(base | fields))
+
+
 def read(
     engine: DocumentReader,
     document: SourceDocument,
@@ -100,9 +115,9 @@ def test_a_small_document_travels_in_the_request_and_its_pages_come_back_as_the_
     assert [(page.number, page.text, page.warnings) for page in pages] == [
         (page.number, page.text, page.warnings) for page in expected
     ]
-    (request,) = reader.requests
-    assert request["content_base64"] and request["staged_key"] is None
-    assert (request["organization_id"], request["environment"]) == ("org_reader", "test")
+    (sent,) = reader.requests
+    assert sent["content_base64"] and sent["staged_key"] is None
+    assert (sent["organization_id"], sent["environment"]) == ("org_reader", "test")
     assert blobs.objects == {}
 
 
@@ -115,10 +130,10 @@ def test_a_document_over_the_inline_size_is_staged_under_the_tenant_and_removed_
     pages = read(engine, document)
 
     assert [page.text.split("\n")[0] for page in pages] == ["Staged 1", "Staged 2"]
-    (request,) = reader.requests
-    assert request["content_base64"] is None
-    assert request["staged_key"].startswith("reads/org_reader/test/")
-    assert blobs.reads == [request["staged_key"]]
+    (sent,) = reader.requests
+    assert sent["content_base64"] is None
+    assert sent["staged_key"].startswith("reads/org_reader/test/")
+    assert blobs.reads == [sent["staged_key"]]
     assert blobs.objects == {}, "the staged document outlived its read"
 
 
@@ -156,17 +171,7 @@ def test_over_the_page_limit_no_page_is_read_and_the_limit_refuses_it(
     document = source(samples.text_pdf(pages=5))
 
     answer = reader.reads.answer(
-        ReadRequest(
-            organization_id="org_reader",
-            environment="test",
-            filename="report.pdf",
-            document_type="pdf",
-            content_base64=base64.b64encode(document.content).decode(),
-            table_format="markdown",
-            dpi=150,
-            page_seconds=10.0,
-            max_pages=2,
-        )
+        request(content_base64=base64.b64encode(document.content).decode(), max_pages=2)
     )
     assert (answer.page_count, answer.pages, answer.rejection) == (5, [], None)
 
@@ -196,19 +201,7 @@ def test_a_document_the_engine_refuses_is_refused_with_the_engines_code_and_stat
 def test_a_staged_key_of_another_tenant_is_refused_unread(reader: Reader, blobs: Blobs) -> None:
     blobs.objects["reads/org_other/test/read_1"] = samples.text_pdf(pages=1)
 
-    answer = reader.reads.answer(
-        ReadRequest(
-            organization_id="org_reader",
-            environment="test",
-            filename="report.pdf",
-            document_type="pdf",
-            staged_key="reads/org_other/test/read_1",
-            table_format="markdown",
-            dpi=150,
-            page_seconds=10.0,
-            max_pages=200,
-        )
-    )
+    answer = reader.reads.answer(request(staged_key="reads/org_other/test/read_1"))
 
     assert answer.rejection is not None and answer.rejection.status == 400
     assert blobs.reads == []

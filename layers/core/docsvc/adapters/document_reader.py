@@ -54,7 +54,17 @@ class DocumentReader:
         on_count: Callable[[int], None],
         max_pages: int,
     ) -> Iterator[ParsedPage]:
-        answer = self._read(tenant, document, table_format, dpi, page_seconds, max_pages)
+        request = ReadRequest(
+            organization_id=tenant.organization_id,
+            environment=tenant.environment,
+            filename=document.filename,
+            document_type=document.document_type.name,
+            table_format=table_format,
+            dpi=dpi,
+            page_seconds=page_seconds,
+            max_pages=max_pages,
+        )
+        answer = self._read(tenant, document, request)
         if answer.rejection is not None:
             rejection = answer.rejection
             raise DocumentRejected(rejection.code, rejection.message, rejection.status)
@@ -69,25 +79,8 @@ class DocumentReader:
                 413,
             )
 
-    def _read(
-        self,
-        tenant: Tenant,
-        document: SourceDocument,
-        table_format: TableFormat,
-        dpi: int,
-        page_seconds: float,
-        max_pages: int,
-    ) -> ReadAnswer:
-        request = ReadRequest(
-            organization_id=tenant.organization_id,
-            environment=tenant.environment,
-            filename=document.filename,
-            document_type=document.document_type.name,
-            table_format=table_format,
-            dpi=dpi,
-            page_seconds=page_seconds,
-            max_pages=max_pages,
-        )
+    def _read(self, tenant: Tenant, document: SourceDocument, request: ReadRequest) -> ReadAnswer:
+        """The reader's answer, the document in the request or staged for the call."""
         staged = None
         if len(document.content) <= INLINE_BYTES:
             request.content_base64 = base64.b64encode(document.content).decode("ascii")

@@ -338,6 +338,19 @@ def test_the_parse_service_knows_how_long_a_parse_worker_may_run() -> None:
     assert function_setting("ParseWorkerFunction", "Timeout") == WORKER_SECONDS
 
 
+def test_the_document_reader_answers_within_the_time_of_the_api_functions_that_wait_for_it() -> None:
+    """Its own budget (a synchronous read's 25 s), then its timeout, then the waiting function's."""
+    from docsvc.adapters.aws import INVOKE_SECONDS
+    from docsvc.adapters.document_reader import READER_SECONDS
+    from docsvc.domain.parses import SYNC_SECONDS
+
+    reader = function_setting("DocumentReaderFunction", "Timeout")
+    assert reader == READER_SECONDS
+    assert SYNC_SECONDS < reader < INVOKE_SECONDS
+    for waiting in ("ParsesApiFunction", "IntelligenceApiFunction"):
+        assert reader < function_setting(waiting, "Timeout"), waiting
+
+
 def test_the_job_service_knows_how_long_a_job_worker_may_run_and_how_often_the_sweeper_runs() -> None:
     """A job in progress after the worker's timeout is interrupted; each sweep looks at one interval."""
     from docsvc.domain.jobs import SWEEP_EVERY_SECONDS, WORKER_SECONDS

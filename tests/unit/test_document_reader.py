@@ -10,16 +10,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from docsvc.adapters import document_reader
+from docsvc.adapters import aws, document_reader, functions
 from docsvc.adapters.document_reader import DocumentReader
-from docsvc.adapters.functions import FunctionFailed
+from docsvc.adapters.functions import FunctionBusy, FunctionFailed
 from docsvc.documents import reads
 from docsvc.documents.builtin import BuiltinEngine
 from docsvc.documents.reads import DocumentReads
 from docsvc.documents.types import DocumentType
 from docsvc.domain.documents import SourceDocument
 from docsvc.domain.parses import SYNCHRONOUS, PageLimit
-from docsvc.errors import DocumentRejected
+from docsvc.errors import DocumentRejected, ServiceBusy
 from docsvc.resources.document_reads import ReadRequest
 from docsvc.tenancy import Tenant
 
@@ -231,3 +231,33 @@ def test_a_read_stopped_at_the_time_budget_is_a_413_never_a_parse_with_pages_mis
         list(pages)
     assert (rejected.value.code, rejected.value.status_code) == ("too_slow_for_sync", 413)
     assert "1 of 3 pages" in rejected.value.message
+
+
+def test_a_reader_at_its_concurrency_limit_is_a_503_to_send_again(
+    blobs: Blobs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from botocore.stub import Stubber
+
+    monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+    functions.serve_locally({})
+    aws.reset()
+    with Stubber(aws.lambda_client()) as stubbed:
+        stubbed.add_client_error(
+            "invoke", service_error_code="TooManyRequestsException", http_status_code=429
+        )
+        with pytest.raises(FunctionBusy):
+            functions.invoke("DocumentReaderFunction", {"probe": True})
+        stubbed.assert_no_pending_responses()
+    aws.reset()
+
+    def busy(function: str, event: dict[str, Any]) -> Any:
+        raise FunctionBusy(function)
+
+    engine = DocumentReader("DocumentReaderFunction", blobs, busy)  # type: ignore[arg-type]
+
+    with pytest.raises(ServiceBusy) as refused:
+        read(engine, source(samples.text_pdf(pages=1)))
+    assert refused.value.status_code == 503
+    assert "again" in refused.value.message

@@ -45,6 +45,13 @@ class UnsupportedMediaType(DomainError):
     status_code = 415
 
 
+class ServiceBusy(DomainError):
+    """A part of the deployment is at its concurrency limit: the same request may succeed shortly."""
+
+    code = "busy"
+    status_code = 503
+
+
 class InvalidField(DomainError):
     code = "validation_error"
     """A field's value breaks a rule the schema cannot express: answered as a 422 naming the field."""

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from docsvc.adapters.blobs import S3BlobStore
-from docsvc.adapters.functions import FunctionFailed, invoke
+from docsvc.adapters.functions import FunctionBusy, FunctionFailed, invoke
 from docsvc.documents.readable import READABLE_TYPES
 from docsvc.domain.documents import SourceDocument
 from docsvc.domain.parses import ParsedPage, TableFormat
-from docsvc.errors import DocumentRejected
+from docsvc.errors import DocumentRejected, ServiceBusy
 from docsvc.ids import new_id
 from docsvc.resources.document_reads import INLINE_BYTES, ReadAnswer, ReadRequest, staging_key
 from docsvc.tenancy import Tenant
@@ -89,6 +89,11 @@ class DocumentReader:
             self._blobs.put(staged, document.content, document.mime_type)
         try:
             return ReadAnswer.model_validate(self._call(self._function, request.model_dump(mode="json")))
+        except FunctionBusy:
+            raise ServiceBusy(
+                "documents are being read as fast as this deployment allows; send the request again in a "
+                "few seconds, or send it in the background"
+            ) from None
         except FunctionFailed as failure:
             if failure.timed_out:
                 raise DocumentRejected(

@@ -17,6 +17,10 @@ LocalCall = Callable[[dict[str, Any]], Any]
 _local: dict[str, LocalCall] = {}
 
 
+class FunctionBusy(Exception):
+    """Lambda refused the call: the function is at its concurrency limit (nothing ran)."""
+
+
 class FunctionFailed(Exception):
     """The invoked function raised, or ran out of time."""
 
@@ -39,7 +43,7 @@ def invoke(function: str, event: dict[str, Any]) -> Any:
     payload = json.dumps(event)
     local = _local.get(function)
     if local is None:
-        response = aws.lambda_client().invoke(FunctionName=function, Payload=payload.encode())
+        response = _invoke_lambda(function, payload)
         answer = json.loads(response["Payload"].read() or b"null")
         if response.get("FunctionError"):
             error_type, message = answer.get("errorType", ""), answer.get("errorMessage", "")
@@ -50,3 +54,14 @@ def invoke(function: str, event: dict[str, Any]) -> Any:
     except Exception as error:  # as Lambda reports a function's unhandled error
         raise FunctionFailed(function, type(error).__name__, str(error)) from error
     return json.loads(json.dumps(answer))
+
+
+def _invoke_lambda(function: str, payload: str) -> Any:
+    from botocore.exceptions import ClientError
+
+    try:
+        return aws.lambda_client().invoke(FunctionName=function, Payload=payload.encode())
+    except ClientError as error:
+        if error.response["Error"]["Code"] == "TooManyRequestsException":
+            raise FunctionBusy(function) from error
+        raise

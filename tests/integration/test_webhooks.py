@@ -504,3 +504,68 @@ def test_the_log_filtered_by_event_reads_that_events_deliveries_only(
     assert deliveries(api, org.test.key, event_id=events[0], from_date="2999-01-01") == []
     assert deliveries(api, org.test.key, event_id="evt_unknown") == []
     assert len(deliveries(api, org.test.key)) == 6
+
+
+class CountingTable:
+    """The webhooks table, keeping which index each Query used and how many items it read."""
+
+    def __init__(self, table: Any, reads: list[tuple[str | None, int]]) -> None:
+        self._table, self._reads = table, reads
+
+    def query(self, **params: Any) -> Any:
+        response = self._table.query(**params)
+        self._reads.append((params.get("IndexName"), int(response["ScannedCount"])))
+        return response
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._table, name)
+
+
+def test_the_delivery_log_by_status_or_endpoint_reads_its_index_not_the_whole_log(
+    deployment: Deployment, org: Org, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from docsvc.adapters.webhooks_table import DynamoWebhookStore
+    from docsvc.domain.deliveries import DeliveryQuery, WebhookDelivery
+    from docsvc.ids import new_id
+    from docsvc.tenancy import Tenant
+
+    tenant = Tenant(org.id, "test")
+    store = DynamoWebhookStore()
+
+    def delivery(endpoint_id: str, status: str) -> WebhookDelivery:
+        now = datetime.now(UTC).isoformat()
+        return WebhookDelivery.model_validate(
+            {
+                "id": new_id("del"),
+                "endpoint_id": endpoint_id,
+                "event_id": new_id("evt"),
+                "event_type": "parse.completed",
+                "environment": "test",
+                "url": "https://hooks.example.com/in",
+                "status": status,
+                "attempt_count": 1,
+                "max_attempts": 4,
+                "next_attempt_at": None,
+                "attempts": [],
+                "created_at": now,
+                "updated_at": now,
+            }
+        )
+
+    rare = [delivery("whe_rare", "failed") for _ in range(2)]
+    for saved in [*rare, *(delivery("whe_busy", "delivered") for _ in range(60))]:
+        assert store.save_delivery(tenant, saved, expected=None)
+    reads: list[tuple[str | None, int]] = []
+    table = aws.table
+    monkeypatch.setattr(aws, "table", lambda name: CountingTable(table(name), reads))
+
+    by_status = store.deliveries(tenant, DeliveryQuery(status="failed", limit=10))
+    by_endpoint = store.deliveries(tenant, DeliveryQuery(endpoint_id="whe_rare", limit=10))
+    both = store.deliveries(tenant, DeliveryQuery(endpoint_id="whe_busy", status="failed", limit=10))
+
+    newest_first = [saved.id for saved in reversed(rare)]
+    assert [found.id for found in by_status.items] == newest_first
+    assert [found.id for found in by_endpoint.items] == newest_first
+    assert both.items == []
+    assert reads[:2] == [("deliveries_by_status", 2), ("deliveries_by_endpoint", 2)]
+    assert all(index == "deliveries_by_endpoint" for index, _ in reads[2:])

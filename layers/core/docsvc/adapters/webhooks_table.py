@@ -79,6 +79,8 @@ class DynamoWebhookStore(aws.DynamoTable):
             {
                 "pk": tenant.key,
                 "sk": DELIVERY + delivery.id,
+                "endpoint_pk": _by_endpoint(tenant, delivery.endpoint_id),
+                "status_pk": _by_status(tenant, delivery.status),
                 "expires_at": int(time.time()) + DELIVERY_DAYS * 86_400,
                 **delivery.model_dump(),
             }
@@ -100,6 +102,18 @@ class DynamoWebhookStore(aws.DynamoTable):
         return _delivery(item) if item else None
 
     def deliveries(self, tenant: Tenant, query: DeliveryQuery) -> Page[WebhookDelivery]:
+        """By key: an event's deliveries are one millisecond of the log; an endpoint's and a status's
+        have their index. What the chosen key does not answer is filtered on the items it reads."""
+        listing = Listing(tenant.key, DELIVERY, "del", tenant.key)
+        answered: set[str] = set()
+        if query.event_id is None and query.endpoint_id is not None:
+            partition = _by_endpoint(tenant, query.endpoint_id)
+            listing = Listing(tenant.key, DELIVERY, "del", partition, "endpoint_pk", "deliveries_by_endpoint")
+            answered.add("endpoint_id")
+        elif query.event_id is None and query.status is not None:
+            partition = _by_status(tenant, query.status)
+            listing = Listing(tenant.key, DELIVERY, "del", partition, "status_pk", "deliveries_by_status")
+            answered.add("status")
         filters = {
             name: value
             for name, value in (
@@ -107,19 +121,26 @@ class DynamoWebhookStore(aws.DynamoTable):
                 ("endpoint_id", query.endpoint_id),
                 ("event_id", query.event_id),
             )
-            if value is not None
+            if value is not None and name not in answered
         }
         expression = " AND ".join(f"#{name} = :{name}" for name in filters) or None
-        query = _within_event(query)
         page = list_page(
             self._table,
-            Listing(tenant.key, DELIVERY, "del", tenant.key),
-            query,
+            listing,
+            _within_event(query),
             filter_expression=expression,
             filter_values={f":{name}": value for name, value in filters.items()} or None,
             filter_names={f"#{name}": name for name in filters} or None,
         )
         return page.of(_delivery)
+
+
+def _by_endpoint(tenant: Tenant, endpoint_id: str) -> str:
+    return f"{tenant.key}#WHE#{endpoint_id}"
+
+
+def _by_status(tenant: Tenant, status: str) -> str:
+    return f"{tenant.key}#DEL#{status}"
 
 
 def _within_event(query: DeliveryQuery) -> DeliveryQuery:

@@ -261,3 +261,26 @@ def test_a_reader_at_its_concurrency_limit_is_a_503_to_send_again(
         read(engine, source(samples.text_pdf(pages=1)))
     assert refused.value.status_code == 503
     assert "again" in refused.value.message
+
+
+def test_the_inline_size_is_a_boundary_a_document_of_that_size_travels_inline(
+    engine: DocumentReader, reader: Reader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = source(samples.text_pdf(pages=1))
+    for limit, staged in ((len(document.content), False), (len(document.content) - 1, True)):
+        monkeypatch.setattr(document_reader, "INLINE_BYTES", limit)
+        read(engine, document)
+        assert (reader.requests[-1]["staged_key"] is not None) is staged, limit
+
+
+def test_the_answer_size_is_a_boundary_an_answer_of_that_size_comes_back(
+    reader: Reader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    content = base64.b64encode(samples.text_pdf(pages=2)).decode()
+    size = len(reader.reads.answer(request(content_base64=content)).model_dump_json())
+
+    monkeypatch.setattr(reads, "ANSWER_BYTES", size)
+    assert reader.reads.answer(request(content_base64=content)).rejection is None
+    monkeypatch.setattr(reads, "ANSWER_BYTES", size - 1)
+    refused = reader.reads.answer(request(content_base64=content)).rejection
+    assert refused is not None and (refused.code, refused.status) == ("output_too_large", 413)

@@ -1,0 +1,63 @@
+"""Which blocks are columns written line across line (docsvc.documents.engine.layout), at the edges of
+its rules: the gutter, the words a line, the lines a column, the switches between columns."""
+
+from __future__ import annotations
+
+from docsvc.documents.engine.layout import Box, interleaved_columns, may_interleave_columns
+
+FOUR_WORDS = "one two three four"
+THREE_WORDS = "one two three"
+
+
+def alternating(
+    rows: int, left: str = FOUR_WORDS, right: str = FOUR_WORDS, gap: float = 20.0
+) -> list[tuple[Box, str]]:
+    """Lines of a left column (x 50-250) and a right one (x 250+gap on), written left, right, left, ..."""
+    lines: list[tuple[Box, str]] = []
+    for row in range(rows):
+        y = 100.0 + 12 * row
+        lines.append(((50.0, y, 250.0, y + 10), f"{left} L{row}"))
+        lines.append(((250.0 + gap, y, 450.0 + gap, y + 10), f"{right} R{row}"))
+    return lines
+
+
+def test_two_columns_of_prose_written_line_across_line_are_read_left_then_right() -> None:
+    columns = interleaved_columns(alternating(3))
+
+    assert columns is not None
+    assert [text.splitlines()[0] for _, text in columns] == [f"{FOUR_WORDS} L0", f"{FOUR_WORDS} R0"]
+    assert [len(text.splitlines()) for _, text in columns] == [3, 3]
+    assert columns[0][0] == (50.0, 100.0, 250.0, 134.0)
+
+
+def test_a_gutter_must_be_wider_than_eight_points() -> None:
+    assert interleaved_columns(alternating(3, gap=8.5)) is not None
+    assert interleaved_columns(alternating(3, gap=8.0)) is None
+
+
+def test_each_column_needs_three_lines() -> None:
+    assert interleaved_columns(alternating(3)) is not None
+    assert interleaved_columns(alternating(2)) is None
+
+
+def test_lines_of_fewer_than_four_words_on_average_are_labels_and_values_not_prose() -> None:
+    # "one two three four L0" has 5 words, "one two three L0" has 4: the boundary is the average of 4.
+    assert interleaved_columns(alternating(3, right=THREE_WORDS)) is not None
+    assert interleaved_columns(alternating(3, right="one two")) is None
+
+
+def test_columns_already_read_one_after_the_other_keep_their_order() -> None:
+    lines = alternating(3)
+    column_after_column = lines[0::2] + lines[1::2]
+
+    assert interleaved_columns(column_after_column) is None
+
+
+def test_the_first_look_passes_over_blocks_whose_lines_fill_them() -> None:
+    block = (50.0, 100.0, 450.0, 172.0)  # 6 lines of 12 pt: a glyph of about 5 pt
+    full = "\n".join(["x" * 90] * 6)
+    half = "\n".join(["x" * 40] * 6)
+
+    assert not may_interleave_columns(block, full)
+    assert may_interleave_columns(block, half)
+    assert not may_interleave_columns(block, "\n".join(["x" * 40] * 5))  # under 2 x 3 lines

@@ -138,6 +138,21 @@ def test_table_detection_does_not_run_on_pages_of_prose(monkeypatch: pytest.Monk
     assert calls == [1]
 
 
+def test_drawings_are_read_only_on_pages_with_vector_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading a page's drawings costs a fifth of a plain page's time; a page without a path has no
+    ruling lines to find."""
+    calls: list[int] = []
+    original = pymupdf.Page.get_cdrawings
+    monkeypatch.setattr(
+        pymupdf.Page, "get_cdrawings", lambda page, *a, **kw: calls.append(1) or original(page, *a, **kw)
+    )
+    list(pdf.read_pages(samples.text_pdf(pages=3, lines=30), "pdf", ParseOptions()))
+    assert calls == []
+    (text,) = [page.text for page in pdf.read_pages(samples.table_pdf(PRICES), "pdf", ParseOptions())]
+    assert calls  # the page's check, and the table finder's own reading
+    assert "| Widget | 2 | 9.99 |" in text
+
+
 def test_an_encrypted_pdf_is_refused_with_its_reason() -> None:
     with pytest.raises(errors.EncryptedDocument, match="password"):
         texts(samples.encrypted_pdf(), "pdf")

@@ -29,7 +29,15 @@ from docsvc.documents.readable import IMAGE_TYPES
 PILLOW_TYPES = frozenset({"webp"})
 MAX_OCR_PIXELS = 40_000_000  # a page is rendered for OCR at most this large (about 6300 x 6300)
 MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a table
-_TEXT_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP | pymupdf.TEXT_DEHYPHENATE
+# TEXT_COLLECT_VECTORS adds a block (kind 3) for each vector path, at no measurable cost: a page
+# without one has no ruling lines, so its drawings need not be extracted.
+_TEXT_FLAGS = (
+    pymupdf.TEXT_PRESERVE_WHITESPACE
+    | pymupdf.TEXT_MEDIABOX_CLIP
+    | pymupdf.TEXT_DEHYPHENATE
+    | pymupdf.TEXT_COLLECT_VECTORS
+)
+_TEXT_BLOCK, _VECTOR_BLOCK = 0, 3
 _LINE = 1.5  # a path thinner than this is a ruling line
 
 pymupdf.TOOLS.mupdf_display_errors(False)
@@ -84,26 +92,28 @@ def _reason(error: Exception) -> str:
 
 def _page_text(page: pymupdf.Page, is_image: bool, options: ParseOptions, warnings: list[str]) -> str:
     textpage = page.get_textpage(flags=_TEXT_FLAGS)
-    blocks = _text_blocks(page, textpage)
+    blocks, drawn = _text_blocks(page, textpage)
     if not blocks and (is_image or page.get_images()):
         ocr = _ocr_textpage(page, options.dpi, warnings)
         if ocr is None:
             return ""
         textpage = ocr
-        blocks = _text_blocks(page, textpage)
-    tables = _tables(page, textpage, blocks, options, warnings) if blocks else []
+        blocks, _ = _text_blocks(page, textpage)
+    tables = _tables(page, textpage, blocks, drawn, options, warnings) if blocks else []
     return "\n\n".join(place_tables(blocks, tables))
 
 
-def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[tuple[Box, str]]:
-    blocks = []
+def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[tuple[Box, str]], bool]:
+    """The page's blocks of text, and whether it has any vector path."""
+    blocks, drawn = [], False
     for x0, y0, x1, y1, text, _, kind in page.get_text("blocks", textpage=textpage):
+        drawn = drawn or kind == _VECTOR_BLOCK
         cleaned = _cleaned(text)
-        if kind == 0 and cleaned:
+        if kind == _TEXT_BLOCK and cleaned:
             blocks.append(((x0, y0, x1, y1), cleaned))
     if any(may_interleave_columns(box, text) for box, text in blocks):
-        return _with_columns_apart(textpage, blocks)
-    return blocks
+        return _with_columns_apart(textpage, blocks), drawn
+    return blocks, drawn
 
 
 def _cleaned(text: str) -> str:
@@ -114,6 +124,8 @@ def _with_columns_apart(textpage: pymupdf.TextPage, blocks: list[tuple[Box, str]
     """The blocks, each block whose lines alternate between columns replaced by its columns."""
     lines_by_block: dict[Box, list[tuple[Box, str]]] = {}
     for block in textpage.extractDICT()["blocks"]:
+        if block["type"] != _TEXT_BLOCK:
+            continue
         lines = [
             (tuple(line["bbox"]), "".join(span["text"] for span in line["spans"]))
             for line in block.get("lines", ())
@@ -140,11 +152,12 @@ def _tables(
     page: pymupdf.Page,
     textpage: pymupdf.TextPage,
     blocks: list[tuple[Box, str]],
+    drawn: bool,
     options: ParseOptions,
     warnings: list[str],
 ) -> list[tuple[Box, str]]:
     """The page's tables rendered in place; detection runs only on pages that can hold one."""
-    strategy = _table_strategy(page, textpage, [text for _, text in blocks], warnings)
+    strategy = _table_strategy(page, textpage, [text for _, text in blocks], drawn, warnings)
     if strategy is None:
         return []
     try:
@@ -176,9 +189,9 @@ def _without_single_cell_edges(
 
 
 def _table_strategy(
-    page: pymupdf.Page, textpage: pymupdf.TextPage, block_texts: list[str], warnings: list[str]
+    page: pymupdf.Page, textpage: pymupdf.TextPage, block_texts: list[str], drawn: bool, warnings: list[str]
 ) -> dict[str, str] | None:
-    drawings = page.get_cdrawings()
+    drawings = page.get_cdrawings() if drawn else []
     if len(drawings) > MAX_DRAWINGS:
         warnings.append(f"{len(drawings)} vector paths on the page; tables were not looked for")
         return None

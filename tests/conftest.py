@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 from docsvc import services
-from docsvc.local.emulator import make_dynamodb_atomic
+from docsvc.local.emulator import adapt_emulator
 from docsvc.local.gateway import RouteTable
 from docsvc.local.pollers import QueuePoller, StreamPoller
 from docsvc.local.stack import REGION, Deployment, deploy_template
@@ -37,7 +37,7 @@ def deployment(monkeypatch: pytest.MonkeyPatch) -> Iterator[Deployment]:
     monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
     monkeypatch.setenv("AWS_DEFAULT_REGION", REGION)
-    make_dynamodb_atomic()
+    adapt_emulator()
     with mock_aws():
         services.reset()
         yield deploy_template(TEMPLATE)

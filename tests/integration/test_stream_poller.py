@@ -11,7 +11,7 @@ from typing import Any
 import boto3
 import pytest
 from docsvc import services
-from docsvc.local.emulator import make_dynamodb_atomic
+from docsvc.local.emulator import adapt_emulator
 from docsvc.local.pollers import StreamPoller
 from docsvc.local.stack import REGION, Deployment, deploy_template
 from moto import mock_aws
@@ -92,7 +92,7 @@ def stack(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Deploymen
     behaviour.update(crashes_left=0, fail_once=set())
     template = tmp_path / "template.yaml"
     template.write_text(STREAM_TEMPLATE)
-    make_dynamodb_atomic()
+    adapt_emulator()
     with mock_aws():
         services.reset()
         deployment = deploy_template(template)

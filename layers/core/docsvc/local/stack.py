@@ -15,7 +15,7 @@ from typing import Any
 from docsvc import services
 from docsvc.adapters.functions import serve_locally
 from docsvc.local import state_path
-from docsvc.local.emulator import make_dynamodb_atomic
+from docsvc.local.emulator import adapt_emulator
 from docsvc.local.functions import LocalFunction, functions_of
 from docsvc.local.gateway import GatewayServer
 from docsvc.local.pollers import QueuePoller, SchedulePoller, StreamPoller
@@ -73,7 +73,7 @@ class LocalStack:
     def start(self) -> None:
         from moto.server import ThreadedMotoServer
 
-        make_dynamodb_atomic()
+        adapt_emulator()
         logging.getLogger("werkzeug").setLevel(logging.ERROR)
         moto_port = free_port(self.host)
         self._moto = ThreadedMotoServer(ip_address=self.host, port=moto_port, verbose=False)

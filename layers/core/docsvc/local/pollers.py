@@ -23,6 +23,9 @@ from docsvc.local.functions import LocalFunction, QueueTrigger, ScheduleTrigger,
 
 _log = logging.getLogger("docsvc.local.pollers")
 IDLE_STREAM_WAIT_SECONDS = 1.0  # Lambda reads a shard about once a second when it is quiet
+# New shards are looked for this often, and whenever a shard is read to its end, not at every read:
+# a DescribeStream per read doubled the emulator calls of every poll, in the process serving requests.
+SHARD_DISCOVERY_SECONDS = 10.0
 
 
 def sqs_record(message: dict[str, Any], queue_arn: str, region: str) -> dict[str, Any]:
@@ -185,6 +188,8 @@ class StreamPoller(threading.Thread):
         self._streams: Any = boto3.client("dynamodbstreams", region_name=region)
         self._shards: dict[str, _Shard] = {}
         self._retrying = False
+        self._discovered_at = 0.0
+        self._ended: set[str] = set()  # shards read to their end when new shards were last looked for
         self._discover(trigger.starting_position)
 
     def run(self) -> None:
@@ -204,7 +209,10 @@ class StreamPoller(threading.Thread):
     def poll_once(self) -> int:
         """Read each shard and invoke the function once per shard that has records; the number of
         records handed to the function."""
-        self._discover("TRIM_HORIZON")
+        ended = {shard_id for shard_id, shard in self._shards.items() if shard.iterator is None}
+        if ended - self._ended or time.monotonic() - self._discovered_at >= SHARD_DISCOVERY_SECONDS:
+            self._discover("TRIM_HORIZON")  # a shard that ends has children
+            self._ended = ended
         delivered = 0
         for shard in list(self._shards.values()):
             parent = self._shards.get(shard.parent_id or "")
@@ -219,6 +227,7 @@ class StreamPoller(threading.Thread):
     # ------------------------------------------------------------------ shards
     def _discover(self, position: str) -> None:
         """Start an iterator at `position` for every shard not known yet."""
+        self._discovered_at = time.monotonic()
         request: dict[str, Any] = {"StreamArn": self.trigger.stream_arn}
         while True:
             description = self._streams.describe_stream(**request)["StreamDescription"]

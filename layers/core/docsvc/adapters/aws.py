@@ -86,12 +86,18 @@ def lambda_client() -> Any:
 
 
 def table(name: str) -> Any:
+    return _table(name)
+
+
+@cache
+def _table(name: str) -> Any:
+    """Kept: boto3 builds a Table's resource class anew at each `Table()` call."""
     return dynamodb().Table(name)
 
 
 def reset() -> None:
     """Forget every client (tests swap endpoints between cases)."""
-    for factory in (dynamodb, s3, sqs, secretsmanager, bedrock_runtime, lambda_client):
+    for factory in (dynamodb, _table, s3, sqs, secretsmanager, bedrock_runtime, lambda_client):
         factory.cache_clear()
 
 

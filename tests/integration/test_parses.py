@@ -9,12 +9,14 @@ from collections.abc import Iterator
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
+from urllib.parse import urlsplit
 
 import boto3
 import httpx
 import pytest
 from docsvc.adapters.parses_table import DynamoParseRepository
 from docsvc.adapters.queues import TenantQueue
+from docsvc.api import large_answers
 from docsvc.clock import iso, utc_now
 from docsvc.config import settings
 from docsvc.domain import parses
@@ -461,6 +463,27 @@ def test_a_list_carries_outputs_only_when_asked(api: httpx.Client, org: Org) -> 
     assert {key: value for key, value in full.items() if key != "output"} == {
         key: value for key, value in bare.items() if key != "output"
     }
+
+
+def test_an_answer_too_large_for_lambda_is_handed_out_through_s3(
+    api: httpx.Client, org: Org, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lambda refuses an answer over 6 MB (a parse of some 500 pages): such an answer is stored under
+    the tenant's prefix and the client sent there. The budget is lowered here to a small parse's size."""
+    parse = create(api, org.test.key, document=document(pdf_bytes(pages=3, text="Long"))).json()
+    monkeypatch.setattr(large_answers, "ANSWER_BUDGET_BYTES", 500)
+
+    response = api.get(f"/v1/parses/{parse['id']}", headers=auth(org.test.key))
+
+    assert response.status_code == 303, response.text
+    location = response.headers["location"]
+    assert response.json()["url"] == location
+    bucket = settings().files_bucket
+    key = urlsplit(location).path.removeprefix(f"/{bucket}/")
+    assert key.startswith(f"answers/{org.id}/test/")
+    kept = boto3.client("s3", region_name=REGION).get_object(Bucket=bucket, Key=key)
+    assert kept["ContentType"] == "application/json"
+    assert json.loads(kept["Body"].read()) == parse
 
 
 def test_parses_are_listed_by_status_and_leave_a_status_when_they_move(

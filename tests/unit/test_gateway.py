@@ -308,13 +308,20 @@ def fail(event: dict[str, Any], context: Any) -> dict[str, Any]:
     raise RuntimeError("boom")
 
 
+def answer_at_length(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    """JSON text of the size asked for, once escaped into the function's answer."""
+    size = int(event["queryStringParameters"]["bytes"])
+    return {"statusCode": 200, "headers": {"content-type": "application/json"}, "body": '"' + "\n" * size}
+
+
 @pytest.fixture
 def handlers() -> Iterator[RouteTable]:
     echoing = function("Echo", ("GET", "/v1/echo"), handler=f"{__name__}.echo")
     failing = function("Fail", ("GET", "/v1/fail"), handler=f"{__name__}.fail")
-    yield RouteTable([echoing, failing])
-    echoing.shutdown()
-    failing.shutdown()
+    long = function("Long", ("GET", "/v1/long"), handler=f"{__name__}.answer_at_length")
+    yield RouteTable([echoing, failing, long])
+    for each in (echoing, failing, long):
+        each.shutdown()
 
 
 def test_dispatch_invokes_the_route_and_translates_its_answer(handlers: RouteTable) -> None:
@@ -350,6 +357,17 @@ def test_dispatch_refuses_a_body_too_large_for_a_synchronous_lambda_call(handler
 
     assert answer.status == 413
     assert "upload session" in json.loads(answer.body)["detail"]
+
+
+def test_an_answer_over_lambdas_6_mb_is_a_500_as_on_aws(handlers: RouteTable) -> None:
+    """Lambda counts the answer as JSON: each newline of the body is two bytes there ("\\n")."""
+    under = dispatch(handlers, "GET", "/v1/long?bytes=3000000", {}, b"")
+    over = dispatch(handlers, "GET", "/v1/long?bytes=3200000", {}, b"")
+
+    assert under.status == 200
+    assert len(under.body) == 3_000_001
+    assert over.status == 500
+    assert json.loads(over.body)["detail"] == "internal error"
 
 
 def test_match_carries_the_function_route_and_parameters() -> None:

@@ -93,6 +93,45 @@ def test_the_key_goes_as_a_bearer_token_to_the_base_url(sleeps: list[float]) -> 
     assert got.id == "file_1" and got["filename"] == "a.pdf"
 
 
+KEPT_AT = "https://bucket.s3.example/answers/org_1/test/abc?X-Amz-Signature=1"
+LONG_PARSE = {"object": "parse", "id": "parse_1", "output": {"pages": ["x"], "text": "x"}}
+
+
+def test_an_answer_kept_in_s3_is_fetched_from_its_link_without_the_key(sleeps: list[float]) -> None:
+    recorder = Recorder(
+        httpx.Response(303, headers={"Location": KEPT_AT}, json={"detail": "too large", "url": KEPT_AT}),
+        httpx.Response(200, json=LONG_PARSE),
+    )
+    with client_for(recorder) as client:
+        got = client.parses.get("parse_1")
+
+    first, second = recorder.requests
+    assert str(first.url) == f"{BASE}/v1/parses/parse_1"
+    assert (second.method, str(second.url)) == ("GET", KEPT_AT)
+    assert "Authorization" not in second.headers
+    assert got["output"]["pages"] == ["x"]
+
+
+def test_the_async_client_follows_a_kept_answer_too() -> None:
+    requests: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        requests.append(request)
+        if request.url.host == "bucket.s3.example":
+            return httpx.Response(200, json=LONG_PARSE)
+        return httpx.Response(303, headers={"Location": KEPT_AT})
+
+    async def main() -> Any:
+        transport = httpx.MockTransport(handler)
+        async with AsyncClient(
+            api_key=KEY, base_url=BASE, http_client=httpx.AsyncClient(transport=transport)
+        ) as client:
+            return await client.parses.get("parse_1")
+
+    assert asyncio.run(main())["id"] == "parse_1"
+    assert "Authorization" not in requests[1].headers
+
+
 def test_the_environment_variables_are_the_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SERVICE_API_KEY", "svc_test_fromenv")
     monkeypatch.setenv("SERVICE_BASE_URL", "http://127.0.0.1:3000/")

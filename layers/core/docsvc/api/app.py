@@ -3,6 +3,7 @@
 - Domain errors: their status with `{"detail": message}`.
 - Validation errors: 422 in FastAPI's HTTPValidationError shape.
 - Anything unexpected: logged with the request id, answered `{"detail": "internal error", "request_id"}`.
+- An answer too large for Lambda: 303 to a presigned link (docsvc.api.large_answers).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from docsvc import __version__
+from docsvc.api.large_answers import LargeAnswers
 from docsvc.errors import DomainError, InvalidField, InvalidRequest, Unauthorized, validation_problems
 
 _log = logging.getLogger("docsvc.api")
@@ -67,4 +69,5 @@ def create_app(title: str, routers: Iterable[APIRouter], description: str = "") 
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(Exception, _unexpected_error)
+    app.add_middleware(LargeAnswers)
     return app

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Depends, Security
+from fastapi import Depends, Request, Security
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
+from docsvc.api.large_answers import remember_tenant
 from docsvc.domain.accounts import AccountService, ApiKey
 from docsvc.services import account_service
 from docsvc.tenancy import Tenant
@@ -22,12 +23,15 @@ _api_key = APIKeyHeader(
 
 
 def authenticated_key(
+    request: Request,
     bearer: Annotated[HTTPAuthorizationCredentials | None, Security(_bearer)],
     api_key: Annotated[str | None, Security(_api_key)],
     accounts: Annotated[AccountService, Depends(account_service)],
 ) -> ApiKey:
     presented = api_key or (bearer.credentials if bearer else None)
-    return accounts.authenticate(presented)
+    key = accounts.authenticate(presented)
+    remember_tenant(request.scope, key.tenant)
+    return key
 
 
 def current_tenant(key: Annotated[ApiKey, Depends(authenticated_key)]) -> Tenant:

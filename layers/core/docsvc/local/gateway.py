@@ -164,7 +164,17 @@ def dispatch(
     except Exception:
         _log.exception("function %s failed", match.function.logical_id)
         return _json(500, {"detail": "internal error", "request_id": event["requestContext"]["requestId"]})
+    if _answer_bytes(response) > LAMBDA_PAYLOAD_BYTES:  # Lambda refuses it; API Gateway has nothing to send
+        _log.error("function %s answered over Lambda's 6 MB limit", match.function.logical_id)
+        return _json(500, {"detail": "internal error", "request_id": event["requestContext"]["requestId"]})
     return _translate(response)
+
+
+def _answer_bytes(response: dict[str, Any]) -> int:
+    body = str(response.get("body") or "")
+    if len(body) * 6 < LAMBDA_PAYLOAD_BYTES // 2:  # at most six bytes a character once escaped: it fits
+        return len(body) * 6
+    return len(json.dumps(response))
 
 
 def _translate(response: dict[str, Any]) -> GatewayResponse:

@@ -146,6 +146,11 @@ def backoff_seconds(retry: int) -> float:
     return delay * (1.0 - 0.25 * random.random())
 
 
+def kept_elsewhere(response: httpx.Response) -> bool:
+    """The API's answer to a request whose answer is too large for it: 303 to where it is kept."""
+    return response.status_code == 303 and "location" in response.headers
+
+
 def should_retry(response: httpx.Response) -> bool:
     return response.status_code in RETRY_STATUSES or response.status_code >= 500
 
@@ -317,6 +322,9 @@ class SyncHTTP(_BaseHTTP):
                 continue
             if response.is_success:
                 return response
+            if kept_elsewhere(response):  # an answer over Lambda's 6 MB, in S3: fetched without the key
+                response.close()
+                return self.request("GET", response.headers["location"], auth=False)
             if should_retry(response) and retry < self.max_retries:
                 wait = retry_after_seconds(response)
                 delay = backoff_seconds(retry) if wait is None else wait
@@ -418,6 +426,9 @@ class AsyncHTTP(_BaseHTTP):
                 continue
             if response.is_success:
                 return response
+            if kept_elsewhere(response):  # an answer over Lambda's 6 MB, in S3: fetched without the key
+                await response.aclose()
+                return await self.request("GET", response.headers["location"], auth=False)
             if should_retry(response) and retry < self.max_retries:
                 wait = retry_after_seconds(response)
                 delay = backoff_seconds(retry) if wait is None else wait

@@ -30,7 +30,8 @@ adapters/parse_store.py, domain/accounts.py):
 - background: the POST stores the input (1 S3 PUT), puts the parse `pending` and moves it `queued`
   (2 WRU), sends 1 SQS message; the worker receives and deletes it (2 SQS requests; the event source's
   empty polls are left out), reads the parse (1 RRU), moves it `in_progress` (1 WRU), reads the input
-  (1 S3 GET) and the cache entry (0.5 RRU), reads the parse every 10 pages (cancellation check, 1 RRU),
+  (1 S3 GET) and the cache entry (0.5 RRU), reads the parse every 0.5 s of reading (cancellation check,
+  1 RRU),
   stores the output (1 S3 PUT) and completes in the same 4-item transaction (8 WRU); the client polls
   --polls times (each an API request and a ParsesApi invocation reading the key and the parse: 2 RRU;
   the last reads the output: 1 S3 GET).
@@ -199,6 +200,14 @@ def sync_pattern(
     )
 
 
+def cancellation_checks(pages: int, page_ms: float) -> int:
+    """How often the worker reads the parse to see whether it was cancelled meanwhile: between pages,
+    at most every CANCEL_CHECK_SECONDS."""
+    from docsvc.domain.parses import CANCEL_CHECK_SECONDS
+
+    return min(pages, int(pages * page_ms / 1000 / CANCEL_CHECK_SECONDS))
+
+
 def background_pattern(
     pages: int, page_ms: float, overhead_ms: float, memory: dict[str, int], kb: float, polls: int
 ) -> Pattern:
@@ -215,7 +224,7 @@ def background_pattern(
         invocations,
         api_requests=1 + polls,
         write_units=2 + 1 + 8,
-        read_units=1 + 1 + 0.5 + pages // 10 + 0.5 + 2 * polls,
+        read_units=1 + 1 + 0.5 + cancellation_checks(pages, page_ms) + 0.5 + 2 * polls,
         s3_puts=2,
         s3_gets=1 + 1,
         sqs_requests=3,

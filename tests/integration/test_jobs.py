@@ -12,6 +12,7 @@ from docsvc.adapters.jobs_table import DynamoJobRepository
 from docsvc.adapters.queues import TenantQueue
 from docsvc.config import settings
 from docsvc.domain import jobs as job_domain
+from docsvc.domain import parses
 from docsvc.local.stack import Deployment
 from docsvc.services import job_service
 from docsvc.tenancy import Tenant
@@ -332,6 +333,7 @@ def test_a_running_job_that_is_cancelled_stops_and_never_completes(
 ) -> None:
     from docsvc.documents.builtin import BuiltinEngine
 
+    monkeypatch.setattr(parses, "CANCEL_CHECK_SECONDS", 0.0)  # asked after every page
     job_id = create_job(api, org.test.key, parse_request(pages=30)).json()["id"]
     pages, read = BuiltinEngine.pages, []
 

@@ -46,7 +46,10 @@ SYNC_SECONDS = 25.0
 BACKGROUND_MAX_PAGES = 2000
 PAGE_SECONDS = 10.0
 CREDITS_PER_PAGE = 1.0
-CANCEL_CHECK_EVERY = 10
+# A running parse asks whether it is still wanted between pages, at most this often: a cancelled one
+# stops within about this time, and a fast document asks once or never (its completing write refuses a
+# parse cancelled meanwhile anyway) instead of a read every few pages.
+CANCEL_CHECK_SECONDS = 0.5
 WORKER_SECONDS = 900  # the parse worker's Lambda timeout (template.yaml)
 _log = logging.getLogger(__name__)
 
@@ -236,6 +239,21 @@ class PageLimit:
             )
 
 
+class Occasionally:
+    """A question asked at most every CANCEL_CHECK_SECONDS: False in between, without asking."""
+
+    def __init__(self, question: Callable[[], bool]) -> None:
+        self._question = question
+        self._asked = time.monotonic()
+
+    def __call__(self) -> bool:
+        now = time.monotonic()
+        if now - self._asked < CANCEL_CHECK_SECONDS:
+            return False
+        self._asked = now
+        return self._question()
+
+
 class ReadDocument(BaseModel):
     """A document's pages as another task reads them, and the file they came from."""
 
@@ -274,7 +292,7 @@ class ParseService:
         stop: Callable[[], bool] | None = None,
     ) -> ParseRecord:
         """The parse, answered `completed`, or a 4xx. A job runs it with its own limits, and asks
-        `stop` every few pages whether to give up (raising Stopped)."""
+        `stop` between pages, every CANCEL_CHECK_SECONDS at most, whether to give up (raising Stopped)."""
         completed = None
         for item in self.stream(tenant, request, limits=limits, stop=stop):  # None: SYNCHRONOUS
             completed = item if isinstance(item, ParseRecord) else completed
@@ -346,13 +364,14 @@ class ParseService:
         limits: ParseLimits,
         stop: Callable[[], bool] | None,
     ) -> Iterator[ParsedPage]:
-        """The engine's pages within `limits`, asking `stop` every few pages (Stopped when it says so)."""
+        """The engine's pages within `limits`, asking `stop` now and then (Stopped when it says so)."""
         limit = PageLimit(source.filename, limits)
         started = time.monotonic()
         pages = self._engine.pages(tenant, source, table_format, dpi, PAGE_SECONDS, limit, limits.max_pages)
+        check = Occasionally(stop or (lambda: False))
         for page in pages:
             yield page
-            if stop is not None and page.number % CANCEL_CHECK_EVERY == 0 and stop():
+            if check():
                 raise Stopped()
             too_slow = limits.seconds is not None and time.monotonic() - started > limits.seconds
             if too_slow and page.number < limit.page_count:
@@ -401,6 +420,7 @@ class ParseService:
             source = typed_source(started.file.filename, content, self._engine.supported)
             limit = PageLimit(source.filename, IN_BACKGROUND)
             pages: list[str] = []
+            cancelled = Occasionally(lambda: not self._still_running(tenant, parse_id))
             read = self._engine.pages(
                 tenant,
                 source,
@@ -413,7 +433,7 @@ class ParseService:
             for page in read:
                 pages.append(page.text)
                 started.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
-                if page.number % CANCEL_CHECK_EVERY == 0 and not self._still_running(tenant, parse_id):
+                if cancelled():
                     return  # cancelled or deleted: stop at this safe point
         except DomainError as rejection:
             self._fail(tenant, started, rejection.code, rejection.message)

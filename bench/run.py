@@ -42,7 +42,7 @@ BENCHMARKS = [
     Benchmark(
         "parse_throughput",
         "PDFs over HTTP and in process vs PyMuPDF, pypdf, pdfplumber, markitdown",
-        ["--repeat", "1"],
+        ["--repeat", "1", "--text-pages", "1", "10", "--slow-peers-max-pages", "10"],
     ),
     Benchmark(
         "text_fidelity",

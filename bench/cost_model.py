@@ -12,10 +12,10 @@ Inputs, each a flag with its default:
   rendered at 150 dpi into an image-only PDF, read by the engine at 150 dpi with one Tesseract thread
   (OMP_THREAD_LIMIT=1), median of --ocr-runs pages; one core's time, not scaled); else 1,500 ms, a
   stated assumption.
-- fixed time per invocation: 65 ms, what the HTTP path adds to the engine for the 120-page PDF in the
-  local stack (README "Performance": key lookup, data URL, S3 put, the DynamoDB transaction, the JSON
-  answer). The same figure is used for every other invocation of the pattern (a POST that queues,
-  a GET that polls), which overstates those.
+- fixed time per invocation: 65 ms, what the HTTP path added to the engine for the 120-page PDF in the
+  local stack when this model was first made (now 30 to 55 ms: docs/performance.md, "Parse
+  throughput"; the larger figure is kept, to err on the side of cost). The same figure is used for
+  every other invocation of the pattern (a POST that queues, a GET that polls), which overstates those.
 - memory: MemorySize of ParsesApiFunction, DocumentReaderFunction, ParseWorkerFunction and
   WebhookDispatcherFunction, read from template.yaml.
 

@@ -148,14 +148,20 @@ def _stop(work: queue.SimpleQueue[_Work | None], size: int) -> None:
 def _serve(work: queue.SimpleQueue[_Work | None]) -> None:
     loop = asyncio.new_event_loop()  # held here for the thread's life, not only by the policy
     asyncio.set_event_loop(loop)
-    while (item := work.get()) is not None:
-        handler, event, context, future = item
-        if not future.set_running_or_notify_cancel():
-            continue
-        try:
-            future.set_result(handler(event, context))
-        except BaseException as error:  # handed to the caller, as an invocation error
-            future.set_exception(error)
+    try:
+        while (item := work.get()) is not None:
+            handler, event, context, future = item
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(handler(event, context))
+            except BaseException as error:  # handed to the caller, as an invocation error
+                future.set_exception(error)
+    finally:
+        # Closed by its own thread: left to the garbage collector, a loop may be closed during the
+        # interpreter's shutdown, after its self-pipe, and print a traceback on the way out.
+        asyncio.set_event_loop(None)
+        loop.close()
 
 
 class LambdaContext:

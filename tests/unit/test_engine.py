@@ -153,6 +153,31 @@ def test_drawings_are_read_only_on_pages_with_vector_paths(monkeypatch: pytest.M
     assert "| Widget | 2 | 9.99 |" in text
 
 
+def test_a_page_of_vector_art_is_read_without_looking_for_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over MAX_DRAWINGS vector paths the page is art: its text is read, its drawings are not."""
+    monkeypatch.setattr(pdf, "MAX_DRAWINGS", 500)
+    with pymupdf.open() as document:
+        page = document.new_page()
+        shape = page.new_shape()
+        for index in range(600):
+            x, y = 72 + (index % 60) * 7, 200 + (index // 60) * 7
+            shape.draw_rect(pymupdf.Rect(x, y, x + 4, y + 4))
+        shape.finish(color=(0, 0, 0))
+        shape.commit()
+        page.insert_text((72, 72), "Site plan, level 2")
+        content = document.tobytes()
+    calls: list[int] = []
+    monkeypatch.setattr(pymupdf.Page, "get_cdrawings", lambda page, *a, **kw: calls.append(1) or [])
+
+    (page_read,) = pdf.read_pages(content, "pdf", ParseOptions())
+
+    assert page_read.text == "Site plan, level 2"
+    assert calls == []
+    (warning,) = page_read.warnings
+    assert warning.endswith("vector paths on the page; tables were not looked for")
+    assert int(warning.split()[0]) > 500
+
+
 def test_an_encrypted_pdf_is_refused_with_its_reason() -> None:
     with pytest.raises(errors.EncryptedDocument, match="password"):
         texts(samples.encrypted_pdf(), "pdf")

@@ -92,28 +92,28 @@ def _reason(error: Exception) -> str:
 
 def _page_text(page: pymupdf.Page, is_image: bool, options: ParseOptions, warnings: list[str]) -> str:
     textpage = page.get_textpage(flags=_TEXT_FLAGS)
-    blocks, drawn = _text_blocks(page, textpage)
+    blocks, vectors = _text_blocks(page, textpage)
     if not blocks and (is_image or page.get_images()):
         ocr = _ocr_textpage(page, options.dpi, warnings)
         if ocr is None:
             return ""
         textpage = ocr
         blocks, _ = _text_blocks(page, textpage)
-    tables = _tables(page, textpage, blocks, drawn, options, warnings) if blocks else []
+    tables = _tables(page, textpage, blocks, vectors, options, warnings) if blocks else []
     return "\n\n".join(place_tables(blocks, tables))
 
 
-def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[tuple[Box, str]], bool]:
-    """The page's blocks of text, and whether it has any vector path."""
-    blocks, drawn = [], False
+def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[tuple[Box, str]], int]:
+    """The page's blocks of text, and how many vector paths it has."""
+    blocks, vectors = [], 0
     for x0, y0, x1, y1, text, _, kind in page.get_text("blocks", textpage=textpage):
-        drawn = drawn or kind == _VECTOR_BLOCK
+        vectors += kind == _VECTOR_BLOCK
         cleaned = _cleaned(text)
         if kind == _TEXT_BLOCK and cleaned:
             blocks.append(((x0, y0, x1, y1), cleaned))
     if any(may_interleave_columns(box, text) for box, text in blocks):
-        return _with_columns_apart(textpage, blocks), drawn
-    return blocks, drawn
+        return _with_columns_apart(textpage, blocks), vectors
+    return blocks, vectors
 
 
 def _cleaned(text: str) -> str:
@@ -152,12 +152,12 @@ def _tables(
     page: pymupdf.Page,
     textpage: pymupdf.TextPage,
     blocks: list[tuple[Box, str]],
-    drawn: bool,
+    vectors: int,
     options: ParseOptions,
     warnings: list[str],
 ) -> list[tuple[Box, str]]:
     """The page's tables rendered in place; detection runs only on pages that can hold one."""
-    strategy = _table_strategy(page, textpage, [text for _, text in blocks], drawn, warnings)
+    strategy = _table_strategy(page, textpage, [text for _, text in blocks], vectors, warnings)
     if strategy is None:
         return []
     try:
@@ -189,9 +189,14 @@ def _without_single_cell_edges(
 
 
 def _table_strategy(
-    page: pymupdf.Page, textpage: pymupdf.TextPage, block_texts: list[str], drawn: bool, warnings: list[str]
+    page: pymupdf.Page, textpage: pymupdf.TextPage, block_texts: list[str], vectors: int, warnings: list[str]
 ) -> dict[str, str] | None:
-    drawings = page.get_cdrawings() if drawn else []
+    """Ruled tables are looked for in the page's drawings, read only when it has vector paths at all
+    and not so many that the page is art (the text page counts them for nothing)."""
+    if vectors > MAX_DRAWINGS:
+        warnings.append(f"{vectors} vector paths on the page; tables were not looked for")
+        return None
+    drawings = page.get_cdrawings() if vectors else []
     if len(drawings) > MAX_DRAWINGS:
         warnings.append(f"{len(drawings)} vector paths on the page; tables were not looked for")
         return None

@@ -636,3 +636,16 @@ def test_a_running_parse_asks_whether_it_is_still_wanted_at_most_twice_a_second(
 
     assert asked == [100.5, 101.0, 101.5]
     assert answers == [False, False, False, True] * 3
+
+
+def test_a_422_does_not_send_a_large_input_back(api: httpx.Client, org: Org) -> None:
+    """A body with a misspelt field is the input of its "missing" error: a document in it is cut."""
+    url = data_url(pdf_bytes(pages=1) + b" " * 2_000_000)
+
+    response = create(api, org.test.key, documnt={"filename": "a.pdf", "url": url})
+
+    assert response.status_code == 422
+    assert len(response.content) < 2_000
+    (problem,) = response.json()["detail"]
+    assert problem["loc"] == ["body", "document"]
+    assert problem["input"]["documnt"]["url"] == f"{url[:200]}… ({len(url)} characters)"

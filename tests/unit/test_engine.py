@@ -154,28 +154,38 @@ def test_drawings_are_read_only_on_pages_with_vector_paths(monkeypatch: pytest.M
 
 
 def test_a_page_of_vector_art_is_read_without_looking_for_tables(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Over MAX_DRAWINGS vector paths the page is art: its text is read, its drawings are not."""
+    """Over MAX_DRAWINGS paths the page is art: its text is read, tables are not looked for."""
     monkeypatch.setattr(pdf, "MAX_DRAWINGS", 500)
     with pymupdf.open() as document:
         page = document.new_page()
-        shape = page.new_shape()
         for index in range(600):
             x, y = 72 + (index % 60) * 7, 200 + (index // 60) * 7
-            shape.draw_rect(pymupdf.Rect(x, y, x + 4, y + 4))
-        shape.finish(color=(0, 0, 0))
-        shape.commit()
+            page.draw_rect(pymupdf.Rect(x, y, x + 4, y + 4), color=(0, 0, 0))
         page.insert_text((72, 72), "Site plan, level 2")
         content = document.tobytes()
-    calls: list[int] = []
-    monkeypatch.setattr(pymupdf.Page, "get_cdrawings", lambda page, *a, **kw: calls.append(1) or [])
 
     (page_read,) = pdf.read_pages(content, "pdf", ParseOptions())
 
     assert page_read.text == "Site plan, level 2"
-    assert calls == []
-    (warning,) = page_read.warnings
-    assert warning.endswith("vector paths on the page; tables were not looked for")
-    assert int(warning.split()[0]) > 500
+    assert page_read.warnings == ("600 vector paths on the page; tables were not looked for",)
+
+
+def test_a_ruled_table_beside_a_hatching_of_many_strokes_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One path of thousands of pieces is one drawing: it does not make the page art."""
+    with pymupdf.open(stream=samples.table_pdf(PRICES), filetype="pdf") as document:
+        page = document[0]
+        shape = page.new_shape()
+        for index in range(3000):
+            y = 600 + (index % 100) * 1.5
+            shape.draw_line((72 + index // 100 * 10, y), (76 + index // 100 * 10, y))
+        shape.finish(color=(0.5, 0.5, 0.5), width=0.3)
+        shape.commit()
+        content = document.tobytes()
+    monkeypatch.setattr(pdf, "MAX_DRAWINGS", 1000)  # fewer than the strokes, more than the paths
+
+    (text,) = texts(content, "pdf")
+
+    assert "| Widget | 2 | 9.99 |" in text
 
 
 def test_an_encrypted_pdf_is_refused_with_its_reason() -> None:

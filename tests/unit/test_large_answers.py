@@ -15,7 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
 TENANT = Tenant("org_1", "test")
-Kept = list[tuple[Tenant, bytes, str]]
+Kept = list[tuple[Tenant, bytes, str, str | None]]
 
 
 def app_answering(kept: Kept) -> Any:
@@ -24,13 +24,17 @@ def app_answering(kept: Kept) -> Any:
     app = FastAPI()
 
     @app.get("/answer")
-    def answer(request: Request, size: int, char: str = "a", signed_in: bool = True) -> Response:
+    def answer(
+        request: Request, size: int, char: str = "a", signed_in: bool = True, status: int = 200
+    ) -> Response:
         if signed_in:
             remember_tenant(request.scope, TENANT)
-        return Response(content=json.dumps(char * (size - 2)), media_type="application/json")
+        headers = {"Idempotent-Replayed": "true", "Content-Disposition": 'attachment; filename="a.json"'}
+        content = json.dumps(char * (size - 2))
+        return Response(content=content, media_type="application/json", status_code=status, headers=headers)
 
-    def keep(tenant: Tenant, body: bytes, content_type: str) -> str:
-        kept.append((tenant, body, content_type))
+    def keep(tenant: Tenant, body: bytes, content_type: str, disposition: str | None) -> str:
+        kept.append((tenant, body, content_type, disposition))
         return "https://bucket.s3.example/answers/org_1/test/abc?X-Amz-Signature=1"
 
     return LargeAnswers(app, keep=keep)
@@ -65,9 +69,30 @@ def test_an_answer_over_the_budget_is_kept_and_answered_303_to_its_link() -> Non
     assert response.headers["cache-control"] == "no-store"
     assert response.json()["url"] == link
     assert "6 MB" in response.json()["detail"]
-    ((tenant, body, content_type),) = kept
+    assert response.headers["idempotent-replayed"] == "true"  # what is not about the body stays
+    assert "content-disposition" not in response.headers
+    ((tenant, body, content_type, disposition),) = kept
     assert (tenant, content_type) == (TENANT, "application/json")
+    assert disposition == 'attachment; filename="a.json"'  # S3 serves the answer with it
     assert body == json.dumps("a" * (ANSWER_BUDGET_BYTES - 1)).encode()
+
+
+def test_an_error_is_never_kept_elsewhere() -> None:
+    """An error keeps its status: a client following a 303 would take it for a success."""
+    kept: Kept = []
+    response = get(app_answering(kept), size=ANSWER_BUDGET_BYTES + 1, status=422)
+
+    assert response.status_code == 422
+    assert kept == []
+
+
+def test_text_counts_as_the_runtime_writes_it_utf_8_unescaped() -> None:
+    """Lambda's Python runtime writes the answer with ensure_ascii=False: a Cyrillic letter takes its
+    two UTF-8 bytes, not the six of a \\u escape."""
+    cyrillic = json.dumps("я" * 2_000_000, ensure_ascii=False).encode()
+
+    assert size_in_lambda_answer(cyrillic, "application/json") == len(cyrillic) + 4
+    assert size_in_lambda_answer(cyrillic, "application/json") <= ANSWER_BUDGET_BYTES
 
 
 def test_the_budget_counts_the_answer_as_lambda_does_escaped_into_json() -> None:
@@ -116,8 +141,8 @@ def test_an_answer_sent_in_chunks_is_judged_whole(monkeypatch: pytest.MonkeyPatc
         remember_tenant(request.scope, TENANT)
         return StreamingResponse(iter([b"[", b"1," * 60, b"1]"]), media_type="application/json")
 
-    def keep(tenant: Tenant, body: bytes, content_type: str) -> str:
-        kept.append((tenant, body, content_type))
+    def keep(tenant: Tenant, body: bytes, content_type: str, disposition: str | None) -> str:
+        kept.append((tenant, body, content_type, disposition))
         return "https://kept"
 
     response = get(LargeAnswers(app, keep=keep))

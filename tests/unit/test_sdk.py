@@ -112,6 +112,15 @@ def test_an_answer_kept_in_s3_is_fetched_from_its_link_without_the_key(sleeps: l
     assert got["output"]["pages"] == ["x"]
 
 
+def test_a_link_that_sends_elsewhere_again_is_not_followed(sleeps: list[float]) -> None:
+    moved = httpx.Response(303, headers={"Location": KEPT_AT}, json={"detail": "too large", "url": KEPT_AT})
+    recorder = Recorder(moved, moved)
+    with client_for(recorder) as client, pytest.raises(APIError):
+        client.parses.get("parse_1")
+
+    assert len(recorder.requests) == 2
+
+
 def test_the_async_client_follows_a_kept_answer_too() -> None:
     requests: list[httpx.Request] = []
 

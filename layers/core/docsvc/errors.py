@@ -81,18 +81,39 @@ class InvalidRequest(DomainError):
 _PROBLEM_FIELDS = frozenset({"loc", "msg", "type", "input", "ctx"})
 
 
+ECHOED_CHARACTERS = 200  # of a wrong input, in its 422; a document sent as the wrong type is not sent back
+ECHOED_ITEMS = 20
+ECHOED_DEPTH = 3
+
+
 def validation_problems(errors: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Pydantic's errors as the `detail` of a 422, kept JSON: `ctx` values become strings (they may
-    hold exception objects) and bytes become their length."""
+    hold exception objects); an input is echoed only when short, else described by its size."""
     problems = []
     for error in errors:
         problem = {key: value for key, value in error.items() if key in _PROBLEM_FIELDS}
         if "ctx" in problem:
             problem["ctx"] = {key: str(value) for key, value in problem["ctx"].items()}
-        if isinstance(problem.get("input"), bytes | bytearray):
-            problem["input"] = f"<{len(problem['input'])} bytes>"
+        if "input" in problem:
+            problem["input"] = _echoed(problem["input"])
         problems.append(problem)
     return problems
+
+
+def _echoed(value: Any, depth: int = 0) -> Any:
+    """The input as a 422 shows it: short strings and small objects as they are, long ones cut."""
+    if isinstance(value, bytes | bytearray):
+        return f"<{len(value)} bytes>"
+    if isinstance(value, str) and len(value) > ECHOED_CHARACTERS:
+        return f"{value[:ECHOED_CHARACTERS]}… ({len(value)} characters)"
+    if isinstance(value, list | dict):
+        kind = "list" if isinstance(value, list) else "object"
+        if len(value) > ECHOED_ITEMS or depth >= ECHOED_DEPTH:
+            return f"<{kind} of {len(value)} items>"
+        if isinstance(value, list):
+            return [_echoed(item, depth + 1) for item in value]
+        return {key: _echoed(item, depth + 1) for key, item in value.items()}
+    return value
 
 
 class Stopped(Exception):

@@ -56,11 +56,11 @@ class S3BlobStore:
         )
 
     def download_url(self, key: str, filename: str, expires_in: int) -> str:
-        disposition = f"attachment; filename*=UTF-8''{quote(filename)}"
-        return str(
-            aws.s3().generate_presigned_url(
-                "get_object",
-                Params={"Bucket": self._bucket, "Key": key, "ResponseContentDisposition": disposition},
-                ExpiresIn=expires_in,
-            )
-        )
+        return self.link(key, expires_in, f"attachment; filename*=UTF-8''{quote(filename)}")
+
+    def link(self, key: str, expires_in: int, disposition: str | None = None) -> str:
+        """A presigned GET of the object, served with `disposition` as its Content-Disposition."""
+        params = {"Bucket": self._bucket, "Key": key}
+        if disposition:
+            params["ResponseContentDisposition"] = disposition
+        return str(aws.s3().generate_presigned_url("get_object", Params=params, ExpiresIn=expires_in))

@@ -25,24 +25,27 @@ ANSWER_BUDGET_BYTES = LAMBDA_ANSWER_BYTES - 64 * 1024  # the rest of Lambda's JS
 LINK_SECONDS = 900
 PREFIX = "answers"
 _ESCAPED_AT_MOST = 6  # a byte of text becomes at most six in JSON ("\u001f")
+# The headers an answer kept in S3 does not pass on to the 303: they describe the body, which S3 serves.
+_BODY_HEADERS = frozenset({b"content-type", b"content-length", b"content-disposition", b"content-encoding"})
 _log = logging.getLogger("docsvc.api")
 
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Message, Receive, Send], Awaitable[None]]
-# Stores an answer's bytes for a tenant with its content type; returns a link to them.
-Keeper = Callable[[Tenant, bytes, str], str]
+# Stores an answer's bytes for a tenant with its content type and disposition; returns a link to them.
+Keeper = Callable[[Tenant, bytes, str, str | None], str]
 
 
 def size_in_lambda_answer(body: bytes, content_type: str) -> int:
-    """The body's size inside the function's JSON answer, as Mangum puts it there: text JSON-escaped,
-    anything else (or text that is not UTF-8) in base64."""
+    """The body's size inside the function's JSON answer, as Mangum puts it there and the runtime writes
+    it (UTF-8, `ensure_ascii=False`): text JSON-escaped, anything else (or text that is not UTF-8) in
+    base64."""
     if any(kind in content_type for kind in DEFAULT_TEXT_MIME_TYPES):
         if len(body) * _ESCAPED_AT_MOST + 2 <= ANSWER_BUDGET_BYTES:
             return len(body) * _ESCAPED_AT_MOST + 2  # a bound, enough to know it fits
         try:
-            return len(json.dumps(body.decode()))
+            return len(json.dumps(body.decode(), ensure_ascii=False).encode())
         except UnicodeDecodeError:
             pass
     return 4 * math.ceil(len(body) / 3)
@@ -53,14 +56,13 @@ def remember_tenant(scope: Message, tenant: Tenant) -> None:
     scope.setdefault("state", {})["tenant"] = tenant
 
 
-def keep_in_s3(tenant: Tenant, body: bytes, content_type: str) -> str:
+def keep_in_s3(tenant: Tenant, body: bytes, content_type: str, disposition: str | None) -> str:
     from docsvc.adapters.blobs import S3BlobStore
 
-    answer_id = uuid.uuid4().hex
-    key = f"{PREFIX}/{tenant.storage_prefix}/{answer_id}"
+    key = f"{PREFIX}/{tenant.storage_prefix}/{uuid.uuid4().hex}"
     blobs = S3BlobStore()
     blobs.put(key, body, content_type)
-    return blobs.download_url(key, f"{answer_id}.json", LINK_SECONDS)
+    return blobs.link(key, LINK_SECONDS, disposition)
 
 
 class LargeAnswers:
@@ -91,16 +93,17 @@ class LargeAnswers:
         await self.app(scope, receive, held)
 
     async def _answer(self, scope: Message, start: Message, body: bytes, send: Send) -> None:
-        types = [value for name, value in start["headers"] if name.lower() == b"content-type"]
-        content_type = types[0].decode("latin-1") if types else ""
-        size = size_in_lambda_answer(body, content_type)
+        headers = {name.lower(): value.decode("latin-1") for name, value in start["headers"]}
+        content_type = headers.get(b"content-type", "")
         tenant = scope["state"].get("tenant")
-        # Only authenticated routes answer at length; without a tenant there is no prefix to keep it under.
-        if size <= ANSWER_BUDGET_BYTES or not isinstance(tenant, Tenant):
+        # Only a success is kept (an error is short, and must keep its status), and only under the
+        # prefix of an authenticated tenant.
+        kept = 200 <= start["status"] < 300 and isinstance(tenant, Tenant)
+        if not kept or size_in_lambda_answer(body, content_type) <= ANSWER_BUDGET_BYTES:
             await send(start)
             await send({"type": "http.response.body", "body": body})
             return
-        link = self.keep(tenant, body, content_type)
+        link = self.keep(tenant, body, content_type, headers.get(b"content-disposition"))
         _log.info("answer of %d bytes handed out through S3", len(body), extra={"path": scope.get("path")})
         see_other = json.dumps(
             {
@@ -116,6 +119,7 @@ class LargeAnswers:
                 "type": "http.response.start",
                 "status": 303,
                 "headers": [
+                    *((name, value) for name, value in start["headers"] if name.lower() not in _BODY_HEADERS),
                     (b"location", link.encode("latin-1")),
                     (b"content-type", b"application/json"),
                     (b"cache-control", b"no-store"),

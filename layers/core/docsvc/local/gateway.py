@@ -174,7 +174,7 @@ def _answer_bytes(response: dict[str, Any]) -> int:
     body = str(response.get("body") or "")
     if len(body) * 6 < LAMBDA_PAYLOAD_BYTES // 2:  # at most six bytes a character once escaped: it fits
         return len(body) * 6
-    return len(json.dumps(response))
+    return len(json.dumps(response, ensure_ascii=False).encode())  # as the Python runtime writes it
 
 
 def _translate(response: dict[str, Any]) -> GatewayResponse:

@@ -322,7 +322,7 @@ class SyncHTTP(_BaseHTTP):
                 continue
             if response.is_success:
                 return response
-            if kept_elsewhere(response):  # an answer over Lambda's 6 MB, in S3: fetched without the key
+            if auth and kept_elsewhere(response):  # over Lambda's 6 MB, in S3: fetched once, without the key
                 response.close()
                 return self.request("GET", response.headers["location"], auth=False)
             if should_retry(response) and retry < self.max_retries:
@@ -426,7 +426,7 @@ class AsyncHTTP(_BaseHTTP):
                 continue
             if response.is_success:
                 return response
-            if kept_elsewhere(response):  # an answer over Lambda's 6 MB, in S3: fetched without the key
+            if auth and kept_elsewhere(response):  # over Lambda's 6 MB, in S3: fetched once, without the key
                 await response.aclose()
                 return await self.request("GET", response.headers["location"], auth=False)
             if should_retry(response) and retry < self.max_retries:

@@ -191,11 +191,9 @@ def _without_single_cell_edges(
 def _table_strategy(
     page: pymupdf.Page, textpage: pymupdf.TextPage, block_texts: list[str], vectors: int, warnings: list[str]
 ) -> dict[str, str] | None:
-    """Ruled tables are looked for in the page's drawings, read only when it has vector paths at all
-    and not so many that the page is art (the text page counts them for nothing)."""
-    if vectors > MAX_DRAWINGS:
-        warnings.append(f"{vectors} vector paths on the page; tables were not looked for")
-        return None
+    """Ruled tables are looked for in the page's drawings, read only when the text page found vector
+    paths at all. It counts each piece of a path (a hatching of 20,000 strokes is one path of the
+    drawings, 20,000 pieces here), so MAX_DRAWINGS is judged on the drawings."""
     drawings = page.get_cdrawings() if vectors else []
     if len(drawings) > MAX_DRAWINGS:
         warnings.append(f"{len(drawings)} vector paths on the page; tables were not looked for")

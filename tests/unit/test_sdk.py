@@ -121,6 +121,20 @@ def test_a_link_that_sends_elsewhere_again_is_not_followed(sleeps: list[float]) 
     assert len(recorder.requests) == 2
 
 
+def test_a_link_the_storage_refuses_is_reported_as_such_not_as_a_bad_key(sleeps: list[float]) -> None:
+    expired = "<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>"
+    recorder = Recorder(
+        httpx.Response(303, headers={"Location": KEPT_AT}, json={"detail": "too large", "url": KEPT_AT}),
+        httpx.Response(403, text=expired, headers={"Content-Type": "application/xml"}),
+    )
+    with client_for(recorder) as client, pytest.raises(APIError) as raised:
+        client.parses.get("parse_1")
+
+    assert type(raised.value) is APIError
+    assert raised.value.status_code == 403
+    assert "link could not be read" in str(raised.value)
+
+
 def test_the_async_client_follows_a_kept_answer_too() -> None:
     requests: list[httpx.Request] = []
 

@@ -151,6 +151,21 @@ def kept_elsewhere(response: httpx.Response) -> bool:
     return response.status_code == 303 and "location" in response.headers
 
 
+def unreadable_link(error: APIError) -> APIError:
+    """The storage's refusal of an answer's link (most often: it expired), said as such, not as a
+    refusal of the API key."""
+    if error.status_code is None:  # no answer at all: the connection error says it well
+        return error
+    return APIError(
+        f"{error.status_code}: the answer was too large to send directly and its link could not be read "
+        "(links last 15 minutes); send the request again for a new one",
+        status_code=error.status_code,
+        detail=error.detail,
+        body=error.body,
+        headers=error.headers,
+    )
+
+
 def should_retry(response: httpx.Response) -> bool:
     return response.status_code in RETRY_STATUSES or response.status_code >= 500
 
@@ -324,7 +339,10 @@ class SyncHTTP(_BaseHTTP):
                 return response
             if auth and kept_elsewhere(response):  # over Lambda's 6 MB, in S3: fetched once, without the key
                 response.close()
-                return self.request("GET", response.headers["location"], auth=False)
+                try:
+                    return self.request("GET", response.headers["location"], auth=False)
+                except APIError as error:
+                    raise unreadable_link(error) from error
             if should_retry(response) and retry < self.max_retries:
                 wait = retry_after_seconds(response)
                 delay = backoff_seconds(retry) if wait is None else wait
@@ -428,7 +446,10 @@ class AsyncHTTP(_BaseHTTP):
                 return response
             if auth and kept_elsewhere(response):  # over Lambda's 6 MB, in S3: fetched once, without the key
                 await response.aclose()
-                return await self.request("GET", response.headers["location"], auth=False)
+                try:
+                    return await self.request("GET", response.headers["location"], auth=False)
+                except APIError as error:
+                    raise unreadable_link(error) from error
             if should_retry(response) and retry < self.max_retries:
                 wait = retry_after_seconds(response)
                 delay = backoff_seconds(retry) if wait is None else wait

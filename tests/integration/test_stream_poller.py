@@ -261,3 +261,29 @@ def test_the_running_poller_feeds_the_function_until_stopped(stack: Deployment) 
 
     assert delivered_keys() == ["a", "b"]
     assert not poller.is_alive()
+
+
+def test_shards_are_looked_for_every_so_often_not_before_every_read(
+    stack: Deployment, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from docsvc.local import pollers
+
+    clock = [1000.0]
+    monkeypatch.setattr(pollers.time, "monotonic", lambda: clock[0])
+    function = stack.function("Projector")
+    poller = StreamPoller(function, function.streams[0], REGION, threading.Event())
+    described: list[int] = []
+    describe = poller._streams.describe_stream
+    poller._streams.describe_stream = lambda **kw: described.append(1) or describe(**kw)
+
+    put("a")
+    delivered = [poller.poll_once() for _ in range(3)]
+    clock[0] += pollers.SHARD_DISCOVERY_SECONDS - 0.001
+    poller.poll_once()
+    assert described == []
+    clock[0] += 0.001
+    put("b")
+    delivered.append(poller.poll_once())
+
+    assert described == [1]
+    assert delivered == [1, 0, 0, 1]

@@ -44,7 +44,10 @@ def merged_openapi(functions: list[LocalFunction]) -> dict[str, Any]:
             "title": "docsvc",
             "version": __version__,
             "description": "Document processing API. Every route accepts `Authorization: Bearer <key>` or "
-            "`Api-Key: <key>`; the key selects the organization and environment.",
+            "`Api-Key: <key>`; the key selects the organization and environment. A successful answer larger "
+            "than Lambda may return (6 MB) is a `303 See Other` whose `Location` is a presigned link to it, "
+            "valid 15 minutes: follow it without the key. A 422 shows each wrong `input` cut to 200 "
+            "characters a string and 20 items an object or list.",
         },
         "paths": dict(sorted(paths.items())),
         "components": {"schemas": dict(sorted(schemas.items())), "securitySchemes": SECURITY_SCHEMES},

@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 import httpx
-from docsvc.local.functions import LambdaContext
 from docsvc.local.stack import Deployment
 
 from tests.conftest import ROOT, Org, auth, drain_streams
@@ -24,8 +23,9 @@ def event(name: str) -> dict[str, Any]:
 
 
 def invoke(deployment: Deployment, logical_id: str, payload: dict[str, Any]) -> Any:
-    function = deployment.function(logical_id)
-    return function.load()(payload, LambdaContext(function, function.timeout))
+    """As Lambda invokes a function: on an instance of its own (a thread with its own event loop), with a
+    context, within the function's timeout."""
+    return deployment.function(logical_id).invoke(payload)
 
 
 def test_auth_status_event(deployment: Deployment, org: Org) -> None:

@@ -621,13 +621,10 @@ def test_a_background_parse_takes_up_to_its_page_limit(
         assert "has 4 pages; parses take at most 3" in parse["error"]["message"]
 
 
-def test_a_running_parse_asks_whether_it_is_still_wanted_at_most_twice_a_second(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_running_parse_asks_whether_it_is_still_wanted_at_most_twice_a_second() -> None:
     clock = [100.0]
-    monkeypatch.setattr(parses.time, "monotonic", lambda: clock[0])
     asked: list[float] = []
-    cancelled = parses.Occasionally(lambda: asked.append(clock[0]) or True)
+    cancelled = parses.Occasionally(lambda: asked.append(clock[0]) or True, clock=lambda: clock[0])
 
     answers = []
     for _ in range(12):  # a page every 0.125 s

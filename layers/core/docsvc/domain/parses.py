@@ -242,12 +242,12 @@ class PageLimit:
 class Occasionally:
     """A question asked at most every CANCEL_CHECK_SECONDS: False in between, without asking."""
 
-    def __init__(self, question: Callable[[], bool]) -> None:
-        self._question = question
-        self._asked = time.monotonic()
+    def __init__(self, question: Callable[[], bool], clock: Callable[[], float] = time.monotonic) -> None:
+        self._question, self._clock = question, clock
+        self._asked = clock()
 
     def __call__(self) -> bool:
-        now = time.monotonic()
+        now = self._clock()
         if now - self._asked < CANCEL_CHECK_SECONDS:
             return False
         self._asked = now

@@ -29,8 +29,8 @@ from docsvc.documents.readable import IMAGE_TYPES
 PILLOW_TYPES = frozenset({"webp"})
 MAX_OCR_PIXELS = 40_000_000  # a page is rendered for OCR at most this large (about 6300 x 6300)
 MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a table
-# TEXT_COLLECT_VECTORS adds a block (kind 3) for each vector path, at no measurable cost: a page
-# without one has no ruling lines, so its drawings need not be extracted.
+# TEXT_COLLECT_VECTORS adds a block (kind 3) for each piece of a vector path, at no measurable cost on
+# pages of text: a page without one has no ruling lines, so its drawings need not be extracted.
 _TEXT_FLAGS = (
     pymupdf.TEXT_PRESERVE_WHITESPACE
     | pymupdf.TEXT_MEDIABOX_CLIP

@@ -33,6 +33,10 @@ MIN_PAGES_PER_READER = 16  # fewer pages than this are not worth another child
 Task = tuple[int, int, int]  # first page, last page, memory allowance in bytes
 COUNT_FIRST = -1
 _context = multiprocessing.get_context("fork")
+# Starting a child reaps every finished child of the process (multiprocessing's bookkeeping), so a start
+# in one thread can race another thread's join of its own child: the loser of that race sees no exit
+# status and refuses to close a child that has ended. Children are started and reaped under one lock.
+_lifecycle = threading.Lock()
 _ERRORS: dict[str, type[errors.DocumentError]] = {
     error.code: error
     for error in (
@@ -154,7 +158,8 @@ def _messages(
     """
     receiver, sender = _context.Pipe(duplex=False)
     child = _context.Process(target=_child, args=(sender, content, kind, options, task), daemon=True)
-    child.start()
+    with _lifecycle:
+        child.start()
     sender.close()
     try:
         while True:
@@ -173,10 +178,11 @@ def _messages(
                 return
     finally:
         receiver.close()
-        if child.is_alive():
-            child.kill()
-        child.join()
-        child.close()
+        with _lifecycle:  # a child that is still running is killed, so the join is short
+            if child.is_alive():
+                child.kill()
+            child.join()
+            child.close()
 
 
 def _child(sender: Connection, content: bytes, kind: str, options: ParseOptions, task: Task) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 from docsvc.api.auth import CurrentTenant
+from docsvc.api.json_bodies import loads
 from docsvc.api.params import list_parameters
 from docsvc.domain.jobs import JobEndpoint, JobQuery, JobService, JobSource, JobStatus
 from docsvc.errors import InvalidField
@@ -130,12 +130,7 @@ def _metadata(value: str | None) -> dict[str, str] | None:
     if value is None:
         return None
     location = ("query", "metadata")
-    try:
-        parsed = json.loads(value)
-    except ValueError:
-        raise InvalidField(
-            location, 'metadata is not JSON; send an object such as {"team":"billing"}'
-        ) from None
+    parsed = loads(value, location, 'send an object such as {"team":"billing"}')
     if not isinstance(parsed, dict) or not all(isinstance(item, str) for item in parsed.values()):
         raise InvalidField(location, "metadata must be a JSON object whose values are strings")
     return parsed

@@ -1,7 +1,8 @@
 """The FastAPI application of an API function, with the error contract of the whole API.
 
 - Domain errors: their status with `{"detail": message}`.
-- Validation errors: 422 in FastAPI's HTTPValidationError shape.
+- Validation errors: 422 in FastAPI's HTTPValidationError shape; a JSON body that is not JSON (NaN, a lone
+  surrogate) too, before routing (docsvc.api.json_bodies).
 - Anything unexpected: logged with the request id, answered `{"detail": "internal error", "request_id"}`.
 - An answer too large for Lambda: 303 to a presigned link (docsvc.api.large_answers).
 """
@@ -18,6 +19,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from docsvc import __version__
+from docsvc.api.json_bodies import StrictJsonBodies
 from docsvc.api.large_answers import LargeAnswers
 from docsvc.errors import DomainError, InvalidField, InvalidRequest, Unauthorized, validation_problems
 
@@ -69,5 +71,6 @@ def create_app(title: str, routers: Iterable[APIRouter], description: str = "") 
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(Exception, _unexpected_error)
+    app.add_middleware(StrictJsonBodies)
     app.add_middleware(LargeAnswers)
     return app

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 from docsvc.api.auth import CurrentTenant
+from docsvc.api.json_bodies import loads
+from docsvc.content_disposition import attachment
 from docsvc.domain.tables import MAX_QUERY_LIMIT, TableRecord, TableService
 from docsvc.errors import InvalidField
 from docsvc.services import table_service
@@ -63,10 +64,7 @@ async def _csv(
 def _overrides(value: str | None) -> dict[str, str] | None:
     if not value:
         return None
-    try:
-        parsed = json.loads(value)
-    except ValueError:
-        raise InvalidField(("body", "column_schema_overrides"), "not JSON; " + OVERRIDES_HELP) from None
+    parsed = loads(value, ("body", "column_schema_overrides"), OVERRIDES_HELP)
     if not isinstance(parsed, dict) or not all(isinstance(kind, str) for kind in parsed.values()):
         raise InvalidField(("body", "column_schema_overrides"), OVERRIDES_HELP)
     return parsed
@@ -126,9 +124,8 @@ def delete_table(tenant: CurrentTenant, tables: Tables, table_id: str) -> Respon
 )
 def download_table(tenant: CurrentTenant, tables: Tables, table_id: str, raw: bool = False) -> Response:
     filename, content = tables.download(tenant, table_id, raw=raw)
-    disposition = f'attachment; filename="{filename.replace(chr(34), "")}"'
     return Response(
-        content, media_type="text/csv; charset=utf-8", headers={"Content-Disposition": disposition}
+        content, media_type="text/csv; charset=utf-8", headers={"Content-Disposition": attachment(filename)}
     )
 
 

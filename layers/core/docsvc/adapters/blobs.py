@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from urllib.parse import quote
 
 from botocore.exceptions import ClientError
 
 from docsvc.adapters import aws
 from docsvc.config import settings
+from docsvc.content_disposition import attachment
 
 _CHUNK = 1024 * 1024
 
@@ -56,7 +56,7 @@ class S3BlobStore:
         )
 
     def download_url(self, key: str, filename: str, expires_in: int) -> str:
-        return self.link(key, expires_in, f"attachment; filename*=UTF-8''{quote(filename)}")
+        return self.link(key, expires_in, attachment(filename))
 
     def link(self, key: str, expires_in: int, disposition: str | None = None) -> str:
         """A presigned GET of the object, served with `disposition` as its Content-Disposition."""

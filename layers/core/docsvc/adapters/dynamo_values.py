@@ -26,3 +26,28 @@ def to_dynamo(value: Any) -> Any:
     if isinstance(value, float):
         return Decimal(str(value))
     return value
+
+
+ITEM_LIMIT_BYTES = 400 * 1024
+
+
+def item_bytes(item: dict[str, Any]) -> int:
+    """The size DynamoDB counts for an item against its 400 KB limit: attribute names and values, with
+    3 bytes for each list or map and 1 for each of its elements (a bound, as DynamoDB documents it)."""
+    return sum(len(name.encode()) + _value_bytes(value) for name, value in item.items())
+
+
+def _value_bytes(value: Any) -> int:
+    if isinstance(value, str):
+        return len(value.encode("utf-8", "surrogatepass"))
+    if isinstance(value, bool) or value is None:
+        return 1
+    if isinstance(value, int | float | Decimal):
+        return len(str(value)) // 2 + 2  # 2 digits a byte, plus one; a bound
+    if isinstance(value, bytes | bytearray):
+        return len(value)
+    if isinstance(value, dict):
+        return 3 + sum(1 + len(key.encode()) + _value_bytes(item) for key, item in value.items())
+    if isinstance(value, list | tuple | set | frozenset):
+        return 3 + sum(1 + _value_bytes(item) for item in value)
+    return len(str(value).encode())

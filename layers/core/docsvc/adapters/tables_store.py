@@ -1,12 +1,13 @@
 """Tables: records in DynamoDB (partition `ORG#<org>#ENV#<env>`, sort key `TABLE#<id>`); the original
-CSV and its parsed snapshot in S3 under `tables/<org>/<env>/<id>/`."""
+CSV and its parsed snapshot in S3 under `tables/<org>/<env>/<id>/`. A record holds the columns'
+descriptions, so its size grows with them: `fits` tells whether DynamoDB's 400 KB item takes it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
+from docsvc.adapters.dynamo_values import ITEM_LIMIT_BYTES, from_dynamo, item_bytes, to_dynamo
 from docsvc.config import settings
 from docsvc.domain.tables import TableRecord
 from docsvc.tenancy import Tenant
@@ -19,8 +20,10 @@ class DynamoTableRepository(aws.DynamoTable):
         super().__init__(table_name or settings().tables_table)
 
     def put(self, tenant: Tenant, record: TableRecord) -> None:
-        item = {"pk": tenant.key, "sk": _TABLE + record.id, **record.model_dump(mode="json")}
-        self._table.put_item(Item=to_dynamo(item))
+        self._table.put_item(Item=to_dynamo(_item(tenant, record)))
+
+    def fits(self, tenant: Tenant, record: TableRecord) -> bool:
+        return item_bytes(_item(tenant, record)) <= ITEM_LIMIT_BYTES
 
     def get(self, tenant: Tenant, table_id: str) -> TableRecord | None:
         item = self._table.get_item(Key={"pk": tenant.key, "sk": _TABLE + table_id}, ConsistentRead=True).get(
@@ -45,6 +48,10 @@ class DynamoTableRepository(aws.DynamoTable):
     def delete(self, tenant: Tenant, table_id: str) -> bool:
         old = self._table.delete_item(Key={"pk": tenant.key, "sk": _TABLE + table_id}, ReturnValues="ALL_OLD")
         return "Attributes" in old
+
+
+def _item(tenant: Tenant, record: TableRecord) -> dict[str, Any]:
+    return {"pk": tenant.key, "sk": _TABLE + record.id, **record.model_dump(mode="json")}
 
 
 def _record(item: dict[str, Any]) -> TableRecord:

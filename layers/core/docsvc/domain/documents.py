@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import unquote_to_bytes
@@ -26,6 +27,7 @@ MAX_INLINE_BYTES = 4_500_000
 MAX_REMOTE_BYTES = 50 * 1024 * 1024
 MAX_FILE_BYTES = 50 * 1024 * 1024
 _URL_FIELD = ("body", "document", "url")
+FILE_ID_PATTERN = r"^file_[0-9A-Za-z]+$"
 
 
 class MIMEData(BaseModel):
@@ -37,7 +39,17 @@ class MIMEData(BaseModel):
 
 
 class FileRef(BaseModel):
-    id: str = Field(pattern=r"^file_[0-9A-Za-z]+$", description="An uploaded file of this environment.")
+    id: str = Field(pattern=FILE_ID_PATTERN, description="An uploaded file of this environment.")
+
+    @classmethod
+    def at(cls, location: tuple[str, ...], file_id: str) -> FileRef:
+        """A reference from a field FastAPI does not validate as a FileRef (a form field): an id that is
+        not a file id is InvalidField (422) at `location`, as a malformed `document` is."""
+        if not re.fullmatch(FILE_ID_PATTERN, file_id):
+            raise InvalidField(
+                location, f"'{file_id[:64]}' is not a file id (file_ followed by letters and digits)"
+            )
+        return cls(id=file_id)
 
 
 DocumentInput = MIMEData | FileRef

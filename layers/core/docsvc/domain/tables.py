@@ -42,6 +42,10 @@ class TableRecord(BaseModel):
 
 class TableRepository(Protocol):
     def put(self, tenant: Tenant, record: TableRecord) -> None: ...
+    def fits(self, tenant: Tenant, record: TableRecord) -> bool:
+        """Whether the store takes a record this size (the columns' names and samples grow it)."""
+        ...
+
     def get(self, tenant: Tenant, table_id: str) -> TableRecord | None: ...
     def list(self, tenant: Tenant) -> list[TableRecord]: ...
     def delete(self, tenant: Tenant, table_id: str) -> bool: ...
@@ -92,7 +96,8 @@ class TableService:
 
     def uploaded(self, tenant: Tenant, file_id: str) -> tuple[str, bytes]:
         """The name and bytes of an uploaded file of this environment (for CSVs above a request's size)."""
-        source = self._documents.load(tenant, FileRef(id=file_id), ("csv", "tsv", "txt"))
+        reference = FileRef.at(("body", "file_id"), file_id)
+        source = self._documents.load(tenant, reference, ("csv", "tsv", "txt"))
         return source.filename, source.content
 
     def get(self, tenant: Tenant, table_id: str) -> TableRecord:
@@ -171,6 +176,11 @@ class TableService:
             created_at=created_at,
             updated_at=iso(utc_now()),
         )
+        if not self._repository.fits(tenant, record):  # before any write: nothing is left half-stored
+            raise PayloadTooLarge(
+                f"the table's {len(record.columns)} columns, with their names and sample values, are more "
+                "than a table's description can hold: send fewer columns, or shorter column names"
+            )
         self._store.save(tenant, table_id, content, to_snapshot(parsed))
         self._repository.put(tenant, record)
         return record

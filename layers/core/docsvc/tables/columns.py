@@ -9,6 +9,7 @@ from docsvc.tables.model import Column, ColumnType, TableError
 from docsvc.tables.values import FORCED, INFERRED
 
 SAMPLES = 3
+SAMPLE_CHARACTERS = 200  # a longer text is cut in the samples (never in the rows)
 
 
 def build_column(name: str, cells: Sequence[str], forced: ColumnType | None) -> tuple[Column, list[Any]]:
@@ -84,6 +85,8 @@ def _typed_cells(
 def _samples(values: list[Any]) -> list[Any]:
     samples: list[Any] = []
     for value in values:
+        if isinstance(value, str) and len(value) > SAMPLE_CHARACTERS:
+            value = value[:SAMPLE_CHARACTERS] + "…"
         if value is not None and value not in samples:
             samples.append(value)
             if len(samples) == SAMPLES:

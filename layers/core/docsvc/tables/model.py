@@ -29,7 +29,7 @@ class Column:
     name: str
     type: ColumnType
     nullable: bool
-    sample_values: list[Any]  # up to 3 distinct non-null typed values, first seen first
+    sample_values: list[Any]  # up to 3 distinct non-null typed values, first seen first; long texts cut
 
 
 @dataclass(frozen=True)

@@ -70,3 +70,11 @@ def test_an_id_tells_when_it_was_made_and_a_foreign_one_does_not() -> None:
     assert created_millis("evt_short") is None
     assert created_millis("not-an-id") is None
     assert created_millis("evt_" + "u" * 26) is None  # not Crockford base 32
+
+
+def test_an_id_whose_time_is_past_the_year_9999_tells_no_time() -> None:
+    from docsvc.ids import LATEST_MILLIS, created_millis
+
+    assert created_millis(new_id("evt", now_ms=LATEST_MILLIS)) == LATEST_MILLIS
+    assert created_millis(new_id("evt", now_ms=LATEST_MILLIS + 1)) is None
+    assert created_millis("evt_7ZZZZZZZZZZZZZZZZZZZZZZZZZ") is None

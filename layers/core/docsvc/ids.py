@@ -9,6 +9,9 @@ import time
 _CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _lock = threading.Lock()
 _last: tuple[int, int] = (0, 0)
+# The last millisecond a date can name (9999-12-31T23:59:59.999Z). Ten Crockford characters reach past
+# it, to the year 10889: an id written further on was never made here.
+LATEST_MILLIS = 253_402_300_799_999
 
 
 def _encode(value: int, length: int) -> str:
@@ -47,11 +50,12 @@ def id_ceiling(prefix: str, millis: int) -> str:
 
 
 def created_millis(resource_id: str) -> int | None:
-    """The creation time (Unix milliseconds) written in an id; None if it is not one of ours."""
+    """The creation time (Unix milliseconds) written in an id; None if it is not one of ours (a time
+    after the year 9999 included)."""
     _, _, body = resource_id.partition("_")
     if len(body) != 26 or any(character not in _CROCKFORD for character in body[:10]):
         return None
     millis = 0
     for character in body[:10]:
         millis = millis * 32 + _CROCKFORD.index(character)
-    return millis
+    return millis if millis <= LATEST_MILLIS else None

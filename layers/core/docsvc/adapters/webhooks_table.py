@@ -15,7 +15,7 @@ from docsvc.config import settings
 from docsvc.domain.deliveries import DeliveryQuery, DeliveryStatus, WebhookDelivery
 from docsvc.domain.lists import Page
 from docsvc.domain.webhooks import WebhookEndpoint
-from docsvc.ids import created_millis
+from docsvc.ids import LATEST_MILLIS, created_millis
 from docsvc.tenancy import Tenant
 
 ENDPOINT = "WHE#"
@@ -153,7 +153,8 @@ def _within_event(query: DeliveryQuery) -> DeliveryQuery:
     if (query.from_date and moment < query.from_date) or (query.to_date and moment > query.to_date):
         return query  # outside the asked range: the filter finds nothing, as it should
     slack = timedelta(milliseconds=1)  # the bounds go through float seconds; the filter stays exact
-    return query.model_copy(update={"from_date": moment - slack, "to_date": moment + slack})
+    after = moment + slack if millis < LATEST_MILLIS else moment  # no date follows the last one
+    return query.model_copy(update={"from_date": moment - slack, "to_date": after})
 
 
 def _endpoint(item: dict[str, Any]) -> WebhookEndpoint:

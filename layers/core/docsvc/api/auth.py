@@ -1,7 +1,8 @@
 """Authentication: one dependency resolves the API key to its stored record and tenant.
 
-Both `Authorization: Bearer <key>` and `Api-Key: <key>` are accepted on every route. The tenant comes
-from the stored key record, never from the key's prefix or a header.
+Both `Authorization: Bearer <key>` and `Api-Key: <key>` are accepted on every route; two different keys
+in the two headers are refused (401). The tenant comes from the stored key record, never from the key's
+prefix or a header.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBea
 
 from docsvc.api.large_answers import remember_tenant
 from docsvc.domain.accounts import AccountService, ApiKey
+from docsvc.errors import Unauthorized
 from docsvc.services import account_service
 from docsvc.tenancy import Tenant
 
@@ -28,7 +30,13 @@ def authenticated_key(
     api_key: Annotated[str | None, Security(_api_key)],
     accounts: Annotated[AccountService, Depends(account_service)],
 ) -> ApiKey:
-    presented = api_key or (bearer.credentials if bearer else None)
+    from_bearer = bearer.credentials if bearer else None
+    if api_key and from_bearer and api_key != from_bearer:
+        # Which one was meant cannot be known: a test key and a live key together must not reach production.
+        raise Unauthorized(
+            "two different API keys were sent, one in 'Authorization' and one in 'Api-Key': send one of them"
+        )
+    presented = api_key or from_bearer
     key = accounts.authenticate(presented)
     remember_tenant(request.scope, key.tenant)
     return key

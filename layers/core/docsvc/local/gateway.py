@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import json
 import logging
+import threading
 import time
 import uuid
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -23,6 +24,7 @@ from docsvc.local.functions import LocalFunction, Route
 LAMBDA_PAYLOAD_BYTES = 6 * 1024 * 1024
 API_BODY_BYTES = 10 * 1024 * 1024
 INTEGRATION_TIMEOUT_SECONDS = 30
+MAX_IN_FLIGHT = 256  # requests served at once; one more is a 503 to send again
 _TEXT_TYPES = (
     "text/",
     "application/json",
@@ -203,21 +205,19 @@ class _GatewayHandler(BaseHTTPRequestHandler):
         _log.debug(format, *args)
 
     def _serve(self) -> None:
-        length = int(self.headers.get("Content-Length") or 0)
-        if length > API_BODY_BYTES:
-            self.close_connection = True
-            self._write(
-                _json(413, {"detail": f"request body over API Gateway's {API_BODY_BYTES}-byte limit"})
-            )
+        body = self._body()
+        if body is None:
             return
-        body = self.rfile.read(length) if length else b""
-        headers: dict[str, str] = {}
-        for name, value in self.headers.items():
-            key = name.lower()
-            headers[key] = f"{headers[key]},{value}" if key in headers else value
-        host = self.headers.get("Host", "127.0.0.1")
-        self._write(
-            dispatch(
+        if not self.server.in_flight.acquire(blocking=False):
+            self._write(_busy(self.server.max_in_flight))
+            return
+        try:
+            headers: dict[str, str] = {}
+            for name, value in self.headers.items():
+                key = name.lower()
+                headers[key] = f"{headers[key]},{value}" if key in headers else value
+            host = self.headers.get("Host", "127.0.0.1")
+            answer = dispatch(
                 self.server.routes,
                 self.command,
                 self.path,
@@ -226,13 +226,72 @@ class _GatewayHandler(BaseHTTPRequestHandler):
                 source_ip=self.client_address[0],
                 host=host,
             )
-        )
+        finally:
+            self.server.in_flight.release()
+        self._write(answer)
+
+    def _body(self) -> bytes | None:
+        """The request's body, or None when the request was answered already (and its connection is
+        closed: what follows on it cannot be told from the body)."""
+        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+            return self._chunked()
+        declared = self.headers.get("Content-Length")
+        if declared is None:
+            return b""
+        if not declared.strip().isdigit():
+            return self._refuse(400, f"Content-Length is not a number of bytes: {declared[:40]!r}")
+        length = int(declared)
+        if length > API_BODY_BYTES:
+            return self._refuse(413, f"request body over API Gateway's {API_BODY_BYTES}-byte limit")
+        body = self.rfile.read(length) if length else b""
+        if len(body) < length:
+            self.close_connection = True  # the client stopped sending: nobody waits for an answer
+            return None
+        return body
+
+    def _chunked(self) -> bytes | None:
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            line = self.rfile.readline(1024).split(b";", 1)[0].strip()
+            try:
+                length = int(line, 16)
+            except ValueError:
+                return self._refuse(400, "a chunk of the request body does not start with its size")
+            size += length
+            if size > API_BODY_BYTES:
+                return self._refuse(413, f"request body over API Gateway's {API_BODY_BYTES}-byte limit")
+            if length == 0:
+                while self.rfile.readline(1024).strip():  # trailers, up to the blank line
+                    pass
+                return b"".join(chunks)
+            chunks.append(self.rfile.read(length))
+            self.rfile.readline(3)  # the CRLF after the chunk
+
+    def _refuse(self, status: int, detail: str) -> None:
+        self.close_connection = True
+        self._write(_json(status, {"detail": detail}))
+        return None
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """What http.server answers itself (a method it has no handler for, a malformed request line,
+        headers too long) in JSON, as every other answer; an unknown method is a 405."""
+        self.close_connection = True
+        self.request_version = self.protocol_version  # a line it could not read has none: answer with headers
+        if code == 501:  # http.server's "Unsupported method"
+            answer = _json(405, {"detail": f"method {self.command!r} is not allowed; use one of {_METHODS}"})
+            answer.headers.append(("allow", ", ".join(_METHODS)))
+        else:
+            answer = _json(code, {"detail": message or explain or "bad request"})
+        self._write(answer)
 
     def _write(self, response: GatewayResponse) -> None:
         self.send_response(response.status)
         for name, value in response.headers:
             self.send_header(name, value)
         self.send_header("Content-Length", str(len(response.body)))
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(response.body)
@@ -240,10 +299,31 @@ class _GatewayHandler(BaseHTTPRequestHandler):
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_OPTIONS = _serve  # noqa: N815
 
 
+_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
+
+
+def _busy(limit: int) -> GatewayResponse:
+    answer = _json(
+        503,
+        {"detail": f"the gateway is serving its limit of {limit} requests at once; send again in a second"},
+    )
+    answer.headers.append(("retry-after", "1"))
+    return answer
+
+
 class GatewayServer(ThreadingHTTPServer):
+    """A thread a connection. The listen backlog holds a burst of new connections (the default of 5
+    resets most of one); past `max_in_flight` requests at once, a request is answered 503 with
+    Retry-After, as a throttled API is, never left to wait without end or reset."""
+
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 1024
 
-    def __init__(self, host: str, port: int, functions: list[LocalFunction]) -> None:
+    def __init__(
+        self, host: str, port: int, functions: list[LocalFunction], *, max_in_flight: int = MAX_IN_FLIGHT
+    ) -> None:
         self.routes = RouteTable(functions)
+        self.max_in_flight = max_in_flight
+        self.in_flight = threading.BoundedSemaphore(max_in_flight)
         super().__init__((host, port), _GatewayHandler)

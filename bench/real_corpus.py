@@ -1,0 +1,164 @@
+"""Assemble the real-document corpus of bench/real_documents.py from bare git mirrors, or check it.
+
+    .venv/bin/python bench/real_corpus.py --mirrors DIR [--out .corpus]
+    .venv/bin/python bench/real_corpus.py --check [--out .corpus]
+
+`bench/real_documents/manifest.json` lists real public documents (PDFs, scans, photos) with their
+ground truth: for each, the GitHub repository (`repo`, owner/name), the `commit`, the `path` of the
+document and the `truth_path` of its ground truth in that repository, the repository's licence (SPDX,
+read from its LICENSE file), and the sha256 and size of both files. Nothing of them is committed here.
+
+`--mirrors DIR` names a folder holding bare git mirrors of those repositories, one folder per
+repository named `owner+name` (the git directory is that folder itself or its `repo/` subfolder).
+Every document and truth file is read with `git --git-dir=... show COMMIT:PATH`, its sha256 checked
+against the manifest, and written to `--out` (default `.corpus/` at the repository root) as
+`<owner+name>/<path>`, the layout bench/real_documents.py reads. A file already there with the right
+sha256 is left alone. A missing mirror or commit, or a sha256 that differs, is reported and the file
+is not written; the exit code is then 1.
+
+`--check` reads no mirror: it checks that every file the manifest lists is in `--out` with its
+sha256, and reports files there that the manifest does not list. Exit code 0 when the corpus matches
+the manifest, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MANIFEST = ROOT / "bench" / "real_documents" / "manifest.json"
+DEFAULT_OUT = ROOT / ".corpus"
+
+
+@dataclass(frozen=True)
+class Wanted:
+    repo: str
+    commit: str
+    path: str
+    sha256: str
+
+    @property
+    def local(self) -> Path:
+        return Path(self.repo.replace("/", "+")) / self.path
+
+
+def load_manifest(path: Path = MANIFEST) -> list[dict[str, object]]:
+    documents: list[dict[str, object]] = json.loads(path.read_text(encoding="utf-8"))["documents"]
+    return documents
+
+
+def wanted_files(documents: list[dict[str, object]]) -> list[Wanted]:
+    """Every document and truth file, once each (several documents can share a truth file)."""
+    seen: dict[Path, Wanted] = {}
+    for document in documents:
+        repo, commit = str(document["repo"]), str(document["commit"])
+        for path_key, sha_key in (("path", "sha256"), ("truth_path", "truth_sha256")):
+            item = Wanted(repo, commit, str(document[path_key]), str(document[sha_key]))
+            if item.local in seen and seen[item.local].sha256 != item.sha256:
+                raise SystemExit(f"the manifest gives {item.local} two different sha256")
+            seen[item.local] = item
+    return list(seen.values())
+
+
+def corpus_path(out: Path, repo: str, path: str) -> Path:
+    """Where a file of the manifest lies in the corpus."""
+    return out / repo.replace("/", "+") / path
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _git_dir(mirrors: Path, repo: str) -> Path | None:
+    folder = mirrors / repo.replace("/", "+")
+    for candidate in (folder / "repo", folder):
+        if (candidate / "HEAD").is_file() and (candidate / "objects").is_dir():
+            return candidate
+    return None
+
+
+def assemble(mirrors: Path, out: Path, documents: list[dict[str, object]]) -> int:
+    problems = written = kept = 0
+    for item in wanted_files(documents):
+        target = out / item.local
+        if target.is_file() and _sha256(target.read_bytes()) == item.sha256:
+            kept += 1
+            continue
+        git_dir = _git_dir(mirrors, item.repo)
+        if git_dir is None:
+            print(f"MISSING MIRROR {item.repo} (for {item.path})")
+            problems += 1
+            continue
+        shown = subprocess.run(
+            ["git", f"--git-dir={git_dir}", "show", f"{item.commit}:{item.path}"], capture_output=True
+        )
+        if shown.returncode != 0:
+            reason = " ".join(shown.stderr.decode("utf-8", "replace").split())[:200]
+            print(f"NOT IN MIRROR {item.repo}@{item.commit[:10]}:{item.path}: {reason}")
+            problems += 1
+            continue
+        if _sha256(shown.stdout) != item.sha256:
+            print(f"SHA256 DIFFERS {item.repo}@{item.commit[:10]}:{item.path}")
+            problems += 1
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(shown.stdout)
+        written += 1
+    print(f"{written} files written, {kept} already there, {problems} problems; corpus at {_shown(out)}")
+    return 1 if problems else 0
+
+
+def check(out: Path, documents: list[dict[str, object]]) -> int:
+    wanted = wanted_files(documents)
+    problems = 0
+    for item in wanted:
+        target = out / item.local
+        if not target.is_file():
+            print(f"MISSING {item.local}")
+            problems += 1
+        elif _sha256(target.read_bytes()) != item.sha256:
+            print(f"SHA256 DIFFERS {item.local}")
+            problems += 1
+    listed = {item.local for item in wanted}
+    extra = sorted(path.relative_to(out) for path in out.rglob("*") if path.is_file()) if out.is_dir() else []
+    extra = [path for path in extra if path not in listed]
+    for path in extra:
+        print(f"NOT IN MANIFEST {path}")
+    print(
+        f"{len(wanted) - problems} of {len(wanted)} files match the manifest "
+        f"({len(documents)} documents), {len(extra)} files not in it"
+    )
+    return 1 if problems or extra else 0
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    action = parser.add_mutually_exclusive_group(required=True)
+    action.add_argument("--mirrors", type=Path, help="folder of bare git mirrors, one `owner+name` per repo")
+    action.add_argument("--check", action="store_true", help="check --out against the manifest")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the corpus folder (default .corpus/)")
+    parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    documents = load_manifest(args.manifest)
+    if args.check:
+        return check(args.out, documents)
+    return assemble(args.mirrors, args.out, documents)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,847 @@
+"""Real documents: the docsvc engine against its peers on public documents with ground truth.
+
+    .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
+    .venv/bin/python bench/real_documents.py [--split tune|heldout|all] [--corpus .corpus] [--json PATH]
+        [--no-rotations] [--no-camelot]
+
+Reads the documents of `bench/real_documents/manifest.json` (real PDFs, scans and photos taken from
+public repositories, each with the ground truth its repository keeps) from the corpus folder, whose
+layout bench/real_corpus.py writes, keeping the `--split` asked for (`tune` by default; about a third
+of each category is `heldout`). Every document is read in this one run by the docsvc engine in
+process (`engine.parse_pages`, as the parse service calls it), raw PyMuPDF `page.get_text()`, and,
+when importable (`pip install -e '.[bench]'`), pdfplumber (`extract_text` and `extract_tables` per
+page) and markitdown (one text per PDF); camelot (lattice, then stream where lattice finds nothing)
+reads the PDFs whose truth holds tables, when it is importable. pdfplumber, markitdown and camelot
+read PDFs only. A missing peer is reported as not available.
+
+What it measures, per document, then summed per category, per language and over all:
+- Text-layer fidelity against raw PyMuPDF, on PDFs whose text layer has words. Both texts are
+  normalised alike: Markdown table rule rows dropped, `|` made a space (`\\|` kept as a character),
+  heading marks and `**` removed, a word broken by a hyphen at a line end joined (the engine asks
+  MuPDF to do so), then split on whitespace, punctuation stripped from both ends of a word (Unicode
+  NFKC, case kept). Word recall: the share of the multiset of raw words found in the output.
+  Words cut: raw words missing from the output that appear there split across two neighbouring
+  tokens (two cells, or a word broken in two). Words repeated: over the raw words, how many more
+  times the output holds them than raw does. Extra: output words that raw does not hold at all.
+- Speed: seconds per document for each extractor (the engine in process, its page times taken
+  between the pages it yields), and the ratio to raw `get_text` (open and every page). The median
+  ratio over documents of 10 pages or more; the median per-page ratio on text-layer pages without a
+  table (no table in the truth nor in the engine's output); the engine's seconds on table pages (a
+  table in the truth or in the output) at p50 and p99. One untimed engine parse warms up first.
+- Table cells, where the truth has tables (docling's table cells, tabula's expected CSV/JSON,
+  olmOCR-bench's table tests): an expected cell, normalised (NFKC, `\\|` unescaped, whitespace
+  collapsed, casefolded), counts as strict when a returned cell of the document equals it, as
+  contained when it is inside a returned cell. The engine's cells are its Markdown tables (or its
+  pages' `tables` when the page has such a field). A truth that gives no page (tabula's) puts its
+  table on the page whose raw text holds most of its cells. Table pages missed: truth table pages
+  on which the extractor returned no table (markitdown gives no pages and is not counted there).
+- OCR word recall on scans and photos whose truth has text: the share of the truth's words
+  (normalised as above, casefolded) found in the output. By orientation: a document as it is (a
+  scan the repository ships rotated counts at its rotation), and, for one-page documents, copies
+  rotated 90, 180 and 270 degrees clockwise in memory (`--no-rotations` skips them); by language at
+  the document's own orientation. Raw get_text, which does no OCR, is shown alongside.
+
+The worst documents for word loss, cut and repeat are listed with their ids. Every figure is
+computed in the run; `--json PATH` writes them all, with the per-document figures. The exit code is
+0 whatever the figures, 1 if an available extractor raised on a document (reported by id).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import csv
+import importlib.util
+import io
+import itertools
+import json
+import re
+import statistics
+import sys
+import tempfile
+import time
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pymupdf
+from defusedxml import ElementTree
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
+
+from docsvc.documents import engine  # noqa: E402
+
+from bench.real_corpus import MANIFEST, corpus_path, load_manifest  # noqa: E402
+
+ENGINE, RAW, PLUMBER, MARKITDOWN, CAMELOT = (
+    "docsvc engine",
+    "PyMuPDF get_text (raw)",
+    "pdfplumber",
+    "markitdown",
+    "camelot",
+)
+TEXT_EXTRACTORS = (ENGINE, RAW, PLUMBER, MARKITDOWN)
+TABLE_EXTRACTORS = (ENGINE, PLUMBER, MARKITDOWN, CAMELOT)
+OPTIONAL = {PLUMBER: "pdfplumber", MARKITDOWN: "markitdown", CAMELOT: "camelot"}
+OCR_CATEGORIES = {"scan", "photo"}
+ROTATIONS = (90, 180, 270)
+LONG_DOCUMENT_PAGES = 10
+WORST = 5
+PUNCTUATION = "\"'`.,;:!?()[]{}<>«»“”\u2018\u2019„*_~"
+
+pymupdf.TOOLS.mupdf_display_errors(False)
+pymupdf.TOOLS.mupdf_display_warnings(False)
+
+
+# ---------------------------------------------------------------------------------------- text
+_RULE_ROW = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+", re.MULTILINE)
+_HYPHEN_BREAK = re.compile(r"(\w)-\s*\n\s*(\w)")
+
+
+def plain(text: str) -> str:
+    """Markdown table and heading syntax removed, line-end hyphenation joined."""
+    lines = [line for line in text.splitlines() if not _RULE_ROW.match(line)]
+    text = _HEADING.sub("", "\n".join(lines))
+    text = text.replace("\\|", "\x00").replace("|", " ").replace("\x00", "|").replace("**", "")
+    return _HYPHEN_BREAK.sub(r"\1\2", text)
+
+
+def tokens(text: str, fold: bool = False) -> list[str]:
+    words = []
+    for raw in unicodedata.normalize("NFKC", plain(text)).split():
+        word = raw.strip(PUNCTUATION)
+        if word:
+            words.append(word.casefold() if fold else word)
+    return words
+
+
+@dataclass
+class Fidelity:
+    raw_words: int = 0
+    found: int = 0
+    cut: int = 0
+    repeated: int = 0
+    extra: int = 0
+
+    @property
+    def recall(self) -> float | None:
+        return self.found / self.raw_words if self.raw_words else None
+
+    def add(self, other: Fidelity) -> None:
+        for name in ("raw_words", "found", "cut", "repeated", "extra"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+def fidelity(raw_text: str, output: str) -> Fidelity:
+    raw, out_tokens = tokens(raw_text), tokens(output)
+    raw_count, out_count = collections.Counter(raw), collections.Counter(out_tokens)
+    found = sum(min(count, out_count[word]) for word, count in raw_count.items())
+    missing = raw_count - out_count
+    joined = collections.Counter(a + b for a, b in itertools.pairwise(out_tokens))
+    joined.update(a + "-" + b for a, b in itertools.pairwise(out_tokens))
+    cut = sum(min(count, joined[word]) for word, count in missing.items())
+    repeated = sum(max(0, out_count[word] - count) for word, count in raw_count.items())
+    extra = sum(count for word, count in out_count.items() if word not in raw_count)
+    return Fidelity(len(raw), found, cut, repeated, extra)
+
+
+def word_recall(truth: Iterable[str], output: str) -> tuple[int, int]:
+    """(truth words found, truth words), casefolded."""
+    truth_count = collections.Counter(tokens("\n".join(truth), fold=True))
+    out_count = collections.Counter(tokens(output, fold=True))
+    return sum(min(n, out_count[w]) for w, n in truth_count.items()), sum(truth_count.values())
+
+
+def cell_text(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text.replace("\\|", "|"))
+    return " ".join(text.split()).casefold()
+
+
+def markdown_tables(text: str) -> list[list[list[str]]]:
+    """The Markdown tables of a text, each a list of rows of cells."""
+    tables: list[list[list[str]]] = []
+    current: list[list[str]] = []
+    for line in [*text.splitlines(), ""]:
+        stripped = line.strip()
+        if stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1:
+            if not _RULE_ROW.match(stripped):
+                inner = stripped[1:-1].replace("\\|", "\x00")
+                current.append([cell.replace("\x00", "|").strip() for cell in inner.split("|")])
+            continue
+        if len(current) >= 1:
+            tables.append(current)
+        current = []
+    return tables
+
+
+# ---------------------------------------------------------------------------------------- truth
+@dataclass
+class Truth:
+    texts: list[tuple[int | None, str]] = field(default_factory=list)  # (page or None, text)
+    cells: list[tuple[int | None, str]] = field(default_factory=list)  # (page or None, cell text)
+
+    def text_for(self, pages: int) -> list[str]:
+        return [text for page, text in self.texts if page is None or page <= pages]
+
+    def has_text(self) -> bool:
+        return any(text.strip() for _, text in self.texts)
+
+
+def load_truth(document: dict[str, Any], data: bytes) -> Truth:
+    kind, select, truth = document["truth_kind"], document.get("truth_select"), Truth()
+    text = data.decode("utf-8", "replace")
+    if kind == "docling-json":
+        tree = json.loads(text)
+        for item in tree.get("texts", []):
+            truth.texts.append((_docling_page(item), item.get("text", "")))
+        for table in tree.get("tables", []):
+            page = _docling_page(table)
+            for cell in table.get("data", {}).get("table_cells", []):
+                truth.cells.append((page, cell.get("text", "")))
+                truth.texts.append((page, cell.get("text", "")))
+    elif kind in ("docling-md", "line-text"):
+        truth.texts.append((None, text))
+    elif kind == "tabula-csv":
+        for row in csv.reader(io.StringIO(text)):
+            truth.cells.extend((None, cell) for cell in row)
+    elif kind == "tabula-json":
+        for table in json.loads(text):
+            for row in table.get("data", []):
+                truth.cells.extend((table.get("page_number"), cell.get("text", "")) for cell in row)
+    elif kind == "olmocr-tests-jsonl":
+        for line in text.splitlines():
+            if not line.strip():
+                continue
+            test = json.loads(line)
+            if test.get("pdf") != select:
+                continue
+            if test["type"] == "present":
+                truth.texts.append((test.get("page"), test["text"]))
+            elif test["type"] == "table":
+                truth.cells.append((test.get("page"), test["cell"]))
+    elif kind == "unstructured-elements-json":
+        for element in json.loads(text):
+            truth.texts.append((element.get("metadata", {}).get("page_number"), element.get("text", "")))
+    elif kind == "page-xml":
+        root = ElementTree.fromstring(data)
+        for element in root.iter():
+            if element.tag.endswith("}TextLine"):
+                for child in element:
+                    if child.tag.endswith("}TextEquiv"):
+                        truth.texts.extend((None, u.text or "") for u in child if u.tag.endswith("}Unicode"))
+    else:
+        raise ValueError(f"unknown truth kind {kind}")
+    truth.cells = [(page, cell) for page, cell in truth.cells if cell_text(cell)]
+    return truth
+
+
+def _docling_page(item: dict[str, Any]) -> int | None:
+    provenance = item.get("prov") or []
+    return int(provenance[0]["page_no"]) if provenance else None
+
+
+# ---------------------------------------------------------------------------------------- extractors
+@dataclass
+class Output:
+    pages: list[str] | None = None  # the text of each page, or None (one text for the document)
+    text: str = ""
+    tables: list[list[str]] = field(default_factory=list)  # per page: cells of tables returned
+    table_pages: set[int] = field(default_factory=set)
+    page_seconds: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+    error: str | None = None
+
+
+def run_engine(content: bytes, kind: str) -> Output:
+    output = Output(pages=[])
+    start = last = time.perf_counter()
+    for page in engine.parse_pages(content, kind, engine.ParseOptions()):
+        now = time.perf_counter()
+        output.page_seconds.append(now - last)
+        last = now
+        assert output.pages is not None
+        output.pages.append(page.text)
+        cells = [cell for table in _engine_tables(page) for row in table for cell in row]
+        output.tables.append(cells)
+        if cells:
+            output.table_pages.add(page.number)
+    output.seconds = time.perf_counter() - start
+    output.text = "\n\n".join(output.pages or [])
+    return output
+
+
+def _engine_tables(page: engine.Page) -> list[list[list[str]]]:
+    fielded = getattr(page, "tables", None)
+    if fielded:
+        rows: list[list[list[str]]] = []
+        for table in fielded:
+            grid = getattr(table, "rows", table)
+            rows.append([[str(cell or "") for cell in row] for row in grid])
+        return rows
+    return markdown_tables(page.text)
+
+
+def run_raw(content: bytes, kind: str) -> Output:
+    output = Output(pages=[])
+    start = time.perf_counter()
+    if kind == "webp":  # MuPDF does not decode WebP; the engine goes through Pillow too
+        content, kind = rotated(content, kind, 0)
+    with pymupdf.open(stream=content, filetype=_mupdf_kind(kind)) as document:
+        last = time.perf_counter()
+        for page in document:
+            output.pages.append(page.get_text())
+            now = time.perf_counter()
+            output.page_seconds.append(now - last)
+            last = now
+    output.seconds = time.perf_counter() - start
+    output.text = "\n\n".join(output.pages)
+    return output
+
+
+def run_pdfplumber(content: bytes, kind: str) -> Output:
+    import pdfplumber
+
+    output = Output(pages=[])
+    start = time.perf_counter()
+    with pdfplumber.open(io.BytesIO(content)) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            output.pages.append(page.extract_text() or "")
+            cells = [str(cell) for table in page.extract_tables() for row in table for cell in row if cell]
+            output.tables.append(cells)
+            if cells:
+                output.table_pages.add(number)
+    output.seconds = time.perf_counter() - start
+    output.text = "\n\n".join(output.pages)
+    return output
+
+
+_MARKITDOWN: Any = None
+
+
+def run_markitdown(content: bytes, kind: str) -> Output:
+    global _MARKITDOWN
+    if _MARKITDOWN is None:
+        from markitdown import MarkItDown
+
+        _MARKITDOWN = MarkItDown()
+    start = time.perf_counter()
+    result = _MARKITDOWN.convert_stream(io.BytesIO(content), file_extension=".pdf")
+    seconds = time.perf_counter() - start
+    text = result.text_content or ""
+    cells = [cell for table in markdown_tables(text) for row in table for cell in row]
+    return Output(pages=None, text=text, tables=[cells], seconds=seconds)
+
+
+def run_camelot(content: bytes, kind: str) -> Output:
+    import camelot
+
+    output = Output(pages=None)
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as handle:
+        handle.write(content)
+        handle.flush()
+        start = time.perf_counter()
+        found = camelot.read_pdf(handle.name, pages="all", flavor="lattice")
+        if found.n == 0:
+            found = camelot.read_pdf(handle.name, pages="all", flavor="stream")
+        output.seconds = time.perf_counter() - start
+    cells = []
+    for table in found:
+        page_cells = [str(cell) for row in table.df.values.tolist() for cell in row if str(cell).strip()]
+        cells.extend(page_cells)
+        if page_cells:
+            output.table_pages.add(int(table.page))
+    output.tables = [cells]
+    return output
+
+
+RUNNERS: dict[str, Callable[[bytes, str], Output]] = {
+    ENGINE: run_engine,
+    RAW: run_raw,
+    PLUMBER: run_pdfplumber,
+    MARKITDOWN: run_markitdown,
+    CAMELOT: run_camelot,
+}
+
+
+def _mupdf_kind(kind: str) -> str:
+    return kind
+
+
+def rotated(content: bytes, kind: str, degrees: int) -> tuple[bytes, str]:
+    """A copy of a one-page document turned `degrees` clockwise, made in memory."""
+    if kind == "pdf":
+        with pymupdf.open(stream=content, filetype="pdf") as document:
+            page = document[0]
+            page.set_rotation((page.rotation + degrees) % 360)
+            return document.tobytes(), "pdf"
+    from PIL import Image
+
+    with Image.open(io.BytesIO(content)) as image:
+        buffer = io.BytesIO()
+        image.convert("RGB").rotate(-degrees, expand=True).save(buffer, format="PNG")
+    return buffer.getvalue(), "png"
+
+
+# ---------------------------------------------------------------------------------------- per document
+@dataclass
+class DocumentResult:
+    id: str
+    category: str
+    language: str
+    split: str
+    kind: str
+    pages: int
+    orientation: int = 0  # degrees clockwise the document's text lies turned, as shipped
+    text_layer_words: int = 0
+    fidelity: dict[str, Fidelity] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+    engine_page_seconds: list[float] = field(default_factory=list)
+    raw_page_seconds: list[float] = field(default_factory=list)
+    truth_table_pages: list[int] = field(default_factory=list)
+    engine_table_pages: list[int] = field(default_factory=list)
+    cells_expected: int = 0
+    cells_strict: dict[str, int] = field(default_factory=dict)
+    cells_contained: dict[str, int] = field(default_factory=dict)
+    table_pages_missed: dict[str, int] = field(default_factory=dict)
+    ocr: dict[str, dict[int, tuple[int, int]]] = field(
+        default_factory=dict
+    )  # extractor: rotation: (found, of)
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def evaluate(document: dict[str, Any], corpus: Path, available: set[str], rotations: bool) -> DocumentResult:
+    content = corpus_path(corpus, document["repo"], document["path"]).read_bytes()
+    truth_bytes = corpus_path(corpus, document["repo"], document["truth_path"]).read_bytes()
+    truth = load_truth(document, truth_bytes)
+    truth.cells = [(page, cell) for page, cell in truth.cells if page is None or page <= document["pages"]]
+    kind = document["kind"]
+    result = DocumentResult(
+        document["id"],
+        document["category"],
+        document["language"],
+        document["split"],
+        kind,
+        int(document["pages"]),
+        int(document["orientation"]),
+    )
+    wanted = [ENGINE, RAW]
+    if kind == "pdf":
+        wanted += [name for name in (PLUMBER, MARKITDOWN) if name in available]
+        if truth.cells and CAMELOT in available:
+            wanted.append(CAMELOT)
+    outputs: dict[str, Output] = {}
+    for name in wanted:
+        try:
+            outputs[name] = RUNNERS[name](content, kind)
+        except Exception as error:  # a peer failing on one document is reported, the run goes on
+            result.errors[name] = f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"
+    for name, output in outputs.items():
+        result.seconds[name] = output.seconds
+    raw, eng = outputs.get(RAW), outputs.get(ENGINE)
+    if raw is not None:
+        result.raw_page_seconds = raw.page_seconds
+        result.text_layer_words = len(tokens(raw.text))
+    if eng is not None:
+        result.engine_page_seconds = eng.page_seconds
+        result.engine_table_pages = sorted(eng.table_pages)
+
+    if raw is not None and result.text_layer_words:
+        for name in TEXT_EXTRACTORS:
+            if name in outputs and name != RAW:
+                result.fidelity[name] = fidelity(raw.text, outputs[name].text)
+
+    if truth.cells:
+        _score_tables(result, truth, outputs)
+
+    if document["category"] in OCR_CATEGORIES and truth.has_text():
+        truth_text = truth.text_for(result.pages)
+        for name in (ENGINE, RAW):
+            if name in outputs:
+                found, of = word_recall(truth_text, outputs[name].text)
+                result.ocr.setdefault(name, {})[result.orientation] = (found, of)
+        if rotations and result.pages == 1:
+            for degrees in ROTATIONS:
+                turned, turned_kind = rotated(content, kind, degrees)
+                orientation = (result.orientation + degrees) % 360
+                try:
+                    output = run_engine(turned, turned_kind)
+                except Exception as error:
+                    result.errors[f"{ENGINE} rotated {degrees}"] = f"{type(error).__name__}: {error}"
+                    continue
+                result.ocr[ENGINE][orientation] = word_recall(truth_text, output.text)
+    return result
+
+
+def _score_tables(result: DocumentResult, truth: Truth, outputs: dict[str, Output]) -> None:
+    expected = [(page, cell_text(cell)) for page, cell in truth.cells]
+    raw = outputs.get(RAW)
+    if any(page is None for page, _ in expected) and raw is not None and raw.pages:
+        page_texts = [cell_text(text) for text in raw.pages]
+        held = [sum(1 for _, cell in expected if cell in text) for text in page_texts]
+        best = held.index(max(held)) + 1
+        expected = [(best if page is None else page, cell) for page, cell in expected]
+    result.cells_expected = len(expected)
+    result.truth_table_pages = sorted({page for page, _ in expected if page is not None})
+    for name in TABLE_EXTRACTORS:
+        output = outputs.get(name)
+        if output is None:
+            continue
+        returned = [cell_text(cell) for cells in output.tables for cell in cells]
+        returned_set = set(returned)
+        result.cells_strict[name] = sum(1 for _, cell in expected if cell in returned_set)
+        result.cells_contained[name] = sum(1 for _, cell in expected if any(cell in r for r in returned))
+        if name != MARKITDOWN:
+            result.table_pages_missed[name] = sum(
+                1 for page in result.truth_table_pages if page not in output.table_pages
+            )
+
+
+# ---------------------------------------------------------------------------------------- report
+def _pct(part: float, whole: float) -> str:
+    return f"{100 * part / whole:5.1f}%" if whole else "    -"
+
+
+def _median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+def _quantile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def _fmt(value: float | None, digits: int = 3, suffix: str = "") -> str:
+    return "-" if value is None else f"{value:.{digits}f}{suffix}"
+
+
+def group_fidelity(results: list[DocumentResult], key: Callable[[DocumentResult], str]) -> dict[str, Any]:
+    groups: dict[str, dict[str, Fidelity]] = {}
+    counts: collections.Counter[str] = collections.Counter()
+    for result in results:
+        if not result.fidelity:
+            continue
+        counts[key(result)] += 1
+        for name, figures in result.fidelity.items():
+            groups.setdefault(key(result), {}).setdefault(name, Fidelity()).add(figures)
+    return {group: {"documents": counts[group], **groups[group]} for group in sorted(groups)}
+
+
+def print_fidelity(title: str, grouped: dict[str, Any], names: list[str]) -> None:
+    print(f"\n{title}")
+    header = f"{'':22s} {'docs':>4s} {'raw words':>9s}"
+    for name in names:
+        header += f" | {name[:22]:>22s} recall   cut   rep"
+    print(header)
+    for group, figures in grouped.items():
+        raw_words = next((f.raw_words for n, f in figures.items() if n != "documents"), 0)
+        line = f"{group[:22]:22s} {figures['documents']:4d} {raw_words:9d}"
+        for name in names:
+            f = figures.get(name)
+            if f is None:
+                line += f" | {'':>22s}      -     -     -"
+            else:
+                line += f" | {'':>22s} {_pct(f.found, f.raw_words)} {f.cut:5d} {f.repeated:5d}"
+        print(line)
+
+
+def summarise(results: list[DocumentResult], available: set[str]) -> dict[str, Any]:
+    text_names = [name for name in TEXT_EXTRACTORS if name != RAW and (name in available or name == ENGINE)]
+    table_names = [name for name in TABLE_EXTRACTORS if name in available or name == ENGINE]
+    summary: dict[str, Any] = {}
+    summary["fidelity_by_category"] = group_fidelity(results, lambda r: r.category)
+    summary["fidelity_by_language"] = group_fidelity(results, lambda r: r.language)
+    summary["fidelity_all"] = group_fidelity(results, lambda r: "all")
+
+    speed: dict[str, Any] = {}
+    for name in [ENGINE, RAW, *[n for n in (PLUMBER, MARKITDOWN, CAMELOT) if n in available]]:
+        timed = [r for r in results if name in r.seconds and RAW in r.seconds and r.seconds[RAW] > 0]
+        ratios = [r.seconds[name] / r.seconds[RAW] for r in timed]
+        speed[name] = {
+            "documents": len(timed),
+            "total_seconds": sum(r.seconds[name] for r in timed),
+            "median_seconds_per_document": _median([r.seconds[name] for r in timed]),
+            "median_ratio_to_raw": _median(ratios),
+        }
+    long_docs = [r for r in results if r.pages >= LONG_DOCUMENT_PAGES and r.seconds.get(RAW)]
+    speed["engine_median_ratio_10_pages_or_more"] = {
+        "documents": len(long_docs),
+        "ratio": _median([r.seconds[ENGINE] / r.seconds[RAW] for r in long_docs if ENGINE in r.seconds]),
+    }
+    plain_ratios, table_seconds = [], []
+    for r in results:
+        if len(r.engine_page_seconds) != len(r.raw_page_seconds):
+            continue
+        for number, (eng, raw) in enumerate(zip(r.engine_page_seconds, r.raw_page_seconds, strict=True), 1):
+            is_table = number in r.truth_table_pages or number in r.engine_table_pages
+            if is_table:
+                table_seconds.append(eng)
+            elif r.text_layer_words and raw > 0:
+                plain_ratios.append(eng / raw)
+    speed["engine_median_page_ratio_without_tables"] = {
+        "pages": len(plain_ratios),
+        "ratio": _median(plain_ratios),
+    }
+    speed["engine_table_page_seconds"] = {
+        "pages": len(table_seconds),
+        "p50": _quantile(table_seconds, 0.5),
+        "p99": _quantile(table_seconds, 0.99),
+    }
+    summary["speed"] = speed
+
+    tables: dict[str, Any] = {}
+    for group_key in ("category", "all"):
+        grouped: dict[str, dict[str, Any]] = {}
+        for r in results:
+            if not r.cells_expected:
+                continue
+            group = r.category if group_key == "category" else "all"
+            g = grouped.setdefault(group, {"documents": 0, "cells": 0, "table_pages": 0, "by": {}})
+            g["documents"] += 1
+            g["cells"] += r.cells_expected
+            g["table_pages"] += len(r.truth_table_pages)
+            for name in table_names:
+                if name not in r.cells_strict:
+                    continue
+                b = g["by"].setdefault(name, {"documents": 0, "cells": 0, "strict": 0, "contained": 0})
+                b["documents"] += 1
+                b["cells"] += r.cells_expected
+                b["strict"] += r.cells_strict[name]
+                b["contained"] += r.cells_contained[name]
+                if name in r.table_pages_missed:
+                    b["table_pages"] = b.get("table_pages", 0) + len(r.truth_table_pages)
+                    b["table_pages_missed"] = b.get("table_pages_missed", 0) + r.table_pages_missed[name]
+        tables[group_key] = dict(sorted(grouped.items()))
+    summary["tables"] = tables
+
+    ocr: dict[str, Any] = {"by_orientation": {}, "by_language": {}}
+    for r in results:
+        for name, by_rotation in r.ocr.items():
+            for rotation, (found, of) in by_rotation.items():
+                slot = (
+                    ocr["by_orientation"]
+                    .setdefault(name, {})
+                    .setdefault(str(rotation), {"documents": 0, "found": 0, "words": 0})
+                )
+                slot["documents"] += 1
+                slot["found"] += found
+                slot["words"] += of
+            own = by_rotation.get(r.orientation)
+            if own is not None:
+                slot = (
+                    ocr["by_language"]
+                    .setdefault(name, {})
+                    .setdefault(r.language, {"documents": 0, "found": 0, "words": 0})
+                )
+                slot["documents"] += 1
+                slot["found"] += own[0]
+                slot["words"] += own[1]
+    summary["ocr"] = ocr
+    summary["text_extractors"], summary["table_extractors"] = text_names, table_names
+    return summary
+
+
+def print_report(results: list[DocumentResult], summary: dict[str, Any], available: set[str]) -> None:
+    text_names = summary["text_extractors"]
+    print("\nCorpus")
+    for key in ("category", "language", "split"):
+        counts = collections.Counter(getattr(r, key) for r in results)
+        print(f"  {key:9s} " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    print(f"  pages     {sum(r.pages for r in results)}")
+    print("  peers     " + ", ".join(f"{n} {'yes' if n in available else 'not available'}" for n in OPTIONAL))
+
+    print_fidelity(
+        "Text-layer fidelity vs raw get_text, by category (recall, words cut, words repeated)",
+        summary["fidelity_by_category"],
+        text_names,
+    )
+    print_fidelity(
+        "Text-layer fidelity vs raw get_text, by language", summary["fidelity_by_language"], text_names
+    )
+    print_fidelity("Text-layer fidelity vs raw get_text, all", summary["fidelity_all"], text_names)
+
+    print("\nSpeed (seconds per document; ratio to raw get_text on the same document)")
+    print(f"  {'':26s} {'docs':>4s} {'total s':>8s} {'median s/doc':>12s} {'median ratio':>12s}")
+    for name in [ENGINE, RAW, PLUMBER, MARKITDOWN, CAMELOT]:
+        s = summary["speed"].get(name)
+        if s:
+            print(
+                f"  {name:26s} {s['documents']:4d} {s['total_seconds']:8.2f} "
+                f"{_fmt(s['median_seconds_per_document'], 4):>12s} "
+                f"{_fmt(s['median_ratio_to_raw'], 1, 'x'):>12s}"
+            )
+    long_docs = summary["speed"]["engine_median_ratio_10_pages_or_more"]
+    plain_pages = summary["speed"]["engine_median_page_ratio_without_tables"]
+    table_pages = summary["speed"]["engine_table_page_seconds"]
+    print(
+        f"  engine median ratio, documents of {LONG_DOCUMENT_PAGES}+ pages ({long_docs['documents']} docs): "
+        f"{_fmt(long_docs['ratio'], 1, 'x')}"
+    )
+    print(
+        f"  engine median page ratio, text pages without tables ({plain_pages['pages']} pages): "
+        f"{_fmt(plain_pages['ratio'], 1, 'x')}"
+    )
+    print(
+        f"  engine seconds on table pages ({table_pages['pages']} pages): p50 {_fmt(table_pages['p50'])} "
+        f"p99 {_fmt(table_pages['p99'])}"
+    )
+
+    print(
+        "\nTable cells where the truth has tables "
+        "(strict / contained recall; truth table pages with no table)"
+    )
+    names = summary["table_extractors"]
+    print(
+        f"  {'':18s} {'docs':>4s} {'cells':>6s}"
+        + "".join(f" | {n[:13]:>13s} strict contain missed" for n in names)
+    )
+    for group_key in ("category", "all"):
+        for group, g in summary["tables"][group_key].items():
+            line = f"  {group[:18]:18s} {g['documents']:4d} {g['cells']:6d}"
+            for name in names:
+                b = g["by"].get(name)
+                if b is None:
+                    line += f" | {'':13s}      -       -      -"
+                    continue
+                missed = f"{b['table_pages_missed']}/{b['table_pages']}" if "table_pages" in b else "-"
+                strict, contained = _pct(b["strict"], b["cells"]), _pct(b["contained"], b["cells"])
+                line += f" | {'':13s} {strict} {contained:>7s} {missed:>6s}"
+            print(line)
+
+    print("\nOCR word recall on scans and photos with truth text (truth words found, casefolded)")
+    for title, key in (("orientation", "by_orientation"), ("language", "by_language")):
+        for name, slots in summary["ocr"][key].items():
+            cells = ", ".join(
+                f"{k}: {_pct(v['found'], v['words']).strip()} of {v['words']} words ({v['documents']} docs)"
+                for k, v in sorted(slots.items(), key=lambda kv: (len(kv[0]), kv[0]))
+            )
+            print(f"  by {title:11s} {name:24s} {cells}")
+
+    print(
+        "\nPer document (engine vs raw: recall, cut, repeated; seconds engine / raw; "
+        "cells strict/contained of)"
+    )
+    for r in results:
+        f = r.fidelity.get(ENGINE)
+        fid = (
+            f"{_pct(f.found, f.raw_words)} {f.cut:4d} {f.repeated:4d}"
+            if f
+            else f"{'-':>6s} {'-':>4s} {'-':>4s}"
+        )
+        peers = " ".join(
+            f"{n[:6]} {_pct(r.fidelity[n].found, r.fidelity[n].raw_words)}"
+            for n in text_names[1:]
+            if n in r.fidelity
+        )
+        cells = (
+            f"cells {r.cells_strict.get(ENGINE, 0)}/{r.cells_contained.get(ENGINE, 0)} of {r.cells_expected}"
+            if r.cells_expected
+            else ""
+        )
+        ocr = r.ocr.get(ENGINE)
+        ocr_text = (
+            "ocr " + " ".join(f"{k}:{_pct(a, b).strip()}" for k, (a, b) in sorted(ocr.items())) if ocr else ""
+        )
+        print(
+            f"  {r.id[:44]:44s} {r.category[:16]:16s} {r.language} {r.pages:3d}p {fid} "
+            f"{_fmt(r.seconds.get(ENGINE))}/{_fmt(r.seconds.get(RAW), 4)}s "
+            f"{peers} {cells} {ocr_text}".rstrip()
+        )
+
+    scored = [r for r in results if ENGINE in r.fidelity]
+    print("\nWorst documents (engine)")
+    for label, key in (
+        (
+            "word loss (raw words not in output)",
+            lambda r: r.fidelity[ENGINE].raw_words - r.fidelity[ENGINE].found,
+        ),
+        ("words cut", lambda r: r.fidelity[ENGINE].cut),
+        ("words repeated", lambda r: r.fidelity[ENGINE].repeated),
+    ):
+        worst = sorted((r for r in scored if key(r) > 0), key=key, reverse=True)[:WORST]
+        listed = ", ".join(f"{r.id} {key(r)} of {r.fidelity[ENGINE].raw_words}" for r in worst) or "none"
+        print(f"  {label}: {listed}")
+
+    errors = [(r.id, name, error) for r in results for name, error in r.errors.items()]
+    if errors:
+        print("\nErrors")
+        for doc_id, name, error in errors:
+            print(f"  {doc_id} {name}: {error}")
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Fidelity):
+        return {**asdict(value), "recall": value.recall}
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, set):
+        return sorted(value)
+    return value
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--split", choices=("tune", "heldout", "all"), default="tune")
+    parser.add_argument(
+        "--corpus", type=Path, default=ROOT / ".corpus", help="as bench/real_corpus.py wrote it"
+    )
+    parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
+    parser.add_argument("--no-rotations", action="store_true", help="skip the rotated copies of scans")
+    parser.add_argument("--no-camelot", action="store_true", help="do not run camelot even if importable")
+    parser.add_argument("--json", type=Path, help="also write every figure to this file")
+    args = parser.parse_args()
+
+    documents = [d for d in load_manifest(args.manifest) if args.split in ("all", d["split"])]
+    missing = [d["id"] for d in documents if not corpus_path(args.corpus, d["repo"], d["path"]).is_file()]
+    if missing:
+        print(
+            f"{len(missing)} documents are not in {args.corpus}: run bench/real_corpus.py --mirrors DIR first"
+        )
+        return 1
+    available = {name for name, module in OPTIONAL.items() if importlib.util.find_spec(module) is not None}
+    if args.no_camelot:
+        available.discard(CAMELOT)
+    print(f"{len(documents)} documents ({args.split}); peers: {', '.join(sorted(available)) or 'none'}")
+
+    warm = documents[0]
+    list(
+        engine.parse_pages(
+            corpus_path(args.corpus, warm["repo"], warm["path"]).read_bytes(),
+            warm["kind"],
+            engine.ParseOptions(),
+        )
+    )
+    started = time.perf_counter()
+    results = []
+    for number, document in enumerate(documents, start=1):
+        results.append(evaluate(document, args.corpus, available, not args.no_rotations))
+        print(f"  [{number}/{len(documents)}] {document['id']}", file=sys.stderr)
+    elapsed = time.perf_counter() - started
+
+    summary = summarise(results, available)
+    print_report(results, summary, available)
+    print(f"\n{len(results)} documents in {elapsed:.0f} s")
+    if args.json:
+        payload = {
+            "split": args.split,
+            "peers_available": sorted(available),
+            "seconds": elapsed,
+            "summary": _jsonable(summary),
+            "documents": [_jsonable(asdict(r)) for r in results],
+        }
+        args.json.write_text(json.dumps(payload, indent=1, ensure_ascii=False), encoding="utf-8")
+        print(f"figures written to {args.json}")
+    return 1 if any(r.errors for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

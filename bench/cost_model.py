@@ -154,7 +154,7 @@ def measure_ocr_ms(runs: int) -> float | None:
     """The engine's time per OCR'd page (150 dpi), or None without Tesseract's language data."""
     import pymupdf
     from docsvc.documents import engine
-    from docsvc.documents.engine.pdf import tessdata
+    from docsvc.documents.engine.ocr import tessdata
     from parse_throughput import text_pdf
 
     if tessdata() is None:

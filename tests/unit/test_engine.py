@@ -14,14 +14,14 @@ import pymupdf
 import pytest
 import yaml
 from docsvc.documents import engine
-from docsvc.documents.engine import errors, isolation, pdf
+from docsvc.documents.engine import errors, isolation, ocr, pdf
 from docsvc.documents.engine.model import ParseOptions
 
 from tests import samples
 
 PRICES = [["Item", "Qty", "Price"], ["Widget", "2", "9.99"], ["Gadget", "1", "19.50"]]
 OCR = pytest.mark.skipif(
-    pdf.tessdata() is None and not os.environ.get("DOCSVC_REQUIRE_OCR"),
+    ocr.tessdata() is None and not os.environ.get("DOCSVC_REQUIRE_OCR"),
     reason="Tesseract's language data is not installed (make test installs it where it can)",
 )
 
@@ -223,7 +223,7 @@ def test_images_are_read_by_ocr(kind: str) -> None:
 
 
 def test_without_ocr_a_scan_is_an_empty_page_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pdf, "tessdata", lambda: None)
+    monkeypatch.setattr(ocr, "tessdata", lambda: None)
     (page,) = pdf.read_pages(samples.scanned_pdf(), "pdf", ParseOptions())
     assert page.text == ""
     assert "OCR is not installed" in page.warnings[0]

@@ -72,7 +72,7 @@ def loads(text: str, location: tuple[str, ...], help: str) -> Any:
 def _is_json(scope: Message) -> bool:
     for name, value in scope.get("headers", ()):
         if name.lower() == b"content-type":
-            media = value.split(b";", 1)[0].strip().lower()
+            media: bytes = value.split(b";", 1)[0].strip().lower()
             return media == b"application/json" or media.endswith(b"+json")
     return False
 

@@ -239,10 +239,12 @@ class _GatewayHandler(BaseHTTPRequestHandler):
         if declared is None:
             return b""
         if not declared.strip().isdigit():
-            return self._refuse(400, f"Content-Length is not a number of bytes: {declared[:40]!r}")
+            self._refuse(400, f"Content-Length is not a number of bytes: {declared[:40]!r}")
+            return None
         length = int(declared)
         if length > API_BODY_BYTES:
-            return self._refuse(413, f"request body over API Gateway's {API_BODY_BYTES}-byte limit")
+            self._refuse(413, f"request body over API Gateway's {API_BODY_BYTES}-byte limit")
+            return None
         body = self.rfile.read(length) if length else b""
         if len(body) < length:
             self.close_connection = True  # the client stopped sending: nobody waits for an answer
@@ -257,10 +259,12 @@ class _GatewayHandler(BaseHTTPRequestHandler):
             try:
                 length = int(line, 16)
             except ValueError:
-                return self._refuse(400, "a chunk of the request body does not start with its size")
+                self._refuse(400, "a chunk of the request body does not start with its size")
+                return None
             size += length
             if size > API_BODY_BYTES:
-                return self._refuse(413, f"request body over API Gateway's {API_BODY_BYTES}-byte limit")
+                self._refuse(413, f"request body over API Gateway's {API_BODY_BYTES}-byte limit")
+                return None
             if length == 0:
                 while self.rfile.readline(1024).strip():  # trailers, up to the blank line
                     pass
@@ -271,7 +275,6 @@ class _GatewayHandler(BaseHTTPRequestHandler):
     def _refuse(self, status: int, detail: str) -> None:
         self.close_connection = True
         self._write(_json(status, {"detail": detail}))
-        return None
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """What http.server answers itself (a method it has no handler for, a malformed request line,

@@ -6,9 +6,7 @@ A page is a PDF page, an image, or a frame of a multi-frame TIFF.
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Iterator
-from functools import cache
 
 import pymupdf
 
@@ -23,11 +21,11 @@ from docsvc.documents.engine.layout import (
     place_tables,
 )
 from docsvc.documents.engine.model import Page, ParseOptions
+from docsvc.documents.engine.ocr import MAX_OCR_PIXELS, ocr_textpage, reason
 from docsvc.documents.engine.tables import render_table
 from docsvc.documents.readable import IMAGE_TYPES
 
 PILLOW_TYPES = frozenset({"webp"})
-MAX_OCR_PIXELS = 40_000_000  # a page is rendered for OCR at most this large (about 6300 x 6300)
 MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a table
 # TEXT_COLLECT_VECTORS adds a block (kind 3) for each piece of a vector path, at no measurable cost on
 # pages of text: a page without one has no ruling lines, so its drawings need not be extracted.
@@ -64,7 +62,7 @@ def _open(content: bytes, kind: str) -> pymupdf.Document:
             content, kind = _as_png(content), "png"
         document = pymupdf.open(stream=content, filetype="pdf" if kind == "pdf" else kind)
     except Exception as error:  # MuPDF raises plain RuntimeErrors and ValueErrors for damaged files
-        raise DamagedDocument(f"the {kind.upper()} could not be opened: {_reason(error)}") from None
+        raise DamagedDocument(f"the {kind.upper()} could not be opened: {reason(error)}") from None
     if document.needs_pass and not document.authenticate(""):
         document.close()
         raise EncryptedDocument("the PDF is password-protected; send it without its password")
@@ -85,16 +83,11 @@ def _as_png(content: bytes) -> bytes:
     return buffer.getvalue()
 
 
-def _reason(error: Exception) -> str:
-    text = " ".join(str(error).split())[:200]
-    return text or type(error).__name__
-
-
 def _page_text(page: pymupdf.Page, is_image: bool, options: ParseOptions, warnings: list[str]) -> str:
     textpage = page.get_textpage(flags=_TEXT_FLAGS)
     blocks, vectors = _text_blocks(page, textpage)
     if not blocks and (is_image or page.get_images()):
-        ocr = _ocr_textpage(page, options.dpi, warnings)
+        ocr = ocr_textpage(page, _TEXT_FLAGS, options, warnings)
         if ocr is None:
             return ""
         textpage = ocr
@@ -163,7 +156,7 @@ def _tables(
     try:
         found = page.find_tables(**strategy)
     except Exception as error:
-        warnings.append(f"table detection failed: {_reason(error)}")
+        warnings.append(f"table detection failed: {reason(error)}")
         return []
     tables = []
     for table in found.tables:
@@ -229,38 +222,3 @@ def _ruling_lines(drawings: list[dict[str, object]]) -> tuple[int, int]:
                 elif width >= _LINE and height >= _LINE:
                     horizontal, vertical = horizontal + 2, vertical + 2
     return horizontal, vertical
-
-
-# ---------------------------------------------------------------------------------------- OCR
-@cache
-def tessdata() -> str | None:
-    """Where Tesseract's language data is: TESSDATA_PREFIX, else where PyMuPDF finds it, else None."""
-    configured = os.environ.get("TESSDATA_PREFIX")
-    if configured and os.path.isdir(configured):
-        return configured
-    try:
-        found = pymupdf.get_tessdata()
-    except Exception:
-        return None
-    return str(found) if found and os.path.isdir(found) else None
-
-
-def _ocr_textpage(page: pymupdf.Page, dpi: int, warnings: list[str]) -> pymupdf.TextPage | None:
-    location = tessdata()
-    if location is None:
-        warnings.append("the page has no text layer and OCR is not installed here; it was left empty")
-        return None
-    area = page.rect.width * page.rect.height / (72 * 72)  # square inches
-    if area <= 0:
-        return None
-    if area * dpi * dpi > MAX_OCR_PIXELS:
-        dpi = max(int((MAX_OCR_PIXELS / area) ** 0.5), 1)
-        warnings.append(f"the page is very large; OCR ran at {dpi} dpi")
-    try:
-        ocr: pymupdf.TextPage = page.get_textpage_ocr(
-            flags=_TEXT_FLAGS, language="eng", dpi=dpi, full=True, tessdata=location
-        )
-    except Exception as error:
-        warnings.append(f"OCR failed: {_reason(error)}")
-        return None
-    return ocr

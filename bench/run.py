@@ -70,6 +70,17 @@ BENCHMARKS = [
     ),
     Benchmark("table_queries", "parse, snapshot and query a large CSV", ["--megabytes", "2", "--runs", "1"]),
     Benchmark(
+        "fuzz",
+        "Schemathesis over every operation with both keys: answers by status, 5xx, documented shapes",
+        ["--examples", "5"],
+    ),
+    Benchmark("load", "bursts of concurrent new connections at each route group", ["--clients", "50"]),
+    Benchmark(
+        "real_documents",
+        "real public documents (bench/real_corpus.py assembles them): text, tables, OCR, speed, peers",
+        ["--no-rotations", "--no-camelot"],
+    ),
+    Benchmark(
         "intelligence_quality",
         "extraction, classification and split on synthetic documents",
         ["--limit", "24"],

@@ -8,7 +8,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,12 +34,16 @@ class RunningStack:
     reader: threading.Thread  # appends what the stack prints to `output`, so a full pipe never blocks it
 
 
-def start_stack(state_file: Path) -> RunningStack:
+MAKE_DEV = ("make", "--no-print-directory", "dev")
+
+
+def start_stack(state_file: Path, command: Sequence[str] = MAKE_DEV) -> RunningStack:
+    """The stack as `command` starts it (`make dev` unless told otherwise), once it says it is ready."""
     port = free_port()
     environment = dict(os.environ, PORT=str(port), DOCSVC_STATE_FILE=str(state_file), PYTHONUNBUFFERED="1")
     environment.pop("AWS_ENDPOINT_URL", None)
     process = subprocess.Popen(
-        ["make", "--no-print-directory", "dev"],
+        list(command),
         cwd=ROOT,
         env=environment,
         stdout=subprocess.PIPE,

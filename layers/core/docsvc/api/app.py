@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException
 
 from docsvc import __version__
@@ -63,10 +64,59 @@ def _unexpected_error(request: Request, error: Exception) -> JSONResponse:
     return JSONResponse({"detail": "internal error", "request_id": identifier}, status_code=500)
 
 
+class ErrorAnswer(BaseModel):
+    """Every error but a 422: a sentence for people, and for some errors more fields (`code`,
+    `request_id`, `retry_after`)."""
+
+    model_config = ConfigDict(extra="allow")
+    detail: str
+
+
+class Problem(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    loc: list[str | int]
+    msg: str
+    type: str
+
+
+class ValidationAnswer(BaseModel):
+    """A 422: each problem with where it is (`loc`), what is wrong (`msg`) and its kind (`type`)."""
+
+    detail: list[Problem]
+
+
+def _error(description: str, model: type[BaseModel] = ErrorAnswer) -> dict[str, Any]:
+    return {"model": model, "description": description}
+
+
+# What any route may answer besides its success, documented on every operation.
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    303: {
+        "description": "The answer is larger than an API function may return (6 MB): it is at the presigned "
+        "link in `Location` (and in the body's `url`) for 15 minutes; follow it without the key."
+    },
+    400: _error(
+        "The request cannot be read (a body that is not what the content type says, a bad document)."
+    ),
+    401: _error("No API key, an unknown or revoked one, or two different keys in the two headers."),
+    404: _error("No such resource in this environment; an id of another environment answers the same."),
+    409: _error("The request conflicts with the resource's state or with an earlier request of its key."),
+    413: _error("Too large: over a size or page limit, or too long for a synchronous request."),
+    415: _error("A document of a type the service does not read."),
+    422: _error(
+        "A field is missing, of the wrong type or out of range, or the body is not JSON.", ValidationAnswer
+    ),
+    429: _error("Too many requests: send again after the time in Retry-After."),
+    502: _error("A remote model or service the operation relies on failed or answered garbage."),
+    503: _error("The service is at a concurrency limit: send again after the time in Retry-After."),
+    504: _error("The operation did not finish within the gateway's time limit (29 s): use a job."),
+}
+
+
 def create_app(title: str, routers: Iterable[APIRouter], description: str = "") -> FastAPI:
     app = FastAPI(title=title, version=__version__, description=description, docs_url=None, redoc_url=None)
     for router in routers:
-        app.include_router(router)
+        app.include_router(router, responses=ERROR_RESPONSES)
     app.add_exception_handler(DomainError, _domain_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _validation_error)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ def merged_openapi(functions: list[LocalFunction]) -> dict[str, Any]:
         for name, schema in document.get("components", {}).get("schemas", {}).items():
             if schemas.setdefault(name, schema) != schema:
                 raise ValueError(f"two functions define the schema {name} differently")
+    responses = _shared_responses(paths)
     return {
         "openapi": "3.1.0",
         "info": {
@@ -50,8 +52,38 @@ def merged_openapi(functions: list[LocalFunction]) -> dict[str, Any]:
             "characters a string and 20 items an object or list.",
         },
         "paths": dict(sorted(paths.items())),
-        "components": {"schemas": dict(sorted(schemas.items())), "securitySchemes": SECURITY_SCHEMES},
+        "components": {
+            "schemas": dict(sorted(schemas.items())),
+            "responses": responses,
+            "securitySchemes": SECURITY_SCHEMES,
+        },
     }
+
+
+def _shared_responses(paths: dict[str, Any]) -> dict[str, Any]:
+    """Every operation documents the same error answers (docsvc.api.app.ERROR_RESPONSES): the answer
+    most operations give for a status is written once under components/responses, and the operations
+    that give it refer to it; an operation's own answer for that status stays in place."""
+    from docsvc.api.app import ERROR_RESPONSES
+
+    statuses = {str(status) for status in ERROR_RESPONSES}
+    given: dict[str, Counter[str]] = {status: Counter() for status in statuses}
+    for operations in paths.values():
+        for operation in operations.values():
+            for status, response in operation.get("responses", {}).items():
+                if status in statuses:
+                    given[status][json.dumps(response, sort_keys=True)] += 1
+    shared = {
+        f"Error{status}": json.loads(counts.most_common(1)[0][0])
+        for status, counts in given.items()
+        if counts
+    }
+    for operations in paths.values():
+        for operation in operations.values():
+            for status, response in operation.get("responses", {}).items():
+                if shared.get(f"Error{status}") == response:
+                    operation["responses"][status] = {"$ref": f"#/components/responses/Error{status}"}
+    return dict(sorted(shared.items(), key=lambda item: int(item[0][5:])))
 
 
 def render(functions: list[LocalFunction]) -> str:

@@ -54,15 +54,22 @@ def test_a_bom_is_dropped_and_reported() -> None:
     assert table.rows == [[1, "café"]]
 
 
-def test_text_that_is_not_utf8_is_read_as_latin1() -> None:
-    table = parse_csv("nom;ville\nRené;Orléans\n".encode("latin-1"))
+def test_text_that_is_not_utf8_is_read_as_windows_1252() -> None:
+    table = parse_csv("nom;ville;prix\nRené;Orléans;€5\n".encode("cp1252"))
 
-    assert table.encoding == "latin-1"
-    assert table.rows == [["René", "Orléans"]]
+    assert table.encoding == "windows-1252"
+    assert table.rows == [["René", "Orléans", "€5"]]
+
+
+def test_utf16_with_a_byte_order_mark_is_read() -> None:
+    table = parse_csv("id,name\n1,Zoë\n".encode("utf-16"))
+
+    assert table.encoding == "utf-16"
+    assert table.rows == [[1, "Zoë"]]
 
 
 def test_nul_bytes_mean_a_file_that_is_not_a_csv() -> None:
-    error = error_of("id,name\n1,a\n".encode("utf-16"))
+    error = error_of("id,name\n1,a\n".encode("utf-16-le"))
 
     assert (error.code, error.field) == ("invalid_csv", "file")
     assert "NUL" in str(error)

@@ -5,7 +5,36 @@ from __future__ import annotations
 
 PDF_TYPES = frozenset({"pdf"})
 IMAGE_TYPES = frozenset({"png", "jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff"})
-OFFICE_TYPES = frozenset({"docx", "xlsx", "pptx"})
+HEIF_TYPES = frozenset({"heic", "heif"})  # photos decoded by pillow-heif, then OCR'd as any image
+WORD_TYPES = frozenset({"docx", "docm", "dotx", "dotm"})
+OFFICE_TYPES = WORD_TYPES | {"pptx"}
+SPREADSHEET_TYPES = frozenset({"xlsx", "xlsm", "xltx", "xltm", "xlam", "xlsb", "xls", "ods", "ots"})
+OOXML_SPREADSHEET_TYPES = frozenset({"xlsx", "xlsm", "xltx", "xltm", "xlam"})
+OPENDOCUMENT_TYPES = frozenset({"odt", "ott", "odp"})
+OUTLOOK_TYPES = frozenset({"msg"})
 PLAIN_TYPES = frozenset({"txt", "md", "json", "xml", "yaml", "yml"})
-TEXT_TYPES = PLAIN_TYPES | {"csv", "tsv", "html", "htm", "eml"}
-READABLE_TYPES = tuple(sorted(PDF_TYPES | IMAGE_TYPES | OFFICE_TYPES | TEXT_TYPES))
+TEXT_TYPES = PLAIN_TYPES | {"csv", "tsv", "html", "htm", "eml", "mhtml", "rtf", "svg"}
+READABLE_TYPES = tuple(
+    sorted(
+        PDF_TYPES
+        | IMAGE_TYPES
+        | HEIF_TYPES
+        | OFFICE_TYPES
+        | SPREADSHEET_TYPES
+        | OPENDOCUMENT_TYPES
+        | OUTLOOK_TYPES
+        | TEXT_TYPES
+    )
+)
+# Accepted by upload, but no reader within the documents layer's size reads them: what to send instead.
+CONVERSIONS = {
+    "doc": "convert the .doc (Word 97-2003) to .docx or PDF and send that",
+    "ppt": "convert the .ppt (PowerPoint 97-2003) to .pptx or PDF and send that",
+}
+
+
+def unreadable_reason(kind: str) -> str:
+    """Why a document of type `kind` cannot be read, and what to send instead."""
+    if kind in CONVERSIONS:
+        return f"'{kind}' documents cannot be read: {CONVERSIONS[kind]}"
+    return f"'{kind}' documents are not read here; supported: {', '.join(READABLE_TYPES)}"

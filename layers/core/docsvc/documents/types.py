@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import IO
@@ -99,7 +101,7 @@ def detect(content: bytes, filename: str = "", *, archive: IO[bytes] | None = No
 def _by_magic(content: bytes, extension: str, archive: IO[bytes] | None) -> str | None:
     head = content[:64]
     start = content[:1024].find(b"%PDF-")
-    if start == 0 or (start > 0 and _binary_preamble(content[:start])):
+    if start == 0 or (start > 0 and (_binary_preamble(content[:start]) or _pdf_after_banner(content, start))):
         return "pdf"
     if head.startswith(b"\x89PNG\r\n\x1a\n"):
         return "png"
@@ -129,6 +131,21 @@ def _binary_preamble(prefix: bytes) -> bool:
     return not prefix.strip() or any(byte < 9 or 13 < byte < 32 for byte in prefix)
 
 
+_PDF_HEADER_LINE = re.compile(rb"%PDF-\d\.\d[ \t]*[\r\n]")
+_PDF_OBJECT = re.compile(rb"[\r\n]\s*\d{1,10}\s+\d{1,5}\s+obj\b")
+
+
+def _pdf_after_banner(content: bytes, start: int) -> bool:
+    """A PDF behind a few lines of text (a mail gateway's or a scanner's banner), as PDF readers accept
+    within the first kilobyte: the header alone on its own line, and an object after it. Text that only
+    mentions the header has neither."""
+    return (
+        content[start - 1 : start] in {b"\n", b"\r"}
+        and _PDF_HEADER_LINE.match(content, start) is not None
+        and _PDF_OBJECT.search(content, start, start + _SNIFF_BYTES) is not None
+    )
+
+
 def _bitmap_header(head: bytes) -> bool:
     """A BMP file header: reserved zeros, and a DIB header of a known size."""
     return (
@@ -155,8 +172,8 @@ def _zip_type(source: IO[bytes], extension: str) -> str | None:
             names = archive.namelist()
             if "mimetype" in names:
                 return _OPENDOCUMENT.get(archive.read("mimetype")[:100].decode("ascii", "replace").strip())
-    except (zipfile.BadZipFile, OSError, ValueError):
-        return None
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, zlib.error):
+        return None  # a damaged archive, or one compressed by a method zipfile does not know
     if "xl/workbook.bin" in names:
         return "xlsb"
     for folder, name in _OOXML_FOLDERS.items():

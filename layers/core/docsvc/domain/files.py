@@ -19,6 +19,7 @@ from typing import IO, Literal, Protocol
 from pydantic import BaseModel
 
 from docsvc.clock import iso, utc_now
+from docsvc.documents.readable import CONVERSIONS
 from docsvc.documents.types import SUPPORTED_TYPES, DocumentType, detect
 from docsvc.domain.lists import ListQuery, Page
 from docsvc.errors import BadRequest, Conflict, InvalidField, NotFound, PayloadTooLarge, UnsupportedMediaType
@@ -135,8 +136,10 @@ def require_supported(
     """The detected type if it is one of `supported`; 415 naming them otherwise."""
     if detected is None or detected.name not in supported:
         found = f" ({detected.name})" if detected else ""
+        instead = f"; {CONVERSIONS[detected.name]}" if detected and detected.name in CONVERSIONS else ""
         raise UnsupportedMediaType(
-            f"'{filename}'{found} is not a supported document type here. Supported: {', '.join(supported)}"
+            f"'{filename}'{found} is not a supported document type here{instead}. "
+            f"Supported: {', '.join(supported)}"
         )
     return detected
 

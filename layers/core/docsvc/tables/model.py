@@ -37,7 +37,7 @@ class ParsedTable:
     columns: list[Column]
     rows: list[list[Any]]  # typed values (None for blanks), one list per row, in file order
     delimiter: str
-    encoding: str  # "utf-8", "utf-8-sig" or "latin-1"
+    encoding: str  # "utf-8", "utf-8-sig", "utf-16" or "windows-1252" (before: "latin-1")
 
 
 class TableError(ValueError):

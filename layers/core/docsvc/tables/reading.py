@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
 import re
 
 from docsvc.tables.model import TableError
+from docsvc.text_decoding import decode_text
 
 DELIMITERS = (",", ";", "\t", "|")
 SNIFF_CHARS = 8 * 1024  # the start the delimiter is guessed from (csv.Sniffer is quadratic at worst)
@@ -15,20 +15,16 @@ _QUOTED = re.compile(r'"[^"]*"')
 
 
 def decode(content: bytes) -> tuple[str, str]:
-    """The file's text and the encoding it was read with: UTF-8 with a BOM, UTF-8, else Latin-1."""
-    if b"\x00" in content:
+    """The file's text and the encoding it was read with (docsvc.text_decoding: a BOM's UTF-8 or UTF-16,
+    else UTF-8, else Windows-1252), the decoder parses of CSV files use too."""
+    text, encoding = decode_text(content)
+    if "\x00" in text:
         raise TableError(
-            "invalid_csv", "the file contains NUL bytes: it is binary or UTF-16, not a UTF-8 or Latin-1 CSV"
+            "invalid_csv",
+            "the file contains NUL characters: it is binary, or UTF-16 without a byte-order mark,"
+            " not a text CSV",
         )
-    if content.startswith(codecs.BOM_UTF8):
-        try:
-            return content.decode("utf-8-sig"), "utf-8-sig"
-        except UnicodeDecodeError:
-            pass
-    try:
-        return content.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        return content.decode("latin-1"), "latin-1"
+    return text, encoding
 
 
 def sniff_delimiter(text: str) -> str:

@@ -1,12 +1,15 @@
-"""Word, Excel and PowerPoint (Office Open XML). What a page is:
+"""Word and PowerPoint (Office Open XML), and the package caps every zip-based document is read within.
+What a page is:
 
-- docx: a page as Word last laid it out (its rendered page breaks), and every explicit page break;
-  headings become `#` lines, list items `- `, tables are rendered in place;
-- xlsx: a sheet, as one table under a `## <sheet name>` line (formulas as their cached values);
+- docx, and its macro-enabled and template variants docm, dotx, dotm (the same parts inside): a page as
+  Word last laid it out (its rendered page breaks), and every explicit page break; headings become `#`
+  lines, list items `- `, tables are rendered in place;
 - pptx: a slide: its title as `# `, then the text of its shapes and its tables in slide order.
 
-The archive is read with caps on the number of parts and on what each part expands to (zip bombs),
-and its XML with defusedxml, which refuses entity declarations (billion laughs, external entities).
+Workbooks are read by `spreadsheets` (python-calamine), after `check_archive` and with the sheet parts
+listed here. The archive is read with caps on the number of parts and on what each part expands to (zip
+bombs), and its XML with defusedxml, which refuses entity declarations (billion laughs, external
+entities).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import posixpath
 import re
 import zipfile
+import zlib
 from collections.abc import Iterator
 from io import BytesIO
 from xml.etree.ElementTree import Element
@@ -40,25 +44,15 @@ _REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 
 
 def count_pages(content: bytes, kind: str) -> int:
-    with _Package(content) as package:
-        if kind == "xlsx":
-            return len(_sheet_parts(package))
+    with Package(content) as package:
         if kind == "pptx":
             return len(_slide_parts(package))
         return len(_docx_pages(package, ParseOptions()))
 
 
 def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1) -> Iterator[Page]:
-    with _Package(content) as package:
-        if kind == "xlsx":
-            strings = _shared_strings(package)
-            for number, (name, part) in enumerate(_sheet_parts(package), start=1):
-                if number >= first:
-                    warnings: list[str] = []
-                    rows = _sheet_rows(package.xml(part), strings, warnings)
-                    table = render_table(rows, options.table_format)
-                    yield Page(number, f"## {name}\n\n{table}".strip(), tuple(warnings))
-        elif kind == "pptx":
+    with Package(content) as package:
+        if kind == "pptx":
             for number, part in enumerate(_slide_parts(package), start=1):
                 if number >= first:
                     yield Page(number, _slide_text(package.xml(part), options))
@@ -68,8 +62,19 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
                     yield Page(number, text)
 
 
-class _Package:
-    """An OOXML zip archive whose parts are read within the caps."""
+def check_archive(content: bytes) -> None:
+    """Refuses a zip package over the caps by what its directory declares: too many parts, a part or the
+    whole expanding past MAX_PART_BYTES or MAX_TOTAL_BYTES (for readers that unpack it themselves)."""
+    with Package(content) as package:
+        for member in package.archive.infolist():
+            if member.file_size > MAX_PART_BYTES:
+                raise DecompressionLimit(
+                    f"part '{member.filename}' expands to more than {MAX_PART_BYTES} bytes"
+                )
+
+
+class Package:
+    """A zip package (OOXML, OpenDocument) whose parts are read within the caps."""
 
     def __init__(self, content: bytes) -> None:
         try:
@@ -83,7 +88,7 @@ class _Package:
             raise DecompressionLimit(f"the document expands to more than {MAX_TOTAL_BYTES} bytes")
         self.names = {member.filename for member in members}
 
-    def __enter__(self) -> _Package:
+    def __enter__(self) -> Package:
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -95,7 +100,7 @@ class _Package:
                 data = member.read(MAX_PART_BYTES + 1)
         except KeyError:
             raise DamagedDocument(f"the document has no part '{name}'") from None
-        except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError) as error:
+        except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError, zlib.error) as error:
             raise DamagedDocument(f"part '{name}' of the document is damaged: {error}") from None
         if len(data) > MAX_PART_BYTES:
             raise DecompressionLimit(f"part '{name}' expands to more than {MAX_PART_BYTES} bytes")
@@ -132,7 +137,7 @@ def _part_name(folder: str, target: str) -> str:
     return posixpath.normpath(posixpath.join(folder, target))
 
 
-def _listed_parts(package: _Package, index: str, tag: str) -> list[tuple[Element, str]]:
+def _listed_parts(package: Package, index: str, tag: str) -> list[tuple[Element, str]]:
     """The parts an index part lists in order (sheets of a workbook, slides of a presentation)."""
     targets = package.related(index)
     listed = []
@@ -148,7 +153,7 @@ def _text_of(element: Element, text_tag: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------- Word
-def _docx_pages(package: _Package, options: ParseOptions) -> list[str]:
+def _docx_pages(package: Package, options: ParseOptions) -> list[str]:
     body = package.xml("word/document.xml").find(f"{_W}body")
     if body is None:
         raise DamagedDocument("the Word document has no body")
@@ -230,37 +235,19 @@ def _paragraph_prefix(properties: Element | None) -> str:
 
 
 # ---------------------------------------------------------------------------------------- Excel
-def _sheet_parts(package: _Package) -> list[tuple[str, str]]:
+SPREADSHEET_NS = _S
+
+
+def sheet_parts(package: Package) -> list[tuple[str, str]]:
+    """The workbook's sheets in order: (name, part)."""
     return [
         (sheet.get("name", "Sheet"), part)
         for sheet, part in _listed_parts(package, "xl/workbook.xml", f"{_S}sheet")
     ]
 
 
-def _shared_strings(package: _Package) -> list[str]:
-    part = "xl/sharedStrings.xml"
-    if part not in package.names:
-        return []
-    return [_text_of(item, f"{_S}t") for item in package.xml(part).iter(f"{_S}si")]
-
-
-def _sheet_rows(sheet: Element, strings: list[str], warnings: list[str]) -> list[list[str]]:
-    rows: list[list[str]] = []
-    for row in sheet.iter(f"{_S}row"):
-        if len(rows) == MAX_SHEET_ROWS:
-            warnings.append(f"only the first {MAX_SHEET_ROWS} rows of the sheet were read")
-            break
-        cells: dict[int, str] = {}
-        for position, cell in enumerate(row.findall(f"{_S}c")):
-            column = _column_index(cell.get("r", "")) if cell.get("r") else position
-            if column < MAX_SHEET_COLUMNS:
-                cells[column] = _cell_value(cell, strings)
-        width = max(cells, default=-1) + 1
-        rows.append([cells.get(column, "") for column in range(width)])
-    return rows
-
-
-def _column_index(reference: str) -> int:
+def column_index(reference: str) -> int:
+    """The 0-based column of a cell reference ("B7" is 1)."""
     letters = re.match(r"[A-Z]+", reference.upper())
     index = 0
     for letter in letters.group(0) if letters else "A":
@@ -268,20 +255,8 @@ def _column_index(reference: str) -> int:
     return index - 1
 
 
-def _cell_value(cell: Element, strings: list[str]) -> str:
-    kind = cell.get("t", "n")
-    if kind == "inlineStr":
-        return _text_of(cell, f"{_S}t")
-    value = cell.findtext(f"{_S}v") or ""
-    if kind == "s":
-        return strings[int(value)] if value.isdigit() and int(value) < len(strings) else ""
-    if kind == "b":
-        return "TRUE" if value == "1" else "FALSE"
-    return value
-
-
 # ---------------------------------------------------------------------------------------- PowerPoint
-def _slide_parts(package: _Package) -> list[str]:
+def _slide_parts(package: Package) -> list[str]:
     return [part for _, part in _listed_parts(package, "ppt/presentation.xml", f"{_P}sldId")]
 
 

@@ -5,27 +5,36 @@
 - html, htm: the visible text with headings, lists and tables, split where the markup asks for a page
   break (`page-break-before/after: always`, `break-before/after: page`);
 - eml: one page: the headers people read, the text body (HTML bodies as HTML above) and the names of
-  the attachments.
+  the attachments;
+- mhtml (a web page saved with its resources): its HTML part, as HTML above;
+- rtf: the text (striprtf), split at explicit page breaks (`\\page`); table cells separated by `|`;
+- svg: one page: the drawing's title as `# `, then the text of each `<text>` element on its own line.
 """
 
 from __future__ import annotations
 
-import codecs
 import csv
 import email
 import email.policy
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from email.message import EmailMessage
 from html.parser import HTMLParser
+from xml.etree.ElementTree import Element
 
+import defusedxml.ElementTree as SafeXML
+from defusedxml import DefusedXmlException
+from striprtf import striprtf
+
+from docsvc.documents.engine.errors import DamagedDocument
 from docsvc.documents.engine.model import Page, ParseOptions
 from docsvc.documents.engine.tables import TableFormat, render_table
 from docsvc.documents.readable import PLAIN_TYPES
+from docsvc.tables.reading import sniff_delimiter
+from docsvc.text_decoding import decode_text
 
 MAX_TABLE_ROWS = 100_000
-_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 
 
 def count_pages(content: bytes, kind: str) -> int:
@@ -40,6 +49,12 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
         texts = [_delimited(decode(content), kind, options.table_format, warnings)]
     elif kind in {"html", "htm"}:
         texts = html_pages(decode(content), options.table_format)
+    elif kind == "mhtml":
+        texts = _mhtml(content, options.table_format)
+    elif kind == "rtf":
+        texts = _rtf(content)
+    elif kind == "svg":
+        texts = [_svg(content)]
     else:
         texts = [_email(content, options.table_format)]
     for number, text in enumerate(texts, start=1):
@@ -48,21 +63,13 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
 
 
 def decode(content: bytes) -> str:
-    """Text by its byte-order mark, else UTF-8, else Windows-1252 (which reads any byte)."""
-    for bom, encoding in _BOMS:
-        if content.startswith(bom):
-            text = content.decode(encoding, "replace")
-            break
-    else:
-        try:
-            text = content.decode("utf-8")
-        except UnicodeDecodeError:
-            text = content.decode("cp1252", "replace")
-    return text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    """Text by docsvc.text_decoding (the decoder CSV tables use too), with its line ends as "\n"."""
+    text, _ = decode_text(content)
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _delimited(text: str, kind: str, table_format: TableFormat, warnings: list[str]) -> str:
-    delimiter = "\t" if kind == "tsv" else _sniff_delimiter(text)
+    delimiter = "\t" if kind == "tsv" else sniff_delimiter(text)
     rows: list[list[str]] = []
     try:
         for row in csv.reader(io.StringIO(text), delimiter=delimiter):
@@ -73,13 +80,6 @@ def _delimited(text: str, kind: str, table_format: TableFormat, warnings: list[s
     except csv.Error as error:
         warnings.append(f"the {kind.upper()} is malformed after row {len(rows)}: {error}")
     return render_table(rows, table_format)
-
-
-def _sniff_delimiter(text: str) -> str:
-    try:
-        return csv.Sniffer().sniff(text[:8192], delimiters=",;\t|").delimiter
-    except csv.Error:
-        return ","
 
 
 # ---------------------------------------------------------------------------------------- HTML
@@ -239,3 +239,54 @@ def _part_text(part: EmailMessage) -> str:
         payload = part.get_payload(decode=True)
         return decode(payload) if isinstance(payload, bytes) else ""
     return content if isinstance(content, str) else decode(content)
+
+
+# ---------------------------------------------------------------------------------------- MHTML
+def _mhtml(content: bytes, table_format: TableFormat) -> list[str]:
+    """The first HTML part of a saved web page (else its first text part)."""
+    message = email.message_from_bytes(content, policy=email.policy.default)
+    parts = [part for part in message.walk() if isinstance(part, EmailMessage) and not part.is_multipart()]
+    for part in parts:
+        if part.get_content_type() == "text/html":
+            return html_pages(_part_text(part), table_format)
+    for part in parts:
+        if part.get_content_maintype() == "text":
+            return _part_text(part).split("\f")
+    raise DamagedDocument("the MHTML file holds no HTML or text part")
+
+
+# ---------------------------------------------------------------------------------------- RTF
+_rtf_to_text: Callable[..., str] = striprtf.rtf_to_text  # striprtf has no annotations
+_RTF_PAGE = re.compile(r"(?<!\\)\\page(?![A-Za-z])-?\d*\s?")
+
+
+def _rtf(content: bytes) -> list[str]:
+    """RTF through striprtf; an explicit page break becomes a form feed (\\'0c) before the text is read."""
+    source = _RTF_PAGE.sub(lambda _: "\\'0c", decode(content))
+    text = _rtf_to_text(source, errors="replace")
+    return [page.strip() for page in text.split("\f")] or [""]
+
+
+# ---------------------------------------------------------------------------------------- SVG
+def _svg(content: bytes) -> str:
+    """The title of the drawing and the text of its `<text>` elements, in document order."""
+    try:
+        root: Element = SafeXML.fromstring(content)
+    except DefusedXmlException:
+        raise DamagedDocument("the SVG declares entities; they are not expanded") from None
+    except SafeXML.ParseError as error:
+        raise DamagedDocument(f"the SVG is not well-formed XML: {error}") from None
+    lines: list[str] = []
+    title = next((child for child in root if _local_name(child.tag) == "title"), None)
+    if title is not None and " ".join("".join(title.itertext()).split()):
+        lines.append("# " + " ".join("".join(title.itertext()).split()))
+    for element in root.iter():
+        if _local_name(element.tag) == "text":
+            text = " ".join("".join(element.itertext()).split())
+            if text:
+                lines.append(text)
+    return "\n".join(lines)
+
+
+def _local_name(tag: object) -> str:
+    return tag.rpartition("}")[2] if isinstance(tag, str) else ""

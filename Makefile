@@ -16,13 +16,19 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-## Tesseract's language data, for OCR (Debian/Ubuntu, as root); elsewhere the OCR tests are skipped.
+## Tesseract's language data for the languages the documents layer ships (Debian/Ubuntu, as root);
+## elsewhere the OCR tests are skipped.
+OCR_LANGUAGES := $(shell sed -n 's/^OCR_LANGUAGES ?= //p' layers/documents/Makefile)
 ocr:
-	@if [ -z "$$(ls /usr/share/tesseract-ocr/*/tessdata/eng.traineddata /usr/share/tessdata/eng.traineddata 2>/dev/null)" ]; then \
+	@missing=""; for language in $(OCR_LANGUAGES); do \
+	  [ -n "$$(ls /usr/share/tesseract-ocr/*/tessdata/$$language.traineddata /usr/share/tessdata/$$language.traineddata 2>/dev/null)" ] \
+	    || missing="$$missing tesseract-ocr-$$language"; \
+	done; \
+	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    export DEBIAN_FRONTEND=noninteractive; \
-	    apt-get install -y -q tesseract-ocr >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q tesseract-ocr >/dev/null; }; \
-	  else echo "OCR tests need Tesseract's data: apt-get install tesseract-ocr (or brew install tesseract)" >&2; fi; \
+	    apt-get install -y -q tesseract-ocr $$missing >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q tesseract-ocr $$missing >/dev/null; }; \
+	  else echo "OCR tests need Tesseract's data: apt-get install tesseract-ocr$$missing (or brew install tesseract tesseract-lang)" >&2; fi; \
 	fi
 
 ## Start the whole service on http://127.0.0.1:$(PORT) (Ctrl-C stops it).

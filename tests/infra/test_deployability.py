@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from docsvc.domain.parses import OCR_LANGUAGES as OCR_LANGUAGE_CODES
 from docsvc.local.template import load_template
 
 from tests.conftest import ROOT, TEMPLATE
@@ -23,6 +24,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
 BIN = Path(sys.executable).parent
 MB = 1024 * 1024
+OCR_LANGUAGES = OCR_LANGUAGE_CODES.values()  # what the documents layer carries for OCR
 FUNCTION_AND_LAYERS_LIMIT = 250 * MB  # Lambda: a function and all its layers, unzipped
 CORE_LAYER_LIMIT = 50 * MB  # ours: the layer every function loads
 API_FUNCTION_LIMIT = 50 * MB  # ours: a function behind the API, with its layers
@@ -308,4 +310,5 @@ def test_documents_layer_carries_the_ocr_language_data_where_the_functions_look(
     variables = SOURCE["Globals"]["Function"]["Environment"]["Variables"]
 
     assert variables["TESSDATA_PREFIX"] == "/opt/tessdata"  # a layer's content is mounted at /opt
-    assert (layer / "tessdata" / "eng.traineddata").stat().st_size > 1_000_000
+    for language in OCR_LANGUAGES:
+        assert (layer / "tessdata" / f"{language}.traineddata").stat().st_size > 1_000_000, language

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import dataclasses
 import json
+import os
 from collections.abc import Iterator
 from datetime import timedelta
 from decimal import Decimal
@@ -19,6 +20,7 @@ from docsvc.adapters.queues import TenantQueue
 from docsvc.api import large_answers
 from docsvc.clock import iso, utc_now
 from docsvc.config import settings
+from docsvc.documents.engine import ocr
 from docsvc.domain import parses
 from docsvc.local.stack import REGION, Deployment
 from docsvc.tenancy import Tenant
@@ -226,7 +228,7 @@ def test_a_background_parse_is_queued_then_completed_by_the_worker(
 
     assert created.status_code == 201
     assert created.json()["status"] == "queued"
-    assert created.json()["output"] == {"pages": [], "text": ""}
+    assert created.json()["output"] == {"pages": [], "text": "", "ocr_confidence": []}
     parse_id = created.json()["id"]
     assert api.get(f"/v1/parses/{parse_id}", headers=auth(org.test.key)).json()["status"] == "queued"
 
@@ -414,6 +416,46 @@ def test_bad_parse_requests_get_a_clear_4xx(
 
     assert response.status_code == status, response.text
     assert phrase in json.dumps(response.json())
+
+
+def test_an_ocr_language_that_is_not_installed_is_422_naming_it_and_the_installed_ones(
+    api: httpx.Client, org: Org
+) -> None:
+    response = create(api, org.test.key, document=document(samples.scanned_pdf()), languages=["en", "xyz"])
+
+    assert response.status_code == 422, response.text
+    detail = response.json()["detail"]
+    assert "'xyz'" in detail and "installed: " in detail
+    assert "'eng'" not in detail
+    assert api.get("/v1/parses", headers=auth(org.test.key)).json()["data"] == []
+
+
+def test_ocr_languages_are_iso_or_tesseract_codes(api: httpx.Client, org: Org) -> None:
+    response = create(api, org.test.key, document=document(pdf_bytes()), languages=["english"])
+
+    assert response.status_code == 422, response.text
+    assert "unknown language 'english'" in response.text
+
+
+@pytest.mark.skipif(
+    ocr.tessdata() is None and not os.environ.get("DOCSVC_REQUIRE_OCR"),
+    reason="Tesseract's language data is not installed",
+)
+def test_a_scan_is_read_in_the_languages_asked_for_with_its_confidence_and_cached_apart(
+    api: httpx.Client, org: Org
+) -> None:
+    scan = samples.scan_png(["Die Prüfung der Gebühren ergab größere Beträge."])
+    picture = {"filename": "scan.png", "url": data_url(scan, "image/png")}
+
+    german = create(api, org.test.key, document=picture, languages=["de"]).json()
+    english = create(api, org.test.key, document=picture).json()
+    typed = create(api, org.test.key, document=document(pdf_bytes())).json()
+
+    assert german["languages"] == ["deu"]
+    assert "Prüfung" in german["output"]["text"] and "Gebühren" in german["output"]["text"]
+    assert 50 < german["output"]["ocr_confidence"][0] <= 100
+    assert english["usage"]["cached"] is False and english["languages"] is None
+    assert typed["output"]["ocr_confidence"] == [None] * len(typed["output"]["pages"])
 
 
 def test_a_remote_url_on_a_private_address_is_refused(api: httpx.Client, org: Org) -> None:

@@ -9,7 +9,7 @@ once (Lambda answers once), or why it refused the document.
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,7 @@ class _Page:
     number: int
     text: str
     warnings: tuple[str, ...]
+    ocr_confidence: float | None = None
 
 
 class DocumentReader:
@@ -53,6 +54,7 @@ class DocumentReader:
         page_seconds: float,
         on_count: Callable[[int], None],
         max_pages: int,
+        languages: Sequence[str] | None = None,
     ) -> Iterator[ParsedPage]:
         request = ReadRequest(
             organization_id=tenant.organization_id,
@@ -63,6 +65,7 @@ class DocumentReader:
             dpi=dpi,
             page_seconds=page_seconds,
             max_pages=max_pages,
+            languages=list(languages) if languages else None,
         )
         answer = self._read(tenant, document, request)
         if answer.rejection is not None:
@@ -70,7 +73,7 @@ class DocumentReader:
             raise DocumentRejected(rejection.code, rejection.message, rejection.status)
         on_count(answer.page_count)
         for page in answer.pages:
-            yield _Page(page.number, page.text, tuple(page.warnings))
+            yield _Page(page.number, page.text, tuple(page.warnings), page.ocr_confidence)
         if len(answer.pages) < answer.page_count:  # the reader stopped at its time budget
             raise DocumentRejected(
                 "too_slow_for_sync",

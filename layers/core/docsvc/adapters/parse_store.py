@@ -21,17 +21,22 @@ class S3ParseStore:
         self._bucket = bucket or settings().files_bucket
 
     def save_output(self, tenant: Tenant, parse_id: str, output: ParseOutput) -> None:
-        """Only the pages are stored: the text is their join, made again on reading."""
+        """Only the pages and their OCR confidences are stored: the text is their join, made again on
+        reading."""
+        stored = {"pages": output.pages, "ocr_confidence": output.ocr_confidence}
         aws.s3().put_object(
             Bucket=self._bucket,
             Key=_prefix(tenant, parse_id) + "output.json",
-            Body=json.dumps({"pages": output.pages}, ensure_ascii=False).encode(),
+            Body=json.dumps(stored, ensure_ascii=False).encode(),
             ContentType="application/json",
         )
 
     def load_output(self, tenant: Tenant, parse_id: str) -> ParseOutput | None:
         content = self._get(_prefix(tenant, parse_id) + "output.json")
-        return output_of(json.loads(content)["pages"]) if content is not None else None
+        if content is None:
+            return None
+        stored = json.loads(content)
+        return output_of(stored["pages"], stored.get("ocr_confidence") or ())
 
     def save_input(self, tenant: Tenant, parse_id: str, content: bytes) -> None:
         aws.s3().put_object(Bucket=self._bucket, Key=_prefix(tenant, parse_id) + "input", Body=content)

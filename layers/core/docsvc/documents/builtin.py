@@ -6,7 +6,7 @@ the caps, 400 for damaged, encrypted or empty documents.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from docsvc.documents import engine
 from docsvc.domain.documents import SourceDocument
@@ -14,7 +14,7 @@ from docsvc.domain.parses import ParsedPage, TableFormat
 from docsvc.errors import DocumentRejected
 from docsvc.tenancy import Tenant
 
-_STATUS = {"unsupported_document": 415, "decompression_limit": 413}
+_STATUS = {"unsupported_document": 415, "decompression_limit": 413, "language_not_installed": 422}
 
 
 def _rejected(error: engine.DocumentError) -> DocumentRejected:
@@ -35,9 +35,16 @@ class BuiltinEngine:
         page_seconds: float,
         on_count: Callable[[int], None],
         max_pages: int,
+        languages: Sequence[str] | None = None,
     ) -> Iterator[ParsedPage]:
-        """`on_count` refuses documents over `max_pages` before a page is read."""
-        options = engine.ParseOptions(table_format=table_format, dpi=dpi, page_seconds=page_seconds)
+        """`on_count` refuses documents over `max_pages` before a page is read; OCR languages that are
+        not installed are refused (422) before anything is read."""
+        options = engine.ParseOptions(
+            table_format=table_format,
+            dpi=dpi,
+            page_seconds=page_seconds,
+            languages=tuple(languages) if languages else None,
+        )
         try:
             yield from engine.parse_pages(document.content, document.document_type.name, options, on_count)
         except engine.DocumentError as error:

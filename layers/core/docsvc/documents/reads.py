@@ -59,8 +59,16 @@ class DocumentReads:
                 request.page_seconds,
                 on_count,
                 request.max_pages,
+                request.languages,
             ):
-                pages.append(ReadPage(number=page.number, text=page.text, warnings=list(page.warnings)))
+                pages.append(
+                    ReadPage(
+                        number=page.number,
+                        text=page.text,
+                        warnings=list(page.warnings),
+                        ocr_confidence=page.ocr_confidence,
+                    )
+                )
                 if time.monotonic() - started > SYNC_SECONDS:
                     break
         except _OverLimit:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from docsvc.clock import iso, utc_now
 from docsvc.domain.documents import DocumentInput, DocumentSource, SourceDocument, typed_source
@@ -51,6 +52,21 @@ CREDITS_PER_PAGE = 1.0
 # parse cancelled meanwhile anyway) instead of a read every few pages.
 CANCEL_CHECK_SECONDS = 0.5
 WORKER_SECONDS = 900  # the parse worker's Lambda timeout (template.yaml)
+# OCR languages: ISO 639-1 codes of the languages the documents layer carries, as Tesseract names them.
+# Any other Tesseract code (`chi_sim`, `deu_latf`, ...) is passed on; the engine refuses what it lacks.
+OCR_LANGUAGES = {
+    "en": "eng",
+    "de": "deu",
+    "fr": "fra",
+    "es": "spa",
+    "it": "ita",
+    "pt": "por",
+    "nl": "nld",
+    "pl": "pol",
+}
+DEFAULT_OCR_LANGUAGES = ["eng"]
+MAX_OCR_LANGUAGES = 4
+_TESSERACT_CODE = re.compile(r"^[a-z]{3}(_[a-z]{2,8})?$")
 _log = logging.getLogger(__name__)
 
 
@@ -63,6 +79,11 @@ class FileSummary(BaseModel):
 class ParseOutput(BaseModel):
     pages: list[str] = Field(default_factory=list)
     text: str = ""
+    ocr_confidence: list[float | None] = Field(
+        default_factory=list,
+        description="One per page: the mean confidence (0-100) of the words OCR read on the page; null "
+        "for a page read from its text layer.",
+    )
 
 
 class ParseError(BaseModel):
@@ -82,6 +103,7 @@ class ParseRecord(BaseModel):
     model: str
     table_parsing_format: TableFormat
     image_resolution_dpi: int
+    languages: list[str] | None = None
     instructions: str | None
     status: ParseStatus
     error: ParseError | None = None
@@ -103,6 +125,29 @@ class ParseRequest(BaseModel):
     instructions: str | None = Field(None, max_length=10_000, description="Stored and echoed with the parse.")
     image_resolution_dpi: int = Field(DEFAULT_DPI, ge=96, le=300, description="Resolution of OCR rendering.")
     bust_cache: bool = Field(False, description="Skip the cache of identical inputs and parse again.")
+    languages: list[str] | None = Field(
+        None,
+        max_length=MAX_OCR_LANGUAGES,
+        description="The languages OCR reads scans and images in, most likely first: ISO 639-1 codes "
+        f"({', '.join(OCR_LANGUAGES)}) or Tesseract codes (eng, deu, ...). Default: English. A language "
+        "whose data is not installed is a 422 that lists the installed ones.",
+    )
+
+    @field_validator("languages")
+    @classmethod
+    def _tesseract_codes(cls, languages: list[str] | None) -> list[str] | None:
+        """Tesseract's codes, each once, in the order given; None (English) for an empty list."""
+        codes: list[str] = []
+        for language in languages or ():
+            code = OCR_LANGUAGES.get(language.strip().lower(), language.strip().lower())
+            if not _TESSERACT_CODE.match(code):
+                raise ValueError(
+                    f"unknown language '{language}'; use ISO 639-1 codes ({', '.join(OCR_LANGUAGES)}) or "
+                    "Tesseract codes (eng, deu, ...)"
+                )
+            if code not in codes:
+                codes.append(code)
+        return codes or None
 
 
 class ParseQuery(ListQuery):
@@ -118,6 +163,8 @@ class ParsedPage(Protocol):
     def text(self) -> str: ...
     @property
     def warnings(self) -> tuple[str, ...]: ...
+    @property
+    def ocr_confidence(self) -> float | None: ...
 
 
 class Engine(Protocol):
@@ -136,10 +183,12 @@ class Engine(Protocol):
         page_seconds: float,
         on_count: Callable[[int], None],
         max_pages: int,
+        languages: Sequence[str] | None = None,
     ) -> Iterator[ParsedPage]:
         """The pages in order. `on_count` is told the page count before any page is read and may
         refuse the document by raising; it refuses counts over `max_pages`, and an engine may skip
-        reading such a document at all."""
+        reading such a document at all. OCR reads `languages` (Tesseract codes; None: English) and
+        refuses, 422, languages it does not have."""
         ...
 
 
@@ -189,14 +238,17 @@ Enqueue = Callable[[Tenant, str], None]
 
 
 def cache_key(source: SourceDocument, request: ParseRequest) -> str:
-    """Identical input: same content, model, format, instructions and resolution."""
-    parts = [
+    """Identical input: same content, model, format, instructions, resolution and OCR languages (the
+    default languages add nothing, so the keys of parses from before languages still match)."""
+    parts: list[object] = [
         source.sha256,
         request.model,
         request.table_parsing_format,
         request.instructions or "",
         request.image_resolution_dpi,
     ]
+    if request.languages and request.languages != DEFAULT_OCR_LANGUAGES:
+        parts.append(request.languages)
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
 
@@ -265,6 +317,7 @@ class ReadDocument(BaseModel):
 class StreamedPage(BaseModel):
     number: int
     text: str
+    ocr_confidence: float | None = None
 
 
 class ParseService:
@@ -313,11 +366,13 @@ class ParseService:
         record = self._new_record(source, request, "in_progress")
         cached = self._cached_output(tenant, record)
         if cached is not None:
-            for number, text in enumerate(cached.pages, start=1):
-                yield StreamedPage(number=number, text=text)
+            earlier = cached.ocr_confidence or [None] * len(cached.pages)
+            for number, (text, confidence) in enumerate(zip(cached.pages, earlier, strict=False), start=1):
+                yield StreamedPage(number=number, text=text, ocr_confidence=confidence)
             yield self._finish(tenant, record, cached, cached=True, from_states=None)
             return
         pages: list[str] = []
+        confidences: list[float | None] = []
         for page in self._read_pages(
             tenant,
             source,
@@ -325,11 +380,13 @@ class ParseService:
             request.image_resolution_dpi,
             limits or SYNCHRONOUS,
             stop,
+            request.languages,
         ):
             pages.append(page.text)
+            confidences.append(page.ocr_confidence)
             record.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
-            yield StreamedPage(number=page.number, text=page.text)
-        yield self._finish(tenant, record, output_of(pages), cached=False, from_states=None)
+            yield StreamedPage(number=page.number, text=page.text, ocr_confidence=page.ocr_confidence)
+        yield self._finish(tenant, record, output_of(pages, confidences), cached=False, from_states=None)
 
     def read(
         self,
@@ -363,11 +420,14 @@ class ParseService:
         dpi: int,
         limits: ParseLimits,
         stop: Callable[[], bool] | None,
+        languages: Sequence[str] | None = None,
     ) -> Iterator[ParsedPage]:
         """The engine's pages within `limits`, asking `stop` now and then (Stopped when it says so)."""
         limit = PageLimit(source.filename, limits)
         started = time.monotonic()
-        pages = self._engine.pages(tenant, source, table_format, dpi, PAGE_SECONDS, limit, limits.max_pages)
+        pages = self._engine.pages(
+            tenant, source, table_format, dpi, PAGE_SECONDS, limit, limits.max_pages, languages
+        )
         check = Occasionally(stop or (lambda: False))
         for page in pages:
             yield page
@@ -420,6 +480,7 @@ class ParseService:
             source = typed_source(started.file.filename, content, self._engine.supported)
             limit = PageLimit(source.filename, IN_BACKGROUND)
             pages: list[str] = []
+            confidences: list[float | None] = []
             cancelled = Occasionally(lambda: not self._still_running(tenant, parse_id))
             read = self._engine.pages(
                 tenant,
@@ -429,9 +490,11 @@ class ParseService:
                 PAGE_SECONDS,
                 limit,
                 IN_BACKGROUND.max_pages,
+                started.languages,
             )
             for page in read:
                 pages.append(page.text)
+                confidences.append(page.ocr_confidence)
                 started.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
                 if cancelled():
                     return  # cancelled or deleted: stop at this safe point
@@ -444,7 +507,13 @@ class ParseService:
                 tenant, started, "internal_error", "the parse failed inside the service; it was logged"
             )
             return
-        self._finish(tenant, started, output_of(pages), cached=False, from_states=frozenset({"in_progress"}))
+        self._finish(
+            tenant,
+            started,
+            output_of(pages, confidences),
+            cached=False,
+            from_states=frozenset({"in_progress"}),
+        )
 
     def _fail(self, tenant: Tenant, record: ParseRecord, code: str, message: str) -> None:
         """`in_progress` -> `failed` with its error and event (nothing, if it moved on meanwhile)."""
@@ -505,6 +574,7 @@ class ParseService:
             model=request.model,
             table_parsing_format=request.table_parsing_format,
             image_resolution_dpi=request.image_resolution_dpi,
+            languages=request.languages,
             instructions=request.instructions,
             status=status,
             created_at=now,
@@ -555,9 +625,11 @@ class ParseService:
         return record.model_copy(update={"output": output}) if output else record
 
 
-def output_of(pages: list[str]) -> ParseOutput:
-    """The output of these pages: `text` is the pages joined by a blank line."""
-    return ParseOutput(pages=pages, text="\n\n".join(pages))
+def output_of(pages: list[str], confidences: Sequence[float | None] = ()) -> ParseOutput:
+    """The output of these pages: `text` is the pages joined by a blank line; `ocr_confidence` one
+    per page (null for every page when none is given)."""
+    confidence = list(confidences) if len(confidences) == len(pages) else [None] * len(pages)
+    return ParseOutput(pages=pages, text="\n\n".join(pages), ocr_confidence=confidence)
 
 
 def _running_longer_than_a_worker(record: ParseRecord) -> bool:

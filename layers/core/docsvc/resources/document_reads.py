@@ -29,12 +29,14 @@ class ReadRequest(BaseModel):
     dpi: int
     page_seconds: float
     max_pages: int
+    languages: list[str] | None = Field(None, description="OCR languages (Tesseract codes); None: English")
 
 
 class ReadPage(BaseModel):
     number: int
     text: str
     warnings: list[str] = Field(default_factory=list)
+    ocr_confidence: float | None = None
 
 
 class ReadRejection(BaseModel):

@@ -39,6 +39,7 @@ class Parse(BaseModel):
     model: str
     table_parsing_format: TableFormat
     image_resolution_dpi: int
+    languages: list[str] | None = Field(None, description="The OCR languages asked for (Tesseract codes).")
     output: ParseOutput | None = Field(
         description="Every page and the whole text; empty until completed. In lists, null unless "
         "include_output=true."

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from docsvc.documents.engine import isolation
+from docsvc.documents.engine import isolation, ocr
 from docsvc.documents.engine.errors import DocumentError
 from docsvc.documents.engine.model import Page, ParseOptions
 from docsvc.documents.engine.readers import SUPPORTED_TYPES, reader_for
@@ -20,6 +20,7 @@ def parse_pages(
     content: bytes, kind: str, options: ParseOptions, on_count: Callable[[int], None] | None = None
 ) -> Iterator[Page]:
     """The pages in order. `on_count` is told the page count before any page is read and may refuse
-    the document by raising."""
+    the document by raising. OCR languages that are not installed are refused first."""
     reader_for(kind)  # an unsupported type fails here, before a child is started
+    ocr.check_languages(options.languages)
     return isolation.read_pages(content, kind, options, on_count)

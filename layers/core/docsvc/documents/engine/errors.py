@@ -31,3 +31,9 @@ class DecompressionLimit(DocumentError):
     """An archive or image that expands past what the service unpacks (a bomb, or simply too big)."""
 
     code = "decompression_limit"
+
+
+class LanguageNotInstalled(DocumentError):
+    """OCR was asked for a language whose Tesseract data this deployment does not carry."""
+
+    code = "language_not_installed"

@@ -22,7 +22,7 @@ from collections.abc import Callable, Generator, Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
-from docsvc.documents.engine import errors
+from docsvc.documents.engine import errors, ocr
 from docsvc.documents.engine.model import Page, ParseOptions
 from docsvc.documents.engine.readers import reader_for
 
@@ -194,8 +194,9 @@ def _child(sender: Connection, content: bytes, kind: str, options: ParseOptions,
             page_count = counter(content, kind)
             sender.send(("count", page_count))
             last = _ranges(page_count)[0][1]
+        ocr.forget_confidences()
         for page in reader(content, kind, options, first):
-            sender.send(("page", page))
+            sender.send(("page", ocr.with_confidence(page)))
             if page.number >= last:
                 break
         sender.send(("done",))

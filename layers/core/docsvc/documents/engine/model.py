@@ -12,6 +12,7 @@ class ParseOptions:
     table_format: TableFormat = "markdown"
     dpi: int = 150
     page_seconds: float = 10.0
+    languages: tuple[str, ...] | None = None  # Tesseract codes for OCR; None: English
 
 
 @dataclass(frozen=True)
@@ -19,3 +20,4 @@ class Page:
     number: int  # 1-based
     text: str
     warnings: tuple[str, ...] = ()
+    ocr_confidence: float | None = None  # mean word confidence (0-100) of an OCR'd page

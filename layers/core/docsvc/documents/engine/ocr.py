@@ -1,19 +1,78 @@
-"""OCR of a page without a text layer (a scan, an image), with Tesseract through PyMuPDF.
+"""OCR of a page without a text layer (a scan, an image), with the Tesseract that PyMuPDF carries.
 
-PyMuPDF carries the OCR engine; Tesseract's language data is found at TESSDATA_PREFIX (the documents
-layer's `/opt/tessdata` on AWS), else where PyMuPDF looks for it.
+Tesseract is called through its C API in PyMuPDF's own MuPDF library, which gives every word with its
+box and confidence. Where that library does not export the API, MuPDF's OCR device reads the page
+instead (the text only: no confidence, no orientation).
+
+Language data is found at TESSDATA_PREFIX when that folder exists (the documents layer's `/opt/tessdata`
+on AWS), else where this machine keeps Tesseract's data (Debian's `/usr/share/tesseract-ocr/5/tessdata`,
+...): the local stack exports the template's TESSDATA_PREFIX on machines that have no `/opt/tessdata`.
+
+A page is rendered in grey at the parse's resolution. A page skewed by half a degree or more (up to 6,
+measured on the rendering) is read straightened: Tesseract splits skewed lines. Tesseract's layout
+analysis (no recognition, a tenth of a second) finds the page's largest block of text and whether its
+lines run across or down; a probe of that block (4 inches square at 100 dpi) decides the way up:
+lines down are read turned 90 or 270 degrees, whichever reads more confidently, and lines across are
+turned 180 degrees when the probe reads doubtfully as it is and clearly better upside down.
+Tesseract's own orientation detection (`osd.traineddata`) needs its legacy engine, which MuPDF's
+build leaves out.
+
+A page's confidence is the mean of its words' confidences (0-100), as Tesseract gives them. The PDF
+reader builds pages from text, so the confidence of each page OCR'd is recorded here by page index,
+and the reading child attaches it to the page (`with_confidence`).
+
+A scan stamped with a line of text (`is_stamped_scan`) is OCR'd for the rest of the page, and the
+stamp is kept once (`ocr_rest_of_page`).
 """
 
 from __future__ import annotations
 
+import ctypes
+import glob
+import itertools
 import os
+import statistics
+import threading
+import weakref
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
+from typing import TYPE_CHECKING
 
 import pymupdf
 
-from docsvc.documents.engine.model import ParseOptions
+from docsvc.documents.engine.errors import LanguageNotInstalled
+from docsvc.documents.engine.model import Page, ParseOptions
+
+if TYPE_CHECKING:
+    from PIL import Image  # Pillow is imported when a page is OCR'd, not with the engine
 
 MAX_OCR_PIXELS = 40_000_000  # a page is rendered for OCR at most this large (about 6300 x 6300)
+DEFAULT_LANGUAGES = ("eng",)
+# Where Tesseract's language data lives when TESSDATA_PREFIX does not point at it, first match first.
+DATA_FOLDERS = (
+    "/usr/share/tesseract-ocr/*/tessdata",  # Debian, Ubuntu
+    "/usr/share/tessdata",  # Fedora, Arch, Alpine
+    "/usr/local/share/tessdata",  # built from source, Homebrew on Intel
+    "/opt/homebrew/share/tessdata",  # Homebrew on Apple silicon
+    "/opt/tessdata",  # the documents layer
+)
+# A probe of a page that reads this doubtfully is read turned too (measured: bench/ocr_quality.py).
+DOUBTFUL_CONFIDENCE = 70.0
+FEW_WORDS = 8
+MAX_SKEW = 6.0  # degrees: a page skewed more is a page turned on purpose, or a photograph
+SKEW_WIDTH = 800  # pixels: skew is measured on a rendering this wide at most
+MIN_SKEW = 0.5  # degrees; a page skewed this much or more is read straightened
+SEARCH_DPI = 100  # the turns are probed on a rendering this fine at most
+PROBE_PIXELS = 400  # the probe: a window of about this many pixels squared (4 inches) on text
+MIN_PROBE_WORDS = 3  # a probe reading fewer words counts as less confident
+TURN_MARGIN = 10.0  # upside down when its probe's mean confidence is this much above the page's
+# A text layer over at most this share of a page that images cover at least IMAGE_SHARE of is a stamp
+# on a scan: the rest of the page is OCR'd.
+STAMP_SHARE = 0.15
+IMAGE_SHARE = 0.5
+
+Box = tuple[float, float, float, float]
 
 
 def reason(error: Exception) -> str:
@@ -22,12 +81,20 @@ def reason(error: Exception) -> str:
     return text or type(error).__name__
 
 
+# ---------------------------------------------------------------------------------------- language data
 @cache
 def tessdata() -> str | None:
-    """Where Tesseract's language data is: TESSDATA_PREFIX, else where PyMuPDF finds it, else None."""
+    """Where Tesseract's language data is: TESSDATA_PREFIX if that folder exists, else the first of
+    DATA_FOLDERS that holds language data, else where PyMuPDF finds it, else None."""
     configured = os.environ.get("TESSDATA_PREFIX")
     if configured and os.path.isdir(configured):
         return configured
+    for pattern in DATA_FOLDERS:
+        for folder in sorted(glob.glob(pattern), reverse=True):  # the newest Tesseract version first
+            if glob.glob(os.path.join(folder, "*.traineddata")):
+                return folder
+    if configured:  # PyMuPDF would answer the configured folder, which does not exist
+        return None
     try:
         found = pymupdf.get_tessdata()
     except Exception:
@@ -35,27 +102,537 @@ def tessdata() -> str | None:
     return str(found) if found and os.path.isdir(found) else None
 
 
-def ocr_textpage(
-    page: pymupdf.Page, flags: int, options: ParseOptions, warnings: list[str]
-) -> pymupdf.TextPage | None:
-    """The page's text as OCR reads it, as a text page made with `flags`; None (with a warning) when
-    OCR is not installed or fails."""
+def installed_languages() -> tuple[str, ...]:
+    """The Tesseract codes of the languages whose data is installed, sorted (`osd` is not a language)."""
     location = tessdata()
     if location is None:
-        warnings.append("the page has no text layer and OCR is not installed here; it was left empty")
+        return ()
+    return tuple(sorted(file.removesuffix(".traineddata") for file in os.listdir(location) if _data(file)))
+
+
+def _data(file: str) -> bool:
+    return file.endswith(".traineddata") and file not in {"osd.traineddata", "equ.traineddata"}
+
+
+def check_languages(languages: Sequence[str] | None) -> None:
+    """LanguageNotInstalled naming the missing languages and the installed ones; None asks for the
+    default (English), which is never refused: without it, scans are empty pages with a warning."""
+    if not languages:
+        return
+    installed = installed_languages()
+    missing = [language for language in languages if language not in installed]
+    if missing:
+        names = ", ".join(f"'{language}'" for language in missing)
+        plural = "languages" if len(missing) > 1 else "language"
+        raise LanguageNotInstalled(
+            f"OCR {plural} {names} {'are' if len(missing) > 1 else 'is'} not installed here; "
+            f"installed: {', '.join(installed) or 'none'}"
+        )
+
+
+# ---------------------------------------------------------------------------------------- Tesseract
+@dataclass(frozen=True)
+class Word:
+    line: tuple[int, int, int]  # Tesseract's block, paragraph and line
+    box: Box  # pixels of the rendering
+    text: str
+    confidence: float
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What Tesseract read on one rendering of a page."""
+
+    words: tuple[Word, ...]
+    matrix: pymupdf.Matrix  # page (unrotated) coordinates to pixels of the rendering
+    dpi: float
+    turn: float  # degrees clockwise the page was turned (and straightened) for reading
+
+    @property
+    def confidence(self) -> float | None:
+        """The mean word confidence, 0-100; None without words."""
+        return round(statistics.fmean(w.confidence for w in self.words), 1) if self.words else None
+
+    def doubtful(self) -> bool:
+        return len(self.words) < FEW_WORDS or (self.confidence or 0.0) < DOUBTFUL_CONFIDENCE
+
+
+class _Tesseract:
+    """Tesseract's C API in the MuPDF library that PyMuPDF loads. MuPDF routes Leptonica's memory
+    through a context of its own, set for the length of each reading; readings take turns."""
+
+    _lock = threading.Lock()
+
+    def __init__(self, library: ctypes.CDLL) -> None:
+        self._lib = lib = library
+        pointer, text, number = ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int
+        signatures: dict[str, tuple[list[object], object]] = {
+            "fz_new_context_imp": ([pointer, pointer, ctypes.c_size_t, text], pointer),
+            "fz_set_leptonica_mem": ([pointer], None),
+            "fz_clear_leptonica_mem": ([pointer], None),
+            "setMsgSeverity": ([number], number),
+            "TessBaseAPICreate": ([], pointer),
+            "TessBaseAPIInit3": ([pointer, text, text], number),
+            "TessBaseAPISetPageSegMode": ([pointer, number], None),
+            "TessBaseAPISetVariable": ([pointer, text, text], number),
+            "TessBaseAPISetImage": ([pointer, text, number, number, number, number], None),
+            "TessBaseAPISetSourceResolution": ([pointer, number], None),
+            "TessBaseAPIRecognize": ([pointer, pointer], number),
+            "TessBaseAPIGetTsvText": ([pointer, number], pointer),
+            "TessDeleteText": ([pointer], None),
+            "TessBaseAPIEnd": ([pointer], None),
+            "TessBaseAPIDelete": ([pointer], None),
+            "TessBaseAPIInitForAnalysePage": ([pointer], None),
+            "TessBaseAPIAnalyseLayout": ([pointer], pointer),
+            "TessPageIteratorBlockType": ([pointer], number),
+            "TessPageIteratorBoundingBox": ([pointer, number, pointer, pointer, pointer, pointer], number),
+            "TessPageIteratorNext": ([pointer, number], number),
+            "TessPageIteratorDelete": ([pointer], None),
+            "TessPageIteratorOrientation": ([pointer, pointer, pointer, pointer, pointer], None),
+        }
+        for name, (arguments, result) in signatures.items():
+            function = getattr(lib, name)
+            function.argtypes, function.restype = arguments, result
+        lib.setMsgSeverity(6)  # L_SEVERITY_NONE: Leptonica writes nothing to the worker's log
+        self._context = lib.fz_new_context_imp(None, None, 0, pymupdf.mupdf.FZ_VERSION.encode())
+        if not self._context:
+            raise OSError("MuPDF refused a context")
+
+    def words(
+        self, samples: bytes, width: int, height: int, stride: int, dpi: float, languages: str, location: str
+    ) -> list[Word]:
+        """The words Tesseract reads on a grey picture (RuntimeError if Tesseract cannot start)."""
+        lib = self._lib
+        with self._lock:
+            lib.fz_set_leptonica_mem(self._context)
+            api = lib.TessBaseAPICreate()
+            try:
+                if lib.TessBaseAPIInit3(api, location.encode(), languages.encode()) != 0:
+                    raise RuntimeError(f"Tesseract could not load '{languages}' from {location}")
+                lib.TessBaseAPISetVariable(api, b"debug_file", os.devnull.encode())  # not the worker's log
+                lib.TessBaseAPISetPageSegMode(api, 3)  # PSM_AUTO: layout analysis, no OSD
+                lib.TessBaseAPISetImage(api, samples, width, height, 1, stride)
+                lib.TessBaseAPISetSourceResolution(api, round(dpi))
+                if lib.TessBaseAPIRecognize(api, None) != 0:
+                    raise RuntimeError("Tesseract could not read the page")
+                tsv = lib.TessBaseAPIGetTsvText(api, 0)
+                try:
+                    table = ctypes.string_at(tsv).decode("utf-8", "replace") if tsv else ""
+                finally:
+                    lib.TessDeleteText(tsv)
+            finally:
+                lib.TessBaseAPIEnd(api)
+                lib.TessBaseAPIDelete(api)
+                lib.fz_clear_leptonica_mem(self._context)
+        return list(_tsv_words(table))
+
+    def text_blocks(self, samples: bytes, width: int, height: int, stride: int) -> list[tuple[Box, bool]]:
+        """The boxes of the blocks of text Tesseract's layout analysis finds (no recognition), each
+        with whether its lines run down the page."""
+        lib, blocks = self._lib, []
+        with self._lock:
+            lib.fz_set_leptonica_mem(self._context)
+            api = lib.TessBaseAPICreate()
+            try:
+                lib.TessBaseAPIInitForAnalysePage(api)
+                lib.TessBaseAPISetVariable(api, b"debug_file", os.devnull.encode())
+                lib.TessBaseAPISetPageSegMode(api, 3)
+                lib.TessBaseAPISetImage(api, samples, width, height, 1, stride)
+                blocks_of = lib.TessBaseAPIAnalyseLayout(api)
+                if blocks_of:
+                    try:
+                        while True:
+                            edges = [ctypes.c_int() for _ in range(4)]
+                            found = lib.TessPageIteratorBoundingBox(blocks_of, 0, *map(ctypes.byref, edges))
+                            kind = lib.TessPageIteratorBlockType(blocks_of)
+                            if found and kind in _TEXT_BLOCKS:
+                                left, top, right, bottom = (float(edge.value) for edge in edges)
+                                down = kind == _VERTICAL_TEXT or self._writing(blocks_of) == _TOP_TO_BOTTOM
+                                blocks.append(((left, top, right, bottom), down))
+                            if not lib.TessPageIteratorNext(blocks_of, 0):  # RIL_BLOCK
+                                break
+                    finally:
+                        lib.TessPageIteratorDelete(blocks_of)
+            finally:
+                lib.TessBaseAPIEnd(api)
+                lib.TessBaseAPIDelete(api)
+                lib.fz_clear_leptonica_mem(self._context)
+        return blocks
+
+    def _writing(self, iterator: int) -> int:
+        """The writing direction of the block at a page iterator."""
+        orientation, writing, order, angle = ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_float()
+        self._lib.TessPageIteratorOrientation(
+            iterator, *(ctypes.byref(value) for value in (orientation, writing, order, angle))
+        )
+        return writing.value
+
+
+# Tesseract's PolyBlockType of text: flowing, heading, pull-out, vertical and caption text.
+_TEXT_BLOCKS = frozenset({1, 2, 3, 7, 8})
+_VERTICAL_TEXT = 7
+_TOP_TO_BOTTOM = 2  # Tesseract's WritingDirection of lines that run down the page
+
+
+def _tsv_words(table: str) -> Iterable[Word]:
+    """Tesseract's TSV rows of level 5 (words): level page block par line word left top width height
+    conf text."""
+    for row in table.splitlines():
+        fields = row.split("\t")
+        if len(fields) < 12 or fields[0] != "5" or not fields[11].strip():
+            continue
+        left, top, width, height = (int(value) for value in fields[6:10])
+        block, paragraph, line = (int(value) for value in fields[2:5])
+        box = (float(left), float(top), float(left + width), float(top + height))
+        yield Word((block, paragraph, line), box, fields[11].strip(), max(float(fields[10]), 0.0))
+
+
+@cache
+def _tesseract() -> _Tesseract | None:
+    """The C API, or None where PyMuPDF's library does not export it."""
+    folder = os.path.dirname(pymupdf.__file__)
+    for path in sorted(
+        glob.glob(os.path.join(folder, "libmupdf.so*")) + glob.glob(f"{folder}/libmupdf*.dylib")
+    ):
+        try:
+            return _Tesseract(ctypes.CDLL(path))
+        except (OSError, AttributeError):
+            continue
+    return None
+
+
+# ---------------------------------------------------------------------------------------- reading a page
+def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) -> Reading | None:
+    """Tesseract's words on the page, turned the way they read best; None (with a warning) when OCR is
+    not installed here or fails, or when MuPDF's own OCR has to read the page (no C API)."""
+    location, tesseract = tessdata(), _tesseract()
+    if location is None or tesseract is None:
         return None
-    dpi = options.dpi
+    dpi = _dpi(page, options.dpi, warnings)
+    if dpi is None:
+        return None
+    languages = "+".join(options.languages or DEFAULT_LANGUAGES)
+    try:
+        pixmap, to_pixels = _render(page, dpi, 0)
+        skew = skew_of(pixmap)
+        turn = _turn(tesseract, page, dpi, -skew if abs(skew) >= MIN_SKEW else 0.0, languages, location)
+        if turn == 0:
+            reading = _recognised(tesseract, pixmap, to_pixels, dpi, 0, languages, location)
+        else:
+            reading = _read(tesseract, page, dpi, turn, languages, location)
+    except Exception as error:
+        warnings.append(f"OCR failed: {reason(error)}")
+        return None
+    return reading
+
+
+def _dpi(page: pymupdf.Page, dpi: float, warnings: list[str]) -> float | None:
     area = page.rect.width * page.rect.height / (72 * 72)  # square inches
     if area <= 0:
         return None
     if area * dpi * dpi > MAX_OCR_PIXELS:
         dpi = max(int((MAX_OCR_PIXELS / area) ** 0.5), 1)
         warnings.append(f"the page is very large; OCR ran at {dpi} dpi")
+    return dpi
+
+
+def _render(page: pymupdf.Page, dpi: float, turn: float) -> tuple[pymupdf.Pixmap, pymupdf.Matrix]:
+    """The page in grey at `dpi`, turned `turn` degrees, and the matrix from page to pixels."""
+    matrix = pymupdf.Matrix(dpi / 72, dpi / 72).prerotate(turn)
+    pixmap = page.get_pixmap(matrix=matrix, colorspace=pymupdf.csGRAY, alpha=False)
+    # get_pixmap draws the page as displayed (page.rect, its /Rotate applied) moved to the origin
+    shown = page.rect * matrix
+    return pixmap, page.rotation_matrix * matrix * pymupdf.Matrix(1, 0, 0, 1, -shown.x0, -shown.y0)
+
+
+def _read(
+    tesseract: _Tesseract, page: pymupdf.Page, dpi: float, turn: float, languages: str, location: str
+) -> Reading:
+    pixmap, to_pixels = _render(page, dpi, turn)
+    return _recognised(tesseract, pixmap, to_pixels, dpi, turn, languages, location)
+
+
+def _recognised(
+    tesseract: _Tesseract,
+    pixmap: pymupdf.Pixmap,
+    to_pixels: pymupdf.Matrix,
+    dpi: float,
+    turn: float,
+    languages: str,
+    location: str,
+) -> Reading:
+    words = tesseract.words(
+        pixmap.samples, pixmap.width, pixmap.height, pixmap.stride, dpi, languages, location
+    )
+    return Reading(tuple(words), to_pixels, dpi, turn)
+
+
+def skew_of(pixmap: pymupdf.Pixmap) -> float:
+    """The degrees a grey rendering's lines of text are turned counter-clockwise from level, within
+    MAX_SKEW: the turn of its ink whose rows are most unequal (lines of ink between blank gaps)."""
+    from PIL import Image
+
+    image = _grey(pixmap)
+    scale = min(1.0, SKEW_WIDTH / max(image.width, 1))
+    if scale < 1:
+        image = image.resize((max(int(image.width * scale), 1), max(int(image.height * scale), 1)))
+    ink = image.point(lambda value: 255 if value < 128 else 0)
+
+    def unevenness(angle: float) -> float:
+        turned = ink.rotate(angle, resample=Image.Resampling.NEAREST, expand=False)
+        rows = turned.resize((1, turned.height), Image.Resampling.BOX).tobytes()
+        return float(sum(row * row for row in rows))
+
+    coarse = [step * 0.5 for step in range(int(-MAX_SKEW * 2), int(MAX_SKEW * 2) + 1)]
+    best = max(coarse, key=unevenness)
+    fine = [best + step * 0.1 for step in range(-4, 5)]
+    level: float = max(fine, key=unevenness)
+    return round(level, 1)
+
+
+def _turn(
+    tesseract: _Tesseract, page: pymupdf.Page, dpi: float, straight: float, languages: str, location: str
+) -> float:
+    """The degrees to turn the page by to read it: `straight` (which levels its lines), plus a turn.
+
+    Tesseract's layout analysis tells whether the lines of the page's largest block of text run
+    across the page or down it. Lines down the page are read turned 90 or 270 degrees, whichever way
+    a probe of that block reads more confidently. Lines across are turned 180 degrees when the probe
+    reads doubtfully as it is and clearly more confidently upside down."""
+    coarse = min(dpi, SEARCH_DPI)
+    pixmap, _ = _render(page, coarse, straight)
+    probe, down = _probe(tesseract, pixmap)
+    if probe is None:
+        return straight
+    quality: dict[int, float] = {}
+    for turn in (90, 270) if down else (0, 180):
+        image = probe.transpose(_transpose(turn)) if turn else probe
+        words = tesseract.words(
+            image.tobytes(), image.width, image.height, image.width, coarse, languages, location
+        )
+        reading = Reading(tuple(words), pymupdf.Identity, coarse, turn)
+        if turn == 0 and not reading.doubtful():
+            return straight
+        quality[turn] = (reading.confidence or 0.0) * min(1.0, len(words) / MIN_PROBE_WORDS)
+    if down:
+        return straight + (90 if quality[90] >= quality[270] else 270)
+    return straight + 180 if quality[180] >= quality[0] + TURN_MARGIN else straight
+
+
+def _transpose(turn: int) -> Image.Transpose:
+    """Pillow's transpose that turns a picture `turn` (90, 180 or 270) degrees clockwise."""
+    from PIL import Image
+
+    return {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180}.get(
+        turn, Image.Transpose.ROTATE_90
+    )
+
+
+def _probe(tesseract: _Tesseract, pixmap: pymupdf.Pixmap) -> tuple[Image.Image | None, bool]:
+    """A window of about PROBE_PIXELS squared (the rendering's own shape when it is a strip) around
+    the largest block of text Tesseract's layout analysis finds (None when it finds none), and whether
+    the lines of that block run down the page."""
+    blocks = tesseract.text_blocks(pixmap.samples, pixmap.width, pixmap.height, pixmap.stride)
+    if not blocks:
+        return None, False
+    (x0, y0, x1, y1), down = max(blocks, key=lambda block: _area(block[0]))
+    image = _grey(pixmap)
+    short = min(image.width, image.height, PROBE_PIXELS)
+    long = min(max(image.width, image.height), PROBE_PIXELS * PROBE_PIXELS // max(short, 1))
+    width, height = (long, short) if image.width >= image.height else (short, long)
+    left = min(max(int((x0 + x1 - width) / 2), 0), image.width - width)
+    top = min(max(int((y0 + y1 - height) / 2), 0), image.height - height)
+    return image.crop((left, top, left + width, top + height)), down
+
+
+def _area(box: Box) -> float:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def _grey(pixmap: pymupdf.Pixmap) -> Image.Image:
+    from PIL import Image
+
+    return Image.frombytes("L", (pixmap.width, pixmap.height), pixmap.samples_mv, "raw", "L", pixmap.stride)
+
+
+def ocr_textpage(
+    page: pymupdf.Page, flags: int, options: ParseOptions, warnings: list[str]
+) -> pymupdf.TextPage | None:
+    """The page's text as OCR reads it, as a text page made with `flags`; None (with a warning) when
+    OCR is not installed or fails. Records the page's confidence (see `take_confidence`)."""
+    if tessdata() is None:
+        warnings.append("the page has no text layer and OCR is not installed here; it was left empty")
+        return None
+    if _tesseract() is None:
+        return _mupdf_textpage(page, flags, options, warnings)
+    reading = read_page(page, options, warnings)
+    if reading is None:
+        return None
+    _confidences[page.number] = reading.confidence
+    quarter = round(reading.turn / 90) * 90 % 360
+    if quarter:
+        warnings.append(f"the page reads turned {quarter} degrees clockwise; it was OCR'd that way")
+    return textpage_of(page, reading, flags)
+
+
+def _mupdf_textpage(
+    page: pymupdf.Page, flags: int, options: ParseOptions, warnings: list[str]
+) -> pymupdf.TextPage | None:
+    """MuPDF's OCR device, where Tesseract's C API is not exported."""
+    dpi = _dpi(page, options.dpi, warnings)
+    if dpi is None:
+        return None
     try:
         ocr: pymupdf.TextPage = page.get_textpage_ocr(
-            flags=flags, language="eng", dpi=dpi, full=True, tessdata=location
+            flags=flags,
+            language="+".join(options.languages or DEFAULT_LANGUAGES),
+            dpi=int(dpi),
+            full=True,
+            tessdata=tessdata(),
         )
     except Exception as error:
         warnings.append(f"OCR failed: {reason(error)}")
         return None
     return ocr
+
+
+def textpage_of(page: pymupdf.Page, reading: Reading, flags: int) -> pymupdf.TextPage:
+    """A text page of `page` holding the words read, line by line, as invisible text. Its coordinates are
+    the page's when the page was read unturned, else those of the page turned upright."""
+    if reading.turn:
+        upright = page.rect * pymupdf.Matrix(reading.turn)
+        width, height, to_points = (
+            upright.width,
+            upright.height,
+            pymupdf.Matrix(72 / reading.dpi, 72 / reading.dpi),
+        )
+    else:
+        unrotated = page.rect * page.derotation_matrix  # the frame of the page's own coordinates
+        width, height, to_points = unrotated.width, unrotated.height, ~reading.matrix
+    font = pymupdf.Font("helv")
+    with pymupdf.open() as scratch:
+        sheet = scratch.new_page(width=width, height=height)
+        writer = pymupdf.TextWriter(sheet.rect)
+        for box, text in _lines(reading.words):
+            rect = pymupdf.Rect(box) * to_points
+            if rect.is_empty:
+                continue
+            size = max(min(rect.height / 1.15, rect.width / max(font.text_length(text, 1), 0.01)), 0.5)
+            writer.append((rect.x0, rect.y1 - 0.22 * size), text, font=font, fontsize=size)
+        writer.write_text(sheet, render_mode=3)  # invisible, as OCR layers are
+        textpage: pymupdf.TextPage = sheet.get_textpage(flags=flags)
+    textpage.parent = weakref.proxy(page)
+    return textpage
+
+
+def _lines(words: Iterable[Word]) -> list[tuple[Box, str]]:
+    """Tesseract's lines, in its reading order: their boxes and their words joined by spaces."""
+    lines: dict[tuple[int, int, int], list[Word]] = {}
+    for word in words:
+        lines.setdefault(word.line, []).append(word)
+    joined = []
+    for line in lines.values():
+        x0, y0 = min(w.box[0] for w in line), min(w.box[1] for w in line)
+        x1, y1 = max(w.box[2] for w in line), max(w.box[3] for w in line)
+        joined.append(((x0, y0, x1, y1), " ".join(w.text for w in line)))
+    return joined
+
+
+# ---------------------------------------------------------------------------------------- confidence
+_confidences: dict[int, float | None] = {}
+
+
+def forget_confidences() -> None:
+    """Before a document is read (confidences are kept by page index)."""
+    _confidences.clear()
+
+
+def with_confidence(page: Page) -> Page:
+    """The page with the mean word confidence OCR recorded for it since `forget_confidences`, if any
+    (the PDF reader makes pages from text; the OCR of a page records its confidence by page index)."""
+    confidence = _confidences.pop(page.number - 1, None)
+    return page if confidence is None else replace(page, ocr_confidence=confidence)
+
+
+# ---------------------------------------------------------------------------------------- stamped scans
+def is_stamped_scan(page: pymupdf.Page, blocks: Sequence[tuple[Box, str]]) -> bool:
+    """Whether a page with a text layer is a scan with a stamped line of text: its text covers at most
+    STAMP_SHARE of the page, and images at least IMAGE_SHARE of it."""
+    area = abs(page.rect)
+    if not blocks or area <= 0:
+        return False
+    text_area = sum(abs(pymupdf.Rect(box) & page.rect) for box, _ in blocks)
+    if text_area > STAMP_SHARE * area:
+        return False
+    images = [pymupdf.Rect(info["bbox"]) & page.rect for info in page.get_image_info()]
+    return bool(_union_area(images) >= IMAGE_SHARE * area)
+
+
+def _union_area(rects: Sequence[pymupdf.Rect]) -> float:
+    """The area the rectangles cover together: strip by strip between their x edges."""
+    rects = [rect for rect in rects if not rect.is_empty]
+    total = 0.0
+    for left, right in itertools.pairwise(sorted({x for rect in rects for x in (rect.x0, rect.x1)})):
+        spans = sorted((rect.y0, rect.y1) for rect in rects if rect.x0 <= left and rect.x1 >= right)
+        covered, reached = 0.0, float("-inf")
+        for top, bottom in spans:
+            covered += max(0.0, bottom - max(top, reached))
+            reached = max(reached, bottom)
+        total += covered * (right - left)
+    return total
+
+
+def ocr_rest_of_page(
+    page: pymupdf.Page,
+    blocks: Sequence[tuple[Box, str]],
+    flags: int,
+    options: ParseOptions,
+    warnings: list[str],
+) -> list[tuple[Box, str]]:
+    """The blocks of a stamped scan (see `is_stamped_scan`): its text layer's `blocks` and what OCR
+    reads on the rest of the page, top to bottom; the text layer's alone when OCR cannot read it."""
+    if tessdata() is None or _tesseract() is None:
+        return list(blocks)
+    reading = read_page(page, options, warnings)
+    if reading is None:
+        return list(blocks)
+    _confidences[page.number] = reading.confidence
+    textpage = textpage_of(page, reading, flags)
+    read = [
+        ((x0, y0, x1, y1), "\n".join(line.rstrip() for line in text.strip().splitlines()))
+        for x0, y0, x1, y1, text, _, kind in page.get_text("blocks", textpage=textpage)
+        if kind == 0 and text.strip()
+    ]
+    return merge_stamped(page, blocks, read, reading)
+
+
+def merge_stamped(
+    page: pymupdf.Page,
+    text_blocks: Sequence[tuple[Box, str]],
+    ocr_blocks: Sequence[tuple[Box, str]],
+    reading: Reading | None = None,
+) -> list[tuple[Box, str]]:
+    """The text layer's blocks and the OCR'd blocks of the rest of the page, top to bottom: an OCR'd
+    block that overlaps a text-layer block is the stamp read again, and is dropped. `ocr_blocks` are in
+    the coordinates of the OCR text page (the page's, unless `reading` turned it)."""
+    turned = reading is not None and reading.turn != 0
+    kept = list(text_blocks)
+    for box, text in ocr_blocks:
+        on_page = _to_page(page, box, reading) if turned and reading is not None else box
+        if not any(_overlap(on_page, other) > 0.3 for other, _ in text_blocks):
+            kept.append((on_page, text))
+    return sorted(kept, key=lambda block: (round(block[0][1]), block[0][0]))
+
+
+def _to_page(page: pymupdf.Page, box: Box, reading: Reading) -> Box:
+    """A box of a turned reading's text page in the page's coordinates."""
+    upright = pymupdf.Matrix(reading.dpi / 72, reading.dpi / 72)
+    rect = pymupdf.Rect(box) * upright * ~reading.matrix
+    return (rect.x0, rect.y0, rect.x1, rect.y1)
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """The share of the smaller box that the two boxes share."""
+    common = abs(pymupdf.Rect(a) & pymupdf.Rect(b))
+    smaller = min(abs(pymupdf.Rect(a)), abs(pymupdf.Rect(b)))
+    return common / smaller if smaller > 0 else 0.0

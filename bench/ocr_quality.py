@@ -1,0 +1,274 @@
+"""OCR word recall of the engine by orientation, skew and language, on real scans and real pages.
+
+    .venv/bin/python bench/ocr_quality.py [--split tune|heldout|all] [--before] [--dpi N] [--json PATH]
+        [--languages] [--only-scans]
+
+The documents are those of `bench/real_documents/manifest.json` (assemble `.corpus/` first, see
+bench/real_corpus.py), kept to `--split` (`tune` by default; `heldout` is kept out of tuning):
+
+- scans: the scans and photos whose truth has text, each as shipped (a scan shipped rotated counts at
+  its rotation) and, for PDFs and one-page images, turned 90, 180 and 270 degrees clockwise in memory,
+  and turned 3 degrees (skew);
+- pages: the first page of each text-layer PDF in a language the service ships OCR data for, drawn as a
+  150 dpi grey picture (no text layer), its text layer the truth, turned the same ways.
+
+Word recall is the share of the truth's words (casefolded, punctuation stripped, as in
+bench/real_documents.py) found in the engine's output. `--before` reads with MuPDF's OCR device, English
+only, never turned: the engine as it was before orientation and languages. `--languages` reads the
+shipped-language sentences of tests/unit (typeset, then drawn as a picture) with English only and with
+their own language, and reports recall on words with diacritics too. Every figure is computed in the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import io
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pymupdf
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from docsvc.documents import engine  # noqa: E402
+from docsvc.documents.engine import ocr  # noqa: E402
+
+from bench.real_corpus import corpus_path, load_manifest  # noqa: E402
+from bench.real_documents import load_truth, tokens, word_recall  # noqa: E402
+
+SHIPPED = {
+    "en": "eng",
+    "de": "deu",
+    "fr": "fra",
+    "es": "spa",
+    "it": "ita",
+    "pt": "por",
+    "nl": "nld",
+    "pl": "pol",
+}
+TURNS = (0, 90, 180, 270)
+SKEW = 3.0
+PAGES_PER_SPLIT = 12
+
+
+def turned(content: bytes, kind: str, degrees: float) -> tuple[bytes, str]:
+    """A copy turned `degrees` clockwise: a PDF by its pages' /Rotate (right angles), else a picture."""
+    if kind == "pdf" and degrees % 90 == 0:
+        with pymupdf.open(stream=content, filetype="pdf") as document:
+            for page in document:
+                page.set_rotation((page.rotation + int(degrees)) % 360)
+            return document.tobytes(), "pdf"
+    from PIL import Image
+
+    if kind == "pdf":
+        with pymupdf.open(stream=content, filetype="pdf") as document:
+            content, kind = document[0].get_pixmap(dpi=150, colorspace=pymupdf.csGRAY).tobytes("png"), "png"
+    with Image.open(io.BytesIO(content)) as image:
+        buffer = io.BytesIO()
+        image.convert("L").rotate(-degrees, expand=True, fillcolor=255).save(buffer, format="PNG")
+    return buffer.getvalue(), "png"
+
+
+def page_picture(content: bytes) -> tuple[bytes, str, int]:
+    """The first page of a PDF as a 150 dpi grey PNG, its text layer, and its word count."""
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        page = document[0]
+        text = page.get_text()
+        return page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY).tobytes("png"), text, len(tokens(text))
+
+
+def read(content: bytes, kind: str, languages: tuple[str, ...] | None, dpi: int) -> tuple[str, list[float]]:
+    options = engine.ParseOptions(dpi=dpi, languages=languages)
+    pages = list(engine.parse_pages(content, kind, options))
+    confidences = [page.ocr_confidence for page in pages if page.ocr_confidence is not None]
+    return "\n\n".join(page.text for page in pages), confidences
+
+
+def cases(split: str, only_scans: bool) -> list[dict[str, Any]]:
+    corpus = ROOT / ".corpus"
+    found = []
+    pages_taken: collections.Counter[str] = collections.Counter()
+    for document in load_manifest():
+        if split != "all" and document["split"] != split:
+            continue
+        content = corpus_path(corpus, document["repo"], document["path"]).read_bytes()
+        kind, language = document["kind"], document["language"]
+        if document["category"] in {"scan", "photo"}:
+            truth = load_truth(
+                document, corpus_path(corpus, document["repo"], document["truth_path"]).read_bytes()
+            )
+            if not truth.has_text():
+                continue
+            text = "\n".join(truth.text_for(int(document["pages"])))
+            turnable = kind == "pdf" or int(document["pages"]) == 1
+            found.append(
+                {
+                    "id": document["id"],
+                    "set": "scan",
+                    "language": language,
+                    "split": document["split"],
+                    "content": content,
+                    "kind": kind,
+                    "truth": text,
+                    "shipped": int(document["orientation"]),
+                    "turnable": turnable,
+                }
+            )
+        elif not only_scans and kind == "pdf" and language in SHIPPED:
+            picture, text, words = page_picture(content)
+            if words < 50 or pages_taken[document["split"]] >= PAGES_PER_SPLIT:
+                continue
+            pages_taken[document["split"]] += 1
+            found.append(
+                {
+                    "id": document["id"],
+                    "set": "page",
+                    "language": language,
+                    "split": document["split"],
+                    "content": picture,
+                    "kind": "png",
+                    "truth": text,
+                    "shipped": 0,
+                    "turnable": True,
+                }
+            )
+    return found
+
+
+def run(split: str, dpi: int, only_scans: bool) -> dict[str, Any]:
+    results = []
+    for case in cases(split, only_scans):
+        languages = (SHIPPED[case["language"]],) if case["language"] in SHIPPED else None
+        variants: list[float] = (
+            [0.0, *(TURNS[1:] if case["turnable"] else ()), SKEW] if case["turnable"] else [0.0]
+        )
+        for degrees in variants:
+            content, kind = (
+                (case["content"], case["kind"])
+                if degrees == 0
+                else turned(case["content"], case["kind"], degrees)
+            )
+            started = time.perf_counter()
+            text, confidences = read(content, kind, languages, dpi)
+            seconds = time.perf_counter() - started
+            found, of = word_recall([case["truth"]], text)
+            orientation = "skew" if degrees == SKEW else str(int(case["shipped"] + degrees) % 360)
+            results.append(
+                {
+                    "id": case["id"],
+                    "set": case["set"],
+                    "language": case["language"],
+                    "split": case["split"],
+                    "orientation": orientation,
+                    "as_shipped": degrees == 0,
+                    "found": found,
+                    "of": of,
+                    "seconds": seconds,
+                    "confidence": statistics.fmean(confidences) if confidences else None,
+                }
+            )
+            print(
+                f"{case['id']:45} {case['set']:5} {case['language']} {orientation:>4} "
+                f"{found / of if of else 0:6.1%} {seconds:5.1f}s conf {results[-1]['confidence']}",
+                flush=True,
+            )
+    return {"results": results}
+
+
+def summary(results: list[dict[str, Any]]) -> None:
+    def line(label: str, rows: list[dict[str, Any]]) -> None:
+        found, of = sum(r["found"] for r in rows), sum(r["of"] for r in rows)
+        seconds = sum(r["seconds"] for r in rows) / max(len(rows), 1)
+        print(
+            f"  {label:28} {found / of if of else 0:6.1%} of {of:6} words, "
+            f"{len(rows):3} readings, {seconds:4.1f} s each"
+        )
+
+    for split in sorted({r["split"] for r in results}):
+        for kind in ("scan", "page"):
+            rows = [r for r in results if r["split"] == split and r["set"] == kind]
+            if not rows:
+                continue
+            print(f"{split} / {kind}s")
+            for orientation in ("0", "90", "180", "270", "skew"):
+                line(f"orientation {orientation}", [r for r in rows if r["orientation"] == orientation])
+            for language in sorted({r["language"] for r in rows}):
+                line(
+                    f"language {language} (as shipped)",
+                    [r for r in rows if r["language"] == language and r["as_shipped"]],
+                )
+
+
+LANGUAGE_SAMPLES = {
+    "deu": "Die Prüfung der Bücher ergab, dass die Gebühren für Übersetzungen größer waren als geschätzt.",
+    "fra": "Le comité a décidé à l'unanimité de reporter la réunion prévue après les fêtes de Noël.",
+    "spa": "El niño pidió una canción más antes de dormir, y su abuela aceptó con una sonrisa.",
+    "ita": "La città è più bella in autunno, quando le strade si riempiono di foglie già cadute.",
+    "por": "A decisão foi tomada após a reunião, e o relatório será publicado na próxima semana.",
+    "nld": "De vergadering werd verplaatst naar woensdag omdat de voorzitter ziek was geworden.",
+    "pol": "Zażółć gęślą jaźń: księgowa przesłała sprawozdanie finansowe za ubiegły miesiąc.",
+}
+
+
+def languages_run(dpi: int) -> None:
+    font = pymupdf.Font("tiro")
+    print("language   words: eng only -> own language   diacritic words: eng only -> own language")
+    for language, sentence in LANGUAGE_SAMPLES.items():
+        with pymupdf.open() as document:
+            page = document.new_page(width=595, height=200)
+            writer = pymupdf.TextWriter(page.rect)
+            writer.fill_textbox(pymupdf.Rect(40, 40, 555, 180), sentence, font=font, fontsize=13)
+            writer.write_text(page)
+            picture = page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY).tobytes("png")
+        scores = []
+        for languages in (("eng",), (language,)):
+            text, _ = read(picture, "png", languages, dpi)
+            all_words = word_recall([sentence], text)
+            marked = [w for w in sentence.split() if any(ord(c) > 127 for c in w)]
+            marked_found = word_recall([" ".join(marked)], text) if marked else (0, 0)
+            scores.append((all_words, marked_found))
+        (a, ad), (b, bd) = scores
+        print(
+            f"{language}        {a[0] / a[1]:6.1%} -> {b[0] / b[1]:6.1%}"
+            + (
+                f"              {ad[0] / ad[1]:6.1%} -> {bd[0] / bd[1]:6.1%}"
+                if ad[1]
+                else "              (none)"
+            )
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--split", choices=("tune", "heldout", "all"), default="tune")
+    parser.add_argument("--before", action="store_true", help="MuPDF's OCR device, English, never turned")
+    parser.add_argument("--dpi", type=int, default=150)
+    parser.add_argument("--only-scans", action="store_true")
+    parser.add_argument("--languages", action="store_true", help="the language samples only")
+    parser.add_argument("--json", type=Path)
+    arguments = parser.parse_args()
+    if ocr.tessdata() is None:
+        print("no Tesseract language data here", file=sys.stderr)
+        return 2
+    if arguments.before:
+        ocr._tesseract = lambda: None  # type: ignore[assignment]
+    if arguments.languages:
+        languages_run(arguments.dpi)
+        return 0
+    measured = run(arguments.split, arguments.dpi, arguments.only_scans)
+    summary(measured["results"])
+    if arguments.json:
+        arguments.json.write_text(json.dumps(measured, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

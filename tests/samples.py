@@ -170,3 +170,33 @@ def aligned_columns_pdf(rows: list[list[str]]) -> bytes:
             for column, value in enumerate(row):
                 page.insert_text((72 + column * 130, 100 + row_index * 16), value, fontsize=10)
         return bytes(document.tobytes())
+
+
+def scan_png(lines: list[str], turn: float = 0, fontsize: int = 14, font: str = "tiro") -> bytes:
+    """A grey 150 dpi picture of a page of `lines` (no text layer), turned `turn` degrees clockwise."""
+    from PIL import Image
+
+    with pymupdf.open() as document:
+        page = document.new_page(width=595, height=120 + 22 * len(lines))
+        writer = pymupdf.TextWriter(page.rect)
+        for index, line in enumerate(lines):
+            writer.append((60, 80 + 22 * index), line, font=pymupdf.Font(font), fontsize=fontsize)
+        writer.write_text(page)
+        picture = page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY).tobytes("png")
+    if not turn:
+        return bytes(picture)
+    with Image.open(io.BytesIO(picture)) as image:
+        buffer = io.BytesIO()
+        image.rotate(-turn, expand=True, fillcolor=255).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def stamped_scan_pdf(lines: list[str], stamp: str) -> bytes:
+    """A scanned page (a picture of `lines` over the whole page) with `stamp` as its only text layer,
+    as a scanner's software stamps a page."""
+    picture = scan_png(lines)
+    with pymupdf.open() as document:
+        page = document.new_page(width=595, height=120 + 22 * len(lines))
+        page.insert_image(page.rect, stream=picture)
+        page.insert_text((60, 30), stamp, fontsize=10)
+        return bytes(document.tobytes())

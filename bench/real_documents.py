@@ -100,7 +100,9 @@ pymupdf.TOOLS.mupdf_display_warnings(False)
 # ---------------------------------------------------------------------------------------- text
 _RULE_ROW = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+", re.MULTILINE)
-_HYPHEN_BREAK = re.compile(r"(\w)-\s*\n\s*(\w)")
+# A word hyphenated at a line's end: joined on both sides of a comparison, whether the line break
+# survives (plain text) or became a space (a table cell holds one line).
+_HYPHEN_BREAK = re.compile(r"(\w)-\s+(\w)")
 
 
 def plain(text: str) -> str:

@@ -130,12 +130,12 @@ def test_a_table_of_aligned_columns_without_rules_is_found_and_its_caption_stays
     )
 
 
-def test_table_detection_does_not_run_on_pages_of_prose(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_page_of_prose_is_read_without_reading_its_words_for_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     calls: list[int] = []
-    original = pymupdf.Page.find_tables
-    monkeypatch.setattr(
-        pymupdf.Page, "find_tables", lambda page, **kw: calls.append(1) or original(page, **kw)
-    )
+    original = pdf._words
+    monkeypatch.setattr(pdf, "_words", lambda *args: calls.append(1) or original(*args))
     list(pdf.read_pages(samples.text_pdf(pages=5, lines=30), "pdf", ParseOptions()))
     assert calls == []
     list(pdf.read_pages(samples.table_pdf(PRICES), "pdf", ParseOptions()))
@@ -153,7 +153,7 @@ def test_drawings_are_read_only_on_pages_with_vector_paths(monkeypatch: pytest.M
     list(pdf.read_pages(samples.text_pdf(pages=3, lines=30), "pdf", ParseOptions()))
     assert calls == []
     (text,) = [page.text for page in pdf.read_pages(samples.table_pdf(PRICES), "pdf", ParseOptions())]
-    assert calls  # the page's check, and the table finder's own reading
+    assert calls == [1]
     assert "| Widget | 2 | 9.99 |" in text
 
 

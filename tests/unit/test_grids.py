@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from docsvc.documents.engine.grids import Grid, Word, aligned_grids, assemble, split_stacked_rows
+from docsvc.documents.engine.grids import Grid, Word, aligned_grids, assemble, ruled_grids, split_stacked_rows
 from docsvc.documents.engine.tables import render_table
 
 
@@ -230,3 +230,52 @@ def test_lines_beside_a_cell_that_spans_them_stay_one_row() -> None:
     words = words_of(stacked([["6", "0.965", "0.934"], ["", "0.969", "0.927"]]))
 
     assert split_stacked_rows(RULED, words) == RULED
+
+
+# ---------------------------------------------------------------------------------------- lattice
+def lattice(
+    xs: Sequence[float], ys: Sequence[float]
+) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
+    """Rules of a full grid: a horizontal rule at each y across the xs, a vertical at each x down the ys."""
+    return [(y, xs[0], xs[-1]) for y in ys], [(x, ys[0], ys[-1]) for x in xs]
+
+
+def test_rules_that_cross_make_a_grid_of_their_cells() -> None:
+    (grid,) = ruled_grids(*lattice([100, 200, 300, 400], [100, 120, 140, 160]))
+
+    assert grid.box == (100, 100, 400, 160)
+    assert grid.columns == (200, 300) and len(grid.rows) == 2
+
+
+def test_a_table_drawn_without_its_sides_gets_them_from_its_rules_ends() -> None:
+    horizontal, vertical = lattice([100, 200, 300, 400], [100, 120, 140, 160])
+    inner = [rule for rule in vertical if rule[0] not in (100, 400)]
+
+    (grid,) = ruled_grids(horizontal, inner)
+
+    assert len(grid.columns) == 2 and grid.box[0] <= 100 and grid.box[2] >= 400
+
+
+def test_a_lone_box_or_an_underline_is_no_table() -> None:
+    box_h, box_v = lattice([100, 300], [100, 150])
+
+    assert ruled_grids([*box_h, (200.0, 72.0, 300.0)], box_v) == []
+
+
+def test_a_header_cell_over_two_columns_keeps_its_words_together() -> None:
+    horizontal = [(100.0, 100.0, 400.0), (120.0, 200.0, 400.0), (140.0, 100.0, 400.0), (160.0, 100.0, 400.0)]
+    vertical = [(100.0, 100.0, 160.0), (200.0, 100.0, 160.0), (300.0, 120.0, 160.0), (400.0, 100.0, 160.0)]
+    (grid,) = ruled_grids(horizontal, vertical)
+    words = words_of(
+        [
+            (102.0, [(110, "#"), (210, "TEDs")]),
+            (113.0, [(110, "layers")]),  # the first column's cell spans both header rows
+            (122.0, [(210, "simple"), (310, "all")]),
+            (142.0, [(110, "6"), (210, "0.96"), (310, "0.95")]),
+        ]
+    )
+
+    (table,) = assemble([(grid.box, "", 0)], words, [grid], render)
+
+    assert table.splitlines()[0] == "| # layers | TEDs |  |"
+    assert table.splitlines()[2:] == ["|  | simple | all |", "| 6 | 0.96 | 0.95 |"]

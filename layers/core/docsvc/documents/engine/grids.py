@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from bisect import bisect
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import pairwise
 from statistics import median
 
@@ -40,11 +41,15 @@ class Word:
 
 @dataclass(frozen=True)
 class Grid:
-    """A table's box, and the x of the lines between its columns and the y of those between its rows."""
+    """A table's box, and the x of the lines between its columns and the y of those between its rows.
+
+    A ruled table also has its `cells` as drawn: a cell that spans several rows or columns of the grid
+    keeps its words in the first of them (its text is not split across the grid's lines)."""
 
     box: Box
     columns: tuple[float, ...]
     rows: tuple[float, ...]
+    cells: tuple[Box, ...] = ()
 
     def holds(self, word: Word) -> bool:
         x, y = word.centre
@@ -52,7 +57,22 @@ class Grid:
 
     def cell_of(self, word: Word) -> tuple[int, int]:
         x, y = word.centre
-        return bisect(self.rows, y), bisect(self.columns, x)
+        place = bisect(self.rows, y), bisect(self.columns, x)
+        return self._anchors.get(place, place)
+
+    @cached_property
+    def _anchors(self) -> dict[tuple[int, int], tuple[int, int]]:
+        """Each place of the grid that a spanning cell covers, to the place of that cell's top left."""
+        anchors: dict[tuple[int, int], tuple[int, int]] = {}
+        for x0, y0, x1, y1 in self.cells:
+            first_row, last_row = bisect(self.rows, y0 + _SNAP), bisect(self.rows, y1 - _SNAP)
+            first_column, last_column = bisect(self.columns, x0 + _SNAP), bisect(self.columns, x1 - _SNAP)
+            if first_row == last_row and first_column == last_column:
+                continue
+            for row in range(first_row, last_row + 1):
+                for column in range(first_column, last_column + 1):
+                    anchors[(row, column)] = (first_row, first_column)
+        return anchors
 
     @property
     def area(self) -> float:
@@ -156,6 +176,134 @@ def _lines(words: Sequence[Word]) -> str:
     return "\n".join(" ".join(line) for line in lines if line)
 
 
+# ---------------------------------------------------------------------------------------- rules
+_SNAP = 3.0  # points: rules this close are one rule; a rule reaching this close to another meets it
+
+Segment = tuple[float, float, float]  # a rule: where it stands (y of a horizontal, x of a vertical), from, to
+
+
+def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> list[Grid]:
+    """The tables that ruling lines draw: the cells enclosed by rules, grouped into tables by the
+    corners they share (the lattice a ruled table is), each as a grid of its columns and rows."""
+    rows_of = _joined(horizontal)
+    columns_of = _joined([*vertical, *_open_sides(rows_of)])
+    crossings: dict[int, list[tuple[float, int]]] = {}  # horizontal rule -> (x, vertical rule) it meets
+    downward: dict[int, list[tuple[float, int]]] = {}  # vertical rule -> (y, horizontal rule) it meets
+    met: set[tuple[int, int]] = set()
+    by_y = sorted(range(len(rows_of)), key=lambda index: rows_of[index][0])
+    ys = [rows_of[index][0] for index in by_y]
+    for v, (x, top, bottom) in enumerate(columns_of):
+        for h in by_y[bisect(ys, top - _SNAP - 1e-9) : bisect(ys, bottom + _SNAP)]:
+            y, left, right = rows_of[h]
+            if left - _SNAP <= x <= right + _SNAP:
+                crossings.setdefault(h, []).append((x, v))
+                downward.setdefault(v, []).append((y, h))
+                met.add((v, h))
+    for points in (*crossings.values(), *downward.values()):
+        points.sort()
+    cells: list[Box] = []
+    for h, points in crossings.items():
+        for index, (x, v) in enumerate(points):
+            below = [(y, h2) for y, h2 in downward.get(v, ()) if y > rows_of[h][0] + _SNAP]
+            cell = next(
+                (
+                    (x, rows_of[h][0], x2, y2)
+                    for x2, v2 in points[index + 1 :]
+                    if x2 > x + _SNAP
+                    for y2, h2 in below
+                    if (v2, h2) in met
+                ),
+                None,
+            )
+            if cell is not None:
+                cells.append(cell)
+    grids = [_lattice(group) for group in _touching(cells)]
+    return [grid for grid in grids if grid.columns and grid.rows]  # a lone box is no table
+
+
+def _open_sides(rules: Sequence[Segment]) -> list[Segment]:
+    """The sides of tables drawn without them: where three horizontal rules or more, one under the
+    other, start and end at the same x, a vertical rule is taken at each end."""
+    sides: list[Segment] = []
+    by_span: dict[tuple[int, int], list[Segment]] = {}
+    for rule in rules:
+        by_span.setdefault((round(rule[1] / _SNAP), round(rule[2] / _SNAP)), []).append(rule)
+    for same in by_span.values():
+        if len(same) >= 3:
+            top, bottom = min(rule[0] for rule in same), max(rule[0] for rule in same)
+            sides += [
+                (min(rule[1] for rule in same), top, bottom),
+                (max(rule[2] for rule in same), top, bottom),
+            ]
+    return sides
+
+
+def _joined(segments: Sequence[Segment]) -> list[Segment]:
+    """Rules on one line (within _SNAP of each other) that overlap or nearly meet, as one rule, at
+    their mean position."""
+    lines: list[list[Segment]] = []
+    for segment in sorted((at, min(a, b), max(a, b)) for at, a, b in segments):
+        if lines and segment[0] - lines[-1][0][0] <= _SNAP:
+            lines[-1].append(segment)
+        else:
+            lines.append([segment])
+    joined: list[Segment] = []
+    for line in lines:
+        at = sum(segment[0] for segment in line) / len(line)
+        spans: list[list[float]] = []
+        for _, start, end in sorted(line, key=lambda segment: segment[1]):
+            if spans and start <= spans[-1][1] + _SNAP:
+                spans[-1][1] = max(spans[-1][1], end)
+            else:
+                spans.append([start, end])
+        joined += [(at, start, end) for start, end in spans]
+    return joined
+
+
+def _touching(cells: Sequence[Box]) -> list[list[Box]]:
+    """Cells grouped by shared corners (rounded to _SNAP)."""
+    parent = list(range(len(cells)))
+
+    def root(index: int) -> int:
+        while parent[index] != index:
+            parent[index] = parent[parent[index]]
+            index = parent[index]
+        return index
+
+    owner: dict[tuple[int, int], int] = {}
+    for index, (x0, y0, x1, y1) in enumerate(cells):
+        for corner in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            key = (round(corner[0] / _SNAP), round(corner[1] / _SNAP))
+            if key in owner:
+                parent[root(index)] = root(owner[key])
+            else:
+                owner[key] = index
+    groups: dict[int, list[Box]] = {}
+    for index, cell in enumerate(cells):
+        groups.setdefault(root(index), []).append(cell)
+    return list(groups.values())
+
+
+def _lattice(cells: Sequence[Box]) -> Grid:
+    box = (
+        min(cell[0] for cell in cells),
+        min(cell[1] for cell in cells),
+        max(cell[2] for cell in cells),
+        max(cell[3] for cell in cells),
+    )
+    columns = _distinct(cell[0] for cell in cells if cell[0] > box[0] + _SNAP)
+    rows = _distinct(cell[1] for cell in cells if cell[1] > box[1] + _SNAP)
+    return Grid(box, columns, rows, tuple(cells))
+
+
+def _distinct(values: Iterable[float]) -> tuple[float, ...]:
+    kept: list[float] = []
+    for value in sorted(values):
+        if not kept or value - kept[-1] > _SNAP:
+            kept.append(value)
+    return tuple(kept)
+
+
 _NUMBER = re.compile(r"[-+\u2212(]?[$€£¥]?[\d.,' ]*\d[\d.,']*%?\)?")
 
 
@@ -174,9 +322,10 @@ def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
     bands: dict[int, list[Word]] = {}
     for word in words:
         if grid.holds(word):
-            bands.setdefault(grid.cell_of(word)[0], []).append(word)
+            bands.setdefault(bisect(grid.rows, word.centre[1]), []).append(word)
     rows = list(grid.rows)
-    for band in bands.values():
+    split: list[tuple[float, float]] = []  # the bands split, top and bottom
+    for number, band in bands.items():
         lines = visual_lines(band)
         filled = [frozenset(bisect(grid.columns, word.centre[0]) for word in line.words) for line in lines]
         several = [columns for columns in filled if len(columns) >= 2]
@@ -188,7 +337,14 @@ def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
             continue  # text wrapped in every column: one row of cells of several lines
         starts = [index for index, columns in enumerate(filled) if len(columns) >= 2 and index > 0]
         rows += [(lines[index - 1].bottom + lines[index].top) / 2 for index in starts]
-    return Grid(grid.box, grid.columns, tuple(sorted(rows)))
+        edges = (grid.box[1], *grid.rows, grid.box[3])
+        split.append((edges[number], edges[number + 1]))
+    cells = tuple(  # a cell of a band now split spans nothing: its lines are rows
+        cell
+        for cell in grid.cells
+        if not any(abs(cell[1] - top) <= _SNAP and abs(cell[3] - bottom) <= _SNAP for top, bottom in split)
+    )
+    return Grid(grid.box, grid.columns, tuple(sorted(rows)), cells)
 
 
 # ---------------------------------------------------------------------------------------- no rules

@@ -17,11 +17,6 @@ from itertools import pairwise
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, y downwards
 
 
-def has_ruling_grid(horizontal: int, vertical: int) -> bool:
-    """Enough ruling lines to draw at least a two-by-two grid."""
-    return horizontal >= 3 and vertical >= 2
-
-
 Word = Sequence[object]  # x0, y0, x1, y1, text, ... as PyMuPDF's "words" give them
 
 

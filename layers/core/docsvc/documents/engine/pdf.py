@@ -11,10 +11,17 @@ from collections.abc import Iterator
 import pymupdf
 
 from docsvc.documents.engine.errors import DamagedDocument, EmptyDocument, EncryptedDocument
-from docsvc.documents.engine.grids import Grid, Word, aligned_grids, assemble, split_stacked_rows
+from docsvc.documents.engine.grids import (
+    Grid,
+    Segment,
+    Word,
+    aligned_grids,
+    assemble,
+    ruled_grids,
+    split_stacked_rows,
+)
 from docsvc.documents.engine.layout import (
     Box,
-    has_ruling_grid,
     interleaved_columns,
     may_hold_aligned_columns,
     may_interleave_columns,
@@ -94,10 +101,14 @@ def _page_text(page: pymupdf.Page, is_image: bool, options: ParseOptions, warnin
         blocks, _ = _text_blocks(page, textpage)
     if not blocks:
         return ""
-    words = _words(page, textpage) if _may_hold_table(blocks, vectors) else []
-    grids = _grids(page, words, vectors, warnings) if words else []
-    if not grids:
+    ruled = _ruled_grids(page, vectors, warnings)
+    aligned = may_hold_aligned_columns([text for _, text, _ in blocks])
+    if not ruled and not aligned:  # a page of prose: its words are not even read
         return "\n\n".join(text for _, text, _ in blocks)
+    words = _words(page, textpage)
+    grids = [split_stacked_rows(grid, words) for grid in ruled]
+    if aligned:
+        grids += _aligned_grids(words, grids)
     return "\n\n".join(assemble(blocks, words, grids, lambda rows: render_table(rows, options.table_format)))
 
 
@@ -163,77 +174,61 @@ def _rounded(box: tuple[float, ...]) -> Box:
 
 
 # ---------------------------------------------------------------------------------------- tables
-def _may_hold_table(blocks: list[Block], vectors: int) -> bool:
-    """A cheap first look: ruling lines (vector paths), or enough short lines for a table of aligned
-    columns. Pages of prose stop here, before their words are read."""
-    return vectors > 0 or may_hold_aligned_columns([text for _, text, _ in blocks])
-
-
-def _grids(page: pymupdf.Page, words: list[Word], vectors: int, warnings: list[str]) -> list[Grid]:
-    """The page's tables as grids: ruled ones from its drawings (read only when the text page found
-    vector paths), then those of aligned columns outside them. MAX_DRAWINGS is judged on the
-    drawings: the text page counts each piece of a path (a hatching of 20,000 strokes is one path of
-    the drawings, 20,000 pieces there)."""
-    ruled: list[Grid] = []
-    if vectors:
-        drawings = page.get_cdrawings()
-        if len(drawings) > MAX_DRAWINGS:
-            warnings.append(f"{len(drawings)} vector paths on the page; tables were not looked for")
-            return []
-        if has_ruling_grid(*_ruling_lines(drawings)):
-            ruled = [split_stacked_rows(grid, words) for grid in _ruled_grids(page, warnings)]
-    aligned = [
-        grid
-        for grid in aligned_grids([word for word in words if not any(r.holds(word) for r in ruled)])
-        if not any(_overlap(grid.box, other.box) for other in ruled)
-    ]
-    return ruled + aligned
-
-
-def _ruled_grids(page: pymupdf.Page, warnings: list[str]) -> list[Grid]:
-    try:
-        found = page.find_tables()
-    except Exception as error:
-        warnings.append(f"table detection failed: {reason(error)}")
+def _ruled_grids(page: pymupdf.Page, vectors: int, warnings: list[str]) -> list[Grid]:
+    """The page's ruled tables, from its drawings, read only when the text page found vector paths.
+    MAX_DRAWINGS is judged on the drawings: the text page counts each piece of a path (a hatching of
+    20,000 strokes is one path of the drawings, 20,000 pieces there)."""
+    if not vectors:
         return []
-    grids = []
-    for table in found.tables:
-        x0, y0, x1, y1 = table.bbox
-        starts = sorted({round(cell[0], 1) for cell in table.cells if cell is not None})
-        columns = tuple(x for x in _apart(starts) if x > x0 + _LINE)
-        rows = tuple(row.bbox[1] for row in table.rows[1:])
-        grids.append(Grid((x0, y0, x1, y1), columns, rows))
-    return grids
+    drawings = page.get_cdrawings()
+    if len(drawings) > MAX_DRAWINGS:
+        warnings.append(f"{len(drawings)} vector paths on the page; tables were not looked for")
+        return []
+    return ruled_grids(*_rules(drawings, page.rotation_matrix if page.rotation else None))
 
 
-def _apart(values: list[float]) -> list[float]:
-    """Sorted values, those closer than a ruling line's width to the one before dropped."""
-    kept: list[float] = []
-    for value in values:
-        if not kept or value - kept[-1] > _LINE:
-            kept.append(value)
-    return kept
+def _aligned_grids(words: list[Word], ruled: list[Grid]) -> list[Grid]:
+    """Tables of aligned columns, outside the ruled ones."""
+    outside = [word for word in words if not any(grid.holds(word) for grid in ruled)]
+    return [
+        grid for grid in aligned_grids(outside) if not any(_overlap(grid.box, other.box) for other in ruled)
+    ]
 
 
 def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _ruling_lines(drawings: list[dict[str, object]]) -> tuple[int, int]:
-    horizontal = vertical = 0
+def _rules(
+    drawings: list[dict[str, object]], turn: pymupdf.Matrix | None
+) -> tuple[list[Segment], list[Segment]]:
+    """The horizontal and vertical rules the drawings hold (lines, thin rectangles, the edges of boxes),
+    as the page is shown (`turn`: its rotation)."""
+    horizontal: list[Segment] = []
+    vertical: list[Segment] = []
+
+    def add(x0: float, y0: float, x1: float, y1: float) -> None:
+        if turn is not None:
+            (x0, y0), (x1, y1) = pymupdf.Point(x0, y0) * turn, pymupdf.Point(x1, y1) * turn
+        if abs(y1 - y0) < _LINE <= abs(x1 - x0):
+            horizontal.append(((y0 + y1) / 2, x0, x1))
+        elif abs(x1 - x0) < _LINE <= abs(y1 - y0):
+            vertical.append(((x0 + x1) / 2, y0, y1))
+
     for drawing in drawings:
         for item in drawing.get("items", ()):  # type: ignore[attr-defined]
             if item[0] == "l":
                 (x0, y0), (x1, y1) = item[1], item[2]
-                horizontal += abs(y1 - y0) < _LINE and abs(x1 - x0) > _LINE
-                vertical += abs(x1 - x0) < _LINE and abs(y1 - y0) > _LINE
-            elif item[0] == "re":
-                x0, y0, x1, y1 = item[1]
-                width, height = abs(x1 - x0), abs(y1 - y0)
-                if height < _LINE <= width:
-                    horizontal += 1
-                elif width < _LINE <= height:
-                    vertical += 1
-                elif width >= _LINE and height >= _LINE:
-                    horizontal, vertical = horizontal + 2, vertical + 2
+                add(x0, y0, x1, y1)
+            elif item[0] in {"re", "qu"}:
+                x0, y0, x1, y1 = item[1] if item[0] == "re" else pymupdf.Quad(item[1]).rect
+                if abs(y1 - y0) < _LINE:  # a rule drawn as a thin rectangle
+                    add(x0, (y0 + y1) / 2, x1, (y0 + y1) / 2)
+                elif abs(x1 - x0) < _LINE:
+                    add((x0 + x1) / 2, y0, (x0 + x1) / 2, y1)
+                else:  # a box: its four edges
+                    add(x0, y0, x1, y0)
+                    add(x0, y1, x1, y1)
+                    add(x0, y0, x0, y1)
+                    add(x1, y0, x1, y1)
     return horizontal, vertical

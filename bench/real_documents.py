@@ -106,11 +106,11 @@ _HYPHEN_BREAK = re.compile(r"(\w)-\s+(\w)")
 
 
 def plain(text: str) -> str:
-    """Markdown table and heading syntax removed, line-end hyphenation joined."""
+    """Markdown table and heading syntax removed, line-end hyphenation joined (within a table's cell,
+    never across two cells)."""
     lines = [line for line in text.splitlines() if not _RULE_ROW.match(line)]
-    text = _HEADING.sub("", "\n".join(lines))
-    text = text.replace("\\|", "\x00").replace("|", " ").replace("\x00", "|").replace("**", "")
-    return _HYPHEN_BREAK.sub(r"\1\2", text)
+    text = _HYPHEN_BREAK.sub(r"\1\2", _HEADING.sub("", "\n".join(lines)))
+    return text.replace("\\|", "\x00").replace("|", " ").replace("\x00", "|").replace("**", "")
 
 
 def tokens(text: str, fold: bool = False) -> list[str]:

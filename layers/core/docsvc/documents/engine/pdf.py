@@ -137,8 +137,10 @@ def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
     for order, (x0, y0, x1, y1, text, block, *_) in enumerate(page.get_text("words", textpage=textpage)):
         if not text.strip():
             continue
-        box = (x0, y0, x1, y1) if turn is None else tuple(pymupdf.Rect(x0, y0, x1, y1) * turn)
-        words.append(Word(box, text, block, order))  # type: ignore[arg-type]
+        if turn is not None:
+            turned = pymupdf.Rect(x0, y0, x1, y1) * turn
+            x0, y0, x1, y1 = turned.x0, turned.y0, turned.x1, turned.y1
+        words.append(Word((x0, y0, x1, y1), text, block, order))
     return words
 
 

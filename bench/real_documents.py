@@ -100,15 +100,17 @@ pymupdf.TOOLS.mupdf_display_warnings(False)
 # ---------------------------------------------------------------------------------------- text
 _RULE_ROW = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+", re.MULTILINE)
-_HYPHEN_BREAK = re.compile(r"(\w)-\s*\n\s*(\w)")
+# A word hyphenated at a line's end: joined on both sides of a comparison, whether the line break
+# survives (plain text) or became a space (a table cell holds one line).
+_HYPHEN_BREAK = re.compile(r"(\w)-\s+(\w)")
 
 
 def plain(text: str) -> str:
-    """Markdown table and heading syntax removed, line-end hyphenation joined."""
+    """Markdown table and heading syntax removed, line-end hyphenation joined (within a table's cell,
+    never across two cells)."""
     lines = [line for line in text.splitlines() if not _RULE_ROW.match(line)]
-    text = _HEADING.sub("", "\n".join(lines))
-    text = text.replace("\\|", "\x00").replace("|", " ").replace("\x00", "|").replace("**", "")
-    return _HYPHEN_BREAK.sub(r"\1\2", text)
+    text = _HYPHEN_BREAK.sub(r"\1\2", _HEADING.sub("", "\n".join(lines)))
+    return text.replace("\\|", "\x00").replace("|", " ").replace("\x00", "|").replace("**", "")
 
 
 def tokens(text: str, fold: bool = False) -> list[str]:

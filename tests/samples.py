@@ -200,3 +200,14 @@ def stamped_scan_pdf(lines: list[str], stamp: str) -> bytes:
         page.insert_image(page.rect, stream=picture)
         page.insert_text((60, 30), stamp, fontsize=10)
         return bytes(document.tobytes())
+
+
+def turned_table_pdf(rows: list[list[str]]) -> bytes:
+    """table_pdf's page laid on its side in a portrait page whose /Rotate turns it upright again, as
+    landscape reports often come (the text runs up the unrotated page)."""
+    with pymupdf.open(stream=table_pdf(rows), filetype="pdf") as upright, pymupdf.open() as document:
+        width, height = upright[0].rect.width, upright[0].rect.height
+        page = document.new_page(width=height, height=width)
+        page.show_pdf_page(page.rect, upright, 0, rotate=90)
+        page.set_rotation(90)
+        return bytes(document.tobytes())

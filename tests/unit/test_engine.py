@@ -10,6 +10,7 @@ import os
 import threading
 import time
 import zipfile
+from collections import Counter
 
 import pymupdf
 import pytest
@@ -17,6 +18,8 @@ import yaml
 from docsvc.documents import engine
 from docsvc.documents.engine import errors, isolation, ocr, pdf
 from docsvc.documents.engine.model import ParseOptions
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests import samples
 
@@ -128,12 +131,12 @@ def test_a_table_of_aligned_columns_without_rules_is_found_and_its_caption_stays
     )
 
 
-def test_table_detection_does_not_run_on_pages_of_prose(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_page_of_prose_is_read_without_reading_its_words_for_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     calls: list[int] = []
-    original = pymupdf.Page.find_tables
-    monkeypatch.setattr(
-        pymupdf.Page, "find_tables", lambda page, **kw: calls.append(1) or original(page, **kw)
-    )
+    original = pdf._words
+    monkeypatch.setattr(pdf, "_words", lambda *args: calls.append(1) or original(*args))
     list(pdf.read_pages(samples.text_pdf(pages=5, lines=30), "pdf", ParseOptions()))
     assert calls == []
     list(pdf.read_pages(samples.table_pdf(PRICES), "pdf", ParseOptions()))
@@ -151,7 +154,7 @@ def test_drawings_are_read_only_on_pages_with_vector_paths(monkeypatch: pytest.M
     list(pdf.read_pages(samples.text_pdf(pages=3, lines=30), "pdf", ParseOptions()))
     assert calls == []
     (text,) = [page.text for page in pdf.read_pages(samples.table_pdf(PRICES), "pdf", ParseOptions())]
-    assert calls  # the page's check, and the table finder's own reading
+    assert calls == [1]
     assert "| Widget | 2 | 9.99 |" in text
 
 
@@ -583,3 +586,105 @@ def test_many_documents_read_at_once_in_threads_all_come_back_whole() -> None:
     for thread in threads:
         thread.join()
     assert failures == []
+
+
+# ---------------------------------------------------------------------------------------- words kept
+VOCABULARY = [
+    "Widget",
+    "2",
+    "9.99",
+    "Parastratiosphecomyia",
+    "total",
+    "Ring-ding",
+    "北京",
+    "שלום",
+    "0.5%",
+    "A",
+]
+
+
+def page_words(text: str) -> Counter[str]:
+    """The words of a page's text, table syntax (pipes, rule rows) aside."""
+    return Counter(
+        word
+        for line in text.splitlines()
+        if not line.startswith("|---")
+        for word in line.replace("|", " ").split()
+    )
+
+
+@st.composite
+def table_pages(draw: st.DrawFn) -> bytes:
+    """A page with a paragraph, a table of random words in random column widths (ruled or not), and a
+    note. A column is at least as wide as its longest word, so no two cells' words touch."""
+    rows = draw(st.integers(2, 6))
+    widths = draw(st.lists(st.integers(30, 140), min_size=2, max_size=5))
+    ruled = draw(st.booleans())
+    cells = draw(
+        st.lists(
+            st.lists(st.sampled_from(VOCABULARY), min_size=len(widths), max_size=len(widths)),
+            min_size=rows,
+            max_size=rows,
+        )
+    )
+    widths = [
+        max(width, *(int(pymupdf.get_text_length(row[n], "china-s", 10)) + 8 for row in cells))
+        for n, width in enumerate(widths)
+    ]
+    with pymupdf.open() as document:
+        page = document.new_page(width=max(612, 100 + sum(widths)))
+        page.insert_text((72, 60), "The figures below are final and audited.", fontsize=11)
+        y = 90.0
+        for row in cells:
+            x = 72.0
+            for width, value in zip(widths, row, strict=True):
+                if ruled:
+                    page.draw_rect(pymupdf.Rect(x, y, x + width, y + 18), color=(0, 0, 0), width=0.6)
+                page.insert_text((x + 3, y + 13), value, fontsize=10, fontname="china-s")
+                x += width
+            y += 18
+        page.insert_text((72, y + 30), "Prices include VAT.", fontsize=10)
+        return bytes(document.tobytes())
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(table_pages())
+def test_a_page_with_a_table_keeps_every_word_of_its_text_layer_once_and_whole(content: bytes) -> None:
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        layer = Counter(word[4] for word in document[0].get_text("words"))
+        characters = Counter(str(document[0].get_text()).replace(" ", "").replace("\n", ""))
+
+    (page,) = pdf.read_pages(content, "pdf", ParseOptions())
+
+    assert page_words(page.text) == layer  # the words of the text layer, each once, none cut
+    assert Counter("".join(page_words(page.text).elements())) == characters  # and nothing else
+
+
+def test_a_word_across_a_ruled_column_line_stays_whole_in_one_cell() -> None:
+    rows = [
+        ["Animal", "Action", "Result"],
+        ["Cat", "Says", "Meow"],
+        ["Parastratiosphecomyiastratiosph", "Says", "bzz"],
+    ]
+    (text,) = texts(samples.table_pdf(rows), "pdf")  # the long name runs over its 120-point column
+
+    assert "| Parastratiosphecomyiastratiosph | Says | bzz |" in text
+    assert page_words(text)["Parastratiosphecomyiastratiosph"] == 1
+
+
+def test_a_ruled_table_on_a_turned_page_is_read_row_by_row_as_it_is_shown() -> None:
+    (text,) = texts(samples.turned_table_pdf(PRICES), "pdf")
+
+    assert text == (
+        "Price list\n\n| Item | Qty | Price |\n|---|---|---|\n| Widget | 2 | 9.99 |\n| Gadget | 1 | 19.50 |"
+        "\n\nPrices include VAT."
+    )
+
+
+@OCR
+def test_a_parse_of_a_stamped_scan_reads_the_stamp_and_the_rest_of_the_page() -> None:
+    (text,) = texts(samples.stamped_scan_pdf(LETTER, "RECEIVED 2024-03-14"), "pdf")
+
+    assert text.startswith("RECEIVED 2024-03-14\n")
+    assert text.count("RECEIVED") == 1
+    assert recall(text) >= 0.9

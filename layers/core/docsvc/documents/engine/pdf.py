@@ -11,17 +11,29 @@ from collections.abc import Iterator
 import pymupdf
 
 from docsvc.documents.engine.errors import DamagedDocument, EmptyDocument, EncryptedDocument
+from docsvc.documents.engine.grids import (
+    Grid,
+    Segment,
+    Word,
+    aligned_grids,
+    assemble,
+    ruled_grids,
+    split_stacked_rows,
+)
 from docsvc.documents.engine.layout import (
     Box,
-    has_aligned_columns,
-    has_ruling_grid,
     interleaved_columns,
     may_hold_aligned_columns,
     may_interleave_columns,
-    place_tables,
 )
 from docsvc.documents.engine.model import Page, ParseOptions
-from docsvc.documents.engine.ocr import MAX_OCR_PIXELS, ocr_textpage, reason
+from docsvc.documents.engine.ocr import (
+    MAX_OCR_PIXELS,
+    is_stamped_scan,
+    ocr_rest_of_page,
+    ocr_textpage,
+    reason,
+)
 from docsvc.documents.engine.tables import render_table
 from docsvc.documents.readable import IMAGE_TYPES
 
@@ -37,6 +49,7 @@ _TEXT_FLAGS = (
 )
 _TEXT_BLOCK, _VECTOR_BLOCK = 0, 3
 _LINE = 1.5  # a path thinner than this is a ruling line
+Block = tuple[Box, str, int]  # a block of text: its box, its text, its number on the page
 
 pymupdf.TOOLS.mupdf_display_errors(False)
 pymupdf.TOOLS.mupdf_display_warnings(False)
@@ -92,28 +105,59 @@ def _page_text(page: pymupdf.Page, is_image: bool, options: ParseOptions, warnin
             return ""
         textpage = ocr
         blocks, _ = _text_blocks(page, textpage)
-    tables = _tables(page, textpage, blocks, vectors, options, warnings) if blocks else []
-    return "\n\n".join(place_tables(blocks, tables))
+    elif is_stamped_scan(page, [(box, text) for box, text, _ in blocks]):
+        stamp = [(box, text) for box, text, _ in blocks]
+        return "\n\n".join(text for _, text in ocr_rest_of_page(page, stamp, _TEXT_FLAGS, options, warnings))
+    if not blocks:
+        return ""
+    ruled = _ruled_grids(page, vectors, warnings)
+    aligned = may_hold_aligned_columns([text for _, text, _ in blocks])
+    if not ruled and not aligned:  # a page of prose: its words are not even read
+        return "\n\n".join(text for _, text, _ in blocks)
+    words = _words(page, textpage)
+    grids = [split_stacked_rows(grid, words) for grid in ruled]
+    if aligned:
+        grids += _aligned_grids(words, grids)
+    return "\n\n".join(assemble(blocks, words, grids, lambda rows: render_table(rows, options.table_format)))
 
 
-def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[tuple[Box, str]], int]:
-    """The page's blocks of text, and how many vector paths it has."""
-    blocks, vectors = [], 0
+def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[Block], int]:
+    """The page's blocks of text (box, text, number), and how many vector paths it has."""
+    blocks: list[Block] = []
+    vectors = number = 0
     for x0, y0, x1, y1, text, _, kind in page.get_text("blocks", textpage=textpage):
         vectors += kind == _VECTOR_BLOCK
+        if kind != _TEXT_BLOCK:
+            continue
         cleaned = _cleaned(text)
-        if kind == _TEXT_BLOCK and cleaned:
-            blocks.append(((x0, y0, x1, y1), cleaned))
-    if any(may_interleave_columns(box, text) for box, text in blocks):
+        if cleaned:
+            blocks.append(((x0, y0, x1, y1), cleaned, number))
+        number += 1  # as the words count blocks: text blocks only
+    if any(may_interleave_columns(box, text) for box, text, _ in blocks):
         return _with_columns_apart(textpage, blocks), vectors
     return blocks, vectors
+
+
+def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
+    """The page's words as the page is shown: text positions are those of the unrotated page, tables
+    are found on the page as turned by its /Rotate."""
+    turn = page.rotation_matrix if page.rotation else None
+    words = []
+    for order, (x0, y0, x1, y1, text, block, *_) in enumerate(page.get_text("words", textpage=textpage)):
+        if not text.strip():
+            continue
+        if turn is not None:
+            turned = pymupdf.Rect(x0, y0, x1, y1) * turn
+            x0, y0, x1, y1 = turned.x0, turned.y0, turned.x1, turned.y1
+        words.append(Word((x0, y0, x1, y1), text, block, order))
+    return words
 
 
 def _cleaned(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.strip("\n").splitlines()).strip()
 
 
-def _with_columns_apart(textpage: pymupdf.TextPage, blocks: list[tuple[Box, str]]) -> list[tuple[Box, str]]:
+def _with_columns_apart(textpage: pymupdf.TextPage, blocks: list[Block]) -> list[Block]:
     """The blocks, each block whose lines alternate between columns replaced by its columns."""
     lines_by_block: dict[Box, list[tuple[Box, str]]] = {}
     for block in textpage.extractDICT()["blocks"]:
@@ -126,12 +170,12 @@ def _with_columns_apart(textpage: pymupdf.TextPage, blocks: list[tuple[Box, str]
         lines_by_block[_rounded(tuple(block["bbox"]))] = [
             (box, _cleaned(text)) for box, text in lines if _cleaned(text)
         ]
-    apart: list[tuple[Box, str]] = []
-    for box, text in blocks:
+    apart: list[Block] = []
+    for box, text, number in blocks:
         columns = None
         if may_interleave_columns(box, text):
             columns = interleaved_columns(lines_by_block.get(_rounded(box), []))
-        apart.extend(columns or [(box, text)])
+        apart.extend((part, part_text, number) for part, part_text in columns or [(box, text)])
     return apart
 
 
@@ -141,84 +185,61 @@ def _rounded(box: tuple[float, ...]) -> Box:
 
 
 # ---------------------------------------------------------------------------------------- tables
-def _tables(
-    page: pymupdf.Page,
-    textpage: pymupdf.TextPage,
-    blocks: list[tuple[Box, str]],
-    vectors: int,
-    options: ParseOptions,
-    warnings: list[str],
-) -> list[tuple[Box, str]]:
-    """The page's tables rendered in place; detection runs only on pages that can hold one."""
-    strategy = _table_strategy(page, textpage, [text for _, text in blocks], vectors, warnings)
-    if strategy is None:
+def _ruled_grids(page: pymupdf.Page, vectors: int, warnings: list[str]) -> list[Grid]:
+    """The page's ruled tables, from its drawings, read only when the text page found vector paths.
+    MAX_DRAWINGS is judged on the drawings: the text page counts each piece of a path (a hatching of
+    20,000 strokes is one path of the drawings, 20,000 pieces there)."""
+    if not vectors:
         return []
-    try:
-        found = page.find_tables(**strategy)
-    except Exception as error:
-        warnings.append(f"table detection failed: {reason(error)}")
-        return []
-    tables = []
-    for table in found.tables:
-        rows, box = table.extract(), tuple(table.bbox)
-        if strategy:  # found by text alignment: a caption above or a note below is not a row
-            rows, box = _without_single_cell_edges(rows, [row.bbox for row in table.rows], box)
-        if len(rows) >= 2 and table.col_count >= 2:
-            tables.append((box, render_table(rows, options.table_format)))
-    return tables
-
-
-def _without_single_cell_edges(
-    rows: list[list[str | None]], row_boxes: list[Box], box: Box
-) -> tuple[list[list[str | None]], Box]:
-    start, end = 0, len(rows)
-    while start < end and sum(1 for cell in rows[start] if cell) <= 1:
-        start += 1
-    while end > start and sum(1 for cell in rows[end - 1] if cell) <= 1:
-        end -= 1
-    if start == end:
-        return [], box
-    return rows[start:end], (box[0], row_boxes[start][1], box[2], row_boxes[end - 1][3])
-
-
-def _table_strategy(
-    page: pymupdf.Page, textpage: pymupdf.TextPage, block_texts: list[str], vectors: int, warnings: list[str]
-) -> dict[str, str] | None:
-    """Ruled tables are looked for in the page's drawings, read only when the text page found vector
-    paths at all. It counts each piece of a path (a hatching of 20,000 strokes is one path of the
-    drawings, 20,000 pieces here), so MAX_DRAWINGS is judged on the drawings."""
-    drawings = page.get_cdrawings() if vectors else []
+    drawings = page.get_cdrawings()
     if len(drawings) > MAX_DRAWINGS:
         warnings.append(f"{len(drawings)} vector paths on the page; tables were not looked for")
-        return None
-    horizontal, vertical = _ruling_lines(drawings)
-    if has_ruling_grid(horizontal, vertical):
-        return {}
-    if may_hold_aligned_columns(block_texts) and has_aligned_columns(
-        page.get_text("words", textpage=textpage)
-    ):
-        return {
-            "vertical_strategy": "text",
-            "horizontal_strategy": "lines" if horizontal >= 3 else "text",
-        }
-    return None
+        return []
+    return ruled_grids(*_rules(drawings, page.rotation_matrix if page.rotation else None))
 
 
-def _ruling_lines(drawings: list[dict[str, object]]) -> tuple[int, int]:
-    horizontal = vertical = 0
+def _aligned_grids(words: list[Word], ruled: list[Grid]) -> list[Grid]:
+    """Tables of aligned columns, outside the ruled ones."""
+    outside = [word for word in words if not any(grid.holds(word) for grid in ruled)]
+    return [
+        grid for grid in aligned_grids(outside) if not any(_overlap(grid.box, other.box) for other in ruled)
+    ]
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _rules(
+    drawings: list[dict[str, object]], turn: pymupdf.Matrix | None
+) -> tuple[list[Segment], list[Segment]]:
+    """The horizontal and vertical rules the drawings hold (lines, thin rectangles, the edges of boxes),
+    as the page is shown (`turn`: its rotation)."""
+    horizontal: list[Segment] = []
+    vertical: list[Segment] = []
+
+    def add(x0: float, y0: float, x1: float, y1: float) -> None:
+        if turn is not None:
+            (x0, y0), (x1, y1) = pymupdf.Point(x0, y0) * turn, pymupdf.Point(x1, y1) * turn
+        if abs(y1 - y0) < _LINE <= abs(x1 - x0):
+            horizontal.append(((y0 + y1) / 2, x0, x1))
+        elif abs(x1 - x0) < _LINE <= abs(y1 - y0):
+            vertical.append(((x0 + x1) / 2, y0, y1))
+
     for drawing in drawings:
         for item in drawing.get("items", ()):  # type: ignore[attr-defined]
             if item[0] == "l":
                 (x0, y0), (x1, y1) = item[1], item[2]
-                horizontal += abs(y1 - y0) < _LINE and abs(x1 - x0) > _LINE
-                vertical += abs(x1 - x0) < _LINE and abs(y1 - y0) > _LINE
-            elif item[0] == "re":
-                x0, y0, x1, y1 = item[1]
-                width, height = abs(x1 - x0), abs(y1 - y0)
-                if height < _LINE <= width:
-                    horizontal += 1
-                elif width < _LINE <= height:
-                    vertical += 1
-                elif width >= _LINE and height >= _LINE:
-                    horizontal, vertical = horizontal + 2, vertical + 2
+                add(x0, y0, x1, y1)
+            elif item[0] in {"re", "qu"}:
+                x0, y0, x1, y1 = item[1] if item[0] == "re" else pymupdf.Quad(item[1]).rect
+                if abs(y1 - y0) < _LINE:  # a rule drawn as a thin rectangle
+                    add(x0, (y0 + y1) / 2, x1, (y0 + y1) / 2)
+                elif abs(x1 - x0) < _LINE:
+                    add((x0 + x1) / 2, y0, (x0 + x1) / 2, y1)
+                else:  # a box: its four edges
+                    add(x0, y0, x1, y0)
+                    add(x0, y1, x1, y1)
+                    add(x0, y0, x0, y1)
+                    add(x1, y0, x1, y1)
     return horizontal, vertical

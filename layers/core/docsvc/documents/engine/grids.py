@@ -1,0 +1,525 @@
+"""Tables as grids of whole words, independent of the PDF library.
+
+A table is a box cut into rows and columns (`Grid`). Its cells are filled with the page's words whose
+centre falls in them, whole: a word is never cut at a column's edge, and each word of the page goes
+to exactly one place, a cell of one table or the text around the tables (`assemble`). So a table adds
+structure to the page's words and never loses, cuts or repeats one.
+
+Tables without ruling lines are found from the words alone (`aligned_grids`): runs of lines that
+break at the same columns of whitespace, with short cells, at least three columns and three rows.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import pairwise
+from statistics import median
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, y downwards
+
+
+@dataclass(frozen=True)
+class Word:
+    box: Box
+    text: str
+    block: int  # the text block it belongs to, in the page's order
+    order: int  # its place among the page's words (the producer's reading order)
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2
+
+    @property
+    def height(self) -> float:
+        return self.box[3] - self.box[1]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A table's box, and the x of the lines between its columns and the y of those between its rows.
+
+    A ruled table also has its `cells` as drawn: a cell that spans several rows or columns of the grid
+    keeps its words in the first of them (its text is not split across the grid's lines)."""
+
+    box: Box
+    columns: tuple[float, ...]
+    rows: tuple[float, ...]
+    cells: tuple[Box, ...] = ()
+
+    def holds(self, word: Word) -> bool:
+        x, y = word.centre
+        return self.box[0] <= x <= self.box[2] and self.box[1] <= y <= self.box[3]
+
+    def cell_of(self, word: Word) -> tuple[int, int]:
+        x, y = word.centre
+        place = bisect(self.rows, y), bisect(self.columns, x)
+        return self._anchors.get(place, place)
+
+    @cached_property
+    def _anchors(self) -> dict[tuple[int, int], tuple[int, int]]:
+        """Each place of the grid that a spanning cell covers, to the place of that cell's top left."""
+        anchors: dict[tuple[int, int], tuple[int, int]] = {}
+        for x0, y0, x1, y1 in self.cells:
+            first_row, last_row = bisect(self.rows, y0 + _SNAP), bisect(self.rows, y1 - _SNAP)
+            first_column, last_column = bisect(self.columns, x0 + _SNAP), bisect(self.columns, x1 - _SNAP)
+            if first_row == last_row and first_column == last_column:
+                continue
+            for row in range(first_row, last_row + 1):
+                for column in range(first_column, last_column + 1):
+                    anchors[(row, column)] = (first_row, first_column)
+        return anchors
+
+    @property
+    def area(self) -> float:
+        return (self.box[2] - self.box[0]) * (self.box[3] - self.box[1])
+
+
+@dataclass
+class _Table:
+    grid: Grid
+    words: list[Word] = field(default_factory=list)
+
+    def rows(self) -> list[list[str]]:
+        """The cells' texts, words in reading order; rows and columns left empty are dropped."""
+        cells: dict[tuple[int, int], list[Word]] = {}
+        for word in self.words:
+            cells.setdefault(self.grid.cell_of(word), []).append(word)
+        used_rows = sorted({row for row, _ in cells})
+        used_columns = sorted({column for _, column in cells})
+        return [
+            [
+                " ".join(w.text for w in sorted(cells.get((row, column), []), key=_order))
+                for column in used_columns
+            ]
+            for row in used_rows
+        ]
+
+
+def _order(word: Word) -> int:
+    return word.order
+
+
+Render = Callable[[list[list[str]]], str]
+Piece = tuple[Box, str]
+
+
+def assemble(
+    blocks: Sequence[tuple[Box, str, int]], words: Sequence[Word], grids: Sequence[Grid], render: Render
+) -> list[str]:
+    """The page's texts in order: each block as it is, or, where some of its words belong to a table,
+    the block's other words around the table, which stands where its first word was.
+
+    `blocks` are (box, text, block number) in reading order (a block may come as several pieces, its
+    columns, which share its number); `words` carry the number of their block. A word goes to the
+    smallest grid that holds its centre; a grid that ends up with fewer than two rows or columns of
+    words is no table, and its words stay text.
+    """
+    tables = [_Table(grid) for grid in sorted(grids, key=lambda grid: grid.area)]
+    owner: dict[int, int] = {}
+    for word in words:
+        index = next((i for i, table in enumerate(tables) if table.grid.holds(word)), None)
+        if index is not None:
+            tables[index].words.append(word)
+    rendered: dict[int, str] = {}
+    for index, table in enumerate(tables):
+        rows = table.rows()
+        if len(rows) >= 2 and max((len(row) for row in rows), default=0) >= 2:
+            rendered[index] = render(rows)
+            owner.update((word.order, index) for word in table.words)
+    by_block: dict[int, list[Word]] = {}
+    for word in words:
+        by_block.setdefault(word.block, []).append(word)
+
+    texts: list[str] = []
+    placed: set[int] = set()
+    rebuilt: set[int] = set()
+    for _, text, number in blocks:
+        own = by_block.get(number, [])
+        if not any(word.order in owner for word in own):
+            texts.append(text)
+            continue
+        if number in rebuilt:  # another piece of a block already written from its words
+            continue
+        rebuilt.add(number)
+        run: list[Word] = []
+        for word in sorted(own, key=_order):
+            index = owner.get(word.order)
+            if index is None:
+                run.append(word)
+                continue
+            if run:
+                texts.append(_lines(run))
+                run = []
+            if index not in placed:
+                placed.add(index)
+                texts.append(rendered[index])
+        if run:
+            texts.append(_lines(run))
+    texts.extend(table for index, table in rendered.items() if index not in placed)
+    return [text for text in texts if text]
+
+
+def _lines(words: Sequence[Word]) -> str:
+    """Words as lines of text: a new line where a word starts left of the one before it and below it."""
+    lines: list[list[str]] = [[]]
+    previous: Word | None = None
+    for word in words:
+        if previous is not None and word.box[1] >= previous.box[3] - previous.height / 2:
+            lines.append([])
+        lines[-1].append(word.text)
+        previous = word
+    return "\n".join(" ".join(line) for line in lines if line)
+
+
+# ---------------------------------------------------------------------------------------- rules
+_SNAP = 3.0  # points: rules this close are one rule; a rule reaching this close to another meets it
+
+Segment = tuple[float, float, float]  # a rule: where it stands (y of a horizontal, x of a vertical), from, to
+
+
+def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> list[Grid]:
+    """The tables that ruling lines draw: the cells enclosed by rules, grouped into tables by the
+    corners they share (the lattice a ruled table is), each as a grid of its columns and rows."""
+    rows_of = _joined(horizontal)
+    columns_of = _joined([*vertical, *_open_sides(rows_of)])
+    crossings: dict[int, list[tuple[float, int]]] = {}  # horizontal rule -> (x, vertical rule) it meets
+    downward: dict[int, list[tuple[float, int]]] = {}  # vertical rule -> (y, horizontal rule) it meets
+    met: set[tuple[int, int]] = set()
+    by_y = sorted(range(len(rows_of)), key=lambda index: rows_of[index][0])
+    ys = [rows_of[index][0] for index in by_y]
+    for v, (x, top, bottom) in enumerate(columns_of):
+        for h in by_y[bisect(ys, top - _SNAP - 1e-9) : bisect(ys, bottom + _SNAP)]:
+            y, left, right = rows_of[h]
+            if left - _SNAP <= x <= right + _SNAP:
+                crossings.setdefault(h, []).append((x, v))
+                downward.setdefault(v, []).append((y, h))
+                met.add((v, h))
+    for points in (*crossings.values(), *downward.values()):
+        points.sort()
+    cells: list[Box] = []
+    for h, points in crossings.items():
+        for index, (x, v) in enumerate(points):
+            below = [(y, h2) for y, h2 in downward.get(v, ()) if y > rows_of[h][0] + _SNAP]
+            cell = next(
+                (
+                    (x, rows_of[h][0], x2, y2)
+                    for x2, v2 in points[index + 1 :]
+                    if x2 > x + _SNAP
+                    for y2, h2 in below
+                    if (v2, h2) in met
+                ),
+                None,
+            )
+            if cell is not None:
+                cells.append(cell)
+    grids = [_lattice(group) for group in _touching(cells)]
+    return [grid for grid in grids if grid.columns and grid.rows]  # a lone box is no table
+
+
+def _open_sides(rules: Sequence[Segment]) -> list[Segment]:
+    """The sides of tables drawn without them: where three horizontal rules or more, one under the
+    other, start and end at the same x, a vertical rule is taken at each end."""
+    sides: list[Segment] = []
+    by_span: dict[tuple[int, int], list[Segment]] = {}
+    for rule in rules:
+        by_span.setdefault((round(rule[1] / _SNAP), round(rule[2] / _SNAP)), []).append(rule)
+    for same in by_span.values():
+        if len(same) >= 3:
+            top, bottom = min(rule[0] for rule in same), max(rule[0] for rule in same)
+            sides += [
+                (min(rule[1] for rule in same), top, bottom),
+                (max(rule[2] for rule in same), top, bottom),
+            ]
+    return sides
+
+
+def _joined(segments: Sequence[Segment]) -> list[Segment]:
+    """Rules on one line (within _SNAP of each other) that overlap or nearly meet, as one rule, at
+    their mean position."""
+    lines: list[list[Segment]] = []
+    for segment in sorted((at, min(a, b), max(a, b)) for at, a, b in segments):
+        if lines and segment[0] - lines[-1][0][0] <= _SNAP:
+            lines[-1].append(segment)
+        else:
+            lines.append([segment])
+    joined: list[Segment] = []
+    for line in lines:
+        at = sum(segment[0] for segment in line) / len(line)
+        spans: list[list[float]] = []
+        for _, start, end in sorted(line, key=lambda segment: segment[1]):
+            if spans and start <= spans[-1][1] + _SNAP:
+                spans[-1][1] = max(spans[-1][1], end)
+            else:
+                spans.append([start, end])
+        joined += [(at, start, end) for start, end in spans]
+    return joined
+
+
+def _touching(cells: Sequence[Box]) -> list[list[Box]]:
+    """Cells grouped by shared corners (rounded to _SNAP)."""
+    parent = list(range(len(cells)))
+
+    def root(index: int) -> int:
+        while parent[index] != index:
+            parent[index] = parent[parent[index]]
+            index = parent[index]
+        return index
+
+    owner: dict[tuple[int, int], int] = {}
+    for index, (x0, y0, x1, y1) in enumerate(cells):
+        for corner in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            key = (round(corner[0] / _SNAP), round(corner[1] / _SNAP))
+            if key in owner:
+                parent[root(index)] = root(owner[key])
+            else:
+                owner[key] = index
+    groups: dict[int, list[Box]] = {}
+    for index, cell in enumerate(cells):
+        groups.setdefault(root(index), []).append(cell)
+    return list(groups.values())
+
+
+def _lattice(cells: Sequence[Box]) -> Grid:
+    box = (
+        min(cell[0] for cell in cells),
+        min(cell[1] for cell in cells),
+        max(cell[2] for cell in cells),
+        max(cell[3] for cell in cells),
+    )
+    columns = _distinct(cell[0] for cell in cells if cell[0] > box[0] + _SNAP)
+    rows = _distinct(cell[1] for cell in cells if cell[1] > box[1] + _SNAP)
+    return Grid(box, columns, rows, tuple(cells))
+
+
+def _distinct(values: Iterable[float]) -> tuple[float, ...]:
+    kept: list[float] = []
+    for value in sorted(values):
+        if not kept or value - kept[-1] > _SNAP:
+            kept.append(value)
+    return tuple(kept)
+
+
+_NUMBER = re.compile(r"[-+\u2212(]?[$€£¥]?[\d.,' ]*\d[\d.,']*%?\)?")
+
+
+def _mostly_numbers(lines: Sequence[_Line]) -> bool:
+    words = [word.text for line in lines for word in line.words]
+    return sum(bool(_NUMBER.fullmatch(text)) for text in words) >= len(words) / 2
+
+
+def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
+    """A ruled grid whose rows hold several lines of cells each (rules only around the header and the
+    body, as in statistical reports) with a row for each such line: a band is split at every line that
+    fills two columns or more, once two of its lines do, nearly all of those fill the same columns and
+    they are mostly numbers; a line of one cell stays with the row above it (a label wrapped). Lines
+    that fill different columns (a cell beside them spans the band), or text wrapped in every column,
+    stay one row of cells of several lines."""
+    bands: dict[int, list[Word]] = {}
+    for word in words:
+        if grid.holds(word):
+            bands.setdefault(bisect(grid.rows, word.centre[1]), []).append(word)
+    rows = list(grid.rows)
+    split: list[tuple[float, float]] = []  # the bands split, top and bottom
+    for number, band in bands.items():
+        lines = visual_lines(band)
+        filled = [frozenset(bisect(grid.columns, word.centre[0]) for word in line.words) for line in lines]
+        several = [columns for columns in filled if len(columns) >= 2]
+        if len(several) < 2 or Counter(several).most_common(1)[0][1] < _SAME_COLUMNS * len(several):
+            continue  # one line of cells, or lines that fill other columns: cells spanning the row's lines
+        if not _mostly_numbers(
+            [line for line, columns in zip(lines, filled, strict=True) if len(columns) >= 2]
+        ):
+            continue  # text wrapped in every column: one row of cells of several lines
+        starts = [index for index, columns in enumerate(filled) if len(columns) >= 2 and index > 0]
+        rows += [(lines[index - 1].bottom + lines[index].top) / 2 for index in starts]
+        edges = (grid.box[1], *grid.rows, grid.box[3])
+        split.append((edges[number], edges[number + 1]))
+    cells = tuple(  # a cell of a band now split spans nothing: its lines are rows
+        cell
+        for cell in grid.cells
+        if not any(abs(cell[1] - top) <= _SNAP and abs(cell[3] - bottom) <= _SNAP for top, bottom in split)
+    )
+    return Grid(grid.box, grid.columns, tuple(sorted(rows)), cells)
+
+
+# ---------------------------------------------------------------------------------------- no rules
+_CELL_GAP = 1.0  # whitespace wider than this many line heights separates two cells of a line
+_MIN_GAP = 6.0  # points, at least
+_ROW_GAP = 2.5  # line heights: a wider vertical gap ends a table
+_MIN_COLUMNS = 3
+_SAME_COLUMNS = 0.8  # of a ruled row's lines of cells fill the same columns: the row is split into lines
+_MIN_ROWS = 3
+_MAX_WORDS_A_CELL = 5.0  # on average: longer cells are prose set in columns, not a table
+_MISFITS = 0.15  # of a table's lines may cross a column line (a title, a spanning header)
+_WORD_SPACE = 0.45  # line heights: a column's edge is wider than the space between two words
+_WRAPPED = 1.15  # a line this close to the one above (in pitches of the closest lines) continues its row
+_ROW_SPACING = 1.3  # ... when the table's rows stand visibly further apart than that
+
+
+@dataclass
+class _Line:
+    words: list[Word]
+
+    @property
+    def top(self) -> float:
+        return min(word.box[1] for word in self.words)
+
+    @property
+    def bottom(self) -> float:
+        return max(word.box[3] for word in self.words)
+
+    @property
+    def height(self) -> float:
+        return median(word.height for word in self.words)
+
+    def segments(self) -> list[list[Word]]:
+        """The line's runs of words, broken where the whitespace is wider than a cell gap."""
+        runs: list[list[Word]] = []
+        for word in sorted(self.words, key=lambda w: w.box[0]):
+            gap = max(_MIN_GAP, _CELL_GAP * self.height)
+            if runs and word.box[0] - runs[-1][-1].box[2] <= gap:
+                runs[-1].append(word)
+            else:
+                runs.append([word])
+        return runs
+
+
+def visual_lines(words: Sequence[Word]) -> list[_Line]:
+    """Words grouped into lines by their vertical overlap, top to bottom."""
+    lines: list[_Line] = []
+    for word in sorted(words, key=lambda w: (w.centre[1], w.box[0])):
+        line = lines[-1] if lines else None
+        if line is not None and word.centre[1] <= line.bottom and word.centre[1] >= line.top:
+            line.words.append(word)
+        else:
+            lines.append(_Line([word]))
+    return lines
+
+
+def aligned_grids(words: Sequence[Word]) -> list[Grid]:
+    """Tables without ruling lines: runs of at least three lines of at least three cells each that
+    share their columns of whitespace."""
+    lines = visual_lines(words)
+    grids: list[Grid] = []
+    start = 0
+    while start < len(lines):
+        if len(lines[start].segments()) < _MIN_COLUMNS - 1:
+            start += 1
+            continue
+        end = start + 1
+        while end < len(lines) and _continues(lines[end - 1], lines[end]):
+            end += 1
+        found = _grid(lines[start:end])
+        if found is not None:
+            grids.append(found[0])
+            start += found[1]
+        else:
+            start += 1
+    return grids
+
+
+def _continues(above: _Line, below: _Line) -> bool:
+    return below.top - above.bottom <= _ROW_GAP * max(above.height, below.height)
+
+
+def _grid(lines: Sequence[_Line]) -> tuple[Grid, int] | None:
+    """The grid of a run of lines, trimmed to the lines that fit its columns, and the index of the line
+    after it; None when the run holds no table."""
+    tabular = [line for line in lines if len(line.segments()) >= 2]
+    if len(tabular) < _MIN_ROWS:
+        return None
+    gutters = _gutters(tabular)
+    if len(gutters) < _MIN_COLUMNS - 1:
+        return None
+    fits = [_fits(line, gutters) for line in lines]
+    # The table is the longest stretch of fitting lines that holds enough rows of several cells.
+    best: tuple[int, int] | None = None
+    first = None
+    for index, fit in enumerate([*fits, False]):
+        if fit and first is None:
+            first = index
+        elif not fit and first is not None:
+            if best is None or index - first > best[1] - best[0]:
+                best = (first, index)
+            first = None
+    if best is None:
+        return None
+    kept = lines[best[0] : best[1]]
+    rows_of_cells = [
+        line for line in kept if sum(1 for cell in _cells(line, gutters) if cell) >= _MIN_COLUMNS
+    ]
+    if len(rows_of_cells) < _MIN_ROWS:
+        return None
+    cells = [cell for line in kept for cell in _cells(line, gutters) if cell]
+    if sum(len(cell) for cell in cells) / len(cells) > _MAX_WORDS_A_CELL:
+        return None
+    starts = _row_starts(kept, gutters)
+    rows = tuple((kept[i - 1].bottom + kept[i].top) / 2 for i in starts[1:])
+    box = (
+        min(word.box[0] for line in kept for word in line.words),
+        min(line.top for line in kept),
+        max(word.box[2] for line in kept for word in line.words),
+        max(line.bottom for line in kept),
+    )
+    return Grid(box, tuple(gutters), rows), best[1]
+
+
+def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
+    """The lines that start a row. A line continues the row above (a cell's text wrapped) when the rows
+    of the table stand visibly further apart than its lines, it is as close to the line above as the
+    closest lines, and its first column is empty while the row's is not."""
+    pitches = [b.top - a.top for a, b in pairwise(lines)]
+    starts = [0]
+    if not pitches or max(pitches) <= _ROW_SPACING * min(pitches):
+        return list(range(len(lines)))
+    closest = min(pitches)
+    first_filled = [bool(_cells(line, gutters)[0]) for line in lines]
+    for index in range(1, len(lines)):
+        wrapped = pitches[index - 1] <= _WRAPPED * closest and not first_filled[index]
+        if not (wrapped and first_filled[starts[-1]]):
+            starts.append(index)
+    return starts
+
+
+def _gutters(lines: Sequence[_Line]) -> list[float]:
+    """The middles of the x ranges, wider than a word space, that no word crosses in all but a few of
+    the lines, between the leftmost and rightmost words. Words, not runs of words: a long cell may come
+    close to the next one, never across its edge."""
+    allowed = int(len(lines) * _MISFITS)
+    widest = max(line.height for line in lines)
+    edges: list[tuple[float, int]] = []
+    for line in lines:
+        for word in line.words:
+            edges.append((word.box[0], 1))
+            edges.append((word.box[2], -1))
+    edges.sort()
+    gutters: list[float] = []
+    depth = 0
+    opened: float | None = None
+    left = edges[0][0]
+    for x, step in edges:
+        depth += step
+        if depth <= allowed and opened is None and x > left:
+            opened = x
+        elif depth > allowed and opened is not None:
+            if x - opened >= max(_MIN_GAP, _WORD_SPACE * widest):
+                gutters.append((opened + x) / 2)
+            opened = None
+    return gutters
+
+
+def _fits(line: _Line, gutters: Sequence[float]) -> bool:
+    """A line fits the columns when none of its words crosses a column line."""
+    return not any(word.box[0] < gutter < word.box[2] for word in line.words for gutter in gutters)
+
+
+def _cells(line: _Line, gutters: Sequence[float]) -> list[list[Word]]:
+    cells: list[list[Word]] = [[] for _ in range(len(gutters) + 1)]
+    for word in line.words:
+        cells[bisect(gutters, word.centre[0])].append(word)
+    return cells

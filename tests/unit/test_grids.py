@@ -1,0 +1,281 @@
+"""Tables as grids of whole words (docsvc.documents.engine.grids): each word of a page lands exactly once,
+in a cell or in the text around the tables, whole; tables without rules are found from the words."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from docsvc.documents.engine.grids import Grid, Word, aligned_grids, assemble, ruled_grids, split_stacked_rows
+from docsvc.documents.engine.tables import render_table
+
+
+def render(rows: list[list[str]]) -> str:
+    return render_table(rows, "markdown")
+
+
+def words_of(lines: Sequence[tuple[float, Sequence[tuple[float, str]]]], block: int = 0) -> list[Word]:
+    """Words at (x, text) on lines at y, 10 points high, 6 points a character; one block."""
+    words = []
+    for y, placed in lines:
+        for x, text in placed:
+            words.append(Word((x, y, x + 6 * len(text), y + 10), text, block, len(words)))
+    return words
+
+
+def every_word(texts: Sequence[str]) -> Counter[str]:
+    return Counter(
+        word for text in texts for word in text.replace("|", " ").split() if not set(word) <= set("-|")
+    )
+
+
+GRID = Grid((100.0, 100.0, 400.0, 160.0), columns=(200.0, 300.0), rows=(120.0, 140.0))
+TABLE_LINES = [
+    (102.0, [(110, "Item"), (210, "Qty"), (310, "Price")]),
+    (122.0, [(110, "Widget"), (210, "2"), (310, "9.99")]),
+    (142.0, [(110, "Gadget"), (210, "1"), (310, "19.50")]),
+]
+
+
+def test_each_word_of_a_table_goes_to_the_cell_of_its_centre_and_the_rest_stays_text() -> None:
+    title = words_of([(60.0, [(100, "Price"), (140, "list")])], block=0)
+    table = [Word(w.box, w.text, 1, w.order + len(title)) for w in words_of(TABLE_LINES)]
+    note = [Word((100.0, 200.0, 160.0, 210.0), "Thanks.", 2, 99)]
+    blocks = [
+        ((100.0, 60.0, 170.0, 70.0), "Price list", 0),
+        (GRID.box, "ignored", 1),
+        ((100, 200, 160, 210), "Thanks.", 2),
+    ]
+
+    texts = assemble(blocks, [*title, *table, *note], [GRID], render)
+
+    assert texts == [
+        "Price list",
+        "| Item | Qty | Price |\n|---|---|---|\n| Widget | 2 | 9.99 |\n| Gadget | 1 | 19.50 |",
+        "Thanks.",
+    ]
+
+
+def test_a_word_across_a_column_line_is_never_cut_it_goes_whole_to_one_cell() -> None:
+    lines = [*TABLE_LINES]
+    lines[1] = (122.0, [(110, "Parastratiosphecomyia"), (310, "9.99")])  # 126 points: crosses x=200
+    words = words_of(lines)
+
+    (table,) = assemble([(GRID.box, "", 0)], words, [GRID], render)
+
+    assert "| Parastratiosphecomyia |  | 9.99 |" in table
+    assert every_word([table]) == Counter(word.text for word in words)
+
+
+def test_a_frame_around_a_table_is_no_table_and_repeats_no_word() -> None:
+    frame = Grid((50.0, 50.0, 500.0, 300.0), columns=(), rows=())
+    words = words_of([(60.0, [(60, "Heading")]), *TABLE_LINES, (250.0, [(60, "Footer")])])
+    blocks = [((50.0, 50.0, 500.0, 300.0), "whole block", 0)]
+
+    texts = assemble(blocks, words, [frame, GRID], render)
+
+    assert every_word(texts) == Counter(word.text for word in words)
+    assert texts[0] == "Heading"
+    assert texts[1].startswith("| Item | Qty | Price |")
+    assert texts[2] == "Footer"
+
+
+def test_blocks_without_table_words_keep_their_own_text() -> None:
+    words = words_of([(500.0, [(100, "Plain"), (140, "words")])], block=3)
+
+    assert assemble([((100, 500, 200, 510), "Plain  words\nkept as written", 3)], words, [GRID], render) == [
+        "Plain  words\nkept as written"
+    ]
+
+
+# ---------------------------------------------------------------------------------------- no rules
+def test_aligned_columns_of_short_cells_are_a_table() -> None:
+    words = words_of(
+        [
+            (100.0, [(72, "Carrier"), (200, "Weight"), (320, "Cost")]),
+            (115.0, [(72, "DHL"), (200, "12"), (220, "kg"), (320, "40.00")]),
+            (130.0, [(72, "UPS"), (200, "3"), (214, "kg"), (320, "12.50")]),
+        ]
+    )
+
+    (grid,) = aligned_grids(words)
+
+    (table,) = assemble([(grid.box, "", 0)], words, [grid], render)
+    assert table.splitlines()[2:] == ["| DHL | 12 kg | 40.00 |", "| UPS | 3 kg | 12.50 |"]
+
+
+PROSE_TEXT = (
+    "the board approved a new budget for research and development while revenue of each region grew "
+    "and operating costs fell with attention to customer contracts shipping delays supplier invoices "
+    "inventory levels and the forecast for next year including risks from currency exchange rates"
+)
+PROSE = PROSE_TEXT.split()
+
+
+def prose_line(y: float, x: float, width: float, start: int) -> tuple[float, list[tuple[float, str]]]:
+    """Words of PROSE from `start`, set with 3-point spaces until `width` is full."""
+    placed, n = [], start
+    while True:
+        word = PROSE[n % len(PROSE)]
+        if placed and placed[-1][0] + 6 * len(placed[-1][1]) + 3 + 6 * len(word) > x + width:
+            return y, placed
+        placed.append((x if not placed else placed[-1][0] + 6 * len(placed[-1][1]) + 3, word))
+        n += 1
+
+
+def test_two_columns_of_prose_are_not_a_table() -> None:
+    lines = []
+    for n in range(12):
+        y, left = prose_line(100.0 + 14 * n, 72, 220, 5 * n)
+        _, right = prose_line(y, 320, 220, 7 * n + 3)
+        lines.append((y, left + right))
+
+    assert aligned_grids(words_of(lines)) == []
+
+
+def test_a_page_of_prose_lines_is_not_a_table() -> None:
+    lines = [prose_line(100.0 + 14 * n, 72, 460, 9 * n) for n in range(20)]
+
+    assert aligned_grids(words_of(lines)) == []
+
+
+def test_two_columns_are_too_few_for_a_table_without_rules() -> None:
+    words = words_of([(100.0 + 15 * n, [(72, f"Label{n}"), (300, f"{n}.00")]) for n in range(6)])
+
+    assert aligned_grids(words) == []
+
+
+def test_a_long_word_close_to_the_next_column_does_not_hide_the_column() -> None:
+    words = words_of(
+        [
+            (78.0, [(61, "Animal"), (227, "Action"), (393, "Result")]),
+            (100.0, [(61, "Cat"), (227, "Says"), (393, "Meow")]),
+            (123.0, [(61, "Parastratiosphecomyi"), (227, "Says"), (393, "bzzzzzzz")]),  # ends at 181
+            (146.0, [(61, "Fox"), (227, "Says"), (393, "Ring")]),
+        ]
+    )
+
+    (grid,) = aligned_grids(words)
+
+    assert len(grid.columns) == 2 and len(grid.rows) == 3
+
+
+def test_a_cells_wrapped_lines_stay_in_its_row_when_rows_stand_apart() -> None:
+    words = words_of(
+        [
+            (100.0, [(61, "Animal"), (227, "Action"), (393, "Result")]),
+            (123.0, [(61, "Cat"), (227, "Says"), (393, "Meow")]),
+            (146.0, [(61, "Fox"), (227, "Says"), (393, "Ring-")]),
+            (157.0, [(393, "dingding")]),  # closer than the rows: the cell above, wrapped
+            (168.0, [(393, "dingeringeding")]),
+            (191.0, [(61, "Dog"), (227, "Says"), (393, "Woof")]),
+        ]
+    )
+
+    (grid,) = aligned_grids(words)
+
+    (table,) = assemble([(grid.box, "", 0)], words, [grid], render)
+    assert "| Fox | Says | Ring- dingding dingeringeding |" in table
+    assert table.splitlines()[-1] == "| Dog | Says | Woof |"
+
+
+def test_in_a_dense_table_every_line_is_a_row() -> None:
+    lines = [(100.0 + 12 * n, [(61, f"r{n}" if n % 2 else ""), (227, "x"), (393, str(n))]) for n in range(6)]
+    words = [word for word in words_of(lines) if word.text]
+
+    (grid,) = aligned_grids(words)
+
+    assert len(grid.rows) == 5
+
+
+# ---------------------------------------------------------------------------------------- ruled
+def stacked(
+    values: Sequence[Sequence[str]], top: float = 110.0
+) -> list[tuple[float, list[tuple[float, str]]]]:
+    return [
+        (top + 12 * n, [(110 + 100 * i, value) for i, value in enumerate(row) if value])
+        for n, row in enumerate(values)
+    ]
+
+
+RULED = Grid((100.0, 100.0, 400.0, 200.0), columns=(200.0, 300.0), rows=(108.0,))
+
+
+def test_a_ruled_row_of_stacked_lines_of_numbers_is_split_into_rows() -> None:
+    words = words_of(
+        stacked([["Total", "2.6", "3.2"], ["Per head", "0.7", "1.3"], ["Business", "2.5", "3.4"]])
+    )
+
+    grid = split_stacked_rows(RULED, words)
+
+    assert len(grid.rows) == 3
+    (table,) = assemble([(RULED.box, "", 0)], words, [grid], render)
+    assert table.splitlines() == [
+        "| Total | 2.6 | 3.2 |",
+        "|---|---|---|",
+        "| Per head | 0.7 | 1.3 |",
+        "| Business | 2.5 | 3.4 |",
+    ]
+
+
+def test_text_wrapped_in_every_cell_of_a_ruled_row_stays_one_row() -> None:
+    words = words_of(
+        stacked([["Class", "water or", "terror or"], ["criteria", "food borne", "high fatality"]])
+    )
+
+    assert split_stacked_rows(RULED, words) == RULED
+
+
+def test_lines_beside_a_cell_that_spans_them_stay_one_row() -> None:
+    words = words_of(stacked([["6", "0.965", "0.934"], ["", "0.969", "0.927"]]))
+
+    assert split_stacked_rows(RULED, words) == RULED
+
+
+# ---------------------------------------------------------------------------------------- lattice
+def lattice(
+    xs: Sequence[float], ys: Sequence[float]
+) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
+    """Rules of a full grid: a horizontal rule at each y across the xs, a vertical at each x down the ys."""
+    return [(y, xs[0], xs[-1]) for y in ys], [(x, ys[0], ys[-1]) for x in xs]
+
+
+def test_rules_that_cross_make_a_grid_of_their_cells() -> None:
+    (grid,) = ruled_grids(*lattice([100, 200, 300, 400], [100, 120, 140, 160]))
+
+    assert grid.box == (100, 100, 400, 160)
+    assert grid.columns == (200, 300) and len(grid.rows) == 2
+
+
+def test_a_table_drawn_without_its_sides_gets_them_from_its_rules_ends() -> None:
+    horizontal, vertical = lattice([100, 200, 300, 400], [100, 120, 140, 160])
+    inner = [rule for rule in vertical if rule[0] not in (100, 400)]
+
+    (grid,) = ruled_grids(horizontal, inner)
+
+    assert len(grid.columns) == 2 and grid.box[0] <= 100 and grid.box[2] >= 400
+
+
+def test_a_lone_box_or_an_underline_is_no_table() -> None:
+    box_h, box_v = lattice([100, 300], [100, 150])
+
+    assert ruled_grids([*box_h, (200.0, 72.0, 300.0)], box_v) == []
+
+
+def test_a_header_cell_over_two_columns_keeps_its_words_together() -> None:
+    horizontal = [(100.0, 100.0, 400.0), (120.0, 200.0, 400.0), (140.0, 100.0, 400.0), (160.0, 100.0, 400.0)]
+    vertical = [(100.0, 100.0, 160.0), (200.0, 100.0, 160.0), (300.0, 120.0, 160.0), (400.0, 100.0, 160.0)]
+    (grid,) = ruled_grids(horizontal, vertical)
+    words = words_of(
+        [
+            (102.0, [(110, "#"), (210, "TEDs")]),
+            (113.0, [(110, "layers")]),  # the first column's cell spans both header rows
+            (122.0, [(210, "simple"), (310, "all")]),
+            (142.0, [(110, "6"), (210, "0.96"), (310, "0.95")]),
+        ]
+    )
+
+    (table,) = assemble([(grid.box, "", 0)], words, [grid], render)
+
+    assert table.splitlines()[0] == "| # layers | TEDs |  |"
+    assert table.splitlines()[2:] == ["|  | simple | all |", "| 6 | 0.96 | 0.95 |"]

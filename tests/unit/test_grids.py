@@ -279,3 +279,15 @@ def test_a_header_cell_over_two_columns_keeps_its_words_together() -> None:
 
     assert table.splitlines()[0] == "| # layers | TEDs |  |"
     assert table.splitlines()[2:] == ["|  | simple | all |", "| 6 | 0.96 | 0.95 |"]
+
+
+def test_two_tables_of_the_same_width_apart_on_a_page_stay_two_tables() -> None:
+    """Full-width rules between them (the lines under a form's sections) do not join them into one."""
+    first_h, first_v = lattice([50, 160, 300, 545], [154, 172, 190, 208])
+    second_h, second_v = lattice([50, 160, 300, 545], [246, 264, 282])
+    section_lines = [(y, 50.0, 545.0) for y in (69, 146, 238, 294, 346)]
+
+    grids = ruled_grids([*first_h, *second_h, *section_lines], [*first_v, *second_v])
+
+    assert sorted(grid.box[1] for grid in grids) == [154, 246]
+    assert sorted(grid.box[3] for grid in grids) == [208, 282]

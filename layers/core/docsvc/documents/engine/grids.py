@@ -186,7 +186,8 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
     """The tables that ruling lines draw: the cells enclosed by rules, grouped into tables by the
     corners they share (the lattice a ruled table is), each as a grid of its columns and rows."""
     rows_of = _joined(horizontal)
-    columns_of = _joined([*vertical, *_open_sides(rows_of)])
+    columns_of = _joined(vertical)
+    columns_of = _joined([*columns_of, *_open_sides(rows_of, columns_of)])
     crossings: dict[int, list[tuple[float, int]]] = {}  # horizontal rule -> (x, vertical rule) it meets
     downward: dict[int, list[tuple[float, int]]] = {}  # vertical rule -> (y, horizontal rule) it meets
     met: set[tuple[int, int]] = set()
@@ -221,20 +222,32 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
     return [grid for grid in grids if grid.columns and grid.rows]  # a lone box is no table
 
 
-def _open_sides(rules: Sequence[Segment]) -> list[Segment]:
-    """The sides of tables drawn without them: where three horizontal rules or more, one under the
-    other, start and end at the same x, a vertical rule is taken at each end."""
+def _open_sides(rules: Sequence[Segment], verticals: Sequence[Segment]) -> list[Segment]:
+    """The sides of tables drawn without them: where three horizontal rules or more start and end at
+    the same x and inner vertical rules run between them, a vertical rule is taken at each end, as far
+    down as the inner ones run (rules of the same width elsewhere on the page, such as the lines under
+    a form's sections, do not join the table)."""
     sides: list[Segment] = []
     by_span: dict[tuple[int, int], list[Segment]] = {}
     for rule in rules:
         by_span.setdefault((round(rule[1] / _SNAP), round(rule[2] / _SNAP)), []).append(rule)
     for same in by_span.values():
-        if len(same) >= 3:
-            top, bottom = min(rule[0] for rule in same), max(rule[0] for rule in same)
-            sides += [
-                (min(rule[1] for rule in same), top, bottom),
-                (max(rule[2] for rule in same), top, bottom),
-            ]
+        if len(same) < 3:
+            continue
+        left, right = min(rule[1] for rule in same), max(rule[2] for rule in same)
+        inner = [
+            (top, bottom)
+            for x, top, bottom in verticals
+            if left + _SNAP < x < right - _SNAP
+            and sum(top - _SNAP <= rule[0] <= bottom + _SNAP for rule in same) >= 2
+        ]
+        runs: list[list[float]] = []  # the stretches the inner rules cover, one per table
+        for top, bottom in sorted(inner):
+            if runs and top <= runs[-1][1] + _SNAP:
+                runs[-1][1] = max(runs[-1][1], bottom)
+            else:
+                runs.append([top, bottom])
+        sides += [side for top, bottom in runs for side in ((left, top, bottom), (right, top, bottom))]
     return sides
 
 

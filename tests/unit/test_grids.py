@@ -291,3 +291,32 @@ def test_two_tables_of_the_same_width_apart_on_a_page_stay_two_tables() -> None:
 
     assert sorted(grid.box[1] for grid in grids) == [154, 246]
     assert sorted(grid.box[3] for grid in grids) == [208, 282]
+
+
+ITEMS = [
+    (253.0 + 15 * n, [(93, str(10 + n)), (120, "Ball"), (147, "bearings"), (439, "6.75"), (521, f"{n}7.50")])
+    for n in range(8)
+]
+
+
+def test_an_address_in_two_columns_just_above_a_table_is_not_its_rows() -> None:
+    address = [
+        (190.0, [(10, "Bill"), (37, "to"), (300, "Ship"), (327, "to")]),
+        (205.0, [(10, "Kestrel"), (300, "Goods"), (333, "inward")]),
+        (220.0, [(10, "75"), (25, "Rue"), (300, "174"), (321, "Commerce")]),
+        (235.0, [(93, "Qty"), (120, "Item"), (435, "Price"), (516, "Total")]),
+    ]
+    words = words_of([*address, *ITEMS])
+
+    (grid,) = aligned_grids(words)
+
+    assert grid.box[1] >= 235.0
+
+
+def test_a_header_whose_first_word_runs_over_a_column_line_is_the_tables_header() -> None:
+    words = words_of([(236.0, [(67, "Quantity"), (120, "Item"), (435, "Price"), (516, "Total")]), *ITEMS])
+
+    (grid,) = aligned_grids(words)
+
+    (table,) = assemble([(grid.box, "", 0)], words, [grid], render)
+    assert table.splitlines()[0] == "| Quantity | Item | Price | Total |"

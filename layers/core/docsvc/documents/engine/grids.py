@@ -462,7 +462,18 @@ def _grid(lines: Sequence[_Line]) -> tuple[Grid, int] | None:
             first = None
     if best is None:
         return None
-    kept = lines[best[0] : best[1]]
+    first = best[0]
+    filled = [sum(1 for cell in _cells(line, gutters) if cell) for line in lines[best[0] : best[1]]]
+    typical = sorted(filled)[len(filled) // 2]
+    for count in filled:  # lines above the header that fill two columns fewer (an address) are not rows
+        if count >= typical - 1:
+            break
+        first += 1
+    if first > 0 and _continues(lines[first - 1], lines[first]):
+        above = {bisect(gutters, word.centre[0]) for word in lines[first - 1].words}
+        if len(above) >= max(_MIN_COLUMNS, typical - 1):  # a header whose words run over a column line
+            first -= 1
+    kept = lines[first : best[1]]
     rows_of_cells = [
         line for line in kept if sum(1 for cell in _cells(line, gutters) if cell) >= _MIN_COLUMNS
     ]

@@ -320,19 +320,3 @@ def test_a_header_whose_first_word_runs_over_a_column_line_is_the_tables_header(
 
     (table,) = assemble([(grid.box, "", 0)], words, [grid], render)
     assert table.splitlines()[0] == "| Quantity | Item | Price | Total |"
-
-
-def test_a_block_of_one_cell_lines_between_two_tables_sharing_columns_splits_them() -> None:
-    info = [
-        (120.0, [(93, "No."), (300, "Date"), (439, "Due"), (521, "Ref.")]),
-        (135.0, [(93, "947399"), (300, "03.03"), (439, "13.03"), (521, "PO-9")]),
-        (160.0, [(93, "BILL"), (120, "TO")]),
-        (175.0, [(93, "Northwind"), (150, "plc")]),
-        (190.0, [(93, "80331"), (130, "Munich")]),
-        (220.0, [(93, "Qty"), (120, "Item"), (439, "Price"), (521, "Total")]),
-    ]
-    words = words_of([*info, *ITEMS])
-
-    (grid,) = aligned_grids(words)
-
-    assert grid.box[1] == 220.0

@@ -462,7 +462,6 @@ def _grid(lines: Sequence[_Line]) -> tuple[Grid, int] | None:
             first = None
     if best is None:
         return None
-    best = _widest_piece(lines, best, gutters)
     first = best[0]
     filled = [sum(1 for cell in _cells(line, gutters) if cell) for line in lines[best[0] : best[1]]]
     typical = sorted(filled)[len(filled) // 2]
@@ -492,41 +491,6 @@ def _grid(lines: Sequence[_Line]) -> tuple[Grid, int] | None:
         max(line.bottom for line in kept),
     )
     return Grid(box, tuple(gutters), rows), best[1]
-
-
-def _widest_piece(
-    lines: Sequence[_Line], stretch: tuple[int, int], gutters: Sequence[float]
-) -> tuple[int, int]:
-    """The stretch cut where two lines or more in a row hold one cell each, in its first column (a block
-    of text such as an address between two tables that share columns), and of the pieces the one with
-    the most lines of several cells."""
-    used = min(
-        bisect(gutters, word.centre[0]) for line in lines[stretch[0] : stretch[1]] for word in line.words
-    )
-    lone = [
-        {bisect(gutters, word.centre[0]) for word in line.words} == {used}
-        for line in lines[stretch[0] : stretch[1]]
-    ]
-    pieces: list[tuple[int, int]] = []
-    start = index = 0
-    while index < len(lone):
-        end = index
-        while end < len(lone) and lone[end]:
-            end += 1
-        if end - index >= 2:
-            pieces.append((start, index))
-            start = end
-        index = max(end, index + 1)
-    pieces.append((start, len(lone)))
-
-    def rows_of_cells(piece: tuple[int, int]) -> int:
-        return sum(
-            sum(1 for cell in _cells(line, gutters) if cell) >= _MIN_COLUMNS
-            for line in lines[stretch[0] + piece[0] : stretch[0] + piece[1]]
-        )
-
-    widest = max(pieces, key=rows_of_cells)
-    return stretch[0] + widest[0], stretch[0] + widest[1]
 
 
 def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:

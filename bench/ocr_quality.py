@@ -38,20 +38,12 @@ sys.path.insert(0, str(ROOT))
 
 from docsvc.documents import engine  # noqa: E402
 from docsvc.documents.engine import ocr  # noqa: E402
+from docsvc.domain.parses import OCR_LANGUAGES  # noqa: E402
 
 from bench.real_corpus import corpus_path, load_manifest  # noqa: E402
 from bench.real_documents import load_truth, tokens, word_recall  # noqa: E402
 
-SHIPPED = {
-    "en": "eng",
-    "de": "deu",
-    "fr": "fra",
-    "es": "spa",
-    "it": "ita",
-    "pt": "por",
-    "nl": "nld",
-    "pl": "pol",
-}
+SHIPPED = OCR_LANGUAGES  # the languages the documents layer carries, ISO 639-1 to Tesseract
 TURNS = (0, 90, 180, 270)
 SKEW = 3.0
 PAGES_PER_SPLIT = 12

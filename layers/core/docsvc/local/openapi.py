@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import sys
@@ -33,7 +34,7 @@ def merged_openapi(functions: list[LocalFunction]) -> dict[str, Any]:
     for function in sorted(functions, key=lambda item: item.logical_id):
         if not function.routes:
             continue
-        document = function_app(function).openapi()
+        document = copy.deepcopy(function_app(function).openapi())  # FastAPI keeps it: never change it
         for path, operations in document.get("paths", {}).items():
             paths.setdefault(path, {}).update(operations)
         for name, schema in document.get("components", {}).get("schemas", {}).items():

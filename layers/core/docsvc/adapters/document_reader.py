@@ -17,6 +17,7 @@ from docsvc.adapters.blobs import S3BlobStore
 from docsvc.adapters.functions import FunctionBusy, FunctionFailed, invoke
 from docsvc.documents.readable import READABLE_TYPES
 from docsvc.domain.documents import SourceDocument
+from docsvc.domain.evidence import WordBox, Words
 from docsvc.domain.parses import ParsedPage, TableFormat
 from docsvc.errors import DocumentRejected, ServiceBusy
 from docsvc.ids import new_id
@@ -32,6 +33,7 @@ class _Page:
     text: str
     warnings: tuple[str, ...]
     ocr_confidence: float | None = None
+    words: tuple[WordBox, ...] = ()
 
 
 class DocumentReader:
@@ -55,6 +57,7 @@ class DocumentReader:
         on_count: Callable[[int], None],
         max_pages: int,
         languages: Sequence[str] | None = None,
+        words: Words = "no",
     ) -> Iterator[ParsedPage]:
         request = ReadRequest(
             organization_id=tenant.organization_id,
@@ -66,6 +69,7 @@ class DocumentReader:
             page_seconds=page_seconds,
             max_pages=max_pages,
             languages=list(languages) if languages else None,
+            words=words,
         )
         answer = self._read(tenant, document, request)
         if answer.rejection is not None:
@@ -73,7 +77,7 @@ class DocumentReader:
             raise DocumentRejected(rejection.code, rejection.message, rejection.status)
         on_count(answer.page_count)
         for page in answer.pages:
-            yield _Page(page.number, page.text, tuple(page.warnings), page.ocr_confidence)
+            yield _Page(page.number, page.text, tuple(page.warnings), page.ocr_confidence, tuple(page.words))
         if len(answer.pages) < answer.page_count:  # the reader stopped at its time budget
             raise DocumentRejected(
                 "too_slow_for_sync",

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from docsvc.documents import engine
 from docsvc.domain.documents import SourceDocument
+from docsvc.domain.evidence import Words
 from docsvc.domain.parses import ParsedPage, TableFormat
 from docsvc.errors import DocumentRejected
 from docsvc.tenancy import Tenant
@@ -36,6 +37,7 @@ class BuiltinEngine:
         on_count: Callable[[int], None],
         max_pages: int,
         languages: Sequence[str] | None = None,
+        words: Words = "no",
     ) -> Iterator[ParsedPage]:
         """`on_count` refuses documents over `max_pages` before a page is read; OCR languages that are
         not installed are refused (422) before anything is read."""
@@ -44,6 +46,7 @@ class BuiltinEngine:
             dpi=dpi,
             page_seconds=page_seconds,
             languages=tuple(languages) if languages else None,
+            words=words,
         )
         try:
             yield from engine.parse_pages(document.content, document.document_type.name, options, on_count)

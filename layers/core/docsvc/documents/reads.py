@@ -60,6 +60,7 @@ class DocumentReads:
                 on_count,
                 request.max_pages,
                 request.languages,
+                request.words,
             ):
                 pages.append(
                     ReadPage(
@@ -67,6 +68,7 @@ class DocumentReads:
                         text=page.text,
                         warnings=list(page.warnings),
                         ocr_confidence=page.ocr_confidence,
+                        words=list(page.words),
                     )
                 )
                 if time.monotonic() - started > SYNC_SECONDS:
@@ -76,6 +78,9 @@ class DocumentReads:
         except DocumentRejected as rejection:
             return _rejected(counted[0], rejection)
         answer = ReadAnswer(page_count=counted[0], pages=pages)
+        if request.words != "no" and len(answer.model_dump_json()) > ANSWER_BYTES:
+            for read in answer.pages:  # the words are a help to the text, which must come back whole
+                read.words = []
         if len(answer.model_dump_json()) > ANSWER_BYTES:
             return ReadAnswer(
                 page_count=counted[0],

@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field, field_validator
 from docsvc.clock import iso, utc_now
 from docsvc.domain.documents import DocumentInput, DocumentSource, SourceDocument, typed_source
 from docsvc.domain.events import Event, new_event
+from docsvc.domain.evidence import WordBox, Words
 from docsvc.domain.lists import ListQuery, Page
 from docsvc.domain.models import BUILTIN_MODELS
 from docsvc.domain.usage import Charge
@@ -165,6 +166,8 @@ class ParsedPage(Protocol):
     def warnings(self) -> tuple[str, ...]: ...
     @property
     def ocr_confidence(self) -> float | None: ...
+    @property
+    def words(self) -> Sequence[WordBox]: ...  # when asked for; empty where the page has no geometry
 
 
 class Engine(Protocol):
@@ -184,11 +187,13 @@ class Engine(Protocol):
         on_count: Callable[[int], None],
         max_pages: int,
         languages: Sequence[str] | None = None,
+        words: Words = "no",
     ) -> Iterator[ParsedPage]:
         """The pages in order. `on_count` is told the page count before any page is read and may
         refuse the document by raising; it refuses counts over `max_pages`, and an engine may skip
         reading such a document at all. OCR reads `languages` (Tesseract codes; None: English) and
-        refuses, 422, languages it does not have."""
+        refuses, 422, languages it does not have. `words` says whether pages come with their words
+        and boxes, or as words alone, without OCR or tables (see docsvc.domain.evidence)."""
         ...
 
 
@@ -312,6 +317,8 @@ class ReadDocument(BaseModel):
     file: FileSummary
     pages: list[str]
     cached: bool
+    # When asked for: each page's words with their boxes (WordBox; none where a page has no geometry)
+    words: list[Sequence[WordBox]] | None = Field(None, exclude=True)
 
 
 class StreamedPage(BaseModel):
@@ -397,20 +404,33 @@ class ParseService:
         bust_cache: bool = False,
         limits: ParseLimits | None = None,
         stop: Callable[[], bool] | None = None,
+        words: bool = False,
     ) -> ReadDocument:
         """The pages of a document for another task (an extraction, a classification, ...), tables in
         markdown: the output of an earlier parse of identical input when there is one, else a fresh
-        read. Nothing is stored and nothing is charged here; the task does both."""
+        read. With `words`, also each page's words and their boxes: after an earlier parse of a
+        document with a text layer, its words alone are read (no OCR, no tables); a document an
+        earlier parse OCR'd is read again whole. Nothing is stored and nothing is charged here; the
+        task does both."""
         source = self._documents.load(tenant, document, self._engine.supported)
         file = FileSummary(id=source.file_id, filename=source.filename, mime_type=source.mime_type)
         key = cache_key(source, ParseRequest(document=document, image_resolution_dpi=dpi))
         earlier = None if bust_cache else self._repository.cached(tenant, key)
         output = self._store.load_output(tenant, earlier) if earlier else None
-        if output is not None:
-            return ReadDocument(file=file, pages=output.pages, cached=True)
-        read = self._read_pages(tenant, source, "markdown", dpi, limits or SYNCHRONOUS, stop)
+        limits = limits or SYNCHRONOUS
+        if output is not None and not (words and any(c is not None for c in output.ocr_confidence)):
+            boxes = None
+            if words:
+                only = self._read_pages(tenant, source, "markdown", dpi, limits, stop, words="only")
+                boxes = [page.words for page in only]
+            return ReadDocument(file=file, pages=output.pages, cached=True, words=boxes)
+        read = list(
+            self._read_pages(tenant, source, "markdown", dpi, limits, stop, words="also" if words else "no")
+        )
         pages = [page.text for page in read]
-        return ReadDocument(file=file, pages=pages, cached=False)
+        return ReadDocument(
+            file=file, pages=pages, cached=False, words=[page.words for page in read] if words else None
+        )
 
     def _read_pages(
         self,
@@ -421,12 +441,13 @@ class ParseService:
         limits: ParseLimits,
         stop: Callable[[], bool] | None,
         languages: Sequence[str] | None = None,
+        words: Words = "no",
     ) -> Iterator[ParsedPage]:
         """The engine's pages within `limits`, asking `stop` now and then (Stopped when it says so)."""
         limit = PageLimit(source.filename, limits)
         started = time.monotonic()
         pages = self._engine.pages(
-            tenant, source, table_format, dpi, PAGE_SECONDS, limit, limits.max_pages, languages
+            tenant, source, table_format, dpi, PAGE_SECONDS, limit, limits.max_pages, languages, words
         )
         check = Occasionally(stop or (lambda: False))
         for page in pages:

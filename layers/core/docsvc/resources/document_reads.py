@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from docsvc.domain.evidence import WordBox, Words
 from docsvc.domain.parses import TableFormat
 from docsvc.tenancy import Environment, Tenant
 
@@ -30,6 +31,7 @@ class ReadRequest(BaseModel):
     page_seconds: float
     max_pages: int
     languages: list[str] | None = Field(None, description="OCR languages (Tesseract codes); None: English")
+    words: Words = Field("no", description="Each page's words with their boxes: no, also, only")
 
 
 class ReadPage(BaseModel):
@@ -37,6 +39,7 @@ class ReadPage(BaseModel):
     text: str
     warnings: list[str] = Field(default_factory=list)
     ocr_confidence: float | None = None
+    words: list[WordBox] = Field(default_factory=list)
 
 
 class ReadRejection(BaseModel):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from docsvc.documents.engine.tables import TableFormat
 
@@ -13,6 +14,12 @@ class ParseOptions:
     dpi: int = 150
     page_seconds: float = 10.0
     languages: tuple[str, ...] | None = None  # Tesseract codes for OCR; None: English
+    words: Literal["no", "also", "only"] = "no"  # each page's words with their boxes; "only": no text
+
+
+# A word and where it is on the page as shown: left, top, right, bottom as fractions of the page's
+# width and height (0-1, from its top-left corner), then the word.
+WordBox = tuple[float, float, float, float, str]
 
 
 @dataclass(frozen=True)
@@ -21,3 +28,4 @@ class Page:
     text: str
     warnings: tuple[str, ...] = ()
     ocr_confidence: float | None = None  # mean word confidence (0-100) of an OCR'd page
+    words: tuple[WordBox, ...] = ()  # when asked for, on pages of a PDF or an image

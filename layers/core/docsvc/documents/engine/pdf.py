@@ -26,7 +26,7 @@ from docsvc.documents.engine.layout import (
     may_hold_aligned_columns,
     may_interleave_columns,
 )
-from docsvc.documents.engine.model import Page, ParseOptions
+from docsvc.documents.engine.model import Page, ParseOptions, WordBox
 from docsvc.documents.engine.ocr import (
     MAX_OCR_PIXELS,
     is_stamped_scan,
@@ -65,8 +65,13 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
     with _open(content, kind) as document:
         for index in range(first - 1, document.page_count):
             warnings: list[str] = []
-            text = _page_text(document[index], kind in IMAGE_TYPES, options, warnings)
-            yield Page(index + 1, text, tuple(warnings))
+            page = document[index]
+            if options.words == "only":  # no OCR, no tables: the text layer's words
+                yield Page(index + 1, "", words=_word_boxes(page, page.get_textpage(flags=_TEXT_FLAGS)))
+                continue
+            text, textpage = _page_text(page, kind in IMAGE_TYPES, options, warnings)
+            boxes = _word_boxes(page, textpage) if options.words == "also" and textpage else ()
+            yield Page(index + 1, text, tuple(warnings), words=boxes)
 
 
 def _open(content: bytes, kind: str) -> pymupdf.Document:
@@ -96,29 +101,35 @@ def _as_png(content: bytes) -> bytes:
     return buffer.getvalue()
 
 
-def _page_text(page: pymupdf.Page, is_image: bool, options: ParseOptions, warnings: list[str]) -> str:
+def _page_text(
+    page: pymupdf.Page, is_image: bool, options: ParseOptions, warnings: list[str]
+) -> tuple[str, pymupdf.TextPage | None]:
+    """The page's text, and the text page it was read from (None for a stamped scan, read from its
+    text layer and from OCR both)."""
     textpage = page.get_textpage(flags=_TEXT_FLAGS)
     blocks, vectors = _text_blocks(page, textpage)
     if not blocks and (is_image or page.get_images()):
         ocr = ocr_textpage(page, _TEXT_FLAGS, options, warnings)
         if ocr is None:
-            return ""
+            return "", None
         textpage = ocr
         blocks, _ = _text_blocks(page, textpage)
     elif is_stamped_scan(page, [(box, text) for box, text, _ in blocks]):
         stamp = [(box, text) for box, text, _ in blocks]
-        return "\n\n".join(text for _, text in ocr_rest_of_page(page, stamp, _TEXT_FLAGS, options, warnings))
+        read = ocr_rest_of_page(page, stamp, _TEXT_FLAGS, options, warnings)
+        return "\n\n".join(text for _, text in read), None
     if not blocks:
-        return ""
+        return "", textpage
     ruled = _ruled_grids(page, vectors, warnings)
     aligned = may_hold_aligned_columns([text for _, text, _ in blocks])
     if not ruled and not aligned:  # a page of prose: its words are not even read
-        return "\n\n".join(text for _, text, _ in blocks)
+        return "\n\n".join(text for _, text, _ in blocks), textpage
     words = _words(page, textpage)
     grids = [split_stacked_rows(grid, words) for grid in ruled]
     if aligned:
         grids += _aligned_grids(words, grids)
-    return "\n\n".join(assemble(blocks, words, grids, lambda rows: render_table(rows, options.table_format)))
+    render = lambda rows: render_table(rows, options.table_format)  # noqa: E731
+    return "\n\n".join(assemble(blocks, words, grids, render)), textpage
 
 
 def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[Block], int]:
@@ -151,6 +162,20 @@ def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
             x0, y0, x1, y1 = turned.x0, turned.y0, turned.x1, turned.y1
         words.append(Word((x0, y0, x1, y1), text, block, order))
     return words
+
+
+def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[WordBox, ...]:
+    """The page's words with their boxes as fractions of the page as shown."""
+    width, height = page.rect.width or 1.0, page.rect.height or 1.0
+
+    def share(value: float, whole: float) -> float:
+        return round(min(max(value / whole, 0.0), 1.0), 4)
+
+    return tuple(
+        (share(x0, width), share(y0, height), share(x1, width), share(y1, height), word.text)
+        for word in _words(page, textpage)
+        for x0, y0, x1, y1 in [word.box]
+    )
 
 
 def _cleaned(text: str) -> str:

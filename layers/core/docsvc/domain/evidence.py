@@ -1,0 +1,247 @@
+"""Where an extracted value came from: its page, the box of the words it was read from, and that text.
+
+A model says what it read a value from (`Evidence`: a page and a text, and the line around it when it
+knows it); the words of the page with their boxes (`WordBox`, as the documents engine gives them) say
+where that text is printed. The text is looked for in the page's words with spacing ignored, then with
+everything but letters and digits ignored (a value read as "INV 2041" from "INV-2041", an address
+joined with commas from its lines); inside the line around it first, when there is one, so that the
+value "12.00" is placed on its own line and not on the first line printing the same amount. The box
+is the union of the words that hold the text, and the source's `content` is those words: a box always
+contains what it claims.
+
+A source answers as Retab's do: `{content, anchor}`, the anchor `{kind: "pdf_bbox", page, left, top,
+width, height}` (fractions of the page) where the words have boxes, `{kind: "text", page}` where the
+document has pages but no geometry (an Office or text document), and no source at all for a value
+that is not printed where the model said (or anywhere, for a value without evidence).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+# A word and its box on the page as shown: left, top, right, bottom (fractions of the page), the word.
+WordBox = tuple[float, float, float, float, str]
+PageWords = Sequence[WordBox]
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+# What a read gives of a page's words: none, the words with the text, or the words alone (a page's
+# text already known from an earlier parse; a page without a text layer then has no words).
+Words = Literal["no", "also", "only"]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    page: int  # 0-based, among the pages the model read
+    text: str  # what the value was read from
+    context: str | None = None  # the line (or lines) it stands in
+
+
+@dataclass(frozen=True)
+class Located:
+    content: str
+    box: Box | None  # None without geometry
+    page: int  # 0-based
+
+
+def locate(
+    text: str, words: PageWords, context: str | None = None, near: Box | None = None, page: int = 0
+) -> Located | None:
+    """The words of the page that print `text`: inside `context` when it is found there; else the
+    place nearest the box `near` (on its line first), else the first. Whole words first; a part of a
+    word only when the text has evidence (a `context`), never for a value looked for by its form."""
+    for keep in (_not_space, str.isalnum):
+        chars, owners, starts = _compact(words, keep)
+        needle = "".join(char for char in text.casefold() if keep(char))
+        if not needle:
+            return None
+        places = _places(chars, needle)
+        if not places:
+            continue
+        whole = [at for at in places if _whole(at, len(needle), owners, starts, len(chars))]
+        if context:
+            around = "".join(char for char in context.casefold() if keep(char))
+            inside = [at for at in places if _inside(at, len(needle), chars, around)]
+            if inside:
+                return _located(words, owners, inside[0], len(needle), page)
+        candidates = whole or (places if context else [])
+        if candidates:
+            if near is not None:
+                candidates = sorted(candidates, key=lambda at: _distance(words[owners[at]], near))
+            return _located(words, owners, candidates[0], len(needle), page)
+    return None
+
+
+def source_of(
+    evidence: Evidence | None,
+    value: Any,
+    pages: Sequence[str],
+    words: Sequence[PageWords] | None,
+    near: tuple[int, Box] | None = None,
+) -> Located | None:
+    """Where a value was read: where its evidence is printed; for a value without evidence, where the
+    value itself is printed (on the page and nearest the box `near` when given, else first)."""
+    texts = [evidence.text] if evidence and evidence.text else printed_forms(value)
+    numbers: Sequence[int] = [evidence.page] if evidence else range(len(pages))
+    if near is not None and not evidence:
+        numbers = [near[0], *(number for number in numbers if number != near[0])]
+    for number in numbers:
+        if not 0 <= number < len(pages):
+            continue
+        for text in texts:
+            if words is not None and number < len(words) and words[number]:
+                close = near[1] if near is not None and near[0] == number else None
+                found = locate(text, words[number], evidence.context if evidence else None, close, number)
+                if found is not None:
+                    return found
+            elif _in_text(text, pages[number]):
+                return Located(text, None, number)
+    return None
+
+
+def sources_tree(
+    output: Any,
+    likelihoods: Mapping[str, float],
+    evidence: Mapping[str, Evidence],
+    pages: Sequence[str],
+    words: Sequence[PageWords] | None,
+) -> Any:
+    """The output's shape with every leaf value as `{value, source, likelihood}`. A leaf inside an
+    array takes the likelihood of its array. In an object, the leaves with evidence (or strings) are
+    placed first, and the others are looked for near them (a line item's amount on its own row)."""
+
+    def leaf(
+        value: Any, dotted: str, likelihood: float, near: tuple[int, Box] | None
+    ) -> tuple[Any, Located | None]:
+        if value is None:
+            return {"value": None, "source": None, "likelihood": 0.0}, None
+        found = source_of(evidence.get(dotted), value, pages, words, near)
+        return {"value": value, "source": _answer(found), "likelihood": likelihood}, found
+
+    def walk(node: Any, path: tuple[str, ...], in_array: str | None) -> Any:
+        if isinstance(node, list):
+            name = in_array or ".".join(path)
+            return [walk(child, (*path, str(index)), name) for index, child in enumerate(node)]
+        if not isinstance(node, dict):
+            dotted = ".".join(path)
+            return leaf(node, dotted, likelihoods.get(in_array or dotted, 0.0), None)[0]
+        answered: dict[str, Any] = {}
+        placed: list[Located] = []
+        first = [key for key, child in node.items() if _anchors(child, ".".join((*path, key)), evidence)]
+        for key in [*first, *(key for key in node if key not in first)]:
+            child, dotted = node[key], ".".join((*path, key))
+            if isinstance(child, dict | list):
+                answered[key] = walk(child, (*path, key), in_array)
+                continue
+            near = (placed[0].page, placed[0].box) if placed and placed[0].box else None
+            answered[key], found = leaf(child, dotted, likelihoods.get(in_array or dotted, 0.0), near)
+            if found is not None and key in first:
+                placed.append(found)
+        return {key: answered[key] for key in node}
+
+    return walk(output, (), None)
+
+
+def printed_forms(value: Any) -> list[str]:
+    """How a value may be printed: a string as it is; a number with either decimal mark, with and
+    without thousands separators; nothing for a boolean."""
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, int | float):
+        forms = [f"{value:,.2f}", f"{value:.2f}", str(value)]
+        if float(value).is_integer():
+            forms = [f"{int(value):,}", str(int(value)), *forms]
+        swapped = [form.translate(str.maketrans(",.", ".,")) for form in forms]
+        return list(dict.fromkeys(forms + swapped))
+    if isinstance(value, str):
+        return [value]
+    return []
+
+
+# ---------------------------------------------------------------------------- helpers
+def _not_space(char: str) -> bool:
+    return not char.isspace()
+
+
+def _anchors(child: Any, dotted: str, evidence: Mapping[str, Evidence]) -> bool:
+    """Whether a leaf can be placed on its own: it has evidence, or it is a text of some length."""
+    if isinstance(child, dict | list) or child is None:
+        return False
+    return dotted in evidence or (isinstance(child, str) and len(child) >= 3)
+
+
+def _compact(words: PageWords, keep: Any) -> tuple[str, list[int], set[int]]:
+    """The page's words as one string of the characters `keep` keeps, the word of each character,
+    and where each word starts in it."""
+    chars: list[str] = []
+    owners: list[int] = []
+    starts: set[int] = set()
+    for index, word in enumerate(words):
+        kept = [char for char in word[4].casefold() if keep(char)]
+        if kept:
+            starts.add(len(chars))
+        chars.extend(kept)
+        owners.extend([index] * len(kept))
+    return "".join(chars), owners, starts
+
+
+def _places(chars: str, needle: str) -> list[int]:
+    places: list[int] = []
+    at = chars.find(needle)
+    while at >= 0 and len(places) < 200:
+        places.append(at)
+        at = chars.find(needle, at + 1)
+    return places
+
+
+def _whole(at: int, size: int, owners: list[int], starts: set[int], length: int) -> bool:
+    """Whether chars[at:at+size] begins a word and ends one."""
+    end = at + size
+    return at in starts and (end == length or end in starts)
+
+
+def _inside(at: int, size: int, chars: str, around: str) -> bool:
+    """Whether the place is inside a place of `around` (the context) that holds it."""
+    return bool(around) and any(
+        start <= at and at + size <= start + len(around) for start in _places(chars, around)
+    )
+
+
+def _located(words: PageWords, owners: list[int], at: int, size: int, page: int) -> Located:
+    held = [words[index] for index in sorted(set(owners[at : at + size]))]
+    left = min(word[0] for word in held)
+    top = min(word[1] for word in held)
+    right = max(word[2] for word in held)
+    bottom = max(word[3] for word in held)
+    return Located(" ".join(word[4] for word in held), (left, top, right, bottom), page)
+
+
+def _distance(word: WordBox, box: Box) -> tuple[float, float]:
+    """How far a word is from a box: apart in height first (its line), then across."""
+    return (
+        abs((word[1] + word[3]) - (box[1] + box[3])) / 2,
+        abs((word[0] + word[2]) - (box[0] + box[2])) / 2,
+    )
+
+
+def _answer(found: Located | None) -> dict[str, Any] | None:
+    if found is None:
+        return None
+    number = found.page
+    if found.box is None:
+        return {"content": found.content, "anchor": {"kind": "text", "page": number + 1}}
+    left, top, right, bottom = found.box
+    anchor = {
+        "kind": "pdf_bbox",
+        "page": number + 1,
+        "left": left,
+        "top": top,
+        "width": round(right - left, 4),
+        "height": round(bottom - top, 4),
+    }
+    return {"content": found.content, "anchor": anchor}
+
+
+def _in_text(text: str, page: str) -> bool:
+    needle = "".join(text.casefold().split())
+    return bool(needle) and needle in "".join(page.casefold().split())

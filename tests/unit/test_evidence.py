@@ -1,0 +1,94 @@
+"""Placing an extracted value's evidence among the words of its page."""
+
+from __future__ import annotations
+
+from docsvc.domain.evidence import Evidence, locate, printed_forms, sources_tree
+
+# Two lines: "Invoice number: INV-2041  Total: 12.00" and "Shipping 12.00 Order 2"
+WORDS = [
+    (0.10, 0.10, 0.20, 0.12, "Invoice"),
+    (0.21, 0.10, 0.30, 0.12, "number:"),
+    (0.31, 0.10, 0.40, 0.12, "INV-2041"),
+    (0.60, 0.10, 0.66, 0.12, "Total:"),
+    (0.67, 0.10, 0.72, 0.12, "12.00"),
+    (0.10, 0.20, 0.20, 0.22, "Shipping"),
+    (0.21, 0.20, 0.26, 0.22, "12.00"),
+    (0.30, 0.20, 0.36, 0.22, "Order"),
+    (0.37, 0.20, 0.38, 0.22, "2"),
+]
+
+
+def test_a_text_is_boxed_by_the_words_that_print_it() -> None:
+    found = locate("INV-2041", WORDS)
+
+    assert found is not None
+    assert found.content == "INV-2041" and found.box == (0.31, 0.10, 0.40, 0.12)
+
+
+def test_a_value_read_with_other_spacing_or_marks_is_still_found() -> None:
+    found = locate("Invoice number", WORDS)
+    joined = locate("INV 2041", WORDS)
+
+    assert found is not None and found.content == "Invoice number:" and found.box == (0.10, 0.10, 0.30, 0.12)
+    assert joined is not None and joined.content == "INV-2041"
+
+
+def test_the_line_the_value_stands_in_picks_between_two_places_printing_it() -> None:
+    found = locate("12.00", WORDS, context="Shipping 12.00")
+    first = locate("12.00", WORDS)
+
+    assert found is not None and found.box == (0.21, 0.20, 0.26, 0.22)
+    assert first is not None and first.box == (0.67, 0.10, 0.72, 0.12)
+
+
+def test_a_value_looked_for_by_its_form_is_never_a_piece_of_another_word() -> None:
+    found = locate("2", WORDS)  # "2" is in "INV-2041" and "12.00": only the word "2" is it
+
+    assert found is not None and found.content == "2" and found.box == (0.37, 0.20, 0.38, 0.22)
+    assert locate("204", WORDS) is None
+
+
+def test_the_place_nearest_a_sibling_value_is_taken() -> None:
+    found = locate("12.00", WORDS, near=(0.10, 0.20, 0.20, 0.22))  # beside "Shipping"
+
+    assert found is not None and found.box == (0.21, 0.20, 0.26, 0.22)
+
+
+def test_a_text_not_printed_on_the_page_has_no_place() -> None:
+    assert locate("INV-9999", WORDS) is None
+    assert locate("", WORDS) is None
+
+
+def test_numbers_are_looked_for_as_documents_print_them() -> None:
+    forms = printed_forms(2400.0)
+
+    assert {"2,400.00", "2400.00", "2.400,00", "2400,00", "2,400", "2400"} <= set(forms)
+    assert printed_forms(True) == []
+
+
+def test_the_sources_keep_the_output_shape_with_each_leaf_wrapped() -> None:
+    output = {"number": "INV-2041", "po": None, "items": [{"name": "Shipping", "amount": 12.0}]}
+    likelihoods = {"number": 0.98, "po": 0.0, "items": 0.8}
+    evidence = {"number": Evidence(0, "INV-2041", "Invoice number: INV-2041")}
+
+    tree = sources_tree(output, likelihoods, evidence, ["Invoice number: INV-2041 ..."], [WORDS])
+
+    assert tree["number"]["source"]["anchor"] == {
+        "kind": "pdf_bbox",
+        "page": 1,
+        "left": 0.31,
+        "top": 0.10,
+        "width": 0.09,
+        "height": 0.02,
+    }
+    assert tree["number"]["likelihood"] == 0.98
+    assert tree["po"] == {"value": None, "source": None, "likelihood": 0.0}
+    item = tree["items"][0]
+    assert item["amount"]["source"]["anchor"]["top"] == 0.20  # on the row of "Shipping", not "Total"
+    assert item["amount"]["likelihood"] == 0.8
+
+
+def test_a_document_without_geometry_gives_the_page_of_the_text() -> None:
+    tree = sources_tree({"number": "INV-7"}, {"number": 0.9}, {}, ["intro", "Invoice INV-7"], None)
+
+    assert tree["number"]["source"] == {"content": "INV-7", "anchor": {"kind": "text", "page": 2}}

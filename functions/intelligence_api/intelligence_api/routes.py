@@ -19,6 +19,7 @@ from docsvc.resources.intelligence import (
     DeepResearchCreate,
     Extraction,
     ExtractionCreate,
+    ExtractionSources,
     GeneratedSchema,
     Partition,
     PartitionCreate,
@@ -107,6 +108,20 @@ def create_deep_research(
     )
 
 
+@router.get(
+    "/extractions/{extraction_id}/sources",
+    response_model=ExtractionSources,
+    tags=["extractions"],
+    summary="Where each value of an extraction came from",
+)
+def get_extraction_sources(
+    tenant: CurrentTenant, service: Intelligence, extraction_id: str
+) -> ExtractionSources:
+    """The output's shape with each leaf value as {value, source, likelihood}: the page, the box of the
+    words it was read from (fractions of the page) and those words."""
+    return ExtractionSources.of(service.sources(tenant, extraction_id))
+
+
 def _result_routes(kind: ResultKind, path: str, resource: type[Result]) -> None:
     """GET <path> (a page, newest first) and GET <path>/{id}."""
 
@@ -126,6 +141,19 @@ def _result_routes(kind: ResultKind, path: str, resource: type[Result]) -> None:
     def get_result(tenant: CurrentTenant, service: Intelligence, result_id: str) -> Any:
         return resource.of(service.get(tenant, kind, result_id))
 
+    def get_extraction(
+        tenant: CurrentTenant,
+        service: Intelligence,
+        result_id: str,
+        include_sources: Annotated[
+            bool, Query(description="Include `sources` (see the sources route).")
+        ] = False,
+    ) -> Any:
+        if include_sources:
+            record = service.sources(tenant, result_id, field=("query", "include_sources"))
+            return resource.of(record, sources=True)
+        return resource.of(service.get(tenant, kind, result_id))
+
     router.add_api_route(
         path,
         list_results,
@@ -137,7 +165,7 @@ def _result_routes(kind: ResultKind, path: str, resource: type[Result]) -> None:
     )
     router.add_api_route(
         path + "/{result_id}",
-        get_result,
+        get_extraction if kind == "extraction" else get_result,
         methods=["GET"],
         response_model=resource,
         tags=[path.strip("/")],

@@ -1,6 +1,7 @@
 """Extractions, classifications, splits and partitions in DynamoDB: partition `ORG#<org>#ENV#<env>`,
-sort key `<KIND>#<id>` (ids are time-ordered: a date range is a key range). Outputs go through the
-PayloadStore: in the item when small, else in S3 under `results/<org>/<env>/<id>.json`."""
+sort key `<KIND>#<id>` (ids are time-ordered: a date range is a key range). Outputs and an extraction's
+sources go through the PayloadStore: in the item when small, else in S3 under
+`results/<org>/<env>/<id>.json` and `results/<org>/<env>/<id>.sources.json`. A list reads no sources."""
 
 from __future__ import annotations
 
@@ -28,12 +29,15 @@ class DynamoResultRepository(aws.DynamoTable):
         self._payloads = PayloadStore(bucket or settings().files_bucket)
 
     def put(self, tenant: Tenant, record: ResultRecord, charge: Charge) -> None:
-        output = self._payloads.stored(f"results/{tenant.storage_prefix}/{record.id}.json", record.output)
+        prefix = f"results/{tenant.storage_prefix}/{record.id}"
+        output = self._payloads.stored(f"{prefix}.json", record.output)
+        sources = self._payloads.stored(f"{prefix}.sources.json", record.sources)
         item = {
             "pk": tenant.key,
             "sk": _sort_key(record.object, record.id),
-            **record.model_dump(mode="json", exclude={"output"}),
+            **record.model_dump(mode="json", exclude={"output", "sources"}),
             "output": output,
+            "sources": sources,
         }
         put = {"TableName": self._table_name, "Item": to_dynamo(item)}
         self._table.meta.client.transact_write_items(TransactItems=[{"Put": put}, usage_add(tenant, charge)])
@@ -41,13 +45,14 @@ class DynamoResultRepository(aws.DynamoTable):
     def get(self, tenant: Tenant, kind: ResultKind, result_id: str) -> ResultRecord | None:
         key = {"pk": tenant.key, "sk": _sort_key(kind, result_id)}
         item = self._table.get_item(Key=key, ConsistentRead=True).get("Item")
-        return self._record(item) if item else None
+        return self._record(item, with_sources=True) if item else None
 
     def list(self, tenant: Tenant, kind: ResultKind, query: ListQuery) -> Page[ResultRecord]:
         listing = Listing(tenant.key, _sort_key(kind, ""), ID_PREFIX[kind], tenant.key)
         return list_page(self._table, listing, query).of(self._record)
 
-    def _record(self, item: dict[str, Any]) -> ResultRecord:
+    def _record(self, item: dict[str, Any], with_sources: bool = False) -> ResultRecord:
         fields = {key: value for key, value in from_dynamo(item).items() if key in ResultRecord.model_fields}
         fields["output"] = self._payloads.load(fields.get("output"))
+        fields["sources"] = self._payloads.load(fields.get("sources")) if with_sources else None
         return ResultRecord.model_validate(fields)

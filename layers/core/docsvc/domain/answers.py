@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from docsvc.domain.evidence import Evidence
 from docsvc.domain.intelligence import Answer, Answerer, Model, ModelFailed
 
 _READ = "You read business documents and answer exactly in the shape of the tool you are given."
@@ -22,12 +23,14 @@ def extraction(json_schema: Mapping[str, Any], instructions: str | None) -> Answ
 
             found = extract(pages, json_schema, instructions)
             output, likelihoods = found.output, found.likelihoods
+            evidence = {path: Evidence(*where) for path, where in found.evidence.items()}
         else:
             task = "Extract the data the schema describes; use null for what the document does not hold."
             output = model.structured(_prompt(task, instructions), pages, dict(json_schema))
             likelihoods = {name: 1.0 if value is not None else 0.0 for name, value in output.items()}
+            evidence = {}  # each value is looked for where it is printed
         _check_against(json_schema, output)
-        return Answer(output=output, likelihoods=likelihoods)
+        return Answer(output=output, likelihoods=likelihoods, evidence=evidence)
 
     return answer
 
@@ -58,8 +61,13 @@ def classification(categories: Sequence[tuple[str, str]], instructions: str | No
             category, reasoning, likelihood = reply.get("category"), str(reply.get("reasoning", "")), 1.0
         if category not in names:
             raise ModelFailed(f"the model answered a category that was not asked for: {category!r}")
+        warnings: tuple[str, ...] = ()
+        if likelihood < 0.5:
+            warnings = (f"the document matches no category clearly: '{category}' is a guess",)
         return Answer(
-            output={"category": category, "reasoning": reasoning}, likelihoods={"category": likelihood}
+            output={"category": category, "reasoning": reasoning},
+            likelihoods={"category": likelihood},
+            warnings=warnings,
         )
 
     return answer

@@ -6,19 +6,20 @@ usage charged in the same write. The synchronous endpoint and the job worker cal
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from docsvc.clock import iso, utc_now
 from docsvc.domain.documents import DocumentInput
+from docsvc.domain.evidence import Evidence, sources_tree
 from docsvc.domain.lists import ListQuery, Page
 from docsvc.domain.models import ModelCatalog, ModelInfo, Task
 from docsvc.domain.parses import DEFAULT_DPI, FileSummary, ParseLimits, ParseService
 from docsvc.domain.usage import Charge
-from docsvc.errors import DomainError, NotFound
+from docsvc.errors import DomainError, InvalidField, NotFound
 from docsvc.ids import new_id
 from docsvc.tenancy import Tenant
 
@@ -65,6 +66,8 @@ class ResultRecord(BaseModel):
     model: str
     output: Any = None
     likelihoods: dict[str, float] | None = None
+    sources: Any = None  # an extraction's output with each leaf as {value, source, likelihood}
+    warnings: list[str] = Field(default_factory=list)
     usage: ResultUsage
     created_at: str
 
@@ -126,6 +129,8 @@ class Model:
 class Answer:
     output: Any
     likelihoods: dict[str, float] | None = None
+    evidence: Mapping[str, Evidence] | None = None  # per leaf path: what the value was read from
+    warnings: tuple[str, ...] = ()
 
 
 Answerer = Callable[[list[str], Model], Answer]
@@ -186,10 +191,17 @@ class IntelligenceService:
             bust_cache=task.bust_cache,
             limits=limits,
             stop=stop,
+            words=kind == "extraction",
         )
         pages = document.pages[: task.first_n_pages] if task.first_n_pages else document.pages
         answer = answerer(pages, Model(model, tenant, self._remote))
         page_count = len(document.pages)
+        readable = sum(1 for page in document.pages if page.strip())
+        sources = None
+        if answer.evidence is not None:
+            sources = sources_tree(
+                answer.output, answer.likelihoods or {}, answer.evidence, pages, document.words
+            )
         record = ResultRecord(
             id=new_id(ID_PREFIX[kind]),
             object=kind,
@@ -197,8 +209,10 @@ class IntelligenceService:
             model=model.id,
             output=answer.output,
             likelihoods=answer.likelihoods,
+            sources=sources,
+            warnings=[*unreadable_warnings(document.pages, kind), *answer.warnings],
             usage=ResultUsage(
-                page_count=page_count, credits=page_count * CREDITS_PER_PAGE, cached=document.cached
+                page_count=page_count, credits=readable * CREDITS_PER_PAGE, cached=document.cached
             ),
             created_at=iso(utc_now()),
         )
@@ -271,6 +285,18 @@ class IntelligenceService:
             raise ModelFailed(f"model '{model.id}': {failure}") from None
         return found, model, len(document.pages)
 
+    def sources(
+        self, tenant: Tenant, extraction_id: str, field: tuple[str, ...] = ("path", "extraction_id")
+    ) -> ResultRecord:
+        """The extraction, which must have its sources (extractions made before sources were kept
+        have none: a 422 on `field`)."""
+        record = self.get(tenant, "extraction", extraction_id)
+        if record.sources is None:
+            raise InvalidField(
+                field, f"extraction '{extraction_id}' was stored without sources; run the extraction again"
+            )
+        return record
+
     def get(self, tenant: Tenant, kind: ResultKind, result_id: str) -> ResultRecord:
         record = self._repository.get(tenant, kind, result_id)
         if record is None:
@@ -280,3 +306,18 @@ class IntelligenceService:
     def list(self, tenant: Tenant, kind: ResultKind, query: ListQuery) -> Page[ResultRecord]:
         query.check()
         return self._repository.list(tenant, kind, query)
+
+
+def unreadable_warnings(pages: Sequence[str], kind: ResultKind) -> list[str]:
+    """What to say when pages had no text to read (a scan OCR could not read, a blank page): they are
+    not charged, and a result read from nothing says so."""
+    unread = [number for number, page in enumerate(pages, 1) if not page.strip()]
+    if not unread:
+        return []
+    if len(unread) == len(pages):
+        return [
+            f"no text could be read in the document (scanned without a readable text layer, or blank): "
+            f"the {kind} was made from nothing and is not to be trusted; no credit was charged"
+        ]
+    listed = ", ".join(str(number) for number in unread[:20]) + ("..." if len(unread) > 20 else "")
+    return [f"no text could be read on page(s) {listed}; they were not charged"]

@@ -77,6 +77,7 @@ class Candidate:
     order: Pos
     uses: frozenset[Pos]  # the label and value it takes: no two fields take the same
     value: Any
+    text: str = ""  # what the value was read from, as printed
 
 
 def candidate_of(
@@ -90,7 +91,7 @@ def candidate_of(
         return None
     if not reading.valid(slot.node, value):
         return None
-    return Candidate(score * quality, order, uses, value)
+    return Candidate(score * quality, order, uses, value, text)
 
 
 def role_of(name: str) -> str | None:

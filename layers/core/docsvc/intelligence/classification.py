@@ -305,6 +305,8 @@ def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> d
 
 def likelihood(points: Sequence[float], best: float) -> float:
     """The best score's share of all scores, drawn towards even odds when the evidence is thin."""
+    if best <= 0:  # no word of any category: a guess, and said to be one
+        return 0.0
     prior = 1.0 / max(len(points), 2)
     total = sum(points)
     share = best / total if total > 0 else prior

@@ -63,10 +63,15 @@ _MONTH_FIRST = re.compile(r"(?i)month[\s-]*first|mm/dd|\bu\.?s\.?\s+(?:date|form
 _DAY_FIRST = re.compile(r"(?i)day[\s-]*first|dd/mm|european|british")
 
 
+# What a value was read from: its page (0-based), the text as printed, and the line(s) it stands in.
+Evidence = tuple[int, str, str]
+
+
 @dataclass(frozen=True)
 class Extraction:
     output: dict[str, Any]  # validates against the json_schema; a value not found is None
     likelihoods: dict[str, float]  # per field path: "total", "vendor.name", "line_items"; 0..1
+    evidence: dict[str, Evidence] = field(default_factory=dict)  # per leaf path found by its label
 
 
 def extract(
@@ -83,7 +88,7 @@ def extract(
     output = builder.object(root, (), root=True)[0]
     repair(output, root, reading, builder.likelihoods)
     likelihoods = {path: round(min(max(score, 0.0), 1.0), 4) for path, score in builder.likelihoods.items()}
-    return Extraction(output if isinstance(output, dict) else {}, likelihoods)
+    return Extraction(output if isinstance(output, dict) else {}, likelihoods, builder.evidence)
 
 
 def _validator(schema: Any) -> Validator | None:
@@ -109,6 +114,7 @@ class _Builder:
     reading: Reading
     chosen: dict[Path, Candidate]
     likelihoods: dict[str, float] = field(default_factory=dict)
+    evidence: dict[str, Evidence] = field(default_factory=dict)
 
     def object(self, node: Node, path: Path, root: bool = False) -> tuple[Any, bool]:
         """The object's value and whether anything in it was found."""
@@ -137,5 +143,16 @@ class _Builder:
         candidate = self.chosen.get(path)
         self.likelihoods[".".join(path)] = candidate.score if candidate else 0.0
         if candidate:
+            self._note_evidence(".".join(path), candidate)
             return True, candidate.value, True
         return (*missing_value(node), False)
+
+    def _note_evidence(self, path: str, candidate: Candidate) -> None:
+        """Where the candidate was read: the page and lines of the label and value it takes."""
+        lines = sorted({index for index, _ in candidate.uses if index >= 0})
+        if not lines or not candidate.text:
+            return
+        layout = self.reading.layout.lines
+        page = layout[lines[-1]].page
+        context = " ".join(layout[index].text for index in lines if layout[index].page == page)
+        self.evidence[path] = (page, candidate.text, context)

@@ -66,7 +66,8 @@ def _dates_in_sentences(slot: Slot, reading: Reading) -> Iterator[Candidate]:
                     continue  # no date, or not right after the words
                 value = found.value.isoformat()
                 if reading.valid(slot.node, value):
-                    yield Candidate(score * _IN_SENTENCE, (index, 0), frozenset({(index, -2)}), value)
+                    uses = frozenset({(index, -2)})
+                    yield Candidate(score * _IN_SENTENCE, (index, 0), uses, value, found.printed)
 
 
 def _first_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
@@ -77,7 +78,8 @@ def _first_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         found = parse_date(line.text, reading.day_first)
         if found and reading.valid(slot.node, found.value.isoformat()):
             score = _FIRST_DATE - 0.01 * dates
-            yield Candidate(score, (index, 0), frozenset({(index, 0)}), found.value.isoformat())
+            value = found.value.isoformat()
+            yield Candidate(score, (index, 0), frozenset({(index, 0)}), value, found.printed)
             dates += 1
             if dates == 3:
                 return
@@ -90,7 +92,7 @@ def _printed_option(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         first = next((cell for cell in line.cells if cell), "") if line.cells else line.text
         option = options.get(label_key(first))
         if option is not None and reading.valid(slot.node, option):
-            yield Candidate(_PRINTED_OPTION, (index, 0), frozenset({(index, -1)}), option)
+            yield Candidate(_PRINTED_OPTION, (index, 0), frozenset({(index, -1)}), option, first)
             return
 
 

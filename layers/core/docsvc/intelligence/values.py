@@ -134,6 +134,7 @@ class ParsedDate:
     value: date
     ambiguous: bool  # numeric, with day and month both 12 or less: their order came from a hint
     span: int  # how many characters of the text the date took
+    printed: str = ""  # the date as the text prints it
 
 
 def parse_date(text: str, day_first: bool = True) -> ParsedDate | None:
@@ -144,9 +145,9 @@ def parse_date(text: str, day_first: bool = True) -> ParsedDate | None:
     return _iso_date(text) or _written_date(text) or _numeric_date(text, day_first)
 
 
-def _made(year: int, month: int, day: int, ambiguous: bool, span: int) -> ParsedDate | None:
+def _made(year: int, month: int, day: int, ambiguous: bool, printed: str) -> ParsedDate | None:
     try:
-        return ParsedDate(date(year, month, day), ambiguous, span)
+        return ParsedDate(date(year, month, day), ambiguous, len(printed), printed)
     except ValueError:
         return None
 
@@ -155,7 +156,7 @@ def _iso_date(text: str) -> ParsedDate | None:
     match = _ISO_DATE.search(text)
     if not match:
         return None
-    return _made(int(match[1]), int(match[3]), int(match[4]), False, len(match[0]))
+    return _made(int(match[1]), int(match[3]), int(match[4]), False, match[0])
 
 
 def _written_date(text: str) -> ParsedDate | None:
@@ -163,7 +164,7 @@ def _written_date(text: str) -> ParsedDate | None:
         for match in pattern.finditer(text):
             month = _MONTHS.get(match[month_group].lower())
             if month:
-                return _made(int(match[3]), month, int(match[day_group]), False, len(match[0]))
+                return _made(int(match[3]), month, int(match[day_group]), False, match[0])
     return None
 
 
@@ -176,8 +177,8 @@ def _numeric_date(text: str, day_first: bool) -> ParsedDate | None:
         year += 2000 if year < 70 else 1900
     ambiguous = first <= 12 and second <= 12 and first != second
     if first > 12 or (second <= 12 and day_first):
-        return _made(year, second, first, ambiguous, len(match[0]))
-    return _made(year, first, second, ambiguous, len(match[0]))
+        return _made(year, second, first, ambiguous, match[0])
+    return _made(year, first, second, ambiguous, match[0])
 
 
 def day_first_in(texts: Iterable[str]) -> bool | None:

@@ -52,6 +52,11 @@ class DocumentRequest(BaseModel):
 
 class ExtractionCreate(DocumentRequest):
     json_schema: dict[str, Any] = Field(description="A JSON Schema (object with properties) of the data.")
+    include_sources: bool = Field(
+        False,
+        description="Answer `sources` too: the output's shape with each leaf value as {value, source, "
+        "likelihood}; also at GET /v1/extractions/{id}/sources.",
+    )
 
     @field_validator("json_schema")
     @classmethod
@@ -127,18 +132,57 @@ class Result(BaseModel):
     file: FileSummary
     model: str
     output: Any
-    usage: ResultUsage = Field(description="page_count, credits (1 a page), cached (pages from a parse).")
+    usage: ResultUsage = Field(
+        description="page_count, credits (1 a page with text; none for pages without text to read), "
+        "cached (pages from a parse)."
+    )
+    warnings: list[str] = Field(
+        default_factory=list, description="What the answer cannot vouch for: pages without text, a guess."
+    )
     created_at: str
 
     @classmethod
-    def of(cls, record: ResultRecord) -> Any:
-        return cls.model_validate(record.model_dump(include=set(cls.model_fields)))
+    def of(cls, record: ResultRecord, sources: bool = False) -> Any:
+        fields = set(cls.model_fields) - (set() if sources else {"sources"})
+        return cls.model_validate(record.model_dump(include=fields))
 
 
 class Extraction(Result):
     object: Literal["extraction"] = "extraction"
     output: dict[str, Any] = Field(description="The data, valid against json_schema; null where not found.")
     likelihoods: dict[str, float] = Field(description="Per field path, how sure the model is (0-1).")
+    sources: dict[str, Any] | None = Field(
+        None,
+        description="With include_sources: the output's shape, each leaf value as {value, source, "
+        "likelihood}; source is {content, anchor} or null, anchor {kind: pdf_bbox, page, left, top, width, "
+        "height} (fractions of the page) or {kind: text, page} for documents without geometry.",
+    )
+
+
+class ExtractionSources(BaseModel):
+    """Where each value of an extraction came from."""
+
+    object: Literal["extraction.sources"] = "extraction.sources"
+    extraction_id: str
+    file: FileSummary
+    extraction: dict[str, Any] = Field(description="The extraction's output.")
+    sources: dict[str, Any] = Field(
+        description="The output's shape, each leaf value as {value, source, likelihood}: source is "
+        "{content, anchor}, the words the value was read from and where they are printed (anchor "
+        "{kind: pdf_bbox, page, left, top, width, height} as fractions of the page, or {kind: text, "
+        "page} for documents without geometry); null for a value not found or not printed as such."
+    )
+    warnings: list[str] = Field(default_factory=list)
+
+    @classmethod
+    def of(cls, record: ResultRecord) -> ExtractionSources:
+        return cls(
+            extraction_id=record.id,
+            file=record.file,
+            extraction=record.output,
+            sources=record.sources,
+            warnings=record.warnings,
+        )
 
 
 class ClassificationOutput(BaseModel):
@@ -149,6 +193,9 @@ class ClassificationOutput(BaseModel):
 class Classification(Result):
     object: Literal["classification"] = "classification"
     output: ClassificationOutput
+    likelihoods: dict[str, float] = Field(
+        description="`category`: how sure the model is (0-1); under 0.5 the category is a guess."
+    )
 
 
 class SplitPart(BaseModel):
@@ -201,7 +248,7 @@ class ResultEndpoint:
     ) -> Result:
         task = body.task(self.first_n_pages(body))
         record = service.answer(tenant, self.kind, task, self.answerer(body), limits=limits, stop=stop)
-        answered: Result = self.resource.of(record)
+        answered: Result = self.resource.of(record, sources=getattr(body, "include_sources", False))
         return answered
 
 

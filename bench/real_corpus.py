@@ -1,12 +1,18 @@
-"""Assemble the real-document corpus of bench/real_documents.py from bare git mirrors, or check it.
+"""Assemble the real-document corpus of bench/real_documents.py and bench/real_extraction.py from bare
+git mirrors, or check it.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR [--out .corpus]
     .venv/bin/python bench/real_corpus.py --check [--out .corpus]
 
-`bench/real_documents/manifest.json` lists real public documents (PDFs, scans, photos) with their
-ground truth: for each, the GitHub repository (`repo`, owner/name), the `commit`, the `path` of the
-document and the `truth_path` of its ground truth in that repository, the repository's licence (SPDX,
-read from its LICENSE file), and the sha256 and size of both files. Nothing of them is committed here.
+Two manifests list real public documents (PDFs, scans, photos), both read in every run:
+- `bench/real_documents/manifest.json`, with their ground truth: for each, the GitHub repository
+  (`repo`, owner/name), the `commit`, the `path` of the document and the `truth_path` of its ground
+  truth in that repository, the repository's licence (SPDX, read from its LICENSE file), and the sha256
+  and size of both files;
+- `bench/real_extraction/manifest.json`, the same for documents whose truth is in the manifest itself
+  (no `truth_path`: only the document's file is fetched); an entry with `ref` names a document of the
+  first manifest and brings no file of its own.
+Nothing of the documents is committed here.
 
 `--mirrors DIR` names a folder holding bare git mirrors of those repositories, one folder per
 repository named `owner+name` (the git directory is that folder itself or its `repo/` subfolder).
@@ -33,6 +39,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MANIFEST = ROOT / "bench" / "real_documents" / "manifest.json"
+EXTRACTION_MANIFEST = ROOT / "bench" / "real_extraction" / "manifest.json"
+MANIFESTS = (MANIFEST, EXTRACTION_MANIFEST)
 DEFAULT_OUT = ROOT / ".corpus"
 
 
@@ -53,12 +61,19 @@ def load_manifest(path: Path = MANIFEST) -> list[dict[str, object]]:
     return documents
 
 
+def load_manifests(paths: tuple[Path, ...] = MANIFESTS) -> list[dict[str, object]]:
+    """The documents of every manifest that brings files of its own (entries with `ref` left out)."""
+    return [document for path in paths for document in load_manifest(path) if "ref" not in document]
+
+
 def wanted_files(documents: list[dict[str, object]]) -> list[Wanted]:
     """Every document and truth file, once each (several documents can share a truth file)."""
     seen: dict[Path, Wanted] = {}
     for document in documents:
         repo, commit = str(document["repo"]), str(document["commit"])
         for path_key, sha_key in (("path", "sha256"), ("truth_path", "truth_sha256")):
+            if path_key not in document:
+                continue
             item = Wanted(repo, commit, str(document[path_key]), str(document[sha_key]))
             if item.local in seen and seen[item.local].sha256 != item.sha256:
                 raise SystemExit(f"the manifest gives {item.local} two different sha256")
@@ -131,8 +146,8 @@ def check(out: Path, documents: list[dict[str, object]]) -> int:
     for path in extra:
         print(f"NOT IN MANIFEST {path}")
     print(
-        f"{len(wanted) - problems} of {len(wanted)} files match the manifest "
-        f"({len(documents)} documents), {len(extra)} files not in it"
+        f"{len(wanted) - problems} of {len(wanted)} files match the manifests "
+        f"({len(documents)} documents), {len(extra)} files not in them"
     )
     return 1 if problems or extra else 0
 
@@ -152,9 +167,9 @@ def main() -> int:
     action.add_argument("--mirrors", type=Path, help="folder of bare git mirrors, one `owner+name` per repo")
     action.add_argument("--check", action="store_true", help="check --out against the manifest")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the corpus folder (default .corpus/)")
-    parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
+    parser.add_argument("--manifest", type=Path, action="append", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    documents = load_manifest(args.manifest)
+    documents = load_manifests(tuple(args.manifest) if args.manifest else MANIFESTS)
     if args.check:
         return check(args.out, documents)
     return assemble(args.mirrors, args.out, documents)

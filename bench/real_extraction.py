@@ -1,0 +1,536 @@
+"""Real documents: the built-in extraction, classification and splitting on public documents with truth.
+
+    .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
+    .venv/bin/python bench/real_extraction.py [--split tune|heldout|all] [--corpus .corpus] [--json PATH]
+        [--scans]
+
+Reads the documents of `bench/real_extraction/manifest.json` from the corpus folder (the layout
+bench/real_corpus.py writes), keeping the `--split` asked for (`all` by default; tune and heldout are
+always reported apart). Each document is read as the service reads a document for an extraction,
+classification or split (`ParseService.read`): the docsvc engine in process, tables in Markdown, at
+the service's default resolution and page time budget. No AWS is needed.
+
+Extraction. Every invoice is extracted with the built-in model (`docsvc.intelligence.extraction.extract`)
+against one invoice schema (`INVOICE_SCHEMA`: invoice_number, invoice_date, due_date, currency, total,
+net_total, tax_total, issuer {name, vat_id, address}, customer {name, address}, iban, line_items). Its
+truth is the invoice data the PDF embeds (Factur-X / ZUGFeRD CII XML), kept in the manifest for the
+fields the page prints (see the manifest's `truth_note`); a field the page does not print is not
+scored. An answer is right when, after normalisation, it equals the truth:
+- dates (invoice_date, due_date): the answer read as a date (ISO, d.m.y, d/m/y, y/m/d), compared as
+  YYYY-MM-DD;
+- amounts (total, net_total, tax_total): the answer read as a number (a string may use either decimal
+  mark, thousands separators and a currency sign), rounded to 2 decimals and compared by absolute
+  value (a credit note prints positive amounts where its data holds negative ones);
+- currency: upper-cased, a lone sign read as its code (EUR, GBP, USD);
+- identifiers (invoice_number, issuer.vat_id, iban): all whitespace removed, case ignored, equal;
+- names (issuer.name, customer.name): whitespace collapsed, case ignored, and the truth equal to the
+  answer or contained in it (an answer holding the name and more, "Lieferant GmbH Lieferantenstraße 20",
+  counts as right; one holding part of it does not).
+A missing or empty answer is wrong. Reported per field, per language and per split, for the core
+fields (invoice_number, invoice_date, due_date, total, currency, issuer.name, customer.name) and for
+all scored scalars, with the share of fields answered at all; and a reliability table: among scored
+answers whose likelihood falls in a bucket (>= 0.9, 0.7-0.9, 0.5-0.7, < 0.5), the share right.
+
+Classification. Every document (invoices and the others, `ref` entries reading the document of
+bench/real_documents/manifest.json) is classified (`docsvc.intelligence.classification.classify`)
+into the manifest's categories, each with its description. Accuracy per category and per split.
+
+Splitting. Each packet of the manifest (2 to 4 documents of the corpus, in order) is built at run time
+as one PDF (the documents' pages appended), read like a document and split
+(`docsvc.intelligence.splitting.split`) with the categories as subdocuments allowing several
+instances. A page is right when the split holding it has exactly the pages of its document and the
+document's category; a packet is split exactly when all its pages are right. Boundaries alone (the
+same page sets, categories ignored) are reported too.
+
+`--scans` repeats extraction and classification on scanned copies: every page of each invoice rendered
+at 200 dpi into an image-only PDF, which the engine reads with OCR (in the document's language when
+Tesseract has it, else English).
+
+Prints a report; `--json PATH` writes every figure and the per-document answers. Exit code 0 whatever
+the figures, 2 when the corpus is not assembled.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pymupdf
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
+
+from docsvc.documents import engine  # noqa: E402
+from docsvc.documents.engine import ocr  # noqa: E402
+from docsvc.domain.parses import DEFAULT_DPI, PAGE_SECONDS  # noqa: E402
+from docsvc.intelligence.classification import Category, classify  # noqa: E402
+from docsvc.intelligence.extraction import extract  # noqa: E402
+from docsvc.intelligence.splitting import Subdocument, split  # noqa: E402
+
+from bench.real_corpus import EXTRACTION_MANIFEST, MANIFEST, corpus_path, load_manifest  # noqa: E402
+
+SCAN_DPI = 200
+TESSERACT = {"de": "deu", "fr": "fra", "en": "eng", "es": "spa", "it": "ita", "nl": "nld", "pl": "pol"}
+_NULL_STRING = {"type": ["string", "null"]}
+_NULL_NUMBER = {"type": ["number", "null"]}
+INVOICE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "invoice_number": {**_NULL_STRING, "description": "The invoice number"},
+        "invoice_date": {**_NULL_STRING, "format": "date", "description": "The date the invoice was issued"},
+        "due_date": {**_NULL_STRING, "format": "date", "description": "The date payment is due"},
+        "currency": {**_NULL_STRING, "description": "ISO 4217 code of the invoice currency"},
+        "total": {**_NULL_NUMBER, "description": "Grand total including tax"},
+        "net_total": {**_NULL_NUMBER, "description": "Total amount without tax"},
+        "tax_total": {**_NULL_NUMBER, "description": "Total tax (VAT) amount"},
+        "issuer": {
+            "type": ["object", "null"],
+            "description": "The seller who issued the invoice",
+            "properties": {
+                "name": _NULL_STRING,
+                "vat_id": {**_NULL_STRING, "description": "VAT identification number"},
+                "address": _NULL_STRING,
+            },
+        },
+        "customer": {
+            "type": ["object", "null"],
+            "description": "The buyer the invoice is addressed to",
+            "properties": {"name": _NULL_STRING, "address": _NULL_STRING},
+        },
+        "iban": {**_NULL_STRING, "description": "IBAN of the account to pay to"},
+        "line_items": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "description": _NULL_STRING,
+                    "quantity": _NULL_NUMBER,
+                    "unit_price": _NULL_NUMBER,
+                    "amount": _NULL_NUMBER,
+                },
+            },
+        },
+    },
+}
+# Manifest truth field -> answer path.
+FIELDS = {
+    "invoice_number": "invoice_number",
+    "invoice_date": "invoice_date",
+    "due_date": "due_date",
+    "currency": "currency",
+    "total": "total",
+    "net_total": "net_total",
+    "tax_total": "tax_total",
+    "issuer_name": "issuer.name",
+    "issuer_vat_id": "issuer.vat_id",
+    "customer_name": "customer.name",
+    "iban": "iban",
+}
+CORE = ("invoice_number", "invoice_date", "due_date", "total", "currency", "issuer.name", "customer.name")
+BUCKETS = ((0.9, 1.01, ">= 0.9"), (0.7, 0.9, "0.7-0.9"), (0.5, 0.7, "0.5-0.7"), (-0.01, 0.5, "< 0.5"))
+SPLITS = ("tune", "heldout")
+
+
+# ------------------------------------------------------------------------------------- the corpus
+@dataclass
+class Document:
+    id: str
+    category: str
+    language: str
+    split: str
+    kind: str
+    file: Path
+    fields: dict[str, str] = field(default_factory=dict)
+    pages: list[str] = field(default_factory=list)
+
+
+def documents(corpus: Path) -> tuple[list[Document], dict[str, Any]]:
+    manifest = json.loads(EXTRACTION_MANIFEST.read_text(encoding="utf-8"))
+    referenced = {str(entry["id"]): entry for entry in load_manifest(MANIFEST)}
+    found = []
+    for entry in manifest["documents"]:
+        source = referenced[entry["ref"]] if "ref" in entry else entry
+        found.append(
+            Document(
+                id=entry["id"],
+                category=entry["category"],
+                language=str(source["language"]),
+                split=str(source["split"]),
+                kind=str(source["kind"]),
+                file=corpus_path(corpus, str(source["repo"]), str(source["path"])),
+                fields=dict(entry.get("fields", {})),
+            )
+        )
+    return found, manifest
+
+
+def read(content: bytes, kind: str, languages: tuple[str, ...] | None = None) -> list[str]:
+    """The pages as the service reads them for an extraction (`ParseService.read`): Markdown tables."""
+    options = engine.ParseOptions(
+        table_format="markdown", dpi=DEFAULT_DPI, page_seconds=PAGE_SECONDS, languages=languages
+    )
+    return [page.text for page in engine.parse_pages(content, kind, options)]
+
+
+def scanned(content: bytes) -> bytes:
+    """An image-only copy of a PDF: each page rendered at SCAN_DPI."""
+    with pymupdf.open(stream=content, filetype="pdf") as source, pymupdf.open() as copy:
+        for page in source:
+            image = page.get_pixmap(dpi=SCAN_DPI).tobytes("png")
+            blank = copy.new_page(width=page.rect.width, height=page.rect.height)
+            blank.insert_image(blank.rect, stream=image)
+        return bytes(copy.tobytes(garbage=3, deflate=True))
+
+
+def packet_pdf(files: Sequence[Path]) -> bytes:
+    with pymupdf.open() as packet:
+        for file in files:
+            with pymupdf.open(file) as part:
+                packet.insert_pdf(part)
+        return bytes(packet.tobytes(garbage=3, deflate=True))
+
+
+# ------------------------------------------------------------------------------------ normalising
+_DATE_FORMS = (
+    (re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})"), (1, 2, 3)),
+    (re.compile(r"^(\d{4})/(\d{1,2})/(\d{1,2})$"), (1, 2, 3)),
+    (re.compile(r"^(\d{1,2})[./](\d{1,2})[./](\d{4})$"), (3, 2, 1)),
+    (re.compile(r"^(\d{4})(\d{2})(\d{2})$"), (1, 2, 3)),
+)
+_SIGNS = {"€": "EUR", "£": "GBP", "$": "USD"}
+
+
+def as_date(value: Any) -> str | None:
+    text = str(value).strip() if value is not None else ""
+    for pattern, (y, m, d) in _DATE_FORMS:
+        match = pattern.match(text)
+        if match:
+            try:
+                return date(int(match[y]), int(match[m]), int(match[d])).isoformat()
+            except ValueError:
+                return None
+    return None
+
+
+def as_amount(value: Any) -> float | None:
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int | float):
+        return round(abs(float(value)), 2)
+    text = re.sub(r"[^\d.,\-]", "", str(value))
+    if not re.search(r"\d", text):
+        return None
+    last = max(text.rfind("."), text.rfind(","))
+    if last >= 0 and len(text) - last - 1 in (1, 2):
+        whole, decimals = re.sub(r"[.,]", "", text[:last]), text[last + 1 :]
+        text = f"{whole}.{decimals}"
+    else:
+        text = re.sub(r"[.,]", "", text)
+    try:
+        return round(abs(float(text)), 2)
+    except ValueError:
+        return None
+
+
+def _squash(value: Any) -> str:
+    return "".join(str(value).split()).casefold()
+
+
+def _collapse(value: Any) -> str:
+    return " ".join(str(value).split()).casefold()
+
+
+def right(path: str, answer: Any, truth: str) -> bool:
+    if answer is None or (isinstance(answer, str) and not answer.strip()):
+        return False
+    if path in ("invoice_date", "due_date"):
+        return as_date(answer) == truth
+    if path in ("total", "net_total", "tax_total"):
+        return as_amount(answer) == round(abs(float(truth)), 2)
+    if path == "currency":
+        text = str(answer).strip()
+        return _SIGNS.get(text, text.upper()) == truth.upper()
+    if path in ("issuer.name", "customer.name"):
+        return _collapse(truth) in _collapse(answer)
+    return _squash(answer) == _squash(truth)
+
+
+def at(output: dict[str, Any], path: str) -> Any:
+    value: Any = output
+    for part in path.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+# ------------------------------------------------------------------------------------- measuring
+@dataclass
+class Tally:
+    right: int = 0
+    answered: int = 0
+    scored: int = 0
+
+    def add(self, ok: bool, answered: bool) -> None:
+        self.right += ok
+        self.answered += answered
+        self.scored += 1
+
+    def figures(self) -> dict[str, Any]:
+        share = self.right / self.scored if self.scored else None
+        return {"right": self.right, "answered": self.answered, "scored": self.scored, "accuracy": share}
+
+
+def _pct(tally: Tally) -> str:
+    return (
+        f"{100 * tally.right / tally.scored:5.1f}% ({tally.right}/{tally.scored})" if tally.scored else "   -"
+    )
+
+
+def extraction(invoices: Iterable[Document], pages_of: dict[str, list[str]]) -> dict[str, Any]:
+    per_field: dict[tuple[str, str], Tally] = defaultdict(Tally)
+    per_language: dict[tuple[str, str, str], Tally] = defaultdict(Tally)  # (split, language, core|all)
+    overall: dict[tuple[str, str], Tally] = defaultdict(Tally)
+    buckets: dict[tuple[str, str], Tally] = defaultdict(Tally)
+    answers = []
+    for document in invoices:
+        started = time.perf_counter()
+        result = extract(pages_of[document.id], INVOICE_SCHEMA)
+        seconds = time.perf_counter() - started
+        checked = {}
+        for name, truth in document.fields.items():
+            path = FIELDS[name]
+            answer = at(result.output, path)
+            ok = right(path, answer, truth)
+            answered = answer not in (None, "")
+            likelihood = result.likelihoods.get(path, 0.0)
+            checked[path] = {"truth": truth, "answer": answer, "right": ok, "likelihood": likelihood}
+            for split_name in (document.split, "all"):
+                per_field[(split_name, path)].add(ok, answered)
+                kinds = ("core", "all") if path in CORE else ("all",)
+                for kind in kinds:
+                    per_language[(split_name, document.language, kind)].add(ok, answered)
+                    overall[(split_name, kind)].add(ok, answered)
+                label = next(name for low, high, name in BUCKETS if low <= likelihood < high)
+                buckets[(split_name, label)].add(ok, answered)
+        answers.append(
+            {
+                "id": document.id,
+                "language": document.language,
+                "split": document.split,
+                "seconds": round(seconds, 3),
+                "fields": checked,
+                "line_items": len(result.output.get("line_items") or []),
+            }
+        )
+    return {
+        "per_field": {f"{s}/{p}": t.figures() for (s, p), t in sorted(per_field.items())},
+        "per_language": {f"{s}/{lang}/{k}": t.figures() for (s, lang, k), t in sorted(per_language.items())},
+        "overall": {f"{s}/{k}": t.figures() for (s, k), t in sorted(overall.items())},
+        "reliability": {f"{s}/{b}": t.figures() for (s, b), t in sorted(buckets.items())},
+        "documents": answers,
+        "_tallies": (per_field, per_language, overall, buckets),
+    }
+
+
+def classification(
+    docs: Iterable[Document], pages_of: dict[str, list[str]], categories: Sequence[Category]
+) -> dict[str, Any]:
+    tallies: dict[tuple[str, str], Tally] = defaultdict(Tally)
+    confusions: list[dict[str, Any]] = []
+    for document in docs:
+        found = classify(pages_of[document.id], categories)
+        ok = found.category == document.category
+        for split_name in (document.split, "all"):
+            tallies[(split_name, document.category)].add(ok, True)
+            tallies[(split_name, "*")].add(ok, True)
+        if not ok:
+            confusions.append(
+                {
+                    "id": document.id,
+                    "split": document.split,
+                    "truth": document.category,
+                    "answer": found.category,
+                }
+            )
+    return {
+        "per_category": {f"{s}/{c}": t.figures() for (s, c), t in sorted(tallies.items())},
+        "wrong": confusions,
+        "_tallies": tallies,
+    }
+
+
+def splitting(
+    packets: Sequence[dict[str, Any]], by_id: dict[str, Document], categories: Sequence[Category]
+) -> dict[str, Any]:
+    subdocuments = [Subdocument(c.name, c.description, allow_multiple_instances=True) for c in categories]
+    pages: dict[str, Tally] = defaultdict(Tally)
+    exact: dict[str, Tally] = defaultdict(Tally)
+    bounds: dict[str, Tally] = defaultdict(Tally)
+    results = []
+    for packet in packets:
+        parts = [by_id[i] for i in packet["documents"]]
+        texts = read(packet_pdf([part.file for part in parts]), "pdf")
+        truth: list[tuple[str, frozenset[int]]] = []
+        start = 0
+        for part in parts:
+            count = len(pymupdf.open(part.file))
+            truth.append((part.category, frozenset(range(start, start + count))))
+            start += count
+        found = [(s.name, frozenset(p - 1 for p in s.pages)) for s in split(texts, subdocuments)]
+        holder = {page: item for item in found for page in item[1]}
+        page_right = [holder.get(page) in truth for _, members in truth for page in sorted(members)]
+        same_sets = {members for _, members in found} == {members for _, members in truth}
+        for split_name in (packet["split"], "all"):
+            for ok in page_right:
+                pages[split_name].add(ok, True)
+            exact[split_name].add(all(page_right) and len(found) == len(truth), True)
+            bounds[split_name].add(same_sets, True)
+        results.append(
+            {
+                "id": packet["id"],
+                "split": packet["split"],
+                "truth": [[name, sorted(p + 1 for p in members)] for name, members in truth],
+                "answer": [[name, sorted(p + 1 for p in members)] for name, members in found],
+            }
+        )
+    return {
+        "pages": {k: t.figures() for k, t in pages.items()},
+        "exact": {k: t.figures() for k, t in exact.items()},
+        "boundaries": {k: t.figures() for k, t in bounds.items()},
+        "packets": results,
+        "_tallies": (pages, exact, bounds),
+    }
+
+
+# --------------------------------------------------------------------------------------- report
+def report_extraction(title: str, figures: dict[str, Any], splits: Sequence[str]) -> None:
+    per_field, per_language, overall, buckets = figures["_tallies"]
+    print(f"\n== {title}")
+    print(f"{'field':<16}" + "".join(f"{s:>22}" for s in splits) + "   answered (all)")
+    for path in FIELDS.values():
+        all_tally = per_field.get(("all", path), Tally())
+        row = "".join(f"{_pct(per_field.get((s, path), Tally())):>22}" for s in splits)
+        print(f"{path:<16}{row}   {all_tally.answered}/{all_tally.scored}")
+    for kind in ("core", "all"):
+        row = "".join(f"{_pct(overall.get((s, kind), Tally())):>22}" for s in splits)
+        print(f"{'= ' + kind + ' fields':<16}{row}")
+    languages = sorted({lang for (_, lang, _) in per_language})
+    print(f"\n{'language':<16}" + "".join(f"{s + ' core':>22}{s + ' all':>22}" for s in splits))
+    for lang in languages:
+        row = "".join(
+            f"{_pct(per_language.get((s, lang, 'core'), Tally())):>22}"
+            f"{_pct(per_language.get((s, lang, 'all'), Tally())):>22}"
+            for s in splits
+        )
+        print(f"{lang:<16}{row}")
+    print(f"\n{'likelihood':<16}" + "".join(f"{s + ' share right':>22}" for s in splits))
+    for _, _, label in BUCKETS:
+        print(f"{label:<16}" + "".join(f"{_pct(buckets.get((s, label), Tally())):>22}" for s in splits))
+
+
+def report_classification(title: str, figures: dict[str, Any], splits: Sequence[str]) -> None:
+    tallies = figures["_tallies"]
+    print(f"\n== {title}")
+    print(f"{'category':<24}" + "".join(f"{s:>22}" for s in splits))
+    for category in sorted({c for (_, c) in tallies}):
+        name = "= all" if category == "*" else category
+        print(f"{name:<24}" + "".join(f"{_pct(tallies.get((s, category), Tally())):>22}" for s in splits))
+    for wrong in figures["wrong"]:
+        print(f"  wrong: {wrong['id']} ({wrong['split']}): {wrong['truth']} read as {wrong['answer']}")
+
+
+def report_splitting(figures: dict[str, Any], splits: Sequence[str]) -> None:
+    pages, exact, bounds = figures["_tallies"]
+    print("\n== Splitting (packets built from the corpus)")
+    print(f"{'':<24}" + "".join(f"{s:>22}" for s in splits))
+    for label, tallies in (("pages right", pages), ("packets exact", exact), ("boundaries exact", bounds)):
+        print(f"{label:<24}" + "".join(f"{_pct(tallies.get(s, Tally())):>22}" for s in splits))
+    for packet in figures["packets"]:
+        if packet["truth"] != packet["answer"]:
+            print(f"  {packet['id']} ({packet['split']}): truth {packet['truth']} answer {packet['answer']}")
+
+
+def _public(figures: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in figures.items() if not key.startswith("_")}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--split", choices=("tune", "heldout", "all"), default="all")
+    parser.add_argument(
+        "--corpus", type=Path, default=ROOT / ".corpus", help="as bench/real_corpus.py wrote it"
+    )
+    parser.add_argument("--json", type=Path, help="write every figure here")
+    parser.add_argument("--scans", action="store_true", help="also read OCR'd scanned copies of the invoices")
+    args = parser.parse_args()
+
+    docs, manifest = documents(args.corpus)
+    missing = [d.id for d in docs if not d.file.is_file()]
+    if missing:
+        print(
+            f"{len(missing)} documents are not in {args.corpus}: run bench/real_corpus.py --mirrors DIR first"
+        )
+        return 2
+    kept = [d for d in docs if args.split in ("all", d.split)]
+    splits = [s for s in SPLITS if args.split in ("all", s)] + (["all"] if args.split == "all" else [])
+    categories = [Category(c["name"], c["description"]) for c in manifest["categories"]]
+    by_id = {d.id: d for d in docs}
+
+    started = time.perf_counter()
+    pages_of = {d.id: read(d.file.read_bytes(), d.kind) for d in kept}
+    read_seconds = time.perf_counter() - started
+    invoices = [d for d in kept if d.fields]
+    counts = defaultdict(int)
+    for d in kept:
+        counts[(d.category, d.language, d.split)] += 1
+    print(f"{len(kept)} documents read in {read_seconds:.1f} s ({len(invoices)} invoices with truth)")
+    for (category, language, split_name), count in sorted(counts.items()):
+        print(f"  {category:<24} {language}  {split_name:<8} {count}")
+
+    results: dict[str, Any] = {"split": args.split, "documents": len(kept), "invoices": len(invoices)}
+    figures = extraction(invoices, pages_of)
+    report_extraction("Extraction, invoices (text layer)", figures, splits)
+    results["extraction"] = _public(figures)
+    figures = classification(kept, pages_of, categories)
+    report_classification("Classification (text layer)", figures, splits)
+    results["classification"] = _public(figures)
+    packets = [p for p in manifest["packets"] if args.split in ("all", p["split"])]
+    figures = splitting(packets, by_id, categories)
+    report_splitting(figures, splits)
+    results["splitting"] = _public(figures)
+
+    if args.scans:
+        installed = set(ocr.installed_languages())
+        started = time.perf_counter()
+        scan_pages = {}
+        for d in invoices:
+            language = TESSERACT.get(d.language, "eng")
+            languages = (language,) if language in installed else None
+            scan_pages[d.id] = read(scanned(d.file.read_bytes()), "pdf", languages)
+        print(f"\n{len(invoices)} scanned copies read with OCR in {time.perf_counter() - started:.1f} s")
+        figures = extraction(invoices, scan_pages)
+        report_extraction(f"Extraction, invoices (scanned copies, {SCAN_DPI} dpi, OCR)", figures, splits)
+        results["extraction_scans"] = _public(figures)
+        figures = classification(invoices, scan_pages, categories)
+        report_classification("Classification of the scanned invoices", figures, splits)
+        results["classification_scans"] = _public(figures)
+
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(results, indent=1, ensure_ascii=False, default=str), encoding="utf-8")
+        print(f"\nfigures written to {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -13,6 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from docsvc.intelligence.coercion import coerce_value
+from docsvc.intelligence.identifiers import (
+    find_identifier,
+    identifier_kind,
+    is_reference_field,
+    reference_code,
+)
 from docsvc.intelligence.labels import Key, label_key
 from docsvc.intelligence.lines import Pos
 from docsvc.intelligence.reading import HEAD, Aliases, Reading, composite_aliases, field_aliases
@@ -83,10 +89,27 @@ class Candidate:
 def candidate_of(
     slot: Slot, text: str, score: float, order: Pos, uses: frozenset[Pos], reading: Reading
 ) -> Candidate | None:
+    kind = identifier_kind(slot.path[-1]) if slot.node.kind == "string" else None
+    if kind is not None:
+        found = find_identifier(kind, text)
+        if found is None:
+            return None
+        text = found[0]
+    elif (
+        slot.node.kind == "string"
+        and not slot.node.text("pattern")
+        and is_reference_field(label_key(slot.path[-1]))
+    ):
+        code = reference_code(text.lstrip(" #:.°º-"))
+        if code is None:
+            return None
+        text = code
     coerced = coerce_value(text, slot.node, reading)
     if coerced is None:
         return None
     value, quality = coerced
+    if kind is not None and found is not None:
+        quality *= found[1]
     if isinstance(value, str) and reading.reads_as_label(value):
         return None
     if not reading.valid(slot.node, value):

@@ -1,0 +1,212 @@
+"""Identifiers with a form and, where they have one, a check digit: IBANs (ISO 13616, mod 97), EU VAT
+ids (the country's form; the check digits of Germany, France, Italy, Belgium, the Netherlands, Poland,
+Portugal and Spain where they are public), Indian GSTINs (mod 36), French SIREN and SIRET (Luhn), and
+BICs (ISO 9362 form).
+
+A field is taken for one of them by its name ("iban", "vat_id", "vat_number", "tax_id", "gstin",
+"siren", "siret", "bic", "swift"); its value is then the identifier found in the text read for it (as
+printed, without the words around it), and text holding none is no value for it. One that passes its
+check is preferred to one that only has the form; the latter (an OCR misreading, a specimen's made-up
+number) is taken with a lower likelihood.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from docsvc.intelligence.labels import label_key
+
+_IBAN = re.compile(r"\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b")
+_VAT = re.compile(
+    r"\b(ATU\d{8}|BE ?[01]\d{3}[ .]?\d{3}[ .]?\d{3}|DE ?\d{9}|FR ?[0-9A-Z]{2} ?\d{3} ?\d{3} ?\d{3}|"
+    r"IT ?\d{11}|NL ?\d{9} ?B ?\d{2}|PL ?\d{3}[- ]?\d{3}[- ]?\d{2}[- ]?\d{2}|PT ?\d{9}|"
+    r"ES ?[0-9A-Z]\d{7}[0-9A-Z]|GB ?\d{3} ?\d{4} ?\d{2}(?: ?\d{3})?|CHE[- ]?\d{3}\.?\d{3}\.?\d{3}|"
+    r"(?:AT|BG|CY|CZ|DK|EE|EL|FI|HR|HU|IE|LT|LU|LV|MT|RO|SE|SI|SK|XI) ?[0-9A-Z]{8,12})\b"
+)
+_GSTIN = re.compile(r"\b(\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])\b")
+_SIRET = re.compile(r"\b(\d{3} ?\d{3} ?\d{3}(?: ?\d{5})?)\b")
+_BIC = re.compile(r"\b([A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b")
+_EU = frozenset(
+    {"AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "EL", "ES", "FI", "FR", "GB", "HR", "HU", "IE", "IT",
+     "LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK", "XI"}
+)  # fmt: skip
+
+
+def identifier_kind(name: str) -> str | None:
+    """Which identifier a field named `name` holds, if it is one."""
+    key = label_key(name)
+    words = set(key)
+    if "iban" in words:
+        return "iban"
+    if words & {"bic", "swift"}:
+        return "bic"
+    if "gstin" in words:
+        return "gstin"
+    if words & {"siret", "siren"}:
+        return "siret"
+    if key in {("vat", "id"), ("tax", "id"), ("vat",), ("vat", "registration", "number")} or (
+        key[-2:] in {("vat", "id"), ("tax", "id")}
+    ):
+        return "vat"
+    return None
+
+
+FORM_ONLY = 0.6  # how much a value that only has an identifier's form is worth against a checked one
+
+
+def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
+    """The first identifier of `kind` in `text` as printed, one that passes its check first (quality
+    1.0), else the first with its form (FORM_ONLY)."""
+    pattern, check = _KINDS[kind]
+    formed: str | None = None
+    for match in pattern.finditer(text.upper()):
+        printed = text[match.start(1) : match.end(1)].strip()
+        if check(re.sub(r"[ .\-]", "", match.group(1).upper())):
+            return printed, 1.0
+        formed = formed or printed
+    return (formed, FORM_ONLY) if formed else None
+
+
+def iban_ok(iban: str) -> bool:
+    if not 15 <= len(iban) <= 34 or not iban[:2].isalpha() or not iban[2:4].isdigit():
+        return False
+    moved = iban[4:] + iban[:4]
+    digits = "".join(str(int(char, 36)) for char in moved)
+    return int(digits) % 97 == 1
+
+
+def vat_ok(vat: str) -> bool:
+    country, rest = vat[:2], vat[2:]
+    if vat.startswith("CHE"):
+        return len(vat) == 12
+    if country not in _EU:
+        return False
+    check = _VAT_CHECKS.get(country)
+    return check(rest) if check else 8 <= len(rest) <= 12
+
+
+def luhn_ok(number: str) -> bool:
+    if not number.isdigit():
+        return False
+    total = 0
+    for index, char in enumerate(reversed(number)):
+        digit = int(char) * (2 if index % 2 else 1)
+        total += digit - 9 if digit > 9 else digit
+    return total % 10 == 0
+
+
+def gstin_ok(gstin: str) -> bool:
+    alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    if len(gstin) != 15 or any(char not in alphabet for char in gstin):
+        return False
+    total = 0
+    for index, char in enumerate(gstin[:14]):
+        product = alphabet.index(char) * (2 if index % 2 else 1)
+        total += product // 36 + product % 36
+    return alphabet[(36 - total % 36) % 36] == gstin[14]
+
+
+def _de(rest: str) -> bool:  # ISO 7064 MOD 11,10
+    if len(rest) != 9 or not rest.isdigit():
+        return False
+    product = 10
+    for char in rest[:8]:
+        total = (int(char) + product) % 10 or 10
+        product = (2 * total) % 11
+    return (11 - product) % 10 == int(rest[8])
+
+
+def _fr(rest: str) -> bool:
+    if len(rest) != 11 or not rest[2:].isdigit():
+        return False
+    if not rest[:2].isdigit():
+        return True  # the newer alphanumeric keys
+    return int(rest[:2]) == (12 + 3 * (int(rest[2:]) % 97)) % 97
+
+
+def _it(rest: str) -> bool:
+    return len(rest) == 11 and luhn_ok(rest)
+
+
+def _be(rest: str) -> bool:
+    rest = rest.zfill(10)
+    return len(rest) == 10 and rest.isdigit() and 97 - int(rest[:8]) % 97 == int(rest[8:])
+
+
+def _nl(rest: str) -> bool:
+    if len(rest) != 12 or rest[9] != "B" or not rest[:9].isdigit() or not rest[10:].isdigit():
+        return False
+    total = sum(int(digit) * weight for digit, weight in zip(rest[:8], range(9, 1, -1), strict=True))
+    if (total % 11) % 10 == int(rest[8]) and total % 11 != 10:
+        return True
+    digits = "".join(str(int(char, 36)) for char in "NL" + rest)  # the 2020 sole-trader ids: mod 97
+    return int(digits) % 97 == 1
+
+
+def _pl(rest: str) -> bool:
+    if len(rest) != 10 or not rest.isdigit():
+        return False
+    weights = (6, 5, 7, 2, 3, 4, 5, 6, 7)
+    return sum(int(digit) * weight for digit, weight in zip(rest, weights, strict=False)) % 11 == int(rest[9])
+
+
+def _pt(rest: str) -> bool:
+    if len(rest) != 9 or not rest.isdigit():
+        return False
+    total = sum(int(digit) * weight for digit, weight in zip(rest[:8], range(9, 1, -1), strict=True))
+    check = 11 - total % 11
+    return (0 if check >= 10 else check) == int(rest[8])
+
+
+def _es(rest: str) -> bool:
+    return len(rest) == 9
+
+
+def _siret_ok(number: str) -> bool:
+    return len(number) in {9, 14} and luhn_ok(number)
+
+
+def _bic_ok(bic: str) -> bool:
+    return len(bic) in {8, 11} and bic[4:6].isalpha()
+
+
+_VAT_CHECKS: dict[str, Callable[[str], bool]] = {
+    "DE": _de, "FR": _fr, "IT": _it, "BE": _be, "NL": _nl, "PL": _pl, "PT": _pt, "ES": _es,
+}  # fmt: skip
+_KINDS: dict[str, tuple[re.Pattern[str], Callable[[str], bool]]] = {
+    "iban": (_IBAN, iban_ok),
+    "vat": (_VAT, vat_ok),
+    "gstin": (_GSTIN, gstin_ok),
+    "siret": (_SIRET, _siret_ok),
+    "bic": (_BIC, _bic_ok),
+}
+
+
+_DATE_TOKEN = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\.?$")
+
+
+def is_reference_field(key: tuple[str, ...]) -> bool:
+    """A field holding a document's reference ("invoice number", "order id"): a code, not a phone
+    number or an identifier with a form of its own."""
+    return key[-1:] in {("number",), ("id",)} and not set(key) & {"phone", "fax", "mobile", "vat", "tax"}
+
+
+def reference_code(text: str) -> str | None:
+    """The code a reference field's text starts with: its first words while they read as a code (a
+    digit in them, or a short prefix in capitals before one), up to a word of a sentence or a date
+    ("RE-505 von 09.05.2017" is "RE-505"); None when the text starts with no code."""
+    tokens = [token for token in text.split() if not (token.startswith("(") and token.endswith(")"))]
+    taken: list[str] = []
+    for index, token in enumerate(tokens):
+        bare = token.strip(",;:")
+        digit = any(char.isdigit() for char in bare)
+        prefix = bare.isupper() and len(bare) <= 5 and index + 1 < len(tokens)
+        if taken and _DATE_TOKEN.match(bare):
+            break
+        if not bare or not (digit or (prefix and any(char.isdigit() for char in tokens[index + 1]))):
+            break
+        taken.append(bare)
+        if token.endswith((",", ";")):
+            break
+    return " ".join(taken) or None

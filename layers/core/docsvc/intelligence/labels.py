@@ -2,8 +2,12 @@
 
 A label's key is its words lowercased, without accents, in the singular, with abbreviations spelled
 out ("No.", "Nr", "Nº" and "#" are "number", "Qty" is "quantity", "PO" is "purchase order"), so that
-"Invoice No.", "Invoice #" and `invoice_number` share one key. Groups of synonyms say the same thing
-other ways ("Total" is also "Amount due"), and name the labels of parties, titles and summary rows.
+"Invoice No.", "Invoice #" and `invoice_number` share one key. Labels in German, French, Dutch,
+Spanish, Italian, Portuguese and Polish are said in English first ("Rechnungsnummer", "N° de facture"
+and "Numer faktury" are "invoice number"; "Total TTC", "Gesamtbetrag" and "Te betalen" are "total"),
+phrases before words, and a German compound by its parts ("Lieferdatum": "delivery" + "date").
+Groups of synonyms say the same thing other ways ("Total" is also "Amount due"), and name the labels
+of parties, titles and summary rows.
 """
 
 from __future__ import annotations
@@ -44,8 +48,11 @@ _MERGES: dict[tuple[str, str], str] = {("sub", "total"): "subtotal", ("e", "mail
 _KEEP_FINAL_S = ("ss", "us", "is", "ous")
 
 
+_UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "ß": "ss", "æ": "ae"})
+
+
 def _plain(word: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", word)
+    decomposed = unicodedata.normalize("NFKD", word.translate(_UNDECOMPOSED))
     return "".join(char for char in decomposed if not unicodedata.combining(char)).lower()
 
 
@@ -70,7 +77,7 @@ def _raw_words(text: str) -> Iterator[tuple[str, int]]:
 
 def key_words(text: str) -> list[tuple[str, int]]:
     """The words of `text`'s key, each with the offset in `text` just past the words it came from."""
-    raw = list(_raw_words(text))
+    raw = _in_english(list(_raw_words(text)))
     words: list[tuple[str, int]] = []
     index = 0
     while index < len(raw):
@@ -83,6 +90,132 @@ def key_words(text: str) -> list[tuple[str, int]]:
         words.extend((part, end) for part in _ABBREVIATIONS.get(word, (_singular(word),)))
         index += 1
     return words
+
+
+# Label words and phrases of other languages, said in English (the words as keys make them: without
+# accents, lower case). A phrase is looked up before its words.
+_FOREIGN = """
+total: gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, bruttobetrag, gesamtsumme, rechnungssumme,
+ summe brutto, gesamt brutto, brutto, zu zahlen, zu zahlender betrag, total ttc, montant ttc, net a payer,
+ montant total, total a payer, totaal, te betalen, totaalbedrag, totaal incl btw, te voldoen,
+ importe total, total a pagar, total factura, totale, totale documento, totale da pagare, importo totale,
+ valor total, valor a pagar, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto, kwota do zaplaty
+net total: nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
+ montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, netto bedrag, base imponible,
+ imponibile, totale imponibile, valor liquido, wartosc netto, razem netto
+tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, tva, total tva, montant tva,
+ total taxe, btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat, podatek
+vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
+ umsatzsteuer
+ identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva, tva intracommunautaire,
+ number tva intracommunautaire, number tva, identifiant tva, btw nummer, btw number, btw id, nif, cif,
+ partita iva, p iva, numero iva, nip, vat number, vat reg number, vat registration number, vat no,
+ vat reg no, vat id no, vat id nr, no tva intra, no tva, no de tva, n de tva, no tva intracommunautaire,
+ no ust id, btw nr, btw no
+tax number: steuernummer, steuer number
+invoice number: rechnungsnummer, rechnung number, belegnummer, numero de facture, facture number,
+ factuurnummer, factuur number, numero de factura, factura number, numero fattura, fattura number,
+ numero da fatura, fatura number, numer faktury, faktura number, no de facture, no facture,
+ n de facture, no de factura, no factura, no fattura, no da fatura, nr faktury, no factuur
+invoice date: rechnungsdatum, belegdatum, ausstellungsdatum, date de facture, date facture, date d emission,
+ factuurdatum, fecha de factura, fecha factura, fecha de emision, data fattura, data documento,
+ data de emissao, data da fatura, data wystawienia
+due date: falligkeitsdatum, fallig, fallig am, zahlbar bis, zahlungsziel, date d echeance, echeance,
+ date limite de paiement, vervaldatum, vervaldag, fecha de vencimiento, vencimiento, scadenza,
+ data scadenza, data di scadenza, data de vencimento, vencimento, termin platnosci, termin zaplaty
+delivery date: lieferdatum, leistungsdatum, liefer und leistungsdatum, date de livraison, leverdatum,
+ leveringsdatum, fecha de entrega, data di consegna, data de entrega, data dostawy
+order number: bestellnummer, auftragsnummer, bon de commande, number bon de commande, numero de commande,
+ bestelnummer, numero de pedido, numero ordine, numer zamowienia
+customer number: kundennummer, numero client, number de client, klantnummer, numero de cliente,
+ codice cliente, numer klienta
+vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, emetteur, leverancier,
+ verkoper, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca, dostawca
+customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
+ acheteur, facture a, adresse de facturation, klant, afnemer, factuuradres, cliente, comprador,
+ facturar a, cessionario committente, destinatario, nabywca, odbiorca
+ship to: lieferadresse, lieferanschrift, adresse de livraison, leveradres, direccion de envio,
+ indirizzo di consegna, endereco de entrega, adres dostawy
+currency: wahrung, devise, valuta, moneda, moeda, waluta
+quantity: menge, anzahl, quantite, qte, aantal, cantidad, quantita, quantidade, ilosc
+unit price: einzelpreis, stuckpreis, prix unitaire, prix unitaire ht, eenheidsprijs, precio unitario,
+ prezzo unitario, preco unitario, cena jednostkowa, cena netto
+price: preis, prix, prijs, precio, prezzo, preco, cena
+description: beschreibung, bezeichnung, artikel, produkt, leistung, designation, libelle, omschrijving,
+ descripcion, concepto, descrizione, descricao, opis, nazwa towaru
+amount: betrag, montant, bedrag, importe, importo, valor, kwota, wartosc
+address: anschrift, adresse, adres, direccion, indirizzo, endereco
+name: nom, naam, nombre, nome, nazwa
+date: datum, fecha, data
+number: nummer, numero, numer
+invoice: rechnung, facture, factuur, factura, fattura, fatura, faktura
+commercial invoice: handelsrechnung
+credit note: gutschrift, rechnungskorrektur, avoir, facture d avoir, creditnota, nota de credito,
+ nota di credito, faktura korygujaca
+excluding: ohne, exkl, hors, zonder, excl, sin, senza, sem, bez
+including: inkl, incl, einschl, inclus, inclusief, con, com
+reference: referenz, reference, referentie, referencia, riferimento
+payment term: zahlungsbedingung, conditions de paiement, betalingsvoorwaarden, condiciones de pago,
+ condizioni di pagamento, termos de pagamento, warunki platnosci
+email: e mail, courriel, correo, posta elettronica
+phone: telefon, telephone, telefoon, telefono, telefone
+"""
+# German compounds end in one of these, after a part that is a word above (and a joining s):
+_HEADS = {"nummer": "number", "datum": "date", "betrag": "amount", "preis": "price", "adresse": "address",
+          "summe": "total", "anschrift": "address"}  # fmt: skip
+
+
+def _foreign_table() -> dict[tuple[str, ...], tuple[str, ...]]:
+    table: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for entry in _FOREIGN.strip().split("\n"):
+        if ":" in entry:
+            english, _, listing = entry.partition(":")
+            said = tuple(english.split())
+        else:
+            listing = entry
+        for phrase in listing.split(","):
+            words = tuple(word for word, _ in _raw_words(phrase))
+            if words:
+                table[words] = said
+    return table
+
+
+_FOREIGN_TABLE = _foreign_table()
+_LONGEST_FOREIGN = max(len(words) for words in _FOREIGN_TABLE)
+
+
+def _in_english(raw: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Raw label words with the phrases and words of other languages said in English (each English word
+    with the offset just past the words it says)."""
+    said: list[tuple[str, int]] = []
+    index = 0
+    while index < len(raw):
+        for size in range(min(_LONGEST_FOREIGN, len(raw) - index), 0, -1):
+            words = tuple(word for word, _ in raw[index : index + size])
+            english = _FOREIGN_TABLE.get(words) or (_single(words[0]) if size == 1 else None)
+            if english:
+                end = raw[index + size - 1][1]
+                said.extend((word, end) for word in english if not said or said[-1][0] != word)
+                index += size
+                break
+        else:
+            said.append(raw[index])
+            index += 1
+    return said
+
+
+def _single(word: str) -> tuple[str, ...] | None:
+    """A German word with its joining s ("Rechnungs-Nr."), or a compound said by its parts:
+    "Lieferdatum" is "delivery date", "Kundennummer" is "customer number"."""
+    if word.endswith("s") and (word[:-1],) in _FOREIGN_TABLE:
+        return _FOREIGN_TABLE[(word[:-1],)]
+    for head, english in _HEADS.items():
+        if word.endswith(head) and len(word) > len(head) + 2:
+            part = word[: -len(head)]
+            first = _FOREIGN_TABLE.get((part,)) or _FOREIGN_TABLE.get((part.removesuffix("s"),))
+            if first:
+                return (*first, english)
+    return None
 
 
 @lru_cache(maxsize=8192)
@@ -151,6 +284,9 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     ("phone", "phone number", "mobile", "mobile number", "cell", "contact number"),
     ("address", "street address", "location"),
     ("invoice number", "invoice id", "bill number"),
+    ("vat id", "vat number", "vat identification number", "vat registration number", "tax id",
+     "tax identification number", "tax registration number", "gstin", "gst number",
+     "gst registration number"),
     ("receipt number", "receipt id", "transaction number", "transaction id"),
     ("order number", "order id", "purchase order number"),
     ("reference", "reference number", "our reference", "your reference"),
@@ -183,7 +319,8 @@ QUALIFIERS = frozenset(
 DOCUMENT_TITLES = frozenset(
     label_key(title)
     for title in (
-        "invoice", "tax invoice", "receipt", "sales receipt", "purchase order", "quote", "quotation",
+        "invoice", "tax invoice", "commercial invoice", "receipt", "sales receipt", "purchase order",
+        "quote", "quotation",
         "estimate", "statement", "bill", "credit note", "order confirmation", "delivery note",
         "packing slip", "proforma invoice", "pro forma invoice", "order",
     )

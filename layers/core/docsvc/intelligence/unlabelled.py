@@ -2,7 +2,9 @@
 
 A date stated inside a sentence after the words naming the field, the document's first date, the
 currency its amounts show, an allowed value printed on its own, a ticked check box beside a statement
-about the field, and a person's name printed as a first and a last name.
+about the field, a person's name printed as a first and a last name, and a document's number printed
+with its title ("Invoice INV-2041", "Facture FA-2017-0010", "Rechnung # RE-505", or a lone "Nr. 471102"
+under the title "Handelsrechnung").
 """
 
 from __future__ import annotations
@@ -10,13 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from docsvc.intelligence.candidates import PRIOR, Candidate, Slot, candidate_of, role_of
-from docsvc.intelligence.labels import label_key
+from docsvc.intelligence.labels import DOCUMENT_TITLES, key_words, label_key
 from docsvc.intelligence.reading import SYNONYM, Reading
 from docsvc.intelligence.values import crossed, parse_bool, parse_date, ticked_options
 
 _FIRST_DATE, _SHOWN_CURRENCY, _PRINTED_OPTION = 0.4, 0.7, 0.55
 _TICKED, _NAME_PARTS, _IN_SENTENCE = 0.75, 0.8, 0.75
 _UNCROSSED = 0.6  # a statement printed without the X its ticked neighbours have: its box is empty
+_TITLED_NUMBER = 0.85
+_TITLE_LINES = 40  # a document's title is among its first lines
 
 
 _FIRST_NAMES = frozenset(
@@ -48,6 +52,8 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         yield from _ticked_statements(slot, reading)
     if role_of(slot.path[-1]) == "name" and not set(key) & _NOT_PEOPLE:
         yield from _first_and_last_name(slot, reading)
+    if key[-1:] == ("number",) and slot.node.kind == "string":
+        yield from _titled_number(slot, reading)
 
 
 def _dates_in_sentences(slot: Slot, reading: Reading) -> Iterator[Candidate]:
@@ -144,3 +150,46 @@ def _first_and_last_name(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         text = f"{first.value.strip()} {last.value.strip()}"
         candidate = candidate_of(slot, text, _NAME_PARTS * PRIOR[first.how], first.label_at, uses, reading)
         yield from [candidate] if candidate else []
+
+
+def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The number printed with the document's title, when the field is that kind of document's number
+    ("Invoice INV-2041" for `invoice_number`): after the title on its line, or after a lone "No." /
+    "Nr." on one of the next lines."""
+    wanted = {key[:-1] for key in slot.aliases if key[-1:] == ("number",) and key[:-1]}
+    wanted &= {title[-1:] for title in DOCUMENT_TITLES} | {title for title in DOCUMENT_TITLES}
+    if not wanted:
+        return
+    lines = reading.layout.lines
+    for index, line in enumerate(lines[:_TITLE_LINES]):
+        if line.cells is not None:
+            continue
+        words = key_words(line.text)
+        title = next(
+            (size for size in (3, 2, 1) if size <= len(words) and _titled(words[:size], wanted)), None
+        )
+        if title is None:
+            continue
+        rest = line.text[words[title - 1][1] :]
+        places = [(rest, index)] + [
+            (lines[at].text, at) for at in range(index + 1, index + 4) if at < len(lines)
+        ]
+        for text, at in places:
+            said = key_words(text)
+            if at != index and (not said or said[0][0] != "number"):
+                continue
+            value = text[said[0][1] :] if at != index and said else text
+            value = value.lstrip(" #:.°º-")
+            if any(char.isdigit() for char in value):
+                uses = frozenset({(index, -3), (at, -3)})
+                candidate = candidate_of(slot, value, _TITLED_NUMBER, (at, 0), uses, reading)
+                if candidate:
+                    yield candidate
+                    return
+        return
+
+
+def _titled(words: list[tuple[str, int]], wanted: set[tuple[str, ...]]) -> bool:
+    """Whether these first words of a line are a document title of a kind whose number is wanted."""
+    key = tuple(word for word, _ in words)
+    return bool(key) and key in DOCUMENT_TITLES and key[-1:] in wanted

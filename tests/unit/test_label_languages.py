@@ -1,0 +1,117 @@
+"""Labels of other languages read as their English keys, and invoices in them extracted."""
+
+from __future__ import annotations
+
+import pytest
+from docsvc.intelligence.extraction import extract
+from docsvc.intelligence.labels import label_key
+
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "invoice_number": {"type": "string"},
+        "invoice_date": {"type": "string", "format": "date"},
+        "due_date": {"type": "string", "format": "date"},
+        "total": {"type": "number"},
+        "net_total": {"type": "number"},
+        "vat_id": {"type": "string"},
+        "iban": {"type": "string"},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("label", "key"),
+    [
+        ("Rechnungsnummer", ("invoice", "number")),
+        ("Rechnungs-Nr.", ("invoice", "number")),
+        ("N° de facture", ("invoice", "number")),
+        ("Factuurnummer", ("invoice", "number")),
+        ("Numer faktury", ("invoice", "number")),
+        ("Número de factura", ("invoice", "number")),
+        ("Data wystawienia", ("invoice", "date")),
+        ("Date d'échéance", ("due", "date")),
+        ("Termin płatności", ("due", "date")),
+        ("Fällig am", ("due", "date")),
+        ("Gesamtbetrag", ("total",)),
+        ("Total TTC", ("total",)),
+        ("Te betalen", ("total",)),
+        ("Totale documento", ("total",)),
+        ("Total HT", ("net", "total")),
+        ("Rechnungssumme ohne USt.", ("total", "excluding", "tax")),
+        ("USt.-Id.-Nr.", ("vat", "id")),
+        ("N° TVA intra", ("vat", "id")),
+        ("Lieferdatum", ("delivery", "date")),
+        ("Kundennummer", ("customer", "number")),
+        ("Käufer", ("customer",)),
+        ("Währung", ("currency",)),
+        ("Invoice number", ("invoice", "number")),
+    ],
+)
+def test_a_label_of_another_language_has_the_key_of_its_english_words(
+    label: str, key: tuple[str, ...]
+) -> None:
+    assert label_key(label) == key
+
+
+def test_a_german_invoice_is_read_by_its_own_labels() -> None:
+    page = "\n".join(
+        [
+            "Muster GmbH - Hauptstraße 1 - 10115 Berlin",
+            "",
+            "Rechnung",
+            "Rechnungsnummer: R-2024-117",
+            "Rechnungsdatum: 15.01.2024",
+            "Fällig am: 14.02.2024",
+            "",
+            "Nettobetrag: 1.000,00 €",
+            "USt. 19 %: 190,00 €",
+            "Gesamtbetrag: 1.190,00 €",
+            "",
+            "USt-IdNr.: DE136695976",
+            "IBAN: DE89 3704 0044 0532 0130 00",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output == {
+        "invoice_number": "R-2024-117",
+        "invoice_date": "2024-01-15",
+        "due_date": "2024-02-14",
+        "total": 1190.0,
+        "net_total": 1000.0,
+        "vat_id": "DE136695976",
+        "iban": "DE89 3704 0044 0532 0130 00",
+    }
+
+
+def test_a_french_invoice_gives_its_number_from_its_title_and_its_totals_by_ht_and_ttc() -> None:
+    page = "\n".join(
+        [
+            "Facture FA-2024-0031",
+            "",
+            "Date de facture : 03/02/2024",
+            "Date d'échéance : 04/03/2024",
+            "",
+            "| Total HT | 250,00 € |",
+            "|---|---|",
+            "| TVA 20% | 50,00 € |",
+            "| Total TTC | 300,00 € |",
+            "",
+            "N° TVA intra : FR11999999998",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output["invoice_number"] == "FA-2024-0031"
+    assert (output["invoice_date"], output["due_date"]) == ("2024-02-03", "2024-03-04")
+    assert (output["net_total"], output["total"]) == (250.0, 300.0)
+    assert output["vat_id"] == "FR11999999998"
+
+
+def test_a_plain_invoice_printing_its_number_after_its_title_gives_it() -> None:
+    page = "Invoice INV-2041\n\nDate: 2026-03-02\nTotal due: $120.00"
+
+    assert extract([page], SCHEMA).output["invoice_number"] == "INV-2041"

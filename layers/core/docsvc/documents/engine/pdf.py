@@ -34,6 +34,7 @@ from docsvc.documents.engine.ocr import (
     ocr_textpage,
     reason,
 )
+from docsvc.documents.engine.rendering import page_jpeg
 from docsvc.documents.engine.tables import render_table
 from docsvc.documents.readable import IMAGE_TYPES
 
@@ -66,7 +67,8 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
         for index in range(first - 1, document.page_count):
             warnings: list[str] = []
             text = _page_text(document[index], kind in IMAGE_TYPES, options, warnings)
-            yield Page(index + 1, text, tuple(warnings))
+            image = page_jpeg(document[index], options.dpi) if index < options.images else None
+            yield Page(index + 1, text, tuple(warnings), image=image)
 
 
 def _open(content: bytes, kind: str) -> pymupdf.Document:

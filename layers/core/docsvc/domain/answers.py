@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from docsvc.domain.intelligence import Answer, Answerer, Model, ModelFailed
+from docsvc.domain.intelligence import Answer, Answerer, Model
+from docsvc.domain.models import ModelFailed
 
 _READ = "You read business documents and answer exactly in the shape of the tool you are given."
 

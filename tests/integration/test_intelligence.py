@@ -124,7 +124,13 @@ def test_an_extraction_answers_data_valid_against_the_schema(api: httpx.Client, 
     assert extraction["output"]["total"] == 2499.5
     assert [item["quantity"] for item in extraction["output"]["line_items"]] == [2, 1]
     assert 0 <= extraction["likelihoods"]["total"] <= 1
-    assert extraction["usage"] == {"page_count": 1, "credits": 1.0, "cached": False}
+    assert extraction["usage"] == {
+        "page_count": 1,
+        "credits": 1.0,
+        "cached": False,
+        "input_tokens": 0,
+        "output_tokens": 0,
+    }
     stored = api.get(f"/v1/extractions/{extraction['id']}", headers=auth(org.test.key)).json()
     assert stored == extraction
     assert [row["credits"] for row in usage_of(org, "test")] == [1]

@@ -219,7 +219,7 @@ def test_a_fault_of_the_service_fails_the_job_instead_of_leaving_it_running(
 ) -> None:
     from docsvc.documents.builtin import BuiltinEngine
 
-    def broken(*args: object) -> Iterator[object]:
+    def broken(*args: object, **options: object) -> Iterator[object]:
         raise RuntimeError("a bug")
         yield
 
@@ -337,8 +337,8 @@ def test_a_running_job_that_is_cancelled_stops_and_never_completes(
     job_id = create_job(api, org.test.key, parse_request(pages=30)).json()["id"]
     pages, read = BuiltinEngine.pages, []
 
-    def cancelled_on_the_first_page(self: BuiltinEngine, *args: Any) -> Iterator[Any]:
-        for page in pages(self, *args):
+    def cancelled_on_the_first_page(self: BuiltinEngine, *args: Any, **options: Any) -> Iterator[Any]:
+        for page in pages(self, *args, **options):
             if not read:
                 api.post(f"/v1/jobs/{job_id}/cancel", headers=auth(org.test.key))
             read.append(page.number)
@@ -483,7 +483,7 @@ def test_a_job_whose_worker_died_fails_when_its_message_comes_back(
 
     job_id = create_job(api, org.test.key, parse_request()).json()["id"]
 
-    def worker_dies(*args: object) -> Iterator[object]:
+    def worker_dies(*args: object, **options: object) -> Iterator[object]:
         raise SystemExit("the Lambda runtime stopped")
         yield
 

@@ -162,8 +162,22 @@ def test_document_read_event_is_answered_with_its_pages(deployment: Deployment) 
     assert answer == {
         "page_count": 2,
         "pages": [
-            {"number": 1, "text": "Quarterly notes", "warnings": [], "ocr_confidence": None},
-            {"number": 2, "text": "Second page", "warnings": [], "ocr_confidence": None},
+            {
+                "number": 1,
+                "text": "Quarterly notes",
+                "warnings": [],
+                "ocr_confidence": None,
+                "words": [],
+                "image_key": None,
+            },
+            {
+                "number": 2,
+                "text": "Second page",
+                "warnings": [],
+                "ocr_confidence": None,
+                "words": [],
+                "image_key": None,
+            },
         ],
         "rejection": None,
     }

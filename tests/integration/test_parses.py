@@ -106,7 +106,13 @@ def test_a_synchronous_parse_returns_every_page_in_order(api: httpx.Client, org:
     assert parse["error"] is None
     assert [page.strip() for page in parse["output"]["pages"]] == [f"Quarterly page {n}" for n in (1, 2, 3)]
     assert parse["output"]["text"] == "\n\n".join(parse["output"]["pages"])
-    assert parse["usage"] == {"page_count": 3, "credits": 3.0, "cached": False}
+    assert parse["usage"] == {
+        "page_count": 3,
+        "credits": 3.0,
+        "cached": False,
+        "input_tokens": 0,
+        "output_tokens": 0,
+    }
     assert parse["file"] == {"id": None, "filename": "report.pdf", "mime_type": "application/pdf"}
     assert parse["model"] == "docsvc-parse-1"
     assert parse["table_parsing_format"] == "markdown"
@@ -134,7 +140,13 @@ def test_identical_input_is_answered_from_the_cache(api: httpx.Client, org: Org)
     other_format = create(api, org.test.key, document=document(content), table_parsing_format="html").json()
 
     assert second["id"] != first["id"]
-    assert second["usage"] == {"page_count": 2, "credits": 0.0, "cached": True}
+    assert second["usage"] == {
+        "page_count": 2,
+        "credits": 0.0,
+        "cached": True,
+        "input_tokens": 0,
+        "output_tokens": 0,
+    }
     assert second["output"] == first["output"]
     assert busted["usage"]["cached"] is False
     assert other_format["usage"]["cached"] is False
@@ -260,7 +272,7 @@ def test_a_fault_of_the_service_fails_the_background_parse_instead_of_leaving_it
 ) -> None:
     from docsvc.documents.builtin import BuiltinEngine
 
-    def broken(*args: object) -> Iterator[object]:
+    def broken(*args: object, **options: object) -> Iterator[object]:
         raise RuntimeError("a bug")
         yield
 
@@ -335,8 +347,8 @@ def test_a_parse_cancelled_while_its_worker_runs_is_neither_charged_nor_cached(
     parse_id = create(api, org.test.key, document=document(content), background=True).json()["id"]
     pages = BuiltinEngine.pages
 
-    def cancelled_midway(self: BuiltinEngine, *args: Any) -> Iterator[Any]:
-        for page in pages(self, *args):
+    def cancelled_midway(self: BuiltinEngine, *args: Any, **options: Any) -> Iterator[Any]:
+        for page in pages(self, *args, **options):
             api.post(f"/v1/parses/{parse_id}/cancel", headers=auth(org.test.key))
             yield page
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.domain.documents import DocumentSource, FetchedBytes
     from docsvc.domain.events import EventService
     from docsvc.domain.files import FileService
-    from docsvc.domain.intelligence import IntelligenceService
+    from docsvc.domain.intelligence import IntelligenceService, RemoteModels
     from docsvc.domain.jobs import JobService
     from docsvc.domain.models import ModelCatalog
     from docsvc.domain.parses import Engine, ParseService
@@ -68,7 +68,8 @@ function (the API functions, which do not carry PyMuPDF)."""
 
 @cache
 def parse_service(reading: Reading = "in_process") -> ParseService:
-    """Reading in process imports the document engine (PyMuPDF) on first use."""
+    """Reading in process imports the document engine (PyMuPDF) on first use. Remote models that take
+    images parse too."""
     from docsvc.adapters.parse_store import S3ParseStore
     from docsvc.adapters.parses_table import DynamoParseRepository
     from docsvc.adapters.queues import TenantQueue
@@ -80,6 +81,8 @@ def parse_service(reading: Reading = "in_process") -> ParseService:
         document_source(),
         _engine(reading),
         TenantQueue(settings().parse_queue_url, "parse_id"),
+        model_catalog(),
+        remote_models(),
     )
 
 
@@ -129,19 +132,27 @@ def model_catalog() -> ModelCatalog:
 
 
 @cache
-def intelligence_service(reading: Reading = "in_process") -> IntelligenceService:
-    """Documents are read as `reading` says (see Reading)."""
+def remote_models() -> RemoteModels:
+    """The remote models of the deployment, each through its provider."""
     from docsvc.adapters.bedrock import BedrockModels
     from docsvc.adapters.openai_compatible import OpenAICompatibleModels, openai_models
     from docsvc.adapters.remote_models import RemoteProviders
+
+    endpoints = openai_models(settings().openai_models)[1]
+    return RemoteProviders(
+        {"bedrock": BedrockModels(), "openai": OpenAICompatibleModels(endpoints, secret_resolver())}
+    )
+
+
+@cache
+def intelligence_service(reading: Reading = "in_process") -> IntelligenceService:
+    """Documents are read as `reading` says (see Reading)."""
     from docsvc.adapters.results_table import DynamoResultRepository
     from docsvc.domain.intelligence import IntelligenceService
 
-    endpoints = openai_models(settings().openai_models)[1]
-    remote = RemoteProviders(
-        {"bedrock": BedrockModels(), "openai": OpenAICompatibleModels(endpoints, secret_resolver())}
+    return IntelligenceService(
+        parse_service(reading), DynamoResultRepository(), model_catalog(), remote_models()
     )
-    return IntelligenceService(parse_service(reading), DynamoResultRepository(), model_catalog(), remote)
 
 
 @cache
@@ -278,6 +289,7 @@ def reset() -> None:
         document_reads,
         job_service,
         model_catalog,
+        remote_models,
         intelligence_service,
         secret_resolver,
         secret_service,

@@ -5,7 +5,12 @@ shape or nothing; a failure of the call is a ModelFailed (502), with the provide
 Deep research talks to the model in several turns (`converse`): the research tools are offered in
 `toolConfig` (`toolSpec: {name, description, inputSchema: {json}}`, the model choosing), the model's
 `toolUse` blocks are its calls, and their answers go back as `toolResult` blocks of the next user
-message, with `status: "error"` for a call that was refused or failed."""
+message, with `status: "error"` for a call that was refused or failed.
+
+A model listed as `<id>+images` in BEDROCK_MODELS takes pictures: it also parses, and the pages it is
+shown go in the user message as `image` blocks (JPEG bytes) after the text. Throttling, a model
+timeout, an unavailable or failing service, and a connection that fails or times out fail for a while:
+the caller may ask for such a call to be tried again (`attempts`)."""
 
 from __future__ import annotations
 
@@ -14,25 +19,47 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from docsvc.adapters import aws
-from docsvc.domain.intelligence import ModelFailed
-from docsvc.domain.models import ModelInfo
+from docsvc.adapters.remote_models import TransientFailure, with_retries
+from docsvc.domain.models import ModelFailed, ModelInfo, StructuredReply, remote_tasks
 from docsvc.tenancy import Tenant
 
 if TYPE_CHECKING:
     from docsvc.intelligence.research_tools import ChatMessage, ModelTurn, ToolOffer
 
 BEDROCK_PREFIX = "bedrock/"
+IMAGES_SUFFIX = "+images"  # BEDROCK_MODELS: a model that takes pictures
 _TOOL = "answer"
+# Error codes of a call that may succeed when tried again.
+_TRANSIENT = frozenset(
+    {
+        "ThrottlingException",
+        "ModelTimeoutException",
+        "ServiceUnavailableException",
+        "InternalServerException",
+        "ModelNotReadyException",
+        "TooManyRequestsException",
+    }
+)
 
 
 class BedrockModels:
     def structured(
-        self, tenant: Tenant, model: ModelInfo, instructions: str, document: str, schema: dict[str, Any]
-    ) -> dict[str, Any]:
+        self,
+        tenant: Tenant,
+        model: ModelInfo,
+        instructions: str,
+        document: str,
+        schema: dict[str, Any],
+        *,
+        images: Sequence[bytes] = (),
+        attempts: int = 1,
+    ) -> StructuredReply:
+        content: list[dict[str, Any]] = [{"text": document}]
+        content += [{"image": {"format": "jpeg", "source": {"bytes": image}}} for image in images]
         request = {
             "modelId": model.id.removeprefix(BEDROCK_PREFIX),
             "system": [{"text": instructions}],
-            "messages": [{"role": "user", "content": [{"text": document}]}],
+            "messages": [{"role": "user", "content": content}],
             "toolConfig": {
                 "tools": [
                     {
@@ -47,11 +74,18 @@ class BedrockModels:
             },
             "inferenceConfig": {"temperature": 0},
         }
-        response = _converse(model, request)
-        for block in response.get("output", {}).get("message", {}).get("content", []):
-            answer = block.get("toolUse", {})
-            if answer.get("name") == _TOOL and isinstance(answer.get("input"), dict):
-                return dict(answer["input"])
+        response = with_retries(lambda: _converse(model, request), attempts)
+        output = response.get("output")
+        message = output.get("message") if isinstance(output, dict) else None
+        blocks = message.get("content") if isinstance(message, dict) else None
+        for block in blocks if isinstance(blocks, list) else []:
+            answer = block.get("toolUse") if isinstance(block, dict) else None
+            if (
+                isinstance(answer, dict)
+                and answer.get("name") == _TOOL
+                and isinstance(answer.get("input"), dict)
+            ):
+                return StructuredReply(dict(answer["input"]), **_tokens(response))
         raise ModelFailed(f"model '{model.id}' answered without the structured answer it was asked for")
 
     def converse(
@@ -91,10 +125,22 @@ def _converse(model: ModelInfo, request: dict[str, Any]) -> dict[str, Any]:
         response: dict[str, Any] = aws.bedrock_runtime().converse(**request)
     except ClientError as error:
         code = error.response.get("Error", {}).get("Code", "error")
-        raise ModelFailed(f"model '{model.id}' did not answer ({code})") from None
+        status = error.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0)
+        message = f"model '{model.id}' did not answer ({code})"
+        if code in _TRANSIENT or status == 429 or status >= 500:
+            raise TransientFailure(message) from None
+        raise ModelFailed(message) from None
     except BotoCoreError as error:
-        raise ModelFailed(f"model '{model.id}' did not answer ({type(error).__name__})") from None
+        raise TransientFailure(f"model '{model.id}' did not answer ({type(error).__name__})") from None
     return response
+
+
+def _tokens(response: dict[str, Any]) -> dict[str, int]:
+    """The tokens Bedrock counted (`usage.inputTokens`, `usage.outputTokens`)."""
+    usage = response.get("usage")
+    counted = usage if isinstance(usage, dict) else {}
+    tokens = {"input_tokens": counted.get("inputTokens"), "output_tokens": counted.get("outputTokens")}
+    return {name: value for name, value in tokens.items() if isinstance(value, int)}
 
 
 def _messages(messages: Sequence[ChatMessage]) -> list[dict[str, Any]]:
@@ -161,23 +207,21 @@ def _turn(model: ModelInfo, response: dict[str, Any]) -> ModelTurn:
                     raw=json.dumps(value, default=str),
                 )
             )
-    usage = response.get("usage")
-    counted = usage if isinstance(usage, dict) else {}
-    tokens = {"input_tokens": counted.get("inputTokens"), "output_tokens": counted.get("outputTokens")}
-    return ModelTurn(
-        "\n".join(texts),
-        tuple(calls),
-        {name: value for name, value in tokens.items() if isinstance(value, int)},
-    )
+    return ModelTurn("\n".join(texts), tuple(calls), _tokens(response))
 
 
-def bedrock_models(model_ids: list[str]) -> tuple[ModelInfo, ...]:
-    """The catalog entries of the Bedrock models a deployment configures (BEDROCK_MODELS)."""
-    return tuple(
-        ModelInfo(
-            id=BEDROCK_PREFIX + model_id,
-            provider="bedrock",
-            tasks=["extract", "classify", "split", "partition"],
+def bedrock_models(entries: list[str]) -> tuple[ModelInfo, ...]:
+    """The catalog entries of the Bedrock models a deployment configures (BEDROCK_MODELS): model ids,
+    each followed by `+images` when the model takes pictures."""
+    models = []
+    for entry in entries:
+        images = entry.endswith(IMAGES_SUFFIX)
+        model_id = entry.removesuffix(IMAGES_SUFFIX).strip()
+        if not model_id:
+            raise ValueError(f"BEDROCK_MODELS: '{entry}' names no model")
+        models.append(
+            ModelInfo(
+                id=BEDROCK_PREFIX + model_id, provider="bedrock", tasks=remote_tasks(images), images=images
+            )
         )
-        for model_id in model_ids
-    )
+    return tuple(models)

@@ -3,7 +3,8 @@ the document (Lambda Invoke), so the API functions stay small and never import P
 
 A document up to INLINE_BYTES travels in the request; a larger one is staged in the files bucket
 under the tenant's `reads/` prefix for the duration of the call. The reader answers every page at
-once (Lambda answers once), or why it refused the document.
+once (Lambda answers once), or why it refused the document. Page pictures come staged in the same
+place, one object a page; they are read and removed as soon as the answer arrives.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class _Page:
     warnings: tuple[str, ...]
     ocr_confidence: float | None = None
     words: tuple[WordBox, ...] = ()
+    image: bytes | None = None
 
 
 class DocumentReader:
@@ -58,6 +60,7 @@ class DocumentReader:
         max_pages: int,
         languages: Sequence[str] | None = None,
         words: Words = "no",
+        images: int = 0,
     ) -> Iterator[ParsedPage]:
         request = ReadRequest(
             organization_id=tenant.organization_id,
@@ -70,14 +73,19 @@ class DocumentReader:
             max_pages=max_pages,
             languages=list(languages) if languages else None,
             words=words,
+            images=images,
         )
         answer = self._read(tenant, document, request)
+        pictures = self._staged_images(tenant, answer)
         if answer.rejection is not None:
             rejection = answer.rejection
             raise DocumentRejected(rejection.code, rejection.message, rejection.status)
         on_count(answer.page_count)
         for page in answer.pages:
-            yield _Page(page.number, page.text, tuple(page.warnings), page.ocr_confidence, tuple(page.words))
+            image = pictures.get(page.number)
+            yield _Page(
+                page.number, page.text, tuple(page.warnings), page.ocr_confidence, tuple(page.words), image
+            )
         if len(answer.pages) < answer.page_count:  # the reader stopped at its time budget
             raise DocumentRejected(
                 "too_slow_for_sync",
@@ -85,6 +93,21 @@ class DocumentReader:
                 f"({len(answer.pages)} of {answer.page_count} pages read); send it in the background",
                 413,
             )
+
+    def _staged_images(self, tenant: Tenant, answer: ReadAnswer) -> dict[int, bytes]:
+        """The pictures the reader staged for this tenant, by page number, removed from where they were
+        staged."""
+        mine = staging_key(tenant, "")
+        keys = {
+            page.number: page.image_key
+            for page in answer.pages
+            if page.image_key and page.image_key.startswith(mine)
+        }
+        try:
+            return {number: self._blobs.read(key) for number, key in keys.items()}
+        finally:
+            for key in keys.values():
+                self._blobs.delete(key)
 
     def _read(self, tenant: Tenant, document: SourceDocument, request: ReadRequest) -> ReadAnswer:
         """The reader's answer, the document in the request or staged for the call."""

@@ -9,21 +9,28 @@ are not a JSON object kept as written, to be answered with an error), and their 
 `role: tool` messages naming the `tool_call_id`.
 
 A deployment lists its endpoints in OPENAI_MODELS, a JSON array of
-`{"name", "base_url", "model", "api_key_secret": "secret://NAME"}`; each is offered as `openai/<name>`.
+`{"name", "base_url", "model", "api_key_secret": "secret://NAME", "images": false}`; each is offered as
+`openai/<name>`. An endpoint with `"images": true` takes pictures: it also parses, and the pages it is
+shown go in the user message as `image_url` parts (`data:image/jpeg;base64,…`) after the text.
+
+A call answered 429 or 5xx, or that times out or cannot connect, fails for a while: the caller may
+ask for it to be tried again (`attempts`); a 429's Retry-After (seconds) is followed.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import urllib.error
 import urllib.request
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
-from docsvc.domain.intelligence import ConfigurationError, ModelFailed
-from docsvc.domain.models import ModelInfo
+from docsvc.adapters.remote_models import TransientFailure, with_retries
+from docsvc.domain.intelligence import ConfigurationError
+from docsvc.domain.models import ModelFailed, ModelInfo, StructuredReply, remote_tasks
 from docsvc.domain.secrets import SecretResolver
 from docsvc.errors import NotFound
 from docsvc.tenancy import Tenant
@@ -37,10 +44,13 @@ _FUNCTION = "answer"
 
 
 class OpenAIEndpoint(BaseModel):
+    model_config = ConfigDict(extra="forbid")  # a misspelt setting ("image") is refused, not ignored
+
     name: str
     base_url: str
     model: str
     api_key_secret: str
+    images: bool = False  # the model takes pictures (pages as JPEG): it parses too
 
 
 def openai_models(configured: str) -> tuple[tuple[ModelInfo, ...], dict[str, OpenAIEndpoint]]:
@@ -50,7 +60,8 @@ def openai_models(configured: str) -> tuple[tuple[ModelInfo, ...], dict[str, Ope
         ModelInfo(
             id=OPENAI_PREFIX + endpoint.name,
             provider="openai",
-            tasks=["extract", "classify", "split", "partition"],
+            tasks=remote_tasks(endpoint.images),
+            images=endpoint.images,
         )
         for endpoint in endpoints
     )
@@ -63,18 +74,32 @@ class OpenAICompatibleModels:
         self._secrets = secrets
 
     def structured(
-        self, tenant: Tenant, model: ModelInfo, instructions: str, document: str, schema: dict[str, Any]
-    ) -> dict[str, Any]:
+        self,
+        tenant: Tenant,
+        model: ModelInfo,
+        instructions: str,
+        document: str,
+        schema: dict[str, Any],
+        *,
+        images: Sequence[bytes] = (),
+        attempts: int = 1,
+    ) -> StructuredReply:
         endpoint = self._endpoints[model.id]
         key = self._key(tenant, model, endpoint)
+        content: str | list[dict[str, Any]] = document
+        if images:
+            content = [{"type": "text", "text": document}] + [
+                {"type": "image_url", "image_url": {"url": _data_url(image)}} for image in images
+            ]
         body = {
             "model": endpoint.model,
             "temperature": 0,
-            "messages": [{"role": "system", "content": instructions}, {"role": "user", "content": document}],
+            "messages": [{"role": "system", "content": instructions}, {"role": "user", "content": content}],
             "tools": [{"type": "function", "function": {"name": _FUNCTION, "parameters": schema}}],
             "tool_choice": {"type": "function", "function": {"name": _FUNCTION}},
         }
-        return _arguments(model.id, _call(model.id, _request(endpoint, key, body)))
+        reply = with_retries(lambda: _call(model.id, _request(endpoint, key, body)), attempts)
+        return StructuredReply(_arguments(model.id, reply), **_tokens(reply))
 
     def converse(
         self,
@@ -124,17 +149,41 @@ def _request(endpoint: OpenAIEndpoint, key: str, body: dict[str, Any]) -> urllib
     )
 
 
+def _data_url(image: bytes) -> str:
+    return "data:image/jpeg;base64," + base64.b64encode(image).decode("ascii")
+
+
 def _call(model_id: str, request: urllib.request.Request) -> Any:
+    """The endpoint's JSON answer. 429, 5xx, a timeout or no connection are TransientFailures."""
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:  # noqa: S310
             return json.loads(response.read())
     except urllib.error.HTTPError as error:
-        raise ModelFailed(f"model '{model_id}' did not answer (HTTP {error.code})") from None
+        message = f"model '{model_id}' did not answer (HTTP {error.code})"
+        if error.code == 429 or error.code >= 500:
+            raise TransientFailure(message, _retry_after(error.headers.get("Retry-After"))) from None
+        raise ModelFailed(message) from None
     except (urllib.error.URLError, TimeoutError, OSError) as error:
         reason = getattr(error, "reason", error)
-        raise ModelFailed(f"model '{model_id}' did not answer ({type(reason).__name__})") from None
+        raise TransientFailure(f"model '{model_id}' did not answer ({type(reason).__name__})") from None
     except ValueError:
         raise ModelFailed(f"model '{model_id}' answered something that is not JSON") from None
+
+
+def _retry_after(value: str | None) -> float | None:
+    """A Retry-After in seconds (its HTTP-date form is not followed)."""
+    try:
+        return max(float(value), 0.0) if value else None
+    except ValueError:
+        return None
+
+
+def _tokens(reply: Any) -> dict[str, int]:
+    """The tokens the endpoint counted (`usage.prompt_tokens`, `usage.completion_tokens`)."""
+    usage = reply.get("usage") if isinstance(reply, dict) else None
+    counted = usage if isinstance(usage, dict) else {}
+    tokens = {"input_tokens": counted.get("prompt_tokens"), "output_tokens": counted.get("completion_tokens")}
+    return {name: value for name, value in tokens.items() if isinstance(value, int)}
 
 
 def _arguments(model_id: str, reply: Any) -> dict[str, Any]:
@@ -216,11 +265,4 @@ def _turn(model_id: str, reply: Any) -> ModelTurn:
                 raw=raw,
             )
         )
-    usage = reply.get("usage") if isinstance(reply, dict) else None
-    counted = usage if isinstance(usage, dict) else {}
-    tokens = {"input_tokens": counted.get("prompt_tokens"), "output_tokens": counted.get("completion_tokens")}
-    return ModelTurn(
-        content if isinstance(content, str) else "",
-        tuple(calls),
-        {name: value for name, value in tokens.items() if isinstance(value, int)},
-    )
+    return ModelTurn(content if isinstance(content, str) else "", tuple(calls), _tokens(reply))

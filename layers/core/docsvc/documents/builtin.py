@@ -38,15 +38,18 @@ class BuiltinEngine:
         max_pages: int,
         languages: Sequence[str] | None = None,
         words: Words = "no",
+        images: int = 0,
     ) -> Iterator[ParsedPage]:
         """`on_count` refuses documents over `max_pages` before a page is read; OCR languages that are
-        not installed are refused (422) before anything is read."""
+        not installed are refused (422) before anything is read. The first `images` pages of a PDF or
+        an image come with their picture (JPEG)."""
         options = engine.ParseOptions(
             table_format=table_format,
             dpi=dpi,
             page_seconds=page_seconds,
             languages=tuple(languages) if languages else None,
             words=words,
+            images=images,
         )
         try:
             yield from engine.parse_pages(document.content, document.document_type.name, options, on_count)

@@ -13,6 +13,7 @@ from docsvc.documents.types import DocumentType
 from docsvc.domain.documents import SourceDocument
 from docsvc.domain.parses import SYNC_SECONDS
 from docsvc.errors import DocumentRejected
+from docsvc.ids import new_id
 from docsvc.resources.document_reads import (
     ANSWER_BYTES,
     ReadAnswer,
@@ -49,6 +50,7 @@ class DocumentReads:
                 raise _OverLimit()
 
         pages: list[ReadPage] = []
+        read_id = new_id("read")
         started = time.monotonic()
         try:
             for page in self._engine.pages(
@@ -60,7 +62,8 @@ class DocumentReads:
                 on_count,
                 request.max_pages,
                 request.languages,
-                request.words,
+                words=request.words,
+                images=request.images,
             ):
                 pages.append(
                     ReadPage(
@@ -69,6 +72,7 @@ class DocumentReads:
                         warnings=list(page.warnings),
                         ocr_confidence=page.ocr_confidence,
                         words=list(page.words),
+                        image_key=self._staged_image(tenant, read_id, page.number, page.image),
                     )
                 )
                 if time.monotonic() - started > SYNC_SECONDS:
@@ -92,6 +96,14 @@ class DocumentReads:
                 ),
             )
         return answer
+
+    def _staged_image(self, tenant: Tenant, read_id: str, number: int, image: bytes | None) -> str | None:
+        """The page's picture, staged for the caller to read and remove."""
+        if image is None:
+            return None
+        key = staging_key(tenant, f"{read_id}-page-{number}.jpg")
+        self._blobs.put(key, image, "image/jpeg")
+        return key
 
     def _document(self, tenant: Tenant, request: ReadRequest) -> SourceDocument:
         if request.staged_key is not None:

@@ -3,7 +3,12 @@ the function; remote ones are asked for JSON of the result's shape. Every answer
 is stored: an extraction's output must validate against the request's schema (a value not found is
 null, whatever type the schema gives it), a classification must name one of the categories, splits and
 partitions must cover every page once. A model that breaks that is a ModelFailed (502), never a
-half-filled success."""
+half-filled success.
+
+An extraction on a remote model may be run several times (`n_consensus`, at most CONSENSUS_AT_ONCE
+calls at a time): each run must match the schema, and the answer is the majority value of every leaf,
+its likelihood the share of runs that agree with it (see docsvc.domain.consensus). The built-in model
+is deterministic: it runs once, whatever `n_consensus` says."""
 
 from __future__ import annotations
 
@@ -11,12 +16,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from docsvc.domain.evidence import Evidence
-from docsvc.domain.intelligence import Answer, Answerer, Model, ModelFailed
+from docsvc.domain.intelligence import Answer, Answerer, Model
+from docsvc.domain.models import ModelFailed, in_order
 
 _READ = "You read business documents and answer exactly in the shape of the tool you are given."
+CONSENSUS_AT_ONCE = 4  # runs of one extraction asked of a remote model at a time
 
 
-def extraction(json_schema: Mapping[str, Any], instructions: str | None) -> Answerer:
+def extraction(json_schema: Mapping[str, Any], instructions: str | None, n_consensus: int = 1) -> Answerer:
     def answer(pages: list[str], model: Model) -> Answer:
         if model.builtin:
             from docsvc.intelligence.extraction import extract
@@ -25,9 +32,17 @@ def extraction(json_schema: Mapping[str, Any], instructions: str | None) -> Answ
             output, likelihoods = found.output, found.likelihoods
             evidence = {path: Evidence(*where) for path, where in found.evidence.items()}
         else:
+            from docsvc.domain.consensus import consensus
+
             task = "Extract the data the schema describes; use null for what the document does not hold."
-            output = model.structured(_prompt(task, instructions), pages, dict(json_schema))
-            likelihoods = {name: 1.0 if value is not None else 0.0 for name, value in output.items()}
+            prompt = _prompt(task, instructions)
+
+            def run(_: int) -> dict[str, Any]:
+                value = model.structured(prompt, pages, dict(json_schema))
+                _check_against(json_schema, value)
+                return value
+
+            output, likelihoods = consensus(list(in_order(run, range(n_consensus), CONSENSUS_AT_ONCE)))
             evidence = {}  # each value is looked for where it is printed
         _check_against(json_schema, output)
         return Answer(output=output, likelihoods=likelihoods, evidence=evidence)

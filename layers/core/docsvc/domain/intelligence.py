@@ -7,7 +7,7 @@ usage charged in the same write. The synchronous endpoint and the job worker cal
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
@@ -16,7 +16,14 @@ from docsvc.clock import iso, utc_now
 from docsvc.domain.documents import DocumentInput
 from docsvc.domain.evidence import Evidence, sources_tree
 from docsvc.domain.lists import ListQuery, Page
-from docsvc.domain.models import ModelCatalog, ModelInfo, Task
+from docsvc.domain.models import (
+    ModelCatalog,
+    ModelFailed,
+    ModelInfo,
+    StructuredModels,
+    Task,
+    Tokens,
+)
 from docsvc.domain.parses import DEFAULT_DPI, FileSummary, ParseLimits, ParseService
 from docsvc.domain.usage import Charge
 from docsvc.errors import DomainError, InvalidField, NotFound
@@ -41,22 +48,18 @@ TASK_OF: dict[str, Task] = {
     "partition": "partition",
 }
 CREDITS_PER_PAGE = 1.0
+# A remote model that takes images sees the first this many pages as pictures, and every page as text.
+IMAGE_PAGES = 20
 # How long a deep research may keep asking a remote model (the API function has 29 s in all).
 REMOTE_RESEARCH_SECONDS = 20.0
-
-
-class ModelFailed(DomainError):
-    """A model that answered nothing usable (a remote one timed out, or answered what the request's
-    schema refuses): a 502, never a half-filled success."""
-
-    code = "model_error"
-    status_code = 502
 
 
 class ResultUsage(BaseModel):
     page_count: int
     credits: float
     cached: bool  # the pages came from an earlier parse of the same input
+    input_tokens: int = 0  # what a remote model's provider counted, over every call; 0 for built-in ones
+    output_tokens: int = 0
 
 
 class ResultRecord(BaseModel):
@@ -72,14 +75,10 @@ class ResultRecord(BaseModel):
     created_at: str
 
 
-class RemoteModels(Protocol):
+class RemoteModels(StructuredModels, Protocol):
     """Models that run elsewhere (AWS Bedrock, OpenAI-compatible endpoints): asked, for a tenant (whose
     secrets hold the keys), for JSON of a given shape about a document; or, for deep research, for the
     next turn of a conversation in which they may call the tools offered."""
-
-    def structured(
-        self, tenant: Tenant, model: ModelInfo, instructions: str, document: str, schema: dict[str, Any]
-    ) -> dict[str, Any]: ...
 
     def converse(
         self,
@@ -103,11 +102,15 @@ class ConfigurationError(DomainError):
 
 @dataclass(frozen=True)
 class Model:
-    """The model a request runs on: a built-in one, or a remote one reached through `remote`."""
+    """The model a request runs on: a built-in one, or a remote one reached through `remote`. A remote
+    model that takes images is shown `images`, pictures of the first pages (at most IMAGE_PAGES), with
+    the text of every page; the tokens of its calls add up in `tokens`."""
 
     info: ModelInfo
     tenant: Tenant
     remote: RemoteModels | None = None
+    images: Sequence[bytes] = ()
+    tokens: Tokens = field(default_factory=Tokens)
 
     @property
     def builtin(self) -> bool:
@@ -117,7 +120,16 @@ class Model:
         if self.remote is None:
             raise ModelFailed(f"model '{self.info.id}' ({self.info.provider}) is not reachable from here")
         document = "\n\n".join(f"--- page {number} ---\n{text}" for number, text in enumerate(pages, 1))
-        return self.remote.structured(self.tenant, self.info, instructions, document, schema)
+        if self.images:
+            document = (
+                f"The first {len(self.images)} pages are also shown as images, in order; the text of every "
+                f"page follows.\n\n{document}"
+            )
+        reply = self.remote.structured(
+            self.tenant, self.info, instructions, document, schema, images=self.images
+        )
+        self.tokens.add(reply)
+        return reply.value
 
     def converse(self, system: str, messages: Sequence[ChatMessage], tools: Sequence[ToolOffer]) -> ModelTurn:
         if self.remote is None:
@@ -184,6 +196,7 @@ class IntelligenceService:
         stop: Callable[[], bool] | None = None,
     ) -> ResultRecord:
         model = self.model_for(kind, task.model)
+        shown = min(IMAGE_PAGES, task.first_n_pages or IMAGE_PAGES) if model.images else 0
         document = self._parses.read(
             tenant,
             task.document,
@@ -192,9 +205,11 @@ class IntelligenceService:
             limits=limits,
             stop=stop,
             words=kind == "extraction",
+            images=shown,
         )
         pages = document.pages[: task.first_n_pages] if task.first_n_pages else document.pages
-        answer = answerer(pages, Model(model, tenant, self._remote))
+        asked = Model(model, tenant, self._remote, images=document.images[:shown])
+        answer = answerer(pages, asked)
         page_count = len(document.pages)
         readable = sum(1 for page in document.pages if page.strip())
         sources = None
@@ -212,7 +227,11 @@ class IntelligenceService:
             sources=sources,
             warnings=[*unreadable_warnings(document.pages, kind), *answer.warnings],
             usage=ResultUsage(
-                page_count=page_count, credits=readable * CREDITS_PER_PAGE, cached=document.cached
+                page_count=page_count,
+                credits=readable * CREDITS_PER_PAGE,
+                cached=document.cached,
+                input_tokens=asked.tokens.input_tokens,
+                output_tokens=asked.tokens.output_tokens,
             ),
             created_at=iso(utc_now()),
         )

@@ -3,7 +3,14 @@
 The synchronous path answers `completed` at once. The background path moves through
 pending -> queued -> in_progress -> completed | failed | cancelled, each move a conditional write,
 so no state is skipped or moved backwards and a cancelled parse never becomes completed. Both paths,
-and the stream, run the same `_run_engine`.
+and the stream, read the document with the engine.
+
+A remote model that takes images parses too (`RemoteParse`): the engine reads each page (its text
+layer, or OCR) and draws it as a picture, and the model is shown both, with the parse's instructions
+appended to its system prompt, and answers the page as markdown. Pages go to the model PAGES_AT_ONCE
+at a time; a call that fails for a while is tried again with backoff (PAGE_ATTEMPTS in all). A page
+the model fails on fails the whole parse: a 502 (`model_error`), or a background parse `failed`;
+never a parse with some pages missing.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, Protocol
@@ -25,9 +32,17 @@ from docsvc.domain.documents import DocumentInput, DocumentSource, SourceDocumen
 from docsvc.domain.events import Event, new_event
 from docsvc.domain.evidence import WordBox, Words
 from docsvc.domain.lists import ListQuery, Page
-from docsvc.domain.models import BUILTIN_MODELS
+from docsvc.domain.models import (
+    BUILTIN_MODELS,
+    ModelCatalog,
+    ModelFailed,
+    ModelInfo,
+    StructuredModels,
+    Tokens,
+    in_order,
+)
 from docsvc.domain.usage import Charge
-from docsvc.errors import BadRequest, DocumentRejected, DomainError, InvalidField, NotFound, Stopped
+from docsvc.errors import BadRequest, DocumentRejected, DomainError, NotFound, Stopped
 from docsvc.ids import new_id
 from docsvc.tenancy import Tenant
 
@@ -66,6 +81,8 @@ OCR_LANGUAGES = {
     "pl": "pol",
 }
 DEFAULT_OCR_LANGUAGES = ["eng"]
+PAGES_AT_ONCE = 4  # a remote model's calls on one parse running at a time
+PAGE_ATTEMPTS = 3  # tries of one page's call when it fails for a while (429, 5xx, a timeout)
 MAX_OCR_LANGUAGES = 4
 _TESSERACT_CODE = re.compile(r"^[a-z]{3}(_[a-z]{2,8})?$")
 _log = logging.getLogger(__name__)
@@ -96,6 +113,8 @@ class ParseUsage(BaseModel):
     page_count: int = 0
     credits: float = 0.0
     cached: bool = False
+    input_tokens: int = Field(0, description="Tokens a remote model's provider counted; 0 for built-in ones.")
+    output_tokens: int = 0
 
 
 class ParseRecord(BaseModel):
@@ -121,10 +140,23 @@ class ParseRequest(BaseModel):
     """What a parse is asked to do, whichever way it is asked (the API, a job, a workflow)."""
 
     document: DocumentInput = Field(description="MIMEData {filename, url} or a FileRef {id}.")
-    model: str = Field(DEFAULT_MODEL, description="A parse model of GET /v1/models.")
+    model: str = Field(
+        DEFAULT_MODEL,
+        description="A parse model of GET /v1/models: the built-in one, or a remote model that takes images.",
+    )
     table_parsing_format: TableFormat = "markdown"
-    instructions: str | None = Field(None, max_length=10_000, description="Stored and echoed with the parse.")
-    image_resolution_dpi: int = Field(DEFAULT_DPI, ge=96, le=300, description="Resolution of OCR rendering.")
+    instructions: str | None = Field(
+        None,
+        max_length=10_000,
+        description="Appended to the system prompt of a remote parse model. With the built-in model they "
+        "are stored and echoed, and change nothing in the output.",
+    )
+    image_resolution_dpi: int = Field(
+        DEFAULT_DPI,
+        ge=96,
+        le=300,
+        description="Resolution of OCR rendering, and of the page images a remote parse model is shown.",
+    )
     bust_cache: bool = Field(False, description="Skip the cache of identical inputs and parse again.")
     languages: list[str] | None = Field(
         None,
@@ -168,6 +200,8 @@ class ParsedPage(Protocol):
     def ocr_confidence(self) -> float | None: ...
     @property
     def words(self) -> Sequence[WordBox]: ...  # when asked for; empty where the page has no geometry
+    @property
+    def image(self) -> bytes | None: ...
 
 
 class Engine(Protocol):
@@ -188,12 +222,15 @@ class Engine(Protocol):
         max_pages: int,
         languages: Sequence[str] | None = None,
         words: Words = "no",
+        images: int = 0,
     ) -> Iterator[ParsedPage]:
         """The pages in order. `on_count` is told the page count before any page is read and may
         refuse the document by raising; it refuses counts over `max_pages`, and an engine may skip
         reading such a document at all. OCR reads `languages` (Tesseract codes; None: English) and
         refuses, 422, languages it does not have. `words` says whether pages come with their words
-        and boxes, or as words alone, without OCR or tables (see docsvc.domain.evidence)."""
+        and boxes, or as words alone, without OCR or tables (see docsvc.domain.evidence). The first
+        `images` pages also come as a picture (JPEG at `dpi`) when the document's type has pictures
+        (PDFs, images)."""
         ...
 
 
@@ -319,6 +356,68 @@ class ReadDocument(BaseModel):
     cached: bool
     # When asked for: each page's words with their boxes (WordBox; none where a page has no geometry)
     words: list[Sequence[WordBox]] | None = Field(None, exclude=True)
+    images: list[bytes] = Field(default_factory=list)  # JPEGs of the first pages, when asked for
+
+
+@dataclass(frozen=True)
+class ModelPage:
+    """A page as a remote model answered it."""
+
+    number: int
+    text: str
+    warnings: tuple[str, ...] = ()
+    ocr_confidence: float | None = None
+    words: tuple[WordBox, ...] = ()
+    image: bytes | None = None
+
+
+PAGE_PROMPT = (
+    "You turn one page of a document into markdown. You are shown the page as an image, and the text "
+    "a text-layer reader found on it: use that text for the exact characters, but it may be incomplete, "
+    "out of order or empty (a scan), so follow the image. Write everything on the page in reading "
+    "order: headings with #, lists with -, tables as markdown pipe tables with a header row. Give "
+    "only the page's content, no commentary."
+)
+PAGE_SCHEMA: dict[str, object] = {
+    "type": "object",
+    "properties": {"markdown": {"type": "string", "description": "The page, as markdown."}},
+    "required": ["markdown"],
+}
+
+
+class RemoteParse:
+    """A parse by a remote model that takes images: each page's picture and text go to the model,
+    PAGES_AT_ONCE at a time, and its markdown becomes the page. The tokens of every call add up in
+    `tokens`."""
+
+    def __init__(
+        self, remote: StructuredModels, tenant: Tenant, model: ModelInfo, instructions: str | None
+    ) -> None:
+        self._remote, self._tenant, self._model = remote, tenant, model
+        self._system = PAGE_PROMPT + (
+            f"\n\nInstructions from the user: {instructions}" if instructions else ""
+        )
+        self.tokens = Tokens()
+
+    def pages(self, read: Iterable[ParsedPage]) -> Iterator[ParsedPage]:
+        return in_order(self._page, read, PAGES_AT_ONCE)
+
+    def _page(self, page: ParsedPage) -> ParsedPage:
+        hint = page.text.strip() or "(no text was found on this page)"
+        reply = self._remote.structured(
+            self._tenant,
+            self._model,
+            self._system,
+            f"Page {page.number}. Its text layer:\n\n{hint}",
+            dict(PAGE_SCHEMA),
+            images=[page.image] if page.image else (),
+            attempts=PAGE_ATTEMPTS,
+        )
+        markdown = reply.value.get("markdown")
+        if not isinstance(markdown, str):
+            raise ModelFailed(f"model '{self._model.id}' answered page {page.number} without its markdown")
+        self.tokens.add(reply)
+        return ModelPage(page.number, markdown.strip(), page.warnings)
 
 
 class StreamedPage(BaseModel):
@@ -335,12 +434,28 @@ class ParseService:
         documents: DocumentSource,
         engine: Engine,
         enqueue: Enqueue,
+        models: ModelCatalog | None = None,
+        remote: StructuredModels | None = None,
     ) -> None:
         self._repository = repository
         self._store = store
         self._documents = documents
         self._engine = engine
         self._enqueue = enqueue
+        self._models = models or ModelCatalog()
+        self._remote = remote
+
+    def model(self, name: str) -> ModelInfo:
+        """The parse model `name` (422 naming the ones this deployment offers)."""
+        return self._models.resolve(name, "parse")
+
+    def _remote_parse(self, tenant: Tenant, model: ModelInfo, instructions: str | None) -> RemoteParse | None:
+        """How a remote model parses (None for the built-in one)."""
+        if model.provider == "builtin":
+            return None
+        if self._remote is None:
+            raise ModelFailed(f"model '{model.id}' ({model.provider}) is not reachable from here")
+        return RemoteParse(self._remote, tenant, model, instructions)
 
     # ------------------------------------------------------------------ synchronous and streamed
     def parse(
@@ -368,7 +483,7 @@ class ParseService:
         stop: Callable[[], bool] | None = None,
     ) -> Iterator[StreamedPage | ParseRecord]:
         """Each page as it is parsed, then the completed parse, stored like a synchronous one."""
-        check_model(request.model)
+        model = self.model(request.model)
         source = self._documents.load(tenant, request.document, self._engine.supported)
         record = self._new_record(source, request, "in_progress")
         cached = self._cached_output(tenant, record)
@@ -380,20 +495,25 @@ class ParseService:
             return
         pages: list[str] = []
         confidences: list[float | None] = []
-        for page in self._read_pages(
+        limits = limits or SYNCHRONOUS
+        remote = self._remote_parse(tenant, model, request.instructions)
+        read = self._read_pages(
             tenant,
             source,
             request.table_parsing_format,
             request.image_resolution_dpi,
-            limits or SYNCHRONOUS,
+            limits,
             stop,
             request.languages,
-        ):
+            images=limits.max_pages if remote else 0,
+        )
+        for page in remote.pages(read) if remote else read:
             pages.append(page.text)
             confidences.append(page.ocr_confidence)
             record.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
             yield StreamedPage(number=page.number, text=page.text, ocr_confidence=page.ocr_confidence)
-        yield self._finish(tenant, record, output_of(pages, confidences), cached=False, from_states=None)
+        output = output_of(pages, confidences)
+        yield self._finish(tenant, record, output, cached=False, from_states=None, tokens=_tokens(remote))
 
     def read(
         self,
@@ -405,17 +525,20 @@ class ParseService:
         limits: ParseLimits | None = None,
         stop: Callable[[], bool] | None = None,
         words: bool = False,
+        images: int = 0,
     ) -> ReadDocument:
         """The pages of a document for another task (an extraction, a classification, ...), tables in
         markdown: the output of an earlier parse of identical input when there is one, else a fresh
         read. With `words`, also each page's words and their boxes: after an earlier parse of a
         document with a text layer, its words alone are read (no OCR, no tables); a document an
-        earlier parse OCR'd is read again whole. Nothing is stored and nothing is charged here; the
+        earlier parse OCR'd is read again whole. With `images`, the first that many pages are drawn
+        too (JPEG at `dpi`, for the types that have pictures), which takes a fresh read. Nothing is
+        stored and nothing is charged here; the
         task does both."""
         source = self._documents.load(tenant, document, self._engine.supported)
         file = FileSummary(id=source.file_id, filename=source.filename, mime_type=source.mime_type)
         key = cache_key(source, ParseRequest(document=document, image_resolution_dpi=dpi))
-        earlier = None if bust_cache else self._repository.cached(tenant, key)
+        earlier = None if bust_cache or images else self._repository.cached(tenant, key)
         output = self._store.load_output(tenant, earlier) if earlier else None
         limits = limits or SYNCHRONOUS
         if output is not None and not (words and any(c is not None for c in output.ocr_confidence)):
@@ -425,11 +548,17 @@ class ParseService:
                 boxes = [page.words for page in only]
             return ReadDocument(file=file, pages=output.pages, cached=True, words=boxes)
         read = list(
-            self._read_pages(tenant, source, "markdown", dpi, limits, stop, words="also" if words else "no")
+            self._read_pages(
+                tenant, source, "markdown", dpi, limits, stop, words="also" if words else "no", images=images
+            )
         )
-        pages = [page.text for page in read]
+        pictures = [page.image for page in read if page.image is not None]
         return ReadDocument(
-            file=file, pages=pages, cached=False, words=[page.words for page in read] if words else None
+            file=file,
+            pages=[page.text for page in read],
+            cached=False,
+            words=[page.words for page in read] if words else None,
+            images=pictures,
         )
 
     def _read_pages(
@@ -441,13 +570,24 @@ class ParseService:
         limits: ParseLimits,
         stop: Callable[[], bool] | None,
         languages: Sequence[str] | None = None,
+        *,
         words: Words = "no",
+        images: int = 0,
     ) -> Iterator[ParsedPage]:
         """The engine's pages within `limits`, asking `stop` now and then (Stopped when it says so)."""
         limit = PageLimit(source.filename, limits)
         started = time.monotonic()
         pages = self._engine.pages(
-            tenant, source, table_format, dpi, PAGE_SECONDS, limit, limits.max_pages, languages, words
+            tenant,
+            source,
+            table_format,
+            dpi,
+            PAGE_SECONDS,
+            limit,
+            limits.max_pages,
+            languages,
+            words=words,
+            images=images,
         )
         check = Occasionally(stop or (lambda: False))
         for page in pages:
@@ -466,7 +606,7 @@ class ParseService:
     # ------------------------------------------------------------------ background
     def submit(self, tenant: Tenant, request: ParseRequest) -> ParseRecord:
         """The background parse: stored `pending`, queued, answered `queued` with empty output."""
-        check_model(request.model)
+        self.model(request.model)
         source = self._documents.load(tenant, request.document, self._engine.supported)
         record = self._new_record(source, request, "pending")
         self._store.save_input(tenant, record.id, source.content)
@@ -503,6 +643,7 @@ class ParseService:
             pages: list[str] = []
             confidences: list[float | None] = []
             cancelled = Occasionally(lambda: not self._still_running(tenant, parse_id))
+            remote = self._remote_parse(tenant, self.model(started.model), started.instructions)
             read = self._engine.pages(
                 tenant,
                 source,
@@ -512,8 +653,9 @@ class ParseService:
                 limit,
                 IN_BACKGROUND.max_pages,
                 started.languages,
+                images=IN_BACKGROUND.max_pages if remote else 0,
             )
-            for page in read:
+            for page in remote.pages(read) if remote else read:
                 pages.append(page.text)
                 confidences.append(page.ocr_confidence)
                 started.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
@@ -534,6 +676,7 @@ class ParseService:
             output_of(pages, confidences),
             cached=False,
             from_states=frozenset({"in_progress"}),
+            tokens=_tokens(remote),
         )
 
     def _fail(self, tenant: Tenant, record: ParseRecord, code: str, message: str) -> None:
@@ -616,15 +759,24 @@ class ParseService:
         *,
         cached: bool,
         from_states: frozenset[str] | None,
+        tokens: Tokens | None = None,
     ) -> ParseRecord:
         """Store the output, then complete the parse with its event, its usage and its cache entry."""
         page_count = len(output.pages)
         charge = Charge(pages=page_count, credits=credits_for(page_count, cached=cached))
+        counted = tokens or Tokens()
+        usage = ParseUsage(
+            page_count=page_count,
+            credits=charge.credits,
+            cached=cached,
+            input_tokens=counted.input_tokens,
+            output_tokens=counted.output_tokens,
+        )
         completed = record.model_copy(
             update={
                 "status": "completed",
                 "output": output,
-                "usage": ParseUsage(page_count=page_count, credits=charge.credits, cached=cached),
+                "usage": usage,
                 "updated_at": iso(utc_now()),
             }
         )
@@ -664,12 +816,8 @@ def _moved(record: ParseRecord, status: ParseStatus) -> ParseRecord:
     return record.model_copy(update={"status": status, "updated_at": iso(utc_now())})
 
 
-def check_model(model: str) -> None:
-    """422 naming the available parse models when `model` is not one of them."""
-    if model not in PARSE_MODELS:
-        raise InvalidField(
-            ("body", "model"), f"unknown model '{model}'; available: {', '.join(PARSE_MODELS)}"
-        )
+def _tokens(remote: RemoteParse | None) -> Tokens | None:
+    return remote.tokens if remote else None
 
 
 def _event_data(record: ParseRecord) -> dict[str, object]:

@@ -1,6 +1,8 @@
 """What an API function sends the document reader function, and what it answers (Lambda Invoke,
 JSON both ways). Lambda takes at most 6 MB each way: a document larger than INLINE_BYTES is staged
-in the files bucket under `reads/<org>/<env>/`, and an answer larger than ANSWER_BYTES is refused."""
+in the files bucket under `reads/<org>/<env>/`, and an answer larger than ANSWER_BYTES is refused.
+Page pictures, asked for with `images`, are staged there too, one object a page, and removed by the
+API function once it has read them."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ class ReadRequest(BaseModel):
     max_pages: int
     languages: list[str] | None = Field(None, description="OCR languages (Tesseract codes); None: English")
     words: Words = Field("no", description="Each page's words with their boxes: no, also, only")
+    images: int = Field(0, description="Draw the first this many pages too (JPEG), staged for the caller")
 
 
 class ReadPage(BaseModel):
@@ -40,6 +43,7 @@ class ReadPage(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     ocr_confidence: float | None = None
     words: list[WordBox] = Field(default_factory=list)
+    image_key: str | None = Field(None, description="Where the page's picture is staged, when drawn")
 
 
 class ReadRejection(BaseModel):

@@ -57,6 +57,14 @@ class ExtractionCreate(DocumentRequest):
         description="Answer `sources` too: the output's shape with each leaf value as {value, source, "
         "likelihood}; also at GET /v1/extractions/{id}/sources.",
     )
+    n_consensus: int = Field(
+        1,
+        ge=1,
+        le=8,
+        description="How many times a remote model extracts (at the same time, 4 at most at once): the "
+        "answer is the value most runs gave for each field, and its likelihood the share of runs that "
+        "agree. The built-in model is deterministic and runs once, whatever this says.",
+    )
 
     @field_validator("json_schema")
     @classmethod
@@ -150,7 +158,10 @@ class Result(BaseModel):
 class Extraction(Result):
     object: Literal["extraction"] = "extraction"
     output: dict[str, Any] = Field(description="The data, valid against json_schema; null where not found.")
-    likelihoods: dict[str, float] = Field(description="Per field path, how sure the model is (0-1).")
+    likelihoods: dict[str, float] = Field(
+        description="Per field path (dotted; an array is one field), how sure the model is (0-1). With a "
+        "remote model: the share of the n_consensus runs that gave the answered value."
+    )
     sources: dict[str, Any] | None = Field(
         None,
         description="With include_sources: the output's shape, each leaf value as {value, source, "
@@ -257,7 +268,7 @@ RESULT_ENDPOINTS: dict[str, ResultEndpoint] = {
         "extraction",
         ExtractionCreate,
         Extraction,
-        lambda body: answers.extraction(body.json_schema, body.instructions),
+        lambda body: answers.extraction(body.json_schema, body.instructions, body.n_consensus),
     ),
     "/v1/classifications": ResultEndpoint(
         "classification",

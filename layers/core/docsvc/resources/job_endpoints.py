@@ -13,7 +13,7 @@ from pydantic import BaseModel, ValidationError
 from docsvc.domain.intelligence import TASK_OF, IntelligenceService
 from docsvc.domain.jobs import EndpointRunner, JobResponse
 from docsvc.domain.models import ModelCatalog
-from docsvc.domain.parses import IN_BACKGROUND, ParseService, check_model
+from docsvc.domain.parses import IN_BACKGROUND, ParseService
 from docsvc.errors import InvalidField, InvalidRequest, validation_problems
 from docsvc.resources.intelligence import RESULT_ENDPOINTS, ResultEndpoint, SchemaGenerate, generated_schema
 from docsvc.resources.parses import Parse, ParseCreate
@@ -33,8 +33,9 @@ def validated(model: type[Body], request: dict[str, Any]) -> Body:
 class ParseEndpoint:
     """POST /v1/parses as a job: a 201 with the completed Parse; `background` and `stream` stay false."""
 
-    def __init__(self, parses: Callable[[], ParseService]) -> None:
+    def __init__(self, parses: Callable[[], ParseService], models: ModelCatalog) -> None:
         self._parses = parses  # built on first run: validating a request needs no document engine
+        self._models = models
 
     def validate(self, request: dict[str, Any]) -> None:
         self._body(request)
@@ -44,15 +45,14 @@ class ParseEndpoint:
         record = self._parses().parse(tenant, body.to_request(), limits=IN_BACKGROUND, stop=stop)
         return JobResponse(status_code=201, body=Parse.of(record).model_dump(mode="json"))
 
-    @staticmethod
-    def _body(request: dict[str, Any]) -> ParseCreate:
+    def _body(self, request: dict[str, Any]) -> ParseCreate:
         body = validated(ParseCreate, request)
         for flag in ("background", "stream"):
             if getattr(body, flag):
                 raise InvalidField(
                     ("body", flag), f"a job runs in the background already: leave {flag} false"
                 )
-        check_model(body.model)
+        self._models.resolve(body.model, "parse")
         return body
 
 
@@ -103,7 +103,7 @@ def job_endpoints(
     parses: Callable[[], ParseService], intelligence: Callable[[], IntelligenceService], models: ModelCatalog
 ) -> dict[str, EndpointRunner]:
     """Every job endpoint this deployment can run, by its path."""
-    runners: dict[str, EndpointRunner] = {"/v1/parses": ParseEndpoint(parses)}
+    runners: dict[str, EndpointRunner] = {"/v1/parses": ParseEndpoint(parses, models)}
     for path, endpoint in RESULT_ENDPOINTS.items():
         runners[path] = ResultJobEndpoint(endpoint, models, intelligence)
     runners["/v1/schemas/generate"] = SchemaJobEndpoint(models, intelligence)

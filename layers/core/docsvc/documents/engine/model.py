@@ -15,6 +15,7 @@ class ParseOptions:
     page_seconds: float = 10.0
     languages: tuple[str, ...] | None = None  # Tesseract codes for OCR; None: English
     words: Literal["no", "also", "only"] = "no"  # each page's words with their boxes; "only": no text
+    images: int = 0  # the first this many pages also come as a JPEG (PDFs and images only)
 
 
 # A word and where it is on the page as shown: left, top, right, bottom as fractions of the page's
@@ -29,3 +30,4 @@ class Page:
     warnings: tuple[str, ...] = ()
     ocr_confidence: float | None = None  # mean word confidence (0-100) of an OCR'd page
     words: tuple[WordBox, ...] = ()  # when asked for, on pages of a PDF or an image
+    image: bytes | None = None  # the page as a JPEG, when asked for and the type has pictures

@@ -34,6 +34,7 @@ from docsvc.documents.engine.ocr import (
     ocr_textpage,
     reason,
 )
+from docsvc.documents.engine.rendering import page_jpeg
 from docsvc.documents.engine.tables import render_table
 from docsvc.documents.readable import IMAGE_TYPES
 
@@ -66,12 +67,14 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
         for index in range(first - 1, document.page_count):
             warnings: list[str] = []
             page = document[index]
+            image = page_jpeg(page, options.dpi) if index < options.images else None
             if options.words == "only":  # no OCR, no tables: the text layer's words
-                yield Page(index + 1, "", words=_word_boxes(page, page.get_textpage(flags=_TEXT_FLAGS)))
+                boxes = _word_boxes(page, page.get_textpage(flags=_TEXT_FLAGS))
+                yield Page(index + 1, "", words=boxes, image=image)
                 continue
             text, textpage = _page_text(page, kind in IMAGE_TYPES, options, warnings)
             boxes = _word_boxes(page, textpage) if options.words == "also" and textpage else ()
-            yield Page(index + 1, text, tuple(warnings), words=boxes)
+            yield Page(index + 1, text, tuple(warnings), words=boxes, image=image)
 
 
 def _open(content: bytes, kind: str) -> pymupdf.Document:

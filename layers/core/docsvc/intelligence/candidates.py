@@ -8,6 +8,7 @@ e-mail address, a phone number, a web address) says how its value can be told by
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -23,11 +24,16 @@ from docsvc.intelligence.labels import Key, label_key
 from docsvc.intelligence.lines import Pos
 from docsvc.intelligence.reading import HEAD, Aliases, Reading, composite_aliases, field_aliases
 from docsvc.intelligence.schemas import Node
+from docsvc.intelligence.values import currency_of
 
 Path = tuple[str, ...]
 
 PRIOR = {"colon": 1.0, "spaced": 0.99, "cell": 0.97, "below": 0.97, "inline": 0.96, "column": 0.96}
 PRIOR |= {"region": 0.95, "next": 0.9}
+LEGAL_FORM = re.compile(
+    r"(?i)(?:gmbh|ag|kg|ohg|ug|e\.?\s?k\.?|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.?|s\.?a\.?r?\.?l?\.?|"
+    r"sas|sasu|eurl|b\.?v\.?|n\.?v\.?|s\.?p\.?a\.?|s\.?r\.?l\.?|s\.?l\.?|lda\.?|sp\.? z o\.?o\.?)"
+)
 
 
 @dataclass(frozen=True)
@@ -95,6 +101,11 @@ def candidate_of(
         if found is None:
             return None
         text = found[0]
+    elif _is_currency(slot):
+        code = currency_of([text])
+        if code is None:
+            return None
+        text = code
     elif (
         slot.node.kind == "string"
         and not slot.node.text("pattern")
@@ -110,11 +121,22 @@ def candidate_of(
     value, quality = coerced
     if kind is not None and found is not None:
         quality *= found[1]
-    if isinstance(value, str) and reading.reads_as_label(value):
-        return None
+    if isinstance(value, str) and (reading.reads_as_label(value) or LEGAL_FORM.fullmatch(value.strip())):
+        return None  # a label, or the legal form of a company whose name was read as a label
     if not reading.valid(slot.node, value):
         return None
     return Candidate(score * quality, order, uses, value, text)
+
+
+def _is_currency(slot: Slot) -> bool:
+    """A field of a currency, written as its ISO code ("EURO (EUR)" and "€" are "EUR")."""
+    node = slot.node
+    return (
+        node.kind == "string"
+        and node.enum is None
+        and not node.text("pattern")
+        and "currency" in label_key(slot.path[-1])
+    )
 
 
 def role_of(name: str) -> str | None:

@@ -22,7 +22,7 @@ URL = re.compile(r"(?i)\b(?:https?://|www\.)[^\s,;]+")
 
 def coerce_value(text: str, node: Node, reading: Reading) -> tuple[Any, float] | None:
     """`text` as a value of the node's type, with how cleanly it read; None when it is not one."""
-    text = " ".join(text.split())
+    text = " ".join(text.split()).lstrip(":; ")  # what a label's colon left, spaced off it
     if not text:
         return None
     if node.enum is not None:

@@ -123,6 +123,9 @@ invoice date: rechnungsdatum, belegdatum, ausstellungsdatum, date de facture, da
 due date: falligkeitsdatum, fallig, fallig am, zahlbar bis, zahlungsziel, date d echeance, echeance,
  date limite de paiement, vervaldatum, vervaldag, fecha de vencimiento, vencimiento, scadenza,
  data scadenza, data di scadenza, data de vencimento, vencimento, termin platnosci, termin zaplaty
+due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a payer avant le, payable avant le,
+ a regler avant le, payable le, te betalen voor, betalen voor, pagar antes del, pagar antes de, vence el,
+ da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do
 delivery date: lieferdatum, leistungsdatum, liefer und leistungsdatum, date de livraison, leverdatum,
  leveringsdatum, fecha de entrega, data di consegna, data de entrega, data dostawy
 order number: bestellnummer, auftragsnummer, bon de commande, number bon de commande, numero de commande,
@@ -260,7 +263,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     # The first phrase of a group names it: a property named so takes that group only.
     ("total", "total due", "amount due", "grand total", "balance due", "total amount", "total amount due",
      "amount payable", "total payable", "invoice total", "total to pay", "amount to pay", "balance",
-     "total paid", "amount paid", "order total"),
+     "total paid", "amount paid", "order total", "due payable"),
     ("subtotal", "net total", "net amount", "total before tax", "total excl tax", "total excluding tax"),
     ("tax", "vat", "gst", "sales tax", "tax amount", "vat amount", "tax total", "total tax"),
     ("date", "invoice date", "issue date", "date issued", "issued", "issued on", "date of issue", "dated",
@@ -269,7 +272,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     ("delivery date", "required by", "deliver by", "delivery by", "needed by", "expected delivery",
      "requested delivery", "date required"),
     ("order date", "date ordered", "ordered on", "purchase order date", "date of order"),
-    ("vendor", "supplier", "seller", "merchant", "sold by", "issued by", "store", "shop", "biller",
+    ("vendor", "supplier", "seller", "merchant", "sold by", "issued by", "issuer", "store", "shop", "biller",
      "payee", "vendor name", "supplier name"),
     ("customer", "bill to", "billed to", "buyer", "sold to", "client", "purchaser", "invoice to",
      "invoiced to", "payer", "customer name", "client name"),
@@ -303,6 +306,18 @@ SYNONYM_GROUPS: tuple[tuple[Key, ...], ...] = tuple(
 
 def _group(head: str) -> tuple[Key, ...]:
     return next(group for group in SYNONYM_GROUPS if group[0] == label_key(head))
+
+
+_AMOUNT_GROUPS = {"total": frozenset(_group("total")), "net": frozenset(_group("subtotal")),
+                  "tax": frozenset(_group("tax"))}  # fmt: skip
+
+
+def amount_role(aliases: dict[Key, float]) -> str | None:
+    """Whether a field is a document's total, its net amount or its tax: the group of its best label."""
+    best = max(aliases.items(), key=lambda item: item[1], default=None)
+    if best is None:
+        return None
+    return next((role for role, keys in _AMOUNT_GROUPS.items() if best[0] in keys), None)
 
 
 VENDOR_KEYS = frozenset(_group("vendor"))

@@ -10,18 +10,35 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from docsvc.intelligence.candidates import PRIOR, Candidate, Owner, Path, Slot, candidate_of, role_of
+from docsvc.intelligence.candidates import (
+    LEGAL_FORM,
+    PRIOR,
+    Candidate,
+    Owner,
+    Path,
+    Slot,
+    candidate_of,
+    role_of,
+)
 from docsvc.intelligence.coercion import EMAIL, URL
-from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, label_key
+from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, amount_role, label_key
 from docsvc.intelligence.lines import Pos, label_colon
 from docsvc.intelligence.pairs import Pair
 from docsvc.intelligence.reading import Aliases, Reading, inline_pairs, labelled_pairs
 from docsvc.intelligence.unlabelled import ticked_flag, without_label
 from docsvc.intelligence.values import ticked_options
 
-_OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD = 0.6, 0.75, 0.5
+_OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
+_SENDER_LINES = 60
+_RUN_LINES = 16
+_HEADING = 0.8  # how well a lone line must name an object to head its block
+_AGREED, _DISAGREED = 0.95, 0.7  # amounts that add up, and those that cannot be made to
+_DASHES = "\u2013\u2014-"  # en and em dash, hyphen (last: not a range)
+_SENDER_SEPARATOR = re.compile(rf"\s[•●·|▪◦∙]\s|\s[{_DASHES}]\s")
+_SENDER_PART = re.compile(rf"[^•●·|▪◦∙\u2013\u2014]+?(?=\s[•●·|▪◦∙{_DASHES}]\s|$)")
+_POSTCODE = re.compile(r"\b(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\w|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b")
 _PHONE = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
 
 
@@ -37,29 +54,65 @@ class Region:
         return frozenset(position[0] for _, position in self.items)
 
 
-def regions_of(aliases: Aliases, inside: frozenset[Key], reading: Reading) -> list[Region]:
+def regions_of(
+    aliases: Aliases, inside: frozenset[Key], reading: Reading, headings: bool = False
+) -> list[Region]:
+    """The blocks a label names: under it, beside it, or (with `headings`, for an object's block) the
+    labelled lines under a heading that names it."""
     regions = []
     anchors = [
         (reading.layout.pairs[index], score)
         for index, score in labelled_pairs(aliases, reading, partial=False).items()
     ]
-    anchors += list(inline_pairs(aliases, reading))
+    inline = inline_pairs(aliases, reading)
+    anchors += [(pair, score) for pair, score in inline if not LEGAL_FORM.fullmatch(pair.value)]
     for pair, score in anchors:
         items = _interleaved(pair, inside, reading) or _block_items(pair, inside, reading)
         if items:
             regions.append(Region(tuple(items), score * PRIOR["region"]))
+    for index, score in _headings(aliases, reading) if headings else ():
+        items = _labelled_run(index + 1, inside, reading)
+        if items and not any(index + 1 in region.lines for region in regions):
+            regions.append(Region(tuple(items), score * PRIOR["region"]))
     return sorted(regions, key=lambda region: (-region.score, region.items[0][1]))
+
+
+def _headings(aliases: Aliases, reading: Reading) -> Iterator[tuple[int, float]]:
+    """Lines that are only a label naming the object, without a colon: a heading over its block
+    ("Verkäufer", "Bill to")."""
+    for index, line in enumerate(reading.layout.lines):
+        if line.cells is None and len(line.text) <= 60 and label_colon(line.text) is None:
+            score = aliases.get(label_key(line.text), 0.0)
+            if score >= _HEADING:
+                yield index, score
 
 
 def _block_items(pair: Pair, inside: frozenset[Key], reading: Reading) -> list[tuple[str, Pos]]:
     if reading.reads_as_label(pair.value) and label_key(pair.value) not in inside:
-        return []
+        return _labelled_run(pair.value_at[0], inside, reading) if pair.how in {"below", "next"} else []
     items = [(pair.value, pair.value_at)]
     for index in pair.rest:
         text = reading.layout.lines[index].text
         if ends_block(text, inside, reading):
             break
         items.append((text, (index, 0)))
+    return items
+
+
+def _labelled_run(start: int, inside: frozenset[Key], reading: Reading) -> list[tuple[str, Pos]]:
+    """The lines under a heading, from line `start` ("Nummer:", "Name:", "Anschrift:" with their
+    values under "Verkäufer"): up to the next label of another field, over blank lines too."""
+    lines = reading.layout.lines
+    if start >= len(lines):
+        return []
+    items: list[tuple[str, Pos]] = []
+    for index in range(start, min(start + _RUN_LINES, len(lines))):
+        line = lines[index]
+        if line.page != lines[start].page or line.cells is not None:
+            break
+        if index > start and ends_block(line.text, inside, reading):
+            break
+        items.append((line.text, (index, 0)))
     return items
 
 
@@ -99,6 +152,38 @@ def _interleaved(pair: Pair, inside: frozenset[Key], reading: Reading) -> list[t
     return items
 
 
+def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
+    """The sender's line a letter prints above the address it is sent to (so that a window envelope
+    shows it: "Bei Spiel GmbH • Ecke 12 • 12345 Stadthausen"), and the address under it: who issued
+    the document, and whom it is for. A line of three or more parts apart by bullets, bars or dashes,
+    one of them a postcode and a place, among the first lines of the first page."""
+    lines = reading.layout.lines
+    for index, line in enumerate(lines[:_SENDER_LINES]):
+        if line.page != 0:
+            break
+        if line.cells is not None:
+            continue
+        parts = [(match.group(), match.start()) for match in _SENDER_PART.finditer(line.text)]
+        parts = [(text.strip(" " + _DASHES), start) for text, start in parts if text.strip(" " + _DASHES)]
+        if len(parts) < 3 or not any(_POSTCODE.search(text) for text, _ in parts[1:]):
+            continue
+        if _SENDER_SEPARATOR.search(line.text) is None:
+            continue
+        sender = Region(tuple((text, (index, start)) for text, start in parts), _SENDER)
+        recipient: list[tuple[str, Pos]] = []
+        for at in range(index + 1, min(index + 7, len(lines))):
+            text = lines[at].text
+            if lines[at].cells is not None or label_colon(text) is not None or reading.reads_as_label(text):
+                break
+            if not recipient and (any(char.isdigit() for char in text) or _SENDER_SEPARATOR.search(text)):
+                break  # the letterhead goes on (a telephone line): no address under it
+            recipient.append((text, (at, 0)))
+            if _POSTCODE.search(text):
+                break
+        return sender, (Region(tuple(recipient), _SENDER) if len(recipient) >= 2 else None)
+    return None
+
+
 def letterhead_of(reading: Reading) -> Region | None:
     """The lines that open the document before any label, its title left out: who issued it."""
     layout = reading.layout
@@ -131,7 +216,53 @@ def assigned(slots: list[Slot], reading: Reading) -> dict[Path, Candidate]:
         if path not in chosen and not candidate.uses & used:
             chosen[path] = candidate
             used |= candidate.uses
+    _agreeing_totals(slots, ranked, chosen)
     return chosen
+
+
+def _agreeing_totals(
+    slots: list[Slot], ranked: list[tuple[Candidate, int]], chosen: dict[Path, Candidate]
+) -> None:
+    """A total, a net amount and a tax found together must add up (net + tax = total). When they do
+    not, the net amount or the tax is taken from another of its candidates that makes them agree;
+    amounts that agree are the more likely for it, those that cannot be made to are the less."""
+    roles: dict[str, Path] = {}
+    for slot in slots:
+        role = amount_role(slot.aliases) if slot.node.kind in {"number", "integer"} else None
+        if role and role not in roles and slot.path in chosen:
+            roles[role] = slot.path
+    if len(roles) < 3:
+        return
+    total, net, tax = (chosen[roles[role]] for role in ("total", "net", "tax"))
+    if not all(isinstance(found.value, int | float) for found in (total, net, tax)):
+        return
+    if _adds_up(net.value, tax.value, total.value):
+        for role in roles.values():
+            chosen[role] = replace(chosen[role], score=max(chosen[role].score, _AGREED))
+        return
+    taken = {
+        position
+        for path, found in chosen.items()
+        if path not in {roles["net"], roles["tax"]}
+        for position in found.uses
+    }
+    for role, other in (("net", tax), ("tax", net)):
+        path = roles[role]
+        for candidate, number in ranked:
+            if slots[number].path != path or candidate.uses & taken or candidate.uses & other.uses:
+                continue
+            if isinstance(candidate.value, int | float) and _adds_up(
+                *((candidate.value, other.value) if role == "net" else (other.value, candidate.value)),
+                total.value,
+            ):
+                chosen[path] = replace(candidate, score=max(candidate.score, _AGREED * 0.95))
+                return
+    for role in ("net", "tax"):
+        chosen[roles[role]] = replace(chosen[roles[role]], score=chosen[roles[role]].score * _DISAGREED)
+
+
+def _adds_up(net: float, tax: float, total: float) -> bool:
+    return abs(abs(net) + abs(tax) - abs(total)) <= 0.011
 
 
 @dataclass
@@ -141,10 +272,15 @@ class _RegionCache:
 
     def of(self, owner: Owner) -> list[Region]:
         if owner.path not in self.found:
-            regions = regions_of(owner.aliases, owner.children, self.reading)
+            regions = regions_of(owner.aliases, owner.children, self.reading, headings=True)
             issued = self.reading.issued_by(owner.aliases)
-            letterhead = letterhead_of(self.reading) if not regions and issued else None
-            self.found[owner.path] = regions or ([letterhead] if letterhead else [])
+            if not regions and (issued or self.reading.addressed_to(owner.aliases)):
+                sent = sender_line_of(self.reading)
+                found = (sent[0] if issued else sent[1]) if sent else None
+                if found is None and issued:
+                    found = letterhead_of(self.reading)
+                regions = [found] if found else []
+            self.found[owner.path] = regions
         return self.found[owner.path]
 
 
@@ -234,7 +370,8 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
                 found.append((value, frozenset({position}), 0.95))
                 break
     elif role == "name" and plain:
-        named = [item for item in plain if not _is_initials(item[0])] or plain
+        worded = [item for item in plain if _mostly_letters(item[0])] or plain
+        named = [item for item in worded if not _is_initials(item[0])] or worded
         found.append((named[0][0], frozenset({named[0][1]}), 0.9))
     elif role == "address" and plain[0 if whole else 1 :]:
         rest = plain[0 if whole else 1 :]
@@ -244,3 +381,8 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
         candidate = candidate_of(slot, text, region.score * quality, first, uses, reading)
         if candidate:
             yield candidate
+
+
+def _mostly_letters(text: str) -> bool:
+    """Whether a line reads as a name rather than a number ("4000001123452 (GLN)")."""
+    return sum(char.isalpha() for char in text) > sum(char.isdigit() for char in text)

@@ -186,14 +186,25 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
     pairs: list[Pair] = []
     for table in tables:
         rows = [(index, lines[index].cells or ()) for index in table.lines]
+        keyed = _keys_down_the_side(rows)
         for index, cells in rows:
             filled = [position for position, cell in enumerate(cells) if cell]
             if len(filled) == 2 or (len(filled) > 2 and is_summary_row(cells[: filled[-1]])):
                 at = next(place for place in filled if place == filled[0] or is_summary_row([cells[place]]))
                 value_at = filled[-1]
                 pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
+            elif keyed and len(filled) > 2 and filled[0] == 0:
+                pairs.append(Pair(cells[0], cells[filled[1]], "cell", (index, 0), (index, filled[1])))
         pairs += _side_by_side_keys(rows) + _keys_over_values(rows)
     return pairs
+
+
+def _keys_down_the_side(rows: list[tuple[int, tuple[str, ...]]]) -> bool:
+    """A table of keys down its first column and their values beside them, with more beside those
+    (a neighbouring column run into it): no header row, every first cell a key."""
+    if len(rows) < 2 or all(not cell or is_label_text(cell) for cell in rows[0][1]):
+        return False
+    return all(row and is_label_text(row[0]) for _, row in rows)
 
 
 def _side_by_side_keys(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:

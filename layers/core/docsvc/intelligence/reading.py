@@ -119,6 +119,10 @@ class Reading:
         """Whether the field is who issued the document, who its letterhead names."""
         return any(key in self.issuer for key, score in aliases.items() if score >= SYNONYM * VARIANT)
 
+    def addressed_to(self, aliases: Aliases) -> bool:
+        """Whether the field is whom the document is for, whose address a window envelope shows."""
+        return any(key in self.recipient for key, score in aliases.items() if score >= SYNONYM * VARIANT)
+
 
 def _is_order(layout: Layout) -> bool:
     """Whether the document is an order, issued by its buyer (its title says so)."""

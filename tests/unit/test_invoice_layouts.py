@@ -1,0 +1,130 @@
+"""Invoice layouts of real documents the built-in extractor reads: a window envelope's sender line,
+party blocks under headings, totals that must add up, currencies as codes, due dates in sentences, and
+key tables with a neighbouring column run into them. Every document here is written for the test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docsvc.intelligence.extraction import extract
+
+PARTIES: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "issuer": {
+            "type": "object",
+            "properties": {"name": {"type": "string"}, "address": {"type": "string"}},
+        },
+        "customer": {
+            "type": "object",
+            "properties": {"name": {"type": "string"}, "address": {"type": "string"}},
+        },
+    },
+}
+AMOUNTS: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "total": {"type": "number"},
+        "net_total": {"type": "number"},
+        "tax_total": {"type": "number"},
+        "currency": {"type": "string"},
+        "due_date": {"type": "string", "format": "date"},
+    },
+}
+
+
+def test_the_sender_line_over_a_window_address_names_the_issuer_and_the_customer_under_it() -> None:
+    page = "\n".join(
+        [
+            "Hafenbau Kiel GmbH  •  Kaistraße 4  •  24103 Kiel",
+            "Ilse Brandt",
+            "Lindenweg 7",
+            "23552 Lübeck",
+            "",
+            "Rechnung Nr. 2024-55",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Hafenbau Kiel GmbH"
+    assert output["customer"]["name"] == "Ilse Brandt"
+    assert output["customer"]["address"] == "Lindenweg 7, 23552 Lübeck"
+
+
+def test_parties_under_headings_take_the_names_of_their_own_blocks_whatever_their_order() -> None:
+    page = "\n\n".join(
+        [
+            "Käufer",
+            "Nummer:\nK-220",
+            "Name:\nBrandt & Söhne KG",
+            "Anschrift:\nAm Markt 9",
+            "Verkäufer",
+            "Nummer:\n7781",
+            "Name:\nOstsee Werft AG",
+            "Anschrift:\nMolenweg 3",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Ostsee Werft AG"
+    assert output["customer"]["name"] == "Brandt & Söhne KG"
+
+
+def test_a_net_amount_that_does_not_add_up_gives_way_to_one_that_does() -> None:
+    page = "\n".join(
+        [
+            "| Pos | Beschreibung | Nettobetrag |",
+            "|---|---|---|",
+            "| 1 | Wartung | 300,00 |",
+            "| 2 | Anfahrt | 80,00 |",
+            "",
+            "Rechnungssumme ohne USt.: 380,00 €",
+            "Steuerbetrag: 72,20 €",
+            "Bruttosumme: 452,20 €",
+        ]
+    )
+
+    found = extract([page], AMOUNTS)
+
+    assert (found.output["net_total"], found.output["tax_total"], found.output["total"]) == (
+        380.0,
+        72.2,
+        452.2,
+    )
+    assert min(found.likelihoods[name] for name in ("net_total", "tax_total", "total")) >= 0.9
+
+
+def test_amounts_that_cannot_be_made_to_add_up_are_the_less_likely() -> None:
+    agreeing = extract(["Net total: 100.00\nVAT: 20.00\nTotal: 120.00"], AMOUNTS)
+    disagreeing = extract(["Net total: 100.00\nVAT: 20.00\nTotal: 150.00"], AMOUNTS)
+
+    assert disagreeing.likelihoods["net_total"] < agreeing.likelihoods["net_total"]
+    assert disagreeing.likelihoods["tax_total"] < agreeing.likelihoods["tax_total"]
+
+
+def test_a_currency_is_given_as_its_code() -> None:
+    assert extract(["Devise : EURO (EUR)"], AMOUNTS).output["currency"] == "EUR"
+    assert extract(["Währung: £"], AMOUNTS).output["currency"] == "GBP"
+
+
+def test_a_due_date_stated_in_a_sentence_of_payment_terms_is_found() -> None:
+    german = "Zahlbar innerhalb 30 Tagen netto bis 04.04.2025, 2% Skonto innerhalb 10 Tagen."
+    english = "Please pay by 2025-05-01 to the account below."
+
+    assert extract([german], AMOUNTS).output["due_date"] == "2025-04-04"
+    assert extract([english], AMOUNTS).output["due_date"] == "2025-05-01"
+
+
+def test_a_key_table_with_a_neighbouring_column_run_into_it_still_pairs_keys_and_values() -> None:
+    page = "\n".join(
+        [
+            "| Conditions de paiement | 30 jours | Contact : J. Martin |",
+            "|---|---|---|",
+            "| Date d'échéance | 15/06/2025 | +33 1 23 45 67 89 |",
+            "| Votre référence | PO-17 | j.martin@example.org |",
+        ]
+    )
+
+    assert extract([page], AMOUNTS).output["due_date"] == "2025-06-15"

@@ -237,8 +237,8 @@ def _agreeing_totals(
     if not all(isinstance(found.value, int | float) for found in (total, net, tax)):
         return
     if _adds_up(net.value, tax.value, total.value):
-        for role in roles.values():
-            chosen[role] = replace(chosen[role], score=max(chosen[role].score, _AGREED))
+        for agreed in roles.values():
+            chosen[agreed] = replace(chosen[agreed], score=max(chosen[agreed].score, _AGREED))
         return
     taken = {
         position
@@ -251,10 +251,12 @@ def _agreeing_totals(
         for candidate, number in ranked:
             if slots[number].path != path or candidate.uses & taken or candidate.uses & other.uses:
                 continue
-            if isinstance(candidate.value, int | float) and _adds_up(
-                *((candidate.value, other.value) if role == "net" else (other.value, candidate.value)),
-                total.value,
-            ):
+            if not isinstance(candidate.value, int | float):
+                continue
+            net_value, tax_value = (
+                (candidate.value, other.value) if role == "net" else (other.value, candidate.value)
+            )
+            if _adds_up(net_value, tax_value, total.value):
                 chosen[path] = replace(candidate, score=max(candidate.score, _AGREED * 0.95))
                 return
     for role in ("net", "tax"):

@@ -123,6 +123,8 @@ def candidate_of(
         quality *= found[1]
     if isinstance(value, str) and (reading.reads_as_label(value) or LEGAL_FORM.fullmatch(value.strip())):
         return None  # a label, or the legal form of a company whose name was read as a label
+    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and not any(c.isalpha() for c in value):
+        return None  # a name has letters: "2" after "Customer number" is not the customer's name
     if not reading.valid(slot.node, value):
         return None
     return Candidate(score * quality, order, uses, value, text)

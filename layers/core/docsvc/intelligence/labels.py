@@ -212,6 +212,8 @@ def _single(word: str) -> tuple[str, ...] | None:
     "Lieferdatum" is "delivery date", "Kundennummer" is "customer number"."""
     if word.endswith("s") and (word[:-1],) in _FOREIGN_TABLE:
         return _FOREIGN_TABLE[(word[:-1],)]
+    if word.endswith("rechnung") and len(word) > len("rechnung") + 2:
+        return ("invoice",)  # a kind of invoice: "Mietrechnung", "Schlussrechnung", "Teilrechnung"
     for head, english in _HEADS.items():
         if word.endswith(head) and len(word) > len(head) + 2:
             part = word[: -len(head)]

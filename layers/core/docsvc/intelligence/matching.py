@@ -276,12 +276,12 @@ class _RegionCache:
         if owner.path not in self.found:
             regions = regions_of(owner.aliases, owner.children, self.reading, headings=True)
             issued = self.reading.issued_by(owner.aliases)
-            if not regions and (issued or self.reading.addressed_to(owner.aliases)):
+            if issued or self.reading.addressed_to(owner.aliases):
                 sent = sender_line_of(self.reading)
                 found = (sent[0] if issued else sent[1]) if sent else None
-                if found is None and issued:
+                if found is None and issued and not regions:
                     found = letterhead_of(self.reading)
-                regions = [found] if found else []
+                regions += [found] if found else []
             self.found[owner.path] = regions
         return self.found[owner.path]
 

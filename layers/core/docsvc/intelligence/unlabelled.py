@@ -190,6 +190,9 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 
 
 def _titled(words: list[tuple[str, int]], wanted: set[tuple[str, ...]]) -> bool:
-    """Whether these first words of a line are a document title of a kind whose number is wanted."""
+    """Whether these first words of a line are a document title of a kind whose number is wanted (a
+    credit note's number is its invoice number: it is an invoice of a negative amount)."""
     key = tuple(word for word, _ in words)
+    if ("invoice",) in wanted and key == ("credit", "note"):
+        return True
     return bool(key) and key in DOCUMENT_TITLES and key[-1:] in wanted

@@ -95,8 +95,14 @@ def split(subdocuments: Sequence[tuple[str, str, bool]], instructions: str | Non
 
             asked = [Subdocument(name, description, multiple) for name, description, multiple in subdocuments]
             parts: list[dict[str, Any]] = [
-                {"name": part.name, "pages": part.pages} for part in split(pages, asked, instructions)
+                {"name": part.name, "pages": part.pages, "likelihood": part.likelihood}
+                for part in split(pages, asked, instructions)
             ]
+            warnings = tuple(
+                f"the boundaries of '{part['name']}' (pages {_span(part['pages'])}) are a guess"
+                for part in parts
+                if part["likelihood"] < 0.5
+            )
         else:
             listed = "\n".join(
                 f"- {name}: {description}{' (may occur several times)' if multiple else ''}"
@@ -105,10 +111,15 @@ def split(subdocuments: Sequence[tuple[str, str, bool]], instructions: str | Non
             task = f"Split the pages into these subdocuments; every page in exactly one part:\n{listed}"
             names = [name for name, _, _ in subdocuments]
             parts = _remote_groups(model, _prompt(task, instructions), pages, "name", {"enum": names})
+            warnings = ()
         _check_cover([part["pages"] for part in parts], len(pages))
-        return Answer(output=parts)
+        return Answer(output=parts, warnings=warnings)
 
     return answer
+
+
+def _span(pages: list[int]) -> str:
+    return f"{pages[0]}-{pages[-1]}" if len(pages) > 1 else str(pages[0])
 
 
 def partition(key: str, instructions: str | None) -> Answerer:

@@ -2,10 +2,12 @@
 
 Each category becomes a profile of weighted phrases: its name, the phrases and words of its description,
 quoted phrases the instructions tie to it, and the aliases and cue phrases of the common document kinds
-(invoice, receipt, ...) its name or description names. A phrase several categories share counts less
-for each. A document scores the phrases it contains, the first pages and the heading lines weighing
-most; the best score wins, ties going to the category listed first. A catch-all category ("other",
-or described as "anything else") starts with a few points, so it wins when no other has evidence."""
+(invoice, receipt, ...) its name or description names, in English and the main European languages. A
+phrase several categories share counts less for each. A document scores the phrases it contains, the
+first pages and the heading lines weighing most, and a page laid out unlike the category's kind (the
+sentences of a manual for an invoice, a form of labelled values for a letter) weighing less; the best
+score wins, ties going to the category listed first. A catch-all category ("other", or described as
+"anything else") starts with a few points, so it wins when no other has evidence."""
 
 from __future__ import annotations
 
@@ -15,8 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from docsvc.intelligence.vocabulary import (
+    FIELDS,
     GENERIC_WORDS,
     NEGATIONS,
+    PROSE,
     STOP_WORDS,
     IndexedText,
     Phrase,
@@ -43,6 +47,8 @@ MAX_DESCRIPTION_PHRASE = 6
 HEADING_LINES = 6
 HEADING_WORDS = 6
 SHORT_LINE = 120  # characters: longer lines are prose, never headings
+LAYOUT_PULL = 0.5  # how much a page laid out unlike a kind (prose for an invoice) takes off its evidence
+PROSE_LINE_WORDS = 9  # a line of this many words or more, not a label or a table row, is a sentence
 
 CATCH_ALL_NAMES = frozenset(
     phrase(name)
@@ -82,6 +88,7 @@ class Profile:
     name: str
     terms: tuple[Term, ...]
     baseline: float = 0.0  # points a catch-all ("other") has without any evidence
+    layout: str = ""  # FIELDS or PROSE when the kinds it names have that layout
 
 
 @dataclass(frozen=True)
@@ -90,6 +97,7 @@ class PageText:
 
     body: IndexedText
     heading: IndexedText
+    prose: float = 0.0  # the share of its lines that are sentences rather than labels, values or rows
 
 
 @dataclass(frozen=True)
@@ -152,6 +160,7 @@ def build_profiles(named: Sequence[tuple[str, str]], instructions: str | None = 
             name,
             tuple(Term(words, weight * weight / totals[words]) for words, weight in terms.items()),
             FALLBACK_POINTS if is_catch_all(name, description) else 0.0,
+            layout_of(name, description),
         )
         for (name, description), terms in zip(named, weighted, strict=True)
     ]
@@ -161,6 +170,14 @@ def is_catch_all(name: str, description: str) -> bool:
     """Whether a category takes what fits no other: named "other", "misc", ... or described so."""
     described = phrase(description)
     return phrase(name) in CATCH_ALL_NAMES or any(_contains(described, words) for words in CATCH_ALL_PHRASES)
+
+
+def layout_of(name: str, description: str) -> str:
+    """The layout of the document kinds a category names (by its name, else by its description), when
+    they agree on one."""
+    kinds = kinds_named(phrase(name)) or kinds_named(phrase(description))[:1]
+    layouts = {kind.layout for kind in kinds}
+    return layouts.pop() if len(layouts) == 1 else ""
 
 
 def own_terms(name: str, description: str) -> dict[Phrase, float]:
@@ -251,7 +268,25 @@ def _contains(words: Phrase, part: Phrase) -> bool:
 def read_page(text: str) -> PageText:
     """`text` indexed, with its heading lines apart."""
     text = text if isinstance(text, str) else ""
-    return PageText(IndexedText.of(text), IndexedText.of("\n".join(heading_lines(text))))
+    return PageText(IndexedText.of(text), IndexedText.of("\n".join(heading_lines(text))), prose_share(text))
+
+
+def prose_share(text: str) -> float:
+    """The share of a page's lines that are sentences: long lines of words, not labels ("Total: 5"),
+    table rows or lines of figures."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        return 0.0
+    return sum(map(is_sentence, lines)) / len(lines)
+
+
+def is_sentence(line: str) -> bool:
+    """Whether a line reads as (part of) a sentence rather than a label, a value or a table row."""
+    if line.startswith("|") or ":" in line[:40]:
+        return False
+    words = line.split()
+    wordy = sum(1 for word in words if word.isalpha())
+    return len(words) >= PROSE_LINE_WORDS and wordy >= 0.7 * len(words)
 
 
 def heading_lines(text: str) -> list[str]:
@@ -273,11 +308,23 @@ def score(
     """The evidence for `profile` on `pages`: each phrase counts once, where it weighs most."""
     best: dict[Phrase, Hit] = {}
     for number, (page, weight) in enumerate(zip(pages, weights, strict=False), start=first_page):
+        weight *= layout_fit(profile.layout, page.prose)
         for words, hit in page_hits(profile, page, weight, number).items():
             if words not in best or hit.points > best[words].points:
                 best[words] = hit
     hits = sorted(best.values(), key=lambda hit: -hit.points)
     return Score(profile.name, sum(hit.points for hit in hits), tuple(hits), profile.baseline)
+
+
+def layout_fit(layout: str, prose: float) -> float:
+    """How much of its evidence a page keeps for a kind of `layout`: for a kind of labelled values, less
+    the more the page reads as sentences (an invoice's words in a manual); for a kind of prose, which
+    has its tables and equations too, less only when the page has no sentence at all."""
+    if layout == FIELDS:
+        return 1.0 - LAYOUT_PULL * prose
+    if layout == PROSE and prose == 0.0:
+        return 1.0 - LAYOUT_PULL
+    return 1.0
 
 
 def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> dict[Phrase, Hit]:

@@ -3,8 +3,10 @@
 Each page is scored against every subdocument as in classification. Pages are then read in order and
 each either continues the current instance or starts a new one, the first signal that applies deciding:
 - an empty page, or one marked "(continued)", or after "continued on next page": continues;
-- a page marker: "Page 1" (of N) starts, any later page continues (markers numbering the whole packet
+- a page marker: "Page 1" (of N), "Seite 1 von 2", "Page 1 / 1", "Strona 1 z 2" (also laid out as
+  "Seite von" over its numbers) starts, any later page continues (markers numbering the whole packet
   are ignored);
+- after a page marked as the last of its document ("Page 2 of 2"): starts;
 - a document number ("Invoice No. 7") differing from the instance's starts; the same number continues,
   unless the page's own evidence clearly points to another subdocument; a title line near the top giving
   a document number ("RECEIPT 5713", also in a table cell) starts unless the instance has that number;
@@ -15,7 +17,11 @@ each either continues the current instance or starts a new one, the first signal
 - otherwise a page starts a new instance when its own evidence clearly points to another subdocument.
 Each instance takes the subdocument its pages score best for, its first page weighing most; one without
 any evidence goes to a catch-all subdocument ("other") if there is one, else joins its neighbour. The
-instances of a subdocument that does not allow multiple instances are grouped into one split."""
+instances of a subdocument that does not allow multiple instances are grouped into one split.
+
+Each signal has a likelihood (a restarting page number is surer than a page that merely reads as
+another kind of document); a split is as sure as the boundaries opening and closing it and the least
+sure reading that kept a page in it."""
 
 from __future__ import annotations
 
@@ -38,6 +44,7 @@ from docsvc.intelligence.vocabulary import ALIASES, Phrase, phrase
 DECISIVE_POINTS = 1.5
 DECISIVE_RATIO = 1.3
 FIRST_PAGE_WEIGHT = 1.5
+JOINED_LIKELIHOOD = 0.6  # a page without evidence joined to the instance before it
 MARKER_LINE_WORDS = 8
 HEADER_LINES = 8
 TITLE_NUMBER_LINES = 12  # lines (table rows) at the top of a page where a title line gives a number
@@ -45,7 +52,16 @@ TOTAL_LINE_WORDS = 6
 # Words that, right after a document kind, make a line a label rather than a title ("Invoice date").
 LABEL_FOLLOWERS = frozenset(phrase("number no num nr id date period total amount to from"))
 
-_PAGE_MARKER = re.compile(r"(?<![^\W_])page\s+(\d{1,4})(?:\s*(?:of|/)\s*(\d{1,4}))?(?![^\W_])", re.IGNORECASE)
+# "Page n", "Page n of N", "Page n/N" in English, German, French, Dutch, Spanish, Italian, Portuguese and
+# Polish ("Seite 1 von 2", "Page 1 sur 2", "Pagina 1 di 2", "Página 1 de 2", "Strona 1 z 2").
+_PAGE_WORD = r"(?:page|pages|seite|blatt|pagina|página|pag|pág|blad|strona)\.?"
+_OF_WORD = r"(?:of|von|sur|van|de|di|da|z|/)"
+_PAGE_MARKER = re.compile(
+    rf"(?<![^\W_]){_PAGE_WORD}\s*(\d{{1,4}})(?:\s*{_OF_WORD}\s*(\d{{1,4}}))?(?![^\W_])", re.IGNORECASE
+)
+# A marker laid out as a label and its numbers on the lines below ("Seite von" / "1" / "4").
+_MARKER_LABEL = re.compile(rf"^{_PAGE_WORD}(?:\s+{_OF_WORD})?$", re.IGNORECASE)
+_MARKER_NUMBER = re.compile(r"^\d{1,4}$")
 _CONTINUED = re.compile(
     r"\(\s*continued\s*\)|\bcontinued\s+from\b|\bcont(?:'|\u2019)d\b|\(\s*cont\.?\s*\)", re.I
 )
@@ -85,6 +101,7 @@ class Subdocument:
 class Split:
     name: str
     pages: list[int]
+    likelihood: float = 1.0  # how sure the boundaries around its pages are (0 to 1)
 
 
 @dataclass(frozen=True)
@@ -96,6 +113,7 @@ class PageSignals:
     continued: bool  # marked as the continuation of the page before
     continues: bool  # announces that the next page continues it
     marker: int | None  # n of "Page n (of N)"
+    of: int | None  # N of "Page n of N"
     numbers: dict[str, str]
     title_numbers: dict[str, str]  # numbers of title lines ("RECEIPT 5713") at the top of the page
     date: str | None
@@ -112,6 +130,7 @@ class Instance:
     scores: list[float]
     numbers: dict[str, str] = field(default_factory=dict)
     date: str | None = None
+    likelihood: float = 1.0  # how sure its boundary and the pages kept in it are
 
 
 def split(
@@ -126,7 +145,14 @@ def split(
         [read_signals(text if isinstance(text, str) else "", profiles, titles) for text in pages]
     )
     instances = _without_empty(cut(signals, [profile.baseline for profile in profiles]))
-    return assemble([(_best(instance.scores), instance.pages) for instance in instances], subdocuments)
+    ends = [following.likelihood for following in instances[1:]] + [1.0] * bool(instances)
+    return assemble(
+        [
+            (_best(instance.scores), instance.pages, min(instance.likelihood, end))
+            for instance, end in zip(instances, ends, strict=True)
+        ],
+        subdocuments,
+    )
 
 
 def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase]) -> PageSignals:
@@ -135,12 +161,14 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
     top = [line for line in lines if not line.startswith("|")][:HEADER_LINES]
     edges = lines[:3] + lines[-3:]
     rows = [row for row in map(cells, lines) if row]
+    marker = page_marker(lines)
     return PageSignals(
         scores=tuple(score(profile, [page], [1.0]).points for profile in profiles),
         empty=not page.body.tokens,
         continued=any(_CONTINUED.search(line) for line in edges),
         continues=any(_CONTINUES.search(line) for line in edges),
-        marker=page_marker(lines),
+        marker=marker[0] if marker else None,
+        of=marker[1] if marker else None,
         numbers=document_numbers(text),
         title_numbers=title_numbers(rows[:TITLE_NUMBER_LINES]),
         date=_header_date(top + [cell for row in rows[:HEADER_LINES] for cell in row]),
@@ -185,12 +213,19 @@ def is_total_line(line: str, following: Sequence[str]) -> bool:
     return any(character.isdigit() for character in line) or any(map(_AMOUNT.fullmatch, following))
 
 
-def page_marker(lines: Sequence[str]) -> int | None:
-    """n of the first short line reading "Page n" or "Page n of N"."""
-    for line in lines:
-        match = _PAGE_MARKER.search(line) if len(line) <= SHORT_LINE else None
-        if match and len(phrase(line)) <= MARKER_LINE_WORDS:
-            return int(match.group(1))
+def page_marker(lines: Sequence[str]) -> tuple[int, int | None] | None:
+    """(n, N) of the first short line reading "Page n", "Page n of N", "Seite n von N", "Page n / N" (N
+    None when not given), or of a label "Seite von" with n and N on the two lines below it."""
+    for at, line in enumerate(lines):
+        if len(line) > SHORT_LINE or len(phrase(line)) > MARKER_LINE_WORDS:
+            continue
+        match = _PAGE_MARKER.search(line)
+        if match:
+            number, of = int(match.group(1)), match.group(2)
+            return number, int(of) if of else None
+        below = lines[at + 1 : at + 3]
+        if _MARKER_LABEL.match(line) and below and all(map(_MARKER_NUMBER.match, below)):
+            return int(below[0]), int(below[1]) if len(below) > 1 else None
     return None
 
 
@@ -227,46 +262,78 @@ def _without_packet_numbering(signals: list[PageSignals]) -> list[PageSignals]:
     scanner stamps them: they say nothing of where documents start."""
     if len(signals) < 3 or any(page.marker != number for number, page in enumerate(signals, start=1)):
         return signals
-    return [replace(page, marker=None) for page in signals]
+    return [replace(page, marker=None, of=None) for page in signals]
 
 
 # --------------------------------------------------------------------------------------- boundaries
+@dataclass(frozen=True)
+class Boundary:
+    """Whether a page starts a new instance, how sure that reading is (0 to 1), and why."""
+
+    starts: bool
+    likelihood: float
+    reason: str
+
+
 def cut(signals: Sequence[PageSignals], baselines: Sequence[float]) -> list[Instance]:
     """The pages in instances, a new one wherever a page starts a document. An instance's scores start
-    from the subdocuments' baselines (a catch-all's points without evidence)."""
+    from the subdocuments' baselines (a catch-all's points without evidence); its likelihood is that of
+    the boundary opening it and of the least sure page kept in it."""
     instances: list[Instance] = []
     for index, page in enumerate(signals):
         previous = signals[index - 1] if index else None
-        if instances and not starts_instance(page, instances[-1], previous):
+        found = boundary(page, instances[-1], previous) if instances else Boundary(True, 1.0, "first page")
+        if not found.starts:
             _extend(instances[-1], index, page)
+            instances[-1].likelihood = min(instances[-1].likelihood, found.likelihood)
         else:
             opening = [
                 base + points * FIRST_PAGE_WEIGHT for base, points in zip(baselines, page.scores, strict=True)
             ]
-            instances.append(Instance([index], opening, {**page.title_numbers, **page.numbers}, page.date))
+            numbers = {**page.title_numbers, **page.numbers}
+            instances.append(Instance([index], opening, numbers, page.date, found.likelihood))
     return instances
 
 
 def starts_instance(page: PageSignals, instance: Instance, previous: PageSignals | None) -> bool:
     """Whether `page` starts a new instance rather than continuing `instance`."""
-    if page.empty or page.continued or (previous is not None and previous.continues):
-        return False
+    return boundary(page, instance, previous).starts
+
+
+def boundary(page: PageSignals, instance: Instance, previous: PageSignals | None) -> Boundary:
+    """Whether `page` starts a new instance rather than continuing `instance`, the first signal that
+    applies deciding, with how sure that signal is."""
+    if page.empty:
+        return Boundary(False, 0.8, "empty page")
+    if page.continued or (previous is not None and previous.continues):
+        return Boundary(False, 0.95, "marked as continued")
     if page.marker is not None:
-        return page.marker == 1
+        if page.marker == 1:
+            return Boundary(True, 0.95, "page numbering restarts")
+        follows = previous is not None and previous.marker == page.marker - 1
+        return Boundary(False, 0.95 if follows else 0.8, "page numbering continues")
+    if previous is not None and previous.marker is not None and previous.marker == previous.of:
+        return Boundary(True, 0.9, "the page before was the last of its document")
     shared = [head for head in page.numbers if head in instance.numbers]
     if any(page.numbers[head] != instance.numbers[head] for head in shared):
-        return True
+        return Boundary(True, 0.9, "a new document number")
     if shared:
-        return _points_elsewhere(page, instance)
+        if _points_elsewhere(page, instance):
+            return Boundary(True, 0.6, "the same document number, but another kind of document")
+        return Boundary(False, 0.9, "the same document number")
     if any(instance.numbers.get(head) != value for head, value in page.title_numbers.items()):
-        return True
+        return Boundary(True, 0.85, "a title with a new document number")
     if previous is not None and previous.closes:
-        return True
+        return Boundary(True, 0.8, "the page before closed its document")
     if page.date and instance.date and page.date != instance.date:
-        return True
+        return Boundary(True, 0.7, "a new document date")
     if page.titled:
-        return True
-    return not page.opens_with_table and _points_elsewhere(page, instance)
+        return Boundary(True, 0.75, "a new title")
+    if page.opens_with_table:
+        return Boundary(False, 0.7, "a table carried over")
+    if _points_elsewhere(page, instance):
+        return Boundary(True, 0.65, "the page reads as another kind of document")
+    return Boundary(False, 0.6, "nothing tells a new document")
 
 
 def _points_elsewhere(page: PageSignals, instance: Instance) -> bool:
@@ -301,10 +368,13 @@ def _without_empty(instances: list[Instance]) -> list[Instance]:
         if max(instance.scores) <= 0 and (kept or instance is not instances[-1]):
             if kept:
                 kept[-1].pages.extend(instance.pages)
+                kept[-1].likelihood = min(kept[-1].likelihood, instance.likelihood, JOINED_LIKELIHOOD)
             else:
                 waiting.extend(instance.pages)
             continue
-        instance.pages[:0] = waiting
+        if waiting:
+            instance.pages[:0] = waiting
+            instance.likelihood = min(instance.likelihood, JOINED_LIKELIHOOD)
         waiting = []
         kept.append(instance)
     return kept
@@ -315,18 +385,23 @@ def _best(scores: Sequence[float]) -> int:
     return min(range(len(scores)), key=lambda index: (-scores[index], index))
 
 
-def assemble(labelled: Sequence[tuple[int, list[int]]], subdocuments: Sequence[Subdocument]) -> list[Split]:
-    """Splits in page order; the instances of a subdocument allowed only once are grouped."""
+def assemble(
+    labelled: Sequence[tuple[int, list[int], float]], subdocuments: Sequence[Subdocument]
+) -> list[Split]:
+    """Splits in page order; the instances of a subdocument allowed only once are grouped, as sure as
+    the least sure of them."""
     splits: list[Split] = []
-    single: dict[int, Split] = {}
-    for which, indexes in labelled:
+    single: dict[int, int] = {}
+    for which, indexes, likelihood in labelled:
         numbers = [index + 1 for index in indexes]
         subdocument = subdocuments[which]
         if which in single:
-            single[which].pages.extend(numbers)
-            single[which].pages.sort()
+            grouped = splits[single[which]]
+            splits[single[which]] = Split(
+                grouped.name, sorted(grouped.pages + numbers), min(grouped.likelihood, round(likelihood, 3))
+            )
             continue
-        splits.append(Split(subdocument.name, numbers))
+        splits.append(Split(subdocument.name, numbers, round(likelihood, 3)))
         if not subdocument.allow_multiple_instances:
-            single[which] = splits[-1]
+            single[which] = len(splits) - 1
     return splits

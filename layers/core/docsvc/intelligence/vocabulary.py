@@ -6,6 +6,7 @@ typical of their content."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -18,10 +19,20 @@ _CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _QUOTED = re.compile(r""""([^"]+)"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)""")
 
 
+_UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "ß": "ss", "æ": "ae"})
+
+
+def plain(word: str) -> str:
+    """`word` lower-cased without accents: "Käufer" -> "kaufer", "Płatności" -> "platnosci"."""
+    decomposed = unicodedata.normalize("NFKD", word.translate(_UNDECOMPOSED))
+    return "".join(character for character in decomposed if not unicodedata.combining(character)).lower()
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """`word` lower-cased with a plural ending removed: "Invoices" -> "invoice", "parties" -> "party"."""
-    word = word.lower()
+    """`word` lower-cased, without accents, with a plural ending removed: "Invoices" -> "invoice",
+    "parties" -> "party", "Käufer" -> "kaufer"."""
+    word = plain(word)
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
@@ -142,17 +153,24 @@ def find_phrases(words: Phrase, candidates: Iterable[Phrase]) -> list[tuple[int,
     ]
 
 
+FIELDS = "fields"  # a document of labelled values, amounts and tables: invoices, orders, forms
+PROSE = "prose"  # a document of sentences: letters, contracts, papers, manuals
+
+
 @dataclass(frozen=True)
 class DocumentKind:
-    """A common kind of business document: phrases naming it, and cue phrases typical of its content."""
+    """A common kind of business document: phrases naming it (in English and the main European
+    languages), cue phrases typical of its content, and the layout its pages usually have (FIELDS,
+    PROSE, or "" when it has both)."""
 
     name: str
     aliases: tuple[Phrase, ...]
     cues: tuple[Phrase, ...]
+    layout: str = ""
 
 
-def _kind(name: str, aliases: str, cues: str) -> DocumentKind:
-    return DocumentKind(name, _phrases(aliases), _phrases(cues))
+def _kind(name: str, aliases: str, cues: str, layout: str = "") -> DocumentKind:
+    return DocumentKind(name, _phrases(aliases), _phrases(cues), layout)
 
 
 def _phrases(listing: str) -> tuple[Phrase, ...]:
@@ -162,87 +180,179 @@ def _phrases(listing: str) -> tuple[Phrase, ...]:
 KINDS: tuple[DocumentKind, ...] = (
     _kind(
         "invoice",
-        "invoice, tax invoice, commercial invoice, sales invoice, vendor bill, utility bill",
+        "invoice, tax invoice, commercial invoice, sales invoice, vendor bill, utility bill, "
+        "rechnung, handelsrechnung, steuerrechnung, facture, facture commerciale, factuur, factura, "
+        "factura comercial, fattura, fattura commerciale, fatura, faktura, faktura vat",
         "invoice number, invoice no, invoice date, bill to, billed to, sold to, amount due, total due, "
         "balance due, due date, payment due, payment terms, remit to, please pay, payable, net 30, vat, "
-        "subtotal, tax",
+        "subtotal, tax, vat id, "
+        "rechnungsnummer, rechnungsdatum, rechnungsbetrag, rechnungssumme, leistungsdatum, "
+        "zahlungsbedingungen, zahlbar, zahlbetrag, bruttosumme, nettobetrag, steuerbetrag, umsatzsteuer, "
+        "ust, mwst, ust id nr, verkaufer, kaufer, leistungsempfanger, rechnungsempfanger, "
+        "numero de facture, date de facture, date d echeance, echeance, total ttc, total ht, montant ttc, "
+        "tva, net a payer, conditions de paiement, factuurnummer, factuurdatum, vervaldatum, btw, "
+        "te betalen, numero de factura, fecha de factura, fecha de vencimiento, iva, base imponible, "
+        "total a pagar, numero fattura, data fattura, scadenza, imponibile, partita iva, "
+        "numero da fatura, data de vencimento, numer faktury, data wystawienia, termin platnosci, "
+        "do zaplaty, sprzedawca, nabywca, nip",
+        FIELDS,
     ),
     _kind(
         "receipt",
-        "receipt, sales receipt, payment receipt, cash receipt, till receipt",
+        "receipt, sales receipt, payment receipt, cash receipt, till receipt, quittung, kassenbon, "
+        "kassenbeleg, recu, ticket de caisse, kassabon, recibo, ricevuta, scontrino, paragon",
         "thank you for your purchase, thank you for shopping, thanks for shopping, cash, change, cashier, "
         "card, visa, mastercard, amex, paid, amount paid, payment received, tendered, transaction, "
         "terminal, register, till, store, auth code, approval code, return policy, receipt number, subtotal, "
-        "tax, vat, come again, please come again, proof of purchase",
+        "tax, vat, come again, please come again, proof of purchase, bar, ruckgeld, gegeben, "
+        "vielen dank fur ihren einkauf, merci de votre visite, especes, rendu, bedankt, contanti, resto, "
+        "efectivo, cambio, gotowka",
+        FIELDS,
     ),
     _kind(
         "purchase order",
-        "purchase order, po, p o",
+        "purchase order, po, p o, bestellung, einkaufsbestellung, bon de commande, commande, "
+        "bestelling, inkooporder, orden de compra, pedido, pedido de compra, ordine di acquisto, "
+        "ordine, encomenda, nota de encomenda, zamowienie",
         "po number, po no, purchase order number, order date, ship to, vendor, supplier, deliver by, "
         "delivery date, requested by, authorized by, authorised by, approved by, buyer, requisition, "
-        "shipping method, order total",
+        "shipping method, order total, order id, order number, bestellnummer, bestelldatum, lieferant, "
+        "liefertermin, numero de commande, date de commande, fournisseur, bestelnummer, leverancier, "
+        "numero de pedido, proveedor, numero ordine, fornitore, numer zamowienia, dostawca",
+        FIELDS,
     ),
     _kind(
         "quote",
-        "quote, quotation, estimate, price quote, proposal",
+        "quote, quotation, estimate, price quote, proposal, angebot, kostenvoranschlag, devis, offerte, "
+        "presupuesto, cotizacion, preventivo, orcamento, oferta",
         "quote number, quotation number, estimate number, valid until, valid for, validity, expiry date, "
-        "expires, prepared for, prepared by, acceptance, accept this quote, estimated",
+        "expires, prepared for, prepared by, acceptance, accept this quote, estimated, gultig bis, "
+        "angebotsnummer, valable jusqu au, bon pour accord, geldig tot, valido hasta, valido fino",
+        FIELDS,
     ),
     _kind(
         "bank statement",
-        "bank statement, account statement, statement of account, statement",
+        "bank statement, account statement, statement of account, statement, kontoauszug, "
+        "releve de compte, releve bancaire, rekeningafschrift, extracto bancario, extracto, "
+        "estratto conto, extrato bancario, wyciag bankowy",
         "statement period, opening balance, closing balance, balance brought forward, balance carried "
         "forward, previous balance, new balance, deposit, withdrawal, debit, sort code, iban, bic, swift, "
         "account number, account holder, available balance, interest, direct debit, standing order, "
-        "transfer, atm, balance",
+        "transfer, atm, balance, kontostand, alter kontostand, neuer kontostand, lastschrift, gutschrift, "
+        "solde, ancien solde, nouveau solde, saldo, saldo anterior, saldo iniziale",
+        FIELDS,
     ),
     _kind(
         "payslip",
-        "payslip, pay slip, pay stub, paystub, salary slip, wage slip, earnings statement, pay statement",
+        "payslip, pay slip, pay stub, paystub, salary slip, wage slip, earnings statement, pay statement, "
+        "lohnabrechnung, gehaltsabrechnung, entgeltabrechnung, bulletin de paie, fiche de paie, "
+        "bulletin de salaire, loonstrook, nomina, busta paga, cedolino, recibo de vencimento, "
+        "pasek wynagrodzen",
         "gross pay, net pay, earnings, deductions, pay period, pay date, employee, employee id, employee "
         "number, employer, year to date, ytd, national insurance, income tax, paye, tax code, hourly rate, "
-        "hours worked, overtime, basic salary, pension, salary",
+        "hours worked, overtime, basic salary, pension, salary, bruttolohn, nettolohn, bruttogehalt, "
+        "nettogehalt, lohnsteuer, arbeitgeber, arbeitnehmer, salaire brut, salaire net, employeur, "
+        "salarie, brutoloon, nettoloon, salario bruto, salario neto, stipendio, retribuzione, "
+        "wynagrodzenie",
+        FIELDS,
     ),
     _kind(
         "contract",
-        "contract, agreement, service agreement, lease, non disclosure agreement, nda",
+        "contract, agreement, service agreement, lease, non disclosure agreement, nda, vertrag, "
+        "mietvertrag, arbeitsvertrag, vereinbarung, contrat, accord, overeenkomst, contrato, contratto, "
+        "umowa",
         "party, hereby, whereas, hereinafter, shall, termination, governing law, jurisdiction, "
         "obligations, liability, indemnify, confidentiality, effective date, in witness whereof, breach, "
-        "entire agreement, clause, signed by",
+        "entire agreement, clause, signed by, vertragspartner, kundigung, gerichtsstand, "
+        "les parties, resiliation, partijen, las partes, le parti, strony",
+        PROSE,
     ),
     _kind(
         "form",
-        "form, application, application form, registration form, enrollment form, questionnaire",
+        "form, application, application form, registration form, enrollment form, questionnaire, "
+        "formular, antrag, formulaire, formulier, formulario, modulo, formularz, wniosek",
         "please complete, please print, applicant, full name, first name, last name, surname, date of "
         "birth, signature, phone, email, address, checkbox, tick, for office use only, i declare, "
-        "declaration, i certify",
+        "declaration, i certify, vorname, nachname, geburtsdatum, unterschrift, prenom, date de naissance, "
+        "voornaam, achternaam, geboortedatum, handtekening, nombre, apellidos, fecha de nacimiento, firma, "
+        "cognome, data di nascita, imie, nazwisko, podpis",
+        FIELDS,
     ),
     _kind(
         "letter",
-        "letter, cover letter, correspondence",
+        "letter, cover letter, correspondence, brief, anschreiben, lettre, courrier, carta, lettera",
         "dear, sincerely, yours sincerely, yours faithfully, kind regards, best regards, regards, "
-        "to whom it may concern, i am writing, we are writing, please find enclosed, enclosure",
+        "to whom it may concern, i am writing, we are writing, please find enclosed, enclosure, "
+        "sehr geehrte, sehr geehrter, mit freundlichen grussen, madame, monsieur, "
+        "veuillez agreer, cordialement, geachte, met vriendelijke groet, estimado, estimada, "
+        "atentamente, gentile, cordiali saluti, distinti saluti, prezados, szanowni, z powazaniem",
+        PROSE,
     ),
     _kind(
         "delivery note",
         "delivery note, packing slip, packing list, delivery receipt, dispatch note, shipping note, "
-        "bill of lading, goods received note",
+        "bill of lading, goods received note, lieferschein, bon de livraison, pakbon, albaran, "
+        "nota de entrega, documento di trasporto, bolla di consegna, guia de remessa",
         "shipped, ship to, deliver to, delivery address, tracking number, carrier, received by, received "
         "in good condition, quantity shipped, qty shipped, quantity ordered, backordered, back order, "
-        "consignee, shipment, dispatch date, delivery date, package",
+        "consignee, shipment, dispatch date, delivery date, package, lieferadresse, lieferdatum, "
+        "adresse de livraison, date de livraison, afleveradres, direccion de entrega",
+        FIELDS,
     ),
     _kind(
         "credit note",
-        "credit note, credit memo, credit memorandum",
+        "credit note, credit memo, credit memorandum, gutschrift, rechnungskorrektur, avoir, "
+        "facture d avoir, creditnota, creditfactuur, nota de credito, factura rectificativa, "
+        "nota di credito, faktura korygujaca",
         "credit amount, amount credited, credited, refund, original invoice, returned, credit total, "
-        "adjustment, reason for credit",
+        "adjustment, reason for credit, erstattung, remboursement, terugbetaling, reembolso, rimborso",
+        FIELDS,
     ),
     _kind(
         "tax form",
-        "tax form, tax return, w 2, w 9, 1099, 1040, p60, p45, self assessment",
+        "tax form, tax return, w 2, w 9, 1099, 1040, p60, p45, self assessment, steuererklarung, "
+        "declaration de revenus, belastingaangifte, declaracion de la renta",
         "tax year, taxpayer, taxpayer identification number, tin, ssn, social security number, irs, "
         "internal revenue service, hmrc, federal income tax withheld, wages tips, employer identification "
-        "number, ein, filing status, adjusted gross income, taxable income, department of the treasury",
+        "number, ein, filing status, adjusted gross income, taxable income, department of the treasury, "
+        "steuer id, steuernummer, finanzamt, numero fiscal",
+        FIELDS,
+    ),
+    _kind(
+        "scientific paper",
+        "scientific paper, academic paper, research paper, scientific article, research article, "
+        "journal article, paper, preprint, thesis, dissertation, textbook, article",
+        "abstract, introduction, related work, conclusion, references, bibliography, et al, figure, fig, "
+        "table, equation, eq, theorem, lemma, proof, corollary, proposition, definition, experiment, "
+        "dataset, data set, arxiv, doi, proceedings, journal, conference, university, we propose, "
+        "we present, we show, in this paper, in this work, our method, our model, our approach, results, "
+        "evaluation, baseline, state of the art, hypothesis, appendix, acknowledgments, methodology, "
+        "literature, analysis, model, algorithm, performance, significantly",
+        PROSE,
+    ),
+    _kind(
+        "financial report",
+        "financial report, annual report, quarterly report, financial statements, financial statement, "
+        "earnings report, 10 k, 10 q, geschaftsbericht, jahresabschluss, rapport annuel, rapport financier, "
+        "jaarverslag, informe anual, relazione finanziaria, sprawozdanie finansowe",
+        "revenue, revenues, net income, net loss, fiscal year, fiscal, consolidated, balance sheet, "
+        "income statement, statement of operations, cash flow, cash flows, earnings per share, "
+        "shareholders, stockholders, operating income, operating expenses, gross margin, gaap, non gaap, "
+        "assets, liabilities, equity, dividend, dividends, accounting, depreciation, amortization, "
+        "segment, quarter, securities, auditor, goodwill, disclosure, disclosures, fasb, "
+        "accounting standard, compensation, acquisition, umsatzerlose, chiffre d affaires, omzet",
+    ),
+    _kind(
+        "technical documentation",
+        "technical documentation, documentation, technical manual, manual, user manual, user guide, "
+        "handbook, developer guide, guide, reference manual, specification, installation guide, "
+        "handbuch, bedienungsanleitung, anleitung, manuel, handleiding, manual de usuario, manuale",
+        "chapter, section, see section, see figure, figure, note, warning, caution, procedure, step, "
+        "install, installation, configure, configuration, example, for example, api, version, parameter, "
+        "attribute, element, schema, library, code, command, software, tool, xml, implementation, "
+        "developer, developers, must be, should be, refer to, specification, standard, format, "
+        "profile, syntax, validation, maintenance, inspection, assembly, bolt, screw, torque, component",
+        PROSE,
     ),
 )
 ALIASES: dict[Phrase, DocumentKind] = {alias: kind for kind in KINDS for alias in kind.aliases}

@@ -212,6 +212,11 @@ class Classification(Result):
 class SplitPart(BaseModel):
     name: str
     pages: list[int] = Field(description="1-based page numbers.")
+    likelihood: float | None = Field(
+        default=None,
+        description="How sure the model is of this part's boundaries (0-1); under 0.5 they are a guess. "
+        "Null when the model does not say.",
+    )
 
 
 class Split(Result):

@@ -442,6 +442,18 @@ def test_an_ocr_language_that_is_not_installed_is_422_naming_it_and_the_installe
     assert api.get("/v1/parses", headers=auth(org.test.key)).json()["data"] == []
 
 
+def test_a_background_parse_in_a_language_the_deployment_lacks_is_refused_before_it_is_queued(
+    api: httpx.Client, org: Org
+) -> None:
+    response = create(
+        api, org.test.key, document=document(samples.scanned_pdf()), languages=["chi_sim"], background=True
+    )
+
+    assert response.status_code == 422, response.text
+    assert "'chi_sim'" in response.json()["detail"] and "installed: eng" in response.json()["detail"]
+    assert api.get("/v1/parses", headers=auth(org.test.key)).json()["data"] == []
+
+
 def test_ocr_languages_are_iso_or_tesseract_codes(api: httpx.Client, org: Org) -> None:
     response = create(api, org.test.key, document=document(pdf_bytes()), languages=["english"])
 

@@ -69,7 +69,8 @@ CREDITS_PER_PAGE = 1.0
 CANCEL_CHECK_SECONDS = 0.5
 WORKER_SECONDS = 900  # the parse worker's Lambda timeout (template.yaml)
 # OCR languages: ISO 639-1 codes of the languages the documents layer carries, as Tesseract names them.
-# Any other Tesseract code (`chi_sim`, `deu_latf`, ...) is passed on; the engine refuses what it lacks.
+# Another Tesseract code (`chi_sim`, `deu_latf`, ...) is refused before anything is read or queued, on
+# AWS and in the local stack alike, whatever else the machine's Tesseract may have.
 OCR_LANGUAGES = {
     "en": "eng",
     "de": "deu",
@@ -163,7 +164,7 @@ class ParseRequest(BaseModel):
         max_length=MAX_OCR_LANGUAGES,
         description="The languages OCR reads scans and images in, most likely first: ISO 639-1 codes "
         f"({', '.join(OCR_LANGUAGES)}) or Tesseract codes (eng, deu, ...). Default: English. A language "
-        "whose data is not installed is a 422 that lists the installed ones.",
+        "the deployment does not carry is a 422 that lists the installed ones, for a background parse too.",
     )
 
     @field_validator("languages")
@@ -484,6 +485,7 @@ class ParseService:
     ) -> Iterator[StreamedPage | ParseRecord]:
         """Each page as it is parsed, then the completed parse, stored like a synchronous one."""
         model = self.model(request.model)
+        check_languages(request.languages)
         source = self._documents.load(tenant, request.document, self._engine.supported)
         record = self._new_record(source, request, "in_progress")
         cached = self._cached_output(tenant, record)
@@ -605,8 +607,10 @@ class ParseService:
 
     # ------------------------------------------------------------------ background
     def submit(self, tenant: Tenant, request: ParseRequest) -> ParseRecord:
-        """The background parse: stored `pending`, queued, answered `queued` with empty output."""
+        """The background parse: stored `pending`, queued, answered `queued` with empty output. What
+        would fail it for certain (a model or an OCR language the deployment lacks) is a 4xx now."""
         self.model(request.model)
+        check_languages(request.languages)
         source = self._documents.load(tenant, request.document, self._engine.supported)
         record = self._new_record(source, request, "pending")
         self._store.save_input(tenant, record.id, source.content)
@@ -831,3 +835,19 @@ def _event_data(record: ParseRecord) -> dict[str, object]:
     if record.error:
         data["error"] = record.error.model_dump()
     return data
+
+
+def check_languages(languages: Sequence[str] | None) -> None:
+    """A 422 naming the OCR languages asked for that the deployment does not carry, and those it does
+    (the engine checks again what the machine has: a layer built without one of them)."""
+    carried = list(OCR_LANGUAGES.values())
+    missing = [language for language in languages or () if language not in carried]
+    if missing:
+        names = ", ".join(f"'{language}'" for language in missing)
+        plural = "languages" if len(missing) > 1 else "language"
+        raise DocumentRejected(
+            "language_not_installed",
+            f"OCR {plural} {names} {'are' if len(missing) > 1 else 'is'} not installed here; "
+            f"installed: {', '.join(carried)}",
+            422,
+        )

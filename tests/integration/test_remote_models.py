@@ -301,3 +301,70 @@ def test_a_request_after_a_failed_one_and_a_garbage_collection_is_answered(
         assert failed.status_code == 502
         gc.collect()
         assert api.get("/v1/classifications", headers=auth(org.test.key)).status_code == 200
+
+
+def test_a_remote_model_is_asked_for_quotes_and_they_become_boxes_on_their_pages(
+    api: httpx.Client, org: Org, openai: OpenAICompatibleServer
+) -> None:
+    api.post("/v1/secrets", headers=auth(org.test.key), json={"name": "LLM_KEY", "value": "test-llm-key"})
+    data = {
+        "invoice_number": "INV-2026-0042",
+        "invoice_date": "2026-03-14",
+        "total": 2499.5,
+        "line_items": [],
+    }
+    evidence = [
+        {"path": "invoice_number", "quote": "INV-2026-0042", "page": 1},
+        {"path": "invoice_date", "quote": "2026-03-14", "page": 1},
+        {"path": "total", "quote": "Total due: $9,999.99", "page": 1},  # not printed: no box, not a guess
+    ]
+    openai.replies.append((200, function_call({"data": data, "evidence": evidence})))
+
+    response = api.post(
+        "/v1/extractions",
+        headers=auth(org.test.key),
+        json={
+            "document": doc(invoice()),
+            "json_schema": INVOICE_SCHEMA,
+            "model": "openai/local",
+            "include_sources": True,
+        },
+    )
+
+    assert response.status_code == 201, response.text
+    body = response.json()
+    assert body["output"] == data
+    sources = body["sources"]
+    assert sources["invoice_number"]["source"]["content"] == "INV-2026-0042"
+    assert sources["invoice_number"]["source"]["anchor"]["kind"] == "pdf_bbox"
+    assert sources["invoice_date"]["source"]["content"] == "2026-03-14"
+    assert sources["total"]["source"] is None
+    asked = openai.requests[0][1]["tools"][0]["function"]["parameters"]
+    assert asked["properties"]["data"] == INVOICE_SCHEMA and "evidence" in asked["required"]
+
+
+def test_a_remote_model_that_answers_the_data_alone_is_still_taken(
+    api: httpx.Client, org: Org, bedrock: Stubber
+) -> None:
+    data = {
+        "invoice_number": "INV-2026-0042",
+        "invoice_date": "2026-03-14",
+        "total": 2499.5,
+        "line_items": [],
+    }
+    answers(bedrock, data)
+
+    response = api.post(
+        "/v1/extractions",
+        headers=auth(org.test.key),
+        json={
+            "document": doc(invoice()),
+            "json_schema": INVOICE_SCHEMA,
+            "model": MODEL,
+            "include_sources": True,
+        },
+    )
+
+    assert response.status_code == 201, response.text
+    assert response.json()["output"] == data
+    assert response.json()["sources"]["total"]["source"]["content"] == "$2,499.50"  # found as printed

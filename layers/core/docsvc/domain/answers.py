@@ -34,16 +34,17 @@ def extraction(json_schema: Mapping[str, Any], instructions: str | None, n_conse
         else:
             from docsvc.domain.consensus import consensus
 
-            task = "Extract the data the schema describes; use null for what the document does not hold."
-            prompt = _prompt(task, instructions)
+            prompt = _prompt(_EXTRACT_WITH_EVIDENCE, instructions)
+            asked = _with_evidence(json_schema)
 
-            def run(_: int) -> dict[str, Any]:
-                value = model.structured(prompt, pages, dict(json_schema))
+            def run(_: int) -> tuple[dict[str, Any], dict[str, Evidence]]:
+                value, quoted = _unwrapped(model.structured(prompt, pages, asked), len(pages))
                 _check_against(json_schema, value)
-                return value
+                return value, quoted
 
-            output, likelihoods = consensus(list(in_order(run, range(n_consensus), CONSENSUS_AT_ONCE)))
-            evidence = {}  # each value is looked for where it is printed
+            runs = list(in_order(run, range(n_consensus), CONSENSUS_AT_ONCE))
+            output, likelihoods = consensus([value for value, _ in runs])
+            evidence = _agreeing_evidence(output, runs)
         _check_against(json_schema, output)
         return Answer(output=output, likelihoods=likelihoods, evidence=evidence)
 
@@ -137,6 +138,76 @@ def partition(key: str, instructions: str | None) -> Answerer:
         return Answer(output=parts)
 
     return answer
+
+
+# ---------------------------------------------------------------------------- evidence of remote models
+_EXTRACT_WITH_EVIDENCE = (
+    "Extract the data the schema describes into `data`; use null for what the document does not hold. "
+    "In `evidence`, for every value you give, quote the text you read it from exactly as the page "
+    "prints it (a few words at most), with the value's path (property names joined by dots: "
+    "`total`, `vendor.name`; `line_items.0.amount` inside arrays) and the page number (1-based)."
+)
+_EVIDENCE_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "properties": {
+            "path": {"type": "string"},
+            "quote": {"type": "string"},
+            "page": {"type": "integer", "minimum": 1},
+        },
+        "required": ["path", "quote", "page"],
+    },
+}
+
+
+def _with_evidence(json_schema: Mapping[str, Any]) -> dict[str, Any]:
+    """What a remote model is asked for: the data, and where it read each value."""
+    return {
+        "type": "object",
+        "properties": {"data": dict(json_schema), "evidence": _EVIDENCE_SCHEMA},
+        "required": ["data", "evidence"],
+    }
+
+
+def _unwrapped(reply: dict[str, Any], page_count: int) -> tuple[dict[str, Any], dict[str, Evidence]]:
+    """The data of a reply and its evidence per path (quotes on pages that exist only). A model that
+    answered the data alone, without the wrapper, is taken at its word with no evidence."""
+    if not (isinstance(reply.get("data"), dict) and set(reply) <= {"data", "evidence"}):
+        return reply, {}
+    quoted: dict[str, Evidence] = {}
+    for item in reply.get("evidence") or ():
+        if not isinstance(item, dict):
+            continue
+        path, quote, page = item.get("path"), item.get("quote"), item.get("page")
+        if not (isinstance(path, str) and isinstance(quote, str) and isinstance(page, int)):
+            continue
+        if quote.strip() and 1 <= page <= page_count and path not in quoted:
+            quoted[path] = Evidence(page - 1, quote.strip())
+    return reply["data"], quoted
+
+
+def _agreeing_evidence(
+    output: dict[str, Any], runs: Sequence[tuple[dict[str, Any], dict[str, Evidence]]]
+) -> dict[str, Evidence]:
+    """Per path, the quote of the first run whose value there is the answer's."""
+    evidence: dict[str, Evidence] = {}
+    for value, quoted in runs:
+        for path, where in quoted.items():
+            if path not in evidence and _at(value, path) == _at(output, path) is not None:
+                evidence[path] = where
+    return evidence
+
+
+def _at(value: Any, path: str) -> Any:
+    for part in path.split("."):
+        if isinstance(value, dict):
+            value = value.get(part)
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return None
+    return value
 
 
 # ---------------------------------------------------------------------------- helpers

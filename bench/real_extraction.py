@@ -42,6 +42,10 @@ instances. A page is right when the split holding it has exactly the pages of it
 document's category; a packet is split exactly when all its pages are right. Boundaries alone (the
 same page sets, categories ignored) are reported too.
 
+`--http` also times each invoice's extraction (with its sources, the parse cache bypassed) through
+the local stack, which it starts on loopback and stops: the median of three requests after a first, by
+page count.
+
 `--scans` repeats extraction and classification on scanned copies: every page of each invoice rendered
 at 200 dpi into an image-only PDF, which the engine reads with OCR (in the document's language when
 Tesseract has it, else English).
@@ -55,6 +59,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import statistics
 import sys
 import time
 from collections import defaultdict
@@ -458,6 +463,53 @@ def report_splitting(figures: dict[str, Any], splits: Sequence[str]) -> None:
             print(f"  {packet['id']} ({packet['split']}): truth {packet['truth']} answer {packet['answer']}")
 
 
+def http_latency(invoices: Sequence[Document], repeat: int = 3) -> dict[str, Any]:
+    """Each invoice extracted through the local stack (`make dev`, started on loopback and stopped at
+    the end) with the invoice schema and its sources: the median of `repeat` requests after a first
+    that warms the stack, by page count. The earlier parse cache is not used (`bust_cache`)."""
+    import base64
+    import tempfile
+
+    import httpx
+
+    from tests.e2e.conftest import start_stack, stop_stack
+
+    timings: dict[int, list[float]] = defaultdict(list)
+    with tempfile.TemporaryDirectory(prefix="docsvc-extraction-") as folder:
+        stack = start_stack(Path(folder) / "local.json")
+        try:
+            with httpx.Client(base_url=stack.url, headers={"Api-Key": stack.test_key}, timeout=60) as client:
+                for document in invoices:
+                    content = document.file.read_bytes()
+                    body = {
+                        "document": {
+                            "filename": document.file.name,
+                            "url": "data:application/pdf;base64," + base64.b64encode(content).decode(),
+                        },
+                        "json_schema": INVOICE_SCHEMA,
+                        "include_sources": True,
+                        "bust_cache": True,
+                    }
+                    seconds = []
+                    for _ in range(repeat + 1):
+                        started = time.perf_counter()
+                        response = client.post("/v1/extractions", json=body)
+                        seconds.append(time.perf_counter() - started)
+                        response.raise_for_status()
+                    with pymupdf.open(stream=content, filetype="pdf") as pdf:
+                        timings[pdf.page_count].append(statistics.median(seconds[1:]))
+        finally:
+            stop_stack(stack)
+    print("\n== Extraction through the local stack (median of each invoice's requests)")
+    figures: dict[str, Any] = {}
+    for pages in sorted(timings):
+        values = sorted(timings[pages])
+        figures[str(pages)] = {"documents": len(values), "p50": statistics.median(values), "max": values[-1]}
+        p50 = statistics.median(values)
+        print(f"  {pages} page(s): {len(values)} invoices, p50 {p50:.3f} s, max {values[-1]:.3f} s")
+    return figures
+
+
 def _public(figures: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in figures.items() if not key.startswith("_")}
 
@@ -472,6 +524,9 @@ def main() -> int:
     )
     parser.add_argument("--json", type=Path, help="write every figure here")
     parser.add_argument("--scans", action="store_true", help="also read OCR'd scanned copies of the invoices")
+    parser.add_argument(
+        "--http", action="store_true", help="also time each invoice's extraction through the local stack"
+    )
     args = parser.parse_args()
 
     docs, manifest = documents(args.corpus)
@@ -524,6 +579,9 @@ def main() -> int:
         figures = classification(invoices, scan_pages, categories)
         report_classification("Classification of the scanned invoices", figures, splits)
         results["classification_scans"] = _public(figures)
+
+    if args.http:
+        results["http"] = http_latency(invoices)
 
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

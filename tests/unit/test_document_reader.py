@@ -18,7 +18,7 @@ from docsvc.documents.builtin import BuiltinEngine
 from docsvc.documents.reads import DocumentReads
 from docsvc.documents.types import DocumentType
 from docsvc.domain.documents import SourceDocument
-from docsvc.domain.parses import SYNCHRONOUS, PageLimit
+from docsvc.domain.parses import SYNCHRONOUS, PageLimit, ReadOptions
 from docsvc.errors import DocumentRejected, ServiceBusy
 from docsvc.resources.document_reads import ReadRequest
 from docsvc.tenancy import Tenant
@@ -86,7 +86,7 @@ def read(
     on_count: Callable[[int], None] | None = None,
 ) -> list[Any]:
     limit = on_count or PageLimit(document.filename, SYNCHRONOUS)
-    return list(engine.pages(TENANT, document, "markdown", 150, 10.0, limit, max_pages))
+    return list(engine.pages(TENANT, document, ReadOptions(max_pages), limit))
 
 
 @pytest.fixture
@@ -111,7 +111,7 @@ def test_a_small_document_travels_in_the_request_and_its_pages_come_back_as_the_
 
     pages = read(engine, document)
 
-    expected = list(BuiltinEngine().pages(TENANT, document, "markdown", 150, 10.0, lambda count: None, 200))
+    expected = list(BuiltinEngine().pages(TENANT, document, ReadOptions(200), lambda count: None))
     assert [(page.number, page.text, page.warnings) for page in pages] == [
         (page.number, page.text, page.warnings) for page in expected
     ]
@@ -222,9 +222,7 @@ def test_a_read_stopped_at_the_time_budget_is_a_413_never_a_parse_with_pages_mis
 ) -> None:
     monkeypatch.setattr(reads, "SYNC_SECONDS", 0.0)  # the reader stops after its first page
 
-    pages = engine.pages(
-        TENANT, source(samples.text_pdf(pages=3)), "markdown", 150, 10.0, lambda n: None, 200
-    )
+    pages = engine.pages(TENANT, source(samples.text_pdf(pages=3)), ReadOptions(200), lambda n: None)
 
     assert next(pages).number == 1
     with pytest.raises(DocumentRejected) as rejected:

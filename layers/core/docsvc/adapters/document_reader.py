@@ -10,7 +10,7 @@ place, one object a page; they are read and removed as soon as the answer arrive
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,8 +18,8 @@ from docsvc.adapters.blobs import S3BlobStore
 from docsvc.adapters.functions import FunctionBusy, FunctionFailed, invoke
 from docsvc.documents.readable import READABLE_TYPES
 from docsvc.domain.documents import SourceDocument
-from docsvc.domain.evidence import WordBox, Words
-from docsvc.domain.parses import ParsedPage, TableFormat
+from docsvc.domain.evidence import WordBox
+from docsvc.domain.parses import ParsedPage, ReadOptions
 from docsvc.errors import DocumentRejected, ServiceBusy
 from docsvc.ids import new_id
 from docsvc.resources.document_reads import INLINE_BYTES, ReadAnswer, ReadRequest, staging_key
@@ -50,30 +50,20 @@ class DocumentReader:
         self._function, self._blobs, self._call = function, blobs, call
 
     def pages(
-        self,
-        tenant: Tenant,
-        document: SourceDocument,
-        table_format: TableFormat,
-        dpi: int,
-        page_seconds: float,
-        on_count: Callable[[int], None],
-        max_pages: int,
-        languages: Sequence[str] | None = None,
-        words: Words = "no",
-        images: int = 0,
+        self, tenant: Tenant, document: SourceDocument, options: ReadOptions, on_count: Callable[[int], None]
     ) -> Iterator[ParsedPage]:
         request = ReadRequest(
             organization_id=tenant.organization_id,
             environment=tenant.environment,
             filename=document.filename,
             document_type=document.document_type.name,
-            table_format=table_format,
-            dpi=dpi,
-            page_seconds=page_seconds,
-            max_pages=max_pages,
-            languages=list(languages) if languages else None,
-            words=words,
-            images=images,
+            table_format=options.table_format,
+            dpi=options.dpi,
+            page_seconds=options.page_seconds,
+            max_pages=options.max_pages,
+            languages=list(options.languages) if options.languages else None,
+            words=options.words,
+            images=options.images,
         )
         answer = self._read(tenant, document, request)
         pictures = self._staged_images(tenant, answer)

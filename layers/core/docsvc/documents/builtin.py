@@ -6,12 +6,11 @@ the caps, 400 for damaged, encrypted or empty documents.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 
 from docsvc.documents import engine
 from docsvc.domain.documents import SourceDocument
-from docsvc.domain.evidence import Words
-from docsvc.domain.parses import ParsedPage, TableFormat
+from docsvc.domain.parses import ParsedPage, ReadOptions
 from docsvc.errors import DocumentRejected
 from docsvc.tenancy import Tenant
 
@@ -28,30 +27,19 @@ class BuiltinEngine:
     supported = engine.SUPPORTED_TYPES
 
     def pages(
-        self,
-        tenant: Tenant,
-        document: SourceDocument,
-        table_format: TableFormat,
-        dpi: int,
-        page_seconds: float,
-        on_count: Callable[[int], None],
-        max_pages: int,
-        languages: Sequence[str] | None = None,
-        words: Words = "no",
-        images: int = 0,
+        self, tenant: Tenant, document: SourceDocument, options: ReadOptions, on_count: Callable[[int], None]
     ) -> Iterator[ParsedPage]:
-        """`on_count` refuses documents over `max_pages` before a page is read; OCR languages that are
-        not installed are refused (422) before anything is read. The first `images` pages of a PDF or
-        an image come with their picture (JPEG)."""
-        options = engine.ParseOptions(
-            table_format=table_format,
-            dpi=dpi,
-            page_seconds=page_seconds,
-            languages=tuple(languages) if languages else None,
-            words=words,
-            images=images,
+        """`on_count` refuses documents over `options.max_pages` before a page is read; OCR languages
+        that are not installed are refused (422) before anything is read."""
+        read = engine.ParseOptions(
+            table_format=options.table_format,
+            dpi=options.dpi,
+            page_seconds=options.page_seconds,
+            languages=options.languages,
+            words=options.words,
+            images=options.images,
         )
         try:
-            yield from engine.parse_pages(document.content, document.document_type.name, options, on_count)
+            yield from engine.parse_pages(document.content, document.document_type.name, read, on_count)
         except engine.DocumentError as error:
             raise _rejected(error) from None

@@ -205,6 +205,23 @@ class ParsedPage(Protocol):
     def image(self) -> bytes | None: ...
 
 
+@dataclass(frozen=True)
+class ReadOptions:
+    """How an engine reads a document: at most `max_pages` pages (a document of more is refused before
+    a page is read), tables as `table_format`, scans rendered at `dpi` for OCR in `languages`
+    (Tesseract codes; None: English), `page_seconds` a page at most. `words`: the pages' words and their
+    boxes too, or the words alone without OCR or tables (see docsvc.domain.evidence). The first
+    `images` pages also come as a picture (JPEG at `dpi`) when the type has pictures (PDFs, images)."""
+
+    max_pages: int
+    table_format: TableFormat = "markdown"
+    dpi: int = DEFAULT_DPI
+    page_seconds: float = PAGE_SECONDS
+    languages: tuple[str, ...] | None = None
+    words: Words = "no"
+    images: int = 0
+
+
 class Engine(Protocol):
     """Reads documents: the engine of the documents layer, in this function or in the document reader
     function. Raises DocumentRejected for unreadable documents."""
@@ -213,25 +230,11 @@ class Engine(Protocol):
     def supported(self) -> tuple[str, ...]: ...
 
     def pages(
-        self,
-        tenant: Tenant,
-        document: SourceDocument,
-        table_format: TableFormat,
-        dpi: int,
-        page_seconds: float,
-        on_count: Callable[[int], None],
-        max_pages: int,
-        languages: Sequence[str] | None = None,
-        words: Words = "no",
-        images: int = 0,
+        self, tenant: Tenant, document: SourceDocument, options: ReadOptions, on_count: Callable[[int], None]
     ) -> Iterator[ParsedPage]:
         """The pages in order. `on_count` is told the page count before any page is read and may
-        refuse the document by raising; it refuses counts over `max_pages`, and an engine may skip
-        reading such a document at all. OCR reads `languages` (Tesseract codes; None: English) and
-        refuses, 422, languages it does not have. `words` says whether pages come with their words
-        and boxes, or as words alone, without OCR or tables (see docsvc.domain.evidence). The first
-        `images` pages also come as a picture (JPEG at `dpi`) when the document's type has pictures
-        (PDFs, images)."""
+        refuse the document by raising; it refuses counts over `options.max_pages`, and an engine may
+        skip reading such a document at all. OCR languages it does not have are a 422."""
         ...
 
 
@@ -499,16 +502,14 @@ class ParseService:
         confidences: list[float | None] = []
         limits = limits or SYNCHRONOUS
         remote = self._remote_parse(tenant, model, request.instructions)
-        read = self._read_pages(
-            tenant,
-            source,
-            request.table_parsing_format,
-            request.image_resolution_dpi,
-            limits,
-            stop,
-            request.languages,
+        options = ReadOptions(
+            max_pages=limits.max_pages,
+            table_format=request.table_parsing_format,
+            dpi=request.image_resolution_dpi,
+            languages=tuple(request.languages) if request.languages else None,
             images=limits.max_pages if remote else 0,
         )
+        read = self._read_pages(tenant, source, options, limits, stop)
         for page in remote.pages(read) if remote else read:
             pages.append(page.text)
             confidences.append(page.ocr_confidence)
@@ -546,14 +547,13 @@ class ParseService:
         if output is not None and not (words and any(c is not None for c in output.ocr_confidence)):
             boxes = None
             if words:
-                only = self._read_pages(tenant, source, "markdown", dpi, limits, stop, words="only")
+                only = self._read_pages(
+                    tenant, source, ReadOptions(limits.max_pages, dpi=dpi, words="only"), limits, stop
+                )
                 boxes = [page.words for page in only]
             return ReadDocument(file=file, pages=output.pages, cached=True, words=boxes)
-        read = list(
-            self._read_pages(
-                tenant, source, "markdown", dpi, limits, stop, words="also" if words else "no", images=images
-            )
-        )
+        options = ReadOptions(limits.max_pages, dpi=dpi, words="also" if words else "no", images=images)
+        read = list(self._read_pages(tenant, source, options, limits, stop))
         pictures = [page.image for page in read if page.image is not None]
         return ReadDocument(
             file=file,
@@ -567,30 +567,14 @@ class ParseService:
         self,
         tenant: Tenant,
         source: SourceDocument,
-        table_format: TableFormat,
-        dpi: int,
+        options: ReadOptions,
         limits: ParseLimits,
         stop: Callable[[], bool] | None,
-        languages: Sequence[str] | None = None,
-        *,
-        words: Words = "no",
-        images: int = 0,
     ) -> Iterator[ParsedPage]:
         """The engine's pages within `limits`, asking `stop` now and then (Stopped when it says so)."""
         limit = PageLimit(source.filename, limits)
         started = time.monotonic()
-        pages = self._engine.pages(
-            tenant,
-            source,
-            table_format,
-            dpi,
-            PAGE_SECONDS,
-            limit,
-            limits.max_pages,
-            languages,
-            words=words,
-            images=images,
-        )
+        pages = self._engine.pages(tenant, source, options, limit)
         check = Occasionally(stop or (lambda: False))
         for page in pages:
             yield page
@@ -648,17 +632,14 @@ class ParseService:
             confidences: list[float | None] = []
             cancelled = Occasionally(lambda: not self._still_running(tenant, parse_id))
             remote = self._remote_parse(tenant, self.model(started.model), started.instructions)
-            read = self._engine.pages(
-                tenant,
-                source,
-                started.table_parsing_format,
-                started.image_resolution_dpi,
-                PAGE_SECONDS,
-                limit,
-                IN_BACKGROUND.max_pages,
-                started.languages,
+            options = ReadOptions(
+                max_pages=IN_BACKGROUND.max_pages,
+                table_format=started.table_parsing_format,
+                dpi=started.image_resolution_dpi,
+                languages=tuple(started.languages) if started.languages else None,
                 images=IN_BACKGROUND.max_pages if remote else 0,
             )
+            read = self._engine.pages(tenant, source, options, limit)
             for page in remote.pages(read) if remote else read:
                 pages.append(page.text)
                 confidences.append(page.ocr_confidence)

@@ -42,6 +42,10 @@ instances. A page is right when the split holding it has exactly the pages of it
 document's category; a packet is split exactly when all its pages are right. Boundaries alone (the
 same page sets, categories ignored) are reported too.
 
+Sources. Every invoice is extracted again with its sources, as `include_sources` answers them: the
+values found, those with a source, those with a box, and the boxes whose PDF words (PyMuPDF's own,
+inside the box) do not hold the text the source says it read; the target is none.
+
 `--http` also times each invoice's extraction (with its sources, the parse cache bypassed) through
 the local stack, which it starts on loopback and stops: the median of three requests after a first, by
 page count.
@@ -62,7 +66,7 @@ import re
 import statistics
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -76,6 +80,7 @@ sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
 
 from docsvc.documents import engine  # noqa: E402
 from docsvc.documents.engine import ocr  # noqa: E402
+from docsvc.domain.evidence import Evidence, sources_tree  # noqa: E402
 from docsvc.domain.parses import DEFAULT_DPI, PAGE_SECONDS  # noqa: E402
 from docsvc.intelligence.classification import Category, classify  # noqa: E402
 from docsvc.intelligence.extraction import extract  # noqa: E402
@@ -184,6 +189,78 @@ def read(content: bytes, kind: str, languages: tuple[str, ...] | None = None) ->
         table_format="markdown", dpi=DEFAULT_DPI, page_seconds=PAGE_SECONDS, languages=languages
     )
     return [page.text for page in engine.parse_pages(content, kind, options)]
+
+
+def source_boxes(invoices: Iterable[Document]) -> dict[str, Any]:
+    """Each invoice extracted with its sources as the service gives them (`docsvc.domain.evidence`):
+    per leaf value found, whether it has a source, a box, and whether the box holds what the source
+    says it read (the PDF's own words inside the box, widened by a hair, hold the source's words)."""
+    counts = {"values": 0, "with_source": 0, "with_box": 0, "box_holds_text": 0}
+    wrong: list[str] = []
+    for document in invoices:
+        content = document.file.read_bytes()
+        options = engine.ParseOptions(table_format="markdown", dpi=DEFAULT_DPI, words="also")
+        read = list(engine.parse_pages(content, document.kind, options))
+        texts = [page.text for page in read]
+        found = extract(texts, INVOICE_SCHEMA)
+        evidence = {path: Evidence(*where) for path, where in found.evidence.items()}
+        tree = sources_tree(found.output, found.likelihoods, evidence, texts, [page.words for page in read])
+        with pymupdf.open(stream=content, filetype="pdf") as pdf:
+            for path, leaf in _leaves(tree):
+                if leaf["value"] is None:
+                    continue
+                counts["values"] += 1
+                source = leaf["source"]
+                if source is None:
+                    continue
+                counts["with_source"] += 1
+                anchor = source["anchor"]
+                if anchor["kind"] != "pdf_bbox":
+                    continue
+                counts["with_box"] += 1
+                if _box_holds(pdf[anchor["page"] - 1], anchor, source["content"]):
+                    counts["box_holds_text"] += 1
+                else:
+                    wrong.append(f"{document.id} {path}: {source['content']!r}")
+    print("\n== Sources of the extracted values (text layer)")
+    print(
+        f"  values found {counts['values']}, with a source {counts['with_source']}, with a box "
+        f"{counts['with_box']}, boxes holding their text {counts['box_holds_text']}, "
+        f"boxes that do not: {len(wrong)}"
+    )
+    for line in wrong[:10]:
+        print("   ", line)
+    return {**counts, "boxes_not_holding_text": wrong}
+
+
+def _leaves(tree: Any, path: str = "") -> Iterable[tuple[str, dict[str, Any]]]:
+    if isinstance(tree, dict) and "value" in tree and "source" in tree:
+        yield path, tree
+    elif isinstance(tree, dict):
+        for key, child in tree.items():
+            yield from _leaves(child, f"{path}.{key}" if path else key)
+    elif isinstance(tree, list):
+        for index, child in enumerate(tree):
+            yield from _leaves(child, f"{path}.{index}")
+
+
+def _box_holds(page: pymupdf.Page, anchor: dict[str, Any], content: str) -> bool:
+    """Whether the words PyMuPDF finds inside the box (as the page is shown) hold every word of
+    `content` (a separator printed between them, "Ecke 12 • 12345 Stadthausen", may be there too)."""
+    width, height = page.rect.width, page.rect.height
+    box = pymupdf.Rect(
+        (anchor["left"] - 0.002) * width,
+        (anchor["top"] - 0.002) * height,
+        (anchor["left"] + anchor["width"] + 0.002) * width,
+        (anchor["top"] + anchor["height"] + 0.002) * height,
+    )
+    turn = page.rotation_matrix if page.rotation else None
+    inside = []
+    for x0, y0, x1, y1, text, *_ in page.get_text("words"):
+        rect = pymupdf.Rect(x0, y0, x1, y1) * turn if turn is not None else pymupdf.Rect(x0, y0, x1, y1)
+        if rect in box:
+            inside.append(text)
+    return not Counter(content.split()) - Counter(inside)  # every word of it is in the box
 
 
 def scanned(content: bytes) -> bytes:
@@ -556,6 +633,7 @@ def main() -> int:
     figures = extraction(invoices, pages_of)
     report_extraction("Extraction, invoices (text layer)", figures, splits)
     results["extraction"] = _public(figures)
+    results["sources"] = source_boxes(invoices)
     figures = classification(kept, pages_of, categories)
     report_classification("Classification (text layer)", figures, splits)
     results["classification"] = _public(figures)

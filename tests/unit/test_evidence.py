@@ -92,3 +92,11 @@ def test_a_document_without_geometry_gives_the_page_of_the_text() -> None:
     tree = sources_tree({"number": "INV-7"}, {"number": 0.9}, {}, ["intro", "Invoice INV-7"], None)
 
     assert tree["number"]["source"] == {"content": "INV-7", "anchor": {"kind": "text", "page": 2}}
+
+
+def test_a_currency_answered_as_its_code_is_found_where_its_sign_is_printed() -> None:
+    words = [(0.1, 0.1, 0.2, 0.12, "571,04"), (0.21, 0.1, 0.23, 0.12, "€")]
+
+    tree = sources_tree({"currency": "EUR"}, {"currency": 0.7}, {}, ["571,04 €"], [words])
+
+    assert tree["currency"]["source"]["content"] == "€"

@@ -143,8 +143,8 @@ def sources_tree(
 
 
 def printed_forms(value: Any) -> list[str]:
-    """How a value may be printed: a string as it is; a number with either decimal mark, with and
-    without thousands separators; nothing for a boolean."""
+    """How a value may be printed: a string as it is (a currency code also as its sign); a number
+    with either decimal mark, with and without thousands separators; nothing for a boolean."""
     if isinstance(value, bool) or value is None:
         return []
     if isinstance(value, int | float):
@@ -154,11 +154,14 @@ def printed_forms(value: Any) -> list[str]:
         swapped = [form.translate(str.maketrans(",.", ".,")) for form in forms]
         return list(dict.fromkeys(forms + swapped))
     if isinstance(value, str):
-        return [value]
+        return [value, _CURRENCY_SIGNS[value]] if value in _CURRENCY_SIGNS else [value]
     return []
 
 
 # ---------------------------------------------------------------------------- helpers
+# A currency answered as its code may be printed as its sign only.
+_CURRENCY_SIGNS = {"EUR": "€", "USD": "$", "GBP": "£", "JPY": "¥", "INR": "₹", "PLN": "zł", "KRW": "₩"}
+
 def _not_space(char: str) -> bool:
     return not char.isspace()
 

@@ -1,14 +1,18 @@
 """Real documents: the built-in extraction, classification and splitting on public documents with truth.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_extraction.py [--split tune|heldout|all] [--corpus .corpus] [--json PATH]
-        [--scans]
+    .venv/bin/python bench/real_extraction.py [--split tune|heldout|fresh|all] [--corpus .corpus]
+        [--json PATH] [--scans]
 
 Reads the documents of `bench/real_extraction/manifest.json` from the corpus folder (the layout
 bench/real_corpus.py writes), keeping the `--split` asked for (`all` by default; tune and heldout are
-always reported apart). Each document is read as the service reads a document for an extraction,
-classification or split (`ParseService.read`): the docsvc engine in process, tables in Markdown, at
-the service's default resolution and page time budget. No AWS is needed.
+always reported apart). The `fresh` split holds documents of other sources and templates, kept for an
+independent check that nothing is tuned on: `all` reports it in a column of its own, and its documents
+are left out of the `all` column, which stays tune and heldout together.
+
+Each document is read as the service reads a document for an extraction, classification or split
+(`ParseService.read`): the docsvc engine in process, tables in Markdown, at the service's default
+resolution and page time budget. No AWS is needed.
 
 Extraction. Every invoice is extracted with the built-in model (`docsvc.intelligence.extraction.extract`)
 against one invoice schema (`INVOICE_SCHEMA`: invoice_number, invoice_date, due_date, currency, total,
@@ -147,7 +151,8 @@ FIELDS = {
 }
 CORE = ("invoice_number", "invoice_date", "due_date", "total", "currency", "issuer.name", "customer.name")
 BUCKETS = ((0.9, 1.01, ">= 0.9"), (0.7, 0.9, "0.7-0.9"), (0.5, 0.7, "0.5-0.7"), (-0.01, 0.5, "< 0.5"))
-SPLITS = ("tune", "heldout")
+SPLITS = ("tune", "heldout", "fresh")
+POOLED = ("tune", "heldout")  # the splits the `all` column adds up; fresh stays apart
 
 
 # ------------------------------------------------------------------------------------- the corpus
@@ -181,6 +186,11 @@ def documents(corpus: Path) -> tuple[list[Document], dict[str, Any]]:
             )
         )
     return found, manifest
+
+
+def columns(split_name: str) -> tuple[str, ...]:
+    """The report columns a document of this split counts in."""
+    return (split_name, "all") if split_name in POOLED else (split_name,)
 
 
 def read(content: bytes, kind: str, languages: tuple[str, ...] | None = None) -> list[str]:
@@ -394,7 +404,7 @@ def extraction(invoices: Iterable[Document], pages_of: dict[str, list[str]]) -> 
             answered = answer not in (None, "")
             likelihood = result.likelihoods.get(path, 0.0)
             checked[path] = {"truth": truth, "answer": answer, "right": ok, "likelihood": likelihood}
-            for split_name in (document.split, "all"):
+            for split_name in columns(document.split):
                 per_field[(split_name, path)].add(ok, answered)
                 kinds = ("core", "all") if path in CORE else ("all",)
                 for kind in kinds:
@@ -430,7 +440,7 @@ def classification(
     for document in docs:
         found = classify(pages_of[document.id], categories)
         ok = found.category == document.category
-        for split_name in (document.split, "all"):
+        for split_name in columns(document.split):
             tallies[(split_name, document.category)].add(ok, True)
             tallies[(split_name, "*")].add(ok, True)
         if not ok:
@@ -470,7 +480,7 @@ def splitting(
         holder = {page: item for item in found for page in item[1]}
         page_right = [holder.get(page) in truth for _, members in truth for page in sorted(members)]
         same_sets = {members for _, members in found} == {members for _, members in truth}
-        for split_name in (packet["split"], "all"):
+        for split_name in columns(packet["split"]):
             for ok in page_right:
                 pages[split_name].add(ok, True)
             exact[split_name].add(all(page_right) and len(found) == len(truth), True)
@@ -498,7 +508,10 @@ def report_extraction(title: str, figures: dict[str, Any], splits: Sequence[str]
     print(f"\n== {title}")
     print(f"{'field':<16}" + "".join(f"{s:>22}" for s in splits) + "   answered (all)")
     for path in FIELDS.values():
-        all_tally = per_field.get(("all", path), Tally())
+        shown = [per_field.get((s, path), Tally()) for s in splits if s != "all"]
+        all_tally = Tally(
+            sum(t.right for t in shown), sum(t.answered for t in shown), sum(t.scored for t in shown)
+        )
         row = "".join(f"{_pct(per_field.get((s, path), Tally())):>22}" for s in splits)
         print(f"{path:<16}{row}   {all_tally.answered}/{all_tally.scored}")
     for kind in ("core", "all"):
@@ -595,7 +608,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--split", choices=("tune", "heldout", "all"), default="all")
+    parser.add_argument("--split", choices=(*SPLITS, "all"), default="all")
     parser.add_argument(
         "--corpus", type=Path, default=ROOT / ".corpus", help="as bench/real_corpus.py wrote it"
     )
@@ -614,7 +627,10 @@ def main() -> int:
         )
         return 2
     kept = [d for d in docs if args.split in ("all", d.split)]
-    splits = [s for s in SPLITS if args.split in ("all", s)] + (["all"] if args.split == "all" else [])
+    present = {d.split for d in kept}
+    splits = [s for s in SPLITS if args.split == s or (args.split == "all" and s in present)]
+    if args.split == "all":
+        splits.insert(len([s for s in splits if s in POOLED]), "all")
     categories = [Category(c["name"], c["description"]) for c in manifest["categories"]]
     by_id = {d.id: d for d in docs}
 

@@ -84,7 +84,7 @@ sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
 
 from docsvc.documents import engine  # noqa: E402
 from docsvc.documents.engine import ocr  # noqa: E402
-from docsvc.domain.evidence import Evidence, sources_tree  # noqa: E402
+from docsvc.domain.evidence import Evidence, ocr_pages_laid_out, sources_tree  # noqa: E402
 from docsvc.domain.parses import DEFAULT_DPI, PAGE_SECONDS  # noqa: E402
 from docsvc.intelligence.classification import Category, classify  # noqa: E402
 from docsvc.intelligence.extraction import extract  # noqa: E402
@@ -194,11 +194,14 @@ def columns(split_name: str) -> tuple[str, ...]:
 
 
 def read(content: bytes, kind: str, languages: tuple[str, ...] | None = None) -> list[str]:
-    """The pages as the service reads them for an extraction (`ParseService.read`): Markdown tables."""
+    """The pages as the service gives them to the built-in model (`ParseService.read`, then
+    `IntelligenceService`): Markdown tables; a page read by OCR as the lines its words are printed on."""
     options = engine.ParseOptions(
-        table_format="markdown", dpi=DEFAULT_DPI, page_seconds=PAGE_SECONDS, languages=languages
+        table_format="markdown", dpi=DEFAULT_DPI, page_seconds=PAGE_SECONDS, languages=languages, words="also"
     )
-    return [page.text for page in engine.parse_pages(content, kind, options)]
+    read = list(engine.parse_pages(content, kind, options))
+    ocr = [page.ocr_confidence is not None for page in read]
+    return ocr_pages_laid_out([page.text for page in read], [page.words for page in read], ocr)
 
 
 def source_boxes(invoices: Iterable[Document]) -> dict[str, Any]:

@@ -3,10 +3,13 @@ what extractions and classifications say of documents without text to read."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import httpx
 import pymupdf
+import pytest
+from docsvc.documents.engine import ocr
 
 from tests.conftest import Org, auth
 from tests.integration.test_intelligence import INVOICE_SCHEMA, doc, invoice, invoice_page, pdf, post
@@ -159,3 +162,55 @@ def test_a_classification_of_a_document_without_text_is_a_warned_guess_under_one
     assert body["likelihoods"]["category"] < 0.5
     assert any("no text could be read" in warning for warning in body["warnings"])
     assert any("is a guess" in warning for warning in body["warnings"])
+
+
+def scanned(content: bytes) -> bytes:
+    """An image-only copy of a PDF, each page drawn at 200 dpi."""
+    with pymupdf.open(stream=content, filetype="pdf") as source, pymupdf.open() as copy:
+        for page in source:
+            image = page.get_pixmap(dpi=200).tobytes("png")
+            copy.new_page(width=page.rect.width, height=page.rect.height).insert_image(
+                page.rect, stream=image
+            )
+        return bytes(copy.tobytes(garbage=3, deflate=True))
+
+
+@pytest.mark.skipif(
+    ocr.tessdata() is None and not os.environ.get("DOCSVC_REQUIRE_OCR"),
+    reason="Tesseract's language data is not installed",
+)
+def test_a_scanned_invoice_is_read_with_each_value_beside_its_label_and_boxed_where_ocr_read_it(
+    api: httpx.Client, org: Org
+) -> None:
+    rows = [
+        ("Rechnungsnummer:", "R-2024-117"),
+        ("Rechnungsdatum:", "15.01.2024"),
+        ("Kundennummer:", "K-4471"),
+        ("Nettobetrag:", "1.000,00 EUR"),
+        ("Umsatzsteuer:", "190,00 EUR"),
+        ("Gesamtbetrag:", "1.190,00 EUR"),
+    ]
+
+    def invoice_form(document: pymupdf.Document) -> None:
+        page = document.new_page()
+        page.insert_text((72, 120), "Ostsee Werft AG - Molenweg 3 - 24103 Kiel", fontsize=9)
+        for row, (label, value) in enumerate(rows):
+            page.insert_text((300, 200 + 16 * row), label, fontsize=10)
+            page.insert_text((430, 200 + 16 * row), value, fontsize=10)
+        for row, line in enumerate(["Brandt & Söhne KG", "Am Markt 9", "23552 Lübeck"]):
+            page.insert_text((72, 200 + 16 * row), line, fontsize=10)
+
+    schema = {
+        "type": "object",
+        "properties": {"invoice_number": {"type": "string"}, "total": {"type": "number"}},
+    }
+    body = post(
+        api,
+        org.test.key,
+        "/v1/extractions",
+        {"document": doc(scanned(pdf(invoice_form))), "json_schema": schema, "include_sources": True},
+    ).json()
+
+    assert body["output"] == {"invoice_number": "R-2024-117", "total": 1190.0}
+    anchor = body["sources"]["total"]["source"]["anchor"]
+    assert anchor["kind"] == "pdf_bbox" and anchor["left"] > 0.6  # on the value, right of its label

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from docsvc.domain.evidence import Evidence, locate, printed_forms, sources_tree
+from docsvc.domain.evidence import Evidence, laid_out, locate, ocr_pages_laid_out, printed_forms, sources_tree
 
 # Two lines: "Invoice number: INV-2041  Total: 12.00" and "Shipping 12.00 Order 2"
 WORDS = [
@@ -100,3 +100,26 @@ def test_a_currency_answered_as_its_code_is_found_where_its_sign_is_printed() ->
     tree = sources_tree({"currency": "EUR"}, {"currency": 0.7}, {}, ["571,04 €"], [words])
 
     assert tree["currency"]["source"]["content"] == "€"
+
+
+def test_words_are_laid_out_on_the_lines_they_are_printed_on_with_wide_gaps_kept() -> None:
+    # OCR's blocks: the labels in one column, the values in another, both on the same heights
+    words = [
+        (0.10, 0.50, 0.25, 0.52, "Zahlbetrag"),
+        (0.10, 0.40, 0.22, 0.42, "Steuerbetrag"),
+        (0.70, 0.40, 0.76, 0.42, "56,87"),
+        (0.70, 0.50, 0.77, 0.52, "529,87"),
+        (0.10, 0.10, 0.18, 0.12, "Rechnung"),
+        (0.19, 0.10, 0.22, 0.12, "Nr."),
+        (0.23, 0.101, 0.30, 0.121, "471102"),
+    ]
+
+    assert laid_out(words) == "Rechnung Nr. 471102\n\nSteuerbetrag    56,87\n\nZahlbetrag    529,87"
+
+
+def test_only_the_pages_read_by_ocr_are_laid_out_anew() -> None:
+    words = [(0.1, 0.1, 0.2, 0.12, "Total"), (0.6, 0.1, 0.7, 0.12, "9.00")]
+
+    pages = ocr_pages_laid_out(["| Total | 9.00 |", "Total\n9.00"], [words, words], [False, True])
+
+    assert pages == ["| Total | 9.00 |", "Total    9.00"]

@@ -24,6 +24,7 @@ from typing import Any, Literal
 # A word and its box on the page as shown: left, top, right, bottom (fractions of the page), the word.
 WordBox = tuple[float, float, float, float, str]
 PageWords = Sequence[WordBox]
+WIDE_GAP = 0.02  # of the page's width: wider than a space between words, a gap between columns
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 # What a read gives of a page's words: none, the words with the text, or the words alone (a page's
 # text already known from an earlier parse; a page without a text layer then has no words).
@@ -142,6 +143,43 @@ def sources_tree(
     return walk(output, (), None)
 
 
+def laid_out(words: PageWords) -> str:
+    """A page's words as the lines they are printed on: words whose middles share a height join one
+    line, left to right, with wide spacing where a gap is wider than WIDE_GAP of the page ("Zahlbetrag
+    529,87"), and a blank line where the lines part by more than twice a line's height. OCR reads a
+    form's labels and values as separate blocks; this puts each value back beside its label."""
+    rows: list[list[WordBox]] = []
+    middles: list[float] = []
+    for word in sorted(words, key=lambda word: ((word[1] + word[3]) / 2, word[0])):
+        middle, height = (word[1] + word[3]) / 2, word[3] - word[1]
+        if rows and abs(middles[-1] - middle) < max(rows[-1][0][3] - rows[-1][0][1], height) / 2:
+            rows[-1].append(word)
+            middles[-1] = sum((each[1] + each[3]) / 2 for each in rows[-1]) / len(rows[-1])
+        else:
+            rows.append([word])
+            middles.append(middle)
+    lines: list[str] = []
+    for number, row in enumerate(rows):
+        height = max(word[3] - word[1] for word in row)
+        if number and middles[number] - middles[number - 1] > 2 * height:
+            lines.append("")
+        text, right = "", None
+        for word in sorted(row, key=lambda word: word[0]):
+            if right is not None:
+                text += "    " if word[0] - right > WIDE_GAP else " "
+            text, right = text + word[4], word[2]
+        lines.append(text)
+    return "\n".join(lines)
+
+
+def ocr_pages_laid_out(pages: Sequence[str], words: Sequence[PageWords], ocr: Sequence[bool]) -> list[str]:
+    """The pages, each one read by OCR as the lines its words are printed on (`laid_out`)."""
+    return [
+        laid_out(words[number]) if number < min(len(ocr), len(words)) and ocr[number] else text
+        for number, text in enumerate(pages)
+    ]
+
+
 def printed_forms(value: Any) -> list[str]:
     """How a value may be printed: a string as it is (a currency code also as its sign); a number
     with either decimal mark, with and without thousands separators; nothing for a boolean."""
@@ -161,6 +199,7 @@ def printed_forms(value: Any) -> list[str]:
 # ---------------------------------------------------------------------------- helpers
 # A currency answered as its code may be printed as its sign only.
 _CURRENCY_SIGNS = {"EUR": "€", "USD": "$", "GBP": "£", "JPY": "¥", "INR": "₹", "PLN": "zł", "KRW": "₩"}
+
 
 def _not_space(char: str) -> bool:
     return not char.isspace()

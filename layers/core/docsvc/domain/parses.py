@@ -361,6 +361,7 @@ class ReadDocument(BaseModel):
     # When asked for: each page's words with their boxes (WordBox; none where a page has no geometry)
     words: list[Sequence[WordBox]] | None = Field(None, exclude=True)
     images: list[bytes] = Field(default_factory=list)  # JPEGs of the first pages, when asked for
+    ocr: list[bool] = Field(default_factory=list)  # per page: read by OCR (it has no text layer)
 
 
 @dataclass(frozen=True)
@@ -551,7 +552,8 @@ class ParseService:
                     tenant, source, ReadOptions(limits.max_pages, dpi=dpi, words="only"), limits, stop
                 )
                 boxes = [page.words for page in only]
-            return ReadDocument(file=file, pages=output.pages, cached=True, words=boxes)
+            ocr = [confidence is not None for confidence in output.ocr_confidence]
+            return ReadDocument(file=file, pages=output.pages, cached=True, words=boxes, ocr=ocr)
         options = ReadOptions(limits.max_pages, dpi=dpi, words="also" if words else "no", images=images)
         read = list(self._read_pages(tenant, source, options, limits, stop))
         pictures = [page.image for page in read if page.image is not None]
@@ -561,6 +563,7 @@ class ParseService:
             cached=False,
             words=[page.words for page in read] if words else None,
             images=pictures,
+            ocr=[page.ocr_confidence is not None for page in read],
         )
 
     def _read_pages(

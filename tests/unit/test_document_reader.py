@@ -282,3 +282,31 @@ def test_the_answer_size_is_a_boundary_an_answer_of_that_size_comes_back(
     monkeypatch.setattr(reads, "ANSWER_BYTES", size - 1)
     refused = reader.reads.answer(request(content_base64=content)).rejection
     assert refused is not None and (refused.code, refused.status) == ("output_too_large", 413)
+
+
+def test_a_stored_file_over_the_inline_size_is_read_by_the_reader_from_its_own_key_not_copied(
+    engine: DocumentReader, reader: Reader, blobs: Blobs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(document_reader, "INLINE_BYTES", 100)
+    content = samples.text_pdf(pages=2, text="Stored")
+    blobs.objects["files/org_reader/test/file_1"] = content
+    document = SourceDocument(
+        "report.pdf", content, DocumentType("pdf"), hashlib.sha256(content).hexdigest(), "file_1"
+    )
+
+    pages = read(engine, document)
+
+    assert [page.text.split("\n")[0] for page in pages] == ["Stored 1", "Stored 2"]
+    (sent,) = reader.requests
+    assert (sent["content_base64"], sent["staged_key"]) == (None, None)
+    assert sent["stored_key"] == "files/org_reader/test/file_1"
+    assert list(blobs.objects) == ["files/org_reader/test/file_1"], "nothing staged, the file left in place"
+
+
+def test_a_stored_key_of_another_tenant_is_refused_unread(reader: Reader, blobs: Blobs) -> None:
+    blobs.objects["files/org_other/test/file_1"] = samples.text_pdf(pages=1)
+
+    answer = reader.reads.answer(request(stored_key="files/org_other/test/file_1"))
+
+    assert answer.rejection is not None and answer.rejection.status == 400
+    assert blobs.reads == []

@@ -1,8 +1,9 @@
 """The Engine port for functions without the documents layer: the document reader function reads
 the document (Lambda Invoke), so the API functions stay small and never import PyMuPDF.
 
-A document up to INLINE_BYTES travels in the request; a larger one is staged in the files bucket
-under the tenant's `reads/` prefix for the duration of the call. The reader answers every page at
+A document up to INLINE_BYTES travels in the request; a larger stored file is read by the reader from
+its own key, and any other larger one is staged in the files bucket under the tenant's `reads/` prefix
+for the duration of the call. The reader answers every page at
 once (Lambda answers once), or why it refused the document. Page pictures come staged in the same
 place, one object a page; they are read and removed as soon as the answer arrives.
 """
@@ -19,6 +20,7 @@ from docsvc.adapters.functions import FunctionBusy, FunctionFailed, invoke
 from docsvc.documents.readable import READABLE_TYPES
 from docsvc.domain.documents import SourceDocument
 from docsvc.domain.evidence import WordBox
+from docsvc.domain.files import file_key
 from docsvc.domain.parses import ParsedPage, ReadOptions
 from docsvc.errors import DocumentRejected, ServiceBusy
 from docsvc.ids import new_id
@@ -104,6 +106,8 @@ class DocumentReader:
         staged = None
         if len(document.content) <= INLINE_BYTES:
             request.content_base64 = base64.b64encode(document.content).decode("ascii")
+        elif document.file_id is not None:  # a stored file: the reader reads it where it is
+            request.stored_key = file_key(tenant, document.file_id)
         else:
             staged = request.staged_key = staging_key(tenant, new_id("read"))
             self._blobs.put(staged, document.content, document.mime_type)

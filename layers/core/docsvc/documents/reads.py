@@ -11,6 +11,7 @@ from docsvc.adapters.blobs import S3BlobStore
 from docsvc.documents.builtin import BuiltinEngine
 from docsvc.documents.types import DocumentType
 from docsvc.domain.documents import SourceDocument
+from docsvc.domain.files import file_key
 from docsvc.domain.parses import SYNC_SECONDS, ReadOptions
 from docsvc.errors import DocumentRejected
 from docsvc.ids import new_id
@@ -104,7 +105,11 @@ class DocumentReads:
         return key
 
     def _document(self, tenant: Tenant, request: ReadRequest) -> SourceDocument:
-        if request.staged_key is not None:
+        if request.stored_key is not None:
+            if not request.stored_key.startswith(file_key(tenant, "")):
+                raise DocumentRejected("bad_read", "the stored document is not this tenant's", 400)
+            content = self._blobs.read(request.stored_key)
+        elif request.staged_key is not None:
             if not request.staged_key.startswith(staging_key(tenant, "")):
                 raise DocumentRejected("bad_read", "the staged document is not this tenant's", 400)
             content = self._blobs.read(request.staged_key)

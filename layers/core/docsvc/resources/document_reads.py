@@ -1,6 +1,7 @@
 """What an API function sends the document reader function, and what it answers (Lambda Invoke,
-JSON both ways). Lambda takes at most 6 MB each way: a document larger than INLINE_BYTES is staged
-in the files bucket under `reads/<org>/<env>/`, and an answer larger than ANSWER_BYTES is refused.
+JSON both ways). Lambda takes at most 6 MB each way: a document larger than INLINE_BYTES is read by
+the reader from the files bucket, from its own key when it is a stored file (`files/<org>/<env>/`),
+else staged under `reads/<org>/<env>/`; an answer larger than ANSWER_BYTES is refused.
 Page pictures, asked for with `images`, are staged there too, one object a page, and removed by the
 API function once it has read them."""
 
@@ -28,6 +29,7 @@ class ReadRequest(BaseModel):
     document_type: str
     content_base64: str | None = Field(None, description="The document, when it is small enough")
     staged_key: str | None = Field(None, description="Else where it is staged in the files bucket")
+    stored_key: str | None = Field(None, description="Or, for a stored file, its own key in the files bucket")
     table_format: TableFormat
     dpi: int
     page_seconds: float

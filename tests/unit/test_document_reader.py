@@ -310,3 +310,19 @@ def test_a_stored_key_of_another_tenant_is_refused_unread(reader: Reader, blobs:
 
     assert answer.rejection is not None and answer.rejection.status == 400
     assert blobs.reads == []
+
+
+def test_words_that_would_make_an_answer_too_large_are_left_out_and_the_text_comes_back_whole(
+    reader: Reader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    content = base64.b64encode(samples.text_pdf(pages=2)).decode()
+    text_only = reader.reads.answer(request(content_base64=content))
+    with_words = reader.reads.answer(request(content_base64=content, words="also"))
+    assert all(page.words for page in with_words.pages)
+
+    monkeypatch.setattr(reads, "ANSWER_BYTES", len(text_only.model_dump_json()))
+    answer = reader.reads.answer(request(content_base64=content, words="also"))
+
+    assert answer.rejection is None
+    assert [page.text for page in answer.pages] == [page.text for page in text_only.pages]
+    assert all(page.words == [] for page in answer.pages)

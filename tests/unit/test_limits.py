@@ -1,11 +1,13 @@
-"""Limits at their boundaries: the OCR languages a parse may ask for, and the size DynamoDB counts for
-an item (which decides whether a table's description can be stored)."""
+"""Limits at their boundaries: the OCR languages a parse may ask for, the runs of an extraction's
+consensus, and the size DynamoDB counts for an item (which decides whether a table's description can
+be stored)."""
 
 from __future__ import annotations
 
 import pytest
 from docsvc.adapters.dynamo_values import ITEM_LIMIT_BYTES, item_bytes
 from docsvc.domain.parses import MAX_OCR_LANGUAGES, ParseRequest
+from docsvc.resources.intelligence import ExtractionCreate
 from pydantic import ValidationError
 
 DOCUMENT = {"filename": "a.txt", "url": "data:text/plain,a"}
@@ -37,3 +39,12 @@ def test_an_item_of_exactly_400_kb_is_at_the_limit() -> None:
 
     assert item_bytes(at_limit) == ITEM_LIMIT_BYTES
     assert item_bytes({"x": "a" * ITEM_LIMIT_BYTES}) == ITEM_LIMIT_BYTES + 1
+
+
+def test_n_consensus_takes_one_to_eight_runs_and_refuses_either_side() -> None:
+    schema = {"type": "object", "properties": {"total": {"type": "number"}}}
+    for runs in (1, 8):
+        assert ExtractionCreate(document=DOCUMENT, json_schema=schema, n_consensus=runs).n_consensus == runs
+    for runs in (0, 9):
+        with pytest.raises(ValidationError, match="n_consensus"):
+            ExtractionCreate(document=DOCUMENT, json_schema=schema, n_consensus=runs)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import boto3
 import pytest
+from docsvc.config import configuration_problems
 from docsvc.local.functions import LocalFunction, Route, ScheduleTrigger
 from docsvc.local.gateway import RouteTable
 from docsvc.local.openapi import function_app, render
@@ -84,6 +85,16 @@ def test_template_resources_exist_with_their_indexes_and_redrive(deployment: Dep
     assert json.loads(queue["Attributes"]["RedrivePolicy"])["maxReceiveCount"] == 5
     assert queue["Attributes"]["VisibilityTimeout"] == "720"
     assert notification["QueueConfigurations"][0]["QueueArn"].endswith(":InspectionQueue")
+
+
+def test_every_function_of_the_template_is_given_the_settings_it_checks_at_start(
+    deployment: Deployment,
+) -> None:
+    problems = {
+        function.logical_id: configuration_problems(function.environment) for function in deployment.functions
+    }
+
+    assert problems == {function.logical_id: [] for function in deployment.functions}
 
 
 def test_a_partial_batch_failure_deletes_only_the_successes(worker: tuple[Deployment, QueuePoller]) -> None:

@@ -1,10 +1,91 @@
-"""Deployment settings, read from the environment that template.yaml gives every function."""
+"""Deployment settings, read from the environment that template.yaml gives every function.
+
+A function checks them when it starts (`check_configuration`, from `observability`): one missing or
+malformed fails its cold start with a message naming every problem, instead of its first request
+failing on an empty queue URL. The local stack (`make dev`) checks each function's environment the
+same way when it starts.
+"""
 
 from __future__ import annotations
 
+import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+
+# What every function must be given (template.yaml's Globals), by variable.
+REQUIRED = (
+    "ACCOUNTS_TABLE",
+    "FILES_TABLE",
+    "FILES_BUCKET",
+    "PARSES_TABLE",
+    "USAGE_TABLE",
+    "EVENTS_TABLE",
+    "JOBS_TABLE",
+    "RESULTS_TABLE",
+    "SECRETS_TABLE",
+    "TABLES_TABLE",
+    "WEBHOOKS_TABLE",
+    "WORKFLOWS_TABLE",
+    "SECRETS_PREFIX",
+    "STAGE",
+)
+QUEUE_URLS = (
+    "PARSE_QUEUE_URL",
+    "JOB_QUEUE_URL",
+    "WEBHOOK_QUEUE_URL",
+    "WORKFLOW_QUEUE_URL",
+    "WEBHOOK_DEAD_LETTER_QUEUE_URL",
+)
+
+
+class ConfigurationError(RuntimeError):
+    """The deployment did not give a function what it needs."""
+
+
+def configuration_problems(environ: Mapping[str, str]) -> list[str]:
+    """What is missing or malformed in a function's environment, each said with its variable."""
+    problems = [
+        f"{name} is not set" for name in (*REQUIRED, *QUEUE_URLS) if not environ.get(name, "").strip()
+    ]
+    problems += [
+        f"{name} is not a queue URL: {environ[name][:80]!r}"
+        for name in QUEUE_URLS
+        if environ.get(name, "").strip() and not environ[name].startswith(("https://", "http://"))
+    ]
+    models = environ.get("OPENAI_MODELS", "").strip()
+    if models:
+        try:
+            listed = json.loads(models)
+        except ValueError as error:
+            problems.append(f"OPENAI_MODELS is not JSON: {error}")
+        else:
+            wanted = {"name", "base_url", "model", "api_key_secret"}
+            if not isinstance(listed, list) or not all(
+                isinstance(entry, dict) and wanted <= set(entry) for entry in listed
+            ):
+                problems.append(
+                    f"OPENAI_MODELS must be a JSON array of objects with {', '.join(sorted(wanted))}"
+                )
+    if environ.get("ALLOW_LOOPBACK_WEBHOOKS", "").strip().lower() not in {
+        "",
+        "0",
+        "1",
+        "true",
+        "false",
+        "yes",
+        "no",
+    }:
+        problems.append("ALLOW_LOOPBACK_WEBHOOKS must be true or false")
+    return problems
+
+
+def check_configuration(environ: Mapping[str, str] = os.environ) -> None:
+    """ConfigurationError naming every problem of this function's environment."""
+    problems = configuration_problems(environ)
+    if problems:
+        raise ConfigurationError("this function is not configured: " + "; ".join(problems))
 
 
 def _flag(name: str) -> bool:

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.logging.utils import copy_config_to_registered_loggers
 
+from docsvc.config import check_configuration
+
 if TYPE_CHECKING:
     from aws_lambda_powertools import Tracer
 
@@ -46,8 +48,11 @@ def trace_aws_calls() -> bool:
 
 
 def observability(service: str) -> Observability:
-    """The tools of one function. The project's own loggers (`docsvc.*`) log through the same JSON
-    formatter, so every line carries the function's correlation id."""
+    """The tools of one function, made once when it starts. The project's own loggers (`docsvc.*`) log
+    through the same JSON formatter, so every line carries the function's correlation id. On Lambda,
+    the function's settings are checked first: a missing one fails the cold start, naming it."""
+    if os.environ.get("AWS_LAMBDA_FUNCTION_NAME"):
+        check_configuration()
     for name in _WIRE_LOGGERS:
         wire = logging.getLogger(name)
         wire.setLevel(max(wire.level, logging.INFO))

@@ -14,6 +14,7 @@ from typing import Any
 
 from docsvc import services
 from docsvc.adapters.functions import serve_locally
+from docsvc.config import ConfigurationError, configuration_problems
 from docsvc.local import state_path
 from docsvc.local.emulator import adapt_emulator
 from docsvc.local.functions import LocalFunction, functions_of
@@ -84,6 +85,10 @@ class LocalStack:
         )
 
         deployment = deploy_template(self.root / "template.yaml", {"LogLevel": self.log_level})
+        for function in deployment.functions:  # as each function checks them when it starts on Lambda
+            problems = configuration_problems(function.environment)
+            if problems:
+                raise ConfigurationError(f"{function.logical_id}: " + "; ".join(problems))
         self.functions = deployment.functions
         self.environment = deployment.environment
 

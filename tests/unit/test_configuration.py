@@ -1,0 +1,50 @@
+"""Settings checked when a function starts: every problem named, none on the template's own."""
+
+from __future__ import annotations
+
+import pytest
+from docsvc import observability
+from docsvc.config import QUEUE_URLS, REQUIRED, ConfigurationError, configuration_problems
+
+COMPLETE = {name: "x" for name in REQUIRED} | {name: f"https://sqs.local/{name}" for name in QUEUE_URLS}
+
+
+def test_a_complete_environment_has_no_problem() -> None:
+    assert configuration_problems(COMPLETE) == []
+
+
+def test_each_missing_or_malformed_setting_is_named() -> None:
+    environment = {name: value for name, value in COMPLETE.items() if name != "JOBS_TABLE"}
+    environment |= {"PARSE_QUEUE_URL": "", "WEBHOOK_QUEUE_URL": "WebhookQueue", "OPENAI_MODELS": "[{}"}
+
+    problems = configuration_problems(environment)
+
+    assert problems[:2] == ["JOBS_TABLE is not set", "PARSE_QUEUE_URL is not set"]
+    assert "WEBHOOK_QUEUE_URL is not a queue URL: 'WebhookQueue'" in problems
+    assert any(problem.startswith("OPENAI_MODELS is not JSON") for problem in problems)
+
+
+def test_openai_models_must_be_a_list_of_endpoints() -> None:
+    listed = '[{"name": "local", "base_url": "https://llm", "model": "m", "api_key_secret": "secret://K"}]'
+
+    assert configuration_problems(COMPLETE | {"OPENAI_MODELS": listed}) == []
+    assert configuration_problems(COMPLETE | {"OPENAI_MODELS": '{"name": "local"}'}) != []
+
+
+def test_a_function_missing_a_setting_fails_at_its_cold_start_naming_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("AWS_LAMBDA_FUNCTION_NAME", "docsvc-ParsesApiFunction")
+    for name, value in COMPLETE.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("PARSE_QUEUE_URL")
+
+    with pytest.raises(ConfigurationError, match="PARSE_QUEUE_URL is not set"):
+        observability.observability("parses-api")
+
+
+def test_outside_lambda_nothing_is_checked_at_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("AWS_LAMBDA_FUNCTION_NAME", raising=False)
+    monkeypatch.delenv("PARSE_QUEUE_URL", raising=False)
+
+    assert observability.observability("parses-api").logger is not None

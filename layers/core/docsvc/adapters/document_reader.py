@@ -54,19 +54,7 @@ class DocumentReader:
     def pages(
         self, tenant: Tenant, document: SourceDocument, options: ReadOptions, on_count: Callable[[int], None]
     ) -> Iterator[ParsedPage]:
-        request = ReadRequest(
-            organization_id=tenant.organization_id,
-            environment=tenant.environment,
-            filename=document.filename,
-            document_type=document.document_type.name,
-            table_format=options.table_format,
-            dpi=options.dpi,
-            page_seconds=options.page_seconds,
-            max_pages=options.max_pages,
-            languages=list(options.languages) if options.languages else None,
-            words=options.words,
-            images=options.images,
-        )
+        request = ReadRequest.of(tenant, document.filename, document.document_type.name, options)
         answer = self._read(tenant, document, request)
         pictures = self._staged_images(tenant, answer)
         if answer.rejection is not None:

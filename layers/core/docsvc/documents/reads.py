@@ -12,7 +12,7 @@ from docsvc.documents.builtin import BuiltinEngine
 from docsvc.documents.types import DocumentType
 from docsvc.domain.documents import SourceDocument
 from docsvc.domain.files import file_key
-from docsvc.domain.parses import SYNC_SECONDS, ReadOptions
+from docsvc.domain.parses import SYNC_SECONDS
 from docsvc.errors import DocumentRejected
 from docsvc.ids import new_id
 from docsvc.resources.document_reads import (
@@ -54,16 +54,7 @@ class DocumentReads:
         read_id = new_id("read")
         started = time.monotonic()
         try:
-            options = ReadOptions(
-                max_pages=request.max_pages,
-                table_format=request.table_format,
-                dpi=request.dpi,
-                page_seconds=request.page_seconds,
-                languages=tuple(request.languages) if request.languages else None,
-                words=request.words,
-                images=request.images,
-            )
-            for page in self._engine.pages(tenant, document, options, on_count):
+            for page in self._engine.pages(tenant, document, request.options(), on_count):
                 pages.append(
                     ReadPage(
                         number=page.number,

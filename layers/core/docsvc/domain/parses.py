@@ -503,14 +503,9 @@ class ParseService:
         confidences: list[float | None] = []
         limits = limits or SYNCHRONOUS
         remote = self._remote_parse(tenant, model, request.instructions)
-        options = ReadOptions(
-            max_pages=limits.max_pages,
-            table_format=request.table_parsing_format,
-            dpi=request.image_resolution_dpi,
-            languages=tuple(request.languages) if request.languages else None,
-            images=limits.max_pages if remote else 0,
+        read = self._read_pages(
+            tenant, source, _read_options(request, limits, remote is not None), limits, stop
         )
-        read = self._read_pages(tenant, source, options, limits, stop)
         for page in remote.pages(read) if remote else read:
             pages.append(page.text)
             confidences.append(page.ocr_confidence)
@@ -635,13 +630,7 @@ class ParseService:
             confidences: list[float | None] = []
             cancelled = Occasionally(lambda: not self._still_running(tenant, parse_id))
             remote = self._remote_parse(tenant, self.model(started.model), started.instructions)
-            options = ReadOptions(
-                max_pages=IN_BACKGROUND.max_pages,
-                table_format=started.table_parsing_format,
-                dpi=started.image_resolution_dpi,
-                languages=tuple(started.languages) if started.languages else None,
-                images=IN_BACKGROUND.max_pages if remote else 0,
-            )
+            options = _read_options(started, IN_BACKGROUND, remote is not None)
             read = self._engine.pages(tenant, source, options, limit)
             for page in remote.pages(read) if remote else read:
                 pages.append(page.text)
@@ -819,6 +808,18 @@ def _event_data(record: ParseRecord) -> dict[str, object]:
     if record.error:
         data["error"] = record.error.model_dump()
     return data
+
+
+def _read_options(parse: ParseRequest | ParseRecord, limits: ParseLimits, remote: bool) -> ReadOptions:
+    """How a parse reads its document: its format, resolution and languages within `limits`, and
+    every page drawn for a remote model."""
+    return ReadOptions(
+        max_pages=limits.max_pages,
+        table_format=parse.table_parsing_format,
+        dpi=parse.image_resolution_dpi,
+        languages=tuple(parse.languages) if parse.languages else None,
+        images=limits.max_pages if remote else 0,
+    )
 
 
 def check_languages(languages: Sequence[str] | None) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from docsvc.domain.evidence import WordBox, Words
-from docsvc.domain.parses import TableFormat
+from docsvc.domain.parses import ReadOptions, TableFormat
 from docsvc.tenancy import Environment, Tenant
 
 INLINE_BYTES = 4_000_000  # base64 makes 5.3 MB of it, under Lambda's 6 MB request
@@ -37,6 +37,36 @@ class ReadRequest(BaseModel):
     languages: list[str] | None = Field(None, description="OCR languages (Tesseract codes); None: English")
     words: Words = Field("no", description="Each page's words with their boxes: no, also, only")
     images: int = Field(0, description="Draw the first this many pages too (JPEG), staged for the caller")
+
+    @classmethod
+    def of(cls, tenant: Tenant, filename: str, document_type: str, options: ReadOptions) -> ReadRequest:
+        """The request for a read of a tenant's document with these options (the document itself
+        goes in `content_base64`, `staged_key` or `stored_key`)."""
+        return cls(
+            organization_id=tenant.organization_id,
+            environment=tenant.environment,
+            filename=filename,
+            document_type=document_type,
+            table_format=options.table_format,
+            dpi=options.dpi,
+            page_seconds=options.page_seconds,
+            max_pages=options.max_pages,
+            languages=list(options.languages) if options.languages else None,
+            words=options.words,
+            images=options.images,
+        )
+
+    def options(self) -> ReadOptions:
+        """The options the reader reads with: those the request was made of."""
+        return ReadOptions(
+            max_pages=self.max_pages,
+            table_format=self.table_format,
+            dpi=self.dpi,
+            page_seconds=self.page_seconds,
+            languages=tuple(self.languages) if self.languages else None,
+            words=self.words,
+            images=self.images,
+        )
 
 
 class ReadPage(BaseModel):

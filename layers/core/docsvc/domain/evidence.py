@@ -17,6 +17,7 @@ that is not printed where the model said (or anywhere, for a value without evide
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -52,7 +53,7 @@ def locate(
     place nearest the box `near` (on its line first), else the first. Whole words first; a part of a
     word only when the text has evidence (a `context`), never for a value looked for by its form."""
     for keep in (_not_space, str.isalnum):
-        chars, owners, starts = _compact(words, keep)
+        chars, owners, starts = _compact(words, keep)  # the same lists of words are read again and again
         needle = "".join(char for char in text.casefold() if keep(char))
         if not needle:
             return None
@@ -212,9 +213,28 @@ def _anchors(child: Any, dotted: str, evidence: Mapping[str, Evidence]) -> bool:
     return dotted in evidence or (isinstance(child, str) and len(child) >= 3)
 
 
+_COMPACTED: dict[tuple[int, Any], tuple[PageWords, tuple[str, list[int], set[int]]]] = {}
+_COMPACTED_PAGES = 64  # pages of words kept compacted (a document's, while its sources are placed)
+_COMPACTING = threading.Lock()
+
+
 def _compact(words: PageWords, keep: Any) -> tuple[str, list[int], set[int]]:
     """The page's words as one string of the characters `keep` keeps, the word of each character,
-    and where each word starts in it."""
+    and where each word starts in it; made once for a list of words looked into many times."""
+    key = (id(words), keep)
+    with _COMPACTING:
+        held = _COMPACTED.get(key)
+    if held is not None and held[0] is words:  # the very list, not another one at its old address
+        return held[1]
+    compacted = _compacted(words, keep)
+    with _COMPACTING:
+        while len(_COMPACTED) >= _COMPACTED_PAGES:
+            _COMPACTED.pop(next(iter(_COMPACTED)))
+        _COMPACTED[key] = (words, compacted)
+    return compacted
+
+
+def _compacted(words: PageWords, keep: Any) -> tuple[str, list[int], set[int]]:
     chars: list[str] = []
     owners: list[int] = []
     starts: set[int] = set()

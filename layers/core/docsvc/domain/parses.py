@@ -21,7 +21,7 @@ import logging
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, Protocol
 
@@ -488,7 +488,7 @@ class ParseService:
         stop: Callable[[], bool] | None = None,
     ) -> Iterator[StreamedPage | ParseRecord]:
         """Each page as it is parsed, then the completed parse, stored like a synchronous one."""
-        model = self.model(request.model)
+        self.model(request.model)  # 422 naming the parse models, before the document is loaded
         check_languages(request.languages)
         source = self._documents.load(tenant, request.document, self._engine.supported)
         record = self._new_record(source, request, "in_progress")
@@ -499,20 +499,12 @@ class ParseService:
                 yield StreamedPage(number=number, text=text, ocr_confidence=confidence)
             yield self._finish(tenant, record, cached, cached=True, from_states=None)
             return
-        pages: list[str] = []
-        confidences: list[float | None] = []
-        limits = limits or SYNCHRONOUS
-        remote = self._remote_parse(tenant, model, request.instructions)
-        read = self._read_pages(
-            tenant, source, _read_options(request, limits, remote is not None), limits, stop
-        )
-        for page in remote.pages(read) if remote else read:
-            pages.append(page.text)
-            confidences.append(page.ocr_confidence)
-            record.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
+        parsing = _Parsing()
+        for page in self._parsed(tenant, record, source, limits or SYNCHRONOUS, stop, parsing):
             yield StreamedPage(number=page.number, text=page.text, ocr_confidence=page.ocr_confidence)
-        output = output_of(pages, confidences)
-        yield self._finish(tenant, record, output, cached=False, from_states=None, tokens=_tokens(remote))
+        yield self._finish(
+            tenant, record, parsing.output(), cached=False, from_states=None, tokens=parsing.tokens()
+        )
 
     def read(
         self,
@@ -560,6 +552,27 @@ class ParseService:
             images=pictures,
             ocr=[page.ocr_confidence is not None for page in read],
         )
+
+    def _parsed(
+        self,
+        tenant: Tenant,
+        record: ParseRecord,
+        source: SourceDocument,
+        limits: ParseLimits,
+        stop: Callable[[], bool] | None,
+        parsing: _Parsing,
+    ) -> Iterator[ParsedPage]:
+        """The one loop of every parse (synchronous, streamed, background, a job's): the pages as the
+        parse's model reads them, within `limits`, asking `stop` now and then (Stopped when it says
+        so); each page is kept in `parsing` and its warnings in the record."""
+        parsing.remote = self._remote_parse(tenant, self.model(record.model), record.instructions)
+        options = _read_options(record, limits, parsing.remote is not None)
+        read = self._read_pages(tenant, source, options, limits, stop)
+        for page in parsing.remote.pages(read) if parsing.remote else read:
+            parsing.pages.append(page.text)
+            parsing.confidences.append(page.ocr_confidence)
+            record.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
+            yield page
 
     def _read_pages(
         self,
@@ -625,19 +638,12 @@ class ParseService:
                 self._finish(tenant, started, cached, cached=True, from_states=frozenset({"in_progress"}))
                 return
             source = typed_source(started.file.filename, content, self._engine.supported)
-            limit = PageLimit(source.filename, IN_BACKGROUND)
-            pages: list[str] = []
-            confidences: list[float | None] = []
-            cancelled = Occasionally(lambda: not self._still_running(tenant, parse_id))
-            remote = self._remote_parse(tenant, self.model(started.model), started.instructions)
-            options = _read_options(started, IN_BACKGROUND, remote is not None)
-            read = self._engine.pages(tenant, source, options, limit)
-            for page in remote.pages(read) if remote else read:
-                pages.append(page.text)
-                confidences.append(page.ocr_confidence)
-                started.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
-                if cancelled():
-                    return  # cancelled or deleted: stop at this safe point
+            parsing = _Parsing()
+            wanted = lambda: not self._still_running(tenant, parse_id)  # noqa: E731
+            for _ in self._parsed(tenant, started, source, IN_BACKGROUND, wanted, parsing):
+                pass
+        except Stopped:
+            return  # cancelled or deleted: it stopped at a safe point, and that state stands
         except DomainError as rejection:
             self._fail(tenant, started, rejection.code, rejection.message)
             return
@@ -650,10 +656,10 @@ class ParseService:
         self._finish(
             tenant,
             started,
-            output_of(pages, confidences),
+            parsing.output(),
             cached=False,
             from_states=frozenset({"in_progress"}),
-            tokens=_tokens(remote),
+            tokens=parsing.tokens(),
         )
 
     def _fail(self, tenant: Tenant, record: ParseRecord, code: str, message: str) -> None:
@@ -808,6 +814,22 @@ def _event_data(record: ParseRecord) -> dict[str, object]:
     if record.error:
         data["error"] = record.error.model_dump()
     return data
+
+
+@dataclass
+class _Parsing:
+    """What a parse's loop has read so far: its pages, their OCR confidences, and the remote model's
+    calls whose tokens it used."""
+
+    pages: list[str] = field(default_factory=list)
+    confidences: list[float | None] = field(default_factory=list)
+    remote: RemoteParse | None = None
+
+    def output(self) -> ParseOutput:
+        return output_of(self.pages, self.confidences)
+
+    def tokens(self) -> Tokens | None:
+        return _tokens(self.remote)
 
 
 def _read_options(parse: ParseRequest | ParseRecord, limits: ParseLimits, remote: bool) -> ReadOptions:

@@ -22,6 +22,13 @@ from tests.integration.test_intelligence import CATEGORIES, INVOICE_SCHEMA, doc,
 
 MODEL_ID = "anthropic.claude-test-v1:0"
 MODEL = f"bedrock/{MODEL_ID}"
+# What a remote model answers for the test invoice, valid against INVOICE_SCHEMA.
+ANSWER: dict[str, Any] = {
+    "invoice_number": "INV-2026-0042",
+    "invoice_date": "2026-03-14",
+    "total": 2499.5,
+    "line_items": [],
+}
 
 
 @pytest.fixture
@@ -68,12 +75,7 @@ def test_configured_bedrock_models_are_listed_beside_the_built_in_ones(
 def test_an_extraction_on_bedrock_answers_what_the_model_returned(
     api: httpx.Client, org: Org, bedrock: Stubber
 ) -> None:
-    value = {
-        "invoice_number": "INV-2026-0042",
-        "invoice_date": "2026-03-14",
-        "total": 2499.5,
-        "line_items": [],
-    }
+    value = dict(ANSWER)
     answers(bedrock, value)
 
     response = api.post(
@@ -307,12 +309,7 @@ def test_a_remote_model_is_asked_for_quotes_and_they_become_boxes_on_their_pages
     api: httpx.Client, org: Org, openai: OpenAICompatibleServer
 ) -> None:
     api.post("/v1/secrets", headers=auth(org.test.key), json={"name": "LLM_KEY", "value": "test-llm-key"})
-    data = {
-        "invoice_number": "INV-2026-0042",
-        "invoice_date": "2026-03-14",
-        "total": 2499.5,
-        "line_items": [],
-    }
+    data = dict(ANSWER)
     evidence = [
         {"path": "invoice_number", "quote": "INV-2026-0042", "page": 1},
         {"path": "invoice_date", "quote": "2026-03-14", "page": 1},
@@ -346,12 +343,7 @@ def test_a_remote_model_is_asked_for_quotes_and_they_become_boxes_on_their_pages
 def test_a_remote_model_that_answers_the_data_alone_is_still_taken(
     api: httpx.Client, org: Org, bedrock: Stubber
 ) -> None:
-    data = {
-        "invoice_number": "INV-2026-0042",
-        "invoice_date": "2026-03-14",
-        "total": 2499.5,
-        "line_items": [],
-    }
+    data = dict(ANSWER)
     answers(bedrock, data)
 
     response = api.post(

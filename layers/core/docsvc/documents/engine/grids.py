@@ -30,7 +30,7 @@ class Word:
     block: int  # the text block it belongs to, in the page's order
     order: int  # its place among the page's words (the producer's reading order)
 
-    @property
+    @cached_property
     def centre(self) -> tuple[float, float]:
         return (self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2
 
@@ -374,32 +374,36 @@ _WRAPPED = 1.15  # a line this close to the one above (in pitches of the closest
 _ROW_SPACING = 1.3  # ... when the table's rows stand visibly further apart than that
 
 
-@dataclass
 class _Line:
-    words: list[Word]
+    """Words that share a line of the page. Its extent grows as words join it (`add`); its height
+    and segments are read once it is whole."""
 
-    @property
-    def top(self) -> float:
-        return min(word.box[1] for word in self.words)
+    def __init__(self, word: Word) -> None:
+        self.words = [word]
+        self.top, self.bottom = word.box[1], word.box[3]
 
-    @property
-    def bottom(self) -> float:
-        return max(word.box[3] for word in self.words)
+    def add(self, word: Word) -> None:
+        self.words.append(word)
+        self.top, self.bottom = min(self.top, word.box[1]), max(self.bottom, word.box[3])
 
-    @property
+    @cached_property
     def height(self) -> float:
         return median(word.height for word in self.words)
 
-    def segments(self) -> list[list[Word]]:
-        """The line's runs of words, broken where the whitespace is wider than a cell gap."""
+    @cached_property
+    def _segments(self) -> tuple[tuple[Word, ...], ...]:
         runs: list[list[Word]] = []
+        gap = max(_MIN_GAP, _CELL_GAP * self.height)
         for word in sorted(self.words, key=lambda w: w.box[0]):
-            gap = max(_MIN_GAP, _CELL_GAP * self.height)
             if runs and word.box[0] - runs[-1][-1].box[2] <= gap:
                 runs[-1].append(word)
             else:
                 runs.append([word])
-        return runs
+        return tuple(tuple(run) for run in runs)
+
+    def segments(self) -> list[list[Word]]:
+        """The line's runs of words, broken where the whitespace is wider than a cell gap."""
+        return [list(run) for run in self._segments]
 
 
 def visual_lines(words: Sequence[Word]) -> list[_Line]:
@@ -407,10 +411,10 @@ def visual_lines(words: Sequence[Word]) -> list[_Line]:
     lines: list[_Line] = []
     for word in sorted(words, key=lambda w: (w.centre[1], w.box[0])):
         line = lines[-1] if lines else None
-        if line is not None and word.centre[1] <= line.bottom and word.centre[1] >= line.top:
-            line.words.append(word)
+        if line is not None and line.top <= word.centre[1] <= line.bottom:
+            line.add(word)
         else:
-            lines.append(_Line([word]))
+            lines.append(_Line(word))
     return lines
 
 
@@ -450,6 +454,13 @@ def _grid(lines: Sequence[_Line]) -> tuple[Grid, int] | None:
     if len(gutters) < _MIN_COLUMNS - 1:
         return None
     fits = [_fits(line, gutters) for line in lines]
+    cells_of: dict[int, list[list[Word]]] = {}
+
+    def cells(index: int) -> list[list[Word]]:
+        if index not in cells_of:
+            cells_of[index] = _cells(lines[index], gutters)
+        return cells_of[index]
+
     # The table is the longest stretch of fitting lines that holds enough rows of several cells.
     best: tuple[int, int] | None = None
     first = None
@@ -463,7 +474,7 @@ def _grid(lines: Sequence[_Line]) -> tuple[Grid, int] | None:
     if best is None:
         return None
     first = best[0]
-    filled = [sum(1 for cell in _cells(line, gutters) if cell) for line in lines[best[0] : best[1]]]
+    filled = [sum(1 for cell in cells(index) if cell) for index in range(*best)]
     typical = sorted(filled)[len(filled) // 2]
     for count in filled:  # lines above the header that fill two columns fewer (an address) are not rows
         if count >= typical - 1:
@@ -475,12 +486,12 @@ def _grid(lines: Sequence[_Line]) -> tuple[Grid, int] | None:
             first -= 1
     kept = lines[first : best[1]]
     rows_of_cells = [
-        line for line in kept if sum(1 for cell in _cells(line, gutters) if cell) >= _MIN_COLUMNS
+        index for index in range(first, best[1]) if sum(1 for cell in cells(index) if cell) >= _MIN_COLUMNS
     ]
     if len(rows_of_cells) < _MIN_ROWS:
         return None
-    cells = [cell for line in kept for cell in _cells(line, gutters) if cell]
-    if sum(len(cell) for cell in cells) / len(cells) > _MAX_WORDS_A_CELL:
+    filled_cells = [cell for index in range(first, best[1]) for cell in cells(index) if cell]
+    if sum(len(cell) for cell in filled_cells) / len(filled_cells) > _MAX_WORDS_A_CELL:
         return None
     starts = _row_starts(kept, gutters)
     rows = tuple((kept[i - 1].bottom + kept[i].top) / 2 for i in starts[1:])
@@ -539,7 +550,11 @@ def _gutters(lines: Sequence[_Line]) -> list[float]:
 
 def _fits(line: _Line, gutters: Sequence[float]) -> bool:
     """A line fits the columns when none of its words crosses a column line."""
-    return not any(word.box[0] < gutter < word.box[2] for word in line.words for gutter in gutters)
+    for word in line.words:
+        index = bisect(gutters, word.box[0])
+        if index < len(gutters) and gutters[index] < word.box[2]:
+            return False
+    return True
 
 
 def _cells(line: _Line, gutters: Sequence[float]) -> list[list[Word]]:

@@ -561,7 +561,11 @@ def is_stamped_scan(page: pymupdf.Page, blocks: Sequence[tuple[Box, str]]) -> bo
     area = abs(page.rect)
     if not blocks or area <= 0:
         return False
-    text_area = sum(abs(pymupdf.Rect(box) & page.rect) for box, _ in blocks)
+    x0, y0, x1, y1 = page.rect
+    text_area = sum(
+        max(0.0, min(box[2], x1) - max(box[0], x0)) * max(0.0, min(box[3], y1) - max(box[1], y0))
+        for box, _ in blocks
+    )
     if text_area > STAMP_SHARE * area:
         return False
     images = [pymupdf.Rect(info["bbox"]) & page.rect for info in page.get_image_info()]

@@ -30,6 +30,20 @@ os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
 os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
 
 
+@pytest.fixture(autouse=True)
+def fresh_document_readers(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The document engine keeps its reading children between documents; a test that patches the
+    readers or the environment gets children forked after its patches, and leaves none behind."""
+    if "monkeypatch" not in request.fixturenames:
+        yield
+        return
+    from docsvc.documents.engine import isolation
+
+    isolation.retire_idle_children()
+    yield
+    isolation.retire_idle_children()
+
+
 @pytest.fixture
 def deployment(monkeypatch: pytest.MonkeyPatch) -> Iterator[Deployment]:
     """Every resource of template.yaml in a fresh moto account; this process configured like a function."""

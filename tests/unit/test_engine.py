@@ -588,6 +588,101 @@ def test_many_documents_read_at_once_in_threads_all_come_back_whole() -> None:
     assert failures == []
 
 
+# ---------------------------------------------------------------------------------------- kept children
+@pytest.fixture
+def pid_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages that say which process read them (the children are forked after this patch)."""
+    original = pdf._page_text
+
+    def page_text(page: pymupdf.Page, *args: object) -> tuple[str, object]:
+        text, textpage = original(page, *args)  # type: ignore[arg-type]
+        return f"{text} by {os.getpid()}", textpage
+
+    monkeypatch.setattr(pdf, "_page_text", page_text)
+
+
+def reader_pid(content: bytes, **options: object) -> str:
+    (text,) = {text.split(" by ")[1] for text in texts(content, "pdf", **options) if " by " in text}
+    return text
+
+
+def test_the_next_document_is_read_by_the_child_that_read_the_last_one(pid_pages: None) -> None:
+    first = reader_pid(samples.text_pdf(pages=2))
+    second = reader_pid(samples.text_pdf(pages=1, text="Other"))
+
+    assert first == second != str(os.getpid())
+    assert texts(samples.text_pdf(pages=1, text="Other"), "pdf")[0].startswith("Other 1 by ")
+
+
+def test_a_child_that_overran_is_not_given_another_document(
+    pid_pages: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = pdf._page_text
+
+    def page_text(page: pymupdf.Page, *args: object) -> tuple[str, object]:
+        if page.number == 1 and page.parent.page_count == 3:
+            time.sleep(30)
+        return original(page, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pdf, "_page_text", page_text)
+    isolation.retire_idle_children()
+    pages = texts(samples.text_pdf(pages=3), "pdf", page_seconds=0.5)
+
+    assert pages[1] == "" and pages[2].startswith("Page 3 by ")
+    overran, rescued = pages[0].split(" by ")[1], pages[2].split(" by ")[1]
+    assert overran != rescued
+    assert reader_pid(samples.text_pdf(pages=1)) == rescued
+
+
+def test_a_child_that_read_a_document_it_could_not_open_reads_the_next(pid_pages: None) -> None:
+    before = reader_pid(samples.text_pdf(pages=1))
+    with pytest.raises(errors.DamagedDocument):
+        texts(b"%PDF-1.4 not really", "pdf")
+
+    assert reader_pid(samples.text_pdf(pages=1)) == before
+
+
+def test_a_child_stopped_mid_document_is_killed_not_kept(pid_pages: None) -> None:
+    reader_pid(samples.text_pdf(pages=1))
+    pages = engine.parse_pages(samples.text_pdf(pages=5), "pdf", ParseOptions())
+    reading = next(iter(pages)).text.split(" by ")[1]
+    pages.close()  # type: ignore[attr-defined]
+
+    assert reader_pid(samples.text_pdf(pages=1)) != reading
+    assert all(child.process.pid != int(reading) for child in isolation._idle)
+
+
+def test_a_child_that_died_while_idle_is_replaced(pid_pages: None) -> None:
+    before = reader_pid(samples.text_pdf(pages=1))
+    os.kill(int(before), 9)
+    time.sleep(0.1)
+
+    assert texts(samples.text_pdf(pages=1), "pdf")[0].startswith("Page 1 by ")
+    assert reader_pid(samples.text_pdf(pages=1)) != before
+
+
+def test_a_child_is_retired_after_its_share_of_documents(
+    pid_pages: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(isolation, "MAX_TASKS_A_CHILD", 3)
+    readers = [reader_pid(samples.text_pdf(pages=1)) for _ in range(6)]
+
+    assert readers[0] == readers[1] == readers[2] != readers[3] == readers[4] == readers[5]
+
+
+def test_no_more_children_are_kept_idle_than_the_machine_has_readers(two_readers: None) -> None:
+    isolation.retire_idle_children()
+    threads = [threading.Thread(target=texts, args=(samples.text_pdf(pages=1), "pdf")) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert 1 <= len(isolation._idle) <= 2
+    alive = {child.pid for child in multiprocessing.active_children()}
+    assert {child.process.pid for child in isolation._idle} <= alive
+
+
 # ---------------------------------------------------------------------------------------- words kept
 VOCABULARY = [
     "Widget",

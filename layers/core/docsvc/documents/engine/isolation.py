@@ -5,10 +5,17 @@ one by one; for a long document, one more child per core reads each further rang
 (the memory allowance is shared between them), and pages still come out in order. The parent gives
 the count and each page `page_seconds`: a page that takes longer, or a child that crashes or runs
 out of its memory allowance (an address-space limit), yields an empty page with a warning, and a
-fresh child resumes at the next page. A child is a fork of the parent, which has the readers
-imported, so starting one costs a few milliseconds; the child touches nothing but the reader and its
-pipe. (A fork server would re-run the `__main__` module, which under Lambda is the runtime's own
-bootstrap.)
+fresh child resumes at the next page.
+
+A child is a fork of the parent, which has the readers imported (a fork server would re-run the
+`__main__` module, which under Lambda is the runtime's own bootstrap). Children are kept: one that
+finished its task waits, idle, for the next document, which it receives through its pipe, so a
+document costs no fork (a fork and its first touches of memory cost 5-10 ms, several times what
+MuPDF takes to read a page of text). A child is killed when it overran, crashed, or was left
+mid-task, and retired after MAX_TASKS_A_CHILD documents or once it keeps a quarter of its memory
+allowance; at most one idle child per core is kept. Before its first child the parent reads a page
+of its own making once: MuPDF loads its fonts and text machinery on first use, about 20 ms that
+every child would otherwise pay again.
 """
 
 from __future__ import annotations
@@ -24,12 +31,14 @@ from typing import Any
 
 from docsvc.documents.engine import errors, ocr
 from docsvc.documents.engine.model import Page, ParseOptions
+from docsvc.documents.engine.pdf import sample_pdf
 from docsvc.documents.engine.readers import reader_for
 
 MEMORY_BUDGET_BYTES = int(os.environ.get("DOCSVC_PARSE_MEMORY_MB", "1536")) * 1024 * 1024
 MAX_FAILED_PAGES_IN_A_ROW = 3
 READERS = min(os.cpu_count() or 1, 4)  # children reading one document at once
 MIN_PAGES_PER_READER = 16  # fewer pages than this are not worth another child
+MAX_TASKS_A_CHILD = 200  # then a child is retired, and a fresh one forked
 Task = tuple[int, int, int]  # first page, last page, memory allowance in bytes
 COUNT_FIRST = -1
 _context = multiprocessing.get_context("fork")
@@ -37,6 +46,7 @@ _context = multiprocessing.get_context("fork")
 # in one thread can race another thread's join of its own child: the loser of that race sees no exit
 # status and refuses to close a child that has ended. Children are started and reaped under one lock.
 _lifecycle = threading.Lock()
+_warmed = threading.Event()
 _ERRORS: dict[str, type[errors.DocumentError]] = {
     error.code: error
     for error in (
@@ -56,6 +66,7 @@ def read_pages(
     `on_count` sees the count before any page is read and may refuse the document by raising. A
     document of many pages is read by several children at once, each a contiguous range, so all the
     machine's cores work on it."""
+    _warm_up()
     memory = MEMORY_BUDGET_BYTES // READERS
     first_child = _messages(content, kind, options, (1, COUNT_FIRST, memory), options.page_seconds)
     stop = threading.Event()
@@ -77,6 +88,19 @@ def read_pages(
     finally:
         stop.set()
         first_child.close()
+
+
+def _warm_up() -> None:
+    """Reads a page of the parent's own making once, so that children are forked with MuPDF's fonts
+    and text machinery loaded (a child that loads them itself spends about 20 ms on it)."""
+    if _warmed.is_set():
+        return
+    with _lifecycle:
+        if not _warmed.is_set():
+            _, reader = reader_for("pdf")
+            for _page in reader(sample_pdf(), "pdf", ParseOptions(), 1):
+                pass
+            _warmed.set()
 
 
 def _ranges(page_count: int) -> list[tuple[int, int]]:
@@ -151,67 +175,146 @@ def _read_range(
 def _messages(
     content: bytes, kind: str, options: ParseOptions, task: Task, seconds: float
 ) -> Generator[tuple[Any, ...], None, None]:
-    """What one child sends, until it is done, fails or overruns; the last message says which.
+    """What one child sends for one task, until it is done, fails or overruns; the last message says
+    which.
 
     A task is (first page, last page, memory allowance); a last page of COUNT_FIRST asks the child to
     send the page count first and read the first range. Document errors are raised here, in the parent.
+    A child that finished its task goes back to the idle children; one that overran, crashed, or was
+    left mid-task (the pages were not all wanted) is killed.
     """
-    receiver, sender = _context.Pipe(duplex=False)
-    child = _context.Process(target=_child, args=(sender, content, kind, options, task), daemon=True)
-    with _lifecycle:
-        child.start()
-    sender.close()
+    child = _hand(task[2], (content, kind, options, task))
+    reusable = False
     try:
         while True:
-            if not receiver.poll(seconds):
+            if not child.connection.poll(seconds):
                 yield ("timeout", f"it took longer than {seconds:g} s")
                 return
             try:
-                message = receiver.recv()
+                message = child.connection.recv()
             except (EOFError, OSError):
                 yield ("crashed", "the reader ran out of memory or crashed")
                 return
             if message[0] == "error":
+                reusable = True
                 raise _ERRORS.get(message[1], errors.DocumentError)(message[2])
+            if message[0] == "done":
+                reusable = message[1]
             yield message
             if message[0] in {"done", "crashed"}:
                 return
     finally:
-        receiver.close()
+        _release(child, reusable)
+
+
+class _Child:
+    """A forked reader that reads one task after another from its pipe (see `_serve`)."""
+
+    def __init__(self, memory: int) -> None:
+        self.memory, self.tasks = memory, 0
+        with _lifecycle:  # the child end is closed before another child can be forked with it
+            self.connection, child_end = _context.Pipe(duplex=True)
+            self.process = _context.Process(target=_serve, args=(child_end, memory), daemon=True)
+            self.process.start()
+            child_end.close()
+
+    def stop(self) -> None:
+        self.connection.close()
         with _lifecycle:  # a child that is still running is killed, so the join is short
-            if child.is_alive():
-                child.kill()
-            child.join()
-            child.close()
+            if self.process.is_alive():
+                self.process.kill()
+            self.process.join()
+            self.process.close()
 
 
-def _child(sender: Connection, content: bytes, kind: str, options: ParseOptions, task: Task) -> None:
-    first, last, memory = task
+_idle: list[_Child] = []  # children that finished their last task, newest last
+
+
+def _hand(memory: int, task: tuple[Any, ...]) -> _Child:
+    """A child with the task sent to it: an idle child with the same allowance, or a new one."""
+    with _lifecycle:
+        child = next((child for child in reversed(_idle) if child.memory == memory), None)
+        if child is not None:
+            _idle.remove(child)
+    if child is not None:
+        try:
+            child.connection.send(task)
+            child.tasks += 1
+            return child
+        except OSError:  # it died while idle
+            child.stop()
+    child = _Child(memory)
+    child.connection.send(task)
+    child.tasks += 1
+    return child
+
+
+def _release(child: _Child, reusable: bool) -> None:
+    if reusable and child.tasks < MAX_TASKS_A_CHILD:
+        with _lifecycle:
+            if len(_idle) < READERS:
+                _idle.append(child)
+                return
+    child.stop()
+
+
+def retire_idle_children() -> None:
+    """Stops the idle children: the next document is read by children forked from the process as it is
+    now (tests that change the readers call this)."""
+    with _lifecycle:
+        idle = list(_idle)
+        _idle.clear()
+    for child in idle:
+        child.stop()
+
+
+def _serve(connection: Connection, memory: int) -> None:
+    """A child's life: tasks one after another, until the parent goes away or a task leaves the child
+    unfit for another (a crash, or memory it grew by and keeps)."""
     _limit_memory(memory)
+    baseline = _virtual_size()
+    while True:
+        try:
+            task = connection.recv()
+        except (EOFError, OSError):
+            return
+        fit = _read(connection, *task)
+        del task
+        if not fit or _virtual_size() - baseline > memory // 4:
+            return
+
+
+def _read(connection: Connection, content: bytes, kind: str, options: ParseOptions, task: Task) -> bool:
+    """Reads one task, sending what it reads; whether the child may read another."""
+    first, last, memory = task
     try:
         counter, reader = reader_for(kind)
         if last == COUNT_FIRST:
             page_count = counter(content, kind)
-            sender.send(("count", page_count))
+            connection.send(("count", page_count))
             last = _ranges(page_count)[0][1]
         ocr.forget_confidences()
         for page in reader(content, kind, options, first):
-            sender.send(("page", ocr.with_confidence(page)))
+            connection.send(("page", ocr.with_confidence(page)))
             if page.number >= last:
                 break
-        sender.send(("done",))
+        connection.send(("done", True))
+        return True
     except errors.DocumentError as error:
-        sender.send(("error", error.code, error.message))
+        connection.send(("error", error.code, error.message))
+        return True
     except MemoryError:
-        sender.send(("crashed", f"it needs more than {memory // 2**20} MB"))
+        connection.send(("crashed", f"it needs more than {memory // 2**20} MB"))
     except Exception as error:  # a reader's bug or a library's failure on a hostile page
-        sender.send(("crashed", f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"))
-    finally:
-        sender.close()
+        connection.send(("crashed", f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"))
+    return False
+
+
+def _virtual_size() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[0]) * resource.getpagesize()
 
 
 def _limit_memory(budget: int) -> None:
-    with open("/proc/self/statm") as statm:
-        virtual = int(statm.read().split()[0]) * resource.getpagesize()
-    limit = virtual + budget
+    limit = _virtual_size() + budget
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))

@@ -77,6 +77,15 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
             yield Page(index + 1, text, tuple(warnings), words=boxes, image=image)
 
 
+def sample_pdf() -> bytes:
+    """A page of text in a standard font over a rule: what a reader touches on a typical page."""
+    with pymupdf.open() as document:
+        page = document.new_page()
+        page.insert_text((72, 72), "Total 1,234.56 EUR", fontname="helv")
+        page.draw_line((72, 80), (300, 80))
+        return bytes(document.tobytes())
+
+
 def _open(content: bytes, kind: str) -> pymupdf.Document:
     try:
         if kind in PILLOW_TYPES:

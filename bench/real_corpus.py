@@ -1,17 +1,19 @@
-"""Assemble the real-document corpus of bench/real_documents.py and bench/real_extraction.py from bare
-git mirrors, or check it.
+"""Assemble the real-document corpus of bench/real_documents.py, bench/real_extraction.py and
+bench/long_documents.py from bare git mirrors, or check it.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR [--out .corpus]
     .venv/bin/python bench/real_corpus.py --check [--out .corpus]
 
-Two manifests list real public documents (PDFs, scans, photos), both read in every run:
+Three manifests list real public documents (PDFs, scans, photos), all read in every run:
 - `bench/real_documents/manifest.json`, with their ground truth: for each, the GitHub repository
   (`repo`, owner/name), the `commit`, the `path` of the document and the `truth_path` of its ground
   truth in that repository, the repository's licence (SPDX, read from its LICENSE file), and the sha256
   and size of both files;
 - `bench/real_extraction/manifest.json`, the same for documents whose truth is in the manifest itself
   (no `truth_path`: only the document's file is fetched); an entry with `ref` names a document of the
-  first manifest and brings no file of its own.
+  first manifest and brings no file of its own;
+- `bench/long_documents/manifest.json`, PDFs of 10 pages or more with no truth file (raw PyMuPDF is
+  their reference).
 Nothing of the documents is committed here.
 
 `--mirrors DIR` names a folder holding bare git mirrors of those repositories, one folder per
@@ -40,7 +42,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MANIFEST = ROOT / "bench" / "real_documents" / "manifest.json"
 EXTRACTION_MANIFEST = ROOT / "bench" / "real_extraction" / "manifest.json"
-MANIFESTS = (MANIFEST, EXTRACTION_MANIFEST)
+LONG_MANIFEST = ROOT / "bench" / "long_documents" / "manifest.json"
+MANIFESTS = (MANIFEST, EXTRACTION_MANIFEST, LONG_MANIFEST)
 DEFAULT_OUT = ROOT / ".corpus"
 
 

@@ -81,6 +81,11 @@ BENCHMARKS = [
         ["--no-rotations", "--no-camelot"],
     ),
     Benchmark(
+        "long_documents",
+        "real public PDFs of 10 pages or more: speed against raw PyMuPDF, words of the text layer kept",
+        ["--max-pages", "60"],
+    ),
+    Benchmark(
         "intelligence_quality",
         "extraction, classification and split on synthetic documents",
         ["--limit", "24"],

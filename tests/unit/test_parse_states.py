@@ -14,6 +14,7 @@ import pytest
 from docsvc.domain.documents import DocumentSource, MIMEData, SourceDocument
 from docsvc.domain.events import Event
 from docsvc.domain.parses import (
+    SYNC_SECONDS,
     ParseOutput,
     ParseRecord,
     ParseRequest,
@@ -220,6 +221,15 @@ def test_an_ocr_language_the_deployment_lacks_is_a_422_before_anything_is_read(
     assert refused.value.status_code == 422 and engine.reads == 0
 
 
+def test_a_synchronous_parse_gives_a_page_time_for_dense_ocr_within_the_request(
+    service: ParseService, engine: Engine
+) -> None:
+    service.parse(TENANT, request())
+
+    (options,) = engine.options
+    assert 10 < options.page_seconds <= 20 < SYNC_SECONDS
+
+
 # ---------------------------------------------------------------------------- background
 def test_a_background_parse_is_stored_queued_with_its_input_and_sent_once(
     service: ParseService, parses: Parses, store: Store, sent: list[str]
@@ -241,6 +251,15 @@ def test_the_worker_completes_a_queued_parse_once_however_often_its_message_come
 
     assert service.get(TENANT, queued.id).status == "completed"
     assert engine.reads == 1 and parses.events == ["parse.completed"]
+
+
+def test_a_background_parse_gives_a_page_a_minute(service: ParseService, engine: Engine) -> None:
+    queued = service.submit(TENANT, request())
+
+    service.run(TENANT, queued.id)
+
+    (options,) = engine.options
+    assert options.page_seconds == 60
 
 
 def test_a_parse_cancelled_while_the_worker_reads_it_stays_cancelled_uncharged_and_uncached(

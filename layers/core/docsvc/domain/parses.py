@@ -62,6 +62,10 @@ SYNC_MAX_PAGES = 200
 SYNC_SECONDS = 25.0
 BACKGROUND_MAX_PAGES = 2000
 PAGE_SECONDS = 10.0
+# A page's own time: a dense scanned page takes Tesseract 5-10 s on one core, more when it has to be
+# turned; within the synchronous budget one such page fits, and a background parse waits a minute.
+SYNC_PAGE_SECONDS = 20.0
+BACKGROUND_PAGE_SECONDS = 60.0
 CREDITS_PER_PAGE = 1.0
 # A running parse asks whether it is still wanted between pages, at most this often: a cancelled one
 # stops within about this time, and a fast document asks once or never (its completing write refuses a
@@ -311,10 +315,15 @@ class ParseLimits:
     seconds: float | None
     who: str  # "synchronous parses take at most <max_pages>"
     advice: str  # what to do instead
+    page_seconds: float = PAGE_SECONDS  # one page, after which it is left empty with a warning
 
 
-SYNCHRONOUS = ParseLimits(SYNC_MAX_PAGES, SYNC_SECONDS, "synchronous parses", "send background: true")
-IN_BACKGROUND = ParseLimits(BACKGROUND_MAX_PAGES, None, "parses", "split the document")
+SYNCHRONOUS = ParseLimits(
+    SYNC_MAX_PAGES, SYNC_SECONDS, "synchronous parses", "send background: true", SYNC_PAGE_SECONDS
+)
+IN_BACKGROUND = ParseLimits(
+    BACKGROUND_MAX_PAGES, None, "parses", "split the document", BACKGROUND_PAGE_SECONDS
+)
 
 
 class PageLimit:
@@ -536,12 +545,22 @@ class ParseService:
             boxes = None
             if words:
                 only = self._read_pages(
-                    tenant, source, ReadOptions(limits.max_pages, dpi=dpi, words="only"), limits, stop
+                    tenant,
+                    source,
+                    ReadOptions(limits.max_pages, dpi=dpi, page_seconds=limits.page_seconds, words="only"),
+                    limits,
+                    stop,
                 )
                 boxes = [page.words for page in only]
             ocr = [confidence is not None for confidence in output.ocr_confidence]
             return ReadDocument(file=file, pages=output.pages, cached=True, words=boxes, ocr=ocr)
-        options = ReadOptions(limits.max_pages, dpi=dpi, words="also" if words else "no", images=images)
+        options = ReadOptions(
+            limits.max_pages,
+            dpi=dpi,
+            page_seconds=limits.page_seconds,
+            words="also" if words else "no",
+            images=images,
+        )
         read = list(self._read_pages(tenant, source, options, limits, stop))
         pictures = [page.image for page in read if page.image is not None]
         return ReadDocument(
@@ -841,6 +860,7 @@ def _read_options(parse: ParseRequest | ParseRecord, limits: ParseLimits, remote
         dpi=parse.image_resolution_dpi,
         languages=tuple(parse.languages) if parse.languages else None,
         images=limits.max_pages if remote else 0,
+        page_seconds=limits.page_seconds,
     )
 
 

@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from docsvc.documents import engine  # noqa: E402
 from docsvc.documents.engine import ocr  # noqa: E402
-from docsvc.domain.parses import OCR_LANGUAGES  # noqa: E402
+from docsvc.domain.parses import OCR_LANGUAGES, SYNCHRONOUS  # noqa: E402
 
 from bench.real_corpus import corpus_path, load_manifest  # noqa: E402
 from bench.real_documents import load_truth, tokens, word_recall  # noqa: E402
@@ -76,7 +76,8 @@ def page_picture(content: bytes) -> tuple[bytes, str, int]:
 
 
 def read(content: bytes, kind: str, languages: tuple[str, ...] | None, dpi: int) -> tuple[str, list[float]]:
-    options = engine.ParseOptions(dpi=dpi, languages=languages)
+    # a page's time as a synchronous request gives it
+    options = engine.ParseOptions(dpi=dpi, languages=languages, page_seconds=SYNCHRONOUS.page_seconds)
     pages = list(engine.parse_pages(content, kind, options))
     confidences = [page.ocr_confidence for page in pages if page.ocr_confidence is not None]
     return "\n\n".join(page.text for page in pages), confidences

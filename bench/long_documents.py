@@ -20,7 +20,6 @@ children at once have no time of their own). Every figure is computed in the run
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
@@ -35,7 +34,7 @@ sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
 from docsvc.documents import engine  # noqa: E402
 from docsvc.documents.engine import isolation  # noqa: E402
 
-from bench.real_corpus import LONG_MANIFEST, corpus_path, load_manifest  # noqa: E402
+from bench.real_corpus import LONG_MANIFEST, corpus_arguments, corpus_path, load_manifest  # noqa: E402
 from bench.real_documents import Fidelity, fidelity, run_raw  # noqa: E402
 
 SYNC_SECONDS = 29.0  # API Gateway's limit on a synchronous answer
@@ -161,13 +160,7 @@ def print_report(results: list[Result]) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--split", choices=("tune", "heldout", "all"), default="tune")
-    parser.add_argument(
-        "--corpus", type=Path, default=ROOT / ".corpus", help="as bench/real_corpus.py wrote it"
-    )
+    parser = corpus_arguments(__doc__)
     parser.add_argument("--max-pages", type=int, default=None, help="leave out longer documents")
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
     args = parser.parse_args()

@@ -84,6 +84,16 @@ def wanted_files(documents: list[dict[str, object]]) -> list[Wanted]:
     return list(seen.values())
 
 
+def corpus_arguments(description: str | None) -> argparse.ArgumentParser:
+    """The arguments every benchmark of the corpus takes: the split to read, and where the corpus is."""
+    parser = argparse.ArgumentParser(
+        description=description, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--split", choices=("tune", "heldout", "all"), default="tune")
+    parser.add_argument("--corpus", type=Path, default=DEFAULT_OUT, help="as bench/real_corpus.py wrote it")
+    return parser
+
+
 def corpus_path(out: Path, repo: str, path: str) -> Path:
     """Where a file of the manifest lies in the corpus."""
     return out / repo.replace("/", "+") / path

@@ -75,7 +75,7 @@ sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
 
 from docsvc.documents import engine  # noqa: E402
 
-from bench.real_corpus import MANIFEST, corpus_path, load_manifest  # noqa: E402
+from bench.real_corpus import MANIFEST, corpus_arguments, corpus_path, load_manifest  # noqa: E402
 
 ENGINE, RAW, PLUMBER, MARKITDOWN, CAMELOT = (
     "docsvc engine",
@@ -790,13 +790,7 @@ def _jsonable(value: Any) -> Any:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--split", choices=("tune", "heldout", "all"), default="tune")
-    parser.add_argument(
-        "--corpus", type=Path, default=ROOT / ".corpus", help="as bench/real_corpus.py wrote it"
-    )
+    parser = corpus_arguments(__doc__)
     parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
     parser.add_argument("--no-rotations", action="store_true", help="skip the rotated copies of scans")
     parser.add_argument("--no-camelot", action="store_true", help="do not run camelot even if importable")

@@ -8,8 +8,8 @@ import hashlib
 import time
 
 from docsvc.adapters.blobs import S3BlobStore
+from docsvc.document_types import DocumentType
 from docsvc.documents.builtin import BuiltinEngine
-from docsvc.documents.types import DocumentType
 from docsvc.domain.documents import SourceDocument
 from docsvc.domain.files import file_key
 from docsvc.domain.parses import SYNC_SECONDS

@@ -257,8 +257,8 @@ def workflow_runner() -> WorkflowRunner:
     from docsvc.adapters.workflows_table import DynamoWorkflowStore
     from docsvc.documents.builtin import BuiltinEngine
     from docsvc.documents.pages import PageSelector
-    from docsvc.domain.secrets import REFERENCE_PREFIX
     from docsvc.domain.workflow_runs import WorkflowRunner
+    from docsvc.names import REFERENCE_PREFIX
 
     allow_loopback = settings().allow_loopback_webhooks
     return WorkflowRunner(

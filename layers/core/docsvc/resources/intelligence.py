@@ -24,7 +24,7 @@ from docsvc.domain.intelligence import (
 from docsvc.domain.parses import DEFAULT_DPI, FileSummary, ParseLimits
 from docsvc.errors import DomainError
 from docsvc.ids import new_id
-from docsvc.resources.names import check_distinct
+from docsvc.names import check_distinct
 from docsvc.tenancy import Tenant
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]

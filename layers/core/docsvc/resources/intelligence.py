@@ -69,18 +69,9 @@ class ExtractionCreate(DocumentRequest):
     @field_validator("json_schema")
     @classmethod
     def _valid_schema(cls, schema: dict[str, Any]) -> dict[str, Any]:
+        from docsvc.intelligence.schemas import checked_schema  # loads the schema tools when used
+
         return checked_schema(schema)
-
-
-def checked_schema(schema: dict[str, Any]) -> dict[str, Any]:
-    """`schema` when it is a JSON Schema of an object with properties; else a 422 on the field."""
-    from docsvc.intelligence.schemas import InvalidSchema, check_json_schema
-
-    try:
-        check_json_schema(schema)
-    except InvalidSchema as error:
-        raise ValueError(str(error)) from None
-    return schema
 
 
 class CategoryIn(BaseModel):
@@ -336,6 +327,8 @@ class DeepResearchCreate(BaseModel):
     @field_validator("json_schema")
     @classmethod
     def _valid_schema(cls, schema: dict[str, Any]) -> dict[str, Any]:
+        from docsvc.intelligence.schemas import checked_schema
+
         return checked_schema(schema)
 
 

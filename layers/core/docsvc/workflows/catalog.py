@@ -63,7 +63,7 @@ class ExtractConfig(BlockConfig):
     @field_validator("json_schema")
     @classmethod
     def _valid_schema(cls, schema: dict[str, Any]) -> dict[str, Any]:
-        from docsvc.resources.intelligence import checked_schema  # loads the schema tools when used
+        from docsvc.intelligence.schemas import checked_schema  # loads the schema tools when used
 
         return checked_schema(schema)
 

@@ -16,11 +16,11 @@ from docsvc.adapters.functions import FunctionBusy, FunctionFailed
 from docsvc.document_types import DocumentType
 from docsvc.documents import reads
 from docsvc.documents.builtin import BuiltinEngine
+from docsvc.documents.reader_messages import ReadRequest
 from docsvc.documents.reads import DocumentReads
 from docsvc.domain.documents import SourceDocument
 from docsvc.domain.parses import SYNCHRONOUS, PageLimit, ReadOptions
 from docsvc.errors import DocumentRejected, ServiceBusy
-from docsvc.resources.document_reads import ReadRequest
 from docsvc.tenancy import Tenant
 
 from tests import samples

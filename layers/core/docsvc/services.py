@@ -114,9 +114,9 @@ def job_service() -> JobService:
     from docsvc.adapters.jobs_table import DynamoJobRepository
     from docsvc.adapters.queues import TenantQueue
     from docsvc.domain.jobs import JobService
-    from docsvc.resources.job_endpoints import job_endpoints
+    from docsvc.endpoints.jobs import job_runners
 
-    runners = job_endpoints(parse_service, intelligence_service, model_catalog())
+    runners = job_runners({"parses": parse_service, "intelligence": intelligence_service}, model_catalog())
     return JobService(DynamoJobRepository(), runners, TenantQueue(settings().job_queue_url, "job_id"))
 
 

@@ -13,12 +13,12 @@ from xml.sax.saxutils import escape
 
 import openpyxl  # type: ignore[import-untyped]
 import pytest
+from docsvc.document_types import SUPPORTED_TYPES, DocumentType, detect
 from docsvc.documents import engine
 from docsvc.documents.engine import errors, images, ocr, pdf, spreadsheets
 from docsvc.documents.engine.model import Page, ParseOptions
 from docsvc.documents.engine.tables import render_table
 from docsvc.documents.readable import READABLE_TYPES
-from docsvc.documents.types import SUPPORTED_TYPES, DocumentType, detect
 from docsvc.domain.files import require_supported
 from docsvc.errors import UnsupportedMediaType
 from docsvc.tables import parse_csv

@@ -13,14 +13,14 @@ import pytest
 from docsvc.adapters import aws, document_reader, functions
 from docsvc.adapters.document_reader import DocumentReader
 from docsvc.adapters.functions import FunctionBusy, FunctionFailed
+from docsvc.document_types import DocumentType
 from docsvc.documents import reads
 from docsvc.documents.builtin import BuiltinEngine
+from docsvc.documents.reader_messages import ReadRequest
 from docsvc.documents.reads import DocumentReads
-from docsvc.documents.types import DocumentType
 from docsvc.domain.documents import SourceDocument
 from docsvc.domain.parses import SYNCHRONOUS, PageLimit, ReadOptions
 from docsvc.errors import DocumentRejected, ServiceBusy
-from docsvc.resources.document_reads import ReadRequest
 from docsvc.tenancy import Tenant
 
 from tests import samples

@@ -9,7 +9,7 @@ import zipfile
 
 import pymupdf
 import pytest
-from docsvc.documents.types import MIME_TYPES, SUPPORTED_TYPES, detect
+from docsvc.document_types import MIME_TYPES, SUPPORTED_TYPES, detect
 
 OLE_HEADER = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 16 + b"\x3e\x00\x03\x00\xfe\xff" + b"\x00" * 482
 GIF = (

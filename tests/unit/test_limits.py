@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from docsvc.adapters.dynamo_values import ITEM_LIMIT_BYTES, item_bytes
 from docsvc.domain.parses import MAX_OCR_LANGUAGES, ParseRequest
-from docsvc.resources.intelligence import ExtractionCreate
+from docsvc.endpoints.extraction import ExtractionCreate
 from pydantic import ValidationError
 
 DOCUMENT = {"filename": "a.txt", "url": "data:text/plain,a"}

@@ -9,7 +9,7 @@ from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
 from docsvc.domain.events import Event, EventQuery, EventService
 from docsvc.domain.usage import UsageDay, UsageService
-from docsvc.resources.lists import ListMetadata
+from docsvc.endpoints.lists import ListMetadata
 from docsvc.services import event_service, usage_service
 from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from docsvc.documents.reader_messages import ReadRequest
 from docsvc.observability import observability
-from docsvc.resources.document_reads import ReadRequest
 from docsvc.services import document_reads
 
 tools = observability("document-reader")

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
 from docsvc.domain.files import DOWNLOAD_URL_SECONDS, MAX_DIRECT_UPLOAD_BYTES, FileQuery, FileService
-from docsvc.resources.lists import ListMetadata
+from docsvc.endpoints.lists import ListMetadata
 from docsvc.services import file_service
 from fastapi import APIRouter, Depends, Form, Query, Response, UploadFile
 

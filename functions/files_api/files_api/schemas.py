@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from docsvc.domain.files import FileRecord
-from docsvc.resources.lists import ListMetadata
+from docsvc.endpoints.lists import ListMetadata
 from pydantic import BaseModel, Field
 
 

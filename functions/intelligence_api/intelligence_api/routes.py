@@ -7,30 +7,18 @@ from typing import Annotated, Any, Literal
 
 from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
-from docsvc.domain.intelligence import IntelligenceService, ResultKind
+from docsvc.domain.intelligence import IntelligenceService
 from docsvc.domain.lists import ListQuery
 from docsvc.domain.models import ModelCatalog, ModelInfo
 from docsvc.domain.tables import TableService
-from docsvc.resources.intelligence import (
-    RESULT_ENDPOINTS,
-    Classification,
-    ClassificationCreate,
-    DeepResearchAnswer,
-    DeepResearchCreate,
-    Extraction,
-    ExtractionCreate,
-    ExtractionSources,
-    GeneratedSchema,
-    Partition,
-    PartitionCreate,
-    Result,
-    SchemaGenerate,
-    Split,
-    SplitCreate,
-    deep_research,
-    generated_schema,
-)
-from docsvc.resources.lists import ListMetadata
+from docsvc.endpoints.classification import CLASSIFICATION, Classification, ClassificationCreate
+from docsvc.endpoints.deep_research import DEEP_RESEARCH, DeepResearchAnswer, DeepResearchCreate
+from docsvc.endpoints.extraction import EXTRACTION, Extraction, ExtractionCreate, ExtractionSources
+from docsvc.endpoints.lists import ListMetadata
+from docsvc.endpoints.partition import PARTITION, Partition, PartitionCreate
+from docsvc.endpoints.results import Result, ResultOperation
+from docsvc.endpoints.schema_generation import SCHEMA_GENERATION, GeneratedSchema, SchemaGenerate
+from docsvc.endpoints.split import SPLIT, Split, SplitCreate
 from docsvc.services import intelligence_service, model_catalog, table_service
 from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel
@@ -61,31 +49,31 @@ def list_models(tenant: CurrentTenant, models: Models) -> ModelList:
 @router.post("/extractions", status_code=201, response_model=Extraction, tags=["extractions"])
 def create_extraction(tenant: CurrentTenant, service: Intelligence, body: ExtractionCreate) -> Result:
     """The data of a document, as an object valid against `json_schema`, with a likelihood per field."""
-    return RESULT_ENDPOINTS["/v1/extractions"].answer(service, tenant, body)
+    return EXTRACTION.answer(service, tenant, body)
 
 
 @router.post("/classifications", status_code=201, response_model=Classification, tags=["classifications"])
 def create_classification(tenant: CurrentTenant, service: Intelligence, body: ClassificationCreate) -> Result:
     """The category of a document among `categories`, with the reasoning."""
-    return RESULT_ENDPOINTS["/v1/classifications"].answer(service, tenant, body)
+    return CLASSIFICATION.answer(service, tenant, body)
 
 
 @router.post("/splits", status_code=201, response_model=Split, tags=["splits"])
 def create_split(tenant: CurrentTenant, service: Intelligence, body: SplitCreate) -> Result:
     """The pages of a packet grouped into its subdocuments."""
-    return RESULT_ENDPOINTS["/v1/splits"].answer(service, tenant, body)
+    return SPLIT.answer(service, tenant, body)
 
 
 @router.post("/partitions", status_code=201, response_model=Partition, tags=["partitions"])
 def create_partition(tenant: CurrentTenant, service: Intelligence, body: PartitionCreate) -> Result:
     """The pages grouped by the value of `key` found on them."""
-    return RESULT_ENDPOINTS["/v1/partitions"].answer(service, tenant, body)
+    return PARTITION.answer(service, tenant, body)
 
 
 @router.post("/schemas/generate", status_code=201, response_model=GeneratedSchema, tags=["schemas"])
 def generate_schema(tenant: CurrentTenant, service: Intelligence, body: SchemaGenerate) -> GeneratedSchema:
     """A JSON Schema of the data in the documents: their fields, types and tables."""
-    return generated_schema(service, tenant, body)
+    return SCHEMA_GENERATION.answer(service, tenant, body)
 
 
 @router.post(
@@ -103,7 +91,7 @@ def create_deep_research(
 ) -> DeepResearchAnswer:
     """A research that fails (a document that cannot be read, say) answers 200 with `success: false`
     and `error`, as the spec says; a request that is not valid is a 422 like everywhere else."""
-    return deep_research(
+    return DEEP_RESEARCH.answer(
         service, tenant, body, lookup=lambda column, value: tables.lookup(tenant, column, value)
     )
 
@@ -122,8 +110,9 @@ def get_extraction_sources(
     return ExtractionSources.of(service.sources(tenant, extraction_id))
 
 
-def _result_routes(kind: ResultKind, path: str, resource: type[Result]) -> None:
+def _result_routes(operation: ResultOperation) -> None:
     """GET <path> (a page, newest first) and GET <path>/{id}."""
+    kind, path, resource = operation.kind, operation.path.removeprefix(router.prefix), operation.resource
 
     class ResultList(BaseModel):
         data: list[resource]  # type: ignore[valid-type]
@@ -174,10 +163,5 @@ def _result_routes(kind: ResultKind, path: str, resource: type[Result]) -> None:
     )
 
 
-for _kind, _path, _resource in (
-    ("extraction", "/extractions", Extraction),
-    ("classification", "/classifications", Classification),
-    ("split", "/splits", Split),
-    ("partition", "/partitions", Partition),
-):
-    _result_routes(_kind, _path, _resource)  # type: ignore[arg-type]
+for _operation in (EXTRACTION, CLASSIFICATION, SPLIT, PARTITION):
+    _result_routes(_operation)

@@ -9,9 +9,9 @@ from typing import Annotated, Any
 from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
 from docsvc.domain.parses import ParseQuery, ParseRecord, ParseService, ParseStatus, StreamedPage
+from docsvc.endpoints.lists import ListMetadata
+from docsvc.endpoints.parse import PARSE, Parse, ParseCreate
 from docsvc.errors import DomainError
-from docsvc.resources.lists import ListMetadata
-from docsvc.resources.parses import Parse, ParseCreate
 from docsvc.services import parse_service
 from fastapi import APIRouter, Depends, Query, Response
 from fastapi.responses import StreamingResponse
@@ -46,14 +46,13 @@ STREAM_DESCRIPTION = (
     responses={201: {"content": {"text/event-stream": {}}}},
 )
 def create_parse(tenant: CurrentTenant, parses: Parses, body: ParseCreate) -> Parse | StreamingResponse:
-    request = body.to_request()
     if body.background:
-        return Parse.of(parses.submit(tenant, request))
+        return Parse.of(parses.submit(tenant, body.to_request()))
     if body.stream:
-        events = parses.stream(tenant, request)
+        events = parses.stream(tenant, body.to_request())
         first = next(events)  # a bad document fails here, before any byte of the answer is sent
         return StreamingResponse(_server_sent(first, events), status_code=201, media_type="text/event-stream")
-    return Parse.of(parses.parse(tenant, request))
+    return PARSE.answer(parses, tenant, body)
 
 
 def _server_sent(

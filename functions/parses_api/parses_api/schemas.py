@@ -1,9 +1,10 @@
-"""Response bodies of the /v1/parses lists; the Parse and its create body are shared resources."""
+"""Response bodies of the /v1/parses lists; the Parse and its create body are the parse operation's
+(docsvc.endpoints.parse)."""
 
 from __future__ import annotations
 
-from docsvc.resources.lists import ListMetadata
-from docsvc.resources.parses import Parse
+from docsvc.endpoints.lists import ListMetadata
+from docsvc.endpoints.parse import Parse
 from pydantic import BaseModel
 
 

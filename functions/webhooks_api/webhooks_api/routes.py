@@ -9,7 +9,7 @@ from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
 from docsvc.domain.deliveries import DeliveryQuery, DeliveryService, DeliveryStatus, WebhookDelivery
 from docsvc.domain.webhooks import EndpointService, SigningSecrets, SigningSecretView, WebhookEndpoint
-from docsvc.resources.lists import ListMetadata
+from docsvc.endpoints.lists import ListMetadata
 from docsvc.services import delivery_service, endpoint_service, signing_secrets
 from fastapi import APIRouter, Depends, Query, Response
 from pydantic import BaseModel, ConfigDict, Field

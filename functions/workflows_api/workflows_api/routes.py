@@ -10,7 +10,7 @@ from docsvc.api.params import list_parameters
 from docsvc.domain.documents import DocumentInput
 from docsvc.domain.lists import ListQuery
 from docsvc.domain.workflows import Workflow, WorkflowRun, WorkflowService
-from docsvc.resources.lists import ListMetadata
+from docsvc.endpoints.lists import ListMetadata
 from docsvc.services import workflow_service
 from docsvc.workflows.diagnosis import Diagnosis
 from docsvc.workflows.graph import MAX_BLOCKS, MAX_EDGES, Block, Edge, Graph

@@ -114,9 +114,9 @@ def job_service() -> JobService:
     from docsvc.adapters.jobs_table import DynamoJobRepository
     from docsvc.adapters.queues import TenantQueue
     from docsvc.domain.jobs import JobService
-    from docsvc.resources.job_endpoints import job_endpoints
+    from docsvc.endpoints.jobs import job_runners
 
-    runners = job_endpoints(parse_service, intelligence_service, model_catalog())
+    runners = job_runners({"parses": parse_service, "intelligence": intelligence_service}, model_catalog())
     return JobService(DynamoJobRepository(), runners, TenantQueue(settings().job_queue_url, "job_id"))
 
 
@@ -257,8 +257,8 @@ def workflow_runner() -> WorkflowRunner:
     from docsvc.adapters.workflows_table import DynamoWorkflowStore
     from docsvc.documents.builtin import BuiltinEngine
     from docsvc.documents.pages import PageSelector
-    from docsvc.domain.secrets import REFERENCE_PREFIX
     from docsvc.domain.workflow_runs import WorkflowRunner
+    from docsvc.names import REFERENCE_PREFIX
 
     allow_loopback = settings().allow_loopback_webhooks
     return WorkflowRunner(

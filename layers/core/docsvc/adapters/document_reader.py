@@ -18,13 +18,13 @@ from typing import Any
 from docsvc.adapters.blobs import S3BlobStore
 from docsvc.adapters.functions import FunctionBusy, FunctionFailed, invoke
 from docsvc.documents.readable import READABLE_TYPES
+from docsvc.documents.reader_messages import INLINE_BYTES, ReadAnswer, ReadRequest, staging_key
 from docsvc.domain.documents import SourceDocument
 from docsvc.domain.evidence import WordBox
 from docsvc.domain.files import file_key
 from docsvc.domain.parses import ParsedPage, ReadOptions
 from docsvc.errors import DocumentRejected, ServiceBusy
 from docsvc.ids import new_id
-from docsvc.resources.document_reads import INLINE_BYTES, ReadAnswer, ReadRequest, staging_key
 from docsvc.tenancy import Tenant
 
 READER_SECONDS = 28  # the document reader's Lambda timeout (template.yaml)

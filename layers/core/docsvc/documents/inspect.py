@@ -14,7 +14,7 @@ from typing import IO
 
 import pymupdf
 
-from docsvc.documents.types import DocumentType, detect
+from docsvc.document_types import DocumentType, detect
 from docsvc.domain.embeddings import embed
 from docsvc.domain.files import Inspection
 

@@ -3,6 +3,8 @@ whose documents are read by another function knows what it may send there."""
 
 from __future__ import annotations
 
+from docsvc.document_types import CONVERSIONS
+
 PDF_TYPES = frozenset({"pdf"})
 IMAGE_TYPES = frozenset({"png", "jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff"})
 HEIF_TYPES = frozenset({"heic", "heif"})  # photos decoded by pillow-heif, then OCR'd as any image
@@ -26,11 +28,6 @@ READABLE_TYPES = tuple(
         | TEXT_TYPES
     )
 )
-# Accepted by upload, but no reader within the documents layer's size reads them: what to send instead.
-CONVERSIONS = {
-    "doc": "convert the .doc (Word 97-2003) to .docx or PDF and send that",
-    "ppt": "convert the .ppt (PowerPoint 97-2003) to .pptx or PDF and send that",
-}
 
 
 def unreadable_reason(kind: str) -> str:

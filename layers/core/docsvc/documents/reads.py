@@ -1,21 +1,17 @@
 """The document reader function's work: a ReadRequest of an API function answered by the engine of
-this process (see docsvc.adapters.document_reader for the other side)."""
+this process (the messages: docsvc.documents.reader_messages; the caller's side:
+docsvc.adapters.document_reader)."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
 import time
+from typing import Protocol
 
-from docsvc.adapters.blobs import S3BlobStore
+from docsvc.document_types import DocumentType
 from docsvc.documents.builtin import BuiltinEngine
-from docsvc.documents.types import DocumentType
-from docsvc.domain.documents import SourceDocument
-from docsvc.domain.files import file_key
-from docsvc.domain.parses import SYNC_SECONDS
-from docsvc.errors import DocumentRejected
-from docsvc.ids import new_id
-from docsvc.resources.document_reads import (
+from docsvc.documents.reader_messages import (
     ANSWER_BYTES,
     ReadAnswer,
     ReadPage,
@@ -23,6 +19,11 @@ from docsvc.resources.document_reads import (
     ReadRequest,
     staging_key,
 )
+from docsvc.domain.documents import SourceDocument
+from docsvc.domain.files import file_key
+from docsvc.domain.parses import SYNC_SECONDS
+from docsvc.errors import DocumentRejected
+from docsvc.ids import new_id
 from docsvc.tenancy import Tenant
 
 
@@ -30,11 +31,18 @@ class _OverLimit(Exception):
     pass
 
 
+class Staging(Protocol):
+    """The files bucket: where stored and staged documents are read, and page pictures staged."""
+
+    def read(self, key: str) -> bytes: ...
+    def put(self, key: str, content: bytes, content_type: str) -> None: ...
+
+
 class DocumentReads:
     """Reads for at most SYNC_SECONDS: the pages read by then come back, and the caller, whose own
     clock has passed the same limit, refuses the document as too slow for a synchronous read."""
 
-    def __init__(self, engine: BuiltinEngine, blobs: S3BlobStore) -> None:
+    def __init__(self, engine: BuiltinEngine, blobs: Staging) -> None:
         self._engine, self._blobs = engine, blobs
 
     def answer(self, request: ReadRequest) -> ReadAnswer:

@@ -17,7 +17,7 @@ from urllib.parse import unquote_to_bytes
 
 from pydantic import BaseModel, Field
 
-from docsvc.documents.types import DocumentType, detect
+from docsvc.document_types import DocumentType, detect
 from docsvc.domain.files import BlobStore, FileRepository, clean_filename, file_key, require_supported
 from docsvc.errors import DocumentRejected, InvalidField, NotFound, PayloadTooLarge
 from docsvc.tenancy import Tenant

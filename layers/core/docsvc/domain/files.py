@@ -19,8 +19,7 @@ from typing import IO, Literal, Protocol
 from pydantic import BaseModel
 
 from docsvc.clock import iso, utc_now
-from docsvc.documents.readable import CONVERSIONS
-from docsvc.documents.types import SUPPORTED_TYPES, DocumentType, detect
+from docsvc.document_types import CONVERSIONS, SUPPORTED_TYPES, DocumentType, detect
 from docsvc.domain.lists import ListQuery, Page
 from docsvc.errors import BadRequest, Conflict, InvalidField, NotFound, PayloadTooLarge, UnsupportedMediaType
 from docsvc.ids import new_id

@@ -22,7 +22,7 @@ from typing import Any, Literal, Protocol, get_args
 
 from pydantic import BaseModel, Field
 
-from docsvc.documents.types import MIME_TYPES
+from docsvc.document_types import MIME_TYPES
 from docsvc.domain.events import Event, new_event
 from docsvc.domain.lists import ListQuery, Page
 from docsvc.errors import BadRequest, Conflict, DomainError, InvalidField, InvalidRequest, NotFound, Stopped

@@ -5,7 +5,6 @@ inside the service, for `secret://NAME` references of the same organization and 
 
 from __future__ import annotations
 
-import re
 import threading
 import time
 from collections.abc import Callable
@@ -15,11 +14,10 @@ from pydantic import BaseModel
 
 from docsvc.clock import iso, utc_now
 from docsvc.errors import Conflict, InvalidField, NotFound
+from docsvc.names import REFERENCE_PREFIX, SECRET_NAME_PATTERN
 from docsvc.tenancy import Tenant
 
-NAME_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,127}$")
 MAX_VALUE_BYTES = 65_536  # what AWS Secrets Manager holds
-REFERENCE_PREFIX = "secret://"
 CACHE_SECONDS = 30.0
 
 
@@ -50,7 +48,7 @@ class SecretVault(Protocol):
 
 
 def check_name(name: str) -> None:
-    if not NAME_PATTERN.match(name):
+    if not SECRET_NAME_PATTERN.match(name):
         raise InvalidField(
             ("body", "name"),
             "a secret name starts with a letter or an underscore, then up to 127 letters, digits or "

@@ -53,6 +53,16 @@ def check_json_schema(schema: Any) -> None:
     _check_references(schema)
 
 
+def checked_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` when it is a JSON Schema of an object with properties; else a ValueError, which a
+    pydantic field validator answers as a 422 on the field."""
+    try:
+        check_json_schema(schema)
+    except InvalidSchema as error:
+        raise ValueError(str(error)) from None
+    return schema
+
+
 def _json_type(value: Any) -> str:
     names = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "an array"}
     return "null" if value is None else names.get(type(value), type(value).__name__)

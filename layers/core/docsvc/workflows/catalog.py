@@ -17,8 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from docsvc.domain.secrets import REFERENCE_PREFIX
-from docsvc.resources.names import check_distinct
+from docsvc.names import REFERENCE_PREFIX, check_distinct
 
 ConditionOperator = Literal["eq", "ne", "gt", "gte", "lt", "lte", "contains", "exists"]
 ReviewOperator = Literal["lt", "lte", "gt", "gte", "eq", "ne"]
@@ -64,7 +63,7 @@ class ExtractConfig(BlockConfig):
     @field_validator("json_schema")
     @classmethod
     def _valid_schema(cls, schema: dict[str, Any]) -> dict[str, Any]:
-        from docsvc.resources.intelligence import checked_schema  # loads the schema tools when used
+        from docsvc.intelligence.schemas import checked_schema  # loads the schema tools when used
 
         return checked_schema(schema)
 

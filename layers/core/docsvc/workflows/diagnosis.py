@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
-from docsvc.domain.secrets import NAME_PATTERN, REFERENCE_PREFIX
+from docsvc.names import REFERENCE_PREFIX, SECRET_NAME_PATTERN
 from docsvc.workflows.catalog import CATALOG, BlockSpec, secret_references, spec_of
 from docsvc.workflows.graph import Block, Edge, Graph, handle_type
 
@@ -323,7 +323,7 @@ def _invalid(spec: BlockSpec, config: dict[str, Any], missing: set[str]) -> list
             where = ".".join(str(part) for part in error["loc"]) or "the configuration"
             reasons.append(f"{where}: {error['msg'].removeprefix('Value error, ')}")
     for name in sorted(secret_references(config)):
-        if not NAME_PATTERN.match(name):
+        if not SECRET_NAME_PATTERN.match(name):
             reasons.append(
                 f"'{REFERENCE_PREFIX}{name}' does not name a secret (a letter or an underscore, then "
                 "letters, digits or underscores)"
@@ -436,7 +436,7 @@ def _secrets(view: _View) -> Iterator[Issue]:
         return
     for block_id, block in view.blocks.items():
         for name in sorted(secret_references(block.config)):
-            if NAME_PATTERN.match(name) and not view.secret_exists(name):
+            if SECRET_NAME_PATTERN.match(name) and not view.secret_exists(name):
                 message = (
                     f"Block {_named(block)} references {REFERENCE_PREFIX}{name}, but this environment has no "
                     f"secret '{name}'; create it before the workflow runs."

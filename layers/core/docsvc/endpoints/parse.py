@@ -1,21 +1,29 @@
-"""The body of POST /v1/parses and the Parse resource (spec 2.4 and 4.3)."""
+"""POST /v1/parses: its body, the Parse resource (spec 2.4 and 4.3), and the operation its route and
+its jobs answer through."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from docsvc.domain.models import Task
 from docsvc.domain.parses import (
     FileSummary,
     ParseError,
+    ParseLimits,
     ParseOutput,
     ParseRecord,
     ParseRequest,
+    ParseService,
     ParseStatus,
     ParseUsage,
     TableFormat,
 )
+from docsvc.endpoints.operation import Operation, ServiceName
+from docsvc.errors import InvalidField
+from docsvc.tenancy import Tenant
 
 
 class ParseCreate(ParseRequest):
@@ -55,3 +63,35 @@ class Parse(BaseModel):
     def of(cls, record: ParseRecord, *, with_output: bool = True) -> Parse:
         fields = set(cls.model_fields) - {"object"} - (set() if with_output else {"output"})
         return cls.model_validate({"output": None} | record.model_dump(include=fields))
+
+
+class ParseOperation(Operation):
+    """A parse answered when it is done: a 201 with the completed Parse. The route also answers a
+    background parse (`submit`) and a streamed one (`stream`) itself; a job runs in the background
+    already, so its `background` and `stream` stay false."""
+
+    path = "/v1/parses"
+    body = ParseCreate
+    task: Task = "parse"
+    service: ServiceName = "parses"
+
+    def answer(
+        self,
+        service: ParseService,
+        tenant: Tenant,
+        body: ParseCreate,
+        *,
+        limits: ParseLimits | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> Parse:
+        return Parse.of(service.parse(tenant, body.to_request(), limits=limits, stop=stop))
+
+    def refuse_in_a_job(self, body: ParseCreate) -> None:
+        for flag in ("background", "stream"):
+            if getattr(body, flag):
+                raise InvalidField(
+                    ("body", flag), f"a job runs in the background already: leave {flag} false"
+                )
+
+
+PARSE = ParseOperation()

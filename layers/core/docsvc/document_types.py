@@ -60,6 +60,11 @@ MIME_TYPES: dict[str, str] = {
     "yml": "application/yaml",
 }
 SUPPORTED_TYPES = tuple(sorted(MIME_TYPES))
+# Accepted by upload, but no reader within the documents layer's size reads them: what to send instead.
+CONVERSIONS = {
+    "doc": "convert the .doc (Word 97-2003) to .docx or PDF and send that",
+    "ppt": "convert the .ppt (PowerPoint 97-2003) to .pptx or PDF and send that",
+}
 
 _OLE_TYPES = {"doc", "xls", "ppt", "msg", "xlsb"}
 _OOXML_FOLDERS = {"word/": "docx", "xl/": "xlsx", "ppt/": "pptx"}

@@ -7,6 +7,7 @@ import glob
 import io
 import multiprocessing
 import os
+import signal
 import threading
 import time
 import zipfile
@@ -668,6 +669,19 @@ def test_a_child_is_retired_after_its_share_of_documents(
     readers = [reader_pid(samples.text_pdf(pages=1)) for _ in range(6)]
 
     assert readers[0] == readers[1] == readers[2] != readers[3] == readers[4] == readers[5]
+
+
+def test_an_idle_child_ends_on_sigterm_even_when_the_parent_only_flags_it(pid_pages: None) -> None:
+    previous = signal.signal(signal.SIGTERM, lambda *_: None)  # as the local stack's handler does
+    try:
+        reader = int(reader_pid(samples.text_pdf(pages=1)))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    (child,) = [child for child in isolation._idle if child.process.pid == reader]
+    os.kill(reader, signal.SIGTERM)
+    child.process.join(timeout=5)
+
+    assert child.process.exitcode == -signal.SIGTERM
 
 
 def test_no_more_children_are_kept_idle_than_the_machine_has_readers(two_readers: None) -> None:

@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import queue
 import resource
+import signal
 import threading
 from collections.abc import Callable, Generator, Iterator
 from multiprocessing.connection import Connection
@@ -270,7 +271,10 @@ def retire_idle_children() -> None:
 
 def _serve(connection: Connection, memory: int) -> None:
     """A child's life: tasks one after another, until the parent goes away or a task leaves the child
-    unfit for another (a crash, or memory it grew by and keeps)."""
+    unfit for another (a crash, or memory it grew by and keeps). Ctrl-C and SIGTERM end it, whatever
+    the parent's handlers (a server's handler only flags a stop, which an idle child would never see)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _limit_memory(memory)
     baseline = _virtual_size()
     while True:

@@ -35,9 +35,12 @@ ocr:
 dev: $(STAMP)
 	PORT=$(PORT) $(BIN)/python -m docsvc.local
 
-## Run the whole test suite: lint, types, unit, integration, e2e, infra (template, cfn-lint, sam build).
+## Run the whole test suite: lint, types, unit, integration, e2e, infra (template, cfn-lint, sam build),
+## and report the lines of docsvc and of the functions the tests ran (tests/with_coverage.py): a total
+## under COVERAGE_FLOOR percent fails.
+COVERAGE_FLOOR := 89
 test: $(STAMP) ocr lint typecheck
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m tests.with_coverage $(COVERAGE_FLOOR) -q -p no:cacheprovider
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -105,7 +105,7 @@ def wait_for(
 
 def stored_times(tenant: Any, parses: list[Submitted]) -> None:
     """created_at to updated_at of each completed parse, as stored (the API answers only created_at)."""
-    from docsvc.adapters.parses_table import DynamoParseRepository
+    from docsvc.adapters.dynamo.parses import DynamoParseRepository
 
     repository = DynamoParseRepository()
     for parse in parses:

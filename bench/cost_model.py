@@ -19,7 +19,7 @@ Inputs, each a flag with its default:
 - memory: MemorySize of ParsesApiFunction, DocumentReaderFunction, ParseWorkerFunction and
   WebhookDispatcherFunction, read from template.yaml.
 
-Request patterns, counted from the code (layers/core/docsvc/domain/parses.py, adapters/parses_table.py,
+Request patterns, counted from the code (layers/core/docsvc/domain/parses.py, adapters/dynamo/parses.py,
 adapters/parse_store.py, domain/accounts.py):
 - sync: one POST /v1/parses of a --pages-per-request PDF as a data URL, answered `completed`. The key is
   read with a strongly consistent GetItem (1 RRU), the cache entry with an eventually consistent one

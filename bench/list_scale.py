@@ -43,8 +43,8 @@ os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "bench")
 os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
 
 from docsvc.adapters import aws  # noqa: E402
-from docsvc.adapters.files_table import DynamoFileRepository, file_item  # noqa: E402
-from docsvc.adapters.jobs_table import DynamoJobRepository, job_item  # noqa: E402
+from docsvc.adapters.dynamo.files import DynamoFileRepository, file_item  # noqa: E402
+from docsvc.adapters.dynamo.jobs import DynamoJobRepository, job_item  # noqa: E402
 from docsvc.domain.files import FileQuery, FileRecord, FileService  # noqa: E402
 from docsvc.domain.jobs import JobQuery, JobRecord, JobService, facts_of  # noqa: E402
 from docsvc.domain.lists import Page  # noqa: E402

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from docsvc.tables import download, from_snapshot, parse_csv, query, to_snapshot
+from docsvc.lookup_tables import download, from_snapshot, parse_csv, query, to_snapshot
 
 CITIES = ["London", "Paris", "Berlin", "Madrid", "Rome", "Vienna", "Oslo", "Lisbon"]
 

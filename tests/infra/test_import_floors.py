@@ -44,14 +44,13 @@ FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
                 "document_types",
                 "content_disposition",
                 "text_decoding",
-                "webhook_signatures",
             }
         ),
     ),
     (
         "libraries: code without ports (CSV tables, the built-in models, the workflow graph and its "
         "catalog) and the SDK with its webhook check",
-        frozenset({"tables", "intelligence", "workflows", "sdk", "webhooks"}),
+        frozenset({"lookup_tables", "intelligence", "workflows", "sdk", "webhooks"}),
     ),
     ("domain: the rules of the specification and its ports", frozenset({"domain"})),
     (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 from docsvc import services
-from docsvc.adapters.accounts_table import DynamoAccountRepository
+from docsvc.adapters.dynamo.accounts import DynamoAccountRepository
 from docsvc.domain.accounts import ApiKey, hash_key
 from docsvc.local.stack import Deployment
 

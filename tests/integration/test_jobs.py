@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
-from docsvc.adapters.jobs_table import DynamoJobRepository
+from docsvc.adapters.dynamo.jobs import DynamoJobRepository
 from docsvc.adapters.queues import TenantQueue
 from docsvc.config import settings
 from docsvc.domain import jobs as job_domain

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import boto3
 import httpx
 import pytest
-from docsvc.adapters.parses_table import DynamoParseRepository
+from docsvc.adapters.dynamo.parses import DynamoParseRepository
 from docsvc.adapters.queues import TenantQueue
 from docsvc.api import large_answers
 from docsvc.clock import iso, utc_now

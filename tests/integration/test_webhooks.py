@@ -18,7 +18,7 @@ import time_machine
 from docsvc.adapters import aws
 from docsvc.config import settings
 from docsvc.local.stack import Deployment
-from docsvc.webhook_signatures import verify
+from docsvc.webhooks.signatures import verify
 
 from tests.conftest import Org, auth, drain, drain_streams
 from tests.integration.test_files import pdf_bytes
@@ -524,7 +524,7 @@ class CountingTable:
 def test_the_delivery_log_by_status_or_endpoint_reads_its_index_not_the_whole_log(
     deployment: Deployment, org: Org, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from docsvc.adapters.webhooks_table import DynamoWebhookStore
+    from docsvc.adapters.dynamo.webhooks import DynamoWebhookStore
     from docsvc.domain.deliveries import DeliveryQuery, WebhookDelivery
     from docsvc.ids import new_id
     from docsvc.tenancy import Tenant

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from docsvc.tables import (
+from docsvc.lookup_tables import (
     MAX_BYTES,
     Column,
     ParsedTable,

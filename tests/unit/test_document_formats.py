@@ -21,7 +21,7 @@ from docsvc.documents.engine.tables import render_table
 from docsvc.documents.readable import READABLE_TYPES
 from docsvc.domain.files import require_supported
 from docsvc.errors import UnsupportedMediaType
-from docsvc.tables import parse_csv
+from docsvc.lookup_tables import parse_csv
 
 from tests import compound_files, samples
 

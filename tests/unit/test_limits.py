@@ -5,7 +5,7 @@ be stored)."""
 from __future__ import annotations
 
 import pytest
-from docsvc.adapters.dynamo_values import ITEM_LIMIT_BYTES, item_bytes
+from docsvc.adapters.dynamo.values import ITEM_LIMIT_BYTES, item_bytes
 from docsvc.domain.parses import MAX_OCR_LANGUAGES, ParseRequest
 from docsvc.endpoints.extraction import ExtractionCreate
 from pydantic import ValidationError

@@ -36,7 +36,7 @@ from docsvc.sdk import (
     document,
 )
 from docsvc.sdk.resources import files as files_module
-from docsvc.webhook_signatures import SignatureError
+from docsvc.webhooks.signatures import SignatureError
 
 BASE = "https://api.docsvc.test"
 KEY = "svc_test_0123456789"

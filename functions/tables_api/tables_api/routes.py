@@ -10,8 +10,8 @@ from docsvc.api.json_bodies import loads
 from docsvc.content_disposition import attachment
 from docsvc.domain.tables import MAX_QUERY_LIMIT, TableRecord, TableService
 from docsvc.errors import InvalidField
+from docsvc.lookup_tables import MAX_BYTES
 from docsvc.services import table_service
-from docsvc.tables import MAX_BYTES
 from docsvc.tenancy import Tenant
 from fastapi import APIRouter, Depends, Form, Response, UploadFile
 from pydantic import BaseModel, Field

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
-from docsvc.adapters.events_table import event_of_image
+from docsvc.adapters.dynamo.events import event_of_image
 from docsvc.observability import observability
 from docsvc.services import delivery_service
 from docsvc.workers import stream_worker

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
 
 @cache
 def account_service() -> AccountService:
-    from docsvc.adapters.accounts_table import DynamoAccountRepository
+    from docsvc.adapters.dynamo.accounts import DynamoAccountRepository
     from docsvc.domain.accounts import AccountService
 
     return AccountService(DynamoAccountRepository())
@@ -37,7 +37,7 @@ def account_service() -> AccountService:
 @cache
 def file_service() -> FileService:
     from docsvc.adapters.blobs import S3BlobStore
-    from docsvc.adapters.files_table import DynamoFileRepository
+    from docsvc.adapters.dynamo.files import DynamoFileRepository
     from docsvc.domain.files import FileService
 
     return FileService(DynamoFileRepository(), S3BlobStore())
@@ -55,7 +55,7 @@ def fetch_remote(url: str, max_bytes: int) -> FetchedBytes:
 @cache
 def document_source() -> DocumentSource:
     from docsvc.adapters.blobs import S3BlobStore
-    from docsvc.adapters.files_table import DynamoFileRepository
+    from docsvc.adapters.dynamo.files import DynamoFileRepository
     from docsvc.domain.documents import DocumentSource
 
     return DocumentSource(DynamoFileRepository(), S3BlobStore(), fetch_remote)
@@ -70,8 +70,8 @@ function (the API functions, which do not carry PyMuPDF)."""
 def parse_service(reading: Reading = "in_process") -> ParseService:
     """Reading in process imports the document engine (PyMuPDF) on first use. Remote models that take
     images parse too."""
+    from docsvc.adapters.dynamo.parses import DynamoParseRepository
     from docsvc.adapters.parse_store import S3ParseStore
-    from docsvc.adapters.parses_table import DynamoParseRepository
     from docsvc.adapters.queues import TenantQueue
     from docsvc.domain.parses import ParseService
 
@@ -111,7 +111,7 @@ def document_reads() -> DocumentReads:
 def job_service() -> JobService:
     """The jobs API validates with it and the job worker runs with it; the parse service (and its
     document engine) is built only when a job runs."""
-    from docsvc.adapters.jobs_table import DynamoJobRepository
+    from docsvc.adapters.dynamo.jobs import DynamoJobRepository
     from docsvc.adapters.queues import TenantQueue
     from docsvc.domain.jobs import JobService
     from docsvc.endpoints.jobs import job_runners
@@ -147,7 +147,7 @@ def remote_models() -> RemoteModels:
 @cache
 def intelligence_service(reading: Reading = "in_process") -> IntelligenceService:
     """Documents are read as `reading` says (see Reading)."""
-    from docsvc.adapters.results_table import DynamoResultRepository
+    from docsvc.adapters.dynamo.results import DynamoResultRepository
     from docsvc.domain.intelligence import IntelligenceService
 
     return IntelligenceService(
@@ -174,7 +174,7 @@ def secret_service() -> SecretService:
 
 @cache
 def event_service() -> EventService:
-    from docsvc.adapters.events_table import DynamoEventLog
+    from docsvc.adapters.dynamo.events import DynamoEventLog
     from docsvc.domain.events import EventService
 
     return EventService(DynamoEventLog())
@@ -182,7 +182,7 @@ def event_service() -> EventService:
 
 @cache
 def usage_service() -> UsageService:
-    from docsvc.adapters.usage_table import DynamoUsageLedger
+    from docsvc.adapters.dynamo.usage import DynamoUsageLedger
     from docsvc.domain.usage import UsageService
 
     return UsageService(DynamoUsageLedger())
@@ -190,7 +190,7 @@ def usage_service() -> UsageService:
 
 @cache
 def table_service() -> TableService:
-    from docsvc.adapters.tables_store import DynamoTableRepository, S3TableStore
+    from docsvc.adapters.lookup_tables_store import DynamoTableRepository, S3TableStore
     from docsvc.domain.tables import TableService
 
     return TableService(DynamoTableRepository(), S3TableStore(), document_source())
@@ -199,8 +199,8 @@ def table_service() -> TableService:
 @cache
 def endpoint_service() -> EndpointService:
     """Receiver URLs pass the SSRF guard of document URLs; loopback only where the deployment allows it."""
+    from docsvc.adapters.dynamo.webhooks import DynamoWebhookStore
     from docsvc.adapters.fetch import check_url
-    from docsvc.adapters.webhooks_table import DynamoWebhookStore
     from docsvc.domain.webhooks import EndpointService
 
     allow_loopback = settings().allow_loopback_webhooks
@@ -217,10 +217,10 @@ def signing_secrets() -> SigningSecrets:
 
 @cache
 def delivery_service() -> DeliveryService:
-    from docsvc.adapters.events_table import DynamoEventLog
+    from docsvc.adapters.dynamo.events import DynamoEventLog
+    from docsvc.adapters.dynamo.webhooks import DynamoWebhookStore
     from docsvc.adapters.fetch import post_webhook
     from docsvc.adapters.queues import DeliveryMessages
-    from docsvc.adapters.webhooks_table import DynamoWebhookStore
     from docsvc.domain.deliveries import DeliveryService
 
     allow_loopback = settings().allow_loopback_webhooks
@@ -237,9 +237,9 @@ def delivery_service() -> DeliveryService:
 
 @cache
 def workflow_service() -> WorkflowService:
+    from docsvc.adapters.dynamo.workflows import DynamoWorkflowStore
     from docsvc.adapters.queues import TenantQueue
     from docsvc.adapters.secrets_store import DynamoSecretRepository
-    from docsvc.adapters.workflows_table import DynamoWorkflowStore
     from docsvc.domain.workflows import WorkflowService
 
     secrets = DynamoSecretRepository()
@@ -253,8 +253,8 @@ def workflow_service() -> WorkflowService:
 @cache
 def workflow_runner() -> WorkflowRunner:
     """Runs document blocks as jobs in its own process: for the workflow worker (documents layer)."""
+    from docsvc.adapters.dynamo.workflows import DynamoWorkflowStore
     from docsvc.adapters.fetch import post_webhook
-    from docsvc.adapters.workflows_table import DynamoWorkflowStore
     from docsvc.documents.builtin import BuiltinEngine
     from docsvc.documents.pages import PageSelector
     from docsvc.domain.workflow_runs import WorkflowRunner

@@ -27,7 +27,7 @@ from docsvc.domain.lists import ListQuery, Page
 from docsvc.domain.webhooks import EndpointStore, SigningSecrets, WebhookEndpoint
 from docsvc.errors import Conflict, NotFound
 from docsvc.tenancy import Environment, Tenant
-from docsvc.webhook_signatures import ENVIRONMENT_HEADER, SIGNATURE_HEADER, signature_header
+from docsvc.webhooks.signatures import ENVIRONMENT_HEADER, SIGNATURE_HEADER, signature_header
 
 DeliveryStatus = Literal["pending", "delivered", "failed"]
 

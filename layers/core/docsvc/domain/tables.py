@@ -15,7 +15,15 @@ from docsvc.clock import iso, utc_now
 from docsvc.domain.documents import DocumentSource, FileRef
 from docsvc.errors import InvalidField, NotFound, PayloadTooLarge
 from docsvc.ids import new_id
-from docsvc.tables import MAX_BYTES, ParsedTable, TableError, from_snapshot, parse_csv, query, to_snapshot
+from docsvc.lookup_tables import (
+    MAX_BYTES,
+    ParsedTable,
+    TableError,
+    from_snapshot,
+    parse_csv,
+    query,
+    to_snapshot,
+)
 from docsvc.tenancy import Tenant
 
 MAX_QUERY_LIMIT = 500
@@ -116,7 +124,7 @@ class TableService:
 
     def download(self, tenant: Tenant, table_id: str, *, raw: bool) -> tuple[str, bytes]:
         """The CSV as uploaded (`raw`), or with spreadsheet formulas made inert."""
-        from docsvc.tables import download
+        from docsvc.lookup_tables import download
 
         record = self.get(tenant, table_id)
         return record.filename, download(self._store.original(tenant, table_id), raw=raw)

@@ -31,7 +31,7 @@ from docsvc.documents.engine.errors import DamagedDocument
 from docsvc.documents.engine.model import Page, ParseOptions
 from docsvc.documents.engine.tables import TableFormat, render_table
 from docsvc.documents.readable import PLAIN_TYPES
-from docsvc.tables.reading import sniff_delimiter
+from docsvc.lookup_tables.reading import sniff_delimiter
 from docsvc.text_decoding import decode_text
 
 MAX_TABLE_ROWS = 100_000

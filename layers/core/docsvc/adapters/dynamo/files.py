@@ -11,7 +11,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo_pages import query_page
+from docsvc.adapters.dynamo.pages import query_page
 from docsvc.clock import iso, to_millis, utc_now
 from docsvc.config import settings
 from docsvc.domain.embeddings import from_bytes, to_bytes

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from docsvc.tables.model import ColumnType
+from docsvc.lookup_tables.model import ColumnType
 
 Converter = Callable[[str], Any]
 BulkConverter = Callable[[list[str]], list[Any] | None]

@@ -12,8 +12,8 @@ import operator as op
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from docsvc.tables.model import Column, ColumnType, ParsedTable, TableError
-from docsvc.tables.values import any_boolean, any_integer, any_number, iso_date, text_form
+from docsvc.lookup_tables.model import Column, ColumnType, ParsedTable, TableError
+from docsvc.lookup_tables.values import any_boolean, any_integer, any_number, iso_date, text_form
 
 Predicate = Callable[[Any], bool]
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo_values import from_dynamo
+from docsvc.adapters.dynamo.values import from_dynamo
 from docsvc.clock import utc_now
 from docsvc.config import settings
 from docsvc.domain.usage import Charge, UsageDay, is_billable

@@ -6,7 +6,7 @@ import csv
 import io
 import re
 
-from docsvc.tables.model import TableError
+from docsvc.lookup_tables.model import TableError
 from docsvc.text_decoding import decode_text
 
 DELIMITERS = (",", ";", "\t", "|")

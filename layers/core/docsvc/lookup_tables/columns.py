@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from docsvc.tables.model import Column, ColumnType, TableError
-from docsvc.tables.values import FORCED, INFERRED
+from docsvc.lookup_tables.model import Column, ColumnType, TableError
+from docsvc.lookup_tables.values import FORCED, INFERRED
 
 SAMPLES = 3
 SAMPLE_CHARACTERS = 200  # a longer text is cut in the samples (never in the rows)

@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo_pages import Listing, list_page
-from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
+from docsvc.adapters.dynamo.pages import Listing, list_page
+from docsvc.adapters.dynamo.values import from_dynamo, to_dynamo
 from docsvc.config import settings
 from docsvc.domain.deliveries import DeliveryQuery, DeliveryStatus, WebhookDelivery
 from docsvc.domain.lists import Page

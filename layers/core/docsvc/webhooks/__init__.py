@@ -1,6 +1,6 @@
 """Checking a webhook delivery where it arrives: `verify(payload, header, secret)`.
 
-A thin front of `docsvc.webhook_signatures` (the scheme, standard library only) for SDK users:
+A thin front of `docsvc.webhooks.signatures` (the scheme, standard library only) for SDK users:
 
 ```python
 from docsvc import webhooks
@@ -17,13 +17,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from docsvc.webhook_signatures import (
+from docsvc.webhooks.signatures import (
     ENVIRONMENT_HEADER,
     SIGNATURE_HEADER,
     TOLERANCE_SECONDS,
     SignatureError,
 )
-from docsvc.webhook_signatures import verify as _verify_signature
+from docsvc.webhooks.signatures import verify as _verify_signature
 
 __all__ = [
     "ENVIRONMENT_HEADER",

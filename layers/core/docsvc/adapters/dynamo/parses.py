@@ -9,10 +9,10 @@ import time
 from typing import Any
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo_pages import Listing, list_page
-from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
-from docsvc.adapters.events_table import event_put
-from docsvc.adapters.usage_table import usage_add
+from docsvc.adapters.dynamo.events import event_put
+from docsvc.adapters.dynamo.pages import Listing, list_page
+from docsvc.adapters.dynamo.usage import usage_add
+from docsvc.adapters.dynamo.values import from_dynamo, to_dynamo
 from docsvc.clock import iso, utc_now
 from docsvc.config import settings
 from docsvc.domain.events import Event

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo_pages import Listing, list_page
-from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
-from docsvc.adapters.events_table import event_put
+from docsvc.adapters.dynamo.events import event_put
+from docsvc.adapters.dynamo.pages import Listing, list_page
+from docsvc.adapters.dynamo.values import from_dynamo, to_dynamo
 from docsvc.adapters.payloads import PayloadStore
 from docsvc.config import settings
 from docsvc.domain.events import Event

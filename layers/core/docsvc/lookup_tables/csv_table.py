@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from docsvc.tables.columns import build_column
-from docsvc.tables.memory import collector_paused
-from docsvc.tables.model import COLUMN_TYPES, MAX_BYTES, Column, ColumnType, ParsedTable, TableError
-from docsvc.tables.reading import column_names, decode, read_records, sniff_delimiter
+from docsvc.lookup_tables.columns import build_column
+from docsvc.lookup_tables.memory import collector_paused
+from docsvc.lookup_tables.model import COLUMN_TYPES, MAX_BYTES, Column, ColumnType, ParsedTable, TableError
+from docsvc.lookup_tables.reading import column_names, decode, read_records, sniff_delimiter
 
 NAMES_LISTED = 20  # columns named in an unknown-column message
 

@@ -6,8 +6,8 @@ import codecs
 import csv
 import io
 
-from docsvc.tables.model import TableError
-from docsvc.tables.reading import decode, sniff_delimiter
+from docsvc.lookup_tables.model import TableError
+from docsvc.lookup_tables.reading import decode, sniff_delimiter
 
 # A cell starting with one of these is prefixed with "'" so that spreadsheets show it as text.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo_pages import Listing, list_page
-from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
+from docsvc.adapters.dynamo.pages import Listing, list_page
+from docsvc.adapters.dynamo.usage import usage_add
+from docsvc.adapters.dynamo.values import from_dynamo, to_dynamo
 from docsvc.adapters.payloads import PayloadStore
-from docsvc.adapters.usage_table import usage_add
 from docsvc.config import settings
 from docsvc.domain.intelligence import ID_PREFIX, ResultKind, ResultRecord
 from docsvc.domain.lists import ListQuery, Page

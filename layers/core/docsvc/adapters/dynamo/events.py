@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo_pages import Listing, list_page
-from docsvc.adapters.dynamo_values import from_dynamo, to_dynamo
+from docsvc.adapters.dynamo.pages import Listing, list_page
+from docsvc.adapters.dynamo.values import from_dynamo, to_dynamo
 from docsvc.config import settings
 from docsvc.domain.events import Event, EventQuery
 from docsvc.domain.lists import Page

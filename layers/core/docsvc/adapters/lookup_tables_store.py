@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo_values import ITEM_LIMIT_BYTES, from_dynamo, item_bytes, to_dynamo
+from docsvc.adapters.dynamo.values import ITEM_LIMIT_BYTES, from_dynamo, item_bytes, to_dynamo
 from docsvc.config import settings
 from docsvc.domain.tables import TableRecord
 from docsvc.tenancy import Tenant

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from docsvc.tables.memory import collector_paused
-from docsvc.tables.model import COLUMN_TYPES, Column, ParsedTable
+from docsvc.lookup_tables.memory import collector_paused
+from docsvc.lookup_tables.model import COLUMN_TYPES, Column, ParsedTable
 
 FORMAT = "docsvc.table/1"
 

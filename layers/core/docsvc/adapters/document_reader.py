@@ -22,7 +22,7 @@ from docsvc.documents.reader_messages import INLINE_BYTES, ReadAnswer, ReadReque
 from docsvc.domain.documents import SourceDocument
 from docsvc.domain.evidence import WordBox
 from docsvc.domain.files import file_key
-from docsvc.domain.parses import ParsedPage, ReadOptions
+from docsvc.domain.parses import SYNC_SECONDS, ParsedPage, ReadOptions, too_slow_for_sync
 from docsvc.errors import DocumentRejected, ServiceBusy
 from docsvc.ids import new_id
 from docsvc.tenancy import Tenant
@@ -67,12 +67,7 @@ class DocumentReader:
                 page.number, page.text, tuple(page.warnings), page.ocr_confidence, tuple(page.words), image
             )
         if len(answer.pages) < answer.page_count:  # the reader stopped at its time budget
-            raise DocumentRejected(
-                "too_slow_for_sync",
-                f"'{document.filename}' takes longer to read than a synchronous read may run "
-                f"({len(answer.pages)} of {answer.page_count} pages read); send it in the background",
-                413,
-            )
+            raise too_slow_for_sync(document.filename, SYNC_SECONDS, len(answer.pages), answer.page_count)
 
     def _staged_images(self, tenant: Tenant, answer: ReadAnswer) -> dict[int, bytes]:
         """The pictures the reader staged for this tenant, by page number, removed from where they were
@@ -108,12 +103,7 @@ class DocumentReader:
             ) from None
         except FunctionFailed as failure:
             if failure.timed_out:
-                raise DocumentRejected(
-                    "too_slow_for_sync",
-                    f"reading '{document.filename}' took longer than a synchronous read may run "
-                    f"({READER_SECONDS} s); send it in the background",
-                    413,
-                ) from None
+                raise too_slow_for_sync(document.filename, READER_SECONDS) from None
             raise
         finally:
             if staged is not None:

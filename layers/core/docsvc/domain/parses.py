@@ -318,6 +318,20 @@ class ParseLimits:
     page_seconds: float = PAGE_SECONDS  # one page, after which it is left empty with a warning
 
 
+def too_slow_for_sync(
+    filename: str, seconds: float, done: int | None = None, of: int | None = None
+) -> DocumentRejected:
+    """The one refusal of a document that a synchronous read could not finish within `seconds` (the
+    domain's clock, the reader's, or the reader's function timing out): 413, with what to do instead."""
+    progress = f", {done} of {of} pages read" if done is not None and of else ""
+    return DocumentRejected(
+        "too_slow_for_sync",
+        f"'{filename}' takes longer to read than a synchronous request may run ({seconds:g} s{progress}); "
+        "send it with background: true, or as a job",
+        413,
+    )
+
+
 SYNCHRONOUS = ParseLimits(
     SYNC_MAX_PAGES, SYNC_SECONDS, "synchronous parses", "send background: true", SYNC_PAGE_SECONDS
 )
@@ -611,13 +625,8 @@ class ParseService:
             if check():
                 raise Stopped()
             too_slow = limits.seconds is not None and time.monotonic() - started > limits.seconds
-            if too_slow and page.number < limit.page_count:
-                raise DocumentRejected(
-                    "too_slow_for_sync",
-                    f"this document takes longer than {limits.seconds:.0f} s to read synchronously "
-                    f"({page.number} of {limit.page_count} pages done); {limits.advice}",
-                    413,
-                )
+            if too_slow and limits.seconds is not None and page.number < limit.page_count:
+                raise too_slow_for_sync(source.filename, limits.seconds, page.number, limit.page_count)
 
     # ------------------------------------------------------------------ background
     def submit(self, tenant: Tenant, request: ParseRequest) -> ParseRecord:

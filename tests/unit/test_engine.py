@@ -159,6 +159,26 @@ def test_drawings_are_read_only_on_pages_with_vector_paths(monkeypatch: pytest.M
     assert "| Widget | 2 | 9.99 |" in text
 
 
+def test_a_page_with_one_rule_under_its_heading_is_read_without_its_drawings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[int] = []
+    original = pymupdf.Page.get_cdrawings
+    monkeypatch.setattr(
+        pymupdf.Page, "get_cdrawings", lambda page, *a, **kw: calls.append(1) or original(page, *a, **kw)
+    )
+    with pymupdf.open() as document:
+        page = document.new_page()
+        page.insert_text((72, 72), "Annual report", fontsize=14)
+        page.draw_line((72, 80), (520, 80))
+        page.insert_text((72, 110), "Revenue grew in every region this year.")
+        content = document.tobytes()
+
+    (text,) = [page.text for page in pdf.read_pages(content, "pdf", ParseOptions())]
+
+    assert calls == [] and "Annual report" in text and "every region" in text
+
+
 def test_a_page_of_vector_art_is_read_without_looking_for_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     """Over MAX_DRAWINGS paths the page is art: its text is read, tables are not looked for."""
     monkeypatch.setattr(pdf, "MAX_DRAWINGS", 500)

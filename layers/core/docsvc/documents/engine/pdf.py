@@ -223,10 +223,11 @@ def _rounded(box: tuple[float, ...]) -> Box:
 
 # ---------------------------------------------------------------------------------------- tables
 def _ruled_grids(page: pymupdf.Page, vectors: int, warnings: list[str]) -> list[Grid]:
-    """The page's ruled tables, from its drawings, read only when the text page found vector paths.
+    """The page's ruled tables, from its drawings, read only when the text page found two pieces of
+    vector paths or more.
     MAX_DRAWINGS is judged on the drawings: the text page counts each piece of a path (a hatching of
     20,000 strokes is one path of the drawings, 20,000 pieces there)."""
-    if not vectors:
+    if vectors < 2:  # one piece of a path draws at most one box: one cell is no table
         return []
     drawings = page.get_cdrawings()
     if len(drawings) > MAX_DRAWINGS:

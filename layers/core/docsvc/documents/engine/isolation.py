@@ -20,6 +20,7 @@ every child would otherwise pay again.
 
 from __future__ import annotations
 
+import faulthandler
 import multiprocessing
 import os
 import queue
@@ -275,6 +276,7 @@ def _serve(connection: Connection, memory: int) -> None:
     the parent's handlers (a server's handler only flags a stop, which an idle child would never see)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    faulthandler.disable()  # a crash is the parent's to report, as a page left empty with a warning
     _limit_memory(memory)
     baseline = _virtual_size()
     while True:

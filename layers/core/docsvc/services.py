@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from docsvc.config import settings
 
 if TYPE_CHECKING:  # each factory imports what it builds: a function loads only the services it uses
+    from collections.abc import Callable
+
     from docsvc.documents.reads import DocumentReads
     from docsvc.domain.accounts import AccountService
     from docsvc.domain.deliveries import DeliveryService
     from docsvc.domain.documents import DocumentSource, FetchedBytes
+    from docsvc.domain.evals import EvalService
     from docsvc.domain.events import EventService
     from docsvc.domain.files import FileService
     from docsvc.domain.intelligence import IntelligenceService, RemoteModels
@@ -24,6 +27,7 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.domain.webhooks import EndpointService, SigningSecrets
     from docsvc.domain.workflow_runs import WorkflowRunner
     from docsvc.domain.workflows import WorkflowService
+    from docsvc.endpoints.operation import ServiceName
 
 
 @cache
@@ -116,7 +120,12 @@ def job_service() -> JobService:
     from docsvc.domain.jobs import JobService
     from docsvc.endpoints.jobs import job_runners
 
-    runners = job_runners({"parses": parse_service, "intelligence": intelligence_service}, model_catalog())
+    services: dict[ServiceName, Callable[[], Any]] = {
+        "parses": parse_service,
+        "intelligence": intelligence_service,
+        "evals": eval_service,
+    }
+    runners = job_runners(services, model_catalog())
     return JobService(DynamoJobRepository(), runners, TenantQueue(settings().job_queue_url, "job_id"))
 
 
@@ -153,6 +162,15 @@ def intelligence_service(reading: Reading = "in_process") -> IntelligenceService
     return IntelligenceService(
         parse_service(reading), DynamoResultRepository(), model_catalog(), remote_models()
     )
+
+
+@cache
+def eval_service(reading: Reading = "in_process") -> EvalService:
+    """Extraction evals; their documents are read as `reading` says (see Reading)."""
+    from docsvc.adapters.dynamo.evals import DynamoEvalRepository
+    from docsvc.domain.evals import EvalService
+
+    return EvalService(DynamoEvalRepository(), intelligence_service(reading))
 
 
 @cache
@@ -291,6 +309,7 @@ def reset() -> None:
         model_catalog,
         remote_models,
         intelligence_service,
+        eval_service,
         secret_resolver,
         secret_service,
         event_service,

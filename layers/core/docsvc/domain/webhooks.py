@@ -31,6 +31,7 @@ EVENT_TYPES = (
     "job.expired",
     "workflow.run.completed",
     "workflow.run.failed",
+    "eval.iteration.completed",
 )
 EVENT_FAMILIES = tuple(sorted({kind.rpartition(".")[0] + ".*" for kind in EVENT_TYPES}))
 MAX_ENDPOINTS = 16

@@ -467,3 +467,35 @@ def test_an_oversized_annotation_is_422(api: httpx.Client, org: Org) -> None:
 
     assert response.status_code == 422
     assert response.json()["detail"][0]["loc"] == ["body", "annotation"]
+
+
+# ---------------------------------------------------------------------------- size
+
+
+def test_an_eval_of_100_documents_runs_as_one_job_well_within_the_workers_time(
+    api: httpx.Client, deployment: Deployment, org: Org
+) -> None:
+    import time
+
+    from docsvc.domain.jobs import WORKER_SECONDS
+
+    evaluation = new_eval(api, org.test.key)
+    for number in range(100):
+        add_document(api, org.test.key, evaluation["id"], TRUTH, f"INV-2026-{number:04d}")
+    iteration = new_iteration(api, org.test.key, evaluation["id"])
+    request = {"project_id": evaluation["id"], "iteration_id": iteration["id"]}
+    job = created(
+        call(api, org.test.key, "POST", "/v1/jobs", {"endpoint": f"{EVALS}/process", "request": request})
+    )
+
+    started = time.monotonic()
+    drain(deployment, "JobWorkerFunction")
+    seconds = time.monotonic() - started
+
+    done = call(api, org.test.key, "GET", f"/v1/jobs/{job['id']}", include_response="true").json()
+    assert done["status"] == "completed", done
+    overall = done["response"]["body"]["metrics"]["overall"]
+    assert overall["documents"] == 100 and overall["failed_documents"] == 0
+    assert overall["accuracy"] > 0.8
+    print(f"100-document eval job: {seconds:.1f} s")  # the figure docs/evals.md quotes (pytest -s)
+    assert seconds < WORKER_SECONDS / 5

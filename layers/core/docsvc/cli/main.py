@@ -14,6 +14,7 @@ from docsvc.cli.commands import (
     auth,
     classifications,
     env,
+    evals,
     events,
     extractions,
     files,
@@ -64,6 +65,7 @@ def parser() -> argparse.ArgumentParser:
     commands = root.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in API_GROUPS:
         module.register(commands, common)
+    evals.register(commands, common)
     webhooks.register(commands, common)
     events.register(commands, common)
     env.register(commands, common_options(connection=False))

@@ -34,10 +34,13 @@ def unused() -> Any:
 
 
 def test_the_jobs_run_every_operation_of_the_package_and_only_job_endpoints() -> None:
-    runners = job_runners({"parses": unused, "intelligence": unused}, ModelCatalog())
+    runners = job_runners({"parses": unused, "intelligence": unused, "evals": unused}, ModelCatalog())
 
     assert sorted(runners) == [
         "/v1/classifications",
+        "/v1/evals/extract/extract",
+        "/v1/evals/extract/process",
+        "/v1/evals/extract/split",
         "/v1/extractions",
         "/v1/parses",
         "/v1/partitions",
@@ -50,7 +53,7 @@ def test_the_jobs_run_every_operation_of_the_package_and_only_job_endpoints() ->
 
 def test_a_job_answers_through_the_operation_with_the_background_limits_and_its_stop() -> None:
     service = Schemas()
-    runner = job_runners({"parses": unused, "intelligence": lambda: service}, ModelCatalog())
+    runner = job_runners({"parses": unused, "intelligence": lambda: service, "evals": unused}, ModelCatalog())
 
     def stop() -> bool:
         return False
@@ -67,7 +70,7 @@ def test_a_job_answers_through_the_operation_with_the_background_limits_and_its_
 
 
 def test_a_job_refuses_what_its_route_refuses_and_what_only_a_route_can_do() -> None:
-    runners = job_runners({"parses": unused, "intelligence": unused}, ModelCatalog())
+    runners = job_runners({"parses": unused, "intelligence": unused, "evals": unused}, ModelCatalog())
 
     with pytest.raises(InvalidRequest):
         runners["/v1/extractions"].validate({"document": DOCUMENT, "json_schema": {"type": "string"}})
@@ -80,3 +83,6 @@ def test_a_job_refuses_what_its_route_refuses_and_what_only_a_route_can_do() -> 
             {"document": DOCUMENT, "subdocuments": [{"name": "invoice"}], "model": "no-such-model"}
         )
     runners["/v1/partitions"].validate({"document": DOCUMENT, "key": "invoice number"})
+    with pytest.raises(InvalidRequest):
+        runners["/v1/evals/extract/process"].validate({"project_id": "proj_1", "iteration_id": "evit_1"})
+    runners["/v1/evals/extract/split"].validate({"project_id": "eval_1"})

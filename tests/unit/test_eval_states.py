@@ -15,7 +15,7 @@ from docsvc.domain.evals import (
     EvalDocumentRecord,
     EvalRecord,
     EvalService,
-    InferenceSettings,
+    EvalSettings,
     IterationRecord,
 )
 from docsvc.domain.events import Event
@@ -202,7 +202,7 @@ def document(name: str) -> MIMEData:
 
 
 def an_eval(service: EvalService, tenant: Tenant = TENANT) -> EvalRecord:
-    return service.create_eval(tenant, "invoices", SCHEMA, InferenceSettings())
+    return service.create_eval(tenant, "invoices", SCHEMA, EvalSettings())
 
 
 def with_documents(
@@ -242,7 +242,7 @@ def test_a_full_dataset_refuses_one_more_document(
 
 def test_an_unknown_model_is_refused_at_its_field(service: EvalService) -> None:
     with pytest.raises(InvalidField) as refused:
-        service.create_eval(TENANT, "x", SCHEMA, InferenceSettings(model="gpt-9"))
+        service.create_eval(TENANT, "x", SCHEMA, EvalSettings(model="gpt-9"))
     assert refused.value.location == ("body", "inference_settings", "model")
 
     evaluation = an_eval(service)
@@ -411,7 +411,7 @@ def test_an_iteration_copies_the_evals_defaults_and_its_own_schema_is_used(
     service: EvalService, intelligence: Intelligence
 ) -> None:
     evaluation = service.create_eval(
-        TENANT, "x", SCHEMA, InferenceSettings(instructions="be brief", image_resolution_dpi=150)
+        TENANT, "x", SCHEMA, EvalSettings(instructions="be brief", image_resolution_dpi=150)
     )
     service.add_document(TENANT, evaluation.id, document("a.pdf"), {"number": "N"})
     only_number = {"type": "object", "properties": {"number": {"type": "string"}}}
@@ -419,12 +419,10 @@ def test_an_iteration_copies_the_evals_defaults_and_its_own_schema_is_used(
         TENANT, evaluation.id, json_schema=only_number, settings={"n_consensus": 2}
     )
 
-    assert iteration.inference_settings == InferenceSettings(
+    assert iteration.inference_settings == EvalSettings(
         instructions="be brief", image_resolution_dpi=150, n_consensus=2
     )
-    service.update_eval(
-        TENANT, evaluation.id, settings=InferenceSettings()
-    )  # later changes leave it as it is
+    service.update_eval(TENANT, evaluation.id, settings=EvalSettings())  # later changes leave it as it is
     completed = service.process(TENANT, evaluation.id, iteration.id, limits=IN_BACKGROUND)
     assert completed.metrics is not None and set(completed.metrics.fields) == {"number"}
     assert intelligence.asked[0].image_resolution_dpi == 150

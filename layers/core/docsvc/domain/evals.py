@@ -46,7 +46,7 @@ IterationStatus = Literal["created", "completed"]
 Split = Literal["train", "test"]
 
 
-class InferenceSettings(BaseModel):
+class EvalSettings(BaseModel):
     """How an eval's documents are extracted: the fields POST /v1/extractions takes beside the
     document and the schema."""
 
@@ -60,7 +60,7 @@ class EvalRecord(BaseModel):
     id: str
     name: str
     json_schema: dict[str, Any]
-    inference_settings: InferenceSettings
+    inference_settings: EvalSettings
     document_count: int = 0
     status: EvalStatus = "active"
     created_at: str
@@ -108,7 +108,7 @@ class IterationRecord(BaseModel):
     id: str
     eval_id: str
     json_schema: dict[str, Any] | None = None  # the override; the eval's schema when null
-    inference_settings: InferenceSettings
+    inference_settings: EvalSettings
     status: IterationStatus = "created"
     split: Split | None = None  # the part of the dataset the last process ran over; null for all
     metrics: Scores | None = None
@@ -209,7 +209,7 @@ class EvalService:
 
     # ------------------------------------------------------------------ evals
     def create_eval(
-        self, tenant: Tenant, name: str, json_schema: dict[str, Any], settings: InferenceSettings
+        self, tenant: Tenant, name: str, json_schema: dict[str, Any], settings: EvalSettings
     ) -> EvalRecord:
         self._check_model(settings.model, ("body", "inference_settings", "model"))
         now = iso(utc_now())
@@ -241,7 +241,7 @@ class EvalService:
         *,
         name: str | None = None,
         json_schema: dict[str, Any] | None = None,
-        settings: InferenceSettings | None = None,
+        settings: EvalSettings | None = None,
     ) -> EvalRecord:
         """A new schema must hold every annotation of the dataset: 422 naming the first that breaks it."""
         record = self.get_eval(tenant, eval_id)
@@ -355,7 +355,7 @@ class EvalService:
         """`settings` are the fields the request set; the eval's defaults fill the rest, copied into
         the iteration so that changing the eval later does not change what it ran with."""
         evaluation = self.get_eval(tenant, eval_id)
-        merged = InferenceSettings.model_validate(evaluation.inference_settings.model_dump() | settings)
+        merged = EvalSettings.model_validate(evaluation.inference_settings.model_dump() | settings)
         self._check_model(merged.model, ("body", "inference_settings", "model"))
         record = IterationRecord(
             id=new_id(ITERATION_PREFIX),

@@ -17,8 +17,8 @@ from docsvc.domain.evals import (
     EvalDocumentRecord,
     EvalRecord,
     EvalService,
+    EvalSettings,
     ExtractOutcome,
-    InferenceSettings,
     IterationRecord,
     Scores,
     Split,
@@ -45,8 +45,8 @@ def _checked(schema: dict[str, Any] | None) -> dict[str, Any] | None:
 class EvalCreate(BaseModel):
     name: Name
     json_schema: dict[str, Any] = Field(description="A JSON Schema (object with properties) of the data.")
-    inference_settings: InferenceSettings = Field(
-        default_factory=InferenceSettings, description="The defaults of the eval's iterations."
+    inference_settings: EvalSettings = Field(
+        default_factory=EvalSettings, description="The defaults of the eval's iterations."
     )
 
     _schema = field_validator("json_schema")(classmethod(lambda cls, schema: _checked(schema)))
@@ -57,7 +57,7 @@ class EvalUpdate(BaseModel):
     json_schema: dict[str, Any] | None = Field(
         None, description="A new schema; every annotation of the dataset must match it."
     )
-    inference_settings: InferenceSettings | None = None
+    inference_settings: EvalSettings | None = None
 
     _schema = field_validator("json_schema")(classmethod(lambda cls, schema: _checked(schema)))
 
@@ -124,7 +124,7 @@ class Eval(BaseModel):
     id: str
     name: str
     json_schema: dict[str, Any]
-    inference_settings: InferenceSettings
+    inference_settings: EvalSettings
     document_count: int
     created_at: str
     updated_at: str
@@ -154,7 +154,7 @@ class Iteration(BaseModel):
     id: str
     eval_id: str
     json_schema: dict[str, Any] | None = Field(description="The schema override; the eval's when null.")
-    inference_settings: InferenceSettings
+    inference_settings: EvalSettings
     status: Literal["created", "completed"]
     split: Split | None = Field(description="The part of the dataset the last process ran over; all if null.")
     metrics: Scores | None = Field(

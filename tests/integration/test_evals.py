@@ -56,6 +56,10 @@ def new_iteration(api: httpx.Client, key: str, eval_id: str, **body: Any) -> dic
     return created(call(api, key, "POST", f"{EVALS}/{eval_id}/iterations", body))
 
 
+def process(api: httpx.Client, key: str, eval_id: str, iteration_id: str) -> httpx.Response:
+    return call(api, key, "POST", f"{EVALS}/process", {"project_id": eval_id, "iteration_id": iteration_id})
+
+
 @pytest.fixture
 def dataset(api: httpx.Client, org: Org) -> dict[str, Any]:
     """An eval of two invoices (one annotated with a total the document does not print) and an
@@ -422,13 +426,7 @@ def test_processing_an_empty_dataset_is_422(api: httpx.Client, org: Org) -> None
     evaluation = new_eval(api, org.test.key)
     iteration = new_iteration(api, org.test.key, evaluation["id"])
 
-    response = call(
-        api,
-        org.test.key,
-        "POST",
-        f"{EVALS}/process",
-        {"project_id": evaluation["id"], "iteration_id": iteration["id"]},
-    )
+    response = process(api, org.test.key, evaluation["id"], iteration["id"])
 
     assert response.status_code == 422
     assert response.json()["detail"][0]["loc"] == ["body", "project_id"]
@@ -446,13 +444,7 @@ def test_a_dataset_too_large_to_process_synchronously_is_413_saying_to_run_a_job
         created(call(api, org.test.key, "POST", f"{EVALS}/{evaluation['id']}/documents", small))
     iteration = new_iteration(api, org.test.key, evaluation["id"])
 
-    response = call(
-        api,
-        org.test.key,
-        "POST",
-        f"{EVALS}/process",
-        {"project_id": evaluation["id"], "iteration_id": iteration["id"]},
-    )
+    response = process(api, org.test.key, evaluation["id"], iteration["id"])
 
     assert response.status_code == 413
     assert "POST /v1/jobs" in response.json()["detail"]

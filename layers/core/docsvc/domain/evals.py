@@ -21,7 +21,8 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, Literal, Protocol
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -32,9 +33,12 @@ from docsvc.domain.events import Event, new_event
 from docsvc.domain.intelligence import DocumentTask, IntelligenceService, ResultRecord
 from docsvc.domain.lists import ListQuery, Page
 from docsvc.domain.parses import DEFAULT_DPI, ParseLimits
-from docsvc.errors import DocumentRejected, DomainError, InvalidField, NotFound, Stopped
+from docsvc.errors import DocumentRejected, InvalidField, NotFound, Stopped
 from docsvc.ids import new_id
 from docsvc.tenancy import Tenant
+
+if TYPE_CHECKING:
+    from docsvc.intelligence.eval_metrics import Comparison
 
 EVAL_PREFIX, DOCUMENT_PREFIX, ITERATION_PREFIX = "eval", "evdoc", "evit"
 MAX_DOCUMENTS = 500  # a dataset; 100 documents with the built-in model run in one job in seconds
@@ -190,16 +194,15 @@ class EvalRepository(Protocol):
     def delete_iteration(self, tenant: Tenant, eval_id: str, iteration_id: str) -> bool: ...
 
 
-def too_large_for_sync(count: int) -> DomainError:
+def too_large_for_sync(count: int) -> DocumentRejected:
     """The refusal of a synchronous process over more than a request may run."""
-    error = DocumentRejected(
+    return DocumentRejected(
         "too_large_for_sync",
         f"this run covers {count} documents; a synchronous process runs at most {SYNC_MAX_DOCUMENTS} "
         f"(and {SYNC_SECONDS:g} s): run it as a job, POST /v1/jobs with endpoint "
         "/v1/evals/extract/process and the same body",
         413,
     )
-    return error
 
 
 class EvalService:
@@ -529,7 +532,7 @@ class EvalService:
 
 def scored(document: EvalDocumentRecord, record: ResultRecord, json_schema: dict[str, Any]) -> DocumentResult:
     """An extraction of a document, compared with its annotation."""
-    from docsvc.intelligence.eval_metrics import compare, field_metrics, metrics
+    from docsvc.intelligence.eval_metrics import compare
 
     comparisons = compare(document.annotation, record.output, json_schema, record.likelihoods)
     return DocumentResult(
@@ -538,36 +541,31 @@ def scored(document: EvalDocumentRecord, record: ResultRecord, json_schema: dict
         extraction_id=record.id,
         output=record.output,
         likelihoods=record.likelihoods,
-        scores=Scores(
-            overall=metrics(comparisons).as_dict(),
-            fields={name: value.as_dict() for name, value in field_metrics(comparisons).items()},
-        ),
-        field_scores=[
-            FieldScore(
-                field=comparison.field,
-                truth=comparison.truth,
-                predicted=comparison.predicted,
-                exact=comparison.exact,
-                match=comparison.match,
-                outcome=comparison.outcome,
-                likelihood=comparison.likelihood,
-            )
-            for comparison in comparisons
-        ],
+        scores=_scores(comparisons),
+        field_scores=[FieldScore(**asdict(comparison)) for comparison in comparisons],
     )
 
 
 def dataset_scores(results: list[DocumentResult]) -> Scores:
     """The metrics of every field of every document extracted, and overall; with the counts of
     documents scored and failed."""
-    from docsvc.intelligence.eval_metrics import Comparison, field_metrics, metrics
+    from docsvc.intelligence.eval_metrics import Comparison
 
-    comparisons = [Comparison(**score.model_dump()) for result in results for score in result.field_scores]
-    overall = metrics(comparisons).as_dict()
-    overall["documents"] = sum(result.error is None for result in results)
-    overall["failed_documents"] = sum(result.error is not None for result in results)
-    fields = {name: value.as_dict() for name, value in field_metrics(comparisons).items()}
-    return Scores(overall=overall, fields=fields)
+    scores = _scores(
+        [Comparison(**score.model_dump()) for result in results for score in result.field_scores]
+    )
+    scores.overall["documents"] = sum(result.error is None for result in results)
+    scores.overall["failed_documents"] = sum(result.error is not None for result in results)
+    return scores
+
+
+def _scores(comparisons: list[Comparison]) -> Scores:
+    from docsvc.intelligence.eval_metrics import field_metrics, metrics
+
+    return Scores(
+        overall=metrics(comparisons).as_dict(),
+        fields={name: value.as_dict() for name, value in field_metrics(comparisons).items()},
+    )
 
 
 def check_annotation(

@@ -108,15 +108,8 @@ class DynamoEvalRepository(aws.DynamoTable):
             "Item": to_dynamo(item),
             "ConditionExpression": "attribute_not_exists(pk)",
         }
-        count = {
-            "TableName": self._table_name,
-            "Key": _key(tenant, EVAL + record.eval_id),
-            "UpdateExpression": "SET document_count = document_count + :one",
-            "ConditionExpression": _ACTIVE + " AND document_count < :max",
-            "ExpressionAttributeNames": {"#status": "status"},
-            "ExpressionAttributeValues": {":one": 1, ":active": "active", ":max": max_documents},
-        }
-        return self._transaction([{"Put": put}, {"Update": count}])
+        count = self._count(tenant, record.eval_id, +1, max_documents)
+        return self._transaction([{"Put": put}, count])
 
     def get_document(
         self, tenant: Tenant, eval_id: str, document_id: str, *, with_document: bool = False
@@ -155,15 +148,7 @@ class DynamoEvalRepository(aws.DynamoTable):
             "Key": _key(tenant, f"{DOCUMENT}{eval_id}#{document_id}"),
             "ConditionExpression": "attribute_exists(pk)",
         }
-        count = {
-            "TableName": self._table_name,
-            "Key": _key(tenant, EVAL + eval_id),
-            "UpdateExpression": "SET document_count = document_count - :one",
-            "ConditionExpression": _ACTIVE,
-            "ExpressionAttributeNames": {"#status": "status"},
-            "ExpressionAttributeValues": {":one": 1, ":active": "active"},
-        }
-        return self._transaction([{"Delete": delete}, {"Update": count}])
+        return self._transaction([{"Delete": delete}, self._count(tenant, eval_id, -1)])
 
     # ------------------------------------------------------------------ iterations
     def put_iteration(self, tenant: Tenant, record: IterationRecord) -> bool:
@@ -250,6 +235,23 @@ class DynamoEvalRepository(aws.DynamoTable):
         fields["metrics"] = self._payloads.load(fields.get("metrics"))
         fields["documents"] = self._payloads.load(fields.get("documents")) if with_documents else None
         return IterationRecord.model_validate(fields)
+
+    def _count(self, tenant: Tenant, eval_id: str, change: int, most: int | None = None) -> dict[str, Any]:
+        """The eval's document count changed by `change`, only while it is active (and, adding, holds
+        fewer than `most`)."""
+        condition, values = _ACTIVE, {":change": change, ":active": "active"}
+        if most is not None:
+            condition, values = condition + " AND document_count < :most", values | {":most": most}
+        return {
+            "Update": {
+                "TableName": self._table_name,
+                "Key": _key(tenant, EVAL + eval_id),
+                "UpdateExpression": "SET document_count = document_count + :change",
+                "ConditionExpression": condition,
+                "ExpressionAttributeNames": {"#status": "status"},
+                "ExpressionAttributeValues": values,
+            }
+        }
 
     def _eval_active(self, tenant: Tenant, eval_id: str) -> dict[str, Any]:
         return {

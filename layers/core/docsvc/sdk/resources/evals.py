@@ -29,6 +29,18 @@ __all__ = ["AsyncEvals", "Evals"]
 BASE = "/v1/evals/extract"
 
 
+def _settings(
+    model: str | None, instructions: str | None, n_consensus: int | None, image_resolution_dpi: int | None
+) -> dict[str, Any]:
+    """`inference_settings` of the fields given (the API fills the rest with its defaults)."""
+    return drop_none(
+        model=model,
+        instructions=instructions,
+        n_consensus=n_consensus,
+        image_resolution_dpi=image_resolution_dpi,
+    )
+
+
 class _Documents(Resource[O_co, P_co, N_co]):
     def create(
         self,
@@ -80,13 +92,8 @@ class _Iterations(Resource[O_co, P_co, N_co]):
         image_resolution_dpi: int | None = None,
     ) -> O_co:
         """Settings to run the dataset with; the eval's defaults for those not given."""
-        settings = drop_none(
-            model=model,
-            instructions=instructions,
-            n_consensus=n_consensus,
-            image_resolution_dpi=image_resolution_dpi,
-        )
         body = drop_none(json_schema=None if json_schema is None else dict(json_schema))
+        settings = _settings(model, instructions, n_consensus, image_resolution_dpi)
         return self._http.object(
             "POST", f"{BASE}/{eval_id}/iterations", json=body | {"inference_settings": settings}
         )
@@ -123,12 +130,7 @@ class _ExtractEvals(Resource[O_co, P_co, N_co]):
         image_resolution_dpi: int | None = None,
     ) -> O_co:
         """An eval; the settings are its iterations' defaults."""
-        settings = drop_none(
-            model=model,
-            instructions=instructions,
-            n_consensus=n_consensus,
-            image_resolution_dpi=image_resolution_dpi,
-        )
+        settings = _settings(model, instructions, n_consensus, image_resolution_dpi)
         body = {"name": name, "json_schema": dict(json_schema), "inference_settings": settings}
         return self._http.object("POST", BASE, json=body)
 

@@ -21,9 +21,9 @@ from docsvc.domain.evals import (
 from docsvc.domain.events import Event
 from docsvc.domain.intelligence import DocumentTask, ResultRecord, ResultUsage
 from docsvc.domain.lists import ListQuery, Page
-from docsvc.domain.models import ModelCatalog, ModelInfo
+from docsvc.domain.models import ModelCatalog, ModelFailed, ModelInfo
 from docsvc.domain.parses import IN_BACKGROUND, FileSummary, ParseLimits
-from docsvc.errors import DocumentRejected, InvalidField, NotFound, Stopped
+from docsvc.errors import DocumentRejected, DomainError, InvalidField, NotFound, Stopped
 from docsvc.tenancy import Tenant
 
 TENANT = Tenant("org_evals", "test")
@@ -150,6 +150,7 @@ class Intelligence:
     def __init__(self) -> None:
         self.outputs: dict[str, dict[str, Any]] = {}
         self.rejected: set[str] = set()
+        self.failing: set[str] = set()
         self.asked: list[DocumentTask] = []
         self._models = ModelCatalog((ModelInfo(id="builtin-x", provider="builtin", tasks=["extract"]),))
 
@@ -170,6 +171,8 @@ class Intelligence:
         filename = task.document.filename  # type: ignore[union-attr]
         if filename in self.rejected:
             raise DocumentRejected("encrypted", f"'{filename}' is encrypted")
+        if filename in self.failing:
+            raise ModelFailed("the model timed out")
         return ResultRecord(
             id=f"extr_{len(self.asked)}",
             object="extraction",
@@ -228,6 +231,28 @@ def test_an_annotation_is_checked_against_the_schema_and_null_is_allowed(service
 
     assert refused.value.location == ("body", "annotation", "total")
     assert service.get_eval(TENANT, evaluation.id).document_count == 1
+
+
+@pytest.mark.parametrize(
+    ("url", "status"),
+    [
+        ("data:application/pdf;base64,%%%", 422),
+        ("ftp://example.com/a.pdf", 422),
+        ("data:,x" + "x" * 6_100_000, 413),
+    ],
+)
+def test_a_document_that_cannot_be_had_is_refused_when_added(
+    service: EvalService, url: str, status: int
+) -> None:
+    evaluation = an_eval(service)
+
+    with pytest.raises(DomainError) as refused:
+        service.add_document(TENANT, evaluation.id, MIMEData(filename="a.pdf", url=url), {})
+
+    assert refused.value.status_code == status
+    if isinstance(refused.value, InvalidField):
+        assert refused.value.location == ("body", "document", "url")
+    assert service.get_eval(TENANT, evaluation.id).document_count == 0
 
 
 def test_a_full_dataset_refuses_one_more_document(
@@ -330,14 +355,17 @@ def test_process_scores_every_document_and_emits_its_event(
 def test_an_unreadable_document_is_kept_with_its_error_in_a_process_but_refused_in_an_extract(
     service: EvalService, intelligence: Intelligence
 ) -> None:
-    evaluation, iteration = with_documents(service, 2)
+    evaluation, iteration = with_documents(service, 3)
     intelligence.rejected = {"d1.pdf"}
+    intelligence.failing = {"d2.pdf"}
 
     completed = service.process(TENANT, evaluation.id, iteration.id, limits=IN_BACKGROUND)
 
     assert completed.documents is not None and completed.metrics is not None
     assert completed.documents[1].error == {"code": "encrypted", "message": "'d1.pdf' is encrypted"}
-    assert completed.metrics.overall["failed_documents"] == 1
+    assert completed.documents[2].error is not None and completed.documents[2].error["code"] == "model_error"
+    assert completed.metrics.overall["failed_documents"] == 2
+    assert completed.metrics.overall["documents"] == 1
     failing = completed.documents[1].document_id
     with pytest.raises(DocumentRejected):
         service.extract(TENANT, evaluation.id, iteration.id, failing)

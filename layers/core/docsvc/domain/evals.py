@@ -28,12 +28,12 @@ from pydantic import BaseModel, Field
 
 from docsvc.clock import iso, utc_now
 from docsvc.domain import answers
-from docsvc.domain.documents import DocumentInput
+from docsvc.domain.documents import DocumentInput, MIMEData, decode_data_url
 from docsvc.domain.events import Event, new_event
 from docsvc.domain.intelligence import DocumentTask, IntelligenceService, ResultRecord
 from docsvc.domain.lists import ListQuery, Page
 from docsvc.domain.parses import DEFAULT_DPI, ParseLimits
-from docsvc.errors import DocumentRejected, InvalidField, NotFound, Stopped
+from docsvc.errors import DocumentRejected, DomainError, InvalidField, NotFound, Stopped
 from docsvc.ids import new_id
 from docsvc.tenancy import Tenant
 
@@ -286,6 +286,7 @@ class EvalService:
     ) -> EvalDocumentRecord:
         evaluation = self.get_eval(tenant, eval_id)
         check_annotation(evaluation.json_schema, annotation, ("body", "annotation"))
+        check_document(document)
         now = iso(utc_now())
         record = EvalDocumentRecord(
             id=new_id(DOCUMENT_PREFIX),
@@ -519,7 +520,7 @@ class EvalService:
         answerer = answers.extraction(schema, settings.instructions, settings.n_consensus)
         try:
             record = self._intelligence.answer(tenant, "extraction", task, answerer, limits=limits, stop=stop)
-        except DocumentRejected as rejected:
+        except DomainError as rejected:  # the document (unreadable, gone) or the model (failed)
             if not keep_errors or rejected.code == "too_slow_for_sync":
                 raise
             return DocumentResult(
@@ -593,6 +594,19 @@ def check_annotation(
         where = "/".join(str(part) for part in inside) or "(root)"
         at = (*location, *inside) if location[-1] == "annotation" else location
         raise InvalidField(at, f"{what} at {where}: {first.message}")
+
+
+def check_document(document: DocumentInput) -> None:
+    """What can be told of a document without reading it: a data: URL that decodes within the inline
+    limit (422 or 413 naming `document.url`), or an http(s):// URL. A file reference is looked up
+    when the document is run."""
+    if not isinstance(document, MIMEData):
+        return
+    url = document.url.strip()
+    if url[:5].lower() == "data:":
+        decode_data_url(url)
+    elif not url.lower().startswith(("https://", "http://")):
+        raise InvalidField(("body", "document", "url"), "url must be a data: URL or an http(s):// URL")
 
 
 def _share(document_id: str, seed: int) -> float:

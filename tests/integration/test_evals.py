@@ -491,3 +491,26 @@ def test_an_eval_of_100_documents_runs_as_one_job_well_within_the_workers_time(
     assert overall["accuracy"] > 0.8
     print(f"100-document eval job: {seconds:.1f} s")  # the figure docs/evals.md quotes (pytest -s)
     assert seconds < WORKER_SECONDS / 5
+
+
+def test_a_synchronous_process_of_the_most_documents_it_takes_fits_the_apis_time(
+    api: httpx.Client, org: Org
+) -> None:
+    """Each document read through the document reader function, as the API function reads them."""
+    import time
+
+    from docsvc.domain.evals import SYNC_MAX_DOCUMENTS, SYNC_SECONDS
+
+    evaluation = new_eval(api, org.test.key)
+    for number in range(SYNC_MAX_DOCUMENTS):
+        add_document(api, org.test.key, evaluation["id"], TRUTH, f"INV-2026-{number:04d}")
+    iteration = new_iteration(api, org.test.key, evaluation["id"])
+
+    started = time.monotonic()
+    response = process(api, org.test.key, evaluation["id"], iteration["id"])
+    seconds = time.monotonic() - started
+
+    assert response.status_code == 201, response.text
+    assert response.json()["metrics"]["overall"]["documents"] == SYNC_MAX_DOCUMENTS
+    print(f"synchronous process of {SYNC_MAX_DOCUMENTS} documents: {seconds:.1f} s")
+    assert seconds < SYNC_SECONDS / 2

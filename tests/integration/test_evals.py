@@ -514,3 +514,34 @@ def test_a_synchronous_process_of_the_most_documents_it_takes_fits_the_apis_time
     assert response.json()["metrics"]["overall"]["documents"] == SYNC_MAX_DOCUMENTS
     print(f"synchronous process of {SYNC_MAX_DOCUMENTS} documents: {seconds:.1f} s")
     assert seconds < SYNC_SECONDS / 2
+
+
+# ---------------------------------------------------------------------------- the SDK
+
+
+def test_the_sdk_walks_an_eval_through_the_real_handlers(
+    api: httpx.Client, deployment: Deployment, org: Org
+) -> None:
+    from docsvc.sdk import Client, ValidationError
+
+    client = Client(api_key=org.test.key, base_url=str(api.base_url), max_retries=0, http_client=api)
+    evals = client.evals.extract
+
+    evaluation = evals.create("invoices", INVOICE_SCHEMA)
+    document = evals.documents.create(evaluation.id, invoice(), TRUTH, filename="inv.pdf")
+    iteration = evals.iterations.create(evaluation.id, instructions="dates are ISO")
+    one = evals.extract(evaluation.id, iteration.id, document.id)
+    run = evals.process(evaluation.id, iteration.id)
+    job = client.jobs.create(
+        "/v1/evals/extract/process", {"project_id": evaluation.id, "iteration_id": iteration.id}
+    )
+    drain(deployment, "JobWorkerFunction")
+
+    assert one.scores["fields"]["invoice_number"]["accuracy"] == 1.0
+    assert run.metrics["overall"]["documents"] == 1
+    assert client.jobs.get(job.id).status == "completed"
+    assert [item.id for item in evals.iterations.list(evaluation.id)] == [iteration.id]
+    with pytest.raises(ValidationError):
+        evals.documents.create(evaluation.id, invoice(), {"total": "a lot"})
+    evals.delete(evaluation.id)
+    assert [item.id for item in evals.list()] == []

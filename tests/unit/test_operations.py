@@ -34,10 +34,13 @@ def unused() -> Any:
 
 
 def test_the_jobs_run_every_operation_of_the_package_and_only_job_endpoints() -> None:
-    runners = job_runners({"parses": unused, "intelligence": unused}, ModelCatalog())
+    runners = job_runners({"parses": unused, "intelligence": unused, "edits": unused}, ModelCatalog())
 
     assert sorted(runners) == [
         "/v1/classifications",
+        "/v1/edits",
+        "/v1/edits/templates/fill",
+        "/v1/edits/templates/generate",
         "/v1/extractions",
         "/v1/parses",
         "/v1/partitions",
@@ -50,7 +53,7 @@ def test_the_jobs_run_every_operation_of_the_package_and_only_job_endpoints() ->
 
 def test_a_job_answers_through_the_operation_with_the_background_limits_and_its_stop() -> None:
     service = Schemas()
-    runner = job_runners({"parses": unused, "intelligence": lambda: service}, ModelCatalog())
+    runner = job_runners({"parses": unused, "intelligence": lambda: service, "edits": unused}, ModelCatalog())
 
     def stop() -> bool:
         return False
@@ -67,7 +70,7 @@ def test_a_job_answers_through_the_operation_with_the_background_limits_and_its_
 
 
 def test_a_job_refuses_what_its_route_refuses_and_what_only_a_route_can_do() -> None:
-    runners = job_runners({"parses": unused, "intelligence": unused}, ModelCatalog())
+    runners = job_runners({"parses": unused, "intelligence": unused, "edits": unused}, ModelCatalog())
 
     with pytest.raises(InvalidRequest):
         runners["/v1/extractions"].validate({"document": DOCUMENT, "json_schema": {"type": "string"}})

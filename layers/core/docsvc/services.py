@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
@@ -12,6 +13,7 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.domain.accounts import AccountService
     from docsvc.domain.deliveries import DeliveryService
     from docsvc.domain.documents import DocumentSource, FetchedBytes
+    from docsvc.domain.edits import EditService
     from docsvc.domain.events import EventService
     from docsvc.domain.files import FileService
     from docsvc.domain.intelligence import IntelligenceService, RemoteModels
@@ -115,8 +117,14 @@ def job_service() -> JobService:
     from docsvc.adapters.queues import TenantQueue
     from docsvc.domain.jobs import JobService
     from docsvc.endpoints.jobs import job_runners
+    from docsvc.endpoints.operation import ServiceName
 
-    runners = job_runners({"parses": parse_service, "intelligence": intelligence_service}, model_catalog())
+    services: dict[ServiceName, Callable[[], object]] = {
+        "parses": parse_service,
+        "intelligence": intelligence_service,
+        "edits": edit_service,
+    }
+    runners = job_runners(services, model_catalog())
     return JobService(DynamoJobRepository(), runners, TenantQueue(settings().job_queue_url, "job_id"))
 
 
@@ -153,6 +161,27 @@ def intelligence_service(reading: Reading = "in_process") -> IntelligenceService
     return IntelligenceService(
         parse_service(reading), DynamoResultRepository(), model_catalog(), remote_models()
     )
+
+
+@cache
+def edit_service(reading: Reading = "in_process") -> EditService:
+    """Forms are read and written as `reading` says (see Reading): the job worker carries PyMuPDF, the
+    edits API function asks the document reader function."""
+    from docsvc.adapters.dynamo.edits import DynamoEditRepository
+    from docsvc.domain.edits import EditService, FormEngine
+
+    forms: FormEngine
+    if reading == "by_reader_function":
+        from docsvc.adapters.blobs import S3BlobStore
+        from docsvc.adapters.document_reader import ReaderForms
+
+        forms = ReaderForms(settings().document_reader_function, S3BlobStore())
+    else:
+        from docsvc.documents.form_engine import PdfForms
+
+        forms = PdfForms()
+    files, documents = file_service(), document_source()
+    return EditService(DynamoEditRepository(), files, documents, forms, model_catalog(), remote_models())
 
 
 @cache
@@ -291,6 +320,7 @@ def reset() -> None:
         model_catalog,
         remote_models,
         intelligence_service,
+        edit_service,
         secret_resolver,
         secret_service,
         event_service,

@@ -12,8 +12,9 @@ from docsvc.domain.models import Task
 from docsvc.domain.parses import ParseLimits
 from docsvc.tenancy import Tenant
 
-ServiceName = Literal["parses", "intelligence"]
-"""The domain service an operation answers with: the ParseService or the IntelligenceService."""
+ServiceName = Literal["parses", "intelligence", "edits"]
+"""The domain service an operation answers with: the ParseService, the IntelligenceService or the
+EditService."""
 
 
 class Operation(ABC):

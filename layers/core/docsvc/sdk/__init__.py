@@ -52,6 +52,7 @@ from docsvc.sdk.resources._base import document
 from docsvc.sdk.resources.auth import AsyncAuth, Auth
 from docsvc.sdk.resources.classifications import AsyncClassifications, Classifications
 from docsvc.sdk.resources.deep_research import AsyncDeepResearch, DeepResearch
+from docsvc.sdk.resources.edits import AsyncEdits, Edits
 from docsvc.sdk.resources.events import AsyncEvents, Events
 from docsvc.sdk.resources.extractions import AsyncExtractions, Extractions
 from docsvc.sdk.resources.files import AsyncFiles, Files
@@ -122,6 +123,7 @@ class Client:
         self.partitions = Partitions(self._http)
         self.schemas = Schemas(self._http)
         self.deep_research = DeepResearch(self._http)
+        self.edits = Edits(self._http)
         self.workflows = Workflows(self._http)
         self.secrets = Secrets(self._http)
         self.tables = Tables(self._http, self.files)
@@ -190,6 +192,7 @@ class AsyncClient:
         self.partitions = AsyncPartitions(self._http)
         self.schemas = AsyncSchemas(self._http)
         self.deep_research = AsyncDeepResearch(self._http)
+        self.edits = AsyncEdits(self._http)
         self.workflows = AsyncWorkflows(self._http)
         self.secrets = AsyncSecrets(self._http)
         self.tables = AsyncTables(self._http, self.files)

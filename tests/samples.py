@@ -211,3 +211,35 @@ def turned_table_pdf(rows: list[list[str]]) -> bytes:
         page.show_pdf_page(page.rect, upright, 0, rotate=90)
         page.set_rotation(90)
         return bytes(document.tobytes())
+
+
+def form_pdf(*, widgets: bool = True) -> bytes:
+    """A one-page application: two labelled text fields and a checkbox, as widgets or as blanks."""
+    document = pymupdf.open()
+    page = document.new_page()
+    page.insert_text((72, 60), "APPLICATION FOR MEMBERSHIP", fontsize=14)
+    rows = [("Full name", 110), ("Date of birth", 150)]
+    for label, y in rows:
+        page.insert_text((72, y), f"{label}:", fontsize=11)
+        box = pymupdf.Rect(180, y - 14, 460, y + 4)
+        if widgets:
+            widget = pymupdf.Widget()
+            widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+            widget.field_name = label.lower().replace(" ", "_")
+            widget.field_label = label
+            widget.rect = box
+            page.add_widget(widget)
+        else:
+            page.draw_line(box.bl, box.br)
+    page.insert_text((100, 190), "I am a citizen", fontsize=11)
+    tick = pymupdf.Rect(72, 179, 84, 191)
+    if widgets:
+        widget = pymupdf.Widget()
+        widget.field_type = pymupdf.PDF_WIDGET_TYPE_CHECKBOX
+        widget.field_name = "citizen"
+        widget.field_label = "I am a citizen"
+        widget.rect = tick
+        page.add_widget(widget)
+    else:
+        page.draw_rect(tick)
+    return bytes(document.tobytes())

@@ -13,7 +13,7 @@ from docsvc.cli import context as cli_context
 from docsvc.cli.main import main
 
 from tests.e2e.conftest import RunningStack
-from tests.samples import text_pdf
+from tests.samples import form_pdf, text_pdf
 
 pytestmark = pytest.mark.e2e
 
@@ -163,3 +163,24 @@ def test_a_production_secret_is_not_deleted_without_confirm(
     run(capsys, "secrets", "delete", name, "--confirm")
     assert main(["secrets", "get", name]) == 1
     assert capsys.readouterr().err.startswith("docsvc: 404 ")
+
+
+def test_a_form_is_filled_to_a_file_and_a_template_filled_from_data(
+    cli: RunningStack, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    form = tmp_path / "application.pdf"
+    form.write_bytes(form_pdf())
+    filled = tmp_path / "filled.pdf"
+
+    text = run(
+        capsys, "edits", "create", str(form), "--instructions", "Full name: Jane Roe", "--out", str(filled)
+    )
+    template = run_json(capsys, "edits", "templates", "create", "Membership", str(form))
+    edit = run_json(capsys, "edits", "templates", "fill", template["id"], "--data", "full_name=Ann Lee")
+
+    assert "full_name: Jane Roe" in text and f"saved {filled}" in text
+    assert filled.read_bytes().startswith(b"%PDF")
+    assert {field["key"]: field["value"] for field in edit["output"]["form_data"]}["full_name"] == "Ann Lee"
+    assert template["id"] in run(capsys, "edits", "templates", "list")
+    assert edit["id"] in run(capsys, "edits", "list", "--template", template["id"])
+    run(capsys, "edits", "templates", "fill", template["id"], code=2)  # neither data nor instructions

@@ -11,6 +11,7 @@ import pytest
 from docsvc.sdk import Client, NotFoundError
 
 from tests.e2e.conftest import RunningStack
+from tests.samples import form_pdf
 
 pytestmark = pytest.mark.e2e
 
@@ -86,6 +87,26 @@ def test_an_extraction_takes_a_path(client: Client, tmp_path: Path) -> None:
     assert result.file.filename == "invoice.pdf"
     assert "invoice_number" in result.output
     assert client.extractions.get(result.id).id == result.id
+
+
+def test_a_form_is_filled_saved_and_kept_as_a_template(client: Client, tmp_path: Path) -> None:
+    path = tmp_path / "application.pdf"
+    path.write_bytes(form_pdf())
+
+    edit = client.edits.create(document=path, instructions="Full name: Jane Roe\nI am a citizen: yes")
+    saved = client.edits.save_filled(edit, tmp_path / "filled.pdf")
+    template = client.edits.templates.create("Membership", path)
+    filled = client.edits.templates.fill(template.id, data={template.form_fields[0].key: "Ann Lee"})
+
+    with pymupdf.open(saved) as document:
+        assert {widget.field_name: widget.field_value for widget in document[0].widgets()}[
+            "full_name"
+        ] == "Jane Roe"
+    assert filled.template_id == template.id
+    assert template.id in [item.id for item in client.edits.templates.list(name="member")]
+    assert [item.id for item in client.edits.list(template_id=template.id)] == [filled.id]
+    client.edits.templates.delete(template.id)
+    client.edits.delete(edit.id)
 
 
 def test_webhook_endpoints_are_created_and_listed(client: Client) -> None:

@@ -347,7 +347,7 @@ def test_the_document_reader_answers_within_the_time_of_the_api_functions_that_w
     reader = function_setting("DocumentReaderFunction", "Timeout")
     assert reader == READER_SECONDS
     assert SYNC_SECONDS < reader < INVOKE_SECONDS
-    for waiting in ("ParsesApiFunction", "IntelligenceApiFunction", "EvalsApiFunction"):
+    for waiting in ("ParsesApiFunction", "IntelligenceApiFunction", "EditsApiFunction", "EvalsApiFunction"):
         assert reader < function_setting(waiting, "Timeout"), waiting
 
 

@@ -24,7 +24,7 @@ def job(
     org: Org,
     *,
     filename: str = "report.pdf",
-    endpoint: str = "/v1/edits",  # no service yet: the job fails at once, nothing is queued
+    endpoint: str = "/v1/edits",  # no instructions: the job fails validation at once, nothing is queued
     metadata: dict[str, str] | None = None,
     **request: Any,
 ) -> str:
@@ -273,8 +273,8 @@ def test_items_carry_request_and_response_only_when_asked(api: httpx.Client, org
     assert plain["id"] == full["id"] == job_id
     assert plain["request"] is None and plain["response"] is None
     assert full["request"]["model"] == "m-1"
-    assert full["response"] is None  # failed before it ran: the endpoint never answered
-    assert full["error"]["code"] == "endpoint_not_available"
+    assert full["response"]["status_code"] == 422  # what the endpoint answers such a request
+    assert full["error"]["code"] == "validation_error"
 
 
 def test_responses_are_included_up_to_a_limit_of_20(api: httpx.Client, org: Org) -> None:

@@ -153,15 +153,6 @@ def test_a_request_its_endpoint_refuses_fails_the_job_naming_the_field(
     assert job_events(org) == ["job.failed"]
 
 
-def test_an_endpoint_without_a_service_fails_the_job_saying_so(api: httpx.Client, org: Org) -> None:
-    created = create_job(api, org.test.key, {"document": {"id": "file_X"}}, endpoint="/v1/edits")
-
-    assert created.status_code == 201
-    assert created.json()["status"] == "failed"
-    assert created.json()["error"]["code"] == "endpoint_not_available"
-    assert "/v1/edits" in created.json()["error"]["message"]
-
-
 @pytest.mark.parametrize(
     "body",
     [

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 from docsvc.adapters import aws, document_reader, functions
-from docsvc.adapters.document_reader import DocumentReader
+from docsvc.adapters.document_reader import DocumentReader, ReaderForms
 from docsvc.adapters.functions import FunctionBusy, FunctionFailed
 from docsvc.document_types import DocumentType
 from docsvc.documents import reads
 from docsvc.documents.builtin import BuiltinEngine
-from docsvc.documents.reader_messages import ReadRequest
+from docsvc.documents.reader_messages import FormRequest, ReadRequest
 from docsvc.documents.reads import DocumentReads
 from docsvc.domain.documents import SourceDocument
 from docsvc.domain.parses import SYNCHRONOUS, PageLimit, ReadOptions
@@ -326,3 +326,84 @@ def test_words_that_would_make_an_answer_too_large_are_left_out_and_the_text_com
     assert answer.rejection is None
     assert [page.text for page in answer.pages] == [page.text for page in text_only.pages]
     assert all(page.words == [] for page in answer.pages)
+
+
+# ---------------------------------------------------------------------------- forms
+
+
+class FormReader(Reader):
+    """The reader as it answers a FormRequest (the handler sends a message with a `task` there)."""
+
+    def __call__(self, function: str, event: dict[str, Any]) -> Any:
+        self.requests.append(event)
+        return self.reads.form(FormRequest.model_validate(event)).model_dump(mode="json")
+
+
+def labelled_form() -> bytes:
+    """A one-page form with a labelled text widget."""
+    import pymupdf
+
+    document = pymupdf.open()
+    page = document.new_page()
+    page.insert_text((72, 100), "Surname:", fontsize=11)
+    widget = pymupdf.Widget()
+    widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+    widget.field_name = "surname"
+    widget.rect = pymupdf.Rect(130, 88, 400, 104)
+    page.add_widget(widget)
+    return bytes(document.tobytes())
+
+
+def test_a_forms_fields_and_the_filled_form_come_back_from_the_reader(blobs: Blobs) -> None:
+    import pymupdf
+
+    reader = FormReader(blobs)
+    forms = ReaderForms("DocumentReaderFunction", blobs, reader)  # type: ignore[arg-type]
+    document = source(labelled_form(), "form.pdf")
+
+    fields, pages = forms.fields(TENANT, document)
+    filled = forms.fill(TENANT, document, [fields[0].model_copy(update={"value": "Roe"})], "#000000")
+
+    assert pages == 1 and [field.description for field in fields] == ["Surname"]
+    assert [request["task"] for request in reader.requests] == ["form_fields", "fill_form"]
+    with pymupdf.open(stream=filled, filetype="pdf") as opened:
+        assert next(opened[0].widgets()).field_value == "Roe"
+    assert blobs.objects == {}
+
+
+def test_a_filled_form_too_large_to_answer_is_staged_read_and_removed(
+    blobs: Blobs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reads, "ANSWER_BYTES", 100)
+    reader = FormReader(blobs)
+    forms = ReaderForms("DocumentReaderFunction", blobs, reader)  # type: ignore[arg-type]
+    document = source(labelled_form(), "form.pdf")
+    fields, _ = forms.fields(TENANT, document)
+
+    filled = forms.fill(TENANT, document, [fields[0].model_copy(update={"value": "Roe"})], "#000000")
+
+    assert filled.startswith(b"%PDF")
+    assert blobs.reads and blobs.reads[-1].startswith(f"reads/{TENANT.storage_prefix}/")
+    assert blobs.objects == {}  # read, then removed
+
+
+def test_a_form_the_reader_refuses_is_refused_with_its_reason_and_status(blobs: Blobs) -> None:
+    forms = ReaderForms("DocumentReaderFunction", blobs, FormReader(blobs))  # type: ignore[arg-type]
+
+    with pytest.raises(DocumentRejected) as refused:
+        forms.fields(TENANT, source(b"%PDF-1.7 not really a pdf", "broken.pdf"))
+
+    assert 400 <= refused.value.status_code < 500
+
+
+def test_a_filled_form_staged_under_another_tenant_is_not_taken(blobs: Blobs) -> None:
+    blobs.put(f"reads/{OTHER.storage_prefix}/x-filled.pdf", b"%PDF-1.7 theirs", "application/pdf")
+
+    def answer(function: str, event: dict[str, Any]) -> Any:
+        return {"filled_key": f"reads/{OTHER.storage_prefix}/x-filled.pdf"}
+
+    forms = ReaderForms("DocumentReaderFunction", blobs, answer)  # type: ignore[arg-type]
+
+    with pytest.raises(FunctionFailed):
+        forms.fill(TENANT, source(labelled_form(), "form.pdf"), [], "#000000")
+    assert f"reads/{OTHER.storage_prefix}/x-filled.pdf" in blobs.objects

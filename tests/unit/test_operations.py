@@ -4,6 +4,7 @@ request refused as its route refuses the body."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from docsvc.domain.jobs import JOB_ENDPOINTS
 from docsvc.domain.models import ModelCatalog
 from docsvc.domain.parses import IN_BACKGROUND
 from docsvc.endpoints.jobs import job_runners, operations
+from docsvc.endpoints.operation import ServiceName
 from docsvc.errors import InvalidField, InvalidRequest
 from docsvc.tenancy import Tenant
 
@@ -33,11 +35,22 @@ def unused() -> Any:
     raise AssertionError("validating a job builds no service")
 
 
+SERVICES: dict[ServiceName, Callable[[], Any]] = {
+    "parses": unused,
+    "intelligence": unused,
+    "edits": unused,
+    "evals": unused,
+}
+
+
 def test_the_jobs_run_every_operation_of_the_package_and_only_job_endpoints() -> None:
-    runners = job_runners({"parses": unused, "intelligence": unused, "evals": unused}, ModelCatalog())
+    runners = job_runners(SERVICES, ModelCatalog())
 
     assert sorted(runners) == [
         "/v1/classifications",
+        "/v1/edits",
+        "/v1/edits/templates/fill",
+        "/v1/edits/templates/generate",
         "/v1/evals/extract/extract",
         "/v1/evals/extract/process",
         "/v1/evals/extract/split",
@@ -53,7 +66,7 @@ def test_the_jobs_run_every_operation_of_the_package_and_only_job_endpoints() ->
 
 def test_a_job_answers_through_the_operation_with_the_background_limits_and_its_stop() -> None:
     service = Schemas()
-    runner = job_runners({"parses": unused, "intelligence": lambda: service, "evals": unused}, ModelCatalog())
+    runner = job_runners(SERVICES | {"intelligence": lambda: service}, ModelCatalog())
 
     def stop() -> bool:
         return False
@@ -70,7 +83,7 @@ def test_a_job_answers_through_the_operation_with_the_background_limits_and_its_
 
 
 def test_a_job_refuses_what_its_route_refuses_and_what_only_a_route_can_do() -> None:
-    runners = job_runners({"parses": unused, "intelligence": unused, "evals": unused}, ModelCatalog())
+    runners = job_runners(SERVICES, ModelCatalog())
 
     with pytest.raises(InvalidRequest):
         runners["/v1/extractions"].validate({"document": DOCUMENT, "json_schema": {"type": "string"}})

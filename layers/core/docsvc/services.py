@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from docsvc.config import settings
 
 if TYPE_CHECKING:  # each factory imports what it builds: a function loads only the services it uses
-    from collections.abc import Callable
-
     from docsvc.documents.reads import DocumentReads
     from docsvc.domain.accounts import AccountService
     from docsvc.domain.deliveries import DeliveryService
     from docsvc.domain.documents import DocumentSource, FetchedBytes
+    from docsvc.domain.edits import EditService
     from docsvc.domain.evals import EvalService
     from docsvc.domain.events import EventService
     from docsvc.domain.files import FileService
@@ -27,7 +27,6 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.domain.webhooks import EndpointService, SigningSecrets
     from docsvc.domain.workflow_runs import WorkflowRunner
     from docsvc.domain.workflows import WorkflowService
-    from docsvc.endpoints.operation import ServiceName
 
 
 @cache
@@ -119,10 +118,12 @@ def job_service() -> JobService:
     from docsvc.adapters.queues import TenantQueue
     from docsvc.domain.jobs import JobService
     from docsvc.endpoints.jobs import job_runners
+    from docsvc.endpoints.operation import ServiceName
 
-    services: dict[ServiceName, Callable[[], Any]] = {
+    services: dict[ServiceName, Callable[[], object]] = {
         "parses": parse_service,
         "intelligence": intelligence_service,
+        "edits": edit_service,
         "evals": eval_service,
     }
     runners = job_runners(services, model_catalog())
@@ -162,6 +163,27 @@ def intelligence_service(reading: Reading = "in_process") -> IntelligenceService
     return IntelligenceService(
         parse_service(reading), DynamoResultRepository(), model_catalog(), remote_models()
     )
+
+
+@cache
+def edit_service(reading: Reading = "in_process") -> EditService:
+    """Forms are read and written as `reading` says (see Reading): the job worker carries PyMuPDF, the
+    edits API function asks the document reader function."""
+    from docsvc.adapters.dynamo.edits import DynamoEditRepository
+    from docsvc.domain.edits import EditService, FormEngine
+
+    forms: FormEngine
+    if reading == "by_reader_function":
+        from docsvc.adapters.blobs import S3BlobStore
+        from docsvc.adapters.document_reader import ReaderForms
+
+        forms = ReaderForms(settings().document_reader_function, S3BlobStore())
+    else:
+        from docsvc.documents.form_engine import PdfForms
+
+        forms = PdfForms()
+    files, documents = file_service(), document_source()
+    return EditService(DynamoEditRepository(), files, documents, forms, model_catalog(), remote_models())
 
 
 @cache
@@ -309,6 +331,7 @@ def reset() -> None:
         model_catalog,
         remote_models,
         intelligence_service,
+        edit_service,
         eval_service,
         secret_resolver,
         secret_service,

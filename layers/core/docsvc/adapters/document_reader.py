@@ -1,25 +1,36 @@
-"""The Engine port for functions without the documents layer: the document reader function reads
-the document (Lambda Invoke), so the API functions stay small and never import PyMuPDF.
+"""The Engine and FormEngine ports for functions without the documents layer: the document reader
+function reads the document, or finds and fills a form's fields (Lambda Invoke), so the API functions
+stay small and never import PyMuPDF.
 
 A document up to INLINE_BYTES travels in the request; a larger stored file is read by the reader from
 its own key, and any other larger one is staged in the files bucket under the tenant's `reads/` prefix
 for the duration of the call. The reader answers every page at
 once (Lambda answers once), or why it refused the document. Page pictures come staged in the same
-place, one object a page; they are read and removed as soon as the answer arrives.
+place, one object a page; they are read and removed as soon as the answer arrives, as is a filled
+form too large to answer inline.
 """
 
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from docsvc.adapters.blobs import S3BlobStore
 from docsvc.adapters.functions import FunctionBusy, FunctionFailed, invoke
 from docsvc.documents.readable import READABLE_TYPES
-from docsvc.documents.reader_messages import INLINE_BYTES, ReadAnswer, ReadRequest, staging_key
+from docsvc.documents.reader_messages import (
+    INLINE_BYTES,
+    DocumentMessage,
+    FormAnswer,
+    FormRequest,
+    ReadAnswer,
+    ReadRequest,
+    staging_key,
+)
 from docsvc.domain.documents import SourceDocument
+from docsvc.domain.edits import FormField
 from docsvc.domain.evidence import WordBox
 from docsvc.domain.files import file_key
 from docsvc.domain.parses import SYNC_SECONDS, ParsedPage, ReadOptions, too_slow_for_sync
@@ -85,26 +96,96 @@ class DocumentReader:
                 self._blobs.delete(key)
 
     def _read(self, tenant: Tenant, document: SourceDocument, request: ReadRequest) -> ReadAnswer:
-        """The reader's answer, the document in the request or staged for the call."""
-        staged = None
-        if len(document.content) <= INLINE_BYTES:
-            request.content_base64 = base64.b64encode(document.content).decode("ascii")
-        elif document.file_id is not None:  # a stored file: the reader reads it where it is
-            request.stored_key = file_key(tenant, document.file_id)
-        else:
-            staged = request.staged_key = staging_key(tenant, new_id("read"))
-            self._blobs.put(staged, document.content, document.mime_type)
+        return ReadAnswer.model_validate(
+            _sent(self._call, self._function, self._blobs, tenant, document, request)
+        )
+
+
+class ReaderForms:
+    """The FormEngine over the document reader function."""
+
+    def __init__(
+        self,
+        function: str,
+        blobs: S3BlobStore,
+        call: Callable[[str, dict[str, Any]], Any] = invoke,
+    ) -> None:
+        self._function, self._blobs, self._call = function, blobs, call
+
+    def fields(self, tenant: Tenant, document: SourceDocument) -> tuple[list[FormField], int]:
+        answer = self._ask(tenant, document, "form_fields", [], "#000000")
+        return answer.fields, answer.page_count
+
+    def fill(
+        self, tenant: Tenant, document: SourceDocument, fields: Sequence[FormField], color: str
+    ) -> bytes:
+        answer = self._ask(tenant, document, "fill_form", list(fields), color)
+        if answer.filled_base64 is not None:
+            return base64.b64decode(answer.filled_base64)
+        key = answer.filled_key or ""
+        if not key.startswith(staging_key(tenant, "")):
+            raise FunctionFailed(
+                self._function, "BadAnswer", "a filled form staged outside this tenant's prefix"
+            )
         try:
-            return ReadAnswer.model_validate(self._call(self._function, request.model_dump(mode="json")))
-        except FunctionBusy:
-            raise ServiceBusy(
-                "documents are being read as fast as this deployment allows; send the request again in a "
-                "few seconds, or send it in the background"
-            ) from None
-        except FunctionFailed as failure:
-            if failure.timed_out:
-                raise too_slow_for_sync(document.filename, READER_SECONDS) from None
-            raise
+            return self._blobs.read(key)
         finally:
-            if staged is not None:
-                self._blobs.delete(staged)
+            self._blobs.delete(key)
+
+    def _ask(
+        self,
+        tenant: Tenant,
+        document: SourceDocument,
+        task: Literal["form_fields", "fill_form"],
+        fields: list[FormField],
+        color: str,
+    ) -> FormAnswer:
+        request = FormRequest(
+            organization_id=tenant.organization_id,
+            environment=tenant.environment,
+            filename=document.filename,
+            document_type=document.document_type.name,
+            task=task,
+            fields=fields,
+            color=color,
+        )
+        answer = FormAnswer.model_validate(
+            _sent(self._call, self._function, self._blobs, tenant, document, request)
+        )
+        if answer.rejection is not None:
+            rejection = answer.rejection
+            raise DocumentRejected(rejection.code, rejection.message, rejection.status)
+        return answer
+
+
+def _sent(
+    call: Callable[[str, dict[str, Any]], Any],
+    function: str,
+    blobs: S3BlobStore,
+    tenant: Tenant,
+    document: SourceDocument,
+    request: DocumentMessage,
+) -> Any:
+    """The reader's answer to `request`, the document in the request or staged for the call."""
+    staged = None
+    if len(document.content) <= INLINE_BYTES:
+        request.content_base64 = base64.b64encode(document.content).decode("ascii")
+    elif document.file_id is not None:  # a stored file: the reader reads it where it is
+        request.stored_key = file_key(tenant, document.file_id)
+    else:
+        staged = request.staged_key = staging_key(tenant, new_id("read"))
+        blobs.put(staged, document.content, document.mime_type)
+    try:
+        return call(function, request.model_dump(mode="json"))
+    except FunctionBusy:
+        raise ServiceBusy(
+            "documents are being read as fast as this deployment allows; send the request again in a "
+            "few seconds, or send it in the background"
+        ) from None
+    except FunctionFailed as failure:
+        if failure.timed_out:
+            raise too_slow_for_sync(document.filename, READER_SECONDS) from None
+        raise
+    finally:
+        if staged is not None:
+            blobs.delete(staged)

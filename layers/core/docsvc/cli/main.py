@@ -13,6 +13,7 @@ from docsvc.cli.admin import add_admin_commands, run_admin
 from docsvc.cli.commands import (
     auth,
     classifications,
+    edits,
     env,
     evals,
     events,
@@ -32,7 +33,19 @@ from docsvc.cli.errors import UsageError
 from docsvc.errors import DomainError
 from docsvc.sdk import APIError
 
-API_GROUPS = (auth, files, parses, jobs, extractions, classifications, splits, workflows, secrets, tables)
+API_GROUPS = (
+    auth,
+    files,
+    parses,
+    jobs,
+    extractions,
+    classifications,
+    splits,
+    edits,
+    workflows,
+    secrets,
+    tables,
+)
 
 
 def common_options(*, connection: bool) -> argparse.ArgumentParser:

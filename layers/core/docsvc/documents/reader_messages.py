@@ -3,12 +3,18 @@ JSON both ways). Lambda takes at most 6 MB each way: a document larger than INLI
 the reader from the files bucket, from its own key when it is a stored file (`files/<org>/<env>/`),
 else staged under `reads/<org>/<env>/`; an answer larger than ANSWER_BYTES is refused.
 Page pictures, asked for with `images`, are staged there too, one object a page, and removed by the
-API function once it has read them."""
+API function once it has read them.
+
+Two kinds of message: a ReadRequest (the pages of a document) and a FormRequest (`task`: the fields of
+a PDF form, or the form filled); a filled form too large to answer inline is staged the same way."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
+from docsvc.domain.edits import FormField
 from docsvc.domain.evidence import WordBox, Words
 from docsvc.domain.parses import ReadOptions, TableFormat
 from docsvc.tenancy import Environment, Tenant
@@ -22,7 +28,9 @@ def staging_key(tenant: Tenant, read_id: str) -> str:
     return f"{STAGING_PREFIX}{tenant.storage_prefix}/{read_id}"
 
 
-class ReadRequest(BaseModel):
+class DocumentMessage(BaseModel):
+    """A tenant's document, in the message or where the reader finds it."""
+
     organization_id: str
     environment: Environment
     filename: str
@@ -30,6 +38,9 @@ class ReadRequest(BaseModel):
     content_base64: str | None = Field(None, description="The document, when it is small enough")
     staged_key: str | None = Field(None, description="Else where it is staged in the files bucket")
     stored_key: str | None = Field(None, description="Or, for a stored file, its own key in the files bucket")
+
+
+class ReadRequest(DocumentMessage):
     table_format: TableFormat
     dpi: int
     page_seconds: float
@@ -89,4 +100,21 @@ class ReadAnswer(BaseModel):
 
     page_count: int = 0
     pages: list[ReadPage] = Field(default_factory=list)
+    rejection: ReadRejection | None = None
+
+
+class FormRequest(DocumentMessage):
+    task: Literal["form_fields", "fill_form"]
+    fields: list[FormField] = Field(default_factory=list, description="fill_form: the fields with values")
+    color: str = "#000000"
+
+
+class FormAnswer(BaseModel):
+    """form_fields: the fields and the page count; fill_form: the filled PDF, in the answer or staged
+    (`filled_key`) for the caller to read and remove; or why the form was refused."""
+
+    page_count: int = 0
+    fields: list[FormField] = Field(default_factory=list)
+    filled_base64: str | None = None
+    filled_key: str | None = None
     rejection: ReadRejection | None = None

@@ -1,6 +1,6 @@
 """The document reader function's work: a ReadRequest of an API function answered by the engine of
-this process (the messages: docsvc.documents.reader_messages; the caller's side:
-docsvc.adapters.document_reader)."""
+this process, a FormRequest by its form engine (the messages: docsvc.documents.reader_messages; the
+caller's side: docsvc.adapters.document_reader)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,12 @@ from typing import Protocol
 
 from docsvc.document_types import DocumentType
 from docsvc.documents.builtin import BuiltinEngine
+from docsvc.documents.form_engine import PdfForms
 from docsvc.documents.reader_messages import (
     ANSWER_BYTES,
+    DocumentMessage,
+    FormAnswer,
+    FormRequest,
     ReadAnswer,
     ReadPage,
     ReadRejection,
@@ -42,8 +46,25 @@ class DocumentReads:
     """Reads for at most SYNC_SECONDS: the pages read by then come back, and the caller, whose own
     clock has passed the same limit, refuses the document as too slow for a synchronous read."""
 
-    def __init__(self, engine: BuiltinEngine, blobs: Staging) -> None:
-        self._engine, self._blobs = engine, blobs
+    def __init__(self, engine: BuiltinEngine, blobs: Staging, forms: PdfForms | None = None) -> None:
+        self._engine, self._blobs, self._forms = engine, blobs, forms or PdfForms()
+
+    def form(self, request: FormRequest) -> FormAnswer:
+        """A form's fields, or the form filled (staged when too large to answer); or why not."""
+        tenant = Tenant(request.organization_id, request.environment)
+        try:
+            document = self._document(tenant, request)
+            if request.task == "form_fields":
+                fields, pages = self._forms.fields(tenant, document)
+                return FormAnswer(page_count=pages, fields=fields)
+            filled = self._forms.fill(tenant, document, request.fields, request.color)
+        except DocumentRejected as rejection:
+            return FormAnswer(rejection=_rejection(rejection))
+        if len(filled) * 4 // 3 + 1_000 <= ANSWER_BYTES:
+            return FormAnswer(filled_base64=base64.b64encode(filled).decode("ascii"))
+        key = staging_key(tenant, f"{new_id('read')}-filled.pdf")
+        self._blobs.put(key, filled, "application/pdf")
+        return FormAnswer(filled_key=key)
 
     def answer(self, request: ReadRequest) -> ReadAnswer:
         tenant = Tenant(request.organization_id, request.environment)
@@ -103,7 +124,7 @@ class DocumentReads:
         self._blobs.put(key, image, "image/jpeg")
         return key
 
-    def _document(self, tenant: Tenant, request: ReadRequest) -> SourceDocument:
+    def _document(self, tenant: Tenant, request: DocumentMessage) -> SourceDocument:
         if request.stored_key is not None:
             if not request.stored_key.startswith(file_key(tenant, "")):
                 raise DocumentRejected("bad_read", "the stored document is not this tenant's", 400)
@@ -119,7 +140,8 @@ class DocumentReads:
 
 
 def _rejected(page_count: int, rejection: DocumentRejected) -> ReadAnswer:
-    return ReadAnswer(
-        page_count=page_count,
-        rejection=ReadRejection(code=rejection.code, message=rejection.message, status=rejection.status_code),
-    )
+    return ReadAnswer(page_count=page_count, rejection=_rejection(rejection))
+
+
+def _rejection(rejection: DocumentRejected) -> ReadRejection:
+    return ReadRejection(code=rejection.code, message=rejection.message, status=rejection.status_code)

@@ -158,6 +158,12 @@ class FileService:
                 "POST /v1/files/upload, PUT the bytes to upload_url, "
                 "then POST /v1/files/upload/{file_id}/complete"
             )
+        return self.keep(tenant, filename, content)
+
+    def keep(self, tenant: Tenant, filename: str, content: bytes) -> FileRecord:
+        """A file the service made itself (a filled form, say): stored whatever its size, which the
+        service bounds, not the request."""
+        filename = clean_filename(filename)
         if not content:
             raise BadRequest(f"'{filename}' is empty")
         document = require_supported(detect(content, filename), filename)

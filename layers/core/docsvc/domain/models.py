@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 from docsvc.errors import DomainError, InvalidField
 from docsvc.tenancy import Tenant
 
-Task = Literal["parse", "extract", "classify", "split", "partition", "generate_schema"]
+Task = Literal["parse", "extract", "classify", "split", "partition", "generate_schema", "edit"]
 Provider = Literal["builtin", "bedrock", "openai"]
 
 
@@ -39,7 +39,7 @@ BUILTIN_MODELS = (
     ModelInfo(
         id="docsvc-extract-1",
         provider="builtin",
-        tasks=["extract", "classify", "split", "partition", "generate_schema"],
+        tasks=["extract", "classify", "split", "partition", "generate_schema", "edit"],
     ),
 )
 
@@ -47,7 +47,7 @@ BUILTIN_MODELS = (
 def remote_tasks(images: bool) -> list[Task]:
     """What a remote model is offered for: every task but schema generation, and parsing when it
     takes images."""
-    tasks: list[Task] = ["extract", "classify", "split", "partition"]
+    tasks: list[Task] = ["extract", "classify", "split", "partition", "edit"]
     return ["parse", *tasks] if images else tasks
 
 

@@ -12,9 +12,9 @@ from docsvc.domain.models import Task
 from docsvc.domain.parses import ParseLimits
 from docsvc.tenancy import Tenant
 
-ServiceName = Literal["parses", "intelligence", "evals"]
-"""The domain service an operation answers with: the ParseService, the IntelligenceService or the
-EvalService."""
+ServiceName = Literal["parses", "intelligence", "edits", "evals"]
+"""The domain service an operation answers with: the ParseService, the IntelligenceService, the
+EditService or the EvalService."""
 
 
 class Operation(ABC):

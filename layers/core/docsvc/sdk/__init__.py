@@ -52,6 +52,7 @@ from docsvc.sdk.resources._base import document
 from docsvc.sdk.resources.auth import AsyncAuth, Auth
 from docsvc.sdk.resources.classifications import AsyncClassifications, Classifications
 from docsvc.sdk.resources.deep_research import AsyncDeepResearch, DeepResearch
+from docsvc.sdk.resources.edits import AsyncEdits, Edits
 from docsvc.sdk.resources.evals import AsyncEvals, Evals
 from docsvc.sdk.resources.events import AsyncEvents, Events
 from docsvc.sdk.resources.extractions import AsyncExtractions, Extractions
@@ -123,6 +124,7 @@ class Client:
         self.partitions = Partitions(self._http)
         self.schemas = Schemas(self._http)
         self.deep_research = DeepResearch(self._http)
+        self.edits = Edits(self._http)
         self.evals = Evals(self._http)
         self.workflows = Workflows(self._http)
         self.secrets = Secrets(self._http)
@@ -192,6 +194,7 @@ class AsyncClient:
         self.partitions = AsyncPartitions(self._http)
         self.schemas = AsyncSchemas(self._http)
         self.deep_research = AsyncDeepResearch(self._http)
+        self.edits = AsyncEdits(self._http)
         self.evals = AsyncEvals(self._http)
         self.workflows = AsyncWorkflows(self._http)
         self.secrets = AsyncSecrets(self._http)

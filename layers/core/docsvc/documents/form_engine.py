@@ -1,0 +1,51 @@
+"""The domain's FormEngine over PyMuPDF (docsvc.documents.forms), in this process: a form's fields as
+the API answers them, and a copy of the form with values written. A field given by a user (a
+template's) carries no widget name: it is matched to a widget of the form by its box, else its value
+is drawn in the box. Functions without the documents layer ask the document reader function instead
+(docsvc.adapters.document_reader.ReaderForms), which answers with this."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from docsvc.documents.engine.pdf import _open as open_document
+from docsvc.documents.forms import FieldBox as FoundBox
+from docsvc.documents.forms import FoundField, filled, form_fields
+from docsvc.domain.documents import SourceDocument
+from docsvc.domain.edits import FieldBox, FormField
+from docsvc.tenancy import Tenant
+
+
+class PdfForms:
+    def fields(self, tenant: Tenant, document: SourceDocument) -> tuple[list[FormField], int]:
+        found = form_fields(document.content)  # refuses what it cannot read, before the count below
+        with open_document(document.content, "pdf") as opened:
+            pages = opened.page_count
+        return [_field(item) for item in found], pages
+
+    def fill(
+        self, tenant: Tenant, document: SourceDocument, fields: Sequence[FormField], color: str
+    ) -> bytes:
+        return filled(document.content, [_found(field) for field in fields], color)
+
+
+def _field(found: FoundField) -> FormField:
+    box = found.bbox
+    return FormField(
+        key=found.key,
+        description=found.description,
+        type=found.type,
+        bbox=FieldBox(left=box.left, top=box.top, width=box.width, height=box.height, page=box.page),
+        value=found.value,
+    )
+
+
+def _found(field: FormField) -> FoundField:
+    box = field.bbox
+    return FoundField(
+        key=field.key,
+        description=field.description,
+        type=field.type,
+        bbox=FoundBox(page=box.page, left=box.left, top=box.top, width=box.width, height=box.height),
+        value=field.value,
+    )

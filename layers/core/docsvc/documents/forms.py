@@ -1,0 +1,689 @@
+"""PDF forms: the places a person fills in, and the same PDF with values written in them.
+
+A field is an AcroForm widget where the PDF has them (text, check box, radio button, combo or list
+box), labelled by its tooltip when that says something, else by the text printed next to it, else by
+its name made readable. A page without widgets is read from its layout: blank lines of underscores or
+dots, drawn rules with a label before or above them, empty boxes, empty cells of ruled tables
+(labelled by their row and column headers), boxes with their label printed in their top part, and
+check boxes (small empty squares, or glyphs such as ☐). The drawings of a page are read only when its
+text page holds vector paths.
+
+Filling sets a widget's value as a real form value (the form stays editable, its appearance made
+anew) and writes the value of a field without a widget into its box, shrunk to fit, in fonts that
+cover Latin, Greek, Cyrillic, CJK and Arabic (MuPDF's own, chosen per character), or ticks it.
+"""
+
+# mypy: disallow-untyped-calls=False
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from statistics import median
+from typing import Literal
+
+import pymupdf
+
+from docsvc.documents.engine.errors import DocumentError
+from docsvc.documents.engine.grids import ruled_grids
+from docsvc.documents.engine.pdf import _open as open_document
+from docsvc.documents.engine.pdf import _rules as rules_of
+from docsvc.errors import DocumentRejected
+from docsvc.intelligence.labels import snake_case
+
+FieldType = Literal["text", "checkbox"]
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, y downwards
+
+
+@dataclass(frozen=True)
+class FieldBox:
+    """Where a field is, as fractions of its page from the top-left corner; `page` is 1-based."""
+
+    page: int
+    left: float
+    top: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class FoundField:
+    key: str  # unique within the document, from the label (or the AcroForm name)
+    description: str  # the label a person reads next to the box, with hints in brackets ("[date]")
+    type: FieldType
+    bbox: FieldBox
+    value: str | None = None  # the value already in the form, if any
+    widget: str | None = None  # the AcroForm field's full name when the field is a real widget
+
+
+TRUE_WORDS = frozenset({"true", "yes", "x", "checked", "check", "on", "1", "y", "ticked", "selected"})
+_MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a form
+_BOX_GLYPHS = "☐□❑❒▢◻⬜❏"
+_BLANK_RUN = re.compile(r"_{3,}|\.{5,}|…{2,}")
+_TEXT_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP | pymupdf.TEXT_COLLECT_VECTORS
+_VECTOR_BLOCK = 3
+_KEY_WORDS = 6  # words of a label that make its key
+_CHECK_SIZE = (5.0, 20.0)  # a check box's side, in points
+_MIN_FIELD = 24.0  # the narrowest blank a value is written on, in points
+_DATE = re.compile(r"\b(?:date|datum|fecha|data|дата|日付|mm\s*/\s*dd|dd\s*/\s*mm|yyyy|jjjj|aaaa)\b", re.I)
+_MEANINGLESS_NAME = re.compile(
+    r"^(?:[a-z]{0,4}\d+(?:[_.-]\d+)*|text\d*|field\d*|check\s*box\d*|untitled.*)$", re.I
+)
+
+Word = tuple[float, float, float, float, str]
+
+
+# ---------------------------------------------------------------------------------------- finding
+def form_fields(content: bytes) -> list[FoundField]:
+    """The fillable places of the PDF, page by page in reading order, each with a unique key."""
+    found: list[tuple[int, Rect, str, FieldType, str | None, str | None, float, float]] = []
+    with _opened(content) as document:
+        for page in document:
+            width, height = page.rect.width or 1.0, page.rect.height or 1.0
+            textpage = page.get_textpage(flags=_TEXT_FLAGS)
+            words = [tuple(word[:5]) for word in page.get_text("words", textpage=textpage)]
+            widgets = [widget for widget in page.widgets() if widget.field_type in _FILLABLE]
+            if widgets:
+                places = _widget_fields(widgets, words)
+            else:
+                places = _layout_fields(page, textpage, words)
+            for rect, label, kind, value, name in places:
+                found.append((page.number + 1, rect, label, kind, value, name, width, height))
+    keys: dict[str, int] = {}
+    fields = []
+    for number, rect, label, kind, value, name, width, height in found:
+        key = _unique(_key_of(label, name), keys)
+        hints = " [date]" if kind == "text" and _DATE.search(label) else ""
+        hints += " [check if it applies]" if kind == "checkbox" else ""
+        x0, y0, x1, y1 = rect
+        box = FieldBox(
+            number,
+            round(max(x0, 0.0) / width, 4),
+            round(max(y0, 0.0) / height, 4),
+            round((min(x1, width) - max(x0, 0.0)) / width, 4),
+            round((min(y1, height) - max(y0, 0.0)) / height, 4),
+        )
+        fields.append(FoundField(key, label + hints, kind, box, value, name))
+    return fields
+
+
+def _opened(content: bytes) -> pymupdf.Document:
+    if not content.lstrip()[:1024].find(b"%PDF") >= 0:
+        raise DocumentRejected("unsupported_document", "the document is not a PDF; send a PDF form")
+    try:
+        return open_document(content, "pdf")
+    except DocumentError as error:
+        raise DocumentRejected(error.code, error.message) from None
+
+
+Place = tuple[Rect, str, FieldType, str | None, str | None]  # box, label, type, value, widget name
+# PyMuPDF's widget types (pymupdf.PDF_WIDGET_TYPE_*)
+_CHECKBOX, _COMBOBOX, _LISTBOX, _RADIOBUTTON, _TEXT = 2, 3, 4, 5, 7
+_TEXT_WIDGETS = {_TEXT, _COMBOBOX, _LISTBOX}
+_CHECK_WIDGETS = {_CHECKBOX, _RADIOBUTTON}
+_FILLABLE = _TEXT_WIDGETS | _CHECK_WIDGETS
+
+
+def _widget_fields(widgets: list[pymupdf.Widget], words: list[Word]) -> list[Place]:
+    places: list[Place] = []
+    for widget in widgets:
+        rect = _rect(pymupdf.Rect(widget.rect))
+        checkbox = widget.field_type in _CHECK_WIDGETS
+        label = _tooltip(widget) or _printed_label(rect, words, checkbox) or _humanised(widget.field_name)
+        if widget.field_type == _RADIOBUTTON:
+            state = str(widget.on_state() or "")
+            label = f"{label}: {state}" if state and state.lower() not in {"on", "yes"} else label
+        value: str | None
+        if checkbox:
+            value = "true" if widget.field_value not in (False, None, "", "Off") else None
+        else:
+            value = str(widget.field_value) if widget.field_value not in (None, "") else None
+        places.append((rect, label, "checkbox" if checkbox else "text", value, widget.field_name))
+    return _in_reading_order(places)
+
+
+def _tooltip(widget: pymupdf.Widget) -> str:
+    """The widget's tooltip (/TU) when it says more than the field's name."""
+    label = " ".join(str(widget.field_label or "").split())
+    name = str(widget.field_name or "")
+    if not label or label == name or _MEANINGLESS_NAME.match(label) or not any(c.isalpha() for c in label):
+        return ""
+    return label
+
+
+def _humanised(name: str | None) -> str:
+    """A field's name as words: "topmostSubform[0].Page1[0].FirstName[0]" is "First Name"."""
+    last = re.sub(r"\[\d+\]", "", str(name or "")).rsplit(".", 1)[-1]
+    spaced = re.sub(r"(?<=[a-z\d])(?=[A-Z])|[_\-]+", " ", last)
+    return " ".join(spaced.split()) or "field"
+
+
+def _key_of(label: str, name: str | None) -> str:
+    words = label.split()[:_KEY_WORDS]
+    key = snake_case(" ".join(words))
+    if not key and name:
+        key = snake_case(_humanised(name))
+    return key[:48].strip("_") or "field"
+
+
+def _unique(key: str, keys: dict[str, int]) -> str:
+    count = keys.get(key, 0) + 1
+    keys[key] = count
+    while count > 1 and f"{key}_{count}" in keys:
+        count += 1
+    unique = key if count == 1 else f"{key}_{count}"
+    keys.setdefault(unique, 1)
+    return unique
+
+
+def _in_reading_order(places: list[Place]) -> list[Place]:
+    """Top to bottom, left to right along a line (boxes whose middles are level share a line)."""
+    ordered = sorted(places, key=lambda place: (place[0][1] + place[0][3]) / 2)
+    lines: list[list[Place]] = []
+    for place in ordered:
+        middle = (place[0][1] + place[0][3]) / 2
+        if lines and abs(middle - _middle(lines[-1][0][0])) <= max(3.0, _height(lines[-1][0][0]) / 2):
+            lines[-1].append(place)
+        else:
+            lines.append([place])
+    return [place for line in lines for place in sorted(line, key=lambda place: place[0][0])]
+
+
+def _middle(rect: Rect) -> float:
+    return (rect[1] + rect[3]) / 2
+
+
+def _height(rect: Rect) -> float:
+    return rect[3] - rect[1]
+
+
+def _rect(rect: pymupdf.Rect) -> Rect:
+    return (float(rect.x0), float(rect.y0), float(rect.x1), float(rect.y1))
+
+
+# --------------------------------------------------------------------------------------- labels
+def _printed_label(
+    rect: Rect, words: Sequence[Word], checkbox: bool = False, taken: Iterable[Rect] = ()
+) -> str:
+    """The text a person reads as the field's label: on its line before it (after it, first, for a
+    check box), else on the line just above it, else the text printed in its own top part."""
+    blocked = list(taken)
+    sides = ("right", "left", "above") if checkbox else ("left", "above", "inside")
+    for side in sides:
+        label = _label_on(side, rect, words, blocked)
+        if label:
+            return label
+    return ""
+
+
+def _label_on(side: str, rect: Rect, words: Sequence[Word], blocked: list[Rect]) -> str:
+    x0, y0, x1, _ = rect
+    middle, tall = _middle(rect), max(_height(rect), 6.0)
+    if side in {"left", "right"}:
+        level = [
+            word for word in words
+            if word[1] - 2 <= middle <= word[3] + 2 and _clean(word[4])
+        ]  # fmt: skip
+        if side == "left":
+            run = sorted((word for word in level if word[2] <= x0 + 2), key=lambda word: -word[2])
+            edge = x0
+        else:
+            run = sorted((word for word in level if word[0] >= x1 - 2), key=lambda word: word[0])
+            edge = x1
+        picked: list[Word] = []
+        for word in run:
+            gap = (edge - word[2]) if side == "left" else (word[0] - edge)
+            size = word[3] - word[1]
+            if gap > max(3 * size, 24.0) or any(_inside(word, other) for other in blocked):
+                break
+            if _is_blank(word[4]):
+                break
+            picked.append(word)
+            edge = word[0] if side == "left" else word[2]
+        picked.sort(key=lambda word: word[0])
+        return _joined_words(picked)
+    if side == "above":
+        above = [
+            word for word in words
+            if y0 - 2.5 * tall <= word[3] <= y0 + 2 and word[0] < x1 and word[2] > x0 - 4 and _clean(word[4])
+            and not any(_inside(word, other) for other in blocked)
+        ]  # fmt: skip
+        if not above:
+            return ""
+        nearest = max(word[3] for word in above)
+        line = [word for word in above if word[3] >= nearest - (word[3] - word[1]) * 0.6]
+        return _joined_words(sorted(line, key=lambda word: word[0]))
+    inside = [word for word in words if _inside(word, rect) and _clean(word[4])]
+    return _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0])))
+
+
+def _joined_words(words: Sequence[Word]) -> str:
+    text = " ".join(_clean(word[4]) for word in words)
+    return " ".join(text.split()).strip(" :").strip()
+
+
+def _clean(text: str) -> str:
+    return _BLANK_RUN.sub(" ", text).strip(_BOX_GLYPHS + " ")
+
+
+def _is_blank(text: str) -> bool:
+    return bool(_BLANK_RUN.fullmatch(text.strip()))
+
+
+def _inside(word: Word | Rect, rect: Rect) -> bool:
+    x = (word[0] + word[2]) / 2
+    y = (word[1] + word[3]) / 2
+    return rect[0] <= x <= rect[2] and rect[1] <= y <= rect[3]
+
+
+# --------------------------------------------------------------------------------------- layout
+def _layout_fields(page: pymupdf.Page, textpage: pymupdf.TextPage, words: list[Word]) -> list[Place]:
+    """A page's fields as its layout draws them."""
+    places: list[Place] = []
+    places += _glyph_boxes(words)
+    places += _blank_runs(words)
+    vectors = sum(block[6] == _VECTOR_BLOCK for block in page.get_text("blocks", textpage=textpage))
+    if vectors:
+        drawings = page.get_cdrawings()
+        if len(drawings) <= _MAX_DRAWINGS:
+            places += _drawn_fields(drawings, words, page, [place[0] for place in places])
+    return _in_reading_order(places)
+
+
+def _glyph_boxes(words: list[Word]) -> list[Place]:
+    """Check boxes printed as a glyph (☐ US citizen)."""
+    places: list[Place] = []
+    for index, word in enumerate(words):
+        text = word[4]
+        if not text or text[0] not in _BOX_GLYPHS:
+            continue
+        size = word[3] - word[1]
+        box = (word[0], word[1], word[0] + min(size, word[2] - word[0]), word[3])
+        rest = text[1:].strip()
+        label = rest + " " + _label_on("right", box, words[index + 1 :], []) if rest else ""
+        label = label.strip() or _printed_label(box, words, checkbox=True)
+        places.append((box, label or "check box", "checkbox", None, None))
+    return places
+
+
+def _blank_runs(words: list[Word]) -> list[Place]:
+    """Blanks typed as underscores or dots ("Name: ________"), each with the text before it."""
+    places: list[Place] = []
+    taken: list[Rect] = []
+    for word in words:
+        text = word[4]
+        for match in _BLANK_RUN.finditer(text):
+            share = (word[2] - word[0]) / max(len(text), 1)
+            box = (word[0] + share * match.start(), word[1], word[0] + share * match.end(), word[3])
+            if box[2] - box[0] < _MIN_FIELD:
+                continue
+            before = text[: match.start()]
+            label = _clean(before.rsplit("_", 1)[-1]) if before.strip("_. ") else ""
+            if not label or len(label) < 3:
+                previous = _label_on("left", box, words, taken)
+                label = " ".join(part for part in (previous, label) if part)
+            label = label or _label_on("above", box, words, taken)
+            taken.append(box)
+            places.append((box, label.strip(" :") or "blank", "text", None, None))
+    return places
+
+
+def _drawn_fields(
+    drawings: list[dict[str, object]], words: list[Word], page: pymupdf.Page, known: list[Rect]
+) -> list[Place]:
+    """Fields drawn with vector paths: empty cells of ruled tables and boxes, the blank part of a
+    labelled box, small empty squares (check boxes) and rules with a label before or above them."""
+    turn = page.rotation_matrix if page.rotation else None
+    horizontal, vertical = rules_of(drawings, turn)
+    places: list[Place] = []
+    cells: list[Rect] = []
+    for grid in ruled_grids(horizontal, vertical):
+        cells += list(grid.cells)
+        places += _table_cells(grid.cells, words, bool(grid.rows and grid.columns))
+    for rect in _rectangles(drawings, turn):
+        if any(_same_box(rect, cell) for cell in cells):
+            continue
+        cells.append(rect)
+        places += _box_field(rect, words)
+    text_height = median([word[3] - word[1] for word in words] or [10.0])
+    for y, x0, x1 in horizontal:
+        if x1 - x0 < _MIN_FIELD * 1.5:
+            continue
+        if any(cell[0] - 2 <= x0 and x1 <= cell[2] + 2 and cell[1] - 2 <= y <= cell[3] + 2 for cell in cells):
+            continue  # the edge of a box or a table
+        place = _rule_field(y, x0, x1, words, text_height, known)
+        if place:
+            places.append(place)
+    return places
+
+
+def _rectangles(drawings: list[dict[str, object]], turn: pymupdf.Matrix | None) -> list[Rect]:
+    found: list[Rect] = []
+    for drawing in drawings:
+        if drawing.get("fill") is not None and drawing.get("color") is None:
+            continue  # a filled area (shading, a bar), not a box drawn to be written in
+        for item in drawing.get("items", ()):  # type: ignore[attr-defined]
+            if item[0] != "re":
+                continue
+            rect = pymupdf.Rect(item[1])
+            if turn is not None:
+                rect = rect * turn
+            if rect.width >= _CHECK_SIZE[0] and rect.height >= _CHECK_SIZE[0]:
+                found.append(_rect(rect))
+    return found
+
+
+def _same_box(a: Rect, b: Rect) -> bool:
+    return all(abs(p - q) <= 2.0 for p, q in zip(a, b, strict=True))
+
+
+def _table_cells(cells: Sequence[Rect], words: list[Word], table: bool) -> list[Place]:
+    places: list[Place] = []
+    for cell in cells:
+        inside = [word for word in words if _inside(word, cell) and _clean(word[4])]
+        if inside:
+            places += _box_field(cell, words, inside)
+            continue
+        if cell[2] - cell[0] < _MIN_FIELD or _height(cell) < 8:
+            continue
+        label = _header_label(cell, cells, words) if table else ""
+        label = label or _printed_label(cell, words)
+        places.append((cell, label or "blank", "text", None, None))
+    return places
+
+
+def _header_label(cell: Rect, cells: Sequence[Rect], words: list[Word]) -> str:
+    """An empty cell's label: the text of the first cell of its row and of the top cell of its column."""
+    row = [other for other in cells if abs(_middle(other) - _middle(cell)) < 2 and other[2] <= cell[0] + 2]
+    column = [
+        other for other in cells
+        if abs((other[0] + other[2]) / 2 - (cell[0] + cell[2]) / 2) < 2 and other[3] <= cell[1] + 2
+    ]  # fmt: skip
+    parts = []
+    for group in (row, column):
+        for other in sorted(group, key=lambda rect: (rect[0], rect[1])):
+            text = _joined_words([word for word in words if _inside(word, other)])
+            if text:
+                parts.append(text)
+                break
+    return ", ".join(parts)
+
+
+def _box_field(rect: Rect, words: list[Word], inside: list[Word] | None = None) -> list[Place]:
+    """A box: a check box when small and square, a field when empty, its blank part when its label is
+    printed in its top part; nothing when text fills it."""
+    inside = [word for word in words if _inside(word, rect) and _clean(word[4])] if inside is None else inside
+    width, height = rect[2] - rect[0], _height(rect)
+    if not inside:
+        if _CHECK_SIZE[0] <= width <= _CHECK_SIZE[1] and _CHECK_SIZE[0] <= height <= _CHECK_SIZE[1]:
+            if 0.7 <= width / height <= 1.4:
+                return [
+                    (rect, _printed_label(rect, words, checkbox=True) or "check box", "checkbox", None, None)
+                ]
+            return []
+        if width < _MIN_FIELD or height < 8:
+            return []
+        return [(rect, _printed_label(rect, words) or "blank", "text", None, None)]
+    bottom = max(word[3] for word in inside)
+    size = median([word[3] - word[1] for word in inside])
+    if (
+        rect[3] - bottom >= max(1.2 * size, 9.0)
+        and (rect[3] - bottom) >= 0.4 * height
+        and width >= _MIN_FIELD
+    ):
+        blank = (rect[0] + 1, bottom + 1, rect[2] - 1, rect[3] - 1)
+        return [
+            (
+                blank,
+                _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0]))),
+                "text",
+                None,
+                None,
+            )
+        ]
+    return []
+
+
+def _rule_field(
+    y: float, x0: float, x1: float, words: list[Word], text_height: float, known: list[Rect]
+) -> Place | None:
+    """A rule drawn to write on: blank just above it, with its label before it (on its line) or above."""
+    box = (x0, y - max(text_height, 9.0) * 1.1, x1, y)
+    if any(_overlap(box, other) > 0.3 for other in known):
+        return None  # an underscore run already gave this blank
+    on = [word for word in words if _inside(word, box) and _clean(word[4])]
+    if on:
+        return None  # written on: a heading's underline or a value already filled in
+    label = _label_on("left", box, words, []) or _label_on("above", box, words, [])
+    if not label:
+        below = (x0, y, x1, y + max(text_height, 9.0) * 1.2)
+        label = _joined_words([word for word in words if _inside(word, below) and _clean(word[4])])
+    return (box, label, "text", None, None) if label else None
+
+
+def _overlap(a: Rect, b: Rect) -> float:
+    """The share of `a` that `b` covers."""
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    area = (a[2] - a[0]) * (a[3] - a[1])
+    return width * height / area if width > 0 and height > 0 and area > 0 else 0.0
+
+
+# ---------------------------------------------------------------------------------------- filling
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+_MAX_FONT = 11.0  # points: the size a drawn value starts from before it is shrunk to fit its box
+_MIN_FONT = 4.0
+_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")  # Hebrew, Arabic, Syriac, Thaana
+_MATCHING_RECT = 0.6  # how much a widget and a field's box must share to be the same place
+
+
+def parse_color(color: str) -> tuple[float, float, float]:
+    """`#rgb` or `#rrggbb` as RGB fractions; ValueError otherwise."""
+    if not isinstance(color, str) or not _HEX.fullmatch(color.strip()):
+        raise ValueError(f"color must be a hex colour such as #1f3a93 or #000, not {color!r}")
+    digits = color.strip()[1:]
+    if len(digits) == 3:
+        digits = "".join(digit * 2 for digit in digits)
+    red, green, blue = (int(digits[at : at + 2], 16) / 255 for at in (0, 2, 4))
+    return red, green, blue
+
+
+def is_true(value: str) -> bool:
+    """Whether a value ticks a check box: "true", "yes", "x", "checked", "on", "1", in any case."""
+    return value.strip().lower() in TRUE_WORDS
+
+
+def filled(content: bytes, fields: Sequence[FoundField], color: str = "#000000") -> bytes:
+    """The PDF with each field that has a value written: a widget gets it as its form value (the form
+    stays editable); a place without a widget gets the text drawn in its box, or a tick."""
+    rgb = parse_color(color)
+    with _opened(content) as document:
+        pages: dict[int, tuple[pymupdf.Page, list[pymupdf.Widget]]] = {}  # a widget needs its page alive
+        pen = _Pen(rgb, color)
+        drawn = False
+        for field in fields:
+            if field.value is None or field.value == "":
+                continue
+            if not 1 <= field.bbox.page <= document.page_count:
+                continue
+            if field.bbox.page not in pages:
+                page = document[field.bbox.page - 1]
+                pages[field.bbox.page] = page, list(page.widgets())
+            page, widgets = pages[field.bbox.page]
+            rect = _page_rect(page, field.bbox)
+            widget = _widget_for(field, rect, widgets)
+            if widget is not None:
+                _set_widget(widget, field.value, widgets)
+            elif field.type == "checkbox":
+                if is_true(field.value):
+                    _tick(page, rect, rgb)
+                    drawn = True
+            else:
+                pen.write(page, rect, field.value)
+                drawn = True
+        pen.finish(document)
+        if any(widgets for _, widgets in pages.values()):
+            _need_appearances(document)
+        return bytes(document.tobytes(garbage=3 if pen.embedded else 1 if drawn else 0, deflate=True))
+
+
+def _page_rect(page: pymupdf.Page, box: FieldBox) -> pymupdf.Rect:
+    width, height = page.rect.width, page.rect.height
+    return pymupdf.Rect(
+        box.left * width, box.top * height, (box.left + box.width) * width, (box.top + box.height) * height
+    )
+
+
+def _widget_for(
+    field: FoundField, rect: pymupdf.Rect, widgets: list[pymupdf.Widget]
+) -> pymupdf.Widget | None:
+    """The widget a field names (the one whose box is the field's, among buttons of one name), else the
+    widget whose box is the field's."""
+    named = [widget for widget in widgets if field.widget and widget.field_name == field.widget]
+    candidates = named or widgets
+    best, best_share = None, 0.0
+    for widget in candidates:
+        share = min(
+            _overlap(_rect(rect), _rect(pymupdf.Rect(widget.rect))),
+            _overlap(_rect(pymupdf.Rect(widget.rect)), _rect(rect)),
+        )
+        if share > best_share:
+            best, best_share = widget, share
+    if best is not None and (best_share >= _MATCHING_RECT or (len(named) == 1 and best_share > 0)):
+        return best
+    return named[0] if len(named) == 1 else None
+
+
+def _set_widget(widget: pymupdf.Widget, value: str, page_widgets: list[pymupdf.Widget]) -> None:
+    kind = widget.field_type
+    if kind in _CHECK_WIDGETS:
+        on = is_true(value) or value.strip().lower() == str(widget.on_state() or "").lower()
+        if kind == _RADIOBUTTON and on:
+            for other in page_widgets:
+                if other.field_name == widget.field_name and other.xref != widget.xref and other.field_value:
+                    other.field_value = False
+                    other.update()
+        widget.field_value = widget.on_state() if on else "Off"
+    elif kind in {_COMBOBOX, _LISTBOX}:
+        choices = [choice if isinstance(choice, str) else choice[-1] for choice in widget.choice_values or []]
+        wanted = value.strip().lower()
+        widget.field_value = next((choice for choice in choices if choice.lower() == wanted), value)
+    else:
+        limit = widget.text_maxlen
+        widget.field_value = value[:limit] if limit else value
+    widget.update()
+
+
+def _need_appearances(document: pymupdf.Document) -> None:
+    """Tell viewers to draw the fields anew from their values (a value in a script the field's own
+    font lacks shows then too)."""
+    catalog = document.pdf_catalog()
+    kind, form = document.xref_get_key(catalog, "AcroForm")
+    if kind == "xref":
+        document.xref_set_key(int(form.split()[0]), "NeedAppearances", "true")
+    elif kind == "dict":
+        document.xref_set_key(catalog, "AcroForm/NeedAppearances", "true")
+
+
+class _Pen:
+    """Writes values into boxes: one TextWriter a page, fonts chosen per character (Nimbus Sans for
+    Latin, Greek and Cyrillic, Droid Sans Fallback for CJK and the rest MuPDF has), each embedded once;
+    text in a right-to-left script goes through MuPDF's HTML layout, which shapes it."""
+
+    def __init__(self, rgb: tuple[float, float, float], color: str) -> None:
+        self.rgb, self.color = rgb, color
+        self.fonts = [pymupdf.Font("helv"), pymupdf.Font("cjk")]
+        self.writers: dict[int, tuple[pymupdf.Page, pymupdf.TextWriter]] = {}
+        self.embedded = False  # a font other than the base one: subset the fonts at the end
+
+    def write(self, page: pymupdf.Page, rect: pymupdf.Rect, value: str) -> None:
+        box = pymupdf.Rect(rect.x0 + 1, rect.y0, rect.x1 - 1, rect.y1)
+        if box.width <= 2 or box.height <= 2:
+            return
+        if _RIGHT_TO_LEFT.search(value):
+            self._shaped(page, box, value)
+            return
+        size, lines = self._fitted(box, value)
+        if page.number not in self.writers:
+            self.writers[page.number] = page, pymupdf.TextWriter(page.rect, color=self.rgb)
+        writer = self.writers[page.number][1]
+        leading = size * 1.15
+        top = box.y0 + max((box.height - leading * len(lines)) / 2, 0.0)
+        for number, line in enumerate(lines):
+            x, y = box.x0, top + leading * number + size * 0.95
+            for run, font in self._runs(line):
+                writer.append((x, y), run, font=font, fontsize=size)
+                x += font.text_length(run, fontsize=size)
+
+    def finish(self, document: pymupdf.Document) -> None:
+        for page, writer in self.writers.values():
+            writer.write_text(page, morph=(page.rect.tl, page.derotation_matrix) if page.rotation else None)
+        if self.embedded:
+            document.subset_fonts()
+
+    def _runs(self, text: str) -> list[tuple[str, pymupdf.Font]]:
+        runs: list[tuple[str, pymupdf.Font]] = []
+        for char in text:
+            font = next((font for font in self.fonts if font.has_glyph(ord(char))), self.fonts[0])
+            self.embedded |= font is not self.fonts[0]
+            if runs and runs[-1][1] is font:
+                runs[-1] = (runs[-1][0] + char, font)
+            else:
+                runs.append((char, font))
+        return runs
+
+    def _length(self, text: str, size: float) -> float:
+        return float(sum(font.text_length(run, fontsize=size) for run, font in self._runs(text)))
+
+    def _fitted(self, box: pymupdf.Rect, value: str) -> tuple[float, list[str]]:
+        """The largest size (up to _MAX_FONT, and to the box's height) at which the value, wrapped at
+        spaces (anywhere in a word too long for a line), fits the box; at the smallest size, what fits."""
+        size = max(min(_MAX_FONT, box.height * 0.8), _MIN_FONT)
+        while True:
+            lines = self._wrapped(value, box.width, size)
+            if len(lines) * size * 1.15 <= box.height + 0.5 or size <= _MIN_FONT:
+                return size, lines[: max(int((box.height + 0.5) // (size * 1.15)), 1)]
+            size = max(size * 0.9, _MIN_FONT)
+
+    def _wrapped(self, value: str, width: float, size: float) -> list[str]:
+        lines: list[str] = []
+        for paragraph in value.splitlines() or [""]:
+            line = ""
+            for word in paragraph.split(" "):
+                candidate = f"{line} {word}" if line else word
+                if self._length(candidate, size) <= width:
+                    line = candidate
+                    continue
+                if line:
+                    lines.append(line)
+                line = ""
+                for char in word:  # a word wider than the box: cut where it must be
+                    if line and self._length(line + char, size) > width:
+                        lines.append(line)
+                        line = ""
+                    line += char
+            lines.append(line)
+        return lines
+
+    def _shaped(self, page: pymupdf.Page, box: pymupdf.Rect, value: str) -> None:
+        self.embedded = True
+        if page.rotation:
+            box = box * page.derotation_matrix
+        size = max(min(_MAX_FONT, box.height * 0.8), _MIN_FONT)
+        css = f"* {{font-family: sans-serif; font-size: {size:.1f}pt; color: {self.color}; margin: 0;}}"
+        text = html.escape(value).replace("\n", "<br/>")
+        page.insert_htmlbox(box, text, css=css, scale_low=0, rotate=page.rotation)
+
+
+def _tick(page: pymupdf.Page, rect: pymupdf.Rect, rgb: tuple[float, float, float]) -> None:
+    """An X across the box."""
+    inset = min(rect.width, rect.height) * 0.2
+    inner = pymupdf.Rect(rect.x0 + inset, rect.y0 + inset, rect.x1 - inset, rect.y1 - inset)
+    if page.rotation:
+        inner = inner * page.derotation_matrix
+    shape = page.new_shape()
+    shape.draw_line(inner.tl, inner.br)
+    shape.draw_line(inner.tr, inner.bl)
+    shape.finish(color=rgb, width=max(min(rect.width, rect.height) * 0.1, 0.8))
+    shape.commit()

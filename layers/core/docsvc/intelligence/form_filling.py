@@ -1,0 +1,425 @@
+"""A form's values from instructions in plain words: which field each statement fills, and with what.
+
+Instructions state values as "Label: value" or "Label = value" lines (with or without a bullet), or
+inside sentences ("the applicant's name is Jane Roe", "set the city to Lyon", "name 'John Doe'",
+"check the box for US citizen", "Geburtsdatum ist 1.2.1990"). A statement's label is matched to the
+fields by their descriptions (and keys): words lowercased, accents folded, plurals dropped, numbering
+left out, abbreviations spelled out as the extractor's labels do ("DOB", "Tel."), and the words forms
+use in English, German, French, Spanish, Italian, Portuguese, Dutch, Polish, Russian and Japanese said
+as one concept ("Vorname", "prénom" and "given name" are a first name). Each statement fills the one
+field it names best (several when its label names several: "home and work phone"); a check box gets
+"true" or "false". A field no statement names is left out. The result depends on nothing but the input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from docsvc.intelligence.labels import label_key
+from docsvc.intelligence.vocabulary import STOP_WORDS, phrase
+
+Words = tuple[str, ...]
+
+# Concepts forms ask for, and the phrases that name them (as vocabulary.phrase makes them: lower case,
+# no accents, no plural). A phrase is looked up before its words, the longest first.
+_CONCEPTS = """
+given_name: first name, given name, forename, christian name, vorname, rufname, prenom, nombre de pila,
+ primer nombre, nome proprio, primeiro nome, voornaam, imie, имя, 名
+family_name: last name, surname, family name, nachname, familienname, zuname, nom de famille, nom d usage,
+ apellido, primer apellido, segundo apellido, cognome, sobrenome, apelido, achternaam, nazwisko,
+ фамилия, 姓, 氏
+birth_name: birth name, maiden name, name at birth, geburtsname, nom de naissance, apellido de soltera
+birth_date: date of birth, birth date, birthdate, dob, born on, geburtsdatum, geboren am, date de naissance,
+ ne le, fecha de nacimiento, fecha nacimiento, data di nascita, data de nascimento, geboortedatum,
+ data urodzenia, дата рождения, 生年月日
+birth_place: place of birth, birthplace, birth place, geburtsort, lieu de naissance, lugar de nacimiento,
+ luogo di nascita, local de nascimento, geboorteplaats, miejsce urodzenia, место рождения
+ssn: ssn, social security number, social security no, sozialversicherungsnummer, rentenversicherungsnummer,
+ numero de securite sociale, numero de la seguridad social, numero afiliacion
+tax_id: tin, tax id, taxpayer identification number, tax identification number, ein,
+ employer identification number, steuer id, steueridentifikationsnummer, identifikationsnummer, idnr,
+ steuernummer, numero fiscal, numero d identification fiscale, nif, nie, codice fiscale, nip
+phone: phone, telephone, tel, mobile, cell, cell phone, phone number, telephone number, telefon,
+ telefonnummer, rufnummer, handy, telefono, numero de telephone, telefone, telefoon, телефон, 電話番号, 電話
+fax: fax, telefax, fax number
+email: email, e mail, email address, courriel, adresse electronique, correo, correo electronico,
+ posta elettronica, メール, 電子メール
+postcode: zip, zip code, postal code, postcode, post code, plz, postleitzahl, code postal, cp,
+ codigo postal, cap, codice postale, postcode, kod pocztowy, почтовый индекс, 郵便番号
+city: city, town, place, ort, wohnort, stadt, gemeinde, ville, commune, localite, ciudad, localidad,
+ municipio, poblacion, citta, comune, cidade, localidade, woonplaats, plaats, miejscowosc, город
+street: street, street address, strasse, hausnummer, strasse und hausnummer, rue, adresse postale,
+ calle, domicilio, via, rua, straat, ulica, улица
+country: country, land, staat, pays, pais, paese, nazione, kraj, страна, 国
+state: state, province, bundesland, provincia, region, estado, provincie, województwo
+nationality: nationality, citizenship, staatsangehorigkeit, nationalitat, nationalite, nacionalidad,
+ nazionalita, cittadinanza, nacionalidade, nationaliteit, obywatelstwo, гражданство, 国籍
+sex: sex, gender, geschlecht, sexe, sexo, sesso, geslacht, plec, пол, 性別
+signature: signature, unterschrift, firma, assinatura, handtekening, podpis, подпись, 署名
+passport: passport, reisepass, pass, passeport, pasaporte, passaporto, passaporte, paspoort, paszport,
+ паспорт, 旅券
+occupation: occupation, profession, job, job title, beruf, taetigkeit, metier, ocupacion, profesion,
+ professione, profissao, beroep, zawod, профессия, 職業
+employer: employer, arbeitgeber, employeur, empleador, datore di lavoro, empregador, werkgever, pracodawca
+spouse: spouse, husband, wife, ehepartner, ehegatte, ehefrau, ehemann, conjoint, epoux, epouse, conyuge,
+ esposo, esposa, coniuge, conjuge, echtgenoot, malzonek, супруг
+child: child, kind, enfant, hijo, nino, figlio, filho, dziecko, ребенок
+marital_status: marital status, civil status, familienstand, situation de famille, etat civil, estado civil,
+ stato civile, burgerlijke staat, stan cywilny, семейное положение
+address: address, anschrift, adresse, wohnanschrift, direccion, indirizzo, endereco, adres, адрес, 住所
+date: date, datum, fecha, data, дата, 日付
+amount: amount, betrag, montant, importe, importo, valor, bedrag, kwota, сумма
+account: account, konto, compte, cuenta, conto, conta, rekening
+iban: iban
+name: name, full name, nom complet, nombre completo, nome completo, naam, imie i nazwisko, фио, 氏名, 名前
+"""
+_HINT = re.compile(r"\[[^\]]*\]")
+_NUMBERING = re.compile(r"^(?:\(?[0-9ivx]{1,4}[a-z]?[.)]?|[a-z][.)])$")
+_GENERIC = frozenset({"name", "number", "date", "address", "amount", "code", "line", "information", "detail"})
+_DROPPED = frozenset({"s", "please", "enter", "your", "the", "if", "any", "optional", "here", "box", "field"})
+TRUE_VALUES = frozenset(
+    {"true", "yes", "y", "x", "✓", "✔", "☑", "☒", "checked", "ticked", "on", "1", "ja", "oui", "si", "sí",
+     "sim", "tak", "да", "はい", "是", "نعم", "sì", "wahr", "vrai", "verdadero"}
+)  # fmt: skip
+FALSE_VALUES = frozenset(
+    {"false", "no", "n", "unchecked", "unticked", "off", "0", "nein", "non", "nee", "nie", "нет", "いいえ",
+     "否", "لا", "falsch", "faux", "falso", "não", "nao"}
+)  # fmt: skip
+_THRESHOLD = 0.55
+_SURE = 0.85
+
+
+def _concept_table() -> tuple[dict[Words, str], int]:
+    table: dict[Words, str] = {}
+    for entry in _CONCEPTS.strip().split("\n"):
+        if ":" in entry:
+            concept, _, listing = entry.partition(":")
+            concept = concept.strip()
+        else:
+            listing = entry
+        for item in listing.split(","):
+            words = phrase(item)
+            if words:
+                table.setdefault(words, concept)
+    return table, max(len(words) for words in table)
+
+
+_CONCEPT_TABLE, _LONGEST = _concept_table()
+
+
+@lru_cache(maxsize=16384)
+def concepts(text: str) -> Words:
+    """The words of a label as compared: concepts for the phrases forms use, the rest as the
+    extractor's label keys say them (abbreviations spelled out), without stop words or numbering."""
+    text = _HINT.sub(" ", text)
+    text = re.sub(r"['\u2019]s\b", "", text)
+    raw = _cjk_apart(phrase(text))
+    said = _said(raw)
+    expanded: list[str] = []
+    for word in said:
+        if word.startswith("@"):
+            expanded.append(word)
+        else:
+            expanded.extend(label_key(word) or (word,))
+    return tuple(
+        word.lstrip("@")
+        for word in _said(tuple(expanded))
+        if word.lstrip("@") not in STOP_WORDS and word not in _DROPPED and not _NUMBERING.match(word)
+    )
+
+
+def _cjk_apart(words: Words) -> Words:
+    """CJK text has no spaces: its concepts are looked for inside each run of it."""
+    found: list[str] = []
+    for word in words:
+        if not any("\u3040" <= char <= "\u9fff" for char in word):
+            found.append(word)
+            continue
+        rest = word
+        while rest:
+            match = next(
+                (size for size in range(min(len(rest), 6), 0, -1) if (rest[:size],) in _CONCEPT_TABLE), 0
+            )
+            found.append(rest[: match or 1])
+            rest = rest[match or 1 :]
+    return tuple(found)
+
+
+def _said(words: Words) -> list[str]:
+    """Words with the phrases of the concept table said as their concept (marked with "@")."""
+    said: list[str] = []
+    index = 0
+    while index < len(words):
+        for size in range(min(_LONGEST, len(words) - index), 0, -1):
+            concept = _CONCEPT_TABLE.get(words[index : index + size])
+            if concept:
+                said.append("@" + concept)
+                index += size
+                break
+        else:
+            said.append(words[index])
+            index += 1
+    return said
+
+
+# ------------------------------------------------------------------------------------ statements
+@dataclass(frozen=True)
+class Statement:
+    label: str
+    value: str  # "true"/"false" for a box to tick or clear
+    check: bool | None = None  # a sentence that ticks (True) or clears (False) a box
+    order: int = 0
+
+
+_BULLET = re.compile(r"^\s*(?:[-*•·▪‣\u2013\u2014]|\d{1,3}[.)]|[a-z][.)])\s+")
+_QUOTES = "\"'\u201c\u201d\u2018\u2019«»„「」"
+_ARTICLES = (
+    r"(?:the|my|our|his|her|their|its|a|an|der|die|das|den|dem|des|mein|meine|ihr|ihre|le|la|les|l'|son|sa"
+    r"|ses|mon|ma|el|los|las|su|sus|mi|il|lo|gli|i|o|os|as|seu|sua|het|de|zijn|haar)"
+)
+_COPULA = re.compile(
+    rf"^(?:{_ARTICLES}\s+)?(?P<label>.+?)\s+(?:is|are|should be|must be|will be|shall be|ist|lautet|sind|"
+    r"soll|est|sont|sera|es|son|sera|è|sono|é|são|is gelijk aan|wynosi|to|это)\s+(?P<value>.+)$",
+    re.IGNORECASE,
+)
+_SET = re.compile(
+    r"^(?:please\s+)?(?:set|fill(?:\s+in)?|fill\s+out|complete|put|use|write|enter|type|mettre|remplir|"
+    r"indiquer|poner|rellenar|eintragen|setzen|trage|impostare|inserire)\s+"
+    rf"(?:{_ARTICLES}\s+)?(?P<label>.+?)\s+(?:to|with|as|=|à|a|avec|con|mit|auf|als|como|en)\s+(?P<value>.+)$",
+    re.IGNORECASE,
+)
+_ENTER = re.compile(
+    r"^(?:please\s+)?(?:enter|put|write|type|use|inscrire|écrire|escribir|schreiben)\s+(?P<value>.+?)\s+"
+    r"(?:as|in|into|for|under|comme|dans|pour|en|como|para|als|in das|im)\s+"
+    rf"(?:{_ARTICLES}\s+)?(?P<label>.+)$",
+    re.IGNORECASE,
+)
+_CHECK = re.compile(
+    r"^(?:please\s+)?(?:check|tick|mark|select|choose|cross|cocher|cochez|coche|sélectionner|marque|marcar|"
+    r"marca|marcad|seleccionar|seleccione|ankreuzen|kreuzen sie|markieren sie|wählen sie|spuntare|spunta|"
+    r"selezionare|assinalar|assinale|aanvinken|zaznacz|отметьте|отметить|выберите)\s+"
+    r"(?:(?:the|a|la|le|el|das|die|den)\s+)?(?:(?:check\s*)?box(?:es)?|case|casilla|kästchen|feld|casella)?\s*"
+    r"(?:for|of|labelled|labeled|marked|next to|pour|de|para|für|bei|per|voor|dla)?\s*(?P<label>.+)$",
+    re.IGNORECASE,
+)
+_UNCHECK = re.compile(
+    r"^(?:please\s+)?(?:uncheck|untick|unmark|clear|deselect|do not check|don't check|do not tick|"
+    r"ne pas cocher|décocher|decocher|no marcar|desmarcar|nicht ankreuzen|non spuntare)\s+"
+    r"(?:(?:the|la|le|el|das|die)\s+)?(?:(?:check\s*)?box(?:es)?|case|casilla|kästchen)?\s*"
+    r"(?:for|of|labelled|labeled|marked|next to|pour|de|para|für|bei)?\s*(?P<label>.+)$",
+    re.IGNORECASE,
+)
+_CHECK_AFTER = re.compile(r"^(?P<label>.+?)\s+(?:ankreuzen|anhaken|markieren|cochez|cocher)$", re.IGNORECASE)
+_QUOTED_VALUE = re.compile(rf"^(?P<label>.+?)\s*[{_QUOTES}](?P<value>[^{_QUOTES}]+)[{_QUOTES}]$")
+_PARTS = re.compile(r"\s*;\s*|,\s+(?:and\s+|und\s+|et\s+|y\s+)?(?=\S)|\s+(?:and|und|et|y|e|en|i)\s+")
+_PIECE = re.compile(r"\s*;\s*|(?<=[^\s.]{2}[.!?])\s+(?=\S)")
+_SHORT_LABEL = 5  # words (spaces + 1) of a label short enough that a line can hold several
+_SENTENCE_END = re.compile(r"(?<=[^\s.]{3}[.!?])\s+(?=[A-ZÀ-ÖØ-Þ\"“])|\n")
+
+
+def statements(instructions: str) -> list[Statement]:
+    """What the instructions state, in order: labelled values and boxes to tick or clear. A sentence
+    read two ways ("enter the zip code as 90210", "enter 90210 as the zip code") gives both readings,
+    as one statement (one `order`): the field named best takes it."""
+    found: list[Statement] = []
+    order = 0
+    for line in instructions.splitlines():
+        line = _BULLET.sub("", line).strip()
+        if not line:
+            continue
+        pieces = _PIECE.split(line)
+        short = sum(1 for piece in pieces if (_labelled(piece) or ("", ""))[0].count(" ") < _SHORT_LABEL)
+        if len(pieces) < 2 or short < 2:
+            labelled = _labelled(line)
+            if labelled:
+                found.append(Statement(*labelled, order=order))
+                order += 1
+                continue
+        for piece in pieces if short >= 2 else _SENTENCE_END.split(line):
+            for readings in _in_sentence(piece.strip().rstrip(".!;")):
+                found.extend(Statement(label, value, check, order) for label, value, check in readings)
+                order += 1
+    return found
+
+
+def _labelled(line: str) -> tuple[str, str] | None:
+    """A "Label: value" or "Label = value" line (the label may hold a colon: the last one that a space
+    follows is the label's)."""
+    for separator in (re.compile(":(?=\\s|$)|\uff1a"), re.compile(r"\s=\s?|=\s")):
+        matches = list(separator.finditer(line))
+        if not matches:
+            continue
+        for match in reversed(matches):
+            label, value = line[: match.start()].strip(), line[match.end() :].strip()
+            if label and value and any(char.isalpha() for char in label) and len(label) <= 300:
+                return label, _unquoted(value)
+    return None
+
+
+Reading = tuple[str, str, bool | None]  # label, value, whether it ticks (True) or clears a box
+
+
+def _in_sentence(sentence: str) -> list[list[Reading]]:
+    """The statements of a sentence, each as its readings; one naming several values is cut at its
+    commas and "and"s when each part states one."""
+    whole = _readings(sentence)
+    parts = [part for part in _PARTS.split(sentence) if part.strip()]
+    if len(parts) > 1:
+        stated = [_readings(part) for part in parts]
+        if all(stated):
+            return stated
+        if whole:  # a value with a comma or an "and" in it: the parts that state nothing go back into it
+            merged: list[list[Reading]] = []
+            for part, found in zip(parts, stated, strict=True):
+                if found:
+                    merged.append(found)
+                elif merged and merged[-1][0][2] is None:
+                    merged[-1] = [
+                        (label, _joined_back(sentence, value, part), None) for label, value, _ in merged[-1]
+                    ]
+                else:
+                    return [whole]
+            return merged
+    return [whole] if whole else []
+
+
+def _joined_back(sentence: str, value: str, part: str) -> str:
+    start = sentence.find(value)
+    end = sentence.find(part, start + len(value)) if start >= 0 else -1
+    return sentence[start : end + len(part)] if start >= 0 and end >= 0 else f"{value}, {part}"
+
+
+def _readings(text: str) -> list[Reading]:
+    text = text.strip().rstrip(".")
+    for pattern, check in ((_UNCHECK, False), (_CHECK, True), (_CHECK_AFTER, True)):
+        match = pattern.match(text)
+        if match:
+            return [(match.group("label"), "true" if check else "false", check)]
+    labelled = _labelled(text)
+    if labelled:
+        return [(labelled[0], labelled[1], None)]
+    readings: list[Reading] = []
+    for pattern in (_SET, _ENTER, _COPULA, _QUOTED_VALUE):
+        match = pattern.match(text)
+        if match:
+            reading = (match.group("label"), _unquoted(match.group("value")), None)
+            if reading not in readings:
+                readings.append(reading)
+            if pattern is _COPULA or pattern is _QUOTED_VALUE:
+                break
+    return readings
+
+
+def _unquoted(value: str) -> str:
+    value = value.strip().rstrip(".;")
+    if len(value) >= 2 and value[0] in _QUOTES and value[-1] in _QUOTES:
+        value = value[1:-1]
+    return value.strip()
+
+
+# -------------------------------------------------------------------------------------- matching
+def truth(value: str) -> bool | None:
+    """Whether a value says yes or no ("x", "ja", "non"), or neither."""
+    plain = value.strip().lower().rstrip(".!")
+    if plain in TRUE_VALUES:
+        return True
+    if plain in FALSE_VALUES:
+        return False
+    return None
+
+
+def _weight(word: str) -> float:
+    return 0.5 if word in _GENERIC else 1.0
+
+
+def similarity(label: Words, field: Words) -> float:
+    """How well a statement's label names a field: the share of the label's words the field has, and
+    a little of the share of the field's words the label has."""
+    if not label or not field:
+        return 0.0
+    if label == field:
+        return 1.0
+    common = set(label) & set(field)
+    if not common:
+        return 0.0
+    shared = sum(_weight(word) for word in common)
+    recall = shared / sum(_weight(word) for word in set(label))
+    precision = shared / sum(_weight(word) for word in set(field))
+    in_order = 0.02 if _ordered(label, field) else 0.0
+    return 0.7 * recall + 0.28 * precision + in_order
+
+
+def _ordered(label: Words, field: Words) -> bool:
+    size = len(label)
+    return any(field[start : start + size] == label for start in range(len(field) - size + 1))
+
+
+@dataclass(frozen=True)
+class _Field:
+    key: str
+    type: str
+    words: Words
+
+
+def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> dict[str, str]:
+    """Each field's value as the instructions state it, for (key, description, type) fields; a check
+    box's value is "true" or "false". Fields the instructions do not name are left out."""
+    targets = [
+        _Field(key, kind, concepts(description) or concepts(key.replace("_", " ")))
+        for key, description, kind in fields
+    ]
+    stated = statements(instructions)
+    ranked: list[tuple[float, int, int, str]] = []
+    allowed: dict[int, int] = {}
+    for statement in stated:
+        named = _named(statement.label)
+        whole = max((similarity(named[0][0], target.words) for target in targets), default=0.0)
+        if whole >= _SURE:  # the label names one field well: its parts are not looked at
+            named = named[:1]
+        allowed[statement.order] = len(named[-1])
+        for labels in named:
+            for index, target in enumerate(targets):
+                scored = _scored(statement, labels, target)
+                if scored:
+                    ranked.append((-scored[0], statement.order, index, scored[1]))
+    ranked.sort()
+    chosen: dict[int, str] = {}
+    fills: dict[int, int] = {}
+    for _, order, index, value in ranked:
+        if index in chosen or fills.get(order, 0) >= allowed[order]:
+            continue
+        chosen[index] = value
+        fills[order] = fills.get(order, 0) + 1
+    return {targets[index].key: value for index, value in sorted(chosen.items())}
+
+
+def _named(label: str) -> list[tuple[Words, ...]]:
+    """The label as one, and (when it joins several with "and") as its parts."""
+    whole = concepts(label)
+    parts = [concepts(part) for part in re.split(r"\s+(?:and|und|et|y|e|en|i|&)\s+|\s*/\s*|,\s*", label)]
+    parts = [part for part in parts if part]
+    if len(parts) > 1:
+        shared = parts[-1][-1:]  # "home and work phone": each part is a phone
+        parts = [part if set(part) & set(shared) else part + shared for part in parts]
+        return [(whole,), tuple(parts)]
+    return [(whole,)]
+
+
+def _scored(statement: Statement, labels: tuple[Words, ...], target: _Field) -> tuple[float, str] | None:
+    best = max(similarity(label, target.words) for label in labels)
+    if len(labels) > 1:
+        best *= 0.98  # a part named is a little less sure than the whole
+    value = statement.value
+    if target.type == "checkbox":
+        said = statement.check if statement.check is not None else truth(value)
+        if said is None:  # "Sex: female" ticks the box of the option "Female"
+            if similarity(concepts(value), target.words) < 0.99:
+                return None
+            best, said = 0.6 + 0.3 * best, True
+        value = "true" if said else "false"
+    elif statement.check is not None:
+        return None
+    return (best, value) if best >= _THRESHOLD else None

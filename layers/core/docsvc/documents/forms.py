@@ -160,10 +160,13 @@ def _humanised(name: str | None) -> str:
 
 
 def _key_of(label: str, name: str | None) -> str:
-    words = label.split()[:_KEY_WORDS]
-    key = snake_case(" ".join(words))
-    if not key and name:
-        key = snake_case(_humanised(name))
+    """A widget named in words is keyed by its name ("NIF ORGANISMO PUBLICO" is `nif_organismo_publico`,
+    where the page prints "NIF" only), any other field by the first words of its label."""
+    named = _humanised(name) if name else ""
+    if named and not _MEANINGLESS_NAME.match(named) and sum(char.isalpha() for char in named) >= 3:
+        key = snake_case(named)
+    else:
+        key = snake_case(" ".join(label.split()[:_KEY_WORDS]))
     return key[:48].strip("_") or "field"
 
 
@@ -514,7 +517,10 @@ def filled(content: bytes, fields: Sequence[FoundField], color: str = "#000000")
             rect = _page_rect(page, field.bbox)
             widget = _widget_for(field, rect, widgets)
             if widget is not None:
-                _set_widget(widget, field.value, widgets)
+                try:
+                    _set_widget(document, widget, field.value, widgets)
+                except (RuntimeError, TypeError, ValueError):  # a damaged widget: the others are filled
+                    continue
             elif field.type == "checkbox":
                 if is_true(field.value):
                     _tick(page, rect, rgb)
@@ -555,17 +561,19 @@ def _widget_for(
     return named[0] if len(named) == 1 else None
 
 
-def _set_widget(widget: pymupdf.Widget, value: str, page_widgets: list[pymupdf.Widget]) -> None:
+def _set_widget(
+    document: pymupdf.Document, widget: pymupdf.Widget, value: str, page_widgets: list[pymupdf.Widget]
+) -> None:
     kind = widget.field_type
     if kind in _CHECK_WIDGETS:
-        on = is_true(value) or value.strip().lower() == str(widget.on_state() or "").lower()
-        if kind == _RADIOBUTTON and on:
-            for other in page_widgets:
-                if other.field_name == widget.field_name and other.xref != widget.xref and other.field_value:
-                    other.field_value = False
-                    other.update()
-        widget.field_value = widget.on_state() if on else "Off"
-    elif kind in {_COMBOBOX, _LISTBOX}:
+        _set_button(
+            document,
+            widget,
+            is_true(value) or value.strip().lower() == _on_state(document, widget).lower(),
+            page_widgets,
+        )
+        return
+    if kind in {_COMBOBOX, _LISTBOX}:
         choices = [choice if isinstance(choice, str) else choice[-1] for choice in widget.choice_values or []]
         wanted = value.strip().lower()
         widget.field_value = next((choice for choice in choices if choice.lower() == wanted), value)
@@ -573,6 +581,32 @@ def _set_widget(widget: pymupdf.Widget, value: str, page_widgets: list[pymupdf.W
         limit = widget.text_maxlen
         widget.field_value = value[:limit] if limit else value
     widget.update()
+
+
+def _on_state(document: pymupdf.Document, widget: pymupdf.Widget) -> str:
+    """A button's on state as its appearance dictionary names it, escapes kept ("S#ED" for "Sí")."""
+    kind, states = document.xref_get_key(widget.xref, "AP/N")
+    if kind == "xref":
+        states = document.xref_object(int(states.split()[0]))
+    names = [name for name in re.findall(r"/([^\s/<>\[\]()]+)\s+\d+\s+\d+\s+R", states) if name != "Off"]
+    return names[0] if names else "Yes"
+
+
+def _set_button(
+    document: pymupdf.Document, widget: pymupdf.Widget, on: bool, page_widgets: list[pymupdf.Widget]
+) -> None:
+    """A check box or radio button on or off, written into the PDF as it is: its appearance state and
+    its field's value (the widget's own, or its parent's when the widget is one of its buttons)."""
+    state = _on_state(document, widget) if on else "Off"
+    has_name = document.xref_get_key(widget.xref, "T")[0] != "null"
+    kind, parent = document.xref_get_key(widget.xref, "Parent")
+    field = widget.xref if has_name or kind != "xref" else int(parent.split()[0])
+    if on and field != widget.xref:
+        for other in page_widgets:  # the group's other buttons go off
+            if other.field_name == widget.field_name and other.xref != widget.xref:
+                document.xref_set_key(other.xref, "AS", "/Off")
+    document.xref_set_key(widget.xref, "AS", f"/{state}")
+    document.xref_set_key(field, "V", f"/{state}")
 
 
 def _need_appearances(document: pymupdf.Document) -> None:

@@ -127,7 +127,7 @@ def concepts(text: str) -> Words:
     return tuple(
         word.lstrip("@")
         for word in _said(tuple(expanded))
-        if word.lstrip("@") not in STOP_WORDS and word not in _DROPPED and not _NUMBERING.match(word)
+        if word.lstrip("@") not in STOP_WORDS and word not in _DROPPED
     )
 
 
@@ -231,7 +231,7 @@ def statements(instructions: str) -> list[Statement]:
         if not line:
             continue
         pieces = _PIECE.split(line)
-        short = sum(1 for piece in pieces if (_labelled(piece) or ("", ""))[0].count(" ") < _SHORT_LABEL)
+        short = sum(1 for piece in pieces if _short_pair(piece))
         if len(pieces) < 2 or short < 2:
             labelled = _labelled(line)
             if labelled:
@@ -243,6 +243,12 @@ def statements(instructions: str) -> list[Statement]:
                 found.extend(Statement(label, value, check, order) for label, value, check in readings)
                 order += 1
     return found
+
+
+def _short_pair(piece: str) -> bool:
+    """A "Label: value" of a few words each: one of several a line can hold."""
+    label, value = _labelled(piece) or ("", "")
+    return bool(label) and label.count(" ") < _SHORT_LABEL and value.count(" ") < _SHORT_LABEL
 
 
 def _labelled(line: str) -> tuple[str, str] | None:
@@ -331,8 +337,22 @@ def truth(value: str) -> bool | None:
     return None
 
 
+@lru_cache(maxsize=65536)
 def _weight(word: str) -> float:
+    """Numbering ("6", "c") tells apart fields of one wording, but names nothing: it weighs little."""
+    if _NUMBERING.match(word):
+        return 0.25
     return 0.5 if word in _GENERIC else 1.0
+
+
+@lru_cache(maxsize=65536)
+def _mass(words: frozenset[str]) -> float:
+    return sum(_weight(word) for word in words)
+
+
+@lru_cache(maxsize=65536)
+def _as_set(words: Words) -> frozenset[str]:
+    return frozenset(words)
 
 
 def similarity(label: Words, field: Words) -> float:
@@ -340,14 +360,20 @@ def similarity(label: Words, field: Words) -> float:
     a little of the share of the field's words the label has."""
     if not label or not field:
         return 0.0
+    return _alike(label, frozenset(label), field, frozenset(field), _mass(frozenset(field)))
+
+
+def _alike(
+    label: Words, label_set: frozenset[str], field: Words, field_set: frozenset[str], mass: float
+) -> float:
     if label == field:
         return 1.0
-    common = set(label) & set(field)
-    if not common:
-        return 0.0
-    shared = sum(_weight(word) for word in common)
-    recall = shared / sum(_weight(word) for word in set(label))
-    precision = shared / sum(_weight(word) for word in set(field))
+    common = label_set & field_set
+    if all(_weight(word) < 0.5 for word in common):
+        return 0.0  # nothing but numbering in common
+    shared = _mass(common)
+    recall = shared / _mass(label_set)
+    precision = shared / mass
     in_order = 0.02 if _ordered(label, field) else 0.0
     return 0.7 * recall + 0.28 * precision + in_order
 
@@ -362,27 +388,101 @@ class _Field:
     key: str
     type: str
     words: Words
+    wording: str  # the description as written, spaces and case aside
+    named: Words  # the key's words: a form's own name for the field
+    name: str
+
+    @property
+    def word_set(self) -> frozenset[str]:
+        return frozenset(self.words)
+
+    @property
+    def named_set(self) -> frozenset[str]:
+        return frozenset(self.named)
+
+
+@dataclass
+class _Targets:
+    """The fields, indexed by their words (a statement is compared with the fields sharing a word
+    with it only) and by their wording."""
+
+    fields: list[_Field]
+
+    def __post_init__(self) -> None:
+        self.by_word: dict[str, set[int]] = {}
+        self.sets = [(field.word_set, field.named_set) for field in self.fields]
+        self.masses = [(_mass(words), _mass(named)) for words, named in self.sets]
+        for index, (words, named) in enumerate(self.sets):
+            for word in words | named:
+                if _weight(word) >= 0.5:
+                    self.by_word.setdefault(word, set()).add(index)
+
+    def near(self, *groups: Words) -> list[int]:
+        """The fields sharing a word with the groups; a word most fields have ("part", "information"
+        on a long form) nominates none."""
+        common = max(len(self.fields) // 2, 8)
+        found: set[int] = set()
+        for words in groups:
+            for word in words:
+                holders = self.by_word.get(word, set())
+                if len(holders) <= common:
+                    found |= holders
+        return sorted(found)
+
+    def worded(self, text: str) -> list[int]:
+        """The fields whose description is worded as `text`, spaces and case aside."""
+        wording = _wording(text)
+        return [index for index, field in enumerate(self.fields) if field.wording == wording]
+
+    def likeness(self, label: Words, index: int) -> float:
+        """The label's likeness to the field's description, or (a little less) to its key."""
+        if not label:
+            return 0.0
+        field, (words, named), (mass, named_mass) = self.fields[index], self.sets[index], self.masses[index]
+        label_set = _as_set(label)
+        by_words = _alike(label, label_set, field.words, words, mass) if words else 0.0
+        by_name = _alike(label, label_set, field.named, named, named_mass) * 0.97 if named else 0.0
+        return max(by_words, by_name)
+
+
+_EXACT = 1.2  # a label worded as the field's description: above any likeness of words
+
+
+def _wording(text: str) -> str:
+    return " ".join(_HINT.sub(" ", text).casefold().split()).strip(" .:")
 
 
 def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> dict[str, str]:
     """Each field's value as the instructions state it, for (key, description, type) fields; a check
     box's value is "true" or "false". Fields the instructions do not name are left out."""
-    targets = [
-        _Field(key, kind, concepts(description) or concepts(key.replace("_", " ")))
-        for key, description, kind in fields
-    ]
-    stated = statements(instructions)
+    targets = _Targets(
+        [
+            _Field(
+                key,
+                kind,
+                concepts(description) or concepts(key.replace("_", " ")),
+                _wording(description),
+                concepts(key.replace("_", " ")),
+                _wording(key.replace("_", " ")),
+            )
+            for key, description, kind in fields
+        ]
+    )
     ranked: list[tuple[float, int, int, str]] = []
     allowed: dict[int, int] = {}
-    for statement in stated:
+    for statement in statements(instructions):
         named = _named(statement.label)
-        whole = max((similarity(named[0][0], target.words) for target in targets), default=0.0)
+        worded = targets.worded(statement.label)
+        near = worded or targets.near(*named[-1], named[0][0], concepts(statement.value))
+        if worded:  # worded as a description: that field (or those, if several are worded alike)
+            named = named[:1]
+        whole = max((targets.likeness(named[0][0], index) for index in near), default=0.0)
         if whole >= _SURE:  # the label names one field well: its parts are not looked at
             named = named[:1]
         allowed[statement.order] = len(named[-1])
         for labels in named:
-            for index, target in enumerate(targets):
-                scored = _scored(statement, labels, target)
+            for index in near:
+                scored = _scored(statement, labels, targets, index)
                 if scored:
                     ranked.append((-scored[0], statement.order, index, scored[1]))
     ranked.sort()
@@ -393,7 +493,7 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
             continue
         chosen[index] = value
         fills[order] = fills.get(order, 0) + 1
-    return {targets[index].key: value for index, value in sorted(chosen.items())}
+    return {targets.fields[index].key: value for index, value in sorted(chosen.items())}
 
 
 def _named(label: str) -> list[tuple[Words, ...]]:
@@ -408,8 +508,16 @@ def _named(label: str) -> list[tuple[Words, ...]]:
     return [(whole,)]
 
 
-def _scored(statement: Statement, labels: tuple[Words, ...], target: _Field) -> tuple[float, str] | None:
-    best = max(similarity(label, target.words) for label in labels)
+def _scored(
+    statement: Statement, labels: tuple[Words, ...], targets: _Targets, index: int
+) -> tuple[float, str] | None:
+    target = targets.fields[index]
+    if len(labels) == 1 and _wording(statement.label) == target.wording:
+        best = _EXACT
+    elif len(labels) == 1 and _wording(re.sub(r"[\W_]+", " ", statement.label)) == target.name:
+        best = _EXACT * 0.99
+    else:
+        best = max(targets.likeness(label, index) for label in labels)
     if len(labels) > 1:
         best *= 0.98  # a part named is a little less sure than the whole
     value = statement.value

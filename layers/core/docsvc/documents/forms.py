@@ -65,7 +65,8 @@ _TEXT_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP | py
 _VECTOR_BLOCK = 3
 _KEY_WORDS = 6  # words of a label that make its key
 _CHECK_SIZE = (5.0, 20.0)  # a check box's side, in points
-_MIN_FIELD = 24.0  # the narrowest blank a value is written on, in points
+_MIN_FIELD = 24.0
+_LABEL_REACH = 150.0  # points: how far left of a field its label may end (a column of labels)  # the narrowest blank a value is written on, in points
 _DATE = re.compile(r"\b(?:date|datum|fecha|data|дата|日付|mm\s*/\s*dd|dd\s*/\s*mm|yyyy|jjjj|aaaa)\b", re.I)
 _MEANINGLESS_NAME = re.compile(
     r"^(?:[a-z]{0,4}\d+(?:[_.-]\d+)*|text\d*|field\d*|check\s*box\d*|untitled.*)$", re.I
@@ -127,10 +128,11 @@ _FILLABLE = _TEXT_WIDGETS | _CHECK_WIDGETS
 
 def _widget_fields(widgets: list[pymupdf.Widget], words: list[Word]) -> list[Place]:
     places: list[Place] = []
+    rects = [_rect(pymupdf.Rect(widget.rect)) for widget in widgets]
     for widget in widgets:
         rect = _rect(pymupdf.Rect(widget.rect))
         checkbox = widget.field_type in _CHECK_WIDGETS
-        label = _tooltip(widget) or _printed_label(rect, words, checkbox) or _humanised(widget.field_name)
+        label = _tooltip(widget) or _printed_label(rect, words, checkbox, rects) or _humanised(widget.field_name)
         if widget.field_type == _RADIOBUTTON:
             state = str(widget.on_state() or "")
             label = f"{label}: {state}" if state and state.lower() not in {"on", "yes"} else label
@@ -238,7 +240,8 @@ def _label_on(side: str, rect: Rect, words: Sequence[Word], blocked: list[Rect])
         for word in run:
             gap = (edge - word[2]) if side == "left" else (word[0] - edge)
             size = word[3] - word[1]
-            if gap > max(3 * size, 24.0) or any(_inside(word, other) for other in blocked):
+            reach = _LABEL_REACH if not picked and side == "left" else max(3 * size, 24.0)
+            if gap > reach or any(_inside(word, other) or _between(other, word, rect) for other in blocked):
                 break
             if _is_blank(word[4]):
                 break
@@ -259,6 +262,13 @@ def _label_on(side: str, rect: Rect, words: Sequence[Word], blocked: list[Rect])
         return _joined_words(sorted(line, key=lambda word: word[0]))
     inside = [word for word in words if _inside(word, rect) and _clean(word[4])]
     return _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0])))
+
+
+def _between(other: Rect, word: Word, rect: Rect) -> bool:
+    """Whether another field stands on the line between a word and the field: the word is its label."""
+    if other == rect or not (other[1] < _middle(rect) < other[3]):
+        return False
+    return min(word[2], rect[2]) <= (other[0] + other[2]) / 2 <= max(word[0], rect[0])
 
 
 def _joined_words(words: Sequence[Word]) -> str:

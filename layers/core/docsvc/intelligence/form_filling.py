@@ -239,7 +239,7 @@ def statements(instructions: str) -> list[Statement]:
                 order += 1
                 continue
         for piece in pieces if short >= 2 else _SENTENCE_END.split(line):
-            for readings in _in_sentence(piece.strip().rstrip(".!;")):
+            for readings in _in_sentence(_without_full_stop(piece.strip().rstrip("!;"))):
                 found.extend(Statement(label, value, check, order) for label, value, check in readings)
                 order += 1
     return found
@@ -299,7 +299,7 @@ def _joined_back(sentence: str, value: str, part: str) -> str:
 
 
 def _readings(text: str) -> list[Reading]:
-    text = text.strip().rstrip(".")
+    text = _without_full_stop(text.strip())
     for pattern, check in ((_UNCHECK, False), (_CHECK, True), (_CHECK_AFTER, True)):
         match = pattern.match(text)
         if match:
@@ -319,8 +319,18 @@ def _readings(text: str) -> list[Reading]:
     return readings
 
 
+_INITIAL = re.compile(r"(?:^|[\s.])\w\.$")  # "D.C.", "J." keep their full stop
+
+
+def _without_full_stop(text: str) -> str:
+    """A sentence's text without the full stop that ends it (an initial's stays)."""
+    while text.endswith(".") and not _INITIAL.search(text):
+        text = text[:-1].rstrip()
+    return text
+
+
 def _unquoted(value: str) -> str:
-    value = value.strip().rstrip(".;")
+    value = _without_full_stop(value.strip().rstrip(";"))
     if len(value) >= 2 and value[0] in _QUOTES and value[-1] in _QUOTES:
         value = value[1:-1]
     return value.strip()

@@ -65,8 +65,10 @@ _TEXT_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP | py
 _VECTOR_BLOCK = 3
 _KEY_WORDS = 6  # words of a label that make its key
 _CHECK_SIZE = (5.0, 20.0)  # a check box's side, in points
-_MIN_FIELD = 24.0
-_LABEL_REACH = 150.0  # points: how far left of a field its label may end (a column of labels)  # the narrowest blank a value is written on, in points
+_MIN_FIELD = 24.0  # the narrowest blank a value is written on, in points
+_LEADER_GAP = 60.0  # points between the end of a dot leader and the box it leads to
+_COMB_GAP = 6.0  # points between the cells of a comb (one box per character)
+_LABEL_REACH = 150.0  # points: how far left of a field its label may end (a column of labels)
 _DATE = re.compile(r"\b(?:date|datum|fecha|data|дата|日付|mm\s*/\s*dd|dd\s*/\s*mm|yyyy|jjjj|aaaa)\b", re.I)
 _MEANINGLESS_NAME = re.compile(
     r"^(?:[a-z]{0,4}\d+(?:[_.-]\d+)*|text\d*|field\d*|check\s*box\d*|untitled.*)$", re.I
@@ -132,7 +134,9 @@ def _widget_fields(widgets: list[pymupdf.Widget], words: list[Word]) -> list[Pla
     for widget in widgets:
         rect = _rect(pymupdf.Rect(widget.rect))
         checkbox = widget.field_type in _CHECK_WIDGETS
-        label = _tooltip(widget) or _printed_label(rect, words, checkbox, rects) or _humanised(widget.field_name)
+        label = (
+            _tooltip(widget) or _printed_label(rect, words, checkbox, rects) or _humanised(widget.field_name)
+        )
         if widget.field_type == _RADIOBUTTON:
             state = str(widget.on_state() or "")
             label = f"{label}: {state}" if state and state.lower() not in {"on", "yes"} else label
@@ -293,15 +297,42 @@ def _inside(word: Word | Rect, rect: Rect) -> bool:
 # --------------------------------------------------------------------------------------- layout
 def _layout_fields(page: pymupdf.Page, textpage: pymupdf.TextPage, words: list[Word]) -> list[Place]:
     """A page's fields as its layout draws them."""
-    places: list[Place] = []
-    places += _glyph_boxes(words)
-    places += _blank_runs(words)
+    places = _glyph_boxes(words)
+    runs = _blank_runs(words)
     vectors = sum(block[6] == _VECTOR_BLOCK for block in page.get_text("blocks", textpage=textpage))
+    drawn: list[Place] = []
     if vectors:
         drawings = page.get_cdrawings()
         if len(drawings) <= _MAX_DRAWINGS:
-            places += _drawn_fields(drawings, words, page, [place[0] for place in places])
-    return _in_reading_order(places)
+            drawn = _drawn_fields(drawings, words, page, [place[0] for place in places + runs])
+    return _in_reading_order(places + _leaders_to_boxes(runs, drawn))
+
+
+def _leaders_to_boxes(runs: list[Place], drawn: list[Place]) -> list[Place]:
+    """Dots that lead to a box on their line ("Total income ........ [    ]") are no blank: the box is
+    the field, and the dots' label is its label."""
+    kept: list[Place] = []
+    labelled: dict[int, str] = {}
+    for run in runs:
+        rect = run[0]
+        target = next(
+            (
+                index
+                for index, place in enumerate(drawn)
+                if place[0][1] - 2 <= _middle(rect) <= place[0][3] + 2
+                and 0 <= place[0][0] - rect[2] <= _LEADER_GAP
+            ),
+            None,
+        )
+        if target is None:
+            kept.append(run)
+        elif target not in labelled:
+            labelled[target] = run[1]
+    boxes = [
+        (place[0], labelled[index], place[2], place[3], place[4]) if index in labelled else place
+        for index, place in enumerate(drawn)
+    ]
+    return kept + boxes
 
 
 def _glyph_boxes(words: list[Word]) -> list[Place]:
@@ -349,16 +380,20 @@ def _drawn_fields(
     labelled box, small empty squares (check boxes) and rules with a label before or above them."""
     turn = page.rotation_matrix if page.rotation else None
     horizontal, vertical = rules_of(drawings, turn)
-    places: list[Place] = []
+    grids = ruled_grids(horizontal, vertical)
+    rectangles = _rectangles(drawings, turn)
+    places, combed = _combs([cell for grid in grids for cell in grid.cells] + rectangles, words)
     cells: list[Rect] = []
-    for grid in ruled_grids(horizontal, vertical):
+    for grid in grids:
         cells += list(grid.cells)
-        places += _table_cells(grid.cells, words, bool(grid.rows and grid.columns))
-    for rect in _rectangles(drawings, turn):
+        free = [cell for cell in grid.cells if cell not in combed]
+        places += _table_cells(free, words, bool(grid.rows and grid.columns))
+    for rect in rectangles:
         if any(_same_box(rect, cell) for cell in cells):
             continue
         cells.append(rect)
-        places += _box_field(rect, words)
+        if rect not in combed:
+            places += _box_field(rect, words)
     text_height = median([word[3] - word[1] for word in words] or [10.0])
     for y, x0, x1 in horizontal:
         if x1 - x0 < _MIN_FIELD * 1.5:
@@ -374,9 +409,13 @@ def _drawn_fields(
 def _rectangles(drawings: list[dict[str, object]], turn: pymupdf.Matrix | None) -> list[Rect]:
     found: list[Rect] = []
     for drawing in drawings:
-        if drawing.get("fill") is not None and drawing.get("color") is None:
-            continue  # a filled area (shading, a bar), not a box drawn to be written in
-        for item in drawing.get("items", ()):  # type: ignore[attr-defined]
+        fill = drawing.get("fill")
+        if fill is not None and drawing.get("color") is None and not _light(fill):
+            continue  # a dark area (a bar, shading), not a box to write in; a light one is an input box
+        items = list(drawing.get("items", ()))  # type: ignore[call-overload]
+        if fill is not None and 3 <= len(items) <= 4 and all(_axis_line(item) for item in items):
+            items = [("re", drawing["rect"])]  # a filled box drawn as a closed path of lines
+        for item in items:
             if item[0] != "re":
                 continue
             rect = pymupdf.Rect(item[1])
@@ -385,6 +424,61 @@ def _rectangles(drawings: list[dict[str, object]], turn: pymupdf.Matrix | None) 
             if rect.width >= _CHECK_SIZE[0] and rect.height >= _CHECK_SIZE[0]:
                 found.append(_rect(rect))
     return found
+
+
+def _axis_line(item: Sequence[object]) -> bool:
+    if item[0] != "l":
+        return False
+    start: Sequence[float] = item[1]  # type: ignore[assignment]
+    end: Sequence[float] = item[2]  # type: ignore[assignment]
+    return abs(start[0] - end[0]) < 0.5 or abs(start[1] - end[1]) < 0.5
+
+
+def _light(fill: object) -> bool:
+    """A pale tint, as forms give their input boxes (white is the page itself)."""
+    if not isinstance(fill, tuple | list) or len(fill) != 3:
+        return False
+    shade = 0.3 * float(fill[0]) + 0.59 * float(fill[1]) + 0.11 * float(fill[2])
+    return 0.75 <= shade < 0.995
+
+
+def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]]:
+    """Rows of three small empty boxes or more, side by side (one per character, as for a tax number):
+    one field each row."""
+    small = sorted(
+        {
+            rect
+            for rect in rects
+            if rect[2] - rect[0] <= 30 and 8 <= _height(rect) <= 30 and not _holds_text(rect, words)
+        },
+        key=lambda rect: (round(rect[1]), rect[0]),
+    )
+    chains: list[list[Rect]] = []
+    for rect in small:
+        for chain in chains:
+            last = chain[-1]
+            if (
+                abs(last[1] - rect[1]) <= 1.5
+                and abs(last[3] - rect[3]) <= 1.5
+                and -1 <= rect[0] - last[2] <= _COMB_GAP
+            ):
+                chain.append(rect)
+                break
+        else:
+            chains.append([rect])
+    places: list[Place] = []
+    used: set[Rect] = set()
+    for chain in chains:
+        if len(chain) < 3:
+            continue
+        box = (chain[0][0], min(rect[1] for rect in chain), chain[-1][2], max(rect[3] for rect in chain))
+        places.append((box, _printed_label(box, words) or "blank", "text", None, None))
+        used.update(chain)
+    return places, used
+
+
+def _holds_text(rect: Rect, words: list[Word]) -> bool:
+    return any(_inside(word, rect) and _clean(word[4]) for word in words)
 
 
 def _same_box(a: Rect, b: Rect) -> bool:

@@ -66,6 +66,7 @@ _VECTOR_BLOCK = 3
 _KEY_WORDS = 6  # words of a label that make its key
 _CHECK_SIZE = (5.0, 20.0)  # a check box's side, in points
 _MIN_FIELD = 24.0  # the narrowest blank a value is written on, in points
+_TALLEST_TINT = 72.0  # points: a taller filled area is a panel of the page, not an input box
 _LEADER_GAP = 60.0  # points between the end of a dot leader and the box it leads to
 _COMB_GAP = 6.0  # points between the cells of a comb (one box per character)
 _LABEL_REACH = 150.0  # points: how far left of a field its label may end (a column of labels)
@@ -305,7 +306,56 @@ def _layout_fields(page: pymupdf.Page, textpage: pymupdf.TextPage, words: list[W
         drawings = page.get_cdrawings()
         if len(drawings) <= _MAX_DRAWINGS:
             drawn = _drawn_fields(drawings, words, page, [place[0] for place in places + runs])
-    return _in_reading_order(places + _leaders_to_boxes(runs, drawn))
+    return _in_reading_order(_in_columns(places + _leaders_to_boxes(runs, drawn), words))
+
+
+def _in_columns(places: list[Place], words: list[Word]) -> list[Place]:
+    """Fields in a grid of boxes (a row's label at its left, a column's heading over it, as in "You",
+    "Spouse" columns of a tax schedule), whose row alone does not tell them apart: each labelled by
+    its row and its column."""
+    texts = [place for place in places if place[2] == "text"]
+    columns: list[list[Place]] = []
+    for place in sorted(texts, key=lambda place: (place[0][0], place[0][1])):
+        column = next(
+            (
+                column
+                for column in columns
+                if abs(column[-1][0][0] - place[0][0]) <= 3 and abs(column[-1][0][2] - place[0][2]) <= 3
+            ),
+            None,
+        )
+        if column is None:
+            columns.append([place])
+        else:
+            column.append(place)
+    headed: dict[Rect, str] = {}
+    for column in columns:
+        if len(column) < 3:
+            continue
+        top = min(column, key=lambda place: place[0][1])[0]
+        over = [
+            word for word in words
+            if top[1] - 40 <= word[3] <= top[1] + 1 and word[0] >= top[0] - 6 and word[2] <= top[2] + 6
+            and _clean(word[4]) and not any(_inside(word, place[0]) for place in places)
+        ]  # fmt: skip
+        heading = _joined_words(sorted(over, key=lambda word: (round(word[1]), word[0])))
+        if heading:
+            headed.update((place[0], heading) for place in column)
+    if not headed:
+        return places
+    rows: dict[Rect, str] = {}
+    for place in texts:
+        level = [other for other in texts if abs(_middle(other[0]) - _middle(place[0])) <= 3]
+        labels = [other[1] for other in level]
+        if len(level) >= 2 and (len(set(labels)) < len(labels) or min(map(len, labels)) < 3):
+            first = min(level, key=lambda other: other[0][0])
+            rows[place[0]] = first[1]
+    return [
+        (place[0], f"{rows[place[0]]}, {headed[place[0]]}", *place[2:])
+        if place[0] in headed and place[0] in rows
+        else place
+        for place in places
+    ]
 
 
 def _leaders_to_boxes(runs: list[Place], drawn: list[Place]) -> list[Place]:
@@ -421,7 +471,9 @@ def _rectangles(drawings: list[dict[str, object]], turn: pymupdf.Matrix | None) 
             rect = pymupdf.Rect(item[1])
             if turn is not None:
                 rect = rect * turn
-            if rect.width >= _CHECK_SIZE[0] and rect.height >= _CHECK_SIZE[0]:
+            filled_only = fill is not None and drawing.get("color") is None
+            tall_enough = rect.width >= _CHECK_SIZE[0] and rect.height >= _CHECK_SIZE[0]
+            if tall_enough and (not filled_only or rect.height <= _TALLEST_TINT):
                 found.append(_rect(rect))
     return found
 
@@ -435,11 +487,11 @@ def _axis_line(item: Sequence[object]) -> bool:
 
 
 def _light(fill: object) -> bool:
-    """A pale tint, as forms give their input boxes (white is the page itself)."""
+    """A pale tint (or white, over a tinted band), as forms give their input boxes."""
     if not isinstance(fill, tuple | list) or len(fill) != 3:
         return False
     shade = 0.3 * float(fill[0]) + 0.59 * float(fill[1]) + 0.11 * float(fill[2])
-    return 0.75 <= shade < 0.995
+    return shade >= 0.75
 
 
 def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]]:

@@ -20,6 +20,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from statistics import median
 from typing import Literal
 
@@ -431,7 +432,7 @@ def _drawn_fields(
     turn = page.rotation_matrix if page.rotation else None
     horizontal, vertical = rules_of(drawings, turn)
     grids = ruled_grids(horizontal, vertical)
-    rectangles = _rectangles(drawings, turn)
+    rectangles = _rectangles(drawings, turn) + _ruled_boxes(horizontal, vertical)
     places, combed = _combs([cell for grid in grids for cell in grid.cells] + rectangles, words)
     cells: list[Rect] = []
     for grid in grids:
@@ -476,6 +477,34 @@ def _rectangles(drawings: list[dict[str, object]], turn: pymupdf.Matrix | None) 
             if tall_enough and (not filled_only or rect.height <= _TALLEST_TINT):
                 found.append(_rect(rect))
     return found
+
+
+def _ruled_boxes(
+    horizontal: Sequence[tuple[float, float, float]], vertical: Sequence[tuple[float, float, float]]
+) -> list[Rect]:
+    """Boxes drawn with four lines that make no table (a lone box, a column of boxes): two rules of one
+    span, one under the other, joined at both ends by vertical rules."""
+    spans: dict[tuple[int, int], list[float]] = {}
+    for y, x0, x1 in horizontal:
+        spans.setdefault((round(min(x0, x1) / 2), round(max(x0, x1) / 2)), []).append(y)
+    sides: dict[int, list[tuple[float, float]]] = {}
+    for x, y0, y1 in vertical:
+        sides.setdefault(round(x / 2), []).append((min(y0, y1), max(y0, y1)))
+
+    def side(x: int, top: float, bottom: float) -> bool:
+        return any(
+            start <= top + 2 and end >= bottom - 2
+            for near in (x - 1, x, x + 1)
+            for start, end in sides.get(near, ())
+        )
+
+    boxes: list[Rect] = []
+    for (left, right), ys in spans.items():
+        ys.sort()
+        for top, bottom in pairwise(ys):
+            if 6 <= bottom - top <= _TALLEST_TINT and side(left, top, bottom) and side(right, top, bottom):
+                boxes.append((left * 2.0, top, right * 2.0, bottom))
+    return boxes
 
 
 def _axis_line(item: Sequence[object]) -> bool:

@@ -14,7 +14,7 @@ field it names best (several when its label names several: "home and work phone"
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -370,20 +370,24 @@ def similarity(label: Words, field: Words) -> float:
     a little of the share of the field's words the label has."""
     if not label or not field:
         return 0.0
-    return _alike(label, frozenset(label), field, frozenset(field), _mass(frozenset(field)))
+    return _alike(label, frozenset(label), field, frozenset(field), _mass)
 
 
 def _alike(
-    label: Words, label_set: frozenset[str], field: Words, field_set: frozenset[str], mass: float
+    label: Words,
+    label_set: frozenset[str],
+    field: Words,
+    field_set: frozenset[str],
+    mass: Callable[[frozenset[str]], float],
 ) -> float:
     if label == field:
         return 1.0
     common = label_set & field_set
     if all(_weight(word) < 0.5 for word in common):
         return 0.0  # nothing but numbering in common
-    shared = _mass(common)
-    recall = shared / _mass(label_set)
-    precision = shared / mass
+    shared = mass(common)
+    recall = shared / (mass(label_set) or 1.0)
+    precision = shared / (mass(field_set) or 1.0)
     in_order = 0.02 if _ordered(label, field) else 0.0
     return 0.7 * recall + 0.28 * precision + in_order
 
@@ -411,6 +415,23 @@ class _Field:
         return frozenset(self.named)
 
 
+_FEW = 6  # fields or statements: fewer, and no word is common among them
+
+
+def _rarity(fields: list[frozenset[str]], labels: list[frozenset[str]]) -> dict[str, float]:
+    counted: dict[str, list[int]] = {}
+    for group, sets in enumerate((fields, labels)):
+        for words in sets:
+            for word in words:
+                counted.setdefault(word, [0, 0])[group] += 1
+    sizes = (len(fields), len(labels))
+    rarity: dict[str, float] = {}
+    for word, counts in counted.items():
+        share = max(count / size if size >= _FEW else 0.0 for count, size in zip(counts, sizes, strict=True))
+        rarity[word] = 1.0 / (1.0 + 3.0 * share)
+    return rarity
+
+
 @dataclass
 class _Targets:
     """The fields, indexed by their words (a statement is compared with the fields sharing a word
@@ -418,14 +439,25 @@ class _Targets:
 
     fields: list[_Field]
 
+    labels: list[frozenset[str]]  # the words of every statement's label
+
     def __post_init__(self) -> None:
         self.by_word: dict[str, set[int]] = {}
         self.sets = [(field.word_set, field.named_set) for field in self.fields]
-        self.masses = [(_mass(words), _mass(named)) for words, named in self.sets]
         for index, (words, named) in enumerate(self.sets):
             for word in words | named:
                 if _weight(word) >= 0.5:
                     self.by_word.setdefault(word, set()).add(index)
+        self.rarity = _rarity([words | named for words, named in self.sets], self.labels)
+        self.masses: dict[frozenset[str], float] = {}
+
+    def mass(self, words: frozenset[str]) -> float:
+        """The words' weight, each as rare as it is among the fields and among the statements: on a
+        long form whose every label opens with "Part 1. Information About You", those words weigh
+        little, and what tells the labels apart ("Family Name") weighs the most."""
+        if words not in self.masses:
+            self.masses[words] = sum(_weight(word) * self.rarity.get(word, 1.0) for word in words)
+        return self.masses[words]
 
     def near(self, *groups: Words) -> list[int]:
         """The fields sharing a word with the groups; a word most fields have ("part", "information"
@@ -448,10 +480,10 @@ class _Targets:
         """The label's likeness to the field's description, or (a little less) to its key."""
         if not label:
             return 0.0
-        field, (words, named), (mass, named_mass) = self.fields[index], self.sets[index], self.masses[index]
+        field, (words, named) = self.fields[index], self.sets[index]
         label_set = _as_set(label)
-        by_words = _alike(label, label_set, field.words, words, mass) if words else 0.0
-        by_name = _alike(label, label_set, field.named, named, named_mass) * 0.97 if named else 0.0
+        by_words = _alike(label, label_set, field.words, words, self.mass) if words else 0.0
+        by_name = _alike(label, label_set, field.named, named, self.mass) * 0.97 if named else 0.0
         return max(by_words, by_name)
 
 
@@ -465,6 +497,7 @@ def _wording(text: str) -> str:
 def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> dict[str, str]:
     """Each field's value as the instructions state it, for (key, description, type) fields; a check
     box's value is "true" or "false". Fields the instructions do not name are left out."""
+    stated = statements(instructions)
     targets = _Targets(
         [
             _Field(
@@ -476,11 +509,12 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
                 _wording(key.replace("_", " ")),
             )
             for key, description, kind in fields
-        ]
+        ],
+        [_as_set(concepts(statement.label)) for statement in stated],
     )
     ranked: list[tuple[float, int, int, str]] = []
     allowed: dict[int, int] = {}
-    for statement in statements(instructions):
+    for statement in stated:
         named = _named(statement.label)
         worded = targets.worded(statement.label)
         near = worded or targets.near(*named[-1], named[0][0], concepts(statement.value))

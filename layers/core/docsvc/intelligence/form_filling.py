@@ -517,7 +517,9 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
     for statement in stated:
         named = _named(statement.label)
         worded = targets.worded(statement.label)
-        near = worded or targets.near(*named[-1], named[0][0], concepts(statement.value))
+        near = worded or targets.near(
+            *named[-1], named[0][0], tail_words(statement.label), concepts(statement.value)
+        )
         if worded:  # worded as a description: that field (or those, if several are worded alike)
             named = named[:1]
         whole = max((targets.likeness(named[0][0], index) for index in near), default=0.0)
@@ -552,6 +554,29 @@ def _named(label: str) -> list[tuple[Words, ...]]:
     return [(whole,)]
 
 
+_TAIL = 0.9  # a long label's last sentence names the field a little less surely than the whole
+_SENTENCE_BREAK = re.compile(r"(?<=[.;:!?])\s+")
+
+
+@lru_cache(maxsize=16384)
+def tail_words(label: str) -> Words:
+    """A label of several sentences by its last one, with the numbering before it ("Part 4. Processing
+    Information. If you provided a foreign address... 3. C. Enter City or Town." is "3 c city"): where
+    long labels say what the field is. Empty for a label of one sentence."""
+    pieces = [piece for piece in _SENTENCE_BREAK.split(label.strip()) if piece]
+    if len(pieces) < 2:
+        return ()
+    index = len(pieces) - 1
+    while index > 0 and not any(_weight(word) >= 0.5 for word in concepts(pieces[index])):
+        index -= 1  # a last sentence of numbering only
+    start = index
+    while start > 0 and all(_NUMBERING.match(word) for word in concepts(pieces[start - 1]) or ("x1",)):
+        start -= 1  # "3. C." before "Enter City or Town."
+    if start == 0:
+        return ()
+    return concepts(" ".join(pieces[start : index + 1]))
+
+
 def _scored(
     statement: Statement, labels: tuple[Words, ...], targets: _Targets, index: int
 ) -> tuple[float, str] | None:
@@ -562,6 +587,9 @@ def _scored(
         best = _EXACT * 0.99
     else:
         best = max(targets.likeness(label, index) for label in labels)
+        tail = tail_words(statement.label) if len(labels) == 1 else ()
+        if tail:
+            best = max(best, targets.likeness(tail, index) * _TAIL)
     if len(labels) > 1:
         best *= 0.98  # a part named is a little less sure than the whole
     value = statement.value

@@ -214,7 +214,13 @@ class Outcome:
     missing: int = 0
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
-    misses: list[str] = field(default_factory=list)  # a few labels that did not land, to read
+    misses: list[str] = field(default_factory=list)  # the labels whose value did not land, to read
+
+    def count(self, verdict: str, label: str) -> None:
+        """One field more that is "right", "wrong" or "missing"."""
+        setattr(self, verdict, getattr(self, verdict) + 1)
+        if verdict != "right":
+            self.misses.append(label)
 
 
 def fill(content: bytes, text: str) -> tuple[bytes, list[FoundField], float]:
@@ -243,20 +249,13 @@ def acroform_path(content: bytes, given: list[Given]) -> Outcome:
     for item in given:
         value = values.get(item.xref)
         if item.kind == "checkbox":
-            if value not in (None, "", False, "Off"):
-                outcome.right += 1
-            else:
-                outcome.missing += 1
-                outcome.misses.append(item.label)
-            continue
-        if str(value or "") == item.value:
-            outcome.right += 1
-        elif value not in (None, "") or item.value in placed:
-            outcome.wrong += 1
-            outcome.misses.append(item.label)
+            outcome.count("right" if value not in (None, "", False, "Off") else "missing", item.label)
+        elif str(value or "") == item.value:
+            outcome.count("right", item.label)
         else:
-            outcome.missing += 1
-            outcome.misses.append(item.label)
+            outcome.count(
+                "wrong" if value not in (None, "") or item.value in placed else "missing", item.label
+            )
     return outcome
 
 
@@ -282,14 +281,7 @@ def layout_path(content: bytes, given: list[Given]) -> Outcome:
                 for page, rect in found
                 if page == item.page and _share_inside(rect, item.rect) >= 0.5
             ]
-            if inside:
-                outcome.right += 1
-            elif found:
-                outcome.wrong += 1
-                outcome.misses.append(item.label)
-            else:
-                outcome.missing += 1
-                outcome.misses.append(item.label)
+            outcome.count("right" if inside else "wrong" if found else "missing", item.label)
     return outcome
 
 

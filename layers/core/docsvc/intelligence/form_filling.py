@@ -357,7 +357,7 @@ def _weight(word: str) -> float:
 
 @lru_cache(maxsize=65536)
 def _mass(words: frozenset[str]) -> float:
-    return sum(_weight(word) for word in words)
+    return sum(_weight(word) for word in sorted(words))  # in one order: the same sum in every run
 
 
 @lru_cache(maxsize=65536)
@@ -456,7 +456,7 @@ class _Targets:
         long form whose every label opens with "Part 1. Information About You", those words weigh
         little, and what tells the labels apart ("Family Name") weighs the most."""
         if words not in self.masses:
-            self.masses[words] = sum(_weight(word) * self.rarity.get(word, 1.0) for word in words)
+            self.masses[words] = sum(_weight(word) * self.rarity.get(word, 1.0) for word in sorted(words))
         return self.masses[words]
 
     def near(self, *groups: Words) -> list[int]:
@@ -530,7 +530,7 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
             for index in near:
                 scored = _scored(statement, labels, targets, index)
                 if scored:
-                    ranked.append((-scored[0], statement.order, index, scored[1]))
+                    ranked.append((-round(scored[0], 9), statement.order, index, scored[1]))
     ranked.sort()
     chosen: dict[int, str] = {}
     fills: dict[int, int] = {}

@@ -435,14 +435,25 @@ def _drawn_fields(
     rectangles = _rectangles(drawings, turn) + _ruled_boxes(horizontal, vertical)
     places, combed = _combs([cell for grid in grids for cell in grid.cells] + rectangles, words)
     cells: list[Rect] = []
+    corners: dict[tuple[int, int], list[Rect]] = {}  # the boxes by their top-left corner, to 4 points
     for grid in grids:
         cells += list(grid.cells)
         free = [cell for cell in grid.cells if cell not in combed]
         places += _table_cells(free, words, bool(grid.rows and grid.columns))
+    for cell in cells:
+        corners.setdefault((round(cell[0] / 4), round(cell[1] / 4)), []).append(cell)
     for rect in rectangles:
-        if any(_same_box(rect, cell) for cell in cells):
-            continue
+        corner = round(rect[0] / 4), round(rect[1] / 4)
+        near = [
+            cell
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            for cell in corners.get((corner[0] + dx, corner[1] + dy), ())
+        ]
+        if any(_same_box(rect, cell) for cell in near):
+            continue  # drawn twice, or a cell of a table already read
         cells.append(rect)
+        corners.setdefault(corner, []).append(rect)
         if rect not in combed:
             places += _box_field(rect, words)
     text_height = median([word[3] - word[1] for word in words] or [10.0])

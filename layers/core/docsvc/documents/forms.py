@@ -31,6 +31,7 @@ from docsvc.documents.engine.grids import ruled_grids
 from docsvc.documents.engine.pdf import _open as open_document
 from docsvc.documents.engine.pdf import _rules as rules_of
 from docsvc.errors import DocumentRejected
+from docsvc.intelligence.form_filling import truth
 from docsvc.intelligence.labels import snake_case
 
 FieldType = Literal["text", "checkbox"]
@@ -58,7 +59,6 @@ class FoundField:
     widget: str | None = None  # the AcroForm field's full name when the field is a real widget
 
 
-TRUE_WORDS = frozenset({"true", "yes", "x", "checked", "check", "on", "1", "y", "ticked", "selected"})
 _MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a form
 _BOX_GLYPHS = "☐□❑❒▢◻⬜❏"
 _BLANK_RUN = re.compile(r"_{3,}|\.{5,}|…{2,}")
@@ -689,8 +689,9 @@ def parse_color(color: str) -> tuple[float, float, float]:
 
 
 def is_true(value: str) -> bool:
-    """Whether a value ticks a check box: "true", "yes", "x", "checked", "on", "1", in any case."""
-    return value.strip().lower() in TRUE_WORDS
+    """Whether a value ticks a check box: "true", "yes", "x", "checked", "on", "1" (or "ja", "oui"...),
+    in any case."""
+    return truth(value) is True
 
 
 def filled(content: bytes, fields: Sequence[FoundField], color: str = "#000000") -> bytes:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from docsvc.intelligence.labels import label_key
+from docsvc.intelligence.values import parse_bool
 from docsvc.intelligence.vocabulary import STOP_WORDS, phrase
 
 Words = tuple[str, ...]
@@ -80,14 +81,11 @@ _HINT = re.compile(r"\[[^\]]*\]")
 _NUMBERING = re.compile(r"^(?:\(?[0-9ivx]{1,4}[a-z]?[.)]?|[a-z][.)])$")
 _GENERIC = frozenset({"name", "number", "date", "address", "amount", "code", "line", "information", "detail"})
 _DROPPED = frozenset({"s", "please", "enter", "your", "the", "if", "any", "optional", "here", "box", "field"})
-TRUE_VALUES = frozenset(
-    {"true", "yes", "y", "x", "✓", "✔", "☑", "☒", "checked", "ticked", "on", "1", "ja", "oui", "si", "sí",
-     "sim", "tak", "да", "はい", "是", "نعم", "sì", "wahr", "vrai", "verdadero"}
-)  # fmt: skip
-FALSE_VALUES = frozenset(
-    {"false", "no", "n", "unchecked", "unticked", "off", "0", "nein", "non", "nee", "nie", "нет", "いいえ",
-     "否", "لا", "falsch", "faux", "falso", "não", "nao"}
-)  # fmt: skip
+# Yes and no beyond those values.parse_bool reads (English, French, German, "x", ticks):
+_MORE_TRUE = frozenset(
+    {"sí", "sim", "tak", "да", "はい", "是", "نعم", "sì", "wahr", "vrai", "verdadero", "selected"}
+)
+_MORE_FALSE = frozenset({"nee", "nie", "нет", "いいえ", "否", "لا", "falsch", "faux", "falso", "não", "nao"})
 _THRESHOLD = 0.55
 _SURE = 0.85
 
@@ -338,13 +336,12 @@ def _unquoted(value: str) -> str:
 
 # -------------------------------------------------------------------------------------- matching
 def truth(value: str) -> bool | None:
-    """Whether a value says yes or no ("x", "ja", "non"), or neither."""
+    """Whether a value says yes or no ("x", "ja", "non", "sí", "нет"), or neither."""
+    said = parse_bool(value)
+    if said is not None:
+        return said
     plain = value.strip().lower().rstrip(".!")
-    if plain in TRUE_VALUES:
-        return True
-    if plain in FALSE_VALUES:
-        return False
-    return None
+    return True if plain in _MORE_TRUE else False if plain in _MORE_FALSE else None
 
 
 @lru_cache(maxsize=65536)

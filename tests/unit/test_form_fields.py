@@ -127,6 +127,49 @@ def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> 
         assert document.xref_get_key(catalog, "AcroForm/NeedAppearances") == ("bool", "true")
 
 
+def _radio_form() -> bytes:
+    """A radio group "status" of three buttons (Single on), written by hand: PyMuPDF makes none."""
+    buttons = []
+    for number, option in enumerate(("Single", "Married", "Divorced")):
+        y = 690 - 30 * number
+        state = f"/{option}" if number == 0 else "/Off"
+        buttons.append(
+            f"{5 + number} 0 obj <</Type/Annot/Subtype/Widget/Parent 4 0 R/P 3 0 R/AS {state}"
+            f"/Rect[72 {y} 84 {y + 12}]/AP<</N<</{option} 8 0 R/Off 9 0 R>>>>/MK<<>>>> endobj"
+        )
+    text = "BT /F1 11 Tf 90 692 Td (Single) Tj 0 -30 Td (Married) Tj 0 -30 Td (Divorced) Tj ET"
+    objects = [
+        "1 0 obj <</Type/Catalog/Pages 2 0 R/AcroForm<</Fields[4 0 R]>>>> endobj",
+        "2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj",
+        "3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Annots[5 0 R 6 0 R 7 0 R]"
+        "/Contents 10 0 R/Resources<</Font<</F1<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>>>>>>> endobj",
+        "4 0 obj <</FT/Btn/Ff 49152/T(status)/V/Single/Kids[5 0 R 6 0 R 7 0 R]>> endobj",
+        *buttons,
+        "8 0 obj <</Type/XObject/Subtype/Form/BBox[0 0 12 12]/Length 21>> stream\n"
+        "0 g 3 3 6 6 re f\nendstream endobj",
+        "9 0 obj <</Type/XObject/Subtype/Form/BBox[0 0 12 12]/Length 0>> stream\n\nendstream endobj",
+        f"10 0 obj <</Length {len(text)}>> stream\n{text}\nendstream endobj",
+    ]
+    raw = "%PDF-1.7\n" + "\n".join(objects) + "\ntrailer <</Root 1 0 R/Size 11>>\n%%EOF\n"
+    with pymupdf.open(stream=raw.encode(), filetype="pdf") as document:  # MuPDF rebuilds the xref
+        return bytes(document.tobytes())
+
+
+def test_a_radio_button_turned_on_turns_the_others_of_its_group_off() -> None:
+    content = _radio_form()
+    fields = form_fields(content)
+    assert [(field.type, field.description.split()[0]) for field in fields] == [
+        ("checkbox", "Single"),
+        ("checkbox", "Married"),
+        ("checkbox", "Divorced"),
+    ]
+    assert fields[0].value == "true" and fields[1].value is None
+    out = filled(content, [replace(fields[1], value="yes")])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        states = [document.xref_get_key(widget.xref, "AS")[1] for widget in document[0].widgets()]
+    assert states[0] == "/Off" and states[1] != "/Off" and states[2] == "/Off"
+
+
 def test_values_are_drawn_in_their_boxes_and_a_checkbox_is_ticked() -> None:
     content = _layout_form()
     fields = form_fields(content)

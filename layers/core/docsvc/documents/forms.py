@@ -141,7 +141,12 @@ def _widget_fields(widgets: list[pymupdf.Widget], words: list[Word]) -> list[Pla
         )
         if widget.field_type == _RADIOBUTTON:
             state = str(widget.on_state() or "")
-            label = f"{label}: {state}" if state and state.lower() not in {"on", "yes"} else label
+            if (
+                any(char.isalpha() for char in state)
+                and state.lower() not in {"on", "yes"}
+                and state not in label
+            ):
+                label = f"{label} ({state})"  # the option's own name, where the page prints none
         value: str | None
         if checkbox:
             value = "true" if widget.field_value not in (False, None, "", "Off") else None

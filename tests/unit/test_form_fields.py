@@ -127,6 +127,15 @@ def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> 
         assert document.xref_get_key(catalog, "AcroForm/NeedAppearances") == ("bool", "true")
 
 
+def test_a_widget_shows_a_value_in_another_script() -> None:
+    content = _widget_form()
+    name = form_fields(content)[0]
+    out = filled(content, [replace(name, value="東京都 Иван")])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        assert next(document[0].widgets()).field_value == "東京都 Иван"
+        assert "東京都 Иван" in document[0].get_text()  # drawn by its new appearance
+
+
 def _radio_form() -> bytes:
     """A radio group "status" of three buttons (Single on), written by hand: PyMuPDF makes none."""
     buttons = []

@@ -4,7 +4,7 @@ bench/long_documents.py from bare git mirrors, or check it.
     .venv/bin/python bench/real_corpus.py --mirrors DIR [--out .corpus]
     .venv/bin/python bench/real_corpus.py --check [--out .corpus]
 
-Three manifests list real public documents (PDFs, scans, photos), all read in every run:
+Four manifests list real public documents (PDFs, scans, photos, forms), all read in every run:
 - `bench/real_documents/manifest.json`, with their ground truth: for each, the GitHub repository
   (`repo`, owner/name), the `commit`, the `path` of the document and the `truth_path` of its ground
   truth in that repository, the repository's licence (SPDX, read from its LICENSE file), and the sha256
@@ -13,7 +13,9 @@ Three manifests list real public documents (PDFs, scans, photos), all read in ev
   (no `truth_path`: only the document's file is fetched); an entry with `ref` names a document of the
   first manifest and brings no file of its own;
 - `bench/long_documents/manifest.json`, PDFs of 10 pages or more with no truth file (raw PyMuPDF is
-  their reference).
+  their reference);
+- `bench/forms/manifest.json`, PDF forms with AcroForm widgets for bench/forms.py (their widgets are
+  their truth).
 Nothing of the documents is committed here.
 
 `--mirrors DIR` names a folder holding bare git mirrors of those repositories, one folder per
@@ -43,7 +45,8 @@ ROOT = Path(__file__).resolve().parents[1]
 MANIFEST = ROOT / "bench" / "real_documents" / "manifest.json"
 EXTRACTION_MANIFEST = ROOT / "bench" / "real_extraction" / "manifest.json"
 LONG_MANIFEST = ROOT / "bench" / "long_documents" / "manifest.json"
-MANIFESTS = (MANIFEST, EXTRACTION_MANIFEST, LONG_MANIFEST)
+FORMS_MANIFEST = ROOT / "bench" / "forms" / "manifest.json"
+MANIFESTS = (MANIFEST, EXTRACTION_MANIFEST, LONG_MANIFEST, FORMS_MANIFEST)
 DEFAULT_OUT = ROOT / ".corpus"
 
 

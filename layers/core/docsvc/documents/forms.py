@@ -20,6 +20,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from statistics import median
 from typing import Literal
 
@@ -30,6 +31,7 @@ from docsvc.documents.engine.grids import ruled_grids
 from docsvc.documents.engine.pdf import _open as open_document
 from docsvc.documents.engine.pdf import _rules as rules_of
 from docsvc.errors import DocumentRejected
+from docsvc.intelligence.form_filling import truth
 from docsvc.intelligence.labels import snake_case
 
 FieldType = Literal["text", "checkbox"]
@@ -57,7 +59,6 @@ class FoundField:
     widget: str | None = None  # the AcroForm field's full name when the field is a real widget
 
 
-TRUE_WORDS = frozenset({"true", "yes", "x", "checked", "check", "on", "1", "y", "ticked", "selected"})
 _MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a form
 _BOX_GLYPHS = "☐□❑❒▢◻⬜❏"
 _BLANK_RUN = re.compile(r"_{3,}|\.{5,}|…{2,}")
@@ -66,6 +67,10 @@ _VECTOR_BLOCK = 3
 _KEY_WORDS = 6  # words of a label that make its key
 _CHECK_SIZE = (5.0, 20.0)  # a check box's side, in points
 _MIN_FIELD = 24.0  # the narrowest blank a value is written on, in points
+_TALLEST_TINT = 72.0  # points: a taller filled area is a panel of the page, not an input box
+_LEADER_GAP = 60.0  # points between the end of a dot leader and the box it leads to
+_COMB_GAP = 6.0  # points between the cells of a comb (one box per character)
+_LABEL_REACH = 150.0  # points: how far left of a field its label may end (a column of labels)
 _DATE = re.compile(r"\b(?:date|datum|fecha|data|дата|日付|mm\s*/\s*dd|dd\s*/\s*mm|yyyy|jjjj|aaaa)\b", re.I)
 _MEANINGLESS_NAME = re.compile(
     r"^(?:[a-z]{0,4}\d+(?:[_.-]\d+)*|text\d*|field\d*|check\s*box\d*|untitled.*)$", re.I
@@ -127,13 +132,21 @@ _FILLABLE = _TEXT_WIDGETS | _CHECK_WIDGETS
 
 def _widget_fields(widgets: list[pymupdf.Widget], words: list[Word]) -> list[Place]:
     places: list[Place] = []
+    rects = [_rect(pymupdf.Rect(widget.rect)) for widget in widgets]
     for widget in widgets:
         rect = _rect(pymupdf.Rect(widget.rect))
         checkbox = widget.field_type in _CHECK_WIDGETS
-        label = _tooltip(widget) or _printed_label(rect, words, checkbox) or _humanised(widget.field_name)
+        label = (
+            _tooltip(widget) or _printed_label(rect, words, checkbox, rects) or _humanised(widget.field_name)
+        )
         if widget.field_type == _RADIOBUTTON:
             state = str(widget.on_state() or "")
-            label = f"{label}: {state}" if state and state.lower() not in {"on", "yes"} else label
+            if (
+                any(char.isalpha() for char in state)
+                and state.lower() not in {"on", "yes"}
+                and state not in label
+            ):
+                label = f"{label} ({state})"  # the option's own name, where the page prints none
         value: str | None
         if checkbox:
             value = "true" if widget.field_value not in (False, None, "", "Off") else None
@@ -160,10 +173,13 @@ def _humanised(name: str | None) -> str:
 
 
 def _key_of(label: str, name: str | None) -> str:
-    words = label.split()[:_KEY_WORDS]
-    key = snake_case(" ".join(words))
-    if not key and name:
-        key = snake_case(_humanised(name))
+    """A widget named in words is keyed by its name ("NIF ORGANISMO PUBLICO" is `nif_organismo_publico`,
+    where the page prints "NIF" only), any other field by the first words of its label."""
+    named = _humanised(name) if name else ""
+    if named and not _MEANINGLESS_NAME.match(named) and sum(char.isalpha() for char in named) >= 3:
+        key = snake_case(named)
+    else:
+        key = snake_case(" ".join(label.split()[:_KEY_WORDS]))
     return key[:48].strip("_") or "field"
 
 
@@ -235,7 +251,8 @@ def _label_on(side: str, rect: Rect, words: Sequence[Word], blocked: list[Rect])
         for word in run:
             gap = (edge - word[2]) if side == "left" else (word[0] - edge)
             size = word[3] - word[1]
-            if gap > max(3 * size, 24.0) or any(_inside(word, other) for other in blocked):
+            reach = _LABEL_REACH if not picked and side == "left" else max(3 * size, 24.0)
+            if gap > reach or any(_inside(word, other) or _between(other, word, rect) for other in blocked):
                 break
             if _is_blank(word[4]):
                 break
@@ -256,6 +273,13 @@ def _label_on(side: str, rect: Rect, words: Sequence[Word], blocked: list[Rect])
         return _joined_words(sorted(line, key=lambda word: word[0]))
     inside = [word for word in words if _inside(word, rect) and _clean(word[4])]
     return _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0])))
+
+
+def _between(other: Rect, word: Word, rect: Rect) -> bool:
+    """Whether another field stands on the line between a word and the field: the word is its label."""
+    if other == rect or not (other[1] < _middle(rect) < other[3]):
+        return False
+    return min(word[2], rect[2]) <= (other[0] + other[2]) / 2 <= max(word[0], rect[0])
 
 
 def _joined_words(words: Sequence[Word]) -> str:
@@ -280,15 +304,91 @@ def _inside(word: Word | Rect, rect: Rect) -> bool:
 # --------------------------------------------------------------------------------------- layout
 def _layout_fields(page: pymupdf.Page, textpage: pymupdf.TextPage, words: list[Word]) -> list[Place]:
     """A page's fields as its layout draws them."""
-    places: list[Place] = []
-    places += _glyph_boxes(words)
-    places += _blank_runs(words)
+    places = _glyph_boxes(words)
+    runs = _blank_runs(words)
     vectors = sum(block[6] == _VECTOR_BLOCK for block in page.get_text("blocks", textpage=textpage))
+    drawn: list[Place] = []
     if vectors:
         drawings = page.get_cdrawings()
         if len(drawings) <= _MAX_DRAWINGS:
-            places += _drawn_fields(drawings, words, page, [place[0] for place in places])
-    return _in_reading_order(places)
+            drawn = _drawn_fields(drawings, words, page, [place[0] for place in places + runs])
+    return _in_reading_order(_in_columns(places + _leaders_to_boxes(runs, drawn), words))
+
+
+def _in_columns(places: list[Place], words: list[Word]) -> list[Place]:
+    """Fields in a grid of boxes (a row's label at its left, a column's heading over it, as in "You",
+    "Spouse" columns of a tax schedule), whose row alone does not tell them apart: each labelled by
+    its row and its column."""
+    texts = [place for place in places if place[2] == "text"]
+    columns: list[list[Place]] = []
+    for place in sorted(texts, key=lambda place: (place[0][0], place[0][1])):
+        column = next(
+            (
+                column
+                for column in columns
+                if abs(column[-1][0][0] - place[0][0]) <= 3 and abs(column[-1][0][2] - place[0][2]) <= 3
+            ),
+            None,
+        )
+        if column is None:
+            columns.append([place])
+        else:
+            column.append(place)
+    headed: dict[Rect, str] = {}
+    for column in columns:
+        if len(column) < 3:
+            continue
+        top = min(column, key=lambda place: place[0][1])[0]
+        over = [
+            word for word in words
+            if top[1] - 40 <= word[3] <= top[1] + 1 and word[0] >= top[0] - 6 and word[2] <= top[2] + 6
+            and _clean(word[4]) and not any(_inside(word, place[0]) for place in places)
+        ]  # fmt: skip
+        heading = _joined_words(sorted(over, key=lambda word: (round(word[1]), word[0])))
+        if heading:
+            headed.update((place[0], heading) for place in column)
+    if not headed:
+        return places
+    rows: dict[Rect, str] = {}
+    for place in texts:
+        level = [other for other in texts if abs(_middle(other[0]) - _middle(place[0])) <= 3]
+        labels = [other[1] for other in level]
+        if len(level) >= 2 and (len(set(labels)) < len(labels) or min(map(len, labels)) < 3):
+            first = min(level, key=lambda other: other[0][0])
+            rows[place[0]] = first[1]
+    return [
+        (place[0], f"{rows[place[0]]}, {headed[place[0]]}", *place[2:])
+        if place[0] in headed and place[0] in rows
+        else place
+        for place in places
+    ]
+
+
+def _leaders_to_boxes(runs: list[Place], drawn: list[Place]) -> list[Place]:
+    """Dots that lead to a box on their line ("Total income ........ [    ]") are no blank: the box is
+    the field, and the dots' label is its label."""
+    kept: list[Place] = []
+    labelled: dict[int, str] = {}
+    for run in runs:
+        rect = run[0]
+        target = next(
+            (
+                index
+                for index, place in enumerate(drawn)
+                if place[0][1] - 2 <= _middle(rect) <= place[0][3] + 2
+                and 0 <= place[0][0] - rect[2] <= _LEADER_GAP
+            ),
+            None,
+        )
+        if target is None:
+            kept.append(run)
+        elif target not in labelled:
+            labelled[target] = run[1]
+    boxes = [
+        (place[0], labelled[index], place[2], place[3], place[4]) if index in labelled else place
+        for index, place in enumerate(drawn)
+    ]
+    return kept + boxes
 
 
 def _glyph_boxes(words: list[Word]) -> list[Place]:
@@ -336,16 +436,31 @@ def _drawn_fields(
     labelled box, small empty squares (check boxes) and rules with a label before or above them."""
     turn = page.rotation_matrix if page.rotation else None
     horizontal, vertical = rules_of(drawings, turn)
-    places: list[Place] = []
+    grids = ruled_grids(horizontal, vertical)
+    rectangles = _rectangles(drawings, turn) + _ruled_boxes(horizontal, vertical)
+    places, combed = _combs([cell for grid in grids for cell in grid.cells] + rectangles, words)
     cells: list[Rect] = []
-    for grid in ruled_grids(horizontal, vertical):
+    corners: dict[tuple[int, int], list[Rect]] = {}  # the boxes by their top-left corner, to 4 points
+    for grid in grids:
         cells += list(grid.cells)
-        places += _table_cells(grid.cells, words, bool(grid.rows and grid.columns))
-    for rect in _rectangles(drawings, turn):
-        if any(_same_box(rect, cell) for cell in cells):
-            continue
+        free = [cell for cell in grid.cells if cell not in combed]
+        places += _table_cells(free, words, bool(grid.rows and grid.columns))
+    for cell in cells:
+        corners.setdefault((round(cell[0] / 4), round(cell[1] / 4)), []).append(cell)
+    for rect in rectangles:
+        corner = round(rect[0] / 4), round(rect[1] / 4)
+        near = [
+            cell
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            for cell in corners.get((corner[0] + dx, corner[1] + dy), ())
+        ]
+        if any(_same_box(rect, cell) for cell in near):
+            continue  # drawn twice, or a cell of a table already read
         cells.append(rect)
-        places += _box_field(rect, words)
+        corners.setdefault(corner, []).append(rect)
+        if rect not in combed:
+            places += _box_field(rect, words)
     text_height = median([word[3] - word[1] for word in words] or [10.0])
     for y, x0, x1 in horizontal:
         if x1 - x0 < _MIN_FIELD * 1.5:
@@ -361,17 +476,106 @@ def _drawn_fields(
 def _rectangles(drawings: list[dict[str, object]], turn: pymupdf.Matrix | None) -> list[Rect]:
     found: list[Rect] = []
     for drawing in drawings:
-        if drawing.get("fill") is not None and drawing.get("color") is None:
-            continue  # a filled area (shading, a bar), not a box drawn to be written in
-        for item in drawing.get("items", ()):  # type: ignore[attr-defined]
+        fill = drawing.get("fill")
+        if fill is not None and drawing.get("color") is None and not _light(fill):
+            continue  # a dark area (a bar, shading), not a box to write in; a light one is an input box
+        items = list(drawing.get("items", ()))  # type: ignore[call-overload]
+        if fill is not None and 3 <= len(items) <= 4 and all(_axis_line(item) for item in items):
+            items = [("re", drawing["rect"])]  # a filled box drawn as a closed path of lines
+        for item in items:
             if item[0] != "re":
                 continue
             rect = pymupdf.Rect(item[1])
             if turn is not None:
                 rect = rect * turn
-            if rect.width >= _CHECK_SIZE[0] and rect.height >= _CHECK_SIZE[0]:
+            filled_only = fill is not None and drawing.get("color") is None
+            tall_enough = rect.width >= _CHECK_SIZE[0] and rect.height >= _CHECK_SIZE[0]
+            if tall_enough and (not filled_only or rect.height <= _TALLEST_TINT):
                 found.append(_rect(rect))
     return found
+
+
+def _ruled_boxes(
+    horizontal: Sequence[tuple[float, float, float]], vertical: Sequence[tuple[float, float, float]]
+) -> list[Rect]:
+    """Boxes drawn with four lines that make no table (a lone box, a column of boxes): two rules of one
+    span, one under the other, joined at both ends by vertical rules."""
+    spans: dict[tuple[int, int], list[float]] = {}
+    for y, x0, x1 in horizontal:
+        spans.setdefault((round(min(x0, x1) / 2), round(max(x0, x1) / 2)), []).append(y)
+    sides: dict[int, list[tuple[float, float]]] = {}
+    for x, y0, y1 in vertical:
+        sides.setdefault(round(x / 2), []).append((min(y0, y1), max(y0, y1)))
+
+    def side(x: int, top: float, bottom: float) -> bool:
+        return any(
+            start <= top + 2 and end >= bottom - 2
+            for near in (x - 1, x, x + 1)
+            for start, end in sides.get(near, ())
+        )
+
+    boxes: list[Rect] = []
+    for (left, right), ys in spans.items():
+        ys.sort()
+        for top, bottom in pairwise(ys):
+            if 6 <= bottom - top <= _TALLEST_TINT and side(left, top, bottom) and side(right, top, bottom):
+                boxes.append((left * 2.0, top, right * 2.0, bottom))
+    return boxes
+
+
+def _axis_line(item: Sequence[object]) -> bool:
+    if item[0] != "l":
+        return False
+    start: Sequence[float] = item[1]  # type: ignore[assignment]
+    end: Sequence[float] = item[2]  # type: ignore[assignment]
+    return abs(start[0] - end[0]) < 0.5 or abs(start[1] - end[1]) < 0.5
+
+
+def _light(fill: object) -> bool:
+    """A pale tint (or white, over a tinted band), as forms give their input boxes."""
+    if not isinstance(fill, tuple | list) or len(fill) != 3:
+        return False
+    shade = 0.3 * float(fill[0]) + 0.59 * float(fill[1]) + 0.11 * float(fill[2])
+    return shade >= 0.75
+
+
+def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]]:
+    """Rows of three small empty boxes or more, side by side (one per character, as for a tax number):
+    one field each row."""
+    small = sorted(
+        {
+            rect
+            for rect in rects
+            if rect[2] - rect[0] <= 30 and 8 <= _height(rect) <= 30 and not _holds_text(rect, words)
+        },
+        key=lambda rect: (round(rect[1]), rect[0]),
+    )
+    chains: list[list[Rect]] = []
+    for rect in small:
+        for chain in chains:
+            last = chain[-1]
+            if (
+                abs(last[1] - rect[1]) <= 1.5
+                and abs(last[3] - rect[3]) <= 1.5
+                and -1 <= rect[0] - last[2] <= _COMB_GAP
+            ):
+                chain.append(rect)
+                break
+        else:
+            chains.append([rect])
+    places: list[Place] = []
+    used: set[Rect] = set()
+    for chain in chains:
+        if len(chain) < 3:
+            continue
+        box = (chain[0][0], min(rect[1] for rect in chain), chain[-1][2], max(rect[3] for rect in chain))
+        places.append((box, _printed_label(box, words) or "blank", "text", None, None))
+        used.update(chain)
+    return places, used
+
+
+def _holds_text(rect: Rect, words: list[Word]) -> bool:
+    return any(_inside(word, rect) and _clean(word[4]) for word in words)
 
 
 def _same_box(a: Rect, b: Rect) -> bool:
@@ -490,8 +694,9 @@ def parse_color(color: str) -> tuple[float, float, float]:
 
 
 def is_true(value: str) -> bool:
-    """Whether a value ticks a check box: "true", "yes", "x", "checked", "on", "1", in any case."""
-    return value.strip().lower() in TRUE_WORDS
+    """Whether a value ticks a check box: "true", "yes", "x", "checked", "on", "1" (or "ja", "oui"...),
+    in any case."""
+    return truth(value) is True
 
 
 def filled(content: bytes, fields: Sequence[FoundField], color: str = "#000000") -> bytes:
@@ -514,7 +719,10 @@ def filled(content: bytes, fields: Sequence[FoundField], color: str = "#000000")
             rect = _page_rect(page, field.bbox)
             widget = _widget_for(field, rect, widgets)
             if widget is not None:
-                _set_widget(widget, field.value, widgets)
+                try:
+                    _set_widget(document, widget, field.value, widgets)
+                except (RuntimeError, TypeError, ValueError):  # a damaged widget: the others are filled
+                    continue
             elif field.type == "checkbox":
                 if is_true(field.value):
                     _tick(page, rect, rgb)
@@ -555,17 +763,19 @@ def _widget_for(
     return named[0] if len(named) == 1 else None
 
 
-def _set_widget(widget: pymupdf.Widget, value: str, page_widgets: list[pymupdf.Widget]) -> None:
+def _set_widget(
+    document: pymupdf.Document, widget: pymupdf.Widget, value: str, page_widgets: list[pymupdf.Widget]
+) -> None:
     kind = widget.field_type
     if kind in _CHECK_WIDGETS:
-        on = is_true(value) or value.strip().lower() == str(widget.on_state() or "").lower()
-        if kind == _RADIOBUTTON and on:
-            for other in page_widgets:
-                if other.field_name == widget.field_name and other.xref != widget.xref and other.field_value:
-                    other.field_value = False
-                    other.update()
-        widget.field_value = widget.on_state() if on else "Off"
-    elif kind in {_COMBOBOX, _LISTBOX}:
+        _set_button(
+            document,
+            widget,
+            is_true(value) or value.strip().lower() == _on_state(document, widget).lower(),
+            page_widgets,
+        )
+        return
+    if kind in {_COMBOBOX, _LISTBOX}:
         choices = [choice if isinstance(choice, str) else choice[-1] for choice in widget.choice_values or []]
         wanted = value.strip().lower()
         widget.field_value = next((choice for choice in choices if choice.lower() == wanted), value)
@@ -573,6 +783,32 @@ def _set_widget(widget: pymupdf.Widget, value: str, page_widgets: list[pymupdf.W
         limit = widget.text_maxlen
         widget.field_value = value[:limit] if limit else value
     widget.update()
+
+
+def _on_state(document: pymupdf.Document, widget: pymupdf.Widget) -> str:
+    """A button's on state as its appearance dictionary names it, escapes kept ("S#ED" for "Sí")."""
+    kind, states = document.xref_get_key(widget.xref, "AP/N")
+    if kind == "xref":
+        states = document.xref_object(int(states.split()[0]))
+    names = [name for name in re.findall(r"/([^\s/<>\[\]()]+)\s+\d+\s+\d+\s+R", states) if name != "Off"]
+    return names[0] if names else "Yes"
+
+
+def _set_button(
+    document: pymupdf.Document, widget: pymupdf.Widget, on: bool, page_widgets: list[pymupdf.Widget]
+) -> None:
+    """A check box or radio button on or off, written into the PDF as it is: its appearance state and
+    its field's value (the widget's own, or its parent's when the widget is one of its buttons)."""
+    state = _on_state(document, widget) if on else "Off"
+    has_name = document.xref_get_key(widget.xref, "T")[0] != "null"
+    kind, parent = document.xref_get_key(widget.xref, "Parent")
+    field = widget.xref if has_name or kind != "xref" else int(parent.split()[0])
+    if on and field != widget.xref:
+        for other in page_widgets:  # the group's other buttons go off
+            if other.field_name == widget.field_name and other.xref != widget.xref:
+                document.xref_set_key(other.xref, "AS", "/Off")
+    document.xref_set_key(widget.xref, "AS", f"/{state}")
+    document.xref_set_key(field, "V", f"/{state}")
 
 
 def _need_appearances(document: pymupdf.Document) -> None:

@@ -14,11 +14,12 @@ field it names best (several when its label names several: "home and work phone"
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from docsvc.intelligence.labels import label_key
+from docsvc.intelligence.values import parse_bool
 from docsvc.intelligence.vocabulary import STOP_WORDS, phrase
 
 Words = tuple[str, ...]
@@ -80,14 +81,11 @@ _HINT = re.compile(r"\[[^\]]*\]")
 _NUMBERING = re.compile(r"^(?:\(?[0-9ivx]{1,4}[a-z]?[.)]?|[a-z][.)])$")
 _GENERIC = frozenset({"name", "number", "date", "address", "amount", "code", "line", "information", "detail"})
 _DROPPED = frozenset({"s", "please", "enter", "your", "the", "if", "any", "optional", "here", "box", "field"})
-TRUE_VALUES = frozenset(
-    {"true", "yes", "y", "x", "✓", "✔", "☑", "☒", "checked", "ticked", "on", "1", "ja", "oui", "si", "sí",
-     "sim", "tak", "да", "はい", "是", "نعم", "sì", "wahr", "vrai", "verdadero"}
-)  # fmt: skip
-FALSE_VALUES = frozenset(
-    {"false", "no", "n", "unchecked", "unticked", "off", "0", "nein", "non", "nee", "nie", "нет", "いいえ",
-     "否", "لا", "falsch", "faux", "falso", "não", "nao"}
-)  # fmt: skip
+# Yes and no beyond those values.parse_bool reads (English, French, German, "x", ticks):
+_MORE_TRUE = frozenset(
+    {"sí", "sim", "tak", "да", "はい", "是", "نعم", "sì", "wahr", "vrai", "verdadero", "selected"}
+)
+_MORE_FALSE = frozenset({"nee", "nie", "нет", "いいえ", "否", "لا", "falsch", "faux", "falso", "não", "nao"})
 _THRESHOLD = 0.55
 _SURE = 0.85
 
@@ -127,7 +125,7 @@ def concepts(text: str) -> Words:
     return tuple(
         word.lstrip("@")
         for word in _said(tuple(expanded))
-        if word.lstrip("@") not in STOP_WORDS and word not in _DROPPED and not _NUMBERING.match(word)
+        if word.lstrip("@") not in STOP_WORDS and word not in _DROPPED
     )
 
 
@@ -231,7 +229,7 @@ def statements(instructions: str) -> list[Statement]:
         if not line:
             continue
         pieces = _PIECE.split(line)
-        short = sum(1 for piece in pieces if (_labelled(piece) or ("", ""))[0].count(" ") < _SHORT_LABEL)
+        short = sum(1 for piece in pieces if _short_pair(piece))
         if len(pieces) < 2 or short < 2:
             labelled = _labelled(line)
             if labelled:
@@ -239,10 +237,16 @@ def statements(instructions: str) -> list[Statement]:
                 order += 1
                 continue
         for piece in pieces if short >= 2 else _SENTENCE_END.split(line):
-            for readings in _in_sentence(piece.strip().rstrip(".!;")):
+            for readings in _in_sentence(_without_full_stop(piece.strip().rstrip("!;"))):
                 found.extend(Statement(label, value, check, order) for label, value, check in readings)
                 order += 1
     return found
+
+
+def _short_pair(piece: str) -> bool:
+    """A "Label: value" of a few words each: one of several a line can hold."""
+    label, value = _labelled(piece) or ("", "")
+    return bool(label) and label.count(" ") < _SHORT_LABEL and value.count(" ") < _SHORT_LABEL
 
 
 def _labelled(line: str) -> tuple[str, str] | None:
@@ -293,7 +297,7 @@ def _joined_back(sentence: str, value: str, part: str) -> str:
 
 
 def _readings(text: str) -> list[Reading]:
-    text = text.strip().rstrip(".")
+    text = _without_full_stop(text.strip())
     for pattern, check in ((_UNCHECK, False), (_CHECK, True), (_CHECK_AFTER, True)):
         match = pattern.match(text)
         if match:
@@ -313,8 +317,18 @@ def _readings(text: str) -> list[Reading]:
     return readings
 
 
+_INITIAL = re.compile(r"(?:^|[\s.])\w\.$")  # "D.C.", "J." keep their full stop
+
+
+def _without_full_stop(text: str) -> str:
+    """A sentence's text without the full stop that ends it (an initial's stays)."""
+    while text.endswith(".") and not _INITIAL.search(text):
+        text = text[:-1].rstrip()
+    return text
+
+
 def _unquoted(value: str) -> str:
-    value = value.strip().rstrip(".;")
+    value = _without_full_stop(value.strip().rstrip(";"))
     if len(value) >= 2 and value[0] in _QUOTES and value[-1] in _QUOTES:
         value = value[1:-1]
     return value.strip()
@@ -322,17 +336,30 @@ def _unquoted(value: str) -> str:
 
 # -------------------------------------------------------------------------------------- matching
 def truth(value: str) -> bool | None:
-    """Whether a value says yes or no ("x", "ja", "non"), or neither."""
+    """Whether a value says yes or no ("x", "ja", "non", "sí", "нет"), or neither."""
+    said = parse_bool(value)
+    if said is not None:
+        return said
     plain = value.strip().lower().rstrip(".!")
-    if plain in TRUE_VALUES:
-        return True
-    if plain in FALSE_VALUES:
-        return False
-    return None
+    return True if plain in _MORE_TRUE else False if plain in _MORE_FALSE else None
 
 
+@lru_cache(maxsize=65536)
 def _weight(word: str) -> float:
+    """Numbering ("6", "c") tells apart fields of one wording, but names nothing: it weighs little."""
+    if _NUMBERING.match(word):
+        return 0.25
     return 0.5 if word in _GENERIC else 1.0
+
+
+@lru_cache(maxsize=65536)
+def _mass(words: frozenset[str]) -> float:
+    return sum(_weight(word) for word in sorted(words))  # in one order: the same sum in every run
+
+
+@lru_cache(maxsize=65536)
+def _as_set(words: Words) -> frozenset[str]:
+    return frozenset(words)
 
 
 def similarity(label: Words, field: Words) -> float:
@@ -340,14 +367,24 @@ def similarity(label: Words, field: Words) -> float:
     a little of the share of the field's words the label has."""
     if not label or not field:
         return 0.0
+    return _alike(label, frozenset(label), field, frozenset(field), _mass)
+
+
+def _alike(
+    label: Words,
+    label_set: frozenset[str],
+    field: Words,
+    field_set: frozenset[str],
+    mass: Callable[[frozenset[str]], float],
+) -> float:
     if label == field:
         return 1.0
-    common = set(label) & set(field)
-    if not common:
-        return 0.0
-    shared = sum(_weight(word) for word in common)
-    recall = shared / sum(_weight(word) for word in set(label))
-    precision = shared / sum(_weight(word) for word in set(field))
+    common = label_set & field_set
+    if all(_weight(word) < 0.5 for word in common):
+        return 0.0  # nothing but numbering in common
+    shared = mass(common)
+    recall = shared / (mass(label_set) or 1.0)
+    precision = shared / (mass(field_set) or 1.0)
     in_order = 0.02 if _ordered(label, field) else 0.0
     return 0.7 * recall + 0.28 * precision + in_order
 
@@ -362,29 +399,135 @@ class _Field:
     key: str
     type: str
     words: Words
+    wording: str  # the description as written, spaces and case aside
+    named: Words  # the key's words: a form's own name for the field
+    name: str
+
+    @property
+    def word_set(self) -> frozenset[str]:
+        return frozenset(self.words)
+
+    @property
+    def named_set(self) -> frozenset[str]:
+        return frozenset(self.named)
+
+
+_FEW = 6  # fields or statements: fewer, and no word is common among them
+
+
+def _rarity(fields: list[frozenset[str]], labels: list[frozenset[str]]) -> dict[str, float]:
+    counted: dict[str, list[int]] = {}
+    for group, sets in enumerate((fields, labels)):
+        for words in sets:
+            for word in words:
+                counted.setdefault(word, [0, 0])[group] += 1
+    sizes = (len(fields), len(labels))
+    rarity: dict[str, float] = {}
+    for word, counts in counted.items():
+        share = max(count / size if size >= _FEW else 0.0 for count, size in zip(counts, sizes, strict=True))
+        rarity[word] = 1.0 / (1.0 + 3.0 * share)
+    return rarity
+
+
+@dataclass
+class _Targets:
+    """The fields, indexed by their words (a statement is compared with the fields sharing a word
+    with it only) and by their wording."""
+
+    fields: list[_Field]
+
+    labels: list[frozenset[str]]  # the words of every statement's label
+
+    def __post_init__(self) -> None:
+        self.by_word: dict[str, set[int]] = {}
+        self.sets = [(field.word_set, field.named_set) for field in self.fields]
+        for index, (words, named) in enumerate(self.sets):
+            for word in words | named:
+                if _weight(word) >= 0.5:
+                    self.by_word.setdefault(word, set()).add(index)
+        self.rarity = _rarity([words | named for words, named in self.sets], self.labels)
+        self.masses: dict[frozenset[str], float] = {}
+
+    def mass(self, words: frozenset[str]) -> float:
+        """The words' weight, each as rare as it is among the fields and among the statements: on a
+        long form whose every label opens with "Part 1. Information About You", those words weigh
+        little, and what tells the labels apart ("Family Name") weighs the most."""
+        if words not in self.masses:
+            self.masses[words] = sum(_weight(word) * self.rarity.get(word, 1.0) for word in sorted(words))
+        return self.masses[words]
+
+    def near(self, *groups: Words) -> list[int]:
+        """The fields sharing a word with the groups; a word most fields have ("part", "information"
+        on a long form) nominates none."""
+        common = max(len(self.fields) // 2, 8)
+        found: set[int] = set()
+        for words in groups:
+            for word in words:
+                holders = self.by_word.get(word, set())
+                if len(holders) <= common:
+                    found |= holders
+        return sorted(found)
+
+    def worded(self, text: str) -> list[int]:
+        """The fields whose description is worded as `text`, spaces and case aside."""
+        wording = _wording(text)
+        return [index for index, field in enumerate(self.fields) if field.wording == wording]
+
+    def likeness(self, label: Words, index: int) -> float:
+        """The label's likeness to the field's description, or (a little less) to its key."""
+        if not label:
+            return 0.0
+        field, (words, named) = self.fields[index], self.sets[index]
+        label_set = _as_set(label)
+        by_words = _alike(label, label_set, field.words, words, self.mass) if words else 0.0
+        by_name = _alike(label, label_set, field.named, named, self.mass) * 0.97 if named else 0.0
+        return max(by_words, by_name)
+
+
+_EXACT = 1.2  # a label worded as the field's description: above any likeness of words
+
+
+def _wording(text: str) -> str:
+    return " ".join(_HINT.sub(" ", text).casefold().split()).strip(" .:")
 
 
 def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> dict[str, str]:
     """Each field's value as the instructions state it, for (key, description, type) fields; a check
     box's value is "true" or "false". Fields the instructions do not name are left out."""
-    targets = [
-        _Field(key, kind, concepts(description) or concepts(key.replace("_", " ")))
-        for key, description, kind in fields
-    ]
     stated = statements(instructions)
+    targets = _Targets(
+        [
+            _Field(
+                key,
+                kind,
+                concepts(description) or concepts(key.replace("_", " ")),
+                _wording(description),
+                concepts(key.replace("_", " ")),
+                _wording(key.replace("_", " ")),
+            )
+            for key, description, kind in fields
+        ],
+        [_as_set(concepts(statement.label)) for statement in stated],
+    )
     ranked: list[tuple[float, int, int, str]] = []
     allowed: dict[int, int] = {}
     for statement in stated:
         named = _named(statement.label)
-        whole = max((similarity(named[0][0], target.words) for target in targets), default=0.0)
+        worded = targets.worded(statement.label)
+        near = worded or targets.near(
+            *named[-1], named[0][0], tail_words(statement.label), concepts(statement.value)
+        )
+        if worded:  # worded as a description: that field (or those, if several are worded alike)
+            named = named[:1]
+        whole = max((targets.likeness(named[0][0], index) for index in near), default=0.0)
         if whole >= _SURE:  # the label names one field well: its parts are not looked at
             named = named[:1]
         allowed[statement.order] = len(named[-1])
         for labels in named:
-            for index, target in enumerate(targets):
-                scored = _scored(statement, labels, target)
+            for index in near:
+                scored = _scored(statement, labels, targets, index)
                 if scored:
-                    ranked.append((-scored[0], statement.order, index, scored[1]))
+                    ranked.append((-round(scored[0], 9), statement.order, index, scored[1]))
     ranked.sort()
     chosen: dict[int, str] = {}
     fills: dict[int, int] = {}
@@ -393,7 +536,7 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
             continue
         chosen[index] = value
         fills[order] = fills.get(order, 0) + 1
-    return {targets[index].key: value for index, value in sorted(chosen.items())}
+    return {targets.fields[index].key: value for index, value in sorted(chosen.items())}
 
 
 def _named(label: str) -> list[tuple[Words, ...]]:
@@ -408,8 +551,42 @@ def _named(label: str) -> list[tuple[Words, ...]]:
     return [(whole,)]
 
 
-def _scored(statement: Statement, labels: tuple[Words, ...], target: _Field) -> tuple[float, str] | None:
-    best = max(similarity(label, target.words) for label in labels)
+_TAIL = 0.9  # a long label's last sentence names the field a little less surely than the whole
+_SENTENCE_BREAK = re.compile(r"(?<=[.;:!?])\s+")
+
+
+@lru_cache(maxsize=16384)
+def tail_words(label: str) -> Words:
+    """A label of several sentences by its last one, with the numbering before it ("Part 4. Processing
+    Information. If you provided a foreign address... 3. C. Enter City or Town." is "3 c city"): where
+    long labels say what the field is. Empty for a label of one sentence."""
+    pieces = [piece for piece in _SENTENCE_BREAK.split(label.strip()) if piece]
+    if len(pieces) < 2:
+        return ()
+    index = len(pieces) - 1
+    while index > 0 and not any(_weight(word) >= 0.5 for word in concepts(pieces[index])):
+        index -= 1  # a last sentence of numbering only
+    start = index
+    while start > 0 and all(_NUMBERING.match(word) for word in concepts(pieces[start - 1]) or ("x1",)):
+        start -= 1  # "3. C." before "Enter City or Town."
+    if start == 0:
+        return ()
+    return concepts(" ".join(pieces[start : index + 1]))
+
+
+def _scored(
+    statement: Statement, labels: tuple[Words, ...], targets: _Targets, index: int
+) -> tuple[float, str] | None:
+    target = targets.fields[index]
+    if len(labels) == 1 and _wording(statement.label) == target.wording:
+        best = _EXACT
+    elif len(labels) == 1 and _wording(re.sub(r"[\W_]+", " ", statement.label)) == target.name:
+        best = _EXACT * 0.99
+    else:
+        best = max(targets.likeness(label, index) for label in labels)
+        tail = tail_words(statement.label) if len(labels) == 1 else ()
+        if tail:
+            best = max(best, targets.likeness(tail, index) * _TAIL)
     if len(labels) > 1:
         best *= 0.98  # a part named is a little less sure than the whole
     value = statement.value

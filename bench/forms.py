@@ -1,0 +1,393 @@
+"""Form filling on real public PDF forms: does each value land in the field it was meant for?
+
+    .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
+    .venv/bin/python bench/forms.py [--split tune|heldout|all] [--corpus .corpus] [--json PATH]
+
+The forms are those of `bench/forms/manifest.json`. Their truth does not come from the detector: each
+text field or check box widget with a tooltip (/TU), or else a name of words ("FirstName"), is a field
+given, its label that tooltip or name; a label two widgets share is left out (nobody could tell which
+is meant), and so are read-only, hidden and zero-sized widgets and check boxes that share a name.
+The instructions are "<label>: <value>" lines, a made-up value of the label's kind for each (a name, a
+date, an amount, an address... in the form's language; a check box gets the language's "yes").
+
+Two paths are measured, with the same instructions:
+- AcroForm: `form_fields` + `field_values` + `filled` on the form as it is; a field is right when the
+  value given is the value of its widget afterwards (a check box: on), wrong when the widget holds
+  something else or the value went to another widget, missing when the widget stayed empty.
+- layout: the same form with its widgets baked into the page (no AcroForm left), text fields only; a
+  field is right when the value's text, searched for on the filled page, lies mostly (half of its box
+  or more) inside the original widget's box, wrong when it is found elsewhere only, missing when it is
+  not found. The labels a person reads on the page are often not the tooltips' words, so this path
+  measures label matching across wordings as much as the layout detection.
+Every filled PDF is opened again with PyMuPDF and must keep its widgets (AcroForm path). Times are per
+form, for the three steps together. Figures go per split, category and language.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import pymupdf
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
+
+from docsvc.documents.forms import FoundField, filled, form_fields  # noqa: E402
+from docsvc.intelligence.form_filling import field_values  # noqa: E402
+
+from bench.real_corpus import FORMS_MANIFEST, corpus_arguments, corpus_path, load_manifest  # noqa: E402
+
+pymupdf.TOOLS.mupdf_display_errors(False)
+pymupdf.TOOLS.mupdf_display_warnings(False)
+
+TEXT, CHECKBOX = 7, 2  # PyMuPDF's widget types
+READ_ONLY, HIDDEN = 1, 2  # a field's /Ff bit, an annotation's /F bit
+YES = {"en": "yes", "de": "ja", "fr": "oui", "es": "sí", "ja": "はい"}
+NAMES = {
+    "en": ["Jane Roe", "John Smith", "Maria Garcia", "David Chen", "Laura Miller", "Peter Brown"],
+    "de": ["Anna Schmidt", "Jürgen Müller", "Petra Weiß", "Lukas Becker", "Sabine Krüger", "Tobias Schäfer"],
+    "fr": [
+        "Élodie Martin",
+        "François Dubois",
+        "Hélène Girard",
+        "Jérôme Lefèvre",
+        "Chloé Bernard",
+        "Noël Petit",
+    ],
+    "es": ["María López", "José Martínez", "Lucía Sánchez", "Álvaro Pérez", "Nuria Gómez", "Íñigo Ruiz"],
+    "ja": ["山田 太郎", "佐藤 花子", "鈴木 一郎", "高橋 美咲", "田中 健", "伊藤 さくら"],
+}
+CITIES = {
+    "en": ["Springfield", "Portland", "Madison"],
+    "de": ["München", "Köln", "Düsseldorf"],
+    "fr": ["Lyon", "Besançon", "Orléans"],
+    "es": ["Sevilla", "Málaga", "Córdoba"],
+    "ja": ["東京都", "大阪市", "京都市"],
+}
+STREETS = {
+    "en": "{n} Oak Street",
+    "de": "Hauptstraße {n}",
+    "fr": "{n} rue de la Paix",
+    "es": "Calle Mayor {n}",
+    "ja": "千代田区{n}丁目",
+}
+KINDS = [  # the kind of a label's value, from its words
+    ("email", re.compile(r"e-?mail|courriel|correo", re.I)),
+    ("phone", re.compile(r"phone|telefon|téléphone|teléfono|tel\b|fax|電話", re.I)),
+    (
+        "ssn",
+        re.compile(
+            r"social security|\bssn\b|taxpayer identification|\bein\b|\btin\b|identifikationsnummer|\bnif\b",
+            re.I,
+        ),
+    ),
+    ("zip", re.compile(r"\bzip|postal|postleitzahl|\bplz\b|code postal|código postal|郵便", re.I)),
+    ("date", re.compile(r"date|datum|fecha|\bmm\b|yyyy|生年月日|日付", re.I)),
+    ("city", re.compile(r"\bcity\b|\btown\b|\bort\b|ville|ciudad|localidad|municipio", re.I)),
+    ("street", re.compile(r"address|street|straße|strasse|anschrift|adresse|dirección|domicilio|住所", re.I)),
+    ("name", re.compile(r"name|nombre|apellido|\bnom\b|prénom|vorname|名前|氏名", re.I)),
+    (
+        "amount",
+        re.compile(r"amount|total|\bline\b|income|tax|wages|\$|payment|betrag|montant|importe|credit", re.I),
+    ),
+]
+MEANINGLESS = re.compile(
+    r"^(?:[a-z]{0,4}[\d_.\-]+|text\s*\d*|field\s*\d*|check\s*box\s*\d*|untitled.*)$", re.I
+)
+
+
+# ----------------------------------------------------------------------------------------- truth
+@dataclass
+class Given:
+    """A field the instructions fill: its widget and the value meant for it."""
+
+    xref: int
+    name: str
+    page: int  # 0-based
+    rect: tuple[float, float, float, float]
+    kind: str  # "text" or "checkbox"
+    label: str
+    value: str
+
+
+def _label(widget: pymupdf.Widget) -> str:
+    tooltip = " ".join(str(widget.field_label or "").split())
+    name = str(widget.field_name or "")
+    if tooltip and tooltip != name and any(char.isalpha() for char in tooltip):
+        return tooltip
+    last = re.sub(r"\[\d+\]", "", name).rsplit(".", 1)[-1]
+    words = " ".join(re.sub(r"(?<=[a-z])(?=[A-Z])|[_\-]+", " ", last).split())
+    if MEANINGLESS.match(words) or sum(char.isalpha() for char in words) < 3:
+        return ""
+    return words
+
+
+def _grouped(document: pymupdf.Document, xref: int) -> bool:
+    kind, parent = document.xref_get_key(xref, "Parent")
+    if kind != "xref":
+        return False
+    kind, kids = document.xref_get_key(int(parent.split()[0]), "Kids")
+    return kind == "array" and kids.count(" R") > 1
+
+
+def _value(label: str, kind: str, language: str, number: int) -> str:
+    if kind == "checkbox":
+        return YES.get(language, "yes")
+    name = next((kind for kind, pattern in KINDS if pattern.search(label)), "word")
+    if name == "email":
+        return f"person{number}@example.org"
+    if name == "phone":
+        return f"555-01{number % 100:02d}"
+    if name == "ssn":
+        return f"123-45-{6000 + number}"
+    if name == "zip":
+        return f"{10000 + 137 * number}"
+    if name == "date":
+        day, month = number % 28 + 1, number % 12 + 1
+        return f"{month:02d}/{day:02d}/1987" if language == "en" else f"{day:02d}.{month:02d}.1987"
+    if name == "city":
+        return f"{CITIES[language][number % 3]} {number}"
+    if name == "street":
+        return STREETS[language].format(n=number + 2)
+    if name == "name":
+        return f"{NAMES[language][number % 6]} {number}"
+    if name == "amount":
+        return f"{1000 + 37 * number:,}.{number % 100:02d}"
+    return f"Sample {number}"
+
+
+def truth(content: bytes, language: str) -> list[Given]:
+    """The fields given, and their values."""
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        found: list[tuple[pymupdf.Widget, int, str]] = []
+        names: dict[str, int] = defaultdict(int)
+        for page in document:
+            for widget in page.widgets():
+                names[widget.field_name] += 1
+                if widget.field_type not in (TEXT, CHECKBOX) or widget.field_flags & READ_ONLY:
+                    continue
+                if widget.rect.is_empty or widget.rect.width < 4 or widget.rect.height < 4:
+                    continue
+                if document.xref_get_key(widget.xref, "F")[1].isdigit() and (
+                    int(document.xref_get_key(widget.xref, "F")[1]) & HIDDEN
+                ):
+                    continue
+                if widget.field_type == CHECKBOX and _grouped(document, widget.xref):
+                    continue  # one of several boxes of one field: they are ticked one at a time
+                label = _label(widget)
+                if label:
+                    found.append((widget, page.number, label))
+        labels: dict[str, int] = defaultdict(int)
+        for _, _, label in found:
+            labels[label.lower()] += 1
+        given: list[Given] = []
+        for widget, page_number, label in found:
+            if labels[label.lower()] > 1 or names[widget.field_name] > 1:
+                continue
+            kind = "checkbox" if widget.field_type == CHECKBOX else "text"
+            value = _value(label, kind, language, len(given) + 1)
+            if kind == "text" and widget.text_maxlen and len(value) > widget.text_maxlen:
+                value = value[: widget.text_maxlen]
+            rect = (widget.rect.x0, widget.rect.y0, widget.rect.x1, widget.rect.y1)
+            given.append(Given(widget.xref, widget.field_name, page_number, rect, kind, label, value))
+        return given
+
+
+def instructions(given: list[Given]) -> str:
+    return "\n".join(f"{item.label}: {item.value}" for item in given)
+
+
+# ------------------------------------------------------------------------------------------ runs
+@dataclass
+class Outcome:
+    given: int = 0
+    right: int = 0
+    wrong: int = 0
+    missing: int = 0
+    seconds: float = 0.0
+    problems: list[str] = field(default_factory=list)
+    misses: list[str] = field(default_factory=list)  # the labels whose value did not land, to read
+
+    def count(self, verdict: str, label: str) -> None:
+        """One field more that is "right", "wrong" or "missing"."""
+        setattr(self, verdict, getattr(self, verdict) + 1)
+        if verdict != "right":
+            self.misses.append(label)
+
+
+def fill(content: bytes, text: str) -> tuple[bytes, list[FoundField], float]:
+    started = time.perf_counter()
+    fields = form_fields(content)
+    values = field_values([(item.key, item.description, item.type) for item in fields], text)
+    out = filled(content, [replace(item, value=values.get(item.key)) for item in fields])
+    return out, fields, time.perf_counter() - started
+
+
+def acroform_path(content: bytes, given: list[Given]) -> Outcome:
+    outcome = Outcome(given=len(given))
+    out, _, outcome.seconds = fill(content, instructions(given))
+    with pymupdf.open(stream=content, filetype="pdf") as before:
+        widgets_before = sum(1 for page in before for _ in page.widgets())
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        values: dict[int, Any] = {}
+        for page in document:
+            for widget in page.widgets():
+                values[widget.xref] = widget.field_value
+        if len(values) != widgets_before:
+            outcome.problems.append(f"{widgets_before} widgets before filling, {len(values)} after")
+        if not document.is_form_pdf:
+            outcome.problems.append("no AcroForm after filling")
+    placed = {str(value) for value in values.values() if value not in (None, "", False, "Off")}
+    for item in given:
+        value = values.get(item.xref)
+        if item.kind == "checkbox":
+            outcome.count("right" if value not in (None, "", False, "Off") else "missing", item.label)
+        elif str(value or "") == item.value:
+            outcome.count("right", item.label)
+        else:
+            outcome.count(
+                "wrong" if value not in (None, "") or item.value in placed else "missing", item.label
+            )
+    return outcome
+
+
+def flattened(content: bytes) -> bytes:
+    """The form with its widgets baked into its pages: a printed form, no AcroForm."""
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        document.bake(annots=False, widgets=True)
+        return bytes(document.tobytes(garbage=1))
+
+
+def layout_path(content: bytes, given: list[Given]) -> Outcome:
+    texts = [item for item in given if item.kind == "text"]
+    outcome = Outcome(given=len(texts))
+    flat = flattened(content)
+    out, _, outcome.seconds = fill(flat, instructions(texts))
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        if any(True for page in document for _ in page.widgets()):
+            outcome.problems.append("widgets left after baking")
+        for item in texts:
+            found = _found(document, item.value)
+            inside = [
+                (page, rect)
+                for page, rect in found
+                if page == item.page and _share_inside(rect, item.rect) >= 0.5
+            ]
+            outcome.count("right" if inside else "wrong" if found else "missing", item.label)
+    return outcome
+
+
+def _found(document: pymupdf.Document, value: str) -> list[tuple[int, tuple[float, float, float, float]]]:
+    """Where the value's text is on the pages (its first word when the whole was wrapped or cut)."""
+    hits: list[tuple[int, tuple[float, float, float, float]]] = []
+    for needle in (value, value.split()[0] if value.split() else value):
+        for page in document:
+            for rect in page.search_for(needle):
+                hits.append((page.number, (rect.x0, rect.y0, rect.x1, rect.y1)))
+        if hits:
+            break
+    return hits
+
+
+def _share_inside(inner: tuple[float, ...], outer: tuple[float, ...]) -> float:
+    width = min(inner[2], outer[2]) - max(inner[0], outer[0])
+    height = min(inner[3], outer[3]) - max(inner[1], outer[1])
+    area = (inner[2] - inner[0]) * (inner[3] - inner[1])
+    return width * height / area if width > 0 and height > 0 and area > 0 else 0.0
+
+
+# --------------------------------------------------------------------------------------- report
+def _row(name: str, outcomes: list[Outcome]) -> str:
+    given = sum(outcome.given for outcome in outcomes)
+    right = sum(outcome.right for outcome in outcomes)
+    wrong = sum(outcome.wrong for outcome in outcomes)
+    missing = sum(outcome.missing for outcome in outcomes)
+    times = [outcome.seconds for outcome in outcomes]
+    share = f"{100 * right / given:5.1f}%" if given else "    -"
+    median = statistics.median(times) if times else 0.0
+    return (
+        f"{name:28s} {len(outcomes):5d} {given:6d} {right:6d} {wrong:6d} {missing:7d} {share:>7s}"
+        f" {median:8.3f} {max(times, default=0.0):8.3f}"
+    )
+
+
+def _table(title: str, results: list[dict[str, Any]], path: str) -> list[str]:
+    lines = [
+        f"{title}",
+        f"{'':28s} {'forms':>5s} {'given':>6s} {'right':>6s} {'wrong':>6s} {'missing':>7s} {'right%':>7s}"
+        f" {'median s':>8s} {'max s':>8s}",
+    ]
+    for split in ("tune", "heldout"):
+        chosen = [result for result in results if result["split"] == split]
+        if not chosen:
+            continue
+        lines.append(_row(f"{split}", [result[path] for result in chosen]))
+        for key in ("category", "language"):
+            for value in sorted({result[key] for result in chosen}):
+                group = [result[path] for result in chosen if result[key] == value]
+                lines.append(_row(f"  {split} {key}={value}", group))
+    return lines
+
+
+def main() -> int:
+    parser = corpus_arguments(__doc__)
+    parser.add_argument("--json", type=Path, help="also write every figure to this file")
+    parser.add_argument("--misses", action="store_true", help="print the labels that did not land")
+    parser.set_defaults(split="all")
+    args = parser.parse_args()
+    documents = [
+        document
+        for document in load_manifest(FORMS_MANIFEST)
+        if args.split == "all" or document["split"] == args.split
+    ]
+    missing = [
+        document
+        for document in documents
+        if not corpus_path(args.corpus, str(document["repo"]), str(document["path"])).is_file()
+    ]
+    if missing:
+        print(f"{len(missing)} forms are not in {args.corpus}: run bench/real_corpus.py --mirrors DIR first")
+        return 1
+    results: list[dict[str, Any]] = []
+    for document in documents:
+        content = corpus_path(args.corpus, str(document["repo"]), str(document["path"])).read_bytes()
+        given = truth(content, str(document["language"]))
+        result = {key: document[key] for key in ("id", "split", "category", "language")}
+        result["acroform"] = acroform_path(content, given)
+        result["layout"] = layout_path(content, given)
+        results.append(result)
+        for path in ("acroform", "layout"):
+            outcome = result[path]
+            for problem in outcome.problems:
+                print(f"PROBLEM {document['id']} ({path}): {problem}")
+            if args.misses and outcome.misses:
+                missed = "; ".join(label[:60] for label in outcome.misses[:8])
+                print(f"{document['id']} ({path}) missed: {missed}")
+    print()
+    for path, title in (
+        ("acroform", "AcroForm path (values into widgets)"),
+        ("layout", "Layout path (widgets baked into the page; text fields)"),
+    ):
+        print("\n".join(_table(title, results, path)))
+        print()
+    if args.json:
+        payload = [
+            {**{key: value for key, value in result.items() if key not in ("acroform", "layout")},
+             "acroform": vars(result["acroform"]), "layout": vars(result["layout"])}
+            for result in results
+        ]  # fmt: skip
+        args.json.write_text(json.dumps(payload, indent=1, ensure_ascii=False), encoding="utf-8")
+    problems = sum(len(result["acroform"].problems) for result in results)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,246 @@
+"""PDF forms: their fields found (AcroForm widgets, or the page's layout) and values written in them."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import replace
+
+import pymupdf
+import pytest
+from docsvc.documents.forms import FoundField, filled, form_fields, parse_color
+from docsvc.errors import DocumentRejected
+
+
+def _widget_form() -> bytes:
+    """A page with printed labels and widgets: a text field with a tooltip, one without (its label is
+    printed left of it), a check box (its label right of it) and a combo box."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 100), "Full name:", fontsize=11)
+        page.insert_text((72, 140), "City:", fontsize=11)
+        page.insert_text((94, 180), "I am a US citizen", fontsize=11)
+        page.insert_text((72, 220), "Country:", fontsize=11)
+        for name, kind, rect, tooltip in (
+            ("applicant.name", pymupdf.PDF_WIDGET_TYPE_TEXT, (150, 88, 400, 104), "Applicant's full name"),
+            ("t2", pymupdf.PDF_WIDGET_TYPE_TEXT, (150, 128, 400, 144), ""),
+            ("citizen", pymupdf.PDF_WIDGET_TYPE_CHECKBOX, (72, 170, 84, 182), ""),
+            ("country", pymupdf.PDF_WIDGET_TYPE_COMBOBOX, (150, 208, 300, 224), "Country"),
+        ):
+            widget = pymupdf.Widget()  # type: ignore[no-untyped-call]
+            widget.field_name, widget.field_type, widget.rect = name, kind, pymupdf.Rect(rect)
+            widget.field_label = tooltip or None
+            if kind == pymupdf.PDF_WIDGET_TYPE_COMBOBOX:
+                widget.choice_values = ["France", "Germany", "Spain"]
+            page.add_widget(widget)
+        return bytes(document.tobytes())
+
+
+def _layout_form() -> bytes:
+    """A printed form: an underscore blank, a drawn rule after its label, an empty box under its label,
+    a square check box and a □ glyph, and a ruled table with an empty cell."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 80), "Surname: ______________________", fontsize=11)
+        page.insert_text((72, 120), "Telephone", fontsize=11)
+        page.draw_line((140, 122), (380, 122))
+        page.insert_text((72, 160), "Address", fontsize=11)
+        page.draw_rect(pymupdf.Rect(72, 166, 380, 200))
+        page.draw_rect(pymupdf.Rect(72, 222, 82, 232))
+        page.insert_text((88, 231), "Married", fontsize=11)
+        page.insert_font(fontname="cjk", fontbuffer=pymupdf.Font("cjk").buffer)
+        page.insert_text((200, 231), "\u25a1 Single", fontsize=11, fontname="cjk")
+        for row in range(3):  # header row, then "Monday" and "Tuesday"; the "Hours" cells empty
+            y0 = 260 + 20 * row
+            for x0, x1 in ((72, 200), (200, 330)):
+                page.draw_rect(pymupdf.Rect(x0, y0, x1, y0 + 20))
+        page.insert_text((76, 275), "Day", fontsize=10)
+        page.insert_text((204, 275), "Hours", fontsize=10)
+        page.insert_text((76, 295), "Monday", fontsize=10)
+        page.insert_text((76, 315), "Tuesday", fontsize=10)
+        return bytes(document.tobytes())
+
+
+def _by_description(fields: list[FoundField], text: str) -> FoundField:
+    found = [field for field in fields if text.lower() in field.description.lower()]
+    assert found, f"no field labelled {text!r} among {[field.description for field in fields]}"
+    return found[0]
+
+
+def _page_words(content: bytes) -> list[tuple[float, float, float, float, str]]:
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        page = document[0]
+        width, height = page.rect.width, page.rect.height
+        return [
+            (x0 / width, y0 / height, x1 / width, y1 / height, unicodedata.normalize("NFKC", text))
+            for x0, y0, x1, y1, text, *_ in page.get_text("words")
+        ]
+
+
+def _inside(field: FoundField, word: tuple[float, float, float, float, str]) -> bool:
+    box = field.bbox
+    x, y = (word[0] + word[2]) / 2, (word[1] + word[3]) / 2
+    return (
+        box.left - 0.01 <= x <= box.left + box.width + 0.01
+        and box.top - 0.01 <= y <= box.top + box.height + 0.01
+    )
+
+
+def test_widgets_are_found_with_their_tooltip_or_printed_label() -> None:
+    fields = form_fields(_widget_form())
+    assert [field.widget for field in fields] == ["applicant.name", "t2", "citizen", "country"]
+    name, city, citizen, country = fields
+    assert name.description == "Applicant's full name" and name.type == "text"
+    assert city.description == "City" and city.type == "text"
+    assert "I am a US citizen" in citizen.description and citizen.type == "checkbox"
+    assert country.type == "text"
+    assert name.bbox.page == 1 and 0.2 < name.bbox.left < 0.3 and name.bbox.width > 0.3
+    assert len({field.key for field in fields}) == 4
+
+
+def test_layout_fields_are_found_on_a_printed_form() -> None:
+    fields = form_fields(_layout_form())
+    assert all(field.widget is None for field in fields)
+    assert _by_description(fields, "Surname").type == "text"
+    assert _by_description(fields, "Telephone").type == "text"
+    assert _by_description(fields, "Address").type == "text"
+    assert _by_description(fields, "Married").type == "checkbox"
+    assert _by_description(fields, "Single").type == "checkbox"
+    hours = [field for field in fields if "Hours" in field.description]
+    assert {field.description for field in hours} == {"Monday, Hours", "Tuesday, Hours"}
+    order = [field.description.split()[0].strip(",") for field in fields]
+    assert order == ["Surname", "Telephone", "Address", "Married", "Single", "Monday", "Tuesday"]
+
+
+def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> None:
+    content = _widget_form()
+    fields = form_fields(content)
+    values = {"applicant.name": "Jane Roe", "t2": "Lyon", "citizen": "Yes", "country": "germany"}
+    out = filled(content, [replace(field, value=values[field.widget or ""]) for field in fields])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        assert document.is_form_pdf
+        widgets = {widget.field_name: widget for widget in document[0].widgets()}
+        assert widgets["applicant.name"].field_value == "Jane Roe"
+        assert widgets["t2"].field_value == "Lyon"
+        assert widgets["citizen"].field_value not in ("Off", "", False, None)
+        assert widgets["country"].field_value == "Germany"
+        catalog = document.pdf_catalog()
+        assert document.xref_get_key(catalog, "AcroForm/NeedAppearances") == ("bool", "true")
+
+
+def test_a_widget_shows_a_value_in_another_script() -> None:
+    content = _widget_form()
+    name = form_fields(content)[0]
+    out = filled(content, [replace(name, value="東京都 Иван")])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        assert next(document[0].widgets()).field_value == "東京都 Иван"
+        assert "東京都 Иван" in document[0].get_text()  # drawn by its new appearance
+
+
+def _radio_form() -> bytes:
+    """A radio group "status" of three buttons (Single on), written by hand: PyMuPDF makes none."""
+    buttons = []
+    for number, option in enumerate(("Single", "Married", "Divorced")):
+        y = 690 - 30 * number
+        state = f"/{option}" if number == 0 else "/Off"
+        buttons.append(
+            f"{5 + number} 0 obj <</Type/Annot/Subtype/Widget/Parent 4 0 R/P 3 0 R/AS {state}"
+            f"/Rect[72 {y} 84 {y + 12}]/AP<</N<</{option} 8 0 R/Off 9 0 R>>>>/MK<<>>>> endobj"
+        )
+    text = "BT /F1 11 Tf 90 692 Td (Single) Tj 0 -30 Td (Married) Tj 0 -30 Td (Divorced) Tj ET"
+    objects = [
+        "1 0 obj <</Type/Catalog/Pages 2 0 R/AcroForm<</Fields[4 0 R]>>>> endobj",
+        "2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj",
+        "3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Annots[5 0 R 6 0 R 7 0 R]"
+        "/Contents 10 0 R/Resources<</Font<</F1<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>>>>>>> endobj",
+        "4 0 obj <</FT/Btn/Ff 49152/T(status)/V/Single/Kids[5 0 R 6 0 R 7 0 R]>> endobj",
+        *buttons,
+        "8 0 obj <</Type/XObject/Subtype/Form/BBox[0 0 12 12]/Length 21>> stream\n"
+        "0 g 3 3 6 6 re f\nendstream endobj",
+        "9 0 obj <</Type/XObject/Subtype/Form/BBox[0 0 12 12]/Length 0>> stream\n\nendstream endobj",
+        f"10 0 obj <</Length {len(text)}>> stream\n{text}\nendstream endobj",
+    ]
+    raw = "%PDF-1.7\n" + "\n".join(objects) + "\ntrailer <</Root 1 0 R/Size 11>>\n%%EOF\n"
+    with pymupdf.open(stream=raw.encode(), filetype="pdf") as document:  # MuPDF rebuilds the xref
+        return bytes(document.tobytes())
+
+
+def test_a_radio_button_turned_on_turns_the_others_of_its_group_off() -> None:
+    content = _radio_form()
+    fields = form_fields(content)
+    assert [(field.type, field.description.split()[0]) for field in fields] == [
+        ("checkbox", "Single"),
+        ("checkbox", "Married"),
+        ("checkbox", "Divorced"),
+    ]
+    assert fields[0].value == "true" and fields[1].value is None
+    out = filled(content, [replace(fields[1], value="yes")])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        states = [document.xref_get_key(widget.xref, "AS")[1] for widget in document[0].widgets()]
+    assert states[0] == "/Off" and states[1] != "/Off" and states[2] == "/Off"
+
+
+def test_values_are_drawn_in_their_boxes_and_a_checkbox_is_ticked() -> None:
+    content = _layout_form()
+    fields = form_fields(content)
+    surname = _by_description(fields, "Surname")
+    address = _by_description(fields, "Address")
+    married = _by_description(fields, "Married")
+    values = {
+        surname.key: "Roe",
+        address.key: "12 Oak Street, a long way out of town, Springfield",
+        married.key: "x",
+    }
+    out = filled(content, [replace(field, value=values.get(field.key)) for field in fields], color="#1f3a93")
+    words = _page_words(out)
+    assert any(word[4] == "Roe" and _inside(surname, word) for word in words)
+    assert any(word[4] == "Springfield" and _inside(address, word) for word in words)
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        page = document[0]
+        width, height = page.rect.width, page.rect.height
+        box = married.bbox
+        ticked = pymupdf.Rect(
+            box.left * width,
+            box.top * height,
+            (box.left + box.width) * width,
+            (box.top + box.height) * height,
+        )
+        strokes = [
+            drawing for drawing in page.get_drawings()
+            if drawing.get("color") and abs(drawing["color"][2] - 0x93 / 255) < 0.01
+            and ticked.intersects(drawing["rect"])
+        ]  # fmt: skip
+        assert strokes, "the box is ticked in the colour asked for"
+
+
+@pytest.mark.parametrize(
+    "value", ["山田太郎", "Иван Петров", "محمد", "Ελένη Παπαδοπούλου", "Zoë Ångström-Łukasz"]
+)
+def test_values_in_other_scripts_are_drawn_and_read_back(value: str) -> None:
+    content = _layout_form()
+    fields = form_fields(content)
+    telephone = _by_description(fields, "Telephone")
+    out = filled(content, [replace(telephone, value=value)])
+    words = [word for word in _page_words(out) if _inside(telephone, word)]
+    text = " ".join(word[4] for word in sorted(words, key=lambda word: word[0]))
+    for part in value.split():
+        assert part in text or part[::-1] in text or set(part) <= set(text), (value, text)
+
+
+def test_a_bad_colour_is_refused_with_a_clear_message() -> None:
+    assert parse_color("#fff") == (1.0, 1.0, 1.0)
+    assert parse_color("#1f3a93") == pytest.approx((0x1F / 255, 0x3A / 255, 0x93 / 255))
+    for color in ("red", "#12345", "1f3a93", "#gggggg"):
+        with pytest.raises(ValueError, match="hex colour"):
+            filled(_layout_form(), [], color=color)
+
+
+def test_documents_that_are_no_form_are_rejected() -> None:
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        document.new_page()
+        encrypted = document.tobytes(encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="secret", owner_pw="o")
+    with pytest.raises(DocumentRejected, match="password"):
+        form_fields(encrypted)
+    with pytest.raises(DocumentRejected, match="not a PDF"):
+        form_fields(b"GIF89a not a form")
+    with pytest.raises(DocumentRejected):
+        form_fields(b"%PDF-1.7\n%%EOF\n")

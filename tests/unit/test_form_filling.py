@@ -1,0 +1,154 @@
+"""A form's values read from instructions in plain words, in several languages."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from docsvc.intelligence.form_filling import field_values, statements
+
+FIELDS = [
+    ("first_name", "First name", "text"),
+    ("last_name", "Last name / Surname", "text"),
+    ("birth_date", "Date of birth [date]", "text"),
+    ("ssn", "Social security number", "text"),
+    ("zip", "ZIP code", "text"),
+    ("city", "City", "text"),
+    ("email", "E-mail address", "text"),
+    ("home_phone", "Home phone", "text"),
+    ("work_phone", "Work phone", "text"),
+    ("us_citizen", "US citizen [check if it applies]", "checkbox"),
+    ("female", "Female [check if it applies]", "checkbox"),
+    ("male", "Male [check if it applies]", "checkbox"),
+    ("applicant_name", "Applicant's full name", "text"),
+]
+
+
+def test_labelled_lines_with_abbreviations_fill_their_fields() -> None:
+    instructions = "First name: Jane\n- Last name = Roe\n* DOB: 1990-05-01\n2. SSN: 123-45-6789\nZip: 75001"
+    assert field_values(FIELDS, instructions) == {
+        "first_name": "Jane",
+        "last_name": "Roe",
+        "birth_date": "1990-05-01",
+        "ssn": "123-45-6789",
+        "zip": "75001",
+    }
+
+
+def test_values_stated_in_sentences_are_found() -> None:
+    instructions = (
+        "The applicant's name is Jane Roe, her date of birth is 1 May 1990 and the city is Paris. "
+        "Check the box for US citizen. Set the zip code to 75001. Email 'jane@example.org'."
+    )
+    assert field_values(FIELDS, instructions) == {
+        "applicant_name": "Jane Roe",
+        "birth_date": "1 May 1990",
+        "city": "Paris",
+        "us_citizen": "true",
+        "zip": "75001",
+        "email": "jane@example.org",
+    }
+
+
+def test_a_value_with_a_comma_stays_whole() -> None:
+    assert field_values(FIELDS, "The city is Washington, D.C.") == {"city": "Washington, D.C."}
+
+
+@pytest.mark.parametrize(
+    ("instructions", "expected"),
+    [
+        (
+            "Vorname: Hans\nNachname: Müller\nGeburtsdatum: 01.02.1980\nPLZ: 10115\nOrt: Berlin",
+            {
+                "first_name": "Hans",
+                "last_name": "Müller",
+                "birth_date": "01.02.1980",
+                "zip": "10115",
+                "city": "Berlin",
+            },
+        ),
+        (
+            "Prénom : Marie\nNom de famille : Dupont\nDate de naissance : 02/03/1985\nCode postal : 69001",
+            {"first_name": "Marie", "last_name": "Dupont", "birth_date": "02/03/1985", "zip": "69001"},
+        ),
+        (
+            "Apellidos: García López. Fecha de nacimiento: 3/4/1970. Código postal: 41001",
+            {"last_name": "García López", "birth_date": "3/4/1970", "zip": "41001"},
+        ),
+        (
+            "Имя: Иван\nФамилия: Петров\nДата рождения: 01.01.1990",  # noqa: RUF001
+            {"first_name": "Иван", "last_name": "Петров", "birth_date": "01.01.1990"},
+        ),
+        (
+            "名: 太郎\n姓: 山田\n生年月日: 1990年1月1日",
+            {"first_name": "太郎", "last_name": "山田", "birth_date": "1990年1月1日"},
+        ),
+    ],
+)
+def test_labels_of_other_languages_name_their_fields(instructions: str, expected: dict[str, str]) -> None:
+    assert field_values(FIELDS, instructions) == expected
+
+
+def test_check_boxes_get_true_or_false() -> None:
+    assert field_values(FIELDS, "US citizen: ja") == {"us_citizen": "true"}
+    assert field_values(FIELDS, "US citizen: non") == {"us_citizen": "false"}
+    assert field_values(FIELDS, "Do not check US citizen.") == {"us_citizen": "false"}
+    assert field_values(FIELDS, "Sex: female") == {"female": "true"}
+
+
+def test_one_value_fills_one_field_unless_the_label_names_several() -> None:
+    assert field_values(FIELDS, "Phone: 555-0100") in ({"home_phone": "555-0100"}, {"work_phone": "555-0100"})
+    assert field_values(FIELDS, "Home and work phone: 555-0100") == {
+        "home_phone": "555-0100",
+        "work_phone": "555-0100",
+    }
+
+
+def test_a_label_worded_as_a_description_takes_that_field_over_lookalikes() -> None:
+    fields = [
+        ("a", "Part 1. Mailing Address. 6. C. Enter City or Town.", "text"),
+        ("b", "Part 1. Physical Address. 7. C. Enter City or Town.", "text"),
+    ]
+    instructions = (
+        "Part 1. Physical Address. 7. C. Enter City or Town.: Lyon\n"
+        "Part 1. Mailing Address. 6. C. Enter City or Town.: Nice"
+    )
+    assert field_values(fields, instructions) == {"a": "Nice", "b": "Lyon"}
+
+
+def test_fields_the_instructions_do_not_name_are_left_out_and_the_result_is_stable() -> None:
+    instructions = "City: Lyon\nFavourite colour: blue"
+    assert field_values(FIELDS, instructions) == {"city": "Lyon"}
+    assert field_values(FIELDS, "") == {}
+    assert all(field_values(FIELDS, instructions) == {"city": "Lyon"} for _ in range(3))
+
+
+def test_enter_reads_both_ways() -> None:
+    assert field_values(FIELDS, "Enter 90210 as the zip code") == {"zip": "90210"}
+    assert field_values(FIELDS, "Enter the zip code as 90210") == {"zip": "90210"}
+    assert [statement.label for statement in statements("City: Lyon; ZIP: 69001")] == ["City", "ZIP"]
+
+
+def test_the_answer_does_not_depend_on_the_hash_seed() -> None:
+    """Long labels sharing most of their words come out alike whatever order Python's sets take."""
+    script = (
+        "from docsvc.intelligence.form_filling import field_values\n"
+        "fields = [(f'f{n}', f'Part {n % 3}. Information About You. {n}. Enter {word}.', 'text')\n"
+        "          for n, word in enumerate(['Family Name', 'Given Name', 'Middle Name', 'City or Town',\n"
+        "                                    'Province', 'Postal Code', 'Country', 'Telephone'])]\n"
+        "text = 'Given name: Jane; family name: Roe; town: Lyon; postal code = 69001'\n"
+        "print(sorted(field_values(fields, text).items()))\n"
+    )
+    answers = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert answers == {"[('f0', 'Roe'), ('f1', 'Jane'), ('f3', 'Lyon'), ('f5', '69001')]\n"}

@@ -86,6 +86,16 @@ BENCHMARKS = [
         ["--max-pages", "60"],
     ),
     Benchmark(
+        "forms",
+        "real public PDF forms filled from instructions: values in the right field, with and without widgets",
+        ["--split", "tune"],
+    ),
+    Benchmark(
+        "forms_pdfjs",
+        "the filled forms read back by pdf.js (Node.js): opened, values seen as PyMuPDF sees them",
+        ["--split", "tune"],
+    ),
+    Benchmark(
         "intelligence_quality",
         "extraction, classification and split on synthetic documents",
         ["--limit", "24"],

@@ -51,8 +51,8 @@ class _Page:
     image: bytes | None = None
 
 
-class DocumentReader:
-    supported = READABLE_TYPES
+class _Reader:
+    """The document reader function, called with a message about a tenant's document."""
 
     def __init__(
         self,
@@ -61,6 +61,35 @@ class DocumentReader:
         call: Callable[[str, dict[str, Any]], Any] = invoke,
     ) -> None:
         self._function, self._blobs, self._call = function, blobs, call
+
+    def _sent(self, tenant: Tenant, document: SourceDocument, request: DocumentMessage) -> Any:
+        """The reader's answer to `request`, the document in the request or staged for the call."""
+        staged = None
+        if len(document.content) <= INLINE_BYTES:
+            request.content_base64 = base64.b64encode(document.content).decode("ascii")
+        elif document.file_id is not None:  # a stored file: the reader reads it where it is
+            request.stored_key = file_key(tenant, document.file_id)
+        else:
+            staged = request.staged_key = staging_key(tenant, new_id("read"))
+            self._blobs.put(staged, document.content, document.mime_type)
+        try:
+            return self._call(self._function, request.model_dump(mode="json"))
+        except FunctionBusy:
+            raise ServiceBusy(
+                "documents are being read as fast as this deployment allows; send the request again in a "
+                "few seconds, or send it in the background"
+            ) from None
+        except FunctionFailed as failure:
+            if failure.timed_out:
+                raise too_slow_for_sync(document.filename, READER_SECONDS) from None
+            raise
+        finally:
+            if staged is not None:
+                self._blobs.delete(staged)
+
+
+class DocumentReader(_Reader):
+    supported = READABLE_TYPES
 
     def pages(
         self, tenant: Tenant, document: SourceDocument, options: ReadOptions, on_count: Callable[[int], None]
@@ -96,21 +125,11 @@ class DocumentReader:
                 self._blobs.delete(key)
 
     def _read(self, tenant: Tenant, document: SourceDocument, request: ReadRequest) -> ReadAnswer:
-        return ReadAnswer.model_validate(
-            _sent(self._call, self._function, self._blobs, tenant, document, request)
-        )
+        return ReadAnswer.model_validate(self._sent(tenant, document, request))
 
 
-class ReaderForms:
+class ReaderForms(_Reader):
     """The FormEngine over the document reader function."""
-
-    def __init__(
-        self,
-        function: str,
-        blobs: S3BlobStore,
-        call: Callable[[str, dict[str, Any]], Any] = invoke,
-    ) -> None:
-        self._function, self._blobs, self._call = function, blobs, call
 
     def fields(self, tenant: Tenant, document: SourceDocument) -> tuple[list[FormField], int]:
         answer = self._ask(tenant, document, "form_fields", [], "#000000")
@@ -149,43 +168,8 @@ class ReaderForms:
             fields=fields,
             color=color,
         )
-        answer = FormAnswer.model_validate(
-            _sent(self._call, self._function, self._blobs, tenant, document, request)
-        )
+        answer = FormAnswer.model_validate(self._sent(tenant, document, request))
         if answer.rejection is not None:
             rejection = answer.rejection
             raise DocumentRejected(rejection.code, rejection.message, rejection.status)
         return answer
-
-
-def _sent(
-    call: Callable[[str, dict[str, Any]], Any],
-    function: str,
-    blobs: S3BlobStore,
-    tenant: Tenant,
-    document: SourceDocument,
-    request: DocumentMessage,
-) -> Any:
-    """The reader's answer to `request`, the document in the request or staged for the call."""
-    staged = None
-    if len(document.content) <= INLINE_BYTES:
-        request.content_base64 = base64.b64encode(document.content).decode("ascii")
-    elif document.file_id is not None:  # a stored file: the reader reads it where it is
-        request.stored_key = file_key(tenant, document.file_id)
-    else:
-        staged = request.staged_key = staging_key(tenant, new_id("read"))
-        blobs.put(staged, document.content, document.mime_type)
-    try:
-        return call(function, request.model_dump(mode="json"))
-    except FunctionBusy:
-        raise ServiceBusy(
-            "documents are being read as fast as this deployment allows; send the request again in a "
-            "few seconds, or send it in the background"
-        ) from None
-    except FunctionFailed as failure:
-        if failure.timed_out:
-            raise too_slow_for_sync(document.filename, READER_SECONDS) from None
-        raise
-    finally:
-        if staged is not None:
-            blobs.delete(staged)

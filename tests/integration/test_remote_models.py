@@ -19,6 +19,7 @@ from docsvc.local.stack import Deployment
 
 from tests.conftest import Org, auth, drain
 from tests.integration.test_intelligence import CATEGORIES, INVOICE_SCHEMA, doc, invoice
+from tests.samples import form_pdf
 
 MODEL_ID = "anthropic.claude-test-v1:0"
 MODEL = f"bedrock/{MODEL_ID}"
@@ -360,3 +361,29 @@ def test_a_remote_model_that_answers_the_data_alone_is_still_taken(
     assert response.status_code == 201, response.text
     assert response.json()["output"] == data
     assert response.json()["sources"]["total"]["source"]["content"] == "$2,499.50"  # found as printed
+
+
+def test_an_edit_on_bedrock_fills_the_fields_the_model_gave_values_for(
+    api: httpx.Client, org: Org, bedrock: Stubber
+) -> None:
+    answers(bedrock, {"full_name": "Jane Roe", "date_of_birth": None, "citizen": True})
+
+    response = api.post(
+        "/v1/edits",
+        headers=auth(org.test.key),
+        json={
+            "document": doc(form_pdf(), "application.pdf"),
+            "instructions": "Jane Roe, a citizen",
+            "model": MODEL,
+        },
+    )
+
+    assert response.status_code == 201, response.text
+    edit = response.json()
+    assert edit["model"] == MODEL
+    assert {field["key"]: field["value"] for field in edit["output"]["form_data"]} == {
+        "full_name": "Jane Roe",
+        "date_of_birth": None,
+        "citizen": "true",
+    }
+    assert (edit["usage"]["input_tokens"], edit["usage"]["output_tokens"]) == (10, 5)

@@ -6,10 +6,12 @@ from __future__ import annotations
 import base64
 from typing import Any
 
+import boto3
 import httpx
 import pymupdf
 import pytest
-from docsvc.local.stack import Deployment
+from docsvc.config import settings
+from docsvc.local.stack import REGION, Deployment
 
 from tests.conftest import Org, auth, drain
 from tests.integration.test_jobs import create_job
@@ -309,3 +311,57 @@ def test_each_edit_endpoint_completes_as_a_job_with_what_its_route_answers(
         else:
             assert body == api.get(f"/v1/edits/{body['id']}", headers=key).json()
             assert value_of(body, "full name") == "Jane Roe"
+
+
+def many_fields_form(count: int = 160) -> bytes:
+    """A form with `count` labelled text widgets over a few pages: its form data outgrows an item."""
+    document = pymupdf.open()
+    page = document.new_page()
+    for number in range(count):
+        if number and number % 40 == 0:
+            page = document.new_page()
+        y = 60 + (number % 40) * 18
+        page.insert_text((72, y), f"Question {number} of the survey:", fontsize=9)
+        widget = pymupdf.Widget()
+        widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+        widget.field_name = f"question_{number}"
+        widget.field_label = f"Question {number} of the survey, answered in full"
+        widget.rect = pymupdf.Rect(260, y - 11, 540, y + 3)
+        page.add_widget(widget)
+    return bytes(document.tobytes())
+
+
+def stored_payloads(org: Org) -> list[str]:
+    """The S3 objects kept for the test environment's results (payloads too large for their items)."""
+    prefix = f"results/{org.id}/test/"
+    listed = boto3.client("s3", region_name=REGION).list_objects_v2(
+        Bucket=settings().files_bucket, Prefix=prefix
+    )
+    return sorted(item["Key"].removeprefix(prefix) for item in listed.get("Contents", []))
+
+
+def test_the_payloads_of_a_deleted_edit_and_of_a_templates_old_fields_are_deleted_too(
+    api: httpx.Client, org: Org
+) -> None:
+    key = auth(org.test.key)
+    survey = form(many_fields_form(), "survey.pdf")
+    edit = create_edit(api, org.test.key, document=survey).json()
+    template = api.post(
+        "/v1/edits/templates", headers=key, json={"name": "Survey", "document": survey}
+    ).json()
+    first = [name for name in stored_payloads(org) if name.startswith(template["id"])]
+    assert f"{edit['id']}.json" in stored_payloads(org) and len(first) == 1
+
+    assert api.delete(f"/v1/edits/{edit['id']}", headers=key).status_code == 204
+    fewer = template["form_fields"][:-1]
+    assert (
+        api.patch(
+            f"/v1/edits/templates/{template['id']}", headers=key, json={"form_fields": fewer}
+        ).status_code
+        == 200
+    )
+    second = [name for name in stored_payloads(org) if name.startswith(template["id"])]
+    assert f"{edit['id']}.json" not in stored_payloads(org)
+    assert len(second) == 1 and second != first
+    assert api.delete(f"/v1/edits/templates/{template['id']}", headers=key).status_code == 204
+    assert stored_payloads(org) == []

@@ -14,7 +14,8 @@ from docsvc.local.stack import REGION, Deployment
 
 from tests.conftest import Org, auth, drain
 from tests.integration.test_intelligence import INVOICE_SCHEMA, doc, invoice
-from tests.integration.test_parses import events_of, usage_of
+from tests.integration.test_parses import data_url, events_of, usage_of
+from tests.samples import text_pdf
 
 EVALS = "/v1/evals/extract"
 TRUTH: dict[str, Any] = {
@@ -297,6 +298,44 @@ def test_deleting_a_document_and_an_iteration(api: httpx.Client, org: Org, datas
     assert call(api, key, "GET", f"{EVALS}/{eval_id}").json()["document_count"] == 1
     assert call(api, key, "GET", f"{EVALS}/{eval_id}/documents/{document_id}").status_code == 404
     assert call(api, key, "DELETE", f"{EVALS}/{eval_id}/iterations/{iteration_id}").status_code == 404
+
+
+def stored_payloads(org: Org, eval_id: str) -> list[str]:
+    """The S3 objects kept for the eval's records (payloads too large for their items)."""
+    prefix = f"results/{org.id}/test/evals/{eval_id}/"
+    listed = boto3.client("s3", region_name=REGION).list_objects_v2(
+        Bucket=settings().files_bucket, Prefix=prefix
+    )
+    return sorted(item["Key"].removeprefix(prefix) for item in listed.get("Contents", []))
+
+
+def test_the_payloads_of_deleted_documents_iterations_and_evals_are_deleted_too(
+    api: httpx.Client, org: Org
+) -> None:
+    key = org.test.key
+    evaluation = new_eval(api, key)
+    eval_id = evaluation["id"]
+    large = {
+        "filename": "long.pdf",
+        "url": data_url(text_pdf(pages=30, text="Invoice INV-2026-0042", lines=20)),
+    }
+    kept = created(
+        call(api, key, "POST", f"{EVALS}/{eval_id}/documents", {"document": large, "annotation": TRUTH})
+    )
+    dropped = created(
+        call(api, key, "POST", f"{EVALS}/{eval_id}/documents", {"document": large, "annotation": TRUTH})
+    )
+    schema = INVOICE_SCHEMA | {"description": "x" * 20_000}  # too large for the item
+    iteration = new_iteration(api, key, eval_id, json_schema=schema)
+    assert stored_payloads(org, eval_id) == sorted(
+        [f"{kept['id']}.document.json", f"{dropped['id']}.document.json", f"{iteration['id']}.schema.json"]
+    )
+
+    assert call(api, key, "DELETE", f"{EVALS}/{eval_id}/documents/{dropped['id']}").status_code == 204
+    assert call(api, key, "DELETE", f"{EVALS}/{eval_id}/iterations/{iteration['id']}").status_code == 204
+    assert stored_payloads(org, eval_id) == [f"{kept['id']}.document.json"]
+    assert call(api, key, "DELETE", f"{EVALS}/{eval_id}").status_code == 204
+    assert stored_payloads(org, eval_id) == []
 
 
 # ---------------------------------------------------------------------------- isolation

@@ -37,3 +37,14 @@ class PayloadStore:
             return json.loads(stored["json"])
         body = aws.s3().get_object(Bucket=self._bucket, Key=stored["s3_key"])["Body"].read()
         return json.loads(body)
+
+    def forget(self, stored: dict[str, Any] | None) -> None:
+        """Delete what `stored` kept in S3, if anything: a record's payload goes with the record."""
+        if stored and "s3_key" in stored:
+            aws.s3().delete_object(Bucket=self._bucket, Key=stored["s3_key"])
+
+    def forget_keys(self, keys: list[str]) -> None:
+        """Delete the payloads stored at `keys` (those that exist), a thousand a request."""
+        for start in range(0, len(keys), 1000):
+            objects: list[Any] = [{"Key": key} for key in keys[start : start + 1000]]
+            aws.s3().delete_objects(Bucket=self._bucket, Delete={"Objects": objects, "Quiet": True})

@@ -1,7 +1,8 @@
 """Edits and edit templates in the results table: partition `ORG#<org>#ENV#<env>`, sort key
 `EDIT#<edit id>` or `EDITTEMPLATE#<template id>` (ids are time-ordered: a date range is a key range).
 An edit's form data and a template's fields go through the PayloadStore: in the item when small, else in
-S3 under `results/<org>/<env>/<id>.json`. A list of templates reads no fields. The filled documents and
+S3 under `results/<org>/<env>/<id>.json` (a template's: `<id>-<updated_at>.json`), deleted with the record
+or the version it belonged to. A list of templates reads no fields. The filled documents and
 the blank forms are files of the environment (FilesTable), referenced by id."""
 
 from __future__ import annotations
@@ -66,7 +67,11 @@ class DynamoEditRepository(aws.DynamoTable):
 
     def delete_edit(self, tenant: Tenant, edit_id: str) -> EditRecord | None:
         old = self._table.delete_item(Key={"pk": tenant.key, "sk": _EDIT + edit_id}, ReturnValues="ALL_OLD")
-        return self._edit(old["Attributes"]) if "Attributes" in old else None
+        if "Attributes" not in old:
+            return None
+        record = self._edit(old["Attributes"])
+        self._payloads.forget(old["Attributes"].get("output"))
+        return record
 
     def _edit(self, item: dict[str, Any]) -> EditRecord:
         fields = {key: value for key, value in from_dynamo(item).items() if key in EditRecord.model_fields}
@@ -80,13 +85,26 @@ class DynamoEditRepository(aws.DynamoTable):
         )
 
     def replace_template(self, tenant: Tenant, template: EditTemplate, updated_at: str) -> bool:
-        return aws.written(
-            lambda: self._table.put_item(
-                Item=self._template_item(tenant, template),
-                ConditionExpression="updated_at = :seen",
-                ExpressionAttributeValues={":seen": updated_at},
+        item = self._template_item(tenant, template)
+        replaced: dict[str, Any] = {}
+
+        def put() -> None:
+            replaced.update(
+                self._table.put_item(
+                    Item=item,
+                    ConditionExpression="updated_at = :seen",
+                    ExpressionAttributeValues={":seen": updated_at},
+                    ReturnValues="ALL_OLD",
+                )
             )
-        )
+
+        if not aws.written(put):
+            self._payloads.forget(item.get("form_fields"))  # written for nothing
+            return False
+        old = replaced.get("Attributes", {}).get("form_fields")
+        if old != item.get("form_fields"):
+            self._payloads.forget(old)
+        return True
 
     def get_template(self, tenant: Tenant, template_id: str) -> EditTemplate | None:
         key = {"pk": tenant.key, "sk": _TEMPLATE + template_id}
@@ -105,7 +123,11 @@ class DynamoEditRepository(aws.DynamoTable):
         old = self._table.delete_item(
             Key={"pk": tenant.key, "sk": _TEMPLATE + template_id}, ReturnValues="ALL_OLD"
         )
-        return self._template(old["Attributes"], with_fields=True) if "Attributes" in old else None
+        if "Attributes" not in old:
+            return None
+        template = self._template(old["Attributes"], with_fields=True)
+        self._payloads.forget(old["Attributes"].get("form_fields"))
+        return template
 
     def _template_item(self, tenant: Tenant, template: EditTemplate) -> dict[str, Any]:
         fields = [field.model_dump(mode="json") for field in template.form_fields or []]

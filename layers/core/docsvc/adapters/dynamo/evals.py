@@ -5,7 +5,8 @@
 - `EVALITER#<eval_id>#<iteration_id>`: an iteration, its metrics and per-document results.
 
 Ids are time-ordered, so each list is a key range. Schemas, annotations, documents and results go
-through the PayloadStore: in the item when small, else in S3 under `results/<org>/<env>/evals/`.
+through the PayloadStore: in the item when small, else in S3 under `results/<org>/<env>/evals/<eval_id>/`,
+and are deleted with what they belong to.
 Every write is conditional: a document is added (and the eval's count raised) in one transaction that
 requires the eval active and not full; an iteration is created or completed only while its eval is
 active; a deleting eval is removed after everything in it."""
@@ -34,6 +35,9 @@ from docsvc.domain.lists import ListQuery, Page
 from docsvc.tenancy import Tenant
 
 EVAL, DOCUMENT, ITERATION = "EVAL#", "EVALDOC#", "EVALITER#"
+# The payloads a document and an iteration may keep in S3: `<folder>/<id>.<name>.json`.
+_DOCUMENT_PAYLOADS = ("document", "annotation")
+_ITERATION_PAYLOADS = ("schema", "metrics", "documents")
 _ACTIVE = "attribute_exists(pk) AND #status = :active"
 
 
@@ -88,10 +92,14 @@ class DynamoEvalRepository(aws.DynamoTable):
         )
 
     def purge(self, tenant: Tenant, eval_id: str) -> None:
+        folder = _payload_prefix(tenant, eval_id)
+        payloads = [f"{folder}/schema.json"]
         with self._table.batch_writer() as batch:
-            for prefix in (DOCUMENT, ITERATION):
+            for prefix, names in ((DOCUMENT, _DOCUMENT_PAYLOADS), (ITERATION, _ITERATION_PAYLOADS)):
                 for item in self._items(tenant, f"{prefix}{eval_id}#", keys_only=True):
                     batch.delete_item(Key={"pk": item["pk"], "sk": item["sk"]})
+                    payloads += [f"{folder}/{item['sk'].rsplit('#', 1)[1]}.{name}.json" for name in names]
+        self._payloads.forget_keys(payloads)
         self._table.delete_item(Key=_key(tenant, EVAL + eval_id))
 
     # ------------------------------------------------------------------ documents
@@ -148,7 +156,10 @@ class DynamoEvalRepository(aws.DynamoTable):
             "Key": _key(tenant, f"{DOCUMENT}{eval_id}#{document_id}"),
             "ConditionExpression": "attribute_exists(pk)",
         }
-        return self._transaction([{"Delete": delete}, self._count(tenant, eval_id, -1)])
+        deleted = self._transaction([{"Delete": delete}, self._count(tenant, eval_id, -1)])
+        if deleted:
+            self._forget(tenant, eval_id, document_id, _DOCUMENT_PAYLOADS)
+        return deleted
 
     # ------------------------------------------------------------------ iterations
     def put_iteration(self, tenant: Tenant, record: IterationRecord) -> bool:
@@ -180,12 +191,19 @@ class DynamoEvalRepository(aws.DynamoTable):
         return self._transaction(items)
 
     def delete_iteration(self, tenant: Tenant, eval_id: str, iteration_id: str) -> bool:
-        return aws.written(
+        deleted = aws.written(
             lambda: self._table.delete_item(
                 Key=_key(tenant, f"{ITERATION}{eval_id}#{iteration_id}"),
                 ConditionExpression="attribute_exists(pk)",
             )
         )
+        if deleted:
+            self._forget(tenant, eval_id, iteration_id, _ITERATION_PAYLOADS)
+        return deleted
+
+    def _forget(self, tenant: Tenant, eval_id: str, record_id: str, names: tuple[str, ...]) -> None:
+        folder = _payload_prefix(tenant, eval_id)
+        self._payloads.forget_keys([f"{folder}/{record_id}.{name}.json" for name in names])
 
     # ------------------------------------------------------------------ items
     def _eval_item(self, tenant: Tenant, record: EvalRecord) -> dict[str, Any]:

@@ -111,6 +111,37 @@ def test_layout_fields_are_found_on_a_printed_form() -> None:
     assert order == ["Surname", "Telephone", "Address", "Married", "Single", "Monday", "Tuesday"]
 
 
+def test_a_comb_parted_by_printed_dashes_is_one_field_not_check_boxes() -> None:
+    """Square cells of a number with dashes printed between its groups ("123-45-6789") are one field
+    labelled from the line above, not nine check boxes."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 100), "Your social security number", fontsize=10)
+        x = 72.0
+        for group in (3, 2, 4):
+            for _ in range(group):
+                page.draw_rect(pymupdf.Rect(x, 106, x + 14, 126))
+                x += 14
+            if group != 4:
+                page.insert_text((x + 3, 120), "-", fontsize=10)
+                x += 12
+        fields = form_fields(bytes(document.tobytes()))
+    assert [(field.type, field.description) for field in fields] == [("text", "Your social security number")]
+    assert fields[0].bbox.width * 612 > 150
+
+
+def test_a_field_after_a_mark_is_named_by_the_line_above() -> None:
+    """A box whose only text before it is a mark or a prefix ("►", "A-") is labelled by the line above
+    it, the prefix kept."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((100, 100), "Alien Registration Number", fontsize=10)
+        page.insert_text((80, 118), "A-", fontsize=10)
+        page.draw_rect(pymupdf.Rect(100, 106, 300, 122))
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Alien Registration Number A-"]
+
+
 def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> None:
     content = _widget_form()
     fields = form_fields(content)

@@ -70,7 +70,11 @@ _MIN_FIELD = 24.0  # the narrowest blank a value is written on, in points
 _TALLEST_TINT = 72.0  # points: a taller filled area is a panel of the page, not an input box
 _LEADER_GAP = 60.0  # points between the end of a dot leader and the box it leads to
 _COMB_GAP = 6.0  # points between the cells of a comb (one box per character)
+_SEPARATOR = re.compile(
+    r"[-\u2013/.,:]+"
+)  # printed between or in the cells of a comb: "123-45-6789", "1,234"
 _LABEL_REACH = 150.0  # points: how far left of a field its label may end (a column of labels)
+_LABEL_LETTERS = 3  # a label before a field with fewer letters is a mark or prefix: the line above names it
 _DATE = re.compile(r"\b(?:date|datum|fecha|data|дата|日付|mm\s*/\s*dd|dd\s*/\s*mm|yyyy|jjjj|aaaa)\b", re.I)
 _MEANINGLESS_NAME = re.compile(
     r"^(?:[a-z]{0,4}\d+(?:[_.-]\d+)*|text\d*|field\d*|check\s*box\d*|untitled.*)$", re.I
@@ -228,6 +232,9 @@ def _printed_label(
     sides = ("right", "left", "above") if checkbox else ("left", "above", "inside")
     for side in sides:
         label = _label_on(side, rect, words, blocked)
+        if label and side == "left" and sum(char.isalpha() for char in label) < _LABEL_LETTERS:
+            above = _label_on("above", rect, words, blocked)  # a mark or a prefix: "►", "A-", "$"
+            return f"{above} {label}" if above else label
         if label:
             return label
     return ""
@@ -542,11 +549,13 @@ def _light(fill: object) -> bool:
 def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]]:
     """Rows of three small empty boxes or more, side by side (one per character, as for a tax number):
     one field each row."""
+    marks = [word for word in words if _clean(word[4]) and not _SEPARATOR.fullmatch(word[4])]
+    separators = [word for word in words if _SEPARATOR.fullmatch(word[4])]
     small = sorted(
         {
             rect
             for rect in rects
-            if rect[2] - rect[0] <= 30 and 8 <= _height(rect) <= 30 and not _holds_text(rect, words)
+            if rect[2] - rect[0] <= 30 and 8 <= _height(rect) <= 30 and not _holds_text(rect, marks)
         },
         key=lambda rect: (round(rect[1]), rect[0]),
     )
@@ -554,10 +563,17 @@ def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]
     for rect in small:
         for chain in chains:
             last = chain[-1]
+            gap = rect[0] - last[2]
             if (
                 abs(last[1] - rect[1]) <= 1.5
                 and abs(last[3] - rect[3]) <= 1.5
-                and -1 <= rect[0] - last[2] <= _COMB_GAP
+                and (
+                    -1 <= gap <= _COMB_GAP
+                    or (
+                        gap <= 2 * (rect[2] - rect[0])
+                        and _holds_text((last[2], rect[1], rect[0], rect[3]), separators)
+                    )
+                )
             ):
                 chain.append(rect)
                 break

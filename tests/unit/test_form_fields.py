@@ -142,6 +142,19 @@ def test_a_field_after_a_mark_is_named_by_the_line_above() -> None:
     assert [field.description for field in fields] == ["Alien Registration Number A-"]
 
 
+def test_a_line_number_by_its_box_takes_the_line_text_further_left() -> None:
+    """Tax-form lines print their text at the left, their number by the box, a wide gap between: the
+    box is labelled by both, so lines "a" and "b" are told apart by their words."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for y, letter, text in ((100, "a", "Wages and salaries"), (130, "b", "Lottery winnings")):
+            page.insert_text((40, y), text, fontsize=9)
+            page.insert_text((300, y), letter, fontsize=9)
+            page.draw_rect(pymupdf.Rect(315, y - 11, 420, y + 3))
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Wages and salaries a", "Lottery winnings b"]
+
+
 def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> None:
     content = _widget_form()
     fields = form_fields(content)

@@ -74,6 +74,7 @@ _SEPARATOR = re.compile(
     r"[-\u2013/.,:]+"
 )  # printed between or in the cells of a comb: "123-45-6789", "1,234"
 _LABEL_REACH = 150.0  # points: how far left of a field its label may end (a column of labels)
+_LINE_NUMBER = re.compile(r"\(?(?:\d{1,3}[a-z]?|[a-z])[.)]?", re.I)  # "5", "1a", "c", "(3)", "b."
 _LABEL_LETTERS = 3  # a label before a field with fewer letters is a mark or prefix: the line above names it
 _DATE = re.compile(r"\b(?:date|datum|fecha|data|дата|日付|mm\s*/\s*dd|dd\s*/\s*mm|yyyy|jjjj|aaaa)\b", re.I)
 _MEANINGLESS_NAME = re.compile(
@@ -258,7 +259,12 @@ def _label_on(side: str, rect: Rect, words: Sequence[Word], blocked: list[Rect])
         for word in run:
             gap = (edge - word[2]) if side == "left" else (word[0] - edge)
             size = word[3] - word[1]
-            reach = _LABEL_REACH if not picked and side == "left" else max(3 * size, 24.0)
+            if not picked:
+                reach = _LABEL_REACH
+            elif side == "left" and all(_LINE_NUMBER.fullmatch(other[4].strip()) for other in picked):
+                reach = 2 * _LABEL_REACH  # a line's number by its box ("Wages      1a [  ]"): words further
+            else:
+                reach = max(3 * size, 24.0)
             if gap > reach or any(_inside(word, other) or _between(other, word, rect) for other in blocked):
                 break
             if _is_blank(word[4]):

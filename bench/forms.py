@@ -260,14 +260,16 @@ def _near_words(words: list[tuple], rect: tuple[float, ...], boxes: list[tuple[f
     return [line for line in (left, above, below) if line]
 
 
-def _printed_run(label: str, line: list) -> str:
-    """The printed words of a line that say the label: its longest run of the label's words in their
-    order, kept when it is the whole label or a substantial part of it (three words or more, or two
-    that are half of it, two of them at least not "the", "of", "your"... nor a letter); the printed
-    text of that run, as it reads on the page."""
+def _printed_run(label: str, line: list) -> tuple[int, str] | None:
+    """The printed words of a line that say the label: a run of the label's words in their order, kept
+    when it is the whole label or a substantial part of it (three words or more, or two that are half
+    of it, two of them at least not "the", "of", "your"... nor a letter). Of those, the run nearest the
+    label's end (a tooltip ends with the field's own words, "Part 3. Information About... 1.a. Family
+    Name"; it opens with its section's), the longest at that; with how many words of the label follow it,
+    and the printed text of the run as it reads on the page."""
     wanted = _tokens(label)
     printed = [(token, index) for index, word in enumerate(line) for token in _tokens(word[4])]
-    best, start = 0, 0
+    best: tuple[int, int, int] | None = None  # words of the label after the run, minus its size, start
     for at in range(len(printed)):
         for begin in range(len(wanted)):
             size = 0
@@ -277,23 +279,28 @@ def _printed_run(label: str, line: list) -> str:
                 and printed[at + size][0] == wanted[begin + size]
             ):
                 size += 1
-            if size > best:
-                best, start = size, at
-    telling = sum(
-        1 for token, _ in printed[start : start + best] if len(token) >= 2 and token not in _PRINTED_STOP
-    )
-    whole = best == len(wanted) and telling >= 1
-    if not whole and not (telling >= 2 and (best >= 3 or 2 * best >= len(wanted))):
-        return ""
-    run = line[printed[start][1] : printed[start + best - 1][1] + 1]
+            telling = sum(
+                1 for token, _ in printed[at : at + size] if len(token) >= 2 and token not in _PRINTED_STOP
+            )
+            whole = size == len(wanted) and telling >= 1
+            if not whole and not (telling >= 2 and (size >= 3 or 2 * size >= len(wanted))):
+                continue
+            key = (len(wanted) - begin - size, -size, at)
+            if best is None or key < best:
+                best = key
+    if best is None:
+        return None
+    after, size, start = best[0], -best[1], best[2]
+    run = line[printed[start][1] : printed[start + size - 1][1] + 1]
     text = " ".join(" ".join(str(word[4]) for word in run).split()).strip(" .:,;")
-    return text if sum(char.isalpha() for char in text) >= 2 else ""
+    return (after, text) if sum(char.isalpha() for char in text) >= 2 else None
 
 
 def printed(content: bytes, given: list[Given]) -> list[Given]:
     """The fields a person filling the printed form can name: those whose tooltip (or a substantial run
     of its words) is printed next to the widget's box, left of it on its line, on the line just above
-    (or in the box's top part), or else just under it, that printed text their label; a printed label
+    (or in the box's top part), or just under it, that printed text their label (the run nearest the
+    tooltip's end; on a tie, left before above before under); a printed label
     two fields share is left out. Read from the page's own words, not from the detector."""
     with pymupdf.open(stream=content, filetype="pdf") as document:
         pages: dict[int, tuple[list[tuple], list[tuple[float, ...]]]] = {}
@@ -307,11 +314,13 @@ def printed(content: bytes, given: list[Given]) -> list[Given]:
                 words = [tuple(word[:5]) for word in page.get_text("words")]  # no widget's value
                 pages[item.page] = words, boxes
             words, boxes = pages[item.page]
-            for line in _near_words(words, item.rect, boxes):
-                text = _printed_run(item.label, line)
-                if text:
-                    found.append(replace(item, printed=text))
-                    break
+            runs = [
+                run
+                for line in _near_words(words, item.rect, boxes)
+                if (run := _printed_run(item.label, line))
+            ]
+            if runs:  # the line whose run comes nearest the label's end; the nearer line on a tie
+                found.append(replace(item, printed=min(runs, key=lambda run: run[0])[1]))
     counts: dict[str, int] = defaultdict(int)
     for item in found:
         counts[" ".join(_tokens(item.printed))] += 1

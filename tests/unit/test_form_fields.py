@@ -131,6 +131,22 @@ def test_a_comb_parted_by_printed_dashes_is_one_field_not_check_boxes() -> None:
     assert fields[0].bbox.width * 612 > 150
 
 
+def test_a_comb_drawn_as_rules_with_a_tick_per_cell_is_one_field() -> None:
+    """Comb cells drawn as a top and a bottom rule each, with a vertical tick 2 points into the cell (no
+    line at its right end), at positions whose halves round apart: one field, not a few cells."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((36, 100), "Account number", fontsize=9)
+        for cell in range(8):
+            x = 36.2 + 14.4 * cell
+            page.draw_line((x, 106), (x + 14.4, 106), width=0.5)
+            page.draw_line((x - 0.05, 126), (x + 14.2, 126), width=0.5)
+            page.draw_line((x + 2, 104), (x + 2, 126), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [(field.type, field.description) for field in fields] == [("text", "Account number")]
+    assert fields[0].bbox.width * 595 > 100
+
+
 def test_a_field_after_a_mark_is_named_by_the_line_above() -> None:
     """A box whose only text before it is a mark or a prefix ("►", "A-") is labelled by the line above
     it, the prefix kept."""

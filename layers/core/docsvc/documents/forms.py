@@ -20,7 +20,6 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from statistics import median
 from typing import Literal
 
@@ -70,6 +69,7 @@ _MIN_FIELD = 24.0  # the narrowest blank a value is written on, in points
 _TALLEST_TINT = 72.0  # points: a taller filled area is a panel of the page, not an input box
 _LEADER_GAP = 60.0  # points between the end of a dot leader and the box it leads to
 _COMB_GAP = 6.0  # points between the cells of a comb (one box per character)
+_COMB_CELL = 30.0  # points: the widest cell of a comb
 _SEPARATOR = re.compile(
     r"[-\u2013/.,:]+"
 )  # printed between or in the cells of a comb: "123-45-6789", "1,234"
@@ -554,7 +554,8 @@ def _ruled_boxes(
     horizontal: Sequence[tuple[float, float, float]], vertical: Sequence[tuple[float, float, float]]
 ) -> list[Rect]:
     """Boxes drawn with four lines that make no table (a lone box, a column of boxes): two rules of one
-    span, one under the other, joined at both ends by vertical rules."""
+    span, one under the other, joined at both ends by vertical rules; a comb's cell (a short span) needs
+    one vertical across it only, as forms draw each cell's top and bottom with a tick at its start."""
     spans: dict[tuple[int, int], list[float]] = {}
     for y, x0, x1 in horizontal:
         spans.setdefault((round(min(x0, x1) / 2), round(max(x0, x1) / 2)), []).append(y)
@@ -569,11 +570,23 @@ def _ruled_boxes(
             for start, end in sides.get(near, ())
         )
 
+    def tick(left: int, right: int, top: float, bottom: float) -> bool:
+        return any(side(x, top, bottom) for x in range(left, right + 1))
+
     boxes: list[Rect] = []
-    for (left, right), ys in spans.items():
-        ys.sort()
-        for top, bottom in pairwise(ys):
-            if 6 <= bottom - top <= _TALLEST_TINT and side(left, top, bottom) and side(right, top, bottom):
+    for (left, right), tops in spans.items():
+        # the rule under each, among those of this span give or take the rounding of its ends
+        ys = sorted(
+            {y for dx in (-1, 0, 1) for dy in (-1, 0, 1) for y in spans.get((left + dx, right + dy), ())}
+        )
+        cell = (right - left) * 2 <= _COMB_CELL  # a comb's cell: a tick anywhere across it parts it
+        for top in tops:
+            bottom = next((y for y in ys if y > top + 0.5), None)
+            if bottom is None or not 6 <= bottom - top <= _TALLEST_TINT:
+                continue
+            if (side(left, top, bottom) and side(right, top, bottom)) or (
+                cell and tick(left, right, top, bottom)
+            ):
                 boxes.append((left * 2.0, top, right * 2.0, bottom))
     return boxes
 
@@ -603,7 +616,7 @@ def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]
         {
             rect
             for rect in rects
-            if rect[2] - rect[0] <= 30 and 8 <= _height(rect) <= 30 and not _holds_text(rect, marks)
+            if rect[2] - rect[0] <= _COMB_CELL and 8 <= _height(rect) <= 30 and not _holds_text(rect, marks)
         },
         key=lambda rect: (round(rect[1]), rect[0]),
     )

@@ -227,6 +227,22 @@ def test_a_caption_right_above_a_box_beats_the_end_of_a_line_of_another_column()
     assert [field.description for field in fields] == ["Daytime Telephone Number"]
 
 
+@pytest.mark.parametrize("under", [True, False])
+def test_captions_under_a_stack_of_rules_name_the_rule_above_them(under: bool) -> None:
+    """A stack of rules whose captions are printed flush under each ("Last", "First", "Middle", no rule
+    under the last caption): each rule takes the caption under it, not the one of the rule above. Where
+    the captions stand over the rules instead, each takes the one above it."""
+    names = ["Last name", "First name", "Middle name"]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for row, name in enumerate(names):
+            y = 110 + 26 * row
+            page.draw_line((72, y), (300, y), width=0.5)
+            page.insert_text((72, y + 9 if under else y - 16), name, fontsize=8)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == names
+
+
 def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> None:
     content = _widget_form()
     fields = form_fields(content)

@@ -20,6 +20,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from statistics import median
 from typing import Literal
 
@@ -519,13 +520,66 @@ def _drawn_fields(
         if rect not in combed:
             places += _box_field(rect, words)
     text_height = median([word[3] - word[1] for word in words] or [10.0])
-    for y, x0, x1 in horizontal:
-        if x1 - x0 < _MIN_FIELD * 1.5:
-            continue
-        if any(cell[0] - 2 <= x0 and x1 <= cell[2] + 2 and cell[1] - 2 <= y <= cell[3] + 2 for cell in cells):
-            continue  # the edge of a box or a table
-        places += _rule_field(y, x0, x1, words, text_height, known)
+    blanks = [
+        (y, x0, x1)
+        for y, x0, x1 in horizontal
+        if x1 - x0 >= _MIN_FIELD * 1.5
+        and not any(
+            cell[0] - 2 <= x0 and x1 <= cell[2] + 2 and cell[1] - 2 <= y <= cell[3] + 2 for cell in cells
+        )
+    ]  # not the edge of a box or a table
+    under = _captioned_under(blanks, horizontal, words, text_height)
+    for y, x0, x1 in blanks:
+        places += _rule_field(y, x0, x1, words, text_height, known, (y, x0, x1) in under)
     return places
+
+
+def _captioned_under(
+    blanks: list[tuple[float, float, float]],
+    rules: Sequence[tuple[float, float, float]],
+    words: list[Word],
+    text_height: float,
+) -> set[tuple[float, float, float]]:
+    """The rules of the stacks (rules of one left edge, one under the other) that print each rule's
+    caption under it: the last rule of such a stack has a caption flush under it, and no rule under
+    that caption for it to name (none within one and a half times the stack's spacing)."""
+    columns: dict[int, list[tuple[float, float, float]]] = {}
+    for rule in blanks:
+        columns.setdefault(round(rule[1] / 4), []).append(rule)
+    stacks: list[list[tuple[float, float, float]]] = []
+    for column in columns.values():
+        column.sort()
+        stacks.append(column[:1])
+        for above, rule in pairwise(column):
+            if rule[0] - above[0] <= 3.5 * text_height:
+                stacks[-1].append(rule)
+            else:
+                stacks.append([rule])  # a wide gap: another stack, as of another section
+    found: set[tuple[float, float, float]] = set()
+    for stack in stacks:
+        if len(stack) < 2:
+            continue
+        spacing = median([b[0] - a[0] for a, b in pairwise(stack)])
+        y, x0, x1 = stack[-1]
+        if spacing < text_height * 1.5:
+            continue
+        if not _caption_under(y, x0, x1, words, text_height):
+            continue
+        if any(y < other[0] <= y + 1.5 * spacing and other[1] < x1 and other[2] > x0 for other in rules):
+            continue
+        found.update(stack)
+    return found
+
+
+def _caption_under(y: float, x0: float, x1: float, words: list[Word], text_height: float) -> list[Word]:
+    """The words flush under a rule, from its start: a caption printed under the line to write on."""
+    line = [
+        word for word in words
+        if y - 1 <= word[1] <= y + 0.6 * text_height and x0 - 2 <= word[0] < x1 and _clean(word[4])
+    ]  # fmt: skip
+    if not line or min(word[0] for word in line) > x0 + 0.25 * (x1 - x0):
+        return []
+    return sorted(line, key=lambda word: word[0])
 
 
 def _rectangles(drawings: list[dict[str, object]], turn: pymupdf.Matrix | None) -> list[Rect]:
@@ -734,10 +788,17 @@ def _under_captions(blank: Rect, caption: list[Word]) -> list[Place]:
 
 
 def _rule_field(
-    y: float, x0: float, x1: float, words: list[Word], text_height: float, known: list[Rect]
+    y: float,
+    x0: float,
+    x1: float,
+    words: list[Word],
+    text_height: float,
+    known: list[Rect],
+    captioned_under: bool = False,
 ) -> list[Place]:
-    """A rule drawn to write on: blank just above it, with its label before it (on its line) or above;
-    a rule under several captions parted by wide gaps is a blank under each."""
+    """A rule drawn to write on: blank just above it, with its label before it (on its line) or above,
+    or under it where its stack prints its captions so; a rule under several captions parted by wide
+    gaps is a blank under each."""
     box = (x0, y - max(text_height, 9.0) * 1.1, x1, y)
     if any(_overlap(box, other) > 0.3 for other in known):
         return []  # an underscore run already gave this blank
@@ -745,6 +806,8 @@ def _rule_field(
     if on:
         return []  # written on: a heading's underline or a value already filled in
     label = _label_on("left", box, words, [])
+    if not label and captioned_under:
+        return [(box, _joined_words(_caption_under(y, x0, x1, words, text_height)), "text", None, None)]
     above = _line_above(box, words) if not label else []
     if above:
         return _under_captions(box, above)

@@ -9,6 +9,7 @@ import pymupdf
 import pytest
 from docsvc.documents.forms import FoundField, filled, form_fields, parse_color
 from docsvc.errors import DocumentRejected
+from docsvc.intelligence.form_filling import field_values
 
 
 def _widget_form() -> bytes:
@@ -109,6 +110,137 @@ def test_layout_fields_are_found_on_a_printed_form() -> None:
     assert {field.description for field in hours} == {"Monday, Hours", "Tuesday, Hours"}
     order = [field.description.split()[0].strip(",") for field in fields]
     assert order == ["Surname", "Telephone", "Address", "Married", "Single", "Monday", "Tuesday"]
+
+
+def test_a_comb_parted_by_printed_dashes_is_one_field_not_check_boxes() -> None:
+    """Square cells of a number with dashes printed between its groups ("123-45-6789") are one field
+    labelled from the line above, not nine check boxes."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 100), "Your social security number", fontsize=10)
+        x = 72.0
+        for group in (3, 2, 4):
+            for _ in range(group):
+                page.draw_rect(pymupdf.Rect(x, 106, x + 14, 126))
+                x += 14
+            if group != 4:
+                page.insert_text((x + 3, 120), "-", fontsize=10)
+                x += 12
+        fields = form_fields(bytes(document.tobytes()))
+    assert [(field.type, field.description) for field in fields] == [("text", "Your social security number")]
+    assert fields[0].bbox.width * 612 > 150
+
+
+def test_a_comb_drawn_as_rules_with_a_tick_per_cell_is_one_field() -> None:
+    """Comb cells drawn as a top and a bottom rule each, with a vertical tick 2 points into the cell (no
+    line at its right end), at positions whose halves round apart: one field, not a few cells."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((36, 100), "Account number", fontsize=9)
+        for cell in range(8):
+            x = 36.2 + 14.4 * cell
+            page.draw_line((x, 106), (x + 14.4, 106), width=0.5)
+            page.draw_line((x - 0.05, 126), (x + 14.2, 126), width=0.5)
+            page.draw_line((x + 2, 104), (x + 2, 126), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [(field.type, field.description) for field in fields] == [("text", "Account number")]
+    assert fields[0].bbox.width * 595 > 100
+
+
+def test_a_field_after_a_mark_is_named_by_the_line_above() -> None:
+    """A box whose only text before it is a mark or a prefix ("►", "A-") is labelled by the line above
+    it, the prefix kept."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((100, 100), "Alien Registration Number", fontsize=10)
+        page.insert_text((80, 118), "A-", fontsize=10)
+        page.draw_rect(pymupdf.Rect(100, 106, 300, 122))
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Alien Registration Number A-"]
+
+
+def test_a_line_number_by_its_box_takes_the_line_text_further_left() -> None:
+    """Tax-form lines print their text at the left, their number by the box, a wide gap between: the
+    box is labelled by both, so lines "a" and "b" are told apart by their words."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for y, letter, text in ((100, "a", "Wages and salaries"), (130, "b", "Lottery winnings")):
+            page.insert_text((40, y), text, fontsize=9)
+            page.insert_text((300, y), letter, fontsize=9)
+            page.draw_rect(pymupdf.Rect(315, y - 11, 420, y + 3))
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Wages and salaries a", "Lottery winnings b"]
+
+
+@pytest.mark.parametrize("drawn", ["rule", "box"])
+def test_several_captions_over_one_blank_make_a_field_each(drawn: str) -> None:
+    """ "City   State   ZIP code" printed over one rule (or in the top of one box) are three blanks side
+    by side, each under its caption, not one field labelled by all three."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for x, caption in ((74, "City or town"), (300, "State"), (400, "ZIP code")):
+            page.insert_text((x, 110), caption, fontsize=8)
+        if drawn == "rule":
+            page.draw_line((72, 128), (520, 128))
+        else:
+            page.draw_rect(pymupdf.Rect(72, 100, 520, 130))
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    assert [field.description for field in fields] == ["City or town", "State", "ZIP code"]
+    state, zip_code = fields[1].bbox, fields[2].bbox
+    assert abs(state.left * 595 - 298) < 3 and abs((zip_code.left + zip_code.width) * 595 - 520) < 3
+    values = field_values([(f.key, f.description, f.type) for f in fields], "ZIP code: 90210\nState: OR")
+    out = filled(content, [replace(field, value=values.get(field.key)) for field in fields])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        zip_hit = document[0].search_for("90210")[0]
+    assert zip_hit.x0 > 398
+
+
+def test_a_row_label_names_only_the_boxes_that_say_nothing_of_their_own() -> None:
+    """In a grid of boxes under column headings, a row's label goes to its boxes that have no label of
+    their own (", Spouse" added), and a box that has its own keeps it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((300, 92), "You", fontsize=9)
+        page.insert_text((420, 92), "Spouse", fontsize=9)
+        for row, text in enumerate(("Wages", "Interest", "Dividends")):
+            y = 100 + 40 * row
+            page.insert_text((250, y + 12), text, fontsize=9)
+            page.draw_rect(pymupdf.Rect(300, y, 400, y + 16))
+            page.draw_rect(pymupdf.Rect(420, y, 520, y + 16))
+            if row == 2:
+                page.insert_text((408, y + 12), "$", fontsize=9)  # the second box of the row: "$" only
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields][-2:] == ["Dividends", "Dividends, Spouse"]
+
+
+def test_a_caption_right_above_a_box_beats_the_end_of_a_line_of_another_column() -> None:
+    """Two columns: a box of the right one has its caption just above it, at its left edge; the text on
+    its left, across a wide gap, is the end of a sentence of the left column, not its label."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 100), "If you need extra space to provide any", fontsize=9)
+        page.insert_text((72, 120), "information, use the last page of this form.", fontsize=9)
+        page.insert_text((342, 100), "Daytime Telephone Number", fontsize=9)
+        page.draw_rect(pymupdf.Rect(342, 104, 560, 122))
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Daytime Telephone Number"]
+
+
+@pytest.mark.parametrize("under", [True, False])
+def test_captions_under_a_stack_of_rules_name_the_rule_above_them(under: bool) -> None:
+    """A stack of rules whose captions are printed flush under each ("Last", "First", "Middle", no rule
+    under the last caption): each rule takes the caption under it, not the one of the rule above. Where
+    the captions stand over the rules instead, each takes the one above it."""
+    names = ["Last name", "First name", "Middle name"]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for row, name in enumerate(names):
+            y = 110 + 26 * row
+            page.draw_line((72, y), (300, y), width=0.5)
+            page.insert_text((72, y + 9 if under else y - 16), name, fontsize=8)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == names
 
 
 def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> None:

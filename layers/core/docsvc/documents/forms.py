@@ -3,10 +3,13 @@
 A field is an AcroForm widget where the PDF has them (text, check box, radio button, combo or list
 box), labelled by its tooltip when that says something, else by the text printed next to it, else by
 its name made readable. A page without widgets is read from its layout: blank lines of underscores or
-dots, drawn rules with a label before or above them, empty boxes, empty cells of ruled tables
-(labelled by their row and column headers), boxes with their label printed in their top part, and
-check boxes (small empty squares, or glyphs such as ☐). The drawings of a page are read only when its
-text page holds vector paths.
+dots, drawn rules with a label before or above them (or under them, where a stack of rules prints its
+captions so), empty boxes, empty cells of ruled tables (labelled by their row and column headers),
+boxes with their label printed in their top part (a blank under each of several captions side by
+side), rows of character cells (one field, printed dashes between its groups or not), and check boxes
+(small empty squares, or glyphs such as ☐). A label of a mark or a line number only reaches further
+(the line's words to its left, or the line above). The drawings of a page are read only when its text
+page holds vector paths.
 
 Filling sets a widget's value as a real form value (the form stays editable, its appearance made
 anew) and writes the value of a field without a widget into its box, shrunk to fit, in fonts that
@@ -70,7 +73,14 @@ _MIN_FIELD = 24.0  # the narrowest blank a value is written on, in points
 _TALLEST_TINT = 72.0  # points: a taller filled area is a panel of the page, not an input box
 _LEADER_GAP = 60.0  # points between the end of a dot leader and the box it leads to
 _COMB_GAP = 6.0  # points between the cells of a comb (one box per character)
+_COMB_CELL = 30.0  # points: the widest cell of a comb
+_SEPARATOR = re.compile(
+    r"[-\u2013/.,:]+"
+)  # printed between or in the cells of a comb: "123-45-6789", "1,234"
 _LABEL_REACH = 150.0  # points: how far left of a field its label may end (a column of labels)
+_LINE_NUMBER = re.compile(r"\(?(?:\d{1,3}[a-z]?|[a-z])[.)]?", re.I)  # "5", "1a", "c", "(3)", "b."
+_CAPTION_GAP = 2.0  # font sizes between two captions printed side by side over one rule
+_LABEL_LETTERS = 3  # a label before a field with fewer letters is a mark or prefix: the line above names it
 _DATE = re.compile(r"\b(?:date|datum|fecha|data|дата|日付|mm\s*/\s*dd|dd\s*/\s*mm|yyyy|jjjj|aaaa)\b", re.I)
 _MEANINGLESS_NAME = re.compile(
     r"^(?:[a-z]{0,4}\d+(?:[_.-]\d+)*|text\d*|field\d*|check\s*box\d*|untitled.*)$", re.I
@@ -228,14 +238,19 @@ def _printed_label(
     sides = ("right", "left", "above") if checkbox else ("left", "above", "inside")
     for side in sides:
         label = _label_on(side, rect, words, blocked)
+        if label and side == "left" and not checkbox and _captioned_above(rect, words, blocked):
+            return _label_on("above", rect, words, blocked)
+        if label and side == "left" and sum(char.isalpha() for char in label) < _LABEL_LETTERS:
+            above = _label_on("above", rect, words, blocked)  # a mark or a prefix: "►", "A-", "$"
+            return f"{above} {label}" if above else label
         if label:
             return label
     return ""
 
 
 def _label_on(side: str, rect: Rect, words: Sequence[Word], blocked: list[Rect]) -> str:
-    x0, y0, x1, _ = rect
-    middle, tall = _middle(rect), max(_height(rect), 6.0)
+    x0, _, x1, _ = rect
+    middle = _middle(rect)
     if side in {"left", "right"}:
         level = [
             word for word in words
@@ -251,7 +266,12 @@ def _label_on(side: str, rect: Rect, words: Sequence[Word], blocked: list[Rect])
         for word in run:
             gap = (edge - word[2]) if side == "left" else (word[0] - edge)
             size = word[3] - word[1]
-            reach = _LABEL_REACH if not picked and side == "left" else max(3 * size, 24.0)
+            if not picked:
+                reach = _LABEL_REACH
+            elif side == "left" and all(_LINE_NUMBER.fullmatch(other[4].strip()) for other in picked):
+                reach = 2 * _LABEL_REACH  # a line's number by its box ("Wages      1a [  ]"): words further
+            else:
+                reach = max(3 * size, 24.0)
             if gap > reach or any(_inside(word, other) or _between(other, word, rect) for other in blocked):
                 break
             if _is_blank(word[4]):
@@ -261,18 +281,54 @@ def _label_on(side: str, rect: Rect, words: Sequence[Word], blocked: list[Rect])
         picked.sort(key=lambda word: word[0])
         return _joined_words(picked)
     if side == "above":
-        above = [
-            word for word in words
-            if y0 - 2.5 * tall <= word[3] <= y0 + 2 and word[0] < x1 and word[2] > x0 - 4 and _clean(word[4])
-            and not any(_inside(word, other) for other in blocked)
-        ]  # fmt: skip
-        if not above:
-            return ""
-        nearest = max(word[3] for word in above)
-        line = [word for word in above if word[3] >= nearest - (word[3] - word[1]) * 0.6]
-        return _joined_words(sorted(line, key=lambda word: word[0]))
+        return _joined_words(_line_above(rect, words, blocked))
     inside = [word for word in words if _inside(word, rect) and _clean(word[4])]
     return _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0])))
+
+
+def _line_above(rect: Rect, words: Sequence[Word], blocked: Sequence[Rect] = ()) -> list[Word]:
+    """The words of the nearest line above a field, over its width, left to right."""
+    x0, y0, x1, _ = rect
+    tall = max(_height(rect), 6.0)
+    above = [
+        word for word in words
+        if y0 - 2.5 * tall <= word[3] <= y0 + 2 and word[0] < x1 and word[2] > x0 - 4 and _clean(word[4])
+        and not any(_inside(word, other) for other in blocked)
+    ]  # fmt: skip
+    if not above:
+        return []
+    nearest = max(word[3] for word in above)
+    line = [word for word in above if word[3] >= nearest - (word[3] - word[1]) * 0.6]
+    return sorted(line, key=lambda word: word[0])
+
+
+def _captioned_above(rect: Rect, words: Sequence[Word], blocked: Sequence[Rect]) -> bool:
+    """Whether a field's caption is the line right above it, starting at its left edge, while the text
+    on its left lies across a wide gap (the end of a line of another column)."""
+    level = [
+        word for word in words
+        if word[1] - 2 <= _middle(rect) <= word[3] + 2 and word[2] <= rect[0] + 2 and _clean(word[4])
+    ]  # fmt: skip
+    nearest = max(level, key=lambda word: word[2], default=None)
+    if nearest is None or rect[0] - nearest[2] <= max(3 * (nearest[3] - nearest[1]), 24.0):
+        return False
+    line = _line_above(rect, words, blocked)
+    if not line:
+        return False
+    size = line[0][3] - line[0][1]
+    return abs(line[0][0] - rect[0]) <= max(size, 6.0) and rect[1] - max(word[3] for word in line) <= size
+
+
+def _captions(line: list[Word]) -> list[list[Word]]:
+    """A line of words cut where a wide gap parts them: the captions of several blanks side by side."""
+    groups: list[list[Word]] = []
+    for word in line:
+        size = word[3] - word[1]
+        if groups and word[0] - groups[-1][-1][2] <= _CAPTION_GAP * size:
+            groups[-1].append(word)
+        else:
+            groups.append([word])
+    return groups
 
 
 def _between(other: Rect, word: Word, rect: Rect) -> bool:
@@ -353,7 +409,7 @@ def _in_columns(places: list[Place], words: list[Word]) -> list[Place]:
     for place in texts:
         level = [other for other in texts if abs(_middle(other[0]) - _middle(place[0])) <= 3]
         labels = [other[1] for other in level]
-        if len(level) >= 2 and (len(set(labels)) < len(labels) or min(map(len, labels)) < 3):
+        if len(level) >= 2 and (labels.count(place[1]) > 1 or _says_little(place[1])):
             first = min(level, key=lambda other: other[0][0])
             rows[place[0]] = first[1]
     return [
@@ -362,6 +418,11 @@ def _in_columns(places: list[Place], words: list[Word]) -> list[Place]:
         else place
         for place in places
     ]
+
+
+def _says_little(label: str) -> bool:
+    """A label that names nothing: none found ("blank"), or a mark, a number or a letter only."""
+    return label == "blank" or sum(char.isalpha() for char in label) < _LABEL_LETTERS
 
 
 def _leaders_to_boxes(runs: list[Place], drawn: list[Place]) -> list[Place]:
@@ -462,15 +523,66 @@ def _drawn_fields(
         if rect not in combed:
             places += _box_field(rect, words)
     text_height = median([word[3] - word[1] for word in words] or [10.0])
-    for y, x0, x1 in horizontal:
-        if x1 - x0 < _MIN_FIELD * 1.5:
-            continue
-        if any(cell[0] - 2 <= x0 and x1 <= cell[2] + 2 and cell[1] - 2 <= y <= cell[3] + 2 for cell in cells):
-            continue  # the edge of a box or a table
-        place = _rule_field(y, x0, x1, words, text_height, known)
-        if place:
-            places.append(place)
+    blanks = [
+        (y, x0, x1)
+        for y, x0, x1 in horizontal
+        if x1 - x0 >= _MIN_FIELD * 1.5
+        and not any(
+            cell[0] - 2 <= x0 and x1 <= cell[2] + 2 and cell[1] - 2 <= y <= cell[3] + 2 for cell in cells
+        )
+    ]  # not the edge of a box or a table
+    under = _captioned_under(blanks, horizontal, words, text_height)
+    for y, x0, x1 in blanks:
+        places += _rule_field(y, x0, x1, words, text_height, known, (y, x0, x1) in under)
     return places
+
+
+def _captioned_under(
+    blanks: list[tuple[float, float, float]],
+    rules: Sequence[tuple[float, float, float]],
+    words: list[Word],
+    text_height: float,
+) -> set[tuple[float, float, float]]:
+    """The rules of the stacks (rules of one left edge, one under the other) that print each rule's
+    caption under it: the last rule of such a stack has a caption flush under it, and no rule under
+    that caption for it to name (none within one and a half times the stack's spacing)."""
+    columns: dict[int, list[tuple[float, float, float]]] = {}
+    for rule in blanks:
+        columns.setdefault(round(rule[1] / 4), []).append(rule)
+    stacks: list[list[tuple[float, float, float]]] = []
+    for column in columns.values():
+        column.sort()
+        stacks.append(column[:1])
+        for above, rule in pairwise(column):
+            if rule[0] - above[0] <= 3.5 * text_height:
+                stacks[-1].append(rule)
+            else:
+                stacks.append([rule])  # a wide gap: another stack, as of another section
+    found: set[tuple[float, float, float]] = set()
+    for stack in stacks:
+        if len(stack) < 2:
+            continue
+        spacing = median([b[0] - a[0] for a, b in pairwise(stack)])
+        y, x0, x1 = stack[-1]
+        if spacing < text_height * 1.5:
+            continue
+        if not _caption_under(y, x0, x1, words, text_height):
+            continue
+        if any(y < other[0] <= y + 1.5 * spacing and other[1] < x1 and other[2] > x0 for other in rules):
+            continue
+        found.update(stack)
+    return found
+
+
+def _caption_under(y: float, x0: float, x1: float, words: list[Word], text_height: float) -> list[Word]:
+    """The words flush under a rule, from its start: a caption printed under the line to write on."""
+    line = [
+        word for word in words
+        if y - 1 <= word[1] <= y + 0.6 * text_height and x0 - 2 <= word[0] < x1 and _clean(word[4])
+    ]  # fmt: skip
+    if not line or min(word[0] for word in line) > x0 + 0.25 * (x1 - x0):
+        return []
+    return sorted(line, key=lambda word: word[0])
 
 
 def _rectangles(drawings: list[dict[str, object]], turn: pymupdf.Matrix | None) -> list[Rect]:
@@ -499,7 +611,8 @@ def _ruled_boxes(
     horizontal: Sequence[tuple[float, float, float]], vertical: Sequence[tuple[float, float, float]]
 ) -> list[Rect]:
     """Boxes drawn with four lines that make no table (a lone box, a column of boxes): two rules of one
-    span, one under the other, joined at both ends by vertical rules."""
+    span, one under the other, joined at both ends by vertical rules; a comb's cell (a short span) needs
+    one vertical across it only, as forms draw each cell's top and bottom with a tick at its start."""
     spans: dict[tuple[int, int], list[float]] = {}
     for y, x0, x1 in horizontal:
         spans.setdefault((round(min(x0, x1) / 2), round(max(x0, x1) / 2)), []).append(y)
@@ -514,11 +627,23 @@ def _ruled_boxes(
             for start, end in sides.get(near, ())
         )
 
+    def tick(left: int, right: int, top: float, bottom: float) -> bool:
+        return any(side(x, top, bottom) for x in range(left, right + 1))
+
     boxes: list[Rect] = []
-    for (left, right), ys in spans.items():
-        ys.sort()
-        for top, bottom in pairwise(ys):
-            if 6 <= bottom - top <= _TALLEST_TINT and side(left, top, bottom) and side(right, top, bottom):
+    for (left, right), tops in spans.items():
+        # the rule under each, among those of this span give or take the rounding of its ends
+        ys = sorted(
+            {y for dx in (-1, 0, 1) for dy in (-1, 0, 1) for y in spans.get((left + dx, right + dy), ())}
+        )
+        cell = (right - left) * 2 <= _COMB_CELL  # a comb's cell: a tick anywhere across it parts it
+        for top in tops:
+            bottom = next((y for y in ys if y > top + 0.5), None)
+            if bottom is None or not 6 <= bottom - top <= _TALLEST_TINT:
+                continue
+            if (side(left, top, bottom) and side(right, top, bottom)) or (
+                cell and tick(left, right, top, bottom)
+            ):
                 boxes.append((left * 2.0, top, right * 2.0, bottom))
     return boxes
 
@@ -542,11 +667,13 @@ def _light(fill: object) -> bool:
 def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]]:
     """Rows of three small empty boxes or more, side by side (one per character, as for a tax number):
     one field each row."""
+    marks = [word for word in words if _clean(word[4]) and not _SEPARATOR.fullmatch(word[4])]
+    separators = [word for word in words if _SEPARATOR.fullmatch(word[4])]
     small = sorted(
         {
             rect
             for rect in rects
-            if rect[2] - rect[0] <= 30 and 8 <= _height(rect) <= 30 and not _holds_text(rect, words)
+            if rect[2] - rect[0] <= _COMB_CELL and 8 <= _height(rect) <= 30 and not _holds_text(rect, marks)
         },
         key=lambda rect: (round(rect[1]), rect[0]),
     )
@@ -554,10 +681,17 @@ def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]
     for rect in small:
         for chain in chains:
             last = chain[-1]
+            gap = rect[0] - last[2]
             if (
                 abs(last[1] - rect[1]) <= 1.5
                 and abs(last[3] - rect[3]) <= 1.5
-                and -1 <= rect[0] - last[2] <= _COMB_GAP
+                and (
+                    -1 <= gap <= _COMB_GAP
+                    or (
+                        gap <= 2 * (rect[2] - rect[0])
+                        and _holds_text((last[2], rect[1], rect[0], rect[3]), separators)
+                    )
+                )
             ):
                 chain.append(rect)
                 break
@@ -637,33 +771,53 @@ def _box_field(rect: Rect, words: list[Word], inside: list[Word] | None = None) 
         and width >= _MIN_FIELD
     ):
         blank = (rect[0] + 1, bottom + 1, rect[2] - 1, rect[3] - 1)
-        return [
-            (
-                blank,
-                _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0]))),
-                "text",
-                None,
-                None,
-            )
-        ]
+        return _under_captions(blank, sorted(inside, key=lambda word: (round(word[1]), word[0])))
     return []
 
 
+def _under_captions(blank: Rect, caption: list[Word]) -> list[Place]:
+    """The blank under a caption; under one line of several captions parted by wide gaps ("City   State
+    ZIP code"), a blank under each, from its caption's start to the next one's."""
+    groups = _captions(caption) if max(w[1] for w in caption) - min(w[1] for w in caption) < 3 else []
+    x0, x1 = blank[0], blank[2]
+    if len(groups) > 1 and groups[0][0][0] <= x0 + 0.25 * (x1 - x0):
+        starts = [x0] + [group[0][0] - 2 for group in groups[1:]] + [x1]
+        return [
+            ((left, blank[1], right, blank[3]), _joined_words(group), "text", None, None)
+            for group, left, right in zip(groups, starts, starts[1:], strict=False)
+            if right - left >= _MIN_FIELD / 2
+        ]
+    return [(blank, _joined_words(caption), "text", None, None)]
+
+
 def _rule_field(
-    y: float, x0: float, x1: float, words: list[Word], text_height: float, known: list[Rect]
-) -> Place | None:
-    """A rule drawn to write on: blank just above it, with its label before it (on its line) or above."""
+    y: float,
+    x0: float,
+    x1: float,
+    words: list[Word],
+    text_height: float,
+    known: list[Rect],
+    captioned_under: bool = False,
+) -> list[Place]:
+    """A rule drawn to write on: blank just above it, with its label before it (on its line) or above,
+    or under it where its stack prints its captions so; a rule under several captions parted by wide
+    gaps is a blank under each."""
     box = (x0, y - max(text_height, 9.0) * 1.1, x1, y)
     if any(_overlap(box, other) > 0.3 for other in known):
-        return None  # an underscore run already gave this blank
+        return []  # an underscore run already gave this blank
     on = [word for word in words if _inside(word, box) and _clean(word[4])]
     if on:
-        return None  # written on: a heading's underline or a value already filled in
-    label = _label_on("left", box, words, []) or _label_on("above", box, words, [])
+        return []  # written on: a heading's underline or a value already filled in
+    label = _label_on("left", box, words, [])
+    if not label and captioned_under:
+        return [(box, _joined_words(_caption_under(y, x0, x1, words, text_height)), "text", None, None)]
+    above = _line_above(box, words) if not label else []
+    if above:
+        return _under_captions(box, above)
     if not label:
         below = (x0, y, x1, y + max(text_height, 9.0) * 1.2)
         label = _joined_words([word for word in words if _inside(word, below) and _clean(word[4])])
-    return (box, label, "text", None, None) if label else None
+    return [(box, label, "text", None, None)] if label else []
 
 
 def _overlap(a: Rect, b: Rect) -> float:

@@ -150,7 +150,11 @@ class Engine:
         ),
     ]
 
+    def __init__(self) -> None:
+        self.reads = 0
+
     def fields(self, tenant: Tenant, document: SourceDocument) -> tuple[list[FormField], int]:
+        self.reads += 1
         return [field.model_copy() for field in self.fields_found], 1
 
     def fill(
@@ -408,3 +412,15 @@ def test_the_colour_is_passed_to_the_engine(files: Files, edits: Edits) -> None:
     )
 
     assert seen == ["#1f3a93"]
+
+
+def test_a_template_is_filled_without_reading_its_forms_fields_again(files: Files, edits: Edits) -> None:
+    engine = Engine()
+    service = make_service(files, edits, engine=engine)
+    template = service.create_template(TEST, "Membership", form(), None)
+
+    record = service.edit(TEST, EditRequest(template_id=template.id, instructions="Full name: Jane Roe"))
+
+    assert engine.reads == 1  # when the template was made
+    assert record.usage.page_count == template.page_count == 1
+    assert record.template_id == template.id

@@ -100,6 +100,7 @@ class EditTemplate(BaseModel):
     object: Literal["edit_template"] = "edit_template"
     name: str
     file: FileSummary  # the blank form, a file of the environment
+    page_count: int
     form_fields: list[FormField] | None = None  # left out of lists
     field_count: int
     created_at: str
@@ -230,20 +231,19 @@ class EditService:
         self, tenant: Tenant, request: EditRequest, stop: Callable[[], bool] | None = None
     ) -> EditRecord:
         """The form filled from the instructions, stored with its filled document."""
-        model = self._models.resolve(request.model, "edit")
         if request.template_id is not None:
-            template = self._template_with_fields(tenant, request.template_id)
-            source = self._template_form(tenant, template)
-            fields, pages, file = (
-                template.form_fields or [],
-                self._engine.fields(tenant, source)[1],
-                template.file,
+            fill = TemplateFill(
+                template_id=request.template_id,
+                instructions=request.instructions,
+                model=request.model,
+                config=request.config,
             )
-        else:
-            assert request.document is not None
-            source = self._documents.load(tenant, request.document, EDITABLE)
-            fields, pages = self._engine.fields(tenant, source)
-            file = FileSummary(id=source.file_id, filename=source.filename, mime_type=source.mime_type)
+            return self.fill_template(tenant, fill, stop)
+        assert request.document is not None
+        model = self._models.resolve(request.model, "edit")
+        source = self._documents.load(tenant, request.document, EDITABLE)
+        fields, pages = self._engine.fields(tenant, source)
+        file = FileSummary(id=source.file_id, filename=source.filename, mime_type=source.mime_type)
         values, tokens = self._values(tenant, model, fields, request.instructions)
         return self._filled(
             tenant, source, file, fields, values, model, request.instructions, request.config,
@@ -264,10 +264,9 @@ class EditService:
         if request.data is not None:
             values |= _values_of_data(fields, request.data)
         source = self._template_form(tenant, template)
-        pages = self._engine.fields(tenant, source)[1]
         return self._filled(
             tenant, source, template.file, fields, values, model, request.instructions, request.config,
-            template_id=template.id, pages=pages, tokens=tokens, stop=stop,
+            template_id=template.id, pages=template.page_count, tokens=tokens, stop=stop,
         )  # fmt: skip
 
     def get(self, tenant: Tenant, edit_id: str) -> EditRecord:
@@ -334,6 +333,7 @@ class EditService:
             id=new_id("etpl"),
             name=name,
             file=_summary(stored),
+            page_count=pages,
             form_fields=fields,
             field_count=len(fields),
             created_at=now,
@@ -370,8 +370,7 @@ class EditService:
         if name is not None:
             changes["name"] = name
         if form_fields is not None:
-            pages = self._engine.fields(tenant, self._template_form(tenant, current))[1]
-            fields = _checked_fields(form_fields, pages, ("body", "form_fields"))
+            fields = _checked_fields(form_fields, current.page_count, ("body", "form_fields"))
             changes |= {"form_fields": fields, "field_count": len(fields)}
         updated = current.model_copy(update=changes)
         if not self._repository.replace_template(tenant, updated, current.updated_at):

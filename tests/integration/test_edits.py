@@ -177,7 +177,12 @@ def test_documents_an_edit_cannot_fill_are_refused_with_a_reason(api: httpx.Clie
         api, org.test.key, document={"filename": "notes.txt", "url": data_url(b"just text", "text/plain")}
     )
 
+    empty = b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+    empty += b"2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+    refused_empty = create_edit(api, org.test.key, document=form(empty))
+
     assert 400 <= refused_encrypted.status_code < 500 and "password" in refused_encrypted.text.lower()
+    assert refused_empty.status_code == 400 and "no pages" in refused_empty.text
     assert refused_text.status_code == 415 and "pdf" in refused_text.text.lower()
     assert api.get("/v1/files", headers=auth(org.test.key)).json()["data"] == []
 

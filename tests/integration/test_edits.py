@@ -370,3 +370,82 @@ def test_the_payloads_of_a_deleted_edit_and_of_a_templates_old_fields_are_delete
     assert len(second) == 1 and second != first
     assert api.delete(f"/v1/edits/templates/{template['id']}", headers=key).status_code == 204
     assert stored_payloads(org) == []
+
+
+def test_a_value_longer_than_a_field_holds_is_a_422_as_a_route_and_a_failed_job_that_stores_nothing(
+    api: httpx.Client, deployment: Deployment, org: Org
+) -> None:
+    key = auth(org.test.key)
+    template = api.post("/v1/edits/templates", headers=key, json={"name": "T", "document": form()}).json()
+    name = template["form_fields"][0]["key"]
+    too_long = {"document": form(), "instructions": "Full name: " + "Jane " * 3000}
+
+    by_data = api.post(
+        "/v1/edits/templates/fill",
+        headers=key,
+        json={"template_id": template["id"], "data": {name: "x" * 10_001}},
+    )
+    by_instructions = api.post("/v1/edits", headers=key, json=too_long)
+    job = create_job(api, org.test.key, too_long, endpoint="/v1/edits").json()
+    drain(deployment, "JobWorkerFunction")
+
+    assert by_data.status_code == 422 and name in by_data.text
+    assert by_instructions.status_code == 422 and "full_name" in by_instructions.text
+    assert api.get(f"/v1/jobs/{job['id']}", headers=key).json()["status"] == "failed"
+    listed = api.get("/v1/edits", headers=key)
+    assert listed.status_code == 200 and listed.json()["data"] == []
+
+
+def test_a_form_whose_widgets_carry_very_long_labels_and_values_is_answered_with_them_cut(
+    api: httpx.Client, org: Org
+) -> None:
+    document = pymupdf.open()
+    page = document.new_page()
+    widget = pymupdf.Widget()
+    widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+    widget.field_name = "remarks"
+    widget.field_label = "Remarks " * 400
+    widget.field_value = "y" * 12_000
+    widget.rect = pymupdf.Rect(72, 72, 500, 90)
+    page.add_widget(widget)
+
+    response = api.post(
+        "/v1/edits/templates/generate",
+        headers=auth(org.test.key),
+        json={"document": form(document.tobytes())},
+    )
+
+    assert response.status_code == 201, response.text
+    (field,) = response.json()["form_fields"]
+    assert len(field["description"]) <= 2_000 and len(field["value"]) == 10_000
+
+
+def test_a_template_update_that_loses_a_race_leaves_the_winners_fields_readable(
+    api: httpx.Client, org: Org
+) -> None:
+    from docsvc.adapters.dynamo.edits import DynamoEditRepository
+    from docsvc.tenancy import Tenant
+
+    box = {"left": 0.1, "top": 0.1, "width": 0.1, "height": 0.01, "page": 1}
+    fields = [{"key": f"k{number}", "description": "d" * 60, "bbox": box} for number in range(200)]
+    created = api.post(
+        "/v1/edits/templates",
+        headers=auth(org.test.key),
+        json={"name": "Survey", "document": form(), "form_fields": fields},
+    ).json()
+    repository, tenant = DynamoEditRepository(), Tenant(org.id, "test")
+    current = repository.get_template(tenant, created["id"])
+    assert current is not None
+    same_moment = "2099-01-01T00:00:00.000Z"  # two writers whose clocks read the same millisecond
+
+    won = repository.replace_template(
+        tenant, current.model_copy(update={"updated_at": same_moment}), current.updated_at
+    )
+    lost = repository.replace_template(
+        tenant, current.model_copy(update={"updated_at": same_moment, "name": "B"}), current.updated_at
+    )
+
+    assert (won, lost) == (True, False)
+    answer = api.get(f"/v1/edits/templates/{created['id']}", headers=auth(org.test.key))
+    assert answer.status_code == 200 and answer.json()["field_count"] == 200
+    assert len(answer.json()["form_fields"]) == 200

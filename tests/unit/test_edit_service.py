@@ -424,3 +424,19 @@ def test_a_template_is_filled_without_reading_its_forms_fields_again(files: File
     assert engine.reads == 1  # when the template was made
     assert record.usage.page_count == template.page_count == 1
     assert record.template_id == template.id
+
+
+def test_each_update_of_a_template_moves_its_updated_at_forward_even_when_the_clock_does_not(
+    service: EditService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from datetime import UTC, datetime
+
+    from docsvc.domain import edits as edits_module
+
+    monkeypatch.setattr(edits_module, "utc_now", lambda: datetime(2026, 11, 26, 4, 0, tzinfo=UTC))
+    template = service.create_template(TEST, "Membership", form(), None)
+
+    first = service.update_template(TEST, template.id, "Renamed", None)
+    second = service.update_template(TEST, template.id, "Renamed again", None)
+
+    assert template.updated_at < first.updated_at < second.updated_at

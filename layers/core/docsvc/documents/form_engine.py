@@ -12,7 +12,7 @@ from docsvc.documents.engine.pdf import _open as open_document
 from docsvc.documents.forms import FieldBox as FoundBox
 from docsvc.documents.forms import FoundField, filled, form_fields
 from docsvc.domain.documents import SourceDocument
-from docsvc.domain.edits import FieldBox, FormField
+from docsvc.domain.edits import MAX_DESCRIPTION, MAX_VALUE, FieldBox, FormField
 from docsvc.tenancy import Tenant
 
 
@@ -30,14 +30,25 @@ class PdfForms:
 
 
 def _field(found: FoundField) -> FormField:
+    """A field found on the form, its label and any value already in it cut to what a field holds."""
     box = found.bbox
     return FormField(
-        key=found.key,
-        description=found.description,
+        key=found.key[:200],
+        description=found.description[:MAX_DESCRIPTION],
         type=found.type,
-        bbox=FieldBox(left=box.left, top=box.top, width=box.width, height=box.height, page=box.page),
-        value=found.value,
+        bbox=FieldBox(  # a widget may stand partly off its page: the box is the part on it
+            left=_share(box.left),
+            top=_share(box.top),
+            width=_share(min(box.width, 1 - _share(box.left))),
+            height=_share(min(box.height, 1 - _share(box.top))),
+            page=max(box.page, 1),
+        ),
+        value=None if found.value is None else found.value[:MAX_VALUE],
     )
+
+
+def _share(value: float) -> float:
+    return min(max(value, 0.0), 1.0)
 
 
 def _found(field: FormField) -> FoundField:

@@ -15,9 +15,10 @@ from __future__ import annotations
 import base64
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal, Protocol
+from datetime import datetime, timedelta
+from typing import Annotated, Any, Literal, Protocol
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, StringConstraints, model_validator
 
 from docsvc.clock import iso, utc_now
 from docsvc.domain.documents import DocumentInput, DocumentSource, FileRef, MIMEData, SourceDocument
@@ -37,6 +38,8 @@ CREDITS_PER_PAGE = 1.0
 INLINE_FILLED_BYTES = 2 * 1024 * 1024
 MAX_FIELDS = 1_000
 MAX_INSTRUCTIONS = 20_000
+MAX_DESCRIPTION = 2_000  # a field's label and hints
+MAX_VALUE = 10_000  # a field's value
 COLOUR = r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
 _TRUE = frozenset({"true", "yes", "y", "x", "checked", "on", "1", "ja", "oui", "sí", "si"})
 
@@ -53,10 +56,12 @@ class FieldBox(BaseModel):
 
 class FormField(BaseModel):
     key: str = Field(min_length=1, max_length=200, description="Stable key of the field in the form data.")
-    description: str = Field("", max_length=2_000, description="The field's label and hints, as printed.")
+    description: str = Field(
+        "", max_length=MAX_DESCRIPTION, description="The field's label and hints, as printed."
+    )
     type: FieldType = "text"
     bbox: FieldBox
-    value: str | None = Field(None, max_length=10_000, description="The value filled in; null if none.")
+    value: str | None = Field(None, max_length=MAX_VALUE, description="The value filled in; null if none.")
 
 
 class EditConfig(BaseModel):
@@ -142,9 +147,9 @@ class TemplateFill(BaseModel):
 
     template_id: str
     instructions: str | None = Field(None, min_length=1, max_length=MAX_INSTRUCTIONS)
-    data: dict[str, str | int | float | bool | None] | None = Field(
-        None, description="Values by field key; a checkbox takes true or false."
-    )
+    data: (
+        dict[str, Annotated[str, StringConstraints(max_length=MAX_VALUE)] | int | float | bool | None] | None
+    ) = Field(None, max_length=MAX_FIELDS, description="Values by field key; a checkbox takes true or false.")
     model: str | None = None
     config: EditConfig = Field(default_factory=EditConfig)
 
@@ -366,7 +371,7 @@ class EditService:
     ) -> EditTemplate:
         """A new name, new fields, or both; 409 when it changed meanwhile."""
         current = self._template_with_fields(tenant, template_id)
-        changes: dict[str, Any] = {"updated_at": max(iso(utc_now()), current.updated_at)}
+        changes: dict[str, Any] = {"updated_at": _later(current.updated_at)}
         if name is not None:
             changes["name"] = name
         if form_fields is not None:
@@ -438,6 +443,13 @@ class EditService:
         tokens: tuple[int, int],
         stop: Callable[[], bool] | None,
     ) -> EditRecord:
+        for key, value in values.items():
+            if len(value) > MAX_VALUE:
+                raise InvalidField(
+                    ("body", "instructions"),
+                    f"the value for field '{key}' is {len(value)} characters; "
+                    f"a field takes {MAX_VALUE} at most",
+                )
         form_data = [
             field.model_copy(update={"value": values[field.key]}) if field.key in values else field
             for field in fields
@@ -538,6 +550,13 @@ def _checked_fields(fields: list[FormField], pages: int, location: tuple[str | i
                 f"page {field.bbox.page} does not exist: the form has {pages} page(s)",
             )
     return fields
+
+
+def _later(updated_at: str) -> str:
+    """Now, or a millisecond after `updated_at` if the clock has not passed it: a template's every
+    version has its own `updated_at`, which the write of the next one is conditioned on."""
+    last = datetime.fromisoformat(updated_at.replace("Z", "+00:00"))
+    return iso(max(utc_now(), last + timedelta(milliseconds=1)))
 
 
 def _summary(record: FileRecord) -> FileSummary:

@@ -322,7 +322,7 @@ _INITIAL = re.compile(r"(?:^|[\s.])\w\.$")  # "D.C.", "J." keep their full stop
 
 def _without_full_stop(text: str) -> str:
     """A sentence's text without the full stop that ends it (an initial's stays)."""
-    while text.endswith(".") and not _INITIAL.search(text):
+    while text.endswith(".") and not _INITIAL.search(text[-3:]):  # the tail only: linear in dots
         text = text[:-1].rstrip()
     return text
 

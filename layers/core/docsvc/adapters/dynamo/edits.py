@@ -1,7 +1,7 @@
 """Edits and edit templates in the results table: partition `ORG#<org>#ENV#<env>`, sort key
 `EDIT#<edit id>` or `EDITTEMPLATE#<template id>` (ids are time-ordered: a date range is a key range).
 An edit's form data and a template's fields go through the PayloadStore: in the item when small, else in
-S3 under `results/<org>/<env>/<id>.json` (a template's: `<id>-<updated_at>.json`), deleted with the record
+S3 under `results/<org>/<env>/<id>.json` (a template's: `<id>-<version id>.json`), deleted with the record
 or the version it belonged to. A list of templates reads no fields. The filled documents and
 the blank forms are files of the environment (FilesTable), referenced by id."""
 
@@ -18,6 +18,7 @@ from docsvc.config import settings
 from docsvc.domain.edits import EditQuery, EditRecord, EditTemplate, TemplateQuery
 from docsvc.domain.lists import Page
 from docsvc.domain.usage import Charge
+from docsvc.ids import new_id
 from docsvc.tenancy import Tenant
 
 _EDIT = "EDIT#"
@@ -131,8 +132,8 @@ class DynamoEditRepository(aws.DynamoTable):
 
     def _template_item(self, tenant: Tenant, template: EditTemplate) -> dict[str, Any]:
         fields = [field.model_dump(mode="json") for field in template.form_fields or []]
-        stored = self._payloads.stored(
-            f"results/{tenant.storage_prefix}/{template.id}-{template.updated_at}.json", fields
+        stored = self._payloads.stored(  # each version its own key: a losing writer deletes only its own
+            f"results/{tenant.storage_prefix}/{template.id}-{new_id('ver')}.json", fields
         )
         item = {
             "pk": tenant.key,

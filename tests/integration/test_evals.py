@@ -584,3 +584,46 @@ def test_the_sdk_walks_an_eval_through_the_real_handlers(
         evals.documents.create(evaluation.id, invoice(), {"total": "a lot"})
     evals.delete(evaluation.id)
     assert [item.id for item in evals.list()] == []
+
+
+def test_a_split_changes_only_the_documents_parts_not_an_annotation_changed_meanwhile(
+    api: httpx.Client, org: Org, dataset: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from docsvc.adapters.dynamo.evals import DynamoEvalRepository
+
+    key, eval_id = org.test.key, dataset["eval"]["id"]
+    document_id = dataset["documents"][0]["id"]
+    fixed = TRUTH | {"total": 1.0}
+    read = DynamoEvalRepository.all_documents
+
+    def read_then_patched(self: DynamoEvalRepository, tenant: Any, evaluation: str) -> Any:
+        for record in read(self, tenant, evaluation):  # another client's PATCH lands after the split read
+            path = f"{EVALS}/{evaluation}/documents/{record.id}"
+            assert call(api, key, "PATCH", path, {"annotation": fixed}).status_code == 200
+            yield record
+
+    monkeypatch.setattr(DynamoEvalRepository, "all_documents", read_then_patched)
+    split = call(
+        api, key, "POST", f"{EVALS}/split", {"project_id": eval_id, "test_fraction": 0.99, "seed": 1}
+    )
+    monkeypatch.setattr(DynamoEvalRepository, "all_documents", read)
+
+    assert split.status_code == 201, split.text
+    document = call(api, key, "GET", f"{EVALS}/{eval_id}/documents/{document_id}").json()
+    assert document["annotation"] == fixed
+    assert document["split"] in ("train", "test")
+
+
+def test_null_iteration_settings_take_the_evals_defaults(
+    api: httpx.Client, org: Org, dataset: dict[str, Any]
+) -> None:
+    eval_id = dataset["eval"]["id"]
+    body = {"inference_settings": {"n_consensus": None, "image_resolution_dpi": None}}
+
+    iteration = call(api, org.test.key, "POST", f"{EVALS}/{eval_id}/iterations", body)
+
+    assert iteration.status_code == 201, iteration.text
+    assert (
+        iteration.json()["inference_settings"]["n_consensus"]
+        == dataset["eval"]["inference_settings"]["n_consensus"]
+    )

@@ -108,6 +108,15 @@ class Repository:
         self.documents[key] = record
         return True
 
+    def set_split(self, tenant: Tenant, eval_id: str, document_id: str, split: str, updated_at: str) -> bool:
+        key = (tenant, eval_id, document_id)
+        if key not in self.documents or not self._active(tenant, eval_id):
+            return False
+        self.documents[key] = self.documents[key].model_copy(
+            update={"split": split, "updated_at": updated_at}
+        )
+        return True
+
     def delete_document(self, tenant: Tenant, eval_id: str, document_id: str) -> bool:
         if self.documents.pop((tenant, eval_id, document_id), None) is None:
             return False

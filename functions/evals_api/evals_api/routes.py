@@ -165,7 +165,7 @@ def delete_document(tenant: CurrentTenant, service: Evals, eval_id: str, documen
 )
 def create_iteration(tenant: CurrentTenant, service: Evals, eval_id: str, body: IterationCreate) -> Iteration:
     """Settings to run the dataset with: the eval's defaults where the body says nothing."""
-    settings = body.inference_settings.model_dump(exclude_unset=True)
+    settings = body.inference_settings.model_dump(exclude_none=True)  # null: the eval's default
     record = service.create_iteration(tenant, eval_id, json_schema=body.json_schema, settings=settings)
     return Iteration.of(record)
 

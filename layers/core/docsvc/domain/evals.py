@@ -174,6 +174,13 @@ class EvalRepository(Protocol):
         """Annotation, split, updated_at; only while the document and its eval are there."""
         ...
 
+    def set_split(
+        self, tenant: Tenant, eval_id: str, document_id: str, split: Split, updated_at: str
+    ) -> bool:
+        """The document's part of the dataset alone (its annotation untouched); only while the document
+        and its eval are there."""
+        ...
+
     def delete_document(self, tenant: Tenant, eval_id: str, document_id: str) -> bool:
         """The document, and the eval's count down by one, in one write."""
         ...
@@ -474,10 +481,11 @@ class EvalService:
         for document in self._repository.all_documents(tenant, eval_id):
             part: Split = "test" if _share(document.id, seed) < test_fraction else "train"
             (test if part == "test" else train).append(document.id)
-            if document.split != part:
-                changed = document.model_copy(update={"split": part, "updated_at": iso(utc_now())})
-                if not self._repository.update_document(tenant, changed):
-                    self.get_eval(tenant, eval_id)  # the eval went: 404; a document that went is skipped
+            moved = document.split == part or self._repository.set_split(
+                tenant, eval_id, document.id, part, iso(utc_now())
+            )
+            if not moved:
+                self.get_eval(tenant, eval_id)  # the eval went: 404; a document that went is skipped
         return SplitOutcome(eval_id=eval_id, seed=seed, test_fraction=test_fraction, train=train, test=test)
 
     # ------------------------------------------------------------------ helpers

@@ -150,6 +150,17 @@ class DynamoEvalRepository(aws.DynamoTable):
         }
         return self._transaction([{"Update": update}, self._eval_active(tenant, record.eval_id)])
 
+    def set_split(self, tenant: Tenant, eval_id: str, document_id: str, split: str, updated_at: str) -> bool:
+        update = {
+            "TableName": self._table_name,
+            "Key": _key(tenant, f"{DOCUMENT}{eval_id}#{document_id}"),
+            "UpdateExpression": "SET #split = :split, updated_at = :updated_at",
+            "ConditionExpression": "attribute_exists(pk)",
+            "ExpressionAttributeNames": {"#split": "split"},
+            "ExpressionAttributeValues": {":split": split, ":updated_at": updated_at},
+        }
+        return self._transaction([{"Update": update}, self._eval_active(tenant, eval_id)])
+
     def delete_document(self, tenant: Tenant, eval_id: str, document_id: str) -> bool:
         delete = {
             "TableName": self._table_name,

@@ -627,3 +627,25 @@ def test_null_iteration_settings_take_the_evals_defaults(
         iteration.json()["inference_settings"]["n_consensus"]
         == dataset["eval"]["inference_settings"]["n_consensus"]
     )
+
+
+def test_a_document_refused_by_a_full_eval_leaves_no_payload_behind(
+    api: httpx.Client, org: Org, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from docsvc.domain import evals as evals_module
+
+    monkeypatch.setattr(evals_module, "MAX_DOCUMENTS", 1)
+    key = org.test.key
+    eval_id = new_eval(api, key)["id"]
+    large = {
+        "filename": "long.pdf",
+        "url": data_url(text_pdf(pages=30, text="Invoice INV-2026-0042", lines=20)),
+    }
+    first = created(
+        call(api, key, "POST", f"{EVALS}/{eval_id}/documents", {"document": large, "annotation": TRUTH})
+    )
+
+    refused = call(api, key, "POST", f"{EVALS}/{eval_id}/documents", {"document": large, "annotation": TRUTH})
+
+    assert 400 <= refused.status_code < 500, refused.text
+    assert stored_payloads(org, eval_id) == [f"{first['id']}.document.json"]

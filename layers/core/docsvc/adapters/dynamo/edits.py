@@ -47,7 +47,13 @@ class DynamoEditRepository(aws.DynamoTable):
             "Item": to_dynamo(item),
             "ConditionExpression": "attribute_not_exists(pk)",
         }
-        self._table.meta.client.transact_write_items(TransactItems=[{"Put": put}, usage_add(tenant, charge)])
+        try:
+            self._table.meta.client.transact_write_items(
+                TransactItems=[{"Put": put}, usage_add(tenant, charge)]
+            )
+        except Exception:
+            self._payloads.forget(output)  # nothing of an edit that was not stored stays behind
+            raise
 
     def get_edit(self, tenant: Tenant, edit_id: str) -> EditRecord | None:
         item = self._table.get_item(Key={"pk": tenant.key, "sk": _EDIT + edit_id}, ConsistentRead=True).get(

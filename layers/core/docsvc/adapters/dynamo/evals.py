@@ -117,7 +117,10 @@ class DynamoEvalRepository(aws.DynamoTable):
             "ConditionExpression": "attribute_not_exists(pk)",
         }
         count = self._count(tenant, record.eval_id, +1, max_documents)
-        return self._transaction([{"Put": put}, count])
+        added = self._transaction([{"Put": put}, count])
+        if not added:  # refused (a full or deleting eval): what was stored for it goes too
+            self._forget(tenant, record.eval_id, record.id, _DOCUMENT_PAYLOADS)
+        return added
 
     def get_document(
         self, tenant: Tenant, eval_id: str, document_id: str, *, with_document: bool = False

@@ -374,11 +374,11 @@ def test_a_forms_fields_and_the_filled_form_come_back_from_the_reader(blobs: Blo
 def test_a_filled_form_too_large_to_answer_is_staged_read_and_removed(
     blobs: Blobs, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(reads, "ANSWER_BYTES", 100)
     reader = FormReader(blobs)
     forms = ReaderForms("DocumentReaderFunction", blobs, reader)  # type: ignore[arg-type]
     document = source(labelled_form(), "form.pdf")
     fields, _ = forms.fields(TENANT, document)
+    monkeypatch.setattr(reads, "ANSWER_BYTES", 100)
 
     filled = forms.fill(TENANT, document, [fields[0].model_copy(update={"value": "Roe"})], "#000000")
 
@@ -407,3 +407,47 @@ def test_a_filled_form_staged_under_another_tenant_is_not_taken(blobs: Blobs) ->
     with pytest.raises(FunctionFailed):
         forms.fill(TENANT, source(labelled_form(), "form.pdf"), [], "#000000")
     assert f"reads/{OTHER.storage_prefix}/x-filled.pdf" in blobs.objects
+
+
+def test_a_form_over_the_page_or_field_limit_is_refused_with_a_413_naming_the_limit(
+    blobs: Blobs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from docsvc.documents import form_engine
+
+    forms = ReaderForms("DocumentReaderFunction", blobs, FormReader(blobs))  # type: ignore[arg-type]
+    document = source(labelled_form(), "form.pdf")
+
+    monkeypatch.setattr(form_engine, "MAX_FIELDS", 0)
+    with pytest.raises(DocumentRejected, match="fields") as too_many:
+        forms.fields(TENANT, document)
+    monkeypatch.setattr(form_engine, "MAX_FORM_PAGES", 0)
+    with pytest.raises(DocumentRejected, match="pages") as too_long:
+        forms.fields(TENANT, document)
+
+    assert too_many.value.status_code == too_long.value.status_code == 413
+
+
+def test_fields_too_many_to_answer_are_refused_not_cut(blobs: Blobs, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reads, "ANSWER_BYTES", 50)
+    forms = ReaderForms("DocumentReaderFunction", blobs, FormReader(blobs))  # type: ignore[arg-type]
+
+    with pytest.raises(DocumentRejected, match="more than an answer may hold") as refused:
+        forms.fields(TENANT, source(labelled_form(), "form.pdf"))
+
+    assert refused.value.status_code == 413
+
+
+def test_a_fill_whose_fields_would_overfill_the_message_sends_the_form_staged(
+    blobs: Blobs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reader = FormReader(blobs)
+    forms = ReaderForms("DocumentReaderFunction", blobs, reader)  # type: ignore[arg-type]
+    document = source(labelled_form(), "form.pdf")
+    fields, _ = forms.fields(TENANT, document)
+    monkeypatch.setattr(document_reader, "INLINE_BYTES", len(document.content) + 1_000)
+
+    forms.fill(TENANT, document, [fields[0].model_copy(update={"value": "R" * 2_000})], "#000000")
+
+    sent = reader.requests[-1]
+    assert sent["content_base64"] is None and sent["staged_key"].startswith(f"reads/{TENANT.storage_prefix}/")
+    assert blobs.objects == {}  # removed after the call

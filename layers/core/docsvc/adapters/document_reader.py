@@ -65,7 +65,7 @@ class _Reader:
     def _sent(self, tenant: Tenant, document: SourceDocument, request: DocumentMessage) -> Any:
         """The reader's answer to `request`, the document in the request or staged for the call."""
         staged = None
-        if len(document.content) <= INLINE_BYTES:
+        if len(document.content) + request.carried_bytes() <= INLINE_BYTES:
             request.content_base64 = base64.b64encode(document.content).decode("ascii")
         elif document.file_id is not None:  # a stored file: the reader reads it where it is
             request.stored_key = file_key(tenant, document.file_id)

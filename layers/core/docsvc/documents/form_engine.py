@@ -8,19 +8,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from docsvc.documents.engine.pdf import _open as open_document
 from docsvc.documents.forms import FieldBox as FoundBox
-from docsvc.documents.forms import FoundField, filled, form_fields
+from docsvc.documents.forms import FoundField, _opened, filled, form_fields
 from docsvc.domain.documents import SourceDocument
-from docsvc.domain.edits import MAX_DESCRIPTION, MAX_VALUE, FieldBox, FormField
+from docsvc.domain.edits import MAX_DESCRIPTION, MAX_FIELDS, MAX_FORM_PAGES, MAX_VALUE, FieldBox, FormField
+from docsvc.errors import DocumentRejected
 from docsvc.tenancy import Tenant
 
 
 class PdfForms:
     def fields(self, tenant: Tenant, document: SourceDocument) -> tuple[list[FormField], int]:
-        found = form_fields(document.content)  # refuses what it cannot read, before the count below
-        with open_document(document.content, "pdf") as opened:
+        with _opened(document.content) as opened:  # refuses what cannot be read, as a 4xx
             pages = opened.page_count
+        if pages > MAX_FORM_PAGES:
+            raise DocumentRejected(
+                "form_too_large",
+                f"'{document.filename}' has {pages} pages; an edit fills forms of "
+                f"{MAX_FORM_PAGES} pages at most",
+                413,
+            )
+        found = form_fields(document.content)
+        if len(found) > MAX_FIELDS:
+            raise DocumentRejected(
+                "form_too_large",
+                f"'{document.filename}' has {len(found)} fields; an edit fills {MAX_FIELDS} at most",
+                413,
+            )
         return [_field(item) for item in found], pages
 
     def fill(

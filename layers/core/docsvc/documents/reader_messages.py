@@ -39,6 +39,10 @@ class DocumentMessage(BaseModel):
     staged_key: str | None = Field(None, description="Else where it is staged in the files bucket")
     stored_key: str | None = Field(None, description="Or, for a stored file, its own key in the files bucket")
 
+    def carried_bytes(self) -> int:
+        """What the message carries besides its document, counted against INLINE_BYTES."""
+        return 0
+
 
 class ReadRequest(DocumentMessage):
     table_format: TableFormat
@@ -107,6 +111,9 @@ class FormRequest(DocumentMessage):
     task: Literal["form_fields", "fill_form"]
     fields: list[FormField] = Field(default_factory=list, description="fill_form: the fields with values")
     color: str = "#000000"
+
+    def carried_bytes(self) -> int:
+        return sum(len(field.model_dump_json()) for field in self.fields)
 
 
 class FormAnswer(BaseModel):

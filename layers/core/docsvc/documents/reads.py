@@ -56,7 +56,15 @@ class DocumentReads:
             document = self._document(tenant, request)
             if request.task == "form_fields":
                 fields, pages = self._forms.fields(tenant, document)
-                return FormAnswer(page_count=pages, fields=fields)
+                answer = FormAnswer(page_count=pages, fields=fields)
+                if len(answer.model_dump_json()) > ANSWER_BYTES:
+                    raise DocumentRejected(
+                        "form_too_large",
+                        f"the fields of '{document.filename}' are more than an answer may hold "
+                        f"({ANSWER_BYTES // 1_000_000} MB)",
+                        413,
+                    )
+                return answer
             filled = self._forms.fill(tenant, document, request.fields, request.color)
         except DocumentRejected as rejection:
             return FormAnswer(rejection=_rejection(rejection))

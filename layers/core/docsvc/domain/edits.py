@@ -36,7 +36,8 @@ EDITABLE = ("pdf",)  # the document types whose forms an edit fills
 CREDITS_PER_PAGE = 1.0
 # A filled document up to this size is answered inline as a data: URL; a larger one as a link.
 INLINE_FILLED_BYTES = 2 * 1024 * 1024
-MAX_FIELDS = 1_000
+MAX_FIELDS = 2_000  # of a form, found or given
+MAX_FORM_PAGES = 100
 MAX_INSTRUCTIONS = 20_000
 MAX_DESCRIPTION = 2_000  # a field's label and hints
 MAX_VALUE = 10_000  # a field's value

@@ -171,3 +171,17 @@ def test_empty_comparisons_have_no_rates() -> None:
     scored = metrics([])
 
     assert scored.count == 0 and scored.accuracy is None and scored.precision is None
+
+
+def test_arrays_too_long_to_pair_item_by_item_are_paired_by_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    from docsvc.intelligence import eval_metrics
+
+    truth = {"items": [{"name": "a", "amount": 1}, {"name": "b", "amount": 2}]}
+    swapped = {"items": [{"name": "b", "amount": 2}, {"name": "a", "amount": 1}]}
+    by_likeness = metrics(compare(truth, swapped, SCHEMA))
+    monkeypatch.setattr(eval_metrics, "PAIRED_AT_MOST", 3)  # 2 x 2 items: over it
+
+    by_position = metrics(compare(truth, swapped, SCHEMA))
+
+    assert (by_likeness.true_positives, by_likeness.false_positives) == (4, 0)
+    assert (by_position.true_positives, by_position.false_positives) == (0, 4)  # a against b, b against a

@@ -25,6 +25,7 @@ CALIBRATION_BINS equal bins of likelihood.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections import defaultdict
@@ -38,6 +39,8 @@ from docsvc.intelligence.vocabulary import plain
 
 Outcome = Literal["tp", "tn", "fp", "fn", "wrong"]
 CALIBRATION_BINS = 10
+# Array items are paired by likeness up to this many (truth item, predicted item) pairs, else by position.
+PAIRED_AT_MOST = 2_500
 _PUNCTUATION = re.compile(r"[^\w\s]|_")
 
 
@@ -224,7 +227,10 @@ class _Comparer:
 
     def paired(self, wanted: list[Any], given: list[Any], items: Node | None) -> list[tuple[Any, Any]]:
         """Each truth item with the prediction item most like it (most matching leaves, then the
-        nearest position), best pairs first; the rest with nothing."""
+        nearest position), best pairs first; the rest with nothing. Arrays too long to compare every
+        item with every other (PAIRED_AT_MOST pairs) are paired by position."""
+        if len(wanted) * len(given) > PAIRED_AT_MOST:
+            return list(itertools.zip_longest(wanted, given))
         scores = []
         for index, truth_item in enumerate(wanted):
             for other, predicted_item in enumerate(given):

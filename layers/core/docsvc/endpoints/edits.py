@@ -12,7 +12,6 @@ from pydantic import BaseModel, Field, StringConstraints
 
 from docsvc.domain.documents import DocumentInput
 from docsvc.domain.edits import (
-    MAX_INSTRUCTIONS,
     EditRecord,
     EditRequest,
     EditService,
@@ -31,8 +30,9 @@ TemplateName = Annotated[str, StringConstraints(strip_whitespace=True, min_lengt
 class TemplateGenerate(BaseModel):
     document: DocumentInput = Field(description="The blank form (a PDF): MIMEData {filename, url} or {id}.")
     name: TemplateName | None = Field(None, description="The draft's name; the document's name if omitted.")
-    model: str | None = None
-    instructions: Annotated[str, StringConstraints(max_length=MAX_INSTRUCTIONS)] | None = None
+    model: str | None = Field(
+        None, description="Checked like an edit's; the fields are found by the form's layout and widgets."
+    )
 
 
 class TemplateCreate(BaseModel):

@@ -6,10 +6,12 @@
 The forms are those of `bench/forms/manifest.json`, in three splits reported apart: `tune`, the forms
 read while changing the code; `heldout`, the first held-out forms; `heldout2`, forms of other sources
 and layouts added later (US state returns and intake sheets, a Canadian federal return, German and
-French university forms, commercial forms), run once at the end of a round. Their truth does not come from the detector: each
-text field or check box widget with a tooltip (/TU), or else a name of words ("FirstName"), is a field
-given, its label that tooltip or name; a label two widgets share is left out (nobody could tell which
-is meant), and so are read-only, hidden and zero-sized widgets and check boxes that share a name.
+French university forms, commercial forms), run once at the end of a round.
+
+Their truth does not come from the detector: each text field or check box widget with a tooltip
+(/TU), or else a name of words ("FirstName"), is a field given, its label that tooltip or name; a label
+two widgets share is left out (nobody could tell which is meant), and so are read-only, hidden and
+zero-sized widgets and check boxes that share a name.
 The instructions are "<label>: <value>" lines, a made-up value of the label's kind for each (a name, a
 date, an amount, an address... in the form's language; a check box gets the language's "yes").
 

@@ -238,7 +238,7 @@ def test_a_cell_with_its_caption_on_top_and_a_line_of_room_under_it_is_a_field()
     out = filled(content, [replace(field, value=values.get(field.key)) for field in fields])
     with pymupdf.open(stream=out, filetype="pdf") as document:
         hit = document[0].search_for("Portland 7")[0]
-    assert 200 <= hit.x0 and hit.x1 <= 420 and 133 <= hit.y0 and hit.y1 <= 151
+    assert hit.x0 >= 200 and hit.x1 <= 420 and hit.y0 >= 133 and hit.y1 <= 151
 
 
 def test_a_caption_right_above_a_box_beats_the_end_of_a_line_of_another_column() -> None:
@@ -268,6 +268,19 @@ def test_captions_under_a_stack_of_rules_name_the_rule_above_them(under: bool) -
             page.insert_text((72, y + 9 if under else y - 16), name, fontsize=8)
         fields = form_fields(bytes(document.tobytes()))
     assert [field.description for field in fields] == names
+
+
+def test_a_lone_rule_takes_the_caption_flush_under_it_over_a_heading_above() -> None:
+    """Rules side by side, each with its caption printed flush under it ("HOME", "WORK") under a
+    section heading ("TELEPHONE") across a gap: each rule is named by its caption, not the heading."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 100), "TELEPHONE", fontsize=11)
+        for x0, x1, caption in ((72, 200, "HOME"), (220, 360, "WORK")):
+            page.draw_line((x0, 130), (x1, 130), width=0.5)
+            page.insert_text((x0, 139), caption, fontsize=7)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["HOME", "WORK"]
 
 
 def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> None:

@@ -569,6 +569,8 @@ def _captioned_under(
     found: set[tuple[float, float, float]] = set()
     for stack in stacks:
         if len(stack) < 2:
+            if _lone_captioned_under(stack[0], rules, words, text_height):
+                found.add(stack[0])
             continue
         spacing = median([b[0] - a[0] for a, b in pairwise(stack)])
         y, x0, x1 = stack[-1]
@@ -580,6 +582,30 @@ def _captioned_under(
             continue
         found.update(stack)
     return found
+
+
+def _lone_captioned_under(
+    rule: tuple[float, float, float],
+    rules: Sequence[tuple[float, float, float]],
+    words: list[Word],
+    text_height: float,
+) -> bool:
+    """A rule of no stack with its caption flush under it, from its start ("HOME" under a phone's
+    rule), and no text right above it (the nearest line above is a heading across a gap): the caption
+    names it, unless a rule just under the caption takes it as the caption over its own blank."""
+    y, x0, x1 = rule
+    caption = _caption_under(y, x0, x1, words, text_height)
+    if not caption or caption[0][0] > x0 + max(text_height, 6.0):
+        return False
+    bottom = max(word[3] for word in caption)
+    if any(
+        bottom < other[0] <= bottom + 2 * text_height and other[1] < x1 and other[2] > x0 for other in rules
+    ):
+        return False
+    above = [
+        word[3] for word in words if word[3] <= y + 1 and word[0] < x1 and word[2] > x0 and _clean(word[4])
+    ]
+    return not above or y - max(above) > 1.5 * text_height
 
 
 def _caption_under(y: float, x0: float, x1: float, words: list[Word], text_height: float) -> list[Word]:

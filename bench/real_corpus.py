@@ -87,12 +87,15 @@ def wanted_files(documents: list[dict[str, object]]) -> list[Wanted]:
     return list(seen.values())
 
 
-def corpus_arguments(description: str | None) -> argparse.ArgumentParser:
-    """The arguments every benchmark of the corpus takes: the split to read, and where the corpus is."""
+def corpus_arguments(
+    description: str | None, splits: tuple[str, ...] = ("tune", "heldout")
+) -> argparse.ArgumentParser:
+    """The arguments every benchmark of the corpus takes: the split to read (one of `splits`, or all),
+    and where the corpus is."""
     parser = argparse.ArgumentParser(
         description=description, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--split", choices=("tune", "heldout", "all"), default="tune")
+    parser.add_argument("--split", choices=(*splits, "all"), default="tune")
     parser.add_argument("--corpus", type=Path, default=DEFAULT_OUT, help="as bench/real_corpus.py wrote it")
     return parser
 

@@ -214,6 +214,33 @@ def test_a_row_label_names_only_the_boxes_that_say_nothing_of_their_own() -> Non
     assert [field.description for field in fields][-2:] == ["Dividends", "Dividends, Spouse"]
 
 
+def test_a_cell_with_its_caption_on_top_and_a_line_of_room_under_it_is_a_field() -> None:
+    """A grid of cells ruled with single lines, each with its caption in its top part and room for one
+    line of text of the caption's size under it (an intake sheet's "Your first name | Last name |
+    Date of birth" rows): each cell is a field, its value written under its caption."""
+    captions = [["Your first name", "Last name", "Date of birth"], ["Mailing address", "City", "ZIP code"]]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        columns = (18, 200, 420, 560)
+        for row, texts in enumerate(captions):
+            top = 100 + 25 * row
+            for x, text in zip(columns, texts, strict=False):
+                page.insert_text((x + 3, top + 10), text, fontsize=10)
+        for y in (100, 125, 150):
+            page.draw_line((18, y), (590, y), width=0.5)
+        for x in (*columns[:-1], 590):
+            page.draw_line((x, 100), (x, 150), width=0.5)
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    descriptions = [field.description.removesuffix(" [date]") for field in fields]
+    assert descriptions == [text for texts in captions for text in texts]
+    values = field_values([(f.key, f.description, f.type) for f in fields], "City: Portland 7")
+    out = filled(content, [replace(field, value=values.get(field.key)) for field in fields])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        hit = document[0].search_for("Portland 7")[0]
+    assert hit.x0 >= 200 and hit.x1 <= 420 and hit.y0 >= 133 and hit.y1 <= 151
+
+
 def test_a_caption_right_above_a_box_beats_the_end_of_a_line_of_another_column() -> None:
     """Two columns: a box of the right one has its caption just above it, at its left edge; the text on
     its left, across a wide gap, is the end of a sentence of the left column, not its label."""
@@ -241,6 +268,19 @@ def test_captions_under_a_stack_of_rules_name_the_rule_above_them(under: bool) -
             page.insert_text((72, y + 9 if under else y - 16), name, fontsize=8)
         fields = form_fields(bytes(document.tobytes()))
     assert [field.description for field in fields] == names
+
+
+def test_a_lone_rule_takes_the_caption_flush_under_it_over_a_heading_above() -> None:
+    """Rules side by side, each with its caption printed flush under it ("HOME", "WORK") under a
+    section heading ("TELEPHONE") across a gap: each rule is named by its caption, not the heading."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 100), "TELEPHONE", fontsize=11)
+        for x0, x1, caption in ((72, 200, "HOME"), (220, 360, "WORK")):
+            page.draw_line((x0, 130), (x1, 130), width=0.5)
+            page.insert_text((x0, 139), caption, fontsize=7)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["HOME", "WORK"]
 
 
 def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> None:

@@ -506,6 +506,7 @@ def _drawn_fields(
         cells += list(grid.cells)
         free = [cell for cell in grid.cells if cell not in combed]
         places += _table_cells(free, words, bool(grid.rows and grid.columns))
+    table_cells = set(cells)
     for cell in cells:
         corners.setdefault((round(cell[0] / 4), round(cell[1] / 4)), []).append(cell)
     for rect in rectangles:
@@ -518,11 +519,17 @@ def _drawn_fields(
         ]
         if any(_same_box(rect, cell) for cell in near):
             continue  # drawn twice, or a cell of a table already read
+        if any(_frames(rect, cell) for cell in near if cell in table_cells):
+            continue  # the outline of a row (or a block) of a table's cells: they are its fields
         cells.append(rect)
         corners.setdefault(corner, []).append(rect)
         if rect not in combed:
             places += _box_field(rect, words)
     text_height = median([word[3] - word[1] for word in words] or [10.0])
+    edges: dict[int, list[tuple[float, float]]] = {}  # the cells' tops and bottoms, by their height
+    for cell in cells:
+        for y in (cell[1], cell[3]):
+            edges.setdefault(round(y / 2), []).append((cell[0], cell[2]))
     blanks = [
         (y, x0, x1)
         for y, x0, x1 in horizontal
@@ -530,6 +537,7 @@ def _drawn_fields(
         and not any(
             cell[0] - 2 <= x0 and x1 <= cell[2] + 2 and cell[1] - 2 <= y <= cell[3] + 2 for cell in cells
         )
+        and not _along_edges(y, x0, x1, edges)
     ]  # not the edge of a box or a table
     under = _captioned_under(blanks, horizontal, words, text_height)
     for y, x0, x1 in blanks:
@@ -561,6 +569,8 @@ def _captioned_under(
     found: set[tuple[float, float, float]] = set()
     for stack in stacks:
         if len(stack) < 2:
+            if _lone_captioned_under(stack[0], rules, words, text_height):
+                found.add(stack[0])
             continue
         spacing = median([b[0] - a[0] for a, b in pairwise(stack)])
         y, x0, x1 = stack[-1]
@@ -572,6 +582,30 @@ def _captioned_under(
             continue
         found.update(stack)
     return found
+
+
+def _lone_captioned_under(
+    rule: tuple[float, float, float],
+    rules: Sequence[tuple[float, float, float]],
+    words: list[Word],
+    text_height: float,
+) -> bool:
+    """A rule of no stack with its caption flush under it, from its start ("HOME" under a phone's
+    rule), and no text right above it (the nearest line above is a heading across a gap): the caption
+    names it, unless a rule just under the caption takes it as the caption over its own blank."""
+    y, x0, x1 = rule
+    caption = _caption_under(y, x0, x1, words, text_height)
+    if not caption or caption[0][0] > x0 + max(text_height, 6.0):
+        return False
+    bottom = max(word[3] for word in caption)
+    if any(
+        bottom < other[0] <= bottom + 2 * text_height and other[1] < x1 and other[2] > x0 for other in rules
+    ):
+        return False
+    above = [
+        word[3] for word in words if word[3] <= y + 1 and word[0] < x1 and word[2] > x0 and _clean(word[4])
+    ]
+    return not above or y - max(above) > 1.5 * text_height
 
 
 def _caption_under(y: float, x0: float, x1: float, words: list[Word], text_height: float) -> list[Word]:
@@ -716,6 +750,32 @@ def _same_box(a: Rect, b: Rect) -> bool:
     return all(abs(p - q) <= 2.0 for p, q in zip(a, b, strict=True))
 
 
+def _along_edges(y: float, x0: float, x1: float, edges: dict[int, list[tuple[float, float]]]) -> bool:
+    """Whether a rule runs along the tops or bottoms of cells for nearly all its length: a line of a
+    table drawn in one stroke across several cells, not a blank of its own."""
+    spans = sorted(
+        span for key in (round(y / 2) - 1, round(y / 2), round(y / 2) + 1) for span in edges.get(key, ())
+    )
+    covered, reached = 0.0, x0
+    for start, end in spans:
+        start, end = max(start, reached), min(end, x1)
+        if end > start:
+            covered += end - start
+            reached = end
+    return covered >= 0.9 * (x1 - x0)
+
+
+def _frames(box: Rect, cell: Rect) -> bool:
+    """Whether a box shares its top-left corner with a smaller cell inside it: it draws round cells."""
+    return (
+        abs(box[0] - cell[0]) <= 2.0
+        and abs(box[1] - cell[1]) <= 2.0
+        and cell[2] <= box[2] + 2.0
+        and cell[3] <= box[3] + 2.0
+        and (cell[2] < box[2] - 2.0 or cell[3] < box[3] - 2.0)
+    )
+
+
 def _table_cells(cells: Sequence[Rect], words: list[Word], table: bool) -> list[Place]:
     places: list[Place] = []
     for cell in cells:
@@ -765,8 +825,8 @@ def _box_field(rect: Rect, words: list[Word], inside: list[Word] | None = None) 
         return [(rect, _printed_label(rect, words) or "blank", "text", None, None)]
     bottom = max(word[3] for word in inside)
     size = median([word[3] - word[1] for word in inside])
-    if (
-        rect[3] - bottom >= max(1.2 * size, 9.0)
+    if (  # room under the caption for a line of its size (a word's box is some 1.2-1.4 font sizes tall)
+        rect[3] - bottom >= max(0.8 * size, 9.0)
         and (rect[3] - bottom) >= 0.4 * height
         and width >= _MIN_FIELD
     ):

@@ -483,17 +483,18 @@ def _table(title: str, results: list[dict[str, Any]], path: str) -> list[str]:
     return lines
 
 
+def forms_of(split: str) -> list[dict[str, Any]]:
+    """The forms of the manifest in `split` ("all": every one)."""
+    return [document for document in load_manifest(FORMS_MANIFEST) if split in ("all", document["split"])]
+
+
 def main() -> int:
     parser = corpus_arguments(__doc__, SPLITS)
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
     parser.add_argument("--misses", action="store_true", help="print the labels that did not land")
     parser.set_defaults(split="all")
     args = parser.parse_args()
-    documents = [
-        document
-        for document in load_manifest(FORMS_MANIFEST)
-        if args.split == "all" or document["split"] == args.split
-    ]
+    documents = forms_of(args.split)
     missing = [
         document
         for document in documents

@@ -25,8 +25,8 @@ import pymupdf
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
 
-from bench.forms import fill, instructions, truth  # noqa: E402
-from bench.real_corpus import FORMS_MANIFEST, corpus_arguments, corpus_path, load_manifest  # noqa: E402
+from bench.forms import SPLITS, fill, forms_of, instructions, truth  # noqa: E402
+from bench.real_corpus import corpus_arguments, corpus_path  # noqa: E402
 
 NODE_DIR = ROOT / ".bench-node"
 PDFJS = "pdfjs-dist@4"
@@ -46,14 +46,10 @@ def pdfjs_fields(paths: list[Path]) -> dict[str, dict[str, Any]]:
 
 
 def main() -> int:
-    parser = corpus_arguments(__doc__)
+    parser = corpus_arguments(__doc__, SPLITS)
     parser.set_defaults(split="all")
     args = parser.parse_args()
-    documents = [
-        document
-        for document in load_manifest(FORMS_MANIFEST)
-        if args.split == "all" or document["split"] == args.split
-    ]
+    documents = forms_of(args.split)
     checks: list[tuple[str, Path, int, dict[str, str]]] = []  # id, filled file, pages, right values
     with tempfile.TemporaryDirectory() as folder:
         for document in documents:

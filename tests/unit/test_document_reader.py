@@ -354,6 +354,13 @@ def labelled_form() -> bytes:
     return bytes(document.tobytes())
 
 
+def form_reader(blobs: Blobs) -> tuple[FormReader, ReaderForms, SourceDocument]:
+    """The reader answering form requests, the FormEngine over it, and a one-field form."""
+    reader = FormReader(blobs)
+    forms = ReaderForms("DocumentReaderFunction", blobs, reader)  # type: ignore[arg-type]
+    return reader, forms, source(labelled_form(), "form.pdf")
+
+
 def test_a_forms_fields_and_the_filled_form_come_back_from_the_reader(blobs: Blobs) -> None:
     import pymupdf
 
@@ -374,9 +381,7 @@ def test_a_forms_fields_and_the_filled_form_come_back_from_the_reader(blobs: Blo
 def test_a_filled_form_too_large_to_answer_is_staged_read_and_removed(
     blobs: Blobs, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    reader = FormReader(blobs)
-    forms = ReaderForms("DocumentReaderFunction", blobs, reader)  # type: ignore[arg-type]
-    document = source(labelled_form(), "form.pdf")
+    _, forms, document = form_reader(blobs)
     fields, _ = forms.fields(TENANT, document)
     monkeypatch.setattr(reads, "ANSWER_BYTES", 100)
 
@@ -440,9 +445,7 @@ def test_fields_too_many_to_answer_are_refused_not_cut(blobs: Blobs, monkeypatch
 def test_a_fill_whose_fields_would_overfill_the_message_sends_the_form_staged(
     blobs: Blobs, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    reader = FormReader(blobs)
-    forms = ReaderForms("DocumentReaderFunction", blobs, reader)  # type: ignore[arg-type]
-    document = source(labelled_form(), "form.pdf")
+    reader, forms, document = form_reader(blobs)
     fields, _ = forms.fields(TENANT, document)
     monkeypatch.setattr(document_reader, "INLINE_BYTES", len(document.content) + 1_000)
 

@@ -25,7 +25,7 @@ from docsvc.domain.files import FileQuery, FileRecord, FileService, Inspection, 
 from docsvc.domain.lists import Page
 from docsvc.domain.models import ModelCatalog, ModelInfo, StructuredReply
 from docsvc.domain.usage import Charge
-from docsvc.errors import Conflict, InvalidField, NotFound
+from docsvc.errors import Conflict, DocumentRejected, InvalidField, NotFound
 from docsvc.tenancy import Tenant
 
 TEST = Tenant("org_A", "test")
@@ -440,3 +440,31 @@ def test_each_update_of_a_template_moves_its_updated_at_forward_even_when_the_cl
     second = service.update_template(TEST, template.id, "Renamed again", None)
 
     assert template.updated_at < first.updated_at < second.updated_at
+
+
+def test_a_synchronous_edit_that_ran_out_of_time_before_filling_is_a_413_and_stores_nothing(
+    files: Files, edits: Edits, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from docsvc.domain import edits as edits_module
+
+    clock = iter([0.0, 20.0])  # started; then, once the values are chosen, 20 s later
+    monkeypatch.setattr(edits_module.time, "monotonic", lambda: next(clock))
+
+    with pytest.raises(DocumentRejected, match="as a job") as refused:
+        make_service(files, edits).edit(TEST, edit_request())
+
+    assert refused.value.status_code == 413
+    assert edits.edits == {} and files.records == {}
+
+
+def test_a_job_has_no_synchronous_deadline(
+    files: Files, edits: Edits, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from docsvc.domain import edits as edits_module
+
+    clock = iter([0.0, 600.0])
+    monkeypatch.setattr(edits_module.time, "monotonic", lambda: next(clock))
+
+    record = make_service(files, edits).edit(TEST, edit_request(), seconds=None)
+
+    assert record.output.form_data[0].value == "Jane Roe"

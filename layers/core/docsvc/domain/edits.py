@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Annotated, Any, Literal, Protocol
@@ -25,15 +26,18 @@ from docsvc.domain.documents import DocumentInput, DocumentSource, FileRef, MIME
 from docsvc.domain.files import FileRecord, FileService
 from docsvc.domain.lists import ListQuery, Page
 from docsvc.domain.models import ModelCatalog, ModelFailed, ModelInfo, StructuredModels
-from docsvc.domain.parses import FileSummary
+from docsvc.domain.parses import SYNC_SECONDS, FileSummary
 from docsvc.domain.usage import Charge
-from docsvc.errors import Conflict, InvalidField, NotFound, Stopped
+from docsvc.errors import Conflict, DocumentRejected, InvalidField, NotFound, Stopped
 from docsvc.ids import new_id
 from docsvc.tenancy import Tenant
 
 FieldType = Literal["text", "checkbox"]
 EDITABLE = ("pdf",)  # the document types whose forms an edit fills
 CREDITS_PER_PAGE = 1.0
+# A synchronous edit must have read its form and chosen its values this many seconds before its
+# request's limit (SYNC_SECONDS): the rest is for writing the form and storing it.
+FILL_SECONDS = 8.0
 # A filled document up to this size is answered inline as a data: URL; a larger one as a link.
 INLINE_FILLED_BYTES = 2 * 1024 * 1024
 MAX_FIELDS = 2_000  # of a form, found or given
@@ -234,9 +238,16 @@ class EditService:
 
     # ------------------------------------------------------------------ edits
     def edit(
-        self, tenant: Tenant, request: EditRequest, stop: Callable[[], bool] | None = None
+        self,
+        tenant: Tenant,
+        request: EditRequest,
+        stop: Callable[[], bool] | None = None,
+        *,
+        seconds: float | None = SYNC_SECONDS,
     ) -> EditRecord:
-        """The form filled from the instructions, stored with its filled document."""
+        """The form filled from the instructions, stored with its filled document, within `seconds`
+        (a synchronous request's; None for a job)."""
+        started = time.monotonic()
         if request.template_id is not None:
             fill = TemplateFill(
                 template_id=request.template_id,
@@ -244,22 +255,30 @@ class EditService:
                 model=request.model,
                 config=request.config,
             )
-            return self.fill_template(tenant, fill, stop)
+            return self.fill_template(tenant, fill, stop, seconds=seconds)
         assert request.document is not None
         model = self._models.resolve(request.model, "edit")
         source = self._documents.load(tenant, request.document, EDITABLE)
         fields, pages = self._engine.fields(tenant, source)
         file = FileSummary(id=source.file_id, filename=source.filename, mime_type=source.mime_type)
         values, tokens = self._values(tenant, model, fields, request.instructions)
+        _in_time(source.filename, started, seconds)
         return self._filled(
             tenant, source, file, fields, values, model, request.instructions, request.config,
             template_id=request.template_id, pages=pages, tokens=tokens, stop=stop,
         )  # fmt: skip
 
     def fill_template(
-        self, tenant: Tenant, request: TemplateFill, stop: Callable[[], bool] | None = None
+        self,
+        tenant: Tenant,
+        request: TemplateFill,
+        stop: Callable[[], bool] | None = None,
+        *,
+        seconds: float | None = SYNC_SECONDS,
     ) -> EditRecord:
-        """A template filled from `data` (values by key) and from instructions, `data` winning."""
+        """A template filled from `data` (values by key) and from instructions, `data` winning, within
+        `seconds` (a synchronous request's; None for a job)."""
+        started = time.monotonic()
         model = self._models.resolve(request.model, "edit")
         template = self._template_with_fields(tenant, request.template_id)
         fields = template.form_fields or []
@@ -270,6 +289,7 @@ class EditService:
         if request.data is not None:
             values |= _values_of_data(fields, request.data)
         source = self._template_form(tenant, template)
+        _in_time(source.filename, started, seconds)
         return self._filled(
             tenant, source, template.file, fields, values, model, request.instructions, request.config,
             template_id=template.id, pages=template.page_count, tokens=tokens, stop=stop,
@@ -551,6 +571,19 @@ def _checked_fields(fields: list[FormField], pages: int, location: tuple[str | i
                 f"page {field.bbox.page} does not exist: the form has {pages} page(s)",
             )
     return fields
+
+
+def _in_time(filename: str, started: float, seconds: float | None) -> None:
+    """Nothing, if a synchronous edit has time left to write its form and store it; else a 413 before
+    anything is written."""
+    took = time.monotonic() - started
+    if seconds is not None and took > seconds - FILL_SECONDS:
+        raise DocumentRejected(
+            "too_slow_for_sync",
+            f"reading '{filename}' and choosing its values took {took:.0f} s, too long to finish within "
+            f"a synchronous request ({seconds:g} s); send it as a job (POST /v1/jobs)",
+            413,
+        )
 
 
 def _later(updated_at: str) -> str:

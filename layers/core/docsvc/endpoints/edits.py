@@ -20,7 +20,7 @@ from docsvc.domain.edits import (
     TemplateFill,
 )
 from docsvc.domain.models import Task
-from docsvc.domain.parses import ParseLimits
+from docsvc.domain.parses import SYNCHRONOUS, ParseLimits
 from docsvc.endpoints.operation import Operation, ServiceName
 from docsvc.tenancy import Tenant
 
@@ -54,7 +54,7 @@ class EditOperation(Operation):
 
     path: str
     body: type[BaseModel]
-    run: Callable[[EditService, Tenant, Any, Callable[[], bool] | None], BaseModel]
+    run: Callable[[EditService, Tenant, Any, Callable[[], bool] | None, float | None], BaseModel]
     task: Task = "edit"
     service: ServiceName = "edits"
 
@@ -67,23 +67,36 @@ class EditOperation(Operation):
         limits: ParseLimits | None = None,
         stop: Callable[[], bool] | None = None,
     ) -> BaseModel:
-        return self.run(service, tenant, body, stop)
+        seconds = (limits or SYNCHRONOUS).seconds  # a route's: SYNC_SECONDS; a job's: none
+        return self.run(service, tenant, body, stop, seconds)
 
 
 def _edit(
-    service: EditService, tenant: Tenant, body: EditRequest, stop: Callable[[], bool] | None
+    service: EditService,
+    tenant: Tenant,
+    body: EditRequest,
+    stop: Callable[[], bool] | None,
+    seconds: float | None,
 ) -> EditRecord:
-    return service.answered(tenant, service.edit(tenant, body, stop))
+    return service.answered(tenant, service.edit(tenant, body, stop, seconds=seconds))
 
 
 def _fill(
-    service: EditService, tenant: Tenant, body: TemplateFill, stop: Callable[[], bool] | None
+    service: EditService,
+    tenant: Tenant,
+    body: TemplateFill,
+    stop: Callable[[], bool] | None,
+    seconds: float | None,
 ) -> EditRecord:
-    return service.answered(tenant, service.fill_template(tenant, body, stop))
+    return service.answered(tenant, service.fill_template(tenant, body, stop, seconds=seconds))
 
 
 def _generate(
-    service: EditService, tenant: Tenant, body: TemplateGenerate, stop: Callable[[], bool] | None
+    service: EditService,
+    tenant: Tenant,
+    body: TemplateGenerate,
+    stop: Callable[[], bool] | None,
+    seconds: float | None,
 ) -> TemplateDraft:
     return service.generate_template(tenant, body.document, body.name)
 

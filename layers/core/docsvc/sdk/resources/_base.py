@@ -209,15 +209,21 @@ class Results(Resource[O_co, P_co, N_co]):
         from_date: str | None = None,
         to_date: str | None = None,
     ) -> P_co:
-        params = {
-            "limit": limit,
-            "order": order,
-            "after": after,
-            "before": before,
-            "from_date": from_date,
-            "to_date": to_date,
-        }
-        return self._http.page(self.path, params)
+        return self._listed({}, limit, order, after, before, from_date, to_date)
+
+    def _listed(
+        self,
+        filters: Mapping[str, Any],
+        limit: int | None,
+        order: str | None,
+        after: str | None,
+        before: str | None,
+        from_date: str | None,
+        to_date: str | None,
+    ) -> P_co:
+        """A page of the list: `filters` (a kind's own) beside the cursors, order and dates."""
+        paging = {"limit": limit, "order": order, "after": after, "before": before}
+        return self._http.page(self.path, {**filters, **paging, "from_date": from_date, "to_date": to_date})
 
     def _create(self, source: DocumentInput, filename: str | None, fields: dict[str, Any]) -> O_co:
         body = {"document": document(source, filename), **drop_none(**fields)}

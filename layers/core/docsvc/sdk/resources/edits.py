@@ -25,6 +25,7 @@ from docsvc.sdk.resources._base import (
     P_co,
     Requester,
     Resource,
+    Results,
     drop_none,
 )
 from docsvc.sdk.resources._base import document as as_document
@@ -111,7 +112,7 @@ class _Templates(Resource[O_co, P_co, N_co]):
         return self._http.none("DELETE", f"{self.path}/{template_id}")
 
 
-class _Edits(Resource[O_co, P_co, N_co]):
+class _Edits(Results[O_co, P_co, N_co]):
     path = "/v1/edits"
 
     def __init__(self, http: Requester[O_co, P_co, N_co]) -> None:
@@ -139,9 +140,6 @@ class _Edits(Resource[O_co, P_co, N_co]):
         )
         return self._http.object("POST", self.path, json=body)
 
-    def get(self, edit_id: str) -> O_co:
-        return self._http.object("GET", f"{self.path}/{edit_id}")
-
     def list(
         self,
         *,
@@ -154,14 +152,9 @@ class _Edits(Resource[O_co, P_co, N_co]):
         from_date: str | None = None,
         to_date: str | None = None,
     ) -> P_co:
-        params = {
-            "filename": filename,
-            "template_id": template_id,
-            **_listing(limit, order, after, before),
-            "from_date": from_date,
-            "to_date": to_date,
-        }
-        return self._http.page(self.path, params)
+        """Newest first by default; `filename` is a prefix of the filled document's name."""
+        filters = {"filename": filename, "template_id": template_id}
+        return self._listed(filters, limit, order, after, before, from_date, to_date)
 
     def delete(self, edit_id: str) -> N_co:
         """The edit and its filled document."""

@@ -3,18 +3,16 @@
     python layers/requirements.py core          # [project].dependencies without boto3/botocore
     python layers/requirements.py documents     # [project.optional-dependencies].documents
 
-prints one requirement per line. With `--resolved REPORT` (a `pip install --dry-run --report` JSON file,
-or - for stdin) it prints instead the pinned distributions (`name==version`) of that resolution that the
-group needs on Lambda (CPython 3.12, Linux, aarch64): the closure of the group's requirements, walked
-without ever entering boto3 or botocore, so neither the SDK nor what only the SDK needs (s3transfer,
-urllib3, python-dateutil, six) lands in a layer: the Lambda runtime provides them, and copies in a layer
-would shadow the runtime's own.
-
-With `--lock REPORT` it prints the group's lock file (layers/<group>/requirements.lock): those pins, each
-with the sha256 of every wheel PyPI has of that version for the target (read from PyPI's JSON API) and
-`# via` the requirements that brought it in. `make lock` writes both locks; the layer Makefiles install
-from them only (`--no-deps --require-hashes`), so a build installs exactly what was locked, and
-tests/infra/test_locks.py fails when pyproject.toml asks for something its group's lock does not hold.
+prints one requirement per line. With `--lock REPORT` (a `pip install --dry-run --report` JSON file of
+the resolution of those requirements for the target, or - for stdin) it prints instead the group's lock
+file (layers/<group>/requirements.lock): the distributions the group needs on Lambda (CPython 3.12, Linux,
+aarch64), that is the closure of its requirements walked without ever entering boto3 or botocore, so
+neither the SDK nor what only the SDK needs (s3transfer, urllib3, python-dateutil, six) lands in a layer
+(the Lambda runtime provides them, and copies in a layer would shadow the runtime's own). Each is pinned
+with the sha256 of every wheel PyPI has of that version for the target (PyPI's JSON API) and `# via` what
+brought it in. `make lock` writes both locks; the layer Makefiles install from them only (`--no-deps
+--require-hashes`), so a build installs exactly what was locked, and tests/infra/test_locks.py fails when
+pyproject.toml asks for something its group's lock does not hold.
 """
 
 from __future__ import annotations
@@ -125,15 +123,6 @@ def _resolved(report: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     return {canonical(item["metadata"]["name"]): item for item in report["install"]}
 
 
-def resolved_pins(requirements: Iterable[str], report: Mapping[str, Any]) -> list[str]:
-    """The `name==version` pins of pip's resolution `report` that `requirements` need on the target."""
-    resolved = _resolved(report)
-    return [
-        f"{resolved[name]['metadata']['name']}=={resolved[name]['metadata']['version']}"
-        for name in sorted(resolved_closure(requirements, report))
-    ]
-
-
 def target_wheel(filename: str) -> bool:
     """Whether the wheel `filename` installs on the target (CPython 3.12, manylinux aarch64)."""
     try:
@@ -201,23 +190,20 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("group", choices=["core", "documents"])
-    given = parser.add_mutually_exclusive_group()
-    given.add_argument(
-        "--resolved", metavar="REPORT", help="pip's --report JSON of the resolution (- for stdin)"
+    parser.add_argument(
+        "--lock",
+        metavar="REPORT",
+        help="the lock file of pip's --report JSON of the resolution (- for stdin)",
     )
-    given.add_argument("--lock", metavar="REPORT", help="the lock file of that resolution (- for stdin)")
     arguments = parser.parse_args(argv)
 
     requirements = group_requirements(arguments.group)
-    source = arguments.resolved or arguments.lock
-    if source is None:
+    if arguments.lock is None:
         print("\n".join(requirements))
         return 0
+    source = arguments.lock
     report = json.loads(sys.stdin.read() if source == "-" else Path(source).read_text("utf-8"))
-    if arguments.lock is not None:
-        print(lock_file(arguments.group, requirements, report), end="")
-    else:
-        print("\n".join(resolved_pins(requirements, report)))
+    print(lock_file(arguments.group, requirements, report), end="")
     return 0
 
 

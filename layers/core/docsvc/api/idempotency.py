@@ -137,10 +137,9 @@ class IdempotentRequests:
         self.creating = [compile_path(path)[0] for path in posts if is_creating("POST", path)]
 
     async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
-        headers = _headers(scope) if scope["type"] == "http" else {}
+        headers = _headers(scope) if scope["type"] == "http" and scope["method"] == "POST" else {}
         key = headers.get(HEADER.lower())
-        creating = any(pattern.fullmatch(scope["path"]) for pattern in self.creating)
-        if key is None or scope["method"] != "POST" or not creating:
+        if key is None or not any(pattern.fullmatch(scope["path"]) for pattern in self.creating):
             await self.app(scope, receive, send)
             return
         tenant = await run_in_threadpool(self._tenant, headers)

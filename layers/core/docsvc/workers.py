@@ -13,6 +13,7 @@ leaves it to its handler (`correlate_tenant`).
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -32,7 +33,7 @@ REQUEST_ID_ATTRIBUTE = "request_id"
 def sqs_worker(tools: Observability, record_handler: Callable[[SQSRecord], None]) -> WorkerHandler:
     def handle(record: SQSRecord) -> None:
         with correlated(*_message_correlation(record)):
-            record_handler(record)
+            _handled(tools, record_handler, record)
 
     return _batch_worker(tools, EventType.SQS, handle)
 
@@ -43,7 +44,7 @@ def stream_worker(tools: Observability, record_handler: Callable[[DynamoDBRecord
 
     def handle(record: DynamoDBRecord) -> None:
         with correlated(*_stream_correlation(record)):
-            record_handler(record)
+            _handled(tools, record_handler, record)
 
     return _batch_worker(tools, EventType.DynamoDBStreams, handle)
 
@@ -53,7 +54,7 @@ def _batch_worker(
 ) -> WorkerHandler:
     processor = BatchProcessor(event_type=event_type)
 
-    @tools.logger.inject_lambda_context(clear_state=True)
+    @tools.logger.inject_lambda_context
     @tools.traced
     @tools.measured
     def handler(event: dict[str, Any], context: Any) -> PartialItemFailureResponse:
@@ -63,6 +64,22 @@ def _batch_worker(
 
     wrapped: WorkerHandler = handler
     return wrapped
+
+
+def _handled(tools: Observability, record_handler: RecordHandler, record: Any) -> None:
+    """One line a record, with its outcome and duration: a search by request id finds every worker
+    that took part, even one whose work logged nothing else."""
+    started = time.monotonic()
+    try:
+        record_handler(record)
+    except Exception:
+        tools.logger.exception("record failed", extra={"duration_ms": _since(started)})
+        raise
+    tools.logger.info("record handled", extra={"duration_ms": _since(started)})
+
+
+def _since(started: float) -> int:
+    return round((time.monotonic() - started) * 1000)
 
 
 def _message_correlation(record: SQSRecord) -> tuple[str | None, Tenant | None]:

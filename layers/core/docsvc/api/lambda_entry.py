@@ -33,9 +33,7 @@ def api_handler(app: FastAPI, service: str) -> LambdaHandler:
     adapter = Mangum(app, lifespan="off")
     tools = observability(service)
 
-    @tools.logger.inject_lambda_context(
-        correlation_id_path=correlation_paths.API_GATEWAY_HTTP, clear_state=True
-    )
+    @tools.logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_HTTP)
     @tools.traced
     @tools.measured
     def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:

@@ -1,0 +1,191 @@
+"""One request id end to end: the answer's X-Request-Id finds the API's log lines and those of every
+function the work went through after it (queues, the event log's stream), each with its organization
+and environment; every answer of every route carries the id, errors in their body too."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+from docsvc.local.stack import Deployment
+
+from tests.conftest import Org, auth, drain, drain_streams, stream_pollers
+from tests.integration.test_files import pdf_bytes
+from tests.integration.test_parses import document
+from tests.integration.webhook_receivers import Receivers
+
+# The functions a job with a webhook goes through, and the loggers of their lines (a function's
+# service, and the project's own modules).
+FUNCTIONS = {
+    "JobsApiFunction": "jobs-api",
+    "WebhooksApiFunction": "webhooks-api",
+    "JobWorkerFunction": "job-worker",
+    "WebhookDispatcherFunction": "webhook-dispatcher",
+    "WebhookWorkerFunction": "webhook-worker",
+}
+LogLines = Callable[[], list[dict[str, Any]]]
+
+
+@pytest.fixture
+def log_lines(deployment: Deployment) -> Iterator[LogLines]:
+    """The JSON lines the functions write from now on, at INFO and above, as CloudWatch would get them."""
+    for logical_id in FUNCTIONS:
+        deployment.function(logical_id).load()  # their loggers exist once their handlers are imported
+    written = io.StringIO()
+    levels: dict[logging.Logger, int] = {}
+    streams: dict[logging.StreamHandler[Any], Any] = {}
+    for name in (*FUNCTIONS.values(), "docsvc"):
+        logger = logging.getLogger(name)
+        levels[logger] = logger.level
+        logger.setLevel(logging.INFO)
+        for handler in logger.handlers:
+            if isinstance(handler, logging.StreamHandler) and handler not in streams:
+                streams[handler] = handler.setStream(written)
+    yield lambda: [json.loads(line) for line in written.getvalue().splitlines() if line.strip()]
+    for handler, stream in streams.items():
+        handler.setStream(stream)
+    for logger, level in levels.items():
+        logger.setLevel(level)
+
+
+def test_a_job_and_its_webhook_are_found_by_the_request_id_of_the_request_that_made_the_job(
+    api: httpx.Client, deployment: Deployment, org: Org, receivers: Receivers, log_lines: LogLines
+) -> None:
+    receiver = receivers.start()
+    endpoint = {"url": receiver.url, "events": ["job.completed"]}
+    assert api.post("/v1/webhooks/endpoints", headers=auth(org.test.key), json=endpoint).status_code == 201
+    stream_pollers(deployment, "WebhookDispatcherFunction")
+    request = {"document": document(pdf_bytes(pages=1))}
+    answer = api.post(
+        "/v1/jobs", headers=auth(org.test.key), json={"endpoint": "/v1/parses", "request": request}
+    )
+    assert answer.status_code == 201, answer.text
+    request_id = answer.headers["X-Request-Id"]
+    served = len(log_lines())
+
+    assert drain(deployment, "JobWorkerFunction") == 1
+    assert drain_streams(deployment, "WebhookDispatcherFunction") >= 1
+    assert drain(deployment, "WebhookWorkerFunction") == 1
+
+    assert [event["type"] for event in receiver.events()] == ["job.completed"]
+    lines = log_lines()
+    api_lines = [line for line in lines[:served] if line.get("request_id") == request_id]
+    assert {line["service"] for line in api_lines} == {"jobs-api"}
+    assert any(line["message"] == "request served" and line["status"] == 201 for line in api_lines)
+    worker_lines = lines[served:]
+    assert {line["service"] for line in worker_lines} == {
+        "job-worker",
+        "webhook-dispatcher",
+        "webhook-worker",
+    }
+    for line in api_lines + worker_lines:
+        assert (line.get("request_id"), line.get("organization"), line.get("environment")) == (
+            request_id,
+            org.id,
+            "test",
+        ), line
+
+
+def test_no_log_line_holds_the_api_key_and_an_unauthenticated_request_names_no_tenant(
+    api: httpx.Client, org: Org, log_lines: LogLines
+) -> None:
+    assert api.get("/v1/jobs", headers=auth(org.test.key)).status_code == 200
+    refused = api.get("/v1/jobs", headers=auth("svc_test_" + "Q" * 40))
+    assert refused.status_code == 401
+
+    lines = log_lines()
+    assert org.test.key not in json.dumps(lines) and "Q" * 40 not in json.dumps(lines)
+    refused_lines = [line for line in lines if line.get("request_id") == refused.headers["X-Request-Id"]]
+    assert refused_lines  # the line of the request, with its id...
+    for line in refused_lines:  # ...and without the tenant of the request served before it
+        assert "organization" not in line and "environment" not in line
+
+
+def test_the_ids_of_two_requests_differ_and_a_clients_own_id_is_not_taken(
+    api: httpx.Client, org: Org
+) -> None:
+    first = api.get("/v1/jobs", headers=auth(org.test.key) | {"X-Request-Id": "mine"})
+    second = api.get("/v1/jobs", headers=auth(org.test.key))
+
+    assert first.headers["X-Request-Id"] != "mine"
+    assert first.headers["X-Request-Id"] != second.headers["X-Request-Id"]
+    assert first.headers["X-Request-Id"] == first.headers["apigw-requestid"]
+
+
+# ---------------------------------------------------------------------------- every answer
+
+
+def _concrete(path: str) -> str:
+    """A path of the template with its parameters filled: an id that exists nowhere."""
+    parts = []
+    for segment in path.strip("/").split("/"):
+        if segment.endswith("+}"):
+            parts.append("nothing_here/at_all")
+        elif segment.startswith("{"):
+            parts.append("nothing_here")
+        else:
+            parts.append(segment)
+    return "/" + "/".join(parts)
+
+
+def _requests(deployment: Deployment, key: str) -> Iterator[tuple[str, str, dict[str, str], bytes]]:
+    """For every route of every function: the request without a key (401), with a key and an id that
+    does not exist (404 or another refusal), and with a body that is not JSON (422 or another refusal)."""
+    for function in deployment.functions:
+        for route in function.routes:
+            path = _concrete(route.path)
+            methods = ["GET", "POST", "DELETE"] if route.method == "ANY" else [route.method]
+            for method in methods:
+                yield method, path, {}, b""
+                yield method, path, auth(key), b""
+                if method == "POST":
+                    yield method, path, auth(key) | {"Content-Type": "application/json"}, b"{not json"
+
+
+def test_every_answer_of_every_route_carries_the_request_id(
+    api: httpx.Client, deployment: Deployment, org: Org
+) -> None:
+    statuses: set[int] = set()
+    sent = 0
+    for method, path, headers, body in _requests(deployment, org.test.key):
+        answer = api.request(method, path, headers=headers, content=body)
+        where = f"{method} {path} {answer.status_code}"
+        request_id = answer.headers.get("X-Request-Id")
+        assert request_id, where
+        assert answer.status_code < 500, where
+        statuses.add(answer.status_code)
+        sent += 1
+        if answer.status_code >= 400 and "request_id" in answer.json():
+            assert answer.json()["request_id"] == request_id, where
+    assert {401, 404, 422} <= statuses, statuses
+    assert sent >= 3 * len([route for function in deployment.functions for route in function.routes])
+
+    unknown = api.get("/v1/nothing-here", headers=auth(org.test.key))
+    assert unknown.status_code == 404 and unknown.headers["X-Request-Id"]
+    too_large = api.post("/v1/files", headers=auth(org.test.key), files={"file": ("a.bin", b"x" * 7_000_000)})
+    assert too_large.status_code == 413 and too_large.headers["X-Request-Id"]
+
+
+def test_a_failing_dependency_is_a_500_whose_body_names_the_answers_request_id(
+    api: httpx.Client, org: Org, monkeypatch: pytest.MonkeyPatch, log_lines: LogLines
+) -> None:
+    from docsvc import services
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(services.job_service(), "list", broken)
+
+    answer = api.get("/v1/jobs", headers=auth(org.test.key))
+
+    assert answer.status_code == 500
+    request_id = answer.headers["X-Request-Id"]
+    assert answer.json() == {"detail": "internal error", "request_id": request_id}
+    failure = [line for line in log_lines() if line["message"] == "unhandled error"]
+    assert [line["request_id"] for line in failure] == [request_id]
+    assert failure[0]["organization"] == org.id and failure[0]["environment"] == "test"

@@ -23,6 +23,8 @@ from tests.integration.webhook_receivers import Receivers
 # service, and the project's own modules).
 FUNCTIONS = {
     "JobsApiFunction": "jobs-api",
+    "ParsesApiFunction": "parses-api",
+    "ParseWorkerFunction": "parse-worker",
     "WebhooksApiFunction": "webhooks-api",
     "JobWorkerFunction": "job-worker",
     "WebhookDispatcherFunction": "webhook-dispatcher",
@@ -89,6 +91,33 @@ def test_a_job_and_its_webhook_are_found_by_the_request_id_of_the_request_that_m
             org.id,
             "test",
         ), line
+
+
+def test_a_background_parse_is_found_by_the_request_id_of_its_request(
+    api: httpx.Client, deployment: Deployment, org: Org, log_lines: LogLines
+) -> None:
+    body = {"document": document(pdf_bytes(pages=1)), "background": True}
+    answer = api.post("/v1/parses", headers=auth(org.production.key), json=body)
+    assert answer.status_code == 201, answer.text
+    served = len(log_lines())
+
+    assert drain(deployment, "ParseWorkerFunction") == 1
+
+    lines = log_lines()
+    request_id = answer.headers["X-Request-Id"]
+    assert any(
+        line["service"] == "parses-api" and line["request_id"] == request_id for line in lines[:served]
+    )
+    assert {line["service"] for line in lines[served:]} == {"parse-worker"}
+    for line in lines[served:]:
+        assert (line["request_id"], line["organization"], line["environment"]) == (
+            request_id,
+            org.id,
+            "production",
+        )
+    assert api.get(f"/v1/parses/{answer.json()['id']}", headers=auth(org.production.key)).json()[
+        "status"
+    ] == ("completed")
 
 
 def test_no_log_line_holds_the_api_key_and_an_unauthenticated_request_names_no_tenant(

@@ -72,7 +72,6 @@ class Observability:
 # The keys of the work being served; a fresh dict for each request or record, shared (not copied) by
 # the tasks and threads that serve it, so the tenant found by one of them is seen by all.
 _correlation: ContextVar[dict[str, str] | None] = ContextVar("docsvc_correlation", default=None)
-CORRELATION_KEYS = ("request_id", "organization", "environment")
 
 
 @contextmanager

@@ -3,8 +3,7 @@
 - Domain errors: their status with `{"detail": message}`.
 - Validation errors: 422 in FastAPI's HTTPValidationError shape; a JSON body that is not JSON (NaN, a lone
   surrogate) too, before routing (docsvc.api.json_bodies).
-- Anything unexpected: logged with the request id, answered `{"detail": "internal error", "request_id"}`
-  (the API Gateway request id, which every answer carries in X-Request-Id: docsvc.api.lambda_entry).
+- Anything unexpected: logged with the request id, answered `{"detail": "internal error", "request_id"}`.
 - An answer too large for Lambda: 303 to a presigned link (docsvc.api.large_answers).
 - `Idempotency-Key` on every creating POST (docsvc.api.idempotency).
 """

@@ -7,11 +7,14 @@ from __future__ import annotations
 import io
 import json
 import logging
+import re
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 import pytest
+from docsvc.local.functions import LocalFunction
 from docsvc.local.stack import Deployment
 
 from tests.conftest import Org, auth, drain, drain_streams, stream_pollers
@@ -150,52 +153,63 @@ def test_the_ids_of_two_requests_differ_and_a_clients_own_id_is_not_taken(
 
 
 def _concrete(path: str) -> str:
-    """A path of the template with its parameters filled: an id that exists nowhere."""
-    parts = []
-    for segment in path.strip("/").split("/"):
-        if segment.endswith("+}"):
-            parts.append("nothing_here/at_all")
-        elif segment.startswith("{"):
-            parts.append("nothing_here")
-        else:
-            parts.append(segment)
-    return "/" + "/".join(parts)
+    """A route's path with its parameters filled: an id that exists nowhere."""
+    return re.sub(r"\{[^}]+\}", "nothing_here", path)
 
 
-def _requests(deployment: Deployment, key: str) -> Iterator[tuple[str, str, dict[str, str], bytes]]:
-    """For every route of every function: the request without a key (401), with a key and an id that
-    does not exist (404 or another refusal), and with a body that is not JSON (422 or another refusal)."""
+def _routes(function: LocalFunction) -> Iterator[tuple[str, str]]:
+    """Every route of the function's app, as (method, path template), from its OpenAPI description."""
+    module_name = function.handler_path.rpartition(".")[0]
+    function.load()
+    for path, operations in sys.modules[module_name].app.openapi()["paths"].items():
+        for method in operations:
+            yield method.upper(), path
+
+
+def _requests(deployment: Deployment, key: str) -> Iterator[tuple[str, str, str, dict[str, str], bytes]]:
+    """For every route of every API function (by its logical id): the request without a key (401),
+    with a key and ids that do not exist (404, or 422 for a body it needs), and with a body that is not
+    JSON (422)."""
     for function in deployment.functions:
-        for route in function.routes:
-            path = _concrete(route.path)
-            methods = ["GET", "POST", "DELETE"] if route.method == "ANY" else [route.method]
-            for method in methods:
-                yield method, path, {}, b""
-                yield method, path, auth(key), b""
-                if method == "POST":
-                    yield method, path, auth(key) | {"Content-Type": "application/json"}, b"{not json"
+        if not function.routes:
+            continue
+        for method, template in _routes(function):
+            path = _concrete(template)
+            yield function.logical_id, method, path, {}, b""
+            yield function.logical_id, method, path, auth(key), b""
+            if method in {"POST", "PUT", "PATCH"}:
+                not_json = auth(key) | {"Content-Type": "application/json"}
+                yield function.logical_id, method, path, not_json, b"{not json"
 
 
 def test_every_answer_of_every_route_carries_the_request_id(
     api: httpx.Client, deployment: Deployment, org: Org
 ) -> None:
-    statuses: set[int] = set()
-    sent = 0
-    for method, path, headers, body in _requests(deployment, org.test.key):
+    statuses: dict[str, set[int]] = {}
+    for function, method, path, headers, body in _requests(deployment, org.test.key):
         answer = api.request(method, path, headers=headers, content=body)
         where = f"{method} {path} {answer.status_code}"
         request_id = answer.headers.get("X-Request-Id")
         assert request_id, where
         assert answer.status_code < 500, where
-        statuses.add(answer.status_code)
-        sent += 1
+        statuses.setdefault(function, set()).add(answer.status_code)
         if answer.status_code >= 400 and "request_id" in answer.json():
             assert answer.json()["request_id"] == request_id, where
-    assert {401, 404, 422} <= statuses, statuses
-    assert sent >= 3 * len([route for function in deployment.functions for route in function.routes])
 
-    unknown = api.get("/v1/nothing-here", headers=auth(org.test.key))
+    for function in deployment.functions:
+        if not function.routes:
+            continue
+        reached = statuses[function.logical_id]
+        assert 401 in reached, (function.logical_id, reached)
+        if any(method in {"POST", "PUT", "PATCH"} for method, _ in _routes(function)):
+            assert 422 in reached, (function.logical_id, reached)
+        if any("{" in path for _, path in _routes(function)):
+            assert 404 in reached, (function.logical_id, reached)
+
+    unknown = api.get("/v1/nothing-here", headers=auth(org.test.key))  # no route in the template
     assert unknown.status_code == 404 and unknown.headers["X-Request-Id"]
+    unrouted = api.get("/v1/webhooks/nothing/here", headers=auth(org.test.key))  # none in the function
+    assert unrouted.status_code == 404 and unrouted.headers["X-Request-Id"]
     too_large = api.post("/v1/files", headers=auth(org.test.key), files={"file": ("a.bin", b"x" * 7_000_000)})
     assert too_large.status_code == 413 and too_large.headers["X-Request-Id"]
 

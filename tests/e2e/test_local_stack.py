@@ -6,6 +6,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -231,3 +232,24 @@ def test_ctrl_c_stops_everything_and_removes_the_state_file(tmp_path: Path) -> N
     assert not running.state_file.exists()
     with pytest.raises(httpx.ConnectError):
         httpx.get(f"{running.url}/v1/auth/status", timeout=2)
+
+
+def test_the_console_shows_one_line_a_request_and_no_metrics_or_warnings(tmp_path: Path) -> None:
+    running = start_stack(tmp_path / "local.json")
+    try:
+        with client(running, running.test_key) as api:
+            created = api.post("/v1/files", files={"file": ("report.pdf", pdf(pages=2))})
+            deadline = time.monotonic() + 20  # the inspector runs too: a worker's cold start, its metrics
+            while api.get(f"/v1/files/{created.json()['id']}").json()["page_count"] is None:
+                assert time.monotonic() < deadline
+                time.sleep(0.2)
+            unknown = api.get("/v1/nothing-here")
+    finally:
+        printed = "".join(running.output) + stop_stack(running)
+
+    request_id = created.headers["X-Request-Id"]
+    assert re.search(rf"^POST /v1/files 201 \d+ ms {re.escape(request_id)}$", printed, re.MULTILINE), printed
+    assert "GET /v1/nothing-here 404 " in printed and unknown.headers["X-Request-Id"] in printed
+    assert '"_aws"' not in printed and "CloudWatchMetrics" not in printed  # no EMF metric lines
+    assert "UserWarning" not in printed and "No application metrics" not in printed
+    assert "Traceback" not in printed

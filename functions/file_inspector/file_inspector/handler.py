@@ -9,7 +9,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from docsvc.documents.inspect import inspect_document
 from docsvc.domain.files import parse_file_key
-from docsvc.observability import observability
+from docsvc.observability import correlate_tenant, observability
 from docsvc.services import file_service
 from docsvc.workers import sqs_worker
 
@@ -27,6 +27,7 @@ def inspect_record(record: SQSRecord) -> None:
             tools.logger.warning("ignored object outside files/", extra={"key": key})
             continue
         tenant, file_id = located
+        correlate_tenant(tenant)
         found = file_service().inspect(tenant, file_id, inspect_document)
         tools.metrics.add_metric(
             name="FilesInspected" if found else "FilesGoneBeforeInspection", unit=MetricUnit.Count, value=1

@@ -14,7 +14,7 @@ tools = observability("job-sweeper")
 
 @tools.logger.inject_lambda_context
 @tools.traced
-@tools.metrics.log_metrics
+@tools.measured
 def handler(event: dict[str, Any], context: Any) -> dict[str, int]:
     counts = job_service().sweep()
     tools.metrics.add_metric(name="JobsExpired", unit=MetricUnit.Count, value=counts["expired"])

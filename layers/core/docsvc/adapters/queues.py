@@ -1,11 +1,15 @@
-"""Work for background functions, sent to SQS. A message names its tenant and its business id."""
+"""Work for background functions, sent to SQS. A message names its tenant and its business id in its
+JSON body, and carries the request id of the work that sent it as the string message attribute
+`request_id` (when there is one: a scheduled sweep has none), which the worker puts on its log lines
+and on what it sends in turn (docsvc.workers)."""
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docsvc.adapters import aws
+from docsvc.observability import current_request_id
 from docsvc.tenancy import Tenant
 
 if TYPE_CHECKING:
@@ -23,7 +27,14 @@ class TenantQueue:
             "environment": tenant.environment,
             self._id_field: resource_id,
         }
-        aws.sqs().send_message(QueueUrl=self._queue_url, MessageBody=json.dumps(body))
+        _send(self._queue_url, body)
+
+
+def _send(queue_url: str, body: dict[str, Any], **options: Any) -> None:
+    request_id = current_request_id()
+    if request_id:
+        options["MessageAttributes"] = {"request_id": {"DataType": "String", "StringValue": request_id}}
+    aws.sqs().send_message(QueueUrl=queue_url, MessageBody=json.dumps(body), **options)
 
 
 def read_message(body: str, id_field: str) -> tuple[Tenant, str]:
@@ -50,9 +61,7 @@ class DeliveryMessages:
             "delivery_id": delivery_id,
             "attempt": attempt,
         }
-        aws.sqs().send_message(
-            QueueUrl=self._queue_url, MessageBody=json.dumps(body), DelaySeconds=delay_seconds
-        )
+        _send(self._queue_url, body, DelaySeconds=delay_seconds)
 
     def dead_letter(self, tenant: Tenant, delivery: WebhookDelivery) -> None:
         last = delivery.attempts[-1] if delivery.attempts else None
@@ -65,7 +74,7 @@ class DeliveryMessages:
             "attempts": delivery.attempt_count,
             "error": last.error if last else None,
         }
-        aws.sqs().send_message(QueueUrl=self._dead_letter_url, MessageBody=json.dumps(body))
+        _send(self._dead_letter_url, body)
 
 
 def read_delivery_message(body: str) -> tuple[Tenant, str, int]:

@@ -26,17 +26,16 @@ from docsvc.api.idempotency import IdempotentRequests, document_header
 from docsvc.api.json_bodies import StrictJsonBodies
 from docsvc.api.large_answers import LargeAnswers
 from docsvc.errors import DomainError, InvalidField, InvalidRequest, Unauthorized, validation_problems
+from docsvc.observability import current_request_id
 
 _log = logging.getLogger("docsvc.api")
 
 
 def request_id(request: Request) -> str | None:
-    context = request.scope.get("aws.context")
-    if context is not None and getattr(context, "aws_request_id", None):
-        return str(context.aws_request_id)
+    """The API Gateway request id: the answer's X-Request-Id and the key of the request's log lines."""
     event = request.scope.get("aws.event") or {}
     value = event.get("requestContext", {}).get("requestId")
-    return str(value) if value else None
+    return str(value) if value else current_request_id()
 
 
 def _domain_error(request: Request, error: Exception) -> JSONResponse:

@@ -15,6 +15,7 @@ from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBea
 from docsvc.api.large_answers import remember_tenant
 from docsvc.domain.accounts import AccountService, ApiKey
 from docsvc.errors import Unauthorized
+from docsvc.observability import correlate_tenant
 from docsvc.services import account_service
 from docsvc.tenancy import Tenant
 
@@ -39,6 +40,7 @@ def authenticated_key(
     presented = api_key or from_bearer
     key = accounts.authenticate(presented)
     remember_tenant(request.scope, key.tenant)
+    correlate_tenant(key.tenant)
     return key
 
 

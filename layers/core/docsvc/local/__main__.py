@@ -1,13 +1,30 @@
-"""`make dev`: start the local stack, create an organization with a test key and a live key, wait."""
+"""`make dev`: start the local stack, create an organization with a test key and a live key, wait.
+
+The console shows what a person needs: the URL, the keys, a curl to try, then one line per request
+(method, path, status, duration, request id: the `X-Request-Id` of its answer, to find its log lines) and
+the functions' warnings and errors as JSON log lines. Metrics are not published locally (the stack sets
+POWERTOOLS_METRICS_DISABLED), so no EMF lines reach it.
+"""
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import sys
 import threading
 
+from docsvc.local.gateway import requests_log
 from docsvc.local.stack import LocalStack, find_project_root
+
+
+def print_requests() -> None:
+    """One plain line per request on stdout, whatever level the functions log at."""
+    console = logging.StreamHandler(sys.stdout)
+    console.setFormatter(logging.Formatter("%(message)s"))
+    requests_log.addHandler(console)
+    requests_log.setLevel(logging.INFO)
+    requests_log.propagate = False
 
 
 def main() -> int:
@@ -41,6 +58,7 @@ def main() -> int:
         "\n`.venv/bin/docsvc admin ...` works on this stack while it runs. Ctrl-C stops everything.",
         flush=True,
     )
+    print_requests()
     stopped.wait()
     stack.stop()
     print("docsvc local stack stopped", flush=True)

@@ -3,6 +3,12 @@
 It builds API Gateway HTTP API (payload 2.0) events, enforces the limits API Gateway and Lambda
 enforce (6 MB invocation payload, 30 s integration timeout), and writes the function's answer back.
 A route that is not in the template answers 404 here as it would on AWS.
+
+Each request gets its id here, as API Gateway gives one (`requestContext.requestId`); every answer
+carries it in `apigw-requestid`, as API Gateway's do, and in `X-Request-Id`: the functions set that one
+themselves (docsvc.api.lambda_entry), the gateway on the answers it makes itself (an unknown route, a body
+too large, a timeout). One line per request goes to the `docsvc.local.requests` logger: method, path,
+status, duration and request id (what `make dev` prints).
 """
 
 from __future__ import annotations
@@ -35,6 +41,8 @@ _TEXT_TYPES = (
 )
 
 _log = logging.getLogger("docsvc.local.gateway")
+requests_log = logging.getLogger("docsvc.local.requests")
+REQUEST_ID_HEADER = "x-request-id"
 
 
 @dataclass(frozen=True)
@@ -72,7 +80,14 @@ class RouteTable:
 
 
 def build_event(
-    method: str, target: str, headers: dict[str, str], body: bytes, match: Match, source_ip: str, host: str
+    method: str,
+    target: str,
+    headers: dict[str, str],
+    body: bytes,
+    match: Match,
+    source_ip: str,
+    host: str,
+    request_id: str | None = None,
 ) -> dict[str, Any]:
     parts = urlsplit(target)
     query: dict[str, list[str]] = {}
@@ -99,7 +114,7 @@ def build_event(
                 "sourceIp": source_ip,
                 "userAgent": headers.get("user-agent", ""),
             },
-            "requestId": str(uuid.uuid4()),
+            "requestId": request_id or new_request_id(),
             "routeKey": match.route.route_key,
             "stage": "$default",
             "time": time.strftime("%d/%b/%Y:%H:%M:%S +0000", time.gmtime(now)),
@@ -125,8 +140,14 @@ class GatewayResponse:
     body: bytes
 
 
-def _json(status: int, content: dict[str, Any]) -> GatewayResponse:
-    return GatewayResponse(status, [("content-type", "application/json")], json.dumps(content).encode())
+def new_request_id() -> str:
+    return str(uuid.uuid4())
+
+
+def _json(status: int, content: dict[str, Any], request_id: str | None = None) -> GatewayResponse:
+    """An answer the gateway makes itself, with its request id (a new one if the request has none yet)."""
+    headers = [("content-type", "application/json"), (REQUEST_ID_HEADER, request_id or new_request_id())]
+    return GatewayResponse(status, headers, json.dumps(content).encode())
 
 
 def dispatch(
@@ -143,12 +164,14 @@ def dispatch(
 
     `headers` have lower-case names.
     """
+    request_id = new_request_id()
     if len(body) > API_BODY_BYTES:
-        return _json(413, {"detail": f"request body over API Gateway's {API_BODY_BYTES}-byte limit"})
+        detail = f"request body over API Gateway's {API_BODY_BYTES}-byte limit"
+        return _json(413, {"detail": detail}, request_id)
     match = routes.match(method, urlsplit(target).path)
     if match is None:
-        return _json(404, {"detail": "Not Found"})
-    event = build_event(method, target, headers, body, match, source_ip, host)
+        return _json(404, {"detail": "Not Found"}, request_id)
+    event = build_event(method, target, headers, body, match, source_ip, host, request_id)
     if len(json.dumps(event)) > LAMBDA_PAYLOAD_BYTES:
         return _json(
             413,
@@ -156,20 +179,28 @@ def dispatch(
                 "detail": "request too large for a synchronous call (Lambda's 6 MB payload limit); "
                 "upload large files with an upload session: POST /v1/files/upload"
             },
+            request_id,
         )
     try:
         response = match.function.invoke(
             event, timeout=min(match.function.timeout, INTEGRATION_TIMEOUT_SECONDS)
         )
     except FutureTimeout:
-        return _json(504, {"detail": "the function did not answer within the gateway's time limit"})
+        detail = "the function did not answer within the gateway's time limit"
+        return _json(504, {"detail": detail}, request_id)
     except Exception:
-        _log.exception("function %s failed", match.function.logical_id)
-        return _json(500, {"detail": "internal error", "request_id": event["requestContext"]["requestId"]})
+        _log.exception("function %s failed", match.function.logical_id, extra={"request_id": request_id})
+        return _json(500, {"detail": "internal error", "request_id": request_id}, request_id)
     if _answer_bytes(response) > LAMBDA_PAYLOAD_BYTES:  # Lambda refuses it; API Gateway has nothing to send
-        _log.error("function %s answered over Lambda's 6 MB limit", match.function.logical_id)
-        return _json(500, {"detail": "internal error", "request_id": event["requestContext"]["requestId"]})
-    return _translate(response)
+        _log.error(
+            "function %s answered over Lambda's 6 MB limit",
+            match.function.logical_id,
+            extra={"request_id": request_id},
+        )
+        return _json(500, {"detail": "internal error", "request_id": request_id}, request_id)
+    translated = _translate(response)
+    translated.headers.append(("apigw-requestid", request_id))
+    return translated
 
 
 def _answer_bytes(response: dict[str, Any]) -> int:
@@ -203,6 +234,10 @@ class _GatewayHandler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         _log.debug(format, *args)
+
+    def parse_request(self) -> bool:
+        self.started = time.monotonic()
+        return super().parse_request()
 
     def _serve(self) -> None:
         body = self._body()
@@ -289,6 +324,13 @@ class _GatewayHandler(BaseHTTPRequestHandler):
         self._write(answer)
 
     def _write(self, response: GatewayResponse) -> None:
+        request_id = next(
+            (value for name, value in response.headers if name.lower() == REQUEST_ID_HEADER), None
+        )
+        if request_id is None:  # a function that set none: the gateway's id is in apigw-requestid
+            request_id = next(
+                (value for name, value in response.headers if name.lower() == "apigw-requestid"), "-"
+            )
         self.send_response(response.status)
         for name, value in response.headers:
             self.send_header(name, value)
@@ -298,6 +340,14 @@ class _GatewayHandler(BaseHTTPRequestHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(response.body)
+        requests_log.info(
+            "%s %s %d %d ms %s",
+            getattr(self, "command", None) or "-",
+            urlsplit(getattr(self, "path", "") or "").path or "-",
+            response.status,
+            round((time.monotonic() - getattr(self, "started", time.monotonic())) * 1000),
+            request_id,
+        )
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_OPTIONS = _serve  # noqa: N815
 

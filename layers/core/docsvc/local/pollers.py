@@ -34,11 +34,27 @@ def sqs_record(message: dict[str, Any], queue_arn: str, region: str) -> dict[str
         "receiptHandle": message["ReceiptHandle"],
         "body": message["Body"],
         "attributes": message.get("Attributes", {}),
-        "messageAttributes": message.get("MessageAttributes", {}),
+        "messageAttributes": {
+            name: _lambda_attribute(value) for name, value in message.get("MessageAttributes", {}).items()
+        },
         "md5OfBody": message.get("MD5OfBody", ""),
         "eventSource": "aws:sqs",
         "eventSourceARN": queue_arn,
         "awsRegion": region,
+    }
+
+
+def _lambda_attribute(value: dict[str, Any]) -> dict[str, Any]:
+    """A message attribute as Lambda's SQS event spells it (camelCase), not as ReceiveMessage does."""
+    binary = value.get("BinaryValue")
+    return {
+        "stringValue": value.get("StringValue"),
+        "binaryValue": base64.b64encode(binary).decode("ascii") if binary is not None else None,
+        "stringListValues": value.get("StringListValues", []),
+        "binaryListValues": [
+            base64.b64encode(item).decode("ascii") for item in value.get("BinaryListValues", [])
+        ],
+        "dataType": value.get("DataType", "String"),
     }
 
 

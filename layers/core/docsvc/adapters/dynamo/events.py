@@ -16,13 +16,17 @@ from docsvc.adapters.dynamo.values import from_dynamo, to_dynamo
 from docsvc.config import settings
 from docsvc.domain.events import Event, EventQuery
 from docsvc.domain.lists import Page
+from docsvc.observability import current_request_id
 from docsvc.tenancy import Tenant
 
 EVENT = "EVT#"
 
 
 def event_put(tenant: Tenant, event: Event) -> dict[str, Any]:
-    """A TransactWriteItems entry that records `event` once."""
+    """A TransactWriteItems entry that records `event` once, with the request id of the work that
+    caused it (not part of the event: the webhook dispatcher reads it from the stream, to log by it and
+    carry it on to the deliveries)."""
+    request_id = current_request_id()
     return {
         "Put": {
             "TableName": settings().events_table,
@@ -33,6 +37,7 @@ def event_put(tenant: Tenant, event: Event) -> dict[str, Any]:
                     "type_pk": f"{tenant.key}#TYPE#{event.type}",
                     "family_pk": f"{tenant.key}#FAMILY#{family_of(event.type)}",
                     **event.model_dump(),
+                    **({"request_id": request_id} if request_id else {}),
                 }
             ),
             "ConditionExpression": "attribute_not_exists(pk)",

@@ -414,6 +414,16 @@ def test_the_api_is_throttled() -> None:
     assert settings.get("ThrottlingRateLimit", 0) > 0 and settings.get("ThrottlingBurstLimit", 0) > 0
 
 
+def test_browsers_may_send_the_headers_the_api_reads_and_read_those_it_answers_with() -> None:
+    (api,) = of_type("AWS::Serverless::HttpApi")
+    cors = properties(api).get("CorsConfiguration", {})
+
+    sent = {header.lower() for header in cors.get("AllowHeaders", [])}
+    exposed = {header.lower() for header in cors.get("ExposeHeaders", [])}
+    assert {"authorization", "api-key", "content-type", "idempotency-key"} <= sent
+    assert {"x-request-id", "idempotent-replayed", "retry-after"} <= exposed
+
+
 # ---------------------------------------------------------------------------- production operations
 
 

@@ -16,11 +16,13 @@ from docsvc.adapters import aws
 from docsvc.adapters.dynamo.idempotency import DynamoClaimStore
 from docsvc.api.idempotency import NOT_CREATING, OWN_MECHANISM, fingerprint, is_creating
 from docsvc.config import settings
+from docsvc.domain.accounts import ApiKey
 from docsvc.domain.idempotency import Claim
 from docsvc.local.functions import functions_of
 from docsvc.local.openapi import merged_openapi
 from docsvc.local.stack import Deployment
 from docsvc.local.template import Resolver, load_template, parameter_defaults
+from docsvc.services import account_service
 from docsvc.tenancy import Tenant
 
 from tests.conftest import TEMPLATE, Org, auth
@@ -561,6 +563,26 @@ def test_without_a_valid_api_key_the_route_answers_401(api: httpx.Client, org: O
     headers = {"Authorization": "Bearer svc_test_unknown", "Idempotency-Key": "k"}
 
     assert api.post("/v1/secrets", headers=headers, json={"name": "A_TOKEN", "value": "1"}).status_code == 401
+
+
+def test_a_request_with_a_key_reads_its_api_key_once(
+    api: httpx.Client, org: Org, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    accounts = account_service()
+    reads: list[str] = []
+    authenticate = accounts.authenticate
+
+    def counted(presented: str | None) -> ApiKey:
+        reads.append(str(presented))
+        return authenticate(presented)
+
+    monkeypatch.setattr(accounts, "authenticate", counted)
+
+    response = api.post(
+        "/v1/secrets", headers=with_key(org.test.key, "once"), json={"name": "A_TOKEN", "value": "1"}
+    )
+
+    assert response.status_code == 201 and reads == [org.test.key]
 
 
 def test_an_answer_too_large_for_an_item_is_kept_in_s3_and_answered_again(

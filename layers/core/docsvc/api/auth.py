@@ -12,7 +12,7 @@ from typing import Annotated
 from fastapi import Depends, Request, Security
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
-from docsvc.api.large_answers import remember_tenant
+from docsvc.api.large_answers import Message, remember_tenant
 from docsvc.domain.accounts import AccountService, ApiKey
 from docsvc.errors import Unauthorized
 from docsvc.observability import correlate_tenant
@@ -38,10 +38,20 @@ def authenticated_key(
             "two different API keys were sent, one in 'Authorization' and one in 'Api-Key': send one of them"
         )
     presented = api_key or from_bearer
-    key = accounts.authenticate(presented)
+    known = request.scope.get("state", {}).get(_AUTHENTICATED)
+    key = known[1] if known is not None and known[0] == presented else accounts.authenticate(presented)
     remember_tenant(request.scope, key.tenant)
     correlate_tenant(key.tenant)
     return key
+
+
+_AUTHENTICATED = "authenticated_key"
+
+
+def remember_key(scope: Message, presented: str, key: ApiKey) -> None:
+    """A key authenticated before the routes (by a middleware), so this request does not read it twice."""
+    scope.setdefault("state", {})[_AUTHENTICATED] = (presented, key)
+    remember_tenant(scope, key.tenant)
 
 
 def current_tenant(key: Annotated[ApiKey, Depends(authenticated_key)]) -> Tenant:

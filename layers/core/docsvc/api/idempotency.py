@@ -29,7 +29,9 @@ from urllib.parse import parse_qsl
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import compile_path
 
-from docsvc.api.large_answers import App, Message, Receive, Send, remember_tenant
+from docsvc.api.auth import remember_key
+from docsvc.api.large_answers import App, Message, Receive, Send
+from docsvc.domain.accounts import ApiKey
 from docsvc.domain.idempotency import (
     HEADER,
     MAX_KEY_LENGTH,
@@ -78,7 +80,7 @@ _BOUNDARY = re.compile(rb"""boundary=(?:"([^"]+)"|([^;\s]+))""", re.IGNORECASE)
 
 _log = logging.getLogger("docsvc.api")
 
-Authenticate = Callable[[str], Tenant]
+Authenticate = Callable[[str], ApiKey]
 Services = Callable[[], IdempotencyService]
 
 
@@ -110,10 +112,10 @@ def seconds_left(scope: Message) -> int:
     return FALLBACK_SECONDS
 
 
-def authenticate(presented: str) -> Tenant:
+def authenticate(presented: str) -> ApiKey:
     from docsvc.services import account_service
 
-    return account_service().authenticate(presented).tenant
+    return account_service().authenticate(presented)
 
 
 def idempotency_service() -> IdempotencyService:
@@ -129,11 +131,11 @@ class IdempotentRequests:
         self,
         app: App,
         posts: Iterable[str],
-        tenant_of: Authenticate = authenticate,
+        key_of: Authenticate = authenticate,
         service: Services = idempotency_service,
     ) -> None:
         """`posts`: the paths of the app's POST routes (`/v1/files/{file_id}/...`)."""
-        self.app, self.tenant_of, self.service = app, tenant_of, service
+        self.app, self.key_of, self.service = app, key_of, service
         self.creating = [compile_path(path)[0] for path in posts if is_creating("POST", path)]
 
     async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
@@ -142,11 +144,12 @@ class IdempotentRequests:
         if key is None or not any(pattern.fullmatch(scope["path"]) for pattern in self.creating):
             await self.app(scope, receive, send)
             return
-        tenant = await run_in_threadpool(self._tenant, headers)
-        if tenant is None:  # the route answers 401
+        presented = await run_in_threadpool(self._authenticated, headers)
+        if presented is None:  # the route answers 401
             await self.app(scope, receive, send)
             return
-        remember_tenant(scope, tenant)
+        remember_key(scope, *presented)  # the route's authentication takes it instead of reading it again
+        tenant = presented[1].tenant
         body = await _body(receive)
         requested = fingerprint(
             scope["method"], scope["path"], scope.get("query_string", b""), _raw(scope, b"content-type"), body
@@ -198,7 +201,7 @@ class IdempotentRequests:
             )
             await run_in_threadpool(self.service().abandon, tenant, claim)
 
-    def _tenant(self, headers: dict[str, str]) -> Tenant | None:
+    def _authenticated(self, headers: dict[str, str]) -> tuple[str, ApiKey] | None:
         bearer = headers.get("authorization", "")
         scheme, _, credentials = bearer.partition(" ")
         from_bearer = credentials.strip() if scheme.lower() == "bearer" else ""
@@ -209,7 +212,7 @@ class IdempotentRequests:
         if not presented:
             return None
         try:
-            return self.tenant_of(presented)
+            return presented, self.key_of(presented)
         except DomainError:
             return None
 

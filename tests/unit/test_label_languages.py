@@ -46,6 +46,12 @@ SCHEMA = {
         ("Käufer", ("customer",)),
         ("Währung", ("currency",)),
         ("Invoice number", ("invoice", "number")),
+        ("MwSt.", ("tax",)),
+        ("zzgl. MwSt.", ("tax",)),
+        ("Total taxes", ("tax",)),
+        ("Montants TTC", ("total",)),
+        ("Destinataire", ("customer",)),
+        ("Date limite de règlement", ("due", "date")),
     ],
 )
 def test_a_label_of_another_language_has_the_key_of_its_english_words(
@@ -115,3 +121,38 @@ def test_a_plain_invoice_printing_its_number_after_its_title_gives_it() -> None:
     page = "Invoice INV-2041\n\nDate: 2026-03-02\nTotal due: $120.00"
 
     assert extract([page], SCHEMA).output["invoice_number"] == "INV-2041"
+
+
+def test_a_tax_added_to_the_net_sum_as_zuzueglich_mwst_is_the_tax_total() -> None:
+    page = "\n".join(
+        [
+            "| Pos. | Artikel | Betrag |",
+            "|---|---|---|",
+            "| 1 | Superdrachen | 40,00 |",
+            "|  | Rechnungssumme netto | 40,00 |",
+            "|  | zuzüglich 19% MwSt. | 7,60 |",
+            "|  | Rechnungssumme brutto | 47,60 |",
+        ]
+    )
+
+    output = extract([page], {"type": "object", "properties": {"tax_total": {"type": "number"}}}).output
+
+    assert output["tax_total"] == 7.6
+
+
+def test_the_recipient_under_a_destinataire_heading_is_the_customer() -> None:
+    page = "\n\n".join(
+        ["FACTURE", "Émetteur", "Atelier Lemoine SARL", "3 rue Haute", "Destinataire", "Mairie de Blois"]
+    )
+    schema = {
+        "type": "object",
+        "properties": {
+            "issuer": {"type": "object", "properties": {"name": {"type": "string"}}},
+            "customer": {"type": "object", "properties": {"name": {"type": "string"}}},
+        },
+    }
+
+    output = extract([page], schema).output
+
+    assert output["issuer"]["name"] == "Atelier Lemoine SARL"
+    assert output["customer"]["name"] == "Mairie de Blois"

@@ -64,10 +64,16 @@ def _singular(word: str) -> str:
     return word
 
 
+_FOREIGN_TABLE: dict[tuple[str, ...], tuple[str, ...]] = {}  # filled below, from _FOREIGN
+
+
 def _raw_words(text: str) -> Iterator[tuple[str, int]]:
     """Words of `text` lowercased, camelCase split, each with the offset just past it."""
     for match in _WORD.finditer(_NUMERO.sub("no", text)):
         word, start = match.group(), match.start()
+        if (_plain(word),) in _FOREIGN_TABLE:  # a word written in camel case, "MwSt", is still one word
+            yield _plain(word), start + len(word)
+            continue
         cuts = [cut.start() for cut in _CAMEL.finditer(word)] + [len(word)]
         begin = 0
         for cut in cuts:
@@ -104,7 +110,8 @@ net total: nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensu
  montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, netto bedrag, base imponible,
  imponibile, totale imponibile, valor liquido, wartosc netto, razem netto
 tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, tva, total tva, montant tva,
- total taxe, btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat, podatek
+ total taxe, zuzuglich mwst, zzgl mwst, zuzuglich ust, zzgl ust, zuzuglich umsatzsteuer, zzgl umsatzsteuer,
+ btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat, podatek
 vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
  umsatzsteuer
  identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva, tva intracommunautaire,
@@ -121,8 +128,9 @@ invoice date: rechnungsdatum, belegdatum, ausstellungsdatum, date de facture, da
  factuurdatum, fecha de factura, fecha factura, fecha de emision, data fattura, data documento,
  data de emissao, data da fatura, data wystawienia
 due date: falligkeitsdatum, fallig, fallig am, zahlbar bis, zahlungsziel, date d echeance, echeance,
- date limite de paiement, vervaldatum, vervaldag, fecha de vencimiento, vencimiento, scadenza,
- data scadenza, data di scadenza, data de vencimento, vencimento, termin platnosci, termin zaplaty
+ date limite de paiement, date limite de reglement, vervaldatum, vervaldag, fecha de vencimiento,
+ vencimiento, scadenza, data scadenza, data di scadenza, data de vencimento, vencimento, termin platnosci,
+ termin zaplaty
 due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a payer avant le, payable avant le,
  a regler avant le, payable le, te betalen voor, betalen voor, pagar antes del, pagar antes de, vence el,
  da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do
@@ -135,7 +143,7 @@ customer number: kundennummer, numero client, number de client, klantnummer, num
 vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, emetteur, leverancier,
  verkoper, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca, dostawca
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
- acheteur, facture a, adresse de facturation, klant, afnemer, factuuradres, cliente, comprador,
+ acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, factuuradres, cliente, comprador,
  facturar a, cessionario committente, destinatario, nabywca, odbiorca
 ship to: lieferadresse, lieferanschrift, adresse de livraison, leveradres, direccion de envio,
  indirizzo di consegna, endereco de entrega, adres dostawy
@@ -195,7 +203,11 @@ def _in_english(raw: list[tuple[str, int]]) -> list[tuple[str, int]]:
     while index < len(raw):
         for size in range(min(_LONGEST_FOREIGN, len(raw) - index), 0, -1):
             words = tuple(word for word, _ in raw[index : index + size])
-            english = _FOREIGN_TABLE.get(words) or (_single(words[0]) if size == 1 else None)
+            english = (
+                _FOREIGN_TABLE.get(words)
+                or _FOREIGN_TABLE.get(tuple(_singular(word) for word in words))  # "Total taxes"
+                or (_single(words[0]) if size == 1 else None)
+            )
             if english:
                 end = raw[index + size - 1][1]
                 said.extend((word, end) for word in english if not said or said[-1][0] != word)

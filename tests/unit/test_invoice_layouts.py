@@ -128,3 +128,34 @@ def test_a_key_table_with_a_neighbouring_column_run_into_it_still_pairs_keys_and
     )
 
     assert extract([page], AMOUNTS).output["due_date"] == "2025-06-15"
+
+
+DOCUMENT: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "invoice_number": {"type": "string"},
+        "invoice_date": {"type": "string", "format": "date"},
+    },
+}
+
+
+def test_the_number_and_date_printed_with_the_title_under_a_title_without_them_are_the_invoices() -> None:
+    page = "\n\n".join(["WARENRECHNUNG", "Handelsrechnung Nr. R-5512 vom 06.08.2018", "Lieferant GmbH"])
+
+    output = extract([page], DOCUMENT).output
+
+    assert output == {"invoice_number": "R-5512", "invoice_date": "2018-08-06"}
+
+
+def test_a_document_type_code_after_the_title_is_not_its_number() -> None:
+    page = "\n\n".join(["Stand: 10.11.2025", "Handelsrechnung (380)   Nr. 123   vom   03.06.2025"])
+
+    output = extract([page], DOCUMENT).output
+
+    assert output == {"invoice_number": "123", "invoice_date": "2025-06-03"}
+
+
+def test_the_date_an_invoice_title_is_of_is_its_date_rather_than_an_earlier_date() -> None:
+    page = "\n\n".join(["Imprimé le 02/01/2025", "Facture n° F-12 du 3 mai 2024", "Total TTC : 12,00 €"])
+
+    assert extract([page], DOCUMENT).output["invoice_date"] == "2024-05-03"

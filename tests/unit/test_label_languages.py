@@ -156,3 +156,21 @@ def test_the_recipient_under_a_destinataire_heading_is_the_customer() -> None:
 
     assert output["issuer"]["name"] == "Atelier Lemoine SARL"
     assert output["customer"]["name"] == "Mairie de Blois"
+
+
+@pytest.mark.parametrize(
+    ("printed", "iso"),
+    [
+        ("8. Mai 2019", "2019-05-08"),
+        ("5 juin 2018", "2018-06-05"),
+        ("13 décembre 2023", "2023-12-13"),
+        ("1 maart 2024", "2024-03-01"),
+        ("3 de enero de 2024", "2024-01-03"),
+        ("15 gennaio 2024", "2024-01-15"),
+        ("12 marca 2024", "2024-03-12"),
+    ],
+)
+def test_a_date_written_with_a_month_name_of_another_language_is_read(printed: str, iso: str) -> None:
+    page = f"Rechnungsnummer: 2019-03\nLiefer- und Rechnungsdatum: {printed}"
+
+    assert extract([page], SCHEMA).output["invoice_date"] == iso

@@ -159,3 +159,49 @@ def test_the_date_an_invoice_title_is_of_is_its_date_rather_than_an_earlier_date
     page = "\n\n".join(["Imprimé le 02/01/2025", "Facture n° F-12 du 3 mai 2024", "Total TTC : 12,00 €"])
 
     assert extract([page], DOCUMENT).output["invoice_date"] == "2024-05-03"
+
+
+def test_parties_in_tables_of_keys_and_values_under_their_headings_take_their_own_names() -> None:
+    page = "\n".join(
+        [
+            "Rechnung Nr. 4711",
+            "",
+            "| Verkäufer |  |",
+            "|---|---|",
+            "| Name: | Brandt & Söhne KG |",
+            "| Anschrift: | Mühlweg 3 |",
+            "",
+            "| Käufer |  |",
+            "|---|---|",
+            "| Name: | Hafenbau Kiel GmbH |",
+            "| Anschrift: | Kaistraße 4 |",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"] == {"name": "Brandt & Söhne KG", "address": "Mühlweg 3"}
+    assert output["customer"] == {"name": "Hafenbau Kiel GmbH", "address": "Kaistraße 4"}
+
+
+def test_a_party_heading_run_into_the_first_labelled_row_of_its_block_still_heads_it() -> None:
+    page = "\n".join(
+        [
+            "Rechnung Nr. 4711",
+            "",
+            "| Verkäufer Nummer: 549910 |  |",
+            "|---|---|",
+            "| Name: | Brandt & Söhne KG |",
+            "| Anschrift: | Mühlweg 3 |",
+            "",
+            "| Käufer/Leistungsempfänger Nummer: K-220 |  |",
+            "|---|---|",
+            "| Name: | Hafenbau Kiel GmbH |",
+            "| Anschrift: | Kaistraße 4 |",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Brandt & Söhne KG"
+    assert output["customer"]["name"] == "Hafenbau Kiel GmbH"

@@ -23,7 +23,7 @@ from docsvc.intelligence.candidates import (
     role_of,
 )
 from docsvc.intelligence.coercion import EMAIL, URL
-from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, amount_role, label_key
+from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, amount_role, key_words, label_key
 from docsvc.intelligence.lines import Pos, label_colon
 from docsvc.intelligence.pairs import Pair
 from docsvc.intelligence.reading import Aliases, Reading, inline_pairs, labelled_pairs
@@ -70,21 +70,40 @@ def regions_of(
         items = _interleaved(pair, inside, reading) or _block_items(pair, inside, reading)
         if items:
             regions.append(Region(tuple(items), score * PRIOR["region"]))
-    for index, score in _headings(aliases, reading) if headings else ():
-        items = _labelled_run(index + 1, inside, reading)
+    for index, score, first in _headings(aliases, inside, reading) if headings else ():
+        items = ([first] if first else []) + _labelled_run(index + 1, inside, reading)
         if items and not any(index + 1 in region.lines for region in regions):
             regions.append(Region(tuple(items), score * PRIOR["region"]))
     return sorted(regions, key=lambda region: (-region.score, region.items[0][1]))
 
 
-def _headings(aliases: Aliases, reading: Reading) -> Iterator[tuple[int, float]]:
+def _headings(
+    aliases: Aliases, inside: frozenset[Key], reading: Reading
+) -> Iterator[tuple[int, float, tuple[str, Pos] | None]]:
     """Lines that are only a label naming the object, without a colon: a heading over its block
-    ("Verkäufer", "Bill to")."""
+    ("Verkäufer", "Bill to"); or a heading run into the first labelled line of its block ("Verkäufer
+    Nummer: 549910"), with that line."""
     for index, line in enumerate(reading.layout.lines):
-        if line.cells is None and len(line.text) <= 60 and label_colon(line.text) is None:
+        if line.cells is not None or len(line.text) > 60:
+            continue
+        colon = label_colon(line.text)
+        if colon is None:
             score = aliases.get(label_key(line.text), 0.0)
             if score >= _HEADING:
-                yield index, score
+                yield index, score, None
+            continue
+        words = key_words(line.text[:colon])
+        lines = reading.layout.lines
+        below = lines[index + 1] if index + 1 < len(lines) else None
+        if below is None or (below.cells is None and label_colon(below.text) is None):
+            continue  # not over labelled lines
+        for size in range(1, min(len(words), 3)):
+            score = aliases.get(tuple(word for word, _ in words[:size]), 0.0)
+            apart = words[size - 1][1] < words[size][1] - 1  # printed as words of their own
+            if score >= _HEADING and apart:
+                start = words[size - 1][1]
+                yield index, score, (line.text[start:].strip(" /"), (index, start))
+                break
 
 
 def _block_items(pair: Pair, inside: frozenset[Key], reading: Reading) -> list[tuple[str, Pos]]:
@@ -101,18 +120,21 @@ def _block_items(pair: Pair, inside: frozenset[Key], reading: Reading) -> list[t
 
 def _labelled_run(start: int, inside: frozenset[Key], reading: Reading) -> list[tuple[str, Pos]]:
     """The lines under a heading, from line `start` ("Nummer:", "Name:", "Anschrift:" with their
-    values under "Verkäufer"): up to the next label of another field, over blank lines too."""
+    values under "Verkäufer", or a table's rows of them): up to the next label of another field, over
+    blank lines too."""
     lines = reading.layout.lines
     if start >= len(lines):
         return []
     items: list[tuple[str, Pos]] = []
+    rows = lines[start].cells is not None  # a table of keys and values under the heading
     for index in range(start, min(start + _RUN_LINES, len(lines))):
         line = lines[index]
-        if line.page != lines[start].page or line.cells is not None:
+        if line.page != lines[start].page or (line.cells is not None) != rows:
             break
-        if index > start and ends_block(line.text, inside, reading):
+        text = " ".join(cell for cell in line.cells or () if cell) if rows else line.text
+        if index > start and ends_block(text, inside, reading):
             break
-        items.append((line.text, (index, 0)))
+        items.append((text, (index, 0)))
     return items
 
 

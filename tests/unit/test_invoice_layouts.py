@@ -205,3 +205,30 @@ def test_a_party_heading_run_into_the_first_labelled_row_of_its_block_still_head
 
     assert output["issuer"]["name"] == "Brandt & Söhne KG"
     assert output["customer"]["name"] == "Hafenbau Kiel GmbH"
+
+
+def test_a_name_printed_over_two_lines_is_read_whole() -> None:
+    page = "\n\n".join(
+        [
+            "Rechnung Nr. 4711",
+            "Verkäufer",
+            "Name:\nMVM Musterhafter\nVersicherungsverein Musterstadt a.G.",
+            "Anschrift:\nMusterstr. 12",
+            "Käufer",
+            "Name:\nHerrn\nMax Mustermann",
+            "Anschrift:\nMusterstr. 11",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "MVM Musterhafter Versicherungsverein Musterstadt a.G."
+    assert output["customer"]["name"] == "Herrn Max Mustermann"
+
+
+def test_a_salutation_over_a_recipient_block_is_read_with_the_name_under_it_but_not_the_street() -> None:
+    page = "\n".join(["Bill to", "Mrs.", "Jane Doe", "12 High Street", "Leeds LS1 4AP", "", "Invoice 1"])
+
+    output = extract([page], PARTIES).output
+
+    assert output["customer"]["name"] == "Mrs. Jane Doe"

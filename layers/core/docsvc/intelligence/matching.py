@@ -39,6 +39,13 @@ _DASHES = "\u2013\u2014-"  # en and em dash, hyphen (last: not a range)
 _SENDER_SEPARATOR = re.compile(rf"\s[•●·|▪◦∙]\s|\s[{_DASHES}]\s")
 _SENDER_PART = re.compile(rf"[^•●·|▪◦∙\u2013\u2014]+?(?=\s[•●·|▪◦∙{_DASHES}]\s|$)")
 _POSTCODE = re.compile(r"\b(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\w|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b")
+_SALUTATION = re.compile(
+    r"(?i)herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|miss|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|"
+    r"dhr\.?|mevr\.?|heer|mevrouw|sr\.?|sra\.?|se[nñ]or|se[nñ]ora|sig\.?|sig\.ra|signor|signora|pan|pani"
+)
+_ENDS_LEGAL_FORM = re.compile(  # a company's name ends so: "GmbH", "SARL", "a.G." (a mutual insurer)
+    rf"(?i)(?<!\w)(?:{LEGAL_FORM.pattern.removeprefix('(?i)')}|a\.\s?g\.|e\.\s?v\.)$"
+)
 _PHONE = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
 
 
@@ -338,6 +345,9 @@ def _from_pair(slot: Slot, pair: Pair, label_score: float, reading: Reading) -> 
     if role_of(slot.path[-1]) == "address" and pair.how != "cell":
         kept = _until_block_ends(following[:4], reading)
         text, uses = ", ".join(line for line, _ in kept), uses | {position for _, position in kept}
+    elif role_of(slot.path[-1]) == "name" and pair.how != "cell":
+        kept = _name_lines(_until_block_ends(following[:2], reading), 0)
+        text, uses = " ".join(line for line, _ in kept), uses | {position for _, position in kept}
     elif slot.node.kind == "boolean" or slot.node.enum is not None:
         boxes = ticked_options([line for line, _ in _until_block_ends(following[:6], reading)])
         if boxes:  # check boxes under or after the label: the ticked one is the value
@@ -396,15 +406,34 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
     elif role == "name" and plain:
         worded = [item for item in plain if _mostly_letters(item[0])] or plain
         named = [item for item in worded if not _is_initials(item[0])] or worded
-        found.append((named[0][0], frozenset({named[0][1]}), 0.9))
+        lines = _name_lines(plain, plain.index(named[0]))
+        found.append((" ".join(text for text, _ in lines), frozenset(at for _, at in lines), 0.9))
     elif role == "address" and plain[0 if whole else 1 :]:
         rest = plain[0 if whole else 1 :]
+        if not whole:
+            rest = plain[len(_name_lines(plain, 0)) :]
         found.append((", ".join(text for text, _ in rest), frozenset(position for _, position in rest), 0.85))
     for text, uses, quality in found:
         first = min(uses)
         candidate = candidate_of(slot, text, region.score * quality, first, uses, reading)
         if candidate:
             yield candidate
+
+
+def _name_lines(items: list[tuple[str, Pos]], at: int) -> list[tuple[str, Pos]]:
+    """The lines of the name starting at `items[at]`: with the next line when it is only a salutation
+    ("Herrn" over "Max Mustermann"), or when the next line ends the company's name with its legal form
+    ("MVM Musterhafter" over "Versicherungsverein a.G.") and holds no digit (not a street)."""
+    first = items[at]
+    if at + 1 >= len(items) or items[at + 1][1][0] != first[1][0] + 1:
+        return [first]
+    following = items[at + 1]
+    if _SALUTATION.fullmatch(first[0].strip()):
+        return [first, following]
+    ends_legal = _ENDS_LEGAL_FORM.search(following[0])
+    if ends_legal and not _ENDS_LEGAL_FORM.search(first[0]) and not any(c.isdigit() for c in following[0]):
+        return [first, following]
+    return [first]
 
 
 def _mostly_letters(text: str) -> bool:

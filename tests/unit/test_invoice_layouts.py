@@ -232,3 +232,16 @@ def test_a_salutation_over_a_recipient_block_is_read_with_the_name_under_it_but_
     output = extract([page], PARTIES).output
 
     assert output["customer"]["name"] == "Mrs. Jane Doe"
+
+
+def test_a_due_date_ending_a_sentence_with_its_full_stop_is_found() -> None:
+    page = "Rechnung Nr. 505\n\nGesamtbetrag: 571,04 €\n\nBitte überweisen Sie bis zum 30.05.2017."
+
+    assert extract([page], AMOUNTS).output["due_date"] == "2017-05-30"
+
+
+def test_the_date_of_an_order_a_remark_names_after_the_word_invoice_is_not_the_invoices_date() -> None:
+    remark = "Rechnung gemäß Bestellung Nr. 2018-471331 vom 01.03.2018"
+    page = "\n\n".join(["05.06.2018", "Bemerkung", remark])
+
+    assert extract([page], DOCUMENT).output["invoice_date"] == "2018-06-05"

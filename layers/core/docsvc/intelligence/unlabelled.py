@@ -211,9 +211,12 @@ def _titled_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         title = next((size for size in (3, 2, 1) if size <= len(words) and _is_title(words[:size])), None)
         if title is None:
             continue
-        parts = _DATED.split(line.text[words[title - 1][1] :], maxsplit=1)
-        if len(parts) < 2 or not any(char.isdigit() for char in parts[0]):
-            continue  # no date, or no number before it
+        parts = _DATED.split(_TYPE_CODE.sub("", line.text[words[title - 1][1] :], count=1), maxsplit=1)
+        said = key_words(parts[0])
+        named = next((end for word, end in said[:2] if word == "number"), 0)  # "Bau Nr. 210111"
+        number = parts[0][named:].strip(" #:.°º-")
+        if len(parts) < 2 or len(number.split()) != 1 or not any(char.isdigit() for char in number):
+            continue  # no date, or not right after the document's number ("Rechnung gemäß Bestellung ...")
         found = parse_date(parts[1][:40], reading.day_first)
         if found is None or not parts[1].startswith(found.printed):
             continue

@@ -245,3 +245,9 @@ def test_the_date_of_an_order_a_remark_names_after_the_word_invoice_is_not_the_i
     page = "\n\n".join(["05.06.2018", "Bemerkung", remark])
 
     assert extract([page], DOCUMENT).output["invoice_date"] == "2018-06-05"
+
+
+def test_a_due_date_stated_as_the_date_to_remit_until_is_found() -> None:
+    page = "Invoice # RE-508\n\nDue payable: 571.04 €\n\nPlease remit until 2020-12-12."
+
+    assert extract([page], AMOUNTS).output["due_date"] == "2020-12-12"

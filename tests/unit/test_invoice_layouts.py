@@ -251,3 +251,10 @@ def test_a_due_date_stated_as_the_date_to_remit_until_is_found() -> None:
     page = "Invoice # RE-508\n\nDue payable: 571.04 €\n\nPlease remit until 2020-12-12."
 
     assert extract([page], AMOUNTS).output["due_date"] == "2020-12-12"
+
+
+def test_a_number_starting_with_a_titles_abbreviation_is_not_a_title_with_its_number() -> None:
+    page = "\n\n".join(["PURCHASE ORDER", "Order No.:\nPO-26880", "Date:\n10/27/2025"])
+    schema = {"type": "object", "properties": {"po_number": {"type": "string"}}}
+
+    assert extract([page], schema).output["po_number"] == "PO-26880"

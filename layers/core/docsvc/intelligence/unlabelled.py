@@ -176,7 +176,7 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         title = next(
             (size for size in (3, 2, 1) if size <= len(words) and _titled(words[:size], wanted)), None
         )
-        if title is None:
+        if title is None or not _stands_apart(line.text[words[title - 1][1] :]):
             continue
         rest = _TYPE_CODE.sub("", line.text[words[title - 1][1] :], count=1)
         said = key_words(rest)
@@ -209,7 +209,7 @@ def _titled_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             continue
         words = key_words(line.text)
         title = next((size for size in (3, 2, 1) if size <= len(words) and _is_title(words[:size])), None)
-        if title is None:
+        if title is None or not _stands_apart(line.text[words[title - 1][1] :]):
             continue
         parts = _DATED.split(_TYPE_CODE.sub("", line.text[words[title - 1][1] :], count=1), maxsplit=1)
         said = key_words(parts[0])
@@ -224,6 +224,12 @@ def _titled_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         if reading.valid(slot.node, value):
             yield Candidate(_TITLED_DATE, (index, 0), frozenset({(index, -4)}), value, found.printed)
             return
+
+
+def _stands_apart(rest: str) -> bool:
+    """Whether a title is a word of its own before `rest`, the rest of its line: "PO-26880" is a
+    number that starts with a title's abbreviation, not a title."""
+    return not rest or rest[0].isspace() or rest[0] in ":#"
 
 
 def _is_title(words: list[tuple[str, int]]) -> bool:

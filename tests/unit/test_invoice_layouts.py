@@ -258,3 +258,19 @@ def test_a_number_starting_with_a_titles_abbreviation_is_not_a_title_with_its_nu
     schema = {"type": "object", "properties": {"po_number": {"type": "string"}}}
 
     assert extract([page], schema).output["po_number"] == "PO-26880"
+
+
+def test_a_party_cell_holding_its_whole_block_gives_the_name_up_to_its_legal_form() -> None:
+    page = "\n".join(
+        [
+            "| Verkäufer | Käufer |",
+            "|---|---|",
+            "| BRANDT & SÖHNE KG MÜHLWEG 3 DE 24103 KIEL Tel: +49 431 5550 info@brandt.example "
+            "| HAFENBAU KIEL GMBH KAISTRASSE 4 DE 24103 KIEL |",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "BRANDT & SÖHNE KG"
+    assert output["customer"]["name"] == "HAFENBAU KIEL GMBH"

@@ -46,6 +46,8 @@ _SALUTATION = re.compile(
 _ENDS_LEGAL_FORM = re.compile(  # a company's name ends so: "GmbH", "SARL", "a.G." (a mutual insurer)
     rf"(?i)(?<!\w)(?:{LEGAL_FORM.pattern.removeprefix('(?i)')}|a\.\s?g\.|e\.\s?v\.)$"
 )
+_INNER_LABEL = re.compile(r"\s[^\W\d][\w.-]{1,20}:\s")  # " Tel: " inside a line of a block
+_LEGAL_FORM_WORD = re.compile(rf"(?i)(?<!\w)(?:{LEGAL_FORM.pattern.removeprefix('(?i)')})(?!\w)")
 _PHONE = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
 
 
@@ -394,8 +396,10 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
     role = "address" if whole and role_of(slot.path[-1]) == "address" else role_of(slot.path[-1])
     if whole and role not in {"address", "email", "phone", "url"}:
         role = "name"
-    items = [(text, position) for text, position in region.items if label_colon(text) is None]
-    plain = [(text, position) for text, position in items if not any(in_form(form, text) for form in FORMS)]
+    items = [(_before_label(text), position) for text, position in region.items]
+    items = [(text, position) for text, position in items if text]
+    plain = [(_before_form(text), position) for text, position in items]
+    plain = [(text, position) for text, position in plain if text]
     found: list[tuple[str, frozenset[Pos], float]] = []
     if role in FORMS:
         for text, position in items:
@@ -407,7 +411,8 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
         worded = [item for item in plain if _mostly_letters(item[0])] or plain
         named = [item for item in worded if not _is_initials(item[0])] or worded
         lines = _name_lines(plain, plain.index(named[0]))
-        found.append((" ".join(text for text, _ in lines), frozenset(at for _, at in lines), 0.9))
+        name = _name_before_address(" ".join(text for text, _ in lines))
+        found.append((name, frozenset(at for _, at in lines), 0.9))
     elif role == "address" and plain[0 if whole else 1 :]:
         rest = plain[0 if whole else 1 :]
         if not whole:
@@ -418,6 +423,39 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
         candidate = candidate_of(slot, text, region.score * quality, first, uses, reading)
         if candidate:
             yield candidate
+
+
+def _before_label(text: str) -> str:
+    """A block's line without the labelled value it runs into: "Muster GmbH Hauptstr. 1 Tel: 0123" is
+    "Muster GmbH Hauptstr. 1"; a line that is a labelled value ("Tel: 0123") is nothing."""
+    colon = label_colon(text)
+    if colon is not None and len(text[:colon].split()) <= 4:
+        return ""
+    inner = _INNER_LABEL.search(text)
+    return text[: inner.start()].strip() if inner and len(text[: inner.start()].split()) >= 2 else text
+
+
+def _before_form(text: str) -> str:
+    """A block's line without the e-mail address, phone number or web address it runs into ("Muster
+    GmbH Hauptstr. 1 info@muster.de"); a line that is only one of them is nothing."""
+    starts = [match.start() for pattern in FORMS.values() if (match := pattern.search(text))]
+    if not starts or not any(in_form(form, text) for form in FORMS):
+        return text
+    before = text[: min(starts)].strip()
+    return before if len(before.split()) >= 2 and any(char.isalpha() for char in before) else ""
+
+
+def _name_before_address(text: str) -> str:
+    """A company's name printed with its address on one line ("Muster GmbH Hauptstr. 1 12345 Stadt"),
+    up to its legal form ("Muster GmbH"; "Lieferant GmbH & Co. KG" whole)."""
+    for match in _LEGAL_FORM_WORD.finditer(text):
+        rest = text[match.end() :].strip()
+        following = rest.split(maxsplit=1)[0] if rest else ""
+        if not rest or following in {"&", "+", "und", "and", "et"} or _LEGAL_FORM_WORD.match(following):
+            continue
+        if any(char.isdigit() for char in rest):
+            return text[: match.end()].strip()
+    return text
 
 
 def _name_lines(items: list[tuple[str, Pos]], at: int) -> list[tuple[str, Pos]]:

@@ -274,3 +274,20 @@ def test_a_party_cell_holding_its_whole_block_gives_the_name_up_to_its_legal_for
 
     assert output["issuer"]["name"] == "BRANDT & SÖHNE KG"
     assert output["customer"]["name"] == "HAFENBAU KIEL GMBH"
+
+
+def test_a_summary_row_with_a_remark_before_its_label_pairs_the_label_beside_its_amount() -> None:
+    page = "\n".join(
+        [
+            "| Date Description | Qté | Prix unit. | Total HT |",
+            "|---|---|---|---|",
+            "| 10/01/2024 Consultation | 1.00 | 50.00 EUR | 50.00 EUR |",
+            "|  |  | Total HT: | 50.00 EUR |",
+            "| Payée le 15/01/2024 par carte bancaire |  | TVA (20.00%): | 10.00 EUR |",
+            "|  |  | Total TTC: | 60.00 EUR |",
+        ]
+    )
+
+    output = extract([page], AMOUNTS).output
+
+    assert (output["net_total"], output["tax_total"], output["total"]) == (50.0, 10.0, 60.0)

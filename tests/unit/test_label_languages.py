@@ -51,6 +51,7 @@ SCHEMA = {
         ("Total taxes", ("tax",)),
         ("Montants TTC", ("total",)),
         ("Destinataire", ("customer",)),
+        ("Gesamt", ("total",)),
         ("Date limite de règlement", ("due", "date")),
     ],
 )
@@ -174,3 +175,23 @@ def test_a_date_written_with_a_month_name_of_another_language_is_read(printed: s
     page = f"Rechnungsnummer: 2019-03\nLiefer- und Rechnungsdatum: {printed}"
 
     assert extract([page], SCHEMA).output["invoice_date"] == iso
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["Total € Incl. VAT", "Total incl. VAT", "Gesamt inkl. MwSt.", "Summe inkl. USt.", "Betrag inkl. MwSt."],
+)
+def test_a_total_said_to_include_the_tax_is_the_grand_total(label: str) -> None:
+    page = f"Rechnung 12\n\nNettobetrag: 100,00 €\nMwSt. 19%: 19,00 €\n{label}: 119,00 €\n"
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["total"], output["net_total"]) == (119.0, 100.0)
+
+
+def test_a_total_said_to_exclude_the_tax_is_the_net_total() -> None:
+    page = "Invoice 12\n\nTotal excl. VAT: 100.00 EUR\nVAT 20%: 20.00 EUR\nTotal incl. VAT: 120.00 EUR\n"
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["total"], output["net_total"]) == (120.0, 100.0)

@@ -101,9 +101,9 @@ def key_words(text: str) -> list[tuple[str, int]]:
 # Label words and phrases of other languages, said in English (the words as keys make them: without
 # accents, lower case). A phrase is looked up before its words.
 _FOREIGN = """
-total: gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, bruttobetrag, gesamtsumme, rechnungssumme,
- summe brutto, gesamt brutto, brutto, zu zahlen, zu zahlender betrag, total ttc, montant ttc, net a payer,
- montant total, total a payer, totaal, te betalen, totaalbedrag, totaal incl btw, te voldoen,
+total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, bruttobetrag, gesamtsumme,
+ rechnungssumme, summe brutto, gesamt brutto, brutto, zu zahlen, zu zahlender betrag, total ttc, montant ttc,
+ net a payer, montant total, total a payer, totaal, te betalen, totaalbedrag, totaal incl btw, te voldoen,
  importe total, total a pagar, total factura, totale, totale documento, totale da pagare, importo totale,
  valor total, valor a pagar, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto, kwota do zaplaty
 net total: nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
@@ -277,8 +277,12 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     # The first phrase of a group names it: a property named so takes that group only.
     ("total", "total due", "amount due", "grand total", "balance due", "total amount", "total amount due",
      "amount payable", "total payable", "invoice total", "total to pay", "amount to pay", "balance",
-     "total paid", "amount paid", "order total", "due payable"),
-    ("subtotal", "net total", "net amount", "total before tax", "total excl tax", "total excluding tax"),
+     "total paid", "amount paid", "order total", "due payable", "total including tax", "total including vat",
+     "total amount including tax", "total amount including vat", "amount including tax",
+     "amount including vat"),
+    ("subtotal", "net total", "net amount", "total before tax", "total excl tax", "total excluding tax",
+     "total excluding vat", "total amount excluding tax", "total amount excluding vat",
+     "amount excluding tax", "amount excluding vat"),
     ("tax", "vat", "gst", "sales tax", "tax amount", "vat amount", "tax total", "total tax"),
     ("date", "invoice date", "issue date", "date issued", "issued", "issued on", "date of issue", "dated",
      "document date", "receipt date"),

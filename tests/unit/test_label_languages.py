@@ -195,3 +195,20 @@ def test_a_total_said_to_exclude_the_tax_is_the_net_total() -> None:
     output = extract([page], SCHEMA).output
 
     assert (output["total"], output["net_total"]) == (120.0, 100.0)
+
+
+def test_a_labelled_date_printed_as_its_eight_digits_year_first_is_read() -> None:
+    page = "FACTURE\nN° FA-2026-0001\nDate : 20260815  ·  Échéance : 20260914"
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["invoice_date"], output["due_date"]) == ("2026-08-15", "2026-09-14")
+
+
+def test_eight_digits_that_are_no_date_are_not_read_as_one() -> None:
+    page = "Rechnung\nRechnungsdatum: 20261345\nFällig am: 19991231"
+
+    output = extract([page], SCHEMA).output
+
+    assert output["invoice_date"] is None
+    assert output["due_date"] == "1999-12-31"

@@ -291,3 +291,22 @@ def test_a_summary_row_with_a_remark_before_its_label_pairs_the_label_beside_its
     output = extract([page], AMOUNTS).output
 
     assert (output["net_total"], output["tax_total"], output["total"]) == (50.0, 10.0, 60.0)
+
+
+def test_a_label_word_left_alone_in_a_partys_block_is_not_its_name() -> None:
+    page = "\n".join(
+        [
+            "Rechnung Nr. 4711",
+            "",
+            "Verkäufer:",
+            "",
+            "Nummer      \u00a0\u00a0\u00a0\u00a0 : 12345676",
+            "Rohstoff AG Salzgitter",
+            "Marktstr. 153",
+            "DE 38226 Salzgitter",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Rohstoff AG Salzgitter"

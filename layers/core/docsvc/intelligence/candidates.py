@@ -36,6 +36,11 @@ LEGAL_FORM = re.compile(
 )
 
 
+BARE_LABELS = frozenset(
+    label_key(word) for word in ("number", "name", "address", "date", "phone", "email", "reference", "id")
+)
+
+
 @dataclass(frozen=True)
 class Owner:
     path: Path
@@ -125,6 +130,8 @@ def candidate_of(
         return None  # a label, or the legal form of a company whose name was read as a label
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and not any(c.isalpha() for c in value):
         return None  # a name has letters: "2" after "Customer number" is not the customer's name
+    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and label_key(value) in BARE_LABELS:
+        return None  # a label's word, "Nummer" before its colon, is no one's name
     if not reading.valid(slot.node, value):
         return None
     return Candidate(score * quality, order, uses, value, text)

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from docsvc.intelligence.candidates import (
+    BARE_LABELS,
     LEGAL_FORM,
     PRIOR,
     Candidate,
@@ -399,7 +400,7 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
     items = [(_before_label(text), position) for text, position in region.items]
     items = [(text, position) for text, position in items if text]
     plain = [(_before_form(text), position) for text, position in items]
-    plain = [(text, position) for text, position in plain if text]
+    plain = [(text, position) for text, position in plain if text and label_key(text) not in BARE_LABELS]
     found: list[tuple[str, frozenset[Pos], float]] = []
     if role in FORMS:
         for text, position in items:

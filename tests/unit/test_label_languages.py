@@ -212,3 +212,24 @@ def test_eight_digits_that_are_no_date_are_not_read_as_one() -> None:
 
     assert output["invoice_date"] is None
     assert output["due_date"] == "1999-12-31"
+
+
+def test_the_vat_id_of_the_customer_is_not_the_issuers_and_one_labelled_tva_is() -> None:
+    page = "\n".join(
+        [
+            "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène",
+            "TVA : FR11999999998 - SIRET : 99999999800010",
+            "",
+            "Facture FA-2017-0010",
+            "",
+            "| Votre référence | PO445 |",
+            "|---|---|",
+            "| N° TVA client | FR19787878784 |",
+        ]
+    )
+    schema = {
+        "type": "object",
+        "properties": {"issuer": {"type": "object", "properties": {"vat_id": {"type": "string"}}}},
+    }
+
+    assert extract([page], schema).output["issuer"]["vat_id"] == "FR11999999998"

@@ -306,7 +306,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     ("phone", "phone number", "mobile", "mobile number", "cell", "contact number"),
     ("address", "street address", "location"),
     ("invoice number", "invoice id", "bill number"),
-    ("vat id", "vat number", "vat identification number", "vat registration number", "tax id",
+    ("vat id", "vat number", "vat identification number", "vat registration number", "tax id", "vat", "tax",
      "tax identification number", "tax registration number", "gstin", "gst number",
      "gst registration number"),
     ("receipt number", "receipt id", "transaction number", "transaction id"),

@@ -310,3 +310,9 @@ def test_a_label_word_left_alone_in_a_partys_block_is_not_its_name() -> None:
     output = extract([page], PARTIES).output
 
     assert output["issuer"]["name"] == "Rohstoff AG Salzgitter"
+
+
+def test_the_documents_title_and_number_at_its_top_is_not_who_issued_it() -> None:
+    page = "Invoice 103767\n\nFebruary 17, 2026\n\nTotal: 681.87 EUR"
+
+    assert extract([page], PARTIES).output["issuer"]["name"] is None

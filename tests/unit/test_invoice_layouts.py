@@ -316,3 +316,20 @@ def test_the_documents_title_and_number_at_its_top_is_not_who_issued_it() -> Non
     page = "Invoice 103767\n\nFebruary 17, 2026\n\nTotal: 681.87 EUR"
 
     assert extract([page], PARTIES).output["issuer"]["name"] is None
+
+
+def test_without_a_billing_block_the_customer_is_the_one_the_goods_are_delivered_to() -> None:
+    page = "\n\n".join(
+        [
+            "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène",
+            "Invoice FA-2017-0008",
+            "Delivery Address",
+            "Me gusta olive\n87 camino de la calor\n41700 Dos Hermanas",
+            "| Invoice Date | 11/03/2017 |\n|---|---|\n| Due Date | 12/03/2017 |",
+        ]
+    )
+
+    result = extract([page], PARTIES)
+
+    assert result.output["customer"]["name"] == "Me gusta olive"
+    assert result.likelihoods["customer.name"] < 0.5

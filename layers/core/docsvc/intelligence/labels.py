@@ -341,6 +341,7 @@ def amount_role(aliases: dict[Key, float]) -> str | None:
 
 VENDOR_KEYS = frozenset(_group("vendor"))
 CUSTOMER_KEYS = frozenset(_group("customer"))
+SHIP_TO_KEYS = frozenset(_group("ship to"))
 ORDER_TITLES = frozenset(label_key(title) for title in ("purchase order", "order", "order form"))
 _STRONG_SUMMARY_KEYS = frozenset(_group("total") + _group("subtotal"))
 SUMMARY_KEYS = _STRONG_SUMMARY_KEYS | frozenset(_group("tax") + _group("discount"))

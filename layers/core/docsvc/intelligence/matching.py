@@ -24,14 +24,23 @@ from docsvc.intelligence.candidates import (
     role_of,
 )
 from docsvc.intelligence.coercion import EMAIL, URL
-from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, amount_role, key_words, label_key
+from docsvc.intelligence.labels import (
+    CUSTOMER_KEYS,
+    DOCUMENT_TITLES,
+    SHIP_TO_KEYS,
+    Key,
+    amount_role,
+    key_words,
+    label_key,
+)
 from docsvc.intelligence.lines import Pos, label_colon
 from docsvc.intelligence.pairs import Pair
-from docsvc.intelligence.reading import Aliases, Reading, inline_pairs, labelled_pairs
+from docsvc.intelligence.reading import SYNONYM, Aliases, Reading, inline_pairs, labelled_pairs
 from docsvc.intelligence.unlabelled import ticked_flag, without_label
 from docsvc.intelligence.values import ticked_options
 
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
+_DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
 _SENDER_LINES = 60
 _RUN_LINES = 16
 _HEADING = 0.8  # how well a lone line must name an object to head its block
@@ -314,8 +323,19 @@ class _RegionCache:
                 if found is None and issued and not regions:
                     found = letterhead_of(self.reading)
                 regions += [found] if found else []
+            if not regions and not issued and self.reading.recipient == CUSTOMER_KEYS:
+                regions = _delivered_to(owner, self.reading)
             self.found[owner.path] = regions
         return self.found[owner.path]
+
+
+def _delivered_to(owner: Owner, reading: Reading) -> list[Region]:
+    """For the customer of an invoice no label or heading names, the block it is delivered to ("Ship
+    to", "Adresse de livraison"): the customer most often has its goods delivered to itself."""
+    if not reading.addressed_to(owner.aliases):
+        return []
+    shipped = regions_of({key: SYNONYM for key in SHIP_TO_KEYS}, owner.children, reading, headings=True)
+    return [replace(region, score=region.score * _DELIVERED_TO) for region in shipped[:1]]
 
 
 def _candidates(slot: Slot, reading: Reading, regions: _RegionCache) -> Iterator[Candidate]:

@@ -233,3 +233,15 @@ def test_the_vat_id_of_the_customer_is_not_the_issuers_and_one_labelled_tva_is()
     }
 
     assert extract([page], schema).output["issuer"]["vat_id"] == "FR11999999998"
+
+
+@pytest.mark.parametrize(
+    "label", ["N° de facture associée", "Original invoice number", "Ursprüngliche Rechnungsnummer"]
+)
+def test_the_number_of_an_associated_or_original_invoice_is_not_the_invoices_own(label: str) -> None:
+    page = f"Références\n{label} : F20200003\nDate de facture associée : 30/11/2019"
+
+    result = extract([page], SCHEMA)
+
+    assert result.output["invoice_number"] is None
+    assert result.likelihoods["invoice_date"] < 0.5  # at most the document's first date, unlabelled

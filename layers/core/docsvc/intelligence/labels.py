@@ -163,6 +163,8 @@ invoice: rechnung, facture, factuur, factura, fattura, fatura, faktura
 commercial invoice: handelsrechnung
 credit note: gutschrift, rechnungskorrektur, avoir, facture d avoir, creditnota, nota de credito,
  nota di credito, faktura korygujaca
+associated: associee, associe, ursprunglich, ursprungliche, ursprunglichen, bezogen, bezogene, zugehorige,
+ oorspronkelijke, asociada, asociado, relacionada, originale, collegata, associata, powiazana, pierwotna
 excluding: ohne, exkl, hors, zonder, excl, sin, senza, sem, bez
 including: inkl, incl, einschl, inclus, inclusief, con, com
 reference: referenz, reference, referentie, referencia, riferimento
@@ -348,7 +350,8 @@ SUMMARY_KEYS = _STRONG_SUMMARY_KEYS | frozenset(_group("tax") + _group("discount
 # Words that turn a label into another thing: "Sub total" or "Total before tax" is not "Total".
 QUALIFIERS = frozenset(
     {"subtotal", "sub", "tax", "vat", "gst", "net", "before", "after", "excl", "excluding", "discount",
-     "shipping", "delivery", "due", "previous", "deposit", "ship", "birth", "expiry",
+     "shipping", "delivery", "due", "previous", "deposit", "ship", "birth", "expiry", "associated",
+     "original", "related", "referenced", "preceding", "corrected",
      "expiration", "start", "end", "from", "to", "per", "unit", "line"}
 )  # fmt: skip
 DOCUMENT_TITLES = frozenset(

@@ -333,3 +333,29 @@ def test_without_a_billing_block_the_customer_is_the_one_the_goods_are_delivered
 
     assert result.output["customer"]["name"] == "Me gusta olive"
     assert result.likelihoods["customer.name"] < 0.5
+
+
+def test_a_due_date_under_stacked_column_headings_is_the_first_line_that_is_only_a_date() -> None:
+    page = "\n".join(
+        [
+            "Rechnung Nr. 4711",
+            "Zahlungsbedingungen",
+            "",
+            "Beschreibung",
+            "Fälligkeit",
+            "Teilzahlung",
+            "Zahlbar ohne Abschlag bis",
+            "20.11.2018",
+        ]
+    )
+
+    result = extract([page], AMOUNTS)
+
+    assert result.output["due_date"] == "2018-11-20"
+    assert result.likelihoods["due_date"] < 0.7
+
+
+def test_a_labelled_value_holding_several_dates_is_a_less_likely_date() -> None:
+    page = "Due date: 14.02.2025 with 2 % discount, 31.03.2025 net"
+
+    assert extract([page], AMOUNTS).likelihoods["due_date"] < 0.6

@@ -58,6 +58,10 @@ def _as_string(text: str, node: Node, reading: Reading) -> tuple[str, float] | N
         if found is None:
             return None
         quality = reading.ambiguous_date if found.ambiguous else 1.0
+        after = text[text.find(found.printed) + len(found.printed) :] if found.printed else ""
+        later = parse_date(after, reading.day_first)
+        if later is not None and later.value != found.value:
+            quality *= 0.5  # a text of several dates ("bis zum 01.03. ... bis zum 31.03."): which one?
         if form == "date":
             return found.value.isoformat(), quality
         time = parse_time(text)

@@ -127,8 +127,8 @@ invoice number: rechnungsnummer, rechnung number, belegnummer, numero de facture
 invoice date: rechnungsdatum, belegdatum, ausstellungsdatum, date de facture, date facture, date d emission,
  factuurdatum, fecha de factura, fecha factura, fecha de emision, data fattura, data documento,
  data de emissao, data da fatura, data wystawienia
-due date: falligkeitsdatum, fallig, fallig am, zahlbar bis, zahlungsziel, date d echeance, echeance,
- date limite de paiement, date limite de reglement, vervaldatum, vervaldag, fecha de vencimiento,
+due date: falligkeitsdatum, falligkeit, fallig, fallig am, zahlbar bis, zahlungsziel, date d echeance,
+ echeance, date limite de paiement, date limite de reglement, vervaldatum, vervaldag, fecha de vencimiento,
  vencimiento, scadenza, data scadenza, data di scadenza, data de vencimento, vencimento, termin platnosci,
  termin zaplaty
 due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a payer avant le, payable avant le,

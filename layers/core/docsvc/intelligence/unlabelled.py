@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 
 from docsvc.intelligence.candidates import PRIOR, Candidate, Slot, candidate_of, role_of
-from docsvc.intelligence.labels import DOCUMENT_TITLES, key_words, label_key
+from docsvc.intelligence.labels import DOCUMENT_TITLES, is_label_text, key_words, label_key
 from docsvc.intelligence.reading import SYNONYM, Reading
 from docsvc.intelligence.values import crossed, parse_bool, parse_date, ticked_options
 
@@ -23,6 +23,7 @@ _FIRST_DATE, _SHOWN_CURRENCY, _PRINTED_OPTION = 0.4, 0.7, 0.55
 _TICKED, _NAME_PARTS, _IN_SENTENCE = 0.75, 0.8, 0.75
 _UNCROSSED = 0.6  # a statement printed without the X its ticked neighbours have: its box is empty
 _TITLED_NUMBER, _TITLED_DATE = 0.85, 0.8
+_UNDER_COLUMN, _UNDER_HEADING = 0.6, 8  # a date under a heading of stacked column headings, how far
 _TITLE_LINES = 40  # a document's title is among its first lines
 _TYPE_CODE = re.compile(r"\s*\(\d{1,3}\)")  # a document type code after a title: "Handelsrechnung (380)"
 # The word a title's date follows: "Rechnung Nr. 4711 vom 06.08.2018", "Facture n° 12 du 03/05/2024",
@@ -46,6 +47,7 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     key = label_key(slot.path[-1])
     if slot.node.text("format") in {"date", "date-time"}:
         yield from _dates_in_sentences(slot, reading)
+        yield from _date_under_heading(slot, reading)
     if slot.node.text("format") == "date" and slot.aliases.get(("date",), 0.0) >= SYNONYM:
         yield from _titled_date(slot, reading)
         yield from _first_date(slot, reading)
@@ -82,6 +84,31 @@ def _dates_in_sentences(slot: Slot, reading: Reading) -> Iterator[Candidate]:
                 if reading.valid(slot.node, value):
                     uses = frozenset({(index, -2)})
                     yield Candidate(score * _IN_SENTENCE, (index, 0), uses, value, found.printed)
+
+
+def _date_under_heading(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The first line that is only a date, a few lines under a column heading naming the field (a
+    table's headings and cells come out one per line: "Beschreibung", "Fälligkeit", "Teilzahlung",
+    then the row's text and "04.04.2018")."""
+    lines = reading.layout.lines
+    for index, line in enumerate(lines):
+        if line.cells is not None or not is_label_text(line.text):
+            continue
+        score = slot.aliases.get(label_key(line.text), 0.0)
+        if score < SYNONYM or len(label_key(line.text)) > 2:
+            continue
+        for at in range(index + 1, min(index + _UNDER_HEADING, len(lines))):
+            below = lines[at]
+            if below.page != line.page or below.cells is not None:
+                break
+            found = parse_date(below.text, reading.day_first)
+            if found is None or found.printed != below.text.strip():
+                continue
+            value = found.value.isoformat()
+            if reading.valid(slot.node, value):
+                uses = frozenset({(index, -5), (at, 0)})
+                yield Candidate(score * _UNDER_COLUMN, (at, 0), uses, value, found.printed)
+            break
 
 
 def _first_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:

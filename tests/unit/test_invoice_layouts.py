@@ -359,3 +359,9 @@ def test_a_labelled_value_holding_several_dates_is_a_less_likely_date() -> None:
     page = "Due date: 14.02.2025 with 2 % discount, 31.03.2025 net"
 
     assert extract([page], AMOUNTS).likelihoods["due_date"] < 0.6
+
+
+def test_the_date_an_invoice_says_it_was_issued_at_is_its_date_not_a_date_of_delivery() -> None:
+    page = "Invoice # RE-508 issued at 2020-11-21\nDate of delivery 2020-11-10\n\nDue payable: 571.04 €"
+
+    assert extract([page], DOCUMENT).output["invoice_date"] == "2020-11-21"

@@ -128,3 +128,240 @@ def test_a_key_table_with_a_neighbouring_column_run_into_it_still_pairs_keys_and
     )
 
     assert extract([page], AMOUNTS).output["due_date"] == "2025-06-15"
+
+
+DOCUMENT: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "invoice_number": {"type": "string"},
+        "invoice_date": {"type": "string", "format": "date"},
+    },
+}
+
+
+def test_the_number_and_date_printed_with_the_title_under_a_title_without_them_are_the_invoices() -> None:
+    page = "\n\n".join(["WARENRECHNUNG", "Handelsrechnung Nr. R-5512 vom 06.08.2018", "Lieferant GmbH"])
+
+    output = extract([page], DOCUMENT).output
+
+    assert output == {"invoice_number": "R-5512", "invoice_date": "2018-08-06"}
+
+
+def test_a_document_type_code_after_the_title_is_not_its_number() -> None:
+    page = "\n\n".join(["Stand: 10.11.2025", "Handelsrechnung (380)   Nr. 123   vom   03.06.2025"])
+
+    output = extract([page], DOCUMENT).output
+
+    assert output == {"invoice_number": "123", "invoice_date": "2025-06-03"}
+
+
+def test_the_date_an_invoice_title_is_of_is_its_date_rather_than_an_earlier_date() -> None:
+    page = "\n\n".join(["Imprimé le 02/01/2025", "Facture n° F-12 du 3 mai 2024", "Total TTC : 12,00 €"])
+
+    assert extract([page], DOCUMENT).output["invoice_date"] == "2024-05-03"
+
+
+def test_parties_in_tables_of_keys_and_values_under_their_headings_take_their_own_names() -> None:
+    page = "\n".join(
+        [
+            "Rechnung Nr. 4711",
+            "",
+            "| Verkäufer |  |",
+            "|---|---|",
+            "| Name: | Brandt & Söhne KG |",
+            "| Anschrift: | Mühlweg 3 |",
+            "",
+            "| Käufer |  |",
+            "|---|---|",
+            "| Name: | Hafenbau Kiel GmbH |",
+            "| Anschrift: | Kaistraße 4 |",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"] == {"name": "Brandt & Söhne KG", "address": "Mühlweg 3"}
+    assert output["customer"] == {"name": "Hafenbau Kiel GmbH", "address": "Kaistraße 4"}
+
+
+def test_a_party_heading_run_into_the_first_labelled_row_of_its_block_still_heads_it() -> None:
+    page = "\n".join(
+        [
+            "Rechnung Nr. 4711",
+            "",
+            "| Verkäufer Nummer: 549910 |  |",
+            "|---|---|",
+            "| Name: | Brandt & Söhne KG |",
+            "| Anschrift: | Mühlweg 3 |",
+            "",
+            "| Käufer/Leistungsempfänger Nummer: K-220 |  |",
+            "|---|---|",
+            "| Name: | Hafenbau Kiel GmbH |",
+            "| Anschrift: | Kaistraße 4 |",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Brandt & Söhne KG"
+    assert output["customer"]["name"] == "Hafenbau Kiel GmbH"
+
+
+def test_a_name_printed_over_two_lines_is_read_whole() -> None:
+    page = "\n\n".join(
+        [
+            "Rechnung Nr. 4711",
+            "Verkäufer",
+            "Name:\nMVM Musterhafter\nVersicherungsverein Musterstadt a.G.",
+            "Anschrift:\nMusterstr. 12",
+            "Käufer",
+            "Name:\nHerrn\nMax Mustermann",
+            "Anschrift:\nMusterstr. 11",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "MVM Musterhafter Versicherungsverein Musterstadt a.G."
+    assert output["customer"]["name"] == "Herrn Max Mustermann"
+
+
+def test_a_salutation_over_a_recipient_block_is_read_with_the_name_under_it_but_not_the_street() -> None:
+    page = "\n".join(["Bill to", "Mrs.", "Jane Doe", "12 High Street", "Leeds LS1 4AP", "", "Invoice 1"])
+
+    output = extract([page], PARTIES).output
+
+    assert output["customer"]["name"] == "Mrs. Jane Doe"
+
+
+def test_a_due_date_ending_a_sentence_with_its_full_stop_is_found() -> None:
+    page = "Rechnung Nr. 505\n\nGesamtbetrag: 571,04 €\n\nBitte überweisen Sie bis zum 30.05.2017."
+
+    assert extract([page], AMOUNTS).output["due_date"] == "2017-05-30"
+
+
+def test_the_date_of_an_order_a_remark_names_after_the_word_invoice_is_not_the_invoices_date() -> None:
+    remark = "Rechnung gemäß Bestellung Nr. 2018-471331 vom 01.03.2018"
+    page = "\n\n".join(["05.06.2018", "Bemerkung", remark])
+
+    assert extract([page], DOCUMENT).output["invoice_date"] == "2018-06-05"
+
+
+def test_a_due_date_stated_as_the_date_to_remit_until_is_found() -> None:
+    page = "Invoice # RE-508\n\nDue payable: 571.04 €\n\nPlease remit until 2020-12-12."
+
+    assert extract([page], AMOUNTS).output["due_date"] == "2020-12-12"
+
+
+def test_a_number_starting_with_a_titles_abbreviation_is_not_a_title_with_its_number() -> None:
+    page = "\n\n".join(["PURCHASE ORDER", "Order No.:\nPO-26880", "Date:\n10/27/2025"])
+    schema = {"type": "object", "properties": {"po_number": {"type": "string"}}}
+
+    assert extract([page], schema).output["po_number"] == "PO-26880"
+
+
+def test_a_party_cell_holding_its_whole_block_gives_the_name_up_to_its_legal_form() -> None:
+    page = "\n".join(
+        [
+            "| Verkäufer | Käufer |",
+            "|---|---|",
+            "| BRANDT & SÖHNE KG MÜHLWEG 3 DE 24103 KIEL Tel: +49 431 5550 info@brandt.example "
+            "| HAFENBAU KIEL GMBH KAISTRASSE 4 DE 24103 KIEL |",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "BRANDT & SÖHNE KG"
+    assert output["customer"]["name"] == "HAFENBAU KIEL GMBH"
+
+
+def test_a_summary_row_with_a_remark_before_its_label_pairs_the_label_beside_its_amount() -> None:
+    page = "\n".join(
+        [
+            "| Date Description | Qté | Prix unit. | Total HT |",
+            "|---|---|---|---|",
+            "| 10/01/2024 Consultation | 1.00 | 50.00 EUR | 50.00 EUR |",
+            "|  |  | Total HT: | 50.00 EUR |",
+            "| Payée le 15/01/2024 par carte bancaire |  | TVA (20.00%): | 10.00 EUR |",
+            "|  |  | Total TTC: | 60.00 EUR |",
+        ]
+    )
+
+    output = extract([page], AMOUNTS).output
+
+    assert (output["net_total"], output["tax_total"], output["total"]) == (50.0, 10.0, 60.0)
+
+
+def test_a_label_word_left_alone_in_a_partys_block_is_not_its_name() -> None:
+    page = "\n".join(
+        [
+            "Rechnung Nr. 4711",
+            "",
+            "Verkäufer:",
+            "",
+            "Nummer      \u00a0\u00a0\u00a0\u00a0 : 12345676",
+            "Rohstoff AG Salzgitter",
+            "Marktstr. 153",
+            "DE 38226 Salzgitter",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Rohstoff AG Salzgitter"
+
+
+def test_the_documents_title_and_number_at_its_top_is_not_who_issued_it() -> None:
+    page = "Invoice 103767\n\nFebruary 17, 2026\n\nTotal: 681.87 EUR"
+
+    assert extract([page], PARTIES).output["issuer"]["name"] is None
+
+
+def test_without_a_billing_block_the_customer_is_the_one_the_goods_are_delivered_to() -> None:
+    page = "\n\n".join(
+        [
+            "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène",
+            "Invoice FA-2017-0008",
+            "Delivery Address",
+            "Me gusta olive\n87 camino de la calor\n41700 Dos Hermanas",
+            "| Invoice Date | 11/03/2017 |\n|---|---|\n| Due Date | 12/03/2017 |",
+        ]
+    )
+
+    result = extract([page], PARTIES)
+
+    assert result.output["customer"]["name"] == "Me gusta olive"
+    assert result.likelihoods["customer.name"] < 0.5
+
+
+def test_a_due_date_under_stacked_column_headings_is_the_first_line_that_is_only_a_date() -> None:
+    page = "\n".join(
+        [
+            "Rechnung Nr. 4711",
+            "Zahlungsbedingungen",
+            "",
+            "Beschreibung",
+            "Fälligkeit",
+            "Teilzahlung",
+            "Zahlbar ohne Abschlag bis",
+            "20.11.2018",
+        ]
+    )
+
+    result = extract([page], AMOUNTS)
+
+    assert result.output["due_date"] == "2018-11-20"
+    assert result.likelihoods["due_date"] < 0.7
+
+
+def test_a_labelled_value_holding_several_dates_is_a_less_likely_date() -> None:
+    page = "Due date: 14.02.2025 with 2 % discount, 31.03.2025 net"
+
+    assert extract([page], AMOUNTS).likelihoods["due_date"] < 0.6
+
+
+def test_the_date_an_invoice_says_it_was_issued_at_is_its_date_not_a_date_of_delivery() -> None:
+    page = "Invoice # RE-508 issued at 2020-11-21\nDate of delivery 2020-11-10\n\nDue payable: 571.04 €"
+
+    assert extract([page], DOCUMENT).output["invoice_date"] == "2020-11-21"

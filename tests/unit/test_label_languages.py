@@ -46,6 +46,13 @@ SCHEMA = {
         ("Käufer", ("customer",)),
         ("Währung", ("currency",)),
         ("Invoice number", ("invoice", "number")),
+        ("MwSt.", ("tax",)),
+        ("zzgl. MwSt.", ("tax",)),
+        ("Total taxes", ("tax",)),
+        ("Montants TTC", ("total",)),
+        ("Destinataire", ("customer",)),
+        ("Gesamt", ("total",)),
+        ("Date limite de règlement", ("due", "date")),
     ],
 )
 def test_a_label_of_another_language_has_the_key_of_its_english_words(
@@ -115,3 +122,126 @@ def test_a_plain_invoice_printing_its_number_after_its_title_gives_it() -> None:
     page = "Invoice INV-2041\n\nDate: 2026-03-02\nTotal due: $120.00"
 
     assert extract([page], SCHEMA).output["invoice_number"] == "INV-2041"
+
+
+def test_a_tax_added_to_the_net_sum_as_zuzueglich_mwst_is_the_tax_total() -> None:
+    page = "\n".join(
+        [
+            "| Pos. | Artikel | Betrag |",
+            "|---|---|---|",
+            "| 1 | Superdrachen | 40,00 |",
+            "|  | Rechnungssumme netto | 40,00 |",
+            "|  | zuzüglich 19% MwSt. | 7,60 |",
+            "|  | Rechnungssumme brutto | 47,60 |",
+        ]
+    )
+
+    output = extract([page], {"type": "object", "properties": {"tax_total": {"type": "number"}}}).output
+
+    assert output["tax_total"] == 7.6
+
+
+def test_the_recipient_under_a_destinataire_heading_is_the_customer() -> None:
+    page = "\n\n".join(
+        ["FACTURE", "Émetteur", "Atelier Lemoine SARL", "3 rue Haute", "Destinataire", "Mairie de Blois"]
+    )
+    schema = {
+        "type": "object",
+        "properties": {
+            "issuer": {"type": "object", "properties": {"name": {"type": "string"}}},
+            "customer": {"type": "object", "properties": {"name": {"type": "string"}}},
+        },
+    }
+
+    output = extract([page], schema).output
+
+    assert output["issuer"]["name"] == "Atelier Lemoine SARL"
+    assert output["customer"]["name"] == "Mairie de Blois"
+
+
+@pytest.mark.parametrize(
+    ("printed", "iso"),
+    [
+        ("8. Mai 2019", "2019-05-08"),
+        ("5 juin 2018", "2018-06-05"),
+        ("13 décembre 2023", "2023-12-13"),
+        ("1 maart 2024", "2024-03-01"),
+        ("3 de enero de 2024", "2024-01-03"),
+        ("15 gennaio 2024", "2024-01-15"),
+        ("12 marca 2024", "2024-03-12"),
+    ],
+)
+def test_a_date_written_with_a_month_name_of_another_language_is_read(printed: str, iso: str) -> None:
+    page = f"Rechnungsnummer: 2019-03\nLiefer- und Rechnungsdatum: {printed}"
+
+    assert extract([page], SCHEMA).output["invoice_date"] == iso
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["Total € Incl. VAT", "Total incl. VAT", "Gesamt inkl. MwSt.", "Summe inkl. USt.", "Betrag inkl. MwSt."],
+)
+def test_a_total_said_to_include_the_tax_is_the_grand_total(label: str) -> None:
+    page = f"Rechnung 12\n\nNettobetrag: 100,00 €\nMwSt. 19%: 19,00 €\n{label}: 119,00 €\n"
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["total"], output["net_total"]) == (119.0, 100.0)
+
+
+def test_a_total_said_to_exclude_the_tax_is_the_net_total() -> None:
+    page = "Invoice 12\n\nTotal excl. VAT: 100.00 EUR\nVAT 20%: 20.00 EUR\nTotal incl. VAT: 120.00 EUR\n"
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["total"], output["net_total"]) == (120.0, 100.0)
+
+
+def test_a_labelled_date_printed_as_its_eight_digits_year_first_is_read() -> None:
+    page = "FACTURE\nN° FA-2026-0001\nDate : 20260815  ·  Échéance : 20260914"
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["invoice_date"], output["due_date"]) == ("2026-08-15", "2026-09-14")
+
+
+def test_eight_digits_that_are_no_date_are_not_read_as_one() -> None:
+    page = "Rechnung\nRechnungsdatum: 20261345\nFällig am: 19991231"
+
+    output = extract([page], SCHEMA).output
+
+    assert output["invoice_date"] is None
+    assert output["due_date"] == "1999-12-31"
+
+
+def test_the_vat_id_of_the_customer_is_not_the_issuers_and_one_labelled_tva_is() -> None:
+    page = "\n".join(
+        [
+            "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène",
+            "TVA : FR11999999998 - SIRET : 99999999800010",
+            "",
+            "Facture FA-2017-0010",
+            "",
+            "| Votre référence | PO445 |",
+            "|---|---|",
+            "| N° TVA client | FR19787878784 |",
+        ]
+    )
+    schema = {
+        "type": "object",
+        "properties": {"issuer": {"type": "object", "properties": {"vat_id": {"type": "string"}}}},
+    }
+
+    assert extract([page], schema).output["issuer"]["vat_id"] == "FR11999999998"
+
+
+@pytest.mark.parametrize(
+    "label", ["N° de facture associée", "Original invoice number", "Ursprüngliche Rechnungsnummer"]
+)
+def test_the_number_of_an_associated_or_original_invoice_is_not_the_invoices_own(label: str) -> None:
+    page = f"Références\n{label} : F20200003\nDate de facture associée : 30/11/2019"
+
+    result = extract([page], SCHEMA)
+
+    assert result.output["invoice_number"] is None
+    assert result.likelihoods["invoice_date"] < 0.5  # at most the document's first date, unlabelled

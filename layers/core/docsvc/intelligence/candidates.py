@@ -20,7 +20,7 @@ from docsvc.intelligence.identifiers import (
     is_reference_field,
     reference_code,
 )
-from docsvc.intelligence.labels import Key, label_key
+from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, key_words, label_key
 from docsvc.intelligence.lines import Pos
 from docsvc.intelligence.reading import HEAD, Aliases, Reading, composite_aliases, field_aliases
 from docsvc.intelligence.schemas import Node
@@ -34,6 +34,20 @@ LEGAL_FORM = re.compile(
     r"(?i)(?:gmbh|ag|kg|ohg|ug|e\.?\s?k\.?|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.?|s\.?a\.?r?\.?l?\.?|"
     r"sas|sasu|eurl|b\.?v\.?|n\.?v\.?|s\.?p\.?a\.?|s\.?r\.?l\.?|s\.?l\.?|lda\.?|sp\.? z o\.?o\.?)"
 )
+
+
+BARE_LABELS = frozenset(
+    label_key(word) for word in ("number", "name", "address", "date", "phone", "email", "reference", "id")
+)
+
+
+def _is_titled_number(text: str) -> bool:
+    """A document's title with its number: "Invoice 103767", "Rechnung Nr. 4711", "Facture FA-12"."""
+    words = key_words(text)
+    for size in (1, 2, 3):
+        if size < len(words) and tuple(word for word, _ in words[:size]) in DOCUMENT_TITLES:
+            return any(char.isdigit() for char in text[words[size - 1][1] :])
+    return False
 
 
 @dataclass(frozen=True)
@@ -125,6 +139,10 @@ def candidate_of(
         return None  # a label, or the legal form of a company whose name was read as a label
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and not any(c.isalpha() for c in value):
         return None  # a name has letters: "2" after "Customer number" is not the customer's name
+    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and label_key(value) in BARE_LABELS:
+        return None  # a label's word, "Nummer" before its colon, is no one's name
+    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _is_titled_number(value):
+        return None  # "Invoice 103767" is the document's title and number, not who issued it
     if not reading.valid(slot.node, value):
         return None
     return Candidate(score * quality, order, uses, value, text)

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import difflib
 import re
+from datetime import date
 from typing import Any
 
 from docsvc.intelligence.labels import Key, label_key
 from docsvc.intelligence.reading import Reading
 from docsvc.intelligence.schemas import Node
-from docsvc.intelligence.values import parse_bool, parse_date, parse_number, parse_time
+from docsvc.intelligence.values import ParsedDate, parse_bool, parse_date, parse_number, parse_time
+
+_COMPACT_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})")
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 URL = re.compile(r"(?i)\b(?:https?://|www\.)[^\s,;]+")
@@ -51,10 +54,14 @@ def _as_kind(kind: str, text: str, node: Node, reading: Reading) -> tuple[Any, f
 def _as_string(text: str, node: Node, reading: Reading) -> tuple[str, float] | None:
     form = node.text("format")
     if form in {"date", "date-time"}:
-        found = parse_date(text, reading.day_first)
+        found = parse_date(text, reading.day_first) or _compact_date(text)
         if found is None:
             return None
         quality = reading.ambiguous_date if found.ambiguous else 1.0
+        after = text[text.find(found.printed) + len(found.printed) :] if found.printed else ""
+        later = parse_date(after, reading.day_first)
+        if later is not None and later.value != found.value:
+            quality *= 0.5  # a text of several dates ("bis zum 01.03. ... bis zum 31.03."): which one?
         if form == "date":
             return found.value.isoformat(), quality
         time = parse_time(text)
@@ -66,6 +73,18 @@ def _as_string(text: str, node: Node, reading: Reading) -> tuple[str, float] | N
         match = (EMAIL if form == "email" else URL).search(text)
         return (match.group(), 1.0) if match else None
     return _matching_pattern(text, node.text("pattern"))
+
+
+def _compact_date(text: str) -> ParsedDate | None:
+    """A labelled date printed as its eight digits, year first ("Date : 20260815", as e-invoice data
+    holds it); only a value that is nothing else, and a plausible year."""
+    match = _COMPACT_DATE.fullmatch(text.strip())
+    if not match or not 1900 <= int(match[1]) <= 2100:
+        return None
+    try:
+        return ParsedDate(date(int(match[1]), int(match[2]), int(match[3])), False, 8, match[0])
+    except ValueError:
+        return None
 
 
 def _matching_pattern(text: str, pattern: str) -> tuple[str, float] | None:

@@ -64,10 +64,16 @@ def _singular(word: str) -> str:
     return word
 
 
+_FOREIGN_TABLE: dict[tuple[str, ...], tuple[str, ...]] = {}  # filled below, from _FOREIGN
+
+
 def _raw_words(text: str) -> Iterator[tuple[str, int]]:
     """Words of `text` lowercased, camelCase split, each with the offset just past it."""
     for match in _WORD.finditer(_NUMERO.sub("no", text)):
         word, start = match.group(), match.start()
+        if (_plain(word),) in _FOREIGN_TABLE:  # a word written in camel case, "MwSt", is still one word
+            yield _plain(word), start + len(word)
+            continue
         cuts = [cut.start() for cut in _CAMEL.finditer(word)] + [len(word)]
         begin = 0
         for cut in cuts:
@@ -95,16 +101,17 @@ def key_words(text: str) -> list[tuple[str, int]]:
 # Label words and phrases of other languages, said in English (the words as keys make them: without
 # accents, lower case). A phrase is looked up before its words.
 _FOREIGN = """
-total: gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, bruttobetrag, gesamtsumme, rechnungssumme,
- summe brutto, gesamt brutto, brutto, zu zahlen, zu zahlender betrag, total ttc, montant ttc, net a payer,
- montant total, total a payer, totaal, te betalen, totaalbedrag, totaal incl btw, te voldoen,
+total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, bruttobetrag, gesamtsumme,
+ rechnungssumme, summe brutto, gesamt brutto, brutto, zu zahlen, zu zahlender betrag, total ttc, montant ttc,
+ net a payer, montant total, total a payer, totaal, te betalen, totaalbedrag, totaal incl btw, te voldoen,
  importe total, total a pagar, total factura, totale, totale documento, totale da pagare, importo totale,
  valor total, valor a pagar, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto, kwota do zaplaty
 net total: nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
  montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, netto bedrag, base imponible,
  imponibile, totale imponibile, valor liquido, wartosc netto, razem netto
 tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, tva, total tva, montant tva,
- total taxe, btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat, podatek
+ total taxe, zuzuglich mwst, zzgl mwst, zuzuglich ust, zzgl ust, zuzuglich umsatzsteuer, zzgl umsatzsteuer,
+ btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat, podatek
 vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
  umsatzsteuer
  identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva, tva intracommunautaire,
@@ -120,9 +127,10 @@ invoice number: rechnungsnummer, rechnung number, belegnummer, numero de facture
 invoice date: rechnungsdatum, belegdatum, ausstellungsdatum, date de facture, date facture, date d emission,
  factuurdatum, fecha de factura, fecha factura, fecha de emision, data fattura, data documento,
  data de emissao, data da fatura, data wystawienia
-due date: falligkeitsdatum, fallig, fallig am, zahlbar bis, zahlungsziel, date d echeance, echeance,
- date limite de paiement, vervaldatum, vervaldag, fecha de vencimiento, vencimiento, scadenza,
- data scadenza, data di scadenza, data de vencimento, vencimento, termin platnosci, termin zaplaty
+due date: falligkeitsdatum, falligkeit, fallig, fallig am, zahlbar bis, zahlungsziel, date d echeance,
+ echeance, date limite de paiement, date limite de reglement, vervaldatum, vervaldag, fecha de vencimiento,
+ vencimiento, scadenza, data scadenza, data di scadenza, data de vencimento, vencimento, termin platnosci,
+ termin zaplaty
 due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a payer avant le, payable avant le,
  a regler avant le, payable le, te betalen voor, betalen voor, pagar antes del, pagar antes de, vence el,
  da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do
@@ -135,7 +143,7 @@ customer number: kundennummer, numero client, number de client, klantnummer, num
 vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, emetteur, leverancier,
  verkoper, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca, dostawca
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
- acheteur, facture a, adresse de facturation, klant, afnemer, factuuradres, cliente, comprador,
+ acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, factuuradres, cliente, comprador,
  facturar a, cessionario committente, destinatario, nabywca, odbiorca
 ship to: lieferadresse, lieferanschrift, adresse de livraison, leveradres, direccion de envio,
  indirizzo di consegna, endereco de entrega, adres dostawy
@@ -155,6 +163,8 @@ invoice: rechnung, facture, factuur, factura, fattura, fatura, faktura
 commercial invoice: handelsrechnung
 credit note: gutschrift, rechnungskorrektur, avoir, facture d avoir, creditnota, nota de credito,
  nota di credito, faktura korygujaca
+associated: associee, associe, ursprunglich, ursprungliche, ursprunglichen, bezogen, bezogene, zugehorige,
+ oorspronkelijke, asociada, asociado, relacionada, originale, collegata, associata, powiazana, pierwotna
 excluding: ohne, exkl, hors, zonder, excl, sin, senza, sem, bez
 including: inkl, incl, einschl, inclus, inclusief, con, com
 reference: referenz, reference, referentie, referencia, riferimento
@@ -195,7 +205,11 @@ def _in_english(raw: list[tuple[str, int]]) -> list[tuple[str, int]]:
     while index < len(raw):
         for size in range(min(_LONGEST_FOREIGN, len(raw) - index), 0, -1):
             words = tuple(word for word, _ in raw[index : index + size])
-            english = _FOREIGN_TABLE.get(words) or (_single(words[0]) if size == 1 else None)
+            english = (
+                _FOREIGN_TABLE.get(words)
+                or _FOREIGN_TABLE.get(tuple(_singular(word) for word in words))  # "Total taxes"
+                or (_single(words[0]) if size == 1 else None)
+            )
             if english:
                 end = raw[index + size - 1][1]
                 said.extend((word, end) for word in english if not said or said[-1][0] != word)
@@ -265,12 +279,17 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     # The first phrase of a group names it: a property named so takes that group only.
     ("total", "total due", "amount due", "grand total", "balance due", "total amount", "total amount due",
      "amount payable", "total payable", "invoice total", "total to pay", "amount to pay", "balance",
-     "total paid", "amount paid", "order total", "due payable"),
-    ("subtotal", "net total", "net amount", "total before tax", "total excl tax", "total excluding tax"),
+     "total paid", "amount paid", "order total", "due payable", "total including tax", "total including vat",
+     "total amount including tax", "total amount including vat", "amount including tax",
+     "amount including vat"),
+    ("subtotal", "net total", "net amount", "total before tax", "total excl tax", "total excluding tax",
+     "total excluding vat", "total amount excluding tax", "total amount excluding vat",
+     "amount excluding tax", "amount excluding vat"),
     ("tax", "vat", "gst", "sales tax", "tax amount", "vat amount", "tax total", "total tax"),
-    ("date", "invoice date", "issue date", "date issued", "issued", "issued on", "date of issue", "dated",
-     "document date", "receipt date"),
-    ("due date", "payment due", "due", "pay by", "payment due date", "due by", "payable by"),
+    ("date", "invoice date", "issue date", "date issued", "issued", "issued on", "issued at", "date of issue",
+     "dated", "document date", "receipt date"),
+    ("due date", "payment due", "due", "pay by", "payment due date", "due by", "payable by", "remit by",
+     "remit until", "pay until", "payable until", "pay before", "payable before"),
     ("delivery date", "required by", "deliver by", "delivery by", "needed by", "expected delivery",
      "requested delivery", "date required"),
     ("order date", "date ordered", "ordered on", "purchase order date", "date of order"),
@@ -289,7 +308,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     ("phone", "phone number", "mobile", "mobile number", "cell", "contact number"),
     ("address", "street address", "location"),
     ("invoice number", "invoice id", "bill number"),
-    ("vat id", "vat number", "vat identification number", "vat registration number", "tax id",
+    ("vat id", "vat number", "vat identification number", "vat registration number", "tax id", "vat", "tax",
      "tax identification number", "tax registration number", "gstin", "gst number",
      "gst registration number"),
     ("receipt number", "receipt id", "transaction number", "transaction id"),
@@ -324,13 +343,15 @@ def amount_role(aliases: dict[Key, float]) -> str | None:
 
 VENDOR_KEYS = frozenset(_group("vendor"))
 CUSTOMER_KEYS = frozenset(_group("customer"))
+SHIP_TO_KEYS = frozenset(_group("ship to"))
 ORDER_TITLES = frozenset(label_key(title) for title in ("purchase order", "order", "order form"))
 _STRONG_SUMMARY_KEYS = frozenset(_group("total") + _group("subtotal"))
 SUMMARY_KEYS = _STRONG_SUMMARY_KEYS | frozenset(_group("tax") + _group("discount"))
 # Words that turn a label into another thing: "Sub total" or "Total before tax" is not "Total".
 QUALIFIERS = frozenset(
     {"subtotal", "sub", "tax", "vat", "gst", "net", "before", "after", "excl", "excluding", "discount",
-     "shipping", "delivery", "due", "previous", "deposit", "ship", "birth", "expiry",
+     "shipping", "delivery", "due", "previous", "deposit", "ship", "birth", "expiry", "associated",
+     "original", "related", "referenced", "preceding", "corrected",
      "expiration", "start", "end", "from", "to", "per", "unit", "line"}
 )  # fmt: skip
 DOCUMENT_TITLES = frozenset(

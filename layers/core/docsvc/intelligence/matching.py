@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from docsvc.intelligence.candidates import (
+    BARE_LABELS,
     LEGAL_FORM,
     PRIOR,
     Candidate,
@@ -23,14 +24,23 @@ from docsvc.intelligence.candidates import (
     role_of,
 )
 from docsvc.intelligence.coercion import EMAIL, URL
-from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, amount_role, label_key
+from docsvc.intelligence.labels import (
+    CUSTOMER_KEYS,
+    DOCUMENT_TITLES,
+    SHIP_TO_KEYS,
+    Key,
+    amount_role,
+    key_words,
+    label_key,
+)
 from docsvc.intelligence.lines import Pos, label_colon
 from docsvc.intelligence.pairs import Pair
-from docsvc.intelligence.reading import Aliases, Reading, inline_pairs, labelled_pairs
+from docsvc.intelligence.reading import SYNONYM, Aliases, Reading, inline_pairs, labelled_pairs
 from docsvc.intelligence.unlabelled import ticked_flag, without_label
 from docsvc.intelligence.values import ticked_options
 
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
+_DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
 _SENDER_LINES = 60
 _RUN_LINES = 16
 _HEADING = 0.8  # how well a lone line must name an object to head its block
@@ -39,6 +49,15 @@ _DASHES = "\u2013\u2014-"  # en and em dash, hyphen (last: not a range)
 _SENDER_SEPARATOR = re.compile(rf"\s[•●·|▪◦∙]\s|\s[{_DASHES}]\s")
 _SENDER_PART = re.compile(rf"[^•●·|▪◦∙\u2013\u2014]+?(?=\s[•●·|▪◦∙{_DASHES}]\s|$)")
 _POSTCODE = re.compile(r"\b(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\w|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b")
+_SALUTATION = re.compile(
+    r"(?i)herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|miss|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|"
+    r"dhr\.?|mevr\.?|heer|mevrouw|sr\.?|sra\.?|se[nñ]or|se[nñ]ora|sig\.?|sig\.ra|signor|signora|pan|pani"
+)
+_ENDS_LEGAL_FORM = re.compile(  # a company's name ends so: "GmbH", "SARL", "a.G." (a mutual insurer)
+    rf"(?i)(?<!\w)(?:{LEGAL_FORM.pattern.removeprefix('(?i)')}|a\.\s?g\.|e\.\s?v\.)$"
+)
+_INNER_LABEL = re.compile(r"\s[^\W\d][\w.-]{1,20}:\s")  # " Tel: " inside a line of a block
+_LEGAL_FORM_WORD = re.compile(rf"(?i)(?<!\w)(?:{LEGAL_FORM.pattern.removeprefix('(?i)')})(?!\w)")
 _PHONE = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
 
 
@@ -70,21 +89,40 @@ def regions_of(
         items = _interleaved(pair, inside, reading) or _block_items(pair, inside, reading)
         if items:
             regions.append(Region(tuple(items), score * PRIOR["region"]))
-    for index, score in _headings(aliases, reading) if headings else ():
-        items = _labelled_run(index + 1, inside, reading)
+    for index, score, first in _headings(aliases, inside, reading) if headings else ():
+        items = ([first] if first else []) + _labelled_run(index + 1, inside, reading)
         if items and not any(index + 1 in region.lines for region in regions):
             regions.append(Region(tuple(items), score * PRIOR["region"]))
     return sorted(regions, key=lambda region: (-region.score, region.items[0][1]))
 
 
-def _headings(aliases: Aliases, reading: Reading) -> Iterator[tuple[int, float]]:
+def _headings(
+    aliases: Aliases, inside: frozenset[Key], reading: Reading
+) -> Iterator[tuple[int, float, tuple[str, Pos] | None]]:
     """Lines that are only a label naming the object, without a colon: a heading over its block
-    ("Verkäufer", "Bill to")."""
+    ("Verkäufer", "Bill to"); or a heading run into the first labelled line of its block ("Verkäufer
+    Nummer: 549910"), with that line."""
     for index, line in enumerate(reading.layout.lines):
-        if line.cells is None and len(line.text) <= 60 and label_colon(line.text) is None:
+        if line.cells is not None or len(line.text) > 60:
+            continue
+        colon = label_colon(line.text)
+        if colon is None:
             score = aliases.get(label_key(line.text), 0.0)
             if score >= _HEADING:
-                yield index, score
+                yield index, score, None
+            continue
+        words = key_words(line.text[:colon])
+        lines = reading.layout.lines
+        below = lines[index + 1] if index + 1 < len(lines) else None
+        if below is None or (below.cells is None and label_colon(below.text) is None):
+            continue  # not over labelled lines
+        for size in range(1, min(len(words), 3)):
+            score = aliases.get(tuple(word for word, _ in words[:size]), 0.0)
+            apart = words[size - 1][1] < words[size][1] - 1  # printed as words of their own
+            if score >= _HEADING and apart:
+                start = words[size - 1][1]
+                yield index, score, (line.text[start:].strip(" /"), (index, start))
+                break
 
 
 def _block_items(pair: Pair, inside: frozenset[Key], reading: Reading) -> list[tuple[str, Pos]]:
@@ -101,18 +139,21 @@ def _block_items(pair: Pair, inside: frozenset[Key], reading: Reading) -> list[t
 
 def _labelled_run(start: int, inside: frozenset[Key], reading: Reading) -> list[tuple[str, Pos]]:
     """The lines under a heading, from line `start` ("Nummer:", "Name:", "Anschrift:" with their
-    values under "Verkäufer"): up to the next label of another field, over blank lines too."""
+    values under "Verkäufer", or a table's rows of them): up to the next label of another field, over
+    blank lines too."""
     lines = reading.layout.lines
     if start >= len(lines):
         return []
     items: list[tuple[str, Pos]] = []
+    rows = lines[start].cells is not None  # a table of keys and values under the heading
     for index in range(start, min(start + _RUN_LINES, len(lines))):
         line = lines[index]
-        if line.page != lines[start].page or line.cells is not None:
+        if line.page != lines[start].page or (line.cells is not None) != rows:
             break
-        if index > start and ends_block(line.text, inside, reading):
+        text = " ".join(cell for cell in line.cells or () if cell) if rows else line.text
+        if index > start and ends_block(text, inside, reading):
             break
-        items.append((line.text, (index, 0)))
+        items.append((text, (index, 0)))
     return items
 
 
@@ -282,8 +323,19 @@ class _RegionCache:
                 if found is None and issued and not regions:
                     found = letterhead_of(self.reading)
                 regions += [found] if found else []
+            if not regions and not issued and self.reading.recipient == CUSTOMER_KEYS:
+                regions = _delivered_to(owner, self.reading)
             self.found[owner.path] = regions
         return self.found[owner.path]
+
+
+def _delivered_to(owner: Owner, reading: Reading) -> list[Region]:
+    """For the customer of an invoice no label or heading names, the block it is delivered to ("Ship
+    to", "Adresse de livraison"): the customer most often has its goods delivered to itself."""
+    if not reading.addressed_to(owner.aliases):
+        return []
+    shipped = regions_of({key: SYNONYM for key in SHIP_TO_KEYS}, owner.children, reading, headings=True)
+    return [replace(region, score=region.score * _DELIVERED_TO) for region in shipped[:1]]
 
 
 def _candidates(slot: Slot, reading: Reading, regions: _RegionCache) -> Iterator[Candidate]:
@@ -316,6 +368,9 @@ def _from_pair(slot: Slot, pair: Pair, label_score: float, reading: Reading) -> 
     if role_of(slot.path[-1]) == "address" and pair.how != "cell":
         kept = _until_block_ends(following[:4], reading)
         text, uses = ", ".join(line for line, _ in kept), uses | {position for _, position in kept}
+    elif role_of(slot.path[-1]) == "name" and pair.how != "cell":
+        kept = _name_lines(_until_block_ends(following[:2], reading), 0)
+        text, uses = " ".join(line for line, _ in kept), uses | {position for _, position in kept}
     elif slot.node.kind == "boolean" or slot.node.enum is not None:
         boxes = ticked_options([line for line, _ in _until_block_ends(following[:6], reading)])
         if boxes:  # check boxes under or after the label: the ticked one is the value
@@ -362,8 +417,10 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
     role = "address" if whole and role_of(slot.path[-1]) == "address" else role_of(slot.path[-1])
     if whole and role not in {"address", "email", "phone", "url"}:
         role = "name"
-    items = [(text, position) for text, position in region.items if label_colon(text) is None]
-    plain = [(text, position) for text, position in items if not any(in_form(form, text) for form in FORMS)]
+    items = [(_before_label(text), position) for text, position in region.items]
+    items = [(text, position) for text, position in items if text]
+    plain = [(_before_form(text), position) for text, position in items]
+    plain = [(text, position) for text, position in plain if text and label_key(text) not in BARE_LABELS]
     found: list[tuple[str, frozenset[Pos], float]] = []
     if role in FORMS:
         for text, position in items:
@@ -374,15 +431,68 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
     elif role == "name" and plain:
         worded = [item for item in plain if _mostly_letters(item[0])] or plain
         named = [item for item in worded if not _is_initials(item[0])] or worded
-        found.append((named[0][0], frozenset({named[0][1]}), 0.9))
+        lines = _name_lines(plain, plain.index(named[0]))
+        name = _name_before_address(" ".join(text for text, _ in lines))
+        found.append((name, frozenset(at for _, at in lines), 0.9))
     elif role == "address" and plain[0 if whole else 1 :]:
         rest = plain[0 if whole else 1 :]
+        if not whole:
+            rest = plain[len(_name_lines(plain, 0)) :]
         found.append((", ".join(text for text, _ in rest), frozenset(position for _, position in rest), 0.85))
     for text, uses, quality in found:
         first = min(uses)
         candidate = candidate_of(slot, text, region.score * quality, first, uses, reading)
         if candidate:
             yield candidate
+
+
+def _before_label(text: str) -> str:
+    """A block's line without the labelled value it runs into: "Muster GmbH Hauptstr. 1 Tel: 0123" is
+    "Muster GmbH Hauptstr. 1"; a line that is a labelled value ("Tel: 0123") is nothing."""
+    colon = label_colon(text)
+    if colon is not None and len(text[:colon].split()) <= 4:
+        return ""
+    inner = _INNER_LABEL.search(text)
+    return text[: inner.start()].strip() if inner and len(text[: inner.start()].split()) >= 2 else text
+
+
+def _before_form(text: str) -> str:
+    """A block's line without the e-mail address, phone number or web address it runs into ("Muster
+    GmbH Hauptstr. 1 info@muster.de"); a line that is only one of them is nothing."""
+    starts = [match.start() for pattern in FORMS.values() if (match := pattern.search(text))]
+    if not starts or not any(in_form(form, text) for form in FORMS):
+        return text
+    before = text[: min(starts)].strip()
+    return before if len(before.split()) >= 2 and any(char.isalpha() for char in before) else ""
+
+
+def _name_before_address(text: str) -> str:
+    """A company's name printed with its address on one line ("Muster GmbH Hauptstr. 1 12345 Stadt"),
+    up to its legal form ("Muster GmbH"; "Lieferant GmbH & Co. KG" whole)."""
+    for match in _LEGAL_FORM_WORD.finditer(text):
+        rest = text[match.end() :].strip()
+        following = rest.split(maxsplit=1)[0] if rest else ""
+        if not rest or following in {"&", "+", "und", "and", "et"} or _LEGAL_FORM_WORD.match(following):
+            continue
+        if any(char.isdigit() for char in rest):
+            return text[: match.end()].strip()
+    return text
+
+
+def _name_lines(items: list[tuple[str, Pos]], at: int) -> list[tuple[str, Pos]]:
+    """The lines of the name starting at `items[at]`: with the next line when it is only a salutation
+    ("Herrn" over "Max Mustermann"), or when the next line ends the company's name with its legal form
+    ("MVM Musterhafter" over "Versicherungsverein a.G.") and holds no digit (not a street)."""
+    first = items[at]
+    if at + 1 >= len(items) or items[at + 1][1][0] != first[1][0] + 1:
+        return [first]
+    following = items[at + 1]
+    if _SALUTATION.fullmatch(first[0].strip()):
+        return [first, following]
+    ends_legal = _ENDS_LEGAL_FORM.search(following[0])
+    if ends_legal and not _ENDS_LEGAL_FORM.search(first[0]) and not any(c.isdigit() for c in following[0]):
+        return [first, following]
+    return [first]
 
 
 def _mostly_letters(text: str) -> bool:

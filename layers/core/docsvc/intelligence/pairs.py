@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from docsvc.intelligence.labels import is_label_text, is_summary_row
+from docsvc.intelligence.labels import SUMMARY_KEYS, is_label_text, is_summary_row, label_key, without_rate
 from docsvc.intelligence.lines import Line, Pos, is_cell, label_colon, segments
 from docsvc.intelligence.page_tables import Table
 
@@ -190,13 +190,19 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
         for index, cells in rows:
             filled = [position for position, cell in enumerate(cells) if cell]
             if len(filled) == 2 or (len(filled) > 2 and is_summary_row(cells[: filled[-1]])):
-                at = next(place for place in filled if place == filled[0] or is_summary_row([cells[place]]))
+                named = [place for place in filled[:-1] if _is_summary_label(cells[place])]
+                at = named[-1] if named else filled[0]  # "| Paid by card |  | VAT (0%): | 0.00 |": the VAT
                 value_at = filled[-1]
                 pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
             elif keyed and len(filled) > 2 and filled[0] == 0:
                 pairs.append(Pair(cells[0], cells[filled[1]], "cell", (index, 0), (index, filled[1])))
         pairs += _side_by_side_keys(rows) + _keys_over_values(rows)
     return pairs
+
+
+def _is_summary_label(cell: str) -> bool:
+    """A cell that labels a summary amount ("Total", "VAT (20%):"), with its rate or not."""
+    return tuple(word for word in label_key(without_rate(cell)) if not word.isdigit()) in SUMMARY_KEYS
 
 
 def _keys_down_the_side(rows: list[tuple[int, tuple[str, ...]]]) -> bool:

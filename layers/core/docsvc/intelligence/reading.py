@@ -37,6 +37,12 @@ Aliases = dict[Key, float]  # the label keys that name a field, with how well
 OWN, QUOTED, DESCRIBED, SYNONYM, VARIANT, PARTIAL, HEAD = 0.99, 0.95, 0.93, 0.85, 0.8, 0.62, 0.6
 _SENTENCE = re.compile(r"[a-z]{2,} [a-z]{2,} .*\d")  # words in lower case, then a digit
 _QUOTE = re.compile(r'["“]([^"“”]{1,60})["”]')
+# Words that make a label the customer's: "N° TVA client" and "Your VAT ID" are not the VAT id of
+# whoever issued the document (a field of the customer is named with its owner: "Customer VAT ID").
+_PARTY_WORDS = frozenset(key[0] for key in CUSTOMER_KEYS if len(key) == 1) | frozenset(
+    {"your", "ihre", "ihr", "votre", "vos", "uw", "su", "vostro", "vostra", "panstwa"}
+)
+_GOES_ON = re.compile(r"(?i)\s+(?:of|de|du|des|der|von|van|del|della|di)\s+[^\W\d]")
 _LEAD = re.compile(r"\.?[\s:]*(?:[-\u2013\u2014]\s+)?")  # a colon or a dash between a label and its value
 
 
@@ -191,7 +197,7 @@ def holds_key(label: Key, key: Key) -> bool:
     for start in range(len(label) - len(key) + 1):
         if label[start : start + len(key)] == key:
             extra = label[:start] + label[start + len(key) :]
-            return not any(word in QUALIFIERS or word.isdigit() for word in extra)
+            return not any(word in QUALIFIERS or word in _PARTY_WORDS or word.isdigit() for word in extra)
     return False
 
 
@@ -215,6 +221,8 @@ def inline_pairs(aliases: Aliases, reading: Reading) -> Iterator[tuple[Pair, flo
             if words[len(key)][1] == end:  # the label ends inside a word ("PO" is "purchase order")
                 continue
             text = reading.layout.lines[index].text
+            if _GOES_ON.match(text, end):
+                continue  # the label goes on: "Date of delivery 2020-11-10" is not the date
             lead = _LEAD.match(text, end)
             start = lead.end() if lead else end
             if start < len(text):

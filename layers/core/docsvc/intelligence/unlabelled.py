@@ -1,26 +1,34 @@
 """Values no label names, each less likely than a labelled one.
 
-A date stated inside a sentence after the words naming the field, the document's first date, the
-currency its amounts show, an allowed value printed on its own, a ticked check box beside a statement
-about the field, a person's name printed as a first and a last name, and a document's number printed
-with its title ("Invoice INV-2041", "Facture FA-2017-0010", "Rechnung # RE-505", or a lone "Nr. 471102"
-under the title "Handelsrechnung").
+A date stated inside a sentence after the words naming the field, the date printed with the
+document's title and number ("Rechnung Nr. 4711 vom 06.08.2018", "Facture n° 12 du 3 mai 2024"), the
+document's first date, the currency its amounts show, an allowed value printed on its own, a ticked
+check box beside a statement about the field, a person's name printed as a first and a last name, and
+a document's number printed with its title ("Invoice INV-2041", "Facture FA-2017-0010", "Rechnung #
+RE-505", "Handelsrechnung Nr. 4711 vom 06.08.2018", or a lone "Nr. 471102" under the title
+"Handelsrechnung").
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from docsvc.intelligence.candidates import PRIOR, Candidate, Slot, candidate_of, role_of
-from docsvc.intelligence.labels import DOCUMENT_TITLES, key_words, label_key
+from docsvc.intelligence.labels import DOCUMENT_TITLES, is_label_text, key_words, label_key
 from docsvc.intelligence.reading import SYNONYM, Reading
 from docsvc.intelligence.values import crossed, parse_bool, parse_date, ticked_options
 
 _FIRST_DATE, _SHOWN_CURRENCY, _PRINTED_OPTION = 0.4, 0.7, 0.55
 _TICKED, _NAME_PARTS, _IN_SENTENCE = 0.75, 0.8, 0.75
 _UNCROSSED = 0.6  # a statement printed without the X its ticked neighbours have: its box is empty
-_TITLED_NUMBER = 0.85
+_TITLED_NUMBER, _TITLED_DATE = 0.85, 0.8
+_UNDER_COLUMN, _UNDER_HEADING = 0.6, 8  # a date under a heading of stacked column headings, how far
 _TITLE_LINES = 40  # a document's title is among its first lines
+_TYPE_CODE = re.compile(r"\s*\(\d{1,3}\)")  # a document type code after a title: "Handelsrechnung (380)"
+# The word a title's date follows: "Rechnung Nr. 4711 vom 06.08.2018", "Facture n° 12 du 03/05/2024",
+# "Invoice 12 of 3 May 2024", "Factuur 12 van 03-05-2024", "Factura 12 del 03/05/2024", "Faktura 12 z dnia".
+_DATED = re.compile(r"(?i)\s+(?:vom|von|du|of|dated|van|del|de|z\s+dnia|dd\.?)\s+(?=\d)")
 
 
 _FIRST_NAMES = frozenset(
@@ -39,7 +47,9 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     key = label_key(slot.path[-1])
     if slot.node.text("format") in {"date", "date-time"}:
         yield from _dates_in_sentences(slot, reading)
+        yield from _date_under_heading(slot, reading)
     if slot.node.text("format") == "date" and slot.aliases.get(("date",), 0.0) >= SYNONYM:
+        yield from _titled_date(slot, reading)
         yield from _first_date(slot, reading)
     if "currency" in key and reading.currency:
         candidate = candidate_of(
@@ -74,6 +84,31 @@ def _dates_in_sentences(slot: Slot, reading: Reading) -> Iterator[Candidate]:
                 if reading.valid(slot.node, value):
                     uses = frozenset({(index, -2)})
                     yield Candidate(score * _IN_SENTENCE, (index, 0), uses, value, found.printed)
+
+
+def _date_under_heading(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The first line that is only a date, a few lines under a column heading naming the field (a
+    table's headings and cells come out one per line: "Beschreibung", "Fälligkeit", "Teilzahlung",
+    then the row's text and "04.04.2018")."""
+    lines = reading.layout.lines
+    for index, line in enumerate(lines):
+        if line.cells is not None or not is_label_text(line.text):
+            continue
+        score = slot.aliases.get(label_key(line.text), 0.0)
+        if score < SYNONYM or len(label_key(line.text)) > 2:
+            continue
+        for at in range(index + 1, min(index + _UNDER_HEADING, len(lines))):
+            below = lines[at]
+            if below.page != line.page or below.cells is not None:
+                break
+            found = parse_date(below.text, reading.day_first)
+            if found is None or found.printed != below.text.strip():
+                continue
+            value = found.value.isoformat()
+            if reading.valid(slot.node, value):
+                uses = frozenset({(index, -5), (at, 0)})
+                yield Candidate(score * _UNDER_COLUMN, (at, 0), uses, value, found.printed)
+            break
 
 
 def _first_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
@@ -155,7 +190,7 @@ def _first_and_last_name(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """The number printed with the document's title, when the field is that kind of document's number
     ("Invoice INV-2041" for `invoice_number`): after the title on its line, or after a lone "No." /
-    "Nr." on one of the next lines."""
+    "Nr." on one of the next lines; the first title line that has one."""
     wanted = {key[:-1] for key in slot.aliases if key[-1:] == ("number",) and key[:-1]}
     wanted &= {title[-1:] for title in DOCUMENT_TITLES} | {title for title in DOCUMENT_TITLES}
     if not wanted:
@@ -168,9 +203,13 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         title = next(
             (size for size in (3, 2, 1) if size <= len(words) and _titled(words[:size], wanted)), None
         )
-        if title is None:
+        if title is None or not _stands_apart(line.text[words[title - 1][1] :]):
             continue
-        rest = line.text[words[title - 1][1] :]
+        rest = _TYPE_CODE.sub("", line.text[words[title - 1][1] :], count=1)
+        said = key_words(rest)
+        if said and said[0][0] == "number":  # "Rechnung Nr. 4711": the number after its "Nr."
+            rest = rest[said[0][1] :]
+        rest = _DATED.split(rest, maxsplit=1)[0]  # not the date after it: "4711 vom 06.08.2018"
         places = [(rest, index)] + [
             (lines[at].text, at) for at in range(index + 1, index + 4) if at < len(lines)
         ]
@@ -186,7 +225,42 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
                 if candidate:
                     yield candidate
                     return
-        return
+        # a title without a number ("WARENRECHNUNG" over "Handelsrechnung Nr. 4711"): read on
+
+
+def _titled_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The date printed on the line of the document's title and number, after a word that says so:
+    "Rechnung Nr. 4711 vom 06.08.2018", "Facture n° 12 du 3 mai 2024" (the date the document is of)."""
+    for index, line in enumerate(reading.layout.lines[:_TITLE_LINES]):
+        if line.cells is not None:
+            continue
+        words = key_words(line.text)
+        title = next((size for size in (3, 2, 1) if size <= len(words) and _is_title(words[:size])), None)
+        if title is None or not _stands_apart(line.text[words[title - 1][1] :]):
+            continue
+        parts = _DATED.split(_TYPE_CODE.sub("", line.text[words[title - 1][1] :], count=1), maxsplit=1)
+        said = key_words(parts[0])
+        named = next((end for word, end in said[:2] if word == "number"), 0)  # "Bau Nr. 210111"
+        number = parts[0][named:].strip(" #:.°º-")
+        if len(parts) < 2 or len(number.split()) != 1 or not any(char.isdigit() for char in number):
+            continue  # no date, or not right after the document's number ("Rechnung gemäß Bestellung ...")
+        found = parse_date(parts[1][:40], reading.day_first)
+        if found is None or not parts[1].startswith(found.printed):
+            continue
+        value = found.value.isoformat()
+        if reading.valid(slot.node, value):
+            yield Candidate(_TITLED_DATE, (index, 0), frozenset({(index, -4)}), value, found.printed)
+            return
+
+
+def _stands_apart(rest: str) -> bool:
+    """Whether a title is a word of its own before `rest`, the rest of its line: "PO-26880" is a
+    number that starts with a title's abbreviation, not a title."""
+    return not rest or rest[0].isspace() or rest[0] in ":#"
+
+
+def _is_title(words: list[tuple[str, int]]) -> bool:
+    return tuple(word for word, _ in words) in DOCUMENT_TITLES
 
 
 def _titled(words: list[tuple[str, int]], wanted: set[tuple[str, ...]]) -> bool:

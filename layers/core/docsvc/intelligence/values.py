@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
+from docsvc.intelligence.vocabulary import plain
+
 _CURRENCY = re.compile(
     r"(?i)(?<![a-z])(?:usd|eur|gbp|jpy|chf|cad|aud|nzd|cny|rmb|inr|sek|nok|dkk|pln|czk|huf|brl|mxn|zar|"
     r"sgd|hkd|krw|rub|ils|aed|sar|us\$|ca\$|au\$|a\$|c\$|r\$|rs\.?|kr\.?|fr\.)(?![a-z])|[$€£¥₹₩₽₺₪₫฿₴₦₱¢]"
@@ -112,20 +114,30 @@ def writes_decimal_comma(texts: Iterable[str]) -> bool:
     return comma > point
 
 
-_MONTHS = {
-    **dict.fromkeys(("january", "jan"), 1), **dict.fromkeys(("february", "feb"), 2),
-    **dict.fromkeys(("march", "mar"), 3), **dict.fromkeys(("april", "apr"), 4), "may": 5,
-    **dict.fromkeys(("june", "jun"), 6), **dict.fromkeys(("july", "jul"), 7),
-    **dict.fromkeys(("august", "aug"), 8), **dict.fromkeys(("september", "sept", "sep"), 9),
-    **dict.fromkeys(("october", "oct"), 10), **dict.fromkeys(("november", "nov"), 11),
-    **dict.fromkeys(("december", "dec"), 12),
-}  # fmt: skip
-_ISO_DATE = re.compile(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")
-_NUMERIC_DATE = re.compile(r"(?<![\d.])(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})(?![\d.])")
-_DAY_MONTH = re.compile(
-    r"(?i)(?<![\d.])(\d{1,2})(?:st|nd|rd|th)?[\s.\-/]*(?:of\s+)?([a-z]{3,9})\.?[\s.\-/,]*(\d{4})(?!\d)"
+_MONTH_NAMES = (  # per month: its names and abbreviations in English, German, French, Dutch, Spanish,
+    # Italian and Polish (in the genitive a Polish date uses), without accents
+    "january jan januar janvier janv januari enero ene gennaio gen stycznia styczen sty",
+    "february feb februar fevrier fevr fev februari febrero febbraio lutego luty lut",
+    "march mar marz mars maart marzo marca marzec",
+    "april apr avril avr abril aprile kwietnia kwiecien kwi",
+    "may mai mei mayo maggio mag maja maj",
+    "june jun juni juin junio giugno giu czerwca czerwiec cze",
+    "july jul juli juillet juil julio luglio lug lipca lipiec lip",
+    "august aug aout augustus agosto ago sierpnia sierpien sie",
+    "september sept sep septembre septiembre settembre set wrzesnia wrzesien wrz",
+    "october oct oktober okt octobre oktober octubre ottobre ott pazdziernika pazdziernik paz",
+    "november nov novembre noviembre listopada listopad lis",
+    "december dec dezember dez decembre diciembre dicembre dic grudnia grudzien gru",
 )
-_MONTH_DAY = re.compile(r"(?i)(?<![a-z])([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)")
+_MONTHS = {name: number for number, names in enumerate(_MONTH_NAMES, 1) for name in names.split()}
+_ISO_DATE = re.compile(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")
+# A sentence's full stop may follow a date: "bis zum 30.05.2017."; a part of a longer number may not.
+_NUMERIC_DATE = re.compile(r"(?<![\d.])(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})(?!\d|\.\d)")
+_DAY_MONTH = re.compile(  # "12 March 2026", "8. Mai 2019", "3 de enero de 2024", "12-Mar-2026"
+    r"(?i)(?<![\d.])(\d{1,2})(?:st|nd|rd|th|er)?[\s.\-/]*(?:(?:of|de)\s+)?([^\W\d_]{3,12})\.?"
+    r"(?:\s+de)?[\s.\-/,]*(\d{4})(?!\d)"
+)
+_MONTH_DAY = re.compile(r"(?i)(?<![^\W\d_])([^\W\d_]{3,12})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)")
 _TIME = re.compile(r"(?<!\d)([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?!\d)")
 
 
@@ -162,7 +174,7 @@ def _iso_date(text: str) -> ParsedDate | None:
 def _written_date(text: str) -> ParsedDate | None:
     for pattern, day_group, month_group in ((_DAY_MONTH, 1, 2), (_MONTH_DAY, 2, 1)):
         for match in pattern.finditer(text):
-            month = _MONTHS.get(match[month_group].lower())
+            month = _MONTHS.get(plain(match[month_group]))
             if month:
                 return _made(int(match[3]), month, int(match[day_group]), False, match[0])
     return None

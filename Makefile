@@ -8,10 +8,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: dev test install ocr lint typecheck unit integration e2e infra build openapi clean
 
-$(STAMP): pyproject.toml
+# The server and its client (clients/python: the SDK and the `docsvc` command), each from its own pyproject.
+$(STAMP): pyproject.toml clients/python/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e ./clients/python -e '.[dev]'
 	touch $(STAMP)
 
 install: $(STAMP)

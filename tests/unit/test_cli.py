@@ -13,11 +13,11 @@ from typing import Any
 
 import httpx
 import pytest
-from docsvc.cli import context as cli_context
-from docsvc.cli.main import main
-from docsvc.cli.output import Progress, cell, render_fields, render_table
-from docsvc.cli.profiles import Profiles, mask
-from docsvc.sdk import Client
+from docsvc_client import Client
+from docsvc_client.cli import context as cli_context
+from docsvc_client.cli.main import main
+from docsvc_client.cli.output import Progress, cell, render_fields, render_table
+from docsvc_client.cli.profiles import Profiles, mask
 
 BASE = "https://api.docsvc.test"
 TEST_KEY = "svc_test_" + "a" * 40

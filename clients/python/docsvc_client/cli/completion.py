@@ -6,8 +6,8 @@ knows every group, action and option, those of installed extensions (`docsvc adm
 
 The script holds one function, `_docsvc_words PATH`, that prints what may follow the command words of
 PATH (`""`, `"files"`, `"files list"`): the next words and the options. The shell's part walks the words
-typed so far down the tree, then offers those words; where an action takes a value (a path, an id), it
-offers file names as well.
+typed so far down the tree, then offers those words (the options once a `-` is typed); where an action
+takes a value (a path, an id), it offers file names as well.
 """
 
 from __future__ import annotations
@@ -29,7 +29,15 @@ _docsvc() {
         next=${path:+$path }$word
         [[ -n $(_docsvc_words "$next") ]] && path=$next
     done
-    COMPREPLY=($(compgen -W "$(_docsvc_words "$path")" -- "$cur"))
+    local candidates=""
+    for word in $(_docsvc_words "$path"); do
+        if [[ $cur == -* ]]; then
+            [[ $word == -* ]] && candidates+=" $word"
+        elif [[ $word != -* ]]; then
+            candidates+=" $word"
+        fi
+    done
+    COMPREPLY=($(compgen -W "$candidates" -- "$cur"))
     if [[ $cur != -* ]] && _docsvc_takes_value "$path"; then
         COMPREPLY+=($(compgen -f -- "$cur"))
     fi
@@ -47,7 +55,13 @@ _docsvc() {
         [[ -n $(_docsvc_words "$next") ]] && path=$next
     done
     local -a candidates
-    candidates=(${=$(_docsvc_words "$path")})
+    for word in ${=$(_docsvc_words "$path")}; do
+        if [[ $PREFIX == -* ]]; then
+            [[ $word == -* ]] && candidates+=($word)
+        elif [[ $word != -* ]]; then
+            candidates+=($word)
+        fi
+    done
     compadd -- $candidates
     if [[ $PREFIX != -* ]] && _docsvc_takes_value "$path"; then
         _files

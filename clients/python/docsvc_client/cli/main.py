@@ -113,7 +113,8 @@ class _Version(argparse.Action):
         for point in command_groups():
             if point.dist is not None:
                 lines.append(f"{point.dist.name} {point.dist.version} (docsvc {point.name})")
-        parser.exit(message="\n".join(lines) + "\n")
+        print("\n".join(lines))
+        parser.exit()
 
 
 def parser(*, external: bool = True) -> argparse.ArgumentParser:

@@ -5,7 +5,6 @@ Only httpx and the standard library: this runs on a user's machine.
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import email.utils
 import json as jsonlib
@@ -55,6 +54,8 @@ def _sleep(seconds: float) -> None:
 
 
 async def _async_sleep(seconds: float) -> None:
+    import asyncio  # only the AsyncClient waits this way: the blocking client starts without asyncio
+
     await asyncio.sleep(seconds)
 
 

@@ -5,6 +5,7 @@ offline, with the setuptools of this environment (the dev extra)."""
 from __future__ import annotations
 
 import email.parser
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -27,10 +28,13 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     setuptools = tuple(int(part) for part in version("setuptools").split(".")[:2])
     assert setuptools >= (77, 0), "the client's licence needs setuptools 77 or later: run make install"
     folder = tmp_path_factory.mktemp("wheel")
+    # A copy of the sources: setuptools builds in the project's build/, whose leftovers would go in the wheel.
+    source = folder / "source"
+    shutil.copytree(CLIENT, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
     command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index"]
 
     subprocess.run(
-        [*command, "--quiet", "--wheel-dir", str(folder), str(CLIENT)],
+        [*command, "--quiet", "--wheel-dir", str(folder), str(source)],
         capture_output=True,
         text=True,
         timeout=120,

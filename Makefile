@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 3000
 STAMP := $(VENV)/.installed
 
-.PHONY: dev test install ocr lint typecheck unit integration e2e infra build openapi clean
+.PHONY: dev test install ocr lint typecheck audit unit integration e2e infra build lock openapi clean
 
 # The server and its client (clients/python: the SDK and the `docsvc` command), each from its own pyproject.
 # The client comes second: it owns the `docsvc` command, which replacing an older server would remove.
@@ -42,7 +42,7 @@ dev: $(STAMP)
 ## and report the lines of docsvc and of the functions the tests ran (tests/with_coverage.py): a total
 ## under COVERAGE_FLOOR percent fails.
 COVERAGE_FLOOR := 89
-test: $(STAMP) ocr lint typecheck
+test: $(STAMP) ocr lint typecheck audit
 	$(BIN)/python -m tests.with_coverage $(COVERAGE_FLOOR) -q -p no:cacheprovider
 
 lint: $(STAMP)
@@ -52,12 +52,23 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+## Known vulnerabilities (PyPI's advisory database) in what the layers ship: the versions of their locks.
+## A finding is fixed by moving that dependency's bound or lock to a fixed version (make lock), not ignored.
+audit: $(STAMP)
+	$(BIN)/pip-audit --progress-spinner off --disable-pip --require-hashes \
+		-r layers/core/requirements.lock -r layers/documents/requirements.lock
+
 unit integration e2e infra: $(STAMP)
 	$(BIN)/python -m pytest -q tests/$@
 
 ## Build the deployment artefacts for the runtime and architecture of template.yaml (no Docker).
 build: $(STAMP)
 	SAM_CLI_TELEMETRY=0 PATH=$(abspath $(BIN)):$$PATH $(BIN)/sam build --template-file template.yaml --no-cached
+
+## Resolve the layers' dependencies afresh (pyproject.toml, PyPI) into layers/<layer>/requirements.lock,
+## which `make build` installs exactly. Run it after changing a dependency, and commit the locks.
+lock: $(STAMP)
+	$(MAKE) --makefile layers/core/Makefile PYTHON=$(abspath $(BIN)/python) lock-core lock-documents
 
 ## Write the merged OpenAPI description of every route to docs/openapi.json.
 openapi: $(STAMP)

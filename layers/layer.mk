@@ -4,12 +4,13 @@
 # set, from a scratch copy of the layer folder: paths here start from LAYERS_DIR (this file's folder), never
 # from the working directory. A layer's content goes to $(ARTIFACTS_DIR)/python (/opt/python on Lambda).
 #
-# Dependencies come from pyproject.toml (layers/requirements.py) as wheels for the runtime of template.yaml
-# (runtime.mk: CPython 3.12 on arm64). pip resolves them once (--dry-run --report), requirements.py keeps the
-# closure of the group's requirements without boto3/botocore (the runtime has them), and pip installs exactly
-# those pins with --no-deps. --no-compile: pip would write .pyc files for the build interpreter; runtime.mk
-# writes them for the runtime's.
-
+# Dependencies come from the layer's lock, layers/<name>/requirements.lock: exact versions with the hashes of
+# their wheels for the runtime of template.yaml (runtime.mk: CPython 3.12 on arm64), installed with --no-deps
+# --require-hashes, so every build ships the same bytes. `make lock` (the top Makefile, the lock-<name>
+# target here) writes the locks from pyproject.toml (layers/requirements.py): pip resolves the group's
+# requirements for the target (--dry-run --report), and requirements.py keeps the closure without boto3 and
+# botocore (the runtime has them) and adds the hashes of PyPI's wheels. --no-compile: pip would write .pyc
+# files for the build interpreter; runtime.mk writes them for the runtime's.
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 PYTHON ?= python3
@@ -27,12 +28,19 @@ artifacts-dir:
 	rm -rf "$(SITE)"
 	mkdir -p "$(SITE)"
 
-# $(call install-group,core|documents): the group's wheels into $(SITE), with their bytecode.
+# $(call install-group,core|documents): the group's locked wheels into $(SITE), with their bytecode.
 define install-group
-	$(REQUIREMENTS) $(1) \
-	| $(PIP) install --quiet --dry-run --report - --target "$(SITE)" $(PLATFORM) -r /dev/stdin \
-	| $(REQUIREMENTS) $(1) --resolved - \
-	| $(PIP) install --quiet --root-user-action=ignore --no-deps --no-compile --target "$(SITE)" $(PLATFORM) -r /dev/stdin
+	$(PIP) install --quiet --root-user-action=ignore --no-deps --require-hashes --no-compile \
+		--target "$(SITE)" $(PLATFORM) -r "$(LAYERS_DIR)/$(1)/requirements.lock"
 	rm -rf "$(SITE)/bin"
 	$(call compile-bytecode,$(SITE))
 endef
+
+# make lock-core, lock-documents: the group's lock, resolved afresh from pyproject.toml and PyPI.
+lock-%:
+	scratch="$$(mktemp -d)"; trap 'rm -rf "$$scratch"' EXIT; \
+	$(REQUIREMENTS) $* \
+	| $(PIP) install --quiet --dry-run --ignore-installed --report - --target "$$scratch/site" $(PLATFORM) \
+		-r /dev/stdin > "$$scratch/report.json"; \
+	$(REQUIREMENTS) $* --lock "$$scratch/report.json" > "$$scratch/requirements.lock"; \
+	mv "$$scratch/requirements.lock" "$(LAYERS_DIR)/$*/requirements.lock"

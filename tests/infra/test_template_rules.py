@@ -10,6 +10,7 @@ and AccountsTable is global on purpose (it maps a key's hash to its tenant).
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -411,3 +412,146 @@ def test_the_api_is_throttled() -> None:
     settings = properties(api).get("DefaultRouteSettings", {})
 
     assert settings.get("ThrottlingRateLimit", 0) > 0 and settings.get("ThrottlingBurstLimit", 0) > 0
+
+
+# ---------------------------------------------------------------------------- production operations
+
+
+def api_functions() -> list[str]:
+    """Functions behind the HTTP API."""
+    return [
+        function
+        for function in FUNCTIONS
+        if any(event.get("Type") == "HttpApi" for event in properties(function).get("Events", {}).values())
+    ]
+
+
+def resolved_parameter(value: Any) -> Any:
+    """A `!Ref Parameter` as the parameter's default, anything else as it is."""
+    if isinstance(value, dict) and set(value) == {"Ref"}:
+        parameter = TEMPLATE_DATA.get("Parameters", {}).get(value["Ref"])
+        if parameter is not None:
+            return parameter.get("Default")
+    return value
+
+
+def retention_days(log_group: Any) -> int:
+    """The RetentionInDays of the log group a value refers to (0: it keeps its logs for ever)."""
+    logical_id = referenced_resource(log_group)
+    if logical_id is None or RESOURCES[logical_id]["Type"] != "AWS::Logs::LogGroup":
+        return 0
+    days = resolved_parameter(properties(logical_id).get("RetentionInDays"))
+    return int(days) if days else 0
+
+
+@pytest.mark.parametrize("function", FUNCTIONS)
+def test_every_function_logs_into_a_log_group_that_expires_its_logs(function: str) -> None:
+    log_group = (properties(function).get("LoggingConfig") or {}).get("LogGroup")
+
+    assert retention_days(log_group) > 0, (
+        f"{function} has no LoggingConfig.LogGroup that is an AWS::Logs::LogGroup of this template with "
+        "RetentionInDays: Lambda's own /aws/lambda/<name> group keeps every line for ever"
+    )
+
+
+DATA_TYPES = ("AWS::DynamoDB::Table", "AWS::S3::Bucket", "AWS::SecretsManager::Secret")
+
+
+@pytest.mark.parametrize("logical_id", sorted(name for kind in DATA_TYPES for name in of_type(kind)))
+def test_every_store_of_customer_data_outlives_its_stack(logical_id: str) -> None:
+    resource = RESOURCES[logical_id]
+
+    assert (resource.get("DeletionPolicy"), resource.get("UpdateReplacePolicy")) == ("Retain", "Retain"), (
+        f"{logical_id} needs DeletionPolicy: Retain and UpdateReplacePolicy: Retain: `sam delete` or a "
+        "change that replaces it would destroy the data it holds"
+    )
+
+
+def alarms_on(namespace: str, metric: str, dimension: str, value: Any) -> list[str]:
+    return [
+        alarm
+        for alarm in of_type("AWS::CloudWatch::Alarm")
+        if properties(alarm).get("Namespace") == namespace
+        and properties(alarm).get("MetricName") == metric
+        and {"Name": dimension, "Value": value} in properties(alarm).get("Dimensions", [])
+        and as_list(properties(alarm).get("AlarmActions") or [])
+    ]
+
+
+@pytest.mark.parametrize("metric", ["Errors", "Throttles"])
+@pytest.mark.parametrize("function", FUNCTIONS)
+def test_every_function_has_an_alarm_on_its_errors_and_throttles(function: str, metric: str) -> None:
+    assert alarms_on("AWS/Lambda", metric, "FunctionName", {"Ref": function}), (
+        f"no alarm with AlarmActions watches the {metric} of {function}"
+    )
+
+
+@pytest.mark.parametrize(("metric", "statistic"), [("5xx", "Statistic"), ("Latency", "ExtendedStatistic")])
+def test_the_api_has_alarms_on_its_server_errors_and_its_p99_latency(metric: str, statistic: str) -> None:
+    (api,) = of_type("AWS::Serverless::HttpApi")
+    alarms = alarms_on("AWS/ApiGateway", metric, "ApiId", {"Ref": api})
+
+    assert alarms, f"no alarm with AlarmActions watches the API's {metric}"
+    if metric == "Latency":
+        assert any(properties(alarm).get(statistic) == "p99" for alarm in alarms), "latency: alarm on p99"
+
+
+@pytest.mark.parametrize("function", api_functions())
+def test_api_functions_are_deployed_gradually_behind_an_alias(function: str) -> None:
+    """The API calls the alias (SAM points the HttpApi integration at it when AutoPublishAlias is set),
+    and CodeDeploy moves the alias to a new version as DeploymentPreference says."""
+    props = properties(function)
+
+    assert props.get("AutoPublishAlias"), f"{function} has no AutoPublishAlias"
+    preference = props.get("DeploymentPreference") or {}
+    assert preference.get("Type"), f"{function} has no DeploymentPreference.Type"
+    assert preference.get("Alarms"), f"{function}: DeploymentPreference rolls back on no alarm"
+
+
+ACCESS_LOG_FIELDS = ("requestId", "status", "routeKey", "responseLatency", "integrationErrorMessage")
+
+
+def test_the_api_writes_json_access_logs_into_a_log_group_that_expires_them() -> None:
+    (api,) = of_type("AWS::Serverless::HttpApi")
+    settings = properties(api).get("AccessLogSettings") or {}
+
+    assert retention_days(settings.get("DestinationArn")) > 0, (
+        "the API needs AccessLogSettings.DestinationArn: !GetAtt <a log group with RetentionInDays>.Arn"
+    )
+    record = json.loads(str(settings.get("Format", "")).replace("$context.", "context."))
+    assert set(ACCESS_LOG_FIELDS) <= set(record), (
+        f"the access log format lacks {sorted(set(ACCESS_LOG_FIELDS) - set(record))}"
+    )
+
+
+COST_TAG = "CostCenter"
+
+
+def tags_of(logical_id: str) -> dict[str, Any]:
+    tags = properties(logical_id).get("Tags", {})
+    if isinstance(tags, list):
+        return {tag["Key"]: tag["Value"] for tag in tags}
+    return dict(tags)
+
+
+TAGGABLE = (
+    "AWS::DynamoDB::Table",
+    "AWS::S3::Bucket",
+    "AWS::SQS::Queue",
+    "AWS::SNS::Topic",
+    "AWS::Logs::LogGroup",
+    "AWS::CloudWatch::Alarm",
+    "AWS::Serverless::HttpApi",
+)
+
+
+@pytest.mark.parametrize("logical_id", sorted(name for kind in TAGGABLE for name in of_type(kind)))
+def test_every_taggable_resource_carries_the_cost_allocation_tag(logical_id: str) -> None:
+    assert tags_of(logical_id).get(COST_TAG) == {"Ref": "CostAllocationTag"}, (
+        f"{logical_id}: Tags need {COST_TAG}: !Ref CostAllocationTag"
+    )
+
+
+def test_every_function_carries_the_cost_allocation_tag() -> None:
+    """Through Globals (a function's own Tags are merged with them)."""
+    assert GLOBAL_FUNCTION.get("Tags", {}).get(COST_TAG) == {"Ref": "CostAllocationTag"}

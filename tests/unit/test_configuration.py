@@ -48,3 +48,17 @@ def test_outside_lambda_nothing_is_checked_at_import(monkeypatch: pytest.MonkeyP
     monkeypatch.delenv("PARSE_QUEUE_URL", raising=False)
 
     assert observability.observability("parses-api").logger is not None
+
+
+@pytest.mark.parametrize("address", ["https://git.example.com/acme/docsvc", "http://10.0.0.5/src.tar.gz"])
+def test_a_source_url_is_an_http_address(address: str) -> None:
+    assert configuration_problems(COMPLETE | {"SOURCE_URL": address}) == []
+
+
+@pytest.mark.parametrize(
+    "address", ["git.example.com/docsvc", "ftp://example.com/src", "https:///x", "see README"]
+)
+def test_a_source_url_that_is_no_http_address_is_named(address: str) -> None:
+    assert configuration_problems(COMPLETE | {"SOURCE_URL": address}) == [
+        f"SOURCE_URL must be an http(s) address of the source, not {address!r}"
+    ]

@@ -1,11 +1,16 @@
-"""Who the caller is: organization, environment and key, resolved from the stored key record."""
+"""Who the caller is: organization, environment and key, resolved from the stored key record; and where this
+deployment's source is (AGPL-3.0 section 13: a modified service offers its users its source)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
+from docsvc import __license__, __version__
 from docsvc.api.app import create_app
-from docsvc.api.auth import CurrentKey
-from fastapi import APIRouter
-from pydantic import BaseModel
+from docsvc.api.auth import CurrentKey, authenticated_key
+from docsvc.config import settings
+from fastapi import APIRouter, Depends
+from pydantic import BaseModel, Field
 
 
 class EnvironmentRef(BaseModel):
@@ -42,4 +47,27 @@ def auth_status(key: CurrentKey) -> AuthStatus:
     )
 
 
-app = create_app("docsvc auth", [router])
+class SourceOffer(BaseModel):
+    object: Literal["source"] = "source"
+    url: str | None = Field(
+        description="Where to get the Corresponding Source of this deployment (its SourceUrl); null when "
+        "the deployer has not set it"
+    )
+    license: str = Field(description="SPDX identifier of the service's licence")
+    version: str = Field(description="The version of docsvc this deployment runs")
+
+
+source_router = APIRouter(prefix="/v1", tags=["source"])
+
+
+@source_router.get(
+    "/source",
+    response_model=SourceOffer,
+    summary="Where to get the source of this service, and its licence",
+    dependencies=[Depends(authenticated_key)],
+)
+def source_offer() -> SourceOffer:
+    return SourceOffer(url=settings().source_url, license=__license__, version=__version__)
+
+
+app = create_app("docsvc auth", [router, source_router])

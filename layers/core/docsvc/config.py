@@ -13,6 +13,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from urllib.parse import urlsplit
 
 # What every function must be given (template.yaml's Globals), by variable.
 REQUIRED = (
@@ -68,6 +69,9 @@ def configuration_problems(environ: Mapping[str, str]) -> list[str]:
                 problems.append(
                     f"OPENAI_MODELS must be a JSON array of objects with {', '.join(sorted(wanted))}"
                 )
+    source_url = environ.get("SOURCE_URL", "").strip()
+    if source_url and not valid_source_url(source_url):
+        problems.append(f"SOURCE_URL must be an http(s) address of the source, not {source_url[:80]!r}")
     if environ.get("ALLOW_LOOPBACK_WEBHOOKS", "").strip().lower() not in {
         "",
         "0",
@@ -79,6 +83,14 @@ def configuration_problems(environ: Mapping[str, str]) -> list[str]:
     }:
         problems.append("ALLOW_LOOPBACK_WEBHOOKS must be true or false")
     return problems
+
+
+def valid_source_url(url: str) -> bool:
+    """An absolute http(s) address with a host (the SourceUrl deployment parameter)."""
+    parts = urlsplit(url)
+    return (
+        parts.scheme in {"http", "https"} and bool(parts.netloc) and not any(char.isspace() for char in url)
+    )
 
 
 def check_configuration(environ: Mapping[str, str] = os.environ) -> None:
@@ -117,6 +129,7 @@ class Settings:
     bedrock_models: tuple[str, ...]
     openai_models: str
     stage: str
+    source_url: str | None  # where users get this deployment's source (AGPL-3.0 section 13)
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -146,6 +159,7 @@ class Settings:
                 model.strip() for model in os.environ.get("BEDROCK_MODELS", "").split(",") if model.strip()
             ),
             stage=os.environ.get("STAGE", "dev"),
+            source_url=os.environ.get("SOURCE_URL", "").strip() or None,
         )
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from docsvc import __version__
+from docsvc import __license__, __version__
 from docsvc.local.functions import LocalFunction
 
 SECURITY_SCHEMES = {
@@ -41,6 +41,7 @@ def merged_openapi(functions: list[LocalFunction]) -> dict[str, Any]:
             if schemas.setdefault(name, schema) != schema:
                 raise ValueError(f"two functions define the schema {name} differently")
     responses = _shared_responses(paths)
+    source_urls = {function.environment.get("SOURCE_URL", "") for function in functions} - {""}
     return {
         "openapi": "3.1.0",
         "info": {
@@ -51,6 +52,8 @@ def merged_openapi(functions: list[LocalFunction]) -> dict[str, Any]:
             "than Lambda may return (6 MB) is a `303 See Other` whose `Location` is a presigned link to it, "
             "valid 15 minutes: follow it without the key. A 422 shows each wrong `input` cut to 200 "
             "characters a string and 20 items an object or list.",
+            "license": {"name": __license__, "identifier": __license__},
+            "x-source-url": min(source_urls) if source_urls else None,
         },
         "paths": dict(sorted(paths.items())),
         "components": {

@@ -16,6 +16,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 from tests.conftest import ROOT
 
@@ -73,7 +74,7 @@ def test_the_wheel_is_mit_licensed_with_its_licence_text(wheel: Path) -> None:
 def test_the_wheel_needs_only_httpx(wheel: Path) -> None:
     requires = metadata(wheel).get_all("Requires-Dist") or []
 
-    assert [requirement.split(">")[0].split("=")[0].strip() for requirement in requires] == ["httpx"]
+    assert [Requirement(requirement).name for requirement in requires] == ["httpx"]
 
 
 def test_the_wheel_brings_the_docsvc_command(wheel: Path) -> None:

@@ -29,6 +29,7 @@ REQUIRED = (
     "TABLES_TABLE",
     "WEBHOOKS_TABLE",
     "WORKFLOWS_TABLE",
+    "IDEMPOTENCY_TABLE",
     "SECRETS_PREFIX",
     "STAGE",
 )
@@ -118,6 +119,7 @@ class Settings:
     tables_table: str
     webhooks_table: str
     workflows_table: str
+    idempotency_table: str
     secrets_prefix: str
     parse_queue_url: str
     job_queue_url: str
@@ -146,6 +148,7 @@ class Settings:
             tables_table=os.environ.get("TABLES_TABLE", "TablesTable"),
             webhooks_table=os.environ.get("WEBHOOKS_TABLE", "WebhooksTable"),
             workflows_table=os.environ.get("WORKFLOWS_TABLE", "WorkflowsTable"),
+            idempotency_table=os.environ.get("IDEMPOTENCY_TABLE", "IdempotencyTable"),
             secrets_prefix=os.environ.get("SECRETS_PREFIX", "docsvc"),
             parse_queue_url=os.environ.get("PARSE_QUEUE_URL", ""),
             job_queue_url=os.environ.get("JOB_QUEUE_URL", ""),

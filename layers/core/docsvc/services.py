@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.domain.evals import EvalService
     from docsvc.domain.events import EventService
     from docsvc.domain.files import FileService
+    from docsvc.domain.idempotency import IdempotencyService
     from docsvc.domain.intelligence import IntelligenceService, RemoteModels
     from docsvc.domain.jobs import JobService
     from docsvc.domain.models import ModelCatalog
@@ -35,6 +36,14 @@ def account_service() -> AccountService:
     from docsvc.domain.accounts import AccountService
 
     return AccountService(DynamoAccountRepository())
+
+
+@cache
+def idempotency_service() -> IdempotencyService:
+    from docsvc.adapters.dynamo.idempotency import DynamoClaimStore
+    from docsvc.domain.idempotency import IdempotencyService
+
+    return IdempotencyService(DynamoClaimStore())
 
 
 @cache
@@ -323,6 +332,7 @@ def reset() -> None:
     settings.cache_clear()
     for factory in (
         account_service,
+        idempotency_service,
         file_service,
         document_source,
         parse_service,

@@ -5,6 +5,7 @@
   surrogate) too, before routing (docsvc.api.json_bodies).
 - Anything unexpected: logged with the request id, answered `{"detail": "internal error", "request_id"}`.
 - An answer too large for Lambda: 303 to a presigned link (docsvc.api.large_answers).
+- `Idempotency-Key` on every creating POST (docsvc.api.idempotency).
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException
 
 from docsvc import __version__
+from docsvc.api.idempotency import IdempotentRequests, document_header
 from docsvc.api.json_bodies import StrictJsonBodies
 from docsvc.api.large_answers import LargeAnswers
 from docsvc.errors import DomainError, InvalidField, InvalidRequest, Unauthorized, validation_problems
@@ -115,6 +118,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 
 def create_app(title: str, routers: Iterable[APIRouter], description: str = "") -> FastAPI:
     app = FastAPI(title=title, version=__version__, description=description, docs_url=None, redoc_url=None)
+    routers = list(routers)
     for router in routers:
         app.include_router(router, responses=ERROR_RESPONSES)
     app.add_exception_handler(DomainError, _domain_error)
@@ -122,5 +126,14 @@ def create_app(title: str, routers: Iterable[APIRouter], description: str = "") 
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(Exception, _unexpected_error)
     app.add_middleware(StrictJsonBodies)
+    posts = [
+        route.path
+        for router in routers
+        for route in router.routes
+        if isinstance(route, APIRoute) and "POST" in (route.methods or ())
+    ]
+    app.add_middleware(IdempotentRequests, posts=posts)
     app.add_middleware(LargeAnswers)
+    described = app.openapi
+    app.openapi = lambda: document_header(described())  # type: ignore[method-assign]
     return app

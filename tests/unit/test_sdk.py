@@ -357,6 +357,32 @@ def test_the_async_client_keeps_a_posts_key_across_its_retries(sleeps: list[floa
     assert keys[0] == keys[1] != keys[2]
 
 
+def test_a_retry_that_meets_its_first_attempt_still_running_waits_and_gets_its_answer(
+    sleeps: list[float],
+) -> None:
+    in_flight = httpx.Response(
+        409,
+        json={"detail": "a request with this Idempotency-Key still runs", "retry_after": 4},
+        headers={"Retry-After": "4"},
+    )
+    recorder = Recorder(httpx.ReadError("connection reset"), in_flight, httpx.Response(201, json=CREATED))
+    with client_for(recorder) as client:
+        created = client.workflows.create("intake")
+
+    assert created.id == "thing_1"
+    keys = {request.headers["Idempotency-Key"] for request in recorder.requests}
+    assert len(recorder.requests) == 3 and len(keys) == 1
+    assert sleeps[1] == 4.0
+
+
+def test_a_conflict_without_retry_after_is_a_refusal_and_is_not_retried(sleeps: list[float]) -> None:
+    recorder = Recorder(httpx.Response(409, json={"detail": "secret TOKEN exists"}))
+    with client_for(recorder) as client, pytest.raises(ConflictError):
+        client.secrets.create("TOKEN", "value")
+
+    assert len(recorder.requests) == 1 and sleeps == []
+
+
 def test_reads_carry_no_idempotency_key(sleeps: list[float]) -> None:
     recorder = Recorder(httpx.Response(200, json=FILE))
     with client_for(recorder) as client:

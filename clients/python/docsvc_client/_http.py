@@ -171,6 +171,11 @@ def unreadable_link(error: APIError) -> APIError:
 
 
 def should_retry(response: httpx.Response) -> bool:
+    """429 and 5xx; and a 409 with Retry-After, the answer to a POST whose Idempotency-Key belongs to a
+    request that still runs (most often this call's own first attempt, whose answer was lost): sent again
+    after Retry-After, the call gets that request's answer. Other 409s are refusals, never retried."""
+    if response.status_code == 409:
+        return "retry-after" in response.headers
     return response.status_code in RETRY_STATUSES or response.status_code >= 500
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.domain.idempotency import IdempotencyService
     from docsvc.domain.intelligence import IntelligenceService, RemoteModels
     from docsvc.domain.jobs import JobService
+    from docsvc.domain.limits import RequestLimiter
     from docsvc.domain.models import ModelCatalog
     from docsvc.domain.parses import Engine, ParseService
     from docsvc.domain.secrets import SecretResolver, SecretService
@@ -44,6 +45,14 @@ def idempotency_service() -> IdempotencyService:
     from docsvc.domain.idempotency import IdempotencyService
 
     return IdempotencyService(DynamoClaimStore())
+
+
+@cache
+def request_limiter() -> RequestLimiter:
+    from docsvc.adapters.dynamo.limits import DynamoRequestCounter
+    from docsvc.domain.limits import RequestLimiter
+
+    return RequestLimiter(DynamoRequestCounter())
 
 
 @cache
@@ -332,6 +341,7 @@ def reset() -> None:
     settings.cache_clear()
     for factory in (
         account_service,
+        request_limiter,
         idempotency_service,
         file_service,
         document_source,

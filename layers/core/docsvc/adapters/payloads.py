@@ -18,15 +18,18 @@ class PayloadStore:
     def __init__(self, bucket: str) -> None:
         self._bucket = bucket
 
-    def stored(self, key: str, value: Any) -> dict[str, Any] | None:
-        """What the item keeps of `value`; `key` is where it goes in S3 when it is large."""
+    def stored(self, key: str, value: Any, retention: str | None = None) -> dict[str, Any] | None:
+        """What the item keeps of `value`; `key` is where it goes in S3 when it is large. An object
+        stored for an item that DynamoDB's TTL will delete carries the tag `retention=<retention>`,
+        which the bucket's lifecycle rule of that name expires after the same number of days."""
         if value is None:
             return None
         content = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
         if len(content.encode()) <= INLINE_BYTES:
             return {"json": content}
+        tagging: dict[str, Any] = {"Tagging": f"retention={retention}"} if retention else {}
         aws.s3().put_object(
-            Bucket=self._bucket, Key=key, Body=content.encode(), ContentType="application/json"
+            Bucket=self._bucket, Key=key, Body=content.encode(), ContentType="application/json", **tagging
         )
         return {"s3_key": key}
 
@@ -42,6 +45,16 @@ class PayloadStore:
         """Delete what `stored` kept in S3, if anything: a record's payload goes with the record."""
         if stored and "s3_key" in stored:
             aws.s3().delete_object(Bucket=self._bucket, Key=stored["s3_key"])
+
+    def forget_prefix(self, prefix: str) -> int:
+        """Delete every object under `prefix` (a record's folder); how many there were."""
+        keys = [
+            str(entry["Key"])
+            for page in aws.s3().get_paginator("list_objects_v2").paginate(Bucket=self._bucket, Prefix=prefix)
+            for entry in page.get("Contents", [])
+        ]
+        self.forget_keys(keys)
+        return len(keys)
 
     def forget_keys(self, keys: list[str]) -> None:
         """Delete the payloads stored at `keys` (those that exist), a thousand a request."""

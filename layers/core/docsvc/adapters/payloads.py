@@ -46,16 +46,6 @@ class PayloadStore:
         if stored and "s3_key" in stored:
             aws.s3().delete_object(Bucket=self._bucket, Key=stored["s3_key"])
 
-    def forget_prefix(self, prefix: str) -> int:
-        """Delete every object under `prefix` (a record's folder); how many there were."""
-        keys = [
-            str(entry["Key"])
-            for page in aws.s3().get_paginator("list_objects_v2").paginate(Bucket=self._bucket, Prefix=prefix)
-            for entry in page.get("Contents", [])
-        ]
-        self.forget_keys(keys)
-        return len(keys)
-
     def forget_keys(self, keys: list[str]) -> None:
         """Delete the payloads stored at `keys` (those that exist), a thousand a request."""
         for start in range(0, len(keys), 1000):

@@ -12,11 +12,13 @@ import httpx
 import pytest
 from docsvc import services
 from docsvc.adapters import payloads
+from docsvc.adapters.dynamo.jobs import DynamoJobRepository
 from docsvc.config import settings
 from docsvc.domain import jobs as job_domain
 from docsvc.local.gateway import RouteTable
 from docsvc.local.stack import REGION, Deployment, deploy_template
 from docsvc.local.transport import LambdaTransport
+from docsvc.tenancy import Tenant as DomainTenant
 from moto import mock_aws
 
 from tests.conftest import TEMPLATE, Org, auth, drain, make_org
@@ -282,3 +284,22 @@ def test_by_default_events_results_and_runs_are_kept(api: httpx.Client, org: Org
     (key, *_) = objects(f"results/{org.id}/test/{extraction['id']}")
     s3 = boto3.client("s3", region_name=REGION)
     assert s3.get_object_tagging(Bucket=settings().files_bucket, Key=key)["TagSet"] == []
+
+
+def test_a_retry_read_before_the_sweep_removed_the_request_is_not_written_after_it(
+    api: httpx.Client, deployment: Deployment, org: Org, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    job = create_job(api, org.test.key, parse_request()).json()
+    api.post(f"/v1/jobs/{job['id']}/cancel", headers=auth(org.test.key))
+    service = services.job_service()
+    read = service.get(org_tenant(org), job["id"], with_request=True)  # the retry has read the job...
+    monkeypatch.setattr(job_domain, "_now", lambda: job["expires_at"] + 1)
+    deployment.function("JobSweeperFunction").invoke({}, timeout=60)  # ...then the sweep removed its data
+    again = read.model_copy(update={"status": "validating", "expires_at": job["expires_at"] + 2 * DAY})
+
+    assert not DynamoJobRepository().move(org_tenant(org), again)
+    assert get_job(api, org.test.key, job["id"])["status"] == "cancelled"
+
+
+def org_tenant(org: Org) -> DomainTenant:
+    return DomainTenant(org.id, "test")

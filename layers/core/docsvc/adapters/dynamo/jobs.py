@@ -144,11 +144,15 @@ class DynamoJobRepository(aws.DynamoTable):
             tenant, job.id, "response", job.response.model_dump(mode="json") if job.response else None
         )
         expression = "SET " + ", ".join(assignments)
+        condition = f"#status IN ({', '.join(f':s{index}' for index in range(len(states)))})"
+        if job.status == "validating":  # a retry: only while the sweeper has not removed the request
+            condition += " AND attribute_exists(#request)"
+            names["#request"] = "request"
         update = {
             "TableName": self._table_name,
             "Key": {"pk": tenant.key, "sk": _JOB + job.id},
             "UpdateExpression": expression,
-            "ConditionExpression": f"#status IN ({', '.join(f':s{index}' for index in range(len(states)))})",
+            "ConditionExpression": condition,
             "ExpressionAttributeNames": names,
             "ExpressionAttributeValues": to_dynamo(values),
         }

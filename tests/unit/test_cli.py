@@ -322,6 +322,26 @@ def test_at_a_terminal_production_must_be_typed(
     assert api.calls("DELETE") == ["/v1/secrets/TOKEN"]
 
 
+def test_deleting_a_production_job_needs_confirm_and_a_running_one_is_a_conflict(
+    api: FakeAPI, capsys: pytest.CaptureFixture[str]
+) -> None:
+    api.environment = "production"
+    api.routes["DELETE", "/v1/jobs/job_1"] = lambda _: httpx.Response(204)
+    api.routes["DELETE", "/v1/jobs/job_2"] = lambda _: httpx.Response(
+        409, json={"detail": "job 'job_2' is queued; cancel it first (POST /v1/jobs/job_2/cancel)"}
+    )
+    live = ("--api-key", LIVE_KEY, "--base-url", BASE)
+
+    refused = run(capsys, "jobs", "delete", "job_1", *live)
+    deleted = run(capsys, "jobs", "delete", "job_1", *live, "--confirm")
+    conflict = run(capsys, "jobs", "delete", "job_2", *live, "--confirm")
+
+    assert refused[0] == 2 and "--confirm" in refused[2]
+    assert deleted[0] == 0 and "deleted job_1" in deleted[1]
+    assert conflict[0] == 1 and "cancel it first" in conflict[2]
+    assert api.calls("DELETE") == ["/v1/jobs/job_1", "/v1/jobs/job_2"]
+
+
 def test_the_test_environment_needs_no_confirmation(api: FakeAPI, capsys: pytest.CaptureFixture[str]) -> None:
     api.routes["POST", "/v1/jobs/job_1/retry"] = lambda _: httpx.Response(
         200, json={"id": "job_1", "status": "queued"}

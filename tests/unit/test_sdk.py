@@ -758,3 +758,33 @@ def _no_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.delenv("SERVICE_API_KEY", raising=False)
     monkeypatch.delenv("SERVICE_BASE_URL", raising=False)
     yield
+
+
+@pytest.mark.parametrize(
+    ("call", "path"),
+    [
+        (lambda client: client.jobs.delete("job_1"), "/v1/jobs/job_1"),
+        (lambda client: client.extractions.delete("extr_1"), "/v1/extractions/extr_1"),
+        (lambda client: client.classifications.delete("cls_1"), "/v1/classifications/cls_1"),
+        (lambda client: client.splits.delete("split_1"), "/v1/splits/split_1"),
+        (lambda client: client.partitions.delete("part_1"), "/v1/partitions/part_1"),
+        (lambda client: client.workflows.delete_run("run_1"), "/v1/workflows/runs/run_1"),
+    ],
+)
+def test_jobs_results_and_runs_are_deleted(call: Callable[[Client], Any], path: str) -> None:
+    recorder = Recorder(httpx.Response(204))
+
+    assert call(client_for(recorder)) is None
+
+    (request,) = recorder.requests
+    assert (request.method, request.url.path) == ("DELETE", path)
+
+
+def test_a_job_that_has_not_ended_is_a_conflict_when_deleted() -> None:
+    from docsvc_client import ConflictError
+
+    recorder = Recorder(httpx.Response(409, json={"detail": "job 'job_1' is queued; cancel it first"}))
+
+    with pytest.raises(ConflictError, match="cancel it first"):
+        client_for(recorder).jobs.delete("job_1")
+    assert len(recorder.requests) == 1

@@ -192,12 +192,16 @@ async def apoll(
 
 
 class Results(Resource[O_co, P_co, N_co]):
-    """A kind of document-intelligence result: `GET /v1/<kind>` and `GET /v1/<kind>/{id}`."""
+    """A kind of document-intelligence result: `GET /v1/<kind>`, `GET` and `DELETE /v1/<kind>/{id}`."""
 
     path = ""
 
     def get(self, result_id: str) -> O_co:
         return self._http.object("GET", f"{self.path}/{result_id}")
+
+    def delete(self, result_id: str) -> N_co:
+        """The result and its stored output (its usage stays)."""
+        return self._http.none("DELETE", f"{self.path}/{result_id}")
 
     def list(
         self,

@@ -49,6 +49,10 @@ class _Jobs(Resource[O_co, P_co, N_co]):
     def cancel(self, job_id: str) -> O_co:
         return self._http.object("POST", f"/v1/jobs/{job_id}/cancel")
 
+    def delete(self, job_id: str) -> N_co:
+        """An ended job with its request and response; a job that has not ended is a ConflictError."""
+        return self._http.none("DELETE", f"/v1/jobs/{job_id}")
+
     def retry(self, job_id: str) -> O_co:
         return self._http.object("POST", f"/v1/jobs/{job_id}/retry")
 

@@ -128,6 +128,10 @@ class _Workflows(Resource[O_co, P_co, N_co]):
     def get_run(self, run_id: str) -> O_co:
         return self._http.object("GET", f"/v1/workflows/runs/{run_id}")
 
+    def delete_run(self, run_id: str) -> N_co:
+        """An ended run; a queued or running one is a ConflictError."""
+        return self._http.none("DELETE", f"/v1/workflows/runs/{run_id}")
+
 
 class Workflows(_Workflows[APIObject, SyncPage, None]):
     def __init__(self, http: SyncHTTP) -> None:

@@ -1,4 +1,5 @@
-"""`docsvc admin`: the operator's path (organizations and API keys), standing in for a dashboard.
+"""`docsvc admin`: the operator's path (organizations, API keys, workflow promotion, environment purge),
+standing in for a dashboard.
 
 The client's `docsvc` finds this group through the entry point `admin` of the group
 `docsvc_client.commands` (pyproject.toml). Building the parser imports nothing of the service: the
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -84,6 +86,19 @@ def register(commands: Any) -> None:
     promote.add_argument("--confirm", action="store_true", help="do not ask (it writes to production)")
     _json_flag(promote)
     promote.set_defaults(run=_promote_workflow)
+
+    environments = groups.add_parser("environments", help="environments").add_subparsers(
+        dest="action", required=True
+    )
+    purge = environments.add_parser(
+        "purge", help="delete everything one environment stored (items, objects, secrets) and report it"
+    )
+    purge.add_argument("--org", required=True)
+    purge.add_argument("--env", required=True, choices=["test", "production"])
+    purge.add_argument("--include-usage", action="store_true", help="delete its usage (the bill) too")
+    purge.add_argument("--confirm", action="store_true", help="do not ask (production)")
+    _json_flag(purge)
+    purge.set_defaults(run=_purge_environment)
     admin.set_defaults(run_group=run_admin)
 
 
@@ -226,4 +241,23 @@ def _promote_workflow(arguments: argparse.Namespace) -> int:
             *(f"warning: {warning}" for warning in promotion.warnings),
         ],
     )
+    return 0
+
+
+def _purge_environment(arguments: argparse.Namespace) -> int:
+    from docsvc_client.cli.context import confirm_production
+
+    if arguments.env == "production":
+        confirm_production(f"delete everything organization {arguments.org} stored", arguments.confirm)
+    from docsvc.adapters.dynamo.accounts import DynamoAccountRepository
+    from docsvc.adapters.purge import EnvironmentPurge
+    from docsvc.errors import NotFound
+    from docsvc.tenancy import Tenant
+
+    if DynamoAccountRepository().get_organization(arguments.org) is None:
+        raise NotFound(f"no organization '{arguments.org}'; nothing was done")
+    report = EnvironmentPurge().purge(
+        Tenant(arguments.org, arguments.env), include_usage=arguments.include_usage
+    )
+    _print(arguments, asdict(report), report.lines())
     return 0

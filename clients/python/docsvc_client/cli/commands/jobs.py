@@ -1,4 +1,4 @@
-"""`docsvc jobs create|get|list|wait|cancel|retry`: the work of an endpoint, in the background."""
+"""`docsvc jobs create|get|list|wait|cancel|retry|delete`: the work of an endpoint, in the background."""
 
 from __future__ import annotations
 
@@ -60,6 +60,7 @@ def register(commands: Commands, common: argparse.ArgumentParser) -> None:
     _wait_options(wait, flag=False)
     leaf(actions, "cancel", "cancel a queued or running job", _cancel, common).add_argument("id")
     leaf(actions, "retry", "run a failed job again", _retry, common, confirm=True).add_argument("id")
+    leaf(actions, "delete", "delete an ended job", _delete, common, confirm=True).add_argument("id")
 
 
 def _wait_options(parser: argparse.ArgumentParser, *, flag: bool) -> None:
@@ -129,4 +130,12 @@ def _retry(context: Context) -> int:
     job_id = context.args.id
     context.confirm_production(f"retry job {job_id}")
     context.show(context.client.jobs.retry(job_id), FIELDS)
+    return 0
+
+
+def _delete(context: Context) -> int:
+    job_id = context.args.id
+    context.confirm_production(f"delete job {job_id}")
+    context.client.jobs.delete(job_id)
+    context.emit({"id": job_id, "deleted": True}, f"deleted {job_id}")
     return 0

@@ -81,8 +81,8 @@ def backlog_state(tenant: Any) -> dict[str, int]:
     slots = DynamoJobSlots()
     held = 0
     query: dict[str, Any] = {
-        "KeyConditionExpression": "pk = :pk",
-        "ExpressionAttributeValues": {":pk": f"{tenant.key}#HELD"},
+        "KeyConditionExpression": "pk = :pk AND begins_with(sk, :held)",
+        "ExpressionAttributeValues": {":pk": tenant.key, ":held": "HELD#"},
         "Select": "COUNT",
     }
     while True:

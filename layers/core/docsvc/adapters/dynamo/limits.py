@@ -1,13 +1,15 @@
 """Request counts and job slots in DynamoDB (LimitsTable of template.yaml): partition key `pk`, sort
-key `sk`, and `ttl` (Unix seconds) for DynamoDB's TTL to delete what is no longer needed.
+key `sk`, and `ttl` (Unix seconds) for DynamoDB's TTL to delete what is no longer needed. A tenant's
+items are in its partition `ORG#<org>#ENV#<env>` (so the environment purge removes them):
 
-- `ORG#<org>#ENV#<env>#REQUESTS` / `<window, Unix seconds>`: the requests of one second, `requests` for
-  the tenant and `key#<key id>` for each key; one conditional UpdateItem a request; `ttl` a minute on.
-- `ORG#<org>#ENV#<env>#JOBS` / `SLOTS`: `jobs`, the string set of the tenant's jobs on the queue or
-  running (docsvc.domain.dispatch).
-- `ORG#<org>#ENV#<env>#HELD` / `<job id>`: a job held back until its tenant has a free slot (ids sort by
-  creation, so a query reads the oldest first).
-- `BACKLOGS` / `<org>#<env>`: a tenant that has held jobs, for the sweep to find without a Scan.
+- `REQUESTS#<window, Unix seconds>`: the requests of one second, `requests` for the tenant and
+  `key#<key id>` for each key; one conditional UpdateItem a request; `ttl` a minute on.
+- `SLOTS`: `jobs`, the string set of the tenant's jobs on the queue or running (docsvc.domain.dispatch).
+- `HELD#<job id>`: a job held back until its tenant has a free slot (ids sort by creation, so a query
+  reads the oldest first).
+
+And `BACKLOGS` / `<org>#<env>`: a tenant that has held jobs, for the sweep to find without a Scan
+(forgotten by the sweep once the tenant has none).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from docsvc.tenancy import Tenant
 
 COUNT_KEPT_SECONDS = 60
 _BACKLOGS = "BACKLOGS"
+_HELD = "HELD#"
 
 
 class _LimitsTable(aws.DynamoTable):
@@ -31,7 +34,7 @@ class _LimitsTable(aws.DynamoTable):
 
 class DynamoRequestCounter(_LimitsTable):
     def count(self, tenant: Tenant, key_id: str, window: int, limits: RequestLimits) -> LimitName | None:
-        key = {"pk": f"{tenant.key}#REQUESTS", "sk": str(window)}
+        key = {"pk": tenant.key, "sk": f"REQUESTS#{window}"}
         try:
             self._table.update_item(
                 Key=key,
@@ -85,7 +88,7 @@ class DynamoJobSlots(_LimitsTable):
         return frozenset(str(job_id) for job_id in item.get("jobs", ()))
 
     def hold(self, tenant: Tenant, job_id: str) -> None:
-        self._table.put_item(Item={"pk": f"{tenant.key}#HELD", "sk": job_id})
+        self._table.put_item(Item={"pk": tenant.key, "sk": f"{_HELD}{job_id}"})
         self._table.put_item(
             Item={
                 "pk": _BACKLOGS,
@@ -97,17 +100,17 @@ class DynamoJobSlots(_LimitsTable):
 
     def oldest_held(self, tenant: Tenant, count: int) -> list[str]:
         items = self._table.query(
-            KeyConditionExpression="pk = :pk",
-            ExpressionAttributeValues={":pk": f"{tenant.key}#HELD"},
+            KeyConditionExpression="pk = :pk AND begins_with(sk, :held)",
+            ExpressionAttributeValues={":pk": tenant.key, ":held": _HELD},
             ConsistentRead=True,
             Limit=count,
         )["Items"]
-        return [str(item["sk"]) for item in items]
+        return [str(item["sk"]).removeprefix(_HELD) for item in items]
 
     def release_held(self, tenant: Tenant, job_id: str) -> bool:
         return aws.written(
             lambda: self._table.delete_item(
-                Key={"pk": f"{tenant.key}#HELD", "sk": job_id}, ConditionExpression="attribute_exists(pk)"
+                Key={"pk": tenant.key, "sk": f"{_HELD}{job_id}"}, ConditionExpression="attribute_exists(pk)"
             )
         )
 
@@ -131,4 +134,4 @@ class DynamoJobSlots(_LimitsTable):
 
 
 def _slots(tenant: Tenant) -> dict[str, str]:
-    return {"pk": f"{tenant.key}#JOBS", "sk": "SLOTS"}
+    return {"pk": tenant.key, "sk": "SLOTS"}

@@ -176,6 +176,27 @@ def test_admin_cli_manages_keys_on_the_running_stack(stack: RunningStack) -> Non
         assert api.get("/v1/auth/status").status_code == 401
 
 
+def test_admin_cli_limits_an_organizations_requests_on_the_running_stack(stack: RunningStack) -> None:
+    organization = admin(stack, "orgs", "create", "Hooli")
+    assert isinstance(organization, dict)
+    limits = admin(
+        stack, "orgs", "limits", "--org", str(organization["id"]), "--key-requests-per-second", "2"
+    )
+    assert isinstance(limits, dict) and limits["key_per_second"] == 2
+    created = admin(stack, "keys", "create", "--org", str(organization["id"]), "--env", "test")
+    assert isinstance(created, dict)
+
+    with client(stack, str(created["key"])) as api:
+        answers = [api.get("/v1/files") for _ in range(6)]  # within two one-second windows at most
+    with client(stack, stack.test_key) as other:
+        assert other.get("/v1/files").status_code == 200
+
+    refused = [answer for answer in answers if answer.status_code == 429]
+    assert len(refused) >= 2, [answer.status_code for answer in answers]
+    assert refused[0].headers["Retry-After"] == "1"
+    assert refused[0].json()["limit"] == "key"
+
+
 def test_admin_cli_promotes_a_test_workflow_to_production(stack: RunningStack) -> None:
     graph = {
         "name": "Invoices",

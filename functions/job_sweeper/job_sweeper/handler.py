@@ -1,6 +1,7 @@
 """Scheduled: every unfinished job whose expires_at has passed becomes `expired` (with its event), the
 request and response of every job past its expires_at are removed (DynamoDB and S3), and jobs stranded
-before the worker got them are sent again."""
+before the worker got them are sent again; slots of jobs that ended without their message coming back
+are freed for the tenant's held jobs."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from aws_lambda_powertools.metrics import MetricUnit
 from docsvc.observability import observability
-from docsvc.services import job_service
+from docsvc.services import job_dispatch, job_service
 
 tools = observability("job-sweeper")
 
@@ -18,8 +19,11 @@ tools = observability("job-sweeper")
 @tools.measured
 def handler(event: dict[str, Any], context: Any) -> dict[str, int]:
     counts = job_service().sweep()
+    dispatched = job_dispatch().sweep()
     tools.metrics.add_metric(name="JobsExpired", unit=MetricUnit.Count, value=counts["expired"])
     tools.metrics.add_metric(name="JobsResent", unit=MetricUnit.Count, value=counts["resent"])
     tools.metrics.add_metric(name="JobDataCleared", unit=MetricUnit.Count, value=counts["cleared"])
-    tools.logger.info("jobs swept", extra=counts)
+    tools.metrics.add_metric(name="JobSlotsFreed", unit=MetricUnit.Count, value=dispatched["slots_freed"])
+    tools.metrics.add_metric(name="HeldJobsSent", unit=MetricUnit.Count, value=dispatched["held_sent"])
+    tools.logger.info("jobs swept", extra=counts | dispatched)
     return counts

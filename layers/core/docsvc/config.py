@@ -30,6 +30,7 @@ REQUIRED = (
     "WEBHOOKS_TABLE",
     "WORKFLOWS_TABLE",
     "IDEMPOTENCY_TABLE",
+    "LIMITS_TABLE",
     "SECRETS_PREFIX",
     "STAGE",
 )
@@ -130,6 +131,7 @@ class Settings:
     webhooks_table: str
     workflows_table: str
     idempotency_table: str
+    limits_table: str
     secrets_prefix: str
     parse_queue_url: str
     job_queue_url: str
@@ -162,6 +164,7 @@ class Settings:
             webhooks_table=os.environ.get("WEBHOOKS_TABLE", "WebhooksTable"),
             workflows_table=os.environ.get("WORKFLOWS_TABLE", "WorkflowsTable"),
             idempotency_table=os.environ.get("IDEMPOTENCY_TABLE", "IdempotencyTable"),
+            limits_table=os.environ.get("LIMITS_TABLE", "LimitsTable"),
             secrets_prefix=os.environ.get("SECRETS_PREFIX", "docsvc"),
             parse_queue_url=os.environ.get("PARSE_QUEUE_URL", ""),
             job_queue_url=os.environ.get("JOB_QUEUE_URL", ""),

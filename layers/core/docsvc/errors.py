@@ -45,6 +45,18 @@ class UnsupportedMediaType(DomainError):
     status_code = 415
 
 
+class TooManyRequests(DomainError):
+    """A request over a rate limit: the same request is accepted after `retry_after` seconds."""
+
+    code = "rate_limited"
+    status_code = 429
+
+    def __init__(self, message: str, retry_after: int, **extra: object) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+        self.extra = {**extra, "retry_after": retry_after}
+
+
 class ServiceBusy(DomainError):
     """A part of the deployment is at its concurrency limit: the same request may succeed shortly."""
 

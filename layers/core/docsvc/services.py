@@ -12,6 +12,7 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.documents.reads import DocumentReads
     from docsvc.domain.accounts import AccountService
     from docsvc.domain.deliveries import DeliveryService
+    from docsvc.domain.dispatch import FairDispatch
     from docsvc.domain.documents import DocumentSource, FetchedBytes
     from docsvc.domain.edits import EditService
     from docsvc.domain.evals import EvalService
@@ -20,6 +21,7 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.domain.idempotency import IdempotencyService
     from docsvc.domain.intelligence import IntelligenceService, RemoteModels
     from docsvc.domain.jobs import JobService
+    from docsvc.domain.limits import RequestLimiter
     from docsvc.domain.models import ModelCatalog
     from docsvc.domain.parses import Engine, ParseService
     from docsvc.domain.secrets import SecretResolver, SecretService
@@ -44,6 +46,14 @@ def idempotency_service() -> IdempotencyService:
     from docsvc.domain.idempotency import IdempotencyService
 
     return IdempotencyService(DynamoClaimStore())
+
+
+@cache
+def request_limiter() -> RequestLimiter:
+    from docsvc.adapters.dynamo.limits import DynamoRequestCounter
+    from docsvc.domain.limits import RequestLimiter
+
+    return RequestLimiter(DynamoRequestCounter())
 
 
 @cache
@@ -124,7 +134,6 @@ def job_service() -> JobService:
     """The jobs API validates with it and the job worker runs with it; the parse service (and its
     document engine) is built only when a job runs."""
     from docsvc.adapters.dynamo.jobs import DynamoJobRepository
-    from docsvc.adapters.queues import TenantQueue
     from docsvc.domain.jobs import JobService
     from docsvc.endpoints.jobs import job_runners
     from docsvc.endpoints.operation import ServiceName
@@ -136,7 +145,20 @@ def job_service() -> JobService:
         "evals": eval_service,
     }
     runners = job_runners(services, model_catalog())
-    return JobService(DynamoJobRepository(), runners, TenantQueue(settings().job_queue_url, "job_id"))
+    return JobService(DynamoJobRepository(), runners, job_dispatch())
+
+
+@cache
+def job_dispatch() -> FairDispatch:
+    """Jobs go to the job queue through their tenant's slots (docsvc.domain.dispatch)."""
+    from docsvc.adapters.dynamo.jobs import DynamoJobRepository
+    from docsvc.adapters.dynamo.limits import DynamoJobSlots
+    from docsvc.adapters.queues import TenantQueue
+    from docsvc.domain.dispatch import FairDispatch
+
+    return FairDispatch(
+        DynamoJobSlots(), TenantQueue(settings().job_queue_url, "job_id"), DynamoJobRepository().status
+    )
 
 
 @cache
@@ -332,6 +354,8 @@ def reset() -> None:
     settings.cache_clear()
     for factory in (
         account_service,
+        request_limiter,
+        job_dispatch,
         idempotency_service,
         file_service,
         document_source,

@@ -65,6 +65,7 @@ class EnvironmentPurge:
             "secrets": config.secrets_table,
             "tables": config.tables_table,
             "idempotency": config.idempotency_table,
+            "limits": config.limits_table,
         }
         return tables | ({"usage": config.usage_table} if include_usage else {})
 

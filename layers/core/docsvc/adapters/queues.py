@@ -1,7 +1,9 @@
 """Work for background functions, sent to SQS. A message names its tenant and its business id in its
 JSON body, and carries the request id of the work that sent it as the string message attribute
 `request_id` (when there is one: a scheduled sweep has none), which the worker puts on its log lines
-and on what it sends in turn (docsvc.workers)."""
+and on what it sends in turn (docsvc.workers). A tenant's message has its tenant as `MessageGroupId`
+(`<org>#<env>`): on a standard queue with SQS fair queues, a tenant with a backlog does not delay the
+messages of the others."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ class TenantQueue:
             "environment": tenant.environment,
             self._id_field: resource_id,
         }
-        _send(self._queue_url, body)
+        _send(self._queue_url, body, MessageGroupId=f"{tenant.organization_id}#{tenant.environment}")
 
 
 def _send(queue_url: str, body: dict[str, Any], **options: Any) -> None:

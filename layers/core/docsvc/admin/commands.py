@@ -40,6 +40,24 @@ def register(commands: Any) -> None:
     _json_flag(create_org)
     create_org.set_defaults(run=_create_org)
 
+    limits = orgs.add_parser(
+        "limits",
+        help="show or set an organization's request limits (each environment, and each key, has them)",
+    )
+    limits.add_argument("--org", required=True)
+    limits.add_argument(
+        "--requests-per-second",
+        type=int,
+        metavar="N",
+        help="requests a second of all the organization's keys of one environment together",
+    )
+    limits.add_argument(
+        "--key-requests-per-second", type=int, metavar="N", help="requests a second of each key"
+    )
+    limits.add_argument("--default", action="store_true", help="go back to the deployment's defaults")
+    _json_flag(limits)
+    limits.set_defaults(run=_org_limits)
+
     keys = groups.add_parser("keys", help="API keys").add_subparsers(dest="action", required=True)
     create_key = keys.add_parser("create", help="create an API key; the key is printed once")
     create_key.add_argument("--org", required=True)
@@ -125,6 +143,43 @@ def _create_org(arguments: argparse.Namespace) -> int:
         [
             f"organization {organization.id} ({organization.name})",
             *(f"  {name}: {env_id}" for name, env_id in organization.environments.items()),
+        ],
+    )
+    return 0
+
+
+def _org_limits(arguments: argparse.Namespace) -> int:
+    from docsvc.domain.limits import DEFAULT_LIMITS, RequestLimits
+
+    accounts = _accounts()
+    organization = accounts.organization(arguments.org)
+    changes = {
+        "organization_per_second": arguments.requests_per_second,
+        "key_per_second": arguments.key_requests_per_second,
+    }
+    changes = {name: value for name, value in changes.items() if value is not None}
+    if arguments.default and changes:
+        raise ValueError("--default goes back to the defaults: give it without limits")
+    if arguments.default:
+        organization = accounts.set_limits(organization.id, None)
+    elif changes:
+        current = organization.limits or DEFAULT_LIMITS
+        wanted = RequestLimits.model_validate(current.model_dump() | changes)
+        organization = accounts.set_limits(organization.id, wanted)
+    effective = organization.limits or DEFAULT_LIMITS
+    payload = {
+        "organization_id": organization.id,
+        **effective.model_dump(),
+        "default": organization.limits is None,
+    }
+    source = "the defaults" if organization.limits is None else "set for this organization"
+    _print(
+        arguments,
+        payload,
+        [
+            f"organization {organization.id} ({source}):",
+            f"  {effective.organization_per_second} requests a second in each environment, all keys together",
+            f"  {effective.key_per_second} requests a second for each key",
         ],
     )
     return 0

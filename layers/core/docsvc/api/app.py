@@ -25,7 +25,14 @@ from docsvc import __version__
 from docsvc.api.idempotency import IdempotentRequests, document_header
 from docsvc.api.json_bodies import StrictJsonBodies
 from docsvc.api.large_answers import LargeAnswers
-from docsvc.errors import DomainError, InvalidField, InvalidRequest, Unauthorized, validation_problems
+from docsvc.errors import (
+    DomainError,
+    InvalidField,
+    InvalidRequest,
+    TooManyRequests,
+    Unauthorized,
+    validation_problems,
+)
 from docsvc.observability import current_request_id
 
 _log = logging.getLogger("docsvc.api")
@@ -46,6 +53,8 @@ def _domain_error(request: Request, error: Exception) -> JSONResponse:
     if isinstance(error, InvalidRequest):
         return JSONResponse({"detail": error.problems}, status_code=422)
     headers = {"WWW-Authenticate": "Bearer"} if isinstance(error, Unauthorized) else None
+    if isinstance(error, TooManyRequests):
+        headers = {"Retry-After": str(error.retry_after)}
     body = {"detail": error.message, **error.extra}
     return JSONResponse(body, status_code=error.status_code, headers=headers)
 
@@ -108,7 +117,10 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     422: _error(
         "A field is missing, of the wrong type or out of range, or the body is not JSON.", ValidationAnswer
     ),
-    429: _error("Too many requests: send again after the time in Retry-After."),
+    429: _error(
+        "Too many requests: over the organization's or the API key's request limit (`limit` says which); "
+        "send again after the time in Retry-After."
+    ),
     502: _error("A remote model or service the operation relies on failed or answered garbage."),
     503: _error("The service is at a concurrency limit: send again after the time in Retry-After."),
     504: _error("The operation did not finish within the gateway's time limit (29 s): use a job."),

@@ -2,7 +2,9 @@
 
 Both `Authorization: Bearer <key>` and `Api-Key: <key>` are accepted on every route; two different keys
 in the two headers are refused (401). The tenant comes from the stored key record, never from the key's
-prefix or a header.
+prefix or a header. A request is counted against its organization's and its key's request limits
+where its key is first authenticated (here, or by the Idempotency-Key middleware), once; over a limit it
+is answered 429 with Retry-After (docsvc.domain.limits).
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBea
 
 from docsvc.api.large_answers import Message, remember_tenant
 from docsvc.domain.accounts import AccountService, ApiKey
+from docsvc.domain.limits import RequestLimiter
 from docsvc.errors import Unauthorized
 from docsvc.observability import correlate_tenant
-from docsvc.services import account_service
+from docsvc.services import account_service, request_limiter
 from docsvc.tenancy import Tenant
 
 _bearer = HTTPBearer(auto_error=False, scheme_name="BearerAuth", description="Authorization: Bearer <key>")
@@ -30,6 +33,7 @@ def authenticated_key(
     bearer: Annotated[HTTPAuthorizationCredentials | None, Security(_bearer)],
     api_key: Annotated[str | None, Security(_api_key)],
     accounts: Annotated[AccountService, Depends(account_service)],
+    limiter: Annotated[RequestLimiter, Depends(request_limiter)],
 ) -> ApiKey:
     from_bearer = bearer.credentials if bearer else None
     if api_key and from_bearer and api_key != from_bearer:
@@ -39,13 +43,23 @@ def authenticated_key(
         )
     presented = api_key or from_bearer
     known = request.scope.get("state", {}).get(_AUTHENTICATED)
-    key = known[1] if known is not None and known[0] == presented else accounts.authenticate(presented)
+    key: ApiKey
+    if known is not None and known[0] == presented:
+        key = known[1]  # authenticated and counted by the middleware
+    else:
+        key = accounts.authenticate(presented)
+        admit(limiter, key)
     remember_tenant(request.scope, key.tenant)
     correlate_tenant(key.tenant)
     return key
 
 
 _AUTHENTICATED = "authenticated_key"
+
+
+def admit(limiter: RequestLimiter, key: ApiKey) -> None:
+    """Count the request of an authenticated key, or refuse it (429) over its limits."""
+    limiter.admit(key.tenant, key.id, key.limits)
 
 
 def remember_key(scope: Message, presented: str, key: ApiKey) -> None:

@@ -4,7 +4,8 @@ The `IdempotentRequests` middleware of the app factory handles it: a POST with t
 but those of NOT_CREATING and OWN_MECHANISM, is claimed under its key, for the tenant of its API key,
 before any route sees it. Its answer is then kept, or an earlier answer is replayed with
 `Idempotent-Replayed: true`, or a 409/422 is answered. A request whose key cannot be authenticated goes
-on to its route, which answers 401.
+on to its route, which answers 401. The request is counted against its request limits where its key is
+authenticated here (the route does not count it again); over a limit it is answered 429.
 
 The fingerprint is the SHA-256 of the method, the path, the query (its pairs in order) and the media type
 and bytes of the body; a multipart body's boundary is set aside, so the same parts sent again under
@@ -29,7 +30,7 @@ from urllib.parse import parse_qsl
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import compile_path
 
-from docsvc.api.auth import remember_key
+from docsvc.api.auth import admit, remember_key
 from docsvc.api.large_answers import App, Message, Receive, Send
 from docsvc.domain.accounts import ApiKey
 from docsvc.domain.idempotency import (
@@ -40,7 +41,7 @@ from docsvc.domain.idempotency import (
     KeyInFlight,
     StoredAnswer,
 )
-from docsvc.errors import DomainError, InvalidField
+from docsvc.errors import DomainError, InvalidField, TooManyRequests
 from docsvc.tenancy import Tenant
 
 REPLAYED = "Idempotent-Replayed"
@@ -113,9 +114,11 @@ def seconds_left(scope: Message) -> int:
 
 
 def authenticate(presented: str) -> ApiKey:
-    from docsvc.services import account_service
+    from docsvc.services import account_service, request_limiter
 
-    return account_service().authenticate(presented)
+    key = account_service().authenticate(presented)
+    admit(request_limiter(), key)
+    return key
 
 
 def idempotency_service() -> IdempotencyService:
@@ -144,7 +147,11 @@ class IdempotentRequests:
         if key is None or not any(pattern.fullmatch(scope["path"]) for pattern in self.creating):
             await self.app(scope, receive, send)
             return
-        presented = await run_in_threadpool(self._authenticated, headers)
+        try:
+            presented = await run_in_threadpool(self._authenticated, headers)
+        except TooManyRequests as error:
+            await _refuse(send, error)
+            return
         if presented is None:  # the route answers 401
             await self.app(scope, receive, send)
             return
@@ -213,6 +220,8 @@ class IdempotentRequests:
             return None
         try:
             return presented, self.key_of(presented)
+        except TooManyRequests:
+            raise
         except DomainError:
             return None
 
@@ -307,7 +316,7 @@ async def _refuse(send: Send, error: DomainError) -> None:
         problem = {"loc": list(error.location), "msg": error.message, "type": "value_error"}
         await _answer(send, 422, json_type, json.dumps({"detail": [problem]}).encode())
         return
-    assert isinstance(error, KeyInFlight)
+    assert isinstance(error, KeyInFlight | TooManyRequests)
     retry = [(b"retry-after", str(error.retry_after).encode())]
     body = json.dumps({"detail": error.message, **error.extra}).encode()
     await _answer(send, error.status_code, [*json_type, *retry], body)

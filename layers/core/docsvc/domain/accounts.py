@@ -1,7 +1,9 @@
 """Organizations, their two environments, and the API keys that select one of them.
 
 A key is shown once; only its SHA-256 is stored. The environment stored with the key decides where a
-request lands: the key's prefix is a hint for people, never trusted by the server.
+request lands: the key's prefix is a hint for people, never trusted by the server. An organization's
+own request limits (docsvc.domain.limits), when an operator set them, are stored on it and on each of
+its keys.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Protocol
 from pydantic import BaseModel
 
 from docsvc.clock import iso, utc_now
+from docsvc.domain.limits import RequestLimits
 from docsvc.errors import NotFound, Unauthorized
 from docsvc.ids import new_id
 from docsvc.tenancy import ENVIRONMENTS, Environment, Tenant
@@ -33,6 +36,7 @@ class Organization(BaseModel):
     name: str
     environments: dict[Environment, str]
     created_at: str
+    limits: RequestLimits | None = None  # None: the defaults (docsvc.domain.limits.DEFAULT_LIMITS)
 
 
 class ApiKey(BaseModel):
@@ -47,6 +51,7 @@ class ApiKey(BaseModel):
     legacy: bool = False
     created_at: str
     revoked_at: str | None = None
+    limits: RequestLimits | None = None  # its organization's, copied when set: read with the key
 
     @property
     def tenant(self) -> Tenant:
@@ -91,6 +96,9 @@ class AccountRepository(Protocol):
     def get_key_hash_by_id(self, key_id: str) -> str | None: ...
     def list_keys(self, organization_id: str) -> list[ApiKey]: ...
     def mark_key_revoked(self, key_hash: str, revoked_at: str) -> ApiKey: ...
+    def set_limits(self, organization_id: str, limits: RequestLimits | None) -> None:
+        """Store the limits (None: the defaults) on the organization, then on each of its keys."""
+        ...
 
 
 class AccountService:
@@ -125,6 +133,7 @@ class AccountService:
             prefix=display_prefix(key),
             legacy=legacy,
             created_at=iso(utc_now()),
+            limits=organization.limits,
         )
         self._repository.put_key(hash_key(key), record)
         return IssuedKey(record=record, key=key)
@@ -139,6 +148,19 @@ class AccountService:
         if self._repository.get_organization(organization_id) is None:
             raise NotFound(f"no organization '{organization_id}'")
         return self._repository.list_keys(organization_id)
+
+    def organization(self, organization_id: str) -> Organization:
+        organization = self._repository.get_organization(organization_id)
+        if organization is None:
+            raise NotFound(f"no organization '{organization_id}'")
+        return organization
+
+    def set_limits(self, organization_id: str, limits: RequestLimits | None) -> Organization:
+        """An organization's own request limits, effective on the next request of each of its keys;
+        None goes back to the defaults."""
+        self.organization(organization_id)
+        self._repository.set_limits(organization_id, limits)
+        return self.organization(organization_id)
 
     def authenticate(self, presented: str | None) -> ApiKey:
         """The stored key record for a presented key; Unauthorized when missing, unknown or revoked."""

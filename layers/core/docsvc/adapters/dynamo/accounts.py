@@ -1,4 +1,9 @@
-"""Organizations and API keys in DynamoDB (the accounts table of template.yaml)."""
+"""Organizations and API keys in DynamoDB (the accounts table of template.yaml).
+
+`ORG#<org>`: an organization (with `limits` when an operator set them). `KEY#<sha256 of the key>`: a
+key's record, with `key_id` and `org_id` for the indexes `keys_by_id` and `keys_by_org`, and its
+organization's `limits` copied onto it, so authenticating a request reads one item.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from typing import Any
 from docsvc.adapters import aws
 from docsvc.config import settings
 from docsvc.domain.accounts import ApiKey, Organization
+from docsvc.domain.limits import RequestLimits
 from docsvc.errors import NotFound
 
 
@@ -15,8 +21,9 @@ class DynamoAccountRepository(aws.DynamoTable):
         super().__init__(table_name or settings().accounts_table)
 
     def put_organization(self, organization: Organization) -> None:
+        item = {"pk": f"ORG#{organization.id}", "kind": "organization"}
         self._table.put_item(
-            Item={"pk": f"ORG#{organization.id}", "kind": "organization", **organization.model_dump()},
+            Item=item | organization.model_dump(exclude_none=True),
             ConditionExpression="attribute_not_exists(pk)",
         )
 
@@ -48,18 +55,7 @@ class DynamoAccountRepository(aws.DynamoTable):
         return str(items[0]["pk"]).removeprefix("KEY#") if items else None
 
     def list_keys(self, organization_id: str) -> list[ApiKey]:
-        query: dict[str, Any] = {
-            "IndexName": "keys_by_org",
-            "KeyConditionExpression": "org_id = :org",
-            "ExpressionAttributeValues": {":org": organization_id},
-        }
-        keys: list[ApiKey] = []
-        while True:
-            page = self._table.query(**query)
-            keys.extend(ApiKey.model_validate(item) for item in page["Items"])
-            if "LastEvaluatedKey" not in page:
-                return keys
-            query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+        return [ApiKey.model_validate(item) for item in self._key_items(organization_id)]
 
     def mark_key_revoked(self, key_hash: str, revoked_at: str) -> ApiKey:
         try:
@@ -73,3 +69,33 @@ class DynamoAccountRepository(aws.DynamoTable):
         except self._table.meta.client.exceptions.ConditionalCheckFailedException:
             raise NotFound("no such API key") from None
         return ApiKey.model_validate(result["Attributes"])
+
+    def set_limits(self, organization_id: str, limits: RequestLimits | None) -> None:
+        self._set_limits(f"ORG#{organization_id}", limits)
+        for key in self._key_items(organization_id):
+            self._set_limits(str(key["pk"]), limits)
+
+    def _set_limits(self, pk: str, limits: RequestLimits | None) -> None:
+        if limits is None:
+            self._table.update_item(Key={"pk": pk}, UpdateExpression="REMOVE limits")
+            return
+        self._table.update_item(
+            Key={"pk": pk},
+            UpdateExpression="SET limits = :limits",
+            ConditionExpression="attribute_exists(pk)",
+            ExpressionAttributeValues={":limits": limits.model_dump()},
+        )
+
+    def _key_items(self, organization_id: str) -> list[dict[str, Any]]:
+        query: dict[str, Any] = {
+            "IndexName": "keys_by_org",
+            "KeyConditionExpression": "org_id = :org",
+            "ExpressionAttributeValues": {":org": organization_id},
+        }
+        items: list[dict[str, Any]] = []
+        while True:
+            page = self._table.query(**query)
+            items.extend(page["Items"])
+            if "LastEvaluatedKey" not in page:
+                return items
+            query["ExclusiveStartKey"] = page["LastEvaluatedKey"]

@@ -217,7 +217,7 @@ CASES = [
         True,
     ),
     Creating(
-        "/v1/schemas/generate", json_to("/v1/schemas/generate", {"documents": [doc(invoice())]}), None, False
+        "/v1/schemas/generate", json_to("/v1/schemas/generate", {"documents": [doc(invoice())]}), None, True
     ),
     Creating(
         "/v1/beta/deepresearch/extract",
@@ -231,7 +231,7 @@ CASES = [
             },
         ),
         None,
-        False,
+        True,
         status=200,
     ),
     Creating(

@@ -175,7 +175,9 @@ class Intelligence:
         *,
         limits: ParseLimits | None = None,
         stop: Callable[[], bool] | None = None,
+        charged_as: str | None = None,
     ) -> ResultRecord:
+        assert charged_as == "eval"
         self.asked.append(task)
         filename = task.document.filename  # type: ignore[union-attr]
         if filename in self.rejected:

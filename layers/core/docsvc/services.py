@@ -167,10 +167,15 @@ def remote_models() -> RemoteModels:
 def intelligence_service(reading: Reading = "in_process") -> IntelligenceService:
     """Documents are read as `reading` says (see Reading)."""
     from docsvc.adapters.dynamo.results import DynamoResultRepository
+    from docsvc.adapters.dynamo.usage import DynamoUsageLedger
     from docsvc.domain.intelligence import IntelligenceService
 
     return IntelligenceService(
-        parse_service(reading), DynamoResultRepository(), model_catalog(), remote_models()
+        parse_service(reading),
+        DynamoResultRepository(),
+        model_catalog(),
+        remote_models(),
+        ledger=DynamoUsageLedger(),
     )
 
 

@@ -502,7 +502,8 @@ class EditService:
             created_at=iso(utc_now()),
         )
         try:
-            self._repository.put_edit(tenant, record, Charge(pages=pages, credits=record.usage.credits))
+            charge = Charge(pages, record.usage.credits, "edit", *tokens)
+            self._repository.put_edit(tenant, record, charge)
         except Exception:
             self._forget_file(tenant, stored.id)
             raise

@@ -10,10 +10,10 @@ document with an iteration's settings and scores it; `process` runs the iteratio
 `split` divides the dataset into a train and a test part, the same way for the same seed.
 
 Every extraction is made by the IntelligenceService, so it is stored and charged as any extraction
-is. Every write that changes state is conditional on the eval being there and active: a document is
-added, an iteration created or completed only while its eval is; deleting an eval first marks it
-deleting (from then on it and everything in it answers 404), then removes its documents and
-iterations, then itself.
+is, under the usage operation `eval`. Every write that changes state is conditional on the eval being
+there and active: a document is added, an iteration created or completed only while its eval is;
+deleting an eval first marks it deleting (from then on it and everything in it answers 404), then
+removes its documents and iterations, then itself.
 """
 
 from __future__ import annotations
@@ -527,7 +527,9 @@ class EvalService:
         )
         answerer = answers.extraction(schema, settings.instructions, settings.n_consensus)
         try:
-            record = self._intelligence.answer(tenant, "extraction", task, answerer, limits=limits, stop=stop)
+            record = self._intelligence.answer(
+                tenant, "extraction", task, answerer, limits=limits, stop=stop, charged_as="eval"
+            )
         except DomainError as rejected:  # the document (unreadable, gone) or the model (failed)
             if not keep_errors or rejected.code == "too_slow_for_sync":
                 raise

@@ -774,8 +774,14 @@ class ParseService:
     ) -> ParseRecord:
         """Store the output, then complete the parse with its event, its usage and its cache entry."""
         page_count = len(output.pages)
-        charge = Charge(pages=page_count, credits=credits_for(page_count, cached=cached))
         counted = tokens or Tokens()
+        charge = Charge(
+            pages=page_count,
+            credits=credits_for(page_count, cached=cached),
+            operation="parse",
+            input_tokens=counted.input_tokens,
+            output_tokens=counted.output_tokens,
+        )
         usage = ParseUsage(
             page_count=page_count,
             credits=charge.credits,

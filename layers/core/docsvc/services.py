@@ -22,12 +22,13 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.domain.jobs import JobService
     from docsvc.domain.models import ModelCatalog
     from docsvc.domain.parses import Engine, ParseService
+    from docsvc.domain.promotion import PromotionService
     from docsvc.domain.secrets import SecretResolver, SecretService
     from docsvc.domain.tables import TableService
     from docsvc.domain.usage import UsageService
     from docsvc.domain.webhooks import EndpointService, SigningSecrets
     from docsvc.domain.workflow_runs import WorkflowRunner
-    from docsvc.domain.workflows import WorkflowService
+    from docsvc.domain.workflows import SecretExists, WorkflowService
 
 
 @cache
@@ -293,15 +294,26 @@ def delivery_service() -> DeliveryService:
 def workflow_service() -> WorkflowService:
     from docsvc.adapters.dynamo.workflows import DynamoWorkflowStore
     from docsvc.adapters.queues import TenantQueue
-    from docsvc.adapters.secrets_store import DynamoSecretRepository
     from docsvc.domain.workflows import WorkflowService
 
-    secrets = DynamoSecretRepository()
     return WorkflowService(
-        DynamoWorkflowStore(),
-        lambda tenant, name: secrets.get(tenant, name) is not None,
-        TenantQueue(settings().workflow_queue_url, "run_id"),
+        DynamoWorkflowStore(), _secret_exists(), TenantQueue(settings().workflow_queue_url, "run_id")
     )
+
+
+@cache
+def promotion_service() -> PromotionService:
+    from docsvc.domain.promotion import PromotionService
+
+    return PromotionService(workflow_service(), _secret_exists())
+
+
+def _secret_exists() -> SecretExists:
+    """Whether a tenant has a secret of this name (its metadata, never its value, is read)."""
+    from docsvc.adapters.secrets_store import DynamoSecretRepository
+
+    secrets = DynamoSecretRepository()
+    return lambda tenant, name: secrets.get(tenant, name) is not None
 
 
 @cache
@@ -357,6 +369,7 @@ def reset() -> None:
         signing_secrets,
         delivery_service,
         workflow_service,
+        promotion_service,
         workflow_runner,
     ):
         factory.cache_clear()

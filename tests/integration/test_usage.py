@@ -23,6 +23,7 @@ from tests.integration.test_evals import EVALS, TRUTH, add_document, new_eval, n
 from tests.integration.test_intelligence import CATEGORIES, INVOICE_SCHEMA, doc, invoice
 from tests.integration.test_remote_models import ANSWER, MODEL, MODEL_ID, answers
 from tests.integration.test_research_remote import bedrock_turn
+from tests.integration.test_workflows import block, create, edge, run_and_wait
 
 Send = Callable[[httpx.Client, str, Stubber], httpx.Response]
 REMOTE = (10, 5)  # the tokens Bedrock counts for each call (the stubbed answers)
@@ -175,6 +176,29 @@ def test_the_operation_filter_answers_that_operations_share_of_each_day(
     assert (extractions["operations"], extractions["input_tokens"], extractions["credits"]) == (2, 20, 2.0)
     assert extractions["by_operation"] == {"extraction": day["by_operation"]["extraction"]}
     assert usage(api, org.test.key, operation="edit") == []
+
+
+def test_a_workflow_run_is_charged_through_its_steps_each_as_its_endpoints_operation(
+    api: httpx.Client, org: Org, deployment: Deployment
+) -> None:
+    graph = {
+        "blocks": [block("start", "start_document"), block("extract", "extract", json_schema=INVOICE_SCHEMA)],
+        "edges": [edge("start", "extract")],
+    }
+    workflow = create(api, org.production.key, graph)
+
+    run = run_and_wait(
+        api,
+        deployment,
+        org.production.key,
+        workflow["id"],
+        {"documents": {"start": doc(invoice())}, "version": "draft"},
+    )
+
+    assert run["status"] == "completed", run
+    (day,) = usage(api, org.production.key)
+    assert day["by_operation"] == {"extraction": Billable("extraction", an_extraction, tokens=(0, 0)).counted}
+    assert day["billable"] is True and usage(api, org.test.key) == []
 
 
 def test_an_unknown_operation_is_a_422_naming_the_known_ones(api: httpx.Client, org: Org) -> None:

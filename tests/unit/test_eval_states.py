@@ -187,6 +187,7 @@ class Intelligence:
         return ResultRecord(
             id=f"extr_{len(self.asked)}",
             object="extraction",
+            environment=tenant.environment,
             file=FileSummary(id=None, filename=filename, mime_type="application/pdf"),
             model="builtin-x",
             output=self.outputs.get(filename, {}),
@@ -327,6 +328,7 @@ def test_a_deleting_eval_is_gone_at_once_and_takes_everything_with_it(
         TENANT,
         EvalDocumentRecord(
             id="evdoc_late",
+            environment=TENANT.environment,
             eval_id=evaluation.id,
             filename="late.pdf",
             document=document("late.pdf"),

@@ -28,7 +28,7 @@ from docsvc.domain.parses import DEFAULT_DPI, FileSummary, ParseLimits, ParseSer
 from docsvc.domain.usage import Charge, UsageLedger, UsageOperation
 from docsvc.errors import DomainError, InvalidField, NotFound
 from docsvc.ids import new_id
-from docsvc.tenancy import Tenant
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
 if TYPE_CHECKING:
     from docsvc.intelligence.research import Research
@@ -65,6 +65,7 @@ class ResultUsage(BaseModel):
 class ResultRecord(BaseModel):
     id: str
     object: ResultKind
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     file: FileSummary
     model: str
     output: Any = None
@@ -227,6 +228,7 @@ class IntelligenceService:
         record = ResultRecord(
             id=new_id(ID_PREFIX[kind]),
             object=kind,
+            environment=tenant.environment,
             file=document.file,
             model=model.id,
             output=answer.output,

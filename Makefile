@@ -8,10 +8,13 @@ STAMP := $(VENV)/.installed
 
 .PHONY: dev test install ocr lint typecheck audit unit integration e2e infra build lock openapi clean
 
-$(STAMP): pyproject.toml
+# The server and its client (clients/python: the SDK and the `docsvc` command), each from its own pyproject.
+# The client comes second: it owns the `docsvc` command, which replacing an older server would remove.
+$(STAMP): pyproject.toml clients/python/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e ./clients/python
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -1,4 +1,4 @@
-"""pytest, with the line coverage of the shared package and of the functions (`make test`):
+"""pytest, with the line coverage of the shared package, the functions and the client (`make test`):
 `python -m tests.with_coverage FLOOR [pytest arguments]`.
 
 SlipCover instruments the code it measures and removes each probe once it has fired, so the suite
@@ -17,7 +17,7 @@ import sys
 
 import slipcover
 
-SOURCES = ["layers/core/docsvc", "functions"]  # relative to the repository, where `make test` runs
+SOURCES = ["layers/core/docsvc", "functions", "clients/python/docsvc_client"]  # from the repository's root
 # SlipCover's pytest plugin is for pytest-xdist; pytest would warn that this runner imported it first.
 QUIET = ["-p", "no:slipcover", "-W", "ignore:Module already imported so cannot be rewritten; slipcover"]
 

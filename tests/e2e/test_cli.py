@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from docsvc.cli import context as cli_context
-from docsvc.cli.main import main
+from docsvc_client.cli import context as cli_context
+from docsvc_client.cli.main import main
 
 from tests.e2e.conftest import RunningStack
 from tests.samples import form_pdf, text_pdf

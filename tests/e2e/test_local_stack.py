@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pymupdf
 import pytest
-from docsvc.webhooks.signatures import verify
+from docsvc_client.webhooks import verify
 
 from tests.conftest import ROOT
 from tests.e2e.conftest import RunningStack, start_stack, stop_stack

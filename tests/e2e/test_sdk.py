@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 import pymupdf
 import pytest
-from docsvc.sdk import Client, NotFoundError
+from docsvc_client import Client, NotFoundError
 
 from tests.e2e.conftest import RunningStack
 from tests.samples import form_pdf

@@ -176,7 +176,11 @@ def test_core_layer_holds_docsvc_without_its_dev_parts_and_without_the_aws_sdk(
 
     assert (site / "docsvc" / "__init__.py").is_file()
     assert not (site / "docsvc" / "local").exists(), "the local stack is dev-only"
-    assert not (site / "docsvc" / "cli").exists(), "the admin CLI is dev-only"
+    assert not (site / "docsvc" / "admin").exists(), "the admin CLI is dev-only"
+    assert (site / "docsvc_client" / "webhooks.py").is_file(), (
+        "deliveries are signed with the client's module"
+    )
+    assert not (site / "docsvc_client" / "cli").exists(), "the command line runs on users' machines only"
     names = distribution_names(site)
     assert names & RUNTIME_PROVIDED == set(), "boto3/botocore come with the Lambda runtime"
     missing = requirement_names(PROJECT["dependencies"]) - RUNTIME_PROVIDED - names

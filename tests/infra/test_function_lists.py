@@ -40,7 +40,7 @@ def test_mypy_checks_every_function_of_the_template() -> None:
     }
 
     assert paths == template_functions()
-    assert set(mypy["packages"]) - {"docsvc"} == template_functions()
+    assert set(mypy["packages"]) - {"docsvc", "docsvc_client"} == template_functions()
 
 
 def test_every_function_folder_on_disk_is_in_the_template() -> None:

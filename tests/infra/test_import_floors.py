@@ -18,6 +18,7 @@ entries sit above the composition root, since the auth dependency asks it for th
 from __future__ import annotations
 
 import ast
+import sys
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -48,9 +49,8 @@ FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
         ),
     ),
     (
-        "libraries: code without ports (CSV tables, the built-in models, the workflow graph and its "
-        "catalog) and the SDK with its webhook check",
-        frozenset({"lookup_tables", "intelligence", "workflows", "sdk", "webhooks"}),
+        "libraries: code without ports (CSV tables, the built-in models, the workflow graph and its catalog)",
+        frozenset({"lookup_tables", "intelligence", "workflows"}),
     ),
     ("domain: the rules of the specification and its ports", frozenset({"domain"})),
     (
@@ -63,9 +63,18 @@ FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
         "the entries: the FastAPI app and its auth, the Lambda entries of workers",
         frozenset({"api", "workers"}),
     ),
-    ("the tools: the local stack and the command line", frozenset({"local", "cli"})),
+    ("the tools: the local stack and the operator's commands", frozenset({"local", "admin"})),
 )
 FLOOR_OF: dict[str, int] = {name: level for level, (_, names) in enumerate(FLOORS) for name in names}
+
+# The client distribution (MIT, on users' machines): it stands apart from the server and below it. It
+# imports the standard library, httpx and itself, never the server. The server imports from it the
+# webhook signatures (in every function, through the core layer, which has no httpx) and, in the
+# operator's commands, the command line they extend.
+CLIENT = ROOT / "clients" / "python" / "docsvc_client"
+CLIENT_DEPENDENCIES = frozenset({"httpx"})
+CLIENT_FOR_THE_SERVICE = "docsvc_client.webhooks"
+CLIENT_FOR_THE_TOOLS = "docsvc_client.cli"
 
 
 @dataclass(frozen=True)
@@ -78,8 +87,8 @@ class Import:
         return f"{self.where}: {self.source} -> {self.target}"
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+def module_name(path: Path, package: Path = PACKAGE) -> str:
+    parts = list(path.relative_to(package.parent).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
@@ -91,9 +100,11 @@ def top(module: str) -> str:
     return parts[1] if len(parts) > 1 else parts[0]
 
 
-def imported(source: str, name: str, *, is_package: bool = False) -> Iterator[tuple[str, int]]:
-    """Every docsvc module the source of module `name` imports, at any depth, with the line of the
-    import."""
+def imported(
+    source: str, name: str, *, is_package: bool = False, root: str | None = "docsvc"
+) -> Iterator[tuple[str, int]]:
+    """Every module of the package `root` (of any package, with None) the source of module `name`
+    imports, at any depth, with the line of the import."""
     package = name if is_package else name.rpartition(".")[0]
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
@@ -105,12 +116,16 @@ def imported(source: str, name: str, *, is_package: bool = False) -> Iterator[tu
             else:
                 module = node.module or ""
             # `from docsvc import ids` imports docsvc.ids; `from docsvc import __version__`, docsvc
-            targets = [module] if module != "docsvc" else [f"docsvc.{alias.name}" for alias in node.names]
+            top_level = "." not in module and module not in ("", "__future__")
+            targets = [f"{module}.{alias.name}" for alias in node.names] if top_level else [module]
         else:
             continue
         for target in targets:
-            if target == "docsvc" or target.startswith("docsvc."):
-                yield (target if target.split(".")[-1] != "__version__" else "docsvc"), node.lineno
+            if root is None or target == root or target.startswith(f"{root}."):
+                yield (
+                    (target if target.split(".")[-1] != "__version__" else target.rpartition(".")[0]),
+                    node.lineno,
+                )
 
 
 def imports() -> list[Import]:
@@ -222,3 +237,72 @@ def test_imports_are_read_at_any_depth_and_relative_ones_resolved() -> None:
         ("docsvc.ids", 3),
         ("docsvc.intelligence", 8),
     ]
+
+
+def client_imports() -> list[tuple[str, str, str]]:
+    """(importing module, imported module, file:line) of every import of the client package."""
+    found = []
+    for path in sorted(CLIENT.rglob("*.py")):
+        name = module_name(path, CLIENT)
+        text = path.read_text(encoding="utf-8")
+        for target, line in imported(text, name, is_package=path.name == "__init__.py", root=None):
+            found.append((name, target, f"{path.relative_to(ROOT)}:{line}"))
+    return found
+
+
+def test_the_client_imports_nothing_of_the_server() -> None:
+    server = [
+        f"{where}: {target}" for _, target, where in client_imports() if target.split(".")[0] == "docsvc"
+    ]
+
+    assert server == [], "the client (MIT) imports the server:\n" + "\n".join(server)
+
+
+def test_the_client_needs_only_the_standard_library_and_its_dependencies() -> None:
+    allowed = set(sys.stdlib_module_names) | CLIENT_DEPENDENCIES | {"docsvc_client", "__future__"}
+
+    foreign = [
+        f"{where}: {target}" for _, target, where in client_imports() if target.split(".")[0] not in allowed
+    ]
+
+    assert foreign == [], "the client imports more than httpx and the standard library:\n" + "\n".join(
+        foreign
+    )
+
+
+def test_the_clients_webhook_signatures_need_only_the_standard_library() -> None:
+    allowed = set(sys.stdlib_module_names) | {"__future__"}
+
+    foreign = [
+        f"{where}: {target}"
+        for source, target, where in client_imports()
+        if source == CLIENT_FOR_THE_SERVICE and target.split(".")[0] not in allowed
+    ]
+
+    assert foreign == [], "the core layer ships this module without httpx:\n" + "\n".join(foreign)
+
+
+def test_the_server_imports_from_the_client_only_the_webhook_signatures_and_its_tools_the_cli() -> None:
+    tools = FLOOR_OF["admin"]
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = module_name(path)
+        text = path.read_text(encoding="utf-8")
+        for target, line in imported(text, name, is_package=path.name == "__init__.py", root="docsvc_client"):
+            allowed = [CLIENT_FOR_THE_SERVICE] + (
+                [CLIENT_FOR_THE_TOOLS] if FLOOR_OF.get(top(name)) == tools else []
+            )
+            if not any(target == part or target.startswith(f"{part}.") for part in allowed):
+                wrong.append(f"{path.relative_to(ROOT)}:{line}: {target}")
+
+    assert wrong == [], (
+        "imports of the client the service cannot load (no httpx in its layer):\n" + "\n".join(wrong)
+    )
+
+
+def test_imports_of_any_package_are_read_with_the_names_they_take() -> None:
+    source = "from docsvc_client import webhooks, __version__\nimport httpx\nfrom typing import Any\n"
+
+    found = sorted(imported(source, "docsvc.domain.deliveries", root=None))
+
+    assert found == [("docsvc_client", 1), ("docsvc_client.webhooks", 1), ("httpx", 2), ("typing.Any", 3)]

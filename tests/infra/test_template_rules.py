@@ -565,3 +565,43 @@ def test_every_taggable_resource_carries_the_cost_allocation_tag(logical_id: str
 def test_every_function_carries_the_cost_allocation_tag() -> None:
     """Through Globals (a function's own Tags are merged with them)."""
     assert GLOBAL_FUNCTION.get("Tags", {}).get(COST_TAG) == {"Ref": "CostAllocationTag"}
+
+
+# The retention parameters: the table whose items carry the TTL, and the lifecycle rule (with the tag the
+# adapter puts on the record's S3 objects) that expires them after the same number of days.
+RETAINED = {
+    "EventRetentionDays": ("EventsTable", None),
+    "ResultRetentionDays": ("ResultsTable", ("results-past-their-retention", "results/", "result")),
+    "RunRetentionDays": ("WorkflowsTable", ("workflow-runs-past-their-retention", "workflows/", "run")),
+}
+
+
+@pytest.mark.parametrize("parameter", sorted(RETAINED))
+def test_each_retention_parameter_reaches_the_functions_the_ttl_and_the_lifecycle_rule(
+    parameter: str,
+) -> None:
+    from docsvc.config import RETENTION_DAYS
+
+    table, rule = RETAINED[parameter]
+    setting = re.sub(r"(?<=[a-z])(?=[A-Z])", "_", parameter).upper()
+    declared = TEMPLATE_DATA["Parameters"][parameter]
+
+    assert (declared["Type"], declared["Default"], declared["MinValue"]) == ("Number", 0, 0)
+    assert setting in RETENTION_DAYS
+    assert GLOBAL_FUNCTION["Environment"]["Variables"][setting] == {"Ref": parameter}
+    assert properties(table)["TimeToLiveSpecification"] == {"AttributeName": "ttl", "Enabled": True}
+    if rule is None:
+        return
+    rule_id, prefix, tag = rule
+    rules = properties("FilesBucket")["LifecycleConfiguration"]["Rules"]
+    (found,) = [entry for entry in rules if entry["Id"] == rule_id]
+    ((condition, _),) = found["Status"].items()
+    keep = found["Status"]["Fn::If"][0]
+    assert condition == "Fn::If" and found["Status"]["Fn::If"][1:] == ["Disabled", "Enabled"]
+    assert TEMPLATE_DATA["Conditions"][keep] == {"Fn::Equals": [{"Ref": parameter}, 0]}
+    assert found["ExpirationInDays"] == {"Fn::If": [keep, 1, {"Ref": parameter}]}
+    assert (found["Prefix"], found["TagFilters"]) == (prefix, [{"Key": "retention", "Value": tag}])
+
+
+def test_the_jobs_table_deletes_job_records_by_the_ttl_the_adapter_writes() -> None:
+    assert properties("JobsTable")["TimeToLiveSpecification"] == {"AttributeName": "ttl", "Enabled": True}

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import boto3
 import pytest
-from docsvc.cli.main import main
 from docsvc.local.stack import REGION, Deployment
+from docsvc_client.cli.main import main
 
 STACK_TEMPLATE = {
     "Resources": {"Marker": {"Type": "AWS::SQS::Queue"}},

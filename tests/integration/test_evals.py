@@ -561,7 +561,7 @@ def test_a_synchronous_process_of_the_most_documents_it_takes_fits_the_apis_time
 def test_the_sdk_walks_an_eval_through_the_real_handlers(
     api: httpx.Client, deployment: Deployment, org: Org
 ) -> None:
-    from docsvc.sdk import Client, ValidationError
+    from docsvc_client import Client, ValidationError
 
     client = Client(api_key=org.test.key, base_url=str(api.base_url), max_retries=0, http_client=api)
     evals = client.evals.extract

@@ -402,8 +402,8 @@ def test_the_sweeper_expires_unfinished_jobs_past_their_expiry(
     first = sweeper.invoke({"source": "aws.events"}, timeout=60)
     second = sweeper.invoke({"source": "aws.events"}, timeout=60)
 
-    assert first == {"expired": 1, "resent": 0}
-    assert second == {"expired": 0, "resent": 0}
+    assert first == {"expired": 1, "resent": 0, "cleared": 2}
+    assert second == {"expired": 0, "resent": 0, "cleared": 0}
     job = get_job(api, org.test.key, waiting)
     assert job["status"] == "expired"
     assert job["error"]["code"] == "expired"
@@ -421,7 +421,7 @@ def test_the_sweeper_sends_again_a_job_stranded_before_its_message_was_sent(
         job = create_job(api, org.test.key, parse_request()).json()
     sweeper = deployment.function("JobSweeperFunction")
     monkeypatch.setattr(job_domain, "_now", lambda: job["created_at"] + 60)
-    assert sweeper.invoke({}, timeout=60) == {"expired": 0, "resent": 0}  # too early to tell
+    assert sweeper.invoke({}, timeout=60) == {"expired": 0, "resent": 0, "cleared": 0}  # too early to tell
     monkeypatch.setattr(
         job_domain, "_now", lambda: job["created_at"] + job_domain.STRANDED_AFTER_SECONDS + 60
     )
@@ -433,8 +433,8 @@ def test_the_sweeper_sends_again_a_job_stranded_before_its_message_was_sent(
     )
     later = sweeper.invoke({}, timeout=60)
 
-    assert swept == again == {"expired": 0, "resent": 1}  # the same sweep interval, twice
-    assert later == {"expired": 0, "resent": 0}  # the next interval has moved past it
+    assert swept == again == {"expired": 0, "resent": 1, "cleared": 0}  # the same sweep interval, twice
+    assert later == {"expired": 0, "resent": 0, "cleared": 0}  # the next interval has moved past it
     assert drain(deployment, "JobWorkerFunction") == 2
     assert get_job(api, org.test.key, job["id"])["status"] == "completed"
 
@@ -458,7 +458,8 @@ def test_the_sweeper_validates_a_job_stranded_in_validating(
     DynamoJobRepository().create(tenant, stranded, None)  # the API stopped before validating it
     monkeypatch.setattr(job_domain, "_now", lambda: now + job_domain.STRANDED_AFTER_SECONDS + 60)
 
-    assert deployment.function("JobSweeperFunction").invoke({}, timeout=60) == {"expired": 0, "resent": 1}
+    swept = deployment.function("JobSweeperFunction").invoke({}, timeout=60)
+    assert swept == {"expired": 0, "resent": 1, "cleared": 0}
     assert drain(deployment, "JobWorkerFunction") == 1
     assert get_job(api, org.test.key, stranded.id)["status"] == "completed"
 

@@ -16,7 +16,7 @@ import pytest
 import time_machine
 from docsvc.domain.deliveries import RETRY_DELAYS
 from docsvc.local.stack import Deployment
-from docsvc.webhooks.signatures import SignatureError, verify
+from docsvc_client.webhooks import SignatureError, verify
 
 from tests.conftest import Org, Tenant, auth, make_org
 from tests.integration.test_webhooks import add_endpoint, dead_letters, deliver, deliveries, parse_event

@@ -18,7 +18,7 @@ import time_machine
 from docsvc.adapters import aws
 from docsvc.config import settings
 from docsvc.local.stack import Deployment
-from docsvc.webhooks.signatures import verify
+from docsvc_client.webhooks import verify
 
 from tests.conftest import Org, auth, drain, drain_streams
 from tests.integration.test_files import pdf_bytes

@@ -1,23 +1,30 @@
 """The `docsvc` command-line tool against an SDK client on an httpx MockTransport: which key is used,
-local profiles, production confirmation, tables and JSON output, errors."""
+local profiles, production confirmation, tables and JSON output, errors; the groups other distributions
+add, `--version` and shell completion."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import io
 import json
+import shlex
+import shutil
 import stat
+import subprocess
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import docsvc_client
 import httpx
 import pytest
-from docsvc.cli import context as cli_context
-from docsvc.cli.main import main
-from docsvc.cli.output import Progress, cell, render_fields, render_table
-from docsvc.cli.profiles import Profiles, mask
-from docsvc.sdk import Client
+from docsvc_client import Client
+from docsvc_client.cli import context as cli_context
+from docsvc_client.cli import errors as cli_errors
+from docsvc_client.cli.main import command_word, main
+from docsvc_client.cli.output import Progress, cell, render_fields, render_table
+from docsvc_client.cli.profiles import Profiles, mask
 
 BASE = "https://api.docsvc.test"
 TEST_KEY = "svc_test_" + "a" * 40
@@ -315,6 +322,26 @@ def test_at_a_terminal_production_must_be_typed(
     assert api.calls("DELETE") == ["/v1/secrets/TOKEN"]
 
 
+def test_deleting_a_production_job_needs_confirm_and_a_running_one_is_a_conflict(
+    api: FakeAPI, capsys: pytest.CaptureFixture[str]
+) -> None:
+    api.environment = "production"
+    api.routes["DELETE", "/v1/jobs/job_1"] = lambda _: httpx.Response(204)
+    api.routes["DELETE", "/v1/jobs/job_2"] = lambda _: httpx.Response(
+        409, json={"detail": "job 'job_2' is queued; cancel it first (POST /v1/jobs/job_2/cancel)"}
+    )
+    live = ("--api-key", LIVE_KEY, "--base-url", BASE)
+
+    refused = run(capsys, "jobs", "delete", "job_1", *live)
+    deleted = run(capsys, "jobs", "delete", "job_1", *live, "--confirm")
+    conflict = run(capsys, "jobs", "delete", "job_2", *live, "--confirm")
+
+    assert refused[0] == 2 and "--confirm" in refused[2]
+    assert deleted[0] == 0 and "deleted job_1" in deleted[1]
+    assert conflict[0] == 1 and "cancel it first" in conflict[2]
+    assert api.calls("DELETE") == ["/v1/jobs/job_1", "/v1/jobs/job_2"]
+
+
 def test_the_test_environment_needs_no_confirmation(api: FakeAPI, capsys: pytest.CaptureFixture[str]) -> None:
     api.routes["POST", "/v1/jobs/job_1/retry"] = lambda _: httpx.Response(
         200, json={"id": "job_1", "status": "queued"}
@@ -516,3 +543,173 @@ def test_classification_categories_take_an_optional_description(
         {"name": "invoice", "description": "a bill"},
         {"name": "receipt"},
     ]
+
+
+# Extension groups, --version and completion
+
+
+@dataclass
+class FakeDistribution:
+    name: str
+    version: str
+
+
+@dataclass
+class FakeEntryPoint:
+    """An entry point of the group docsvc_client.commands, as another installed distribution has one."""
+
+    name: str
+    register: Callable[[Any], None]
+    dist: FakeDistribution | None = None
+
+    def load(self) -> Callable[[Any], None]:
+        return self.register
+
+
+def register_hello(commands: Any) -> None:
+    hello = commands.add_parser("hello", help="an extension's group")
+    hello.add_argument("--name", default="world")
+    hello.add_argument("--refuse", action="store_true")
+    hello.set_defaults(run_group=_hello)
+
+
+def _hello(arguments: Any) -> int:
+    if arguments.refuse:
+        raise cli_errors.UsageError("refused")
+    print(f"hello {arguments.name}")
+    return 3
+
+
+@pytest.fixture
+def extensions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Installs the group `hello` of a distribution `greeter`; records each look-up of the group."""
+    lookups: list[str] = []
+
+    def entry_points(*, group: str) -> list[FakeEntryPoint]:
+        lookups.append(group)
+        return [FakeEntryPoint("hello", register_hello, FakeDistribution("greeter", "2.5"))]
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    return lookups
+
+
+def test_a_group_of_another_distribution_runs_through_the_entry_points(
+    extensions: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "hello", "--name", "ops")
+
+    assert (code, out) == (3, "hello ops\n")
+    assert extensions == ["docsvc_client.commands"]
+
+
+def test_a_usage_error_of_an_extension_exits_2(
+    extensions: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "hello", "--refuse")
+
+    assert code == 2 and err == "docsvc: refused\n"
+
+
+def test_a_built_in_command_never_looks_the_extensions_up(
+    extensions: list[str], api: FakeAPI, capsys: pytest.CaptureFixture[str]
+) -> None:
+    api.routes["GET", "/v1/files"] = lambda _: httpx.Response(200, json={"data": [], "list_metadata": {}})
+
+    assert run(capsys, "--api-key", TEST_KEY, "--base-url", BASE, "files", "list")[0] == 0
+    assert run(capsys, "--env", "dev", "env", "list")[0] == 0
+    assert extensions == []
+
+
+def test_the_command_word_skips_options_and_their_values() -> None:
+    assert command_word(["--api-key", "files", "--json", "jobs", "list"]) == "jobs"
+    assert command_word(["--base-url=https://x", "admin", "orgs"]) == "admin"
+    assert command_word(["--json", "--", "files"]) == "files"
+    assert command_word(["--help"]) is None
+
+
+def test_version_names_the_client_and_each_distribution_that_adds_a_group(
+    extensions: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["--version"])
+
+    assert raised.value.code == 0
+    assert (
+        capsys.readouterr().out == f"docsvc-client {docsvc_client.__version__}\ngreeter 2.5 (docsvc hello)\n"
+    )
+
+
+def complete(script: str, *words: str) -> list[str]:
+    """What bash's completion of `script` offers for the command line `words` (the last one being typed)."""
+    driver = (
+        f"{script}\n"
+        f"COMP_WORDS=({' '.join(shlex.quote(word) for word in words)})\n"
+        f"COMP_CWORD={len(words) - 1}\n"
+        "_docsvc\n"
+        'printf "%s\\n" "${COMPREPLY[@]}"\n'
+    )
+    result = subprocess.run(["bash", "-c", driver], capture_output=True, text=True, timeout=30, check=True)
+    return result.stdout.split()
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_the_bash_completion_walks_the_command_tree(
+    extensions: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, script, _ = run(capsys, "completion", "bash")
+    (tmp_path / "invoice.pdf").write_bytes(b"%PDF-1.7")
+
+    assert code == 0 and "complete -o filenames -F _docsvc docsvc" in script
+    assert {"files", "jobs", "env", "completion", "hello"} <= set(complete(script, "docsvc", ""))
+    assert {"--api-key", "--version", "--json"} <= set(complete(script, "docsvc", "-"))
+    assert complete(script, "docsvc", "files", "l") == ["list"]
+    assert complete(script, "docsvc", "--json", "jobs", "c") == ["cancel", "create"]
+    assert {"--limit", "--live"} == set(complete(script, "docsvc", "files", "list", "--li"))
+    assert complete(script, "docsvc", "hello", "--na") == ["--name"]
+    assert complete(script, "docsvc", "completion", "") == ["bash", "zsh"]
+    assert complete(script, "docsvc", "files", "upload", str(tmp_path / "inv")) == [
+        str(tmp_path / "invoice.pdf")
+    ]
+
+
+def complete_in_zsh(script: str, *words: str) -> list[str]:
+    """What the zsh script hands to compadd (zsh filters those by the prefix itself), `FILES` for _files."""
+    driver = (
+        'compdef() { :; }; compadd() { shift; print -l -- "$@"; }; _files() { print FILES; }\n'
+        f"{script}\n"
+        f"words=({' '.join(shlex.quote(word) for word in words)}); CURRENT={len(words)}; "
+        f"PREFIX={shlex.quote(words[-1])}\n"
+        "_docsvc\n"
+    )
+    result = subprocess.run(
+        ["zsh", "-f", "-c", driver], capture_output=True, text=True, timeout=30, check=True
+    )
+    return result.stdout.split()
+
+
+@pytest.mark.skipif(shutil.which("zsh") is None, reason="no zsh")
+def test_the_zsh_completion_walks_the_same_tree(
+    extensions: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, bash, _ = run(capsys, "completion", "bash")
+    code, zsh, _ = run(capsys, "completion", "zsh")
+
+    assert code == 0 and zsh.rstrip().endswith("compdef _docsvc docsvc")
+    tree = bash[: bash.index("_docsvc() {")]
+    assert zsh.startswith(tree.replace("completion bash", "completion zsh"))
+    assert complete_in_zsh(zsh, "docsvc", "--json", "files", "l") == [
+        "delete",
+        "download",
+        "get",
+        "list",
+        "upload",
+    ]
+    assert "--name" in complete_in_zsh(zsh, "docsvc", "hello", "--na")
+    assert complete_in_zsh(zsh, "docsvc", "files", "upload", "inv") == ["FILES"]
+
+
+def test_completion_of_another_shell_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["completion", "fish"])
+
+    assert raised.value.code == 2

@@ -62,3 +62,20 @@ def test_a_source_url_that_is_no_http_address_is_named(address: str) -> None:
     assert configuration_problems(COMPLETE | {"SOURCE_URL": address}) == [
         f"SOURCE_URL must be an http(s) address of the source, not {address!r}"
     ]
+
+
+def test_retention_days_are_whole_numbers_and_zero_keeps_for_ever(monkeypatch: pytest.MonkeyPatch) -> None:
+    from docsvc.config import Settings
+
+    good = COMPLETE | {"EVENT_RETENTION_DAYS": "7", "RESULT_RETENTION_DAYS": "0", "RUN_RETENTION_DAYS": "365"}
+    bad = COMPLETE | {"RESULT_RETENTION_DAYS": "-1", "RUN_RETENTION_DAYS": "30d"}
+    monkeypatch.setenv("EVENT_RETENTION_DAYS", "7")
+    monkeypatch.delenv("RESULT_RETENTION_DAYS", raising=False)
+
+    assert configuration_problems(good) == []
+    assert configuration_problems(bad) == [
+        "RESULT_RETENTION_DAYS must be a whole number of days (0 keeps for ever), not '-1'",
+        "RUN_RETENTION_DAYS must be a whole number of days (0 keeps for ever), not '30d'",
+    ]
+    settings = Settings.from_environment()
+    assert (settings.event_retention_days, settings.result_retention_days) == (7, 0)

@@ -12,9 +12,9 @@ from typing import Any
 
 import httpx
 import pytest
-from docsvc.cli import context as cli_context
-from docsvc.cli.main import main
-from docsvc.sdk import AsyncClient, Client, NotFoundError, PayloadTooLargeError
+from docsvc_client import AsyncClient, Client, NotFoundError, PayloadTooLargeError
+from docsvc_client.cli import context as cli_context
+from docsvc_client.cli.main import main
 
 BASE = "https://api.docsvc.test"
 KEY = "svc_test_" + "a" * 40

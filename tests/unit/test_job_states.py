@@ -73,6 +73,22 @@ class Jobs:
             if job.status in jobs.UNFINISHED and expiring_from <= job.expires_at <= expiring_to:
                 yield tenant, job_id, job.status
 
+    def holding_data(self, expiring_from: int, expiring_to: int) -> Iterator[tuple[Tenant, str]]:
+        for (tenant, job_id), job in list(self.stored.items()):
+            if job.request is not None and expiring_from <= job.expires_at <= expiring_to:
+                yield tenant, job_id
+
+    def forget_data(self, tenant: Tenant, job_id: str, now: int) -> bool:
+        job = self.stored.get((tenant, job_id))
+        if job is None or job.status not in jobs.TERMINAL or job.expires_at > now:
+            return False
+        self.stored[(tenant, job_id)] = job.model_copy(update={"request": None, "response": None})
+        return True
+
+    def delete(self, tenant: Tenant, job_id: str) -> bool:
+        job = self.stored.get((tenant, job_id))
+        return job is not None and job.status in jobs.TERMINAL and bool(self.stored.pop((tenant, job_id)))
+
 
 class Runner:
     """An endpoint's service: refuses a body without `document`, answers what `answer` says."""
@@ -367,3 +383,68 @@ def test_the_sweep_sends_again_a_job_stranded_before_its_message_was_sent(
     counts = service.sweep()
 
     assert counts["resent"] == 1 and sent == [job.id]
+
+
+# ---------------------------------------------------------------------------- retention and deletion
+def test_the_sweep_removes_the_request_and_response_of_ended_jobs_past_their_expiry(
+    service: JobService, repository: Jobs, clock: Clock
+) -> None:
+    done = create(service)
+    service.run(TENANT, done.id)
+    waiting = create(service)
+    clock.now += EXPIRES_AFTER_SECONDS - 10
+    young = create(service)
+    service.run(TENANT, young.id)
+    clock.now += 20
+
+    counts = service.sweep()
+
+    assert counts == {"expired": 1, "resent": 0, "cleared": 2}
+    assert repository.stored[(TENANT, done.id)].request is None
+    assert repository.stored[(TENANT, done.id)].response is None
+    assert repository.stored[(TENANT, waiting.id)].status == "expired"
+    assert repository.stored[(TENANT, waiting.id)].request is None
+    assert repository.stored[(TENANT, young.id)].request == {"document": 1}
+    assert service.sweep()["cleared"] == 0
+
+
+def test_a_job_whose_request_was_removed_at_its_expiry_is_not_retried(
+    service: JobService, repository: Jobs, clock: Clock
+) -> None:
+    job = create(service)
+    clock.now += EXPIRES_AFTER_SECONDS + 1
+    service.sweep()
+
+    with pytest.raises(BadRequest, match="request was removed"):
+        service.retry(TENANT, job.id)
+    assert service.get(TENANT, job.id).status == "expired"
+
+
+@pytest.mark.parametrize("status", ["completed", "failed", "cancelled", "expired"])
+def test_an_ended_job_is_deleted(service: JobService, repository: Jobs, status: str) -> None:
+    job = create(service)
+    force(repository, job, status)
+
+    service.delete(TENANT, job.id)
+
+    with pytest.raises(NotFound):
+        service.get(TENANT, job.id)
+
+
+@pytest.mark.parametrize("status", ["validating", "queued", "in_progress"])
+def test_a_job_that_has_not_ended_is_not_deleted(service: JobService, repository: Jobs, status: str) -> None:
+    job = create(service)
+    force(repository, job, status)
+
+    with pytest.raises(Conflict, match="cancel it first"):
+        service.delete(TENANT, job.id)
+    assert service.get(TENANT, job.id).status == status
+
+
+def test_deleting_a_job_of_another_environment_is_not_found(service: JobService, repository: Jobs) -> None:
+    job = create(service)
+    force(repository, job, "completed")
+
+    with pytest.raises(NotFound):
+        service.delete(Tenant("org_jobs", "production"), job.id)
+    assert service.get(TENANT, job.id).status == "completed"

@@ -1,5 +1,5 @@
 """The Python SDK against an in-process httpx MockTransport: retries, errors, pagination, configuration,
-uploads, and `docsvc.webhooks.verify`."""
+uploads, and `docsvc_client.webhooks.verify`."""
 
 from __future__ import annotations
 
@@ -17,8 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
-from docsvc import webhooks
-from docsvc.sdk import (
+from docsvc_client import (
     APIConnectionError,
     APIError,
     APITimeoutError,
@@ -34,9 +33,10 @@ from docsvc.sdk import (
     ValidationError,
     _http,
     document,
+    webhooks,
 )
-from docsvc.sdk.resources import files as files_module
-from docsvc.webhooks.signatures import SignatureError
+from docsvc_client.resources import files as files_module
+from docsvc_client.webhooks import SignatureError
 
 BASE = "https://api.docsvc.test"
 KEY = "svc_test_0123456789"
@@ -185,14 +185,26 @@ def test_missing_configuration_is_a_clear_error(
 
 def test_importing_the_sdk_loads_no_server_dependencies() -> None:
     code = (
-        "import sys, docsvc.sdk, docsvc.webhooks\n"
-        "print(sorted(m for m in ('boto3', 'botocore', 'pymupdf', 'fitz', 'fastapi') if m in sys.modules))"
+        "import sys, docsvc_client\n"
+        "docsvc_client.Client\n"
+        "server = ('boto3', 'botocore', 'pymupdf', 'fitz', 'fastapi', 'docsvc')\n"
+        "print(sorted(m for m in server if m in sys.modules))"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
 
     assert result.stdout.strip() == "[]"
+
+
+def test_the_package_and_its_webhook_check_import_without_httpx() -> None:
+    """The core layer ships docsvc_client without httpx: the service imports the webhook signatures."""
+    code = "import sys, docsvc_client, docsvc_client.webhooks\nprint('httpx' in sys.modules)"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+
+    assert result.stdout.strip() == "False"
 
 
 # Retries
@@ -289,6 +301,94 @@ def test_a_callers_idempotency_key_is_sent_as_is(sleeps: list[float]) -> None:
 
     assert recorder.requests[0].headers["Idempotency-Key"] == "inv-42"
     assert json.loads(recorder.requests[0].content)["metadata"] == {"team": "a"}
+
+
+# Every creating POST carries an Idempotency-Key: one per call, the same on each of its retries.
+
+CREATES: dict[str, Callable[[Client], Any]] = {
+    "files.upload": lambda client: client.files.upload(b"%PDF-1.7 x", filename="a.pdf"),
+    "parses.create": lambda client: client.parses.create({"id": "file_1"}),
+    "extractions.create": lambda client: client.extractions.create({"id": "file_1"}, {"type": "object"}),
+    "secrets.create": lambda client: client.secrets.create("TOKEN", "value"),
+    "tables.create": lambda client: client.tables.create("rates", b"a,b\n1,2\n", filename="rates.csv"),
+    "webhooks.endpoints.create": lambda client: client.webhooks.endpoints.create("https://hooks.test/a"),
+    "workflows.create": lambda client: client.workflows.create("intake"),
+    "jobs.retry": lambda client: client.jobs.retry("job_1"),
+}
+CREATED = {"object": "thing", "id": "thing_1", "secret": {"name": "TOKEN"}, "endpoint": {"id": "whe_1"}}
+
+
+@pytest.mark.parametrize("failure", ["dropped connection", "503"])
+@pytest.mark.parametrize("call", sorted(CREATES))
+def test_a_retried_create_sends_the_same_idempotency_key_and_the_next_call_a_new_one(
+    sleeps: list[float], call: str, failure: str
+) -> None:
+    first_attempt: httpx.Response | Exception = (
+        httpx.RemoteProtocolError("Server disconnected without sending a response.")
+        if failure == "dropped connection"
+        else httpx.Response(503, json={"detail": "busy"})
+    )
+    recorder = Recorder(first_attempt, httpx.Response(201, json=CREATED))
+    with client_for(recorder) as client:
+        CREATES[call](client)
+        CREATES[call](client)
+
+    keys = [request.headers.get("Idempotency-Key") for request in recorder.requests]
+    assert len(keys) == 3 and all(keys), keys
+    assert keys[0] == keys[1], "a retry must send its call's key again"
+    assert keys[2] != keys[0], "another call must send another key"
+    assert uuid.UUID(keys[0]).version == 4
+
+
+def test_the_async_client_keeps_a_posts_key_across_its_retries(sleeps: list[float]) -> None:
+    recorder = Recorder(httpx.ConnectError("refused"), httpx.Response(201, json=CREATED))
+
+    async def twice() -> None:
+        transport = httpx.MockTransport(recorder)
+        async with AsyncClient(
+            api_key=KEY, base_url=BASE, http_client=httpx.AsyncClient(transport=transport)
+        ) as client:
+            await client.workflows.create("intake")
+            await client.workflows.create("intake")
+
+    asyncio.run(twice())
+
+    keys = [request.headers["Idempotency-Key"] for request in recorder.requests]
+    assert keys[0] == keys[1] != keys[2]
+
+
+def test_a_retry_that_meets_its_first_attempt_still_running_waits_and_gets_its_answer(
+    sleeps: list[float],
+) -> None:
+    in_flight = httpx.Response(
+        409,
+        json={"detail": "a request with this Idempotency-Key still runs", "retry_after": 4},
+        headers={"Retry-After": "4"},
+    )
+    recorder = Recorder(httpx.ReadError("connection reset"), in_flight, httpx.Response(201, json=CREATED))
+    with client_for(recorder) as client:
+        created = client.workflows.create("intake")
+
+    assert created.id == "thing_1"
+    keys = {request.headers["Idempotency-Key"] for request in recorder.requests}
+    assert len(recorder.requests) == 3 and len(keys) == 1
+    assert sleeps[1] == 4.0
+
+
+def test_a_conflict_without_retry_after_is_a_refusal_and_is_not_retried(sleeps: list[float]) -> None:
+    recorder = Recorder(httpx.Response(409, json={"detail": "secret TOKEN exists"}))
+    with client_for(recorder) as client, pytest.raises(ConflictError):
+        client.secrets.create("TOKEN", "value")
+
+    assert len(recorder.requests) == 1 and sleeps == []
+
+
+def test_reads_carry_no_idempotency_key(sleeps: list[float]) -> None:
+    recorder = Recorder(httpx.Response(200, json=FILE))
+    with client_for(recorder) as client:
+        client.files.get("file_1")
+
+    assert "Idempotency-Key" not in recorder.requests[0].headers
 
 
 # Errors
@@ -658,3 +758,33 @@ def _no_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.delenv("SERVICE_API_KEY", raising=False)
     monkeypatch.delenv("SERVICE_BASE_URL", raising=False)
     yield
+
+
+@pytest.mark.parametrize(
+    ("call", "path"),
+    [
+        (lambda client: client.jobs.delete("job_1"), "/v1/jobs/job_1"),
+        (lambda client: client.extractions.delete("extr_1"), "/v1/extractions/extr_1"),
+        (lambda client: client.classifications.delete("cls_1"), "/v1/classifications/cls_1"),
+        (lambda client: client.splits.delete("split_1"), "/v1/splits/split_1"),
+        (lambda client: client.partitions.delete("part_1"), "/v1/partitions/part_1"),
+        (lambda client: client.workflows.delete_run("run_1"), "/v1/workflows/runs/run_1"),
+    ],
+)
+def test_jobs_results_and_runs_are_deleted(call: Callable[[Client], Any], path: str) -> None:
+    recorder = Recorder(httpx.Response(204))
+
+    assert call(client_for(recorder)) is None
+
+    (request,) = recorder.requests
+    assert (request.method, request.url.path) == ("DELETE", path)
+
+
+def test_a_job_that_has_not_ended_is_a_conflict_when_deleted() -> None:
+    from docsvc_client import ConflictError
+
+    recorder = Recorder(httpx.Response(409, json={"detail": "job 'job_1' is queued; cancel it first"}))
+
+    with pytest.raises(ConflictError, match="cancel it first"):
+        client_for(recorder).jobs.delete("job_1")
+    assert len(recorder.requests) == 1

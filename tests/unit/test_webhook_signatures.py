@@ -6,7 +6,7 @@ import time
 
 import pytest
 import stripe
-from docsvc.webhooks.signatures import SignatureError, signature_header, verify
+from docsvc_client.webhooks import SignatureError, signature_header, verify
 
 BODY = b'{"id":"evt_01","type":"parse.completed","environment":"test"}'
 SECRET = "whsec_current"

@@ -20,7 +20,7 @@ from docsvc.endpoints.results import Result, ResultOperation
 from docsvc.endpoints.schema_generation import SCHEMA_GENERATION, GeneratedSchema, SchemaGenerate
 from docsvc.endpoints.split import SPLIT, Split, SplitCreate
 from docsvc.services import intelligence_service, model_catalog, table_service
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Response
 from pydantic import BaseModel
 
 router = APIRouter(prefix="/v1")
@@ -111,7 +111,7 @@ def get_extraction_sources(
 
 
 def _result_routes(operation: ResultOperation) -> None:
-    """GET <path> (a page, newest first) and GET <path>/{id}."""
+    """GET <path> (a page, newest first), GET <path>/{id} and DELETE <path>/{id}."""
     kind, path, resource = operation.kind, operation.path.removeprefix(router.prefix), operation.resource
 
     class ResultList(BaseModel):
@@ -143,6 +143,10 @@ def _result_routes(operation: ResultOperation) -> None:
             return resource.of(record, sources=True)
         return resource.of(service.get(tenant, kind, result_id))
 
+    def delete_result(tenant: CurrentTenant, service: Intelligence, result_id: str) -> Response:
+        service.delete(tenant, kind, result_id)
+        return Response(status_code=204)
+
     router.add_api_route(
         path,
         list_results,
@@ -160,6 +164,16 @@ def _result_routes(operation: ResultOperation) -> None:
         tags=[path.strip("/")],
         summary=f"Get a {kind}",
         operation_id=f"get_{kind}",
+    )
+    router.add_api_route(
+        path + "/{result_id}",
+        delete_result,
+        methods=["DELETE"],
+        status_code=204,
+        response_class=Response,
+        tags=[path.strip("/")],
+        summary=f"Delete a {kind} and its stored output",
+        operation_id=f"delete_{kind}",
     )
 
 

@@ -126,6 +126,13 @@ def retry_job(tenant: CurrentTenant, jobs: Jobs, job_id: str) -> Job:
     return Job.of(jobs.retry(tenant, job_id))
 
 
+@router.delete("/{job_id}", status_code=204, response_class=Response, summary="Delete an ended job")
+def delete_job(tenant: CurrentTenant, jobs: Jobs, job_id: str) -> Response:
+    """The job with its request and response; a job that has not ended is a 409 (cancel it first)."""
+    jobs.delete(tenant, job_id)
+    return Response(status_code=204)
+
+
 def _metadata(value: str | None) -> dict[str, str] | None:
     if value is None:
         return None

@@ -80,6 +80,13 @@ def get_run(tenant: CurrentTenant, workflows: Workflows, run_id: str) -> Workflo
     return workflows.get_run(tenant, run_id)
 
 
+@router.delete("/runs/{run_id}", status_code=204, response_class=Response, summary="Delete an ended run")
+def delete_run(tenant: CurrentTenant, workflows: Workflows, run_id: str) -> Response:
+    """The run and its inputs; a queued or running run is a 409 until it ends."""
+    workflows.delete_run(tenant, run_id)
+    return Response(status_code=204)
+
+
 @router.get("/{workflow_id}", response_model=Workflow, summary="One workflow")
 def get_workflow(tenant: CurrentTenant, workflows: Workflows, workflow_id: str) -> Workflow:
     return workflows.get(tenant, workflow_id)

@@ -42,6 +42,11 @@ QUEUE_URLS = (
 )
 
 
+# Days each kind of record is kept after it is made (template.yaml's *RetentionDays parameters); 0 keeps
+# it until it is deleted.
+RETENTION_DAYS = ("EVENT_RETENTION_DAYS", "RESULT_RETENTION_DAYS", "RUN_RETENTION_DAYS")
+
+
 class ConfigurationError(RuntimeError):
     """The deployment did not give a function what it needs."""
 
@@ -70,6 +75,11 @@ def configuration_problems(environ: Mapping[str, str]) -> list[str]:
                 problems.append(
                     f"OPENAI_MODELS must be a JSON array of objects with {', '.join(sorted(wanted))}"
                 )
+    problems += [
+        f"{name} must be a whole number of days (0 keeps for ever), not {environ[name][:20]!r}"
+        for name in RETENTION_DAYS
+        if not environ.get(name, "0").strip().isdigit()
+    ]
     source_url = environ.get("SOURCE_URL", "").strip()
     if source_url and not valid_source_url(source_url):
         problems.append(f"SOURCE_URL must be an http(s) address of the source, not {source_url[:80]!r}")
@@ -132,6 +142,9 @@ class Settings:
     openai_models: str
     stage: str
     source_url: str | None  # where users get this deployment's source (AGPL-3.0 section 13)
+    event_retention_days: int = 0  # 0: kept until deleted
+    result_retention_days: int = 0
+    run_retention_days: int = 0
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -163,7 +176,15 @@ class Settings:
             ),
             stage=os.environ.get("STAGE", "dev"),
             source_url=os.environ.get("SOURCE_URL", "").strip() or None,
+            event_retention_days=_days("EVENT_RETENTION_DAYS"),
+            result_retention_days=_days("RESULT_RETENTION_DAYS"),
+            run_retention_days=_days("RUN_RETENTION_DAYS"),
         )
+
+
+def _days(name: str) -> int:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value.isdigit() else 0
 
 
 @cache

@@ -18,15 +18,18 @@ class PayloadStore:
     def __init__(self, bucket: str) -> None:
         self._bucket = bucket
 
-    def stored(self, key: str, value: Any) -> dict[str, Any] | None:
-        """What the item keeps of `value`; `key` is where it goes in S3 when it is large."""
+    def stored(self, key: str, value: Any, retention: str | None = None) -> dict[str, Any] | None:
+        """What the item keeps of `value`; `key` is where it goes in S3 when it is large. An object
+        stored for an item that DynamoDB's TTL will delete carries the tag `retention=<retention>`,
+        which the bucket's lifecycle rule of that name expires after the same number of days."""
         if value is None:
             return None
         content = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
         if len(content.encode()) <= INLINE_BYTES:
             return {"json": content}
+        tagging: dict[str, Any] = {"Tagging": f"retention={retention}"} if retention else {}
         aws.s3().put_object(
-            Bucket=self._bucket, Key=key, Body=content.encode(), ContentType="application/json"
+            Bucket=self._bucket, Key=key, Body=content.encode(), ContentType="application/json", **tagging
         )
         return {"s3_key": key}
 

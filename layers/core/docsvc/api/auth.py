@@ -52,6 +52,7 @@ def remember_key(scope: Message, presented: str, key: ApiKey) -> None:
     """A key authenticated before the routes (by a middleware), so this request does not read it twice."""
     scope.setdefault("state", {})[_AUTHENTICATED] = (presented, key)
     remember_tenant(scope, key.tenant)
+    correlate_tenant(key.tenant)  # an answer replayed without its route is logged with its tenant too
 
 
 def current_tenant(key: Annotated[ApiKey, Depends(authenticated_key)]) -> Tenant:

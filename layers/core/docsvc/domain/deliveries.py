@@ -19,6 +19,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Literal, Protocol
 
+from docsvc_client.webhooks import ENVIRONMENT_HEADER, SIGNATURE_HEADER, signature_header
 from pydantic import BaseModel
 
 from docsvc.clock import iso, utc_now
@@ -27,7 +28,6 @@ from docsvc.domain.lists import ListQuery, Page
 from docsvc.domain.webhooks import EndpointStore, SigningSecrets, WebhookEndpoint
 from docsvc.errors import Conflict, NotFound
 from docsvc.tenancy import Environment, Tenant
-from docsvc.webhooks.signatures import ENVIRONMENT_HEADER, SIGNATURE_HEADER, signature_header
 
 DeliveryStatus = Literal["pending", "delivered", "failed"]
 

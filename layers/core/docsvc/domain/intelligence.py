@@ -168,6 +168,10 @@ class ResultRepository(Protocol):
     def get(self, tenant: Tenant, kind: ResultKind, result_id: str) -> ResultRecord | None: ...
     def list(self, tenant: Tenant, kind: ResultKind, query: ListQuery) -> Page[ResultRecord]: ...
 
+    def delete(self, tenant: Tenant, kind: ResultKind, result_id: str) -> bool:
+        """Delete the result and what it keeps in S3 (never its usage); False if there is none."""
+        ...
+
 
 class IntelligenceService:
     def __init__(
@@ -360,6 +364,11 @@ class IntelligenceService:
     def list(self, tenant: Tenant, kind: ResultKind, query: ListQuery) -> Page[ResultRecord]:
         query.check()
         return self._repository.list(tenant, kind, query)
+
+    def delete(self, tenant: Tenant, kind: ResultKind, result_id: str) -> None:
+        """The result and its stored output and sources; its usage stays (it is the bill)."""
+        if not self._repository.delete(tenant, kind, result_id):
+            raise NotFound(f"no {kind} '{result_id}'")
 
 
 def _credits(pages: Sequence[str]) -> float:

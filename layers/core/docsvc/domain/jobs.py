@@ -8,6 +8,10 @@ validating, with the same id and a fresh `expires_at`. Times are integer Unix se
 
 The worker runs the same domain service as the job's endpoint (an `EndpointRunner`), never the HTTP
 API, and `response.body` is what that endpoint answers.
+
+A job's request and response are kept until its `expires_at`: the sweeper then removes them (from the
+table and from S3), and the record of the job (its status, times, error and metadata) stays
+RECORD_KEPT_SECONDS more before DynamoDB's TTL deletes it. A job is deleted on request once it has ended.
 """
 
 from __future__ import annotations
@@ -66,6 +70,7 @@ SWEEP_EVERY_SECONDS = 300  # the sweeper's schedule (template.yaml)
 SWEEP_LOOKBACK_SECONDS = 30 * 24 * 3600  # a sweeper stopped for weeks still expires what it missed
 STRANDED_AFTER_SECONDS = 900  # a job still validating or queued after this long was never sent
 MAX_INCLUDED_RESPONSES = 20
+RECORD_KEPT_SECONDS = 30 * 24 * 3600  # a job's record (without its data) after its expires_at
 _log = logging.getLogger(__name__)
 
 
@@ -216,6 +221,20 @@ class JobRepository(Protocol):
         """(tenant, id, status) of every tenant's unfinished jobs whose `expires_at` lies in the range."""
         ...
 
+    def holding_data(self, expiring_from: int, expiring_to: int) -> Iterator[tuple[Tenant, str]]:
+        """(tenant, id) of every tenant's jobs that still hold their request and response and whose
+        `expires_at` lies in the range."""
+        ...
+
+    def forget_data(self, tenant: Tenant, job_id: str, now: int) -> bool:
+        """Remove the job's request and response (and what they keep in S3) if it has ended and its
+        `expires_at` is at or before `now`; False otherwise."""
+        ...
+
+    def delete(self, tenant: Tenant, job_id: str) -> bool:
+        """Delete an ended job with its request and response; False if there is no such ended job."""
+        ...
+
 
 Enqueue = Callable[[Tenant, str], None]
 
@@ -336,7 +355,8 @@ class JobService:
         again the jobs stranded before the worker got them (the API stopped between storing a job and
         queueing it). Counts of each."""
         now = _now()
-        return {"expired": self._expire_due(now), "resent": self._resend_stranded(now)}
+        counts = {"expired": self._expire_due(now), "resent": self._resend_stranded(now)}
+        return counts | {"cleared": self._clear_due(now)}
 
     def _expire_due(self, now: int) -> int:
         expired = 0
@@ -345,6 +365,11 @@ class JobService:
             if job is not None and job.status in UNFINISHED and job.expires_at <= now:
                 expired += self._end(tenant, job, "expired", error=_EXPIRED).status == "expired"
         return expired
+
+    def _clear_due(self, now: int) -> int:
+        """Remove the request and response of every ended job whose `expires_at` has passed."""
+        holding = self._repository.holding_data(now - SWEEP_LOOKBACK_SECONDS, now)
+        return sum(self._repository.forget_data(tenant, job_id, now) for tenant, job_id in list(holding))
 
     def _resend_stranded(self, now: int) -> int:
         """Jobs created (or retried) in the sweep interval that ended STRANDED_AFTER_SECONDS ago and
@@ -385,12 +410,27 @@ class JobService:
                 return job
         raise BadRequest(f"job '{job_id}' is already {job.status}")
 
+    def delete(self, tenant: Tenant, job_id: str) -> None:
+        """Delete an ended job with its request and response. A job that has not ended is a 409: cancel
+        it first (its worker stops at its next safe point)."""
+        job = self.get(tenant, job_id)
+        if job.status in UNFINISHED or not self._repository.delete(tenant, job_id):
+            status = self._repository.status(tenant, job_id)
+            if status is None:
+                raise NotFound(f"no job '{job_id}'")
+            raise Conflict(f"job '{job_id}' is {status}; cancel it first (POST /v1/jobs/{job_id}/cancel)")
+
     def retry(self, tenant: Tenant, job_id: str) -> JobRecord:
-        """A failed, cancelled or expired job, validated and queued again: same id, fresh expires_at."""
+        """A failed, cancelled or expired job, validated and queued again: same id, fresh expires_at.
+        After its `expires_at` its request is gone, and it cannot be retried."""
         job = self.get(tenant, job_id, with_request=True)
         if job.status not in RETRYABLE:
             raise BadRequest(
                 f"job '{job_id}' is {job.status}; only failed, cancelled or expired jobs can be retried"
+            )
+        if job.request is None:
+            raise BadRequest(
+                f"job '{job_id}' passed its expires_at and its request was removed; create a new job"
             )
         now = _now()
         again = job.model_copy(

@@ -6,7 +6,7 @@ changes or runs a production workflow.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, get_args
 
 from pydantic import BaseModel, Field
 
@@ -14,7 +14,7 @@ from docsvc.clock import iso, utc_now
 from docsvc.domain.documents import DocumentInput
 from docsvc.domain.events import Event
 from docsvc.domain.lists import ListQuery, Page
-from docsvc.errors import BadRequest, InvalidField, NotFound
+from docsvc.errors import BadRequest, Conflict, InvalidField, NotFound
 from docsvc.ids import new_id
 from docsvc.tenancy import Environment, Tenant
 from docsvc.workflows.catalog import spec_of
@@ -22,6 +22,8 @@ from docsvc.workflows.diagnosis import Diagnosis, diagnose
 from docsvc.workflows.graph import Block, Edge, Graph
 
 RunStatus = Literal["queued", "running", "completed", "failed"]
+RUN_STATUSES: tuple[str, ...] = get_args(RunStatus)
+ENDED_RUNS: frozenset[str] = frozenset({"completed", "failed"})
 Version = int | Literal["draft"]
 START_TYPES = frozenset({"start_document", "start_json"})
 
@@ -106,6 +108,10 @@ class WorkflowStore(Protocol):
     def get_run(self, tenant: Tenant, run_id: str) -> WorkflowRun | None: ...
     def run_inputs(self, tenant: Tenant, run_id: str) -> RunInputs | None: ...
     def runs(self, tenant: Tenant, workflow_id: str, query: ListQuery) -> Page[WorkflowRun]: ...
+
+    def delete_run(self, tenant: Tenant, run_id: str, ended: frozenset[str]) -> bool:
+        """Delete the run and its S3 objects if its status is one of `ended`; False otherwise."""
+        ...
 
 
 SecretExists = Callable[[Tenant, str], bool]
@@ -269,6 +275,15 @@ class WorkflowService:
         if run is None:
             raise NotFound(f"no workflow run '{run_id}'")
         return run
+
+    def delete_run(self, tenant: Tenant, run_id: str) -> None:
+        """An ended run with its inputs; a queued or running one is a 409 until it ends. The jobs of
+        its blocks are jobs of the environment, deleted as jobs."""
+        run = self.get_run(tenant, run_id)
+        if run.status not in ENDED_RUNS or not self._store.delete_run(tenant, run_id, ENDED_RUNS):
+            raise Conflict(
+                f"workflow run '{run_id}' is {self.get_run(tenant, run_id).status}; wait until it ends"
+            )
 
     def runs(self, tenant: Tenant, workflow_id: str, query: ListQuery) -> Page[WorkflowRun]:
         self.get(tenant, workflow_id)

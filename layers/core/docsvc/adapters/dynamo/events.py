@@ -3,7 +3,9 @@ Indexes `events_by_type` (a partition per tenant and type) and `events_by_family
 type without its last part: `job` for `job.completed`) answer the type filters by key.
 
 Events are written in the same transaction as the state change that caused them (see the tables of the
-resources that emit them); `event_put` is that transaction's item.
+resources that emit them); `event_put` is that transaction's item. With the EventRetentionDays
+deployment parameter set, each event carries `ttl` (its `created_at` plus that many days), and DynamoDB's
+TTL deletes it then; by default events are kept.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 
 from docsvc.adapters import aws
 from docsvc.adapters.dynamo.pages import Listing, list_page
-from docsvc.adapters.dynamo.values import from_dynamo, to_dynamo
+from docsvc.adapters.dynamo.values import from_dynamo, retention, to_dynamo
 from docsvc.config import settings
 from docsvc.domain.events import Event, EventQuery
 from docsvc.domain.lists import Page
@@ -38,6 +40,7 @@ def event_put(tenant: Tenant, event: Event) -> dict[str, Any]:
                     "family_pk": f"{tenant.key}#FAMILY#{family_of(event.type)}",
                     **event.model_dump(),
                     **({"request_id": request_id} if request_id else {}),
+                    **retention(event.created_at, settings().event_retention_days),
                 }
             ),
             "ConditionExpression": "attribute_not_exists(pk)",

@@ -3,12 +3,21 @@ the sort key is the creation order and a date range is a key range).
 
 Indexes, each a partition per tenant and value with the same sort key, so the common filters are a
 key query: `jobs_by_status`, `jobs_by_endpoint`, `jobs_by_workflow` (only jobs with a workflow id).
-`jobs_expiring` holds unfinished jobs only (with their status), by the day of their `expires_at`, for
-the sweeper.
+`jobs_expiring` holds the jobs that still hold their request and response (with their status), by the
+day of their `expires_at`, for the sweeper: it expires the unfinished ones and, once `expires_at` has
+passed, removes the request and response of the ended ones (`forget_data`), which takes the job out of
+the index.
 Idempotency keys live beside the jobs under `IDEMPOTENCY#<sha256 of the key>`.
 
 A request or response is kept in the item when its JSON is small, else in S3 under
 `jobs/<org>/<env>/<job id>/` (PayloadStore); either way it is read only when asked for.
+
+Retention: the sweeper (every 5 minutes) deletes a job's S3 objects itself when its `expires_at` passes,
+rather than a bucket lifecycle rule: a lifecycle rule counts from an object's creation, and a retry
+renews `expires_at` without rewriting the request, so it would remove a retried job's request early and
+a late response too late. Every job item carries `ttl` = `expires_at` + RECORD_KEPT_SECONDS, so
+DynamoDB deletes the record (by then without its data) a month after its expiry; the idempotency
+claims carry their own `ttl`.
 """
 
 from __future__ import annotations
@@ -21,12 +30,14 @@ from typing import Any
 from docsvc.adapters import aws
 from docsvc.adapters.dynamo.events import event_put
 from docsvc.adapters.dynamo.pages import Listing, list_page
-from docsvc.adapters.dynamo.values import record_fields, to_dynamo
+from docsvc.adapters.dynamo.values import from_dynamo, record_fields, to_dynamo
 from docsvc.adapters.payloads import PayloadStore
 from docsvc.config import settings
 from docsvc.domain.events import Event
 from docsvc.domain.jobs import (
     ENTERED_FROM,
+    RECORD_KEPT_SECONDS,
+    TERMINAL,
     UNFINISHED,
     IdempotencyClaim,
     JobQuery,
@@ -51,11 +62,13 @@ def _expiry_day(expires_at: int) -> str:
 
 
 def _index_keys(tenant: Tenant, job: JobRecord) -> dict[str, Any]:
-    """The keys of the indexes the job is in, in its current state."""
-    keys: dict[str, Any] = {"status_pk": _partition(tenant, "STATUS", job.status)}
-    if job.status in UNFINISHED:
-        keys["expiry_pk"] = _expiry_day(job.expires_at)
-    return keys
+    """The keys of the indexes the job is in, in its current state (it holds its data until
+    `forget_data`), and its TTL."""
+    return {
+        "status_pk": _partition(tenant, "STATUS", job.status),
+        "expiry_pk": _expiry_day(job.expires_at),
+        "ttl": job.expires_at + RECORD_KEPT_SECONDS,
+    }
 
 
 def job_item(tenant: Tenant, job: JobRecord, request: dict[str, Any] | None) -> dict[str, Any]:
@@ -131,13 +144,15 @@ class DynamoJobRepository(aws.DynamoTable):
             tenant, job.id, "response", job.response.model_dump(mode="json") if job.response else None
         )
         expression = "SET " + ", ".join(assignments)
-        if job.status not in UNFINISHED:
-            expression += " REMOVE expiry_pk"
+        condition = f"#status IN ({', '.join(f':s{index}' for index in range(len(states)))})"
+        if job.status == "validating":  # a retry: only while the sweeper has not removed the request
+            condition += " AND attribute_exists(#request)"
+            names["#request"] = "request"
         update = {
             "TableName": self._table_name,
             "Key": {"pk": tenant.key, "sk": _JOB + job.id},
             "UpdateExpression": expression,
-            "ConditionExpression": f"#status IN ({', '.join(f':s{index}' for index in range(len(states)))})",
+            "ConditionExpression": condition,
             "ExpressionAttributeNames": names,
             "ExpressionAttributeValues": to_dynamo(values),
         }
@@ -183,7 +198,8 @@ class DynamoJobRepository(aws.DynamoTable):
         )
         return page.of(lambda item: self._record(item, query.include_request, query.include_response))
 
-    def unfinished(self, expiring_from: int, expiring_to: int) -> Iterator[tuple[Tenant, str, str]]:
+    def _expiring(self, expiring_from: int, expiring_to: int) -> Iterator[tuple[Tenant, str, str]]:
+        """(tenant, id, status) of the jobs in `jobs_expiring` whose `expires_at` lies in the range."""
         first = datetime.fromtimestamp(expiring_from, UTC).date()
         last = datetime.fromtimestamp(expiring_to, UTC).date()
         for days in range((last - first).days + 1):
@@ -205,6 +221,52 @@ class DynamoJobRepository(aws.DynamoTable):
                 if "LastEvaluatedKey" not in response:
                     break
                 params["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
+    def unfinished(self, expiring_from: int, expiring_to: int) -> Iterator[tuple[Tenant, str, str]]:
+        for tenant, job_id, status in self._expiring(expiring_from, expiring_to):
+            if status in UNFINISHED:
+                yield tenant, job_id, status
+
+    def holding_data(self, expiring_from: int, expiring_to: int) -> Iterator[tuple[Tenant, str]]:
+        for tenant, job_id, _ in self._expiring(expiring_from, expiring_to):
+            yield tenant, job_id
+
+    def forget_data(self, tenant: Tenant, job_id: str, now: int) -> bool:
+        ended, values = _ended()
+        return self._removed(
+            self._table.update_item,
+            tenant,
+            job_id,
+            UpdateExpression="REMOVE #request, #response, expiry_pk",
+            ConditionExpression=f"expires_at <= :now AND {ended}",
+            ExpressionAttributeNames={"#status": "status", "#request": "request", "#response": "response"},
+            ExpressionAttributeValues={":now": now, **values},
+        )
+
+    def delete(self, tenant: Tenant, job_id: str) -> bool:
+        ended, values = _ended()
+        return self._removed(
+            self._table.delete_item,
+            tenant,
+            job_id,
+            ConditionExpression=ended,
+            ExpressionAttributeNames={"#status": "status"},
+            ExpressionAttributeValues=values,
+        )
+
+    def _removed(self, write: Callable[..., Any], tenant: Tenant, job_id: str, **params: Any) -> bool:
+        """Run the conditional `write` on the job's item, then delete the S3 objects of the request and
+        response it held; False when the condition refused it (nothing is removed then)."""
+        try:
+            old = write(Key={"pk": tenant.key, "sk": _JOB + job_id}, ReturnValues="ALL_OLD", **params)
+        except Exception as error:
+            if aws.condition_refused(error):
+                return False
+            raise
+        item = from_dynamo(old["Attributes"])
+        for name in ("request", "response"):
+            self._payloads.forget(item.get(name))
+        return True
 
     # ------------------------------------------------------------------ helpers
     def _claim(self, tenant: Tenant, key: str) -> IdempotencyClaim | None:
@@ -240,6 +302,12 @@ def _best_key(tenant: Tenant, query: JobQuery) -> tuple[str | None, str, str, fr
         partition = _partition(tenant, "ENDPOINT", query.endpoint)
         return "jobs_by_endpoint", "endpoint_pk", partition, frozenset({"endpoint"})
     return None, "pk", tenant.key, frozenset()
+
+
+def _ended() -> tuple[str, dict[str, str]]:
+    """The condition "the job has ended" (on `#status`) and its values."""
+    states = {f":ended{index}": state for index, state in enumerate(sorted(TERMINAL))}
+    return f"#status IN ({', '.join(states)})", states
 
 
 def _claim_key(key: str) -> str:

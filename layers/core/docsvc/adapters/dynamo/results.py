@@ -1,7 +1,12 @@
 """Extractions, classifications, splits and partitions in DynamoDB: partition `ORG#<org>#ENV#<env>`,
 sort key `<KIND>#<id>` (ids are time-ordered: a date range is a key range). Outputs and an extraction's
 sources go through the PayloadStore: in the item when small, else in S3 under
-`results/<org>/<env>/<id>.json` and `results/<org>/<env>/<id>.sources.json`. A list reads no sources."""
+`results/<org>/<env>/<id>.json` and `results/<org>/<env>/<id>.sources.json`. A list reads no sources.
+
+With the ResultRetentionDays deployment parameter set, a result carries `ttl` (its `created_at` plus that
+many days), which DynamoDB's TTL deletes it by, and its S3 objects the tag `retention=result`, which the
+bucket's lifecycle rule of that name expires after the same number of days. A deleted result takes its
+S3 objects with it; its usage stays (it is the bill)."""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ from typing import Any
 from docsvc.adapters import aws
 from docsvc.adapters.dynamo.pages import Listing, list_page
 from docsvc.adapters.dynamo.usage import usage_add
-from docsvc.adapters.dynamo.values import record_fields, to_dynamo
+from docsvc.adapters.dynamo.values import from_dynamo, record_fields, retention, to_dynamo
 from docsvc.adapters.payloads import PayloadStore
 from docsvc.config import settings
 from docsvc.domain.intelligence import ID_PREFIX, ResultKind, ResultRecord
@@ -30,14 +35,17 @@ class DynamoResultRepository(aws.DynamoTable):
 
     def put(self, tenant: Tenant, record: ResultRecord, charge: Charge) -> None:
         prefix = f"results/{tenant.storage_prefix}/{record.id}"
-        output = self._payloads.stored(f"{prefix}.json", record.output)
-        sources = self._payloads.stored(f"{prefix}.sources.json", record.sources)
+        expiry = retention(record.created_at, settings().result_retention_days)
+        tag = "result" if expiry else None
+        output = self._payloads.stored(f"{prefix}.json", record.output, tag)
+        sources = self._payloads.stored(f"{prefix}.sources.json", record.sources, tag)
         item = {
             "pk": tenant.key,
             "sk": _sort_key(record.object, record.id),
             **record.model_dump(mode="json", exclude={"output", "sources"}),
             "output": output,
             "sources": sources,
+            **expiry,
         }
         put = {"TableName": self._table_name, "Item": to_dynamo(item)}
         self._table.meta.client.transact_write_items(TransactItems=[{"Put": put}, usage_add(tenant, charge)])
@@ -46,6 +54,15 @@ class DynamoResultRepository(aws.DynamoTable):
         key = {"pk": tenant.key, "sk": _sort_key(kind, result_id)}
         item = self._table.get_item(Key=key, ConsistentRead=True).get("Item")
         return self._record(item, with_sources=True) if item else None
+
+    def delete(self, tenant: Tenant, kind: ResultKind, result_id: str) -> bool:
+        key = {"pk": tenant.key, "sk": _sort_key(kind, result_id)}
+        old = self._table.delete_item(Key=key, ReturnValues="ALL_OLD").get("Attributes")
+        if not old:
+            return False
+        for name in ("output", "sources"):
+            self._payloads.forget(from_dynamo(old).get(name))
+        return True
 
     def list(self, tenant: Tenant, kind: ResultKind, query: ListQuery) -> Page[ResultRecord]:
         listing = Listing(tenant.key, _sort_key(kind, ""), ID_PREFIX[kind], tenant.key)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -65,3 +66,12 @@ def _value_bytes(value: Any) -> int:
     if isinstance(value, list | tuple | set | frozenset):
         return 3 + sum(1 + _value_bytes(item) for item in value)
     return len(str(value).encode())
+
+
+def retention(created_at: str, days: int) -> dict[str, int]:
+    """`{"ttl": <Unix seconds>}`, `days` after an ISO 8601 `created_at`: the attribute the table's TTL
+    deletes the item by. Nothing when `days` is 0 (kept until deleted)."""
+    if days <= 0:
+        return {}
+    created = datetime.fromisoformat(created_at.replace("Z", "+00:00"))
+    return {"ttl": int(created.timestamp()) + days * 24 * 3600}

@@ -2,7 +2,11 @@
 - `WF#<id>`: the workflow;
 - `GRAPH#<id>#DRAFT` and `GRAPH#<id>#V<000001>`: its draft and published graphs (kept in S3 when large);
 - `RUN#<id>`: a run, with its inputs; index `runs_by_workflow` lists a workflow's runs by key.
-A run's final write carries its event in the same transaction.
+A run's final write carries its event in the same transaction. A run's S3 objects live under
+`workflows/<org>/<env>/runs/<run id>/` (`inputs.json`, `run-<status>.json`) and go with it when it is
+deleted. With the RunRetentionDays deployment parameter set, a run carries `ttl` (its `created_at` plus
+that many days), which DynamoDB's TTL deletes it by, and its S3 objects the tag `retention=run`, which
+the bucket's lifecycle rule of that name expires after the same number of days.
 """
 
 from __future__ import annotations
@@ -12,12 +16,12 @@ from typing import Any
 from docsvc.adapters import aws
 from docsvc.adapters.dynamo.events import event_put
 from docsvc.adapters.dynamo.pages import Listing, list_page
-from docsvc.adapters.dynamo.values import from_dynamo, to_dynamo
+from docsvc.adapters.dynamo.values import from_dynamo, retention, to_dynamo
 from docsvc.adapters.payloads import PayloadStore
 from docsvc.config import settings
 from docsvc.domain.events import Event
 from docsvc.domain.lists import ListQuery, Page
-from docsvc.domain.workflows import RunInputs, RunStatus, Workflow, WorkflowRun
+from docsvc.domain.workflows import RUN_STATUSES, RunInputs, RunStatus, Workflow, WorkflowRun
 from docsvc.tenancy import Tenant
 from docsvc.workflows.graph import Graph
 
@@ -75,18 +79,20 @@ class DynamoWorkflowStore(aws.DynamoTable):
         expected: RunStatus | None,
         event: Event | None = None,
     ) -> bool:
+        expiry = retention(run.created_at, settings().run_retention_days)
+        tag = "run" if expiry else None
         item: dict[str, Any] = {
             "pk": tenant.key,
             "sk": RUN + run.id,
             "workflow_pk": f"{tenant.key}#WF#{run.workflow_id}",
             "run": self._payloads.stored(
-                f"workflows/{tenant.storage_prefix}/runs/{run.id}/run-{run.status}.json",
-                run.model_dump(mode="json"),
+                f"{_run_folder(tenant, run.id)}run-{run.status}.json", run.model_dump(mode="json"), tag
             ),
+            **expiry,
         }
         if inputs is not None:
             item["inputs"] = self._payloads.stored(
-                f"workflows/{tenant.storage_prefix}/runs/{run.id}/inputs.json", inputs.model_dump(mode="json")
+                f"{_run_folder(tenant, run.id)}inputs.json", inputs.model_dump(mode="json"), tag
             )
         else:
             current = self._get(tenant, RUN + run.id)
@@ -101,6 +107,24 @@ class DynamoWorkflowStore(aws.DynamoTable):
             put["ExpressionAttributeValues"] = {":expected": expected}
         writes = [{"Put": put}] + ([event_put(tenant, event)] if event else [])
         return aws.written(lambda: self._table.meta.client.transact_write_items(TransactItems=writes))
+
+    def delete_run(self, tenant: Tenant, run_id: str, ended: frozenset[str]) -> bool:
+        try:
+            self._table.delete_item(
+                Key={"pk": tenant.key, "sk": RUN + run_id},
+                ConditionExpression=f"#status IN ({', '.join(f':s{index}' for index in range(len(ended)))})",
+                ExpressionAttributeNames={"#status": "status"},
+                ExpressionAttributeValues={f":s{index}": state for index, state in enumerate(sorted(ended))},
+            )
+        except Exception as error:
+            if aws.condition_refused(error):
+                return False
+            raise
+        folder = _run_folder(tenant, run_id)
+        self._payloads.forget_keys(
+            [f"{folder}inputs.json", *(f"{folder}run-{status}.json" for status in RUN_STATUSES)]
+        )
+        return True
 
     def get_run(self, tenant: Tenant, run_id: str) -> WorkflowRun | None:
         item = self._get(tenant, RUN + run_id)
@@ -129,6 +153,10 @@ class DynamoWorkflowStore(aws.DynamoTable):
 
     def _run(self, item: dict[str, Any]) -> WorkflowRun:
         return WorkflowRun.model_validate(self._payloads.load(from_dynamo(item)["run"]))
+
+
+def _run_folder(tenant: Tenant, run_id: str) -> str:
+    return f"workflows/{tenant.storage_prefix}/runs/{run_id}/"
 
 
 def _graph_key(workflow_id: str, version: int | None) -> str:

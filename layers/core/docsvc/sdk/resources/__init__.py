@@ -1,5 +1,0 @@
-"""One module per route group of the API; each has a blocking and an asynchronous class."""
-
-from docsvc.sdk.resources._base import document
-
-__all__ = ["document"]

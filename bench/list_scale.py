@@ -101,6 +101,7 @@ def jobs(size: int) -> Iterator[JobRecord]:
         yield JobRecord(
             id=new_id("job", now_ms=created * 1000),
             organization_id=TENANT.organization_id,
+            environment=TENANT.environment,
             endpoint=weighted(generator, ENDPOINTS),
             status=weighted(generator, STATUSES),  # type: ignore[arg-type]
             metadata={"workflow_id": "wf_bench", "workflow_block_id": "extract-1"} if workflow else None,
@@ -118,6 +119,7 @@ def files(size: int) -> Iterator[FileRecord]:
         stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(created))
         yield FileRecord(
             id=new_id("file", now_ms=created * 1000),
+            environment=TENANT.environment,
             filename=f"{weighted(generator, FILENAMES)}-{index}.pdf",
             mime_type=weighted(generator, MIME_TYPES),
             created_at=stamp,

@@ -61,17 +61,18 @@ def test_usage_is_answered_per_day_for_the_callers_environment(api: httpx.Client
     test = api.get("/v1/usage", headers=auth(org.test.key)).json()
     production = api.get("/v1/usage", headers=auth(org.production.key), params={"from_date": today}).json()
 
+    parses = {"operations": 1, "pages": 3, "credits": 3.0, "input_tokens": 0, "output_tokens": 0}
     assert test["data"] == [
-        {"day": today, "environment": "test", "pages": 3, "credits": 3.0, "operations": 1, "billable": False}
+        {"day": today, "environment": "test", **parses, "billable": False, "by_operation": {"parse": parses}}
     ]
+    parses = {**parses, "pages": 2, "credits": 2.0}
     assert production["data"] == [
         {
             "day": today,
             "environment": "production",
-            "pages": 2,
-            "credits": 2.0,
-            "operations": 1,
+            **parses,
             "billable": True,
+            "by_operation": {"parse": parses},
         }
     ]
     before = api.get("/v1/usage", headers=auth(org.test.key), params={"to_date": "2020-01-01"}).json()

@@ -28,6 +28,7 @@ def seed(org: Org, count: int, *, day_step: int = 0, names: list[str] | None = N
         mime = "application/pdf" if filename.endswith(".pdf") else "text/plain"
         record = FileRecord(
             id=new_id("file", now_ms=int(created.timestamp() * 1000)),
+            environment=tenant.environment,
             filename=filename,
             mime_type=mime,
             created_at=iso(created),

@@ -22,8 +22,9 @@ from docsvc.local.functions import functions_of
 from docsvc.local.openapi import merged_openapi
 from docsvc.local.stack import Deployment
 from docsvc.local.template import Resolver, load_template, parameter_defaults
-from docsvc.services import account_service
+from docsvc.services import account_service, workflow_service
 from docsvc.tenancy import Tenant
+from docsvc.workflows.graph import Graph
 
 from tests.conftest import TEMPLATE, Org, auth
 from tests.integration.test_edits import INSTRUCTIONS, form
@@ -64,6 +65,7 @@ class Creating:
     made: Made | None
     billed: bool
     status: int = 201
+    environment: str = "test"  # of the API key it is sent with
 
 
 def json_to(path: str, body: dict[str, Any]) -> Callable[[httpx.Client, str], Sent]:
@@ -163,6 +165,13 @@ def count_runs(api: httpx.Client, key: str, answer: Any) -> int:
     return listed(f"/v1/workflows/{workflow['id']}/runs")(api, key, answer)
 
 
+def send_promotion(api: httpx.Client, key: str) -> Sent:
+    """A test workflow of the production key's organization, promoted with that key."""
+    organization = api.get("/v1/auth/status", headers=auth(key)).json()["organization_id"]
+    source = workflow_service().create(Tenant(organization, "test"), "Invoices", None, Graph(**start_graph()))
+    return f"/v1/workflows/{source.id}/promotions", {}
+
+
 def send_rotation(api: httpx.Client, key: str) -> Sent:
     api.get("/v1/webhooks/signing-secret", headers=auth(key))  # the first secret
     return "/v1/webhooks/signing-secret/rotate", {}
@@ -217,7 +226,7 @@ CASES = [
         True,
     ),
     Creating(
-        "/v1/schemas/generate", json_to("/v1/schemas/generate", {"documents": [doc(invoice())]}), None, False
+        "/v1/schemas/generate", json_to("/v1/schemas/generate", {"documents": [doc(invoice())]}), None, True
     ),
     Creating(
         "/v1/beta/deepresearch/extract",
@@ -231,7 +240,7 @@ CASES = [
             },
         ),
         None,
-        False,
+        True,
         status=200,
     ),
     Creating(
@@ -288,6 +297,13 @@ CASES = [
     ),
     Creating("/v1/workflows/{workflow_id}/publish", send_publish, versions_published, False, status=200),
     Creating("/v1/workflows/{workflow_id}/runs", send_run, count_runs, False, status=202),
+    Creating(
+        "/v1/workflows/{workflow_id}/promotions",
+        send_promotion,
+        listed("/v1/workflows"),
+        False,
+        environment="production",
+    ),
 ]
 
 
@@ -331,13 +347,14 @@ def test_the_openapi_description_gives_the_header_on_every_creating_post_only() 
 def test_a_creating_post_sent_again_with_its_key_is_done_once_and_answered_the_same(
     api: httpx.Client, org: Org, case: Creating
 ) -> None:
-    url, sent = case.send(api, org.test.key)
-    before = operations(api, org.test.key)
-    headers = with_key(org.test.key, "retry-" + case.route)
+    key = org.production.key if case.environment == "production" else org.test.key
+    url, sent = case.send(api, key)
+    before = operations(api, key)
+    headers = with_key(key, "retry-" + case.route)
 
     first = api.post(url, headers=headers, **sent)
     assert first.status_code == case.status, first.text
-    charged = operations(api, org.test.key)
+    charged = operations(api, key)
     again = api.post(url, headers=headers, **sent)
 
     assert again.status_code == first.status_code
@@ -347,9 +364,9 @@ def test_a_creating_post_sent_again_with_its_key_is_done_once_and_answered_the_s
     assert again.headers["Idempotent-Replayed"] == "true"
     assert "Idempotent-Replayed" not in first.headers
     if case.made is not None:
-        assert case.made(api, org.test.key, first.json()) == 1
+        assert case.made(api, key, first.json()) == 1
     assert charged - before == (1 if case.billed else 0)
-    assert operations(api, org.test.key) == charged
+    assert operations(api, key) == charged
 
 
 # ---------------------------------------------------------------------------- the other answers

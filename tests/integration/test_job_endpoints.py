@@ -26,6 +26,7 @@ _VOLATILE = {
     "filled_document_ref",
     "url",
     "cached",
+    "environment",  # the jobs run in test, the routes in production
 }
 
 

@@ -113,6 +113,7 @@ def test_the_status_route_answers_state_and_times_only(api: httpx.Client, org: O
     assert set(status) == {
         "id",
         "object",
+        "environment",
         "status",
         "created_at",
         "started_at",
@@ -446,6 +447,7 @@ def test_the_sweeper_validates_a_job_stranded_in_validating(
     stranded = job_domain.JobRecord(
         id="job_01STRANDEDVALIDATING00000",
         organization_id=org.id,
+        environment=tenant.environment,
         endpoint="/v1/parses",
         status="validating",
         request=request,

@@ -35,7 +35,8 @@ def test_a_created_secret_answers_its_metadata_and_never_its_value(api: httpx.Cl
 
     assert created.status_code == 201, created.text
     meta = created.json()["secret"]
-    assert set(meta) == {"name", "created_by", "updated_by", "created_at", "updated_at"}
+    assert set(meta) == {"name", "environment", "created_by", "updated_by", "created_at", "updated_at"}
+    assert meta["environment"] == "test"
     assert meta["name"] == "OPENAI_KEY"
     assert meta["created_by"] == meta["updated_by"] == org.test.key_id
     assert stored_value(org, "test", "OPENAI_KEY") == VALUE

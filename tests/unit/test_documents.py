@@ -57,6 +57,7 @@ class OneFile:
     def __init__(self, size_bytes: int) -> None:
         self.record = FileRecord(
             id="file_1",
+            environment=TENANT.environment,
             filename="big.pdf",
             mime_type="application/pdf",
             created_at="2026-11-23T00:00:00Z",

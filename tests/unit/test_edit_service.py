@@ -250,7 +250,7 @@ def test_an_edit_stores_its_values_its_filled_file_and_one_credit_a_page(
     )
     stored = files.blobs[f"files/{TEST.storage_prefix}/{record.filled_document_ref.id}"]
     assert stored == FORM + b"\nfull_name=Jane Roe"
-    assert edits.charges == [Charge(pages=1, credits=1.0)]
+    assert edits.charges == [Charge(pages=1, credits=1.0, operation="edit")]
     assert record.warnings == []
 
 

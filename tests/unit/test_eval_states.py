@@ -175,7 +175,9 @@ class Intelligence:
         *,
         limits: ParseLimits | None = None,
         stop: Callable[[], bool] | None = None,
+        charged_as: str | None = None,
     ) -> ResultRecord:
+        assert charged_as == "eval"
         self.asked.append(task)
         filename = task.document.filename  # type: ignore[union-attr]
         if filename in self.rejected:
@@ -185,6 +187,7 @@ class Intelligence:
         return ResultRecord(
             id=f"extr_{len(self.asked)}",
             object="extraction",
+            environment=tenant.environment,
             file=FileSummary(id=None, filename=filename, mime_type="application/pdf"),
             model="builtin-x",
             output=self.outputs.get(filename, {}),
@@ -325,6 +328,7 @@ def test_a_deleting_eval_is_gone_at_once_and_takes_everything_with_it(
         TENANT,
         EvalDocumentRecord(
             id="evdoc_late",
+            environment=TENANT.environment,
             eval_id=evaluation.id,
             filename="late.pdf",
             document=document("late.pdf"),

@@ -132,6 +132,7 @@ def test_keys_outside_files_or_of_the_wrong_shape_are_not_file_keys(key: str) ->
 def record(file_id: str) -> FileRecord:
     return FileRecord(
         id=file_id,
+        environment="test",
         filename=f"{file_id}.pdf",
         mime_type="application/pdf",
         created_at="2026-11-22T13:45:00.000Z",

@@ -178,7 +178,8 @@ def test_a_parse_completes_with_its_pages_its_event_and_one_credit_a_page(
 
     assert parse.status == "completed" and parse.output is not None
     assert parse.output.pages == ["first page", "second page"]
-    assert parses.events == ["parse.completed"] and parses.charges == [Charge(pages=2, credits=2.0)]
+    assert parses.events == ["parse.completed"]
+    assert parses.charges == [Charge(pages=2, credits=2.0, operation="parse")]
     assert store.outputs[(TENANT, parse.id)].pages == parse.output.pages
 
 

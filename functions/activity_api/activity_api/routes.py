@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
 from docsvc.domain.events import Event, EventQuery, EventService
-from docsvc.domain.usage import UsageDay, UsageService
+from docsvc.domain.usage import OPERATIONS, UsageDay, UsageService
 from docsvc.endpoints.lists import ListMetadata
 from docsvc.services import event_service, usage_service
 from fastapi import APIRouter, Depends, Query
@@ -49,7 +49,12 @@ def get_event(tenant: CurrentTenant, events: Events, event_id: str) -> Event:
     return events.get(tenant, event_id)
 
 
-@router.get("/usage", response_model=UsageAnswer, tags=["usage"], summary="Pages and credits per day")
+@router.get(
+    "/usage",
+    response_model=UsageAnswer,
+    tags=["usage"],
+    summary="Pages, credits and tokens per day and operation",
+)
 def get_usage(
     tenant: CurrentTenant,
     usage: Usage,
@@ -59,6 +64,10 @@ def get_usage(
     to_date: Annotated[
         date | None, Query(description="YYYY-MM-DD, inclusive; today (UTC) if omitted.")
     ] = None,
+    operation: Annotated[
+        str | None,
+        Query(max_length=100, description=f"Only this operation's usage: one of {', '.join(OPERATIONS)}."),
+    ] = None,
 ) -> UsageAnswer:
-    first, last, days = usage.days(tenant, from_date, to_date)
+    first, last, days = usage.days(tenant, from_date, to_date, operation)
     return UsageAnswer(from_date=first, to_date=last, data=days)

@@ -6,12 +6,14 @@ from typing import Literal
 
 from docsvc.domain.files import FileRecord
 from docsvc.endpoints.lists import ListMetadata
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment
 from pydantic import BaseModel, Field
 
 
 class File(BaseModel):
     object: Literal["file"] = "file"
     id: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     filename: str
     mime_type: str | None = None
     created_at: str | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from docsvc.domain.jobs import JobEndpoint, JobError, JobRecord, JobResponse, JobStatus
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment
 from pydantic import BaseModel, Field, StringConstraints
 
 MetadataKey = Annotated[str, StringConstraints(min_length=1, max_length=64)]
@@ -25,6 +26,7 @@ class JobCreate(BaseModel):
 class Job(BaseModel):
     id: str
     object: Literal["job"] = "job"
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     status: JobStatus
     endpoint: str
     request: dict[str, Any] | None = Field(description="The request body; null unless include_request=true.")
@@ -48,6 +50,7 @@ class Job(BaseModel):
 class JobStatusView(BaseModel):
     id: str
     object: Literal["job"] = "job"
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     status: JobStatus
     created_at: int
     started_at: int | None

@@ -9,9 +9,10 @@ from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
 from docsvc.domain.documents import DocumentInput
 from docsvc.domain.lists import ListQuery
+from docsvc.domain.promotion import Promotion, PromotionService
 from docsvc.domain.workflows import Workflow, WorkflowRun, WorkflowService
 from docsvc.endpoints.lists import ListMetadata
-from docsvc.services import workflow_service
+from docsvc.services import promotion_service, workflow_service
 from docsvc.workflows.diagnosis import Diagnosis
 from docsvc.workflows.graph import MAX_BLOCKS, MAX_EDGES, Block, Edge, Graph
 from fastapi import APIRouter, Depends, Response
@@ -19,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 router = APIRouter(prefix="/v1/workflows", tags=["workflows"])
 Workflows = Annotated[WorkflowService, Depends(workflow_service)]
+Promotions = Annotated[PromotionService, Depends(promotion_service)]
 Paging = Annotated[dict[str, Any], Depends(list_parameters(default_limit=10))]
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 
@@ -139,3 +141,16 @@ def start_run(tenant: CurrentTenant, workflows: Workflows, workflow_id: str, bod
 def list_runs(tenant: CurrentTenant, workflows: Workflows, workflow_id: str, paging: Paging) -> RunList:
     page = workflows.runs(tenant, workflow_id, ListQuery(**paging))
     return RunList(data=page.items, list_metadata=ListMetadata.of(page))
+
+
+@router.post(
+    "/{workflow_id}/promotions",
+    status_code=201,
+    response_model=Promotion,
+    summary="Promote a test workflow's draft to production (production key only)",
+    description="`workflow_id` is the test workflow's. Its draft graph becomes the draft of its production "
+    "pair (created on the first promotion). The answer names the secrets the graph refers to that "
+    "production lacks, and the URLs production could not reach. A test key is refused (403).",
+)
+def promote(tenant: CurrentTenant, promotions: Promotions, workflow_id: str) -> Promotion:
+    return promotions.promote(tenant, workflow_id)

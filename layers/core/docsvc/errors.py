@@ -25,6 +25,13 @@ class Unauthorized(DomainError):
     status_code = 401
 
 
+class Forbidden(DomainError):
+    """The key is valid but may not do this (a test key asking for a production-only act)."""
+
+    code = "forbidden"
+    status_code = 403
+
+
 class NotFound(DomainError):
     code = "not_found"
     status_code = 404

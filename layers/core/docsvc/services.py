@@ -24,12 +24,13 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.domain.limits import RequestLimiter
     from docsvc.domain.models import ModelCatalog
     from docsvc.domain.parses import Engine, ParseService
+    from docsvc.domain.promotion import PromotionService
     from docsvc.domain.secrets import SecretResolver, SecretService
     from docsvc.domain.tables import TableService
     from docsvc.domain.usage import UsageService
     from docsvc.domain.webhooks import EndpointService, SigningSecrets
     from docsvc.domain.workflow_runs import WorkflowRunner
-    from docsvc.domain.workflows import WorkflowService
+    from docsvc.domain.workflows import SecretExists, WorkflowService
 
 
 @cache
@@ -189,10 +190,15 @@ def remote_models() -> RemoteModels:
 def intelligence_service(reading: Reading = "in_process") -> IntelligenceService:
     """Documents are read as `reading` says (see Reading)."""
     from docsvc.adapters.dynamo.results import DynamoResultRepository
+    from docsvc.adapters.dynamo.usage import DynamoUsageLedger
     from docsvc.domain.intelligence import IntelligenceService
 
     return IntelligenceService(
-        parse_service(reading), DynamoResultRepository(), model_catalog(), remote_models()
+        parse_service(reading),
+        DynamoResultRepository(),
+        model_catalog(),
+        remote_models(),
+        ledger=DynamoUsageLedger(),
     )
 
 
@@ -310,15 +316,26 @@ def delivery_service() -> DeliveryService:
 def workflow_service() -> WorkflowService:
     from docsvc.adapters.dynamo.workflows import DynamoWorkflowStore
     from docsvc.adapters.queues import TenantQueue
-    from docsvc.adapters.secrets_store import DynamoSecretRepository
     from docsvc.domain.workflows import WorkflowService
 
-    secrets = DynamoSecretRepository()
     return WorkflowService(
-        DynamoWorkflowStore(),
-        lambda tenant, name: secrets.get(tenant, name) is not None,
-        TenantQueue(settings().workflow_queue_url, "run_id"),
+        DynamoWorkflowStore(), _secret_exists(), TenantQueue(settings().workflow_queue_url, "run_id")
     )
+
+
+@cache
+def promotion_service() -> PromotionService:
+    from docsvc.domain.promotion import PromotionService
+
+    return PromotionService(workflow_service(), _secret_exists())
+
+
+def _secret_exists() -> SecretExists:
+    """Whether a tenant has a secret of this name (its metadata, never its value, is read)."""
+    from docsvc.adapters.secrets_store import DynamoSecretRepository
+
+    secrets = DynamoSecretRepository()
+    return lambda tenant, name: secrets.get(tenant, name) is not None
 
 
 @cache
@@ -376,6 +393,7 @@ def reset() -> None:
         signing_secrets,
         delivery_service,
         workflow_service,
+        promotion_service,
         workflow_runner,
     ):
         factory.cache_clear()

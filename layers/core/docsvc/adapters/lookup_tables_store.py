@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo.values import ITEM_LIMIT_BYTES, from_dynamo, item_bytes, to_dynamo
+from docsvc.adapters.dynamo.values import ITEM_LIMIT_BYTES, item_bytes, record_fields, to_dynamo
 from docsvc.config import settings
 from docsvc.domain.tables import TableRecord
 from docsvc.tenancy import Tenant
@@ -55,9 +55,7 @@ def _item(tenant: Tenant, record: TableRecord) -> dict[str, Any]:
 
 
 def _record(item: dict[str, Any]) -> TableRecord:
-    return TableRecord.model_validate(
-        {key: value for key, value in from_dynamo(item).items() if key in TableRecord.model_fields}
-    )
+    return TableRecord.model_validate(record_fields(item, TableRecord))
 
 
 class S3TableStore:

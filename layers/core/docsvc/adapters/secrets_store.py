@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from docsvc.adapters import aws
+from docsvc.adapters.dynamo.values import record_fields
 from docsvc.config import settings
 from docsvc.domain.secrets import SecretMeta
 from docsvc.tenancy import Tenant
@@ -50,7 +51,7 @@ def _key(tenant: Tenant, name: str) -> dict[str, str]:
 
 
 def _meta(item: dict[str, Any]) -> SecretMeta:
-    return SecretMeta.model_validate({key: item[key] for key in SecretMeta.model_fields})
+    return SecretMeta.model_validate(record_fields(item, SecretMeta))
 
 
 class SecretsManagerVault:

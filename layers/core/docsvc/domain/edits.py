@@ -30,7 +30,7 @@ from docsvc.domain.parses import SYNC_SECONDS, FileSummary
 from docsvc.domain.usage import Charge
 from docsvc.errors import Conflict, DocumentRejected, InvalidField, NotFound, Stopped
 from docsvc.ids import new_id
-from docsvc.tenancy import Tenant
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
 FieldType = Literal["text", "checkbox"]
 EDITABLE = ("pdf",)  # the document types whose forms an edit fills
@@ -92,6 +92,7 @@ class EditOutput(BaseModel):
 class EditRecord(BaseModel):
     id: str
     object: Literal["edit"] = "edit"
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     file: FileSummary  # the document (or the template's blank form) that was filled
     model: str
     instructions: str | None
@@ -108,6 +109,7 @@ class EditRecord(BaseModel):
 class EditTemplate(BaseModel):
     id: str
     object: Literal["edit_template"] = "edit_template"
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     name: str
     file: FileSummary  # the blank form, a file of the environment
     page_count: int
@@ -121,6 +123,7 @@ class TemplateDraft(BaseModel):
     """The fields found on a blank form, to review and keep as a template (POST /v1/edits/templates)."""
 
     object: Literal["edit_template_draft"] = "edit_template_draft"
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     name: str
     file: FileSummary
     page_count: int
@@ -357,6 +360,7 @@ class EditService:
         now = iso(utc_now())
         template = EditTemplate(
             id=new_id("etpl"),
+            environment=tenant.environment,
             name=name,
             file=_summary(stored),
             page_count=pages,
@@ -378,7 +382,9 @@ class EditService:
         fields, pages = self._engine.fields(tenant, source)
         file = FileSummary(id=source.file_id, filename=source.filename, mime_type=source.mime_type)
         draft_name = name or source.filename.rsplit(".", 1)[0]
-        return TemplateDraft(name=draft_name, file=file, page_count=pages, form_fields=fields)
+        return TemplateDraft(
+            environment=tenant.environment, name=draft_name, file=file, page_count=pages, form_fields=fields
+        )
 
     def get_template(self, tenant: Tenant, template_id: str) -> EditTemplate:
         return self._template_with_fields(tenant, template_id)
@@ -485,6 +491,7 @@ class EditService:
             warnings.append("no fillable field was found in the document")
         record = EditRecord(
             id=new_id("edit"),
+            environment=tenant.environment,
             file=file,
             model=model.id,
             instructions=instructions,
@@ -502,7 +509,8 @@ class EditService:
             created_at=iso(utc_now()),
         )
         try:
-            self._repository.put_edit(tenant, record, Charge(pages=pages, credits=record.usage.credits))
+            charge = Charge(pages, record.usage.credits, "edit", *tokens)
+            self._repository.put_edit(tenant, record, charge)
         except Exception:
             self._forget_file(tenant, stored.id)
             raise

@@ -10,10 +10,10 @@ document with an iteration's settings and scores it; `process` runs the iteratio
 `split` divides the dataset into a train and a test part, the same way for the same seed.
 
 Every extraction is made by the IntelligenceService, so it is stored and charged as any extraction
-is. Every write that changes state is conditional on the eval being there and active: a document is
-added, an iteration created or completed only while its eval is; deleting an eval first marks it
-deleting (from then on it and everything in it answers 404), then removes its documents and
-iterations, then itself.
+is, under the usage operation `eval`. Every write that changes state is conditional on the eval being
+there and active: a document is added, an iteration created or completed only while its eval is;
+deleting an eval first marks it deleting (from then on it and everything in it answers 404), then
+removes its documents and iterations, then itself.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from docsvc.domain.lists import ListQuery, Page
 from docsvc.domain.parses import DEFAULT_DPI, ParseLimits
 from docsvc.errors import DocumentRejected, DomainError, InvalidField, NotFound, Stopped
 from docsvc.ids import new_id
-from docsvc.tenancy import Tenant
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
 if TYPE_CHECKING:
     from docsvc.intelligence.eval_metrics import Comparison
@@ -62,6 +62,7 @@ class EvalSettings(BaseModel):
 
 class EvalRecord(BaseModel):
     id: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     name: str
     json_schema: dict[str, Any]
     inference_settings: EvalSettings
@@ -73,6 +74,7 @@ class EvalRecord(BaseModel):
 
 class EvalDocumentRecord(BaseModel):
     id: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     eval_id: str
     filename: str
     document: DocumentInput  # loaded only when asked for (it may be a data URL of megabytes)
@@ -110,6 +112,7 @@ class DocumentResult(BaseModel):
 
 class IterationRecord(BaseModel):
     id: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     eval_id: str
     json_schema: dict[str, Any] | None = None  # the override; the eval's schema when null
     inference_settings: EvalSettings
@@ -225,6 +228,7 @@ class EvalService:
         now = iso(utc_now())
         record = EvalRecord(
             id=new_id(EVAL_PREFIX),
+            environment=tenant.environment,
             name=name,
             json_schema=json_schema,
             inference_settings=settings,
@@ -297,6 +301,7 @@ class EvalService:
         now = iso(utc_now())
         record = EvalDocumentRecord(
             id=new_id(DOCUMENT_PREFIX),
+            environment=tenant.environment,
             eval_id=eval_id,
             filename=getattr(document, "filename", None) or getattr(document, "id", "document"),
             document=document,
@@ -370,6 +375,7 @@ class EvalService:
         self._check_model(merged.model, ("body", "inference_settings", "model"))
         record = IterationRecord(
             id=new_id(ITERATION_PREFIX),
+            environment=tenant.environment,
             eval_id=eval_id,
             json_schema=json_schema,
             inference_settings=merged,
@@ -527,7 +533,9 @@ class EvalService:
         )
         answerer = answers.extraction(schema, settings.instructions, settings.n_consensus)
         try:
-            record = self._intelligence.answer(tenant, "extraction", task, answerer, limits=limits, stop=stop)
+            record = self._intelligence.answer(
+                tenant, "extraction", task, answerer, limits=limits, stop=stop, charged_as="eval"
+            )
         except DomainError as rejected:  # the document (unreadable, gone) or the model (failed)
             if not keep_errors or rejected.code == "too_slow_for_sync":
                 raise

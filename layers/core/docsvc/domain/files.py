@@ -16,14 +16,14 @@ from datetime import timedelta
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import IO, Literal, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from docsvc.clock import iso, utc_now
 from docsvc.document_types import CONVERSIONS, SUPPORTED_TYPES, DocumentType, detect
 from docsvc.domain.lists import ListQuery, Page
 from docsvc.errors import BadRequest, Conflict, InvalidField, NotFound, PayloadTooLarge, UnsupportedMediaType
 from docsvc.ids import new_id
-from docsvc.tenancy import ENVIRONMENTS, Tenant
+from docsvc.tenancy import ENVIRONMENT_HELP, ENVIRONMENTS, Environment, Tenant
 
 # API Gateway base64-encodes binary bodies, so 4.5 MB is the largest file whose request still fits
 # Lambda's 6 MB synchronous payload. Anything larger goes through an upload session.
@@ -39,6 +39,7 @@ SortField = Literal["created_at", "filename"]
 
 class FileRecord(BaseModel):
     id: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     filename: str
     mime_type: str | None
     created_at: str
@@ -170,6 +171,7 @@ class FileService:
         now = iso(utc_now())
         record = FileRecord(
             id=new_id("file"),
+            environment=tenant.environment,
             filename=filename,
             mime_type=document.mime_type,
             created_at=now,
@@ -235,6 +237,7 @@ class FileService:
         now = iso(utc_now())
         record = FileRecord(
             id=file_id,
+            environment=tenant.environment,
             filename=session.filename,
             mime_type=document.mime_type,
             created_at=session.created_at,

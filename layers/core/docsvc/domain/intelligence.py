@@ -25,10 +25,10 @@ from docsvc.domain.models import (
     Tokens,
 )
 from docsvc.domain.parses import DEFAULT_DPI, FileSummary, ParseLimits, ParseService, ReadDocument
-from docsvc.domain.usage import Charge
+from docsvc.domain.usage import Charge, UsageLedger, UsageOperation
 from docsvc.errors import DomainError, InvalidField, NotFound
 from docsvc.ids import new_id
-from docsvc.tenancy import Tenant
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
 if TYPE_CHECKING:
     from docsvc.intelligence.research import Research
@@ -65,6 +65,7 @@ class ResultUsage(BaseModel):
 class ResultRecord(BaseModel):
     id: str
     object: ResultKind
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     file: FileSummary
     model: str
     output: Any = None
@@ -179,11 +180,16 @@ class IntelligenceService:
         repository: ResultRepository,
         models: ModelCatalog,
         remote: RemoteModels | None = None,
+        *,
+        ledger: UsageLedger,
     ) -> None:
+        """`ledger` takes the charges of the operations that store nothing (schema generation, deep
+        research); a result's charge goes with it to the repository."""
         self._parses = parses
         self._repository = repository
         self._models = models
         self._remote = remote
+        self._ledger = ledger
 
     def model_for(self, kind: ResultKind, model: str | None) -> ModelInfo:
         """The model a request names for this kind of result (422 naming the offered ones)."""
@@ -198,7 +204,10 @@ class IntelligenceService:
         *,
         limits: ParseLimits | None = None,
         stop: Callable[[], bool] | None = None,
+        charged_as: UsageOperation | None = None,
     ) -> ResultRecord:
+        """The result, stored with its charge: as an operation of its kind, or as `charged_as` (an
+        eval's extraction is charged as the eval's)."""
         model = self.model_for(kind, task.model)
         shown = min(IMAGE_PAGES, task.first_n_pages or IMAGE_PAGES) if model.images else 0
         document = self._parses.read(
@@ -215,7 +224,6 @@ class IntelligenceService:
         asked = Model(model, tenant, self._remote, images=document.images[:shown])
         answer = answerer(_as_read_by(model, pages, document), asked)
         page_count = len(document.pages)
-        readable = sum(1 for page in document.pages if page.strip())
         sources = None
         if answer.evidence is not None:
             sources = sources_tree(
@@ -224,6 +232,7 @@ class IntelligenceService:
         record = ResultRecord(
             id=new_id(ID_PREFIX[kind]),
             object=kind,
+            environment=tenant.environment,
             file=document.file,
             model=model.id,
             output=answer.output,
@@ -232,14 +241,21 @@ class IntelligenceService:
             warnings=[*unreadable_warnings(document.pages, kind), *answer.warnings],
             usage=ResultUsage(
                 page_count=page_count,
-                credits=readable * CREDITS_PER_PAGE,
+                credits=_credits(document.pages),
                 cached=document.cached,
                 input_tokens=asked.tokens.input_tokens,
                 output_tokens=asked.tokens.output_tokens,
             ),
             created_at=iso(utc_now()),
         )
-        self._repository.put(tenant, record, Charge(pages=page_count, credits=record.usage.credits))
+        charge = Charge(
+            pages=page_count,
+            credits=record.usage.credits,
+            operation=charged_as or kind,
+            input_tokens=record.usage.input_tokens,
+            output_tokens=record.usage.output_tokens,
+        )
+        self._repository.put(tenant, record, charge)
         return record
 
     def generate_schema(
@@ -253,14 +269,18 @@ class IntelligenceService:
         limits: ParseLimits | None = None,
         stop: Callable[[], bool] | None = None,
     ) -> dict[str, Any]:
-        """A JSON Schema of the data in these documents (fields, types, tables as arrays)."""
+        """A JSON Schema of the data in these documents (fields, types, tables as arrays), charged
+        for the pages of every document, as an extraction's are."""
         from docsvc.intelligence.schemas import generate_schema
 
         self._models.resolve(model, "generate_schema")  # built-in models only: no remote offers it
         read = [
             self._parses.read(tenant, document, dpi=dpi, limits=limits, stop=stop) for document in documents
         ]
-        return generate_schema([document.pages for document in read], instructions)
+        schema = generate_schema([document.pages for document in read], instructions)
+        pages = [page for document in read for page in document.pages]
+        self._ledger.add(tenant, Charge(len(pages), _credits(pages), "schema_generation"))
+        return schema
 
     def research(
         self,
@@ -275,7 +295,8 @@ class IntelligenceService:
     ) -> tuple[Research, ModelInfo, int]:
         """Deep research (beta): the predictions and trace of the built-in agent, or of a remote model
         offered the same tools by function calling; the model; the page count. A remote research that
-        ends without predictions is a ModelFailed."""
+        ends without predictions is a ModelFailed. A research that ends is charged for its pages, as
+        an extraction is, with the remote model's tokens."""
         from docsvc.intelligence.remote_research import ResearchFailed, remote_research
         from docsvc.intelligence.research import research
 
@@ -292,7 +313,7 @@ class IntelligenceService:
                 instructions=instructions,
                 lookup=lookup,
             )
-            return found, model, len(document.pages)
+            return self._charged_research(tenant, found, model, document.pages)
         try:
             found = remote_research(
                 document.pages,
@@ -306,7 +327,21 @@ class IntelligenceService:
             )
         except ResearchFailed as failure:
             raise ModelFailed(f"model '{model.id}': {failure}") from None
-        return found, model, len(document.pages)
+        return self._charged_research(tenant, found, model, document.pages)
+
+    def _charged_research(
+        self, tenant: Tenant, found: Research, model: ModelInfo, pages: list[str]
+    ) -> tuple[Research, ModelInfo, int]:
+        tokens = found.usage
+        charge = Charge(
+            pages=len(pages),
+            credits=_credits(pages),
+            operation="deep_research",
+            input_tokens=tokens.get("input_tokens", 0),
+            output_tokens=tokens.get("output_tokens", 0),
+        )
+        self._ledger.add(tenant, charge)
+        return found, model, len(pages)
 
     def sources(
         self, tenant: Tenant, extraction_id: str, field: tuple[str, ...] = ("path", "extraction_id")
@@ -334,6 +369,11 @@ class IntelligenceService:
         """The result and its stored output and sources; its usage stays (it is the bill)."""
         if not self._repository.delete(tenant, kind, result_id):
             raise NotFound(f"no {kind} '{result_id}'")
+
+
+def _credits(pages: Sequence[str]) -> float:
+    """CREDITS_PER_PAGE for each page with text; none for a page without text to read."""
+    return sum(1 for page in pages if page.strip()) * CREDITS_PER_PAGE
 
 
 def _as_read_by(model: ModelInfo, pages: list[str], document: ReadDocument) -> list[str]:

@@ -31,7 +31,7 @@ from docsvc.domain.events import Event, new_event
 from docsvc.domain.lists import ListQuery, Page
 from docsvc.errors import BadRequest, Conflict, DomainError, InvalidField, InvalidRequest, NotFound, Stopped
 from docsvc.ids import new_id
-from docsvc.tenancy import Tenant
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
 JobStatus = Literal["validating", "queued", "in_progress", "completed", "failed", "cancelled", "expired"]
 JobSource = Literal["api", "project", "workflow"]
@@ -95,6 +95,7 @@ class RequestFacts(BaseModel):
 class JobRecord(BaseModel):
     id: str
     organization_id: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     endpoint: str
     status: JobStatus
     request: dict[str, Any] | None = None  # loaded only when asked for
@@ -263,6 +264,7 @@ class JobService:
         job = JobRecord(
             id=new_id("job"),
             organization_id=tenant.organization_id,
+            environment=tenant.environment,
             endpoint=endpoint,
             status="validating",
             request=request,

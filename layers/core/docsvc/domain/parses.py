@@ -44,7 +44,7 @@ from docsvc.domain.models import (
 from docsvc.domain.usage import Charge
 from docsvc.errors import BadRequest, DocumentRejected, DomainError, NotFound, Stopped
 from docsvc.ids import new_id
-from docsvc.tenancy import Tenant
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
 ParseStatus = Literal["pending", "queued", "in_progress", "completed", "failed", "cancelled"]
 TableFormat = Literal["markdown", "yaml", "html", "json"]
@@ -124,6 +124,7 @@ class ParseUsage(BaseModel):
 
 class ParseRecord(BaseModel):
     id: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     file: FileSummary
     model: str
     table_parsing_format: TableFormat
@@ -514,7 +515,7 @@ class ParseService:
         self.model(request.model)  # 422 naming the parse models, before the document is loaded
         check_languages(request.languages)
         source = self._documents.load(tenant, request.document, self._engine.supported)
-        record = self._new_record(source, request, "in_progress")
+        record = self._new_record(tenant, source, request, "in_progress")
         cached = self._cached_output(tenant, record)
         if cached is not None:
             earlier = cached.ocr_confidence or [None] * len(cached.pages)
@@ -635,7 +636,7 @@ class ParseService:
         self.model(request.model)
         check_languages(request.languages)
         source = self._documents.load(tenant, request.document, self._engine.supported)
-        record = self._new_record(source, request, "pending")
+        record = self._new_record(tenant, source, request, "pending")
         self._store.save_input(tenant, record.id, source.content)
         self._repository.put(tenant, record)
         queued = _moved(record, "queued")
@@ -741,10 +742,13 @@ class ParseService:
         self._store.delete_all(tenant, parse_id)
 
     # ------------------------------------------------------------------ helpers
-    def _new_record(self, source: SourceDocument, request: ParseRequest, status: ParseStatus) -> ParseRecord:
+    def _new_record(
+        self, tenant: Tenant, source: SourceDocument, request: ParseRequest, status: ParseStatus
+    ) -> ParseRecord:
         now = iso(utc_now())
         return ParseRecord(
             id=new_id("parse"),
+            environment=tenant.environment,
             file=FileSummary(id=source.file_id, filename=source.filename, mime_type=source.mime_type),
             model=request.model,
             table_parsing_format=request.table_parsing_format,
@@ -774,8 +778,14 @@ class ParseService:
     ) -> ParseRecord:
         """Store the output, then complete the parse with its event, its usage and its cache entry."""
         page_count = len(output.pages)
-        charge = Charge(pages=page_count, credits=credits_for(page_count, cached=cached))
         counted = tokens or Tokens()
+        charge = Charge(
+            pages=page_count,
+            credits=credits_for(page_count, cached=cached),
+            operation="parse",
+            input_tokens=counted.input_tokens,
+            output_tokens=counted.output_tokens,
+        )
         usage = ParseUsage(
             page_count=page_count,
             credits=charge.credits,

@@ -1,8 +1,10 @@
 """Promotion: a test workflow's draft graph copied into production (spec 6, rule 5).
 
-An organization-level act, run by an operator (`docsvc admin workflows promote`), never by a test key.
-Only the graph crosses: runs, files, jobs and secret values stay where they are. The answer says which
-secrets the graph refers to that production lacks, and which URLs production could not reach.
+An organization-level act: run by an operator (`docsvc admin workflows promote`), or over HTTP with a
+production key of the organization (`POST /v1/workflows/{id}/promotions`, where `id` is the test
+workflow's), never with a test key. Both call `promote`. Only the graph crosses: runs, files, jobs
+and secret values stay where they are. The answer says which secrets the graph refers to that
+production lacks, and which URLs production could not reach.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel
 
 from docsvc.domain.workflows import SecretExists, WorkflowService
-from docsvc.errors import NotFound
+from docsvc.errors import Forbidden, NotFound
 from docsvc.ids import new_id
 from docsvc.tenancy import Tenant
 from docsvc.workflows.catalog import secret_references
@@ -41,6 +43,22 @@ class Promotion(BaseModel):
     created: bool  # a new production workflow, or the paired one's draft replaced
     missing_secrets: list[str]
     warnings: list[str]
+
+
+class PromotionService:
+    """Promotion asked for by an API key: only a production key of the organization may promote."""
+
+    def __init__(self, workflows: WorkflowService, secret_exists: SecretExists) -> None:
+        self._workflows = workflows
+        self._secret_exists = secret_exists
+
+    def promote(self, caller: Tenant, workflow_id: str) -> Promotion:
+        if caller.environment != "production":
+            raise Forbidden(
+                "promotion writes to production, so it is done with a production key "
+                "(the workflow id is the test workflow's); a test key cannot promote"
+            )
+        return promote(self._workflows, self._secret_exists, caller.organization_id, workflow_id)
 
 
 def promote(

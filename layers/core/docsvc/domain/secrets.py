@@ -10,12 +10,12 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from docsvc.clock import iso, utc_now
 from docsvc.errors import Conflict, InvalidField, NotFound
 from docsvc.names import REFERENCE_PREFIX, SECRET_NAME_PATTERN
-from docsvc.tenancy import Tenant
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
 MAX_VALUE_BYTES = 65_536  # what AWS Secrets Manager holds
 CACHE_SECONDS = 30.0
@@ -23,6 +23,7 @@ CACHE_SECONDS = 30.0
 
 class SecretMeta(BaseModel):
     name: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     created_by: str
     updated_by: str
     created_at: str
@@ -75,7 +76,14 @@ class SecretService:
         check_name(name)
         check_value(value)
         now = iso(utc_now())
-        meta = SecretMeta(name=name, created_by=by, updated_by=by, created_at=now, updated_at=now)
+        meta = SecretMeta(
+            name=name,
+            environment=tenant.environment,
+            created_by=by,
+            updated_by=by,
+            created_at=now,
+            updated_at=now,
+        )
         if not self._repository.put(tenant, meta, new=True):
             raise Conflict(f"a secret '{name}' exists already in this environment; PUT to change its value")
         try:

@@ -9,7 +9,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from docsvc.clock import iso, utc_now
 from docsvc.domain.documents import DocumentSource, FileRef
@@ -24,7 +24,7 @@ from docsvc.lookup_tables import (
     query,
     to_snapshot,
 )
-from docsvc.tenancy import Tenant
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
 MAX_QUERY_LIMIT = 500
 Rows = list[dict[str, Any]]
@@ -40,6 +40,7 @@ class ColumnInfo(BaseModel):
 
 class TableRecord(BaseModel):
     id: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     name: str
     filename: str
     row_count: int
@@ -177,6 +178,7 @@ class TableService:
         parsed = _parse(content, overrides)
         record = TableRecord(
             id=table_id,
+            environment=tenant.environment,
             name=name.strip(),
             filename=filename or "table.csv",
             row_count=len(parsed.rows),

@@ -14,7 +14,7 @@ from docsvc.domain.intelligence import DocumentTask, IntelligenceService
 from docsvc.domain.parses import DEFAULT_DPI
 from docsvc.errors import DomainError
 from docsvc.ids import new_id
-from docsvc.tenancy import Tenant
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
 
 class InferenceSettings(BaseModel):
@@ -48,6 +48,7 @@ class ResearchStep(BaseModel):
 
 class DeepResearchData(BaseModel):
     id: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     predictions: dict[str, Any]
     likelihoods: dict[str, float]
     research_trace: list[ResearchStep]
@@ -96,6 +97,7 @@ class DeepResearch:
             return DeepResearchAnswer(success=False, message="the research failed", error=failure.message)
         data = DeepResearchData(
             id=new_id("dre"),
+            environment=tenant.environment,
             predictions=found.predictions,
             likelihoods=found.likelihoods,
             research_trace=[ResearchStep(**vars(step)) for step in found.trace],

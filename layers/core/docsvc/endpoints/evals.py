@@ -27,7 +27,7 @@ from docsvc.domain.evals import (
 from docsvc.domain.models import Task
 from docsvc.domain.parses import ParseLimits
 from docsvc.endpoints.operation import Operation, ServiceName
-from docsvc.tenancy import Tenant
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 EvalId = Annotated[str, StringConstraints(pattern=r"^eval_[0-9A-Za-z]+$", max_length=64)]
@@ -122,6 +122,7 @@ class EvalSplitRequest(_ProjectRequest):
 class Eval(BaseModel):
     object: Literal["eval.extract"] = "eval.extract"
     id: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     name: str
     json_schema: dict[str, Any]
     inference_settings: EvalSettings
@@ -137,6 +138,7 @@ class Eval(BaseModel):
 class EvalDocument(BaseModel):
     object: Literal["eval.extract.document"] = "eval.extract.document"
     id: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     eval_id: str
     filename: str
     annotation: dict[str, Any]
@@ -152,6 +154,7 @@ class EvalDocument(BaseModel):
 class Iteration(BaseModel):
     object: Literal["eval.extract.iteration"] = "eval.extract.iteration"
     id: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     eval_id: str
     json_schema: dict[str, Any] | None = Field(description="The schema override; the eval's when null.")
     inference_settings: EvalSettings

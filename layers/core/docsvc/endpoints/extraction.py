@@ -11,6 +11,7 @@ from docsvc.domain import answers
 from docsvc.domain.intelligence import ResultRecord
 from docsvc.domain.parses import FileSummary
 from docsvc.endpoints.results import DocumentRequest, Result, ResultOperation
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment
 
 
 class ExtractionCreate(DocumentRequest):
@@ -57,6 +58,7 @@ class ExtractionSources(BaseModel):
 
     object: Literal["extraction.sources"] = "extraction.sources"
     extraction_id: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     file: FileSummary
     extraction: dict[str, Any] = Field(description="The extraction's output.")
     sources: dict[str, Any] = Field(
@@ -71,6 +73,7 @@ class ExtractionSources(BaseModel):
     def of(cls, record: ResultRecord) -> ExtractionSources:
         return cls(
             extraction_id=record.id,
+            environment=record.environment,
             file=record.file,
             extraction=record.output,
             sources=record.sources,

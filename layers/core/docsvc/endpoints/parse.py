@@ -23,7 +23,7 @@ from docsvc.domain.parses import (
 )
 from docsvc.endpoints.operation import Operation, ServiceName
 from docsvc.errors import InvalidField
-from docsvc.tenancy import Tenant
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
 
 class ParseCreate(ParseRequest):
@@ -43,6 +43,7 @@ class ParseCreate(ParseRequest):
 class Parse(BaseModel):
     object: Literal["parse"] = "parse"
     id: str
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     file: FileSummary
     model: str
     table_parsing_format: TableFormat

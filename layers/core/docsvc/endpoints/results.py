@@ -23,7 +23,7 @@ from docsvc.domain.intelligence import (
 from docsvc.domain.models import Task
 from docsvc.domain.parses import DEFAULT_DPI, FileSummary, ParseLimits
 from docsvc.endpoints.operation import Operation, ServiceName
-from docsvc.tenancy import Tenant
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 Instructions = Annotated[str, StringConstraints(max_length=10_000)]
@@ -51,6 +51,7 @@ class DocumentRequest(BaseModel):
 class Result(BaseModel):
     id: str
     object: ResultKind
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     file: FileSummary
     model: str
     output: Any

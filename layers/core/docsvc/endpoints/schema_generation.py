@@ -14,7 +14,7 @@ from docsvc.domain.models import Task
 from docsvc.domain.parses import DEFAULT_DPI, ParseLimits
 from docsvc.endpoints.operation import Operation, ServiceName
 from docsvc.endpoints.results import Instructions
-from docsvc.tenancy import Tenant
+from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
 
 class SchemaGenerate(BaseModel):
@@ -26,6 +26,7 @@ class SchemaGenerate(BaseModel):
 
 class GeneratedSchema(BaseModel):
     object: Literal["schema"] = "schema"
+    environment: Environment = Field(description=ENVIRONMENT_HELP)
     json_schema: dict[str, Any]
     strict: bool = True
     created_at: str
@@ -57,7 +58,7 @@ class SchemaGeneration(Operation):
             limits=limits,
             stop=stop,
         )
-        return GeneratedSchema(json_schema=schema, created_at=iso(utc_now()))
+        return GeneratedSchema(environment=tenant.environment, json_schema=schema, created_at=iso(utc_now()))
 
 
 SCHEMA_GENERATION = SchemaGeneration()

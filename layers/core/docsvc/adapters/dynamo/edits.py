@@ -12,7 +12,7 @@ from typing import Any
 from docsvc.adapters import aws
 from docsvc.adapters.dynamo.pages import Listing, list_page
 from docsvc.adapters.dynamo.usage import usage_add
-from docsvc.adapters.dynamo.values import from_dynamo, to_dynamo
+from docsvc.adapters.dynamo.values import record_fields, to_dynamo
 from docsvc.adapters.payloads import PayloadStore
 from docsvc.config import settings
 from docsvc.domain.edits import EditQuery, EditRecord, EditTemplate, TemplateQuery
@@ -81,7 +81,7 @@ class DynamoEditRepository(aws.DynamoTable):
         return record
 
     def _edit(self, item: dict[str, Any]) -> EditRecord:
-        fields = {key: value for key, value in from_dynamo(item).items() if key in EditRecord.model_fields}
+        fields = record_fields(item, EditRecord)
         fields["output"] = self._payloads.load(fields.get("output"))
         return EditRecord.model_validate(fields)
 
@@ -150,7 +150,7 @@ class DynamoEditRepository(aws.DynamoTable):
         return to_dynamo(item)  # type: ignore[no-any-return]
 
     def _template(self, item: dict[str, Any], with_fields: bool = False) -> EditTemplate:
-        fields = {key: value for key, value in from_dynamo(item).items() if key in EditTemplate.model_fields}
+        fields = record_fields(item, EditTemplate)
         fields["form_fields"] = self._payloads.load(fields.get("form_fields")) if with_fields else None
         return EditTemplate.model_validate(fields)
 

@@ -19,7 +19,7 @@ from typing import Any
 from docsvc.adapters import aws
 from docsvc.adapters.dynamo.events import event_put
 from docsvc.adapters.dynamo.pages import Listing, list_page
-from docsvc.adapters.dynamo.values import from_dynamo, to_dynamo
+from docsvc.adapters.dynamo.values import record_fields, to_dynamo
 from docsvc.adapters.payloads import PayloadStore
 from docsvc.config import settings
 from docsvc.domain.evals import (
@@ -325,4 +325,4 @@ def _payload_prefix(tenant: Tenant, eval_id: str) -> str:
 
 
 def _fields(item: dict[str, Any], model: type[Any]) -> dict[str, Any]:
-    return {key: value for key, value in from_dynamo(item).items() if key in model.model_fields}
+    return record_fields(item, model)

@@ -12,6 +12,7 @@ from botocore.exceptions import ClientError
 
 from docsvc.adapters import aws
 from docsvc.adapters.dynamo.pages import query_page
+from docsvc.adapters.dynamo.values import record_fields
 from docsvc.clock import iso, to_millis, utc_now
 from docsvc.config import settings
 from docsvc.domain.embeddings import from_bytes, to_bytes
@@ -23,7 +24,7 @@ from docsvc.tenancy import Tenant
 
 _FILE = "FILE#"
 _UPLOAD = "UPLOAD#"
-_LISTED = "id, filename, mime_type, created_at, updated_at, page_count, size_bytes, sha256"
+_LISTED = "pk, id, filename, mime_type, created_at, updated_at, page_count, size_bytes, sha256"
 
 
 def _mime_partition(tenant: Tenant, mime_type: str) -> str:
@@ -49,7 +50,7 @@ def file_item(tenant: Tenant, record: FileRecord) -> dict[str, Any]:
 
 
 def _record(item: dict[str, Any]) -> FileRecord:
-    fields = {key: value for key, value in item.items() if key in FileRecord.model_fields}
+    fields = record_fields(item, FileRecord)
     if "embedding" in item:
         fields["embedding"] = from_bytes(bytes(item["embedding"]))
     return FileRecord.model_validate(fields)

@@ -30,7 +30,7 @@ from typing import Any
 from docsvc.adapters import aws
 from docsvc.adapters.dynamo.events import event_put
 from docsvc.adapters.dynamo.pages import Listing, list_page
-from docsvc.adapters.dynamo.values import from_dynamo, to_dynamo
+from docsvc.adapters.dynamo.values import from_dynamo, record_fields, to_dynamo
 from docsvc.adapters.payloads import PayloadStore
 from docsvc.config import settings
 from docsvc.domain.events import Event
@@ -45,7 +45,7 @@ from docsvc.domain.jobs import (
     JobResponse,
 )
 from docsvc.domain.lists import Page
-from docsvc.tenancy import ENVIRONMENTS, Tenant
+from docsvc.tenancy import Tenant
 
 _JOB = "JOB#"
 _IDEMPOTENCY = "IDEMPOTENCY#"
@@ -278,7 +278,7 @@ class DynamoJobRepository(aws.DynamoTable):
         return IdempotencyClaim(key, str(item["job_id"]), str(item["body_sha256"]), int(item["expires_at"]))
 
     def _record(self, item: dict[str, Any], with_request: bool, with_response: bool) -> JobRecord:
-        fields = {key: value for key, value in from_dynamo(item).items() if key in JobRecord.model_fields}
+        fields = record_fields(item, JobRecord)
         fields["request"] = self._payloads.load(fields.get("request")) if with_request else None
         response = self._payloads.load(fields.get("response")) if with_response else None
         fields["response"] = JobResponse.model_validate(response) if response else None
@@ -315,10 +315,10 @@ def _claim_key(key: str) -> str:
 
 
 def _tenant_of(partition: str) -> Tenant | None:
-    """The tenant of a partition key `ORG#<org>#ENV#<env>`."""
-    parts = partition.split("#")
-    if len(parts) == 4 and parts[0] == "ORG" and parts[2] == "ENV":
-        for environment in ENVIRONMENTS:
-            if parts[3] == environment:
-                return Tenant(parts[1], environment)
-    return None
+    """The tenant of a partition key `ORG#<org>#ENV#<env>` (None for any other key)."""
+    if partition.count("#") != 3:
+        return None
+    try:
+        return Tenant.of_key(partition)
+    except ValueError:
+        return None

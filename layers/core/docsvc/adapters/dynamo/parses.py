@@ -12,7 +12,7 @@ from docsvc.adapters import aws
 from docsvc.adapters.dynamo.events import event_put
 from docsvc.adapters.dynamo.pages import Listing, list_page
 from docsvc.adapters.dynamo.usage import usage_add
-from docsvc.adapters.dynamo.values import from_dynamo, to_dynamo
+from docsvc.adapters.dynamo.values import record_fields, to_dynamo
 from docsvc.clock import iso, utc_now
 from docsvc.config import settings
 from docsvc.domain.events import Event
@@ -42,8 +42,7 @@ def _status_partition(tenant: Tenant, status: str) -> str:
 
 
 def _record(item: dict[str, Any]) -> ParseRecord:
-    item = {key: value for key, value in item.items() if key in ParseRecord.model_fields}
-    return ParseRecord.model_validate(from_dynamo(item))
+    return ParseRecord.model_validate(record_fields(item, ParseRecord))
 
 
 class DynamoParseRepository(aws.DynamoTable):

@@ -15,7 +15,7 @@ from typing import Any
 from docsvc.adapters import aws
 from docsvc.adapters.dynamo.pages import Listing, list_page
 from docsvc.adapters.dynamo.usage import usage_add
-from docsvc.adapters.dynamo.values import from_dynamo, retention, to_dynamo
+from docsvc.adapters.dynamo.values import from_dynamo, record_fields, retention, to_dynamo
 from docsvc.adapters.payloads import PayloadStore
 from docsvc.config import settings
 from docsvc.domain.intelligence import ID_PREFIX, ResultKind, ResultRecord
@@ -69,7 +69,7 @@ class DynamoResultRepository(aws.DynamoTable):
         return list_page(self._table, listing, query).of(self._record)
 
     def _record(self, item: dict[str, Any], with_sources: bool = False) -> ResultRecord:
-        fields = {key: value for key, value in from_dynamo(item).items() if key in ResultRecord.model_fields}
+        fields = record_fields(item, ResultRecord)
         fields["output"] = self._payloads.load(fields.get("output"))
         fields["sources"] = self._payloads.load(fields.get("sources")) if with_sources else None
         return ResultRecord.model_validate(fields)

@@ -6,6 +6,10 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from pydantic import BaseModel
+
+from docsvc.tenancy import Tenant
+
 
 def from_dynamo(value: Any) -> Any:
     """DynamoDB's Decimals back to ints and floats."""
@@ -16,6 +20,16 @@ def from_dynamo(value: Any) -> Any:
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else float(value)
     return value
+
+
+def record_fields(item: dict[str, Any], model: type[BaseModel]) -> dict[str, Any]:
+    """The attributes of `item` that are fields of `model`, Decimals back to numbers; and, for a model
+    with an `environment`, the environment of the item's partition key (items written before records
+    carried their environment have none, and the key is what decides)."""
+    fields = {key: value for key, value in from_dynamo(item).items() if key in model.model_fields}
+    if "environment" in model.model_fields:
+        fields["environment"] = Tenant.of_key(item["pk"]).environment
+    return fields
 
 
 def to_dynamo(value: Any) -> Any:

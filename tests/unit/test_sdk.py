@@ -788,3 +788,28 @@ def test_a_job_that_has_not_ended_is_a_conflict_when_deleted() -> None:
     with pytest.raises(ConflictError, match="cancel it first"):
         client_for(recorder).jobs.delete("job_1")
     assert len(recorder.requests) == 1
+
+
+def test_usage_is_asked_for_one_operation() -> None:
+    recorder = Recorder(httpx.Response(200, json={"object": "usage", "data": []}))
+
+    client_for(recorder).usage.get(operation="edit")
+
+    (request,) = recorder.requests
+    assert request.url.path == "/v1/usage" and request.url.params["operation"] == "edit"
+
+
+def test_a_workflow_is_promoted_with_one_idempotency_key_and_a_test_key_is_refused() -> None:
+    from docsvc_client import PermissionDeniedError
+
+    promoted = {"target_workflow_id": "wf_2", "created": True, "missing_secrets": []}
+    recorder = Recorder(httpx.Response(201, json=promoted))
+
+    answer = client_for(recorder).workflows.promote("wf_1")
+
+    (request,) = recorder.requests
+    assert (request.method, request.url.path) == ("POST", "/v1/workflows/wf_1/promotions")
+    assert request.headers["Idempotency-Key"] and answer.target_workflow_id == "wf_2"
+    refused = Recorder(httpx.Response(403, json={"detail": "promotion is done with a production key"}))
+    with pytest.raises(PermissionDeniedError, match="production key"):
+        client_for(refused).workflows.promote("wf_1")

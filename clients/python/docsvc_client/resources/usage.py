@@ -12,10 +12,18 @@ __all__ = ["AsyncUsage", "Usage"]
 
 
 class _Usage(Resource[O_co, P_co, N_co]):
-    def get(self, from_date: str | dt.date | None = None, to_date: str | dt.date | None = None) -> O_co:
+    def get(
+        self,
+        from_date: str | dt.date | None = None,
+        to_date: str | dt.date | None = None,
+        *,
+        operation: str | None = None,
+    ) -> O_co:
         """`{object: "usage", from_date, to_date, data: [{day, environment, pages, credits, operations,
-        billable}]}`; the last 30 days by default."""
-        return self._http.object("GET", "/v1/usage", params={"from_date": from_date, "to_date": to_date})
+        input_tokens, output_tokens, by_operation, billable}]}`; the last 30 days by default. With
+        `operation` (`parse`, `extraction`, `edit`, …), only that operation's share of each day."""
+        params = {"from_date": from_date, "to_date": to_date, "operation": operation}
+        return self._http.object("GET", "/v1/usage", params=params)
 
 
 class Usage(_Usage[APIObject, SyncPage, None]):

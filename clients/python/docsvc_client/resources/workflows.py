@@ -87,6 +87,12 @@ class _Workflows(Resource[O_co, P_co, N_co]):
         """Publishes the draft as a new version (a 400 BadRequestError with `issues` if it has errors)."""
         return self._http.object("POST", f"/v1/workflows/{workflow_id}/publish")
 
+    def promote(self, workflow_id: str) -> O_co:
+        """Copies a test workflow's draft to production (`POST /v1/workflows/{id}/promotions`), sent
+        with a production key of the same organization: `{promotion_id, source_workflow_id,
+        target_workflow_id, created, missing_secrets, warnings}`. A test key is a PermissionDeniedError."""
+        return self._http.object("POST", f"/v1/workflows/{workflow_id}/promotions")
+
     def run(
         self,
         workflow_id: str,

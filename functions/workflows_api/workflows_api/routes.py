@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+from docsvc.api.app import error_response
 from docsvc.api.auth import CurrentTenant
 from docsvc.api.params import list_parameters
 from docsvc.domain.documents import DocumentInput
@@ -151,6 +152,9 @@ def list_runs(tenant: CurrentTenant, workflows: Workflows, workflow_id: str, pag
     description="`workflow_id` is the test workflow's. Its draft graph becomes the draft of its production "
     "pair (created on the first promotion). The answer names the secrets the graph refers to that "
     "production lacks, and the URLs production could not reach. A test key is refused (403).",
+    responses={
+        403: error_response("A test key: promotion writes to production, so it needs a production key.")
+    },
 )
 def promote(tenant: CurrentTenant, promotions: Promotions, workflow_id: str) -> Promotion:
     return promotions.promote(tenant, workflow_id)

@@ -96,7 +96,8 @@ class ValidationAnswer(BaseModel):
     detail: list[Problem]
 
 
-def _error(description: str, model: type[BaseModel] = ErrorAnswer) -> dict[str, Any]:
+def error_response(description: str, model: type[BaseModel] = ErrorAnswer) -> dict[str, Any]:
+    """An error answer of an operation, for a route's own `responses` and for ERROR_RESPONSES."""
     return {"model": model, "description": description}
 
 
@@ -106,24 +107,28 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         "description": "The answer is larger than an API function may return (6 MB): it is at the presigned "
         "link in `Location` (and in the body's `url`) for 15 minutes; follow it without the key."
     },
-    400: _error(
+    400: error_response(
         "The request cannot be read (a body that is not what the content type says, a bad document)."
     ),
-    401: _error("No API key, an unknown or revoked one, or two different keys in the two headers."),
-    404: _error("No such resource in this environment; an id of another environment answers the same."),
-    409: _error("The request conflicts with the resource's state or with an earlier request of its key."),
-    413: _error("Too large: over a size or page limit, or too long for a synchronous request."),
-    415: _error("A document of a type the service does not read."),
-    422: _error(
+    401: error_response("No API key, an unknown or revoked one, or two different keys in the two headers."),
+    404: error_response(
+        "No such resource in this environment; an id of another environment answers the same."
+    ),
+    409: error_response(
+        "The request conflicts with the resource's state or with an earlier request of its key."
+    ),
+    413: error_response("Too large: over a size or page limit, or too long for a synchronous request."),
+    415: error_response("A document of a type the service does not read."),
+    422: error_response(
         "A field is missing, of the wrong type or out of range, or the body is not JSON.", ValidationAnswer
     ),
-    429: _error(
+    429: error_response(
         "Too many requests: over the organization's or the API key's request limit (`limit` says which); "
         "send again after the time in Retry-After."
     ),
-    502: _error("A remote model or service the operation relies on failed or answered garbage."),
-    503: _error("The service is at a concurrency limit: send again after the time in Retry-After."),
-    504: _error("The operation did not finish within the gateway's time limit (29 s): use a job."),
+    502: error_response("A remote model or service the operation relies on failed or answered garbage."),
+    503: error_response("The service is at a concurrency limit: send again after the time in Retry-After."),
+    504: error_response("The operation did not finish within the gateway's time limit (29 s): use a job."),
 }
 
 

@@ -32,6 +32,7 @@ from starlette.routing import compile_path
 
 from docsvc.api.auth import admit, remember_key
 from docsvc.api.large_answers import App, Message, Receive, Send
+from docsvc.api.request_bodies import read_body, replayed
 from docsvc.domain.accounts import ApiKey
 from docsvc.domain.idempotency import (
     HEADER,
@@ -157,7 +158,9 @@ class IdempotentRequests:
             return
         remember_key(scope, *presented)  # the route's authentication takes it instead of reading it again
         tenant = presented[1].tenant
-        body = await _body(receive)
+        body = await read_body(receive)
+        if body is None:  # the client went away: nothing to answer
+            return
         requested = fingerprint(
             scope["method"], scope["path"], scope.get("query_string", b""), _raw(scope, b"content-type"), body
         )
@@ -171,7 +174,7 @@ class IdempotentRequests:
         if isinstance(outcome, StoredAnswer):
             await _replay(send, outcome)
             return
-        await self._first(scope, _replayed(body, receive), send, tenant, outcome)
+        await self._first(scope, replayed(body, receive), send, tenant, outcome)
 
     async def _first(
         self, scope: Message, receive: Receive, send: Send, tenant: Tenant, claim: Claim
@@ -271,32 +274,6 @@ def _kept_headers(start: Message) -> tuple[tuple[str, str], ...]:
         for name, value in start.get("headers", ())
         if name.decode("latin-1").lower() in KEPT_HEADERS
     )
-
-
-async def _body(receive: Receive) -> bytes:
-    chunks = []
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            break
-        chunks.append(message.get("body", b""))
-        if not message.get("more_body", False):
-            break
-    return b"".join(chunks)
-
-
-def _replayed(body: bytes, receive: Receive) -> Receive:
-    """The request's body, read already, handed to the app as it came; then the client's messages."""
-    given = False
-
-    async def again() -> Message:
-        nonlocal given
-        if given:
-            return await receive()
-        given = True
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    return again
 
 
 async def _answer(send: Send, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> None:

@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from docsvc.api.large_answers import App, Message, Receive, Send
+from docsvc.api.request_bodies import read_body, replayed
 from docsvc.errors import InvalidField
 
 NOT_A_NUMBER = "NaN, Infinity and -Infinity are not JSON numbers: send a number, or null"
@@ -88,29 +89,14 @@ class StrictJsonBodies:
         if scope["type"] != "http" or not _is_json(scope):
             await self.app(scope, receive, send)
             return
-        chunks: list[bytes] = []
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":  # the client went away: nothing to answer
-                return
-            chunks.append(message.get("body", b""))
-            if not message.get("more_body", False):
-                break
-        body = b"".join(chunks)
+        body = await read_body(receive)
+        if body is None:  # the client went away: nothing to answer
+            return
         problem = _problem(body)
         if problem is not None:
             await _refuse(send, problem)
             return
-        delivered = False
-
-        async def replay() -> Message:
-            nonlocal delivered
-            if delivered:
-                return await receive()
-            delivered = True
-            return {"type": "http.request", "body": body, "more_body": False}
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replayed(body, receive), send)
 
 
 def _problem(body: bytes) -> str | None:

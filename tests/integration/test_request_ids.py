@@ -52,10 +52,12 @@ def log_lines(deployment: Deployment) -> Iterator[LogLines]:
         logger.setLevel(logging.INFO)
         for handler in logger.handlers:
             if isinstance(handler, logging.StreamHandler) and handler not in streams:
-                streams[handler] = handler.setStream(written)
+                # Not setStream: it flushes the old stream, which an earlier test's captured output
+                # may have closed already.
+                streams[handler], handler.stream = handler.stream, written
     yield lambda: [json.loads(line) for line in written.getvalue().splitlines() if line.strip()]
     for handler, stream in streams.items():
-        handler.setStream(stream)
+        handler.stream = stream
     for logger, level in levels.items():
         logger.setLevel(level)
 

@@ -90,6 +90,14 @@ def org(deployment: Deployment) -> Org:
     return make_org("acme")
 
 
+def without_request_limits(org: Org) -> None:
+    """For a test that walks every route as fast as it can: far over the default request limits."""
+    from docsvc.domain.limits import RequestLimits
+
+    limits = RequestLimits(organization_per_second=1000, key_per_second=1000)
+    services.account_service().set_limits(org.id, limits)
+
+
 @pytest.fixture
 def other_org(deployment: Deployment) -> Org:
     return make_org("globex")

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from docsvc.local.stack import Deployment
 
-from tests.conftest import Org, auth, drain_streams
+from tests.conftest import Org, auth, drain_streams, without_request_limits
 from tests.integration.test_edits import INSTRUCTIONS, form
 from tests.integration.test_evals import TRUTH, add_document, new_eval, new_iteration
 from tests.integration.test_intelligence import CATEGORIES, INVOICE_SCHEMA, doc, invoice
@@ -127,6 +127,7 @@ def resources(answer: dict[str, Any]) -> list[dict[str, Any]]:
 def test_every_resource_of_every_get_route_says_its_environment(
     api: httpx.Client, deployment: Deployment, org: Org, environment: str
 ) -> None:
+    without_request_limits(org)
     key = org.production.key if environment == "production" else org.test.key
     ids = made_in(api, deployment, key)
     walked = 0

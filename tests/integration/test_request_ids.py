@@ -15,11 +15,10 @@ from typing import Any
 import httpx
 import pytest
 from docsvc import services
-from docsvc.domain.limits import RequestLimits
 from docsvc.local.functions import LocalFunction
 from docsvc.local.stack import Deployment
 
-from tests.conftest import Org, auth, drain, drain_streams, stream_pollers
+from tests.conftest import Org, auth, drain, drain_streams, stream_pollers, without_request_limits
 from tests.integration.test_files import pdf_bytes
 from tests.integration.test_parses import document
 from tests.integration.webhook_receivers import Receivers
@@ -194,9 +193,7 @@ def _requests(deployment: Deployment, key: str) -> Iterator[tuple[str, str, str,
 def test_every_answer_of_every_route_carries_the_request_id(
     api: httpx.Client, deployment: Deployment, org: Org
 ) -> None:
-    # The walk sends hundreds of requests a second, over the default request limits.
-    limits = RequestLimits(organization_per_second=1000, key_per_second=1000)
-    services.account_service().set_limits(org.id, limits)
+    without_request_limits(org)
     statuses: dict[str, set[int]] = {}
     for function, method, path, headers, body in _requests(deployment, org.test.key):
         answer = api.request(method, path, headers=headers, content=body)
@@ -229,7 +226,6 @@ def test_every_answer_of_every_route_carries_the_request_id(
 def test_a_failing_dependency_is_a_500_whose_body_names_the_answers_request_id(
     api: httpx.Client, org: Org, monkeypatch: pytest.MonkeyPatch, log_lines: LogLines
 ) -> None:
-    from docsvc import services
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("disk on fire")

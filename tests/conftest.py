@@ -22,6 +22,9 @@ from moto import mock_aws
 
 from tests.integration.webhook_receivers import Receivers
 
+# The console's signed-in browser (`signed_in`), for the console's page tests.
+pytest_plugins = ["tests.integration.console_client"]
+
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "template.yaml"
 

@@ -1,0 +1,9 @@
+"""The console's pages, one module a section; ROUTERS is what the application serves, in order."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from console.pages import home
+
+ROUTERS: list[APIRouter] = [home.router]

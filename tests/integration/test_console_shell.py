@@ -1,0 +1,52 @@
+"""The console's shell: pages of an organization's environment, the environment switch, errors as pages."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.conftest import Org
+from tests.integration.console_client import console_client
+
+
+def test_a_page_without_a_session_redirects_to_sign_in(deployment, org: Org) -> None:
+    with console_client(deployment) as client:
+        answer = client.get(f"/console/{org.id}/test?status=failed")
+    assert answer.status_code == 303
+    assert answer.headers["location"] == f"/console/sign-in?next=/console/{org.id}/test%3Fstatus%3Dfailed"
+
+
+def test_the_console_root_opens_the_first_organizations_test_environment(signed_in, org: Org) -> None:
+    page = signed_in(org)
+    answer = page.get("/console")
+    assert answer.status_code == 303
+    assert answer.headers["location"] == f"/console/{org.id}/test/files"
+
+
+def test_another_organization_or_an_unknown_environment_is_not_found(
+    signed_in, org: Org, other_org: Org
+) -> None:
+    page = signed_in(org)
+    for path in (f"/console/{other_org.id}/test", f"/console/{org.id}/staging", "/console/nobody/test"):
+        answer = page.get(path)
+        assert answer.status_code == 404, path
+        assert "There is no such page" in answer.text
+
+
+def test_pages_carry_security_headers_and_are_not_cached(signed_in, org: Org) -> None:
+    answer: httpx.Response = signed_in(org).get(f"/console/{org.id}/staging")
+    assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+    assert answer.headers["cache-control"] == "no-store"
+    assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+def test_static_files_are_served_under_the_console(deployment) -> None:
+    with console_client(deployment) as client:
+        answer = client.get("/console/static/console.css")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/css")
+
+
+def test_a_post_without_the_forms_token_is_refused(signed_in, org: Org) -> None:
+    page = signed_in(org)
+    answer = page.client.post("/console/sign-out", data={"csrf": "forged"})
+    assert answer.status_code in (403, 404, 405)

@@ -88,6 +88,12 @@ class DocumentType:
         return MIME_TYPES[self.name]
 
 
+def of_mime_type(mime_type: str | None) -> DocumentType | None:
+    """The type a stored file of `mime_type` was detected as (the first name of the types that share
+    it: jpeg for jpg, tif for tiff); None for a MIME type the service does not accept."""
+    return next((DocumentType(name) for name, mime in MIME_TYPES.items() if mime == mime_type), None)
+
+
 def extension_of(filename: str) -> str:
     return PurePosixPath(filename.lower()).suffix.lstrip(".")
 

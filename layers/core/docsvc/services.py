@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.domain.limits import RequestLimiter
     from docsvc.domain.models import ModelCatalog
     from docsvc.domain.parses import Engine, ParseService
+    from docsvc.domain.pictures import PagePictures
     from docsvc.domain.promotion import PromotionService
     from docsvc.domain.secrets import SecretResolver, SecretService
     from docsvc.domain.tables import TableService
@@ -118,6 +119,16 @@ def _engine(reading: Reading) -> Engine:
     from docsvc.documents.builtin import BuiltinEngine
 
     return BuiltinEngine()
+
+
+@cache
+def page_pictures() -> PagePictures:
+    """Pages drawn by the document reader function (the console has no documents layer)."""
+    from docsvc.adapters.blobs import S3BlobStore
+    from docsvc.adapters.document_reader import ReaderPictures
+    from docsvc.domain.pictures import PagePictures
+
+    return PagePictures(file_service(), ReaderPictures(settings().document_reader_function, S3BlobStore()))
 
 
 @cache

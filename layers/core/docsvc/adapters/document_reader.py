@@ -7,7 +7,7 @@ its own key, and any other larger one is staged in the files bucket under the te
 for the duration of the call. The reader answers every page at
 once (Lambda answers once), or why it refused the document. Page pictures come staged in the same
 place, one object a page; they are read and removed as soon as the answer arrives, as is a filled
-form too large to answer inline.
+form too large to answer inline. A page of a stored file is drawn (PagePainter) from the file's own key.
 """
 
 from __future__ import annotations
@@ -19,12 +19,14 @@ from typing import Any, Literal
 
 from docsvc.adapters.blobs import S3BlobStore
 from docsvc.adapters.functions import FunctionBusy, FunctionFailed, invoke
-from docsvc.documents.readable import READABLE_TYPES
+from docsvc.documents.readable import PICTURED_TYPES, READABLE_TYPES
 from docsvc.documents.reader_messages import (
     INLINE_BYTES,
     DocumentMessage,
     FormAnswer,
     FormRequest,
+    PictureAnswer,
+    PictureRequest,
     ReadAnswer,
     ReadRequest,
     staging_key,
@@ -32,7 +34,7 @@ from docsvc.documents.reader_messages import (
 from docsvc.domain.documents import SourceDocument
 from docsvc.domain.edits import FormField
 from docsvc.domain.evidence import WordBox
-from docsvc.domain.files import file_key
+from docsvc.domain.files import FileRecord, file_key
 from docsvc.domain.parses import SYNC_SECONDS, ParsedPage, ReadOptions, too_slow_for_sync
 from docsvc.errors import DocumentRejected, ServiceBusy
 from docsvc.ids import new_id
@@ -73,6 +75,13 @@ class _Reader:
             staged = request.staged_key = staging_key(tenant, new_id("read"))
             self._blobs.put(staged, document.content, document.mime_type)
         try:
+            return self._invoke(request)
+        finally:
+            if staged is not None:
+                self._blobs.delete(staged)
+
+    def _invoke(self, request: DocumentMessage) -> Any:
+        try:
             return self._call(self._function, request.model_dump(mode="json"))
         except FunctionBusy:
             raise ServiceBusy(
@@ -81,11 +90,8 @@ class _Reader:
             ) from None
         except FunctionFailed as failure:
             if failure.timed_out:
-                raise too_slow_for_sync(document.filename, READER_SECONDS) from None
+                raise too_slow_for_sync(request.filename, READER_SECONDS) from None
             raise
-        finally:
-            if staged is not None:
-                self._blobs.delete(staged)
 
 
 class DocumentReader(_Reader):
@@ -173,3 +179,29 @@ class ReaderForms(_Reader):
             rejection = answer.rejection
             raise DocumentRejected(rejection.code, rejection.message, rejection.status)
         return answer
+
+
+class ReaderPictures(_Reader):
+    """The PagePainter over the document reader function: it reads the stored file from its own key
+    and answers the page's JPEG (at most 3.5 MB, so always inline)."""
+
+    supported = PICTURED_TYPES
+
+    def picture(
+        self, tenant: Tenant, file: FileRecord, document_type: str, number: int, dpi: int
+    ) -> tuple[int, bytes | None]:
+        request = PictureRequest(
+            organization_id=tenant.organization_id,
+            environment=tenant.environment,
+            filename=file.filename,
+            document_type=document_type,
+            stored_key=file_key(tenant, file.id),
+            page=number,
+            dpi=dpi,
+        )
+        answer = PictureAnswer.model_validate(self._invoke(request))
+        if answer.rejection is not None:
+            rejection = answer.rejection
+            raise DocumentRejected(rejection.code, rejection.message, rejection.status)
+        image = base64.b64decode(answer.image_base64) if answer.image_base64 is not None else None
+        return answer.page_count, image

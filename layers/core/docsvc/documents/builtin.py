@@ -14,6 +14,7 @@ from docsvc.domain.parses import ParsedPage, ReadOptions
 from docsvc.errors import DocumentRejected
 from docsvc.tenancy import Tenant
 
+DRAW_SECONDS = 10.0  # a page's drawing, as a page's reading is given
 _STATUS = {"unsupported_document": 415, "decompression_limit": 413, "language_not_installed": 422}
 
 
@@ -41,5 +42,13 @@ class BuiltinEngine:
         )
         try:
             yield from engine.parse_pages(document.content, document.document_type.name, read, on_count)
+        except engine.DocumentError as error:
+            raise _rejected(error) from None
+
+    def draw(self, document: SourceDocument, number: int, dpi: int) -> tuple[int, bytes | None]:
+        """The page count and page `number` as a JPEG (None past the last page); 415 for a type without
+        pages to draw (only PDFs and images have them)."""
+        try:
+            return engine.draw_page(document.content, document.document_type.name, number, dpi, DRAW_SECONDS)
         except engine.DocumentError as error:
             raise _rejected(error) from None

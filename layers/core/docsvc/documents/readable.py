@@ -16,6 +16,8 @@ OPENDOCUMENT_TYPES = frozenset({"odt", "ott", "odp"})
 OUTLOOK_TYPES = frozenset({"msg"})
 PLAIN_TYPES = frozenset({"txt", "md", "json", "xml", "yaml", "yml"})
 TEXT_TYPES = PLAIN_TYPES | {"csv", "tsv", "html", "htm", "eml", "mhtml", "rtf", "svg"}
+# The types whose pages the engine draws as pictures (the others have text, but no page as printed).
+PICTURED_TYPES = PDF_TYPES | IMAGE_TYPES
 READABLE_TYPES = tuple(
     sorted(
         PDF_TYPES

@@ -5,8 +5,9 @@ else staged under `reads/<org>/<env>/`; an answer larger than ANSWER_BYTES is re
 Page pictures, asked for with `images`, are staged there too, one object a page, and removed by the
 API function once it has read them.
 
-Two kinds of message: a ReadRequest (the pages of a document) and a FormRequest (`task`: the fields of
-a PDF form, or the form filled); a filled form too large to answer inline is staged the same way."""
+Three kinds of message: a ReadRequest (the pages of a document), a FormRequest (`task`: the fields of
+a PDF form, or the form filled; a filled form too large to answer inline is staged the same way), and a
+PictureRequest (`task` draw_page: one page drawn as a JPEG, its text not read)."""
 
 from __future__ import annotations
 
@@ -124,4 +125,21 @@ class FormAnswer(BaseModel):
     fields: list[FormField] = Field(default_factory=list)
     filled_base64: str | None = None
     filled_key: str | None = None
+    rejection: ReadRejection | None = None
+
+
+class PictureRequest(DocumentMessage):
+    """One page of a stored document drawn as a JPEG, nothing of it read (no text, no OCR)."""
+
+    task: Literal["draw_page"] = "draw_page"
+    page: int = Field(ge=1, description="1-based")
+    dpi: int = Field(ge=36, le=300)
+
+
+class PictureAnswer(BaseModel):
+    """The page count, and the page's JPEG unless there is no such page; or why it was refused. A JPEG
+    is at most 3.5 MB (documents.engine.rendering), so it always fits the answer."""
+
+    page_count: int = 0
+    image_base64: str | None = None
     rejection: ReadRejection | None = None

@@ -1,6 +1,6 @@
 """The document reader function's work: a ReadRequest of an API function answered by the engine of
-this process, a FormRequest by its form engine (the messages: docsvc.documents.reader_messages; the
-caller's side: docsvc.adapters.document_reader)."""
+this process (a PictureRequest too), a FormRequest by its form engine (the messages:
+docsvc.documents.reader_messages; the caller's side: docsvc.adapters.document_reader)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from docsvc.documents.reader_messages import (
     DocumentMessage,
     FormAnswer,
     FormRequest,
+    PictureAnswer,
+    PictureRequest,
     ReadAnswer,
     ReadPage,
     ReadRejection,
@@ -73,6 +75,17 @@ class DocumentReads:
         key = staging_key(tenant, f"{new_id('read')}-filled.pdf")
         self._blobs.put(key, filled, "application/pdf")
         return FormAnswer(filled_key=key)
+
+    def picture(self, request: PictureRequest) -> PictureAnswer:
+        """A page drawn, or the page count alone when there is no such page; or why not."""
+        tenant = Tenant(request.organization_id, request.environment)
+        try:
+            document = self._document(tenant, request)
+            page_count, image = self._engine.draw(document, request.page, request.dpi)
+        except DocumentRejected as rejection:
+            return PictureAnswer(rejection=_rejection(rejection))
+        encoded = base64.b64encode(image).decode("ascii") if image is not None else None
+        return PictureAnswer(page_count=page_count, image_base64=encoded)
 
     def answer(self, request: ReadRequest) -> ReadAnswer:
         tenant = Tenant(request.organization_id, request.environment)

@@ -1,4 +1,5 @@
 """Reading a document in a child process, so a pathological document cannot hang or sink the service.
+Drawing one of its pages too (`draw_page`), in a child of the same kind.
 
 The first child counts the pages, sends the count, and reads the first range of pages, sending them
 one by one; for a long document, one more child per core reads each further range at the same time
@@ -33,7 +34,7 @@ from typing import Any
 
 from docsvc.documents.engine import errors, ocr
 from docsvc.documents.engine.model import Page, ParseOptions
-from docsvc.documents.engine.pdf import sample_pdf
+from docsvc.documents.engine.pdf import page_picture, sample_pdf
 from docsvc.documents.engine.readers import reader_for
 
 MEMORY_BUDGET_BYTES = int(os.environ.get("DOCSVC_PARSE_MEMORY_MB", "1536")) * 1024 * 1024
@@ -43,6 +44,7 @@ MIN_PAGES_PER_READER = 16  # fewer pages than this are not worth another child
 MAX_TASKS_A_CHILD = 200  # then a child is retired, and a fresh one forked
 Task = tuple[int, int, int]  # first page, last page, memory allowance in bytes
 COUNT_FIRST = -1
+DRAW = -2  # a last page of DRAW asks the child to draw the first page, not to read it
 _context = multiprocessing.get_context("fork")
 # Starting a child reaps every finished child of the process (multiprocessing's bookkeeping), so a start
 # in one thread can race another thread's join of its own child: the loser of that race sees no exit
@@ -90,6 +92,24 @@ def read_pages(
     finally:
         stop.set()
         first_child.close()
+
+
+def draw_page(content: bytes, kind: str, number: int, dpi: int, seconds: float) -> tuple[int, bytes | None]:
+    """The page count, and page `number` drawn as a JPEG (None past the last page), by a child with the
+    time and memory of a reader of pages. A page that cannot be drawn in time is a damaged document."""
+    _warm_up()
+    picture: tuple[int, bytes | None] | None = None
+    task = (number, DRAW, MEMORY_BUDGET_BYTES // READERS)
+    for message in _messages(content, kind, ParseOptions(dpi=dpi), task, seconds):
+        if message[0] == "picture":
+            picture = (int(message[1]), message[2])
+        elif message[0] in {"timeout", "crashed"}:
+            raise errors.DamagedDocument(
+                f"page {number} of the {kind.upper()} could not be drawn: {message[1]}"
+            )
+    if picture is None:
+        raise errors.DamagedDocument(f"page {number} of the {kind.upper()} could not be drawn")
+    return picture
 
 
 def _warm_up() -> None:
@@ -295,6 +315,10 @@ def _read(connection: Connection, content: bytes, kind: str, options: ParseOptio
     first, last, memory = task
     try:
         counter, reader = reader_for(kind)
+        if last == DRAW:
+            connection.send(("picture", *page_picture(content, kind, first, options.dpi)))
+            connection.send(("done", True))
+            return True
         if last == COUNT_FIRST:
             page_count = counter(content, kind)
             connection.send(("count", page_count))

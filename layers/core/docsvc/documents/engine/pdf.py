@@ -77,6 +77,16 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
             yield Page(index + 1, text, tuple(warnings), words=boxes, image=image)
 
 
+def page_picture(content: bytes, kind: str, number: int, dpi: int) -> tuple[int, bytes | None]:
+    """The page count, and page `number` (1-based) drawn as a JPEG: None when there is no such page.
+    Nothing of the page is read but its drawing: no text, no OCR."""
+    with _open(content, kind) as document:
+        count = int(document.page_count)
+        if not 1 <= number <= count:
+            return count, None
+        return count, page_jpeg(document[number - 1], dpi)
+
+
 def sample_pdf() -> bytes:
     """A page of text in a standard font over a rule: what a reader touches on a typical page."""
     with pymupdf.open() as document:

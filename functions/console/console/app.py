@@ -79,7 +79,8 @@ def _unexpected(request: Request, error: Exception) -> Response:
 
 
 class ConsoleHeaders:
-    """Security headers on every answer; pages are never cached; a new CSRF token is set as a cookie."""
+    """Security headers on every answer; pages are never cached (an answer that sets its own
+    cache-control, a page's picture, keeps it); a new CSRF token is set as a cookie."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -98,8 +99,8 @@ class ConsoleHeaders:
                     if k.decode().lower() not in SECURITY_HEADERS
                 ]
                 headers += [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
-                if not static:
-                    headers.append((b"cache-control", b"no-store"))
+                if not static and not any(k.lower() == b"cache-control" for k, _ in headers):
+                    headers.append((b"cache-control", b"no-store"))  # unless a page says otherwise
                 token = scope.get("state", {}).get(CSRF_COOKIE)
                 if token:
                     secure = "; Secure" if _secure(scope) else ""

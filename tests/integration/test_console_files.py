@@ -293,6 +293,7 @@ def test_the_parse_text_of_a_page_appears_beside_it_with_its_tables(
     assert "<caption>Table 1 of page 1</caption>" in answer.text
     assert '<th scope="col">Item</th><th scope="col">Price</th>' in answer.text
     assert "<td>Apples</td><td>3.20</td>" in answer.text
+    assert "Page 1 of 1" in answer.text and 'rel="next"' not in answer.text  # the parse counted the pages
 
 
 def test_extraction_boxes_are_drawn_inside_the_page_with_a_numbered_legend(

@@ -147,10 +147,11 @@ def file_page(
 ) -> Response:
     file = file_service().get(console.tenant, file_id)
     pictures = page_pictures()
-    if file.page_count is not None and page > max(file.page_count, 1):
-        raise NotFound(f"'{file.filename}' has no page {page}")
     parsed = _parse_of(console, file, parse) if parse else None
     extracted = _extraction_of(console, file, extraction) if extraction else None
+    page_count = _page_count(file, parsed, extracted)
+    if page_count is not None and page > max(page_count, 1):
+        raise NotFound(f"'{file.filename}' has no page {page}")
     text: list[Block] | None = None
     if parsed is not None and parsed.status == "completed":
         text = page_text(parsed, page)
@@ -161,8 +162,9 @@ def file_page(
         console,
         file=file,
         page=page,
+        page_count=page_count,
         has_pictures=pictures.has_pictures(file),
-        pages=_page_links(page, file.page_count),
+        pages=_page_links(page, page_count),
         parse=parsed,
         text=text,
         extraction=extracted,
@@ -200,6 +202,16 @@ def _extraction_of(console: Console, file: FileRecord, extraction_id: str) -> Re
     if record.file.id != file.id:
         raise NotFound(f"no extraction '{extraction_id}' of this file")
     return record
+
+
+def _page_count(file: FileRecord, parse: ParseRecord | None, extraction: ResultRecord | None) -> int | None:
+    """The file's page count once inspected; until then, what a completed parse or an extraction of it
+    counted; None when nothing has counted them yet."""
+    if file.page_count is not None:
+        return file.page_count
+    if parse is not None and parse.status == "completed":
+        return parse.usage.page_count
+    return extraction.usage.page_count if extraction is not None else None
 
 
 def _page_links(page: int, page_count: int | None) -> list[int]:

@@ -14,6 +14,7 @@
   const button = form.querySelector('button[type="submit"]');
   const token = document.querySelector('meta[name="csrf-token"]').content;
   const directLimit = Number(form.dataset.directLimit);
+  const limitText = (directLimit / 1e6).toFixed(1) + " MB";
 
   function say(text) { status.textContent = text; }
 
@@ -62,13 +63,16 @@
     return send("POST", form.dataset.sessionUrl, start, null, { "X-CSRF-Token": token })
       .then(function (xhr) {
         const started = JSON.parse(xhr.responseText);
+        if (started.upload_url.indexOf("https:") !== 0) {  // the local stack's storage: not for browsers
+          throw { status: 0, message: "this deployment's storage does not take uploads from a browser; " +
+            "upload files of at most " + limitText + " here, and larger ones through the API" };
+        }
         return send("PUT", started.upload_url, file, file, started.upload_headers).then(
           function () { return started; },
           function (xhr) {
             if (!xhr.status) {
-              throw { responseText: "", status: 0, message: "the storage did not accept the upload from this " +
-                "browser (it may not allow this site); upload files of at most " + Math.floor(directLimit / 1e6 * 10) / 10 +
-                " MB here, or larger ones through the API" };
+              throw { status: 0, message: "the storage did not take the upload from this browser; upload " +
+                "files of at most " + limitText + " here, and larger ones through the API" };
             }
             throw xhr;
           });

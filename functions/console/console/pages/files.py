@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Annotated, Any, Literal
 from urllib.parse import urlencode
 
@@ -20,7 +21,7 @@ from docsvc.domain.documents import FileRef
 from docsvc.domain.files import MAX_DIRECT_UPLOAD_BYTES, FileQuery, FileRecord
 from docsvc.domain.intelligence import ResultRecord
 from docsvc.domain.parses import ParseRecord, ParseRequest
-from docsvc.errors import NotFound
+from docsvc.errors import InvalidField, NotFound
 from docsvc.intelligence.page_tables import pipe_table_rows
 from docsvc.services import file_service, intelligence_service, page_pictures, parse_service
 from fastapi import APIRouter, Depends, Form, Query, Request, UploadFile
@@ -52,8 +53,8 @@ def list_files(
         after=after or None,
         filename=name or None,
         mime_type=mime_type or None,
-        from_date=date_bound("from_date", from_date, end_of_day=False),
-        to_date=date_bound("to_date", to_date, end_of_day=True),
+        from_date=_date("Created from", "from_date", from_date, end_of_day=False),
+        to_date=_date("Created until", "to_date", to_date, end_of_day=True),
     )
     page = file_service().list(console.tenant, query)
     types = [("", "Any type")] + [(mime, mime) for mime in dict(TYPES)]
@@ -72,6 +73,14 @@ def list_files(
         types=types,
         direct_limit=MAX_DIRECT_UPLOAD_BYTES,
     )
+
+
+def _date(label: str, name: str, value: str | None, *, end_of_day: bool) -> datetime | None:
+    """A date filter as the API reads it; its problem named by the filter's label."""
+    try:
+        return date_bound(name, value, end_of_day=end_of_day)
+    except InvalidField as problem:
+        raise InvalidField(problem.location, f"{label}: {problem.message}") from None
 
 
 @router.post("", include_in_schema=False, dependencies=[Depends(checked_form)])

@@ -5,6 +5,7 @@ a value the API would refuse is a 422 page naming the control)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 from docsvc.api.params import date_bound
@@ -29,9 +30,17 @@ def page_query(after: str | None, from_date: str | None, to_date: str | None) ->
     return {
         "limit": PAGE_SIZE,
         "after": after or None,
-        "from_date": date_bound("from_date", from_date, end_of_day=False),
-        "to_date": date_bound("to_date", to_date, end_of_day=True),
+        "from_date": _date("from_date", from_date, end_of_day=False),
+        "to_date": _date("to_date", to_date, end_of_day=True),
     }
+
+
+def _date(name: str, value: str | None, *, end_of_day: bool) -> datetime | None:
+    """A date control read as the API reads its parameter; its 422 names the control."""
+    try:
+        return date_bound(name, value, end_of_day=end_of_day)
+    except InvalidField as error:
+        raise InvalidField(error.location, f"{name}: {error.message}") from None
 
 
 def options(values: Iterable[str], anything: str) -> list[tuple[str, str]]:

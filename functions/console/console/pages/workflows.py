@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Annotated
 
 from docsvc.domain.lists import ListQuery
@@ -32,6 +33,7 @@ BOX_WIDTH, BOX_HEIGHT = 200.0, 64.0
 COLUMN_GAP, ROW_GAP, MARGIN = 90.0, 36.0, 24.0
 LABEL_CHARACTERS = 24  # of a block's label inside its box; its title carries it whole
 SEVERITIES = ("error", "warning", "info")
+Node = str | tuple[int, int]  # a block by its id, or the slot (edge position, layer) a long edge passes
 # The colours of an issue marker (fill, text) by severity; the marker says the severity in words too.
 MARKER_COLOURS = {
     "error": ("#a4161a", "#ffffff"),
@@ -100,31 +102,44 @@ class Drawing:
 
 def layout(graph: Graph, issues: Sequence[Issue] = ()) -> Drawing:
     """The boxes and arrows of `graph`, each block in its layer and row, and `issues` on their blocks.
-    A block id given twice is drawn once (the first, as the diagnosis reads it)."""
+    A block id given twice is drawn once (the first, as the diagnosis reads it). An edge that spans
+    several layers passes through a free slot of each layer between (a row of its own there), so no
+    arrow crosses a box."""
     blocks: dict[str, Block] = {}
     for block in graph.blocks:
         blocks.setdefault(block.id, block)
     edges = [edge for edge in graph.edges if edge.source_block in blocks and edge.target_block in blocks]
     backward = _closing_edges(list(blocks), edges)
-    forward = [edge for index, edge in enumerate(edges) if index not in backward]
-    depth = _depths(list(blocks), forward)
-    rows = _rows(list(blocks), forward, depth)
+    forward = {index: edge for index, edge in enumerate(edges) if index not in backward}
+    depth = _depths(list(blocks), list(forward.values()))
+    via: dict[int, list[Node]] = {}  # the slots a long edge passes through, by its position in `edges`
+    links: list[tuple[Node, Node]] = []
+    for index, edge in forward.items():
+        spanned = range(depth[edge.source_block] + 1, depth[edge.target_block])
+        via[index] = [(index, layer) for layer in spanned]
+        depth.update({(index, layer): layer for layer in spanned})
+        links += list(pairwise([edge.source_block, *via[index], edge.target_block]))
+    rows = _rows([*blocks, *(slot for slots in via.values() for slot in slots)], links, depth)
     boxes: dict[str, Box] = {}
     for block_id, block in blocks.items():
         box = Box(block_id, block.type, block.label, depth[block_id], rows[block_id])
-        box.x = MARGIN + box.layer * (BOX_WIDTH + COLUMN_GAP)
-        box.y = MARGIN + box.row * (BOX_HEIGHT + ROW_GAP)
+        box.x, box.y = _corner(box.layer, box.row)
         boxes[block_id] = box
     for issue in issues:
         if issue.block_id in boxes:
             boxes[issue.block_id].issues.append(issue)
-    arrows = _arrows(edges, boxes)
-    layers = max((box.layer for box in boxes.values()), default=-1) + 1
-    tallest = max((box.row for box in boxes.values()), default=-1) + 1
+    slots = {slot: _corner(depth[slot], rows[slot]) for slots in via.values() for slot in slots}
+    arrows = _arrows(edges, boxes, {index: [slots[slot] for slot in names] for index, names in via.items()})
+    layers = max(depth.values(), default=-1) + 1
+    tallest = max(rows.values(), default=-1) + 1
     width = 2 * MARGIN + max(layers, 1) * BOX_WIDTH + max(layers - 1, 0) * COLUMN_GAP
     height = 2 * MARGIN + max(tallest, 1) * BOX_HEIGHT + max(tallest - 1, 0) * ROW_GAP + ROW_GAP
     undrawn = [edge for edge in graph.edges if edge not in edges]
     return Drawing(list(boxes.values()), arrows, width, height, undrawn)
+
+
+def _corner(layer: int, row: int) -> tuple[float, float]:
+    return MARGIN + layer * (BOX_WIDTH + COLUMN_GAP), MARGIN + row * (BOX_HEIGHT + ROW_GAP)
 
 
 def _closing_edges(order: list[str], edges: list[Edge]) -> set[int]:
@@ -158,14 +173,14 @@ def _closing_edges(order: list[str], edges: list[Edge]) -> set[int]:
     return closing
 
 
-def _depths(order: list[str], edges: list[Edge]) -> dict[str, int]:
+def _depths(order: list[str], edges: list[Edge]) -> dict[Node, int]:
     """The longest path from a source to each block, over edges that form no cycle (Kahn's order)."""
     incoming = {block: 0 for block in order}
     following: dict[str, list[str]] = defaultdict(list)
     for edge in edges:
         following[edge.source_block].append(edge.target_block)
         incoming[edge.target_block] += 1
-    depth = dict.fromkeys(order, 0)
+    depth: dict[Node, int] = dict.fromkeys(order, 0)
     ready = [block for block in order if incoming[block] == 0]
     while ready:
         block = ready.pop(0)
@@ -177,40 +192,52 @@ def _depths(order: list[str], edges: list[Edge]) -> dict[str, int]:
     return depth
 
 
-def _rows(order: list[str], edges: list[Edge], depth: dict[str, int]) -> dict[str, int]:
-    """Each block's row in its layer: layer by layer, by the mean row of the blocks feeding it, then
-    in the graph's order."""
-    feeding: dict[str, list[str]] = defaultdict(list)
-    for edge in edges:
-        feeding[edge.target_block].append(edge.source_block)
-    position = {block: index for index, block in enumerate(order)}
-    rows: dict[str, int] = {}
-    for layer in sorted(set(depth.values())):
-        members = [block for block in order if depth[block] == layer]
+def _rows(order: list[Node], links: list[tuple[Node, Node]], depth: dict[Node, int]) -> dict[Node, int]:
+    """Each block's (or slot's) row in its layer: layer by layer, by the mean row of what feeds it,
+    then in the graph's order."""
+    feeding: dict[Node, list[Node]] = defaultdict(list)
+    for source, target in links:
+        feeding[target].append(source)
+    position = {name: index for index, name in enumerate(order)}
+    rows: dict[Node, int] = {}
+    for layer in sorted({depth[name] for name in order}):
+        members = [name for name in order if depth[name] == layer]
 
-        def weight(block: str) -> tuple[float, int]:
-            fed_by = [rows[source] for source in feeding[block] if source in rows]
-            return (sum(fed_by) / len(fed_by) if fed_by else float(position[block]), position[block])
+        def weight(name: Node) -> tuple[float, int]:
+            fed_by = [rows[source] for source in feeding[name] if source in rows]
+            return (sum(fed_by) / len(fed_by) if fed_by else float(position[name]), position[name])
 
-        for row, block in enumerate(sorted(members, key=weight)):
-            rows[block] = row
+        for row, name in enumerate(sorted(members, key=weight)):
+            rows[name] = row
     return rows
 
 
-def _arrows(edges: list[Edge], boxes: dict[str, Box]) -> list[Arrow]:
-    """One path per edge; edges between the same two blocks are drawn apart, a few points each."""
+def _arrows(
+    edges: list[Edge], boxes: dict[str, Box], via: dict[int, list[tuple[float, float]]]
+) -> list[Arrow]:
+    """One path per edge: forward ones from the right of the source to the left of the target, curved
+    across the gaps between layers and straight through the slots `via` gives them; edges between
+    the same two blocks a few points apart."""
     seen: dict[tuple[str, str], int] = defaultdict(int)
     arrows = []
-    for edge in edges:
+    for index, edge in enumerate(edges):
         source, target = boxes[edge.source_block], boxes[edge.target_block]
         nth = seen[(source.id, target.id)]
         seen[(source.id, target.id)] += 1
         shift = 8.0 * nth
-        if target.layer > source.layer:
-            x1, y1 = source.x + source.width, source.y + source.height / 2 + shift
-            x2, y2 = target.x, target.y + target.height / 2 + shift
-            bend = (x2 - x1) / 2
-            path = f"M {x1:g} {y1:g} C {x1 + bend:g} {y1:g} {x2 - bend:g} {y2:g} {x2:g} {y2:g}"
+        if index in via:
+            middle = BOX_HEIGHT / 2 + shift
+            points = [(source.x + source.width, source.y + middle)]
+            for x, y in via[index]:
+                points += [(x, y + middle), (x + BOX_WIDTH, y + middle)]
+            points.append((target.x, target.y + middle))
+            path = f"M {points[0][0]:g} {points[0][1]:g}"
+            for step, ((x1, y1), (x2, y2)) in enumerate(pairwise(points)):
+                bend = (x2 - x1) / 2
+                if step % 2:  # through a slot
+                    path += f" L {x2:g} {y2:g}"
+                else:  # across a gap
+                    path += f" C {x1 + bend:g} {y1:g} {x2 - bend:g} {y2:g} {x2:g} {y2:g}"
             arrows.append(Arrow(edge.id, source.id, target.id, path, back=False))
         else:  # back to an earlier layer, the same layer, or its own block: a loop below the boxes
             x1, y1 = source.x + source.width / 2 + shift, source.y + source.height

@@ -139,6 +139,7 @@ def test_a_parse_page_shows_its_usage_its_text_and_a_link_to_its_files_viewer(
     assert "Clause page 1" in page.text and "Clause page 2" in page.text
     assert f'href="{console.base()}/files/{file["id"]}?parse={made["id"]}"' in page.text
     assert "completed" in page.text and "Page 2 of 2" in page.text
+    assert re.search(r"<dt>Ended</dt><dd>[^<]+ \([\d.]+ s after it was created\)", page.text)
     assert "Cancel this parse" not in page.text  # a completed parse cannot be cancelled
 
 

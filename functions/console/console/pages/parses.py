@@ -3,6 +3,7 @@ page (status, times, usage, error, its text page by page) and Cancel for one tha
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, get_args
 from urllib.parse import quote
 
@@ -85,6 +86,7 @@ def show_parse(
         later=later,
         earlier=earlier,
         cancellable=record.status not in TERMINAL,
+        took=_seconds_between(record.created_at, record.updated_at) if record.status in TERMINAL else None,
     )
 
 
@@ -93,3 +95,8 @@ def cancel_parse(console: Console, service: Parses, parse_id: str) -> Response:
     service.cancel(console.tenant, parse_id)
     notice = quote("The parse was cancelled.")
     return RedirectResponse(f"{console.base}/parses/{parse_id}?notice={notice}", status_code=303)
+
+
+def _seconds_between(start: str, end: str) -> float:
+    """From a parse's creation to its last change (its end, once it has ended), in seconds."""
+    return (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from console.pages import home
+from console.pages import extractions, home, jobs, parses, workflows
 
-ROUTERS: list[APIRouter] = [home.router]
+ROUTERS: list[APIRouter] = [
+    home.router,
+    parses.router,
+    extractions.router,
+    jobs.router,
+    workflows.router,
+]

@@ -89,8 +89,10 @@ def test_the_secrets_page_lists_this_environments_secrets_only(
     listed = page.get(f"{page.base()}/secrets")
 
     assert listed.status_code == 200
-    assert "TEST_ONLY" in listed.text and "PRODUCTION_ONLY" not in listed.text and "OTHER_ORG" not in listed.text
-    assert '<caption>Secrets of the test environment</caption>' in listed.text
+    assert (
+        "TEST_ONLY" in listed.text and "PRODUCTION_ONLY" not in listed.text and "OTHER_ORG" not in listed.text
+    )
+    assert "<caption>Secrets of the test environment</caption>" in listed.text
     assert "PRODUCTION_ONLY" in page.get(f"{page.base('production')}/secrets").text
     for path in (f"{page.base()}/secrets/PRODUCTION_ONLY", f"{page.base()}/secrets/OTHER_ORG"):
         assert page.get(path).status_code == 404, path
@@ -241,7 +243,9 @@ def test_a_bad_upload_shows_the_services_message_and_stores_nothing(
     page = opened(signed_in(org))
 
     bad_overrides = upload(page, VENDORS, column_schema_overrides='{"since": 3}')
-    no_file = page.client.post(f"{page.base()}/tables", data={"csrf": page.csrf(), "name": "x", "file_id": ""})
+    no_file = page.client.post(
+        f"{page.base()}/tables", data={"csrf": page.csrf(), "name": "x", "file_id": ""}
+    )
     no_such_file = page.client.post(
         f"{page.base()}/tables", data={"csrf": page.csrf(), "name": "x", "file_id": "file_nope"}
     )
@@ -294,7 +298,10 @@ def test_the_usage_chart_draws_the_usage_apis_figures(signed_in, api: httpx.Clie
     day_three = (today - timedelta(days=3)).date().isoformat()
     day_one = (today - timedelta(days=1)).date().isoformat()
     assert abs(heights[(day_three, "parse")] * 10 - heights[(day_one, "parse")] * 4) < 0.1
-    assert "<title" in shown.text and "<desc" in shown.text and "Pages per day" in shown.text
+    assert (
+        '<title id="usage-chart-title">Pages per day' in shown.text
+        and '<desc id="usage-chart-desc">' in shown.text
+    )
     (table,) = [t for t in tables_of(shown.text) if t and t[0][0] == "Day"]
     assert table[0] == ["Day", "parse", "extraction", "Total"]
     assert table[1:] == [[day_three, "4", "2", "6"], [day_one, "10", "0", "10"]]

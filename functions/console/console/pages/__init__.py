@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from console.pages import home, secrets, tables, usage
+from console.pages import home, secrets, tables, usage, webhooks
 
-ROUTERS: list[APIRouter] = [home.router, secrets.router, tables.router, usage.router]
+ROUTERS: list[APIRouter] = [home.router, secrets.router, tables.router, webhooks.router, usage.router]

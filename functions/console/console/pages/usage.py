@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from docsvc.domain.usage import MAX_DAYS, OPERATIONS, UsageDay
 from docsvc.errors import DomainError, InvalidField
@@ -78,7 +78,7 @@ def amount(day: UsageDay, operation: str, measure: str) -> float:
 def _step(top: float) -> float:
     """A round tick step (1, 2 or 5 times a power of ten) giving at most 5 steps up to `top`."""
     raw = top / 5
-    power = 10 ** math.floor(math.log10(raw))
+    power: float = 10.0 ** math.floor(math.log10(raw))
     return next(power * factor for factor in (1, 2, 5, 10) if power * factor >= raw)
 
 
@@ -145,17 +145,28 @@ def usage_page(
             console.tenant, _day("from_date", from_date), _day("to_date", to_date), operation or None
         )
     except DomainError as error:  # the form again, with the service's reason
-        values = {"error": error.message, "chart": None, "days": [], "form": form}
+        status = error.status_code
+        page = "usage/usage.html"
         return render(
-            request, "usage/usage.html", console, status_code=error.status_code, **_choices(), **values
+            request,
+            page,
+            console,
+            status_code=status,
+            error=error.message,
+            chart=None,
+            days=[],
+            form=form,
+            **_choices(),
         )
     form |= {"from_date": first.isoformat(), "to_date": last.isoformat()}
-    drawn = chart(first, last, sorted(days, key=lambda day: day.day), measure)
-    values = {"error": None, "chart": drawn, "days": sorted(days, key=lambda day: day.day), "form": form}
-    return render(request, "usage/usage.html", console, **_choices(), **values)
+    ordered = sorted(days, key=lambda day: day.day)
+    drawn = chart(first, last, ordered, measure)
+    return render(
+        request, "usage/usage.html", console, error=None, chart=drawn, days=ordered, form=form, **_choices()
+    )
 
 
-def _choices() -> dict[str, object]:
+def _choices() -> dict[str, Any]:
     operation_options = [("", "All operations")] + [(operation, operation) for operation in OPERATIONS]
     return {
         "operation_options": operation_options,

@@ -209,6 +209,25 @@ def test_a_table_uploaded_in_the_console_is_listed_by_the_api_and_previewed_by_p
     assert f'href="{page.base()}/tables/{record["id"]}">codes</a>' in listed.text
 
 
+def test_the_tables_list_is_paged_newest_first(signed_in, org: Org) -> None:
+    tenant = Tenant(org.id, "test")
+    made = [
+        services.table_service().create(tenant, f"T{number:02d}", "t.csv", b"a,b\n1,2\n", None)
+        for number in range(27)
+    ]
+    page = opened(signed_in(org))
+
+    first = page.get(f"{page.base()}/tables")
+    following = re.search(r'href="([^"]*after=[^"]+)" *>Next page', first.text) or re.search(
+        r'rel="next" href="([^"]+)"', first.text
+    )
+    assert following and ">T26<" in first.text and ">T02<" in first.text and ">T01<" not in first.text
+    second = page.get(following.group(1).replace("&amp;", "&"))
+    assert f"after={made[2].id}" in following.group(1)
+    assert ">T01<" in second.text and ">T00<" in second.text and ">T02<" not in second.text
+    assert 'rel="next"' not in second.text
+
+
 def test_another_environments_table_is_not_found(signed_in, api: httpx.Client, org: Org) -> None:
     production = create_table(api, org.production.key, name="live vendors").json()["tables"][0]
     page = opened(signed_in(org))

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from docsvc.domain.secrets import SecretMeta
 from docsvc.errors import DomainError
 from docsvc.services import secret_service
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import Response
 
 from console.context import Console, ConsoleContext
@@ -22,16 +21,15 @@ PAGE_SIZE = 25
 Value = Annotated[str, Form()]  # empty: the service says a value is needed
 
 
-def _page(secrets: list[SecretMeta], after: str | None) -> tuple[list[SecretMeta], str | None]:
-    """A page of the secrets in name order after the name `after`, and the cursor of the next page."""
-    ordered = sorted(secrets, key=lambda meta: meta.name)
-    rest = [meta for meta in ordered if after is None or meta.name > after]
-    page = rest[:PAGE_SIZE]
-    return page, page[-1].name if len(rest) > PAGE_SIZE else None
-
-
-def _list(request: Request, console: ConsoleContext, *, status_code: int = 200, **values: object) -> Response:
-    secrets, cursor = _page(secret_service().list(console.tenant), request.query_params.get("after"))
+def _list(
+    request: Request,
+    console: ConsoleContext,
+    *,
+    after: str | None = None,
+    status_code: int = 200,
+    **values: object,
+) -> Response:
+    secrets, cursor = secret_service().page(console.tenant, after, PAGE_SIZE)
     return render(
         request,
         "secrets/list.html",
@@ -44,8 +42,10 @@ def _list(request: Request, console: ConsoleContext, *, status_code: int = 200, 
 
 
 @router.get("", include_in_schema=False)
-def secrets_page(request: Request, console: Console) -> Response:
-    return _list(request, console, error=None, name="")
+def secrets_page(
+    request: Request, console: Console, after: Annotated[str, Query(max_length=256)] = ""
+) -> Response:
+    return _list(request, console, after=after or None, error=None, name="")
 
 
 @router.post("", include_in_schema=False, dependencies=[Depends(checked_form)])

@@ -7,7 +7,6 @@ from typing import Annotated
 
 from docsvc.api.table_uploads import OVERRIDES_HELP, column_overrides, table_csv
 from docsvc.content_disposition import attachment
-from docsvc.domain.tables import TableRecord
 from docsvc.errors import DomainError
 from docsvc.lookup_tables import MAX_BYTES
 from docsvc.services import table_service
@@ -25,16 +24,15 @@ PREVIEW_ROWS = 25
 REQUEST_BYTES = 6 * 1000 * 1000  # what one request to the service carries (AWS Lambda's payload)
 
 
-def _page(tables: list[TableRecord], after: str | None) -> tuple[list[TableRecord], str | None]:
-    """A page of the tables, newest first (the order the service lists them), after the id `after`."""
-    ids = [table.id for table in tables]
-    start = ids.index(after) + 1 if after in ids else 0
-    page = tables[start : start + PAGE_SIZE]
-    return page, page[-1].id if start + PAGE_SIZE < len(tables) else None
-
-
-def _list(request: Request, console: ConsoleContext, *, status_code: int = 200, **values: object) -> Response:
-    tables, cursor = _page(table_service().list(console.tenant), request.query_params.get("after"))
+def _list(
+    request: Request,
+    console: ConsoleContext,
+    *,
+    after: str | None = None,
+    status_code: int = 200,
+    **values: object,
+) -> Response:
+    tables, cursor = table_service().page(console.tenant, after, PAGE_SIZE)
     limits = {"request_bytes": REQUEST_BYTES, "max_bytes": MAX_BYTES, "overrides_help": OVERRIDES_HELP}
     return render(
         request,
@@ -49,8 +47,10 @@ def _list(request: Request, console: ConsoleContext, *, status_code: int = 200, 
 
 
 @router.get("", include_in_schema=False)
-def tables_page(request: Request, console: Console) -> Response:
-    return _list(request, console, error=None, form={})
+def tables_page(
+    request: Request, console: Console, after: Annotated[str, Query(max_length=256)] = ""
+) -> Response:
+    return _list(request, console, after=after or None, error=None, form={})
 
 
 @router.post("", include_in_schema=False, dependencies=[Depends(checked_form)])

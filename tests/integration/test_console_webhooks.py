@@ -5,12 +5,14 @@ delivery log with every attempt and its error, and a retry that re-queues a deli
 from __future__ import annotations
 
 import html
+import logging
 import re
 import socket
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
+import pytest
 import time_machine
 from docsvc.local.stack import Deployment
 from docsvc_client.webhooks import verify
@@ -121,8 +123,15 @@ def test_a_refused_endpoint_shows_the_services_message_and_is_not_stored(
 
 
 def test_a_rotated_signing_secret_is_shown_once_and_then_signs_the_deliveries(
-    signed_in, api: httpx.Client, org: Org, deployment: Deployment, receivers: Receivers
+    signed_in,
+    api: httpx.Client,
+    org: Org,
+    deployment: Deployment,
+    receivers: Receivers,
+    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
+    caplog.set_level(logging.DEBUG)
     old = secret_of(api, org.test.key)
     page = opened(signed_in(org, role="member"))
     before = page.get(f"{page.base()}/webhooks")
@@ -148,6 +157,8 @@ def test_a_rotated_signing_secret_is_shown_once_and_then_signs_the_deliveries(
     (got,) = receiver.received
     assert verify(got.body, got.headers["X-Service-Signature"], new.group(1))
     assert verify(got.body, got.headers["X-Service-Signature"], old)  # the replaced one, for its day
+    printed = capsys.readouterr()
+    assert new.group(1) not in caplog.text + printed.out + printed.err  # in no log line
 
 
 # ---------------------------------------------------------------------------- the delivery log

@@ -207,6 +207,26 @@ def test_a_delivery_to_a_closed_port_shows_as_failed_with_each_attempt_and_its_e
     assert page.get(f"{page.base('production')}/webhooks/deliveries/{delivery_id}").status_code == 404
 
 
+def test_an_error_answer_shows_its_status_and_the_attempt_still_to_come(
+    signed_in, api: httpx.Client, org: Org, deployment: Deployment, receivers: Receivers
+) -> None:
+    receiver = receivers.start(status=500)
+    endpoint = add_endpoint(api, org.test.key, receiver.url)
+    parse_event(api, org.test.key)
+    deliver(deployment)
+    page = opened(signed_in(org))
+
+    log = page.get(f"{page.base()}/webhooks/endpoints/{endpoint['id']}?status=pending")
+
+    (delivery,) = deliveries(api, org.test.key)
+    assert delivery["status"] == "pending" and delivery["attempts"][0]["error"] == "answered HTTP 500"
+    assert '<span class="status status-pending">pending</span>' in log.text
+    assert "HTTP 500: answered HTTP 500" in text(log) and "1 of at most 4" in text(log)
+    assert delivery["attempts"][0]["attempted_at"][:19].replace("T", " ") in log.text
+    shown = page.get(f"{page.base()}/webhooks/deliveries/{delivery['id']}")
+    assert "still being attempted" in shown.text and "Retry delivery" not in shown.text
+
+
 def test_a_retry_requeues_the_delivery_as_the_apis_retry_does(
     signed_in, api: httpx.Client, org: Org, deployment: Deployment, receivers: Receivers
 ) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from console.pages import extractions, home, jobs, parses, workflows
+from console.pages import extractions, home, jobs, parses, secrets, tables, usage, webhooks, workflows
 
 ROUTERS: list[APIRouter] = [
     home.router,
@@ -12,4 +12,8 @@ ROUTERS: list[APIRouter] = [
     extractions.router,
     jobs.router,
     workflows.router,
+    secrets.router,
+    tables.router,
+    webhooks.router,
+    usage.router,
 ]

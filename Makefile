@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 3000
 STAMP := $(VENV)/.installed
 
-.PHONY: dev test install ocr lint typecheck audit unit integration e2e infra build lock openapi clean
+.PHONY: dev test install ocr browser lint typecheck audit unit integration e2e infra build lock openapi clean
 
 # The server and its client (clients/python: the SDK and the `docsvc` command), each from its own pyproject.
 # The client comes second: it owns the `docsvc` command, which replacing an older server would remove.
@@ -34,6 +34,17 @@ ocr:
 	  else echo "OCR tests need Tesseract's data: apt-get install tesseract-ocr$$missing (or brew install tesseract tesseract-lang)" >&2; fi; \
 	fi
 
+## Chromium for the console's browser tests (Debian/Ubuntu, as root): Playwright drives the system's
+## browser, never a download of its own. Elsewhere the browser tests are skipped (DOCSVC_CHROMIUM names
+## another Chromium or Chrome).
+browser:
+	@if [ -z "$$DOCSVC_CHROMIUM" ] && ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get install -y -q chromium >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null; }; \
+	  else echo "The console's browser tests need Chromium: apt-get install chromium (or set DOCSVC_CHROMIUM)" >&2; fi; \
+	fi
+
 ## Start the whole service on http://127.0.0.1:$(PORT) (Ctrl-C stops it).
 dev: $(STAMP)
 	PORT=$(PORT) $(BIN)/python -m docsvc.local
@@ -42,7 +53,7 @@ dev: $(STAMP)
 ## and report the lines of docsvc and of the functions the tests ran (tests/with_coverage.py): a total
 ## under COVERAGE_FLOOR percent fails.
 COVERAGE_FLOOR := 89
-test: $(STAMP) ocr lint typecheck audit
+test: $(STAMP) ocr browser lint typecheck audit
 	$(BIN)/python -m tests.with_coverage $(COVERAGE_FLOOR) -q -p no:cacheprovider
 
 lint: $(STAMP)

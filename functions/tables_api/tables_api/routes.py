@@ -6,19 +6,15 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from docsvc.api.auth import CurrentTenant
-from docsvc.api.json_bodies import loads
+from docsvc.api.table_uploads import OVERRIDES_HELP, column_overrides, table_csv
 from docsvc.content_disposition import attachment
 from docsvc.domain.tables import MAX_QUERY_LIMIT, TableRecord, TableService
-from docsvc.errors import InvalidField
-from docsvc.lookup_tables import MAX_BYTES
 from docsvc.services import table_service
-from docsvc.tenancy import Tenant
 from fastapi import APIRouter, Depends, Form, Response, UploadFile
 from pydantic import BaseModel, Field
 
 router = APIRouter(prefix="/v1/tables", tags=["tables"])
 Tables = Annotated[TableService, Depends(table_service)]
-OVERRIDES_HELP = "A JSON object {column: type}, type one of integer, number, boolean, date, string."
 
 
 class TablesAnswer(BaseModel):
@@ -50,26 +46,6 @@ class QueryAnswer(BaseModel):
     offset: int
 
 
-async def _csv(
-    tables: TableService, tenant: Tenant, file: UploadFile | None, file_id: str | None
-) -> tuple[str, bytes]:
-    if (file is None) == (file_id is None):
-        raise InvalidField(("body", "file"), "send the CSV as `file`, or the `file_id` of an uploaded file")
-    if file is not None:
-        return file.filename or "table.csv", await file.read(MAX_BYTES + 1)
-    assert file_id is not None
-    return tables.uploaded(tenant, file_id)
-
-
-def _overrides(value: str | None) -> dict[str, str] | None:
-    if not value:
-        return None
-    parsed = loads(value, ("body", "column_schema_overrides"), OVERRIDES_HELP)
-    if not isinstance(parsed, dict) or not all(isinstance(kind, str) for kind in parsed.values()):
-        raise InvalidField(("body", "column_schema_overrides"), OVERRIDES_HELP)
-    return parsed
-
-
 @router.post("", status_code=201, response_model=TablesAnswer, summary="Create a table from a CSV")
 async def create_table(
     tenant: CurrentTenant,
@@ -79,8 +55,8 @@ async def create_table(
     file_id: Annotated[str | None, Form(description="An uploaded file, for CSVs over 4.5 MB.")] = None,
     column_schema_overrides: Annotated[str | None, Form(description=OVERRIDES_HELP)] = None,
 ) -> TablesAnswer:
-    filename, content = await _csv(tables, tenant, file, file_id)
-    record = tables.create(tenant, name, filename, content, _overrides(column_schema_overrides))
+    filename, content = await table_csv(tables, tenant, file, file_id)
+    record = tables.create(tenant, name, filename, content, column_overrides(column_schema_overrides))
     return TablesAnswer(tables=[record])
 
 
@@ -105,8 +81,10 @@ async def replace_table(
     column_schema_overrides: Annotated[str | None, Form(description=OVERRIDES_HELP)] = None,
 ) -> TableAnswer:
     tables.get(tenant, table_id)  # 404 before reading the upload
-    filename, content = await _csv(tables, tenant, file, file_id)
-    record = tables.replace(tenant, table_id, filename, content, _overrides(column_schema_overrides), name)
+    filename, content = await table_csv(tables, tenant, file, file_id)
+    record = tables.replace(
+        tenant, table_id, filename, content, column_overrides(column_schema_overrides), name
+    )
     return TableAnswer(table=record)
 
 

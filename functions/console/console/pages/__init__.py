@@ -4,6 +4,17 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from console.pages import files, home
+from console.pages import extractions, files, home, jobs, parses, secrets, tables, usage, webhooks, workflows
 
-ROUTERS: list[APIRouter] = [home.router, files.router]
+ROUTERS: list[APIRouter] = [
+    home.router,
+    files.router,
+    parses.router,
+    extractions.router,
+    jobs.router,
+    workflows.router,
+    secrets.router,
+    tables.router,
+    webhooks.router,
+    usage.router,
+]

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from docsvc.adapters import aws
+from docsvc.adapters.dynamo.pages import query_page
 from docsvc.adapters.dynamo.values import ITEM_LIMIT_BYTES, item_bytes, record_fields, to_dynamo
 from docsvc.config import settings
-from docsvc.domain.tables import TableRecord
+from docsvc.domain.tables import TablePage, TableRecord
 from docsvc.tenancy import Tenant
 
 _TABLE = "TABLE#"
@@ -44,6 +45,16 @@ class DynamoTableRepository(aws.DynamoTable):
             if "LastEvaluatedKey" not in response:
                 return found
             params["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
+    def page(self, tenant: Tenant, after: str | None, limit: int) -> TablePage:
+        params = {
+            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :table)",
+            "ExpressionAttributeValues": {":pk": tenant.key, ":table": _TABLE},
+        }
+        start = {"pk": tenant.key, "sk": _TABLE + after} if after else None
+        page = query_page(self._table, params, limit=limit, ascending=False, after=start)
+        found = [_record(item) for item in page.items]
+        return found, found[-1].id if found and page.has_next else None
 
     def delete(self, tenant: Tenant, table_id: str) -> bool:
         old = self._table.delete_item(Key={"pk": tenant.key, "sk": _TABLE + table_id}, ReturnValues="ALL_OLD")

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from docsvc.adapters import aws
+from docsvc.adapters.dynamo.pages import query_page
 from docsvc.adapters.dynamo.values import record_fields
 from docsvc.config import settings
-from docsvc.domain.secrets import SecretMeta
+from docsvc.domain.secrets import SecretMeta, SecretPage
 from docsvc.tenancy import Tenant
 
 _SORT_PREFIX = "SECRET#"
@@ -40,6 +41,16 @@ class DynamoSecretRepository(aws.DynamoTable):
             if "LastEvaluatedKey" not in response:
                 return found
             params["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
+    def page(self, tenant: Tenant, after: str | None, limit: int) -> SecretPage:
+        params = {
+            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :secret)",
+            "ExpressionAttributeValues": {":pk": tenant.key, ":secret": _SORT_PREFIX},
+        }
+        start = _key(tenant, after) if after else None
+        page = query_page(self._table, params, limit=limit, ascending=True, after=start)
+        found = [_meta(item) for item in page.items]
+        return found, found[-1].name if found and page.has_next else None
 
     def delete(self, tenant: Tenant, name: str) -> bool:
         old = self._table.delete_item(Key=_key(tenant, name), ReturnValues="ALL_OLD")

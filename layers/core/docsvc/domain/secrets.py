@@ -30,12 +30,20 @@ class SecretMeta(BaseModel):
     updated_at: str
 
 
+# A page of a list: the records, and the cursor of the next page (None on the last).
+SecretPage = tuple[list[SecretMeta], str | None]
+
+
 class SecretRepository(Protocol):
     """Metadata, listed by the tenant's key; a put refuses to overwrite when `new` (False: not stored)."""
 
     def put(self, tenant: Tenant, meta: SecretMeta, *, new: bool) -> bool: ...
     def get(self, tenant: Tenant, name: str) -> SecretMeta | None: ...
     def list(self, tenant: Tenant) -> list[SecretMeta]: ...
+    def page(self, tenant: Tenant, after: str | None, limit: int) -> SecretPage:
+        """Up to `limit` secrets in name order after the name `after`; the name the next page follows."""
+        ...
+
     def delete(self, tenant: Tenant, name: str) -> bool: ...
 
 
@@ -114,6 +122,10 @@ class SecretService:
 
     def list(self, tenant: Tenant) -> list[SecretMeta]:
         return self._repository.list(tenant)
+
+    def page(self, tenant: Tenant, after: str | None, limit: int) -> SecretPage:
+        """A page of the secrets by name, read by key (for lists shown a page at a time)."""
+        return self._repository.page(tenant, after, limit)
 
     def delete(self, tenant: Tenant, name: str) -> None:
         if not self._repository.delete(tenant, name):

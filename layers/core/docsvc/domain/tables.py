@@ -49,6 +49,10 @@ class TableRecord(BaseModel):
     updated_at: str
 
 
+# A page of a list: the records, and the cursor of the next page (None on the last).
+TablePage = tuple[list[TableRecord], str | None]
+
+
 class TableRepository(Protocol):
     def put(self, tenant: Tenant, record: TableRecord) -> None: ...
     def fits(self, tenant: Tenant, record: TableRecord) -> bool:
@@ -57,6 +61,10 @@ class TableRepository(Protocol):
 
     def get(self, tenant: Tenant, table_id: str) -> TableRecord | None: ...
     def list(self, tenant: Tenant) -> list[TableRecord]: ...
+    def page(self, tenant: Tenant, after: str | None, limit: int) -> TablePage:
+        """Up to `limit` tables, newest first, after the table `after`; the id the next page follows."""
+        ...
+
     def delete(self, tenant: Tenant, table_id: str) -> bool: ...
 
 
@@ -117,6 +125,10 @@ class TableService:
 
     def list(self, tenant: Tenant) -> list[TableRecord]:
         return self._repository.list(tenant)
+
+    def page(self, tenant: Tenant, after: str | None, limit: int) -> TablePage:
+        """A page of the tables, newest first, read by key (for lists shown a page at a time)."""
+        return self._repository.page(tenant, after, limit)
 
     def delete(self, tenant: Tenant, table_id: str) -> None:
         if not self._repository.delete(tenant, table_id):

@@ -41,6 +41,7 @@ class Provisioner:
         self.account_id = account_id
         self.created = Provisioned()
         self._creating: set[str] = set()
+        self._clients: dict[str, Any] = {}
         self.resolve = Resolver(
             pseudo={
                 "AWS::StackName": stack_name,
@@ -53,6 +54,12 @@ class Provisioner:
             ref=self._ref,
             attribute=self._attribute,
         )
+
+    def _client(self, service: str) -> Any:
+        """One client per service for the whole template (making one costs more than most calls)."""
+        if service not in self._clients:
+            self._clients[service] = boto3.client(service, region_name=self.region)  # type: ignore[call-overload]
+        return self._clients[service]
 
     # ------------------------------------------------------------------ public
     def provision(self) -> Provisioned:
@@ -119,7 +126,7 @@ class Provisioner:
                 "StreamEnabled": True,
                 "StreamViewType": stream["StreamViewType"],
             }
-        client: Any = boto3.client("dynamodb", region_name=self.region)
+        client: Any = self._client("dynamodb")
         table = client.create_table(**request)["TableDescription"]
         ttl = props.get("TimeToLiveSpecification")
         if ttl and ttl.get("Enabled"):
@@ -147,7 +154,7 @@ class Provisioner:
             attributes["RedrivePolicy"] = json.dumps(props["RedrivePolicy"])
         if props.get("FifoQueue"):
             attributes["FifoQueue"] = "true"
-        sqs: Any = boto3.client("sqs", region_name=self.region)
+        sqs: Any = self._client("sqs")
         url = sqs.create_queue(QueueName=name, Attributes=attributes)["QueueUrl"]
         self.created.refs[logical_id] = url
         self.created.attributes[(logical_id, "Arn")] = f"arn:aws:sqs:{self.region}:{self.account_id}:{name}"
@@ -157,7 +164,7 @@ class Provisioner:
     def _bucket(self, logical_id: str, properties: dict[str, Any]) -> None:
         props = self.resolve(properties)
         name = props.get("BucketName", logical_id.lower())
-        client: Any = boto3.client("s3", region_name=self.region)
+        client: Any = self._client("s3")
         client.create_bucket(Bucket=name)
         notifications = props.get("NotificationConfiguration", {}).get("QueueConfigurations", [])
         if notifications:

@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from console.pages import home
+from console.pages import home, keys, members, sign_in
 
-ROUTERS: list[APIRouter] = [home.router]
+ROUTERS: list[APIRouter] = [home.router, sign_in.router, keys.router, members.router]

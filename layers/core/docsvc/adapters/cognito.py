@@ -79,6 +79,8 @@ class CognitoUserDirectory:
         except Exception as error:
             if _code(error) == "UsernameExistsException":
                 return None
+            if _code(error) == "InvalidParameterException":
+                raise BadRequest(f"the user pool does not take '{email}' as an email address") from None
             raise
         return _user(user["Username"], user.get("Attributes", []))
 
@@ -129,12 +131,14 @@ class CognitoUserDirectory:
             raise _translated(error, SIGN_IN_AGAIN) from None
         return _user(user["Username"], user.get("UserAttributes", []))
 
-    def sign_out(self, access_token: str) -> None:
+    def sign_out(self, access_token: str) -> bool:
         try:
             self._client.global_sign_out(AccessToken=access_token)
         except Exception as error:
-            if _code(error) not in _REFUSED:  # a token already revoked or expired: signed out already
-                raise
+            if _code(error) in _REFUSED:  # the token was revoked or has expired
+                return False
+            raise
+        return True
 
 
 def _user(username: str, attributes: list[dict[str, str]]) -> DirectoryUser:

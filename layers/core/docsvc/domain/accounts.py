@@ -169,13 +169,21 @@ class AccountService:
         shown = keys[:limit]
         return KeyPage(shown, shown[-1].id if len(keys) > limit else None)
 
+    def environment_key(self, tenant: Tenant, key_id: str) -> ApiKey:
+        """A key of this environment; a key of another one is not found."""
+        return self._environment_key(tenant, key_id)[1]
+
     def revoke_environment_key(self, tenant: Tenant, key_id: str) -> ApiKey:
         """Revoke a key of this environment; a key of another one is not found."""
+        key_hash, _ = self._environment_key(tenant, key_id)
+        return self._repository.mark_key_revoked(key_hash, iso(utc_now()))
+
+    def _environment_key(self, tenant: Tenant, key_id: str) -> tuple[str, ApiKey]:
         key_hash = self._repository.get_key_hash_by_id(key_id)
         record = self._repository.get_key_by_hash(key_hash) if key_hash else None
         if key_hash is None or record is None or record.tenant != tenant:
             raise NotFound(f"no API key '{key_id}'")
-        return self._repository.mark_key_revoked(key_hash, iso(utc_now()))
+        return key_hash, record
 
     def organization(self, organization_id: str) -> Organization:
         organization = self._repository.get_organization(organization_id)

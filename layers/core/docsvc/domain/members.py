@@ -103,8 +103,9 @@ class UserDirectory(Protocol):
         sign-out); Unauthorized otherwise."""
         ...
 
-    def sign_out(self, access_token: str) -> None:
-        """Revoke every token of the person (all their sessions)."""
+    def sign_out(self, access_token: str) -> bool:
+        """Revoke every token of the person (all their sessions); False when the access token was
+        not valid any more (revoked or expired), so nothing was revoked with it."""
         ...
 
 

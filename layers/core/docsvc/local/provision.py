@@ -199,7 +199,9 @@ class Provisioner:
         pool = client.create_user_pool(PoolName=props.get("UserPoolName", logical_id), **settings)["UserPool"]
         self.created.refs[logical_id] = pool["Id"]
         self.created.attributes[(logical_id, "Arn")] = pool["Arn"]
-        self.created.attributes[(logical_id, "ProviderName")] = f"cognito-idp.{self.region}.amazonaws.com/{pool['Id']}"
+        self.created.attributes[(logical_id, "ProviderName")] = (
+            f"cognito-idp.{self.region}.amazonaws.com/{pool['Id']}"
+        )
 
     def _user_pool_client(self, logical_id: str, properties: dict[str, Any]) -> None:
         props = self.resolve(properties)

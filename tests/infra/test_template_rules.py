@@ -464,7 +464,12 @@ def test_every_function_logs_into_a_log_group_that_expires_its_logs(function: st
     )
 
 
-DATA_TYPES = ("AWS::DynamoDB::Table", "AWS::S3::Bucket", "AWS::SecretsManager::Secret", "AWS::Cognito::UserPool")
+DATA_TYPES = (
+    "AWS::DynamoDB::Table",
+    "AWS::S3::Bucket",
+    "AWS::SecretsManager::Secret",
+    "AWS::Cognito::UserPool",  # the members' accounts and passwords
+)
 
 
 @pytest.mark.parametrize("logical_id", sorted(name for kind in DATA_TYPES for name in of_type(kind)))

@@ -147,7 +147,7 @@ def end_session(request: Request, response: Response) -> Response:
     access, refresh = request.cookies.get(SESSION_COOKIE), request.cookies.get(REFRESH_COOKIE)
     if access:
         forget(access)
-    signed_out = bool(access) and directory.sign_out(access)
+    signed_out = directory.sign_out(access) if access else False
     if not signed_out and refresh:  # the access token expired: a fresh one signs the person out
         with suppress(Unauthorized):  # unless the refresh token is revoked or expired as well
             directory.sign_out(directory.refresh(refresh).access_token)

@@ -12,6 +12,7 @@ The console's session is not an API credential: API keys stay the only way into 
 
 from __future__ import annotations
 
+import builtins
 import re
 import secrets
 import string
@@ -149,7 +150,7 @@ def normalized_email(email: str) -> str:
 def checked_role(role: str) -> Role:
     if role not in ROLES:
         raise BadRequest(f"the role must be admin or member, not '{role}'")
-    return role  # type: ignore[return-value]
+    return role
 
 
 class MemberService:
@@ -206,7 +207,7 @@ class MemberService:
             raise Conflict(LAST_ADMIN)
         return member
 
-    def memberships(self, user_id: str) -> list[Membership]:
+    def memberships(self, user_id: str) -> builtins.list[Membership]:
         """The organizations a person belongs to, with their names, by name."""
         found = []
         for member in self._members.of_user(user_id):

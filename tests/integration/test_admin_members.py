@@ -129,3 +129,36 @@ def test_members_of_an_unknown_organization_or_a_bad_email_are_errors(
     assert err.count("no organization 'org_nope'") == 2
     assert "is not an email address" in err
     assert "nobody with the email nobody@acme.example" in err
+
+
+def test_members_of_a_stack_without_a_user_pool_say_so(
+    stack: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    older = {
+        "Resources": {"Marker": {"Type": "AWS::SQS::Queue"}},
+        "Outputs": {"AccountsTable": {"Value": "AccountsTable"}},
+    }
+    boto3.client("cloudformation", region_name=REGION).create_stack(
+        StackName="older", TemplateBody=json.dumps(older)
+    )
+    monkeypatch.delenv("USER_POOL_ID")
+
+    assert (
+        main(
+            [
+                "admin",
+                "--stack",
+                "older",
+                "--region",
+                REGION,
+                "members",
+                "add",
+                "ada@acme.example",
+                "--org",
+                "org_x",
+            ]
+        )
+        == 1
+    )
+
+    assert "no user pool (stack output UserPoolId)" in capsys.readouterr().err

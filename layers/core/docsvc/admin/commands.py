@@ -243,8 +243,13 @@ def _list_keys(arguments: argparse.Namespace) -> int:
 
 
 def _members() -> MemberService:
+    from docsvc.config import settings
     from docsvc.services import member_service
 
+    if not settings().user_pool_id:
+        raise ValueError(
+            "this deployment has no user pool (stack output UserPoolId): deploy the current template"
+        )
     return member_service()
 
 

@@ -3,11 +3,15 @@ session that never opens the API."""
 
 from __future__ import annotations
 
+import base64
+import json
 import re
+import time
 
 import httpx
 from console import session
 from docsvc.config import settings
+from docsvc.domain.members import DirectoryUser
 from docsvc.services import member_service
 from moto.cognitoidp.models import cognitoidp_backends
 from starlette.requests import Request
@@ -197,3 +201,16 @@ def test_the_console_session_is_refused_by_the_api(signed_in, org: Org, api: htt
     as_cookie = api.get("/v1/files", headers={"Cookie": f"docsvc_session={session}"})
 
     assert [as_bearer.status_code, as_api_key.status_code, as_cookie.status_code] == [401, 401, 401]
+
+
+def test_the_warm_functions_memory_of_a_token_never_outlives_the_token() -> None:
+    def token(seconds: int) -> str:
+        claims = base64.urlsafe_b64encode(json.dumps({"exp": int(time.time()) + seconds}).encode()).decode()
+        return f"header.{claims.rstrip('=')}.signature"
+
+    user = DirectoryUser(user_id="user-1", email="ada@acme.example")
+    for fresh, expired in ((token(3600), token(-5)), (token(3601), "not-a-jwt")):
+        session._remember(fresh, user)
+        session._remember(expired, user)
+        assert session._remembered(fresh) == user
+        assert session._remembered(expired) is None

@@ -5,7 +5,8 @@ Secure but over plain HTTP to this machine: `docsvc_session`, the user pool's ac
 as long as the token, one hour), and `docsvc_refresh`, its refresh token (30 days). On each request:
 
 - the user pool tells whose the access token is (Cognito checks its signature, expiry and revocation);
-  the answer is kept in this warm function for at most a minute per token, by the token's SHA-256;
+  the answer is kept in this warm function for at most a minute per token (never past the token's
+  expiry), by the token's SHA-256;
 - a token that expired (or a session cookie the browser already dropped) is renewed with the refresh
   token, and the answer sets the new session cookie;
 - the person's memberships are read from the members table every time, and the membership of the
@@ -16,7 +17,10 @@ A console session is never an API credential: /v1 reads API keys only.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
+import json
 import threading
 import time
 from collections import OrderedDict
@@ -106,9 +110,23 @@ def _remembered(token: str) -> DirectoryUser | None:
         return user
 
 
+def _seconds_left(token: str) -> float:
+    """How long the token says it is valid (its `exp`), read without checking it: the user pool
+    checked it; this only keeps the memory from outliving it. A token without one: no time."""
+    try:
+        payload = token.split(".")[1]
+        claims = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+        return float(claims["exp"]) - time.time()
+    except (IndexError, ValueError, KeyError, TypeError, binascii.Error):
+        return 0.0
+
+
 def _remember(token: str, user: DirectoryUser) -> None:
+    seconds = min(CACHE_SECONDS, _seconds_left(token))
+    if seconds <= 0:
+        return
     with _lock:
-        _users[_digest(token)] = (time.monotonic() + CACHE_SECONDS, user)
+        _users[_digest(token)] = (time.monotonic() + seconds, user)
         _users.move_to_end(_digest(token))
         while len(_users) > CACHE_SIZE:
             _users.popitem(last=False)

@@ -17,7 +17,13 @@ from docsvc.local.template import Resolver, parameter_defaults
 LOCAL_STACK_NAME = "docsvc-local"
 
 # The user pool's settings that sign-in depends on; its mail templates and tags are AWS's business.
-_USER_POOL_SETTINGS = ("Policies", "UsernameAttributes", "AutoVerifiedAttributes", "AdminCreateUserConfig")
+_USER_POOL_SETTINGS = (
+    "Policies",
+    "UsernameAttributes",
+    "UsernameConfiguration",
+    "AutoVerifiedAttributes",
+    "AdminCreateUserConfig",
+)
 _CLIENT_SETTINGS = (
     "GenerateSecret",
     "ExplicitAuthFlows",

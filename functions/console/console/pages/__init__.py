@@ -4,10 +4,24 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from console.pages import extractions, home, jobs, parses, secrets, tables, usage, webhooks, workflows
+from console.pages import (
+    extractions,
+    home,
+    jobs,
+    keys,
+    members,
+    parses,
+    secrets,
+    sign_in,
+    tables,
+    usage,
+    webhooks,
+    workflows,
+)
 
 ROUTERS: list[APIRouter] = [
     home.router,
+    sign_in.router,
     parses.router,
     extractions.router,
     jobs.router,
@@ -16,4 +30,6 @@ ROUTERS: list[APIRouter] = [
     tables.router,
     webhooks.router,
     usage.router,
+    keys.router,
+    members.router,
 ]

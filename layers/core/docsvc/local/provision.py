@@ -1,4 +1,4 @@
-"""Creates the tables, queues and bucket of template.yaml in the emulator (or any AWS endpoint).
+"""Creates the tables, queues, bucket and user pool of template.yaml in the emulator (or any AWS endpoint).
 
 The template is the only list of resources: a table, index, stream, queue, redrive policy or bucket
 notification added there exists locally on the next start.
@@ -15,6 +15,25 @@ import boto3
 from docsvc.local.template import Resolver, parameter_defaults
 
 LOCAL_STACK_NAME = "docsvc-local"
+
+# The user pool's settings that sign-in depends on; its mail templates and tags are AWS's business.
+_USER_POOL_SETTINGS = (
+    "Policies",
+    "UsernameAttributes",
+    "UsernameConfiguration",
+    "AutoVerifiedAttributes",
+    "AdminCreateUserConfig",
+)
+_CLIENT_SETTINGS = (
+    "GenerateSecret",
+    "ExplicitAuthFlows",
+    "PreventUserExistenceErrors",
+    "EnableTokenRevocation",
+    "AccessTokenValidity",
+    "IdTokenValidity",
+    "RefreshTokenValidity",
+    "TokenValidityUnits",
+)
 
 
 @dataclass
@@ -94,6 +113,8 @@ class Provisioner:
             "AWS::DynamoDB::Table": self._table,
             "AWS::SQS::Queue": self._queue,
             "AWS::S3::Bucket": self._bucket,
+            "AWS::Cognito::UserPool": self._user_pool,
+            "AWS::Cognito::UserPoolClient": self._user_pool_client,
             "AWS::Serverless::HttpApi": self._served_by_gateway,
             "AWS::Serverless::Function": self._run_in_process,
         }.get(self._type(logical_id))
@@ -183,6 +204,26 @@ class Provisioner:
             )
         self.created.refs[logical_id] = name
         self.created.attributes[(logical_id, "Arn")] = f"arn:aws:s3:::{name}"
+
+    def _user_pool(self, logical_id: str, properties: dict[str, Any]) -> None:
+        props = self.resolve(properties)
+        settings = {key: props[key] for key in _USER_POOL_SETTINGS if key in props}
+        client: Any = boto3.client("cognito-idp", region_name=self.region)
+        pool = client.create_user_pool(PoolName=props.get("UserPoolName", logical_id), **settings)["UserPool"]
+        self.created.refs[logical_id] = pool["Id"]
+        self.created.attributes[(logical_id, "Arn")] = pool["Arn"]
+        self.created.attributes[(logical_id, "ProviderName")] = (
+            f"cognito-idp.{self.region}.amazonaws.com/{pool['Id']}"
+        )
+
+    def _user_pool_client(self, logical_id: str, properties: dict[str, Any]) -> None:
+        props = self.resolve(properties)
+        settings = {key: props[key] for key in _CLIENT_SETTINGS if key in props}
+        client: Any = boto3.client("cognito-idp", region_name=self.region)
+        created = client.create_user_pool_client(
+            UserPoolId=props["UserPoolId"], ClientName=props.get("ClientName", logical_id), **settings
+        )["UserPoolClient"]
+        self.created.refs[logical_id] = created["ClientId"]
 
 
 def _key_filter(notification: dict[str, Any]) -> dict[str, Any]:

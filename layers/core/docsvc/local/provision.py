@@ -208,7 +208,7 @@ class Provisioner:
     def _user_pool(self, logical_id: str, properties: dict[str, Any]) -> None:
         props = self.resolve(properties)
         settings = {key: props[key] for key in _USER_POOL_SETTINGS if key in props}
-        client: Any = boto3.client("cognito-idp", region_name=self.region)
+        client: Any = self._client("cognito-idp")
         pool = client.create_user_pool(PoolName=props.get("UserPoolName", logical_id), **settings)["UserPool"]
         self.created.refs[logical_id] = pool["Id"]
         self.created.attributes[(logical_id, "Arn")] = pool["Arn"]
@@ -219,7 +219,7 @@ class Provisioner:
     def _user_pool_client(self, logical_id: str, properties: dict[str, Any]) -> None:
         props = self.resolve(properties)
         settings = {key: props[key] for key in _CLIENT_SETTINGS if key in props}
-        client: Any = boto3.client("cognito-idp", region_name=self.region)
+        client: Any = self._client("cognito-idp")
         created = client.create_user_pool_client(
             UserPoolId=props["UserPoolId"], ClientName=props.get("ClientName", logical_id), **settings
         )["UserPoolClient"]

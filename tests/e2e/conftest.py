@@ -18,7 +18,10 @@ from docsvc.local.stack import free_port
 from tests.conftest import ROOT
 
 READY = re.compile(r"docsvc local stack ready on (http://\S+)")
-FIELDS = re.compile(r"^\s+(organization|test key|live key):\s+(\S+)", re.MULTILINE)
+# `console user: <email> / <password>` is one field, split in two.
+FIELDS = re.compile(
+    r"^\s+(organization|test key|live key|console|console user):\s+(\S+(?: / \S+)?)\s*$", re.MULTILINE
+)
 START_SECONDS = 60
 
 
@@ -32,6 +35,8 @@ class RunningStack:
     process: subprocess.Popen[str]
     output: list[str]
     reader: threading.Thread  # appends what the stack prints to `output`, so a full pipe never blocks it
+    console_user: str = ""  # the email and password of the local organization's console admin
+    console_password: str = ""
 
 
 MAKE_DEV = ("make", "--no-print-directory", "dev")
@@ -66,6 +71,7 @@ def start_stack(state_file: Path, command: Sequence[str] = MAKE_DEV) -> RunningS
             assert url is not None, text
             reader = threading.Thread(target=lambda: output.extend(process.stdout or ()), daemon=True)
             reader.start()
+            console_user, console_password = fields["console user"].split(" / ")
             return RunningStack(
                 url.group(1),
                 fields["organization"],
@@ -75,6 +81,8 @@ def start_stack(state_file: Path, command: Sequence[str] = MAKE_DEV) -> RunningS
                 process,
                 output,
                 reader,
+                console_user,
+                console_password,
             )
     os.killpg(process.pid, signal.SIGKILL)
     raise AssertionError("the local stack did not start:\n" + "".join(output))

@@ -464,7 +464,12 @@ def test_every_function_logs_into_a_log_group_that_expires_its_logs(function: st
     )
 
 
-DATA_TYPES = ("AWS::DynamoDB::Table", "AWS::S3::Bucket", "AWS::SecretsManager::Secret")
+DATA_TYPES = (
+    "AWS::DynamoDB::Table",
+    "AWS::S3::Bucket",
+    "AWS::SecretsManager::Secret",
+    "AWS::Cognito::UserPool",  # the members' accounts and passwords
+)
 
 
 @pytest.mark.parametrize("logical_id", sorted(name for kind in DATA_TYPES for name in of_type(kind)))
@@ -538,7 +543,7 @@ COST_TAG = "CostCenter"
 
 
 def tags_of(logical_id: str) -> dict[str, Any]:
-    tags = properties(logical_id).get("Tags", {})
+    tags = properties(logical_id).get("Tags", properties(logical_id).get("UserPoolTags", {}))
     if isinstance(tags, list):
         return {tag["Key"]: tag["Value"] for tag in tags}
     return dict(tags)
@@ -552,6 +557,7 @@ TAGGABLE = (
     "AWS::Logs::LogGroup",
     "AWS::CloudWatch::Alarm",
     "AWS::Serverless::HttpApi",
+    "AWS::Cognito::UserPool",  # as UserPoolTags
 )
 
 

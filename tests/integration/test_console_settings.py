@@ -111,7 +111,7 @@ def test_a_secret_set_rotated_and_deleted_in_the_console_is_what_the_api_shows(
     shown = followed(page, created)
     (meta,) = api_secrets(api, org.test.key)
     assert "Secret PARTNER_TOKEN is set." in shown.text and meta["name"] == "PARTNER_TOKEN"
-    assert meta["created_by"] == f"member@{org.id}.example"
+    assert meta["created_by"] == page.email
     assert services.secret_resolver().resolve(tenant, "secret://PARTNER_TOKEN") == VALUE
 
     rotated = page.post(f"{page.base()}/secrets/PARTNER_TOKEN/rotate", {"value": VALUE + "-2"})

@@ -160,6 +160,23 @@ def test_the_ids_of_two_requests_differ_and_a_clients_own_id_is_not_taken(
 # ---------------------------------------------------------------------------- every answer
 
 
+CONSOLE = "ConsoleFunction"
+
+
+def test_every_answer_of_the_console_carries_the_request_id(api: httpx.Client, org: Org) -> None:
+    answers = [
+        api.get("/console"),  # to sign in
+        api.get(f"/console/{org.id}/test/files"),
+        api.get("/console/sign-in"),
+        api.post("/console/sign-in", data={"email": "nobody@example.com", "password": "wrong password 1"}),
+        api.get("/console/static/console.css"),
+        api.get("/console/static/nothing-here.js"),
+    ]
+    for answer in answers:
+        assert answer.headers.get("X-Request-Id"), (answer.request.url, answer.status_code)
+        assert answer.status_code < 500, (answer.request.url, answer.status_code)
+
+
 def _concrete(path: str) -> str:
     """A route's path with its parameters filled: an id that exists nowhere."""
     return re.sub(r"\{[^}]+\}", "nothing_here", path)
@@ -177,9 +194,9 @@ def _routes(function: LocalFunction) -> Iterator[tuple[str, str]]:
 def _requests(deployment: Deployment, key: str) -> Iterator[tuple[str, str, str, dict[str, str], bytes]]:
     """For every route of every API function (by its logical id): the request without a key (401),
     with a key and ids that do not exist (404, or 422 for a body it needs), and with a body that is not
-    JSON (422)."""
+    JSON (422). The console's pages are not operations of the API: the next test walks them."""
     for function in deployment.functions:
-        if not function.routes:
+        if not function.routes or function.logical_id == CONSOLE:
             continue
         for method, template in _routes(function):
             path = _concrete(template)
@@ -206,7 +223,7 @@ def test_every_answer_of_every_route_carries_the_request_id(
             assert answer.json()["request_id"] == request_id, where
 
     for function in deployment.functions:
-        if not function.routes:
+        if not function.routes or function.logical_id == CONSOLE:
             continue
         reached = statuses[function.logical_id]
         assert 401 in reached, (function.logical_id, reached)

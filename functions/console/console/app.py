@@ -25,6 +25,7 @@ from console.context import SignInRequired
 from console.forms import CSRF_COOKIE
 from console.pages import ROUTERS
 from console.rendering import render
+from console.session import renewed_cookies
 
 _log = logging.getLogger("docsvc.console")
 
@@ -80,7 +81,8 @@ def _unexpected(request: Request, error: Exception) -> Response:
 
 class ConsoleHeaders:
     """Security headers on every answer; pages are never cached (an answer that sets its own
-    cache-control, a page's picture, keeps it); a new CSRF token is set as a cookie."""
+    cache-control, a page's picture, keeps it); a new CSRF token is set as a cookie, and so is a
+    session the request renewed (console.session)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -106,6 +108,7 @@ class ConsoleHeaders:
                     secure = "; Secure" if _secure(scope) else ""
                     cookie = f"{CSRF_COOKIE}={token}; Path=/console; HttpOnly; SameSite=Strict{secure}"
                     headers.append((b"set-cookie", cookie.encode()))
+                headers += [(b"set-cookie", renewed.encode()) for renewed in renewed_cookies(scope)]
                 message = {**message, "headers": headers}
             await send(message)
 

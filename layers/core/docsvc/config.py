@@ -147,6 +147,10 @@ class Settings:
     event_retention_days: int = 0  # 0: kept until deleted
     result_retention_days: int = 0
     run_retention_days: int = 0
+    # The console's members and their user pool (ConsoleFunction, and `docsvc admin members`).
+    members_table: str = "MembersTable"
+    user_pool_id: str = ""
+    user_pool_client_id: str = ""
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -182,6 +186,9 @@ class Settings:
             event_retention_days=_days("EVENT_RETENTION_DAYS"),
             result_retention_days=_days("RESULT_RETENTION_DAYS"),
             run_retention_days=_days("RUN_RETENTION_DAYS"),
+            members_table=os.environ.get("MEMBERS_TABLE", "MembersTable"),
+            user_pool_id=os.environ.get("USER_POOL_ID", ""),
+            user_pool_client_id=os.environ.get("USER_POOL_CLIENT_ID", ""),
         )
 
 

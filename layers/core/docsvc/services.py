@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # each factory imports what it builds: a function loads only 
     from docsvc.domain.intelligence import IntelligenceService, RemoteModels
     from docsvc.domain.jobs import JobService
     from docsvc.domain.limits import RequestLimiter
+    from docsvc.domain.members import MemberService, UserDirectory
     from docsvc.domain.models import ModelCatalog
     from docsvc.domain.parses import Engine, ParseService
     from docsvc.domain.pictures import PagePictures
@@ -40,6 +41,22 @@ def account_service() -> AccountService:
     from docsvc.domain.accounts import AccountService
 
     return AccountService(DynamoAccountRepository())
+
+
+@cache
+def user_directory() -> UserDirectory:
+    """The console's user pool (Amazon Cognito; moto's in the local stack)."""
+    from docsvc.adapters.cognito import CognitoUserDirectory
+
+    return CognitoUserDirectory()
+
+
+@cache
+def member_service() -> MemberService:
+    from docsvc.adapters.dynamo.members import DynamoMemberRepository
+    from docsvc.domain.members import MemberService
+
+    return MemberService(DynamoMemberRepository(), user_directory(), account_service())
 
 
 @cache
@@ -382,6 +399,8 @@ def reset() -> None:
     settings.cache_clear()
     for factory in (
         account_service,
+        user_directory,
+        member_service,
         request_limiter,
         job_dispatch,
         idempotency_service,

@@ -4,10 +4,25 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from console.pages import extractions, files, home, jobs, parses, secrets, tables, usage, webhooks, workflows
+from console.pages import (
+    extractions,
+    files,
+    home,
+    jobs,
+    keys,
+    members,
+    parses,
+    secrets,
+    sign_in,
+    tables,
+    usage,
+    webhooks,
+    workflows,
+)
 
 ROUTERS: list[APIRouter] = [
     home.router,
+    sign_in.router,
     files.router,
     parses.router,
     extractions.router,
@@ -17,4 +32,6 @@ ROUTERS: list[APIRouter] = [
     tables.router,
     webhooks.router,
     usage.router,
+    keys.router,
+    members.router,
 ]

@@ -57,6 +57,13 @@ def secretsmanager() -> Any:
     return boto3.client("secretsmanager", config=_config())
 
 
+@cache
+def cognito_idp() -> Any:
+    import boto3
+
+    return boto3.client("cognito-idp", config=_config())
+
+
 BEDROCK_SECONDS = 60
 
 
@@ -97,7 +104,7 @@ def _table(name: str) -> Any:
 
 def reset() -> None:
     """Forget every client (tests swap endpoints between cases)."""
-    for factory in (dynamodb, _table, s3, sqs, secretsmanager, bedrock_runtime, lambda_client):
+    for factory in (dynamodb, _table, s3, sqs, secretsmanager, cognito_idp, bedrock_runtime, lambda_client):
         factory.cache_clear()
 
 

@@ -1,5 +1,5 @@
-"""`docsvc admin`: the operator's path (organizations, API keys, workflow promotion, environment purge),
-standing in for a dashboard.
+"""`docsvc admin`: the operator's path (organizations, API keys, the console's members, workflow
+promotion, environment purge). The first admin of an organization's console is added here.
 
 The client's `docsvc` finds this group through the entry point `admin` of the group
 `docsvc_client.commands` (pyproject.toml). Building the parser imports nothing of the service: the
@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from docsvc.domain.accounts import AccountService, ApiKey
+    from docsvc.domain.members import Member, MemberService
 
 __all__ = ["register", "run_admin"]
 
 
 def register(commands: Any) -> None:
     """Adds `admin` to the client's command tree."""
-    admin = commands.add_parser("admin", help="operate a deployment: organizations and API keys")
+    admin = commands.add_parser("admin", help="operate a deployment: organizations, API keys and members")
     admin.add_argument(
         "--stack", help="CloudFormation stack name (default: the running local stack, else samconfig.toml)"
     )
@@ -76,6 +77,31 @@ def register(commands: Any) -> None:
     list_keys.add_argument("--org", required=True)
     _json_flag(list_keys)
     list_keys.set_defaults(run=_list_keys)
+
+    members = groups.add_parser("members", help="the console's members of an organization").add_subparsers(
+        dest="action", required=True
+    )
+    add_member = members.add_parser(
+        "add", help="make EMAIL a member (a new person gets a temporary password, printed once)"
+    )
+    add_member.add_argument("email")
+    add_member.add_argument("--org", required=True)
+    add_member.add_argument("--role", choices=["admin", "member"], default="member")
+    _json_flag(add_member)
+    add_member.set_defaults(run=_add_member)
+
+    list_members = members.add_parser("list", help="list an organization's members")
+    list_members.add_argument("--org", required=True)
+    _json_flag(list_members)
+    list_members.set_defaults(run=_list_members)
+
+    remove_member = members.add_parser(
+        "remove", help="remove a member (by email or user id); the last admin stays"
+    )
+    remove_member.add_argument("member", help="their email or user id")
+    remove_member.add_argument("--org", required=True)
+    _json_flag(remove_member)
+    remove_member.set_defaults(run=_remove_member)
 
     workflows = groups.add_parser("workflows", help="workflows").add_subparsers(dest="action", required=True)
     promote = workflows.add_parser(
@@ -213,6 +239,60 @@ def _revoke_key(arguments: argparse.Namespace) -> int:
 def _list_keys(arguments: argparse.Namespace) -> int:
     keys = _accounts().list_keys(arguments.org)
     _print(arguments, [key.model_dump() for key in keys], [_key_summary(key) for key in keys] or ["no keys"])
+    return 0
+
+
+def _members() -> MemberService:
+    from docsvc.config import settings
+    from docsvc.services import member_service
+
+    if not settings().user_pool_id:
+        raise ValueError(
+            "this deployment has no user pool (stack output UserPoolId): deploy the current template"
+        )
+    return member_service()
+
+
+def _member_summary(member: Member) -> str:
+    return f"{member.user_id}  {member.role:<7}  {member.email}  (added {member.added_at})"
+
+
+def _add_member(arguments: argparse.Namespace) -> int:
+    invitation = _members().invite(arguments.org, arguments.email, arguments.role, by="docsvc admin")
+    payload = invitation.member.model_dump() | {"temporary_password": invitation.temporary_password}
+    lines = [_member_summary(invitation.member)]
+    if invitation.temporary_password:
+        lines += [
+            f"temporary password: {invitation.temporary_password}",
+            "This is the only time it is shown; they choose their own password at their first sign-in.",
+        ]
+    else:
+        lines.append("They already had an account: they sign in with their own password.")
+    _print(arguments, payload, lines)
+    return 0
+
+
+def _list_members(arguments: argparse.Namespace) -> int:
+    _accounts().organization(arguments.org)  # an unknown organization is an error, not an empty list
+    found: list[Member] = []
+    after: str | None = None
+    while True:
+        page = _members().list(arguments.org, after=after)
+        found += page.items
+        if page.after is None:
+            break
+        after = page.after
+    _print(arguments, [m.model_dump() for m in found], [_member_summary(m) for m in found] or ["no members"])
+    return 0
+
+
+def _remove_member(arguments: argparse.Namespace) -> int:
+    members = _members()
+    user_id = arguments.member
+    if "@" in user_id:
+        user_id = members.user_by_email(user_id).user_id
+    removed = members.remove(arguments.org, user_id)
+    _print(arguments, removed.model_dump(), [f"removed {_member_summary(removed)}"])
     return 0
 
 

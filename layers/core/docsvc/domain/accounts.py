@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
@@ -58,6 +59,12 @@ class ApiKey(BaseModel):
         return Tenant(self.organization_id, self.environment)
 
 
+@dataclass(frozen=True)
+class KeyPage:
+    items: list[ApiKey]
+    after: str | None  # the cursor of the next page, None on the last
+
+
 class IssuedKey(BaseModel):
     record: ApiKey
     key: str
@@ -95,6 +102,12 @@ class AccountRepository(Protocol):
     def get_key_by_hash(self, key_hash: str) -> ApiKey | None: ...
     def get_key_hash_by_id(self, key_id: str) -> str | None: ...
     def list_keys(self, organization_id: str) -> list[ApiKey]: ...
+    def environment_keys(
+        self, organization_id: str, environment: Environment, limit: int, before: str | None
+    ) -> list[ApiKey]:
+        """Up to `limit` keys of one environment, newest first, older than the key id `before`."""
+        ...
+
     def mark_key_revoked(self, key_hash: str, revoked_at: str) -> ApiKey: ...
     def set_limits(self, organization_id: str, limits: RequestLimits | None) -> None:
         """Store the limits (None: the defaults) on the organization, then on each of its keys."""
@@ -148,6 +161,29 @@ class AccountService:
         if self._repository.get_organization(organization_id) is None:
             raise NotFound(f"no organization '{organization_id}'")
         return self._repository.list_keys(organization_id)
+
+    def environment_keys(self, tenant: Tenant, *, limit: int = 25, after: str | None = None) -> KeyPage:
+        """One page of an environment's keys (revoked ones too), newest first; `after` is the id of the
+        last key of the page before."""
+        keys = self._repository.environment_keys(tenant.organization_id, tenant.environment, limit + 1, after)
+        shown = keys[:limit]
+        return KeyPage(shown, shown[-1].id if len(keys) > limit else None)
+
+    def environment_key(self, tenant: Tenant, key_id: str) -> ApiKey:
+        """A key of this environment; a key of another one is not found."""
+        return self._environment_key(tenant, key_id)[1]
+
+    def revoke_environment_key(self, tenant: Tenant, key_id: str) -> ApiKey:
+        """Revoke a key of this environment; a key of another one is not found."""
+        key_hash, _ = self._environment_key(tenant, key_id)
+        return self._repository.mark_key_revoked(key_hash, iso(utc_now()))
+
+    def _environment_key(self, tenant: Tenant, key_id: str) -> tuple[str, ApiKey]:
+        key_hash = self._repository.get_key_hash_by_id(key_id)
+        record = self._repository.get_key_by_hash(key_hash) if key_hash else None
+        if key_hash is None or record is None or record.tenant != tenant:
+            raise NotFound(f"no API key '{key_id}'")
+        return key_hash, record
 
     def organization(self, organization_id: str) -> Organization:
         organization = self._repository.get_organization(organization_id)

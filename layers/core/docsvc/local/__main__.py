@@ -1,6 +1,8 @@
-"""`make dev`: start the local stack, create an organization with a test key and a live key, wait.
+"""`make dev`: start the local stack, create an organization with a test key, a live key and an admin
+of its web console, wait.
 
-The console shows what a person needs: the URL, the keys, a curl to try, then one line per request
+The terminal shows what a person needs: the URL, the keys, the console's URL and its admin's email and
+password, a curl to try, then one line per request
 (method, path, status, duration, request id: the `X-Request-Id` of its answer, to find its log lines) and
 the functions' warnings and errors as JSON log lines. Metrics are not published locally (the stack sets
 POWERTOOLS_METRICS_DISABLED), so no EMF lines reach it.
@@ -27,6 +29,26 @@ def print_requests() -> None:
     requests_log.propagate = False
 
 
+LOCAL_CONSOLE_ADMIN = "admin@example.com"
+
+
+def console_admin(organization_id: str) -> tuple[str, str]:
+    """An admin of the organization's console with a generated password of their own (no first-sign-in
+    step locally): their email and password."""
+    import boto3
+
+    from docsvc.config import settings
+    from docsvc.domain.members import generate_temporary_password
+    from docsvc.services import member_service
+
+    member_service().invite(organization_id, LOCAL_CONSOLE_ADMIN, "admin", by="docsvc local")
+    password = generate_temporary_password()
+    boto3.client("cognito-idp").admin_set_user_password(
+        UserPoolId=settings().user_pool_id, Username=LOCAL_CONSOLE_ADMIN, Password=password, Permanent=True
+    )
+    return LOCAL_CONSOLE_ADMIN, password
+
+
 def main() -> int:
     stack = LocalStack(
         root=find_project_root(),
@@ -47,11 +69,14 @@ def main() -> int:
     organization = accounts.create_organization("local")
     test_key = accounts.create_key(organization.id, "test", name="local-test").key
     live_key = accounts.create_key(organization.id, "production", name="local-live").key
+    email, password = console_admin(organization.id)
     print(
         f"docsvc local stack ready on {stack.url}\n"
         f"  organization: {organization.id}\n"
         f"  test key:     {test_key}\n"
         f"  live key:     {live_key}\n"
+        f"  console:      {stack.url}/console\n"
+        f"  console user: {email} / {password}\n"
         "\nTry:\n"
         f'  curl -s {stack.url}/v1/auth/status -H "Authorization: Bearer {test_key}"\n'
         f'  curl -s {stack.url}/v1/files -H "Authorization: Bearer {test_key}" -F file=@README.md\n'

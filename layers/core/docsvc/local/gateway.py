@@ -251,6 +251,7 @@ class _GatewayHandler(BaseHTTPRequestHandler):
             for name, value in self.headers.items():
                 key = name.lower()
                 headers[key] = f"{headers[key]},{value}" if key in headers else value
+            headers["x-forwarded-proto"] = "http"  # as API Gateway says its scheme (https there)
             host = self.headers.get("Host", "127.0.0.1")
             answer = dispatch(
                 self.server.routes,

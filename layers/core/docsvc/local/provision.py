@@ -1,4 +1,4 @@
-"""Creates the tables, queues and bucket of template.yaml in the emulator (or any AWS endpoint).
+"""Creates the tables, queues, bucket and user pool of template.yaml in the emulator (or any AWS endpoint).
 
 The template is the only list of resources: a table, index, stream, queue, redrive policy or bucket
 notification added there exists locally on the next start.
@@ -15,6 +15,25 @@ import boto3
 from docsvc.local.template import Resolver, parameter_defaults
 
 LOCAL_STACK_NAME = "docsvc-local"
+
+# The user pool's settings that sign-in depends on; its mail templates and tags are AWS's business.
+_USER_POOL_SETTINGS = (
+    "Policies",
+    "UsernameAttributes",
+    "UsernameConfiguration",
+    "AutoVerifiedAttributes",
+    "AdminCreateUserConfig",
+)
+_CLIENT_SETTINGS = (
+    "GenerateSecret",
+    "ExplicitAuthFlows",
+    "PreventUserExistenceErrors",
+    "EnableTokenRevocation",
+    "AccessTokenValidity",
+    "IdTokenValidity",
+    "RefreshTokenValidity",
+    "TokenValidityUnits",
+)
 
 
 @dataclass
@@ -41,6 +60,7 @@ class Provisioner:
         self.account_id = account_id
         self.created = Provisioned()
         self._creating: set[str] = set()
+        self._clients: dict[str, Any] = {}
         self.resolve = Resolver(
             pseudo={
                 "AWS::StackName": stack_name,
@@ -53,6 +73,12 @@ class Provisioner:
             ref=self._ref,
             attribute=self._attribute,
         )
+
+    def _client(self, service: str) -> Any:
+        """One client per service for the whole template (making one costs more than most calls)."""
+        if service not in self._clients:
+            self._clients[service] = boto3.client(service, region_name=self.region)  # type: ignore[call-overload]
+        return self._clients[service]
 
     # ------------------------------------------------------------------ public
     def provision(self) -> Provisioned:
@@ -87,6 +113,8 @@ class Provisioner:
             "AWS::DynamoDB::Table": self._table,
             "AWS::SQS::Queue": self._queue,
             "AWS::S3::Bucket": self._bucket,
+            "AWS::Cognito::UserPool": self._user_pool,
+            "AWS::Cognito::UserPoolClient": self._user_pool_client,
             "AWS::Serverless::HttpApi": self._served_by_gateway,
             "AWS::Serverless::Function": self._run_in_process,
         }.get(self._type(logical_id))
@@ -119,7 +147,7 @@ class Provisioner:
                 "StreamEnabled": True,
                 "StreamViewType": stream["StreamViewType"],
             }
-        client: Any = boto3.client("dynamodb", region_name=self.region)
+        client: Any = self._client("dynamodb")
         table = client.create_table(**request)["TableDescription"]
         ttl = props.get("TimeToLiveSpecification")
         if ttl and ttl.get("Enabled"):
@@ -147,7 +175,7 @@ class Provisioner:
             attributes["RedrivePolicy"] = json.dumps(props["RedrivePolicy"])
         if props.get("FifoQueue"):
             attributes["FifoQueue"] = "true"
-        sqs: Any = boto3.client("sqs", region_name=self.region)
+        sqs: Any = self._client("sqs")
         url = sqs.create_queue(QueueName=name, Attributes=attributes)["QueueUrl"]
         self.created.refs[logical_id] = url
         self.created.attributes[(logical_id, "Arn")] = f"arn:aws:sqs:{self.region}:{self.account_id}:{name}"
@@ -157,7 +185,7 @@ class Provisioner:
     def _bucket(self, logical_id: str, properties: dict[str, Any]) -> None:
         props = self.resolve(properties)
         name = props.get("BucketName", logical_id.lower())
-        client: Any = boto3.client("s3", region_name=self.region)
+        client: Any = self._client("s3")
         client.create_bucket(Bucket=name)
         notifications = props.get("NotificationConfiguration", {}).get("QueueConfigurations", [])
         if notifications:
@@ -176,6 +204,26 @@ class Provisioner:
             )
         self.created.refs[logical_id] = name
         self.created.attributes[(logical_id, "Arn")] = f"arn:aws:s3:::{name}"
+
+    def _user_pool(self, logical_id: str, properties: dict[str, Any]) -> None:
+        props = self.resolve(properties)
+        settings = {key: props[key] for key in _USER_POOL_SETTINGS if key in props}
+        client: Any = self._client("cognito-idp")
+        pool = client.create_user_pool(PoolName=props.get("UserPoolName", logical_id), **settings)["UserPool"]
+        self.created.refs[logical_id] = pool["Id"]
+        self.created.attributes[(logical_id, "Arn")] = pool["Arn"]
+        self.created.attributes[(logical_id, "ProviderName")] = (
+            f"cognito-idp.{self.region}.amazonaws.com/{pool['Id']}"
+        )
+
+    def _user_pool_client(self, logical_id: str, properties: dict[str, Any]) -> None:
+        props = self.resolve(properties)
+        settings = {key: props[key] for key in _CLIENT_SETTINGS if key in props}
+        client: Any = self._client("cognito-idp")
+        created = client.create_user_pool_client(
+            UserPoolId=props["UserPoolId"], ClientName=props.get("ClientName", logical_id), **settings
+        )["UserPoolClient"]
+        self.created.refs[logical_id] = created["ClientId"]
 
 
 def _key_filter(notification: dict[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from docsvc.config import settings
 from docsvc.domain.accounts import ApiKey, Organization
 from docsvc.domain.limits import RequestLimits
 from docsvc.errors import NotFound
+from docsvc.tenancy import Environment
 
 
 class DynamoAccountRepository(aws.DynamoTable):
@@ -56,6 +57,28 @@ class DynamoAccountRepository(aws.DynamoTable):
 
     def list_keys(self, organization_id: str) -> list[ApiKey]:
         return [ApiKey.model_validate(item) for item in self._key_items(organization_id)]
+
+    def environment_keys(
+        self, organization_id: str, environment: Environment, limit: int, before: str | None
+    ) -> list[ApiKey]:
+        """Newest first (key ids are time-ordered), the other environment's filtered out."""
+        query: dict[str, Any] = {
+            "IndexName": "keys_by_org",
+            "KeyConditionExpression": "org_id = :org" + (" AND key_id < :before" if before else ""),
+            "FilterExpression": "environment = :environment",
+            "ExpressionAttributeValues": {":org": organization_id, ":environment": environment}
+            | ({":before": before} if before else {}),
+            "ScanIndexForward": False,
+            "Limit": limit,
+        }
+        keys: list[ApiKey] = []
+        while len(keys) < limit:
+            page = self._table.query(**query)
+            keys += [ApiKey.model_validate(item) for item in page["Items"]]
+            if "LastEvaluatedKey" not in page:
+                break
+            query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+        return keys[:limit]
 
     def mark_key_revoked(self, key_hash: str, revoked_at: str) -> ApiKey:
         try:

@@ -5,17 +5,25 @@ beside a page, an extraction's source boxes over it; another tenant's ids answer
 from __future__ import annotations
 
 import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
 import pymupdf
+import pytest
 from docsvc import services
 from docsvc.adapters.blobs import S3BlobStore
+from docsvc.documents.engine import isolation
 from docsvc.domain.files import MAX_DIRECT_UPLOAD_BYTES, upload_key
+from docsvc.local.gateway import GatewayServer
 from docsvc.tenancy import Tenant
 
 from tests import samples
 from tests.conftest import Org, auth, drain
+from tests.e2e.browser import launched_browser, screenshot, serious_violations, unreachable_by_keyboard
+from tests.integration.console_client import PASSWORD, member_with_password
 from tests.integration.test_extraction_sources import SCHEMA
 from tests.integration.test_intelligence import invoice
 
@@ -390,3 +398,96 @@ def test_another_tenants_file_parse_or_extraction_is_not_found_on_every_view(
         assert answer.status_code == 404, name
     assert page.get(f"/console/{other_org.id}/test/files/{theirs['id']}").status_code == 404
     assert api.get(f"/v1/files/{production['id']}", headers=auth(org.production.key)).status_code == 200
+
+
+# ------------------------------------------------------------------------------------------ in a browser
+
+
+@pytest.fixture
+def browser_page(deployment, org: Org) -> Iterator[Any]:
+    """Chromium signed in through the sign-in page as an admin of `org`, on the console served over
+    plain HTTP by the local gateway."""
+    email = f"browser.{org.id.lower()}@docsvc.example"
+    member_with_password(org.id, "admin", email)
+    server = GatewayServer("127.0.0.1", 0, deployment.functions)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with contextmanager(launched_browser)() as browser:
+            context = browser.new_context(
+                base_url=f"http://127.0.0.1:{server.server_address[1]}",
+                viewport={"width": 1280, "height": 1000},
+            )
+            try:
+                page = context.new_page()
+                page.goto("/console/sign-in")
+                page.get_by_label("Email").fill(email)
+                page.get_by_label("Password").fill(PASSWORD)
+                page.get_by_role("button", name="Sign in").click()
+                page.wait_for_url(re.compile(r"/console/org_"))
+                yield page
+            finally:
+                context.close()
+                # The reader's children forked while the browser ran hold its driver's pipes open:
+                # Playwright would wait for the driver to end for ever.
+                isolation.retire_idle_children()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_in_a_browser_the_script_uploads_with_the_forms_token_and_opens_the_file(
+    browser_page: Any, api: httpx.Client, org: Org
+) -> None:
+    page = browser_page
+    sent: list[dict[str, str]] = []
+    page.on("request", lambda request: sent.append(request.headers) if request.method == "POST" else None)
+    page.goto(f"/console/{org.id}/test/files")
+    assert page.locator(".upload-progress").is_hidden()
+
+    page.set_input_files(
+        "#f-file", files=[{"name": "invoice.pdf", "mimeType": "application/pdf", "buffer": invoice()}]
+    )
+    page.get_by_role("button", name="Upload").click()
+    page.wait_for_url(re.compile(r"/files/file_[0-9A-Za-z]+\?notice="))
+
+    (file_id,) = listed(api, org.test.key)
+    assert page.url.split("?")[0].endswith(f"/files/{file_id}")
+    assert "Uploaded invoice.pdf." in page.locator("p.notice").inner_text()
+    assert sent and sent[0].get("x-csrf-token"), "the upload was not sent by the script"
+
+
+def test_in_a_browser_the_list_and_the_viewer_have_no_serious_accessibility_problem(
+    browser_page: Any, api: httpx.Client, org: Org
+) -> None:
+    file = upload(api, org.test.key, "invoice.pdf", invoice("INV-2041", "$2,499.50"))
+    extraction = api.post(
+        "/v1/extractions",
+        headers=auth(org.test.key),
+        json={"document": {"id": file["id"]}, "json_schema": SCHEMA, "include_sources": True},
+    ).json()
+    parse = api.post("/v1/parses", headers=auth(org.test.key), json={"document": {"id": file["id"]}}).json()
+    page = browser_page
+
+    page.goto(f"/console/{org.id}/test/files")
+    assert serious_violations(page) == []
+    assert unreachable_by_keyboard(page) == []
+    screenshot(page, "files-list")
+
+    page.goto(f"/console/{org.id}/test/files/{file['id']}?parse={parse['id']}&extraction={extraction['id']}")
+    picture = page.locator(".page-picture img")
+    picture.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "() => { const i = document.querySelector('.page-picture img'); "
+        "return i.complete && i.naturalWidth > 0; }"
+    )
+    shown = picture.bounding_box()
+    boxes = page.locator(".page-boxes").bounding_box()
+    assert (
+        shown
+        and boxes
+        and abs(shown["width"] - boxes["width"]) < 1
+        and abs(shown["height"] - boxes["height"]) < 1
+    )
+    assert serious_violations(page) == []
+    assert unreachable_by_keyboard(page) == []
+    screenshot(page, "files-viewer")

@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 3000
 STAMP := $(VENV)/.installed
 
-.PHONY: dev test install ocr browser lint typecheck audit unit integration e2e infra build lock openapi clean
+.PHONY: dev test install ocr browser screenshots lint typecheck audit unit integration e2e infra build lock openapi clean
 
 # The server and its client (clients/python: the SDK and the `docsvc` command), each from its own pyproject.
 # The client comes second: it owns the `docsvc` command, which replacing an older server would remove.
@@ -44,6 +44,10 @@ browser:
 	    apt-get install -y -q chromium >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null; }; \
 	  else echo "The console's browser tests need Chromium: apt-get install chromium (or set DOCSVC_CHROMIUM)" >&2; fi; \
 	fi
+
+## The console's pages as docs/console/*.png, taken by its browser tests in Chromium.
+screenshots: $(STAMP) browser
+	DOCSVC_SCREENSHOTS=docs/console $(BIN)/python -m pytest -q -p no:cacheprovider tests/e2e/test_console_browser.py
 
 ## Start the whole service on http://127.0.0.1:$(PORT) (Ctrl-C stops it).
 dev: $(STAMP)

@@ -403,13 +403,16 @@ def test_another_tenants_file_parse_or_extraction_is_not_found_on_every_view(
 # ------------------------------------------------------------------------------------------ in a browser
 
 
+IN_FLIGHT = 8  # requests the browser's gateway serves at once
+
+
 @pytest.fixture
 def browser_page(deployment, org: Org) -> Iterator[Any]:
     """Chromium signed in through the sign-in page as an admin of `org`, on the console served over
     plain HTTP by the local gateway."""
     email = f"browser.{org.id.lower()}@docsvc.example"
     member_with_password(org.id, "admin", email)
-    server = GatewayServer("127.0.0.1", 0, deployment.functions)
+    server = GatewayServer("127.0.0.1", 0, deployment.functions, max_in_flight=IN_FLIGHT)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         with contextmanager(launched_browser)() as browser:
@@ -427,8 +430,11 @@ def browser_page(deployment, org: Org) -> Iterator[Any]:
                 yield page
             finally:
                 context.close()
-                # The reader's children forked while the browser ran hold its driver's pipes open:
-                # Playwright would wait for the driver to end for ever.
+                # The reader's children forked while the browser ran hold its driver's pipes open, and
+                # Playwright would wait for the driver to end for ever: once the requests the page left
+                # are answered, every child is idle, and stopped.
+                for _ in range(IN_FLIGHT):
+                    assert server.in_flight.acquire(timeout=30), "a request of the page is still served"
                 isolation.retire_idle_children()
     finally:
         server.shutdown()

@@ -177,6 +177,41 @@ def test_a_pdf_uploaded_in_the_console_is_parsed_and_its_extraction_boxed_on_the
     checked(page, "file-extraction")
 
 
+def large_pdf(size: int) -> bytes:
+    """A one-page PDF of at least `size` bytes: incompressible bytes attached to it."""
+    import os as system
+
+    import pymupdf
+
+    document = pymupdf.open()
+    document.new_page().insert_text((72, 72), "A large attachment follows.")
+    document.embfile_add("noise.bin", system.urandom(size))
+    return bytes(document.tobytes())
+
+
+def test_a_file_over_the_direct_limit_goes_up_through_an_upload_session_with_progress(
+    page: Any, stack: RunningStack, tmp_path: Path
+) -> None:
+    pdf = tmp_path / "large.pdf"
+    pdf.write_bytes(large_pdf(6_000_000))
+    progress: list[int] = []
+    page.expose_function("noteProgress", lambda value: progress.append(int(value)))
+    page.evaluate(
+        """() => new MutationObserver(() => window.noteProgress(document.querySelector('progress').value))
+             .observe(document.querySelector('progress'), {attributes: true, childList: true})"""
+    )
+    page.get_by_label(re.compile(r"^File \(")).set_input_files(str(pdf))
+    page.get_by_role("button", name="Upload").click()
+    page.wait_for_url(re.compile(r"/test/files/file_[A-Za-z0-9]+"), timeout=WAIT_SECONDS * 1000)
+
+    assert page.get_by_text(f"{pdf.stat().st_size} bytes").count() == 1
+    assert progress and max(progress) == 100
+    with api(stack) as client:
+        listed = client.get("/v1/files").json()["data"]
+    sizes = [entry["size_bytes"] for entry in listed if entry["filename"] == "large.pdf"]
+    assert sizes == [pdf.stat().st_size]
+
+
 def test_the_signing_secret_is_rotated_and_a_failed_delivery_is_read(page: Any, stack: RunningStack) -> None:
     page.get_by_role("navigation", name="Sections").get_by_role("link", name="Webhooks").click()
     receiver = f"http://127.0.0.1:{closed_port()}/hooks"

@@ -8,9 +8,10 @@ that sent it where the page handles them), and 500 with the request id.
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from docsvc.api.app import request_id
 from docsvc.errors import DomainError, Forbidden, NotFound
@@ -29,10 +30,19 @@ from console.session import renewed_cookies
 
 _log = logging.getLogger("docsvc.console")
 
+
+def _storage_origins() -> str:
+    """Where the browser may send a large upload's bytes: S3's presigned URLs (https), and the local
+    stack's storage, an emulator on this machine over plain HTTP (AWS_ENDPOINT_URL)."""
+    endpoint = urlsplit(os.environ.get("AWS_ENDPOINT_URL", ""))
+    local = endpoint.scheme == "http" and endpoint.hostname in {"127.0.0.1", "localhost"}
+    return "https:" + (f" http://{endpoint.netloc}" if local else "")
+
+
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; "
-    "script-src 'self'; connect-src 'self' https:; form-action 'self'; frame-ancestors 'none'; "
-    "base-uri 'none'",
+    f"script-src 'self'; connect-src 'self' {_storage_origins()}; form-action 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'",
     "x-content-type-options": "nosniff",
     "referrer-policy": "same-origin",
     "x-frame-options": "DENY",

@@ -63,10 +63,6 @@
     return send("POST", form.dataset.sessionUrl, start, null, { "X-CSRF-Token": token })
       .then(function (xhr) {
         const started = JSON.parse(xhr.responseText);
-        if (started.upload_url.indexOf("https:") !== 0) {  // the local stack's storage: not for browsers
-          throw { status: 0, message: "this deployment's storage does not take uploads from a browser; " +
-            "upload files of at most " + limitText + " here, and larger ones through the API" };
-        }
         return send("PUT", started.upload_url, file, file, started.upload_headers).then(
           function () { return started; },
           function (xhr) {

@@ -13,7 +13,6 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Any, Literal
-from urllib.parse import urlencode
 
 from docsvc.api.params import date_bound
 from docsvc.document_types import MIME_TYPES
@@ -25,11 +24,12 @@ from docsvc.errors import InvalidField, NotFound
 from docsvc.intelligence.page_tables import pipe_table_rows
 from docsvc.services import file_service, intelligence_service, page_pictures, parse_service
 from fastapi import APIRouter, Depends, Form, Query, Request, UploadFile
-from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 
 from console.context import Console
 from console.forms import checked_form
+from console.notices import redirect_with_notice
 from console.rendering import render
 
 router = APIRouter(prefix="/console/{organization}/{environment}/files")
@@ -130,7 +130,7 @@ def delete(console: Console, file_id: str) -> Response:
     files = file_service()
     record = files.get(console.tenant, file_id)
     files.delete(console.tenant, file_id)
-    return _redirect(f"{console.base}/files", f"Deleted {record.filename}.")
+    return redirect_with_notice(f"{console.base}/files", f"Deleted {record.filename}.")
 
 
 @router.post("/{file_id}/parse", include_in_schema=False, dependencies=[Depends(checked_form)])
@@ -140,7 +140,7 @@ def parse(console: Console, file_id: str) -> Response:
     record = parse_service("by_reader_function").submit(
         console.tenant, ParseRequest(document=FileRef(id=file_id))
     )
-    return _redirect(
+    return redirect_with_notice(
         f"{console.base}/files/{file_id}?parse={record.id}", f"Parse {record.id} started: {record.status}."
     )
 
@@ -231,12 +231,7 @@ def _page_links(page: int, page_count: int | None) -> list[int]:
 
 
 def _to_file(console: Console, record: FileRecord, notice: str) -> Response:
-    return _redirect(f"{console.base}/files/{record.id}", notice)
-
-
-def _redirect(url: str, notice: str) -> Response:
-    separator = "&" if "?" in url else "?"
-    return RedirectResponse(f"{url}{separator}{urlencode({'notice': notice})}", status_code=303)
+    return redirect_with_notice(f"{console.base}/files/{record.id}", notice)
 
 
 # ---------------------------------------------------------------------------------------------- page text

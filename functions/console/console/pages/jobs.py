@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Annotated, Any, get_args
-from urllib.parse import quote
 
 from docsvc.domain.jobs import (
     JOB_ENDPOINTS,
@@ -20,11 +19,12 @@ from docsvc.domain.jobs import (
 )
 from docsvc.services import job_service
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import Response
 
 from console.context import Console
 from console.forms import checked_form
 from console.listing import chosen, options, page_query
+from console.notices import redirect_with_notice
 from console.rendering import render
 
 router = APIRouter(prefix="/console/{organization}/{environment}/jobs")
@@ -129,4 +129,4 @@ def moment(seconds: int | None) -> datetime | None:
 
 
 def _to_job(base: str, job_id: str, notice: str) -> Response:
-    return RedirectResponse(f"{base}/jobs/{job_id}?notice={quote(notice)}", status_code=303)
+    return redirect_with_notice(f"{base}/jobs/{job_id}", notice)

@@ -7,15 +7,15 @@ environment or organization is not found here. The console's own session is neve
 from __future__ import annotations
 
 from typing import Annotated
-from urllib.parse import urlencode
 
 from docsvc.errors import BadRequest
 from docsvc.services import account_service
 from fastapi import APIRouter, Depends, Form, Request
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import Response
 
 from console.context import AdminConsole
 from console.forms import checked_form
+from console.notices import redirect_with_notice
 from console.rendering import render
 
 router = APIRouter(prefix="/console/{organization}/{environment}/keys")
@@ -49,4 +49,4 @@ def confirm_revocation(request: Request, console: AdminConsole, key_id: str) -> 
 def revoke(console: AdminConsole, key_id: str) -> Response:
     key = account_service().revoke_environment_key(console.tenant, key_id)
     notice = f"The key {key.name} ({key.prefix}…) is revoked: it no longer opens the API."
-    return RedirectResponse(f"{console.base}/keys?{urlencode({'notice': notice})}", status_code=303)
+    return redirect_with_notice(f"{console.base}/keys", notice)

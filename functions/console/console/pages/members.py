@@ -8,14 +8,14 @@ line or a cookie); the last admin can be neither removed nor made a member (409,
 from __future__ import annotations
 
 from typing import Annotated
-from urllib.parse import urlencode
 
 from docsvc.services import member_service
 from fastapi import APIRouter, Depends, Form, Request
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import Response
 
 from console.context import AdminConsole
 from console.forms import checked_form
+from console.notices import redirect_with_notice
 from console.rendering import render
 
 router = APIRouter(prefix="/console/{organization}/{environment}/members")
@@ -25,7 +25,7 @@ Field = Annotated[str, Form()]
 
 
 def _back(console: AdminConsole, notice: str) -> Response:
-    return RedirectResponse(f"{console.base}/members?{urlencode({'notice': notice})}", status_code=303)
+    return redirect_with_notice(f"{console.base}/members", notice)
 
 
 @router.get("", include_in_schema=False)

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Annotated, get_args
-from urllib.parse import quote
 
 from docsvc.domain.parses import TERMINAL, ParseQuery, ParseService, ParseStatus
 from docsvc.services import parse_service
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import Response
 
 from console.context import Console
 from console.forms import checked_form
 from console.listing import chosen, options, page_query
+from console.notices import redirect_with_notice
 from console.rendering import render
 
 router = APIRouter(prefix="/console/{organization}/{environment}/parses")
@@ -93,8 +93,7 @@ def show_parse(
 @router.post("/{parse_id}/cancel", include_in_schema=False, dependencies=[Depends(checked_form)])
 def cancel_parse(console: Console, service: Parses, parse_id: str) -> Response:
     service.cancel(console.tenant, parse_id)
-    notice = quote("The parse was cancelled.")
-    return RedirectResponse(f"{console.base}/parses/{parse_id}?notice={notice}", status_code=303)
+    return redirect_with_notice(f"{console.base}/parses/{parse_id}", "The parse was cancelled.")
 
 
 def _seconds_between(start: str, end: str) -> float:

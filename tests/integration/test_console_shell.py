@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import httpx
 
 from tests.conftest import Org
@@ -50,3 +52,18 @@ def test_a_post_without_the_forms_token_is_refused(signed_in, org: Org) -> None:
     page = signed_in(org)
     answer = page.client.post("/console/sign-out", data={"csrf": "forged"})
     assert answer.status_code in (403, 404, 405)
+
+
+def test_a_person_without_an_organization_can_still_sign_out(signed_in, org: Org) -> None:
+    from docsvc.services import member_service
+
+    signed_in(org, role="admin", email="keeper@docsvc.example")  # the organization keeps an admin
+    page = signed_in(org, role="member")
+    member_service().remove(org.id, page.user_id)
+
+    home = page.get("/console")
+    token = re.search(r'name="csrf" value="([^"]+)"', home.text)
+    assert home.status_code == 200 and "No organization yet" in home.text and token is not None
+    answer = page.client.post("/console/sign-out", data={"csrf": token.group(1)})
+
+    assert answer.status_code == 303 and answer.headers["location"].startswith("/console/sign-in")

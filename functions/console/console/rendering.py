@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from console.context import ConsoleContext
+from console.forms import csrf_token
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -89,6 +90,7 @@ def _environment() -> Environment:
     environment.filters["query_without"] = _query_without
     environment.globals["SECTIONS"] = SECTIONS
     environment.globals["switch_environment"] = switch_environment
+    environment.globals["csrf_token"] = csrf_token  # every page's sign-out form, in a tenant or not
     return environment
 
 

@@ -9,11 +9,17 @@ import re
 from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
+import boto3
 import httpx
+import pytest
 import time_machine
 from docsvc import services
+from docsvc.api import large_answers
+from docsvc.config import settings
 from docsvc.domain.usage import Charge
+from docsvc.local.stack import REGION
 from docsvc.tenancy import Tenant
 
 from tests.conftest import Org, auth
@@ -254,6 +260,30 @@ def test_a_table_is_downloaded_with_formulas_made_inert_and_deleted(
     assert b"'=HYPERLINK" in download.content and "attachment" in download.headers["content-disposition"]
     assert "Table vendors is deleted." in followed(page, deleted).text
     assert api.get(f"/v1/tables/{table['id']}", headers=auth(org.test.key)).status_code == 404
+
+
+def test_a_download_too_large_for_lambda_is_handed_out_through_s3(
+    signed_in, api: httpx.Client, org: Org, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lambda refuses an answer over 6 MB (a lookup table may be 20 MiB): the console stores it under
+    the tenant's prefix and sends the browser there. The budget is lowered here to a small table's size."""
+    table = create_table(api, org.test.key).json()["tables"][0]
+    page = opened(signed_in(org))
+    expected = api.get(f"/v1/tables/{table['id']}/download", headers=auth(org.test.key)).content
+    monkeypatch.setattr(large_answers, "ANSWER_BUDGET_BYTES", 100)
+
+    answer = page.get(f"{page.base()}/tables/{table['id']}/download")
+
+    assert answer.status_code == 303, answer.text
+    bucket = settings().files_bucket
+    key = urlsplit(answer.headers["location"]).path.removeprefix(f"/{bucket}/")
+    assert key.startswith(f"answers/{org.id}/test/")
+    kept = boto3.client("s3", region_name=REGION).get_object(Bucket=bucket, Key=key)
+    assert kept["Body"].read() == expected
+    assert (
+        "attachment"
+        in parse_qs(urlsplit(answer.headers["location"]).query)["response-content-disposition"][0]
+    )
 
 
 def test_a_bad_upload_shows_the_services_message_and_stores_nothing(

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 from docsvc.api.app import request_id
+from docsvc.api.large_answers import LargeAnswers
 from docsvc.errors import DomainError, Forbidden, NotFound
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -148,6 +149,7 @@ def create_console() -> FastAPI:
     }
     for kind, handler in handlers.items():
         console.add_exception_handler(kind, handler)
+    console.add_middleware(LargeAnswers)  # a lookup table's CSV may pass Lambda's 6 MB: through S3
     console.add_middleware(ConsoleHeaders)
     return console
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
+from docsvc.api.large_answers import remember_tenant
 from docsvc.errors import Forbidden, NotFound
 from docsvc.observability import correlate_tenant
 from docsvc.tenancy import ENVIRONMENTS, Tenant
@@ -78,6 +79,7 @@ def console_context(
         raise NotFound("no such page")
     tenant = Tenant(organization, environment)
     correlate_tenant(tenant)
+    remember_tenant(request.scope, tenant)  # an answer over Lambda's 6 MB is kept under its prefix
     return ConsoleContext(tenant=tenant, viewer=viewer, membership=membership, csrf_token=csrf_token(request))
 
 

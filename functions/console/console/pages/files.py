@@ -34,7 +34,9 @@ from console.rendering import render
 
 router = APIRouter(prefix="/console/{organization}/{environment}/files")
 PAGE_SIZE = 25
-PICTURE_CACHE = "private, max-age=3600"
+# Kept by the browser but asked again each time (a 304 by its ETag when unchanged): a document's picture
+# must not stay readable in the disk cache of a shared computer after its member signs out.
+PICTURE_CACHE = "private, no-cache"
 TYPES = sorted({(mime, name) for name, mime in MIME_TYPES.items()}, key=lambda pair: pair[0])
 
 

@@ -5,6 +5,7 @@ with every attempt; a delivery that ended can be attempted once more, as POST ..
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from docsvc.domain.deliveries import DeliveryQuery, DeliveryStatus
 from docsvc.domain.webhooks import (
@@ -83,7 +84,7 @@ def create_endpoint(
         form = {"url": url, "events": events, "description": description}
         return _list(request, console, status_code=error.status_code, error=error.message, form=form)
     return redirect_with_notice(
-        f"{console.base}/webhooks/endpoints/{endpoint.id}", f"Endpoint {endpoint.url} is added."
+        f"{console.base}/webhooks/endpoints/{endpoint.id}", f"An endpoint at {_host(endpoint.url)} is added."
     )
 
 
@@ -178,7 +179,9 @@ def delete_endpoint(console: Console, endpoint_id: str) -> Response:
     endpoints = endpoint_service()
     endpoint = endpoints.get(console.tenant, endpoint_id)
     endpoints.delete(console.tenant, endpoint_id)
-    return redirect_with_notice(f"{console.base}/webhooks", f"Endpoint {endpoint.url} is deleted.")
+    return redirect_with_notice(
+        f"{console.base}/webhooks", f"The endpoint at {_host(endpoint.url)} is deleted."
+    )
 
 
 @router.post("/signing-secret/rotate", include_in_schema=False, dependencies=[Depends(checked_form)])
@@ -203,3 +206,9 @@ def retry_delivery(console: Console, delivery_id: str) -> Response:
     pending = delivery_service().retry(console.tenant, delivery_id)  # its refusals: 404 or 409 pages
     notice = f"Attempt {pending.attempt_count + 1} is queued, to be made now; this page shows its outcome."
     return redirect_with_notice(f"{console.base}/webhooks/deliveries/{delivery_id}", notice)
+
+
+def _host(url: str) -> str:
+    """An endpoint named in a notice by its host only: a receiver's path or query often holds a token,
+    which must not go into a URL (the notice's) and the browser's history."""
+    return urlsplit(url).netloc or "the address given"

@@ -239,3 +239,21 @@ def test_an_unknown_cursor_for_filename_order_is_422(api: httpx.Client, org: Org
 
     assert response.status_code == 422
     assert response.json()["detail"][0]["loc"] == ["query", "after"]
+
+
+@pytest.mark.parametrize(
+    ("path", "params"),
+    [
+        ("/v1/files", {"after": "file_" + "0" * 2000}),  # longer than a DynamoDB key may be
+        ("/v1/files", {"before": "file_<script>"}),
+        ("/v1/jobs", {"from_date": "2026-11-01", "after": "job_0"}),  # outside the dates' key range
+        ("/v1/parses", {"to_date": "2020-01-01", "before": "parse_ZZZZZZZZZZ"}),
+    ],
+)
+def test_a_cursor_that_cannot_be_one_of_the_lists_is_422_naming_it(
+    api: httpx.Client, org: Org, path: str, params: dict[str, str]
+) -> None:
+    response = api.get(path, headers=auth(org.test.key), params=params)
+
+    assert response.status_code == 422, response.text
+    assert response.json()["detail"][0]["loc"] == ["query", "after" if "after" in params else "before"]

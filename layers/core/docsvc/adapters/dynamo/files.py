@@ -11,7 +11,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from docsvc.adapters import aws
-from docsvc.adapters.dynamo.pages import query_page
+from docsvc.adapters.dynamo.pages import check_cursor, query_page
 from docsvc.adapters.dynamo.values import record_fields
 from docsvc.clock import iso, to_millis, utc_now
 from docsvc.config import settings
@@ -81,8 +81,8 @@ class DynamoFileRepository(aws.DynamoTable):
             params,
             limit=query.limit,
             ascending=query.order == "asc",
-            after=self._cursor(tenant, query, index, query.after, "after"),
-            before=self._cursor(tenant, query, index, query.before, "before"),
+            after=self._cursor(tenant, query, index, query.after, "after", params),
+            before=self._cursor(tenant, query, index, query.before, "before", params),
         )
         return Page(
             items=[_record(item) for item in page.items],
@@ -135,10 +135,17 @@ class DynamoFileRepository(aws.DynamoTable):
         return params, index
 
     def _cursor(
-        self, tenant: Tenant, query: FileQuery, index: str | None, file_id: str | None, name: str
+        self,
+        tenant: Tenant,
+        query: FileQuery,
+        index: str | None,
+        file_id: str | None,
+        name: str,
+        params: dict[str, Any],
     ) -> dict[str, Any] | None:
         if file_id is None:
             return None
+        check_cursor(file_id, name, _FILE + file_id, params)
         start = {"pk": tenant.key, "sk": _FILE + file_id}
         if index == "files_by_mime" and query.mime_type:
             start["mime_pk"] = _mime_partition(tenant, query.mime_type)

@@ -6,18 +6,21 @@ a filter has to run after the read, pages keep being read until the page is full
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from docsvc.clock import to_millis
 from docsvc.domain.lists import HasId, ListQuery, Page
+from docsvc.errors import InvalidField
 from docsvc.ids import id_ceiling, id_floor
 
 Keep = Callable[[dict[str, Any]], bool]
 Record = TypeVar("Record", bound=HasId)
 
 _FILTERED_READ = 200
+_CURSOR = re.compile(r"[A-Za-z0-9_]{1,128}")  # an id
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,10 +80,12 @@ def list_page(
     if filter_names:
         params["ExpressionAttributeNames"] = filter_names
 
-    def cursor(resource_id: str | None) -> dict[str, Any] | None:
+    def cursor(resource_id: str | None, name: str) -> dict[str, Any] | None:
         if not resource_id:
             return None
-        start = {"pk": listing.tenant_key, "sk": listing.sort_prefix + resource_id}
+        sort_key = listing.sort_prefix + resource_id
+        check_cursor(resource_id, name, sort_key, params)
+        start = {"pk": listing.tenant_key, "sk": sort_key}
         return start | {listing.key: listing.partition} if listing.index else start
 
     return query_page(
@@ -88,8 +93,8 @@ def list_page(
         params,
         limit=query.limit,
         ascending=query.order == "asc",
-        after=cursor(query.after),
-        before=cursor(query.before),
+        after=cursor(query.after, "after"),
+        before=cursor(query.before, "before"),
         keep=keep,
     )
 
@@ -118,6 +123,19 @@ def _read(
         if "LastEvaluatedKey" not in response:
             return items, False
         request["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
+
+def check_cursor(resource_id: str, name: str, sort_key: str, params: dict[str, Any]) -> None:
+    """A 422 naming the cursor where DynamoDB would refuse its start key (a 500): one that is not an id,
+    is longer than a key may be, or lies outside the key range of the query's dates (`:low`/`:high`)."""
+    values = params.get("ExpressionAttributeValues", {})
+    low, high = values.get(":low"), values.get(":high")
+    outside = low is not None and high is not None and not low <= sort_key <= high
+    if outside or not _CURSOR.fullmatch(resource_id):
+        raise InvalidField(
+            ("query", name),
+            "not a cursor of this list: pass the `after` or `before` of one of its pages (same dates)",
+        )
 
 
 def query_page(

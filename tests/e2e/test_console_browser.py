@@ -142,7 +142,7 @@ def test_a_pdf_uploaded_in_the_console_is_parsed_and_its_extraction_boxed_on_the
     pdf = tmp_path / "invoice.pdf"
     pdf.write_bytes(invoice("INV-7731", "$1,234.00"))
     page.get_by_label(re.compile(r"^File \(")).set_input_files(str(pdf))
-    page.get_by_role("button", name="Upload").click()
+    page.get_by_role("button", name="Upload", exact=True).click()
     page.wait_for_url(re.compile(r"/test/files/file_[A-Za-z0-9]+"))
     file_id = page.url.rsplit("/", 1)[1].split("?")[0]
     picture = page.get_by_role("img", name=re.compile(r"^Page 1 of invoice\.pdf"))
@@ -201,7 +201,7 @@ def test_a_file_over_the_direct_limit_goes_up_through_an_upload_session_with_pro
              .observe(document.querySelector('progress'), {attributes: true, childList: true})"""
     )
     page.get_by_label(re.compile(r"^File \(")).set_input_files(str(pdf))
-    page.get_by_role("button", name="Upload").click()
+    page.get_by_role("button", name="Upload", exact=True).click()
     page.wait_for_url(re.compile(r"/test/files/file_[A-Za-z0-9]+"), timeout=WAIT_SECONDS * 1000)
 
     assert page.get_by_text(f"{pdf.stat().st_size} bytes").count() == 1

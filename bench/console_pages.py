@@ -135,12 +135,14 @@ def main() -> int:
             job_id = first_id(client, f"{base}/jobs", "job")
             pages = {
                 "files": f"{base}/files",
-                "files, filtered by name": f"{base}/files?filename=scan",
+                "files, name starts with scan": f"{base}/files?name=scan",
+                "files, a name no file has": f"{base}/files?name=nothing",
                 "files, second page": f"{base}/files?after=" + _next_cursor(client, f"{base}/files"),
                 "a file (viewer, page 1)": f"{base}/files/{file_id}",
                 "a file with its parse": f"{base}/files/{file_id}?parse={parse_id}",
                 "jobs": f"{base}/jobs",
                 "jobs, status failed": f"{base}/jobs?status=failed",
+                "jobs, a filename no job has": f"{base}/jobs?filename=nothing",
                 "jobs, second page": f"{base}/jobs?after=" + _next_cursor(client, f"{base}/jobs"),
                 "a job": f"{base}/jobs/{job_id}",
                 "parses": f"{base}/parses",

@@ -142,7 +142,7 @@ def main() -> int:
                 "a file with its parse": f"{base}/files/{file_id}?parse={parse_id}",
                 "jobs": f"{base}/jobs",
                 "jobs, status failed": f"{base}/jobs?status=failed",
-                "jobs, a filename no job has": f"{base}/jobs?filename=nothing",
+                "jobs, failed splits": f"{base}/jobs?status=failed&endpoint=/v1/splits",
                 "jobs, second page": f"{base}/jobs?after=" + _next_cursor(client, f"{base}/jobs"),
                 "a job": f"{base}/jobs/{job_id}",
                 "parses": f"{base}/parses",

@@ -53,6 +53,9 @@ def list_files(
     query = FileQuery(
         limit=PAGE_SIZE,
         after=after or None,
+        # A name is looked up in the index of names (a key range, however many files the environment
+        # holds), so those files come in name order; without one, newest first.
+        sort_by="filename" if name else "created_at",
         filename=name or None,
         mime_type=mime_type or None,
         from_date=_date("Created from", "from_date", from_date, end_of_day=False),

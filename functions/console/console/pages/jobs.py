@@ -1,4 +1,6 @@
-"""/jobs: the environment's jobs as GET /v1/jobs lists them (status, endpoint, source, filename, dates),
+"""/jobs: the environment's jobs as GET /v1/jobs lists them, by the filters a key answers (status,
+endpoint, dates: a page reads about one page of jobs however many the environment holds; the API's
+filename and source filters read on until they fill a page, every job of the environment when few match),
 a job's page (its times, error and the result it made) with Cancel and Retry, which do what
 POST /v1/jobs/{id}/cancel and /retry do; their refusals are the service's messages."""
 
@@ -14,11 +16,10 @@ from docsvc.domain.jobs import (
     JobQuery,
     JobRecord,
     JobService,
-    JobSource,
     JobStatus,
 )
 from docsvc.services import job_service
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
 from console.context import Console
@@ -30,7 +31,6 @@ from console.rendering import render
 router = APIRouter(prefix="/console/{organization}/{environment}/jobs")
 Jobs = Annotated[JobService, Depends(job_service)]
 STATUSES: tuple[str, ...] = get_args(JobStatus)
-SOURCES: tuple[str, ...] = get_args(JobSource)
 # The console's section of each kind of result a job answers (its response body's `object`).
 RESULT_SECTIONS = {
     "parse": "parses",
@@ -48,8 +48,6 @@ def list_jobs(
     jobs: Jobs,
     status: str = "",
     endpoint: str = "",
-    source: str = "",
-    filename: Annotated[str, Query(max_length=255)] = "",
     from_date: str = "",
     to_date: str = "",
     after: str = "",
@@ -58,15 +56,11 @@ def list_jobs(
         **page_query(after, from_date, to_date),
         status=chosen("status", status, STATUSES),
         endpoint=chosen("endpoint", endpoint, JOB_ENDPOINTS),
-        source=chosen("source", source, SOURCES),
-        filename_contains=filename.strip() or None,
     )
     page = jobs.list(console.tenant, query)
     filters = {
         "status": status,
         "endpoint": endpoint,
-        "source": source,
-        "filename": filename,
         "from_date": from_date,
         "to_date": to_date,
     }
@@ -79,7 +73,6 @@ def list_jobs(
         filters=filters,
         status_options=options(STATUSES, "Any status"),
         endpoint_options=[("", "Any endpoint")] + [(value, value) for value in JOB_ENDPOINTS],
-        source_options=options(SOURCES, "Any source"),
         at=moment,
     )
 

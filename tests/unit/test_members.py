@@ -123,4 +123,4 @@ def test_reissuing_for_somebody_who_signed_in_meanwhile_changes_nothing(
 ) -> None:
     directory = refusing_directory(monkeypatch, "UnsupportedUserStateException")
 
-    assert directory.reissue_invitation("ada@acme.example", "Temporary-pass-1") is None
+    assert directory.reissue_invitation("ada@acme.example", "Temporary-pass-1") is False

@@ -110,7 +110,7 @@ class CognitoUserDirectory:
         created = _user(user["Username"], user.get("Attributes", []), user.get("UserStatus"))
         return replace(created, created_now=True)
 
-    def reissue_invitation(self, email: str, temporary_password: str) -> None:
+    def reissue_invitation(self, email: str, temporary_password: str) -> bool:
         try:
             self._client.admin_create_user(
                 UserPoolId=self._pool,
@@ -121,8 +121,9 @@ class CognitoUserDirectory:
             )
         except Exception as error:
             if _code(error) == "UnsupportedUserStateException":  # signed in meanwhile: nothing to resend
-                return
+                return False
             raise _invitation_error(error, email) from None
+        return True
 
     def sign_in(self, email: str, password: str) -> Tokens | NewPasswordRequired:
         try:

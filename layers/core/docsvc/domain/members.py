@@ -102,9 +102,9 @@ class UserDirectory(Protocol):
         """A new person with a temporary password (on AWS, mailed to them); None if they exist."""
         ...
 
-    def reissue_invitation(self, email: str, temporary_password: str) -> None:
+    def reissue_invitation(self, email: str, temporary_password: str) -> bool:
         """A person awaiting their first sign-in gets a new temporary password (on AWS, mailed to them
-        again); the one before stops working."""
+        again); the one before stops working. False when they have signed in meanwhile."""
         ...
 
     def sign_in(self, email: str, password: str) -> Tokens | NewPasswordRequired: ...
@@ -181,8 +181,12 @@ class MemberService:
         if user is None:  # created meanwhile by another invitation
             user = self.user_by_email(email)
         issued = password if user.awaiting_first_sign_in else None
-        if issued is not None and not user.created_now:
-            self._directory.reissue_invitation(email, issued)
+        if (
+            issued is not None
+            and not user.created_now
+            and not self._directory.reissue_invitation(email, issued)
+        ):
+            issued = None  # signed in meanwhile: they keep their own password
         member = Member(
             organization_id=organization_id,
             user_id=user.user_id,

@@ -11,7 +11,7 @@ import pytest
 from docsvc.local.stack import REGION, Deployment
 from docsvc_client.cli.main import main
 
-from tests.integration.console_client import console_client, sign_in_with
+from tests.integration.console_client import PASSWORD, console_client, sign_in_with
 
 SETTINGS = ("ACCOUNTS_TABLE", "MEMBERS_TABLE", "USER_POOL_ID", "USER_POOL_CLIENT_ID")
 
@@ -72,20 +72,33 @@ def test_an_operator_adds_the_first_admin_who_then_signs_in(
     assert first.status_code == 303 and first.headers["location"].startswith("/console/new-password")
 
 
-def test_the_temporary_password_is_printed_once_and_only_for_a_new_person(
-    stack: list[str], capsys: pytest.CaptureFixture[str]
+def test_the_temporary_password_is_printed_once_and_only_for_a_person_who_never_signed_in(
+    stack: list[str], deployment: Deployment, capsys: pytest.CaptureFixture[str]
 ) -> None:
     acme = run(capsys, *stack, "orgs", "create", "Acme", "--json")
     globex = run(capsys, *stack, "orgs", "create", "Globex", "--json")
-    assert isinstance(acme, dict) and isinstance(globex, dict)
+    initech = run(capsys, *stack, "orgs", "create", "Initech", "--json")
+    assert isinstance(acme, dict) and isinstance(globex, dict) and isinstance(initech, dict)
 
     assert main([*stack, "members", "add", "ada@acme.example", "--org", acme["id"], "--role", "admin"]) == 0
     first = capsys.readouterr().out
-    assert main([*stack, "members", "add", "ada@acme.example", "--org", globex["id"]]) == 0
-    second = capsys.readouterr().out
+    again = run(capsys, *stack, "members", "add", "ada@acme.example", "--org", globex["id"], "--json")
+    assert isinstance(again, dict)
+    boto3.client("cognito-idp", region_name=REGION).admin_set_user_password(
+        UserPoolId=deployment.environment["USER_POOL_ID"],
+        Username="ada@acme.example",
+        Password=PASSWORD,
+        Permanent=True,
+    )
+    assert main([*stack, "members", "add", "ada@acme.example", "--org", initech["id"]]) == 0
+    signed_in_before = capsys.readouterr().out
 
     assert "temporary password: " in first and "only time it is shown" in first
-    assert "temporary password" not in second and "already had an account" in second
+    printed = first.split("temporary password: ")[1].split()[0]
+    assert again["temporary_password"] and again["temporary_password"] != printed
+    with console_client(deployment) as browser:
+        assert sign_in_with(browser, "ada@acme.example", printed).status_code == 401
+    assert "temporary password" not in signed_in_before and "already had an account" in signed_in_before
 
 
 def test_members_are_listed_and_removed_but_the_last_admin_stays(

@@ -1,5 +1,6 @@
-"""The members page (admins): invitations with a temporary password shown once, roles, removal, and an
-organization that always keeps an admin."""
+"""The members page (admins): invitations (mailed by the user pool; a temporary password shown once only
+where the deployment says so, as the local stack does), roles, removal, and an organization that always
+keeps an admin."""
 
 from __future__ import annotations
 
@@ -9,12 +10,38 @@ import re
 import pytest
 from console.context import ConsoleContext, Membership, Viewer
 from console.rendering import render
+from docsvc import services
 from docsvc.services import member_service
 from docsvc.tenancy import Tenant
 from starlette.requests import Request
 
 from tests.conftest import Org
-from tests.integration.console_client import console_client, sign_in_with
+from tests.integration.console_client import PASSWORD, ConsolePage, console_client, sign_in_with
+
+INVITED = "is+a+member+of+the+organization.+If+they+have+not+signed+in+to+the+console+yet"
+SHOWN = re.compile(r'<output id="temporary-password" class="secret-once">([^<]+)</output>')
+
+
+def shown_password(answer) -> str:
+    found = SHOWN.search(answer.text)
+    assert found is not None, answer.text
+    return html.unescape(found.group(1))
+
+
+def first_sign_in(deployment, email: str, password: str) -> int:
+    """The status of a first sign-in with a temporary password (303 to choose a password, 401 refused)."""
+    with console_client(deployment) as browser:
+        answer = sign_in_with(browser, email, password)
+    if answer.status_code == 303:
+        assert answer.headers["location"].startswith("/console/new-password")
+    return answer.status_code
+
+
+@pytest.fixture
+def mailed_invitations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The console as on AWS: the user pool mails temporary passwords, the console never shows them."""
+    monkeypatch.setenv("SHOW_TEMPORARY_PASSWORDS", "false")
+    services.reset()
 
 
 def test_an_admin_sees_the_organizations_members(signed_in, org: Org, other_org: Org) -> None:
@@ -55,7 +82,7 @@ def test_inviting_somebody_who_already_has_an_account_only_adds_the_membership(
     answer = admin.post(f"{admin.base()}/members", {"email": "ada@globex.example", "role": "admin"})
 
     assert answer.status_code == 303
-    assert "ada%40globex.example+is+now+a+member" in answer.headers["location"]
+    assert f"ada%40globex.example+{INVITED}" in answer.headers["location"]
     ada = member_service().user_by_email("ada@globex.example")
     names = [membership.organization_name for membership in member_service().memberships(ada.user_id)]
     assert names == ["acme", "globex"]
@@ -63,7 +90,7 @@ def test_inviting_somebody_who_already_has_an_account_only_adds_the_membership(
 
 def test_inviting_a_member_twice_or_a_bad_email_is_refused_with_a_sentence(signed_in, org: Org) -> None:
     admin = signed_in(org)
-    admin.post(f"{admin.base()}/members", {"email": "grace@acme.example", "role": "member"})
+    signed_in(org, role="member", email="grace@acme.example")
 
     twice = admin.post(f"{admin.base()}/members", {"email": "grace@acme.example", "role": "member"})
     bad = admin.post(f"{admin.base()}/members", {"email": "not an email", "role": "member"})
@@ -72,6 +99,79 @@ def test_inviting_a_member_twice_or_a_bad_email_is_refused_with_a_sentence(signe
     assert twice.status_code == 409 and "grace@acme.example is already a member" in twice.text
     assert bad.status_code == 400 and "is not an email address" in bad.text
     assert role.status_code == 400 and "the role must be admin or member" in role.text
+
+
+def test_on_aws_the_answer_never_shows_a_password_nor_tells_whether_the_person_had_an_account(
+    signed_in, mailed_invitations, org: Org, other_org: Org
+) -> None:
+    signed_in(other_org, email="ada@globex.example")
+    admin = signed_in(org)
+
+    new = admin.post(f"{admin.base()}/members", {"email": "linus@acme.example", "role": "member"})
+    known = admin.post(f"{admin.base()}/members", {"email": "ada@globex.example", "role": "member"})
+
+    assert (new.status_code, known.status_code) == (303, 303)
+    sentences = [
+        answer.headers["location"].split("notice=")[1].replace(email, "EMAIL")
+        for answer, email in ((new, "linus%40acme.example"), (known, "ada%40globex.example"))
+    ]
+    assert sentences[0] == sentences[1] and INVITED in sentences[0]
+    listed = admin.get(f"{admin.base()}/members")
+    assert "linus@acme.example" in listed.text and "ada@globex.example" in listed.text
+    for page in (new, known, listed):
+        assert "temporary-password" not in page.text
+    assert "gets an email with a temporary password" in listed.text
+
+
+def test_an_invitation_replaces_the_temporary_password_another_organizations_admin_saw(
+    signed_in, deployment, org: Org, other_org: Org
+) -> None:
+    intruder = signed_in(other_org)
+    seen = shown_password(
+        intruder.post(f"{intruder.base()}/members", {"email": "alice@acme.example", "role": "member"})
+    )
+    admin = signed_in(org)
+
+    answer = admin.post(f"{admin.base()}/members", {"email": "alice@acme.example", "role": "admin"})
+
+    assert answer.status_code == 200
+    issued = shown_password(answer)
+    assert issued != seen
+    assert first_sign_in(deployment, "alice@acme.example", seen) == 401
+    assert first_sign_in(deployment, "alice@acme.example", issued) == 303
+    alice = member_service().user_by_email("alice@acme.example")  # one person in the pool, in both
+    assert {m.organization_id for m in member_service().memberships(alice.user_id)} == {org.id, other_org.id}
+
+
+def test_inviting_again_a_member_who_never_signed_in_sends_a_new_password_and_keeps_their_role(
+    signed_in, deployment, org: Org
+) -> None:
+    admin = signed_in(org)
+    first = shown_password(
+        admin.post(f"{admin.base()}/members", {"email": "grace@acme.example", "role": "member"})
+    )
+
+    again = admin.post(f"{admin.base()}/members", {"email": "grace@acme.example", "role": "admin"})
+
+    assert again.status_code == 200
+    second = shown_password(again)
+    assert first_sign_in(deployment, "grace@acme.example", first) == 401
+    assert first_sign_in(deployment, "grace@acme.example", second) == 303
+    grace = member_service().user_by_email("grace@acme.example")
+    assert member_service().member(org.id, grace.user_id).role == "member"
+
+
+def test_a_person_who_has_signed_in_keeps_their_password_when_invited(
+    signed_in, deployment, org: Org, other_org: Org
+) -> None:
+    ada: ConsolePage = signed_in(other_org, email="ada@globex.example")
+    admin = signed_in(org)
+
+    answer = admin.post(f"{admin.base()}/members", {"email": ada.email, "role": "member"})
+
+    assert answer.status_code == 303 and "temporary-password" not in answer.text
+    with console_client(deployment) as browser:
+        assert sign_in_with(browser, ada.email, PASSWORD).status_code == 303
 
 
 def test_an_admin_changes_a_members_role(signed_in, org: Org) -> None:

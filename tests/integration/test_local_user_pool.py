@@ -22,9 +22,12 @@ def test_the_user_pool_and_its_client_exist_with_the_templates_settings(deployme
     assert sorted(client["ExplicitAuthFlows"]) == ["ALLOW_REFRESH_TOKEN_AUTH", "ALLOW_USER_PASSWORD_AUTH"]
     assert client["PreventUserExistenceErrors"] == "ENABLED"
     assert "ClientSecret" not in client
+    assert "email" not in client["WriteAttributes"]  # a member cannot change the email they are known by
+    assert pool["UserAttributeUpdateSettings"]["AttributesRequireVerificationBeforeUpdate"] == ["email"]
     console = deployment.function("ConsoleFunction").environment
     assert (console["USER_POOL_ID"], console["USER_POOL_CLIENT_ID"]) == (pool_id, client_id)
     assert console["MEMBERS_TABLE"] == deployment.provisioned.refs["MembersTable"]
+    assert console["SHOW_TEMPORARY_PASSWORDS"] == "true"  # the local stack mails no invitations
 
 
 def test_the_members_table_has_its_index_by_user(deployment: Deployment) -> None:

@@ -84,16 +84,11 @@ def configuration_problems(environ: Mapping[str, str]) -> list[str]:
     source_url = environ.get("SOURCE_URL", "").strip()
     if source_url and not valid_source_url(source_url):
         problems.append(f"SOURCE_URL must be an http(s) address of the source, not {source_url[:80]!r}")
-    if environ.get("ALLOW_LOOPBACK_WEBHOOKS", "").strip().lower() not in {
-        "",
-        "0",
-        "1",
-        "true",
-        "false",
-        "yes",
-        "no",
-    }:
-        problems.append("ALLOW_LOOPBACK_WEBHOOKS must be true or false")
+    problems += [
+        f"{name} must be true or false"
+        for name in ("ALLOW_LOOPBACK_WEBHOOKS", "SHOW_TEMPORARY_PASSWORDS")
+        if environ.get(name, "").strip().lower() not in {"", "0", "1", "true", "false", "yes", "no"}
+    ]
     return problems
 
 
@@ -151,6 +146,9 @@ class Settings:
     members_table: str = "MembersTable"
     user_pool_id: str = ""
     user_pool_client_id: str = ""
+    # The console shows an invitee's temporary password to the admin who invited them, where no mail
+    # reaches them (the local stack); on AWS the user pool mails it and it is never shown.
+    show_temporary_passwords: bool = False
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -189,6 +187,7 @@ class Settings:
             members_table=os.environ.get("MEMBERS_TABLE", "MembersTable"),
             user_pool_id=os.environ.get("USER_POOL_ID", ""),
             user_pool_client_id=os.environ.get("USER_POOL_CLIENT_ID", ""),
+            show_temporary_passwords=_flag("SHOW_TEMPORARY_PASSWORDS"),
         )
 
 

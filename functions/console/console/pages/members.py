@@ -1,14 +1,18 @@
 """/console/<org>/<env>/members (admins): the organization's members, invitations, roles, removal.
 
-Membership is the organization's, the same in both environments. An invitation of a person new to
-the user pool shows their temporary password once, on the answer to the form (never in a URL, a log
-line or a cookie); the last admin can be neither removed nor made a member (409, with a sentence).
+Membership is the organization's, the same in both environments. The user pool mails an invited
+person their temporary password; the answer to the form says the same sentence whether or not they
+already had an account, so an admin learns nothing of the people of other organizations. Only where
+the deployment says so (ShowTemporaryPasswords: the local stack, which mails nothing) is a new
+temporary password shown once, on the answer to the form (never in a URL, a log line or a cookie).
+The last admin can be neither removed nor made a member (409, with a sentence).
 """
 
 from __future__ import annotations
 
 from typing import Annotated
 
+from docsvc.config import settings
 from docsvc.services import member_service
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import Response
@@ -31,7 +35,16 @@ def _back(console: AdminConsole, notice: str) -> Response:
 @router.get("", include_in_schema=False)
 def members(request: Request, console: AdminConsole, after: str | None = None) -> Response:
     page = member_service().list(console.tenant.organization_id, after=after)
-    return render(request, "members/list.html", console, title="Members", page=page, roles=ROLES)
+    shown = settings().show_temporary_passwords
+    return render(
+        request,
+        "members/list.html",
+        console,
+        title="Members",
+        page=page,
+        roles=ROLES,
+        show_temporary_passwords=shown,
+    )
 
 
 @router.post("", include_in_schema=False, dependencies=[Depends(checked_form)])
@@ -39,9 +52,13 @@ def invite(request: Request, console: AdminConsole, email: Field, role: Field) -
     invitation = member_service().invite(
         console.tenant.organization_id, email, role, by=console.viewer.user_id
     )
-    if invitation.temporary_password is None:
-        return _back(console, f"{invitation.member.email} is now a member of the organization.")
-    return render(request, "members/invited.html", console, title="Member invited", invitation=invitation)
+    if invitation.temporary_password is not None and settings().show_temporary_passwords:
+        return render(request, "members/invited.html", console, title="Member invited", invitation=invitation)
+    return _back(
+        console,
+        f"{invitation.member.email} is a member of the organization. If they have not signed in to the "
+        "console yet, they get an email with how to sign in.",
+    )
 
 
 @router.post("/{user_id}/role", include_in_schema=False, dependencies=[Depends(checked_form)])

@@ -3,11 +3,14 @@
 Users are named by their email (the pool's username attribute); their id is the pool's `sub`. Sign-in
 is USER_PASSWORD_AUTH on the console's app client (no secret); Cognito checks every access token it
 is handed (signature, expiry, revocation by a global sign-out), so this module keeps no keys of its
-own. Creating and finding users are the Admin* calls, the only ones that need IAM.
+own. Creating and finding users are the Admin* calls, the only ones that need IAM. An invitation is
+AdminCreateUser's: Cognito mails the temporary password; MessageAction RESEND gives a user who has
+never signed in (FORCE_CHANGE_PASSWORD) a new one and mails it again.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from docsvc.adapters import aws
@@ -17,6 +20,13 @@ from docsvc.errors import BadRequest, TooManyRequests, Unauthorized
 
 WRONG_CREDENTIALS = "The email or the password is wrong."
 SIGN_IN_AGAIN = "The sign-in has expired: sign in again."
+RESET_REQUIRED = (
+    "The password of this account must be reset before it can sign in: ask the operator of this "
+    "deployment to reset it."
+)
+NOT_DELIVERED = (
+    "The user pool could not send the invitation email to {email}: check the address, then invite them again."
+)
 POLICY_SENTENCE = (
     "Choose a password of at least 12 characters with a lower case and an upper case letter, "
     "a digit and a symbol."
@@ -39,6 +49,23 @@ def _translated(error: Exception, refused: str) -> Exception:
         return BadRequest(POLICY_SENTENCE)
     if code in _THROTTLED:
         return TooManyRequests("Too many attempts: wait a minute, then try again.", retry_after=60)
+    if code == "PasswordResetRequiredException":
+        return Unauthorized(RESET_REQUIRED)
+    return error
+
+
+def _invitation_error(error: Exception, email: str) -> Exception:
+    """A refused invitation as the domain's error: mail that could not go out, a limit of the pool
+    (its daily email quota, its request rate), an address it does not take."""
+    code = _code(error)
+    if code == "CodeDeliveryFailureException":
+        return BadRequest(NOT_DELIVERED.format(email=email))
+    if code in _THROTTLED:
+        return TooManyRequests(
+            "The user pool is sending too many invitations now: try again in a minute.", retry_after=60
+        )
+    if code == "InvalidParameterException":
+        return BadRequest(f"the user pool does not take '{email}' as an email address")
     return error
 
 
@@ -61,8 +88,8 @@ class CognitoUserDirectory:
         except Exception as error:
             if _code(error) == "UserNotFoundException":
                 return None
-            raise
-        return _user(user["Username"], user.get("UserAttributes", []))
+            raise _invitation_error(error, email) from None
+        return _user(user["Username"], user.get("UserAttributes", []), user.get("UserStatus"))
 
     def create_user(self, email: str, temporary_password: str) -> DirectoryUser | None:
         try:
@@ -79,10 +106,24 @@ class CognitoUserDirectory:
         except Exception as error:
             if _code(error) == "UsernameExistsException":
                 return None
-            if _code(error) == "InvalidParameterException":
-                raise BadRequest(f"the user pool does not take '{email}' as an email address") from None
-            raise
-        return _user(user["Username"], user.get("Attributes", []))
+            raise _invitation_error(error, email) from None
+        created = _user(user["Username"], user.get("Attributes", []), user.get("UserStatus"))
+        return replace(created, created_now=True)
+
+    def reissue_invitation(self, email: str, temporary_password: str) -> bool:
+        try:
+            self._client.admin_create_user(
+                UserPoolId=self._pool,
+                Username=email,
+                TemporaryPassword=temporary_password,
+                MessageAction="RESEND",
+                DesiredDeliveryMediums=["EMAIL"],
+            )
+        except Exception as error:
+            if _code(error) == "UnsupportedUserStateException":  # signed in meanwhile: nothing to resend
+                return False
+            raise _invitation_error(error, email) from None
+        return True
 
     def sign_in(self, email: str, password: str) -> Tokens | NewPasswordRequired:
         try:
@@ -141,9 +182,13 @@ class CognitoUserDirectory:
         return True
 
 
-def _user(username: str, attributes: list[dict[str, str]]) -> DirectoryUser:
+def _user(username: str, attributes: list[dict[str, str]], status: str | None = None) -> DirectoryUser:
     values = _attributes(attributes)
-    return DirectoryUser(user_id=values.get("sub", username), email=values.get("email", username))
+    return DirectoryUser(
+        user_id=values.get("sub", username),
+        email=values.get("email", username),
+        awaiting_first_sign_in=status == "FORCE_CHANGE_PASSWORD",
+    )
 
 
 def _tokens(answer: dict[str, Any]) -> Tokens:

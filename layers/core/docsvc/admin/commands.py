@@ -82,7 +82,8 @@ def register(commands: Any) -> None:
         dest="action", required=True
     )
     add_member = members.add_parser(
-        "add", help="make EMAIL a member (a new person gets a temporary password, printed once)"
+        "add",
+        help="make EMAIL a member (one who never signed in gets a new temporary password, printed once)",
     )
     add_member.add_argument("email")
     add_member.add_argument("--org", required=True)
@@ -264,7 +265,8 @@ def _add_member(arguments: argparse.Namespace) -> int:
     if invitation.temporary_password:
         lines += [
             f"temporary password: {invitation.temporary_password}",
-            "This is the only time it is shown; they choose their own password at their first sign-in.",
+            "This is the only time it is shown (the user pool also mails it to them; any temporary password "
+            "given before stops working); they choose their own password at their first sign-in.",
         ]
     else:
         lines.append("They already had an account: they sign in with their own password.")

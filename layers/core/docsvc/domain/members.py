@@ -3,9 +3,12 @@
 A member is a person of the user pool (Amazon Cognito) with a role in one organization: `admin` (also
 manages API keys and members) or `member`. Membership is the organization's, the same in both of its
 environments. People are invited: an admin (or an operator, with `docsvc admin members add`) names an
-email; a person new to the pool gets a temporary password, shown once to whoever invited them (and, on
-AWS, mailed by Cognito), which they replace at their first sign-in. Somebody already in the pool just
-becomes a member. An organization always keeps at least one admin.
+email; a person new to the pool gets a temporary password, which they replace at their first sign-in.
+The user pool mails it to them; only where the deployment says so (the local stack, which mails nothing)
+does the console show it to the admin, and `docsvc admin` prints it to the operator. Somebody already in
+the pool who has never signed in is sent a new temporary password (the one before stops working, so
+nobody who saw an earlier one can take the account over, and an expired one is replaced); somebody who
+has signed in just becomes a member. An organization always keeps at least one admin.
 
 The console's session is not an API credential: API keys stay the only way into /v1.
 """
@@ -60,13 +63,16 @@ class MemberPage:
 @dataclass(frozen=True)
 class Invitation:
     member: Member
-    temporary_password: str | None  # only for a person new to the user pool: shown once, never stored
+    # A new temporary password (a person new to the pool, or one who never signed in): never stored.
+    temporary_password: str | None
 
 
 @dataclass(frozen=True)
 class DirectoryUser:
     user_id: str
     email: str
+    awaiting_first_sign_in: bool = False  # still to replace a temporary password
+    created_now: bool = False  # just created with the temporary password it was given
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,11 @@ class UserDirectory(Protocol):
     def find_user(self, email: str) -> DirectoryUser | None: ...
     def create_user(self, email: str, temporary_password: str) -> DirectoryUser | None:
         """A new person with a temporary password (on AWS, mailed to them); None if they exist."""
+        ...
+
+    def reissue_invitation(self, email: str, temporary_password: str) -> bool:
+        """A person awaiting their first sign-in gets a new temporary password (on AWS, mailed to them
+        again); the one before stops working. False when they have signed in meanwhile."""
         ...
 
     def sign_in(self, email: str, password: str) -> Tokens | NewPasswordRequired: ...
@@ -160,17 +171,22 @@ class MemberService:
         self._accounts = accounts
 
     def invite(self, organization_id: str, email: str, role: str, *, by: str) -> Invitation:
-        """Make `email` a member of the organization; a person new to the user pool is created with a
-        temporary password, returned here once."""
+        """Make `email` a member of the organization. A person new to the user pool is created with a
+        temporary password, and one who has never signed in is given a new one; it is returned here once.
+        Inviting again a member who has never signed in sends their invitation again."""
         self._accounts.organization(organization_id)  # NotFound for an unknown organization
         email, role = normalized_email(email), checked_role(role)
-        password: str | None = None
-        user = self._directory.find_user(email)
-        if user is None:
-            password = generate_temporary_password()
-            user = self._directory.create_user(email, password)
-            if user is None:  # created meanwhile by another invitation: they keep that password
-                password, user = None, self.user_by_email(email)
+        password = generate_temporary_password()
+        user = self._directory.find_user(email) or self._directory.create_user(email, password)
+        if user is None:  # created meanwhile by another invitation
+            user = self.user_by_email(email)
+        issued = password if user.awaiting_first_sign_in else None
+        if (
+            issued is not None
+            and not user.created_now
+            and not self._directory.reissue_invitation(email, issued)
+        ):
+            issued = None  # signed in meanwhile: they keep their own password
         member = Member(
             organization_id=organization_id,
             user_id=user.user_id,
@@ -180,8 +196,11 @@ class MemberService:
             added_by=by,
         )
         if not self._members.add(member):
-            raise Conflict(f"{email} is already a member of this organization")
-        return Invitation(member, password)
+            existing = self._members.get(organization_id, user.user_id)
+            if issued is None or existing is None:
+                raise Conflict(f"{email} is already a member of this organization")
+            return Invitation(existing, issued)  # invited again: the role they have stays
+        return Invitation(member, issued)
 
     def member(self, organization_id: str, user_id: str) -> Member:
         member = self._members.get(organization_id, user_id)

@@ -1,5 +1,5 @@
-"""The AWS emulator (moto) made to keep the promises of DynamoDB that the service relies on, at a cost
-that does not grow with the tables."""
+"""The AWS emulator (moto) made to keep the promises of DynamoDB and Cognito that the service relies on,
+at a cost that does not grow with the tables."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ _lock = threading.Lock()
 
 def adapt_emulator() -> None:
     """Make every DynamoDB request of this process run alone, roll a failed transaction back item by
-    item, and route requests without listing moto's packages each time. Calling it again changes
-    nothing."""
+    item, resend a user pool's invitation as Cognito does, and route requests without listing moto's
+    packages each time. Calling it again changes nothing."""
     _adapt_emulator()
     _roll_back_only_what_a_transaction_touched()
+    _resend_invitations_to_the_same_user()
     _list_moto_services_once()
 
 
@@ -121,6 +122,45 @@ class _TablesNotCopied:
     def __exit__(self, *exc: object) -> None:
         for table in self.tables:
             del table.__deepcopy__
+
+
+def _resend_invitations_to_the_same_user() -> None:
+    """AdminCreateUser with MessageAction RESEND gives a user who never signed in a new temporary
+    password (the one before stops working) and refuses anybody else. moto creates a second user with
+    the same email instead, in a pool whose usernames are emails; here the user stays the same one."""
+    from moto.cognitoidp.models import CognitoIdpBackend, UserStatus
+
+    original = CognitoIdpBackend.admin_create_user
+    if getattr(original, "adapted", False):
+        return
+
+    def admin_create_user(
+        self: Any, user_pool_id: str, username: str, message_action: str, temporary_password: str, *rest: Any
+    ) -> Any:
+        if message_action != "RESEND":
+            return original(self, user_pool_id, username, message_action, temporary_password, *rest)
+        user = self.admin_get_user(user_pool_id, username)  # UserNotFoundException, as on AWS
+        if user.status != UserStatus.FORCE_CHANGE_PASSWORD:
+            raise _unsupported_user_state(f"Resend not possible. {username} status is {user.status}.")
+        if temporary_password:
+            self._validate_password(user_pool_id, temporary_password)
+        user.password = temporary_password or _generated_password()
+        return user
+
+    admin_create_user.adapted = True  # type: ignore[attr-defined]
+    setattr(CognitoIdpBackend, "admin_create_user", admin_create_user)  # noqa: B010
+
+
+def _unsupported_user_state(message: str) -> Exception:
+    from moto.core.exceptions import JsonRESTError
+
+    return JsonRESTError("UnsupportedUserStateException", message)
+
+
+def _generated_password() -> str:
+    from docsvc.domain.members import generate_temporary_password
+
+    return generate_temporary_password()
 
 
 def _list_moto_services_once() -> None:

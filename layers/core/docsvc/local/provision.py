@@ -23,6 +23,7 @@ _USER_POOL_SETTINGS = (
     "UsernameConfiguration",
     "AutoVerifiedAttributes",
     "AdminCreateUserConfig",
+    "UserAttributeUpdateSettings",
 )
 _CLIENT_SETTINGS = (
     "GenerateSecret",
@@ -33,6 +34,8 @@ _CLIENT_SETTINGS = (
     "IdTokenValidity",
     "RefreshTokenValidity",
     "TokenValidityUnits",
+    "ReadAttributes",
+    "WriteAttributes",
 )
 
 

@@ -25,8 +25,9 @@ from docsvc.local.template import load_template
 
 REGION = "us-east-1"
 ACCOUNT_ID = "123456789012"
-# Deployment settings the local stack chooses: loopback webhook receivers are allowed here only.
-LOCAL_PARAMETERS = {"AllowLoopbackWebhooks": "true", "Stage": "dev"}
+# Deployment settings the local stack chooses: loopback webhook receivers are allowed here only, and
+# the console shows an invitee's temporary password to whoever invited them (no mail goes out here).
+LOCAL_PARAMETERS = {"AllowLoopbackWebhooks": "true", "ShowTemporaryPasswords": "true", "Stage": "dev"}
 LOCAL_ENVIRONMENT = {
     "AWS_ACCESS_KEY_ID": "local",
     "AWS_SECRET_ACCESS_KEY": "local",

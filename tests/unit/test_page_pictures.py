@@ -9,42 +9,22 @@ from typing import Any
 import pymupdf
 import pytest
 from docsvc.adapters.document_reader import ReaderPictures
-from docsvc.documents.builtin import BuiltinEngine
 from docsvc.documents.engine import isolation
 from docsvc.documents.reader_messages import PictureRequest
-from docsvc.documents.reads import DocumentReads
 from docsvc.domain.files import FileRecord
 from docsvc.domain.pictures import PICTURE_DPI, PagePictures
 from docsvc.errors import DocumentRejected, NotFound, UnsupportedMediaType
 from docsvc.tenancy import Tenant
 
 from tests import samples
+from tests.unit.test_document_reader import Blobs
+from tests.unit.test_document_reader import Reader as DocumentReaderFunction
 
 TENANT = Tenant("org_reader", "test")
 
 
-class Blobs:
-    def __init__(self) -> None:
-        self.objects: dict[str, bytes] = {}
-        self.reads: list[str] = []
-
-    def put(self, key: str, content: bytes, content_type: str) -> None:
-        self.objects[key] = content
-
-    def read(self, key: str) -> bytes:
-        self.reads.append(key)
-        return self.objects[key]
-
-    def delete(self, key: str) -> None:
-        self.objects.pop(key, None)
-
-
-class Reader:
-    """The document reader function as Lambda calls it: JSON in, JSON out, through its handler's choice."""
-
-    def __init__(self, blobs: Blobs) -> None:
-        self.reads = DocumentReads(BuiltinEngine(), blobs)  # type: ignore[arg-type]
-        self.requests: list[dict[str, Any]] = []
+class Reader(DocumentReaderFunction):
+    """The document reader function as Lambda calls it, for its pictures of pages."""
 
     def __call__(self, function: str, event: dict[str, Any]) -> Any:
         self.requests.append(event)

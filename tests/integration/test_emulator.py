@@ -136,3 +136,41 @@ def test_a_transaction_copies_only_the_items_it_names(dynamodb: Any) -> None:
 
     assert copied == []
     assert value_of(dynamodb, "Plain", {"pk": "item-7"}) == "y"
+
+
+def test_item_reads_answer_every_kind_of_value_as_it_was_written(dynamodb: Any) -> None:
+    """Query, Scan and GetItem answers are written as plain JSON (not moto's serializer): every type
+    of DynamoDB value comes back as it went in, binary ones too, and a page's key goes with it."""
+    item = {
+        "pk": {"S": "a"},
+        "sk": {"S": "1"},
+        "text": {"S": "Grüße"},
+        "number": {"N": "12.50"},
+        "binary": {"B": b"\x00\xffpdf"},
+        "strings": {"SS": ["x", "y"]},
+        "numbers": {"NS": ["1", "2"]},
+        "binaries": {"BS": [b"\x01", b"\x02"]},
+        "nested": {"M": {"list": {"L": [{"N": "1"}, {"NULL": True}, {"BOOL": False}, {"B": b"\x7f"}]}}},
+    }
+    dynamodb.put_item(TableName="Ranged", Item=item)
+    dynamodb.put_item(TableName="Ranged", Item={"pk": {"S": "a"}, "sk": {"S": "2"}})
+
+    got = dynamodb.get_item(TableName="Ranged", Key={"pk": {"S": "a"}, "sk": {"S": "1"}})["Item"]
+    page = dynamodb.query(
+        TableName="Ranged",
+        KeyConditionExpression="pk = :pk",
+        ExpressionAttributeValues={":pk": {"S": "a"}},
+        Limit=1,
+    )
+    scanned = dynamodb.scan(TableName="Ranged")["Items"]
+
+    def canonical(value: dict[str, Any]) -> dict[str, Any]:
+        return {
+            name: {kind: sorted(v) if kind in ("SS", "NS", "BS") else v for kind, v in typed.items()}
+            for name, typed in value.items()
+        }
+
+    assert canonical(got) == canonical(item)
+    assert [canonical(found) for found in page["Items"]] == [canonical(item)]
+    assert page["LastEvaluatedKey"] == {"pk": {"S": "a"}, "sk": {"S": "1"}}
+    assert len(scanned) == 2 and canonical(item) in [canonical(found) for found in scanned]

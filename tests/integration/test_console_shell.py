@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import httpx
+import pytest
 
 from tests.conftest import Org
 from tests.integration.console_client import console_client
@@ -67,3 +68,19 @@ def test_a_person_without_an_organization_can_still_sign_out(signed_in, org: Org
     answer = page.client.post("/console/sign-out", data={"csrf": token.group(1)})
 
     assert answer.status_code == 303 and answer.headers["location"].startswith("/console/sign-in")
+
+
+@pytest.mark.parametrize("section", ["keys", "members"])
+def test_a_forged_cursor_is_a_422_page_and_one_at_the_limit_is_read(
+    signed_in, org: Org, section: str
+) -> None:
+    page = signed_in(org)
+    path = f"{page.base()}/{section}"
+
+    at_limit = page.get(path, params={"after": "k" * 128})
+    too_long = page.get(path, params={"after": "k" * 129})
+    forged = page.get(path, params={"after": "key_1<script>"})
+
+    assert at_limit.status_code == 200
+    assert too_long.status_code == 422 and "after" in too_long.text
+    assert forged.status_code == 422 and "<script>" not in forged.text

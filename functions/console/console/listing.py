@@ -6,12 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from docsvc.api.params import date_bound
 from docsvc.errors import InvalidField
+from fastapi import Query
 
 PAGE_SIZE = 25
+
+# The cursor of a list read by something other than an id range (API keys, members: a key id, a user id):
+# what such a cursor can be, so a forged one is a 422 page, never a start key DynamoDB refuses (a 500).
+Cursor = Annotated[str | None, Query(max_length=128, pattern=r"^[A-Za-z0-9_-]*$")]
 
 
 def chosen(name: str, value: str | None, allowed: Iterable[str]) -> str | None:

@@ -15,6 +15,7 @@ from fastapi.responses import Response
 
 from console.context import AdminConsole
 from console.forms import checked_form
+from console.listing import Cursor
 from console.notices import redirect_with_notice
 from console.rendering import render
 
@@ -24,7 +25,7 @@ NAME_LENGTH = 64
 
 
 @router.get("", include_in_schema=False)
-def keys(request: Request, console: AdminConsole, after: str | None = None) -> Response:
+def keys(request: Request, console: AdminConsole, after: Cursor = None) -> Response:
     page = account_service().environment_keys(console.tenant, after=after)
     return render(request, "keys/list.html", console, title="API keys", page=page)
 

@@ -19,6 +19,7 @@ from fastapi.responses import Response
 
 from console.context import AdminConsole
 from console.forms import checked_form
+from console.listing import Cursor
 from console.notices import redirect_with_notice
 from console.rendering import render
 
@@ -33,7 +34,7 @@ def _back(console: AdminConsole, notice: str) -> Response:
 
 
 @router.get("", include_in_schema=False)
-def members(request: Request, console: AdminConsole, after: str | None = None) -> Response:
+def members(request: Request, console: AdminConsole, after: Cursor = None) -> Response:
     page = member_service().list(console.tenant.organization_id, after=after)
     shown = settings().show_temporary_passwords
     return render(

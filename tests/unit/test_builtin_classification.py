@@ -305,3 +305,31 @@ def test_classification_is_deterministic_and_fast() -> None:
     results = {classify(pages, CATEGORIES) for _ in range(3)}
     assert time.perf_counter() - started < HANG_SECONDS
     assert len(results) == 1
+
+
+# ------------------------------------------------------------------- kinds named in other languages
+KINDS_OF_DOCUMENTS = [
+    Category("invoice", "An invoice from a seller to a buyer: invoice number, amounts due, VAT."),
+    Category("technical_documentation", "A technical manual, handbook, specification or developer guide."),
+    Category("book", "A book, such as a textbook or a novel, a chapter or a page of one."),
+    Category("report", "A report of an organisation on a topic."),
+    Category("presentation", "Slides of a presentation."),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # a German specification of electronic invoices is full of invoice words
+            "ZUGFeRD 2.1.1\nSpezifikation\nTechnischer Anhang\nKapitel 3 Datenmodell\n"
+            "Die Rechnung enthält die Rechnungsnummer, das Rechnungsdatum und den Rechnungsbetrag. "
+            "Der Verkäufer und der Käufer werden mit ihrer USt-ID angegeben. Beispiel: Bruttosumme.",
+            "technical_documentation",
+        ),
+        ("Kapitel 2\nVorwort\nInhaltsverzeichnis\nDie Geschichte beginnt im Winter.", "book"),
+        ("Rapport\nSynthèse\nRecommandations\nLes constats de l'étude portent sur la région.", "report"),
+        ("Presentación\nAgenda\nDiapositivas del proyecto\nPreguntas", "presentation"),
+    ],
+)
+def test_document_kinds_are_recognised_by_their_names_in_other_languages(text: str, expected: str) -> None:
+    assert classify([text], KINDS_OF_DOCUMENTS).category == expected

@@ -82,7 +82,9 @@ def documents(corpus: Path) -> tuple[list[Document], dict[str, Any]]:
     return found, manifest
 
 
-def answers(docs: list[Document], pages_of: dict[str, list[str]], categories: list[Category]) -> dict[str, Any]:
+def answers(
+    docs: list[Document], pages_of: dict[str, list[str]], categories: list[Category]
+) -> dict[str, Any]:
     """Each document's answer with its likelihood: per language, the wrong ones, and the documents
     without a category of their own (right when answered under GUESS)."""
     per_language: dict[tuple[str, str], Tally] = defaultdict(Tally)

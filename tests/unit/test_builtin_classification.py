@@ -333,3 +333,35 @@ KINDS_OF_DOCUMENTS = [
 )
 def test_document_kinds_are_recognised_by_their_names_in_other_languages(text: str, expected: str) -> None:
     assert classify([text], KINDS_OF_DOCUMENTS).category == expected
+
+
+def test_a_specification_speaking_of_invoices_in_sentences_is_not_an_invoice() -> None:
+    categories = [
+        Category("invoice", "An invoice from a seller to a buyer: invoice number, amounts due, VAT."),
+        Category(
+            "technical_documentation", "A technical manual, handbook, specification or developer guide."
+        ),
+    ]
+    page = (
+        "Chapter 4 Business rules\n"
+        "Every invoice sent under this profile must give"
+        " the invoice number and the invoice date in the header.\n"
+        "The seller states the amount due and the VAT of each line so that"
+        " the buyer can check the total due.\n"
+        "An invoice without a due date is rejected by"
+        " the validation of the receiving system in this version.\n"
+        "Section 4.2 gives the syntax of each element and an example for the developers of the software.\n"
+    )
+    assert classify([page], categories).category == "technical_documentation"
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [("RAPPORT DE DÉPENSES\nEmployé(e) :\nDate :", "form"), ("Injury and Illness Incident Report", "form")],
+)
+def test_forms_titled_as_reports_are_forms(title: str, expected: str) -> None:
+    categories = [
+        Category("report", "A report of an organisation on a topic: findings, sections, tables and figures."),
+        Category("form", "A form to fill in: boxes, checkboxes and field labels."),
+    ]
+    assert classify([title], categories).category == expected

@@ -47,6 +47,7 @@ from docsvc.intelligence.classification import (
     build_profiles,
     read_page,
     score,
+    with_claims,
 )
 from docsvc.intelligence.partitioning import document_numbers, titled_number
 from docsvc.intelligence.vocabulary import ALIASES, STOP_WORDS, Phrase, phrase, tokenize
@@ -174,7 +175,7 @@ def split(
 
 
 def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase]) -> PageSignals:
-    page = read_page(text)
+    page = with_claims(read_page(text), profiles)
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     top = [line for line in lines if not line.startswith("|")][:HEADER_LINES]
     edges = lines[:3] + lines[-3:]

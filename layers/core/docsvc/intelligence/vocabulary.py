@@ -270,7 +270,10 @@ KINDS: tuple[DocumentKind, ...] = (
     _kind(
         "form",
         "form, application, application form, registration form, enrollment form, questionnaire, "
+        "expense report, expense claim, reisekostenabrechnung, spesenabrechnung, rapport de depenses, "
+        "note de frais, declaracion de gastos, nota spese, relatorio de despesas, incident report, "
         "formular, antrag, formulaire, formulier, formulario, modulo, formularz, wniosek",
+        "if applicable, please specify, other specify, check all that apply, check one, select one, "
         "please complete, please print, applicant, full name, first name, last name, surname, date of "
         "birth, signature, phone, email, address, checkbox, tick, for office use only, i declare, "
         "declaration, i certify, vorname, nachname, geburtsdatum, unterschrift, prenom, date de naissance, "

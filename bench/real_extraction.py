@@ -1,7 +1,7 @@
 """Real documents: the built-in extraction, classification and splitting on public documents with truth.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_extraction.py [--split tune|heldout|fresh|tune2|fresh2|all] [--corpus .corpus]
+    .venv/bin/python bench/real_extraction.py [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|all] [--corpus .corpus]
         [--json PATH] [--scans]
 
 Reads the documents of `bench/real_extraction/manifest.json` from the corpus folder (the layout
@@ -10,7 +10,9 @@ always reported apart). The `fresh` split holds documents of other sources and t
 independent check that nothing is tuned on: `all` reports it in a column of its own, and its documents
 are left out of the `all` column, which stays tune and heldout together. `tune2` and `fresh2` hold
 invoices of further templates, split by template with a seeded draw (the manifest's `split_draw`):
-tune2 may be tuned on, fresh2 is only ever measured; each has a column of its own, like fresh.
+tune2 may be tuned on, fresh2 is only ever measured; each has a column of its own, like fresh. `tune3`
+and `fresh3` are a second such pair, drawn the same way over invoices of further templates and
+languages.
 
 Each document is read as the service reads a document for an extraction, classification or split
 (`ParseService.read`): the docsvc engine in process, tables in Markdown, at the service's default
@@ -153,7 +155,7 @@ FIELDS = {
 }
 CORE = ("invoice_number", "invoice_date", "due_date", "total", "currency", "issuer.name", "customer.name")
 BUCKETS = ((0.9, 1.01, ">= 0.9"), (0.7, 0.9, "0.7-0.9"), (0.5, 0.7, "0.5-0.7"), (-0.01, 0.5, "< 0.5"))
-SPLITS = ("tune", "heldout", "fresh", "tune2", "fresh2")
+SPLITS = ("tune", "heldout", "fresh", "tune2", "fresh2", "tune3", "fresh3")
 POOLED = ("tune", "heldout")  # the splits the `all` column adds up; fresh stays apart
 
 

@@ -53,6 +53,10 @@ SCHEMA = {
         ("Destinataire", ("customer",)),
         ("Gesamt", ("total",)),
         ("Date limite de règlement", ("due", "date")),
+        ("N° intracom", ("vat", "id")),
+        ("Totaal ex BTW", ("net", "total")),
+        ("Crediteur", ("vendor",)),
+        ("Debiteur", ("customer",)),
     ],
 )
 def test_a_label_of_another_language_has_the_key_of_its_english_words(
@@ -245,3 +249,53 @@ def test_the_number_of_an_associated_or_original_invoice_is_not_the_invoices_own
 
     assert result.output["invoice_number"] is None
     assert result.likelihoods["invoice_date"] < 0.5  # at most the document's first date, unlabelled
+
+
+def test_a_dutch_invoice_names_its_seller_crediteur_and_its_buyer_debiteur() -> None:
+    page = "\n".join(
+        [
+            "Leverancier",
+            "Factuurnummer: 2024-88",
+            "Factuurdatum: 12-03-2024",
+            "",
+            "Crediteur",
+            "Bakkerij De Molen BV",
+            "Molenweg 4",
+            "1234 AB Zaandam",
+            "",
+            "Afnemer",
+            "Debiteur",
+            "Jansen Installatie BV",
+            "Kerkstraat 9",
+            "5611 AA Eindhoven",
+            "",
+            "Totaal ex BTW: 200,00",
+            "BTW (21%): 42,00",
+            "Totaal te betalen: 242,00",
+        ]
+    )
+    party = {"type": "object", "properties": {"name": {"type": "string"}}}
+    schema = {
+        "type": "object",
+        "properties": {
+            "issuer": {**party, "description": "The seller who issued the invoice"},
+            "customer": {**party, "description": "The buyer the invoice is addressed to"},
+            "net_total": {"type": "number"},
+            "total": {"type": "number"},
+        },
+    }
+
+    output = extract([page], schema).output
+
+    assert output["issuer"] == {"name": "Bakkerij De Molen BV"}
+    assert output["customer"] == {"name": "Jansen Installatie BV"}
+    assert (output["net_total"], output["total"]) == (200.0, 242.0)
+
+
+def test_a_french_vat_id_labelled_n_intracom_is_the_vat_id_not_the_invoice_number() -> None:
+    page = "\n".join(["Cabinet Exemple", "N° intracom", ": FR20123589444", "", "Facture n° : 20221100001"])
+
+    output = extract([page], SCHEMA).output
+
+    assert output["vat_id"] == "FR20123589444"
+    assert output["invoice_number"] == "20221100001"

@@ -107,8 +107,8 @@ total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, brut
  importe total, total a pagar, total factura, totale, totale documento, totale da pagare, importo totale,
  valor total, valor a pagar, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto, kwota do zaplaty
 net total: nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
- montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, netto bedrag, base imponible,
- imponibile, totale imponibile, valor liquido, wartosc netto, razem netto
+ montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw, netto bedrag,
+ base imponible, imponibile, totale imponibile, valor liquido, wartosc netto, razem netto
 tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, tva, total tva, montant tva,
  total taxe, zuzuglich mwst, zzgl mwst, zuzuglich ust, zzgl ust, zuzuglich umsatzsteuer, zzgl umsatzsteuer,
  btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat, podatek
@@ -118,7 +118,7 @@ vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikatio
  number tva intracommunautaire, number tva, identifiant tva, btw nummer, btw number, btw id, nif, cif,
  partita iva, p iva, numero iva, nip, vat number, vat reg number, vat registration number, vat no,
  vat reg no, vat id no, vat id nr, no tva intra, no tva, no de tva, n de tva, no tva intracommunautaire,
- no ust id, btw nr, btw no
+ no ust id, btw nr, btw no, no intracom, numero intracom, tva intracom, no tva intracom
 tax number: steuernummer, steuer number
 invoice number: rechnungsnummer, rechnung number, belegnummer, numero de facture, facture number,
  factuurnummer, factuur number, numero de factura, factura number, numero fattura, fattura number,
@@ -141,9 +141,11 @@ order number: bestellnummer, auftragsnummer, bon de commande, number bon de comm
 customer number: kundennummer, numero client, number de client, klantnummer, numero de cliente,
  codice cliente, numer klienta
 vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, emetteur, leverancier,
- verkoper, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca, dostawca
+ verkoper, crediteur, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca,
+ dostawca
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
- acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, factuuradres, cliente, comprador,
+ acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, debiteur, factuuradres, cliente,
+ comprador,
  facturar a, cessionario committente, destinatario, nabywca, odbiorca
 ship to: lieferadresse, lieferanschrift, adresse de livraison, leveradres, direccion de envio,
  indirizzo di consegna, endereco de entrega, adres dostawy

@@ -299,3 +299,24 @@ def test_a_french_vat_id_labelled_n_intracom_is_the_vat_id_not_the_invoice_numbe
 
     assert output["vat_id"] == "FR20123589444"
     assert output["invoice_number"] == "20221100001"
+
+
+def test_the_date_of_a_title_printed_apart_from_its_number_is_the_invoice_date() -> None:
+    page = "\n".join(
+        [
+            "Stylesheet-Version:",
+            "2.3 vom 30.06.2020",
+            "",
+            "Schlussrechnung Bau (877)",
+            "25.04.2018",
+            "   Nr. 181301674 vom",
+            "",
+            "Währung:",
+            "EUR",
+        ]
+    )
+
+    found = extract([page], SCHEMA)
+
+    assert (found.output["invoice_number"], found.output["invoice_date"]) == ("181301674", "2018-04-25")
+    assert found.likelihoods["invoice_date"] >= 0.7

@@ -320,3 +320,31 @@ def test_the_date_of_a_title_printed_apart_from_its_number_is_the_invoice_date()
 
     assert (found.output["invoice_number"], found.output["invoice_date"]) == ("181301674", "2018-04-25")
     assert found.likelihoods["invoice_date"] >= 0.7
+
+
+def test_a_sentence_that_starts_with_a_partys_label_and_ends_with_a_colon_names_no_party() -> None:
+    page = "\n".join(
+        [
+            "Facture FA-2017-0010",
+            "",
+            "Adresse de livraison",
+            "",
+            "Ma jolie boutique",
+            "35 rue de la République",
+            "69001 Lyon",
+            "",
+            "Date de facture",
+            "13/11/2017",
+            "",
+            "Facture à régler par virement sur le compte suivant :",
+            "IBAN : FR20 1242 1242 1242 1242 1242 124 - BIC : FIDCFR21XXX",
+            "Page 1 / 1",
+        ]
+    )
+    party = {"type": "object", "properties": {"name": {"type": "string"}, "address": {"type": "string"}}}
+    schema = {"type": "object", "properties": {"customer": {**party, "description": "The buyer"}}}
+
+    customer = extract([page], schema).output["customer"]
+
+    assert customer["name"] == "Ma jolie boutique"
+    assert "Page 1" not in (customer["address"] or "")

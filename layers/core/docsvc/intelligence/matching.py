@@ -111,6 +111,8 @@ def _headings(
             if score >= _HEADING:
                 yield index, score, None
             continue
+        if not line.text[colon + 1 :].strip():
+            continue  # a sentence that introduces what follows ("Facture à régler par virement :"), no row
         words = key_words(line.text[:colon])
         lines = reading.layout.lines
         below = lines[index + 1] if index + 1 < len(lines) else None

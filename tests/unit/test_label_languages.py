@@ -348,3 +348,20 @@ def test_a_sentence_that_starts_with_a_partys_label_and_ends_with_a_colon_names_
 
     assert customer["name"] == "Ma jolie boutique"
     assert "Page 1" not in (customer["address"] or "")
+
+
+def test_a_label_cut_over_two_cells_pairs_with_the_value_in_the_third() -> None:
+    page = "\n".join(
+        [
+            "Cabinet Exemple",
+            "",
+            "| Facture | n° : | 20221100001 |",
+            "|---|---|---|",
+            "| Dossier | n° : | 000003 |",
+            "| Date | : | 21/11/2022 |",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output["invoice_number"] == "20221100001"

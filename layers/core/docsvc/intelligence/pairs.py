@@ -180,6 +180,13 @@ def _one_line_runs(lines: list[Line], blocks: list[tuple[int, ...]]) -> Iterator
         yield run
 
 
+def _label_cut_in_two(first: str, second: str) -> bool:
+    """Whether two cells are one label cut in two, its last words and colon in the second: "Facture",
+    "n° :" (not a key and its value, which has no colon at its end)."""
+    first, second = first.strip(), second.strip()
+    return second.endswith(":") and not first.endswith(":") and len(second) <= 20 and is_label_text(first)
+
+
 def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
     """Rows of two filled cells (a key and its value), summary rows, grids of keys and values side by
     side, and rows of keys over rows of their values."""
@@ -194,6 +201,9 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
                 at = named[-1] if named else filled[0]  # "| Paid by card |  | VAT (0%): | 0.00 |": the VAT
                 value_at = filled[-1]
                 pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
+            elif len(filled) == 3 and _label_cut_in_two(cells[filled[0]], cells[filled[1]]):
+                label = f"{cells[filled[0]].strip()} {cells[filled[1]].strip()}"  # "| Facture | n° : | 12 |"
+                pairs.append(Pair(label, cells[filled[2]], "cell", (index, filled[0]), (index, filled[2])))
             elif keyed and len(filled) > 2 and filled[0] == 0:
                 pairs.append(Pair(cells[0], cells[filled[1]], "cell", (index, 0), (index, filled[1])))
         pairs += _side_by_side_keys(rows) + _keys_over_values(rows)

@@ -365,3 +365,55 @@ def test_a_label_cut_over_two_cells_pairs_with_the_value_in_the_third() -> None:
     output = extract([page], SCHEMA).output
 
     assert output["invoice_number"] == "20221100001"
+
+
+def test_an_iban_printed_with_a_space_after_its_country_and_after_another_label_on_its_line_is_read() -> None:
+    page = "\n".join(
+        [
+            "Please wire the amount due to our bank account:",
+            "BIC: KREDBEBB - IBAN: BE 41 7360 0661 9710",
+        ]
+    )
+    schema = {"type": "object", "properties": {"iban": {"type": "string"}, "bic": {"type": "string"}}}
+
+    output = extract([page], schema).output
+
+    assert output == {"iban": "BE 41 7360 0661 9710", "bic": "KREDBEBB"}
+
+
+def test_the_row_of_sums_under_a_tax_breakdown_gives_the_net_the_tax_and_the_total() -> None:
+    page = "\n".join(
+        [
+            "| TAX: | % | Base amount: | Tax amount: | Total: | Curr.: |",
+            "|---|---|---|---|---|---|",
+            "| VAT | 21.00 | 400.00 | 84.00 | 484.00 | EUR |",
+            "| VAT | 6.00 | 100.00 | 6.00 | 106.00 | EUR |",
+            "|  |  | 500.00 | 90.00 | 590.00 | EUR |",
+        ]
+    )
+    schema = {
+        "type": "object",
+        "properties": {
+            "total": {"type": "number"},
+            "net_total": {"type": "number"},
+            "tax_total": {"type": "number"},
+        },
+    }
+
+    output = extract([page], schema).output
+
+    assert output == {"total": 590.0, "net_total": 500.0, "tax_total": 90.0}
+
+
+def test_a_row_under_items_whose_first_cell_is_empty_but_that_does_not_sum_them_is_no_sums_row() -> None:
+    page = "\n".join(
+        [
+            "| Description | Quantity | Price | Total |",
+            "|---|---|---|---|",
+            "| Room | 6 | 205.90 | 1235.40 |",
+            "|  | 6 | 1.65 | 9.90 |",
+        ]
+    )
+    schema = {"type": "object", "properties": {"total": {"type": ["number", "null"]}}}
+
+    assert extract([page], schema).output["total"] != 9.9

@@ -286,7 +286,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
      "amount including vat"),
     ("subtotal", "net total", "net amount", "total before tax", "total excl tax", "total excluding tax",
      "total excluding vat", "total amount excluding tax", "total amount excluding vat",
-     "amount excluding tax", "amount excluding vat"),
+     "amount excluding tax", "amount excluding vat", "taxable amount", "tax base", "base amount"),
     ("tax", "vat", "gst", "sales tax", "tax amount", "vat amount", "tax total", "total tax"),
     ("date", "invoice date", "issue date", "date issued", "issued", "issued on", "issued at", "date of issue",
      "dated", "document date", "receipt date"),

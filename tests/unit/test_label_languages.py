@@ -57,6 +57,10 @@ SCHEMA = {
         ("Totaal ex BTW", ("net", "total")),
         ("Crediteur", ("vendor",)),
         ("Debiteur", ("customer",)),
+        ("Versicherungsteuer", ("tax",)),
+        ("Rechnungsbeitrag", ("total",)),
+        ("Fälligkeitstag", ("due", "date")),
+        ("Beitrag inklusive Versicherungsteuer", ("amount", "including", "tax")),
     ],
 )
 def test_a_label_of_another_language_has_the_key_of_its_english_words(
@@ -417,3 +421,39 @@ def test_a_row_under_items_whose_first_cell_is_empty_but_that_does_not_sum_them_
     schema = {"type": "object", "properties": {"total": {"type": ["number", "null"]}}}
 
     assert extract([page], schema).output["total"] != 9.9
+
+
+def test_an_insurance_premium_invoice_gives_its_total_tax_and_the_iban_named_in_a_sentence() -> None:
+    page = "\n".join(
+        [
+            "Beitragsrechnung",
+            "Fälligkeitstag: 01.04.2014",
+            "Gesamtbeitrag",
+            " 50,00 €",
+            "Versicherungsteuer 19 %",
+            "   9,50 €",
+            "Rechnungsbeitrag",
+            " 59,50 €",
+            "",
+            "Den Beitrag überweisen Sie bitte auf folgende Bankverbindung: IBAN",
+            "DE89370400440532013000, BIC COBADEFFXXX, Musterbank.",
+        ]
+    )
+    schema = {
+        "type": "object",
+        "properties": {
+            "due_date": {"type": "string", "format": "date"},
+            "total": {"type": "number"},
+            "tax_total": {"type": "number"},
+            "iban": {"type": "string"},
+        },
+    }
+
+    output = extract([page], schema).output
+
+    assert output == {
+        "due_date": "2014-04-01",
+        "total": 59.5,
+        "tax_total": 9.5,
+        "iban": "DE89370400440532013000",
+    }

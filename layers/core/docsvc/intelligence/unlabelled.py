@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 
 from docsvc.intelligence.candidates import PRIOR, Candidate, Slot, candidate_of, role_of
+from docsvc.intelligence.identifiers import find_identifier, identifier_kind
 from docsvc.intelligence.labels import DOCUMENT_TITLES, is_label_text, key_words, label_key
 from docsvc.intelligence.reading import SYNONYM, Reading
 from docsvc.intelligence.values import ParsedDate, crossed, parse_bool, parse_date, ticked_options
@@ -23,6 +24,8 @@ _FIRST_DATE, _SHOWN_CURRENCY, _PRINTED_OPTION = 0.4, 0.7, 0.55
 _TICKED, _NAME_PARTS, _IN_SENTENCE = 0.75, 0.8, 0.75
 _UNCROSSED = 0.6  # a statement printed without the X its ticked neighbours have: its box is empty
 _TITLED_NUMBER, _TITLED_DATE = 0.85, 0.8
+_NAMED_IBAN = 0.7  # an IBAN after the word "IBAN" in a sentence
+_IBAN_WORD = re.compile(r"\bIBAN\b[\s:]*")
 _UNDER_COLUMN, _UNDER_HEADING = 0.6, 8  # a date under a heading of stacked column headings, how far
 _TITLE_LINES = 40  # a document's title is among its first lines
 _TYPE_CODE = re.compile(r"\s*\(\d{1,3}\)")  # a document type code after a title: "Handelsrechnung (380)"
@@ -66,6 +69,29 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         yield from _first_and_last_name(slot, reading)
     if key[-1:] == ("number",) and slot.node.kind == "string":
         yield from _titled_number(slot, reading)
+    if slot.node.kind == "string" and identifier_kind(slot.path[-1]) == "iban":
+        yield from _iban_after_its_name(slot, reading)
+
+
+def _iban_after_its_name(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """An IBAN printed after the word "IBAN" inside a sentence, on its line or at the start of the
+    next ("... auf folgende Bankverbindung: IBAN" over "DE75123456780000001234, BIC ..."): the first
+    one (less likely when its check digits are wrong)."""
+    lines = reading.layout.lines
+    for index, line in enumerate(lines):
+        if line.cells is not None:
+            continue
+        for match in _IBAN_WORD.finditer(line.text):
+            text, at = line.text[match.end() :], index
+            if not text.strip() and index + 1 < len(lines) and lines[index + 1].cells is None:
+                text, at = lines[index + 1].text, index + 1
+            found = find_identifier("iban", text)
+            if found is None or not text.lstrip().startswith(found[0]):
+                continue
+            candidate = candidate_of(slot, found[0], _NAMED_IBAN, (at, 0), frozenset({(at, -5)}), reading)
+            if candidate:
+                yield candidate
+                return
 
 
 def _dates_in_sentences(slot: Slot, reading: Reading) -> Iterator[Candidate]:

@@ -457,3 +457,41 @@ def test_an_insurance_premium_invoice_gives_its_total_tax_and_the_iban_named_in_
         "tax_total": 9.5,
         "iban": "DE89370400440532013000",
     }
+
+
+def test_a_company_whose_name_starts_with_a_label_word_keeps_its_whole_name() -> None:
+    page = "\n".join(
+        [
+            "Lieferant GmbH & Co. KG",
+            "Teststraße 12, 98765 Weitstadt, DE",
+            "",
+            "Invoice",
+            "Invoice number:",
+            "6063636771001",
+        ]
+    )
+    party = {"type": "object", "properties": {"name": {"type": "string"}}}
+    schema = {
+        "type": "object",
+        "properties": {"issuer": {**party, "description": "The seller who issued it"}},
+    }
+
+    assert extract([page], schema).output["issuer"]["name"] != "GmbH & Co. KG"
+
+
+def test_a_heading_of_alternatives_is_no_label_and_value() -> None:
+    page = "\n".join(
+        [
+            "Invoice number:",
+            "6063636771001",
+            "",
+            "Customer name / company",
+            "",
+            "Musterkunde GmbH",
+            "Musterstrasse 44, 40789 Musterstadt, DE",
+        ]
+    )
+    party = {"type": "object", "properties": {"name": {"type": "string"}}}
+    schema = {"type": "object", "properties": {"customer": {**party, "description": "The buyer"}}}
+
+    assert extract([page], schema).output["customer"]["name"] in {None, "Musterkunde GmbH"}

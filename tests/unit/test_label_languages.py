@@ -495,3 +495,27 @@ def test_a_heading_of_alternatives_is_no_label_and_value() -> None:
     schema = {"type": "object", "properties": {"customer": {**party, "description": "The buyer"}}}
 
     assert extract([page], schema).output["customer"]["name"] in {None, "Musterkunde GmbH"}
+
+
+def test_the_address_block_that_starts_with_a_salutation_is_the_customers() -> None:
+    page = "\n".join(
+        [
+            "MVM Musterhafter",
+            "Versicherungsverein Musterstadt a.G.",
+            "",
+            "Frau",
+            "Erika Beispiel",
+            "Lindenweg 3",
+            "54321 Neustadt",
+            "",
+            "Beitragsrechnung",
+            "24. Januar 2014",
+            "Rechnungsbeitrag",
+            " 59,50 €",
+        ]
+    )
+    party = {"type": "object", "properties": {"name": {"type": "string"}}}
+    customer = {**party, "description": "The buyer the invoice is addressed to"}
+    schema = {"type": "object", "properties": {"customer": customer}}
+
+    assert extract([page], schema).output["customer"]["name"] == "Frau Erika Beispiel"

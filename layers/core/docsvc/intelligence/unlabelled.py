@@ -270,9 +270,9 @@ def _titled_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         if len(parts) < 2:
             apart = _date_printed_apart(index, line.text[words[title - 1][1] :], reading)
             if apart is not None and reading.valid(slot.node, apart[1].value.isoformat()):
-                at, found = apart
+                at, beside = apart
                 uses = frozenset({(index, -4), (at, -4)})
-                yield Candidate(_TITLED_DATE, (at, 0), uses, found.value.isoformat(), found.printed)
+                yield Candidate(_TITLED_DATE, (at, 0), uses, beside.value.isoformat(), beside.printed)
                 return
             continue
         said = key_words(parts[0])

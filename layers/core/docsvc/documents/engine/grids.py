@@ -375,26 +375,22 @@ _ROW_SPACING = 1.3  # ... when the table's rows stand visibly further apart than
 
 
 class _Line:
-    """Words that share a line of the page. Its extent grows as words join it (`add`); its height
-    and segments are read once it is whole."""
+    """Words that share a line of the page, and the extent of their boxes; its height and segments
+    are read when first asked for."""
 
-    def __init__(self, word: Word) -> None:
-        self.words = [word]
-        self.top, self.bottom = word.box[1], word.box[3]
-
-    def add(self, word: Word) -> None:
-        self.words.append(word)
-        self.top, self.bottom = min(self.top, word.box[1]), max(self.bottom, word.box[3])
+    def __init__(self, words: list[Word], top: float, bottom: float) -> None:
+        self.words = words
+        self.top, self.bottom = top, bottom
 
     @cached_property
     def height(self) -> float:
-        return median(word.height for word in self.words)
+        return median([word.box[3] - word.box[1] for word in self.words])
 
     @cached_property
     def _segments(self) -> tuple[tuple[Word, ...], ...]:
         runs: list[list[Word]] = []
         gap = max(_MIN_GAP, _CELL_GAP * self.height)
-        for word in sorted(self.words, key=lambda w: w.box[0]):
+        for word in sorted(self.words, key=_left):
             if runs and word.box[0] - runs[-1][-1].box[2] <= gap:
                 runs[-1].append(word)
             else:
@@ -405,16 +401,44 @@ class _Line:
         """The line's runs of words, broken where the whitespace is wider than a cell gap."""
         return [list(run) for run in self._segments]
 
+    @cached_property
+    def edges(self) -> list[tuple[float, int]]:
+        """Where its words start (+1) and end (-1), for a sweep across the line."""
+        return [(word.box[0], 1) for word in self.words] + [(word.box[2], -1) for word in self.words]
+
+    @cached_property
+    def runs(self) -> int:
+        """How many segments the line has."""
+        return len(self._segments)
+
+
+def _left(word: Word) -> float:
+    return word.box[0]
+
+
+def _place(word: Word) -> tuple[float, float]:
+    """Where a word stands in the order of lines: its vertical centre, then its left edge."""
+    box = word.box
+    return (box[1] + box[3]) / 2, box[0]
+
 
 def visual_lines(words: Sequence[Word]) -> list[_Line]:
-    """Words grouped into lines by their vertical overlap, top to bottom."""
+    """Words grouped into lines by their vertical overlap, top to bottom: a word whose vertical centre
+    falls within the extent of the line above joins it."""
     lines: list[_Line] = []
-    for word in sorted(words, key=lambda w: (w.centre[1], w.box[0])):
-        line = lines[-1] if lines else None
-        if line is not None and line.top <= word.centre[1] <= line.bottom:
-            line.add(word)
+    current: list[Word] = []
+    top = bottom = 0.0
+    for word in sorted(words, key=_place):
+        _, y0, _, y1 = word.box
+        if current and top <= (y0 + y1) / 2 <= bottom:
+            current.append(word)
+            top, bottom = min(top, y0), max(bottom, y1)
         else:
-            lines.append(_Line(word))
+            if current:
+                lines.append(_Line(current, top, bottom))
+            current, top, bottom = [word], y0, y1
+    if current:
+        lines.append(_Line(current, top, bottom))
     return lines
 
 
@@ -425,7 +449,7 @@ def aligned_grids(words: Sequence[Word]) -> list[Grid]:
     grids: list[Grid] = []
     start = 0
     while start < len(lines):
-        if len(lines[start].segments()) < _MIN_COLUMNS - 1:
+        if lines[start].runs < _MIN_COLUMNS - 1:
             start += 1
             continue
         end = start + 1
@@ -447,7 +471,7 @@ def _continues(above: _Line, below: _Line) -> bool:
 def _grid(lines: Sequence[_Line]) -> tuple[Grid, int] | None:
     """The grid of a run of lines, trimmed to the lines that fit its columns, and the index of the line
     after it; None when the run holds no table."""
-    tabular = [line for line in lines if len(line.segments()) >= 2]
+    tabular = [line for line in lines if line.runs >= 2]
     if len(tabular) < _MIN_ROWS:
         return None
     gutters = _gutters(tabular)
@@ -526,12 +550,8 @@ def _gutters(lines: Sequence[_Line]) -> list[float]:
     the lines, between the leftmost and rightmost words. Words, not runs of words: a long cell may come
     close to the next one, never across its edge."""
     allowed = int(len(lines) * _MISFITS)
-    widest = max(line.height for line in lines)
-    edges: list[tuple[float, int]] = []
-    for line in lines:
-        for word in line.words:
-            edges.append((word.box[0], 1))
-            edges.append((word.box[2], -1))
+    wide = max(_MIN_GAP, _WORD_SPACE * max(line.height for line in lines))
+    edges = [edge for line in lines for edge in line.edges]
     edges.sort()
     gutters: list[float] = []
     depth = 0
@@ -539,10 +559,11 @@ def _gutters(lines: Sequence[_Line]) -> list[float]:
     left = edges[0][0]
     for x, step in edges:
         depth += step
-        if depth <= allowed and opened is None and x > left:
-            opened = x
-        elif depth > allowed and opened is not None:
-            if x - opened >= max(_MIN_GAP, _WORD_SPACE * widest):
+        if opened is None:
+            if depth <= allowed and x > left:
+                opened = x
+        elif depth > allowed:
+            if x - opened >= wide:
                 gutters.append((opened + x) / 2)
             opened = None
     return gutters

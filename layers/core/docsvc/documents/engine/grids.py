@@ -202,10 +202,11 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
                 met.add((v, h))
     for points in (*crossings.values(), *downward.values()):
         points.sort()
+    heights = {v: [y for y, _ in points] for v, points in downward.items()}
     cells: list[Box] = []
     for h, points in crossings.items():
         for index, (x, v) in enumerate(points):
-            below = [(y, h2) for y, h2 in downward.get(v, ()) if y > rows_of[h][0] + _SNAP]
+            below = downward[v][bisect(heights[v], rows_of[h][0] + _SNAP) :]  # the rules it meets lower
             cell = next(
                 (
                     (x, rows_of[h][0], x2, y2)
@@ -375,41 +376,43 @@ _ROW_SPACING = 1.3  # ... when the table's rows stand visibly further apart than
 
 
 class _Line:
-    """Words that share a line of the page, and the extent of their boxes; its height and segments
-    are read when first asked for."""
+    """Words that share a line of the page, and the extent of their boxes; its height, segments and
+    edges are read when first asked for, once."""
 
     def __init__(self, words: list[Word], top: float, bottom: float) -> None:
         self.words = words
         self.top, self.bottom = top, bottom
+        self._height: float | None = None
+        self._runs: int | None = None
+        self._edges: list[tuple[float, int]] | None = None
 
-    @cached_property
+    @property
     def height(self) -> float:
-        return median([word.box[3] - word.box[1] for word in self.words])
+        if self._height is None:
+            self._height = median([word.box[3] - word.box[1] for word in self.words])
+        return self._height
 
-    @cached_property
-    def _segments(self) -> tuple[tuple[Word, ...], ...]:
-        runs: list[list[Word]] = []
-        gap = max(_MIN_GAP, _CELL_GAP * self.height)
-        for word in sorted(self.words, key=_left):
-            if runs and word.box[0] - runs[-1][-1].box[2] <= gap:
-                runs[-1].append(word)
-            else:
-                runs.append([word])
-        return tuple(tuple(run) for run in runs)
+    @property
+    def runs(self) -> int:
+        """How many runs of words the line has, broken where the whitespace is wider than a cell gap."""
+        if self._runs is None:
+            gap = max(_MIN_GAP, _CELL_GAP * self.height)
+            runs, end = 0, 0.0
+            for word in sorted(self.words, key=_left):
+                if not runs or not word.box[0] - end <= gap:
+                    runs += 1
+                end = word.box[2]
+            self._runs = runs
+        return self._runs
 
-    def segments(self) -> list[list[Word]]:
-        """The line's runs of words, broken where the whitespace is wider than a cell gap."""
-        return [list(run) for run in self._segments]
-
-    @cached_property
+    @property
     def edges(self) -> list[tuple[float, int]]:
         """Where its words start (+1) and end (-1), for a sweep across the line."""
-        return [(word.box[0], 1) for word in self.words] + [(word.box[2], -1) for word in self.words]
-
-    @cached_property
-    def runs(self) -> int:
-        """How many segments the line has."""
-        return len(self._segments)
+        if self._edges is None:
+            self._edges = [(word.box[0], 1) for word in self.words] + [
+                (word.box[2], -1) for word in self.words
+            ]
+        return self._edges
 
 
 def _left(word: Word) -> float:

@@ -12,7 +12,7 @@ break at the same columns of whitespace, with short cells, at least three column
 from __future__ import annotations
 
 import re
-from bisect import bisect
+from bisect import bisect, bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -449,15 +449,18 @@ def aligned_grids(words: Sequence[Word]) -> list[Grid]:
     """Tables without ruling lines: runs of at least three lines of at least three cells each that
     share their columns of whitespace."""
     lines = visual_lines(words)
+    ends = _run_ends(lines)
+    broken = [index for index, line in enumerate(lines) if line.runs >= _MIN_COLUMNS - 1]
     grids: list[Grid] = []
     start = 0
     while start < len(lines):
         if lines[start].runs < _MIN_COLUMNS - 1:
             start += 1
             continue
-        end = start + 1
-        while end < len(lines) and _continues(lines[end - 1], lines[end]):
-            end += 1
+        end = ends[start]
+        if bisect_left(broken, end) - bisect_left(broken, start) < _MIN_ROWS:
+            start = end  # too few lines broken at a wide gap left in this run of lines for any table
+            continue
         found = _grid(lines[start:end])
         if found is not None:
             grids.append(found[0])
@@ -467,6 +470,18 @@ def aligned_grids(words: Sequence[Word]) -> list[Grid]:
     return grids
 
 
+def _run_ends(lines: Sequence[_Line]) -> list[int]:
+    """For each line, the index after the last line of its run: the lines below it that follow each
+    other without a gap wider than a table's rows leave."""
+    ends = [0] * len(lines)
+    end = len(lines)
+    for index in range(len(lines) - 1, -1, -1):
+        ends[index] = end
+        if index > 0 and not _continues(lines[index - 1], lines[index]):
+            end = index
+    return ends
+
+
 def _continues(above: _Line, below: _Line) -> bool:
     return below.top - above.bottom <= _ROW_GAP * max(above.height, below.height)
 
@@ -474,7 +489,7 @@ def _continues(above: _Line, below: _Line) -> bool:
 def _grid(lines: Sequence[_Line]) -> tuple[Grid, int] | None:
     """The grid of a run of lines, trimmed to the lines that fit its columns, and the index of the line
     after it; None when the run holds no table."""
-    tabular = [line for line in lines if line.runs >= 2]
+    tabular = [line for line in lines if line.runs >= _MIN_COLUMNS - 1]
     if len(tabular) < _MIN_ROWS:
         return None
     gutters = _gutters(tabular)

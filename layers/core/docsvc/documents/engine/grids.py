@@ -23,16 +23,24 @@ from statistics import median
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, y downwards
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Word:
     box: Box
     text: str
     block: int  # the text block it belongs to, in the page's order
     order: int  # its place among the page's words (the producer's reading order)
 
-    @cached_property
+    def __init__(self, box: Box, text: str, block: int, order: int) -> None:
+        # A page has hundreds of words: set at once, not field by field through the frozen class's guard.
+        self.__dict__.update(box=box, text=text, block=block, order=order)
+
+    @property
     def centre(self) -> tuple[float, float]:
-        return (self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2
+        centre: tuple[float, float] | None = self.__dict__.get("_centre")
+        if centre is None:  # read once (a cached_property would take a lock on each first read)
+            box = self.box
+            centre = self.__dict__["_centre"] = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        return centre
 
     @property
     def height(self) -> float:

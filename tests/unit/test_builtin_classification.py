@@ -445,7 +445,6 @@ def test_a_form_titled_as_a_contract_is_a_form_by_its_blanks_to_fill_in() -> Non
     page = Sheet(
         title="CONTRAT D'APPRENTISSAGE",
         lines=[
-            "Les parties au contrat :",
             *[f"{label} ____________________" for label in labels],
             "☐ Oui    ☐ Non",
             "Signature de l'employeur ____________",

@@ -139,16 +139,22 @@ def classify(
     profiles = build_profiles(
         [(category.name, category.description) for category in categories], instructions
     )
-    texts = [with_claims(read_page(page), profiles) for page in pages]
-    weights = [1.0 / (1.0 + index) for index in range(len(texts))]
-    shapes = document_shapes(pages)
-    scores = [with_shape(score(profile, texts, weights), profile, shapes) for profile in profiles]
+    scores = document_scores(profiles, pages)
     ranked = sorted(scores, key=lambda entry: -entry.total)  # stable: ties go to the first listed
     return Classification(
         category=ranked[0].name,
         reasoning=explain(ranked),
         likelihood=likelihood([entry.total for entry in scores], ranked[0].total),
     )
+
+
+def document_scores(profiles: Sequence[Profile], pages: Sequence[str]) -> list[Score]:
+    """The evidence for each profile in a document's pages as a whole: their words, the first pages
+    weighing most, and their shape."""
+    texts = [with_claims(read_page(page), profiles) for page in pages]
+    weights = [1.0 / (1.0 + index) for index in range(len(texts))]
+    shapes = document_shapes(pages)
+    return [with_shape(score(profile, texts, weights), profile, shapes) for profile in profiles]
 
 
 # ------------------------------------------------------------------------------------------ profiles
@@ -493,7 +499,7 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     blanks = sum(1 for line in filled if is_blank(line))
     if blanks >= FILL_LINES and blanks >= FILL_SHARE * len(filled):
         share = min(1.0, blanks / len(filled) / (2 * FILL_SHARE))
-        shapes["form"] = Shape(SHAPE_POINTS / 2 * share, "boxes and blanks to fill in")
+        shapes["form"] = Shape(SHAPE_POINTS / 4 * share, "boxes and blanks to fill in")
     return shapes
 
 

@@ -1,8 +1,8 @@
 """Real documents of varied kinds and languages: the built-in classification and splitting.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_classification.py [--split tune|fresh|all] [--corpus .corpus]
-        [--aggregates] [--json PATH]
+    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|all] [--corpus .corpus]
+        [--aggregates] [--json PATH] [--pages DIR]
 
 Reads the documents of `bench/real_classification/manifest.json` (scientific papers, books and
 scanned book pages, forms of several governments, reports, financial reports, presentations,
@@ -14,21 +14,27 @@ functions (`classification`, `splitting`): the same scoring, a page right when i
 its document's pages and category, a packet exact when every page is.
 
 Documents and packets are drawn into `tune` (tuned on) and `fresh` (only ever measured) by the seeded
-draw the manifest records. Reported per split: accuracy per category and per language; the likelihood
+draw the manifest records; `fresh2`, a later set of new documents and packets, is only ever measured
+too. Reported per split: accuracy per category and per language; the likelihood
 of every wrong answer (the service warns under 0.5, so a wrong answer under 0.5 is a flagged one);
 documents whose text says nothing of their kind (category null in the manifest), right when answered
 under 0.5; splits: pages right, packets exact, boundaries exact. `--aggregates` prints the figures
 without naming any document (for a split not to be looked into). `--json PATH` writes every figure.
+`--pages DIR` keeps the pages of each document and packet as the engine read them (a JSON file per
+sha256 of the file) and reads them from there in later runs: classification and splitting are measured again
+without reading the documents again (the engine's reading is another benchmark's subject).
 Exit code 0 whatever the figures, 2 when the corpus is not assembled.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +43,7 @@ sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
 
 from docsvc.intelligence.classification import Category, classify  # noqa: E402
 
+from bench import real_extraction  # noqa: E402
 from bench.real_corpus import (  # noqa: E402
     CLASSIFICATION_MANIFEST,
     FORMS_MANIFEST,
@@ -56,7 +63,7 @@ from bench.real_extraction import (  # noqa: E402
     splitting,
 )
 
-SPLITS = ("tune", "fresh")
+SPLITS = ("tune", "fresh", "fresh2")
 SOURCES = {"real_documents": MANIFEST, "long_documents": LONG_MANIFEST, "forms": FORMS_MANIFEST}
 GUESS = 0.5  # under this likelihood the service warns that the category is a guess
 
@@ -80,6 +87,23 @@ def documents(corpus: Path) -> tuple[list[Document], dict[str, Any]]:
             )
         )
     return found, manifest
+
+
+def keeping(kept: Path) -> Callable[[bytes, str], list[str]]:
+    """`read`, keeping the pages it reads in `kept` (a JSON file per content's sha256) and reading them
+    from there when read before: documents and the packets built of them alike."""
+
+    def read_kept(content: bytes, kind: str) -> list[str]:
+        path = kept / f"{hashlib.sha256(content).hexdigest()}.json"
+        if path.is_file():
+            found: list[str] = json.loads(path.read_text(encoding="utf-8"))
+            return found
+        texts = read(content, kind)
+        kept.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(texts, ensure_ascii=False), encoding="utf-8")
+        return texts
+
+    return read_kept
 
 
 def answers(
@@ -149,6 +173,7 @@ def main() -> int:
     )
     parser.add_argument("--aggregates", action="store_true", help="figures only, no document named")
     parser.add_argument("--json", type=Path, help="write every figure here")
+    parser.add_argument("--pages", type=Path, help="keep the pages read here, and read them from here")
     args = parser.parse_args()
 
     docs, manifest = documents(args.corpus)
@@ -164,7 +189,10 @@ def main() -> int:
     by_id = {d.id: d for d in docs}
 
     started = time.perf_counter()
-    pages_of = {d.id: read(d.file.read_bytes(), d.kind) for d in kept}
+    reader = read
+    if args.pages:  # the packets' pages too: `splitting` reads them with bench.real_extraction's `read`
+        reader = real_extraction.read = keeping(args.pages)
+    pages_of = {d.id: reader(d.file.read_bytes(), d.kind) for d in kept}
     counts: dict[tuple[str, str], int] = defaultdict(int)
     for d in kept:
         counts[(d.category or "(none)", d.split)] += 1

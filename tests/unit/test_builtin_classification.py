@@ -365,3 +365,107 @@ def test_forms_titled_as_reports_are_forms(title: str, expected: str) -> None:
         Category("form", "A form to fill in: boxes, checkboxes and field labels."),
     ]
     assert classify([title], categories).category == expected
+
+
+# ------------------------------------------------------------------ the shape of the pages as a whole
+PAPER_BOOK_DECK = [
+    Category(
+        "scientific_paper",
+        "A scientific or academic paper or thesis: title, authors and affiliations, abstract, equations, "
+        "figures, references.",
+    ),
+    Category(
+        "book", "A book, a chapter or a page of one: a textbook, a novel, with chapters and running text."
+    ),
+    Category(
+        "presentation", "Slides of a presentation: one title and a few bullet points or a chart per page."
+    ),
+    Category("form", "A form to fill in: boxes, checkboxes and field labels."),
+    Category(
+        "contract", "A contract or agreement between parties: the parties, terms and clauses, signatures."
+    ),
+]
+RESEARCH = (
+    "We propose a model of the experiment and evaluate it on the dataset.",
+    "The results of the analysis show the performance of the algorithm.",
+    "The method improves on the baseline in every evaluation we ran.",
+)
+
+
+def test_a_deck_of_short_titled_pages_is_a_presentation_whatever_its_topic() -> None:
+    slides = Packet(
+        [
+            Sheet(title=title, lines=[f"• {line}" for line in RESEARCH[: 1 + index % 3]])
+            for index, title in enumerate(["Our method", "The dataset", "Results", "Evaluation", "Next"])
+        ]
+    )
+    result = classify(parsed(slides), PAPER_BOOK_DECK)
+    assert result.category == "presentation"
+    assert "short pages" in result.reasoning
+
+
+def _prose(lines: int, start: int = 0) -> list[str]:
+    return [RESEARCH[(start + n) % 3] for n in range(lines)]
+
+
+TEXTBOOK = (
+    "The proof of the next theorem goes by induction on the number of steps.",
+    "Each lemma of this section follows from the definition given before it.",
+    "Try the exercises at the end of the section before reading on to the next.",
+)
+
+
+def test_a_chapter_with_a_running_head_and_no_abstract_or_references_is_a_book() -> None:
+    prose = [TEXTBOOK[n % 3] for n in range(30)]
+    pages = [Sheet(lines=["Chapter 3", "Proofs by induction", *prose])]
+    pages += [Sheet(lines=[f"{100 + n}    CHAPTER 3. PROOFS BY INDUCTION", *prose]) for n in range(1, 5)]
+    result = classify(parsed(Packet(pages)), PAPER_BOOK_DECK)
+    assert result.category == "book"
+    assert "chapters" in result.reasoning
+
+
+def test_a_paper_with_an_abstract_affiliations_and_references_stays_a_paper() -> None:
+    pages = [
+        Sheet(
+            lines=[
+                "Learning to read forms",
+                "A. Author, Department of Computer Science, University of Ghent",
+                "Abstract",
+                *_prose(20),
+            ]
+        ),
+        *[Sheet(lines=[f"Journal of Reading {n}", *_prose(30, n)]) for n in range(2, 5)],
+        Sheet(lines=["References", "[1] B. Author. Chapter 2 of a book on forms. doi: 10.1000/182"]),
+    ]
+    assert classify(parsed(Packet(pages)), PAPER_BOOK_DECK).category == "scientific_paper"
+
+
+def test_a_form_titled_as_a_contract_is_a_form_by_its_blanks_to_fill_in() -> None:
+    labels = ["Nom", "Prénom", "Adresse", "Employeur", "Date de début", "Salaire", "Lieu", "Diplôme"]
+    page = Sheet(
+        title="CONTRAT D'APPRENTISSAGE",
+        lines=[
+            *[f"{label} ____________________" for label in labels],
+            "☐ Oui    ☐ Non",
+            "Signature de l'employeur ____________",
+        ],
+    )
+    result = classify(parsed(Packet([page])), PAPER_BOOK_DECK)
+    assert result.category == "form"
+    assert "boxes and blanks" in result.reasoning
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong"),
+    [
+        ("In brief, these steps matter.\nThese are the chapters of the novel.", "scientific_paper"),
+        ("A brief history of the town.\nChapter 1\nThe novel begins.", "letter"),
+    ],
+)
+def test_english_words_spelt_like_a_kind_in_another_language_are_not_evidence(text: str, wrong: str) -> None:
+    categories = [
+        Category("scientific_paper", "A scientific paper or thesis."),
+        Category("letter", "A personal or business letter."),
+        Category("book", "A book, such as a textbook or a novel."),
+    ]
+    assert classify([text], categories).category != wrong

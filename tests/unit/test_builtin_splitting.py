@@ -384,3 +384,17 @@ def test_two_papers_on_unrelated_topics_are_two_documents() -> None:
         ("scientific_paper", [1]),
         ("scientific_paper", [2]),
     ]
+
+
+def test_a_deck_of_slides_after_a_form_is_labelled_a_presentation_by_its_shape() -> None:
+    from tests.unit.test_builtin_classification import PAPER_BOOK_DECK, RESEARCH
+
+    deck = Packet(
+        [
+            Sheet(title=title, lines=[f"• {line}" for line in RESEARCH[: 1 + index % 3]])
+            for index, title in enumerate(["Our method", "The dataset", "Results", "Evaluation"])
+        ]
+    )
+    subdocuments = [Subdocument(category.name, category.description) for category in PAPER_BOOK_DECK]
+    found = names_and_pages(split(parsed(application_form() + deck), subdocuments))
+    assert found == [("form", [1]), ("presentation", [2, 3, 4, 5])]

@@ -24,6 +24,7 @@ from docsvc.intelligence.vocabulary import (
     NEGATIONS,
     PROSE,
     STOP_WORDS,
+    DocumentKind,
     IndexedText,
     Phrase,
     kinds_named,
@@ -63,6 +64,7 @@ CATCH_ALL_PHRASES = tuple(
 )
 _FRAGMENT_BREAK = re.compile(r"""[,;:()\[\]{}!?\n"“”/|]|\.(?=\s|$)|(?<!\w)'|'(?!\w)|\s(?:and|or)\s""")
 _SENTENCE_BREAK = re.compile(r"[.;\n]+(?:\s|$)")
+_DIGIT_RUN = re.compile(r"\d+")
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,7 @@ class Profile:
     terms: tuple[Term, ...]
     baseline: float = 0.0  # points a catch-all ("other") has without any evidence
     layout: str = ""  # FIELDS or PROSE when the kinds it names have that layout
+    kinds: tuple[str, ...] = ()  # the document kinds it names, whose page shapes are evidence for it
 
 
 @dataclass(frozen=True)
@@ -136,15 +139,22 @@ def classify(
     profiles = build_profiles(
         [(category.name, category.description) for category in categories], instructions
     )
-    texts = [with_claims(read_page(page), profiles) for page in pages]
-    weights = [1.0 / (1.0 + index) for index in range(len(texts))]
-    scores = [score(profile, texts, weights) for profile in profiles]
+    scores = document_scores(profiles, pages)
     ranked = sorted(scores, key=lambda entry: -entry.total)  # stable: ties go to the first listed
     return Classification(
         category=ranked[0].name,
         reasoning=explain(ranked),
         likelihood=likelihood([entry.total for entry in scores], ranked[0].total),
     )
+
+
+def document_scores(profiles: Sequence[Profile], pages: Sequence[str]) -> list[Score]:
+    """The evidence for each profile in a document's pages as a whole: their words, the first pages
+    weighing most, and their shape."""
+    texts = [with_claims(read_page(page), profiles) for page in pages]
+    weights = [1.0 / (1.0 + index) for index in range(len(texts))]
+    shapes = document_shapes(pages)
+    return [with_shape(score(profile, texts, weights), profile, shapes) for profile in profiles]
 
 
 # ------------------------------------------------------------------------------------------ profiles
@@ -166,6 +176,7 @@ def build_profiles(named: Sequence[tuple[str, str]], instructions: str | None = 
             tuple(Term(words, weight * weight / totals[words]) for words, weight in terms.items()),
             FALLBACK_POINTS if is_catch_all(name, description) else 0.0,
             layout_of(name, description),
+            tuple(kind.name for kind in named_kinds(name, description)),
         )
         for (name, description), terms in zip(named, weighted, strict=True)
     ]
@@ -177,11 +188,15 @@ def is_catch_all(name: str, description: str) -> bool:
     return phrase(name) in CATCH_ALL_NAMES or any(_contains(described, words) for words in CATCH_ALL_PHRASES)
 
 
+def named_kinds(name: str, description: str) -> list[DocumentKind]:
+    """The document kinds a category names: by its name, else the first its description names."""
+    return kinds_named(phrase(name)) or kinds_named(phrase(description))[:1]
+
+
 def layout_of(name: str, description: str) -> str:
     """The layout of the document kinds a category names (by its name, else by its description), when
     they agree on one."""
-    kinds = kinds_named(phrase(name)) or kinds_named(phrase(description))[:1]
-    layouts = {kind.layout for kind in kinds}
+    layouts = {kind.layout for kind in named_kinds(name, description)}
     return layouts.pop() if len(layouts) == 1 else ""
 
 
@@ -401,6 +416,167 @@ def likelihood(points: Sequence[float], best: float) -> float:
     share = best / total if total > 0 else prior
     strength = 1.0 - math.exp(-best / 4.0)
     return round(min(1.0, max(0.0, prior + (share - prior) * strength)), 3)
+
+
+# ------------------------------------------------------------------------------ the shape of the pages
+SHAPE_POINTS = 8.0  # what a document wholly shaped like a kind (a deck of slides) is worth to that kind
+SLIDE_WORDS = 90  # a slide holds a title and at most this many words
+SLIDE_LINES = 16  # on at most this many lines
+SLIDE_TITLE_WORDS = 10
+DECK_PAGES = 3  # pages a deck needs for its shape to tell
+DECK_SHARE = 0.6  # the share of its pages that must be slides
+FILL_SHARE = 0.15  # a form: at least this share of its lines hold a box or a blank to fill in
+FILL_LINES = 5  # and at least this many
+RUNNING_PAGES = 3  # pages a running head must top to be one
+FRONT_PAGES = 2  # pages where a paper's abstract and affiliations are
+TOP_LINES = 30
+
+_BOX = re.compile(r"[☐☑☒□❑◻▢]")
+_BLANK = re.compile(r"_{4,}|\.{8,}|…{3,}|(?:\. ){6,}")
+_LEADER = re.compile(r"(?:\.\s?){4,}\s*[\dIVXivx]+$")
+LONG_KINDS = ("book", "technical documentation", "report")
+_CHAPTER = re.compile(
+    r"^(?:chapter|kapitel|chapitre|cap[ií]tulo|capitolo|rozdzia[łl]|hoofdstuk)\s+"
+    r"(?:\d{1,3}|[ivxlc]{1,7}|one|two|three|four|five|six|seven|eight|nine|ten)\b",
+    re.IGNORECASE,
+)
+_ABSTRACT = re.compile(
+    r"^(?:\d\.?\s*)?(?:abstract|zusammenfassung|r[ée]sum[ée]|resumen|riassunto|resumo|streszczenie|"
+    r"samenvatting)(?:$|[\s.:\u2014\u2013-])",
+    re.IGNORECASE,
+)
+_REFERENCES = re.compile(
+    r"^(?:\d{1,2}\.?\s*)?(?:references|bibliography|literature cited|works cited|literatur|"
+    r"literaturverzeichnis|bibliographie|r[ée]f[ée]rences|referencias|bibliograf[ií]a|riferimenti|"
+    r"refer[êe]ncias|literatura|bibliografie|literatuur)\s*:?$",
+    re.IGNORECASE,
+)
+_DOI = re.compile(r"\bdoi\b\s*:?\s*10\.|\b10\.\d{4,9}/\S+", re.IGNORECASE)
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\}@")
+_INSTITUTION = re.compile(
+    r"\b(?:university|universit[äé]t?|universidad|universit[àa]|universidade|uniwersytet|universiteit|"
+    r"institute|institut|instituto|istituto|department|laboratory|laboratoire|college|school of)\b",
+    re.IGNORECASE,
+)
+_CONTENTS = re.compile(
+    r"^(?:(?:table of )?contents|inhalt|inhaltsverzeichnis|table des mati[èe]res|sommaire|[íi]ndice|"
+    r"sommario|spis tre[śs]ci|inhoud|inhoudsopgave|sum[áa]rio)$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the layout of a document's pages, not its words, says of one kind."""
+
+    points: float
+    surface: str  # what was seen, as the reasoning quotes it
+
+
+def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
+    """By document kind, the evidence of the pages' layout as a whole: a deck of slides (short pages,
+    each a title and a few lines), a paper (an abstract, affiliations, references, a DOI), a book
+    (chapters; a table of contents and a running head without a paper's parts, which manuals and
+    reports have too), a form (lines of boxes and blanks to fill in)."""
+    texts = [page if isinstance(page, str) else "" for page in pages]
+    lines = [[line.strip() for line in text.splitlines() if line.strip()] for text in texts]
+    shapes: dict[str, Shape] = {}
+    deck = slide_share(lines)
+    if deck >= DECK_SHARE:
+        shapes["presentation"] = Shape(SHAPE_POINTS * deck, "short pages, each a title and a few lines")
+    paper = paper_parts(texts, lines)
+    if len(paper) >= 2:
+        shapes["scientific paper"] = Shape(SHAPE_POINTS * len(paper) / 4, " and ".join(paper))
+    if any(_CHAPTER.match(line) for page in lines for line in page[:HEADING_LINES]):
+        shapes["book"] = Shape(SHAPE_POINTS / 4, "chapters")
+    structure = long_document_parts(lines, len(paper) >= 2)
+    if structure:
+        for kind in LONG_KINDS:  # shared: they tell these kinds from papers, decks and forms, not apart
+            found = shapes.get(kind, Shape(0.0, ""))
+            surface = " and ".join(part for part in (found.surface, *structure) if part)
+            shapes[kind] = Shape(found.points + SHAPE_POINTS * len(structure) / 8, surface)
+    filled = [line for page in lines[: FRONT_PAGES + 1] for line in page]
+    blanks = sum(1 for line in filled if is_blank(line))
+    if blanks >= FILL_LINES and blanks >= FILL_SHARE * len(filled):
+        share = min(1.0, blanks / len(filled) / (2 * FILL_SHARE))
+        shapes["form"] = Shape(SHAPE_POINTS / 4 * share, "boxes and blanks to fill in")
+    return shapes
+
+
+def is_slide(lines: Sequence[str]) -> bool:
+    """Whether a page reads as a slide: a short title over a few short lines, not a table or a list of
+    labelled values."""
+    if not lines or len(lines) > SLIDE_LINES or len(phrase(lines[0])) > SLIDE_TITLE_WORDS:
+        return False
+    words = sum(len(line.split()) for line in lines)
+    labels = sum(1 for line in lines if line.startswith("|") or ":" in line[:40] or is_blank(line))
+    return 0 < words <= SLIDE_WORDS and labels <= len(lines) / 3
+
+
+def slide_share(lines: Sequence[Sequence[str]]) -> float:
+    """The share of a document's pages with text that read as slides, 0 for fewer than DECK_PAGES."""
+    written = [page for page in lines if page]
+    if len(written) < DECK_PAGES:
+        return 0.0
+    return sum(map(is_slide, written)) / len(written)
+
+
+def paper_parts(texts: Sequence[str], lines: Sequence[Sequence[str]]) -> list[str]:
+    """The parts of a scientific paper the pages show."""
+    front = [line for page in lines[:FRONT_PAGES] for line in page[:TOP_LINES]]
+    parts = []
+    if any(_ABSTRACT.match(line) for page in lines[:FRONT_PAGES] for line in page):
+        parts.append("an abstract")
+    if any(_EMAIL.search(line) or _INSTITUTION.search(line) for line in front):
+        parts.append("affiliations")
+    if any(_REFERENCES.match(line) for page in lines for line in page):
+        parts.append("a list of references")
+    if any(_DOI.search(text) for text in texts):
+        parts.append("a DOI")
+    return parts
+
+
+def long_document_parts(lines: Sequence[Sequence[str]], paper: bool) -> list[str]:
+    """The parts of a long document of chapters (a book, a manual, a report) the pages show; a running
+    head counts only when the pages are not a `paper`'s (journals have running heads too)."""
+    parts = []
+    if any(_CONTENTS.match(line) for page in lines[:6] for line in page[:HEADING_LINES]):
+        parts.append("a table of contents")
+    if not paper and running_head(lines):
+        parts.append("a running head")
+    return parts
+
+
+def is_blank(line: str) -> bool:
+    """Whether a line holds a box, or a label and a blank to fill in; a dotted leader (a table of
+    contents' line, or a line of dots alone) is not one."""
+    if _BOX.search(line):
+        return True
+    return bool(_BLANK.search(line)) and not _LEADER.search(line) and any(c.isalpha() for c in line)
+
+
+def running_head(lines: Sequence[Sequence[str]]) -> bool:
+    """Whether one line of words (digits aside) tops or ends many of the pages, as a book's title or a
+    chapter's does."""
+    counts: dict[str, int] = {}
+    for page in lines:
+        edges = {_DIGIT_RUN.sub("#", line.lower()) for line in (*page[:1], *page[-1:])}
+        for edge in edges:
+            if len(phrase(edge)) >= 2:
+                counts[edge] = counts.get(edge, 0) + 1
+    written = sum(1 for page in lines if page)
+    return any(count >= max(RUNNING_PAGES, 0.3 * written) for count in counts.values())
+
+
+def with_shape(found: Score, profile: Profile, shapes: dict[str, Shape]) -> Score:
+    """`found` with the evidence of the document's shape for the kinds `profile` names."""
+    extra = [
+        Hit(shapes[kind].surface, 1, shapes[kind].points, False) for kind in profile.kinds if kind in shapes
+    ]
+    if not extra:
+        return found
+    hits = tuple(sorted((*found.hits, *extra), key=lambda hit: -hit.points))
+    return replace(found, points=found.points + sum(hit.points for hit in extra), hits=hits)
 
 
 # ----------------------------------------------------------------------------------------- reasoning

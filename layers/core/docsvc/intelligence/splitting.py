@@ -23,7 +23,9 @@ each either continues the current instance or starts a new one, the first signal
 - a page sharing almost no word with the page before (both with words enough to tell) starts: one
   document ends and another on another topic begins;
 - otherwise a page continues.
-Each instance takes the subdocument its pages score best for, its first page weighing most; one without
+Each instance takes the subdocument its pages score best for as a whole, as a document is classified
+(its first pages weighing most, and the shape of its pages: a deck of slides, a paper's abstract and
+references, lines of blanks to fill in); one without
 any evidence goes to a catch-all subdocument ("other") if there is one, else joins its neighbour. The
 instances of a subdocument that does not allow multiple instances are grouped into one split.
 
@@ -45,6 +47,7 @@ from docsvc.intelligence.classification import (
     SHORT_LINE,
     Profile,
     build_profiles,
+    document_scores,
     read_page,
     score,
     with_claims,
@@ -163,7 +166,11 @@ def split(
     signals = _without_packet_numbering(
         [read_signals(text if isinstance(text, str) else "", profiles, titles) for text in pages]
     )
-    instances = _without_empty(cut(signals, [profile.baseline for profile in profiles]))
+    instances = cut(signals, [profile.baseline for profile in profiles])
+    for instance in instances:  # labelled as a document is classified: its pages as a whole
+        found = document_scores(profiles, [pages[index] for index in instance.pages])
+        instance.scores = [entry.total for entry in found]
+    instances = _without_empty(instances)
     ends = [following.likelihood for following in instances[1:]] + [1.0] * bool(instances)
     return assemble(
         [

@@ -283,7 +283,7 @@ KINDS: tuple[DocumentKind, ...] = (
     ),
     _kind(
         "letter",
-        "letter, cover letter, correspondence, brief, anschreiben, lettre, courrier, carta, lettera",
+        "letter, cover letter, correspondence, geschaftsbrief, anschreiben, lettre, courrier, carta, lettera",
         "dear, sincerely, yours sincerely, yours faithfully, kind regards, best regards, regards, "
         "to whom it may concern, i am writing, we are writing, please find enclosed, enclosure, "
         "sehr geehrte, sehr geehrter, mit freundlichen grussen, madame, monsieur, "
@@ -325,7 +325,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "scientific paper",
         "scientific paper, academic paper, research paper, scientific article, research article, "
         "journal article, paper, preprint, thesis, dissertation, textbook, article, "
-        "wissenschaftlicher artikel, fachartikel, doktorarbeit, dissertation, article scientifique, these, "
+        "wissenschaftlicher artikel, fachartikel, doktorarbeit, dissertation, article scientifique, "
+        "these de doctorat, "
         "wetenschappelijk artikel, proefschrift, articulo cientifico, tesis, articolo scientifico, tesi, "
         "artigo cientifico, artykul naukowy, praca doktorska",
         "abstract, introduction, related work, conclusion, references, bibliography, et al, figure, fig, "

@@ -20,6 +20,8 @@ from functools import cached_property
 from itertools import pairwise
 from statistics import median
 
+from docsvc.documents.engine.textlayer import layer_words
+
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, y downwards
 
 
@@ -115,25 +117,54 @@ def assemble(
     the block's other words around the table, which stands where its first word was.
 
     `blocks` are (box, text, block number) in reading order (a block may come as several pieces, its
-    columns, which share its number); `words` carry the number of their block. A word goes to the
-    smallest grid that holds its centre; a grid that ends up with fewer than two rows or columns of
-    words is no table, and its words stay text.
+    columns, which share its number); `words` carry the number of their block and are the words of
+    its text (see `textlayer.whole_words`). A word goes to the smallest grid that holds its centre; a
+    grid that ends up with fewer than two rows or columns of words is no table, and its words stay
+    text. Tables only add structure: tables and the blocks they take words from form regions (tables
+    that share a block are one), and a region whose tables and text around them do not hold exactly
+    the words of its blocks' texts (a word cut over two cells, a word of no block, a word twice) is
+    written as those blocks' own texts, without tables.
     """
     tables = [_Table(grid) for grid in sorted(grids, key=lambda grid: grid.area)]
-    owner: dict[int, int] = {}
     for word in words:
         index = next((i for i, table in enumerate(tables) if table.grid.holds(word)), None)
         if index is not None:
             tables[index].words.append(word)
-    rendered: dict[int, str] = {}
+    cells: dict[int, list[list[str]]] = {}
+    owner: dict[int, int] = {}
     for index, table in enumerate(tables):
         rows = table.rows()
         if len(rows) >= 2 and max((len(row) for row in rows), default=0) >= 2:
-            rendered[index] = render(rows)
+            cells[index] = rows
             owner.update((word.order, index) for word in table.words)
     by_block: dict[int, list[Word]] = {}
     for word in words:
         by_block.setdefault(word.block, []).append(word)
+    texts_of: dict[int, list[str]] = {}
+    for _, text, number in blocks:
+        texts_of.setdefault(number, []).append(text)
+    for region, numbers in _regions(tables, cells):
+        if any(number not in texts_of for number in numbers):
+            expected = None  # a table's word of no block: the region cannot be checked, it stays text
+        else:
+            expected = layer_words("\n".join(texts_of[number]) for number in numbers)
+        around = [
+            " ".join(word.text for word in run)
+            for number in numbers
+            for run in _runs(by_block.get(number, []), owner)
+            if not isinstance(run, int)
+        ]
+        if _holds(expected, around, [cells[index] for index in region]):
+            continue
+        wrapped = {index: _hyphens_joined(cells[index]) for index in region}
+        if _holds(expected, around, list(wrapped.values())):  # a cell's lines taken for rows: one row
+            cells.update(wrapped)
+            continue
+        for index in region:
+            del cells[index]
+            for word in tables[index].words:
+                owner.pop(word.order, None)
+    rendered = {index: render(rows) for index, rows in cells.items()}
 
     texts: list[str] = []
     placed: set[int] = set()
@@ -146,22 +177,73 @@ def assemble(
         if number in rebuilt:  # another piece of a block already written from its words
             continue
         rebuilt.add(number)
-        run: list[Word] = []
-        for word in sorted(own, key=_order):
-            index = owner.get(word.order)
-            if index is None:
-                run.append(word)
-                continue
-            if run:
+        for run in _runs(own, owner):
+            if isinstance(run, int):
+                if run not in placed:
+                    placed.add(run)
+                    texts.append(rendered[run])
+            else:
                 texts.append(_lines(run))
-                run = []
-            if index not in placed:
-                placed.add(index)
-                texts.append(rendered[index])
-        if run:
-            texts.append(_lines(run))
-    texts.extend(table for index, table in rendered.items() if index not in placed)
     return [text for text in texts if text]
+
+
+def _holds(expected: Counter[str] | None, around: list[str], tables: list[list[list[str]]]) -> bool:
+    """Whether the text around a region's tables and their cells hold exactly the words expected."""
+    inside = [cell for rows in tables for row in rows for cell in row]
+    return layer_words([*around, *inside]) == expected
+
+
+_BROKEN_AT_END = re.compile(r"\w-$")
+_WORD_AT_START = re.compile(r"^\w")
+
+
+def _hyphens_joined(rows: list[list[str]]) -> list[list[str]]:
+    """The rows, each row whose cell goes on with a word that the cell above broke with a hyphen at
+    its end (a cell's lines taken for rows) joined to the row above, cell by cell."""
+    joined: list[list[str]] = []
+    for row in rows:
+        above = joined[-1] if joined else None
+        if above is not None and any(
+            _BROKEN_AT_END.search(top) and _WORD_AT_START.match(cell)
+            for top, cell in zip(above, row, strict=False)
+        ):
+            joined[-1] = [" ".join(part for part in pair if part) for pair in zip(above, row, strict=False)]
+        else:
+            joined.append(list(row))
+    return joined
+
+
+def _regions(tables: Sequence[_Table], kept: dict[int, list[list[str]]]) -> list[tuple[list[int], set[int]]]:
+    """The kept tables grouped with the blocks they take words from: tables that share a block are
+    one region. Each region: its tables' indexes and its blocks' numbers."""
+    regions: list[tuple[list[int], set[int]]] = []
+    for index in kept:
+        numbers = {word.block for word in tables[index].words}
+        joined = [region for region in regions if region[1] & numbers]
+        regions = [region for region in regions if not region[1] & numbers]
+        for _, others in joined:
+            numbers |= others
+        regions.append(([index, *(i for region in joined for i in region[0])], numbers))
+    return regions
+
+
+def _runs(own: Sequence[Word], owner: dict[int, int]) -> list[list[Word] | int]:
+    """A block's words in reading order: runs of words of no table, and where a table's words are,
+    the table's index (once for each stretch of its words)."""
+    pieces: list[list[Word] | int] = []
+    run: list[Word] = []
+    for word in sorted(own, key=_order):
+        index = owner.get(word.order)
+        if index is None:
+            run.append(word)
+            continue
+        if run:
+            pieces.append(run)
+            run = []
+        pieces.append(index)
+    if run:
+        pieces.append(run)
+    return pieces
 
 
 def _lines(words: Sequence[Word]) -> str:

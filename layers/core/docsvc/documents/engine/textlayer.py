@@ -33,7 +33,7 @@ def layer_words(texts: Iterable[str]) -> Counter[str]:
     (never across two texts: two cells, or a cell and the text around its table)."""
     counted: Counter[str] = Counter()
     for text in texts:
-        counted.update(_HYPHEN_BREAK.sub(r"\1\2", text).split())
+        counted.update((_HYPHEN_BREAK.sub(r"\1\2", text) if "-" in text else text).split())
     return counted
 
 
@@ -41,6 +41,8 @@ def whole_words(words: Sequence[Word], texts: dict[int, str]) -> list[Word]:
     """The words, those that the text of their block (`texts`, by block number) holds as one word
     joined back into one (its box the union of theirs). A block whose words do not spell its text
     in order (its lines were read apart as columns) keeps its words as they are."""
+    if sum(len(text.split()) for text in texts.values()) == len(words):
+        return list(words)  # as many words as the texts hold: nothing to join (`assemble` checks)
     by_block: dict[int, list[Word]] = {}
     for word in words:
         by_block.setdefault(word.block, []).append(word)

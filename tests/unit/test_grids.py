@@ -25,14 +25,17 @@ def words_of(lines: Sequence[tuple[float, Sequence[tuple[float, str]]]], block: 
 
 
 def block(words: Sequence[Word], number: int = 0) -> tuple[tuple[float, float, float, float], str, int]:
-    """The text block the words are the words of: their box, their text in order."""
+    """The text block the words are the words of: their box, their text in order, a line for each y."""
     box = (
         min(w.box[0] for w in words),
         min(w.box[1] for w in words),
         max(w.box[2] for w in words),
         max(w.box[3] for w in words),
     )
-    return box, " ".join(w.text for w in sorted(words, key=lambda w: w.order)), number
+    lines: dict[float, list[str]] = {}
+    for w in sorted(words, key=lambda w: w.order):
+        lines.setdefault(w.box[1], []).append(w.text)
+    return box, "\n".join(" ".join(line) for line in lines.values()), number
 
 
 def every_word(texts: Sequence[str]) -> Counter[str]:
@@ -393,3 +396,16 @@ def test_words_that_do_not_spell_their_blocks_text_are_kept_as_they_are() -> Non
     words = words_of([(100.0, [(100, "left"), (140, "column"), (300, "right")])])
 
     assert whole_words(words, {0: "right leftcolumn"}) == words
+
+
+def test_a_hyphen_before_a_space_on_the_same_line_ends_its_word_and_the_table_stays() -> None:
+    lines = [
+        (102.0, [(110, "Period"), (210, "From"), (310, "To")]),
+        (122.0, [(110, "First"), (210, "1990-"), (310, "2000")]),  # one line: "1990- 2000"
+        (142.0, [(110, "Second"), (210, "2001-"), (310, "2010")]),
+    ]
+    words = words_of(lines)
+
+    (table,) = assemble([block(words)], words, [GRID], render)
+
+    assert table.splitlines()[2:] == ["| First | 1990- | 2000 |", "| Second | 2001- | 2010 |"]

@@ -86,20 +86,19 @@ class _Table:
     grid: Grid
     words: list[Word] = field(default_factory=list)
 
-    def rows(self) -> list[list[str]]:
-        """The cells' texts, words in reading order; rows and columns left empty are dropped."""
+    def rows(self) -> list[list[list[Word]]]:
+        """The cells' words, in reading order; rows and columns left empty are dropped."""
         cells: dict[tuple[int, int], list[Word]] = {}
         for word in self.words:
             cells.setdefault(self.grid.cell_of(word), []).append(word)
         used_rows = sorted({row for row, _ in cells})
         used_columns = sorted({column for _, column in cells})
         return [
-            [
-                " ".join(w.text for w in sorted(cells.get((row, column), []), key=_order))
-                for column in used_columns
-            ]
-            for row in used_rows
+            [sorted(cells.get((row, column), []), key=_order) for column in used_columns] for row in used_rows
         ]
+
+
+Cells = list[list[list[Word]]]  # a table's rows of cells, each cell its words
 
 
 def _order(word: Word) -> int:
@@ -130,7 +129,7 @@ def assemble(
         index = next((i for i, table in enumerate(tables) if table.grid.holds(word)), None)
         if index is not None:
             tables[index].words.append(word)
-    cells: dict[int, list[list[str]]] = {}
+    cells: dict[int, Cells] = {}
     owner: dict[int, int] = {}
     for index, table in enumerate(tables):
         rows = table.rows()
@@ -149,7 +148,7 @@ def assemble(
         else:
             expected = layer_words("\n".join(texts_of[number]) for number in numbers)
         around = [
-            " ".join(word.text for word in run)
+            _lines(run)
             for number in numbers
             for run in _runs(by_block.get(number, []), owner)
             if not isinstance(run, int)
@@ -164,7 +163,10 @@ def assemble(
             del cells[index]
             for word in tables[index].words:
                 owner.pop(word.order, None)
-    rendered = {index: render(rows) for index, rows in cells.items()}
+    rendered = {
+        index: render([[" ".join(word.text for word in cell) for cell in row] for row in rows])
+        for index, rows in cells.items()
+    }
 
     texts: list[str] = []
     placed: set[int] = set()
@@ -187,9 +189,9 @@ def assemble(
     return [text for text in texts if text]
 
 
-def _holds(expected: Counter[str] | None, around: list[str], tables: list[list[list[str]]]) -> bool:
+def _holds(expected: Counter[str] | None, around: list[str], tables: list[Cells]) -> bool:
     """Whether the text around a region's tables and their cells hold exactly the words expected."""
-    inside = [cell for rows in tables for row in rows for cell in row]
+    inside = [_lines(cell) for rows in tables for row in rows for cell in row]
     return layer_words([*around, *inside]) == expected
 
 
@@ -197,23 +199,23 @@ _BROKEN_AT_END = re.compile(r"\w-$")
 _WORD_AT_START = re.compile(r"^\w")
 
 
-def _hyphens_joined(rows: list[list[str]]) -> list[list[str]]:
+def _hyphens_joined(rows: Cells) -> Cells:
     """The rows, each row whose cell goes on with a word that the cell above broke with a hyphen at
     its end (a cell's lines taken for rows) joined to the row above, cell by cell."""
-    joined: list[list[str]] = []
+    joined: Cells = []
     for row in rows:
         above = joined[-1] if joined else None
         if above is not None and any(
-            _BROKEN_AT_END.search(top) and _WORD_AT_START.match(cell)
-            for top, cell in zip(above, row, strict=False)
+            top and cell and _BROKEN_AT_END.search(top[-1].text) and _WORD_AT_START.match(cell[0].text)
+            for top, cell in zip(above, row, strict=True)
         ):
-            joined[-1] = [" ".join(part for part in pair if part) for pair in zip(above, row, strict=False)]
+            joined[-1] = [top + cell for top, cell in zip(above, row, strict=True)]
         else:
-            joined.append(list(row))
+            joined.append(row)
     return joined
 
 
-def _regions(tables: Sequence[_Table], kept: dict[int, list[list[str]]]) -> list[tuple[list[int], set[int]]]:
+def _regions(tables: Sequence[_Table], kept: dict[int, Cells]) -> list[tuple[list[int], set[int]]]:
     """The kept tables grouped with the blocks they take words from: tables that share a block are
     one region. Each region: its tables' indexes and its blocks' numbers."""
     regions: list[tuple[list[int], set[int]]] = []

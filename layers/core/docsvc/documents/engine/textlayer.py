@@ -24,13 +24,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from docsvc.documents.engine.grids import Word
 
-# A word hyphenated at a line's end (or broken over two cells' lines): its halves joined.
-_HYPHEN_BREAK = re.compile(r"(\w)-\s+(\w)")
+# A word hyphenated at a line's end: its halves joined.
+_HYPHEN_BREAK = re.compile(r"(\w)-[ \t]*\n\s*(\w)")
 
 
 def layer_words(texts: Iterable[str]) -> Counter[str]:
-    """The words of texts as a multiset: split at whitespace, hyphen breaks joined within a text
-    (never across two texts: two cells, or a cell and the text around its table)."""
+    """The words of texts as a multiset: split at whitespace, a word hyphenated at a line's end joined
+    within a text (never across two texts: two cells, or a cell and the text around its table). A
+    hyphen before a space on the same line ends its word ("1990- 2000", "Kosten- und")."""
     counted: Counter[str] = Counter()
     for text in texts:
         counted.update((_HYPHEN_BREAK.sub(r"\1\2", text) if "-" in text else text).split())

@@ -406,6 +406,8 @@ def test_a_hyphen_before_a_space_on_the_same_line_ends_its_word_and_the_table_st
     ]
     words = words_of(lines)
 
-    (table,) = assemble([block(words)], words, [GRID], render)
+    each_apart = (GRID.box, "\n".join(w.text for w in words), 0)  # far apart: a line each in the block
+
+    (table,) = assemble([each_apart], words, [GRID], render)
 
     assert table.splitlines()[2:] == ["| First | 1990- | 2000 |", "| Second | 2001- | 2010 |"]

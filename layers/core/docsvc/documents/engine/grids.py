@@ -120,9 +120,10 @@ def assemble(
     its text (see `textlayer.whole_words`). A word goes to the smallest grid that holds its centre; a
     grid that ends up with fewer than two rows or columns of words is no table, and its words stay
     text. Tables only add structure: tables and the blocks they take words from form regions (tables
-    that share a block are one), and a region whose tables and text around them do not hold exactly
-    the words of its blocks' texts (a word cut over two cells, a word of no block, a word twice) is
-    written as those blocks' own texts, without tables.
+    that share a block are one), and a region is written as its blocks' own texts, without tables,
+    unless its blocks' words are their texts' words and its tables and the text around them hold
+    exactly those words, a word hyphenated at the end of a line (a line as the words stand on the
+    page, `_lines`) counting as one (so no word of no block, none twice, none cut over two cells).
     """
     tables = [_Table(grid) for grid in sorted(grids, key=lambda grid: grid.area)]
     for word in words:
@@ -143,10 +144,9 @@ def assemble(
     for _, text, number in blocks:
         texts_of.setdefault(number, []).append(text)
     for region, numbers in _regions(tables, cells):
-        if any(number not in texts_of for number in numbers):
-            expected = None  # a table's word of no block: the region cannot be checked, it stays text
-        else:
-            expected = layer_words("\n".join(texts_of[number]) for number in numbers)
+        expected = None  # a block of the region whose words are not its text's: it stays text
+        if all(_spelled_by(by_block[number], texts_of.get(number)) for number in numbers):
+            expected = layer_words(_lines(sorted(by_block[number], key=_order)) for number in numbers)
         around = [
             _lines(run)
             for number in numbers
@@ -187,6 +187,13 @@ def assemble(
             else:
                 texts.append(_lines(run))
     return [text for text in texts if text]
+
+
+def _spelled_by(words: Sequence[Word], texts: Sequence[str] | None) -> bool:
+    """Whether a block's words are the words of its text (its pieces' `texts`), as a multiset."""
+    if texts is None:
+        return False
+    return Counter(part for word in words for part in word.text.split()) == Counter(" ".join(texts).split())
 
 
 def _holds(expected: Counter[str] | None, around: list[str], tables: list[Cells]) -> bool:

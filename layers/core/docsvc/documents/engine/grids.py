@@ -20,8 +20,6 @@ from functools import cached_property
 from itertools import pairwise
 from statistics import median
 
-from docsvc.documents.engine.textlayer import layer_words
-
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, y downwards
 
 
@@ -121,9 +119,9 @@ def assemble(
     grid that ends up with fewer than two rows or columns of words is no table, and its words stay
     text. Tables only add structure: tables and the blocks they take words from form regions (tables
     that share a block are one), and a region is written as its blocks' own texts, without tables,
-    unless its blocks' words are their texts' words and its tables and the text around them hold
-    exactly those words, a word hyphenated at the end of a line (a line as the words stand on the
-    page, `_lines`) counting as one (so no word of no block, none twice, none cut over two cells).
+    unless its blocks' words are their texts' words (each word then lands exactly once, in a cell or
+    around the tables) and its tables cut no word hyphenated at a line's end; rows that cut one in a
+    column are first joined into one row.
     """
     tables = [_Table(grid) for grid in sorted(grids, key=lambda grid: grid.area)]
     for word in words:
@@ -144,22 +142,15 @@ def assemble(
     for _, text, number in blocks:
         texts_of.setdefault(number, []).append(text)
     for region, numbers in _regions(tables, cells):
-        expected = None  # a block of the region whose words are not its text's: it stays text
         if all(_spelled_by(by_block[number], texts_of.get(number)) for number in numbers):
-            expected = layer_words(_lines(sorted(by_block[number], key=_order)) for number in numbers)
-        around = [
-            _lines(run)
-            for number in numbers
-            for run in _runs(by_block.get(number, []), owner)
-            if not isinstance(run, int)
-        ]
-        if _holds(expected, around, [cells[index] for index in region]):
-            continue
-        wrapped = {index: _hyphens_joined(cells[index]) for index in region}
-        if _holds(expected, around, list(wrapped.values())):  # a cell's lines taken for rows: one row
-            cells.update(wrapped)
-            continue
-        for index in region:
+            broken = [pair for number in numbers for pair in _hyphenated(by_block[number])]
+            if _whole(broken, {index: cells[index] for index in region}):
+                continue
+            wrapped = {index: _hyphens_joined(cells[index]) for index in region}
+            if _whole(broken, wrapped):  # a cell's lines taken for rows: one row
+                cells.update(wrapped)
+                continue
+        for index in region:  # the region is written as its blocks' own text
             del cells[index]
             for word in tables[index].words:
                 owner.pop(word.order, None)
@@ -196,14 +187,46 @@ def _spelled_by(words: Sequence[Word], texts: Sequence[str] | None) -> bool:
     return Counter(part for word in words for part in word.text.split()) == Counter(" ".join(texts).split())
 
 
-def _holds(expected: Counter[str] | None, around: list[str], tables: list[Cells]) -> bool:
-    """Whether the text around a region's tables and their cells hold exactly the words expected."""
-    inside = [_lines(cell) for rows in tables for row in rows for cell in row]
-    return layer_words([*around, *inside]) == expected
-
-
 _BROKEN_AT_END = re.compile(r"\w-$")
 _WORD_AT_START = re.compile(r"^\w")
+
+
+def _hyphenated(words: Sequence[Word]) -> list[tuple[Word, Word]]:
+    """A block's words that end a line with a hyphen after a letter or digit, each with the word that
+    follows it in the block, on a line below, starting with one: the halves of a hyphenated word."""
+    ordered = sorted(words, key=_order)
+    return [
+        (word, after)
+        for word, after in pairwise(ordered)
+        if _BROKEN_AT_END.search(word.text)
+        and _WORD_AT_START.match(after.text)
+        and after.box[1] >= word.box[3] - word.height / 2
+    ]
+
+
+def _whole(broken: Sequence[tuple[Word, Word]], tables: dict[int, Cells]) -> bool:
+    """Whether the tables leave each hyphenated word whole: both halves outside the tables or in one
+    cell. Halves in two columns of one table are no word (a block reads a table row by row: the
+    next row's first cell follows the last cell); halves in two rows of one column, in two tables, or
+    one in a table and one outside are a word cut."""
+    if not broken:
+        return True
+    place = {
+        word.order: (index, row, column)
+        for index, rows in tables.items()
+        for row, cells in enumerate(rows)
+        for column, cell in enumerate(cells)
+        for word in cell
+    }
+    for word, after in broken:
+        first, second = place.get(word.order), place.get(after.order)
+        if first is None and second is None:
+            continue
+        if first is None or second is None or first[0] != second[0]:
+            return False
+        if first[2] == second[2] and first[1] != second[1]:
+            return False
+    return True
 
 
 def _hyphens_joined(rows: Cells) -> Cells:

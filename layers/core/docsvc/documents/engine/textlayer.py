@@ -1,41 +1,21 @@
-"""The words of a page's text layer, for checking that a page put together from its blocks, its words
-and its tables holds each of them exactly once.
+"""The words of a page's text layer made whole, for tables that hold them exactly as the text does.
 
 A page's text comes from two readings of one text page: its blocks of text (what is written where no
 table is) and its words (what fills the tables). Both read the same characters, but they do not cut
 them into words alike: the words break where a script's direction changes (a Hebrew word and the
-digit or hyphen that follows it with no space between), the blocks only at whitespace. So the words
-are first made whole again (`whole_words`), and a table is kept only where its cells and the text
-around it hold the very words of the blocks they were taken from (`layer_words` counts them).
-
-The words are compared after light normalisation, the one a reader of the text makes anyway: split
-at whitespace, and a word broken by a hyphen at a line's end joined (a table that puts the two halves
-in two cells or two rows has cut that word).
+digit or hyphen that follows it with no space between), the blocks only at whitespace. `whole_words`
+joins them back into the words of their block's text, and `grids.assemble` keeps a table only where
+its blocks' words are their texts' words.
 """
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from docsvc.documents.engine.grids import Word
-
-# A word hyphenated at a line's end: its halves joined.
-_HYPHEN_BREAK = re.compile(r"(\w)-[ \t]*\n\s*(\w)")
-
-
-def layer_words(texts: Iterable[str]) -> Counter[str]:
-    """The words of texts as a multiset: split at whitespace, a word hyphenated at a line's end joined
-    within a text (never across two texts: two cells, or a cell and the text around its table). A
-    hyphen before a space on the same line ends its word ("1990- 2000", "Kosten- und")."""
-    counted: Counter[str] = Counter()
-    for text in texts:
-        counted.update((_HYPHEN_BREAK.sub(r"\1\2", text) if "-" in text else text).split())
-    return counted
 
 
 def whole_words(words: Sequence[Word], texts: dict[int, str]) -> list[Word]:

@@ -424,3 +424,13 @@ def test_a_hyphen_ending_a_row_before_the_next_rows_first_cell_is_no_broken_word
     (table,) = assemble([block(words)], words, [GRID], render)
 
     assert table.splitlines()[2:] == ["| Ann | Maths | A- |", "| Bob | Maths | B |"]
+
+
+def test_a_first_row_that_ends_the_paragraph_above_a_hyphenated_word_is_text_not_the_tables() -> None:
+    paragraph = words_of([(80.0, [(100, "Are"), (130, "they"), (160, "witness-")]), (102.0, [(110, "es?")])])
+    rows = [Word(w.box, w.text, 1, w.order + len(paragraph)) for w in words_of(TABLE_LINES[1:])]
+    words = [*paragraph, *rows]
+
+    texts = assemble([block(paragraph, 0), block(rows, 1)], words, [GRID], render)
+
+    assert texts == ["Are they witness-\nes?", "| Widget | 2 | 9.99 |\n|---|---|---|\n| Gadget | 1 | 19.50 |"]

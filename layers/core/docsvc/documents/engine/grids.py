@@ -132,7 +132,7 @@ def assemble(
     owner: dict[int, int] = {}
     for index, table in enumerate(tables):
         rows = table.rows()
-        if len(rows) >= 2 and max((len(row) for row in rows), default=0) >= 2:
+        if _is_table(rows):
             cells[index] = rows
             owner.update((word.order, index) for word in table.words)
     by_block: dict[int, list[Word]] = {}
@@ -149,6 +149,17 @@ def assemble(
             wrapped = {index: _hyphens_joined(cells[index]) for index in region}
             if _whole(broken, wrapped):  # a cell's lines taken for rows: one row
                 cells.update(wrapped)
+                continue
+            trimmed = _edges_trimmed(broken, wrapped)
+            if _whole(broken, trimmed) and all(_is_table(rows) for rows in trimmed.values()):
+                cells.update(trimmed)  # a row that goes on with the text around the table is text
+                kept = {
+                    word.order for rows in trimmed.values() for row in rows for cell in row for word in cell
+                }
+                for index in region:
+                    for word in tables[index].words:
+                        if word.order not in kept:
+                            owner.pop(word.order, None)
                 continue
         for index in region:  # the region is written as its blocks' own text
             del cells[index]
@@ -204,6 +215,44 @@ def _hyphenated(words: Sequence[Word]) -> list[tuple[Word, Word]]:
     ]
 
 
+def _places(tables: dict[int, Cells]) -> dict[int, tuple[int, int, int]]:
+    """Each word of the tables (its order) to its table's index, its row and its column."""
+    return {
+        word.order: (index, row, column)
+        for index, rows in tables.items()
+        for row, cells in enumerate(rows)
+        for column, cell in enumerate(cells)
+        for word in cell
+    }
+
+
+def _edges_trimmed(broken: Sequence[tuple[Word, Word]], tables: dict[int, Cells]) -> dict[int, Cells]:
+    """The tables without their first or last row where it holds a half of a hyphenated word whose
+    other half is outside the tables (the line that ends a paragraph above a table, taken for its
+    first row), and without the columns left empty."""
+    place = _places(tables)
+    edges: dict[int, set[int]] = {}
+    for word, after in broken:
+        first, second = place.get(word.order), place.get(after.order)
+        for inside, other in ((first, second), (second, first)):
+            if inside is not None and other is None and inside[1] in (0, len(tables[inside[0]]) - 1):
+                edges.setdefault(inside[0], set()).add(inside[1])
+    trimmed: dict[int, Cells] = {}
+    for index, rows in tables.items():
+        kept = [row for number, row in enumerate(rows) if number not in edges.get(index, set())]
+        used = [
+            column
+            for column in range(max((len(row) for row in kept), default=0))
+            if any(column < len(row) and row[column] for row in kept)
+        ]
+        trimmed[index] = [[row[column] for column in used] for row in kept]
+    return trimmed
+
+
+def _is_table(rows: Cells) -> bool:
+    return len(rows) >= 2 and max((len(row) for row in rows), default=0) >= 2
+
+
 def _whole(broken: Sequence[tuple[Word, Word]], tables: dict[int, Cells]) -> bool:
     """Whether the tables leave each hyphenated word whole: both halves outside the tables or in one
     cell. Halves in two columns of one table are no word (a block reads a table row by row: the
@@ -211,13 +260,7 @@ def _whole(broken: Sequence[tuple[Word, Word]], tables: dict[int, Cells]) -> boo
     one in a table and one outside are a word cut."""
     if not broken:
         return True
-    place = {
-        word.order: (index, row, column)
-        for index, rows in tables.items()
-        for row, cells in enumerate(rows)
-        for column, cell in enumerate(cells)
-        for word in cell
-    }
+    place = _places(tables)
     for word, after in broken:
         first, second = place.get(word.order), place.get(after.order)
         if first is None and second is None:

@@ -434,3 +434,17 @@ def test_a_first_row_that_ends_the_paragraph_above_a_hyphenated_word_is_text_not
     texts = assemble([block(paragraph, 0), block(rows, 1)], words, [GRID], render)
 
     assert texts == ["Are they witness-\nes?", "| Widget | 2 | 9.99 |\n|---|---|---|\n| Gadget | 1 | 19.50 |"]
+
+
+def test_a_word_hyphenated_over_two_columns_of_one_row_is_cut_and_the_table_is_text() -> None:
+    lines = [
+        (102.0, [(110, "Item"), (210, "Qty"), (310, "Price")]),
+        (122.0, [(110, "Widget"), (210, "2"), (310, "9.99")]),
+        (142.0, [(110, "Gadget"), (150, "hyphen-"), (210, "ated"), (310, "19.50")]),  # a line below
+    ]
+    words = words_of(lines)
+    below = Word((210.0, 150.0, 234.0, 158.0), "ated", 0, words[-2].order)  # in the next column
+    words[-2] = below
+    text = "Item Qty Price\nWidget 2 9.99\nGadget hyphen-\nated 19.50"
+
+    assert assemble([(GRID.box, text, 0)], words, [GRID], render) == [text]

@@ -255,9 +255,9 @@ def _is_table(rows: Cells) -> bool:
 
 def _whole(broken: Sequence[tuple[Word, Word]], tables: dict[int, Cells]) -> bool:
     """Whether the tables leave each hyphenated word whole: both halves outside the tables or in one
-    cell. Halves in two columns of one table are no word (a block reads a table row by row: the
-    next row's first cell follows the last cell); halves in two rows of one column, in two tables, or
-    one in a table and one outside are a word cut."""
+    cell. Halves in another row and another column of one table are no word (a block reads a table
+    row by row: the next row's first cell follows the row's last cell); halves in two rows of one
+    column, two columns of one row, two tables, or a table and the text around it are a word cut."""
     if not broken:
         return True
     place = _places(tables)
@@ -267,8 +267,8 @@ def _whole(broken: Sequence[tuple[Word, Word]], tables: dict[int, Cells]) -> boo
             continue
         if first is None or second is None or first[0] != second[0]:
             return False
-        if first[2] == second[2] and first[1] != second[1]:
-            return False
+        if (first[1] == second[1]) != (first[2] == second[2]):
+            return False  # two rows of one column, or two columns of one row
     return True
 
 

@@ -413,19 +413,6 @@ def test_a_hyphen_before_a_space_on_the_same_line_ends_its_word_and_the_table_st
     assert table.splitlines()[2:] == ["| First | 1990- | 2000 |", "| Second | 2001- | 2010 |"]
 
 
-def test_a_hyphen_ending_a_row_before_the_next_rows_first_cell_is_no_broken_word() -> None:
-    lines = [
-        (102.0, [(110, "Pupil"), (210, "Subject"), (310, "Grade")]),
-        (122.0, [(110, "Ann"), (210, "Maths"), (310, "A-")]),  # the block goes on with "Bob", below
-        (142.0, [(110, "Bob"), (210, "Maths"), (310, "B")]),
-    ]
-    words = words_of(lines)
-
-    (table,) = assemble([block(words)], words, [GRID], render)
-
-    assert table.splitlines()[2:] == ["| Ann | Maths | A- |", "| Bob | Maths | B |"]
-
-
 def test_a_first_row_that_ends_the_paragraph_above_a_hyphenated_word_is_text_not_the_tables() -> None:
     paragraph = words_of([(80.0, [(100, "Are"), (130, "they"), (160, "witness-")]), (102.0, [(110, "es?")])])
     rows = [Word(w.box, w.text, 1, w.order + len(paragraph)) for w in words_of(TABLE_LINES[1:])]

@@ -255,21 +255,11 @@ def _is_table(rows: Cells) -> bool:
 
 def _whole(broken: Sequence[tuple[Word, Word]], tables: dict[int, Cells]) -> bool:
     """Whether the tables leave each hyphenated word whole: both halves outside the tables or in one
-    cell. Halves in another row and another column of one table are no word (a block reads a table
-    row by row: the next row's first cell follows the row's last cell); halves in two rows of one
-    column, two columns of one row, two tables, or a table and the text around it are a word cut."""
+    cell (halves in two cells, two tables, or a table and the text around it are a word cut)."""
     if not broken:
         return True
     place = _places(tables)
-    for word, after in broken:
-        first, second = place.get(word.order), place.get(after.order)
-        if first is None and second is None:
-            continue
-        if first is None or second is None or first[0] != second[0]:
-            return False
-        if (first[1] == second[1]) != (first[2] == second[2]):
-            return False  # two rows of one column, or two columns of one row
-    return True
+    return all(place.get(word.order) == place.get(after.order) for word, after in broken)
 
 
 def _hyphens_joined(rows: Cells) -> Cells:

@@ -435,3 +435,16 @@ def test_a_word_hyphenated_over_two_columns_of_one_row_is_cut_and_the_table_is_t
     text = "Item Qty Price\nWidget 2 9.99\nGadget hyphen-\nated 19.50"
 
     assert assemble([(GRID.box, text, 0)], words, [GRID], render) == [text]
+
+
+def test_a_cell_that_would_join_two_words_the_text_does_not_join_is_text() -> None:
+    placed = [
+        (110, 102, "Item"), (210, 102, "Qty"), (310, 102, "Price"),
+        (110, 122, "Widget"), (310, 122, "pre-"), (210, 122, "2"),  # "pre-" goes on with "2"
+        (110, 142, "Gadget"), (210, 142, "1"), (310, 142, "19.50"),
+        (310, 131, "paid"),  # a line below "pre-", in its cell: the cell would read "pre- paid"
+    ]  # fmt: skip
+    words = [Word((x, y, x + 6 * len(t), y + 10), t, 0, n) for n, (x, y, t) in enumerate(placed)]
+    text = "Item Qty Price\nWidget pre- 2\nGadget 1 19.50\npaid"
+
+    assert assemble([(GRID.box, text, 0)], words, [GRID], render) == [text]

@@ -203,8 +203,9 @@ _WORD_AT_START = re.compile(r"^\w")
 
 
 def _hyphenated(words: Sequence[Word]) -> list[tuple[Word, Word]]:
-    """A block's words that end a line with a hyphen after a letter or digit, each with the word that
-    follows it in the block, on a line below, starting with one: the halves of a hyphenated word."""
+    """The words (of a block, or a cell) that end a line with a hyphen after a letter or digit, each
+    with the word that follows it, on a line below, starting with one: the halves of a hyphenated
+    word."""
     ordered = sorted(words, key=_order)
     return [
         (word, after)
@@ -254,12 +255,21 @@ def _is_table(rows: Cells) -> bool:
 
 
 def _whole(broken: Sequence[tuple[Word, Word]], tables: dict[int, Cells]) -> bool:
-    """Whether the tables leave each hyphenated word whole: both halves outside the tables or in one
-    cell (halves in two cells, two tables, or a table and the text around it are a word cut)."""
-    if not broken:
-        return True
+    """Whether the tables leave each hyphenated word whole (both halves outside the tables or in one
+    cell; halves in two cells, two tables, or a table and the text around it are a word cut) and
+    make none of two words that the text does not join (a cell whose line ends with a hyphen, the
+    next line of the cell another word of the text)."""
     place = _places(tables)
-    return all(place.get(word.order) == place.get(after.order) for word, after in broken)
+    if not all(place.get(word.order) == place.get(after.order) for word, after in broken):
+        return False
+    joined = {(word.order, after.order) for word, after in broken}
+    return all(
+        (word.order, after.order) in joined
+        for rows in tables.values()
+        for row in rows
+        for cell in row
+        for word, after in _hyphenated(cell)
+    )
 
 
 def _hyphens_joined(rows: Cells) -> Cells:

@@ -120,8 +120,9 @@ def assemble(
     text. Tables only add structure: tables and the blocks they take words from form regions (tables
     that share a block are one), and a region is written as its blocks' own texts, without tables,
     unless its blocks' words are their texts' words (each word then lands exactly once, in a cell or
-    around the tables) and its tables cut no word hyphenated at a line's end; rows that cut one in a
-    column are first joined into one row.
+    around the tables) and its tables neither cut a word hyphenated at a line's end nor join two
+    words the text does not join. Rows that cut one in a column are first joined into one row, and a
+    first or last row that goes on with the text around the table is given back to the text.
     """
     tables = [_Table(grid) for grid in sorted(grids, key=lambda grid: grid.area)]
     for word in words:

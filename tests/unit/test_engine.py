@@ -132,6 +132,30 @@ def test_a_table_of_aligned_columns_without_rules_is_found_and_its_caption_stays
     )
 
 
+def test_a_cell_whose_hyphenated_word_goes_on_the_next_line_keeps_it_in_one_row() -> None:
+    """A dense table without rules (every line a row) whose cell wraps a word at a hyphen: the rows
+    that would cut it are one row, so the table cuts no word of the text layer."""
+    cells = [
+        ["Animal", "Action", "Result"],
+        ["Cat", "Says", "Meow"],
+        ["Fox", "Says", "Wa-pa-pa-"],
+        ["", "", "pa-pow"],
+        ["Dog", "Says", "Woof"],
+        ["Owl", "Says", "Hoot"],
+    ]
+    with pymupdf.open() as document:
+        page = document.new_page()
+        for number, row in enumerate(cells):
+            for x, text in zip((72, 200, 330), row, strict=True):
+                page.insert_text((x, 100 + 14 * number), text, fontname="helv", fontsize=10)
+        content = document.tobytes()
+
+    (text,) = texts(content, "pdf")
+
+    assert text.splitlines()[3] == "| Fox | Says | Wa-pa-pa- pa-pow |"
+    assert len(text.splitlines()) == 6
+
+
 def test_a_page_of_prose_is_read_without_reading_its_words_for_tables(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

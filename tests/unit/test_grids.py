@@ -10,6 +10,7 @@ import pytest
 from docsvc.documents.engine import grids
 from docsvc.documents.engine.grids import Grid, Word, aligned_grids, assemble, ruled_grids, split_stacked_rows
 from docsvc.documents.engine.tables import render_table
+from docsvc.documents.engine.textlayer import whole_words
 
 
 def render(rows: list[list[str]]) -> str:
@@ -23,6 +24,20 @@ def words_of(lines: Sequence[tuple[float, Sequence[tuple[float, str]]]], block: 
         for x, text in placed:
             words.append(Word((x, y, x + 6 * len(text), y + 10), text, block, len(words)))
     return words
+
+
+def block(words: Sequence[Word], number: int = 0) -> tuple[tuple[float, float, float, float], str, int]:
+    """The text block the words are the words of: their box, their text in order, a line for each y."""
+    box = (
+        min(w.box[0] for w in words),
+        min(w.box[1] for w in words),
+        max(w.box[2] for w in words),
+        max(w.box[3] for w in words),
+    )
+    lines: dict[float, list[str]] = {}
+    for w in sorted(words, key=lambda w: w.order):
+        lines.setdefault(w.box[1], []).append(w.text)
+    return box, "\n".join(" ".join(line) for line in lines.values()), number
 
 
 def every_word(texts: Sequence[str]) -> Counter[str]:
@@ -45,7 +60,7 @@ def test_each_word_of_a_table_goes_to_the_cell_of_its_centre_and_the_rest_stays_
     note = [Word((100.0, 200.0, 160.0, 210.0), "Thanks.", 2, 99)]
     blocks = [
         ((100.0, 60.0, 170.0, 70.0), "Price list", 0),
-        (GRID.box, "ignored", 1),
+        block(table, 1),
         ((100, 200, 160, 210), "Thanks.", 2),
     ]
 
@@ -63,7 +78,7 @@ def test_a_word_across_a_column_line_is_never_cut_it_goes_whole_to_one_cell() ->
     lines[1] = (122.0, [(110, "Parastratiosphecomyia"), (310, "9.99")])  # 126 points: crosses x=200
     words = words_of(lines)
 
-    (table,) = assemble([(GRID.box, "", 0)], words, [GRID], render)
+    (table,) = assemble([block(words)], words, [GRID], render)
 
     assert "| Parastratiosphecomyia |  | 9.99 |" in table
     assert every_word([table]) == Counter(word.text for word in words)
@@ -72,7 +87,7 @@ def test_a_word_across_a_column_line_is_never_cut_it_goes_whole_to_one_cell() ->
 def test_a_frame_around_a_table_is_no_table_and_repeats_no_word() -> None:
     frame = Grid((50.0, 50.0, 500.0, 300.0), columns=(), rows=())
     words = words_of([(60.0, [(60, "Heading")]), *TABLE_LINES, (250.0, [(60, "Footer")])])
-    blocks = [((50.0, 50.0, 500.0, 300.0), "whole block", 0)]
+    blocks = [block(words)]
 
     texts = assemble(blocks, words, [frame, GRID], render)
 
@@ -102,7 +117,7 @@ def test_aligned_columns_of_short_cells_are_a_table() -> None:
 
     (grid,) = aligned_grids(words)
 
-    (table,) = assemble([(grid.box, "", 0)], words, [grid], render)
+    (table,) = assemble([block(words)], words, [grid], render)
     assert table.splitlines()[2:] == ["| DHL | 12 kg | 40.00 |", "| UPS | 3 kg | 12.50 |"]
 
 
@@ -176,7 +191,7 @@ def test_a_cells_wrapped_lines_stay_in_its_row_when_rows_stand_apart() -> None:
 
     (grid,) = aligned_grids(words)
 
-    (table,) = assemble([(grid.box, "", 0)], words, [grid], render)
+    (table,) = assemble([block(words)], words, [grid], render)
     assert "| Fox | Says | Ring- dingding dingeringeding |" in table
     assert table.splitlines()[-1] == "| Dog | Says | Woof |"
 
@@ -253,7 +268,7 @@ def test_a_ruled_row_of_stacked_lines_of_numbers_is_split_into_rows() -> None:
     grid = split_stacked_rows(RULED, words)
 
     assert len(grid.rows) == 3
-    (table,) = assemble([(RULED.box, "", 0)], words, [grid], render)
+    (table,) = assemble([block(words)], words, [grid], render)
     assert table.splitlines() == [
         "| Total | 2.6 | 3.2 |",
         "|---|---|---|",
@@ -319,7 +334,7 @@ def test_a_header_cell_over_two_columns_keeps_its_words_together() -> None:
         ]
     )
 
-    (table,) = assemble([(grid.box, "", 0)], words, [grid], render)
+    (table,) = assemble([block(words)], words, [grid], render)
 
     assert table.splitlines()[0] == "| # layers | TEDs |  |"
     assert table.splitlines()[2:] == ["|  | simple | all |", "| 6 | 0.96 | 0.95 |"]
@@ -362,5 +377,118 @@ def test_a_header_whose_first_word_runs_over_a_column_line_is_the_tables_header(
 
     (grid,) = aligned_grids(words)
 
-    (table,) = assemble([(grid.box, "", 0)], words, [grid], render)
+    (table,) = assemble([block(words)], words, [grid], render)
     assert table.splitlines()[0] == "| Quantity | Item | Price | Total |"
+
+
+# ---------------------------------------------------------------------------------------- the words kept
+def test_a_table_that_would_cut_a_word_over_two_cells_is_written_as_its_blocks_text() -> None:
+    words = words_of(TABLE_LINES)
+    price = next(w for w in words if w.text == "9.99")  # its two halves on either side of a column line
+    left = Word((290.0, price.box[1], 302.0, price.box[3]), "9.", 0, price.order)
+    right = Word((302.0, price.box[1], 314.0, price.box[3]), "99", 0, price.order + 1)
+    halves = [*(w for w in words if w.order < price.order), left, right]
+    halves += [Word(w.box, w.text, 0, w.order + 1) for w in words if w.order > price.order]
+    text = "Item Qty Price\nWidget 2 9.99\nGadget 1 19.50"
+    grid = Grid(GRID.box, columns=(200.0, 300.0), rows=GRID.rows)
+
+    assert assemble([(GRID.box, text, 0)], halves, [grid], render) == [text]
+
+
+def test_a_table_whose_rows_split_a_cells_hyphenated_word_joins_those_rows() -> None:
+    lines = [
+        (102.0, [(110, "Animal"), (210, "Action"), (310, "Result")]),
+        (122.0, [(110, "Cat"), (210, "Says"), (310, "Meow")]),
+        (142.0, [(110, "Fox"), (210, "Says"), (310, "Wa-pa-")]),
+        (152.0, [(310, "pa-pow")]),  # the cell's second line, taken for a row of its own
+    ]
+    words = words_of(lines)
+    grid = Grid((100.0, 100.0, 400.0, 165.0), columns=(200.0, 300.0), rows=(120.0, 140.0, 151.0))
+
+    (table,) = assemble([block(words)], words, [grid], render)
+
+    assert table.splitlines()[2:] == ["| Cat | Says | Meow |", "| Fox | Says | Wa-pa- pa-pow |"]
+
+
+def test_a_table_whose_words_are_of_no_block_on_the_page_is_written_as_the_blocks_text() -> None:
+    words = [Word(w.box, w.text, 7, w.order) for w in words_of(TABLE_LINES)]  # block 7: not on the page
+    blocks = [(GRID.box, "Item Qty Price Widget 2 9.99 Gadget 1 19.50", 0)]
+
+    assert assemble(blocks, words, [GRID], render) == ["Item Qty Price Widget 2 9.99 Gadget 1 19.50"]
+
+
+def test_right_to_left_words_broken_where_the_script_changes_are_whole_again_in_their_cells() -> None:
+    """PyMuPDF's words break where Hebrew letters meet a digit or a hyphen with no space between; the
+    block's text holds them as one word each, and so do the table's cells."""
+    lines = [
+        (102.0, [(110, "שנה"), (210, "סך"), (310, "לנפש")]),
+        (122.0, [(110, "2019"), (210, "5"), (310, "לנפש"), (334, "1")]),  # "לנפש1"
+        (142.0, [(110, "2020"), (210, "ש"), (216, '"'), (222, "ח"), (310, "7")]),  # 'ש"ח'
+    ]
+    words = words_of(lines)
+    text = 'שנה סך לנפש\n2019 5 לנפש1\n2020 ש"ח 7'
+
+    whole = whole_words(words, {0: text})
+    (table,) = assemble([(GRID.box, text, 0)], whole, [GRID], render)
+
+    assert [w.text for w in whole] == text.split()
+    assert table.splitlines()[2:] == ["| 2019 | 5 | לנפש1 |", '| 2020 | ש"ח | 7 |']
+    assert every_word([table]) == Counter(text.split())
+
+
+def test_words_that_do_not_spell_their_blocks_text_are_kept_as_they_are() -> None:
+    words = words_of([(100.0, [(100, "left"), (140, "column"), (300, "right")])])
+
+    assert whole_words(words, {0: "right leftcolumn"}) == words
+
+
+def test_a_hyphen_before_a_space_on_the_same_line_ends_its_word_and_the_table_stays() -> None:
+    lines = [
+        (102.0, [(110, "Period"), (210, "From"), (310, "To")]),
+        (122.0, [(110, "First"), (210, "1990-"), (310, "2000")]),  # one line: "1990- 2000"
+        (142.0, [(110, "Second"), (210, "2001-"), (310, "2010")]),
+    ]
+    words = words_of(lines)
+
+    each_apart = (GRID.box, "\n".join(w.text for w in words), 0)  # far apart: a line each in the block
+
+    (table,) = assemble([each_apart], words, [GRID], render)
+
+    assert table.splitlines()[2:] == ["| First | 1990- | 2000 |", "| Second | 2001- | 2010 |"]
+
+
+def test_a_first_row_that_ends_the_paragraph_above_a_hyphenated_word_is_text_not_the_tables() -> None:
+    paragraph = words_of([(80.0, [(100, "Are"), (130, "they"), (160, "witness-")]), (102.0, [(110, "es?")])])
+    rows = [Word(w.box, w.text, 1, w.order + len(paragraph)) for w in words_of(TABLE_LINES[1:])]
+    words = [*paragraph, *rows]
+
+    texts = assemble([block(paragraph, 0), block(rows, 1)], words, [GRID], render)
+
+    assert texts == ["Are they witness-\nes?", "| Widget | 2 | 9.99 |\n|---|---|---|\n| Gadget | 1 | 19.50 |"]
+
+
+def test_a_word_hyphenated_over_two_columns_of_one_row_is_cut_and_the_table_is_text() -> None:
+    lines = [
+        (102.0, [(110, "Item"), (210, "Qty"), (310, "Price")]),
+        (122.0, [(110, "Widget"), (210, "2"), (310, "9.99")]),
+        (142.0, [(110, "Gadget"), (150, "hyphen-"), (210, "ated"), (310, "19.50")]),  # a line below
+    ]
+    words = words_of(lines)
+    below = Word((210.0, 150.0, 234.0, 158.0), "ated", 0, words[-2].order)  # in the next column
+    words[-2] = below
+    text = "Item Qty Price\nWidget 2 9.99\nGadget hyphen-\nated 19.50"
+
+    assert assemble([(GRID.box, text, 0)], words, [GRID], render) == [text]
+
+
+def test_a_cell_that_would_join_two_words_the_text_does_not_join_is_text() -> None:
+    placed = [
+        (110, 102, "Item"), (210, 102, "Qty"), (310, 102, "Price"),
+        (110, 122, "Widget"), (310, 122, "pre-"), (210, 122, "2"),  # "pre-" goes on with "2"
+        (110, 142, "Gadget"), (210, 142, "1"), (310, 142, "19.50"),
+        (310, 131, "paid"),  # a line below "pre-", in its cell: the cell would read "pre- paid"
+    ]  # fmt: skip
+    words = [Word((x, y, x + 6 * len(t), y + 10), t, 0, n) for n, (x, y, t) in enumerate(placed)]
+    text = "Item Qty Price\nWidget pre- 2\nGadget 1 19.50\npaid"
+
+    assert assemble([(GRID.box, text, 0)], words, [GRID], render) == [text]

@@ -92,20 +92,19 @@ class _Table:
     grid: Grid
     words: list[Word] = field(default_factory=list)
 
-    def rows(self) -> list[list[str]]:
-        """The cells' texts, words in reading order; rows and columns left empty are dropped."""
+    def rows(self) -> list[list[list[Word]]]:
+        """The cells' words, in reading order; rows and columns left empty are dropped."""
         cells: dict[tuple[int, int], list[Word]] = {}
         for word in self.words:
             cells.setdefault(self.grid.cell_of(word), []).append(word)
         used_rows = sorted({row for row, _ in cells})
         used_columns = sorted({column for _, column in cells})
         return [
-            [
-                " ".join(w.text for w in sorted(cells.get((row, column), []), key=_order))
-                for column in used_columns
-            ]
-            for row in used_rows
+            [sorted(cells.get((row, column), []), key=_order) for column in used_columns] for row in used_rows
         ]
+
+
+Cells = list[list[list[Word]]]  # a table's rows of cells, each cell its words
 
 
 def _order(word: Word) -> int:
@@ -123,25 +122,62 @@ def assemble(
     the block's other words around the table, which stands where its first word was.
 
     `blocks` are (box, text, block number) in reading order (a block may come as several pieces, its
-    columns, which share its number); `words` carry the number of their block. A word goes to the
-    smallest grid that holds its centre; a grid that ends up with fewer than two rows or columns of
-    words is no table, and its words stay text.
+    columns, which share its number); `words` carry the number of their block and are the words of
+    its text (see `textlayer.whole_words`). A word goes to the smallest grid that holds its centre; a
+    grid that ends up with fewer than two rows or columns of words is no table, and its words stay
+    text. Tables only add structure: tables and the blocks they take words from form regions (tables
+    that share a block are one), and a region is written as its blocks' own texts, without tables,
+    unless its blocks' words are their texts' words (each word then lands exactly once, in a cell or
+    around the tables) and its tables neither cut a word hyphenated at a line's end nor join two
+    words the text does not join. Rows that cut one in a column are first joined into one row, and a
+    first or last row that goes on with the text around the table is given back to the text.
     """
     tables = [_Table(grid) for grid in sorted(grids, key=lambda grid: grid.area)]
-    owner: dict[int, int] = {}
     for word in words:
         index = next((i for i, table in enumerate(tables) if table.grid.holds(word)), None)
         if index is not None:
             tables[index].words.append(word)
-    rendered: dict[int, str] = {}
+    cells: dict[int, Cells] = {}
+    owner: dict[int, int] = {}
     for index, table in enumerate(tables):
         rows = table.rows()
-        if len(rows) >= 2 and max((len(row) for row in rows), default=0) >= 2:
-            rendered[index] = render(rows)
+        if _is_table(rows):
+            cells[index] = rows
             owner.update((word.order, index) for word in table.words)
     by_block: dict[int, list[Word]] = {}
     for word in words:
         by_block.setdefault(word.block, []).append(word)
+    texts_of: dict[int, list[str]] = {}
+    for _, text, number in blocks:
+        texts_of.setdefault(number, []).append(text)
+    for region, numbers in _regions(tables, cells):
+        if all(_spelled_by(by_block[number], texts_of.get(number)) for number in numbers):
+            broken = [pair for number in numbers for pair in _hyphenated(by_block[number])]
+            if _whole(broken, {index: cells[index] for index in region}):
+                continue
+            wrapped = {index: _hyphens_joined(cells[index]) for index in region}
+            if _whole(broken, wrapped):  # a cell's lines taken for rows: one row
+                cells.update(wrapped)
+                continue
+            trimmed = _edges_trimmed(broken, wrapped)
+            if _whole(broken, trimmed) and all(_is_table(rows) for rows in trimmed.values()):
+                cells.update(trimmed)  # a row that goes on with the text around the table is text
+                kept = {
+                    word.order for rows in trimmed.values() for row in rows for cell in row for word in cell
+                }
+                for index in region:
+                    for word in tables[index].words:
+                        if word.order not in kept:
+                            owner.pop(word.order, None)
+                continue
+        for index in region:  # the region is written as its blocks' own text
+            del cells[index]
+            for word in tables[index].words:
+                owner.pop(word.order, None)
+    rendered = {
+        index: render([[" ".join(word.text for word in cell) for cell in row] for row in rows])
+        for index, rows in cells.items()
+    }
 
     texts: list[str] = []
     placed: set[int] = set()
@@ -154,22 +190,144 @@ def assemble(
         if number in rebuilt:  # another piece of a block already written from its words
             continue
         rebuilt.add(number)
-        run: list[Word] = []
-        for word in sorted(own, key=_order):
-            index = owner.get(word.order)
-            if index is None:
-                run.append(word)
-                continue
-            if run:
+        for run in _runs(own, owner):
+            if isinstance(run, int):
+                if run not in placed:
+                    placed.add(run)
+                    texts.append(rendered[run])
+            else:
                 texts.append(_lines(run))
-                run = []
-            if index not in placed:
-                placed.add(index)
-                texts.append(rendered[index])
-        if run:
-            texts.append(_lines(run))
-    texts.extend(table for index, table in rendered.items() if index not in placed)
     return [text for text in texts if text]
+
+
+def _spelled_by(words: Sequence[Word], texts: Sequence[str] | None) -> bool:
+    """Whether a block's words are the words of its text (its pieces' `texts`), as a multiset."""
+    if texts is None:
+        return False
+    return Counter(part for word in words for part in word.text.split()) == Counter(" ".join(texts).split())
+
+
+_BROKEN_AT_END = re.compile(r"\w-$")
+_WORD_AT_START = re.compile(r"^\w")
+
+
+def _hyphenated(words: Sequence[Word]) -> list[tuple[Word, Word]]:
+    """The words (of a block, or a cell) that end a line with a hyphen after a letter or digit, each
+    with the word that follows it, on a line below, starting with one: the halves of a hyphenated
+    word."""
+    ordered = sorted(words, key=_order)
+    return [
+        (word, after)
+        for word, after in pairwise(ordered)
+        if _BROKEN_AT_END.search(word.text)
+        and _WORD_AT_START.match(after.text)
+        and after.box[1] >= word.box[3] - word.height / 2
+    ]
+
+
+def _places(tables: dict[int, Cells]) -> dict[int, tuple[int, int, int]]:
+    """Each word of the tables (its order) to its table's index, its row and its column."""
+    return {
+        word.order: (index, row, column)
+        for index, rows in tables.items()
+        for row, cells in enumerate(rows)
+        for column, cell in enumerate(cells)
+        for word in cell
+    }
+
+
+def _edges_trimmed(broken: Sequence[tuple[Word, Word]], tables: dict[int, Cells]) -> dict[int, Cells]:
+    """The tables without their first or last row where it holds a half of a hyphenated word whose
+    other half is outside the tables (the line that ends a paragraph above a table, taken for its
+    first row), and without the columns left empty."""
+    place = _places(tables)
+    edges: dict[int, set[int]] = {}
+    for word, after in broken:
+        first, second = place.get(word.order), place.get(after.order)
+        for inside, other in ((first, second), (second, first)):
+            if inside is not None and other is None and inside[1] in (0, len(tables[inside[0]]) - 1):
+                edges.setdefault(inside[0], set()).add(inside[1])
+    trimmed: dict[int, Cells] = {}
+    for index, rows in tables.items():
+        kept = [row for number, row in enumerate(rows) if number not in edges.get(index, set())]
+        used = [
+            column
+            for column in range(max((len(row) for row in kept), default=0))
+            if any(column < len(row) and row[column] for row in kept)
+        ]
+        trimmed[index] = [[row[column] for column in used] for row in kept]
+    return trimmed
+
+
+def _is_table(rows: Cells) -> bool:
+    return len(rows) >= 2 and max((len(row) for row in rows), default=0) >= 2
+
+
+def _whole(broken: Sequence[tuple[Word, Word]], tables: dict[int, Cells]) -> bool:
+    """Whether the tables leave each hyphenated word whole (both halves outside the tables or in one
+    cell; halves in two cells, two tables, or a table and the text around it are a word cut) and
+    make none of two words that the text does not join (a cell whose line ends with a hyphen, the
+    next line of the cell another word of the text)."""
+    place = _places(tables)
+    if not all(place.get(word.order) == place.get(after.order) for word, after in broken):
+        return False
+    joined = {(word.order, after.order) for word, after in broken}
+    return all(
+        (word.order, after.order) in joined
+        for rows in tables.values()
+        for row in rows
+        for cell in row
+        for word, after in _hyphenated(cell)
+    )
+
+
+def _hyphens_joined(rows: Cells) -> Cells:
+    """The rows, each row whose cell goes on with a word that the cell above broke with a hyphen at
+    its end (a cell's lines taken for rows) joined to the row above, cell by cell."""
+    joined: Cells = []
+    for row in rows:
+        above = joined[-1] if joined else None
+        if above is not None and any(
+            top and cell and _BROKEN_AT_END.search(top[-1].text) and _WORD_AT_START.match(cell[0].text)
+            for top, cell in zip(above, row, strict=True)
+        ):
+            joined[-1] = [top + cell for top, cell in zip(above, row, strict=True)]
+        else:
+            joined.append(row)
+    return joined
+
+
+def _regions(tables: Sequence[_Table], kept: dict[int, Cells]) -> list[tuple[list[int], set[int]]]:
+    """The kept tables grouped with the blocks they take words from: tables that share a block are
+    one region. Each region: its tables' indexes and its blocks' numbers."""
+    regions: list[tuple[list[int], set[int]]] = []
+    for index in kept:
+        numbers = {word.block for word in tables[index].words}
+        joined = [region for region in regions if region[1] & numbers]
+        regions = [region for region in regions if not region[1] & numbers]
+        for _, others in joined:
+            numbers |= others
+        regions.append(([index, *(i for region in joined for i in region[0])], numbers))
+    return regions
+
+
+def _runs(own: Sequence[Word], owner: dict[int, int]) -> list[list[Word] | int]:
+    """A block's words in reading order: runs of words of no table, and where a table's words are,
+    the table's index (once for each stretch of its words)."""
+    pieces: list[list[Word] | int] = []
+    run: list[Word] = []
+    for word in sorted(own, key=_order):
+        index = owner.get(word.order)
+        if index is None:
+            run.append(word)
+            continue
+        if run:
+            pieces.append(run)
+            run = []
+        pieces.append(index)
+    if run:
+        pieces.append(run)
+    return pieces
 
 
 def _lines(words: Sequence[Word]) -> str:

@@ -36,6 +36,7 @@ from docsvc.documents.engine.ocr import (
 )
 from docsvc.documents.engine.rendering import page_jpeg
 from docsvc.documents.engine.tables import render_table
+from docsvc.documents.engine.textlayer import whole_words
 from docsvc.documents.readable import IMAGE_TYPES
 
 PILLOW_TYPES = frozenset({"webp"})
@@ -146,7 +147,10 @@ def _page_text(
     aligned = may_hold_aligned_columns([text for _, text, _ in blocks])
     if not ruled and not aligned:  # a page of prose: its words are not even read
         return "\n\n".join(text for _, text, _ in blocks), textpage
-    words = _words(page, textpage)
+    texts: dict[int, list[str]] = {}
+    for _, text, number in blocks:
+        texts.setdefault(number, []).append(text)
+    words = whole_words(_words(page, textpage), {number: "\n".join(t) for number, t in texts.items()})
     grids = [split_stacked_rows(grid, words) for grid in ruled]
     if aligned:
         grids += _aligned_grids(words, grids)

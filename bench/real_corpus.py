@@ -4,7 +4,7 @@ bench/long_documents.py from bare git mirrors, or check it.
     .venv/bin/python bench/real_corpus.py --mirrors DIR [--out .corpus]
     .venv/bin/python bench/real_corpus.py --check [--out .corpus]
 
-Four manifests list real public documents (PDFs, scans, photos, forms), all read in every run:
+Five manifests list real public documents (PDFs, scans, photos, forms), all read in every run:
 - `bench/real_documents/manifest.json`, with their ground truth: for each, the GitHub repository
   (`repo`, owner/name), the `commit`, the `path` of the document and the `truth_path` of its ground
   truth in that repository, the repository's licence (SPDX, read from its LICENSE file), and the sha256
@@ -15,7 +15,9 @@ Four manifests list real public documents (PDFs, scans, photos, forms), all read
 - `bench/long_documents/manifest.json`, PDFs of 10 pages or more with no truth file (raw PyMuPDF is
   their reference);
 - `bench/forms/manifest.json`, PDF forms with AcroForm widgets for bench/forms.py (their widgets are
-  their truth).
+  their truth);
+- `bench/ocr_pages/manifest.json`, PDFs with a good text layer in each shipped OCR language for
+  bench/ocr_quality.py (pages drawn as pictures; their text layer is the truth).
 Nothing of the documents is committed here.
 
 `--mirrors DIR` names a folder holding bare git mirrors of those repositories, one folder per
@@ -46,7 +48,8 @@ MANIFEST = ROOT / "bench" / "real_documents" / "manifest.json"
 EXTRACTION_MANIFEST = ROOT / "bench" / "real_extraction" / "manifest.json"
 LONG_MANIFEST = ROOT / "bench" / "long_documents" / "manifest.json"
 FORMS_MANIFEST = ROOT / "bench" / "forms" / "manifest.json"
-MANIFESTS = (MANIFEST, EXTRACTION_MANIFEST, LONG_MANIFEST, FORMS_MANIFEST)
+OCR_MANIFEST = ROOT / "bench" / "ocr_pages" / "manifest.json"
+MANIFESTS = (MANIFEST, EXTRACTION_MANIFEST, LONG_MANIFEST, FORMS_MANIFEST, OCR_MANIFEST)
 DEFAULT_OUT = ROOT / ".corpus"
 
 

@@ -81,6 +81,10 @@ TURN_MARGIN = 10.0  # upside down when its probe's mean confidence is this much 
 # speckled with noise and read through the filter (measured: bench/ocr_quality.py --noisy; clean
 # pages measure under 2, noisy scans 3 and more).
 NOISE_LEVEL = 2.5
+# A page whose words read at most this many pixels high (median) is read again drawn twice as fine:
+# 6-point print at 150 dpi (measured: bench/ocr_quality.py --real-languages; 9 to 11-point print is
+# 12 to 16 pixels high and reads as well at 150 dpi as at 300).
+SMALL_PRINT_PIXELS = 10
 # A second reading in a guessed language and English takes up to this many times as long as the first
 # (measured: bench/ocr_quality.py --default-language); it is tried only when the page's time allows.
 SECOND_READING_COST = 2.5
@@ -343,19 +347,24 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
             reading = _recognised(tesseract, pixmap, to_pixels, dpi, 0, languages, location)
         else:
             reading = _read(tesseract, page, dpi, turn, languages, location, clean)
-        if options.languages is None:
-            guessed = guess_language(word.text for word in reading.words)
-            if guessed is not None and guessed not in DEFAULT_LANGUAGES:
-                now = time.monotonic()
-                if now - started + SECOND_READING_COST * (now - recognising) > options.page_seconds:
+        guessed = guess_language(word.text for word in reading.words) if options.languages is None else None
+        again = guessed if guessed is not None and guessed not in DEFAULT_LANGUAGES else None
+        finer = 2 * dpi if _small_print(reading) and _dpi(page, 2 * dpi, []) == 2 * dpi else dpi
+        if again is not None or finer != dpi:
+            now = time.monotonic()
+            cost = (SECOND_READING_COST if again else 1.0) * finer / dpi * (now - recognising)
+            if now - started + cost > options.page_seconds:
+                if again:
                     warnings.append(
-                        f"the page looks {guessed} but was read in English only (no time for a second "
+                        f"the page looks {again} but was read in English only (no time for a second "
                         "reading); give `languages` to read it in its own"
                     )
-                elif turn == 0:
-                    reading = _recognised(tesseract, pixmap, to_pixels, dpi, 0, f"{guessed}+eng", location)
+            else:
+                both = f"{again}+eng" if again else languages
+                if turn == 0 and finer == dpi:
+                    reading = _recognised(tesseract, pixmap, to_pixels, dpi, 0, both, location)
                 else:
-                    reading = _read(tesseract, page, dpi, turn, f"{guessed}+eng", location, clean)
+                    reading = _read(tesseract, page, finer, turn, both, location, clean)
     except Exception as error:
         warnings.append(f"OCR failed: {reason(error)}")
         return None
@@ -384,6 +393,15 @@ def _render(
     # get_pixmap draws the page as displayed (page.rect, its /Rotate applied) moved to the origin
     shown = page.rect * matrix
     return pixmap, page.rotation_matrix * matrix * pymupdf.Matrix(1, 0, 0, 1, -shown.x0, -shown.y0)
+
+
+def _small_print(reading: Reading) -> bool:
+    """Whether the words read are so small (their median height) that Tesseract reads them better
+    drawn twice as large."""
+    if len(reading.words) < FEW_WORDS:
+        return False
+    height = statistics.median(word.box[3] - word.box[1] for word in reading.words)
+    return height <= SMALL_PRINT_PIXELS
 
 
 def noise_level(pixmap: pymupdf.Pixmap) -> float:

@@ -147,3 +147,13 @@ def test_a_speckled_low_contrast_scan_of_small_print_is_read() -> None:
     found = {word.strip(".,") for word in page.text.split()}
     expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
     assert len(found & expected) >= 0.9 * len(expected), page.text
+
+
+@OCR
+def test_small_print_is_read_drawn_twice_as_fine() -> None:
+    """5-point print at 150 dpi: its words are about 8 pixels high."""
+    (page,) = engine.parse_pages(samples.scan_png(ENGLISH, fontsize=5), "png", ParseOptions(page_seconds=60))
+
+    found = {word.strip(".,") for word in page.text.split()}
+    expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
+    assert found >= expected, page.text

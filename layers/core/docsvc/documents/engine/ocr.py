@@ -82,9 +82,10 @@ TURN_MARGIN = 10.0  # upside down when its probe's mean confidence is this much 
 # pages measure under 2, noisy scans 3 and more).
 NOISE_LEVEL = 2.5
 # A page whose words read at most this many pixels high (median) is read again drawn twice as fine:
-# 6-point print at 150 dpi (measured: bench/ocr_quality.py --real-languages; 9 to 11-point print is
-# 12 to 16 pixels high and reads as well at 150 dpi as at 300).
-SMALL_PRINT_PIXELS = 10
+# 6 to 7-point print at 150 dpi, which reads 69 / 80% of its words at 150 dpi and 85 / 94% at 300
+# (two Brazilian invoices of bench/ocr_pages, tune); 9 to 11-point print is 12 to 19 pixels high and
+# reads within a point at either resolution.
+SMALL_PRINT_PIXELS = 11
 # A second reading in a guessed language and English takes up to this many times as long as the first
 # (measured: bench/ocr_quality.py --default-language); it is tried only when the page's time allows.
 SECOND_READING_COST = 2.5

@@ -21,6 +21,9 @@ A page rendered speckled with noise (a poor scan, a phone photo: `is_noisy`) is 
 filter: Tesseract's own thresholding finds no text at all on such a page (measured:
 bench/ocr_quality.py --real-languages --noisy).
 
+A page of small print (its words 11 pixels high or less, 7-point print at 150 dpi) is read again drawn
+twice as fine, if the page's time allows.
+
 With no `languages` given, a page is read in English; when the words read look like another shipped
 language (its most common words, `guess_language`), the page is read again in that language and
 English, if the page's time allows. English pages are read once.

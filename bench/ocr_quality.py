@@ -74,7 +74,11 @@ def turned(content: bytes, kind: str, degrees: float) -> tuple[bytes, str]:
             content, kind = document[0].get_pixmap(dpi=150, colorspace=pymupdf.csGRAY).tobytes("png"), "png"
     with Image.open(io.BytesIO(content)) as image:
         buffer = io.BytesIO()
-        image.convert("L").rotate(-degrees, expand=True, fillcolor=255).save(buffer, format="PNG")
+        # the picture's resolution kept: without it a reader takes it for 96 dpi and draws it larger
+        resolution = image.info.get("dpi", (150, 150))
+        image.convert("L").rotate(-degrees, expand=True, fillcolor=255).save(
+            buffer, format="PNG", dpi=resolution
+        )
     return buffer.getvalue(), "png"
 
 

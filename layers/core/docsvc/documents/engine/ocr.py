@@ -80,10 +80,11 @@ SEARCH_DPI = 100  # the turns are probed on a rendering this fine at most
 PROBE_PIXELS = 400  # the probe: a window of about this many pixels squared (4 inches) on text
 MIN_PROBE_WORDS = 3  # a probe reading fewer words counts as less confident
 TURN_MARGIN = 10.0  # upside down when its probe's mean confidence is this much above the page's
-# A rendering whose grey levels differ from their median-filtered selves by this much on average is
-# speckled with noise and read through the filter (measured: bench/ocr_quality.py --noisy; clean
-# pages measure under 2, noisy scans 3 and more).
-NOISE_LEVEL = 2.5
+# A rendering whose paper differs from its median-filtered self by this much on average is speckled
+# with noise and read through the filter (measured on the tune pages of bench/ocr_pages: clean pages
+# 0.01-1.75; noisy copies drawn at 150 dpi 6.2-6.4, where Tesseract alone often reads nothing; noisy
+# copies drawn at 300 dpi and read at 150 dpi 3.0-3.1, which Tesseract reads better unfiltered).
+NOISE_LEVEL = 4.5
 # A page whose words read at most this many pixels high (median) is read again drawn twice as fine:
 # 6 to 7-point print at 150 dpi, which reads 69 / 80% of its words at 150 dpi and 85 / 94% at 300
 # (two Brazilian invoices of bench/ocr_pages, tune); 9 to 11-point print is 12 to 19 pixels high and

@@ -1,7 +1,8 @@
 """Real documents: the built-in extraction, classification and splitting on public documents with truth.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_extraction.py [--split tune|heldout|fresh|tune2|fresh2|all] [--corpus .corpus]
+    .venv/bin/python bench/real_extraction.py
+        [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|receipts|all] [--corpus .corpus]
         [--json PATH] [--scans]
 
 Reads the documents of `bench/real_extraction/manifest.json` from the corpus folder (the layout
@@ -10,7 +11,15 @@ always reported apart). The `fresh` split holds documents of other sources and t
 independent check that nothing is tuned on: `all` reports it in a column of its own, and its documents
 are left out of the `all` column, which stays tune and heldout together. `tune2` and `fresh2` hold
 invoices of further templates, split by template with a seeded draw (the manifest's `split_draw`):
-tune2 may be tuned on, fresh2 is only ever measured; each has a column of its own, like fresh.
+tune2 may be tuned on, fresh2 is only ever measured; each has a column of its own, like fresh. `tune3`
+and `fresh3` are a second such pair, drawn the same way over invoices of further templates and
+languages.
+
+Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
+(the shop's name and address, the date, the total), read by OCR like any image and extracted with
+a receipt schema (`RECEIPT_SCHEMA`); the annotation is written without spaces, so names and addresses
+are compared without whitespace, the truth contained in the answer. They are not classified (the
+manifest's categories have no receipt).
 
 Each document is read as the service reads a document for an extraction, classification or split
 (`ParseService.read`): the docsvc engine in process, tables in Markdown, at the service's default
@@ -152,8 +161,27 @@ FIELDS = {
     "iban": "iban",
 }
 CORE = ("invoice_number", "invoice_date", "due_date", "total", "currency", "issuer.name", "customer.name")
+# Receipts (photos read by OCR): the shop's name and address, the date and the total paid.
+RECEIPT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "merchant": {
+            "type": ["object", "null"],
+            "description": "The shop or business that was paid.",
+            "properties": {"name": _NULL_STRING, "address": _NULL_STRING},
+        },
+        "date": {**_NULL_STRING, "format": "date", "description": "The date of the purchase."},
+        "total": {**_NULL_NUMBER, "description": "The total paid."},
+    },
+}
+RECEIPT_FIELDS = {
+    "merchant_name": "merchant.name",
+    "merchant_address": "merchant.address",
+    "date": "date",
+    "total": "total",
+}
 BUCKETS = ((0.9, 1.01, ">= 0.9"), (0.7, 0.9, "0.7-0.9"), (0.5, 0.7, "0.5-0.7"), (-0.01, 0.5, "< 0.5"))
-SPLITS = ("tune", "heldout", "fresh", "tune2", "fresh2")
+SPLITS = ("tune", "heldout", "fresh", "tune2", "fresh2", "tune3", "fresh3", "receipts")
 POOLED = ("tune", "heldout")  # the splits the `all` column adds up; fresh stays apart
 
 
@@ -349,7 +377,9 @@ def _collapse(value: Any) -> str:
 def right(path: str, answer: Any, truth: str) -> bool:
     if answer is None or (isinstance(answer, str) and not answer.strip()):
         return False
-    if path in ("invoice_date", "due_date"):
+    if path in ("merchant.name", "merchant.address"):  # receipt annotations are written without spaces
+        return _squash(truth) in _squash(answer)
+    if path in ("invoice_date", "due_date", "date"):
         return as_date(answer) == truth
     if path in ("total", "net_total", "tax_total"):
         return as_amount(answer) == round(abs(float(truth)), 2)
@@ -435,6 +465,34 @@ def extraction(invoices: Iterable[Document], pages_of: dict[str, list[str]]) -> 
         "documents": answers,
         "_tallies": (per_field, per_language, overall, buckets),
     }
+
+
+def receipt_extraction(receipts: Iterable[Document], pages_of: dict[str, list[str]]) -> dict[str, Any]:
+    """Each receipt extracted with the receipt schema from its pages read by OCR: per field, right and
+    answered, and the answers."""
+    per_field: dict[str, Tally] = defaultdict(Tally)
+    answers = []
+    for document in receipts:
+        result = extract(pages_of[document.id], RECEIPT_SCHEMA)
+        checked = {}
+        for name, truth in document.fields.items():
+            path = RECEIPT_FIELDS[name]
+            answer = at(result.output, path)
+            ok = right(path, answer, truth)
+            per_field[path].add(ok, answer not in (None, ""))
+            per_field["*"].add(ok, answer not in (None, ""))
+            checked[path] = {
+                "truth": truth,
+                "answer": answer,
+                "right": ok,
+                "likelihood": result.likelihoods.get(path, 0.0),
+            }
+        answers.append({"id": document.id, "fields": checked})
+    print("\n== Extraction, receipts (photos, OCR)")
+    for path, tally in sorted(per_field.items(), key=lambda item: item[0] == "*"):
+        name = "= all fields" if path == "*" else path
+        print(f"  {name:<28} {_pct(tally)}   answered {tally.answered}/{tally.scored}")
+    return {"per_field": {path: tally.figures() for path, tally in per_field.items()}, "documents": answers}
 
 
 def classification(
@@ -642,7 +700,8 @@ def main() -> int:
     started = time.perf_counter()
     pages_of = {d.id: read(d.file.read_bytes(), d.kind) for d in kept}
     read_seconds = time.perf_counter() - started
-    invoices = [d for d in kept if d.fields]
+    invoices = [d for d in kept if d.fields and d.category == "invoice"]
+    receipts = [d for d in kept if d.category == "receipt"]
     counts = defaultdict(int)
     for d in kept:
         counts[(d.category, d.language, d.split)] += 1
@@ -655,13 +714,16 @@ def main() -> int:
     report_extraction("Extraction, invoices (text layer)", figures, splits)
     results["extraction"] = _public(figures)
     results["sources"] = source_boxes(invoices)
-    figures = classification(kept, pages_of, categories)
+    figures = classification([d for d in kept if d.category != "receipt"], pages_of, categories)
     report_classification("Classification (text layer)", figures, splits)
     results["classification"] = _public(figures)
     packets = [p for p in manifest["packets"] if args.split in ("all", p["split"])]
     figures = splitting(packets, by_id, categories)
     report_splitting(figures, splits)
     results["splitting"] = _public(figures)
+
+    if receipts:
+        results["receipts"] = receipt_extraction(receipts, pages_of)
 
     if args.scans:
         installed = set(ocr.installed_languages())

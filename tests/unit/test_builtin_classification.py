@@ -305,3 +305,63 @@ def test_classification_is_deterministic_and_fast() -> None:
     results = {classify(pages, CATEGORIES) for _ in range(3)}
     assert time.perf_counter() - started < HANG_SECONDS
     assert len(results) == 1
+
+
+# ------------------------------------------------------------------- kinds named in other languages
+KINDS_OF_DOCUMENTS = [
+    Category("invoice", "An invoice from a seller to a buyer: invoice number, amounts due, VAT."),
+    Category("technical_documentation", "A technical manual, handbook, specification or developer guide."),
+    Category("book", "A book, such as a textbook or a novel, a chapter or a page of one."),
+    Category("report", "A report of an organisation on a topic."),
+    Category("presentation", "Slides of a presentation."),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # a German specification of electronic invoices is full of invoice words
+            "ZUGFeRD 2.1.1\nSpezifikation\nTechnischer Anhang\nKapitel 3 Datenmodell\n"
+            "Die Rechnung enthält die Rechnungsnummer, das Rechnungsdatum und den Rechnungsbetrag. "
+            "Der Verkäufer und der Käufer werden mit ihrer USt-ID angegeben. Beispiel: Bruttosumme.",
+            "technical_documentation",
+        ),
+        ("Kapitel 2\nVorwort\nInhaltsverzeichnis\nDie Geschichte beginnt im Winter.", "book"),
+        ("Rapport\nSynthèse\nRecommandations\nLes constats de l'étude portent sur la région.", "report"),
+        ("Presentación\nAgenda\nDiapositivas del proyecto\nPreguntas", "presentation"),
+    ],
+)
+def test_document_kinds_are_recognised_by_their_names_in_other_languages(text: str, expected: str) -> None:
+    assert classify([text], KINDS_OF_DOCUMENTS).category == expected
+
+
+def test_a_specification_speaking_of_invoices_in_sentences_is_not_an_invoice() -> None:
+    categories = [
+        Category("invoice", "An invoice from a seller to a buyer: invoice number, amounts due, VAT."),
+        Category(
+            "technical_documentation", "A technical manual, handbook, specification or developer guide."
+        ),
+    ]
+    page = (
+        "Chapter 4 Business rules\n"
+        "Every invoice sent under this profile must give"
+        " the invoice number and the invoice date in the header.\n"
+        "The seller states the amount due and the VAT of each line so that"
+        " the buyer can check the total due.\n"
+        "An invoice without a due date is rejected by"
+        " the validation of the receiving system in this version.\n"
+        "Section 4.2 gives the syntax of each element and an example for the developers of the software.\n"
+    )
+    assert classify([page], categories).category == "technical_documentation"
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [("RAPPORT DE DÉPENSES\nEmployé(e) :\nDate :", "form"), ("Injury and Illness Incident Report", "form")],
+)
+def test_forms_titled_as_reports_are_forms(title: str, expected: str) -> None:
+    categories = [
+        Category("report", "A report of an organisation on a topic: findings, sections, tables and figures."),
+        Category("form", "A form to fill in: boxes, checkboxes and field labels."),
+    ]
+    assert classify([title], categories).category == expected

@@ -315,3 +315,72 @@ def test_without_any_value_one_partition_with_an_empty_key_holds_every_page() ->
     assert partition([], "invoice number") == []
     with pytest.raises(ValueError, match="key"):
         partition(["Invoice #: 1"], "  ")
+
+
+# ------------------------------------------------------------- whole-page evidence: topic and headers
+ARTICLE = (
+    "Tobacco companies have long sought to appear as responsible corporate citizens. This article "
+    "examines how tobacco industry executives courted health ministers, sponsored community events and "
+    "funded youth smoking prevention programmes in order to restore the legitimacy of the tobacco "
+    "industry. Tobacco control advocates responded by exposing each sponsorship of the industry, "
+    "denormalising tobacco executives and urging governments to refuse any partnership with tobacco "
+    "companies. Interviews with tobacco control advocates describe the campaign against industry "
+    "sponsorship, the reaction of the tobacco companies and the lessons for tobacco control elsewhere."
+)
+ARTICLE_FINANCES = (
+    "The tobacco industry reported revenue growth and net income that pleased shareholders: the tobacco "
+    "companies raised dividends, their operating income rose and their balance sheet showed assets "
+    "gained through acquisition of smaller tobacco firms. Tobacco control advocates argued that the "
+    "industry's earnings per share depended on selling tobacco to young smokers, and that corporate "
+    "sponsorship by tobacco companies was an investment in the legitimacy of the tobacco industry "
+    "rather than charity. Advocates asked governments to count tobacco sponsorship as tobacco advertising."
+)
+WEATHER_STUDY = (
+    "Rainfall across the northern river basins was measured at forty stations during the wet season. "
+    "The survey recorded flooding of farmland, soil erosion along the riverbanks and the yield of maize, "
+    "soybeans and rice in each district. Farmers interviewed for the survey described late planting, "
+    "damaged irrigation channels and losses of livestock. Meteorologists compared the rainfall with the "
+    "averages of the previous decade and projected the harvest of the coming season for every district, "
+    "estimating the maize and soybean yield from the measured rainfall and the planted area. Drought "
+    "in the southern plateau lowered the wheat harvest, while cattle herders moved their herds north."
+)
+PAPER_CATEGORIES = [
+    Subdocument("scientific_paper", "A scientific paper: abstract, authors, references.", True),
+    Subdocument("financial_report", "A financial report: earnings, balance sheet, income statement.", True),
+    Subdocument("report", "A report of an organisation on a topic: findings, sections, tables.", True),
+]
+
+
+def test_a_page_of_an_article_reading_as_another_kind_stays_when_it_keeps_the_articles_topic() -> None:
+    pages = [
+        "Advocacy in action\nAbstract\n" + ARTICLE + "\nReferences\n1. et al. journal",
+        ARTICLE_FINANCES + " " + ARTICLE_FINANCES,
+        ARTICLE + "\nConclusion\nReferences\n2. Proceedings of the conference, et al.",
+    ]
+    assert names_and_pages(split(pages, PAPER_CATEGORIES)) == [("scientific_paper", [1, 2, 3])]
+
+
+def test_a_page_on_another_topic_leaning_to_another_kind_starts_a_document() -> None:
+    leaning = " Findings and tables of the survey, with the results and the analysis of the data set."
+    pages = ["Abstract\n" + ARTICLE + "\nReferences\n1. et al. journal", WEATHER_STUDY + leaning]
+    assert [pages for _, pages in names_and_pages(split(pages, PAPER_CATEGORIES))] == [[1], [2]]
+
+
+def test_a_short_page_under_the_same_running_header_and_footer_continues_its_document() -> None:
+    header, footer = "Tobacco Control 2004;13:4 advocacy in action", "www.tobaccocontrol.com page footer"
+    pages = [
+        f"{header}\nAbstract\n{ARTICLE}\nReferences\n{footer} 1",
+        f"{header}\nTable 2 Revenue, net income and dividends\n| revenue | 120 |\n{footer} 2",
+    ]
+    assert names_and_pages(split(pages, PAPER_CATEGORIES)) == [("scientific_paper", [1, 2])]
+
+
+def test_two_papers_on_unrelated_topics_are_two_documents() -> None:
+    pages = [
+        "Abstract\n" + ARTICLE + "\nReferences\n1. et al. journal",
+        "Abstract\n" + WEATHER_STUDY + "\nReferences\n1. et al. proceedings",
+    ]
+    assert names_and_pages(split(pages, PAPER_CATEGORIES)) == [
+        ("scientific_paper", [1]),
+        ("scientific_paper", [2]),
+    ]

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+import pytest
+from docsvc.documents.engine import grids
 from docsvc.documents.engine.grids import Grid, Word, aligned_grids, assemble, ruled_grids, split_stacked_rows
 from docsvc.documents.engine.tables import render_table
 
@@ -186,6 +188,48 @@ def test_in_a_dense_table_every_line_is_a_row() -> None:
     (grid,) = aligned_grids(words)
 
     assert len(grid.rows) == 5
+
+
+def test_a_table_just_below_two_columns_of_prose_is_still_found() -> None:
+    prose = []
+    for n in range(8):
+        y, left = prose_line(100.0 + 14 * n, 72, 220, 5 * n)
+        _, right = prose_line(y, 320, 220, 7 * n + 3)
+        prose.append((y, left + right))
+    table = [(224.0 + 14 * n, [(72, f"Part{n}"), (250, f"{n}2"), (420, f"{n}.50")]) for n in range(4)]
+
+    (grid,) = aligned_grids(words_of([*prose, *table]))
+
+    assert grid.box[1] == 224.0 and len(grid.columns) == 2 and len(grid.rows) == 3
+
+
+def test_prose_with_too_few_lines_broken_at_a_wide_gap_in_a_run_is_not_searched_line_by_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searched: list[int] = []
+    search = grids._grid
+    monkeypatch.setattr(grids, "_grid", lambda lines: searched.append(len(lines)) or search(lines))
+    lines = [prose_line(100.0 + 14 * n, 72, 460, 9 * n) for n in range(20)]
+    lines[3] = (lines[3][0], [(72, "Signed"), (400, "Date")])  # two lines that break at a wide gap
+    lines[12] = (lines[12][0], [(72, "Name"), (400, "Place")])
+
+    assert aligned_grids(words_of(lines)) == []
+    assert searched == []
+
+
+def test_three_lines_broken_at_a_wide_gap_in_a_run_are_still_searched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searched: list[int] = []
+    search = grids._grid
+    monkeypatch.setattr(grids, "_grid", lambda lines: searched.append(len(lines)) or search(lines))
+    lines = [prose_line(100.0 + 14 * n, 72, 460, 9 * n) for n in range(20)]
+    for n in (3, 9, 15):
+        lines[n] = (lines[n][0], [(72, "Signed"), (400, "Date")])
+
+    aligned_grids(words_of(lines))
+
+    assert searched == [17]  # from the first of them to the end of the run
 
 
 # ---------------------------------------------------------------------------------------- ruled

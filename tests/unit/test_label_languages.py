@@ -53,6 +53,14 @@ SCHEMA = {
         ("Destinataire", ("customer",)),
         ("Gesamt", ("total",)),
         ("Date limite de règlement", ("due", "date")),
+        ("N° intracom", ("vat", "id")),
+        ("Totaal ex BTW", ("net", "total")),
+        ("Crediteur", ("vendor",)),
+        ("Debiteur", ("customer",)),
+        ("Versicherungsteuer", ("tax",)),
+        ("Rechnungsbeitrag", ("total",)),
+        ("Fälligkeitstag", ("due", "date")),
+        ("Beitrag inklusive Versicherungsteuer", ("amount", "including", "tax")),
     ],
 )
 def test_a_label_of_another_language_has_the_key_of_its_english_words(
@@ -245,3 +253,269 @@ def test_the_number_of_an_associated_or_original_invoice_is_not_the_invoices_own
 
     assert result.output["invoice_number"] is None
     assert result.likelihoods["invoice_date"] < 0.5  # at most the document's first date, unlabelled
+
+
+def test_a_dutch_invoice_names_its_seller_crediteur_and_its_buyer_debiteur() -> None:
+    page = "\n".join(
+        [
+            "Leverancier",
+            "Factuurnummer: 2024-88",
+            "Factuurdatum: 12-03-2024",
+            "",
+            "Crediteur",
+            "Bakkerij De Molen BV",
+            "Molenweg 4",
+            "1234 AB Zaandam",
+            "",
+            "Afnemer",
+            "Debiteur",
+            "Jansen Installatie BV",
+            "Kerkstraat 9",
+            "5611 AA Eindhoven",
+            "",
+            "Totaal ex BTW: 200,00",
+            "BTW (21%): 42,00",
+            "Totaal te betalen: 242,00",
+        ]
+    )
+    party = {"type": "object", "properties": {"name": {"type": "string"}}}
+    schema = {
+        "type": "object",
+        "properties": {
+            "issuer": {**party, "description": "The seller who issued the invoice"},
+            "customer": {**party, "description": "The buyer the invoice is addressed to"},
+            "net_total": {"type": "number"},
+            "total": {"type": "number"},
+        },
+    }
+
+    output = extract([page], schema).output
+
+    assert output["issuer"] == {"name": "Bakkerij De Molen BV"}
+    assert output["customer"] == {"name": "Jansen Installatie BV"}
+    assert (output["net_total"], output["total"]) == (200.0, 242.0)
+
+
+def test_a_french_vat_id_labelled_n_intracom_is_the_vat_id_not_the_invoice_number() -> None:
+    page = "\n".join(["Cabinet Exemple", "N° intracom", ": FR20123589444", "", "Facture n° : 20221100001"])
+
+    output = extract([page], SCHEMA).output
+
+    assert output["vat_id"] == "FR20123589444"
+    assert output["invoice_number"] == "20221100001"
+
+
+def test_the_date_of_a_title_printed_apart_from_its_number_is_the_invoice_date() -> None:
+    page = "\n".join(
+        [
+            "Stylesheet-Version:",
+            "2.3 vom 30.06.2020",
+            "",
+            "Schlussrechnung Bau (877)",
+            "25.04.2018",
+            "   Nr. 181301674 vom",
+            "",
+            "Währung:",
+            "EUR",
+        ]
+    )
+
+    found = extract([page], SCHEMA)
+
+    assert (found.output["invoice_number"], found.output["invoice_date"]) == ("181301674", "2018-04-25")
+    assert found.likelihoods["invoice_date"] >= 0.7
+
+
+def test_a_sentence_that_starts_with_a_partys_label_and_ends_with_a_colon_names_no_party() -> None:
+    page = "\n".join(
+        [
+            "Facture FA-2017-0010",
+            "",
+            "Adresse de livraison",
+            "",
+            "Ma jolie boutique",
+            "35 rue de la République",
+            "69001 Lyon",
+            "",
+            "Date de facture",
+            "13/11/2017",
+            "",
+            "Facture à régler par virement sur le compte suivant :",
+            "IBAN : FR20 1242 1242 1242 1242 1242 124 - BIC : FIDCFR21XXX",
+            "Page 1 / 1",
+        ]
+    )
+    party = {"type": "object", "properties": {"name": {"type": "string"}, "address": {"type": "string"}}}
+    schema = {"type": "object", "properties": {"customer": {**party, "description": "The buyer"}}}
+
+    customer = extract([page], schema).output["customer"]
+
+    assert customer["name"] == "Ma jolie boutique"
+    assert "Page 1" not in (customer["address"] or "")
+
+
+def test_a_label_cut_over_two_cells_pairs_with_the_value_in_the_third() -> None:
+    page = "\n".join(
+        [
+            "Cabinet Exemple",
+            "",
+            "| Facture | n° : | 20221100001 |",
+            "|---|---|---|",
+            "| Dossier | n° : | 000003 |",
+            "| Date | : | 21/11/2022 |",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output["invoice_number"] == "20221100001"
+
+
+def test_an_iban_printed_with_a_space_after_its_country_and_after_another_label_on_its_line_is_read() -> None:
+    page = "\n".join(
+        [
+            "Please wire the amount due to our bank account:",
+            "BIC: KREDBEBB - IBAN: BE 41 7360 0661 9710",
+        ]
+    )
+    schema = {"type": "object", "properties": {"iban": {"type": "string"}, "bic": {"type": "string"}}}
+
+    output = extract([page], schema).output
+
+    assert output == {"iban": "BE 41 7360 0661 9710", "bic": "KREDBEBB"}
+
+
+def test_the_row_of_sums_under_a_tax_breakdown_gives_the_net_the_tax_and_the_total() -> None:
+    page = "\n".join(
+        [
+            "| TAX: | % | Base amount: | Tax amount: | Total: | Curr.: |",
+            "|---|---|---|---|---|---|",
+            "| VAT | 21.00 | 400.00 | 84.00 | 484.00 | EUR |",
+            "| VAT | 6.00 | 100.00 | 6.00 | 106.00 | EUR |",
+            "|  |  | 500.00 | 90.00 | 590.00 | EUR |",
+        ]
+    )
+    schema = {
+        "type": "object",
+        "properties": {
+            "total": {"type": "number"},
+            "net_total": {"type": "number"},
+            "tax_total": {"type": "number"},
+        },
+    }
+
+    output = extract([page], schema).output
+
+    assert output == {"total": 590.0, "net_total": 500.0, "tax_total": 90.0}
+
+
+def test_a_row_under_items_whose_first_cell_is_empty_but_that_does_not_sum_them_is_no_sums_row() -> None:
+    page = "\n".join(
+        [
+            "| Description | Quantity | Price | Total |",
+            "|---|---|---|---|",
+            "| Room | 6 | 205.90 | 1235.40 |",
+            "|  | 6 | 1.65 | 9.90 |",
+        ]
+    )
+    schema = {"type": "object", "properties": {"total": {"type": ["number", "null"]}}}
+
+    assert extract([page], schema).output["total"] != 9.9
+
+
+def test_an_insurance_premium_invoice_gives_its_total_tax_and_the_iban_named_in_a_sentence() -> None:
+    page = "\n".join(
+        [
+            "Beitragsrechnung",
+            "Fälligkeitstag: 01.04.2014",
+            "Gesamtbeitrag",
+            " 50,00 €",
+            "Versicherungsteuer 19 %",
+            "   9,50 €",
+            "Rechnungsbeitrag",
+            " 59,50 €",
+            "",
+            "Den Beitrag überweisen Sie bitte auf folgende Bankverbindung: IBAN",
+            "DE89370400440532013000, BIC COBADEFFXXX, Musterbank.",
+        ]
+    )
+    schema = {
+        "type": "object",
+        "properties": {
+            "due_date": {"type": "string", "format": "date"},
+            "total": {"type": "number"},
+            "tax_total": {"type": "number"},
+            "iban": {"type": "string"},
+        },
+    }
+
+    output = extract([page], schema).output
+
+    assert output == {
+        "due_date": "2014-04-01",
+        "total": 59.5,
+        "tax_total": 9.5,
+        "iban": "DE89370400440532013000",
+    }
+
+
+def test_a_company_whose_name_starts_with_a_label_word_keeps_its_whole_name() -> None:
+    page = "\n".join(
+        [
+            "Lieferant GmbH & Co. KG",
+            "Teststraße 12, 98765 Weitstadt, DE",
+            "",
+            "Invoice",
+            "Invoice number:",
+            "6063636771001",
+        ]
+    )
+    party = {"type": "object", "properties": {"name": {"type": "string"}}}
+    schema = {
+        "type": "object",
+        "properties": {"issuer": {**party, "description": "The seller who issued it"}},
+    }
+
+    assert extract([page], schema).output["issuer"]["name"] != "GmbH & Co. KG"
+
+
+def test_a_heading_of_alternatives_is_no_label_and_value() -> None:
+    page = "\n".join(
+        [
+            "Invoice number:",
+            "6063636771001",
+            "",
+            "Customer name / company",
+            "",
+            "Musterkunde GmbH",
+            "Musterstrasse 44, 40789 Musterstadt, DE",
+        ]
+    )
+    party = {"type": "object", "properties": {"name": {"type": "string"}}}
+    schema = {"type": "object", "properties": {"customer": {**party, "description": "The buyer"}}}
+
+    assert extract([page], schema).output["customer"]["name"] in {None, "Musterkunde GmbH"}
+
+
+def test_the_address_block_that_starts_with_a_salutation_is_the_customers() -> None:
+    page = "\n".join(
+        [
+            "MVM Musterhafter",
+            "Versicherungsverein Musterstadt a.G.",
+            "",
+            "Frau",
+            "Erika Beispiel",
+            "Lindenweg 3",
+            "54321 Neustadt",
+            "",
+            "Beitragsrechnung",
+            "24. Januar 2014",
+            "Rechnungsbeitrag",
+            " 59,50 €",
+        ]
+    )
+    party = {"type": "object", "properties": {"name": {"type": "string"}}}
+    customer = {**party, "description": "The buyer the invoice is addressed to"}
+    schema = {"type": "object", "properties": {"customer": customer}}
+
+    assert extract([page], schema).output["customer"]["name"] == "Frau Erika Beispiel"

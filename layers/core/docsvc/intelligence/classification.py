@@ -5,7 +5,9 @@ quoted phrases the instructions tie to it, and the aliases and cue phrases of th
 (invoice, receipt, ...) its name or description names, in English and the main European languages. A
 phrase several categories share counts less for each. A document scores the phrases it contains, the
 first pages and the heading lines weighing most, and a page laid out unlike the category's kind (the
-sentences of a manual for an invoice, a form of labelled values for a letter) weighing less; the best
+sentences of a manual for an invoice, a form of labelled values for a letter) weighing less, as does a
+phrase of a kind of labelled values found only inside sentences ("the invoice must give ...": the kind
+is spoken of, not shown); the best
 score wins, ties going to the category listed first. A catch-all category ("other", or described as
 "anything else") starts with a few points, so it wins when no other has evidence."""
 
@@ -14,7 +16,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from docsvc.intelligence.vocabulary import (
     FIELDS,
@@ -48,6 +50,7 @@ HEADING_LINES = 6
 HEADING_WORDS = 6
 SHORT_LINE = 120  # characters: longer lines are prose, never headings
 LAYOUT_PULL = 0.5  # how much a page laid out unlike a kind (prose for an invoice) takes off its evidence
+MENTION_FACTOR = 0.5  # a labelled-values kind's phrase found only inside sentences: spoken of, not shown
 PROSE_LINE_WORDS = 9  # a line of this many words or more, not a label or a table row, is a sentence
 
 CATCH_ALL_NAMES = frozenset(
@@ -98,6 +101,8 @@ class PageText:
     body: IndexedText
     heading: IndexedText
     prose: float = 0.0  # the share of its lines that are sentences rather than labels, values or rows
+    sentences: tuple[tuple[int, int], ...] = ()  # where its sentence lines are in the text (start, end)
+    claimed: tuple[tuple[int, int], ...] = ()  # token spans of the phrases of every profile found on it
 
 
 @dataclass(frozen=True)
@@ -131,7 +136,7 @@ def classify(
     profiles = build_profiles(
         [(category.name, category.description) for category in categories], instructions
     )
-    texts = [read_page(page) for page in pages]
+    texts = [with_claims(read_page(page), profiles) for page in pages]
     weights = [1.0 / (1.0 + index) for index in range(len(texts))]
     scores = [score(profile, texts, weights) for profile in profiles]
     ranked = sorted(scores, key=lambda entry: -entry.total)  # stable: ties go to the first listed
@@ -268,7 +273,41 @@ def _contains(words: Phrase, part: Phrase) -> bool:
 def read_page(text: str) -> PageText:
     """`text` indexed, with its heading lines apart."""
     text = text if isinstance(text, str) else ""
-    return PageText(IndexedText.of(text), IndexedText.of("\n".join(heading_lines(text))), prose_share(text))
+    return PageText(
+        IndexedText.of(text),
+        IndexedText.of("\n".join(heading_lines(text))),
+        prose_share(text),
+        sentence_spans(text),
+    )
+
+
+def with_claims(page: PageText, profiles: Sequence[Profile]) -> PageText:
+    """`page` knowing where the phrases of all `profiles` are on it, so that a phrase of one category
+    found only inside a longer phrase of another ("report" in "incident report") counts for less."""
+    claimed = {
+        (start, start + len(term.words))
+        for profile in profiles
+        for term in profile.terms
+        for start in page.body.occurrences(term.words)
+    }
+    return replace(page, claimed=tuple(sorted(claimed)))
+
+
+def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where the lines of `text` that read as sentences are: (start, end) character offsets."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for line in text.splitlines(keepends=True):
+        if is_sentence(line.strip()):
+            spans.append((start, start + len(line)))
+        start += len(line)
+    return tuple(spans)
+
+
+def in_sentences(page: PageText, place: int) -> bool:
+    """Whether the token at `place` stands in one of the page's sentence lines."""
+    offset = page.body.tokens[place].start
+    return any(start <= offset < end for start, end in page.sentences)
 
 
 def prose_share(text: str) -> float:
@@ -328,10 +367,11 @@ def layout_fit(layout: str, prose: float) -> float:
 
 
 def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> dict[Phrase, Hit]:
-    """The phrases of `profile` on one page; a phrase found only inside longer ones ("statement" in
-    "bank statement") counts for less."""
+    """The phrases of `profile` on one page; a phrase found only inside longer ones, its own or another
+    profile's ("statement" in "bank statement"), counts for less."""
     found = {term: places for term in profile.terms if (places := page.body.occurrences(term.words))}
     spans = [(start, start + len(term.words)) for term, places in found.items() for start in places]
+    spans.extend(page.claimed)
     hits: dict[Phrase, Hit] = {}
     for term, places in found.items():
         size = len(term.words)
@@ -341,6 +381,8 @@ def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> d
         )
         points = term.weight * weight * (1.0 + 0.1 * min(len(places) - 1, 5))
         points *= NESTED_FACTOR if nested else 1.0
+        if profile.layout == FIELDS and all(in_sentences(page, place) for place in places):
+            points *= MENTION_FACTOR
         heading = page.heading.occurrences(term.words)
         if heading:
             surface = page.heading.surface(heading[0], size)

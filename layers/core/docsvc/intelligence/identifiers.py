@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from docsvc.intelligence.labels import label_key
 
-_IBAN = re.compile(r"\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b")
+_IBAN = re.compile(r"\b([A-Z]{2}[ ]?\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b")
 _VAT = re.compile(
     r"\b(ATU\d{8}|BE ?[01]\d{3}[ .]?\d{3}[ .]?\d{3}|DE ?\d{9}|FR ?[0-9A-Z]{2} ?\d{3} ?\d{3} ?\d{3}|"
     r"IT ?\d{11}|NL ?\d{9} ?B ?\d{2}|PL ?\d{3}[- ]?\d{3}[- ]?\d{2}[- ]?\d{2}|PT ?\d{9}|"

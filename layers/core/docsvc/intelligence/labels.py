@@ -102,23 +102,25 @@ def key_words(text: str) -> list[tuple[str, int]]:
 # accents, lower case). A phrase is looked up before its words.
 _FOREIGN = """
 total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, bruttobetrag, gesamtsumme,
- rechnungssumme, summe brutto, gesamt brutto, brutto, zu zahlen, zu zahlender betrag, total ttc, montant ttc,
+ rechnungssumme, summe brutto, gesamt brutto, brutto, zu zahlen, zu zahlender betrag, rechnungsbeitrag,
+ total ttc, montant ttc,
  net a payer, montant total, total a payer, totaal, te betalen, totaalbedrag, totaal incl btw, te voldoen,
  importe total, total a pagar, total factura, totale, totale documento, totale da pagare, importo totale,
  valor total, valor a pagar, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto, kwota do zaplaty
 net total: nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
- montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, netto bedrag, base imponible,
- imponibile, totale imponibile, valor liquido, wartosc netto, razem netto
+ montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw, netto bedrag,
+ base imponible, imponibile, totale imponibile, valor liquido, wartosc netto, razem netto
 tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, tva, total tva, montant tva,
  total taxe, zuzuglich mwst, zzgl mwst, zuzuglich ust, zzgl ust, zuzuglich umsatzsteuer, zzgl umsatzsteuer,
- btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat, podatek
+ versicherungsteuer, versicherungssteuer, btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat,
+ podatek
 vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
  umsatzsteuer
  identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva, tva intracommunautaire,
  number tva intracommunautaire, number tva, identifiant tva, btw nummer, btw number, btw id, nif, cif,
  partita iva, p iva, numero iva, nip, vat number, vat reg number, vat registration number, vat no,
  vat reg no, vat id no, vat id nr, no tva intra, no tva, no de tva, n de tva, no tva intracommunautaire,
- no ust id, btw nr, btw no
+ no ust id, btw nr, btw no, no intracom, numero intracom, tva intracom, no tva intracom
 tax number: steuernummer, steuer number
 invoice number: rechnungsnummer, rechnung number, belegnummer, numero de facture, facture number,
  factuurnummer, factuur number, numero de factura, factura number, numero fattura, fattura number,
@@ -127,10 +129,10 @@ invoice number: rechnungsnummer, rechnung number, belegnummer, numero de facture
 invoice date: rechnungsdatum, belegdatum, ausstellungsdatum, date de facture, date facture, date d emission,
  factuurdatum, fecha de factura, fecha factura, fecha de emision, data fattura, data documento,
  data de emissao, data da fatura, data wystawienia
-due date: falligkeitsdatum, falligkeit, fallig, fallig am, zahlbar bis, zahlungsziel, date d echeance,
- echeance, date limite de paiement, date limite de reglement, vervaldatum, vervaldag, fecha de vencimiento,
- vencimiento, scadenza, data scadenza, data di scadenza, data de vencimento, vencimento, termin platnosci,
- termin zaplaty
+due date: falligkeitsdatum, falligkeitstag, falligkeit, fallig, fallig am, zahlbar bis, zahlungsziel,
+ date d echeance, echeance, date limite de paiement, date limite de reglement, vervaldatum, vervaldag,
+ fecha de vencimiento, vencimiento, scadenza, data scadenza, data di scadenza, data de vencimento, vencimento,
+ termin platnosci, termin zaplaty
 due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a payer avant le, payable avant le,
  a regler avant le, payable le, te betalen voor, betalen voor, pagar antes del, pagar antes de, vence el,
  da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do
@@ -141,9 +143,11 @@ order number: bestellnummer, auftragsnummer, bon de commande, number bon de comm
 customer number: kundennummer, numero client, number de client, klantnummer, numero de cliente,
  codice cliente, numer klienta
 vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, emetteur, leverancier,
- verkoper, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca, dostawca
+ verkoper, crediteur, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca,
+ dostawca
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
- acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, factuuradres, cliente, comprador,
+ acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, debiteur, factuuradres, cliente,
+ comprador,
  facturar a, cessionario committente, destinatario, nabywca, odbiorca
 ship to: lieferadresse, lieferanschrift, adresse de livraison, leveradres, direccion de envio,
  indirizzo di consegna, endereco de entrega, adres dostawy
@@ -154,7 +158,7 @@ unit price: einzelpreis, stuckpreis, prix unitaire, prix unitaire ht, eenheidspr
 price: preis, prix, prijs, precio, prezzo, preco, cena
 description: beschreibung, bezeichnung, artikel, produkt, leistung, designation, libelle, omschrijving,
  descripcion, concepto, descrizione, descricao, opis, nazwa towaru
-amount: betrag, montant, bedrag, importe, importo, valor, kwota, wartosc
+amount: betrag, beitrag, montant, bedrag, importe, importo, valor, kwota, wartosc
 address: anschrift, adresse, adres, direccion, indirizzo, endereco
 name: nom, naam, nombre, nome, nazwa
 date: datum, fecha, data
@@ -165,8 +169,8 @@ credit note: gutschrift, rechnungskorrektur, avoir, facture d avoir, creditnota,
  nota di credito, faktura korygujaca
 associated: associee, associe, ursprunglich, ursprungliche, ursprunglichen, bezogen, bezogene, zugehorige,
  oorspronkelijke, asociada, asociado, relacionada, originale, collegata, associata, powiazana, pierwotna
-excluding: ohne, exkl, hors, zonder, excl, sin, senza, sem, bez
-including: inkl, incl, einschl, inclus, inclusief, con, com
+excluding: ohne, exkl, exklusive, hors, zonder, excl, sin, senza, sem, bez
+including: inkl, inklusive, incl, einschl, einschliesslich, inclus, inclusief, con, com
 reference: referenz, reference, referentie, referencia, riferimento
 payment term: zahlungsbedingung, conditions de paiement, betalingsvoorwaarden, condiciones de pago,
  condizioni di pagamento, termos de pagamento, warunki platnosci
@@ -284,7 +288,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
      "amount including vat"),
     ("subtotal", "net total", "net amount", "total before tax", "total excl tax", "total excluding tax",
      "total excluding vat", "total amount excluding tax", "total amount excluding vat",
-     "amount excluding tax", "amount excluding vat"),
+     "amount excluding tax", "amount excluding vat", "taxable amount", "tax base", "base amount"),
     ("tax", "vat", "gst", "sales tax", "tax amount", "vat amount", "tax total", "total tax"),
     ("date", "invoice date", "issue date", "date issued", "issued", "issued on", "issued at", "date of issue",
      "dated", "document date", "receipt date"),

@@ -111,6 +111,8 @@ def _headings(
             if score >= _HEADING:
                 yield index, score, None
             continue
+        if not line.text[colon + 1 :].strip():
+            continue  # a sentence that introduces what follows ("Facture à régler par virement :"), no row
         words = key_words(line.text[:colon])
         lines = reading.layout.lines
         below = lines[index + 1] if index + 1 < len(lines) else None
@@ -225,6 +227,27 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
     return None
 
 
+def addressee_of(reading: Reading) -> Region | None:
+    """The address a letter is sent to when no sender's line is printed over it: a block that starts
+    with a salutation on a line of its own ("Herrn", "Frau", "Monsieur") and ends with a postcode and
+    a place, among the first lines of the first page."""
+    lines = reading.layout.lines
+    for index, line in enumerate(lines[:_SENDER_LINES]):
+        if line.page != 0:
+            break
+        if line.cells is not None or not _SALUTATION.fullmatch(line.text.strip()):
+            continue
+        items = [(line.text, (index, 0))]
+        for at in range(index + 1, min(index + 6, len(lines))):
+            text = lines[at].text
+            if lines[at].cells is not None or label_colon(text) is not None or reading.reads_as_label(text):
+                break
+            items.append((text, (at, 0)))
+            if _POSTCODE.search(text):
+                return Region(tuple(items), _SENDER) if len(items) >= 3 else None
+    return None
+
+
 def letterhead_of(reading: Reading) -> Region | None:
     """The lines that open the document before any label, its title left out: who issued it."""
     layout = reading.layout
@@ -322,6 +345,8 @@ class _RegionCache:
                 found = (sent[0] if issued else sent[1]) if sent else None
                 if found is None and issued and not regions:
                     found = letterhead_of(self.reading)
+                if found is None and not issued and not regions:
+                    found = addressee_of(self.reading)
                 regions += [found] if found else []
             if not regions and not issued and self.reading.recipient == CUSTOMER_KEYS:
                 regions = _delivered_to(owner, self.reading)

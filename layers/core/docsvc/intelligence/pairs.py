@@ -8,12 +8,14 @@ row of keys over a row of values.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from docsvc.intelligence.labels import SUMMARY_KEYS, is_label_text, is_summary_row, label_key, without_rate
 from docsvc.intelligence.lines import Line, Pos, is_cell, label_colon, segments
 from docsvc.intelligence.page_tables import Table
+from docsvc.intelligence.values import parse_number
 
 _REST = 8  # lines after a value that may continue it (an address under a name)
 
@@ -32,9 +34,29 @@ class Pair:
     rest: tuple[int, ...] = ()  # the lines after the value in its block
 
 
+# A separator before another label and its value on the same line: "BIC: KREDBEBB - IBAN: BE41 ...".
+_NEXT_LABEL = re.compile(r"\s+[-\u2013\u2014|•·;]\s+(?=[^\W\d_][^:]{0,30}:(?!//)\s*\S)")
+
+
+def _labelled_pieces(pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Pieces that start with a label cut where a separator is followed by another label and its
+    value ("BIC: KREDBEBB - IBAN: BE41 7360 0661 9710" is two pieces)."""
+    cut: list[tuple[int, str]] = []
+    for start, piece in pieces:
+        begin = 0
+        if label_colon(piece) is not None:
+            for match in _NEXT_LABEL.finditer(piece):
+                following = piece[match.end() :]
+                if match.start() > begin and is_label_text(following[: following.index(":")]):
+                    cut.append((start + begin, piece[begin : match.start()]))
+                    begin = match.end()
+        cut.append((start + begin, piece[begin:]))
+    return cut
+
+
 def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] | None]:
     """The pairs on one line, and a label at its end still waiting for its value."""
-    pieces = segments(text)
+    pieces = _labelled_pieces(segments(text))
     pairs: list[Pair] = []
     pending: tuple[str, int] | None = None
     position = 0
@@ -180,6 +202,13 @@ def _one_line_runs(lines: list[Line], blocks: list[tuple[int, ...]]) -> Iterator
         yield run
 
 
+def _label_cut_in_two(first: str, second: str) -> bool:
+    """Whether two cells are one label cut in two, its last words and colon in the second: "Facture",
+    "n° :" (not a key and its value, which has no colon at its end)."""
+    first, second = first.strip(), second.strip()
+    return second.endswith(":") and not first.endswith(":") and len(second) <= 20 and is_label_text(first)
+
+
 def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
     """Rows of two filled cells (a key and its value), summary rows, grids of keys and values side by
     side, and rows of keys over rows of their values."""
@@ -194,6 +223,9 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
                 at = named[-1] if named else filled[0]  # "| Paid by card |  | VAT (0%): | 0.00 |": the VAT
                 value_at = filled[-1]
                 pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
+            elif len(filled) == 3 and _label_cut_in_two(cells[filled[0]], cells[filled[1]]):
+                label = f"{cells[filled[0]].strip()} {cells[filled[1]].strip()}"  # "| Facture | n° : | 12 |"
+                pairs.append(Pair(label, cells[filled[2]], "cell", (index, filled[0]), (index, filled[2])))
             elif keyed and len(filled) > 2 and filled[0] == 0:
                 pairs.append(Pair(cells[0], cells[filled[1]], "cell", (index, 0), (index, filled[1])))
         pairs += _side_by_side_keys(rows) + _keys_over_values(rows)
@@ -232,18 +264,51 @@ def _side_by_side_keys(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
 
 
 def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
-    """A row of keys over a row of their values, not followed by more values (a table's first row)."""
+    """A row of keys over a row of their values, not followed by more values (a table's first row);
+    or over rows of values that end in a row of their sums, its first cell empty where theirs are
+    filled ("| VAT | 21.00 | 522.31 |" then "|  |  | 522.31 |"): the keys and the sums."""
 
     def keys(row: tuple[str, ...]) -> bool:
         return any(row) and all(not cell or is_label_text(cell) for cell in row)
 
+    def pair(key: tuple[int, tuple[str, ...]], values: tuple[int, tuple[str, ...]]) -> list[Pair]:
+        (key_line, key_row), (value_line, value_row) = key, values
+        return [
+            Pair(label, value, "cell", (key_line, place), (value_line, place))
+            for place, (label, value) in enumerate(zip(key_row, value_row, strict=True))
+            if label and value
+        ]
+
     pairs: list[Pair] = []
     for number in range(len(rows) - 1):
-        (key_line, key_row), (value_line, value_row) = rows[number], rows[number + 1]
+        key_row, value_row = rows[number][1], rows[number + 1][1]
         if keys(key_row) and not keys(value_row) and (number + 2 == len(rows) or keys(rows[number + 2][1])):
-            pairs += [
-                Pair(label, value, "cell", (key_line, place), (value_line, place))
-                for place, (label, value) in enumerate(zip(key_row, value_row, strict=True))
-                if label and value
-            ]
+            pairs += pair(rows[number], rows[number + 1])
+    if len(rows) >= 3 and _headings_row(rows[0][1]) and _ends_in_sums([row for _, row in rows[1:]]):
+        pairs += pair(rows[0], rows[-1])
     return pairs
+
+
+def _headings_row(row: tuple[str, ...]) -> bool:
+    """A table's row of column headings: no digits, two or more of them labels ("%" may be one)."""
+    return not any(char.isdigit() for cell in row for char in cell) and sum(map(is_label_text, row)) >= 2
+
+
+def _ends_in_sums(rows: list[tuple[str, ...]]) -> bool:
+    """Whether rows of values end in a row of their sums: its first cell empty where theirs are all
+    filled, and two or more of its cells amounts that are the sums of the amounts above them."""
+    *values, last = rows
+    if last[0] or not all(row[0] for row in values):
+        return False
+    summed = 0
+    for place, cell in enumerate(last):
+        found = parse_number(cell) if cell else None
+        if found is None:
+            continue
+        above = [parse_number(row[place]) for row in values]
+        if any(number is None for number in above):
+            return False
+        if abs(sum(number[0] for number in above if number) - found[0]) > 0.011:
+            return False
+        summed += 1
+    return summed >= 2

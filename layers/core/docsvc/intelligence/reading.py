@@ -43,6 +43,7 @@ _PARTY_WORDS = frozenset(key[0] for key in CUSTOMER_KEYS if len(key) == 1) | fro
     {"your", "ihre", "ihr", "votre", "vos", "uw", "su", "vostro", "vostra", "panstwa"}
 )
 _GOES_ON = re.compile(r"(?i)\s+(?:of|de|du|des|der|von|van|del|della|di)\s+[^\W\d]")
+_ALTERNATIVES = re.compile(r"(?:\s+[^\W\d]+)?\s*/\s*[^\W\d]+(?:\s+[^\W\d]+)?\s*:?")  # "name / company"
 _LEAD = re.compile(r"\.?[\s:]*(?:[-\u2013\u2014]\s+)?")  # a colon or a dash between a label and its value
 
 
@@ -221,8 +222,8 @@ def inline_pairs(aliases: Aliases, reading: Reading) -> Iterator[tuple[Pair, flo
             if words[len(key)][1] == end:  # the label ends inside a word ("PO" is "purchase order")
                 continue
             text = reading.layout.lines[index].text
-            if _GOES_ON.match(text, end):
-                continue  # the label goes on: "Date of delivery 2020-11-10" is not the date
+            if _GOES_ON.match(text, end) or _ALTERNATIVES.fullmatch(text, end):
+                continue  # the label goes on: "Date of delivery 2020-11-10", "Customer name / company"
             lead = _LEAD.match(text, end)
             start = lead.end() if lead else end
             if start < len(text):

@@ -13,8 +13,16 @@ each either continues the current instance or starts a new one, the first signal
 - after a page that closed its document (a total line, then a closing such as "Thank you"): starts;
 - a labelled header date differing from the instance's starts;
 - a title line naming a document kind or a subdocument ("INVOICE", "Bank statement") starts;
+- the same running header or footer as the page before (a journal's name, a form's title and
+  revision, digits aside) continues;
 - a page opening with a table continues;
-- otherwise a page starts a new instance when its own evidence clearly points to another subdocument.
+- a page whose own evidence clearly points to another subdocument starts, unless it shares its
+  vocabulary with the page before (the pages of one document keep to one topic: a paper's page
+  about finances is still the paper's);
+- a page leaning to another subdocument and sharing little vocabulary with the page before starts;
+- a page sharing almost no word with the page before (both with words enough to tell) starts: one
+  document ends and another on another topic begins;
+- otherwise a page continues.
 Each instance takes the subdocument its pages score best for, its first page weighing most; one without
 any evidence goes to a catch-all subdocument ("other") if there is one, else joins its neighbour. The
 instances of a subdocument that does not allow multiple instances are grouped into one split.
@@ -25,7 +33,9 @@ sure reading that kept a page in it."""
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -37,9 +47,10 @@ from docsvc.intelligence.classification import (
     build_profiles,
     read_page,
     score,
+    with_claims,
 )
 from docsvc.intelligence.partitioning import document_numbers, titled_number
-from docsvc.intelligence.vocabulary import ALIASES, Phrase, phrase
+from docsvc.intelligence.vocabulary import ALIASES, STOP_WORDS, Phrase, phrase, tokenize
 
 DECISIVE_POINTS = 1.5
 DECISIVE_RATIO = 1.3
@@ -49,6 +60,11 @@ MARKER_LINE_WORDS = 8
 HEADER_LINES = 8
 TITLE_NUMBER_LINES = 12  # lines (table rows) at the top of a page where a title line gives a number
 TOTAL_LINE_WORDS = 6
+EDGE_LINES = 3  # lines at the top and at the bottom of a page where running headers and footers are
+RUNNING_LINES = 2  # edge lines shared with the page before that make a running header or footer
+COHESIVE = 0.08  # the pages of one document share at least this much vocabulary (cosine of word counts)
+UNRELATED = 0.07  # two pages sharing less than this are of two documents
+TOPIC_WORDS = 60  # content words a page needs for its vocabulary to say anything
 # Words that, right after a document kind, make a line a label rather than a title ("Invoice date").
 LABEL_FOLLOWERS = frozenset(phrase("number no num nr id date period total amount to from"))
 
@@ -87,6 +103,7 @@ _CLOSING = re.compile(
     re.IGNORECASE,
 )
 _TABLE_RULE = re.compile(r":?-+:?")
+_DIGITS = re.compile(r"\d+")
 _AMOUNT = re.compile(r"(?:[A-Z]{3}|[^\w\s]{1,3})?\s*-?\d[\d.,' ]*(?:\s*(?:[A-Z]{3}|[^\w\s]{1,3}))?")
 
 
@@ -120,6 +137,8 @@ class PageSignals:
     titled: bool
     opens_with_table: bool
     closes: bool  # ends with its document's total and a closing line
+    words: Counter[str] = field(default_factory=Counter)  # its content words, counted
+    edges: frozenset[str] = frozenset()  # its first and last lines, digits aside
 
 
 @dataclass
@@ -156,7 +175,7 @@ def split(
 
 
 def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase]) -> PageSignals:
-    page = read_page(text)
+    page = with_claims(read_page(text), profiles)
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     top = [line for line in lines if not line.startswith("|")][:HEADER_LINES]
     edges = lines[:3] + lines[-3:]
@@ -175,7 +194,37 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         titled=is_titled(top[:HEADING_LINES], titles),
         opens_with_table=bool(lines) and lines[0].startswith("|"),
         closes=closes_document([" ".join(row) for row in rows]),
+        words=content_words(text),
+        edges=edge_lines(lines),
     )
+
+
+def content_words(text: str) -> Counter[str]:
+    """The words of a page that carry its topic: neither stop words, numbers nor words of two letters."""
+    return Counter(
+        token.stem
+        for token in tokenize(text)
+        if len(token.stem) > 2 and token.stem not in STOP_WORDS and not token.stem.isdigit()
+    )
+
+
+def edge_lines(lines: Sequence[str]) -> frozenset[str]:
+    """The first and last lines of a page outside tables, of two words or more, with digits and case
+    aside: where a running header or footer ("Tobacco Control 2004;13:4", "Form I-140 Page 2 of 8") is."""
+    text = [line for line in lines if not line.startswith("|")]
+    edges = text[:EDGE_LINES] + text[-EDGE_LINES:]
+    shapes = (" ".join(_DIGITS.sub("#", line.lower()).split()) for line in edges)
+    return frozenset(shape for shape in shapes if len(phrase(shape)) >= 2)
+
+
+def cohesion(first: PageSignals, second: PageSignals) -> float | None:
+    """How much vocabulary two pages share (the cosine of their word counts), None when either has too
+    few words to tell."""
+    if sum(first.words.values()) < TOPIC_WORDS or sum(second.words.values()) < TOPIC_WORDS:
+        return None
+    shared = sum(count * second.words[word] for word, count in first.words.items() if word in second.words)
+    norms = math.sqrt(sum(v * v for v in first.words.values()) * sum(v * v for v in second.words.values()))
+    return shared / norms
 
 
 def cells(line: str) -> list[str]:
@@ -329,10 +378,19 @@ def boundary(page: PageSignals, instance: Instance, previous: PageSignals | None
         return Boundary(True, 0.7, "a new document date")
     if page.titled:
         return Boundary(True, 0.75, "a new title")
+    if previous is not None and len(page.edges & previous.edges) >= RUNNING_LINES:
+        return Boundary(False, 0.85, "the same running header or footer")
     if page.opens_with_table:
         return Boundary(False, 0.7, "a table carried over")
+    topic = cohesion(previous, page) if previous is not None else None
     if _points_elsewhere(page, instance):
+        if topic is not None and topic >= COHESIVE:
+            return Boundary(False, 0.6, "another kind of page, but on the topic of the page before")
         return Boundary(True, 0.65, "the page reads as another kind of document")
+    if topic is not None and topic < COHESIVE and _leans_elsewhere(page, instance):
+        return Boundary(True, 0.6, "another kind of document on another topic")
+    if topic is not None and topic < UNRELATED:
+        return Boundary(True, 0.55, "the page shares no topic with the page before")
     return Boundary(False, 0.6, "nothing tells a new document")
 
 
@@ -340,6 +398,13 @@ def _points_elsewhere(page: PageSignals, instance: Instance) -> bool:
     """Whether the page's own evidence clearly names a subdocument other than the instance's."""
     own = decisive(page.scores)
     return own is not None and own != _best(instance.scores)
+
+
+def _leans_elsewhere(page: PageSignals, instance: Instance) -> bool:
+    """Whether the page's own evidence, even if not clearly, names a subdocument other than the
+    instance's."""
+    own = _best(page.scores)
+    return page.scores[own] >= DECISIVE_POINTS and own != _best(instance.scores)
 
 
 def decisive(scores: Sequence[float]) -> int | None:

@@ -15,20 +15,25 @@ import re
 from collections.abc import Iterator
 
 from docsvc.intelligence.candidates import PRIOR, Candidate, Slot, candidate_of, role_of
+from docsvc.intelligence.identifiers import find_identifier, identifier_kind
 from docsvc.intelligence.labels import DOCUMENT_TITLES, is_label_text, key_words, label_key
 from docsvc.intelligence.reading import SYNONYM, Reading
-from docsvc.intelligence.values import crossed, parse_bool, parse_date, ticked_options
+from docsvc.intelligence.values import ParsedDate, crossed, parse_bool, parse_date, ticked_options
 
 _FIRST_DATE, _SHOWN_CURRENCY, _PRINTED_OPTION = 0.4, 0.7, 0.55
 _TICKED, _NAME_PARTS, _IN_SENTENCE = 0.75, 0.8, 0.75
 _UNCROSSED = 0.6  # a statement printed without the X its ticked neighbours have: its box is empty
 _TITLED_NUMBER, _TITLED_DATE = 0.85, 0.8
+_NAMED_IBAN = 0.7  # an IBAN after the word "IBAN" in a sentence
+_IBAN_WORD = re.compile(r"\bIBAN\b[\s:]*")
 _UNDER_COLUMN, _UNDER_HEADING = 0.6, 8  # a date under a heading of stacked column headings, how far
 _TITLE_LINES = 40  # a document's title is among its first lines
 _TYPE_CODE = re.compile(r"\s*\(\d{1,3}\)")  # a document type code after a title: "Handelsrechnung (380)"
 # The word a title's date follows: "Rechnung Nr. 4711 vom 06.08.2018", "Facture n° 12 du 03/05/2024",
 # "Invoice 12 of 3 May 2024", "Factuur 12 van 03-05-2024", "Factura 12 del 03/05/2024", "Faktura 12 z dnia".
 _DATED = re.compile(r"(?i)\s+(?:vom|von|du|of|dated|van|del|de|z\s+dnia|dd\.?)\s+(?=\d)")
+# The same word ending a line, its date printed on a line of its own: "Nr. 471102 vom" beside "05.03.2018".
+_DATED_APART = re.compile(r"(?i)\s(?:vom|von|du|of|dated|van|del|de|z\s+dnia|dd\.?)\s*$")
 
 
 _FIRST_NAMES = frozenset(
@@ -64,6 +69,29 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         yield from _first_and_last_name(slot, reading)
     if key[-1:] == ("number",) and slot.node.kind == "string":
         yield from _titled_number(slot, reading)
+    if slot.node.kind == "string" and identifier_kind(slot.path[-1]) == "iban":
+        yield from _iban_after_its_name(slot, reading)
+
+
+def _iban_after_its_name(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """An IBAN printed after the word "IBAN" inside a sentence, on its line or at the start of the
+    next ("... auf folgende Bankverbindung: IBAN" over "DE75123456780000001234, BIC ..."): the first
+    one (less likely when its check digits are wrong)."""
+    lines = reading.layout.lines
+    for index, line in enumerate(lines):
+        if line.cells is not None:
+            continue
+        for match in _IBAN_WORD.finditer(line.text):
+            text, at = line.text[match.end() :], index
+            if not text.strip() and index + 1 < len(lines) and lines[index + 1].cells is None:
+                text, at = lines[index + 1].text, index + 1
+            found = find_identifier("iban", text)
+            if found is None or not text.lstrip().startswith(found[0]):
+                continue
+            candidate = candidate_of(slot, found[0], _NAMED_IBAN, (at, 0), frozenset({(at, -5)}), reading)
+            if candidate:
+                yield candidate
+                return
 
 
 def _dates_in_sentences(slot: Slot, reading: Reading) -> Iterator[Candidate]:
@@ -239,6 +267,14 @@ def _titled_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         if title is None or not _stands_apart(line.text[words[title - 1][1] :]):
             continue
         parts = _DATED.split(_TYPE_CODE.sub("", line.text[words[title - 1][1] :], count=1), maxsplit=1)
+        if len(parts) < 2:
+            apart = _date_printed_apart(index, line.text[words[title - 1][1] :], reading)
+            if apart is not None and reading.valid(slot.node, apart[1].value.isoformat()):
+                at, beside = apart
+                uses = frozenset({(index, -4), (at, -4)})
+                yield Candidate(_TITLED_DATE, (at, 0), uses, beside.value.isoformat(), beside.printed)
+                return
+            continue
         said = key_words(parts[0])
         named = next((end for word, end in said[:2] if word == "number"), 0)  # "Bau Nr. 210111"
         number = parts[0][named:].strip(" #:.°º-")
@@ -251,6 +287,37 @@ def _titled_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         if reading.valid(slot.node, value):
             yield Candidate(_TITLED_DATE, (index, 0), frozenset({(index, -4)}), value, found.printed)
             return
+
+
+def _date_printed_apart(index: int, rest: str, reading: Reading) -> tuple[int, ParsedDate] | None:
+    """The date of the title on line `index` (`rest` the text after the title) when its number ends
+    with the word a date follows and the date is printed on a line of its own just before or after it
+    ("Handelsrechnung (380)", "05.03.2018", "Nr. 471102 vom": the page gave its pieces in another
+    order): the line of the date and the date."""
+    lines = reading.layout.lines
+    for at in range(index, min(index + 4, len(lines))):
+        text = _TYPE_CODE.sub("", rest, count=1) if at == index else lines[at].text
+        said = key_words(text)
+        if said and said[0][0] == "number":  # "Nr. 471102 vom": the number after its "Nr."
+            text = text[said[0][1] :]
+        elif at != index:
+            continue
+        if _DATED_APART.search(text) is None:
+            continue
+        number = _DATED_APART.sub("", text).strip(" #:.°º-")
+        if len(number.split()) != 1 or not any(char.isdigit() for char in number):
+            continue
+        for near in (at - 1, at + 1):
+            if near == index or not 0 <= near < len(lines) or lines[near].cells is not None:
+                continue
+            if lines[near].page != lines[at].page:
+                continue
+            printed = lines[near].text.strip()
+            found = parse_date(printed, reading.day_first)
+            if found is not None and found.printed == printed:
+                return near, found
+        return None
+    return None
 
 
 def _stands_apart(rest: str) -> bool:

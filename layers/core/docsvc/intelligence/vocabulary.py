@@ -270,7 +270,10 @@ KINDS: tuple[DocumentKind, ...] = (
     _kind(
         "form",
         "form, application, application form, registration form, enrollment form, questionnaire, "
+        "expense report, expense claim, reisekostenabrechnung, spesenabrechnung, rapport de depenses, "
+        "note de frais, declaracion de gastos, nota spese, relatorio de despesas, incident report, "
         "formular, antrag, formulaire, formulier, formulario, modulo, formularz, wniosek",
+        "if applicable, please specify, other specify, check all that apply, check one, select one, "
         "please complete, please print, applicant, full name, first name, last name, surname, date of "
         "birth, signature, phone, email, address, checkbox, tick, for office use only, i declare, "
         "declaration, i certify, vorname, nachname, geburtsdatum, unterschrift, prenom, date de naissance, "
@@ -321,13 +324,21 @@ KINDS: tuple[DocumentKind, ...] = (
     _kind(
         "scientific paper",
         "scientific paper, academic paper, research paper, scientific article, research article, "
-        "journal article, paper, preprint, thesis, dissertation, textbook, article",
+        "journal article, paper, preprint, thesis, dissertation, textbook, article, "
+        "wissenschaftlicher artikel, fachartikel, doktorarbeit, dissertation, article scientifique, these, "
+        "wetenschappelijk artikel, proefschrift, articulo cientifico, tesis, articolo scientifico, tesi, "
+        "artigo cientifico, artykul naukowy, praca doktorska",
         "abstract, introduction, related work, conclusion, references, bibliography, et al, figure, fig, "
         "table, equation, eq, theorem, lemma, proof, corollary, proposition, definition, experiment, "
         "dataset, data set, arxiv, doi, proceedings, journal, conference, university, we propose, "
         "we present, we show, in this paper, in this work, our method, our model, our approach, results, "
         "evaluation, baseline, state of the art, hypothesis, appendix, acknowledgments, methodology, "
-        "literature, analysis, model, algorithm, performance, significantly",
+        "literature, analysis, model, algorithm, performance, significantly, corresponding author, "
+        "correspondence to, keywords, key words, received, accepted, published online, affiliation, issn, "
+        "zusammenfassung, einleitung, schlussfolgerung, literaturverzeichnis, stichworter, mots cles, "
+        "conclusion, bibliographie, samenvatting, inleiding, trefwoorden, resumen, introduccion, "
+        "conclusiones, palabras clave, bibliografia, riassunto, introduzione, parole chiave, resumo, "
+        "introducao, palavras chave, streszczenie, wstep, slowa kluczowe, bibliografia",
         PROSE,
     ),
     _kind(
@@ -346,13 +357,54 @@ KINDS: tuple[DocumentKind, ...] = (
         "technical documentation",
         "technical documentation, documentation, technical manual, manual, user manual, user guide, "
         "handbook, developer guide, guide, reference manual, specification, installation guide, "
-        "handbuch, bedienungsanleitung, anleitung, manuel, handleiding, manual de usuario, manuale",
+        "handbuch, bedienungsanleitung, anleitung, manuel, handleiding, manual de usuario, manuale, "
+        "technical specification, spezifikation, technische dokumentation, dokumentation, benutzerhandbuch, "
+        "leitfaden, technischer anhang, specification technique, documentation technique, "
+        "guide de l utilisateur, mode d emploi, specificatie, technische documentatie, "
+        "gebruikershandleiding, "
+        "especificacion, especificacion tecnica, documentacion tecnica, guia del usuario, specifica tecnica, "
+        "documentazione tecnica, guida utente, especificacao, documentacao tecnica, manual do utilizador, "
+        "specyfikacja, dokumentacja techniczna, instrukcja obslugi",
         "chapter, section, see section, see figure, figure, note, warning, caution, procedure, step, "
         "install, installation, configure, configuration, example, for example, api, version, parameter, "
         "attribute, element, schema, library, code, command, software, tool, xml, implementation, "
         "developer, developers, must be, should be, refer to, specification, standard, format, "
-        "profile, syntax, validation, maintenance, inspection, assembly, bolt, screw, torque, component",
+        "profile, syntax, validation, maintenance, inspection, assembly, bolt, screw, torque, component, "
+        "kapitel, abschnitt, beispiel, hinweis, beschreibung, anhang, datenmodell, attribut, kardinalitat, "
+        "chapitre, exemple, remarque, annexe, hoofdstuk, voorbeeld, opmerking, bijlage, capitulo, ejemplo, "
+        "nota, anexo, capitolo, esempio, allegato, rozdzial, przyklad, uwaga, zalacznik",
         PROSE,
+    ),
+    _kind(
+        "book",
+        "textbook, novel, rule book, lehrbuch, livre, manuel scolaire, boek, leerboek, libro, "
+        "libro de texto, novela, libro di testo, livro, ksiazka, podrecznik, powiesc",
+        "chapter, kapitel, chapitre, hoofdstuk, capitulo, capitolo, rozdzial, preface, foreword, prologue, "
+        "epilogue, contents, table of contents, index, glossary, isbn, edition, "
+        "publisher, published by, copyright, all rights reserved, printed in, volume, exercises, "
+        "vorwort, einleitung, inhalt, inhaltsverzeichnis, auflage, verlag, band, gedruckt, preface, "
+        "table des matieres, edition, editions, imprime, voorwoord, inhoud, uitgeverij, prologo, indice, "
+        "editorial, edicion, prefazione, sommario, edizione, editore, prefacio, sumario, editora, "
+        "przedmowa, spis tresci, wydanie, wydawnictwo",
+        PROSE,
+    ),
+    _kind(
+        "report",
+        "report, white paper, policy brief, sustainability report, bericht, gutachten, rapport, verslag, "
+        "informe, rapporto, relatorio, raport",
+        "study, survey, assessment, studie, etude, onderzoek, estudio, studio, estudo, badanie, "
+        "executive summary, summary, key findings, findings, recommendations, methodology, scope, "
+        "background, objectives, conclusions, stakeholders, annex, survey, respondents, indicators, "
+        "estimate, estimated, projected, trend, sustainability, emissions, programme, program, policy, "
+        "zusammenfassung, ergebnisse, empfehlungen, synthese, constats, recommandations, samenvatting, "
+        "aanbevelingen, resumen ejecutivo, hallazgos, recomendaciones, sintesi, risultati, raccomandazioni, "
+        "sumario executivo, recomendacoes, podsumowanie, wnioski, rekomendacje",
+    ),
+    _kind(
+        "presentation",
+        "presentation, slides, slide deck, pitch deck, slideshow, prasentation, folien, vortrag, "
+        "diaporama, presentatie, presentacion, diapositivas, presentazione, apresentacao, prezentacja",
+        "slide, agenda, outline, overview, questions, key takeaways, next steps, q a",
     ),
 )
 ALIASES: dict[Phrase, DocumentKind] = {alias: kind for kind in KINDS for alias in kind.aliases}

@@ -12,7 +12,7 @@ break at the same columns of whitespace, with short cells, at least three column
 from __future__ import annotations
 
 import re
-from bisect import bisect
+from bisect import bisect, bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -23,16 +23,24 @@ from statistics import median
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, y downwards
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Word:
     box: Box
     text: str
     block: int  # the text block it belongs to, in the page's order
     order: int  # its place among the page's words (the producer's reading order)
 
-    @cached_property
+    def __init__(self, box: Box, text: str, block: int, order: int) -> None:
+        # A page has hundreds of words: set at once, not field by field through the frozen class's guard.
+        self.__dict__.update(box=box, text=text, block=block, order=order)
+
+    @property
     def centre(self) -> tuple[float, float]:
-        return (self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2
+        centre: tuple[float, float] | None = self.__dict__.get("_centre")
+        if centre is None:  # read once (a cached_property would take a lock on each first read)
+            box = self.box
+            centre = self.__dict__["_centre"] = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        return centre
 
     @property
     def height(self) -> float:
@@ -202,10 +210,11 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
                 met.add((v, h))
     for points in (*crossings.values(), *downward.values()):
         points.sort()
+    heights = {v: [y for y, _ in points] for v, points in downward.items()}
     cells: list[Box] = []
     for h, points in crossings.items():
         for index, (x, v) in enumerate(points):
-            below = [(y, h2) for y, h2 in downward.get(v, ()) if y > rows_of[h][0] + _SNAP]
+            below = downward[v][bisect(heights[v], rows_of[h][0] + _SNAP) :]  # the rules it meets lower
             cell = next(
                 (
                     (x, rows_of[h][0], x2, y2)
@@ -375,46 +384,72 @@ _ROW_SPACING = 1.3  # ... when the table's rows stand visibly further apart than
 
 
 class _Line:
-    """Words that share a line of the page. Its extent grows as words join it (`add`); its height
-    and segments are read once it is whole."""
+    """Words that share a line of the page, and the extent of their boxes; its height, segments and
+    edges are read when first asked for, once."""
 
-    def __init__(self, word: Word) -> None:
-        self.words = [word]
-        self.top, self.bottom = word.box[1], word.box[3]
+    def __init__(self, words: list[Word], top: float, bottom: float) -> None:
+        self.words = words
+        self.top, self.bottom = top, bottom
+        self._height: float | None = None
+        self._runs: int | None = None
+        self._edges: list[tuple[float, int]] | None = None
 
-    def add(self, word: Word) -> None:
-        self.words.append(word)
-        self.top, self.bottom = min(self.top, word.box[1]), max(self.bottom, word.box[3])
-
-    @cached_property
+    @property
     def height(self) -> float:
-        return median(word.height for word in self.words)
+        if self._height is None:
+            self._height = median([word.box[3] - word.box[1] for word in self.words])
+        return self._height
 
-    @cached_property
-    def _segments(self) -> tuple[tuple[Word, ...], ...]:
-        runs: list[list[Word]] = []
-        gap = max(_MIN_GAP, _CELL_GAP * self.height)
-        for word in sorted(self.words, key=lambda w: w.box[0]):
-            if runs and word.box[0] - runs[-1][-1].box[2] <= gap:
-                runs[-1].append(word)
-            else:
-                runs.append([word])
-        return tuple(tuple(run) for run in runs)
+    @property
+    def runs(self) -> int:
+        """How many runs of words the line has, broken where the whitespace is wider than a cell gap."""
+        if self._runs is None:
+            gap = max(_MIN_GAP, _CELL_GAP * self.height)
+            runs, end = 0, 0.0
+            for word in sorted(self.words, key=_left):
+                if not runs or not word.box[0] - end <= gap:
+                    runs += 1
+                end = word.box[2]
+            self._runs = runs
+        return self._runs
 
-    def segments(self) -> list[list[Word]]:
-        """The line's runs of words, broken where the whitespace is wider than a cell gap."""
-        return [list(run) for run in self._segments]
+    @property
+    def edges(self) -> list[tuple[float, int]]:
+        """Where its words start (+1) and end (-1), for a sweep across the line."""
+        if self._edges is None:
+            self._edges = [(word.box[0], 1) for word in self.words] + [
+                (word.box[2], -1) for word in self.words
+            ]
+        return self._edges
+
+
+def _left(word: Word) -> float:
+    return word.box[0]
+
+
+def _place(word: Word) -> tuple[float, float]:
+    """Where a word stands in the order of lines: its vertical centre, then its left edge."""
+    box = word.box
+    return (box[1] + box[3]) / 2, box[0]
 
 
 def visual_lines(words: Sequence[Word]) -> list[_Line]:
-    """Words grouped into lines by their vertical overlap, top to bottom."""
+    """Words grouped into lines by their vertical overlap, top to bottom: a word whose vertical centre
+    falls within the extent of the line above joins it."""
     lines: list[_Line] = []
-    for word in sorted(words, key=lambda w: (w.centre[1], w.box[0])):
-        line = lines[-1] if lines else None
-        if line is not None and line.top <= word.centre[1] <= line.bottom:
-            line.add(word)
+    current: list[Word] = []
+    top = bottom = 0.0
+    for word in sorted(words, key=_place):
+        _, y0, _, y1 = word.box
+        if current and top <= (y0 + y1) / 2 <= bottom:
+            current.append(word)
+            top, bottom = min(top, y0), max(bottom, y1)
         else:
-            lines.append(_Line(word))
+            if current:
+                lines.append(_Line(current, top, bottom))
+            current, top, bottom = [word], y0, y1
+    if current:
+        lines.append(_Line(current, top, bottom))
     return lines
 
 
@@ -422,15 +457,18 @@ def aligned_grids(words: Sequence[Word]) -> list[Grid]:
     """Tables without ruling lines: runs of at least three lines of at least three cells each that
     share their columns of whitespace."""
     lines = visual_lines(words)
+    ends = _run_ends(lines)
+    broken = [index for index, line in enumerate(lines) if line.runs >= _MIN_COLUMNS - 1]
     grids: list[Grid] = []
     start = 0
     while start < len(lines):
-        if len(lines[start].segments()) < _MIN_COLUMNS - 1:
+        if lines[start].runs < _MIN_COLUMNS - 1:
             start += 1
             continue
-        end = start + 1
-        while end < len(lines) and _continues(lines[end - 1], lines[end]):
-            end += 1
+        end = ends[start]
+        if bisect_left(broken, end) - bisect_left(broken, start) < _MIN_ROWS:
+            start = end  # too few lines broken at a wide gap left in this run of lines for any table
+            continue
         found = _grid(lines[start:end])
         if found is not None:
             grids.append(found[0])
@@ -440,6 +478,18 @@ def aligned_grids(words: Sequence[Word]) -> list[Grid]:
     return grids
 
 
+def _run_ends(lines: Sequence[_Line]) -> list[int]:
+    """For each line, the index after the last line of its run: the lines below it that follow each
+    other without a gap wider than a table's rows leave."""
+    ends = [0] * len(lines)
+    end = len(lines)
+    for index in range(len(lines) - 1, -1, -1):
+        ends[index] = end
+        if index > 0 and not _continues(lines[index - 1], lines[index]):
+            end = index
+    return ends
+
+
 def _continues(above: _Line, below: _Line) -> bool:
     return below.top - above.bottom <= _ROW_GAP * max(above.height, below.height)
 
@@ -447,7 +497,7 @@ def _continues(above: _Line, below: _Line) -> bool:
 def _grid(lines: Sequence[_Line]) -> tuple[Grid, int] | None:
     """The grid of a run of lines, trimmed to the lines that fit its columns, and the index of the line
     after it; None when the run holds no table."""
-    tabular = [line for line in lines if len(line.segments()) >= 2]
+    tabular = [line for line in lines if line.runs >= _MIN_COLUMNS - 1]
     if len(tabular) < _MIN_ROWS:
         return None
     gutters = _gutters(tabular)
@@ -526,12 +576,8 @@ def _gutters(lines: Sequence[_Line]) -> list[float]:
     the lines, between the leftmost and rightmost words. Words, not runs of words: a long cell may come
     close to the next one, never across its edge."""
     allowed = int(len(lines) * _MISFITS)
-    widest = max(line.height for line in lines)
-    edges: list[tuple[float, int]] = []
-    for line in lines:
-        for word in line.words:
-            edges.append((word.box[0], 1))
-            edges.append((word.box[2], -1))
+    wide = max(_MIN_GAP, _WORD_SPACE * max(line.height for line in lines))
+    edges = [edge for line in lines for edge in line.edges]
     edges.sort()
     gutters: list[float] = []
     depth = 0
@@ -539,10 +585,11 @@ def _gutters(lines: Sequence[_Line]) -> list[float]:
     left = edges[0][0]
     for x, step in edges:
         depth += step
-        if depth <= allowed and opened is None and x > left:
-            opened = x
-        elif depth > allowed and opened is not None:
-            if x - opened >= max(_MIN_GAP, _WORD_SPACE * widest):
+        if opened is None:
+            if depth <= allowed and x > left:
+                opened = x
+        elif depth > allowed:
+            if x - opened >= wide:
                 gutters.append((opened + x) / 2)
             opened = None
     return gutters

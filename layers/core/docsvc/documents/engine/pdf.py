@@ -150,6 +150,8 @@ def _page_text(
     grids = [split_stacked_rows(grid, words) for grid in ruled]
     if aligned:
         grids += _aligned_grids(words, grids)
+    if not grids:  # the words were read for nothing: the page is its blocks
+        return "\n\n".join(text for _, text, _ in blocks), textpage
     render = lambda rows: render_table(rows, options.table_format)  # noqa: E731
     return "\n\n".join(assemble(blocks, words, grids, render)), textpage
 
@@ -248,7 +250,7 @@ def _ruled_grids(page: pymupdf.Page, vectors: int, warnings: list[str]) -> list[
 
 def _aligned_grids(words: list[Word], ruled: list[Grid]) -> list[Grid]:
     """Tables of aligned columns, outside the ruled ones."""
-    outside = [word for word in words if not any(grid.holds(word) for grid in ruled)]
+    outside = [word for word in words if not any(grid.holds(word) for grid in ruled)] if ruled else words
     return [
         grid for grid in aligned_grids(outside) if not any(_overlap(grid.box, other.box) for other in ruled)
     ]

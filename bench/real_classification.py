@@ -1,0 +1,199 @@
+"""Real documents of varied kinds and languages: the built-in classification and splitting.
+
+    .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
+    .venv/bin/python bench/real_classification.py [--split tune|fresh|all] [--corpus .corpus]
+        [--aggregates] [--json PATH]
+
+Reads the documents of `bench/real_classification/manifest.json` (scientific papers, books and
+scanned book pages, forms of several governments, reports, financial reports, presentations,
+contracts, letters, technical documentation, invoices; en, de, fr, es, pl, ja, ko, fa, la), most of
+them named by id from the other benchmarks' manifests, which never served to tune classification. Each
+is read as the service reads a document (`bench/real_extraction.py`'s `read`: the docsvc engine in
+process, OCR for scans and photos), then classified and its packets split with that benchmark's own
+functions (`classification`, `splitting`): the same scoring, a page right when its split has exactly
+its document's pages and category, a packet exact when every page is.
+
+Documents and packets are drawn into `tune` (tuned on) and `fresh` (only ever measured) by the seeded
+draw the manifest records. Reported per split: accuracy per category and per language; the likelihood
+of every wrong answer (the service warns under 0.5, so a wrong answer under 0.5 is a flagged one);
+documents whose text says nothing of their kind (category null in the manifest), right when answered
+under 0.5; splits: pages right, packets exact, boundaries exact. `--aggregates` prints the figures
+without naming any document (for a split not to be looked into). `--json PATH` writes every figure.
+Exit code 0 whatever the figures, 2 when the corpus is not assembled.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
+
+from docsvc.intelligence.classification import Category, classify  # noqa: E402
+
+from bench.real_corpus import (  # noqa: E402
+    CLASSIFICATION_MANIFEST,
+    FORMS_MANIFEST,
+    LONG_MANIFEST,
+    MANIFEST,
+    corpus_path,
+    load_manifest,
+)
+from bench.real_extraction import (  # noqa: E402
+    Document,
+    Tally,
+    _pct,
+    classification,
+    read,
+    report_classification,
+    report_splitting,
+    splitting,
+)
+
+SPLITS = ("tune", "fresh")
+SOURCES = {"real_documents": MANIFEST, "long_documents": LONG_MANIFEST, "forms": FORMS_MANIFEST}
+GUESS = 0.5  # under this likelihood the service warns that the category is a guess
+
+
+def documents(corpus: Path) -> tuple[list[Document], dict[str, Any]]:
+    manifest = json.loads(CLASSIFICATION_MANIFEST.read_text(encoding="utf-8"))
+    referenced = {
+        name: {str(entry["id"]): entry for entry in load_manifest(path)} for name, path in SOURCES.items()
+    }
+    found = []
+    for entry in manifest["documents"]:
+        source = referenced[entry["from"]][entry["ref"]] if "ref" in entry else entry
+        found.append(
+            Document(
+                id=entry["id"],
+                category=entry["category"] or "",
+                language=str(entry["language"]),
+                split=str(entry["split"]),
+                kind=str(source.get("kind") or "pdf"),
+                file=corpus_path(corpus, str(source["repo"]), str(source["path"])),
+            )
+        )
+    return found, manifest
+
+
+def answers(
+    docs: list[Document], pages_of: dict[str, list[str]], categories: list[Category]
+) -> dict[str, Any]:
+    """Each document's answer with its likelihood: per language, the wrong ones, and the documents
+    without a category of their own (right when answered under GUESS)."""
+    per_language: dict[tuple[str, str], Tally] = defaultdict(Tally)
+    wrong: list[dict[str, Any]] = []
+    unreadable: list[dict[str, Any]] = []
+    for document in docs:
+        found = classify(pages_of[document.id], categories)
+        entry = {
+            "id": document.id,
+            "split": document.split,
+            "language": document.language,
+            "truth": document.category or None,
+            "answer": found.category,
+            "likelihood": found.likelihood,
+        }
+        if not document.category:
+            unreadable.append({**entry, "right": found.likelihood < GUESS})
+            continue
+        ok = found.category == document.category
+        per_language[(document.split, document.language)].add(ok, True)
+        if not ok:
+            wrong.append(entry)
+    return {
+        "per_language": {f"{s}/{lang}": t.figures() for (s, lang), t in sorted(per_language.items())},
+        "wrong": wrong,
+        "unreadable": unreadable,
+        "_tallies": per_language,
+    }
+
+
+def report_answers(figures: dict[str, Any], splits: list[str], aggregates: bool) -> None:
+    tallies = figures["_tallies"]
+    print(f"\n{'language':<24}" + "".join(f"{s:>22}" for s in splits))
+    for language in sorted({lang for (_, lang) in tallies}):
+        print(f"{language:<24}" + "".join(f"{_pct(tallies.get((s, language), Tally())):>22}" for s in splits))
+    print("\n== Wrong answers and their likelihood (the service warns under 0.5)")
+    for split_name in splits:
+        wrong = [entry for entry in figures["wrong"] if entry["split"] == split_name]
+        flagged = sum(entry["likelihood"] < GUESS for entry in wrong)
+        print(f"  {split_name}: {len(wrong)} wrong, {flagged} of them under {GUESS}")
+        if not aggregates:
+            for entry in wrong:
+                print(
+                    f"    {entry['id']} ({entry['language']}): {entry['truth']} read as {entry['answer']}, "
+                    f"likelihood {entry['likelihood']:.3f}"
+                )
+    print("\n== Documents whose text says nothing of their kind (right when under 0.5)")
+    for split_name in splits:
+        found = [entry for entry in figures["unreadable"] if entry["split"] == split_name]
+        right = sum(entry["right"] for entry in found)
+        shown = ", ".join(f"{entry['likelihood']:.3f}" for entry in found)
+        print(f"  {split_name}: {right} of {len(found)} under {GUESS} (likelihoods {shown})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--split", choices=(*SPLITS, "all"), default="tune")
+    parser.add_argument(
+        "--corpus", type=Path, default=ROOT / ".corpus", help="as bench/real_corpus.py wrote it"
+    )
+    parser.add_argument("--aggregates", action="store_true", help="figures only, no document named")
+    parser.add_argument("--json", type=Path, help="write every figure here")
+    args = parser.parse_args()
+
+    docs, manifest = documents(args.corpus)
+    missing = [d.id for d in docs if not d.file.is_file()]
+    if missing:
+        print(
+            f"{len(missing)} documents are not in {args.corpus}: run bench/real_corpus.py --mirrors DIR first"
+        )
+        return 2
+    kept = [d for d in docs if args.split in ("all", d.split)]
+    splits = [s for s in SPLITS if args.split in ("all", s)]
+    categories = [Category(c["name"], c["description"]) for c in manifest["categories"]]
+    by_id = {d.id: d for d in docs}
+
+    started = time.perf_counter()
+    pages_of = {d.id: read(d.file.read_bytes(), d.kind) for d in kept}
+    counts: dict[tuple[str, str], int] = defaultdict(int)
+    for d in kept:
+        counts[(d.category or "(none)", d.split)] += 1
+    print(f"{len(kept)} documents read in {time.perf_counter() - started:.1f} s")
+    for (category, split_name), count in sorted(counts.items()):
+        print(f"  {category:<24} {split_name:<8} {count}")
+
+    results: dict[str, Any] = {"split": args.split, "documents": len(kept)}
+    categorised = [d for d in kept if d.category]
+    figures = classification(categorised, pages_of, categories)
+    shown = {**figures, "wrong": [] if args.aggregates else figures["wrong"]}
+    report_classification("Classification (real documents of varied kinds)", shown, splits)
+    results["classification"] = {k: v for k, v in figures.items() if not k.startswith("_")}
+    details = answers(kept, pages_of, categories)
+    report_answers(details, splits, args.aggregates)
+    results["answers"] = {k: v for k, v in details.items() if not k.startswith("_")}
+
+    packets = [p for p in manifest["packets"] if args.split in ("all", p["split"])]
+    figures = splitting(packets, by_id, categories)
+    shown = {**figures, "packets": [] if args.aggregates else figures["packets"]}
+    report_splitting(shown, splits)
+    results["splitting"] = {k: v for k, v in figures.items() if not k.startswith("_")}
+
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(results, indent=1, ensure_ascii=False, default=str), encoding="utf-8")
+        print(f"\nfigures written to {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/ocr_quality.py [--split tune|heldout|all] [--before] [--dpi N] [--json PATH]
         [--languages] [--only-scans]
+    .venv/bin/python bench/ocr_quality.py --real-languages [--split ...] [--scan-dpi 150 300]
+        [--orientations 0 90 180 270 skew] [--noisy] [--default-language] [--jobs N]
 
 The documents are those of `bench/real_documents/manifest.json` (assemble `.corpus/` first, see
 bench/real_corpus.py), kept to `--split` (`tune` by default; `heldout` is kept out of tuning):
@@ -17,6 +19,15 @@ bench/real_documents.py) found in the engine's output. `--before` reads with MuP
 only, never turned: the engine as it was before orientation and languages. `--languages` reads the
 shipped-language sentences of tests/unit (typeset, then drawn as a picture) with English only and with
 their own language, and reports recall on words with diacritics too. Every figure is computed in the run.
+
+`--real-languages` reads the pages of `bench/ocr_pages/manifest.json` instead: real PDFs with a good
+text layer in each shipped language (split into tune and heldout by document), each page drawn as a
+grey picture at each `--scan-dpi` (no text layer; the text layer is the truth), turned each of
+`--orientations` ways (`--page-seconds` gives a busy machine's readings more time than a synchronous
+request's 20 s), clean and, with `--noisy`, as a poor scanner or a phone gives it (blurred,
+faded to low contrast, speckled with noise, saved as a JPEG). Each is read in its own language, or
+with no `languages` at all with `--default-language` (the engine's own choice). Recall is reported by
+language, orientation, resolution and clean/noisy.
 """
 
 from __future__ import annotations
@@ -40,7 +51,7 @@ from docsvc.documents import engine  # noqa: E402
 from docsvc.documents.engine import ocr  # noqa: E402
 from docsvc.domain.parses import OCR_LANGUAGES, SYNCHRONOUS  # noqa: E402
 
-from bench.real_corpus import corpus_path, load_manifest  # noqa: E402
+from bench.real_corpus import OCR_MANIFEST, corpus_path, load_manifest  # noqa: E402
 from bench.real_documents import load_truth, tokens, word_recall  # noqa: E402
 
 SHIPPED = OCR_LANGUAGES  # the languages the documents layer carries, ISO 639-1 to Tesseract
@@ -63,7 +74,11 @@ def turned(content: bytes, kind: str, degrees: float) -> tuple[bytes, str]:
             content, kind = document[0].get_pixmap(dpi=150, colorspace=pymupdf.csGRAY).tobytes("png"), "png"
     with Image.open(io.BytesIO(content)) as image:
         buffer = io.BytesIO()
-        image.convert("L").rotate(-degrees, expand=True, fillcolor=255).save(buffer, format="PNG")
+        # the picture's resolution kept: without it a reader takes it for 96 dpi and draws it larger
+        resolution = image.info.get("dpi", (150, 150))
+        image.convert("L").rotate(-degrees, expand=True, fillcolor=255).save(
+            buffer, format="PNG", dpi=resolution
+        )
     return buffer.getvalue(), "png"
 
 
@@ -75,9 +90,11 @@ def page_picture(content: bytes) -> tuple[bytes, str, int]:
         return page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY).tobytes("png"), text, len(tokens(text))
 
 
+PAGE_SECONDS = [SYNCHRONOUS.page_seconds]  # a page's time as a synchronous request gives it
+
+
 def read(content: bytes, kind: str, languages: tuple[str, ...] | None, dpi: int) -> tuple[str, list[float]]:
-    # a page's time as a synchronous request gives it
-    options = engine.ParseOptions(dpi=dpi, languages=languages, page_seconds=SYNCHRONOUS.page_seconds)
+    options = engine.ParseOptions(dpi=dpi, languages=languages, page_seconds=PAGE_SECONDS[0])
     pages = list(engine.parse_pages(content, kind, options))
     confidences = [page.ocr_confidence for page in pages if page.ocr_confidence is not None]
     return "\n\n".join(page.text for page in pages), confidences
@@ -237,6 +254,132 @@ def languages_run(dpi: int) -> None:
         )
 
 
+def noisy(picture: bytes, seed: int) -> bytes:
+    """A page picture as a poor scan or a phone photo gives it: blurred, faded to low contrast on a
+    grey ground, speckled with noise and saved as a JPEG of middling quality."""
+    import numpy
+    from PIL import Image, ImageFilter
+
+    with Image.open(io.BytesIO(picture)) as image:
+        grey = image.convert("L").filter(ImageFilter.GaussianBlur(0.8))
+        pixels = numpy.asarray(grey, dtype=numpy.float32)
+        pixels = 95 + pixels * (200 - 95) / 255  # ink at 95, paper at 200
+        pixels += numpy.random.default_rng(seed).normal(0, 12, pixels.shape)
+        degraded = Image.fromarray(numpy.clip(pixels, 0, 255).astype(numpy.uint8), "L")
+        buffer = io.BytesIO()
+        degraded.save(buffer, format="JPEG", quality=60, dpi=image.info.get("dpi", (150, 150)))
+    return buffer.getvalue()
+
+
+def language_pages(split: str, scan_dpis: list[int]) -> list[dict[str, Any]]:
+    """The pages of the language manifest, each drawn as a grey PNG at each resolution."""
+    found = []
+    for document in load_manifest(OCR_MANIFEST):
+        if split != "all" and document["split"] != split:
+            continue
+        content = corpus_path(ROOT / ".corpus", str(document["repo"]), str(document["path"])).read_bytes()
+        with pymupdf.open(stream=content, filetype="pdf") as pdf:
+            for index in document["read_pages"]:  # type: ignore[attr-defined]
+                page = pdf[index]
+                for scan_dpi in scan_dpis:
+                    found.append(
+                        {
+                            "id": f"{document['id']}#{index + 1}",
+                            "language": document["language"],
+                            "split": document["split"],
+                            "scan_dpi": scan_dpi,
+                            "picture": page.get_pixmap(dpi=scan_dpi, colorspace=pymupdf.csGRAY).tobytes(
+                                "png"
+                            ),
+                            "truth": page.get_text(),
+                        }
+                    )
+    return found
+
+
+def _reading(job: tuple[dict[str, Any], str, bool, bool, int]) -> dict[str, Any]:
+    page, orientation, degraded, default, dpi = job
+    content, kind = page["picture"], "png"
+    if degraded:
+        content, kind = noisy(content, seed=len(page["truth"])), "jpeg"
+    if orientation != "0":
+        content, kind = turned(content, kind, SKEW if orientation == "skew" else float(orientation))
+    languages = None if default else (SHIPPED[page["language"]],)
+    started = time.perf_counter()
+    text, confidences = read(content, kind, languages, dpi)
+    found, of = word_recall([page["truth"]], text)
+    return {
+        "id": page["id"],
+        "language": page["language"],
+        "split": page["split"],
+        "scan_dpi": page["scan_dpi"],
+        "orientation": orientation,
+        "noisy": degraded,
+        "found": found,
+        "of": of,
+        "seconds": time.perf_counter() - started,
+        "confidence": statistics.fmean(confidences) if confidences else None,
+    }
+
+
+def languages_real_run(
+    split: str,
+    scan_dpis: list[int],
+    orientations: list[str],
+    with_noisy: bool,
+    default: bool,
+    dpi: int,
+    jobs: int,
+) -> list[dict[str, Any]]:
+    from concurrent.futures import ThreadPoolExecutor  # each reading runs in the engine's own child
+
+    jobs_list = [
+        (page, orientation, degraded, default, dpi)
+        for page in language_pages(split, scan_dpis)
+        for orientation in orientations
+        for degraded in ((False, True) if with_noisy else (False,))
+    ]
+    results = []
+    with ThreadPoolExecutor(jobs) as pool:
+        for row in pool.map(_reading, jobs_list):
+            results.append(row)
+            print(
+                f"{row['id']:32} {row['language']} {row['scan_dpi']:3}dpi {row['orientation']:>4} "
+                f"{'noisy' if row['noisy'] else 'clean'} {row['found'] / max(row['of'], 1):6.1%} "
+                f"{row['seconds']:5.1f}s conf {row['confidence']}",
+                flush=True,
+            )
+    return results
+
+
+def languages_real_summary(results: list[dict[str, Any]]) -> None:
+    def recall(rows: list[dict[str, Any]]) -> str:
+        found, of = sum(r["found"] for r in rows), sum(r["of"] for r in rows)
+        return f"{found / of:6.1%}" if of else "     -"
+
+    orientations = [
+        o for o in ("0", "90", "180", "270", "skew") if any(r["orientation"] == o for r in results)
+    ]
+    for split in sorted({r["split"] for r in results}):
+        for scan_dpi in sorted({r["scan_dpi"] for r in results}):
+            for degraded in sorted({r["noisy"] for r in results}):
+                rows = [
+                    r
+                    for r in results
+                    if r["split"] == split and r["scan_dpi"] == scan_dpi and r["noisy"] == degraded
+                ]
+                seconds = statistics.fmean(r["seconds"] for r in rows)
+                print(
+                    f"{split} / {scan_dpi} dpi / {'noisy' if degraded else 'clean'} "
+                    f"({len(rows)} readings, {seconds:.1f} s each)"
+                )
+                print("  language  " + " ".join(f"{o:>6}" for o in orientations) + "    all")
+                for language in [*sorted({r["language"] for r in rows}), "all"]:
+                    mine = [r for r in rows if language in ("all", r["language"])]
+                    cells = [recall([r for r in mine if r["orientation"] == o]) for o in orientations]
+                    print(f"  {language:8}  " + " ".join(cells) + f" {recall(mine)}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -247,7 +390,20 @@ def main() -> int:
     parser.add_argument("--only-scans", action="store_true")
     parser.add_argument("--languages", action="store_true", help="the language samples only")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--real-languages", action="store_true", help="the pages of bench/ocr_pages")
+    parser.add_argument("--scan-dpi", type=int, nargs="+", default=[150])
+    parser.add_argument("--orientations", nargs="+", default=["0", "90", "180", "270", "skew"])
+    parser.add_argument("--noisy", action="store_true", help="noisy copies beside the clean ones")
+    parser.add_argument("--default-language", action="store_true", help="read with no languages given")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--page-seconds",
+        type=float,
+        help="a page's time (default: a synchronous request's), for a busy machine",
+    )
     arguments = parser.parse_args()
+    if arguments.page_seconds:
+        PAGE_SECONDS[0] = arguments.page_seconds
     if ocr.tessdata() is None:
         print("no Tesseract language data here", file=sys.stderr)
         return 2
@@ -255,6 +411,20 @@ def main() -> int:
         ocr._tesseract = lambda: None  # type: ignore[assignment]
     if arguments.languages:
         languages_run(arguments.dpi)
+        return 0
+    if arguments.real_languages:
+        rows = languages_real_run(
+            arguments.split,
+            arguments.scan_dpi,
+            arguments.orientations,
+            arguments.noisy,
+            arguments.default_language,
+            arguments.dpi,
+            arguments.jobs,
+        )
+        languages_real_summary(rows)
+        if arguments.json:
+            arguments.json.write_text(json.dumps({"results": rows}, indent=1))
         return 0
     measured = run(arguments.split, arguments.dpi, arguments.only_scans)
     summary(measured["results"])

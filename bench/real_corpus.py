@@ -1,11 +1,11 @@
 """Assemble the real-document corpus of bench/real_documents.py, bench/real_extraction.py,
-bench/long_documents.py, bench/forms.py and bench/real_classification.py from bare git mirrors, or
-check it.
+bench/long_documents.py, bench/forms.py, bench/real_classification.py and bench/ocr_quality.py from
+bare git mirrors, or check it.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR [--out .corpus]
     .venv/bin/python bench/real_corpus.py --check [--out .corpus]
 
-Five manifests list real public documents (PDFs, scans, photos, forms), all read in every run:
+Six manifests list real public documents (PDFs, scans, photos, forms), all read in every run:
 - `bench/real_documents/manifest.json`, with their ground truth: for each, the GitHub repository
   (`repo`, owner/name), the `commit`, the `path` of the document and the `truth_path` of its ground
   truth in that repository, the repository's licence (SPDX, read from its LICENSE file), and the sha256
@@ -18,7 +18,9 @@ Five manifests list real public documents (PDFs, scans, photos, forms), all read
 - `bench/forms/manifest.json`, PDF forms with AcroForm widgets for bench/forms.py (their widgets are
   their truth);
 - `bench/real_classification/manifest.json`, documents of varied kinds and languages with their
-  category; like the second, an entry with `ref` names a document of another manifest.
+  category; like the second, an entry with `ref` names a document of another manifest;
+- `bench/ocr_pages/manifest.json`, PDFs with a good text layer in each shipped OCR language for
+  bench/ocr_quality.py (pages drawn as pictures; their text layer is the truth).
 Nothing of the documents is committed here.
 
 `--mirrors DIR` names a folder holding bare git mirrors of those repositories, one folder per
@@ -50,7 +52,15 @@ EXTRACTION_MANIFEST = ROOT / "bench" / "real_extraction" / "manifest.json"
 LONG_MANIFEST = ROOT / "bench" / "long_documents" / "manifest.json"
 FORMS_MANIFEST = ROOT / "bench" / "forms" / "manifest.json"
 CLASSIFICATION_MANIFEST = ROOT / "bench" / "real_classification" / "manifest.json"
-MANIFESTS = (MANIFEST, EXTRACTION_MANIFEST, LONG_MANIFEST, FORMS_MANIFEST, CLASSIFICATION_MANIFEST)
+OCR_MANIFEST = ROOT / "bench" / "ocr_pages" / "manifest.json"
+MANIFESTS = (
+    MANIFEST,
+    EXTRACTION_MANIFEST,
+    LONG_MANIFEST,
+    FORMS_MANIFEST,
+    CLASSIFICATION_MANIFEST,
+    OCR_MANIFEST,
+)
 DEFAULT_OUT = ROOT / ".corpus"
 
 

@@ -168,8 +168,10 @@ class ParseRequest(BaseModel):
         None,
         max_length=MAX_OCR_LANGUAGES,
         description="The languages OCR reads scans and images in, most likely first: ISO 639-1 codes "
-        f"({', '.join(OCR_LANGUAGES)}) or Tesseract codes (eng, deu, ...). Default: English. A language "
-        "the deployment does not carry is a 422 that lists the installed ones, for a background parse too.",
+        f"({', '.join(OCR_LANGUAGES)}) or Tesseract codes (eng, deu, ...). Default: English, and a page "
+        "whose words look like another carried language's is read again in that language and English. "
+        "A language the deployment does not carry is a 422 that lists the installed ones, for a background "
+        "parse too.",
     )
 
     @field_validator("languages")

@@ -17,6 +17,17 @@ turned 180 degrees when the probe reads doubtfully as it is and clearly better u
 Tesseract's own orientation detection (`osd.traineddata`) needs its legacy engine, which MuPDF's
 build leaves out.
 
+A page rendered speckled with noise (a poor scan, a phone photo: `is_noisy`) is read through a median
+filter: Tesseract's own thresholding finds no text at all on such a page (measured:
+bench/ocr_quality.py --real-languages --noisy).
+
+A page of small print (its words 11 pixels high or less, 7-point print at 150 dpi) is read again drawn
+twice as fine, if the page's time allows.
+
+With no `languages` given, a page is read in English; when the words read look like another shipped
+language (its most common words, `guess_language`), the page is read again in that language and
+English, if the page's time allows. English pages are read once.
+
 A page's confidence is the mean of its words' confidences (0-100), as Tesseract gives them. The PDF
 reader builds pages from text, so the confidence of each page OCR'd is recorded here by page index,
 and the reading child attaches it to the page (`with_confidence`).
@@ -33,6 +44,8 @@ import itertools
 import os
 import statistics
 import threading
+import time
+import unicodedata
 import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -67,6 +80,19 @@ SEARCH_DPI = 100  # the turns are probed on a rendering this fine at most
 PROBE_PIXELS = 400  # the probe: a window of about this many pixels squared (4 inches) on text
 MIN_PROBE_WORDS = 3  # a probe reading fewer words counts as less confident
 TURN_MARGIN = 10.0  # upside down when its probe's mean confidence is this much above the page's
+# A rendering whose paper differs from its median-filtered self by this much on average is speckled
+# with noise and read through the filter (measured on the tune pages of bench/ocr_pages: clean pages
+# 0.01-1.75; noisy copies drawn at 150 dpi 6.2-6.4, where Tesseract alone often reads nothing; noisy
+# copies drawn at 300 dpi and read at 150 dpi 3.0-3.1, which Tesseract reads better unfiltered).
+NOISE_LEVEL = 4.5
+# A page whose words read at most this many pixels high (median) is read again drawn twice as fine:
+# 6 to 7-point print at 150 dpi, which reads 69 / 80% of its words at 150 dpi and 85 / 94% at 300
+# (two Brazilian invoices of bench/ocr_pages, tune); 9 to 11-point print is 12 to 19 pixels high and
+# reads within a point at either resolution.
+SMALL_PRINT_PIXELS = 11
+# A second reading in a guessed language and English takes up to this many times as long as the first
+# (measured: bench/ocr_quality.py --default-language); it is tried only when the page's time allows.
+SECOND_READING_COST = 2.5
 # A text layer over at most this share of a page that images cover at least IMAGE_SHARE of is a stamp
 # on a scan: the rest of the page is OCR'd.
 STAMP_SHARE = 0.15
@@ -312,14 +338,38 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
     if dpi is None:
         return None
     languages = "+".join(options.languages or DEFAULT_LANGUAGES)
+    started = time.monotonic()
     try:
         pixmap, to_pixels = _render(page, dpi, 0)
+        clean = is_noisy(pixmap)
+        if clean:
+            pixmap = _denoised(pixmap)
         skew = skew_of(pixmap)
-        turn = _turn(tesseract, page, dpi, -skew if abs(skew) >= MIN_SKEW else 0.0, languages, location)
+        straight = -skew if abs(skew) >= MIN_SKEW else 0.0
+        turn = _turn(tesseract, page, dpi, straight, languages, location, clean)
+        recognising = time.monotonic()
         if turn == 0:
             reading = _recognised(tesseract, pixmap, to_pixels, dpi, 0, languages, location)
         else:
-            reading = _read(tesseract, page, dpi, turn, languages, location)
+            reading = _read(tesseract, page, dpi, turn, languages, location, clean)
+        guessed = guess_language(word.text for word in reading.words) if options.languages is None else None
+        again = guessed if guessed is not None and guessed not in DEFAULT_LANGUAGES else None
+        finer = 2 * dpi if _small_print(reading) and _dpi(page, 2 * dpi, []) == 2 * dpi else dpi
+        if again is not None or finer != dpi:
+            now = time.monotonic()
+            cost = (SECOND_READING_COST if again else 1.0) * finer / dpi * (now - recognising)
+            if now - started + cost > options.page_seconds:
+                if again:
+                    warnings.append(
+                        f"the page looks {again} but was read in English only (no time for a second "
+                        "reading); give `languages` to read it in its own"
+                    )
+            else:
+                both = f"{again}+eng" if again else languages
+                if turn == 0 and finer == dpi:
+                    reading = _recognised(tesseract, pixmap, to_pixels, dpi, 0, both, location)
+                else:
+                    reading = _read(tesseract, page, finer, turn, both, location, clean)
     except Exception as error:
         warnings.append(f"OCR failed: {reason(error)}")
         return None
@@ -336,19 +386,70 @@ def _dpi(page: pymupdf.Page, dpi: float, warnings: list[str]) -> float | None:
     return dpi
 
 
-def _render(page: pymupdf.Page, dpi: float, turn: float) -> tuple[pymupdf.Pixmap, pymupdf.Matrix]:
-    """The page in grey at `dpi`, turned `turn` degrees, and the matrix from page to pixels."""
+def _render(
+    page: pymupdf.Page, dpi: float, turn: float, clean: bool = False
+) -> tuple[pymupdf.Pixmap, pymupdf.Matrix]:
+    """The page in grey at `dpi`, turned `turn` degrees (median-filtered when `clean`), and the matrix
+    from page to pixels."""
     matrix = pymupdf.Matrix(dpi / 72, dpi / 72).prerotate(turn)
     pixmap = page.get_pixmap(matrix=matrix, colorspace=pymupdf.csGRAY, alpha=False)
+    if clean:
+        pixmap = _denoised(pixmap)
     # get_pixmap draws the page as displayed (page.rect, its /Rotate applied) moved to the origin
     shown = page.rect * matrix
     return pixmap, page.rotation_matrix * matrix * pymupdf.Matrix(1, 0, 0, 1, -shown.x0, -shown.y0)
 
 
+def _small_print(reading: Reading) -> bool:
+    """Whether the words read are so small (their median height) that Tesseract reads them better
+    drawn twice as large."""
+    if len(reading.words) < FEW_WORDS:
+        return False
+    height = statistics.median(word.box[3] - word.box[1] for word in reading.words)
+    return height <= SMALL_PRINT_PIXELS
+
+
+def noise_level(pixmap: pymupdf.Pixmap) -> float:
+    """How far the pixels of a grey rendering's paper are, on average, from the median of their 3 x 3
+    neighbours: under 1 on a clean page, 3 and more on a page speckled with noise. The paper is the
+    brighter half of the page after the filter (text's edges would count as noise)."""
+    from PIL import ImageChops, ImageFilter, ImageStat
+
+    image = _grey(pixmap)
+    median = image.filter(ImageFilter.MedianFilter(3))
+    histogram, half, seen = median.histogram(), image.width * image.height / 2, 0
+    level = 255
+    while level > 0 and seen + histogram[level] < half:
+        seen += histogram[level]
+        level -= 1
+    paper = median.point(lambda value: 255 if value >= level else 0)
+    return float(ImageStat.Stat(ImageChops.difference(image, median), paper).mean[0])
+
+
+def is_noisy(pixmap: pymupdf.Pixmap) -> bool:
+    return noise_level(pixmap) >= NOISE_LEVEL
+
+
+def _denoised(pixmap: pymupdf.Pixmap) -> pymupdf.Pixmap:
+    """The grey rendering through a 3 x 3 median filter."""
+    from PIL import ImageFilter
+
+    image = _grey(pixmap).filter(ImageFilter.MedianFilter(3))
+    filtered = pymupdf.Pixmap(pymupdf.csGRAY, image.width, image.height, image.tobytes(), False)
+    filtered.set_dpi(pixmap.xres, pixmap.yres)
+    return filtered
+
+
 def _read(
-    tesseract: _Tesseract, page: pymupdf.Page, dpi: float, turn: float, languages: str, location: str
+    tesseract: _Tesseract,
+    page: pymupdf.Page,
+    dpi: float,
+    turn: float,
+    languages: str,
+    location: str,
+    clean: bool = False,
 ) -> Reading:
-    pixmap, to_pixels = _render(page, dpi, turn)
+    pixmap, to_pixels = _render(page, dpi, turn, clean)
     return _recognised(tesseract, pixmap, to_pixels, dpi, turn, languages, location)
 
 
@@ -391,7 +492,13 @@ def skew_of(pixmap: pymupdf.Pixmap) -> float:
 
 
 def _turn(
-    tesseract: _Tesseract, page: pymupdf.Page, dpi: float, straight: float, languages: str, location: str
+    tesseract: _Tesseract,
+    page: pymupdf.Page,
+    dpi: float,
+    straight: float,
+    languages: str,
+    location: str,
+    clean: bool = False,
 ) -> float:
     """The degrees to turn the page by to read it: `straight` (which levels its lines), plus a turn.
 
@@ -400,7 +507,7 @@ def _turn(
     a probe of that block reads more confidently. Lines across are turned 180 degrees when the probe
     reads doubtfully as it is and clearly more confidently upside down."""
     coarse = min(dpi, SEARCH_DPI)
-    pixmap, _ = _render(page, coarse, straight)
+    pixmap, _ = _render(page, coarse, straight, clean)
     probe, down = _probe(tesseract, pixmap)
     if probe is None:
         return straight
@@ -453,6 +560,56 @@ def _grey(pixmap: pymupdf.Pixmap) -> Image.Image:
     from PIL import Image
 
     return Image.frombytes("L", (pixmap.width, pixmap.height), pixmap.samples_mv, "raw", "L", pixmap.stride)
+
+
+# ---------------------------------------------------------------------------------------- languages
+# The most common words of each shipped language, written without their accents (English OCR drops
+# or garbles them): a page read in English whose words are mostly another language's is that
+# language's. Words several languages share count for each of them.
+COMMON_WORDS = {
+    "eng": "the and of to is that for with are this be from or which have not on by was it as at an will you",
+    "deu": "der die und das ist nicht mit den von zu fur auf im dem des eine ein sich auch wird werden oder "
+    "bei sind nach aus wir sie ihre einer zur zum",
+    "fra": "le les et des du est pour dans qui sur avec sont aux vous nous une ce par pas au cette ou leur "
+    "ne sa son ces",
+    "spa": "el los las y del que por con para es se su como una al lo sus este esta entre sobre o sin "
+    "pero mas",
+    "ita": "il di che per della dei non gli nel alla anche sono delle un una con del si al da dal degli "
+    "questo essere e",
+    "por": "os do da em nao no na dos das ao sao uma com para pelo pela que se um mais ou seu sua e",
+    "nld": "het een en van dat op voor met niet zijn worden door aan bij ook te wordt deze naar kan of "
+    "dan uit",
+    "pol": "i w na z sie nie do ze jest od za po jak przez dla oraz sa lub to o ich tym jako",
+}
+_COMMON = {language: frozenset(words.split()) for language, words in COMMON_WORDS.items()}
+MIN_COMMON_WORDS = 4  # a guess needs at least this many of its language's common words
+COMMON_MARGIN = 1.5  # and this many times as many as English and as any other language has
+
+
+_PUNCTUATION = ".,;:!?()[]\"'«»\u201e\u201c\u201d\u2018\u2019-"  # with the quotation marks of print
+
+
+def _folded(word: str) -> str:
+    """A word lowercased, without accents or the punctuation around it."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold().strip(_PUNCTUATION))
+    return "".join(character for character in decomposed if not unicodedata.combining(character)).replace(
+        "ł", "l"
+    )
+
+
+def guess_language(words: Iterable[str]) -> str | None:
+    """The shipped language whose common words the words hold clearly most of, or None when they hold
+    too few of any, or as many of two."""
+    counts = dict.fromkeys(_COMMON, 0)
+    for word in words:
+        folded = _folded(word)
+        for language, common in _COMMON.items():
+            if folded in common:
+                counts[language] += 1
+    first, second = sorted(counts, key=counts.__getitem__, reverse=True)[:2]
+    if counts[first] < MIN_COMMON_WORDS or counts[first] < COMMON_MARGIN * counts[second]:
+        return None
+    return first
 
 
 def ocr_textpage(

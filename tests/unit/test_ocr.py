@@ -1,0 +1,159 @@
+"""OCR without a `languages` list (the language the words look like) and OCR of noisy scans."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+
+import pymupdf
+import pytest
+from docsvc.documents import engine
+from docsvc.documents.engine import ocr
+from docsvc.documents.engine.model import ParseOptions
+
+from tests import samples
+
+OCR = pytest.mark.skipif(
+    ocr.tessdata() is None and not os.environ.get("DOCSVC_REQUIRE_OCR"),
+    reason="Tesseract's language data is not installed (make test installs it where it can)",
+)
+NEEDS = {
+    language: pytest.mark.skipif(language not in ocr.installed_languages(), reason=f"no {language}")
+    for language in ("deu", "pol")
+}
+
+GERMAN = [
+    "Die Prüfung der Bücher ergab, dass die Gebühren für die",
+    "Übersetzungen größer waren als geschätzt. Der Bericht wird",
+    "nach der Sitzung an alle Mitglieder des Ausschusses geschickt,",
+    "die ihre Änderungen bis zum Monatsende schriftlich einreichen.",
+]
+POLISH = [
+    "Księgowa przesłała sprawozdanie finansowe za ubiegły miesiąc",
+    "i poprosiła o jego zatwierdzenie przez zarząd. Dokument jest",
+    "dostępny w systemie oraz w sekretariacie, gdzie można się z nim",
+    "zapoznać do końca tygodnia, a uwagi należy zgłaszać na piśmie.",
+]
+ENGLISH = [
+    "Dear Ms Thompson, thank you for your order of 12 March.",
+    "The goods were shipped today from our warehouse in Leeds",
+    "and should reach you within five working days. Please",
+    "check the delivery against the enclosed packing list and",
+    "tell us at once if anything is missing or damaged.",
+]
+
+
+def test_words_are_taken_for_the_language_whose_common_words_they_hold() -> None:
+    assert ocr.guess_language(" ".join(GERMAN).split()) == "deu"
+    assert ocr.guess_language(" ".join(POLISH).split()) == "pol"
+    assert ocr.guess_language(" ".join(ENGLISH).split()) == "eng"
+    # as English OCR reads them: accents dropped or garbled
+    garbled = "Ksiegowa przeslala i poprosila o jego sie nie w na"
+    assert ocr.guess_language(garbled.split(" ")) == "pol"
+
+
+def test_too_few_common_words_or_two_languages_alike_are_no_guess() -> None:
+    assert ocr.guess_language(["Rechnung", "4711", "Betrag", "EUR", "12,50"]) is None
+    assert ocr.guess_language(["der", "die", "und", "das", "the", "and", "of", "to"]) is None
+
+
+@OCR
+@NEEDS["deu"]
+def test_a_german_page_is_read_in_german_when_no_language_is_given() -> None:
+    (page,) = engine.parse_pages(samples.scan_png(GERMAN), "png", ParseOptions())
+
+    for word in ("Prüfung", "Bücher", "Gebühren", "größer", "Änderungen"):
+        assert word in page.text, page.text
+
+
+@OCR
+@NEEDS["pol"]
+def test_a_polish_page_is_read_with_its_letters_when_no_language_is_given() -> None:
+    (page,) = engine.parse_pages(samples.scan_png(POLISH), "png", ParseOptions())
+
+    for word in ("Księgowa", "przesłała", "miesiąc", "końca"):
+        assert word in page.text, page.text
+
+
+@OCR
+def test_an_english_page_is_recognised_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    languages: list[str] = []
+    recognised = ocr._recognised
+
+    def counted(*arguments: object) -> ocr.Reading:
+        languages.append(str(arguments[5]))
+        return recognised(*arguments)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ocr, "_recognised", counted)
+    with pymupdf.open(stream=samples.scan_png(ENGLISH), filetype="png") as document:
+        reading = ocr.read_page(document[0], ParseOptions(), [])
+
+    assert reading is not None and "Thompson," in [word.text for word in reading.words]
+    assert languages == ["eng"]
+
+
+@OCR
+@NEEDS["deu"]
+def test_without_time_for_a_second_reading_the_page_stays_english_with_a_warning() -> None:
+    warnings: list[str] = []
+    with pymupdf.open(stream=samples.scan_png(GERMAN), filetype="png") as document:
+        reading = ocr.read_page(document[0], ParseOptions(page_seconds=0.001), warnings)
+
+    assert reading is not None and reading.words
+    assert warnings and "looks deu" in warnings[0] and "`languages`" in warnings[0]
+
+
+@OCR
+@NEEDS["deu"]
+def test_given_languages_are_read_as_given_without_a_guess(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ocr, "guess_language", lambda words: pytest.fail("guessed"))
+    (page,) = engine.parse_pages(samples.scan_png(GERMAN), "png", ParseOptions(languages=("deu",)))
+    assert "Prüfung" in page.text
+
+
+def speckled(picture: bytes, seed: int = 7) -> bytes:
+    """A scan as a poor scanner or a phone gives it: blurred, faded to grey ink on grey paper,
+    speckled with noise, saved as a JPEG."""
+    from PIL import Image, ImageFilter
+
+    noise = random.Random(seed)
+    with Image.open(io.BytesIO(picture)) as image:
+        grey = image.convert("L").filter(ImageFilter.GaussianBlur(0.8))
+        faded = bytes(
+            max(0, min(255, int(95 + value * 105 / 255 + noise.gauss(0, 12)))) for value in grey.tobytes()
+        )
+        buffer = io.BytesIO()
+        Image.frombytes("L", grey.size, faded).save(buffer, format="JPEG", quality=60, dpi=(150, 150))
+    return buffer.getvalue()
+
+
+def rendering(picture: bytes) -> pymupdf.Pixmap:
+    with pymupdf.open(stream=picture) as document:
+        return document[0].get_pixmap(dpi=150, colorspace=pymupdf.csGRAY)
+
+
+def test_a_speckled_scan_measures_noisy_and_a_clean_one_does_not() -> None:
+    clean = samples.scan_png(ENGLISH)
+    assert ocr.noise_level(rendering(clean)) < 1 < ocr.NOISE_LEVEL
+    assert ocr.noise_level(rendering(speckled(clean))) > ocr.NOISE_LEVEL
+
+
+@OCR
+def test_a_speckled_low_contrast_scan_of_small_print_is_read() -> None:
+    """Tesseract alone finds no text at all on it."""
+    (page,) = engine.parse_pages(speckled(samples.scan_png(ENGLISH, fontsize=11)), "jpeg", ParseOptions())
+
+    found = {word.strip(".,") for word in page.text.split()}
+    expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
+    assert len(found & expected) >= 0.9 * len(expected), page.text
+
+
+@OCR
+def test_small_print_is_read_drawn_twice_as_fine() -> None:
+    """5-point print at 150 dpi: its words are about 8 pixels high."""
+    (page,) = engine.parse_pages(samples.scan_png(ENGLISH, fontsize=5), "png", ParseOptions(page_seconds=60))
+
+    found = {word.strip(".,") for word in page.text.split()}
+    expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
+    assert found >= expected, page.text

@@ -11,9 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from docsvc.domain import parses as parses_module
 from docsvc.domain.documents import DocumentSource, MIMEData, SourceDocument
 from docsvc.domain.events import Event
 from docsvc.domain.parses import (
+    ENGINE_REVISION,
     SYNC_SECONDS,
     ParseOutput,
     ParseRecord,
@@ -201,6 +203,25 @@ def test_the_cache_is_kept_per_tenant(service: ParseService, engine: Engine) -> 
     other = service.parse(Tenant("org_parses", "production"), request())
 
     assert engine.reads == 2 and other.usage is not None and other.usage.cached is False
+
+
+def test_english_asked_for_is_not_answered_from_a_parse_that_guessed_its_languages(
+    service: ParseService, engine: Engine
+) -> None:
+    service.parse(TENANT, request())
+    english = service.parse(TENANT, request(languages=["eng"]))
+
+    assert engine.reads == 2 and english.usage is not None and english.usage.cached is False
+
+
+def test_a_parse_cached_by_an_earlier_engine_is_read_again(
+    service: ParseService, engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service.parse(TENANT, request())
+    monkeypatch.setattr(parses_module, "ENGINE_REVISION", ENGINE_REVISION + 1)
+    again = service.parse(TENANT, request())
+
+    assert engine.reads == 2 and again.usage is not None and again.usage.cached is False
 
 
 def test_a_document_over_the_synchronous_page_limit_is_a_413_and_nothing_is_stored(

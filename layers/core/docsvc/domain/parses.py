@@ -85,7 +85,9 @@ OCR_LANGUAGES = {
     "nl": "nld",
     "pl": "pol",
 }
-DEFAULT_OCR_LANGUAGES = ["eng"]
+# Raised whenever the built-in engine reads documents differently (text, tables, OCR), so that a parse
+# cached by an earlier engine is read again rather than answered as it was.
+ENGINE_REVISION = 2
 PAGES_AT_ONCE = 4  # a remote model's calls on one parse running at a time
 PAGE_ATTEMPTS = 3  # tries of one page's call when it fails for a while (429, 5xx, a timeout)
 MAX_OCR_LANGUAGES = 4
@@ -291,16 +293,18 @@ Enqueue = Callable[[Tenant, str], None]
 
 
 def cache_key(source: SourceDocument, request: ParseRequest) -> str:
-    """Identical input: same content, model, format, instructions, resolution and OCR languages (the
-    default languages add nothing, so the keys of parses from before languages still match)."""
+    """Identical input read by the same engine: same content, model, format, instructions, resolution
+    and OCR languages (none given is not English given: the engine then guesses a page's language),
+    under the same `ENGINE_REVISION`."""
     parts: list[object] = [
+        ENGINE_REVISION,
         source.sha256,
         request.model,
         request.table_parsing_format,
         request.instructions or "",
         request.image_resolution_dpi,
     ]
-    if request.languages and request.languages != DEFAULT_OCR_LANGUAGES:
+    if request.languages:
         parts.append(request.languages)
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 

@@ -33,3 +33,40 @@ def test_a_label_run_into_its_amount_without_wide_spacing_names_it() -> None:
 
     assert result.output == {"total": 1005.55, "net_total": 845.0, "tax_total": 160.55}
     assert min(result.likelihoods.values()) >= 0.9
+
+
+def test_an_amount_ocr_printed_one_digit_off_is_read_as_the_two_others_make_it() -> None:
+    page = "Rechnungssumme ohne USt.    177,9\nSteuerbetrag    20,16\nBruttosumme    197,65"
+
+    result = extract([page], AMOUNTS)
+
+    assert result.output == {"total": 197.65, "net_total": 177.49, "tax_total": 20.16}
+    assert 0.7 <= result.likelihoods["net_total"] < 0.9
+    assert result.likelihoods["total"] >= 0.9 and result.likelihoods["tax_total"] >= 0.9
+
+
+def test_amounts_that_do_not_add_up_and_are_not_one_digit_off_are_not_corrected() -> None:
+    page = "Rechnungssumme ohne USt.    -1,67\nSteuerbetrag    112\nBruttosumme    -8,79"
+
+    result = extract([page], AMOUNTS)
+
+    assert result.output["tax_total"] == 112.0
+    assert result.likelihoods["net_total"] < 0.9 and result.likelihoods["tax_total"] < 0.9
+
+
+def test_a_total_that_net_and_tax_do_not_make_gives_way_to_one_they_make() -> None:
+    page = "\n".join(
+        [
+            "Amount — Product Price    Total",
+            "1.00 Design (hours) 160.00 €    160.00 €",
+            "400.00 Ballons: various colors 0.79 €    316.00 €",
+            "800.00 Hot air (litres) 0.025 €    20.00 €",
+            "Net total: 496.00 €",
+            "VAT total: 75.04 €",
+            "Due payable: 571.04 €",
+        ]
+    )
+
+    result = extract([page], AMOUNTS)
+
+    assert result.output == {"total": 571.04, "net_total": 496.0, "tax_total": 75.04}

@@ -70,3 +70,33 @@ def test_a_total_that_net_and_tax_do_not_make_gives_way_to_one_they_make() -> No
     result = extract([page], AMOUNTS)
 
     assert result.output == {"total": 571.04, "net_total": 496.0, "tax_total": 75.04}
+
+
+def test_a_value_read_on_a_page_ocr_was_unsure_of_is_less_likely_unless_a_check_confirms_it() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            **AMOUNTS["properties"],
+            "invoice_number": {"type": "string"},
+            "iban": {"type": "string"},
+        },
+    }
+    page = "\n".join(
+        [
+            "Invoice number: 4711",
+            "IBAN: DE02 1203 0000 0000 2020 51",
+            "Net total: 100.00",
+            "VAT: 19.00",
+            "Total: 119.00",
+        ]
+    )
+
+    sure = extract([page], schema, ocr_confidence=[93.0]).likelihoods
+    unsure = extract([page], schema, ocr_confidence=[75.0]).likelihoods
+    text_layer = extract([page], schema).likelihoods
+
+    assert sure == text_layer
+    assert unsure["invoice_number"] < 0.9 <= text_layer["invoice_number"]
+    assert {path: unsure[path] for path in ("iban", "total", "net_total", "tax_total")} == {
+        path: text_layer[path] for path in ("iban", "total", "net_total", "tax_total")
+    }

@@ -105,6 +105,7 @@ class Candidate:
     uses: frozenset[Pos]  # the label and value it takes: no two fields take the same
     value: Any
     text: str = ""  # what the value was read from, as printed
+    checked: bool = False  # confirmed by a check: an identifier's check digits, amounts that add up
 
 
 def candidate_of(
@@ -146,7 +147,8 @@ def candidate_of(
         return None  # "Invoice 103767" is the document's title and number, not who issued it
     if not reading.valid(slot.node, value):
         return None
-    return Candidate(score * quality, order, uses, value, text)
+    checked = kind is not None and found is not None and found[1] == 1.0 and kind != "bic"
+    return Candidate(score * quality, order, uses, value, text, checked)
 
 
 def _is_currency(slot: Slot) -> bool:

@@ -304,7 +304,7 @@ def _agreeing_totals(
         return
     if _adds_up(net.value, tax.value, total.value):
         for agreed in roles.values():
-            chosen[agreed] = replace(chosen[agreed], score=max(chosen[agreed].score, _AGREED))
+            chosen[agreed] = replace(chosen[agreed], score=max(chosen[agreed].score, _AGREED), checked=True)
         return
     taken = {
         position
@@ -323,17 +323,21 @@ def _agreeing_totals(
                 (candidate.value, other.value) if role == "net" else (other.value, candidate.value)
             )
             if _adds_up(net_value, tax_value, total.value):
-                chosen[path] = replace(candidate, score=max(candidate.score, _AGREED * 0.95))
+                chosen[path] = replace(candidate, score=max(candidate.score, _AGREED * 0.95), checked=True)
+                for agreed in (roles["total"], roles["tax" if role == "net" else "net"]):
+                    chosen[agreed] = replace(chosen[agreed], checked=True)
                 return
     taken = {position for path, found in chosen.items() if path != roles["total"] for position in found.uses}
     for candidate, number in ranked:
         if slots[number].path != roles["total"] or candidate.uses & taken:
             continue
         if isinstance(candidate.value, int | float) and _adds_up(net.value, tax.value, candidate.value):
-            chosen[roles["total"]] = replace(candidate, score=max(candidate.score, _AGREED * 0.95))
+            chosen[roles["total"]] = replace(
+                candidate, score=max(candidate.score, _AGREED * 0.95), checked=True
+            )
             for role in ("net", "tax"):
                 chosen[roles[role]] = replace(
-                    chosen[roles[role]], score=max(chosen[roles[role]].score, _AGREED)
+                    chosen[roles[role]], score=max(chosen[roles[role]].score, _AGREED), checked=True
                 )
             return
     if _misread_one(chosen, roles):
@@ -361,9 +365,9 @@ def _misread_one(chosen: dict[Path, Candidate], roles: dict[str, Path]) -> bool:
         found = chosen[roles[role]]
         if role == misread[0]:
             value = round(expected[role] if found.value >= 0 else -expected[role], 2)
-            chosen[roles[role]] = replace(found, value=value, score=_MISREAD)
+            chosen[roles[role]] = replace(found, value=value, score=_MISREAD, checked=True)
         else:
-            chosen[roles[role]] = replace(found, score=max(found.score, _AGREED))
+            chosen[roles[role]] = replace(found, score=max(found.score, _AGREED), checked=True)
     return True
 
 

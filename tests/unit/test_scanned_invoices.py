@@ -100,3 +100,14 @@ def test_a_value_read_on_a_page_ocr_was_unsure_of_is_less_likely_unless_a_check_
     assert {path: unsure[path] for path in ("iban", "total", "net_total", "tax_total")} == {
         path: text_layer[path] for path in ("iban", "total", "net_total", "tax_total")
     }
+
+
+def test_a_second_label_after_a_number_on_the_same_line_starts_a_pair_of_its_own() -> None:
+    page = "\n".join(
+        [
+            "Totaal ex BTW: 533,06",
+            "Kortingspercentage: 2,00% Totaal te betalen: 716,88",
+        ]
+    )
+
+    assert extract([page], AMOUNTS).output["total"] == 716.88

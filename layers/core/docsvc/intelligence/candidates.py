@@ -15,6 +15,7 @@ from typing import Any
 
 from docsvc.intelligence.coercion import coerce_value
 from docsvc.intelligence.identifiers import (
+    FORM_ONLY,
     find_identifier,
     identifier_kind,
     is_reference_field,
@@ -147,7 +148,7 @@ def candidate_of(
         return None  # "Invoice 103767" is the document's title and number, not who issued it
     if not reading.valid(slot.node, value):
         return None
-    checked = kind is not None and found is not None and found[1] == 1.0 and kind != "bic"
+    checked = kind is not None and found is not None and found[1] > FORM_ONLY and kind != "bic"
     return Candidate(score * quality, order, uses, value, text, checked)
 
 

@@ -67,7 +67,7 @@ page count.
 
 `--scans` repeats extraction and classification on scanned copies: every page of each invoice rendered
 at 200 dpi into an image-only PDF, which the engine reads with OCR (in the document's language when
-Tesseract has it, else English).
+Tesseract has it, else English); the extraction is given each page's OCR mean word confidence.
 
 Prints a report; `--json PATH` writes every figure and the per-document answers. Exit code 0 whatever
 the figures, 2 when the corpus is not assembled.
@@ -226,12 +226,20 @@ def columns(split_name: str) -> tuple[str, ...]:
 def read(content: bytes, kind: str, languages: tuple[str, ...] | None = None) -> list[str]:
     """The pages as the service gives them to the built-in model (`ParseService.read`, then
     `IntelligenceService`): Markdown tables; a page read by OCR as the lines its words are printed on."""
+    return read_with_confidence(content, kind, languages)[0]
+
+
+def read_with_confidence(
+    content: bytes, kind: str, languages: tuple[str, ...] | None = None
+) -> tuple[list[str], list[float | None]]:
+    """The pages as `read` gives them, and each one's OCR mean word confidence (None: a text layer)."""
     options = engine.ParseOptions(
         table_format="markdown", dpi=DEFAULT_DPI, page_seconds=PAGE_SECONDS, languages=languages, words="also"
     )
     read = list(engine.parse_pages(content, kind, options))
-    ocr = [page.ocr_confidence is not None for page in read]
-    return ocr_pages_laid_out([page.text for page in read], [page.words for page in read], ocr)
+    confidence = [page.ocr_confidence for page in read]
+    ocr = [each is not None for each in confidence]
+    return ocr_pages_laid_out([page.text for page in read], [page.words for page in read], ocr), confidence
 
 
 def source_boxes(invoices: Iterable[Document]) -> dict[str, Any]:
@@ -421,7 +429,11 @@ def _pct(tally: Tally) -> str:
     )
 
 
-def extraction(invoices: Iterable[Document], pages_of: dict[str, list[str]]) -> dict[str, Any]:
+def extraction(
+    invoices: Iterable[Document],
+    pages_of: dict[str, list[str]],
+    confidence_of: dict[str, list[float | None]] | None = None,
+) -> dict[str, Any]:
     per_field: dict[tuple[str, str], Tally] = defaultdict(Tally)
     per_language: dict[tuple[str, str, str], Tally] = defaultdict(Tally)  # (split, language, core|all)
     overall: dict[tuple[str, str], Tally] = defaultdict(Tally)
@@ -429,7 +441,8 @@ def extraction(invoices: Iterable[Document], pages_of: dict[str, list[str]]) -> 
     answers = []
     for document in invoices:
         started = time.perf_counter()
-        result = extract(pages_of[document.id], INVOICE_SCHEMA)
+        confidence = (confidence_of or {}).get(document.id, [])
+        result = extract(pages_of[document.id], INVOICE_SCHEMA, ocr_confidence=confidence)
         seconds = time.perf_counter() - started
         checked = {}
         for name, truth in document.fields.items():
@@ -728,13 +741,14 @@ def main() -> int:
     if args.scans:
         installed = set(ocr.installed_languages())
         started = time.perf_counter()
-        scan_pages = {}
+        scan_pages, scan_confidence = {}, {}
         for d in invoices:
             language = TESSERACT.get(d.language, "eng")
             languages = (language,) if language in installed else None
-            scan_pages[d.id] = read(scanned(d.file.read_bytes()), "pdf", languages)
+            scan = read_with_confidence(scanned(d.file.read_bytes()), "pdf", languages)
+            scan_pages[d.id], scan_confidence[d.id] = scan
         print(f"\n{len(invoices)} scanned copies read with OCR in {time.perf_counter() - started:.1f} s")
-        figures = extraction(invoices, scan_pages)
+        figures = extraction(invoices, scan_pages, scan_confidence)
         report_extraction(f"Extraction, invoices (scanned copies, {SCAN_DPI} dpi, OCR)", figures, splits)
         results["extraction_scans"] = _public(figures)
         figures = classification(invoices, scan_pages, categories)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from docsvc.intelligence.identifiers import (
     FORM_ONLY,
+    LOOKALIKE,
     find_identifier,
     identifier_kind,
     reference_code,
@@ -63,3 +64,16 @@ def test_a_field_is_an_identifier_by_its_name(name: str, kind: str | None) -> No
 )
 def test_a_reference_is_the_code_its_text_starts_with(text: str, code: str | None) -> None:
     assert reference_code(text) == code
+
+
+def test_an_identifier_ocr_printed_with_letters_for_0_and_1_is_read_when_its_check_then_passes() -> None:
+    assert find_identifier("iban", "IBAN: DEO2120300000000202051") == ("DE02120300000000202051", LOOKALIKE)
+    assert find_identifier("vat", "USt-IdNr.: DEl36695976") == ("DE136695976", LOOKALIKE)
+    assert find_identifier("iban", "IBAN: DE02 1203 0000 0000 2020 5l") == (
+        "DE02 1203 0000 0000 2020 51",
+        LOOKALIKE,
+    )
+
+
+def test_letters_read_as_digits_do_not_make_an_identifier_whose_check_still_fails() -> None:
+    assert find_identifier("iban", "IBAN: DEO2120300000000202052") is None

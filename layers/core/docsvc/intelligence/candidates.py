@@ -15,6 +15,7 @@ from typing import Any
 
 from docsvc.intelligence.coercion import coerce_value
 from docsvc.intelligence.identifiers import (
+    FORM_ONLY,
     find_identifier,
     identifier_kind,
     is_reference_field,
@@ -105,6 +106,7 @@ class Candidate:
     uses: frozenset[Pos]  # the label and value it takes: no two fields take the same
     value: Any
     text: str = ""  # what the value was read from, as printed
+    checked: bool = False  # confirmed by a check: an identifier's check digits, amounts that add up
 
 
 def candidate_of(
@@ -146,7 +148,8 @@ def candidate_of(
         return None  # "Invoice 103767" is the document's title and number, not who issued it
     if not reading.valid(slot.node, value):
         return None
-    return Candidate(score * quality, order, uses, value, text)
+    checked = kind is not None and found is not None and found[1] > FORM_ONLY and kind != "bic"
+    return Candidate(score * quality, order, uses, value, text, checked)
 
 
 def _is_currency(slot: Slot) -> bool:

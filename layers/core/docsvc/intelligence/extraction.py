@@ -75,16 +75,22 @@ class Extraction:
 
 
 def extract(
-    pages: Sequence[str], json_schema: Mapping[str, Any], instructions: str | None = None
+    pages: Sequence[str],
+    json_schema: Mapping[str, Any],
+    instructions: str | None = None,
+    ocr_confidence: Sequence[float | None] = (),
 ) -> Extraction:
-    """The schema's fields found in `pages` (a parse's text per page), each with its likelihood."""
+    """The schema's fields found in `pages` (a parse's text per page), each with its likelihood.
+    `ocr_confidence` gives, per page, the mean word confidence (0-100) of a page read by OCR (None for
+    a page with a text layer): a value read there is the less likely the less sure OCR was, unless
+    a check confirms it (see `ocr_doubt`)."""
     root = read_schema(json_schema if isinstance(json_schema, Mapping) else {})
     layout = read_layout([page if isinstance(page, str) else "" for page in pages])
     reading = Reading(layout, _validator(json_schema), *_date_order(instructions, layout))
     slots = list(field_slots(root, reading))
     reading.known = known_labels(root, slots, reading)
     chosen = assigned(slots, reading)
-    builder = _Builder(reading, chosen)
+    builder = _Builder(reading, chosen, tuple(ocr_confidence))
     output = builder.object(root, (), root=True)[0]
     repair(output, root, reading, builder.likelihoods)
     likelihoods = {path: round(min(max(score, 0.0), 1.0), 4) for path, score in builder.likelihoods.items()}
@@ -109,10 +115,24 @@ def _date_order(instructions: str | None, layout: Layout) -> tuple[bool, float]:
     return True, 0.9
 
 
+# A value read by OCR keeps its likelihood on a page OCR read at SURE_OCR mean word confidence or
+# better; below, it loses OCR_DOUBT of it per point, down to OCR_FLOOR of it. A value a check confirms
+# (an identifier's check digits, amounts that add up) keeps it whatever the page.
+SURE_OCR, OCR_DOUBT, OCR_FLOOR = 90.0, 0.02, 0.5
+
+
+def ocr_doubt(confidence: float | None) -> float:
+    """What a value read on a page of this OCR mean word confidence keeps of its likelihood."""
+    if confidence is None:
+        return 1.0
+    return min(1.0, max(OCR_FLOOR, 1.0 - OCR_DOUBT * (SURE_OCR - confidence)))
+
+
 @dataclass
 class _Builder:
     reading: Reading
     chosen: dict[Path, Candidate]
+    ocr_confidence: tuple[float | None, ...] = ()
     likelihoods: dict[str, float] = field(default_factory=dict)
     evidence: dict[str, Evidence] = field(default_factory=dict)
 
@@ -141,11 +161,23 @@ class _Builder:
                 return True, items, True
             return (*missing_value(node), False)
         candidate = self.chosen.get(path)
-        self.likelihoods[".".join(path)] = candidate.score if candidate else 0.0
+        self.likelihoods[".".join(path)] = candidate.score * self._kept(candidate) if candidate else 0.0
         if candidate:
             self._note_evidence(".".join(path), candidate)
             return True, candidate.value, True
         return (*missing_value(node), False)
+
+    def _kept(self, candidate: Candidate) -> float:
+        """What the candidate keeps of its likelihood for the OCR of the page it was read on (every
+        OCR'd page's, the least sure, for a value read from no line in particular)."""
+        if candidate.checked or not any(c is not None for c in self.ocr_confidence):
+            return 1.0
+        layout = self.reading.layout.lines
+        pages = {layout[index].page for index, _ in candidate.uses if 0 <= index < len(layout)}
+        if not pages:
+            pages = set(range(len(self.ocr_confidence)))
+        confidences = [self.ocr_confidence[page] for page in pages if page < len(self.ocr_confidence)]
+        return min((ocr_doubt(confidence) for confidence in confidences), default=1.0)
 
     def _note_evidence(self, path: str, candidate: Candidate) -> None:
         """Where the candidate was read: the page and lines of the label and value it takes."""

@@ -55,9 +55,18 @@ def identifier_kind(name: str) -> str | None:
 FORM_ONLY = 0.6  # how much a value that only has an identifier's form is worth against a checked one
 
 
+LOOKALIKE = (
+    0.97  # how much an identifier is worth whose check passes once OCR's look-alikes are read as digits
+)
+_LOOKALIKES = str.maketrans("OoQDIl|", "0000111")  # letters OCR reads for 0 and 1
+_MOSTLY_DIGITS = re.compile(r"\b([A-Z]{2})([0-9OoQDIl|]{2}[0-9A-Z Il|o]{6,40}?)(?=\s{2}|$|[^0-9A-Za-z |])")
+
+
 def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
     """The first identifier of `kind` in `text` as printed, one that passes its check first (quality
-    1.0), else the first with its form (FORM_ONLY)."""
+    1.0), else one that passes it with the letters OCR mistakes for 0 and 1 among its digits read as
+    those digits ("DEO2 1203 ..." for "DE02 1203 ...", LOOKALIKE, as it then reads), else the first
+    with its form (FORM_ONLY)."""
     pattern, check = _KINDS[kind]
     formed: str | None = None
     for match in pattern.finditer(text.upper()):
@@ -65,6 +74,15 @@ def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
         if check(re.sub(r"[ .\-]", "", match.group(1).upper())):
             return printed, 1.0
         formed = formed or printed
+    if kind in {"iban", "vat"}:
+        for match in _MOSTLY_DIGITS.finditer(text):
+            rest = match.group(2)
+            if sum(char.isdigit() for char in rest) < 0.6 * len(rest.replace(" ", "")):
+                continue
+            read = match.group(1) + rest.translate(_LOOKALIKES)
+            for found in pattern.finditer(read.upper()):
+                if check(re.sub(r"[ .\-]", "", found.group(1).upper())):
+                    return read[found.start(1) : found.end(1)].strip(), LOOKALIKE
     return (formed, FORM_ONLY) if formed else None
 
 

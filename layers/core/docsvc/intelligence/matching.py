@@ -45,6 +45,8 @@ _SENDER_LINES = 60
 _RUN_LINES = 16
 _HEADING = 0.8  # how well a lone line must name an object to head its block
 _AGREED, _DISAGREED = 0.95, 0.7  # amounts that add up, and those that cannot be made to
+_MISREAD = 0.8  # an amount read as the two others make it, its print one digit off
+_CENTS = re.compile(r"\d[.,]\d{1,2}(?!\d)")  # an amount printed with a decimal mark: digits to compare
 _DASHES = "\u2013\u2014-"  # en and em dash, hyphen (last: not a range)
 _SENDER_SEPARATOR = re.compile(rf"\s[•●·|▪◦∙]\s|\s[{_DASHES}]\s")
 _SENDER_PART = re.compile(rf"[^•●·|▪◦∙\u2013\u2014]+?(?=\s[•●·|▪◦∙{_DASHES}]\s|$)")
@@ -302,7 +304,7 @@ def _agreeing_totals(
         return
     if _adds_up(net.value, tax.value, total.value):
         for agreed in roles.values():
-            chosen[agreed] = replace(chosen[agreed], score=max(chosen[agreed].score, _AGREED))
+            chosen[agreed] = replace(chosen[agreed], score=max(chosen[agreed].score, _AGREED), checked=True)
         return
     taken = {
         position
@@ -321,10 +323,63 @@ def _agreeing_totals(
                 (candidate.value, other.value) if role == "net" else (other.value, candidate.value)
             )
             if _adds_up(net_value, tax_value, total.value):
-                chosen[path] = replace(candidate, score=max(candidate.score, _AGREED * 0.95))
+                chosen[path] = replace(candidate, score=max(candidate.score, _AGREED * 0.95), checked=True)
+                for agreed in (roles["total"], roles["tax" if role == "net" else "net"]):
+                    chosen[agreed] = replace(chosen[agreed], checked=True)
                 return
+    taken = {position for path, found in chosen.items() if path != roles["total"] for position in found.uses}
+    for candidate, number in ranked:
+        if slots[number].path != roles["total"] or candidate.uses & taken:
+            continue
+        if isinstance(candidate.value, int | float) and _adds_up(net.value, tax.value, candidate.value):
+            chosen[roles["total"]] = replace(
+                candidate, score=max(candidate.score, _AGREED * 0.95), checked=True
+            )
+            for role in ("net", "tax"):
+                chosen[roles[role]] = replace(
+                    chosen[roles[role]], score=max(chosen[roles[role]].score, _AGREED), checked=True
+                )
+            return
+    if _misread_one(chosen, roles):
+        return
     for role in ("net", "tax"):
         chosen[roles[role]] = replace(chosen[roles[role]], score=chosen[roles[role]].score * _DISAGREED)
+
+
+def _misread_one(chosen: dict[Path, Candidate], roles: dict[str, Path]) -> bool:
+    """Net + tax = total, with one of the three printed with its cents but one digit off what the
+    other two make (OCR's "177,49" read "177,9" or "177,40"): that one is read as the other two make
+    it, a little less likely than amounts that add up as printed."""
+    total, net, tax = (abs(chosen[roles[role]].value) for role in ("total", "net", "tax"))
+    expected = {"total": net + tax, "net": total - tax, "tax": total - net}
+    misread = [
+        role
+        for role, value in expected.items()
+        if value >= 0
+        and _CENTS.search(chosen[roles[role]].text)
+        and _one_digit_off(chosen[roles[role]].text, f"{value:.2f}")
+    ]
+    if len(misread) != 1:
+        return False
+    for role in expected:
+        found = chosen[roles[role]]
+        if role == misread[0]:
+            value = round(expected[role] if found.value >= 0 else -expected[role], 2)
+            chosen[roles[role]] = replace(found, value=value, score=_MISREAD, checked=True)
+        else:
+            chosen[roles[role]] = replace(found, score=max(found.score, _AGREED), checked=True)
+    return True
+
+
+def _one_digit_off(printed: str, expected: str) -> bool:
+    """Whether the digits printed are those expected with one digit dropped, added or changed."""
+    read, want = re.sub(r"\D", "", printed), re.sub(r"\D", "", expected)
+    if not read or read == want or abs(len(read) - len(want)) > 1:
+        return False
+    if len(read) == len(want):
+        return sum(a != b for a, b in zip(read, want, strict=True)) == 1
+    shorter, longer = sorted((read, want), key=len)
+    return any(longer[:at] + longer[at + 1 :] == shorter for at in range(len(longer)))
 
 
 def _adds_up(net: float, tax: float, total: float) -> bool:

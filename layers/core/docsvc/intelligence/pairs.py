@@ -35,7 +35,11 @@ class Pair:
 
 
 # A separator before another label and its value on the same line: "BIC: KREDBEBB - IBAN: BE41 ...".
-_NEXT_LABEL = re.compile(r"\s+[-\u2013\u2014|•·;]\s+(?=[^\W\d_][^:]{0,30}:(?!//)\s*\S)")
+_NEXT_LABEL = re.compile(
+    r"\s+[-\u2013\u2014|•·;]\s+(?=[^\W\d_][^:]{0,30}:(?!//)\s*\S)"
+    # or, without a separator (a scan's OCR line), a number ends the value: "Korting: 2,00% Totaal: 716,88"
+    r"|(?<=\d|%)\s+(?=[^\W\d_][^:\d]{0,30}:(?!//)\s*\S)"
+)
 
 
 def _labelled_pieces(pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:

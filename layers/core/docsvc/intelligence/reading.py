@@ -45,6 +45,13 @@ _PARTY_WORDS = frozenset(key[0] for key in CUSTOMER_KEYS if len(key) == 1) | fro
 _GOES_ON = re.compile(r"(?i)\s+(?:of|de|du|des|der|von|van|del|della|di)\s+[^\W\d]")
 _ALTERNATIVES = re.compile(r"(?:\s+[^\W\d]+)?\s*/\s*[^\W\d]+(?:\s+[^\W\d]+)?\s*:?")  # "name / company"
 _LEAD = re.compile(r"\.?[\s:]*(?:[-\u2013\u2014]\s+)?")  # a colon or a dash between a label and its value
+# A line of words that ends in an amount, read from a scan without wide spacing between the two
+# ("Rechnungssumme netto 845,00"): its words before the amount are a label.
+_ENDS_IN_AMOUNT = re.compile(
+    r"(?P<label>[^\W\d][^:]*?[^\W\d][.]?)\s+"
+    r"(?P<amount>[-\u2212(]?\s?(?:[$€£]\s?)?\d{1,3}(?:[.,'\u00a0 ]?\d{3})*[.,]\d{2}\)?"
+    r"(?:\s?(?:€|EUR|USD|GBP|CHF))?)"
+)
 
 
 @dataclass
@@ -61,6 +68,7 @@ class Reading:
     pairs_by_word: dict[str, list[int]] = field(default_factory=dict)
     bare_words: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
     bare_by_word: dict[str, list[int]] = field(default_factory=dict)
+    amount_labels: dict[Key, list[int]] = field(default_factory=dict)  # bare lines "label amount", by label
     issuer: frozenset[Key] = VENDOR_KEYS  # who issued the document: the vendor, the buyer of an order
     recipient: frozenset[Key] = CUSTOMER_KEYS
     currency: str | None = None
@@ -87,6 +95,10 @@ class Reading:
             if len(words) >= 2:
                 self.bare_words[index] = words
                 self.bare_by_word.setdefault(words[0][0], []).append(index)
+            run_on = _ENDS_IN_AMOUNT.fullmatch(self.layout.lines[index].text[:300])
+            if run_on:
+                key = label_key(without_rate(run_on["label"]))
+                self.amount_labels.setdefault(key, []).append(index)
 
     def valid(self, node: Node, value: Any) -> bool:
         if self.validator is None:
@@ -229,3 +241,19 @@ def inline_pairs(aliases: Aliases, reading: Reading) -> Iterator[tuple[Pair, flo
             if start < len(text):
                 pair = Pair(text[:end], text[start:], "inline", (index, 0), (index, start))
                 yield pair, score + 0.001 * len(key)
+    yield from _amount_runs(aliases, reading)
+
+
+def _amount_runs(aliases: Aliases, reading: Reading) -> Iterator[tuple[Pair, float]]:
+    """Lines of a label and an amount run together ("Rechnungssumme netto 845,00"), named by the
+    label as a pair's label is (the whole label, or it holding the field's label with a few words)."""
+    for label, indexes in reading.amount_labels.items():
+        score = aliases[label] + 0.001 * len(label) if label in aliases else 0.0
+        if not score:
+            partial = (each * PARTIAL for key, each in aliases.items() if holds_key(label, key))
+            score = max(partial, default=0.0)
+        for index in indexes if score else ():
+            run_on = _ENDS_IN_AMOUNT.fullmatch(reading.layout.lines[index].text[:300])
+            if run_on:
+                at = (index, run_on.start("amount"))
+                yield Pair(run_on["label"], run_on["amount"], "inline", (index, 0), at), score

@@ -1,0 +1,113 @@
+"""Invoices read by OCR from a scan, as the built-in extractor gets them: each page as the lines its
+words are printed on, labels and values without the wide spacing of a text layer between them, and
+digits OCR may misread. Every document here is written for the test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docsvc.intelligence.extraction import extract
+
+AMOUNTS: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "total": {"type": "number"},
+        "net_total": {"type": "number"},
+        "tax_total": {"type": "number"},
+    },
+}
+
+
+def test_a_label_run_into_its_amount_without_wide_spacing_names_it() -> None:
+    page = "\n".join(
+        [
+            "Pos. Artikelbeschreibung Menge Preis Betrag",
+            "1 Superdrachen 2 20,00 40,00",
+            "Rechnungssumme netto 845,00",
+            "zuzüglich 19% MwSt. 160,55",
+            "Rechnungssumme brutto 1.005,55",
+        ]
+    )
+
+    result = extract([page], AMOUNTS)
+
+    assert result.output == {"total": 1005.55, "net_total": 845.0, "tax_total": 160.55}
+    assert min(result.likelihoods.values()) >= 0.9
+
+
+def test_an_amount_ocr_printed_one_digit_off_is_read_as_the_two_others_make_it() -> None:
+    page = "Rechnungssumme ohne USt.    177,9\nSteuerbetrag    20,16\nBruttosumme    197,65"
+
+    result = extract([page], AMOUNTS)
+
+    assert result.output == {"total": 197.65, "net_total": 177.49, "tax_total": 20.16}
+    assert 0.7 <= result.likelihoods["net_total"] < 0.9
+    assert result.likelihoods["total"] >= 0.9 and result.likelihoods["tax_total"] >= 0.9
+
+
+def test_amounts_that_do_not_add_up_and_are_not_one_digit_off_are_not_corrected() -> None:
+    page = "Rechnungssumme ohne USt.    -1,67\nSteuerbetrag    112\nBruttosumme    -8,79"
+
+    result = extract([page], AMOUNTS)
+
+    assert result.output["tax_total"] == 112.0
+    assert result.likelihoods["net_total"] < 0.9 and result.likelihoods["tax_total"] < 0.9
+
+
+def test_a_total_that_net_and_tax_do_not_make_gives_way_to_one_they_make() -> None:
+    page = "\n".join(
+        [
+            "Amount — Product Price    Total",
+            "1.00 Design (hours) 160.00 €    160.00 €",
+            "400.00 Ballons: various colors 0.79 €    316.00 €",
+            "800.00 Hot air (litres) 0.025 €    20.00 €",
+            "Net total: 496.00 €",
+            "VAT total: 75.04 €",
+            "Due payable: 571.04 €",
+        ]
+    )
+
+    result = extract([page], AMOUNTS)
+
+    assert result.output == {"total": 571.04, "net_total": 496.0, "tax_total": 75.04}
+
+
+def test_a_value_read_on_a_page_ocr_was_unsure_of_is_less_likely_unless_a_check_confirms_it() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            **AMOUNTS["properties"],
+            "invoice_number": {"type": "string"},
+            "iban": {"type": "string"},
+        },
+    }
+    page = "\n".join(
+        [
+            "Invoice number: 4711",
+            "IBAN: DE02 1203 0000 0000 2020 51",
+            "Net total: 100.00",
+            "VAT: 19.00",
+            "Total: 119.00",
+        ]
+    )
+
+    sure = extract([page], schema, ocr_confidence=[93.0]).likelihoods
+    unsure = extract([page], schema, ocr_confidence=[75.0]).likelihoods
+    text_layer = extract([page], schema).likelihoods
+
+    assert sure == text_layer
+    assert unsure["invoice_number"] < 0.9 <= text_layer["invoice_number"]
+    assert {path: unsure[path] for path in ("iban", "total", "net_total", "tax_total")} == {
+        path: text_layer[path] for path in ("iban", "total", "net_total", "tax_total")
+    }
+
+
+def test_a_second_label_after_a_number_on_the_same_line_starts_a_pair_of_its_own() -> None:
+    page = "\n".join(
+        [
+            "Totaal ex BTW: 533,06",
+            "Kortingspercentage: 2,00% Totaal te betalen: 716,88",
+        ]
+    )
+
+    assert extract([page], AMOUNTS).output["total"] == 716.88

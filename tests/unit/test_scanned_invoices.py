@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from docsvc.domain import answers
+from docsvc.domain.documents import MIMEData
+from docsvc.domain.intelligence import DocumentTask, IntelligenceService, ResultRecord
+from docsvc.domain.models import ModelCatalog
+from docsvc.domain.parses import FileSummary, ReadDocument
 from docsvc.intelligence.extraction import extract
+from docsvc.tenancy import Tenant
 
 AMOUNTS: dict[str, Any] = {
     "type": "object",
@@ -111,3 +117,49 @@ def test_a_second_label_after_a_number_on_the_same_line_starts_a_pair_of_its_own
     )
 
     assert extract([page], AMOUNTS).output["total"] == 716.88
+
+
+class _ReadOnce:
+    """The one method of the ParseService an extraction calls: the document as read, here a page OCR
+    read with `confidence` (None: a page with a text layer)."""
+
+    def __init__(self, page: str, confidence: float | None) -> None:
+        self.document = ReadDocument(
+            file=FileSummary(id=None, filename="scan.pdf", mime_type="application/pdf"),
+            pages=[page],
+            cached=False,
+            ocr_confidence=[confidence],
+        )
+
+    def read(self, tenant: Tenant, document: Any, **_: Any) -> ReadDocument:
+        return self.document
+
+
+class _Results:
+    def __init__(self) -> None:
+        self.stored: list[ResultRecord] = []
+
+    def put(self, tenant: Tenant, record: ResultRecord, charge: Any) -> None:
+        self.stored.append(record)
+
+
+def test_an_extraction_weighs_its_values_by_the_confidence_ocr_read_its_pages_with() -> None:
+    page = "Invoice number: 4711\nTotal: 119.00"
+    schema = {"type": "object", "properties": {"invoice_number": {"type": "string"}}}
+    task = DocumentTask(document=MIMEData(filename="scan.pdf", url="data:application/pdf;base64,JVBERg=="))
+
+    def likelihood(confidence: float | None) -> float:
+        results = _Results()
+        service = IntelligenceService(
+            _ReadOnce(page, confidence),  # type: ignore[arg-type]
+            results,  # type: ignore[arg-type]
+            ModelCatalog(),
+            ledger=None,  # type: ignore[arg-type]
+        )
+        record = service.answer(
+            Tenant("org_scans", "test"), "extraction", task, answers.extraction(schema, None)
+        )
+        assert record.output == {"invoice_number": "4711"} and results.stored == [record]
+        return (record.likelihoods or {})["invoice_number"]
+
+    assert likelihood(70.0) < 0.9 <= likelihood(None) == likelihood(95.0)

@@ -28,7 +28,7 @@ def extraction(json_schema: Mapping[str, Any], instructions: str | None, n_conse
         if model.builtin:
             from docsvc.intelligence.extraction import extract
 
-            found = extract(pages, json_schema, instructions)
+            found = extract(pages, json_schema, instructions, model.ocr_confidence)
             output, likelihoods = found.output, found.likelihoods
             evidence = {path: Evidence(*where) for path, where in found.evidence.items()}
         else:

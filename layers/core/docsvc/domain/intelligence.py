@@ -105,13 +105,16 @@ class ConfigurationError(DomainError):
 class Model:
     """The model a request runs on: a built-in one, or a remote one reached through `remote`. A remote
     model that takes images is shown `images`, pictures of the first pages (at most IMAGE_PAGES), with
-    the text of every page; the tokens of its calls add up in `tokens`."""
+    the text of every page; the tokens of its calls add up in `tokens`. The built-in model weighs what
+    it reads on a page OCR'd by `ocr_confidence`."""
 
     info: ModelInfo
     tenant: Tenant
     remote: RemoteModels | None = None
     images: Sequence[bytes] = ()
     tokens: Tokens = field(default_factory=Tokens)
+    # Per page given to the model: OCR's mean word confidence (0-100), None for a page with a text layer
+    ocr_confidence: Sequence[float | None] = ()
 
     @property
     def builtin(self) -> bool:
@@ -221,7 +224,8 @@ class IntelligenceService:
             images=shown,
         )
         pages = document.pages[: task.first_n_pages] if task.first_n_pages else document.pages
-        asked = Model(model, tenant, self._remote, images=document.images[:shown])
+        confidence = document.ocr_confidence[: len(pages)]
+        asked = Model(model, tenant, self._remote, images=document.images[:shown], ocr_confidence=confidence)
         answer = answerer(_as_read_by(model, pages, document), asked)
         page_count = len(document.pages)
         sources = None

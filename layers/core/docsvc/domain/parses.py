@@ -391,7 +391,13 @@ class ReadDocument(BaseModel):
     # When asked for: each page's words with their boxes (WordBox; none where a page has no geometry)
     words: list[Sequence[WordBox]] | None = Field(None, exclude=True)
     images: list[bytes] = Field(default_factory=list)  # JPEGs of the first pages, when asked for
-    ocr: list[bool] = Field(default_factory=list)  # per page: read by OCR (it has no text layer)
+    # Per page: the mean word confidence (0-100) of a page read by OCR, None for a page with a text layer
+    ocr_confidence: list[float | None] = Field(default_factory=list)
+
+    @property
+    def ocr(self) -> list[bool]:
+        """Per page: whether it was read by OCR (it has no text layer)."""
+        return [confidence is not None for confidence in self.ocr_confidence]
 
 
 @dataclass(frozen=True)
@@ -573,8 +579,13 @@ class ParseService:
                     stop,
                 )
                 boxes = [page.words for page in only]
-            ocr = [confidence is not None for confidence in output.ocr_confidence]
-            return ReadDocument(file=file, pages=output.pages, cached=True, words=boxes, ocr=ocr)
+            return ReadDocument(
+                file=file,
+                pages=output.pages,
+                cached=True,
+                words=boxes,
+                ocr_confidence=output.ocr_confidence or [None] * len(output.pages),
+            )
         options = ReadOptions(
             limits.max_pages,
             dpi=dpi,
@@ -590,7 +601,7 @@ class ParseService:
             cached=False,
             words=[page.words for page in read] if words else None,
             images=pictures,
-            ocr=[page.ocr_confidence is not None for page in read],
+            ocr_confidence=[page.ocr_confidence for page in read],
         )
 
     def _parsed(

@@ -3,19 +3,26 @@ and an HTTP client that reaches the real Lambda handlers through the template's 
 
 from __future__ import annotations
 
+import functools
+import json
 import os
+import pickle
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import httpx
 import pytest
 from docsvc import services
+from docsvc.local import stack
 from docsvc.local.emulator import adapt_emulator
 from docsvc.local.gateway import RouteTable
 from docsvc.local.pollers import QueuePoller, StreamPoller
 from docsvc.local.stack import REGION, Deployment, deploy_template
+from docsvc.local.template import load_template
 from docsvc.local.transport import LambdaTransport
 from docsvc.tenancy import Environment
 from moto import mock_aws
@@ -31,6 +38,63 @@ TEMPLATE = ROOT / "template.yaml"
 os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
 os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
 os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
+
+
+def _read_aws_models_once() -> None:
+    """Every `mock_aws()` hands boto3 a new default session, and every botocore session reads the
+    service models it needs (JSON, megabytes for S3 or DynamoDB) afresh: a quarter of a second for each
+    test's account. One loader for the whole run reads each model once; what it holds is the botocore
+    package's data, the same for every session, and nothing of a test's account."""
+    import botocore.loaders
+    import botocore.session
+
+    loaders: dict[str | None, botocore.loaders.Loader] = {}
+
+    def create_loader(search_path_string: str | None = None) -> botocore.loaders.Loader:
+        if search_path_string not in loaders:
+            loaders[search_path_string] = botocore.loaders.create_loader(search_path_string)
+        return loaders[search_path_string]
+
+    botocore.session.create_loader = create_loader  # type: ignore[assignment]
+
+
+def _import_the_user_pool_key_once() -> None:
+    """moto gives every user pool the same signing key (a file of its own) and imports it from its JSON
+    form each time, which recovers the RSA primes: a third of a second for every test's user pool. The
+    key is imported once and shared; it is the same key either way, and it is never changed."""
+    from joserfc import jwk
+    from moto.cognitoidp import models
+
+    imported: dict[str, Any] = {}
+    real = jwk.RSAKey
+
+    class RSAKey:
+        @staticmethod
+        def import_key(value: Any, *args: Any, **kwargs: Any) -> Any:
+            if args or kwargs or not isinstance(value, dict):
+                return real.import_key(value, *args, **kwargs)
+            cache_key = json.dumps(value, sort_keys=True)
+            if cache_key not in imported:
+                imported[cache_key] = real.import_key(value)
+            return imported[cache_key]
+
+    models.jwk = SimpleNamespace(RSAKey=RSAKey)  # type: ignore[attr-defined]
+
+
+_read_aws_models_once()
+_import_the_user_pool_key_once()
+
+
+@functools.cache
+def _parsed_template(path: Path, modified: int) -> bytes:
+    return pickle.dumps(load_template(path))
+
+
+def _template_read_once(path: Path) -> dict[str, Any]:
+    """template.yaml as `load_template` reads it, parsed once per version of the file: each test gets a
+    copy of its own (the parse takes longer than the rest of a deployment)."""
+    document: dict[str, Any] = pickle.loads(_parsed_template(path, path.stat().st_mtime_ns))  # noqa: S301
+    return document
 
 
 @pytest.fixture(autouse=True)
@@ -54,6 +118,7 @@ def deployment(monkeypatch: pytest.MonkeyPatch) -> Iterator[Deployment]:
     monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
     monkeypatch.setenv("AWS_DEFAULT_REGION", REGION)
+    monkeypatch.setattr(stack, "load_template", _template_read_once)
     adapt_emulator()
     with mock_aws():
         services.reset()

@@ -105,6 +105,19 @@ def test_without_time_for_a_second_reading_the_page_stays_english_with_a_warning
 
 
 @OCR
+def test_a_page_that_looks_like_a_language_not_installed_is_read_in_english_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ocr, "installed_languages", lambda: ("eng",))
+    warnings: list[str] = []
+    with pymupdf.open(stream=samples.scan_png(GERMAN), filetype="png") as document:
+        reading = ocr.read_page(document[0], ParseOptions(), warnings)
+
+    assert reading is not None and "Sitzung" in [word.text for word in reading.words]
+    assert warnings == ["the page looks deu but was read in English only (deu is not installed here)"]
+
+
+@OCR
 @NEEDS["deu"]
 def test_given_languages_are_read_as_given_without_a_guess(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ocr, "guess_language", lambda words: pytest.fail("guessed"))

@@ -354,6 +354,11 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
             reading = _read(tesseract, page, dpi, turn, languages, location, clean)
         guessed = guess_language(word.text for word in reading.words) if options.languages is None else None
         again = guessed if guessed is not None and guessed not in DEFAULT_LANGUAGES else None
+        if again is not None and again not in installed_languages():
+            warnings.append(
+                f"the page looks {again} but was read in English only ({again} is not installed here)"
+            )
+            again = None
         finer = 2 * dpi if _small_print(reading) and _dpi(page, 2 * dpi, []) == 2 * dpi else dpi
         if again is not None or finer != dpi:
             now = time.monotonic()

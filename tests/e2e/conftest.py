@@ -95,8 +95,13 @@ def stop_stack(stack: RunningStack) -> str:
     try:
         stack.process.wait(timeout=30)
     except subprocess.TimeoutExpired:
+        os.killpg(stack.process.pid, signal.SIGUSR1)  # the stack prints where each of its threads is
+        time.sleep(1)
         os.killpg(stack.process.pid, signal.SIGKILL)
-        raise
+        stack.reader.join(timeout=5)
+        raise AssertionError(
+            "the stack did not stop within 30 s of Ctrl-C:\n" + "".join(stack.output[printed_before:])
+        ) from None
     stack.reader.join(timeout=5)  # it ends when the pipe closes, with the last lines read
     return "".join(stack.output[printed_before:])
 

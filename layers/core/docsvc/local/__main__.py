@@ -10,11 +10,12 @@ POWERTOOLS_METRICS_DISABLED), so no EMF lines reach it.
 
 from __future__ import annotations
 
+import faulthandler
 import logging
 import os
 import signal
 import sys
-import threading
+from types import FrameType
 
 from docsvc.local.gateway import requests_log
 from docsvc.local.stack import LocalStack, find_project_root
@@ -27,6 +28,31 @@ def print_requests() -> None:
     requests_log.addHandler(console)
     requests_log.setLevel(logging.INFO)
     requests_log.propagate = False
+
+
+class StopSignals:
+    """Ctrl-C and SIGTERM, kept from the moment this is made until `wait` returns: one that comes while
+    the stack starts stops it as soon as it is ready.
+
+    The handler only writes a byte to a pipe. It takes no lock: Python runs a handler in the main thread
+    between two of its steps, so a handler that set a `threading.Event` could run while the main thread
+    held that event's own lock inside `Event.wait`, and wait for it forever (Ctrl-C then hung the stack)."""
+
+    def __init__(self, signums: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM)) -> None:
+        self._read, self._write = os.pipe()
+        self._previous = {signum: signal.signal(signum, self._received) for signum in signums}
+
+    def _received(self, signum: int, frame: FrameType | None) -> None:
+        os.write(self._write, b"\0")
+
+    def wait(self) -> None:
+        os.read(self._read, 1)  # retried by Python when a signal interrupts it, after its handler ran
+
+    def close(self) -> None:
+        for signum, previous in self._previous.items():
+            signal.signal(signum, previous)
+        os.close(self._read)
+        os.close(self._write)
 
 
 LOCAL_CONSOLE_ADMIN = "admin@example.com"
@@ -55,9 +81,8 @@ def main() -> int:
         port=int(os.environ.get("PORT", "3000")),
         log_level=os.environ.get("DOCSVC_LOG_LEVEL", "WARNING"),
     )
-    stopped = threading.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *_: stopped.set())
+    stop_signals = StopSignals()
+    faulthandler.register(signal.SIGUSR1)  # `kill -USR1 <pid>` prints where each thread of the stack is
     try:
         stack.start()
     except OSError as error:
@@ -84,7 +109,7 @@ def main() -> int:
         flush=True,
     )
     print_requests()
-    stopped.wait()
+    stop_signals.wait()
     stack.stop()
     print("docsvc local stack stopped", flush=True)
     return 0

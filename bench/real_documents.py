@@ -1,13 +1,14 @@
 """Real documents: the docsvc engine against its peers on public documents with ground truth.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_documents.py [--split tune|heldout|all] [--corpus .corpus] [--json PATH]
+    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|all] [--corpus .corpus] [--json PATH]
         [--no-rotations] [--no-camelot]
 
 Reads the documents of `bench/real_documents/manifest.json` (real PDFs, scans and photos taken from
 public repositories, each with the ground truth its repository keeps) from the corpus folder, whose
 layout bench/real_corpus.py writes, keeping the `--split` asked for (`tune` by default; about a third
-of each category is `heldout`). Every document is read in this one run by the docsvc engine in
+of each category is `heldout`; `heldout2` is a later held-out set of documents with no truth file,
+`truth_kind` "none", read for their text layer's words only). Every document is read in this one run by the docsvc engine in
 process (`engine.parse_pages`, as the parse service calls it), raw PyMuPDF `page.get_text()`, and,
 when importable (`pip install -e '.[bench]'`), pdfplumber (`extract_text` and `extract_tables` per
 page) and markitdown (one text per PDF); camelot (lattice, then stream where lattice finds nothing)
@@ -418,8 +419,11 @@ class DocumentResult:
 
 def evaluate(document: dict[str, Any], corpus: Path, available: set[str], rotations: bool) -> DocumentResult:
     content = corpus_path(corpus, document["repo"], document["path"]).read_bytes()
-    truth_bytes = corpus_path(corpus, document["repo"], document["truth_path"]).read_bytes()
-    truth = load_truth(document, truth_bytes)
+    truth = Truth()
+    if "truth_path" in document:  # a document without one is read for its text layer's words only
+        truth = load_truth(
+            document, corpus_path(corpus, document["repo"], document["truth_path"]).read_bytes()
+        )
     truth.cells = [(page, cell) for page, cell in truth.cells if page is None or page <= document["pages"]]
     kind = document["kind"]
     result = DocumentResult(
@@ -790,7 +794,7 @@ def _jsonable(value: Any) -> Any:
 
 
 def main() -> int:
-    parser = corpus_arguments(__doc__)
+    parser = corpus_arguments(__doc__, ("tune", "heldout", "heldout2"))
     parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
     parser.add_argument("--no-rotations", action="store_true", help="skip the rotated copies of scans")
     parser.add_argument("--no-camelot", action="store_true", help="do not run camelot even if importable")

@@ -36,7 +36,14 @@ from docsvc.documents.engine.ocr import (
 )
 from docsvc.documents.engine.rendering import page_jpeg
 from docsvc.documents.engine.tables import render_table
-from docsvc.documents.engine.textlayer import whole_words
+from docsvc.documents.engine.textlayer import (
+    UNMAPPED,
+    Char,
+    set_apart,
+    unmapped_apart,
+    whole_words,
+    words_apart,
+)
 from docsvc.documents.readable import IMAGE_TYPES
 
 PILLOW_TYPES = frozenset({"webp"})
@@ -131,6 +138,9 @@ def _page_text(
     text layer and from OCR both)."""
     textpage = page.get_textpage(flags=_TEXT_FLAGS)
     blocks, vectors = _text_blocks(page, textpage)
+    apart = _unmapped_apart(textpage) if any(UNMAPPED in text for _, text, _ in blocks) else {}
+    if apart:
+        blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
     if not blocks and (is_image or page.get_images()):
         ocr = ocr_textpage(page, _TEXT_FLAGS, options, warnings)
         if ocr is None:
@@ -150,7 +160,8 @@ def _page_text(
     texts: dict[int, list[str]] = {}
     for _, text, number in blocks:
         texts.setdefault(number, []).append(text)
-    words = whole_words(_words(page, textpage), {number: "\n".join(t) for number, t in texts.items()})
+    read = words_apart(_words(page, textpage), apart) if apart else _words(page, textpage)
+    words = whole_words(read, {number: "\n".join(t) for number, t in texts.items()})
     grids = [split_stacked_rows(grid, words) for grid in ruled]
     if aligned:
         grids += _aligned_grids(words, grids)
@@ -175,6 +186,23 @@ def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[B
     if any(may_interleave_columns(box, text) for box, text, _ in blocks):
         return _with_columns_apart(textpage, blocks), vectors
     return blocks, vectors
+
+
+def _unmapped_apart(textpage: pymupdf.TextPage) -> dict[str, str]:
+    """The words of the page that a glyph without a Unicode value sticks to (see `textlayer`), read
+    from its characters' places: only on a page whose text holds such glyphs."""
+    lines: list[list[Char]] = []
+    for block in textpage.extractRAWDICT()["blocks"]:
+        for line in block.get("lines", ()):
+            if abs(line["dir"][1]) < 1e-3:  # horizontal lines: a gap is along x
+                lines.append(
+                    [
+                        (char["c"], char["bbox"][0], char["bbox"][2], span["size"])
+                        for span in line["spans"]
+                        for char in span["chars"]
+                    ]
+                )
+    return unmapped_apart(lines)
 
 
 def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:

@@ -68,3 +68,36 @@ def test_words_set_apart_alike_in_the_text_and_in_the_words_with_their_boxes_sha
         ("Database", (20.0, 0.0, 100.0, 10.0), 1),
         ("SQL", (110.0, 0.0, 150.0, 10.0), 2),
     ]
+
+
+def named_glyphs(names: list[str], lines: list[str]) -> bytes:
+    """A page of `lines` (octal codes) in a font whose codes 1, 2, ... are the glyphs `names`."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=400, height=300)
+        page.insert_text((50, 50), "x", fontname="helv")
+        font = page.get_fonts()[0]
+        differences = " ".join(f"{code}/{name}" for code, name in enumerate(names, start=1))
+        document.xref_set_key(
+            font[0], "Encoding", f"<</Type/Encoding/BaseEncoding/WinAnsiEncoding/Differences[{differences}]>>"
+        )
+        shown = " ".join(
+            f"1 0 0 1 50 {100 + 20 * number} Tm ({line}) Tj" for number, line in enumerate(lines)
+        )
+        stream = f"BT /{font[4]} 11 Tf {shown} ET"
+        document.update_stream(page.get_contents()[0], stream.encode("latin-1"))
+        return bytes(document.tobytes())
+
+
+def test_an_arabic_lam_alef_ligature_is_written_lam_then_alef_and_a_latin_ligature_as_its_letters() -> None:
+    """MuPDF's own expansion of ligatures writes a lam-alef as alef then lam, misspelling the word;
+    the engine writes each ligature and presentation form as its compatibility decomposition."""
+    content = named_glyphs(
+        ["uni0627", "uniFEC3", "uniFEFC", "uniFECA", "uniFB01"], ["\\005rst", "\\001\\002\\003\\004"]
+    )
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        as_drawn = document[0].get_text(flags=pymupdf.TEXT_PRESERVE_LIGATURES).split()
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert as_drawn == ["\ufb01rst", "\ufeca\ufefc\ufec3\u0627"]  # the ligatures as the font names them
+    assert page.text.split() == ["first", "\u0639\u0644\u0627\u0637\u0627"]  # ayn, LAM, ALEF, ta, alef

@@ -6,6 +6,8 @@ A page is a PDF page, an image, or a frame of a multi-frame TIFF.
 from __future__ import annotations
 
 import io
+import re
+import unicodedata
 from collections.abc import Iterator
 
 import pymupdf
@@ -50,12 +52,16 @@ PILLOW_TYPES = frozenset({"webp"})
 MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a table
 # TEXT_COLLECT_VECTORS adds a block (kind 3) for each piece of a vector path, at no measurable cost on
 # pages of text: a page without one has no ruling lines, so its drawings need not be extracted.
+# TEXT_PRESERVE_LIGATURES: MuPDF's own expansion writes an Arabic lam-alef backwards ("ال" for "لا");
+# ligatures and presentation forms are expanded here instead, by their compatibility decomposition.
 _TEXT_FLAGS = (
-    pymupdf.TEXT_PRESERVE_WHITESPACE
+    pymupdf.TEXT_PRESERVE_LIGATURES
+    | pymupdf.TEXT_PRESERVE_WHITESPACE
     | pymupdf.TEXT_MEDIABOX_CLIP
     | pymupdf.TEXT_DEHYPHENATE
     | pymupdf.TEXT_COLLECT_VECTORS
 )
+_LIGATURES = re.compile("[\ufb00-\ufdff\ufe70-\ufefe]+")  # Latin ligatures, presentation forms
 _TEXT_BLOCK, _VECTOR_BLOCK = 0, 3
 _LINE = 1.5  # a path thinner than this is a ruling line
 Block = tuple[Box, str, int]  # a block of text: its box, its text, its number on the page
@@ -213,6 +219,7 @@ def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
     for order, (x0, y0, x1, y1, text, block, *_) in enumerate(page.get_text("words", textpage=textpage)):
         if not text.strip():
             continue
+        text = _unligated(text)
         if turn is not None:
             turned = pymupdf.Rect(x0, y0, x1, y1) * turn
             x0, y0, x1, y1 = turned.x0, turned.y0, turned.x1, turned.y1
@@ -235,7 +242,14 @@ def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[WordBox
 
 
 def _cleaned(text: str) -> str:
-    return "\n".join(line.rstrip() for line in text.strip("\n").splitlines()).strip()
+    return _unligated("\n".join(line.rstrip() for line in text.strip("\n").splitlines()).strip())
+
+
+def _unligated(text: str) -> str:
+    """The text with its ligatures and presentation forms written as the letters they stand for."""
+    if not _LIGATURES.search(text):
+        return text
+    return _LIGATURES.sub(lambda found: unicodedata.normalize("NFKC", found.group()), text)
 
 
 def _with_columns_apart(textpage: pymupdf.TextPage, blocks: list[Block]) -> list[Block]:

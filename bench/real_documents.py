@@ -17,7 +17,8 @@ pdfplumber, markitdown and camelot read PDFs only. A missing peer is reported as
 
 What it measures, per document, then summed per category, per language and over all:
 - Text-layer fidelity against raw PyMuPDF, on PDFs whose text layer has words. Both texts are
-  normalised alike: Markdown table rule rows dropped, `|` made a space (`\\|` kept as a character),
+  normalised alike: Markdown table rule rows dropped, `|` made a space on a line that is a table's
+  row (`\\|` kept as a character; elsewhere `|` is a character),
   heading marks and `**` removed, a word broken by a hyphen at a line end joined (the engine asks
   MuPDF to do so), then split on whitespace, punctuation stripped from both ends of a word (Unicode
   NFKC, case kept). A glyph whose font gives it no Unicode value is no character of the text layer:
@@ -119,10 +120,18 @@ _HYPHEN_BREAK = re.compile(r"(\w)-\s+(\w)")
 
 def plain(text: str) -> str:
     """Markdown table and heading syntax removed, line-end hyphenation joined (within a table's cell,
-    never across two cells)."""
+    never across two cells). A `|` is a cell's edge on a line that is a table's row (it starts and
+    ends with one), a character anywhere else, as in raw text."""
     lines = [line for line in text.splitlines() if not _RULE_ROW.match(line)]
     text = _HYPHEN_BREAK.sub(r"\1\2", _HEADING.sub("", "\n".join(lines)))
-    return text.replace("\\|", "\x00").replace("|", " ").replace("\x00", "|").replace("**", "")
+    return "\n".join(_cells_apart(line) for line in text.splitlines()).replace("**", "")
+
+
+def _cells_apart(line: str) -> str:
+    stripped = line.strip()
+    if len(stripped) < 2 or stripped[0] != "|" or stripped[-1] != "|":
+        return line
+    return line.replace("\\|", "\x00").replace("|", " ").replace("\x00", "|")
 
 
 def tokens(text: str, fold: bool = False) -> list[str]:

@@ -166,8 +166,8 @@ def _page_text(
     texts: dict[int, list[str]] = {}
     for _, text, number in blocks:
         texts.setdefault(number, []).append(text)
-    read = words_apart(_words(page, textpage), apart) if apart else _words(page, textpage)
-    words = whole_words(read, {number: "\n".join(t) for number, t in texts.items()})
+    own = words_apart(_words(page, textpage), apart) if apart else _words(page, textpage)
+    words = whole_words(own, {number: "\n".join(t) for number, t in texts.items()})
     grids = [split_stacked_rows(grid, words) for grid in ruled]
     if aligned:
         grids += _aligned_grids(words, grids)

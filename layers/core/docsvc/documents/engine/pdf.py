@@ -61,9 +61,11 @@ _TEXT_FLAGS = (
     | pymupdf.TEXT_DEHYPHENATE
     | pymupdf.TEXT_COLLECT_VECTORS
 )
+_GLUED = re.compile(f"{UNMAPPED}[^\\s{UNMAPPED}]")  # a glyph without a Unicode value, a character after it
 _LIGATURES = re.compile("[\ufb00-\ufdff\ufe70-\ufefe]+")  # Latin ligatures, presentation forms
 _TEXT_BLOCK, _VECTOR_BLOCK = 0, 3
 _LINE = 1.5  # a path thinner than this is a ruling line
+_MARGIN = 6.0  # points around the blocks read again character by character
 Block = tuple[Box, str, int]  # a block of text: its box, its text, its number on the page
 
 pymupdf.TOOLS.mupdf_display_errors(False)
@@ -144,7 +146,8 @@ def _page_text(
     text layer and from OCR both)."""
     textpage = page.get_textpage(flags=_TEXT_FLAGS)
     blocks, vectors = _text_blocks(page, textpage)
-    apart = _unmapped_apart(textpage) if any(UNMAPPED in text for _, text, _ in blocks) else {}
+    glued = [box for box, text, _ in blocks if _GLUED.search(text)]
+    apart = _unmapped_apart(page, glued) if glued else {}
     if apart:
         blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
     if not blocks and (is_image or page.get_images()):
@@ -194,11 +197,16 @@ def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[B
     return blocks, vectors
 
 
-def _unmapped_apart(textpage: pymupdf.TextPage) -> dict[str, str]:
-    """The words of the page that a glyph without a Unicode value sticks to (see `textlayer`), read
-    from its characters' places: only on a page whose text holds such glyphs."""
+def _unmapped_apart(page: pymupdf.Page, boxes: list[Box]) -> dict[str, str]:
+    """The words that a glyph without a Unicode value sticks to (see `textlayer`), read from their
+    characters' places in the blocks (`boxes`) whose text has such a glyph before a character: only
+    those are read again, character by character (a page's characters cost several times its text)."""
+    clip = pymupdf.Rect()
+    for box in boxes:
+        clip |= box
+    clip += (-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)  # a glyph's box may stick out of its block's
     lines: list[list[Char]] = []
-    for block in textpage.extractRAWDICT()["blocks"]:
+    for block in page.get_textpage(clip=clip, flags=_TEXT_FLAGS).extractRAWDICT()["blocks"]:
         for line in block.get("lines", ()):
             if abs(line["dir"][1]) < 1e-3:  # horizontal lines: a gap is along x
                 lines.append(

@@ -38,7 +38,9 @@ scored. An answer is right when, after normalisation, it equals the truth:
   mark, thousands separators and a currency sign), rounded to 2 decimals and compared by absolute
   value (a credit note prints positive amounts where its data holds negative ones);
 - currency: upper-cased, a lone sign read as its code (EUR, GBP, USD);
-- identifiers (invoice_number, issuer.vat_id, iban): all whitespace removed, case ignored, equal;
+- identifiers (invoice_number, issuer.vat_id, iban): all whitespace removed, case ignored, equal (an
+  account number the truth holds without its country code, a Polish NRB, is also right as the IBAN
+  it is with that code);
 - names (issuer.name, customer.name): whitespace collapsed, case ignored, and the truth equal to the
   answer or contained in it (an answer holding the name and more, "Lieferant GmbH Lieferantenstraße 20",
   counts as right; one holding part of it does not).
@@ -397,6 +399,10 @@ def right(path: str, answer: Any, truth: str) -> bool:
         return _SIGNS.get(text, text.upper()) == truth.upper()
     if path in ("issuer.name", "customer.name"):
         return _collapse(truth) in _collapse(answer)
+    if path == "iban" and _squash(truth).isdigit():  # an account number the data keeps without its
+        # country code (a Polish NRB): right as itself or as the IBAN it is with the code
+        squashed = _squash(answer)
+        return squashed == _squash(truth) or (squashed[:2].isalpha() and squashed[2:] == _squash(truth))
     return _squash(answer) == _squash(truth)
 
 

@@ -149,3 +149,26 @@ def test_to_whom_it_may_concern_is_no_customer() -> None:
     output = extract([page], SCHEMA).output
 
     assert (output["customer"] or {}).get("name") is None
+
+
+def test_a_vat_registration_no_is_the_vat_id() -> None:
+    assert label_key("VAT Registration No.") == ("vat", "id")
+
+
+def test_a_boxed_label_in_capitals_and_its_value_read_as_one_cell_pair() -> None:
+    page = "\n".join(
+        [
+            "| RECEBEMOS DE ACME LTDA OS PRODUTOS CONSTANTES DA NOTA FISCAL |  | NF-e N°. 44525 SÉRIE 1 |",
+            "|---|---|---|",
+            "| DATA DE RECEBIMENTO | IDENTIFICAÇÃO E ASSINATURA DO RECEBEDOR |  |",
+            "",
+            "| BASE DE CÁLCULO DO ICMS 49,23 |  | VALOR DO IPI 2,46 | VALOR TOTAL DA NOTA 51,69 |",
+            "|---|---|---|---|",
+            "| VALOR DO FRETE 0,00 | DESCONTO 0,00 |  | OUTRAS DESPESAS 0,00 |",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output["invoice_number"] == "44525"
+    assert output["total"] == 51.69

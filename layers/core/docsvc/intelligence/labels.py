@@ -106,7 +106,8 @@ total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, brut
  total ttc, montant ttc,
  net a payer, montant total, total a payer, totaal, te betalen, totaalbedrag, totaal incl btw, te voldoen,
  importe total, total a pagar, total factura, totale, totale documento, totale da pagare, importo totale,
- valor total, valor a pagar, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto, kwota do zaplaty
+ valor total, valor a pagar, valor total da nota, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto,
+ kwota do zaplaty
 net total: nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
  montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw, netto bedrag,
  base imponible, imponibile, totale imponibile, valor liquido, wartosc netto, razem netto
@@ -121,12 +122,14 @@ vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikatio
  number tva intracommunautaire, number tva, identifiant tva, btw nummer, btw number, btw id, nif, cif,
  partita iva, p iva, numero iva, nip, vat number, vat reg number, vat registration number, vat no,
  vat reg no, vat id no, vat id nr, no tva intra, no tva, no de tva, n de tva, no tva intracommunautaire,
- no ust id, btw nr, btw no, no intracom, numero intracom, tva intracom, no tva intracom
+ no ust id, btw nr, btw no, no intracom, numero intracom, tva intracom, no tva intracom,
+ vat registration no, vat registration nr, vat number no
 tax number: steuernummer, steuer number
 account number: kontonummer, konto number, numer rachunku, nr rachunku, numer konta, numero de compte,
  rekeningnummer, numero de cuenta, numero di conto, numero conto, numero da conta
 bank account: rachunek bankowy, bankverbindung, compte bancaire, bankrekening, cuenta bancaria,
  conto bancario, conta bancaria
+invoice: nota fiscal, nf e, nfe
 invoice number: rechnungsnummer, rechnung number, belegnummer, numero de facture, facture number,
  factuurnummer, factuur number, numero de factura, factura number, numero fattura, fattura number,
  numero da fatura, fatura number, numer faktury, faktura number, no de facture, no facture,

@@ -237,7 +237,30 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
             elif len(filled) > 2 and _ends_in_key_and_value(cells, filled):
                 at, value_at = filled[-2], filled[-1]  # "| Customer Name | Invoice # | 0000007 |"
                 pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
-        pairs += _side_by_side_keys(rows) + _keys_over_values(rows)
+        pairs += _side_by_side_keys(rows) + _keys_over_values(rows) + _boxed_pairs(rows)
+    return pairs
+
+
+def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
+    """A box of a form printed as a table cell holding its label in capitals over its value, which the
+    cell reads as one text: "VALOR TOTAL DA NOTA 51,69", "NF-e N°. 44525 SÉRIE 1" (the label, then the
+    words with digits after it up to the next word without)."""
+    pairs: list[Pair] = []
+    for index, cells in rows:
+        for place, cell in enumerate(cells):
+            words = cell.split()
+            cut = next((at for at, word in enumerate(words) if any(char.isdigit() for char in word)), 0)
+            if cut == 0 or (words[cut - 1] == "R$" and cut == 1):
+                continue
+            label_words = words[: cut - 1] if words[cut - 1] == "R$" else words[:cut]
+            letters = [char for word in label_words for char in word if char.isalpha()]
+            if len(letters) < 3 or sum(char.isupper() for char in letters) < 0.75 * len(letters):
+                continue
+            end = cut
+            while end < len(words) and any(char.isdigit() for char in words[end]):
+                end += 1
+            label, value = " ".join(label_words), " ".join(words[len(label_words) : end])
+            pairs.append(Pair(label, value, "cell", (index, place), (index, place)))
     return pairs
 
 

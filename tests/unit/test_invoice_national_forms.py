@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from docsvc.intelligence.extraction import extract
-from docsvc.intelligence.identifiers import countries_of, national_iban, national_vat
+from docsvc.intelligence.identifiers import FORM_ONLY, countries_of, national_iban, national_vat
 from docsvc.intelligence.labels import label_key
 
 SCHEMA: dict[str, Any] = {
@@ -72,8 +72,9 @@ def test_a_tax_id_under_its_national_name_is_the_issuers_vat_id_and_never_the_ta
 
     assert result.output["issuer"]["vat_id"] == "545-182-41-19"
     assert result.output["tax_total"] is None
-    assert national_vat("NIP: 545-182-41-19", ("PL",)) == "545-182-41-19"
-    assert national_vat("NIP: 545-182-41-18", ("PL",)) is None
+    assert national_vat("NIP: 545-182-41-19", ("PL",)) == ("545-182-41-19", 1.0)
+    assert national_vat("NIP: 545-182-41-18", ("PL",)) == ("545-182-41-18", FORM_ONLY)  # its check fails
+    assert national_vat("NIP: 545-182-41-19", ("DE",)) is None
 
 
 def test_labels_of_identifiers_are_not_partial_labels_of_the_tax() -> None:
@@ -172,3 +173,25 @@ def test_a_boxed_label_in_capitals_and_its_value_read_as_one_cell_pair() -> None
 
     assert output["invoice_number"] == "44525"
     assert output["total"] == 51.69
+
+
+def test_a_table_cell_holding_a_label_its_colon_and_its_value_pairs() -> None:
+    page = "\n".join(
+        [
+            "FAKTURA VAT",
+            "Nr: FA811/05/2025",
+            "",
+            "|  | Suma netto: |  | 43,60 PLN |",
+            "|---|---|---|---|",
+            "|  | Podatek VAT: |  | 10,03 PLN |",
+            "|  | RAZEM BRUTTO: |  | 53,63 PLN |",
+            "| PŁATNOŚĆ |  |  |  |",
+            "| Termin płatności: 15.03.2026 |  |  |  |",
+            "| Forma płatności: Przelew |  |  |  |",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output["due_date"] == "2026-03-15"
+    assert output["tax_total"] == 10.03

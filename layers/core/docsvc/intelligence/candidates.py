@@ -122,8 +122,7 @@ def candidate_of(
             national = national_iban(text, reading.countries)
             found = (national[0], 1.0) if national else None
         elif found is None and kind == "vat":
-            printed = national_vat(text, reading.countries)
-            found = (printed, 1.0) if printed else None
+            found = national_vat(text, reading.countries)
         if found is None:
             return None
         text = found[0]

@@ -126,15 +126,18 @@ _NATIONAL_VAT = {"PL": re.compile(r"(?<![\w-])(\d{3}-?\d{3}-?\d{2}-?\d{2}|\d{3}-
                  "IT": re.compile(r"(?<![\w-])(\d{11})(?![\w-])")}  # fmt: skip
 
 
-def national_vat(text: str, countries: tuple[str, ...]) -> str | None:
-    """A VAT id printed without its country code (a Polish NIP "545-182-41-19") that passes the check
-    of one of the document's `countries`, as printed."""
+def national_vat(text: str, countries: tuple[str, ...]) -> tuple[str, float] | None:
+    """A VAT id printed without its country code (a Polish NIP "545-182-41-19") in the national form
+    of one of the document's `countries`, as printed: one that passes that country's check first
+    (quality 1.0), else the first with the form (FORM_ONLY, as `find_identifier` takes one)."""
+    formed: str | None = None
     for country in countries:
         pattern = _NATIONAL_VAT.get(country)
         for match in pattern.finditer(text) if pattern else ():
             if vat_ok(country + re.sub(r"[ \-]", "", match.group(1))):
-                return match.group(1)
-    return None
+                return match.group(1), 1.0
+            formed = formed or match.group(1)
+    return (formed, FORM_ONLY) if formed else None
 
 
 def iban_ok(iban: str) -> bool:

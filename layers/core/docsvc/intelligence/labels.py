@@ -114,8 +114,8 @@ net total: nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensu
 tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, tva, total tva, montant tva,
  total taxe, zuzuglich mwst, zzgl mwst, zuzuglich ust, zzgl ust, zuzuglich umsatzsteuer, zzgl umsatzsteuer,
  versicherungsteuer, versicherungssteuer, btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat,
- podatek, impuesto, total impuesto, importe impuesto, imposto, valor do imposto, total imposto,
- taxe
+ podatek, podatek vat, podatku, kwota podatku, kwota podatku vat, suma podatku, wartosc podatku,
+ impuesto, total impuesto, importe impuesto, imposto, valor do imposto, total imposto, taxe
 vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
  umsatzsteuer
  identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva, tva intracommunautaire,

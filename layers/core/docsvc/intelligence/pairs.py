@@ -242,12 +242,19 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
 
 
 def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
-    """A box of a form printed as a table cell holding its label in capitals over its value, which the
-    cell reads as one text: "VALOR TOTAL DA NOTA 51,69", "NF-e N°. 44525 SÉRIE 1" (the label, then the
-    words with digits after it up to the next word without)."""
+    """A cell holding a label and its value: after the label's colon ("| Termin płatności: 15.03.2026 |"),
+    or a box of a form holding its label in capitals over its value, which the cell reads as one text
+    ("VALOR TOTAL DA NOTA 51,69", "NF-e N°. 44525 SÉRIE 1": the label, then the words with digits after
+    it up to the next word without)."""
     pairs: list[Pair] = []
     for index, cells in rows:
         for place, cell in enumerate(cells):
+            colon = label_colon(cell)
+            if colon is not None:
+                if cell[colon + 1 :].strip():
+                    label, value = cell[:colon].strip(), cell[colon + 1 :].strip()
+                    pairs.append(Pair(label, value, "cell", (index, place), (index, place)))
+                continue
             words = cell.split()
             cut = next((at for at, word in enumerate(words) if any(char.isdigit() for char in word)), 0)
             if cut == 0 or (words[cut - 1] == "R$" and cut == 1):

@@ -1,12 +1,14 @@
 """Form filling on real public PDF forms: does each value land in the field it was meant for?
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/forms.py [--split tune|heldout|heldout2|all] [--corpus .corpus] [--json PATH]
+    .venv/bin/python bench/forms.py [--split tune|heldout|heldout2|heldout3|all] [--corpus .corpus] [--json PATH]
 
-The forms are those of `bench/forms/manifest.json`, in three splits reported apart: `tune`, the forms
+The forms are those of `bench/forms/manifest.json`, in four splits reported apart: `tune`, the forms
 read while changing the code; `heldout`, the first held-out forms; `heldout2`, forms of other sources
 and layouts added later (US state returns and intake sheets, a Canadian federal return, German and
-French university forms, commercial forms), run once at the end of a round.
+French university forms, commercial forms); `heldout3`, forms of yet other sources (Michigan benefit
+applications, Michigan, Utah and Massachusetts court forms, a UK power of attorney, a form library's
+one-page demo forms in Arabic, Chinese and Ukrainian), run once before and once after a round's changes.
 
 Their truth does not come from the detector: each text field or check box widget with a tooltip
 (/TU), or else a name of words ("FirstName"), is a field given, its label that tooltip or name; a label
@@ -63,7 +65,7 @@ pymupdf.TOOLS.mupdf_display_warnings(False)
 
 TEXT, CHECKBOX = 7, 2  # PyMuPDF's widget types
 READ_ONLY, HIDDEN = 1, 2  # a field's /Ff bit, an annotation's /F bit
-YES = {"en": "yes", "de": "ja", "fr": "oui", "es": "sí", "ja": "はい"}
+YES = {"en": "yes", "de": "ja", "fr": "oui", "es": "sí", "ja": "はい", "ar": "نعم", "zh": "是", "uk": "так"}
 NAMES = {
     "en": ["Jane Roe", "John Smith", "Maria Garcia", "David Chen", "Laura Miller", "Peter Brown"],
     "de": ["Anna Schmidt", "Jürgen Müller", "Petra Weiß", "Lukas Becker", "Sabine Krüger", "Tobias Schäfer"],
@@ -77,6 +79,9 @@ NAMES = {
     ],
     "es": ["María López", "José Martínez", "Lucía Sánchez", "Álvaro Pérez", "Nuria Gómez", "Íñigo Ruiz"],
     "ja": ["山田 太郎", "佐藤 花子", "鈴木 一郎", "高橋 美咲", "田中 健", "伊藤 さくら"],
+    "ar": ["أحمد خالد", "فاطمة علي", "يوسف حسن", "مريم سعيد", "عمر نبيل", "ليلى كريم"],
+    "zh": ["王 小明", "李 娜", "张 伟", "刘 洋", "陈 静", "杨 磊"],
+    "uk": ["Олена Коваль", "Тарас Шевчук", "Ірина Бондар", "Андрій Мельник", "Оксана Ткач", "Богдан Кравець"],
 }
 CITIES = {
     "en": ["Springfield", "Portland", "Madison"],
@@ -84,6 +89,9 @@ CITIES = {
     "fr": ["Lyon", "Besançon", "Orléans"],
     "es": ["Sevilla", "Málaga", "Córdoba"],
     "ja": ["東京都", "大阪市", "京都市"],
+    "ar": ["القاهرة", "عمّان", "بيروت"],
+    "zh": ["北京市", "上海市", "广州市"],
+    "uk": ["Київ", "Львів", "Одеса"],
 }
 STREETS = {
     "en": "{n} Oak Street",
@@ -91,6 +99,9 @@ STREETS = {
     "fr": "{n} rue de la Paix",
     "es": "Calle Mayor {n}",
     "ja": "千代田区{n}丁目",
+    "ar": "شارع النيل {n}",
+    "zh": "长安街{n}号",
+    "uk": "вул. Хрещатик, {n}",
 }
 KINDS = [  # the kind of a label's value, from its words
     ("email", re.compile(r"e-?mail|courriel|correo", re.I)),
@@ -112,7 +123,7 @@ KINDS = [  # the kind of a label's value, from its words
         re.compile(r"amount|total|\bline\b|income|tax|wages|\$|payment|betrag|montant|importe|credit", re.I),
     ),
 ]
-SPLITS = ("tune", "heldout", "heldout2")  # reported apart, in this order
+SPLITS = ("tune", "heldout", "heldout2", "heldout3")  # reported apart, in this order
 MEANINGLESS = re.compile(
     r"^(?:[a-z]{0,4}[\d_.\-]+|text\s*\d*|field\s*\d*|check\s*box\s*\d*|untitled.*)$", re.I
 )

@@ -1,7 +1,8 @@
 """Form filling on real public PDF forms: does each value land in the field it was meant for?
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/forms.py [--split tune|heldout|heldout2|heldout3|all] [--corpus .corpus] [--json PATH]
+    .venv/bin/python bench/forms.py [--split tune|heldout|heldout2|heldout3|all] [--corpus .corpus]
+                                    [--json PATH]
 
 The forms are those of `bench/forms/manifest.json`, in four splits reported apart: `tune`, the forms
 read while changing the code; `heldout`, the first held-out forms; `heldout2`, forms of other sources
@@ -81,7 +82,7 @@ NAMES = {
     "ja": ["山田 太郎", "佐藤 花子", "鈴木 一郎", "高橋 美咲", "田中 健", "伊藤 さくら"],
     "ar": ["أحمد خالد", "فاطمة علي", "يوسف حسن", "مريم سعيد", "عمر نبيل", "ليلى كريم"],
     "zh": ["王 小明", "李 娜", "张 伟", "刘 洋", "陈 静", "杨 磊"],
-    "uk": ["Олена Коваль", "Тарас Шевчук", "Ірина Бондар", "Андрій Мельник", "Оксана Ткач", "Богдан Кравець"],
+    "uk": ["Олена Коваль", "Тарас Шевчук", "Ірина Бондар", "Андрій Мельник", "Оксана Ткач", "Богдан Кравець"],  # noqa: RUF001
 }
 CITIES = {
     "en": ["Springfield", "Portland", "Madison"],

@@ -283,6 +283,64 @@ def test_a_lone_rule_takes_the_caption_flush_under_it_over_a_heading_above() -> 
     assert [field.description for field in fields] == ["HOME", "WORK"]
 
 
+def test_a_rule_inside_a_frame_round_a_section_is_a_blank() -> None:
+    """A section framed by one box holds check boxes with a rule after their text ("Presentation of a
+    paper   subject: ______"): the rules are blanks of their own, not edges of the frame."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(40, 90, 560, 170), width=0.8)
+        page.insert_text((46, 104), "Reason for the trip", fontsize=11)
+        for row, (option, caption) in enumerate(
+            (("Presentation of a paper", "subject:"), ("Other", "specify:"))
+        ):
+            y = 125 + 22 * row
+            page.draw_rect(pymupdf.Rect(46, y - 9, 56, y + 1))
+            page.insert_text((62, y), option, fontsize=10)
+            page.insert_text((220, y), caption, fontsize=10)
+            page.draw_line((265, y + 1), (550, y + 1), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    texts = [field for field in fields if field.type == "text"]
+    assert [field.description for field in texts] == ["subject", "specify"]
+    assert all(field.bbox.left > 260 / 612 for field in texts)
+
+
+def test_a_box_opened_by_a_sign_is_a_field_and_its_value_is_written_after_the_sign() -> None:
+    """Boxes of a return's summary with "=" or "$" printed at their start ("Total (add lines 19 to
+    21)  [= ____]"): each is a field named by the text left of it, its box after the sign."""
+    lines = [("Duty payable (add lines 1 to 6)", "="), ("Refund (Form B301 attached)", "$")]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for row, (text, sign) in enumerate(lines):
+            y = 120 + 24 * row
+            page.insert_text((260, y + 12), text, fontsize=10)
+            page.draw_rect(pymupdf.Rect(440, y, 560, y + 16), width=0.5)
+            page.insert_text((443, y + 12), sign, fontsize=10)
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    assert [field.description for field in fields] == [text for text, _ in lines]
+    assert all(field.bbox.left * 612 > 448 for field in fields)
+    values = field_values([(f.key, f.description, f.type) for f in fields], "Refund: 1,234.00")
+    out = filled(content, [replace(field, value=values.get(field.key)) for field in fields])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        hit = document[0].search_for("1,234.00")[0]
+    assert hit.x0 > 448 and hit.y0 >= 144 and hit.y1 <= 161
+
+
+def test_words_printed_up_the_margin_name_no_field() -> None:
+    """A line printed up the page's margin ("Print using blue or black ink only") stands left of the
+    rules; each rule is named by the caption flush under it, not by a word of the margin."""
+    names = ["Your first name", "Your last name", "Spouse's first name"]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((24, 260), "Print using blue or black ink only", fontsize=7, rotate=90)
+        for row, name in enumerate(names):
+            y = 120 + 36 * row
+            page.draw_line((36, y), (250, y), width=0.5)
+            page.insert_text((36, y + 10), name, fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == names
+
+
 def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> None:
     content = _widget_form()
     fields = form_fields(content)

@@ -97,12 +97,13 @@ def form_fields(content: bytes) -> list[FoundField]:
         for page in document:
             width, height = page.rect.width or 1.0, page.rect.height or 1.0
             textpage = page.get_textpage(flags=_TEXT_FLAGS)
-            words = [tuple(word[:5]) for word in page.get_text("words", textpage=textpage)]
+            read = page.get_text("words", textpage=textpage)
+            words = [tuple(word[:5]) for word in read]
             widgets = [widget for widget in page.widgets() if widget.field_type in _FILLABLE]
             if widgets:
                 places = _widget_fields(widgets, words)
             else:
-                places = _layout_fields(page, textpage, words)
+                places = _layout_fields(page, textpage, _upright(read))
             for rect, label, kind, value, name in places:
                 found.append((page.number + 1, rect, label, kind, value, name, width, height))
     keys: dict[str, int] = {}
@@ -313,8 +314,8 @@ def _captioned_above(rect: Rect, words: Sequence[Word], blocked: Sequence[Rect])
     if nearest is None or rect[0] - nearest[2] <= max(3 * (nearest[3] - nearest[1]), 24.0):
         return False
     line = _line_above(rect, words, blocked)
-    if not line:
-        return False
+    if not any(char.isalpha() for word in line for char in word[4]):
+        return False  # nothing, or the sign at the start of the box above ("= [   ]")
     size = line[0][3] - line[0][1]
     return abs(line[0][0] - rect[0]) <= max(size, 6.0) and rect[1] - max(word[3] for word in line) <= size
 
@@ -358,6 +359,21 @@ def _inside(word: Word | Rect, rect: Rect) -> bool:
 
 
 # --------------------------------------------------------------------------------------- layout
+def _upright(read: Sequence[Sequence[object]]) -> list[Word]:
+    """The words of a page that run across it: a line printed up or down its margin ("Print using blue
+    or black ink only") names no field, though its words stand left of the blanks."""
+    lines: dict[tuple[object, object], list[Word]] = {}
+    for word in read:
+        lines.setdefault((word[5], word[6]), []).append(tuple(word[:5]))  # type: ignore[arg-type]
+    sideways = set()
+    for key, line in lines.items():
+        across = max(word[2] for word in line) - min(word[0] for word in line)
+        down = max(word[3] for word in line) - min(word[1] for word in line)
+        if down > 2 * across and (len(line) > 1 or len(line[0][4]) > 2):  # "I" stands taller than wide
+            sideways.add(key)
+    return [tuple(word[:5]) for word in read if (word[5], word[6]) not in sideways]  # type: ignore[misc]
+
+
 def _layout_fields(page: pymupdf.Page, textpage: pymupdf.TextPage, words: list[Word]) -> list[Place]:
     """A page's fields as its layout draws them."""
     places = _glyph_boxes(words)
@@ -534,15 +550,24 @@ def _drawn_fields(
         (y, x0, x1)
         for y, x0, x1 in horizontal
         if x1 - x0 >= _MIN_FIELD * 1.5
-        and not any(
-            cell[0] - 2 <= x0 and x1 <= cell[2] + 2 and cell[1] - 2 <= y <= cell[3] + 2 for cell in cells
-        )
+        and not any(_edge_or_inside(y, x0, x1, cell, words) for cell in cells)
         and not _along_edges(y, x0, x1, edges)
-    ]  # not the edge of a box or a table
+    ]  # not the edge of a box or a table, nor a line inside an empty box (the box is the field)
     under = _captioned_under(blanks, horizontal, words, text_height)
+    taken = known + [place[0] for place in places]
     for y, x0, x1 in blanks:
-        places += _rule_field(y, x0, x1, words, text_height, known, (y, x0, x1) in under)
+        places += _rule_field(y, x0, x1, words, text_height, taken, (y, x0, x1) in under)
     return places
+
+
+def _edge_or_inside(y: float, x0: float, x1: float, cell: Rect, words: list[Word]) -> bool:
+    """Whether a rule is the top or bottom of a box (or of a cell), or lies inside an empty one. A rule
+    inside a box that holds text (a frame round a section: "Reason: ______" in it) is a blank of its own."""
+    if not (cell[0] - 2 <= x0 and x1 <= cell[2] + 2 and cell[1] - 2 <= y <= cell[3] + 2):
+        return False
+    if y <= cell[1] + 2 or y >= cell[3] - 2:
+        return True
+    return not _holds_text(cell, words)
 
 
 def _captioned_under(
@@ -813,6 +838,13 @@ def _box_field(rect: Rect, words: list[Word], inside: list[Word] | None = None) 
     printed in its top part; nothing when text fills it."""
     inside = [word for word in words if _inside(word, rect) and _clean(word[4])] if inside is None else inside
     width, height = rect[2] - rect[0], _height(rect)
+    signs = [word for word in inside if not any(char.isalnum() for char in word[4])]
+    if inside and len(signs) == len(inside) and max(word[2] for word in signs) <= rect[0] + 0.3 * width:
+        start = max(word[2] for word in signs) + 1.0  # "= [     ]", "$ [     ]": a sign opens the box
+        if rect[2] - start < _MIN_FIELD or height < 8:
+            return []
+        label = _printed_label(rect, words)
+        return [((start, rect[1], rect[2], rect[3]), label or "blank", "text", None, None)]
     if not inside:
         if _CHECK_SIZE[0] <= width <= _CHECK_SIZE[1] and _CHECK_SIZE[0] <= height <= _CHECK_SIZE[1]:
             if 0.7 <= width / height <= 1.4:

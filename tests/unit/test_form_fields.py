@@ -326,6 +326,28 @@ def test_a_box_opened_by_a_sign_is_a_field_and_its_value_is_written_after_the_si
     assert hit.x0 > 448 and hit.y0 >= 144 and hit.y1 <= 161
 
 
+def test_a_cell_whose_row_says_only_its_line_letter_is_named_by_the_line() -> None:
+    """A return's column of amounts ruled as a table, each row's first cell holding the line's letter
+    only ("a", "b") and its words printed left of the table: each amount cell is named by its line's
+    words, not by the letter alone."""
+    lines = [("a", "State tax add back"), ("b", "Other additions to income")]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for row, (letter, text) in enumerate(lines):
+            y = 120 + 14 * row
+            page.insert_text((60, y + 10), text, fontsize=9)
+            page.insert_text((362, y + 10), letter, fontsize=9)
+            page.insert_text((448, y + 10), "00", fontsize=9)
+        for y in (120, 134, 148):
+            page.draw_line((358, y), (466, y), width=0.5)
+        for x in (358, 370, 446, 466):
+            page.draw_line((x, 120), (x, 148), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert len(fields) == 2
+    for field, (_, text) in zip(fields, lines, strict=True):
+        assert text in field.description, field.description
+
+
 def test_words_printed_up_the_margin_name_no_field() -> None:
     """A line printed up the page's margin ("Print using blue or black ink only") stands left of the
     rules; each rule is named by the caption flush under it, not by a word of the margin."""

@@ -811,7 +811,8 @@ def _table_cells(cells: Sequence[Rect], words: list[Word], table: bool) -> list[
         if cell[2] - cell[0] < _MIN_FIELD or _height(cell) < 8:
             continue
         label = _header_label(cell, cells, words) if table else ""
-        label = label or _printed_label(cell, words)
+        if _says_little(label):  # no header, or the line's number only ("a [    ]"): the line's words
+            label = _printed_label(cell, words) or label
         places.append((cell, label or "blank", "text", None, None))
     return places
 

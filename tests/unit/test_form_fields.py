@@ -348,17 +348,24 @@ def test_a_cell_whose_row_says_only_its_line_letter_is_named_by_the_line() -> No
         assert text in field.description, field.description
 
 
-def test_words_printed_up_the_margin_name_no_field() -> None:
-    """A line printed up the page's margin ("Print using blue or black ink only") stands left of the
-    rules; each rule is named by the caption flush under it, not by a word of the margin."""
+@pytest.mark.parametrize("aslant", [False, True])
+def test_words_printed_up_the_margin_or_aslant_name_no_field(aslant: bool) -> None:
+    """A line printed up the page's margin ("Print using blue or black ink only"), or aslant across it
+    (a "DO NOT MAIL" watermark), stands left of the rules; each rule is named by the caption flush
+    under it, not by a word of that line."""
     names = ["Your first name", "Your last name", "Spouse's first name"]
+    left = 180 if aslant else 36
     with pymupdf.open() as document:  # type: ignore[no-untyped-call]
         page = document.new_page()
-        page.insert_text((24, 260), "Print using blue or black ink only", fontsize=7, rotate=90)
+        if aslant:
+            start = pymupdf.Point(60, 200)
+            page.insert_text(start, "DO NOT MAIL THIS PAGE", fontsize=20, morph=(start, pymupdf.Matrix(-30)))
+        else:
+            page.insert_text((24, 260), "Print using blue or black ink only", fontsize=7, rotate=90)
         for row, name in enumerate(names):
             y = 120 + 36 * row
-            page.draw_line((36, y), (250, y), width=0.5)
-            page.insert_text((36, y + 10), name, fontsize=9)
+            page.draw_line((left, y), (left + 214, y), width=0.5)
+            page.insert_text((left, y + 10), name, fontsize=9)
         fields = form_fields(bytes(document.tobytes()))
     assert [field.description for field in fields] == names
 

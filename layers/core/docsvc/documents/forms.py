@@ -103,7 +103,7 @@ def form_fields(content: bytes) -> list[FoundField]:
             if widgets:
                 places = _widget_fields(widgets, words)
             else:
-                places = _layout_fields(page, textpage, _upright(read))
+                places = _layout_fields(page, textpage, _upright(read, textpage))
             for rect, label, kind, value, name in places:
                 found.append((page.number + 1, rect, label, kind, value, name, width, height))
     keys: dict[str, int] = {}
@@ -359,18 +359,17 @@ def _inside(word: Word | Rect, rect: Rect) -> bool:
 
 
 # --------------------------------------------------------------------------------------- layout
-def _upright(read: Sequence[Sequence[object]]) -> list[Word]:
-    """The words of a page that run across it: a line printed up or down its margin ("Print using blue
-    or black ink only") names no field, though its words stand left of the blanks."""
-    lines: dict[tuple[object, object], list[Word]] = {}
-    for word in read:
-        lines.setdefault((word[5], word[6]), []).append(tuple(word[:5]))  # type: ignore[arg-type]
-    sideways = set()
-    for key, line in lines.items():
-        across = max(word[2] for word in line) - min(word[0] for word in line)
-        down = max(word[3] for word in line) - min(word[1] for word in line)
-        if down > 2 * across and (len(line) > 1 or len(line[0][4]) > 2):  # "I" stands taller than wide
-            sideways.add(key)
+def _upright(read: Sequence[Sequence[object]], textpage: pymupdf.TextPage) -> list[Word]:
+    """The words of a page's lines that run across it: a line printed up its margin ("Print using blue
+    or black ink only") or across it aslant (a "DO NOT MAIL" watermark) names no field, though its
+    words stand by the blanks."""
+    texts = [block for block in textpage.extractDICT()["blocks"] if block["type"] == 0]
+    sideways = {  # by the numbers the words carry: a text block's rank among the text blocks, its line's
+        (rank, index)
+        for rank, block in enumerate(texts)
+        for index, line in enumerate(block["lines"])
+        if abs(line["dir"][1]) > 0.05 or line["dir"][0] < 0
+    }
     return [tuple(word[:5]) for word in read if (word[5], word[6]) not in sideways]  # type: ignore[misc]
 
 

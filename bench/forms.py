@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/forms.py [--split tune|heldout|heldout2|heldout3|all] [--corpus .corpus]
-                                    [--json PATH]
+                                    [--json PATH] [--speed]
 
 The forms are those of `bench/forms/manifest.json`, in four splits reported apart: `tune`, the forms
 read while changing the code; `heldout`, the first held-out forms; `heldout2`, forms of other sources
@@ -35,7 +35,8 @@ Two paths are measured, with the same instructions:
     two fields share is left out. It is read from the page's words here, not from the detector's label
     code, and keeps fewer fields (the count of each truth is its "given" column).
 Every filled PDF is opened again with PyMuPDF and must keep its widgets (AcroForm path). Times are per
-form, for the three steps together. Figures go per split, category and language.
+form, for the three steps together. Figures go per split, category and language. `--speed` times the
+detection alone on the baked forms instead (best of three per form, per page and per form).
 """
 
 from __future__ import annotations
@@ -495,6 +496,30 @@ def _table(title: str, results: list[dict[str, Any]], path: str) -> list[str]:
     return lines
 
 
+def detection_speed(documents: list[dict[str, Any]], corpus: Path) -> list[str]:
+    """How long finding the fields of each baked form takes (the layout path's detection alone), best
+    of three: milliseconds a page at the median and for the slowest page, seconds a form likewise."""
+    per_page: list[float] = []
+    per_form: list[float] = []
+    for document in documents:
+        flat = flattened(corpus_path(corpus, str(document["repo"]), str(document["path"])).read_bytes())
+        with pymupdf.open(stream=flat, filetype="pdf") as opened:
+            pages = opened.page_count
+        best = float("inf")
+        for _ in range(3):
+            started = time.perf_counter()
+            form_fields(flat)
+            best = min(best, time.perf_counter() - started)
+        per_form.append(best)
+        per_page += [best / max(pages, 1)] * pages
+    return [
+        f"Finding the fields of {len(documents)} baked forms ({len(per_page)} pages), best of three:",
+        f"  {statistics.median(per_page) * 1000:.1f} ms a page at the median, "
+        f"{max(per_page) * 1000:.0f} ms for the slowest form's pages (a form's time over its pages)",
+        f"  {statistics.median(per_form):.3f} s a form at the median, {max(per_form):.2f} s for the slowest",
+    ]
+
+
 def forms_of(split: str) -> list[dict[str, Any]]:
     """The forms of the manifest in `split` ("all": every one)."""
     return [document for document in load_manifest(FORMS_MANIFEST) if split in ("all", document["split"])]
@@ -504,6 +529,7 @@ def main() -> int:
     parser = corpus_arguments(__doc__, SPLITS)
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
     parser.add_argument("--misses", action="store_true", help="print the labels that did not land")
+    parser.add_argument("--speed", action="store_true", help="time the detection on the baked forms only")
     parser.set_defaults(split="all")
     args = parser.parse_args()
     documents = forms_of(args.split)
@@ -515,6 +541,9 @@ def main() -> int:
     if missing:
         print(f"{len(missing)} forms are not in {args.corpus}: run bench/real_corpus.py --mirrors DIR first")
         return 1
+    if args.speed:
+        print("\n".join(detection_speed(documents, args.corpus)))
+        return 0
     results: list[dict[str, Any]] = []
     for document in documents:
         content = corpus_path(args.corpus, str(document["repo"]), str(document["path"])).read_bytes()

@@ -301,7 +301,7 @@ def test_a_rule_inside_a_frame_round_a_section_is_a_blank() -> None:
         fields = form_fields(bytes(document.tobytes()))
     texts = [field for field in fields if field.type == "text"]
     assert [field.description for field in texts] == ["subject", "specify"]
-    assert all(field.bbox.left > 260 / 612 for field in texts)
+    assert all(field.bbox.left > 260 / 595 for field in texts)
 
 
 def test_a_box_opened_by_a_sign_is_a_field_and_its_value_is_written_after_the_sign() -> None:
@@ -318,12 +318,37 @@ def test_a_box_opened_by_a_sign_is_a_field_and_its_value_is_written_after_the_si
         content = bytes(document.tobytes())
     fields = form_fields(content)
     assert [field.description for field in fields] == [text for text, _ in lines]
-    assert all(field.bbox.left * 612 > 448 for field in fields)
+    assert all(field.bbox.left * 595 > 448 for field in fields)
     values = field_values([(f.key, f.description, f.type) for f in fields], "Refund: 1,234.00")
     out = filled(content, [replace(field, value=values.get(field.key)) for field in fields])
     with pymupdf.open(stream=out, filetype="pdf") as document:
         hit = document[0].search_for("1,234.00")[0]
     assert hit.x0 > 448 and hit.y0 >= 144 and hit.y1 <= 161
+
+
+def test_a_captioned_box_with_a_sign_under_its_caption_is_a_field_after_the_sign() -> None:
+    """An information return's boxes: a caption in the top part ("1 Unemployment compensation") and a
+    "$" at the start of the room under it. Each box is a field named by its caption, its blank after
+    the "$", and the value is written there."""
+    captions = ["1 Unemployment compensation", "4 Federal income tax withheld"]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for column, caption in enumerate(captions):
+            x = 300 + 120 * column
+            page.draw_rect(pymupdf.Rect(x, 100, x + 120, 136), width=0.5)
+            page.insert_text((x + 3, 110), caption, fontsize=8)
+            page.insert_text((x + 3, 132), "$", fontsize=8)
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    assert [field.description for field in fields] == captions
+    assert all(field.bbox.top * 842 > 110 for field in fields)
+    values = field_values(
+        [(f.key, f.description, f.type) for f in fields], "Unemployment compensation: 512.40"
+    )
+    out = filled(content, [replace(field, value=values.get(field.key)) for field in fields])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        hit = document[0].search_for("512.40")[0]
+    assert hit.x0 > 307 and hit.x1 <= 420 and hit.y0 >= 110
 
 
 def test_a_cell_whose_row_says_only_its_line_letter_is_named_by_the_line() -> None:

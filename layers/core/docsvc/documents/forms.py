@@ -855,15 +855,21 @@ def _box_field(rect: Rect, words: list[Word], inside: list[Word] | None = None) 
         if width < _MIN_FIELD or height < 8:
             return []
         return [(rect, _printed_label(rect, words) or "blank", "text", None, None)]
-    bottom = max(word[3] for word in inside)
-    size = median([word[3] - word[1] for word in inside])
+    caption = [word for word in inside if word not in signs] or inside
+    bottom = max(word[3] for word in caption)
+    below = [word for word in signs if word[1] >= bottom - 1 and word[0] <= rect[0] + 0.3 * width]
+    if len(below) < len(signs) or len(caption) == len(inside):  # a sign among the caption's lines
+        caption, below = inside, []
+        bottom = max(word[3] for word in caption)
+    size = median([word[3] - word[1] for word in caption])
     if (  # room under the caption for a line of its size (a word's box is some 1.2-1.4 font sizes tall)
         rect[3] - bottom >= max(0.8 * size, 9.0)
         and (rect[3] - bottom) >= 0.4 * height
         and width >= _MIN_FIELD
-    ):
-        blank = (rect[0] + 1, bottom + 1, rect[2] - 1, rect[3] - 1)
-        return _under_captions(blank, sorted(inside, key=lambda word: (round(word[1]), word[0])))
+    ):  # the blank under the caption, after a sign that opens it ("1 Unemployment compensation / $ ___")
+        start = max([rect[0]] + [word[2] for word in below]) + 1
+        blank = (start, bottom + 1, rect[2] - 1, rect[3] - 1)
+        return _under_captions(blank, sorted(caption, key=lambda word: (round(word[1]), word[0])))
     return []
 
 

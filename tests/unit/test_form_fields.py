@@ -351,6 +351,19 @@ def test_a_captioned_box_with_a_sign_under_its_caption_is_a_field_after_the_sign
     assert hit.x0 > 307 and hit.x1 <= 420 and hit.y0 >= 110
 
 
+def test_a_rule_drawn_from_right_to_left_is_a_blank() -> None:
+    """A rule after its label drawn from its right end to its left ("1) Full name ______", the path
+    going leftwards) is a blank like any other."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 120), "1) Full name", fontsize=10)
+        page.draw_line((400, 122), (140, 122), width=0.5)
+        page.insert_text((72, 160), "2) Date hired", fontsize=10)
+        page.draw_line((150, 162), (260, 162), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["1) Full name", "2) Date hired [date]"]
+
+
 def test_a_cell_whose_row_says_only_its_line_letter_is_named_by_the_line() -> None:
     """A return's column of amounts ruled as a table, each row's first cell holding the line's letter
     only ("a", "b") and its words printed left of the table: each amount cell is named by its line's

@@ -511,7 +511,8 @@ def _drawn_fields(
     """Fields drawn with vector paths: empty cells of ruled tables and boxes, the blank part of a
     labelled box, small empty squares (check boxes) and rules with a label before or above them."""
     turn = page.rotation_matrix if page.rotation else None
-    horizontal, vertical = rules_of(drawings, turn)
+    drawn_rules = rules_of(drawings, turn)  # a line drawn right to left (or upwards) is the same rule
+    horizontal, vertical = ([(at, min(a, b), max(a, b)) for at, a, b in rules] for rules in drawn_rules)
     grids = ruled_grids(horizontal, vertical)
     rectangles = _rectangles(drawings, turn) + _ruled_boxes(horizontal, vertical)
     places, combed = _combs([cell for grid in grids for cell in grid.cells] + rectangles, words)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -726,13 +727,19 @@ def _light(fill: object) -> bool:
 def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]]:
     """Rows of three small empty boxes or more, side by side (one per character, as for a tax number):
     one field each row."""
-    marks = [word for word in words if _clean(word[4]) and not _SEPARATOR.fullmatch(word[4])]
+    marks = sorted(
+        (word for word in words if _clean(word[4]) and not _SEPARATOR.fullmatch(word[4])),
+        key=lambda word: (word[1] + word[3]) / 2,
+    )
+    middles = [(word[1] + word[3]) / 2 for word in marks]  # the marks by height, to look up a cell's
     separators = [word for word in words if _SEPARATOR.fullmatch(word[4])]
     small = sorted(
         {
             rect
             for rect in rects
-            if rect[2] - rect[0] <= _COMB_CELL and 8 <= _height(rect) <= 30 and not _holds_text(rect, marks)
+            if rect[2] - rect[0] <= _COMB_CELL
+            and 8 <= _height(rect) <= 30
+            and not _holds_text(rect, marks[bisect_left(middles, rect[1]) : bisect_right(middles, rect[3])])
         },
         key=lambda rect: (round(rect[1]), rect[0]),
     )
@@ -803,22 +810,24 @@ def _frames(box: Rect, cell: Rect) -> bool:
 
 def _table_cells(cells: Sequence[Rect], words: list[Word], table: bool) -> list[Place]:
     places: list[Place] = []
+    held = {cell: [word for word in words if _inside(word, cell) and _clean(word[4])] for cell in cells}
     for cell in cells:
-        inside = [word for word in words if _inside(word, cell) and _clean(word[4])]
+        inside = held[cell]
         if inside:
             places += _box_field(cell, words, inside)
             continue
         if cell[2] - cell[0] < _MIN_FIELD or _height(cell) < 8:
             continue
-        label = _header_label(cell, cells, words) if table else ""
+        label = _header_label(cell, cells, held) if table else ""
         if _says_little(label):  # no header, or the line's number only ("a [    ]"): the line's words
             label = _printed_label(cell, words) or label
         places.append((cell, label or "blank", "text", None, None))
     return places
 
 
-def _header_label(cell: Rect, cells: Sequence[Rect], words: list[Word]) -> str:
-    """An empty cell's label: the text of the first cell of its row and of the top cell of its column."""
+def _header_label(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]]) -> str:
+    """An empty cell's label: the text of the first cell of its row and of the top cell of its column
+    (`held`: the words in each cell)."""
     row = [other for other in cells if abs(_middle(other) - _middle(cell)) < 2 and other[2] <= cell[0] + 2]
     column = [
         other for other in cells
@@ -827,7 +836,7 @@ def _header_label(cell: Rect, cells: Sequence[Rect], words: list[Word]) -> str:
     parts = []
     for group in (row, column):
         for other in sorted(group, key=lambda rect: (rect[0], rect[1])):
-            text = _joined_words([word for word in words if _inside(word, other)])
+            text = _joined_words(held[other])
             if text:
                 parts.append(text)
                 break

@@ -283,6 +283,131 @@ def test_a_lone_rule_takes_the_caption_flush_under_it_over_a_heading_above() -> 
     assert [field.description for field in fields] == ["HOME", "WORK"]
 
 
+def test_a_rule_inside_a_frame_round_a_section_is_a_blank() -> None:
+    """A section framed by one box holds check boxes with a rule after their text ("Presentation of a
+    paper   subject: ______"): the rules are blanks of their own, not edges of the frame."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(40, 90, 560, 170), width=0.8)
+        page.insert_text((46, 104), "Reason for the trip", fontsize=11)
+        for row, (option, caption) in enumerate(
+            (("Presentation of a paper", "subject:"), ("Other", "specify:"))
+        ):
+            y = 125 + 22 * row
+            page.draw_rect(pymupdf.Rect(46, y - 9, 56, y + 1))
+            page.insert_text((62, y), option, fontsize=10)
+            page.insert_text((220, y), caption, fontsize=10)
+            page.draw_line((265, y + 1), (550, y + 1), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    texts = [field for field in fields if field.type == "text"]
+    assert [field.description for field in texts] == ["subject", "specify"]
+    assert all(field.bbox.left > 260 / 595 for field in texts)
+
+
+def test_a_box_opened_by_a_sign_is_a_field_and_its_value_is_written_after_the_sign() -> None:
+    """Boxes of a return's summary with "=" or "$" printed at their start ("Total (add lines 19 to
+    21)  [= ____]"): each is a field named by the text left of it, its box after the sign."""
+    lines = [("Duty payable (add lines 1 to 6)", "="), ("Refund (Form B301 attached)", "$")]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for row, (text, sign) in enumerate(lines):
+            y = 120 + 24 * row
+            page.insert_text((260, y + 12), text, fontsize=10)
+            page.draw_rect(pymupdf.Rect(440, y, 560, y + 16), width=0.5)
+            page.insert_text((443, y + 12), sign, fontsize=10)
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    assert [field.description for field in fields] == [text for text, _ in lines]
+    assert all(field.bbox.left * 595 > 448 for field in fields)
+    values = field_values([(f.key, f.description, f.type) for f in fields], "Refund: 1,234.00")
+    out = filled(content, [replace(field, value=values.get(field.key)) for field in fields])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        hit = document[0].search_for("1,234.00")[0]
+    assert hit.x0 > 448 and hit.y0 >= 144 and hit.y1 <= 161
+
+
+def test_a_captioned_box_with_a_sign_under_its_caption_is_a_field_after_the_sign() -> None:
+    """An information return's boxes: a caption in the top part ("1 Unemployment compensation") and a
+    "$" at the start of the room under it. Each box is a field named by its caption, its blank after
+    the "$", and the value is written there."""
+    captions = ["1 Unemployment compensation", "4 Federal income tax withheld"]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for column, caption in enumerate(captions):
+            x = 300 + 120 * column
+            page.draw_rect(pymupdf.Rect(x, 100, x + 120, 136), width=0.5)
+            page.insert_text((x + 3, 110), caption, fontsize=8)
+            page.insert_text((x + 3, 132), "$", fontsize=8)
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    assert [field.description for field in fields] == captions
+    assert all(field.bbox.top * 842 > 110 for field in fields)
+    values = field_values(
+        [(f.key, f.description, f.type) for f in fields], "Unemployment compensation: 512.40"
+    )
+    out = filled(content, [replace(field, value=values.get(field.key)) for field in fields])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        hit = document[0].search_for("512.40")[0]
+    assert hit.x0 > 307 and hit.x1 <= 420 and hit.y0 >= 110
+
+
+def test_a_rule_drawn_from_right_to_left_is_a_blank() -> None:
+    """A rule after its label drawn from its right end to its left ("1) Full name ______", the path
+    going leftwards) is a blank like any other."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 120), "1) Full name", fontsize=10)
+        page.draw_line((400, 122), (140, 122), width=0.5)
+        page.insert_text((72, 160), "2) Date hired", fontsize=10)
+        page.draw_line((150, 162), (260, 162), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["1) Full name", "2) Date hired [date]"]
+
+
+def test_a_cell_whose_row_says_only_its_line_letter_is_named_by_the_line() -> None:
+    """A return's column of amounts ruled as a table, each row's first cell holding the line's letter
+    only ("a", "b") and its words printed left of the table: each amount cell is named by its line's
+    words, not by the letter alone."""
+    lines = [("a", "State tax add back"), ("b", "Other additions to income")]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for row, (letter, text) in enumerate(lines):
+            y = 120 + 14 * row
+            page.insert_text((60, y + 10), text, fontsize=9)
+            page.insert_text((362, y + 10), letter, fontsize=9)
+            page.insert_text((448, y + 10), "00", fontsize=9)
+        for y in (120, 134, 148):
+            page.draw_line((358, y), (466, y), width=0.5)
+        for x in (358, 370, 446, 466):
+            page.draw_line((x, 120), (x, 148), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert len(fields) == 2
+    for field, (_, text) in zip(fields, lines, strict=True):
+        assert text in field.description, field.description
+
+
+@pytest.mark.parametrize("aslant", [False, True])
+def test_words_printed_up_the_margin_or_aslant_name_no_field(aslant: bool) -> None:
+    """A line printed up the page's margin ("Print using blue or black ink only"), or aslant across it
+    (a "DO NOT MAIL" watermark), stands left of the rules; each rule is named by the caption flush
+    under it, not by a word of that line."""
+    names = ["Your first name", "Your last name", "Spouse's first name"]
+    left = 180 if aslant else 36
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        if aslant:
+            start = pymupdf.Point(60, 200)
+            page.insert_text(start, "DO NOT MAIL THIS PAGE", fontsize=20, morph=(start, pymupdf.Matrix(-30)))
+        else:
+            page.insert_text((24, 260), "Print using blue or black ink only", fontsize=7, rotate=90)
+        for row, name in enumerate(names):
+            y = 120 + 36 * row
+            page.draw_line((left, y), (left + 214, y), width=0.5)
+            page.insert_text((left, y + 10), name, fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == names
+
+
 def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> None:
     content = _widget_form()
     fields = form_fields(content)

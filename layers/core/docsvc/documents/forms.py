@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -97,12 +98,13 @@ def form_fields(content: bytes) -> list[FoundField]:
         for page in document:
             width, height = page.rect.width or 1.0, page.rect.height or 1.0
             textpage = page.get_textpage(flags=_TEXT_FLAGS)
-            words = [tuple(word[:5]) for word in page.get_text("words", textpage=textpage)]
+            read = page.get_text("words", textpage=textpage)
+            words = [tuple(word[:5]) for word in read]
             widgets = [widget for widget in page.widgets() if widget.field_type in _FILLABLE]
             if widgets:
                 places = _widget_fields(widgets, words)
             else:
-                places = _layout_fields(page, textpage, words)
+                places = _layout_fields(page, textpage, _upright(read, textpage))
             for rect, label, kind, value, name in places:
                 found.append((page.number + 1, rect, label, kind, value, name, width, height))
     keys: dict[str, int] = {}
@@ -313,8 +315,8 @@ def _captioned_above(rect: Rect, words: Sequence[Word], blocked: Sequence[Rect])
     if nearest is None or rect[0] - nearest[2] <= max(3 * (nearest[3] - nearest[1]), 24.0):
         return False
     line = _line_above(rect, words, blocked)
-    if not line:
-        return False
+    if not any(char.isalpha() for word in line for char in word[4]):
+        return False  # nothing, or the sign at the start of the box above ("= [   ]")
     size = line[0][3] - line[0][1]
     return abs(line[0][0] - rect[0]) <= max(size, 6.0) and rect[1] - max(word[3] for word in line) <= size
 
@@ -358,6 +360,20 @@ def _inside(word: Word | Rect, rect: Rect) -> bool:
 
 
 # --------------------------------------------------------------------------------------- layout
+def _upright(read: Sequence[Sequence[object]], textpage: pymupdf.TextPage) -> list[Word]:
+    """The words of a page's lines that run across it: a line printed up its margin ("Print using blue
+    or black ink only") or across it aslant (a "DO NOT MAIL" watermark) names no field, though its
+    words stand by the blanks."""
+    texts = [block for block in textpage.extractDICT()["blocks"] if block["type"] == 0]
+    sideways = {  # by the numbers the words carry: a text block's rank among the text blocks, its line's
+        (rank, index)
+        for rank, block in enumerate(texts)
+        for index, line in enumerate(block["lines"])
+        if abs(line["dir"][1]) > 0.05 or line["dir"][0] < 0
+    }
+    return [tuple(word[:5]) for word in read if (word[5], word[6]) not in sideways]  # type: ignore[misc]
+
+
 def _layout_fields(page: pymupdf.Page, textpage: pymupdf.TextPage, words: list[Word]) -> list[Place]:
     """A page's fields as its layout draws them."""
     places = _glyph_boxes(words)
@@ -496,7 +512,8 @@ def _drawn_fields(
     """Fields drawn with vector paths: empty cells of ruled tables and boxes, the blank part of a
     labelled box, small empty squares (check boxes) and rules with a label before or above them."""
     turn = page.rotation_matrix if page.rotation else None
-    horizontal, vertical = rules_of(drawings, turn)
+    drawn_rules = rules_of(drawings, turn)  # a line drawn right to left (or upwards) is the same rule
+    horizontal, vertical = ([(at, min(a, b), max(a, b)) for at, a, b in rules] for rules in drawn_rules)
     grids = ruled_grids(horizontal, vertical)
     rectangles = _rectangles(drawings, turn) + _ruled_boxes(horizontal, vertical)
     places, combed = _combs([cell for grid in grids for cell in grid.cells] + rectangles, words)
@@ -534,15 +551,24 @@ def _drawn_fields(
         (y, x0, x1)
         for y, x0, x1 in horizontal
         if x1 - x0 >= _MIN_FIELD * 1.5
-        and not any(
-            cell[0] - 2 <= x0 and x1 <= cell[2] + 2 and cell[1] - 2 <= y <= cell[3] + 2 for cell in cells
-        )
+        and not any(_edge_or_inside(y, x0, x1, cell, words) for cell in cells)
         and not _along_edges(y, x0, x1, edges)
-    ]  # not the edge of a box or a table
+    ]  # not the edge of a box or a table, nor a line inside an empty box (the box is the field)
     under = _captioned_under(blanks, horizontal, words, text_height)
+    taken = known + [place[0] for place in places]
     for y, x0, x1 in blanks:
-        places += _rule_field(y, x0, x1, words, text_height, known, (y, x0, x1) in under)
+        places += _rule_field(y, x0, x1, words, text_height, taken, (y, x0, x1) in under)
     return places
+
+
+def _edge_or_inside(y: float, x0: float, x1: float, cell: Rect, words: list[Word]) -> bool:
+    """Whether a rule is the top or bottom of a box (or of a cell), or lies inside an empty one. A rule
+    inside a box that holds text (a frame round a section: "Reason: ______" in it) is a blank of its own."""
+    if not (cell[0] - 2 <= x0 and x1 <= cell[2] + 2 and cell[1] - 2 <= y <= cell[3] + 2):
+        return False
+    if y <= cell[1] + 2 or y >= cell[3] - 2:
+        return True
+    return not _holds_text(cell, words)
 
 
 def _captioned_under(
@@ -701,13 +727,19 @@ def _light(fill: object) -> bool:
 def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]]:
     """Rows of three small empty boxes or more, side by side (one per character, as for a tax number):
     one field each row."""
-    marks = [word for word in words if _clean(word[4]) and not _SEPARATOR.fullmatch(word[4])]
+    marks = sorted(
+        (word for word in words if _clean(word[4]) and not _SEPARATOR.fullmatch(word[4])),
+        key=lambda word: (word[1] + word[3]) / 2,
+    )
+    middles = [(word[1] + word[3]) / 2 for word in marks]  # the marks by height, to look up a cell's
     separators = [word for word in words if _SEPARATOR.fullmatch(word[4])]
     small = sorted(
         {
             rect
             for rect in rects
-            if rect[2] - rect[0] <= _COMB_CELL and 8 <= _height(rect) <= 30 and not _holds_text(rect, marks)
+            if rect[2] - rect[0] <= _COMB_CELL
+            and 8 <= _height(rect) <= 30
+            and not _holds_text(rect, marks[bisect_left(middles, rect[1]) : bisect_right(middles, rect[3])])
         },
         key=lambda rect: (round(rect[1]), rect[0]),
     )
@@ -778,21 +810,24 @@ def _frames(box: Rect, cell: Rect) -> bool:
 
 def _table_cells(cells: Sequence[Rect], words: list[Word], table: bool) -> list[Place]:
     places: list[Place] = []
+    held = {cell: [word for word in words if _inside(word, cell) and _clean(word[4])] for cell in cells}
     for cell in cells:
-        inside = [word for word in words if _inside(word, cell) and _clean(word[4])]
+        inside = held[cell]
         if inside:
             places += _box_field(cell, words, inside)
             continue
         if cell[2] - cell[0] < _MIN_FIELD or _height(cell) < 8:
             continue
-        label = _header_label(cell, cells, words) if table else ""
-        label = label or _printed_label(cell, words)
+        label = _header_label(cell, cells, held) if table else ""
+        if _says_little(label):  # no header, or the line's number only ("a [    ]"): the line's words
+            label = _printed_label(cell, words) or label
         places.append((cell, label or "blank", "text", None, None))
     return places
 
 
-def _header_label(cell: Rect, cells: Sequence[Rect], words: list[Word]) -> str:
-    """An empty cell's label: the text of the first cell of its row and of the top cell of its column."""
+def _header_label(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]]) -> str:
+    """An empty cell's label: the text of the first cell of its row and of the top cell of its column
+    (`held`: the words in each cell)."""
     row = [other for other in cells if abs(_middle(other) - _middle(cell)) < 2 and other[2] <= cell[0] + 2]
     column = [
         other for other in cells
@@ -801,7 +836,7 @@ def _header_label(cell: Rect, cells: Sequence[Rect], words: list[Word]) -> str:
     parts = []
     for group in (row, column):
         for other in sorted(group, key=lambda rect: (rect[0], rect[1])):
-            text = _joined_words([word for word in words if _inside(word, other)])
+            text = _joined_words(held[other])
             if text:
                 parts.append(text)
                 break
@@ -813,6 +848,13 @@ def _box_field(rect: Rect, words: list[Word], inside: list[Word] | None = None) 
     printed in its top part; nothing when text fills it."""
     inside = [word for word in words if _inside(word, rect) and _clean(word[4])] if inside is None else inside
     width, height = rect[2] - rect[0], _height(rect)
+    signs = [word for word in inside if not any(char.isalnum() for char in word[4])]
+    if inside and len(signs) == len(inside) and max(word[2] for word in signs) <= rect[0] + 0.3 * width:
+        start = max(word[2] for word in signs) + 1.0  # "= [     ]", "$ [     ]": a sign opens the box
+        if rect[2] - start < _MIN_FIELD or height < 8:
+            return []
+        label = _printed_label(rect, words)
+        return [((start, rect[1], rect[2], rect[3]), label or "blank", "text", None, None)]
     if not inside:
         if _CHECK_SIZE[0] <= width <= _CHECK_SIZE[1] and _CHECK_SIZE[0] <= height <= _CHECK_SIZE[1]:
             if 0.7 <= width / height <= 1.4:
@@ -823,15 +865,21 @@ def _box_field(rect: Rect, words: list[Word], inside: list[Word] | None = None) 
         if width < _MIN_FIELD or height < 8:
             return []
         return [(rect, _printed_label(rect, words) or "blank", "text", None, None)]
-    bottom = max(word[3] for word in inside)
-    size = median([word[3] - word[1] for word in inside])
+    caption = [word for word in inside if word not in signs] or inside
+    bottom = max(word[3] for word in caption)
+    below = [word for word in signs if word[1] >= bottom - 1 and word[0] <= rect[0] + 0.3 * width]
+    if len(below) < len(signs) or len(caption) == len(inside):  # a sign among the caption's lines
+        caption, below = inside, []
+        bottom = max(word[3] for word in caption)
+    size = median([word[3] - word[1] for word in caption])
     if (  # room under the caption for a line of its size (a word's box is some 1.2-1.4 font sizes tall)
         rect[3] - bottom >= max(0.8 * size, 9.0)
         and (rect[3] - bottom) >= 0.4 * height
         and width >= _MIN_FIELD
-    ):
-        blank = (rect[0] + 1, bottom + 1, rect[2] - 1, rect[3] - 1)
-        return _under_captions(blank, sorted(inside, key=lambda word: (round(word[1]), word[0])))
+    ):  # the blank under the caption, after a sign that opens it ("1 Unemployment compensation / $ ___")
+        start = max([rect[0]] + [word[2] for word in below]) + 1
+        blank = (start, bottom + 1, rect[2] - 1, rect[3] - 1)
+        return _under_captions(blank, sorted(caption, key=lambda word: (round(word[1]), word[0])))
     return []
 
 

@@ -31,8 +31,10 @@ class Word:
     order: int  # its place among the page's words (the producer's reading order)
 
     def __init__(self, box: Box, text: str, block: int, order: int) -> None:
-        # A page has hundreds of words: set at once, not field by field through the frozen class's guard.
-        self.__dict__.update(box=box, text=text, block=block, order=order)
+        # A page has hundreds of words: set straight into the instance's dict, not through the frozen
+        # class's guard (nor through keyword arguments, which build a dict of their own).
+        fields = self.__dict__
+        fields["box"], fields["text"], fields["block"], fields["order"] = box, text, block, order
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -573,11 +575,13 @@ class _Line:
 
     @property
     def edges(self) -> list[tuple[float, int]]:
-        """Where its words start (+1) and end (-1), for a sweep across the line."""
+        """Where its words start (+1) and end (-1), for a sweep across the line, in order: the sweep
+        across many lines sorts runs already in order, which is faster than sorting them anew."""
         if self._edges is None:
-            self._edges = [(word.box[0], 1) for word in self.words] + [
-                (word.box[2], -1) for word in self.words
-            ]
+            edges = [(word.box[0], 1) for word in self.words]
+            edges += [(word.box[2], -1) for word in self.words]
+            edges.sort()
+            self._edges = edges
         return self._edges
 
 
@@ -735,7 +739,9 @@ def _gutters(lines: Sequence[_Line]) -> list[float]:
     close to the next one, never across its edge."""
     allowed = int(len(lines) * _MISFITS)
     wide = max(_MIN_GAP, _WORD_SPACE * max(line.height for line in lines))
-    edges = [edge for line in lines for edge in line.edges]
+    edges: list[tuple[float, int]] = []
+    for line in lines:
+        edges += line.edges
     edges.sort()
     gutters: list[float] = []
     depth = 0

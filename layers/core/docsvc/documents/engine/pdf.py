@@ -164,7 +164,7 @@ def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[B
     """The page's blocks of text (box, text, number), and how many vector paths it has."""
     blocks: list[Block] = []
     vectors = number = 0
-    for x0, y0, x1, y1, text, _, kind in page.get_text("blocks", textpage=textpage):
+    for x0, y0, x1, y1, text, _, kind in textpage.extractBLOCKS():
         vectors += kind == _VECTOR_BLOCK
         if kind != _TEXT_BLOCK:
             continue
@@ -180,15 +180,19 @@ def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[B
 def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
     """The page's words as the page is shown: text positions are those of the unrotated page, tables
     are found on the page as turned by its /Rotate."""
-    turn = page.rotation_matrix if page.rotation else None
+    found = textpage.extractWORDS()  # (x0, y0, x1, y1, text, block, line, word): hundreds a page
+    if not page.rotation:
+        return [
+            Word((x0, y0, x1, y1), text, block, order)
+            for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found)
+            if text.strip()
+        ]
+    turn = page.rotation_matrix
     words = []
-    for order, (x0, y0, x1, y1, text, block, *_) in enumerate(page.get_text("words", textpage=textpage)):
-        if not text.strip():
-            continue
-        if turn is not None:
+    for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found):
+        if text.strip():
             turned = pymupdf.Rect(x0, y0, x1, y1) * turn
-            x0, y0, x1, y1 = turned.x0, turned.y0, turned.x1, turned.y1
-        words.append(Word((x0, y0, x1, y1), text, block, order))
+            words.append(Word((turned.x0, turned.y0, turned.x1, turned.y1), text, block, order))
     return words
 
 

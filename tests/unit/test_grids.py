@@ -8,7 +8,15 @@ from collections.abc import Sequence
 
 import pytest
 from docsvc.documents.engine import grids
-from docsvc.documents.engine.grids import Grid, Word, aligned_grids, assemble, ruled_grids, split_stacked_rows
+from docsvc.documents.engine.grids import (
+    Grid,
+    Word,
+    aligned_grids,
+    assemble,
+    may_hold_ruled_table,
+    ruled_grids,
+    split_stacked_rows,
+)
 from docsvc.documents.engine.tables import render_table
 from docsvc.documents.engine.textlayer import whole_words
 
@@ -492,3 +500,19 @@ def test_a_cell_that_would_join_two_words_the_text_does_not_join_is_text() -> No
     text = "Item Qty Price\nWidget pre- 2\nGadget 1 19.50\npaid"
 
     assert assemble([(GRID.box, text, 0)], words, [GRID], render) == [text]
+
+
+def test_pieces_of_paths_that_draw_a_lattice_may_hold_a_ruled_table() -> None:
+    rules = [(72, y - 0.25, 272, y + 0.25) for y in (80, 104, 128)]
+    rules += [(x - 0.25, 80, x + 0.25, 128) for x in (72, 172, 272)]
+    assert may_hold_ruled_table(rules, 1.5)
+    assert may_hold_ruled_table([(72, 80, 172, 104), (172, 80, 272, 104), (72, 104, 172, 128)], 1.5)
+
+
+def test_pieces_of_paths_that_cannot_draw_a_table_are_told_apart_before_the_drawings_are_read() -> None:
+    underlines = [(72, y - 0.25, 520, y + 0.25) for y in (80, 200, 320)]
+    assert not may_hold_ruled_table(underlines, 1.5)  # nothing stands taller than a rule
+    bars = [(x - 0.25, 80, x + 0.25, 300) for x in (72, 172, 272)]
+    assert not may_hold_ruled_table(bars, 1.5)  # nothing lies wider than a rule
+    marks = [(72, 80, 75, 83), (76, 80, 79, 83)]  # two small marks on one line, less than 6 pt high
+    assert not may_hold_ruled_table(marks, 1.5)

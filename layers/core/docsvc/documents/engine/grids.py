@@ -391,6 +391,25 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
     return [grid for grid in grids if grid.columns and grid.rows]  # a lone box is no table
 
 
+def may_hold_ruled_table(pieces: Sequence[Box], rule: float) -> bool:
+    """A cheap first look, before a page's drawings are read: could its vector paths, known by the
+    boxes of their pieces, draw the rules of a table? Every rule lies within a piece, and is at least
+    `rule` long: a horizontal one within a piece at least that wide, a vertical one within a piece at
+    least that tall. `ruled_grids` keeps a lattice only with cells in two rows and in two columns,
+    whose edges stand more than _SNAP apart: rules at three heights and three x positions (or two
+    sides, which `_open_sides` may add from the ends of horizontal rules), so the pieces spread over
+    more than twice _SNAP both ways. A page whose only paths are rules under headings, underlines or
+    a row of small marks stops here."""
+    wide = tall = False
+    left = top = float("inf")
+    right = bottom = float("-inf")
+    for x0, y0, x1, y1 in pieces:
+        wide = wide or x1 - x0 >= rule
+        tall = tall or y1 - y0 >= rule
+        left, top, right, bottom = min(left, x0), min(top, y0), max(right, x1), max(bottom, y1)
+    return wide and tall and right - left > 2 * _SNAP and bottom - top > 2 * _SNAP
+
+
 def _open_sides(rules: Sequence[Segment], verticals: Sequence[Segment]) -> list[Segment]:
     """The sides of tables drawn without them: where three horizontal rules or more start and end at
     the same x and inner vertical rules run between them, a vertical rule is taken at each end, as far

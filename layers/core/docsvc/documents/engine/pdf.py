@@ -17,6 +17,7 @@ from docsvc.documents.engine.grids import (
     Word,
     aligned_grids,
     assemble,
+    may_hold_ruled_table,
     ruled_grids,
     split_stacked_rows,
 )
@@ -42,7 +43,8 @@ from docsvc.documents.readable import IMAGE_TYPES
 PILLOW_TYPES = frozenset({"webp"})
 MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a table
 # TEXT_COLLECT_VECTORS adds a block (kind 3) for each piece of a vector path, at no measurable cost on
-# pages of text: a page without one has no ruling lines, so its drawings need not be extracted.
+# pages of text: a page without pieces that could be ruling lines of a table has none, so its drawings
+# need not be extracted.
 _TEXT_FLAGS = (
     pymupdf.TEXT_PRESERVE_WHITESPACE
     | pymupdf.TEXT_MEDIABOX_CLIP
@@ -160,12 +162,15 @@ def _page_text(
     return "\n\n".join(assemble(blocks, words, grids, render)), textpage
 
 
-def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[Block], int]:
-    """The page's blocks of text (box, text, number), and how many vector paths it has."""
+def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[Block], list[Box]]:
+    """The page's blocks of text (box, text, number), and the boxes of the pieces of its vector paths."""
     blocks: list[Block] = []
-    vectors = number = 0
+    vectors: list[Box] = []
+    number = 0
     for x0, y0, x1, y1, text, _, kind in textpage.extractBLOCKS():
-        vectors += kind == _VECTOR_BLOCK
+        if kind == _VECTOR_BLOCK:
+            vectors.append((x0, y0, x1, y1))
+            continue
         if kind != _TEXT_BLOCK:
             continue
         cleaned = _cleaned(text)
@@ -242,12 +247,14 @@ def _rounded(box: tuple[float, ...]) -> Box:
 
 
 # ---------------------------------------------------------------------------------------- tables
-def _ruled_grids(page: pymupdf.Page, vectors: int, warnings: list[str]) -> list[Grid]:
-    """The page's ruled tables, from its drawings, read only when the text page found two pieces of
-    vector paths or more.
+def _ruled_grids(page: pymupdf.Page, vectors: list[Box], warnings: list[str]) -> list[Grid]:
+    """The page's ruled tables, from its drawings, read only when the pieces of vector paths the text
+    page found (`vectors`, their boxes) could hold a table's rules: two pieces or more, spread enough.
     MAX_DRAWINGS is judged on the drawings: the text page counts each piece of a path (a hatching of
     20,000 strokes is one path of the drawings, 20,000 pieces there)."""
-    if vectors < 2:  # one piece of a path draws at most one box: one cell is no table
+    if len(vectors) < 2:  # one piece of a path draws at most one box: one cell is no table
+        return []
+    if not may_hold_ruled_table(vectors, _LINE):
         return []
     drawings = page.get_cdrawings()
     if len(drawings) > MAX_DRAWINGS:

@@ -594,13 +594,11 @@ class _Line:
 
     @property
     def edges(self) -> list[tuple[float, int]]:
-        """Where its words start (+1) and end (-1), for a sweep across the line, in order: the sweep
-        across many lines sorts runs already in order, which is faster than sorting them anew."""
+        """Where its words start (+1) and end (-1), for a sweep across the line."""
         if self._edges is None:
-            edges = [(word.box[0], 1) for word in self.words]
-            edges += [(word.box[2], -1) for word in self.words]
-            edges.sort()
-            self._edges = edges
+            self._edges = [(word.box[0], 1) for word in self.words] + [
+                (word.box[2], -1) for word in self.words
+            ]
         return self._edges
 
 
@@ -758,9 +756,7 @@ def _gutters(lines: Sequence[_Line]) -> list[float]:
     close to the next one, never across its edge."""
     allowed = int(len(lines) * _MISFITS)
     wide = max(_MIN_GAP, _WORD_SPACE * max(line.height for line in lines))
-    edges: list[tuple[float, int]] = []
-    for line in lines:
-        edges += line.edges
+    edges = [edge for line in lines for edge in line.edges]
     edges.sort()
     gutters: list[float] = []
     depth = 0

@@ -639,6 +639,7 @@ def aligned_grids(words: Sequence[Word]) -> list[Grid]:
     ends = _run_ends(lines)
     broken = [index for index, line in enumerate(lines) if line.runs >= _MIN_COLUMNS - 1]
     grids: list[Grid] = []
+    sweep = _Sweep(lines)
     start = 0
     while start < len(lines):
         if lines[start].runs < _MIN_COLUMNS - 1:
@@ -648,7 +649,7 @@ def aligned_grids(words: Sequence[Word]) -> list[Grid]:
         if bisect_left(broken, end) - bisect_left(broken, start) < _MIN_ROWS:
             start = end  # too few lines broken at a wide gap left in this run of lines for any table
             continue
-        found = _grid(lines[start:end])
+        found = _grid(lines[start:end], sweep.edges(start, end))
         if found is not None:
             grids.append(found[0])
             start += found[1]
@@ -673,13 +674,38 @@ def _continues(above: _Line, below: _Line) -> bool:
     return below.top - above.bottom <= _ROW_GAP * max(above.height, below.height)
 
 
-def _grid(lines: Sequence[_Line]) -> tuple[Grid, int] | None:
+class _Sweep:
+    """The edges of the broken lines of a run from a line to the run's end, in order, for the sweep
+    that finds their columns (`_gutters`). The tries of a table's first row go down a run a line or a
+    table at a time: its edges are sorted once, and the edges of each line a try leaves above are
+    taken out, rather than the edges below sorted anew for every try."""
+
+    def __init__(self, lines: Sequence[_Line]) -> None:
+        self.lines = lines
+        self.start = self.end = -1
+        self.sorted: list[tuple[float, int]] = []
+
+    def edges(self, start: int, end: int) -> list[tuple[float, int]]:
+        if end != self.end or start < self.start:
+            self.sorted = sorted(
+                edge for line in self.lines[start:end] if line.runs >= _MIN_COLUMNS - 1 for edge in line.edges
+            )
+        else:
+            for line in self.lines[self.start : start]:
+                if line.runs >= _MIN_COLUMNS - 1:
+                    for edge in line.edges:
+                        del self.sorted[bisect_left(self.sorted, edge)]
+        self.start, self.end = start, end
+        return self.sorted
+
+
+def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[Grid, int] | None:
     """The grid of a run of lines, trimmed to the lines that fit its columns, and the index of the line
-    after it; None when the run holds no table."""
+    after it; None when the run holds no table. `edges`: those of its broken lines, in order."""
     tabular = [line for line in lines if line.runs >= _MIN_COLUMNS - 1]
     if len(tabular) < _MIN_ROWS:
         return None
-    gutters = _gutters(tabular)
+    gutters = _gutters(tabular, edges)
     if len(gutters) < _MIN_COLUMNS - 1:
         return None
     fits = [_fits(line, gutters) for line in lines]
@@ -750,14 +776,13 @@ def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
     return starts
 
 
-def _gutters(lines: Sequence[_Line]) -> list[float]:
+def _gutters(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> list[float]:
     """The middles of the x ranges, wider than a word space, that no word crosses in all but a few of
-    the lines, between the leftmost and rightmost words. Words, not runs of words: a long cell may come
-    close to the next one, never across its edge."""
+    the lines, between the leftmost and rightmost words (`edges`: where the lines' words start and
+    end, in order). Words, not runs of words: a long cell may come close to the next one, never
+    across its edge."""
     allowed = int(len(lines) * _MISFITS)
     wide = max(_MIN_GAP, _WORD_SPACE * max(line.height for line in lines))
-    edges = [edge for line in lines for edge in line.edges]
-    edges.sort()
     gutters: list[float] = []
     depth = 0
     opened: float | None = None

@@ -24,7 +24,8 @@ Six manifests list real public documents (PDFs, scans, photos, forms), all read 
 Nothing of the documents is committed here.
 
 `--mirrors DIR` names a folder holding bare git mirrors of those repositories, one folder per
-repository named `owner+name` (the git directory is that folder itself or its `repo/` subfolder).
+repository named `owner+name` (the git directory is that folder itself, its `repo/` subfolder, or the
+`.git` of a clone there).
 Every document and truth file is read with `git --git-dir=... show COMMIT:PATH`, its sha256 checked
 against the manifest, and written to `--out` (default `.corpus/` at the repository root) as
 `<owner+name>/<path>`, the layout bench/real_documents.py reads. A file already there with the right
@@ -125,7 +126,7 @@ def _sha256(data: bytes) -> str:
 
 def _git_dir(mirrors: Path, repo: str) -> Path | None:
     folder = mirrors / repo.replace("/", "+")
-    for candidate in (folder / "repo", folder):
+    for candidate in (folder / "repo", folder / "repo" / ".git", folder):
         if (candidate / "HEAD").is_file() and (candidate / "objects").is_dir():
             return candidate
     return None

@@ -1,25 +1,32 @@
 """Real documents: the docsvc engine against its peers on public documents with ground truth.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_documents.py [--split tune|heldout|all] [--corpus .corpus] [--json PATH]
-        [--no-rotations] [--no-camelot]
+    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|all] [--corpus .corpus]
+        [--json PATH] [--no-rotations] [--no-camelot]
 
 Reads the documents of `bench/real_documents/manifest.json` (real PDFs, scans and photos taken from
 public repositories, each with the ground truth its repository keeps) from the corpus folder, whose
 layout bench/real_corpus.py writes, keeping the `--split` asked for (`tune` by default; about a third
-of each category is `heldout`). Every document is read in this one run by the docsvc engine in
-process (`engine.parse_pages`, as the parse service calls it), raw PyMuPDF `page.get_text()`, and,
-when importable (`pip install -e '.[bench]'`), pdfplumber (`extract_text` and `extract_tables` per
-page) and markitdown (one text per PDF); camelot (lattice, then stream where lattice finds nothing)
-reads the PDFs whose truth holds tables, when it is importable. pdfplumber, markitdown and camelot
-read PDFs only. A missing peer is reported as not available.
+of each category is `heldout`; `heldout2`, a later held-out set, has no truth file, `truth_kind`
+"none": its documents are read for their text layer's words). Every document is read in this one run
+by the docsvc engine in process (`engine.parse_pages`, as the parse service calls it), raw PyMuPDF
+`page.get_text()`, and, when importable (`pip install -e '.[bench]'`), pdfplumber (`extract_text`
+and `extract_tables` per page) and markitdown (one text per PDF); camelot (lattice, then stream
+where lattice finds nothing) reads the PDFs whose truth holds tables, when it is importable.
+pdfplumber, markitdown and camelot read PDFs only. A missing peer is reported as not available.
 
 What it measures, per document, then summed per category, per language and over all:
 - Text-layer fidelity against raw PyMuPDF, on PDFs whose text layer has words. Both texts are
-  normalised alike: Markdown table rule rows dropped, `|` made a space (`\\|` kept as a character),
+  normalised alike: Markdown table rule rows dropped, `|` made a space on a line that is a table's
+  row (`\\|` kept as a character; elsewhere `|` is a character),
   heading marks and `**` removed, a word broken by a hyphen at a line end joined (the engine asks
   MuPDF to do so), then split on whitespace, punctuation stripped from both ends of a word (Unicode
-  NFKC, case kept). Word recall: the share of the multiset of raw words found in the output.
+  NFKC, case kept). A glyph whose font gives it no Unicode value is no character of the text layer:
+  raw get_text writes its code, which reads as any character (a bullet as "r\\x01"), so raw is read a
+  second time without codes, untimed, and what that reading writes U+FFFD is U+FFFD in raw too (its
+  font's spaces kept); on both sides a token holding U+FFFD is not counted as a word. A heading mark
+  is a `#` run before text on its line (a line that is only `#` is a word). Word recall: the share
+  of the multiset of raw words found in the output.
   Words cut: raw words missing from the output that appear there split across two neighbouring
   tokens (two cells, or a word broken in two). Words repeated: over the raw words, how many more
   times the output holds them than raw does. Extra: output words that raw does not hold at all.
@@ -52,6 +59,7 @@ from __future__ import annotations
 import argparse
 import collections
 import csv
+import difflib
 import importlib.util
 import io
 import itertools
@@ -91,6 +99,10 @@ OCR_CATEGORIES = {"scan", "photo"}
 ROTATIONS = (90, 180, 270)
 LONG_DOCUMENT_PAGES = 10
 WORST = 5
+UNMAPPED = "\ufffd"  # a glyph whose font gives it no Unicode value, as MuPDF writes it
+# Raw get_text writes such a glyph as its code (TEXT_CID_FOR_UNKNOWN_UNICODE), which reads as any
+# character; read without that flag, the glyph is UNMAPPED: the two readings say which it is.
+_WITHOUT_CODES = pymupdf.TEXTFLAGS_TEXT & ~pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE
 PUNCTUATION = "\"'`.,;:!?()[]{}<>«»“”\u2018\u2019„*_~"
 
 pymupdf.TOOLS.mupdf_display_errors(False)
@@ -99,7 +111,8 @@ pymupdf.TOOLS.mupdf_display_warnings(False)
 
 # ---------------------------------------------------------------------------------------- text
 _RULE_ROW = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+", re.MULTILINE)
+# A heading's mark: before text on its line (a line of raw text that is only "#" is a word of it).
+_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(?=\S)", re.MULTILINE)
 # A word hyphenated at a line's end: joined on both sides of a comparison, whether the line break
 # survives (plain text) or became a space (a table cell holds one line).
 _HYPHEN_BREAK = re.compile(r"(\w)-\s+(\w)")
@@ -107,17 +120,25 @@ _HYPHEN_BREAK = re.compile(r"(\w)-\s+(\w)")
 
 def plain(text: str) -> str:
     """Markdown table and heading syntax removed, line-end hyphenation joined (within a table's cell,
-    never across two cells)."""
+    never across two cells). A `|` is a cell's edge on a line that is a table's row (it starts and
+    ends with one), a character anywhere else, as in raw text."""
     lines = [line for line in text.splitlines() if not _RULE_ROW.match(line)]
     text = _HYPHEN_BREAK.sub(r"\1\2", _HEADING.sub("", "\n".join(lines)))
-    return text.replace("\\|", "\x00").replace("|", " ").replace("\x00", "|").replace("**", "")
+    return "\n".join(_cells_apart(line) for line in text.splitlines()).replace("**", "")
+
+
+def _cells_apart(line: str) -> str:
+    stripped = line.strip()
+    if len(stripped) < 2 or stripped[0] != "|" or stripped[-1] != "|":
+        return line
+    return line.replace("\\|", "\x00").replace("|", " ").replace("\x00", "|")
 
 
 def tokens(text: str, fold: bool = False) -> list[str]:
     words = []
     for raw in unicodedata.normalize("NFKC", plain(text)).split():
         word = raw.strip(PUNCTUATION)
-        if word:
+        if word and UNMAPPED not in word:
             words.append(word.casefold() if fold else word)
     return words
 
@@ -301,8 +322,33 @@ def run_raw(content: bytes, kind: str) -> Output:
             output.page_seconds.append(now - last)
             last = now
     output.seconds = time.perf_counter() - start
+    output.pages = unmapped_marked_pages(content, kind, output.pages)  # untimed
     output.text = "\n\n".join(output.pages)
     return output
+
+
+def unmapped_marked_pages(content: bytes, kind: str, pages: list[str]) -> list[str]:
+    """Raw pages with the glyphs that have no Unicode value written UNMAPPED (their codes are no
+    characters of the text layer), the spaces of their fonts kept."""
+    with pymupdf.open(stream=content, filetype=_mupdf_kind(kind)) as document:
+        marked = []
+        for page, coded in zip(document, pages, strict=True):
+            plain_page = page.get_text(flags=_WITHOUT_CODES)
+            marked.append(unmapped_marked(coded, plain_page) if UNMAPPED in plain_page else coded)
+    return marked
+
+
+def unmapped_marked(coded: str, plain_text: str) -> str:
+    """The text read with glyph codes, each character that the text read without them has as UNMAPPED
+    written UNMAPPED, unless it is a space (MuPDF drops the space after such a glyph without codes)."""
+    marked: list[str] = []
+    matcher = difflib.SequenceMatcher(None, plain_text, coded, autojunk=False)
+    for operation, _, _, start, end in matcher.get_opcodes():
+        if operation == "equal":
+            marked.append(coded[start:end])
+        elif operation in ("replace", "insert"):
+            marked.extend(char if char in " \n" else UNMAPPED for char in coded[start:end])
+    return "".join(marked)
 
 
 def run_pdfplumber(content: bytes, kind: str) -> Output:
@@ -418,8 +464,11 @@ class DocumentResult:
 
 def evaluate(document: dict[str, Any], corpus: Path, available: set[str], rotations: bool) -> DocumentResult:
     content = corpus_path(corpus, document["repo"], document["path"]).read_bytes()
-    truth_bytes = corpus_path(corpus, document["repo"], document["truth_path"]).read_bytes()
-    truth = load_truth(document, truth_bytes)
+    truth = Truth()
+    if "truth_path" in document:  # a document without one is read for its text layer's words only
+        truth = load_truth(
+            document, corpus_path(corpus, document["repo"], document["truth_path"]).read_bytes()
+        )
     truth.cells = [(page, cell) for page, cell in truth.cells if page is None or page <= document["pages"]]
     kind = document["kind"]
     result = DocumentResult(
@@ -790,7 +839,7 @@ def _jsonable(value: Any) -> Any:
 
 
 def main() -> int:
-    parser = corpus_arguments(__doc__)
+    parser = corpus_arguments(__doc__, ("tune", "heldout", "heldout2"))
     parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
     parser.add_argument("--no-rotations", action="store_true", help="skip the rotated copies of scans")
     parser.add_argument("--no-camelot", action="store_true", help="do not run camelot even if importable")

@@ -404,6 +404,17 @@ def test_a_deck_of_short_titled_pages_is_a_presentation_whatever_its_topic() -> 
     assert "short pages" in result.reasoning
 
 
+def test_a_deck_of_text_slides_is_a_presentation_though_its_slides_hold_more_lines_than_bullets() -> None:
+    code = ["func main() {", "x := compute(a, b)", "fmt.Println(x)", "}", "// compile with go build"]
+    slides = [
+        "\n".join([title, RESEARCH[page % 3], *code, *[f"{n}. step {n}" for n in range(10)], f"{page} / 12"])
+        for page, title in enumerate(["Go for optimization", "Goroutines", "Benchmarks", "Profiling"], 1)
+    ]
+    result = classify(slides, PAPER_BOOK_DECK)
+    assert result.category == "presentation"
+    assert "short pages" in result.reasoning
+
+
 def _prose(lines: int, start: int = 0) -> list[str]:
     return [RESEARCH[(start + n) % 3] for n in range(lines)]
 

@@ -398,3 +398,83 @@ def test_a_deck_of_slides_after_a_form_is_labelled_a_presentation_by_its_shape()
     subdocuments = [Subdocument(category.name, category.description) for category in PAPER_BOOK_DECK]
     found = names_and_pages(split(parsed(application_form() + deck), subdocuments))
     assert found == [("form", [1]), ("presentation", [2, 3, 4, 5])]
+
+
+# ------------------------------------------------- the segmentation: gaps weighed over the whole packet
+def test_a_count_without_the_word_page_numbers_a_document() -> None:
+    def faktura(seller: str, page: int, of: int) -> str:
+        body = f"Sprzedawca: {seller}\nNabywca: Kawiarnia Róża\n" if page == 1 else "Pozycje\n"
+        return f"{body}Chleb razowy 4,20\nBułki 12,00\n{page} z {of}"
+
+    pages = [faktura("Piekarnia", 1, 3), faktura("Piekarnia", 2, 3), faktura("Piekarnia", 3, 3)]
+    pages.append(faktura("Młyn", 1, 1))
+    subdocuments = [Subdocument("invoice", "An invoice (faktura).", allow_multiple_instances=True)]
+    assert names_and_pages(split(pages, subdocuments)) == [("invoice", [1, 2, 3]), ("invoice", [4])]
+
+
+def test_a_page_named_in_a_sentence_is_no_page_marker() -> None:
+    form = "Form 140 Resident Personal Income Tax Return\nYour First Name\nFiling status\nPage {} of 3"
+    later = "Your Name (as shown on page 1)\nYour Social Security Number\nDependents\nExemptions\n"
+    pages = [form.format(1), form.format(2), later + "Other additions\nOther subtractions"]
+    assert names_and_pages(split(pages, [Subdocument("form", allow_multiple_instances=True)])) == [
+        ("form", [1, 2, 3])
+    ]
+
+
+def test_bare_folios_that_restart_at_one_start_a_document() -> None:
+    def page(folio: int, text: str) -> str:
+        return f"{folio}\n{text}"
+
+    visa = "Application for a national visa\nSurname\nFirst name\nNationality\nPurpose of the journey"
+    schengen = "Schengen visa\nEmployer and address\nInviting company\nMeans of support\nSignature"
+    more = "Residence in another country\nPermit number\nValid until\nPlace and date"
+    pages = [page(1, visa), page(2, more), page(1, schengen), page(2, more.upper())]
+    found = split(pages, [Subdocument("form", "A form to fill in.", allow_multiple_instances=True)])
+    assert [part.pages for part in found] == [[1, 2], [3, 4]]
+
+
+def test_a_page_in_another_script_is_another_document_even_without_evidence_of_its_kind() -> None:
+    persian = "بررسی دیدگاه و نظرات کتابداران و اعضای هیئت علمی دانشگاه شیراز درباره کتابخانه دیجیتال " * 3
+    pages = ["Abstract\n" + ARTICLE + "\nReferences\n1. et al. journal", persian]
+    assert [pages for _, pages in names_and_pages(split(pages, PAPER_CATEGORIES))] == [[1], [2]]
+
+
+def test_a_running_footer_beginning_on_a_page_starts_a_document_there() -> None:
+    footer = "http://tobaccocontrol.bmj.com/ downloaded from"
+    contract = [
+        "SPECIAL POWER OF ATTORNEY\nKnow all men by these presents that I appoint my agent to act.",
+        "Signature of the principal\nDated: ........\nNotary Public",
+    ]
+    article = [
+        f"{WEATHER_STUDY}\nRainfall 2004\n{footer}",
+        f"{WEATHER_STUDY}\nTable 2\nRainfall 2004\n{footer}",
+    ]
+    subdocuments = [*PAPER_CATEGORIES, Subdocument("contract", "A contract or power of attorney.", True)]
+    assert [part.pages for part in split(contract + article, subdocuments)] == [[1, 2], [3, 4]]
+
+
+def test_one_template_filled_in_twice_is_two_documents_but_a_page_repeated_is_one() -> None:
+    def membership(name: str, born: str) -> str:
+        labels = ["Riverside Fitness Club", "Customer services", "Membership application"]
+        fields = ["Applicant name", name, "Date of birth", born, "Plan", "Pro (35/month)", "Signature"]
+        return "\n".join(labels + fields)
+
+    subdocuments = [Subdocument("form", "An application form.", allow_multiple_instances=True)]
+    two = split(
+        [membership("Sofia Dubois", "15/09/1997"), membership("Kenji Haddad", "13/09/1969")], subdocuments
+    )
+    assert [part.pages for part in two] == [[1], [2]]
+    same = membership("Sofia Dubois", "15/09/1997")
+    assert [part.pages for part in split([same, same], subdocuments)] == [[1, 2]]
+
+
+def test_a_new_title_counts_though_a_line_read_as_a_title_repeats() -> None:
+    def application(issuer: str, title: str, fields: list[str]) -> str:
+        return "\n".join([issuer, "Customer services", "PO Box 4410", title.upper(), *fields])
+
+    pages = [
+        application("Northwind Energy", "Customer account application", ["Meter number", "Tariff"]),
+        application("Harbor Credit Union", "Online banking application", ["Account holder", "IBAN"]),
+    ]
+    found = split(pages, [Subdocument("form", "An application form.", allow_multiple_instances=True)])
+    assert [part.pages for part in found] == [[1], [2]]

@@ -506,6 +506,24 @@ def test_a_cell_that_would_join_two_words_the_text_does_not_join_is_text() -> No
     assert assemble([(GRID.box, text, 0)], words, [GRID], render) == [text]
 
 
+def test_rows_that_split_a_word_hyphenated_from_one_block_to_the_next_are_joined() -> None:
+    """Some producers write each line as a block of its own: the halves of a word hyphenated at a
+    line's end are then in two blocks, and still one word of one cell."""
+    lines = [
+        (102.0, [(110, "Animal"), (210, "Action"), (310, "Result")]),
+        (122.0, [(110, "Cat"), (210, "Says"), (310, "Meow")]),
+        (142.0, [(110, "Fox"), (210, "Says"), (310, "Wa-pa-")]),
+        (152.0, [(310, "pa-pow")]),  # the cell's second line, taken for a row of its own
+    ]
+    words = [Word(w.box, w.text, int(w.box[1]), w.order) for w in words_of(lines)]  # a block a line
+    blocks = [block([w for w in words if w.block == number], number) for number in (102, 122, 142, 152)]
+    grid = Grid((100.0, 100.0, 400.0, 165.0), columns=(200.0, 300.0), rows=(120.0, 140.0, 151.0))
+
+    (table,) = assemble(blocks, words, [grid], render)
+
+    assert table.splitlines()[2:] == ["| Cat | Says | Meow |", "| Fox | Says | Wa-pa- pa-pow |"]
+
+
 def test_pieces_of_paths_that_draw_a_lattice_may_hold_a_ruled_table() -> None:
     rules = [(72, y - 0.25, 272, y + 0.25) for y in (80, 104, 128)]
     rules += [(x - 0.25, 80, x + 0.25, 128) for x in (72, 172, 272)]

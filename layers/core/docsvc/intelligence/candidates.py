@@ -19,6 +19,8 @@ from docsvc.intelligence.identifiers import (
     find_identifier,
     identifier_kind,
     is_reference_field,
+    national_iban,
+    national_vat,
     reference_code,
 )
 from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, key_words, label_key
@@ -113,8 +115,14 @@ def candidate_of(
     slot: Slot, text: str, score: float, order: Pos, uses: frozenset[Pos], reading: Reading
 ) -> Candidate | None:
     kind = identifier_kind(slot.path[-1]) if slot.node.kind == "string" else None
+    national = None
     if kind is not None:
         found = find_identifier(kind, text)
+        if found is None and kind == "iban":
+            national = national_iban(text, reading.countries)
+            found = (national[0], 1.0) if national else None
+        elif found is None and kind == "vat":
+            found = national_vat(text, reading.countries)
         if found is None:
             return None
         text = found[0]
@@ -136,6 +144,8 @@ def candidate_of(
     if coerced is None:
         return None
     value, quality = coerced
+    if national is not None:
+        value = national[1]  # the IBAN its printed account number is, with the document's country code
     if kind is not None and found is not None:
         quality *= found[1]
     if isinstance(value, str) and (reading.reads_as_label(value) or LEGAL_FORM.fullmatch(value.strip())):

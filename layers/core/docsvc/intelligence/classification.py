@@ -423,6 +423,7 @@ SHAPE_POINTS = 8.0  # what a document wholly shaped like a kind (a deck of slide
 SLIDE_WORDS = 90  # a slide holds a title and at most this many words
 SLIDE_LINES = 16  # on at most this many lines
 SLIDE_TITLE_WORDS = 10
+SHORT_PAGE_WORDS = 100  # a slide of text holds at most this many words
 DECK_PAGES = 3  # pages a deck needs for its shape to tell
 DECK_SHARE = 0.6  # the share of its pages that must be slides
 FILL_SHARE = 0.15  # a form: at least this share of its lines hold a box or a blank to fill in
@@ -482,8 +483,11 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     lines = [[line.strip() for line in text.splitlines() if line.strip()] for text in texts]
     shapes: dict[str, Shape] = {}
     deck = slide_share(lines)
+    short = short_share(lines)
     if deck >= DECK_SHARE:
         shapes["presentation"] = Shape(SHAPE_POINTS * deck, "short pages, each a title and a few lines")
+    elif short >= DECK_SHARE:  # slides of text: more lines than a slide of bullets, still few words
+        shapes["presentation"] = Shape(SHAPE_POINTS / 2 * short, "short pages under a short title")
     paper = paper_parts(texts, lines)
     if len(paper) >= 2:
         shapes["scientific paper"] = Shape(SHAPE_POINTS * len(paper) / 4, " and ".join(paper))
@@ -519,6 +523,21 @@ def slide_share(lines: Sequence[Sequence[str]]) -> float:
     if len(written) < DECK_PAGES:
         return 0.0
     return sum(map(is_slide, written)) / len(written)
+
+
+def short_share(lines: Sequence[Sequence[str]]) -> float:
+    """The share of a document's pages with text that hold few words under a short first line (a slide
+    of text), 0 for fewer than DECK_PAGES; no page of a manual, a paper or a book is that short."""
+    written = [page for page in lines if page]
+    if len(written) < DECK_PAGES:
+        return 0.0
+    short = [
+        page
+        for page in written
+        if len(phrase(page[0])) <= SLIDE_TITLE_WORDS
+        and sum(len(line.split()) for line in page) <= SHORT_PAGE_WORDS
+    ]
+    return len(short) / len(written)
 
 
 def paper_parts(texts: Sequence[str], lines: Sequence[Sequence[str]]) -> list[str]:

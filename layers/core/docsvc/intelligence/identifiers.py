@@ -13,7 +13,7 @@ number) is taken with a lower likelihood.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from docsvc.intelligence.labels import label_key
 
@@ -83,6 +83,60 @@ def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
             for found in pattern.finditer(read.upper()):
                 if check(re.sub(r"[ .\-]", "", found.group(1).upper())):
                     return read[found.start(1) : found.end(1)].strip(), LOOKALIKE
+    return (formed, FORM_ONLY) if formed else None
+
+
+# The length of the IBANs of countries whose national account number is the IBAN without its country
+# code (its first two digits the check digits, as a Polish NRB prints them).
+_IBAN_LENGTHS = {"PL": 28}
+_CURRENCY_COUNTRIES = {"PLN": "PL", "CZK": "CZ", "HUF": "HU", "SEK": "SE", "NOK": "NO", "DKK": "DK",
+                       "CHF": "CH"}  # fmt: skip
+_ACCOUNT_DIGITS = re.compile(r"(?<![\w-])(\d{2}(?:[ ]?\d){10,30})(?![\w-])")
+
+
+def countries_of(currency: str | None, texts: Iterable[str]) -> tuple[str, ...]:
+    """The countries a document is from, as far as it shows them: its national currency's, then the
+    country codes of the VAT ids in `texts` that pass their check."""
+    found = [_CURRENCY_COUNTRIES[currency]] if currency in _CURRENCY_COUNTRIES else []
+    for text in texts:
+        for match in _VAT.finditer(text.upper()):
+            vat = re.sub(r"[ .\-]", "", match.group(1))
+            if vat[:2] not in found and vat_ok(vat):
+                found.append(vat[:2])
+    return tuple(found)
+
+
+def national_iban(text: str, countries: tuple[str, ...]) -> tuple[str, str] | None:
+    """An account number printed without its country code that is an IBAN of one of the document's
+    `countries` once the code is put before it, checked by mod 97: (as printed, the IBAN). Any number
+    of that length passes the check by chance 1 in 97, so only the document's own countries, and only
+    those whose national number is so printed, are tried."""
+    for match in _ACCOUNT_DIGITS.finditer(text):
+        digits = match.group(1).replace(" ", "")
+        for country in countries:
+            if _IBAN_LENGTHS.get(country) == len(digits) + 2 and iban_ok(country + digits):
+                return match.group(1), country + digits
+    return None
+
+
+# Countries whose VAT id is usually printed at home as its digits alone, under its national name (the
+# Polish NIP, the Portuguese NIF, the Italian partita IVA): the digits and their check.
+_NATIONAL_VAT = {"PL": re.compile(r"(?<![\w-])(\d{3}-?\d{3}-?\d{2}-?\d{2}|\d{3}-\d{2}-\d{2}-\d{3})(?![\w-])"),
+                 "PT": re.compile(r"(?<![\w-])(\d{3} ?\d{3} ?\d{3})(?![\w-])"),
+                 "IT": re.compile(r"(?<![\w-])(\d{11})(?![\w-])")}  # fmt: skip
+
+
+def national_vat(text: str, countries: tuple[str, ...]) -> tuple[str, float] | None:
+    """A VAT id printed without its country code (a Polish NIP "545-182-41-19") in the national form
+    of one of the document's `countries`, as printed: one that passes that country's check first
+    (quality 1.0), else the first with the form (FORM_ONLY, as `find_identifier` takes one)."""
+    formed: str | None = None
+    for country in countries:
+        pattern = _NATIONAL_VAT.get(country)
+        for match in pattern.finditer(text) if pattern else ():
+            if vat_ok(country + re.sub(r"[ \-]", "", match.group(1))):
+                return match.group(1), 1.0
+            formed = formed or match.group(1)
     return (formed, FORM_ONLY) if formed else None
 
 

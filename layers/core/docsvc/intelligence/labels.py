@@ -106,22 +106,30 @@ total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, brut
  total ttc, montant ttc,
  net a payer, montant total, total a payer, totaal, te betalen, totaalbedrag, totaal incl btw, te voldoen,
  importe total, total a pagar, total factura, totale, totale documento, totale da pagare, importo totale,
- valor total, valor a pagar, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto, kwota do zaplaty
+ valor total, valor a pagar, valor total da nota, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto,
+ kwota do zaplaty
 net total: nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
  montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw, netto bedrag,
  base imponible, imponibile, totale imponibile, valor liquido, wartosc netto, razem netto
 tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, tva, total tva, montant tva,
  total taxe, zuzuglich mwst, zzgl mwst, zuzuglich ust, zzgl ust, zuzuglich umsatzsteuer, zzgl umsatzsteuer,
  versicherungsteuer, versicherungssteuer, btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat,
- podatek
+ podatek, podatek vat, podatku, kwota podatku, kwota podatku vat, suma podatku, wartosc podatku,
+ impuesto, total impuesto, importe impuesto, imposto, valor do imposto, total imposto, taxe
 vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
  umsatzsteuer
  identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva, tva intracommunautaire,
  number tva intracommunautaire, number tva, identifiant tva, btw nummer, btw number, btw id, nif, cif,
  partita iva, p iva, numero iva, nip, vat number, vat reg number, vat registration number, vat no,
  vat reg no, vat id no, vat id nr, no tva intra, no tva, no de tva, n de tva, no tva intracommunautaire,
- no ust id, btw nr, btw no, no intracom, numero intracom, tva intracom, no tva intracom
+ no ust id, btw nr, btw no, no intracom, numero intracom, tva intracom, no tva intracom,
+ vat registration no, vat registration nr, vat number no
 tax number: steuernummer, steuer number
+account number: kontonummer, konto number, numer rachunku, nr rachunku, numer konta, numero de compte,
+ rekeningnummer, numero de cuenta, numero di conto, numero conto, numero da conta
+bank account: rachunek bankowy, bankverbindung, compte bancaire, bankrekening, cuenta bancaria,
+ conto bancario, conta bancaria
+invoice: nota fiscal, nf e, nfe
 invoice number: rechnungsnummer, rechnung number, belegnummer, numero de facture, facture number,
  factuurnummer, factuur number, numero de factura, factura number, numero fattura, fattura number,
  numero da fatura, fatura number, numer faktury, faktura number, no de facture, no facture,
@@ -293,7 +301,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     ("date", "invoice date", "issue date", "date issued", "issued", "issued on", "issued at", "date of issue",
      "dated", "document date", "receipt date"),
     ("due date", "payment due", "due", "pay by", "payment due date", "due by", "payable by", "remit by",
-     "remit until", "pay until", "payable until", "pay before", "payable before"),
+     "remit until", "pay until", "payable until", "pay before", "payable before", "payment until"),
     ("delivery date", "required by", "deliver by", "delivery by", "needed by", "expected delivery",
      "requested delivery", "date required"),
     ("order date", "date ordered", "ordered on", "purchase order date", "date of order"),
@@ -315,6 +323,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     ("vat id", "vat number", "vat identification number", "vat registration number", "tax id", "vat", "tax",
      "tax identification number", "tax registration number", "gstin", "gst number",
      "gst registration number"),
+    ("iban", "bank account", "account number", "bank account number", "iban number"),
     ("receipt number", "receipt id", "transaction number", "transaction id"),
     ("order number", "order id", "purchase order number"),
     ("reference", "reference number", "our reference", "your reference"),
@@ -351,12 +360,15 @@ SHIP_TO_KEYS = frozenset(_group("ship to"))
 ORDER_TITLES = frozenset(label_key(title) for title in ("purchase order", "order", "order form"))
 _STRONG_SUMMARY_KEYS = frozenset(_group("total") + _group("subtotal"))
 SUMMARY_KEYS = _STRONG_SUMMARY_KEYS | frozenset(_group("tax") + _group("discount"))
-# Words that turn a label into another thing: "Sub total" or "Total before tax" is not "Total".
+# Words that turn a label into another thing: "Sub total" or "Total before tax" is not "Total", and
+# "Tax ID" or "VAT number" is not the tax.
 QUALIFIERS = frozenset(
     {"subtotal", "sub", "tax", "vat", "gst", "net", "before", "after", "excl", "excluding", "discount",
      "shipping", "delivery", "due", "previous", "deposit", "ship", "birth", "expiry", "associated",
      "original", "related", "referenced", "preceding", "corrected",
-     "expiration", "start", "end", "from", "to", "per", "unit", "line"}
+     "expiration", "start", "end", "from", "to", "per", "unit", "line",
+     # and an identifier's: "Tax ID", "VAT number", "NIP" (said "vat id") are no tax amount
+     "id", "number", "identification", "registration"}
 )  # fmt: skip
 DOCUMENT_TITLES = frozenset(
     label_key(title)

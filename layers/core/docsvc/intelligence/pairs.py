@@ -140,13 +140,15 @@ def _side_by_side(lines: list[Line], index: int, below: int) -> list[Pair]:
 
 
 def _column_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[list[Pair], set[int]]:
-    """A block of labels followed by a block of as many values. Blocks of three or more labels are not
-    read as a label over its value as well."""
+    """A block of labels followed by a block of as many values. Blocks of three or more labels, or of
+    labels that all end in a colon, are not read as a label over its value as well."""
     pairs: list[Pair] = []
     label_blocks: set[int] = set()
     value_blocks: set[int] = set()
     for number in range(len(blocks) - 1):
         labels, values = blocks[number], blocks[number + 1]
+        if len(values) > len(labels) >= 2 and lines[values[len(labels)]].text.endswith(":"):
+            values = values[: len(labels)]  # the values, then the next labels run on in the same block
         if (
             number in value_blocks
             or len(labels) < 2
@@ -158,8 +160,8 @@ def _column_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[lis
         ):
             continue
         value_blocks.add(number + 1)
-        if len(labels) >= 3:
-            label_blocks.add(number)
+        if len(labels) >= 3 or all(lines[index].text.endswith(":") for index in labels):
+            label_blocks.add(number)  # (two lines that both end in a colon are two labels, too)
         for label, value in zip(labels, values, strict=True):
             text = lines[label].text.rstrip(":").strip()
             pairs.append(Pair(text, lines[value].text, "column", (label, 0), (value, 0)))
@@ -232,8 +234,55 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
                 pairs.append(Pair(label, cells[filled[2]], "cell", (index, filled[0]), (index, filled[2])))
             elif keyed and len(filled) > 2 and filled[0] == 0:
                 pairs.append(Pair(cells[0], cells[filled[1]], "cell", (index, 0), (index, filled[1])))
-        pairs += _side_by_side_keys(rows) + _keys_over_values(rows)
+            elif len(filled) > 2 and _ends_in_key_and_value(cells, filled):
+                at, value_at = filled[-2], filled[-1]  # "| Customer Name | Invoice # | 0000007 |"
+                pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
+        pairs += _side_by_side_keys(rows) + _keys_over_values(rows) + _boxed_pairs(rows)
     return pairs
+
+
+def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
+    """A cell holding a label and its value: after the label's colon ("| Termin płatności: 15.03.2026 |"),
+    or a box of a form holding its label in capitals over its value, which the cell reads as one text
+    ("VALOR TOTAL DA NOTA 51,69", "NF-e N°. 44525 SÉRIE 1": the label, then the words with digits after
+    it up to the next word without)."""
+    pairs: list[Pair] = []
+    for index, cells in rows:
+        for place, cell in enumerate(cells):
+            colon = label_colon(cell)
+            if colon is not None:
+                if cell[colon + 1 :].strip():
+                    label, value = cell[:colon].strip(), cell[colon + 1 :].strip()
+                    pairs.append(Pair(label, value, "cell", (index, place), (index, place)))
+                continue
+            words = cell.split()
+            cut = next((at for at, word in enumerate(words) if any(char.isdigit() for char in word)), 0)
+            if cut == 0 or (words[cut - 1] == "R$" and cut == 1):
+                continue
+            label_words = words[: cut - 1] if words[cut - 1] == "R$" else words[:cut]
+            letters = [char for word in label_words for char in word if char.isalpha()]
+            if len(letters) < 3 or sum(char.isupper() for char in letters) < 0.75 * len(letters):
+                continue
+            end = cut
+            while end < len(words) and any(char.isdigit() for char in words[end]):
+                end += 1
+            label, value = " ".join(label_words), " ".join(words[len(label_words) : end])
+            pairs.append(Pair(label, value, "cell", (index, place), (index, place)))
+    return pairs
+
+
+def _ends_in_key_and_value(cells: tuple[str, ...], filled: list[int]) -> bool:
+    """A row that ends in a key and its value side by side, after a cell of something else (a party's
+    block and a document's details printed in one table): the key of two words or more or with a
+    colon or "#", the value with a digit."""
+    key, value = cells[filled[-2]].strip(), cells[filled[-1]].strip()
+    return (
+        filled[-1] == filled[-2] + 1
+        and is_label_text(key.rstrip(":"))
+        and (len(key.split()) >= 2 or key.endswith((":", "#")))
+        and not is_label_text(value)
+        and any(char.isdigit() for char in value)
+    )
 
 
 def _is_summary_label(cell: str) -> bool:

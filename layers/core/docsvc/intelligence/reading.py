@@ -16,6 +16,7 @@ from typing import Any
 
 from jsonschema.protocols import Validator
 
+from docsvc.intelligence.identifiers import countries_of
 from docsvc.intelligence.labels import (
     CUSTOMER_KEYS,
     ORDER_TITLES,
@@ -44,6 +45,8 @@ _PARTY_WORDS = frozenset(key[0] for key in CUSTOMER_KEYS if len(key) == 1) | fro
 )
 _GOES_ON = re.compile(r"(?i)\s+(?:of|de|du|des|der|von|van|del|della|di)\s+[^\W\d]")
 _ALTERNATIVES = re.compile(r"(?:\s+[^\W\d]+)?\s*/\s*[^\W\d]+(?:\s+[^\W\d]+)?\s*:?")  # "name / company"
+# A letter's opening, which starts with no label: "To whom it may concern" is not addressed "To" anyone.
+_OPENING = re.compile(r"(?i)\s*to\s+whom\s+it\s+may\s+concern\b")
 _LEAD = re.compile(r"\.?[\s:]*(?:[-\u2013\u2014]\s+)?")  # a colon or a dash between a label and its value
 # A line of words that ends in an amount, read from a scan without wide spacing between the two
 # ("Rechnungssumme netto 845,00"): its words before the amount are a label.
@@ -72,6 +75,7 @@ class Reading:
     issuer: frozenset[Key] = VENDOR_KEYS  # who issued the document: the vendor, the buyer of an order
     recipient: frozenset[Key] = CUSTOMER_KEYS
     currency: str | None = None
+    countries: tuple[str, ...] = ()  # the countries the document shows it is from (`countries_of`)
     shows_crosses: bool = False  # ticked boxes come out as a lone X before their text
     _checks: dict[int, Validator] = field(default_factory=dict)
     _sentences: list[tuple[int, list[tuple[str, int]]]] | None = None
@@ -80,6 +84,7 @@ class Reading:
         if _is_order(self.layout):
             self.issuer, self.recipient = CUSTOMER_KEYS, VENDOR_KEYS
         self.currency = currency_of(line.text for line in self.layout.lines)
+        self.countries = countries_of(self.currency, (line.text for line in self.layout.lines))
         self.shows_crosses = any(
             line.cells is None and crossed(line.text) is not None and ticked_options([line.text]) == []
             for line in self.layout.lines
@@ -234,6 +239,8 @@ def inline_pairs(aliases: Aliases, reading: Reading) -> Iterator[tuple[Pair, flo
             if words[len(key)][1] == end:  # the label ends inside a word ("PO" is "purchase order")
                 continue
             text = reading.layout.lines[index].text
+            if _OPENING.match(text):
+                continue
             if _GOES_ON.match(text, end) or _ALTERNATIVES.fullmatch(text, end):
                 continue  # the label goes on: "Date of delivery 2020-11-10", "Customer name / company"
             lead = _LEAD.match(text, end)

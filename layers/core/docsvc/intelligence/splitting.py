@@ -1,37 +1,37 @@
 """Built-in splitting: a packet of pages cut into subdocuments.
 
-Each page is scored against every subdocument as in classification. Pages are then read in order and
-each either continues the current instance or starts a new one, the first signal that applies deciding:
-- an empty page, or one marked "(continued)", or after "continued on next page": continues;
-- a page marker: "Page 1" (of N), "Seite 1 von 2", "Page 1 / 1", "Strona 1 z 2" (also laid out as
-  "Seite von" over its numbers) starts, any later page continues (markers numbering the whole packet
-  are ignored);
-- after a page marked as the last of its document ("Page 2 of 2"): starts;
-- a document number ("Invoice No. 7") differing from the instance's starts; the same number continues,
-  unless the page's own evidence clearly points to another subdocument; a title line near the top giving
-  a document number ("RECEIPT 5713", also in a table cell) starts unless the instance has that number;
-- after a page that closed its document (a total line, then a closing such as "Thank you"): starts;
-- a labelled header date differing from the instance's starts;
-- a title line naming a document kind or a subdocument ("INVOICE", "Bank statement") starts;
-- the same running header or footer as the page before (a journal's name, a form's title and
-  revision, digits aside) continues;
-- a page opening with a table continues;
-- a page whose own evidence clearly points to another subdocument starts, unless it shares its
-  vocabulary with the page before (the pages of one document keep to one topic: a paper's page
-  about finances is still the paper's);
-- a page leaning to another subdocument and sharing little vocabulary with the page before starts;
-- a page sharing almost no word with the page before (both with words enough to tell) starts: one
-  document ends and another on another topic begins;
-- otherwise a page continues.
+A split is a segmentation of the page sequence. Each gap between two pages is scored from what the
+pages say about a boundary there, each piece of evidence a log-odds (positive: a document starts;
+negative: the page continues the one before), summed:
+- page numbering: a marker "Page 1" (of N), "Seite 1 von 2", "Strona 1 z 2", a bare "2 of 4" alone on
+  its line, restarting at 1 or following on; the page before marked as the last of its document; a bare
+  folio ("12") at the same place on both pages following on or restarting (a page named in a sentence,
+  "as shown on page 1", is no marker; markers numbering the whole packet are ignored);
+- an empty page, a page marked "(continued)" or after "continued on next page";
+- document numbers ("Invoice No. 7"), title lines with a number ("RECEIPT 5713"), header dates: a
+  new one against the latest of the pages before, or the same one;
+- the page before closing its document (a total line, then "Thank you");
+- a title line naming a document kind the page before did not have;
+- running headers and footers (digits aside): kept from the page before, or beginning on this page
+  and kept on the next while the page before had none of them (a new document's);
+- the same template filled in again: the same title and most lines, other names and dates (whose
+  running lines and vocabulary then say nothing);
+- a page opening with a table; the script of the page (Latin, Arabic, CJK, ...) changing;
+- the vocabulary the two pages share (the pages of one document keep to one topic), and a page whose
+  own evidence clearly names another kind than the page before, unless it keeps the page before's
+  topic (a paper's page about finances is still the paper's).
+The boundaries are then chosen by dynamic programming over the whole sequence, with the subdocument
+of the instance each page would belong to (a page's own evidence for a subdocument, capped, counts
+toward keeping it with pages of that subdocument), rather than page by page.
+
 Each instance takes the subdocument its pages score best for as a whole, as a document is classified
 (its first pages weighing most, and the shape of its pages: a deck of slides, a paper's abstract and
-references, lines of blanks to fill in); one without
-any evidence goes to a catch-all subdocument ("other") if there is one, else joins its neighbour. The
+references, lines of blanks to fill in); one without any evidence goes to a catch-all subdocument
+("other") if there is one, else joins its neighbour, unless sure boundaries open and close it. The
 instances of a subdocument that does not allow multiple instances are grouped into one split.
 
-Each signal has a likelihood (a restarting page number is surer than a page that merely reads as
-another kind of document); a split is as sure as the boundaries opening and closing it and the least
-sure reading that kept a page in it."""
+A split is as sure as the boundaries opening and closing it and the least sure gap kept inside it
+(the logistic of the summed evidence, at most 0.95)."""
 
 from __future__ import annotations
 
@@ -57,15 +57,29 @@ from docsvc.intelligence.vocabulary import ALIASES, STOP_WORDS, Phrase, phrase, 
 
 DECISIVE_POINTS = 1.5
 DECISIVE_RATIO = 1.3
-FIRST_PAGE_WEIGHT = 1.5
 JOINED_LIKELIHOOD = 0.6  # a page without evidence joined to the instance before it
+ALONE = 0.85  # boundaries this sure keep an instance without evidence on its own
+SUREST = 0.95  # a split is never surer than this
 MARKER_LINE_WORDS = 8
+MARKER_OTHER_WORDS = 3  # words around a "Page n" without its N for it to be a marker
+COUNTED_PAGES = 999  # the most pages a bare count ("2 of 4", "2/4") gives: "3/2025" is a date
+FOLIO_LINES = 3  # lines at the top and at the bottom of a page where its bare number is
+SCRIPT_LETTERS = 40  # letters a page needs for its script to say anything
+SCRIPT_SHARE = 0.6  # the share of its letters the script of a page holds
+TEMPLATE_LINES = 5  # lines two pages need for one to be the other filled in again
+TEMPLATE_SHARE = 0.5  # the share of their lines two such pages have in common
+# The segmentation: log-odds of a boundary when nothing tells one; how much a page's own evidence for a
+# subdocument counts toward keeping it with pages of that subdocument, per point, up to a cap.
+PRIOR = -0.5
+EMISSION = 0.12
+EMISSION_CAP = 12.0
 HEADER_LINES = 8
 TITLE_NUMBER_LINES = 12  # lines (table rows) at the top of a page where a title line gives a number
 TOTAL_LINE_WORDS = 6
 EDGE_LINES = 3  # lines at the top and at the bottom of a page where running headers and footers are
 RUNNING_LINES = 2  # edge lines shared with the page before that make a running header or footer
 COHESIVE = 0.08  # the pages of one document share at least this much vocabulary (cosine of word counts)
+CLOSE_TOPIC = 0.25  # two pages sharing this much are surely on one topic
 UNRELATED = 0.07  # two pages sharing less than this are of two documents
 TOPIC_WORDS = 60  # content words a page needs for its vocabulary to say anything
 # Words that, right after a document kind, make a line a label rather than a title ("Invoice date").
@@ -78,6 +92,8 @@ _OF_WORD = r"(?:of|von|sur|van|de|di|da|z|/)"
 _PAGE_MARKER = re.compile(
     rf"(?<![^\W_]){_PAGE_WORD}\s*(\d{{1,4}})(?:\s*{_OF_WORD}\s*(\d{{1,4}}))?(?![^\W_])", re.IGNORECASE
 )
+# A marker without the word, alone on its line ("2 of 4", "2 z 4", "2/4").
+_PAGE_COUNT = re.compile(rf"(\d{{1,4}})\s*{_OF_WORD}\s*(\d{{1,4}})", re.IGNORECASE)
 # A marker laid out as a label and its numbers on the lines below ("Seite von" / "1" / "4").
 _MARKER_LABEL = re.compile(rf"^{_PAGE_WORD}(?:\s+{_OF_WORD})?$", re.IGNORECASE)
 _MARKER_NUMBER = re.compile(r"^\d{1,4}$")
@@ -106,6 +122,29 @@ _CLOSING = re.compile(
     re.IGNORECASE,
 )
 _TABLE_RULE = re.compile(r":?-+:?")
+_FOLIO = re.compile(r"[-\u2013\u2014]?\s*(\d{1,4})\s*[-\u2013\u2014]?")
+# The last code point of each script's block, in order (Latin with its extensions and punctuation).
+_SCRIPTS = (
+    (0x036F, "latin"),
+    (0x03FF, "greek"),
+    (0x052F, "cyrillic"),
+    (0x05FF, "hebrew"),
+    (0x08FF, "arabic"),
+    (0x0DFF, "indic"),
+    (0x0EFF, "thai"),
+    (0x10FF, "other"),
+    (0x11FF, "hangul"),
+    (0x1DFF, "other"),
+    (0x1EFF, "latin"),
+    (0x2FFF, "other"),
+    (0x9FFF, "cjk"),
+    (0xABFF, "other"),
+    (0xD7AF, "hangul"),
+    (0xFAFF, "other"),
+    (0xFDFF, "arabic"),
+    (0xFE6F, "other"),
+    (0xFEFF, "arabic"),
+)
 _DIGITS = re.compile(r"\d+")
 _AMOUNT = re.compile(r"(?:[A-Z]{3}|[^\w\s]{1,3})?\s*-?\d[\d.,' ]*(?:\s*(?:[A-Z]{3}|[^\w\s]{1,3}))?")
 
@@ -137,22 +176,24 @@ class PageSignals:
     numbers: dict[str, str]
     title_numbers: dict[str, str]  # numbers of title lines ("RECEIPT 5713") at the top of the page
     date: str | None
-    titled: bool
+    titles: frozenset[str]  # its title lines naming a document kind, digits and case aside
     opens_with_table: bool
     closes: bool  # ends with its document's total and a closing line
     words: Counter[str] = field(default_factory=Counter)  # its content words, counted
     edges: frozenset[str] = frozenset()  # its first and last lines, digits aside
+    folio: tuple[int, int] | None = None  # its bare page number and the line it stands on (-1: the last)
+    lines: frozenset[str] = frozenset()  # its lines, case and spacing aside
+    script: str | None = None  # the script most of its letters are written in
 
 
 @dataclass
 class Instance:
-    """Pages (0-based) read so far as one instance, with what identifies it."""
+    """Pages (0-based) of one instance, with the evidence for each subdocument."""
 
     pages: list[int]
     scores: list[float]
-    numbers: dict[str, str] = field(default_factory=dict)
-    date: str | None = None
     likelihood: float = 1.0  # how sure its boundary and the pages kept in it are
+    opening: float = 1.0  # how sure the boundary opening it is
 
 
 def split(
@@ -166,7 +207,7 @@ def split(
     signals = _without_packet_numbering(
         [read_signals(text if isinstance(text, str) else "", profiles, titles) for text in pages]
     )
-    instances = cut(signals, [profile.baseline for profile in profiles])
+    instances = segment(signals)
     for instance in instances:  # labelled as a document is classified: its pages as a whole
         found = document_scores(profiles, [pages[index] for index in instance.pages])
         instance.scores = [entry.total for entry in found]
@@ -198,11 +239,14 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         numbers=document_numbers(text),
         title_numbers=title_numbers(rows[:TITLE_NUMBER_LINES]),
         date=_header_date(top + [cell for row in rows[:HEADER_LINES] for cell in row]),
-        titled=is_titled(top[:HEADING_LINES], titles),
+        titles=title_lines(top[:HEADING_LINES], titles),
         opens_with_table=bool(lines) and lines[0].startswith("|"),
         closes=closes_document([" ".join(row) for row in rows]),
         words=content_words(text),
         edges=edge_lines(lines),
+        folio=folio(lines),
+        script=script_of(text),
+        lines=frozenset(" ".join(line.lower().split()) for line in lines),
     )
 
 
@@ -270,31 +314,83 @@ def is_total_line(line: str, following: Sequence[str]) -> bool:
 
 
 def page_marker(lines: Sequence[str]) -> tuple[int, int | None] | None:
-    """(n, N) of the first short line reading "Page n", "Page n of N", "Seite n von N", "Page n / N" (N
-    None when not given), or of a label "Seite von" with n and N on the two lines below it."""
+    """(n, N) of a short line reading "Page n of N", "Seite n von N", "Page n / N", or of a label
+    "Seite von" with n and N on the two lines below it; else (n, None) of the first short line that is
+    "Page n" with at most a few words around it. A page named in a sentence ("as shown on page 1") is
+    no marker, and a marker giving N is preferred to one that does not, wherever it stands."""
+    bare: tuple[int, None] | None = None
     for at, line in enumerate(lines):
         if len(line) > SHORT_LINE or len(phrase(line)) > MARKER_LINE_WORDS:
             continue
         match = _PAGE_MARKER.search(line)
-        if match:
-            number, of = int(match.group(1)), match.group(2)
-            return number, int(of) if of else None
+        if match and match.group(2):
+            return int(match.group(1)), int(match.group(2))
+        counted = _PAGE_COUNT.fullmatch(line)
+        if counted and 0 < int(counted.group(1)) <= int(counted.group(2)) <= COUNTED_PAGES:
+            return int(counted.group(1)), int(counted.group(2))
+        if match and bare is None and _stands_alone(line, match):
+            bare = (int(match.group(1)), None)
         below = lines[at + 1 : at + 3]
         if _MARKER_LABEL.match(line) and below and all(map(_MARKER_NUMBER.match, below)):
             return int(below[0]), int(below[1]) if len(below) > 1 else None
+    return bare
+
+
+def _stands_alone(line: str, match: re.Match[str]) -> bool:
+    """Whether "Page n" is a marker on its line rather than words of a sentence: few words around it,
+    and not inside brackets."""
+    before, after = line[: match.start()], line[match.end() :]
+    if before.count("(") > before.count(")"):
+        return False
+    return len(phrase(before)) + len(phrase(after)) <= MARKER_OTHER_WORDS
+
+
+def folio(lines: Sequence[str]) -> tuple[int, int] | None:
+    """A page's bare number ("12", "- 12 -"), alone on one of the first or last lines outside tables,
+    with where it stands (0 for the first line, -1 for the last): folios of one document stand in one
+    place, a quantity or a list's number anywhere."""
+    text = [line for line in lines if not line.startswith("|")]
+    places = [*range(min(FOLIO_LINES, len(text))), *range(-min(FOLIO_LINES, len(text)), 0)]
+    for place in places:
+        match = _FOLIO.fullmatch(text[place])
+        if match:
+            return int(match.group(1)), place
     return None
 
 
-def is_titled(lines: Sequence[str], titles: Sequence[Phrase]) -> bool:
-    """Whether a short line, not a label ("Invoice date: ..."), opens or ends with a document kind or
-    subdocument name ("Tax invoice", "RECEIPT #12", "Membership application form")."""
+def script_of(text: str) -> str | None:
+    """The script most letters of a page are written in ("latin", "arabic", "cjk", ...), None when it
+    has too few letters or no script holds most of them."""
+    counts: Counter[str] = Counter()
+    for character in text:
+        if character.isalpha():
+            counts[_script(ord(character))] += 1
+    total = sum(counts.values())
+    if total < SCRIPT_LETTERS:
+        return None
+    name, count = counts.most_common(1)[0]
+    return name if count >= SCRIPT_SHARE * total else None
+
+
+def _script(code: int) -> str:
+    for last, name in _SCRIPTS:
+        if code <= last:
+            return name
+    return "other"
+
+
+def title_lines(lines: Sequence[str], titles: Sequence[Phrase]) -> frozenset[str]:
+    """The short lines, not labels ("Invoice date: ..."), that open or end with a document kind or
+    subdocument name ("Tax invoice", "RECEIPT #12", "Membership application form"), with digits and
+    case aside."""
+    found = set()
     for line in lines:
         if ":" in line or len(line) > SHORT_LINE:
             continue
         words = phrase(line)
         if len(words) <= HEADING_WORDS and any(_titles(words, title) for title in titles):
-            return True
-    return False
+            found.add(" ".join(_DIGITS.sub("#", line.lower()).split()))
+    return frozenset(found)
 
 
 def _titles(words: Phrase, title: Phrase) -> bool:
@@ -323,95 +419,208 @@ def _without_packet_numbering(signals: list[PageSignals]) -> list[PageSignals]:
 
 # --------------------------------------------------------------------------------------- boundaries
 @dataclass(frozen=True)
-class Boundary:
-    """Whether a page starts a new instance, how sure that reading is (0 to 1), and why."""
+class Evidence:
+    """What one feature says about the gap before a page: its log-odds for a boundary there (positive
+    for a new document, negative for the same one) and its name."""
 
-    starts: bool
-    likelihood: float
     reason: str
+    weight: float
 
 
-def cut(signals: Sequence[PageSignals], baselines: Sequence[float]) -> list[Instance]:
-    """The pages in instances, a new one wherever a page starts a document. An instance's scores start
-    from the subdocuments' baselines (a catch-all's points without evidence); its likelihood is that of
-    the boundary opening it and of the least sure page kept in it."""
+def gap_evidence(signals: Sequence[PageSignals]) -> list[list[Evidence]]:
+    """For each page after the first, the evidence that a document starts there rather than continuing
+    from the page before: page numbering, numbers, dates and titles, running headers and footers, the
+    script, the vocabulary the two pages share. The first page's list is empty (a document starts
+    there whatever)."""
+    found: list[list[Evidence]] = [[]]
+    numbers: dict[str, str] = dict(signals[0].numbers) if signals else {}
+    titled_numbers: dict[str, str] = dict(signals[0].title_numbers) if signals else {}
+    date = signals[0].date if signals else None
+    for index in range(1, len(signals)):
+        page, previous = signals[index], signals[index - 1]
+        following = signals[index + 1] if index + 1 < len(signals) else None
+        found.append(page_evidence(page, previous, following, numbers, titled_numbers, date))
+        numbers.update(page.numbers)
+        titled_numbers.update(page.title_numbers)
+        date = page.date or date
+    return found
+
+
+def page_evidence(
+    page: PageSignals,
+    previous: PageSignals,
+    following: PageSignals | None,
+    numbers: dict[str, str],
+    titled_numbers: dict[str, str],
+    date: str | None,
+) -> list[Evidence]:
+    """The evidence of the gap between `previous` and `page`; `numbers`, `titled_numbers` and `date`
+    are the latest document numbers, title numbers and header date of the pages before."""
+    found = [Evidence("nothing tells a new document", PRIOR)]
+    if page.empty:
+        found.append(Evidence("an empty page", -3.0))
+    if page.continued or previous.continues:
+        found.append(Evidence("marked as continued", -4.0))
+    found.extend(_numbering(page, previous))
+    shared = [head for head in page.numbers if head in numbers]
+    if any(page.numbers[head] != numbers[head] for head in shared):
+        found.append(Evidence("a new document number", 4.0))
+    elif shared:
+        same = -1.0 if _kind_changes(page, previous) else -3.0
+        found.append(Evidence("the same document number", same))
+    known = {**titled_numbers, **numbers}
+    titled = [head for head, value in page.title_numbers.items() if known.get(head) != value]
+    if any(head in known for head in titled):
+        found.append(Evidence("a title with another document number", 4.0))
+    elif titled:
+        found.append(Evidence("a title with a document number", 2.5))
+    if previous.closes:
+        found.append(Evidence("the page before closed its document", 3.0))
+    if page.date and date and page.date != date:
+        found.append(Evidence("a new document date", 2.5))
+    if page.titles - previous.titles and not page.continued:  # "Invoice (continued)" is no new title
+        found.append(Evidence("a new title", 4.0))
+    elif page.titles:
+        found.append(Evidence("the title of the page before", 0.5))
+    template = refills(page, previous)  # its running lines and vocabulary are then the template's
+    if template:
+        found.append(Evidence("the same template filled in again", 3.0))
+    else:
+        found.extend(_running_lines(page, previous, following))
+    if page.opens_with_table:
+        found.append(Evidence("a table carried over", -0.7))
+    if page.script and previous.script and page.script != previous.script:
+        found.append(Evidence("another script", 3.0))
+    if not template:
+        found.extend(_topic(page, previous))
+    topic = cohesion(previous, page)
+    if _reads_otherwise(page, previous) and (topic is None or topic < COHESIVE):
+        # kept to the topic of the page before, a page reading as another kind is still its document's
+        found.append(Evidence("the page reads as another kind of document", 1.5))
+    return found
+
+
+def _numbering(page: PageSignals, previous: PageSignals) -> list[Evidence]:
+    """Page markers ("Page 2 of 3") and folios (a page's bare number at its top or bottom)."""
+    found: list[Evidence] = []
+    if page.marker is not None:
+        if page.marker == 1:
+            found.append(Evidence("page numbering restarts", 4.0))
+        elif previous.marker == page.marker - 1:
+            found.append(Evidence("page numbering continues", -4.0))
+        else:
+            found.append(Evidence("a page numbered after the first", -1.0))
+    if previous.marker is not None and previous.marker == previous.of:
+        found.append(Evidence("the page before was the last of its document", 3.0))
+    if page.folio is not None and previous.folio is not None and page.folio[1] == previous.folio[1]:
+        if page.folio[0] == previous.folio[0] + 1:
+            found.append(Evidence("the folios follow", -2.5))
+        elif page.folio[0] == 1:
+            found.append(Evidence("the folios restart", 2.5))
+        else:
+            found.append(Evidence("the folios break", 1.0))
+    return found
+
+
+def _running_lines(page: PageSignals, previous: PageSignals, following: PageSignals | None) -> list[Evidence]:
+    """Running headers and footers: kept from the page before (the same document), or beginning on
+    this page and kept on the next while the page before had none of them (a new document's)."""
+    kept = len(page.edges & previous.edges)
+    if kept >= RUNNING_LINES:
+        return [Evidence("the same running header or footer", -1.5)]
+    if kept:
+        return [Evidence("a running line kept", -0.8)]
+    if following is not None and len((page.edges & following.edges) - previous.edges) >= RUNNING_LINES:
+        return [Evidence("a running header or footer begins", 1.5)]
+    return []
+
+
+def _topic(page: PageSignals, previous: PageSignals) -> list[Evidence]:
+    """The vocabulary two pages share: the pages of one document keep to one topic."""
+    topic = cohesion(previous, page)
+    if topic is None:
+        return []
+    if topic >= CLOSE_TOPIC:
+        return [Evidence("the topic of the page before", -1.5)]
+    if topic >= COHESIVE:
+        return [Evidence("near the topic of the page before", -0.7)]
+    if topic < UNRELATED:
+        return [Evidence("no topic shared with the page before", 1.5)]
+    return []
+
+
+def refills(page: PageSignals, previous: PageSignals) -> bool:
+    """Whether a page is the page before filled in again: the same title, most of its lines the
+    other's (a form's labels, a shop's header), but not all (other names, dates, amounts). Pages of
+    one document share their running lines only; a page repeated word for word is not a new document."""
+    fewer = min(len(page.lines), len(previous.lines))
+    if not page.titles or page.titles != previous.titles:
+        return False
+    if fewer < TEMPLATE_LINES or page.lines == previous.lines:
+        return False
+    return len(page.lines & previous.lines) >= TEMPLATE_SHARE * fewer
+
+
+def _reads_otherwise(page: PageSignals, previous: PageSignals) -> bool:
+    """Whether a page's own evidence clearly names a subdocument the page before does not lean to."""
+    own = decisive(page.scores)
+    return own is not None and (max(previous.scores, default=0.0) <= 0 or own != _best(previous.scores))
+
+
+def _kind_changes(page: PageSignals, previous: PageSignals) -> bool:
+    own, before = decisive(page.scores), decisive(previous.scores)
+    return own is not None and before is not None and own != before
+
+
+def segment(signals: Sequence[PageSignals]) -> list[Instance]:
+    """The pages cut into instances by the best segmentation of the whole sequence: the sum of the
+    evidence of the gaps chosen as boundaries, plus, for each instance, how well one subdocument
+    accounts for all its pages (a page's own evidence, capped); found by dynamic programming over the
+    pages with the subdocument of the instance each ends (Viterbi), rather than page by page."""
+    if not signals:
+        return []
+    evidence = gap_evidence(signals)
+    gaps = [sum(item.weight for item in items) for items in evidence]
+    kinds = len(signals[0].scores)
+    emission = [[EMISSION * min(points, EMISSION_CAP) for points in page.scores] for page in signals]
+    best = list(emission[0])
+    starts: list[list[bool]] = [[True] * kinds]
+    came: list[list[int]] = [[-1] * kinds]
+    for index in range(1, len(signals)):
+        leader = _best(best)
+        row, start_row, came_row = [], [], []
+        for kind in range(kinds):
+            opened = best[leader] + gaps[index]
+            if opened > best[kind]:
+                row.append(opened + emission[index][kind])
+                start_row.append(True)
+                came_row.append(leader)
+            else:
+                row.append(best[kind] + emission[index][kind])
+                start_row.append(False)
+                came_row.append(kind)
+        best = row
+        starts.append(start_row)
+        came.append(came_row)
+    boundaries = [False] * len(signals)
+    kind = _best(best)
+    for index in range(len(signals) - 1, -1, -1):
+        boundaries[index] = starts[index][kind] or index == 0
+        kind = came[index][kind]
     instances: list[Instance] = []
     for index, page in enumerate(signals):
-        previous = signals[index - 1] if index else None
-        found = boundary(page, instances[-1], previous) if instances else Boundary(True, 1.0, "first page")
-        if not found.starts:
-            _extend(instances[-1], index, page)
-            instances[-1].likelihood = min(instances[-1].likelihood, found.likelihood)
+        if boundaries[index]:
+            sure = 1.0 if index == 0 else _sure(gaps[index])
+            instances.append(Instance([index], list(page.scores), likelihood=sure, opening=sure))
         else:
-            opening = [
-                base + points * FIRST_PAGE_WEIGHT for base, points in zip(baselines, page.scores, strict=True)
-            ]
-            numbers = {**page.title_numbers, **page.numbers}
-            instances.append(Instance([index], opening, numbers, page.date, found.likelihood))
+            instances[-1].pages.append(index)
+            instances[-1].likelihood = min(instances[-1].likelihood, _sure(-gaps[index]))
     return instances
 
 
-def starts_instance(page: PageSignals, instance: Instance, previous: PageSignals | None) -> bool:
-    """Whether `page` starts a new instance rather than continuing `instance`."""
-    return boundary(page, instance, previous).starts
-
-
-def boundary(page: PageSignals, instance: Instance, previous: PageSignals | None) -> Boundary:
-    """Whether `page` starts a new instance rather than continuing `instance`, the first signal that
-    applies deciding, with how sure that signal is."""
-    if page.empty:
-        return Boundary(False, 0.8, "empty page")
-    if page.continued or (previous is not None and previous.continues):
-        return Boundary(False, 0.95, "marked as continued")
-    if page.marker is not None:
-        if page.marker == 1:
-            return Boundary(True, 0.95, "page numbering restarts")
-        follows = previous is not None and previous.marker == page.marker - 1
-        return Boundary(False, 0.95 if follows else 0.8, "page numbering continues")
-    if previous is not None and previous.marker is not None and previous.marker == previous.of:
-        return Boundary(True, 0.9, "the page before was the last of its document")
-    shared = [head for head in page.numbers if head in instance.numbers]
-    if any(page.numbers[head] != instance.numbers[head] for head in shared):
-        return Boundary(True, 0.9, "a new document number")
-    if shared:
-        if _points_elsewhere(page, instance):
-            return Boundary(True, 0.6, "the same document number, but another kind of document")
-        return Boundary(False, 0.9, "the same document number")
-    if any(instance.numbers.get(head) != value for head, value in page.title_numbers.items()):
-        return Boundary(True, 0.85, "a title with a new document number")
-    if previous is not None and previous.closes:
-        return Boundary(True, 0.8, "the page before closed its document")
-    if page.date and instance.date and page.date != instance.date:
-        return Boundary(True, 0.7, "a new document date")
-    if page.titled:
-        return Boundary(True, 0.75, "a new title")
-    if previous is not None and len(page.edges & previous.edges) >= RUNNING_LINES:
-        return Boundary(False, 0.85, "the same running header or footer")
-    if page.opens_with_table:
-        return Boundary(False, 0.7, "a table carried over")
-    topic = cohesion(previous, page) if previous is not None else None
-    if _points_elsewhere(page, instance):
-        if topic is not None and topic >= COHESIVE:
-            return Boundary(False, 0.6, "another kind of page, but on the topic of the page before")
-        return Boundary(True, 0.65, "the page reads as another kind of document")
-    if topic is not None and topic < COHESIVE and _leans_elsewhere(page, instance):
-        return Boundary(True, 0.6, "another kind of document on another topic")
-    if topic is not None and topic < UNRELATED:
-        return Boundary(True, 0.55, "the page shares no topic with the page before")
-    return Boundary(False, 0.6, "nothing tells a new document")
-
-
-def _points_elsewhere(page: PageSignals, instance: Instance) -> bool:
-    """Whether the page's own evidence clearly names a subdocument other than the instance's."""
-    own = decisive(page.scores)
-    return own is not None and own != _best(instance.scores)
-
-
-def _leans_elsewhere(page: PageSignals, instance: Instance) -> bool:
-    """Whether the page's own evidence, even if not clearly, names a subdocument other than the
-    instance's."""
-    own = _best(page.scores)
-    return page.scores[own] >= DECISIVE_POINTS and own != _best(instance.scores)
+def _sure(log_odds: float) -> float:
+    """How sure a decision with these log-odds is, at most SUREST."""
+    return min(SUREST, 1.0 / (1.0 + math.exp(-log_odds)))
 
 
 def decisive(scores: Sequence[float]) -> int | None:
@@ -424,20 +633,15 @@ def decisive(scores: Sequence[float]) -> int | None:
     return ranked[0] if best >= DECISIVE_POINTS and best >= DECISIVE_RATIO * runner_up else None
 
 
-def _extend(instance: Instance, index: int, page: PageSignals) -> None:
-    instance.pages.append(index)
-    instance.scores = [total + points for total, points in zip(instance.scores, page.scores, strict=True)]
-    for head, value in {**page.title_numbers, **page.numbers}.items():
-        instance.numbers.setdefault(head, value)
-    instance.date = instance.date or page.date
-
-
 def _without_empty(instances: list[Instance]) -> list[Instance]:
-    """The instances, each one without any evidence joined to the one before it (or after, at the start)."""
+    """The instances, each one without any evidence joined to the one before it (or after, at the start),
+    unless sure boundaries open and close it (a page in another script between two documents)."""
     kept: list[Instance] = []
     waiting: list[int] = []
-    for instance in instances:
-        if max(instance.scores) <= 0 and (kept or instance is not instances[-1]):
+    closings = [following.opening for following in instances[1:]] + [1.0] * bool(instances)
+    for instance, closing in zip(instances, closings, strict=True):
+        alone = min(instance.opening, closing) >= ALONE
+        if max(instance.scores) <= 0 and not alone and (kept or instance is not instances[-1]):
             if kept:
                 kept[-1].pages.extend(instance.pages)
                 kept[-1].likelihood = min(kept[-1].likelihood, instance.likelihood, JOINED_LIKELIHOOD)

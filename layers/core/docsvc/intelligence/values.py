@@ -80,7 +80,9 @@ def _three_after(digits: str, separator: str) -> bool:
     return len(after) == 3 and 1 <= len(before) <= 3
 
 
-_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "₽": "RUB"}
+# A sign of more than one character first: "R$" is the Brazilian real, not the dollar it contains.
+_CURRENCY_SIGNS = {"R$": "BRL", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW",
+                   "₽": "RUB"}  # fmt: skip
 _CURRENCY_CODE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD)(?![A-Za-z])"
 )
@@ -97,6 +99,7 @@ def currency_of(texts: Iterable[str]) -> str | None:
         for sign, code in _CURRENCY_SIGNS.items():
             if sign in text:
                 signs[code] = signs.get(code, 0) + text.count(sign)
+                text = text.replace(sign, " ")
     found = codes or signs
     return max(found, key=lambda code: (found[code], code)) if found else None
 

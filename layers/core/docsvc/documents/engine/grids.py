@@ -130,7 +130,8 @@ def assemble(
     text. Tables only add structure: tables and the blocks they take words from form regions (tables
     that share a block are one), and a region is written as its blocks' own texts, without tables,
     unless its blocks' words are their texts' words (each word then lands exactly once, in a cell or
-    around the tables) and its tables neither cut a word hyphenated at a line's end nor join two
+    around the tables) and its tables neither cut a word hyphenated at a line's end (within a block or
+    from one block to the next, as when each line is a block of its own) nor join two
     words the text does not join. Rows that cut one in a column are first joined into one row, and a
     first or last row that goes on with the text around the table is given back to the text.
     """
@@ -152,9 +153,13 @@ def assemble(
     texts_of: dict[int, list[str]] = {}
     for _, text, number in blocks:
         texts_of.setdefault(number, []).append(text)
+    # Over the page: a block may end with a hyphenated word's first half and the next block go on.
+    hyphenated = _hyphenated(words) if cells else []
     for region, numbers in _regions(tables, cells):
         if all(_spelled_by(by_block[number], texts_of.get(number)) for number in numbers):
-            broken = [pair for number in numbers for pair in _hyphenated(by_block[number])]
+            broken = [
+                (word, after) for word, after in hyphenated if word.block in numbers or after.block in numbers
+            ]
             if _whole(broken, {index: cells[index] for index in region}):
                 continue
             wrapped = {index: _hyphens_joined(cells[index]) for index in region}

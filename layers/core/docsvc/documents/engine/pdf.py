@@ -6,6 +6,8 @@ A page is a PDF page, an image, or a frame of a multi-frame TIFF.
 from __future__ import annotations
 
 import io
+import re
+import unicodedata
 from collections.abc import Iterator
 
 import pymupdf
@@ -37,7 +39,14 @@ from docsvc.documents.engine.ocr import (
 )
 from docsvc.documents.engine.rendering import page_jpeg
 from docsvc.documents.engine.tables import render_table
-from docsvc.documents.engine.textlayer import whole_words
+from docsvc.documents.engine.textlayer import (
+    UNMAPPED,
+    Char,
+    set_apart,
+    unmapped_apart,
+    whole_words,
+    words_apart,
+)
 from docsvc.documents.readable import IMAGE_TYPES
 
 PILLOW_TYPES = frozenset({"webp"})
@@ -45,14 +54,20 @@ MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a tab
 # TEXT_COLLECT_VECTORS adds a block (kind 3) for each piece of a vector path, at no measurable cost on
 # pages of text: a page without pieces that could be ruling lines of a table has none, so its drawings
 # need not be extracted.
+# TEXT_PRESERVE_LIGATURES: MuPDF's own expansion writes an Arabic lam-alef backwards ("ال" for "لا");
+# ligatures and presentation forms are expanded here instead, by their compatibility decomposition.
 _TEXT_FLAGS = (
-    pymupdf.TEXT_PRESERVE_WHITESPACE
+    pymupdf.TEXT_PRESERVE_LIGATURES
+    | pymupdf.TEXT_PRESERVE_WHITESPACE
     | pymupdf.TEXT_MEDIABOX_CLIP
     | pymupdf.TEXT_DEHYPHENATE
     | pymupdf.TEXT_COLLECT_VECTORS
 )
+_GLUED = re.compile(f"{UNMAPPED}[^\\s{UNMAPPED}]")  # a glyph without a Unicode value, a character after it
+_LIGATURES = re.compile("[\ufb00-\ufdff\ufe70-\ufefe]+")  # Latin ligatures, presentation forms
 _TEXT_BLOCK, _VECTOR_BLOCK = 0, 3
 _LINE = 1.5  # a path thinner than this is a ruling line
+_MARGIN = 6.0  # points around the blocks read again character by character
 Block = tuple[Box, str, int]  # a block of text: its box, its text, its number on the page
 
 pymupdf.TOOLS.mupdf_display_errors(False)
@@ -133,6 +148,10 @@ def _page_text(
     text layer and from OCR both)."""
     textpage = page.get_textpage(flags=_TEXT_FLAGS)
     blocks, vectors = _text_blocks(page, textpage)
+    glued = [box for box, text, _ in blocks if _GLUED.search(text)]
+    apart = _unmapped_apart(page, glued) if glued else {}
+    if apart:
+        blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
     if not blocks and (is_image or page.get_images()):
         ocr = ocr_textpage(page, _TEXT_FLAGS, options, warnings)
         if ocr is None:
@@ -152,7 +171,8 @@ def _page_text(
     texts: dict[int, list[str]] = {}
     for _, text, number in blocks:
         texts.setdefault(number, []).append(text)
-    words = whole_words(_words(page, textpage), {number: "\n".join(t) for number, t in texts.items()})
+    own = words_apart(_words(page, textpage), apart) if apart else _words(page, textpage)
+    words = whole_words(own, {number: "\n".join(t) for number, t in texts.items()})
     grids = [split_stacked_rows(grid, words) for grid in ruled]
     if aligned:
         grids += _aligned_grids(words, grids)
@@ -182,13 +202,35 @@ def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[B
     return blocks, vectors
 
 
+def _unmapped_apart(page: pymupdf.Page, boxes: list[Box]) -> dict[str, str]:
+    """The words that a glyph without a Unicode value sticks to (see `textlayer`), read from their
+    characters' places in the blocks (`boxes`) whose text has such a glyph before a character: only
+    those are read again, character by character (a page's characters cost several times its text)."""
+    clip = pymupdf.Rect()
+    for box in boxes:
+        clip |= box
+    clip += (-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)  # a glyph's box may stick out of its block's
+    lines: list[list[Char]] = []
+    for block in page.get_textpage(clip=clip, flags=_TEXT_FLAGS).extractRAWDICT()["blocks"]:
+        for line in block.get("lines", ()):
+            if abs(line["dir"][1]) < 1e-3:  # horizontal lines: a gap is along x
+                lines.append(
+                    [
+                        (char["c"], char["bbox"][0], char["bbox"][2], span["size"])
+                        for span in line["spans"]
+                        for char in span["chars"]
+                    ]
+                )
+    return unmapped_apart(lines)
+
+
 def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
     """The page's words as the page is shown: text positions are those of the unrotated page, tables
     are found on the page as turned by its /Rotate."""
     found = textpage.extractWORDS()  # (x0, y0, x1, y1, text, block, line, word): hundreds a page
     if not page.rotation:
         return [
-            Word((x0, y0, x1, y1), text, block, order)
+            Word((x0, y0, x1, y1), _unligated(text), block, order)
             for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found)
             if text.strip()
         ]
@@ -197,7 +239,7 @@ def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
     for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found):
         if text.strip():
             turned = pymupdf.Rect(x0, y0, x1, y1) * turn
-            words.append(Word((turned.x0, turned.y0, turned.x1, turned.y1), text, block, order))
+            words.append(Word((turned.x0, turned.y0, turned.x1, turned.y1), _unligated(text), block, order))
     return words
 
 
@@ -216,7 +258,14 @@ def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[WordBox
 
 
 def _cleaned(text: str) -> str:
-    return "\n".join(line.rstrip() for line in text.strip("\n").splitlines()).strip()
+    return _unligated("\n".join(line.rstrip() for line in text.strip("\n").splitlines()).strip())
+
+
+def _unligated(text: str) -> str:
+    """The text with its ligatures and presentation forms written as the letters they stand for."""
+    if not _LIGATURES.search(text):
+        return text
+    return _LIGATURES.sub(lambda found: unicodedata.normalize("NFKC", found.group()), text)
 
 
 def _with_columns_apart(textpage: pymupdf.TextPage, blocks: list[Block]) -> list[Block]:

@@ -6,16 +6,67 @@ them into words alike: the words break where a script's direction changes (a Heb
 digit or hyphen that follows it with no space between), the blocks only at whitespace. `whole_words`
 joins them back into the words of their block's text, and `grids.assemble` keeps a table only where
 its blocks' words are their texts' words.
+
+A glyph whose font gives it no Unicode value is read as U+FFFD (`UNMAPPED`), and the space after it,
+of the same font, is often lost with it: a bullet of a symbol font then sticks to the word it stands
+before ("\ufffd\ufffdDatabase"), which is no longer that word. `unmapped_apart` finds such words from
+the characters' places (a space's width between the glyph and the letter after it) and `set_apart`
+and `words_apart` write them apart, alike in a block's text and in its words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from docsvc.documents.engine.grids import Word
+
+UNMAPPED = "\ufffd"  # what MuPDF writes for a glyph whose font gives it no Unicode value
+Char = tuple[str, float, float, float]  # a character of a line: itself, its x0 and x1, its font size
+_LOST_SPACE = 0.15  # of the font size: a gap this wide between two glyphs is a space (kerning is less)
+_WORD = re.compile(r"\S+")
+
+
+def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
+    """The words of the lines (as whitespace cuts them) that start with glyphs of no Unicode value
+    followed, a space's width further, by text, each with a space put back between the two
+    ("\ufffd\ufffdDatabase" to "\ufffd\ufffd Database")."""
+    apart: dict[str, str] = {}
+    for line in lines:
+        text = "".join(char for char, *_ in line)
+        for found in _WORD.finditer(text):
+            word = found.group()
+            glyphs = len(word) - len(word.lstrip(UNMAPPED))
+            if not 0 < glyphs < len(word):
+                continue
+            _, _, end, size = line[found.start() + glyphs - 1]
+            _, start, _, _ = line[found.start() + glyphs]
+            if start - end > _LOST_SPACE * size:
+                apart[word] = f"{word[:glyphs]} {word[glyphs:]}"
+    return apart
+
+
+def set_apart(text: str, apart: dict[str, str]) -> str:
+    """The text, each of its words that `apart` names written as `apart` gives it."""
+    return _WORD.sub(lambda found: apart.get(found.group(), found.group()), text)
+
+
+def words_apart(words: Sequence[Word], apart: dict[str, str]) -> list[Word]:
+    """The words, each that `apart` names cut into the words it gives (their boxes shared in
+    proportion to their characters), numbered again in order."""
+    cut: list[Word] = []
+    for word in words:
+        parts = apart.get(word.text, word.text).split(" ")
+        x0, y0, x1, y1 = word.box
+        at = x0
+        for part in parts:
+            width = (x1 - x0) * len(part) / len(word.text)
+            cut.append(replace(word, box=(at, y0, at + width, y1), text=part, order=len(cut)))
+            at += width
+    return cut
 
 
 def whole_words(words: Sequence[Word], texts: dict[int, str]) -> list[Word]:

@@ -1,0 +1,103 @@
+"""The words of a page's text layer, each once: glyphs without a Unicode value do not glue to the
+words they stand before."""
+
+from __future__ import annotations
+
+import pymupdf
+from docsvc.documents import engine
+from docsvc.documents.engine.grids import Word
+from docsvc.documents.engine.model import ParseOptions
+from docsvc.documents.engine.textlayer import UNMAPPED, set_apart, unmapped_apart, words_apart
+
+
+def unmapped_bullets(lines: list[str]) -> bytes:
+    """A page of lines each after a bullet whose glyph has no Unicode value (a name its font's
+    encoding gives no character for), set a space's width before the line's text by the text's
+    position, not by a space character: as symbol fonts' bullets often are."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=400, height=300)
+        page.insert_text((50, 50), "x", fontname="helv")
+        font = page.get_fonts()[0]
+        document.xref_set_key(
+            font[0], "Encoding", "<</Type/Encoding/BaseEncoding/WinAnsiEncoding/Differences[1/g1 2/g2]>>"
+        )
+        shown = " ".join(
+            f"1 0 0 1 50 {80 + 20 * number} Tm [(\\001\\002) -400 ({line})] TJ"
+            for number, line in enumerate(lines)
+        )
+        document.update_stream(page.get_contents()[0], f"BT /{font[4]} 11 Tf {shown} ET".encode("latin-1"))
+        return bytes(document.tobytes())
+
+
+def test_a_bullet_glyph_without_unicode_stands_apart_from_the_word_after_it() -> None:
+    content = unmapped_bullets(["Database performance", "Advanced SQL knowledge"])
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text.split() == [
+        UNMAPPED * 2, "Database", "performance", UNMAPPED * 2, "Advanced", "SQL", "knowledge",
+    ]  # fmt: skip
+
+
+def line_of(text: str, starts: list[float], size: float = 10.0) -> list[tuple[str, float, float, float]]:
+    return [(char, x, x + size / 2, size) for char, x in zip(text, starts, strict=True)]
+
+
+def test_a_glyph_without_unicode_a_spaces_width_before_a_word_is_set_apart_from_it() -> None:
+    apart = line_of(f"{UNMAPPED}Total", [0, 8, 13, 18, 23, 28])  # 3 points after the glyph's end
+
+    assert unmapped_apart([apart]) == {f"{UNMAPPED}Total": f"{UNMAPPED} Total"}
+
+
+def test_a_glyph_without_unicode_that_touches_the_letters_after_it_stays_in_their_word() -> None:
+    touching = line_of(f"{UNMAPPED}rst e{UNMAPPED}cient", [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55])
+
+    assert unmapped_apart([touching]) == {}
+
+
+def test_words_set_apart_alike_in_the_text_and_in_the_words_with_their_boxes_shared() -> None:
+    glued = f"{UNMAPPED}{UNMAPPED}Database"
+    apart = {glued: f"{UNMAPPED}{UNMAPPED} Database"}
+    words = [Word((0.0, 0.0, 100.0, 10.0), glued, 0, 0), Word((110.0, 0.0, 150.0, 10.0), "SQL", 0, 1)]
+
+    cut = words_apart(words, apart)
+
+    assert set_apart(f"{glued} SQL\nmore", apart) == f"{UNMAPPED}{UNMAPPED} Database SQL\nmore"
+    assert [(word.text, word.box, word.order) for word in cut] == [
+        (f"{UNMAPPED}{UNMAPPED}", (0.0, 0.0, 20.0, 10.0), 0),
+        ("Database", (20.0, 0.0, 100.0, 10.0), 1),
+        ("SQL", (110.0, 0.0, 150.0, 10.0), 2),
+    ]
+
+
+def named_glyphs(names: list[str], lines: list[str]) -> bytes:
+    """A page of `lines` (octal codes) in a font whose codes 1, 2, ... are the glyphs `names`."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=400, height=300)
+        page.insert_text((50, 50), "x", fontname="helv")
+        font = page.get_fonts()[0]
+        differences = " ".join(f"{code}/{name}" for code, name in enumerate(names, start=1))
+        document.xref_set_key(
+            font[0], "Encoding", f"<</Type/Encoding/BaseEncoding/WinAnsiEncoding/Differences[{differences}]>>"
+        )
+        shown = " ".join(
+            f"1 0 0 1 50 {100 + 20 * number} Tm ({line}) Tj" for number, line in enumerate(lines)
+        )
+        stream = f"BT /{font[4]} 11 Tf {shown} ET"
+        document.update_stream(page.get_contents()[0], stream.encode("latin-1"))
+        return bytes(document.tobytes())
+
+
+def test_an_arabic_lam_alef_ligature_is_written_lam_then_alef_and_a_latin_ligature_as_its_letters() -> None:
+    """MuPDF's own expansion of ligatures writes a lam-alef as alef then lam, misspelling the word;
+    the engine writes each ligature and presentation form as its compatibility decomposition."""
+    content = named_glyphs(
+        ["uni0627", "uniFEC3", "uniFEFC", "uniFECA", "uniFB01"], ["\\005rst", "\\001\\002\\003\\004"]
+    )
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        as_drawn = document[0].get_text(flags=pymupdf.TEXT_PRESERVE_LIGATURES).split()
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert as_drawn == ["\ufb01rst", "\ufeca\ufefc\ufec3\u0627"]  # the ligatures as the font names them
+    assert page.text.split() == ["first", "\u0639\u0644\u0627\u0637\u0627"]  # ayn, LAM, ALEF, ta, alef

@@ -1,0 +1,197 @@
+"""Invoices that print identifiers, currencies and labels in their national forms: an account number
+without its country code that is an IBAN once the code is put before it, a tax id under its national
+name that is never an amount, "R$" for the real, Spanish and plural tax labels; and layouts of labels
+and values that come apart ("Date:" and "Payment until:" over their two dates, a key and its value at
+the end of a row that starts with a party's name). Every document here is written for the test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docsvc.intelligence.extraction import extract
+from docsvc.intelligence.identifiers import FORM_ONLY, countries_of, national_iban, national_vat
+from docsvc.intelligence.labels import label_key
+
+SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "invoice_number": {"type": ["string", "null"]},
+        "invoice_date": {"type": ["string", "null"], "format": "date"},
+        "due_date": {"type": ["string", "null"], "format": "date"},
+        "currency": {"type": ["string", "null"]},
+        "total": {"type": ["number", "null"]},
+        "net_total": {"type": ["number", "null"]},
+        "tax_total": {"type": ["number", "null"], "description": "Total tax (VAT) amount"},
+        "issuer": {
+            "type": ["object", "null"],
+            "properties": {"name": {"type": ["string", "null"]}, "vat_id": {"type": ["string", "null"]}},
+        },
+        "customer": {"type": ["object", "null"], "properties": {"name": {"type": ["string", "null"]}}},
+        "iban": {"type": ["string", "null"]},
+    },
+}
+
+POLISH = "\n".join(
+    [
+        "Faktura VAT",
+        "Numer faktury: FV 7/2024",
+        "",
+        "Sprzedawca",
+        "Hurtownia Lipa Sp. z o.o.",
+        "NIP: 545-182-41-19",
+        "",
+        "Razem do zapłaty: 1 230,00 PLN",
+        "Numer rachunku: 73 1111 1111 1111 1111 1111 1111",
+    ]
+)
+
+
+def test_an_account_number_that_is_an_iban_with_the_documents_country_code_is_that_iban() -> None:
+    result = extract([POLISH], SCHEMA)
+
+    assert result.output["iban"] == "PL73111111111111111111111111"
+
+
+def test_an_account_number_is_no_iban_for_a_country_the_document_does_not_show() -> None:
+    assert national_iban("73 1111 1111 1111 1111 1111 1111", ("PL",)) == (
+        "73 1111 1111 1111 1111 1111 1111",
+        "PL73111111111111111111111111",
+    )
+    assert national_iban("73 1111 1111 1111 1111 1111 1111", ("DE", "CZ")) is None
+    assert national_iban("74 1111 1111 1111 1111 1111 1111", ("PL",)) is None  # its check fails
+
+
+def test_a_document_is_from_the_country_of_its_national_currency_and_of_its_checked_vat_ids() -> None:
+    assert countries_of("PLN", []) == ("PL",)
+    assert countries_of("EUR", ["USt-IdNr.: DE136695976", "NIF PT999999990"]) == ("DE", "PT")
+    assert countries_of("EUR", ["DE136695970"]) == ()  # its check fails
+
+
+def test_a_tax_id_under_its_national_name_is_the_issuers_vat_id_and_never_the_tax() -> None:
+    result = extract([POLISH], SCHEMA)
+
+    assert result.output["issuer"]["vat_id"] == "545-182-41-19"
+    assert result.output["tax_total"] is None
+    assert national_vat("NIP: 545-182-41-19", ("PL",)) == ("545-182-41-19", 1.0)
+    assert national_vat("NIP: 545-182-41-18", ("PL",)) == ("545-182-41-18", FORM_ONLY)  # its check fails
+    assert national_vat("NIP: 545-182-41-19", ("DE",)) is None
+
+
+def test_labels_of_identifiers_are_not_partial_labels_of_the_tax() -> None:
+    page = "\n".join(["INVOICE 12", "Tax ID: 12-3456789", "VAT number: 998877665", "Total: 100.00"])
+
+    assert extract([page], SCHEMA).output["tax_total"] is None
+
+
+def test_r_dollar_is_the_brazilian_real() -> None:
+    page = "\n".join(["NOTA FISCAL", "VALOR TOTAL DA NOTA", "R$ 76,67"])
+
+    assert extract([page], SCHEMA).output["currency"] == "BRL"
+
+
+def test_spanish_and_plural_tax_labels_name_the_tax() -> None:
+    assert label_key("Taxes") == ("tax",)
+    assert label_key("Total Impuesto") == ("tax",)
+    page = "\n".join(["FACTURA", "", "Subtotal   £720.00", "Total Impuesto   £54.70", "Total   £774.70"])
+    table = "\n".join(
+        ["INVOICE", "", "| Subtotal | 42 € |", "|---|---|", "| Taxes | 8.4 € |", "| TOTAL | 50.4 € |"]
+    )
+
+    assert extract([page], SCHEMA).output["tax_total"] == 54.7
+    assert extract([table], SCHEMA).output["tax_total"] == 8.4
+
+
+def test_two_labels_over_two_values_pair_in_order_when_the_next_labels_run_on_under_them() -> None:
+    page = "\n".join(
+        [
+            "Invoice UZH-5",
+            "",
+            "Date:",
+            "Payment until:",
+            "",
+            "30.06.2023",
+            "30.07.2023",
+            "Performance Period:",
+            "Project reference:",
+            "",
+            "01.01.2023 - 30.06.2023",
+            "ZI-2812-F",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output["invoice_date"] == "2023-06-30"
+    assert output["due_date"] == "2023-07-30"
+
+
+def test_a_key_and_its_value_ending_a_row_that_starts_with_a_partys_name_pair() -> None:
+    page = "\n".join(
+        [
+            "INVOICE",
+            "",
+            "| Customer Name | Invoice # | 0000007 |",
+            "|---|---|---|",
+            "|  | Invoice date | 2023-10-02 |",
+            "| 1234 Customer St, |  |  |",
+            "| Customer Town, ST 12345 | Due date | 2023-10-16 |",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output["invoice_number"] == "0000007"
+    assert output["due_date"] == "2023-10-16"
+
+
+def test_to_whom_it_may_concern_is_no_customer() -> None:
+    page = "\n".join(["Invoice 55", "Date: 30.06.2023", "", "To whom it may concern", "", "Total: 10.00"])
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["customer"] or {}).get("name") is None
+
+
+def test_a_vat_registration_no_is_the_vat_id() -> None:
+    assert label_key("VAT Registration No.") == ("vat", "id")
+
+
+def test_a_boxed_label_in_capitals_and_its_value_read_as_one_cell_pair() -> None:
+    page = "\n".join(
+        [
+            "| RECEBEMOS DE ACME LTDA OS PRODUTOS CONSTANTES DA NOTA FISCAL |  | NF-e N°. 44525 SÉRIE 1 |",
+            "|---|---|---|",
+            "| DATA DE RECEBIMENTO | IDENTIFICAÇÃO E ASSINATURA DO RECEBEDOR |  |",
+            "",
+            "| BASE DE CÁLCULO DO ICMS 49,23 |  | VALOR DO IPI 2,46 | VALOR TOTAL DA NOTA 51,69 |",
+            "|---|---|---|---|",
+            "| VALOR DO FRETE 0,00 | DESCONTO 0,00 |  | OUTRAS DESPESAS 0,00 |",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output["invoice_number"] == "44525"
+    assert output["total"] == 51.69
+
+
+def test_a_table_cell_holding_a_label_its_colon_and_its_value_pairs() -> None:
+    page = "\n".join(
+        [
+            "FAKTURA VAT",
+            "Nr: FA811/05/2025",
+            "",
+            "|  | Suma netto: |  | 43,60 PLN |",
+            "|---|---|---|---|",
+            "|  | Podatek VAT: |  | 10,03 PLN |",
+            "|  | RAZEM BRUTTO: |  | 53,63 PLN |",
+            "| PŁATNOŚĆ |  |  |  |",
+            "| Termin płatności: 15.03.2026 |  |  |  |",
+            "| Forma płatności: Przelew |  |  |  |",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output["due_date"] == "2026-03-15"
+    assert output["tax_total"] == 10.03

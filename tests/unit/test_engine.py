@@ -203,6 +203,49 @@ def test_a_page_with_one_rule_under_its_heading_is_read_without_its_drawings(
     assert calls == [] and "Annual report" in text and "every region" in text
 
 
+def test_a_page_whose_paths_are_only_rules_under_its_headings_is_read_without_its_drawings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Several horizontal rules and no path that stands taller than a rule: no table can be drawn."""
+    calls: list[int] = []
+    original = pymupdf.Page.get_cdrawings
+    monkeypatch.setattr(
+        pymupdf.Page, "get_cdrawings", lambda page, *a, **kw: calls.append(1) or original(page, *a, **kw)
+    )
+    with pymupdf.open() as document:
+        page = document.new_page()
+        for index, heading in enumerate(("Summary", "Revenue", "Outlook")):
+            y = 72 + index * 120
+            page.insert_text((72, y), heading, fontsize=14)
+            page.draw_line((72, y + 8), (520, y + 8))
+            page.insert_text((72, y + 40), f"{heading} grew in every region this year.")
+        content = document.tobytes()
+
+    (text,) = [page.text for page in pdf.read_pages(content, "pdf", ParseOptions())]
+
+    assert calls == [] and "Outlook" in text and "|" not in text
+
+
+def test_the_smallest_ruled_table_is_still_found_from_its_drawings() -> None:
+    """Two rows of two cells drawn as separate lines, three rules each way: the pieces of its paths
+    could hold a table, so the drawings are read and the table is found."""
+    with pymupdf.open() as document:
+        page = document.new_page()
+        page.insert_text((72, 60), "Totals by quarter")
+        for row, (left, right) in enumerate((("Quarter", "Total"), ("Q1", "1,200"))):
+            page.insert_text((78, 95 + row * 24), left)
+            page.insert_text((178, 95 + row * 24), right)
+        for y in (80, 104, 128):
+            page.draw_line((72, y), (272, y), width=0.5)
+        for x in (72, 172, 272):
+            page.draw_line((x, 80), (x, 128), width=0.5)
+        content = document.tobytes()
+
+    (text,) = [page.text for page in pdf.read_pages(content, "pdf", ParseOptions())]
+
+    assert "| Quarter | Total |" in text and "| Q1 | 1,200 |" in text
+
+
 def test_a_page_of_vector_art_is_read_without_looking_for_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     """Over MAX_DRAWINGS paths the page is art: its text is read, tables are not looked for."""
     monkeypatch.setattr(pdf, "MAX_DRAWINGS", 500)

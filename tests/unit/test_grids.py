@@ -8,7 +8,15 @@ from collections.abc import Sequence
 
 import pytest
 from docsvc.documents.engine import grids
-from docsvc.documents.engine.grids import Grid, Word, aligned_grids, assemble, ruled_grids, split_stacked_rows
+from docsvc.documents.engine.grids import (
+    Grid,
+    Word,
+    aligned_grids,
+    assemble,
+    may_hold_ruled_table,
+    ruled_grids,
+    split_stacked_rows,
+)
 from docsvc.documents.engine.tables import render_table
 from docsvc.documents.engine.textlayer import whole_words
 
@@ -223,7 +231,9 @@ def test_prose_with_too_few_lines_broken_at_a_wide_gap_in_a_run_is_not_searched_
 ) -> None:
     searched: list[int] = []
     search = grids._grid
-    monkeypatch.setattr(grids, "_grid", lambda lines: searched.append(len(lines)) or search(lines))
+    monkeypatch.setattr(
+        grids, "_grid", lambda lines, edges: searched.append(len(lines)) or search(lines, edges)
+    )
     lines = [prose_line(100.0 + 14 * n, 72, 460, 9 * n) for n in range(20)]
     lines[3] = (lines[3][0], [(72, "Signed"), (400, "Date")])  # two lines that break at a wide gap
     lines[12] = (lines[12][0], [(72, "Name"), (400, "Place")])
@@ -237,7 +247,9 @@ def test_three_lines_broken_at_a_wide_gap_in_a_run_are_still_searched(
 ) -> None:
     searched: list[int] = []
     search = grids._grid
-    monkeypatch.setattr(grids, "_grid", lambda lines: searched.append(len(lines)) or search(lines))
+    monkeypatch.setattr(
+        grids, "_grid", lambda lines, edges: searched.append(len(lines)) or search(lines, edges)
+    )
     lines = [prose_line(100.0 + 14 * n, 72, 460, 9 * n) for n in range(20)]
     for n in (3, 9, 15):
         lines[n] = (lines[n][0], [(72, "Signed"), (400, "Date")])
@@ -510,3 +522,31 @@ def test_rows_that_split_a_word_hyphenated_from_one_block_to_the_next_are_joined
     (table,) = assemble(blocks, words, [grid], render)
 
     assert table.splitlines()[2:] == ["| Cat | Says | Meow |", "| Fox | Says | Wa-pa- pa-pow |"]
+
+
+def test_pieces_of_paths_that_draw_a_lattice_may_hold_a_ruled_table() -> None:
+    rules = [(72, y - 0.25, 272, y + 0.25) for y in (80, 104, 128)]
+    rules += [(x - 0.25, 80, x + 0.25, 128) for x in (72, 172, 272)]
+    assert may_hold_ruled_table(rules, 1.5)
+    assert may_hold_ruled_table([(72, 80, 172, 104), (172, 80, 272, 104), (72, 104, 172, 128)], 1.5)
+
+
+def test_pieces_of_paths_that_cannot_draw_a_table_are_told_apart_before_the_drawings_are_read() -> None:
+    underlines = [(72, y - 0.25, 520, y + 0.25) for y in (80, 200, 320)]
+    assert not may_hold_ruled_table(underlines, 1.5)  # nothing stands taller than a rule
+    bars = [(x - 0.25, 80, x + 0.25, 300) for x in (72, 172, 272)]
+    assert not may_hold_ruled_table(bars, 1.5)  # nothing lies wider than a rule
+    marks = [(72, 80, 75, 83), (76, 80, 79, 83)]  # two small marks on one line, less than 6 pt high
+    assert not may_hold_ruled_table(marks, 1.5)
+
+
+def test_the_edges_of_a_run_taken_out_line_by_line_are_those_sorted_anew_for_each_try() -> None:
+    """The sweep keeps a run's edges sorted once and takes out the lines the tries leave above: at
+    every try they are the edges of the broken lines below, in order, as if sorted anew."""
+    rows = [[(72, "Item"), (200, "Qty"), (320, "Price")], [(72, "Widget"), (200, "2"), (320, "9.99")]]
+    lines = grids.visual_lines(words_of([(100.0 + 14 * n, rows[n % 2]) for n in range(8)]))
+    sweep = grids._Sweep(lines)
+    for start in (0, 1, 3, 6):
+        anew = sorted(edge for line in lines[start:] if line.runs >= 2 for edge in line.edges)
+        assert sweep.edges(start, len(lines)) == anew
+    assert sweep.edges(2, 5) == sorted(edge for line in lines[2:5] for edge in line.edges)

@@ -31,8 +31,10 @@ class Word:
     order: int  # its place among the page's words (the producer's reading order)
 
     def __init__(self, box: Box, text: str, block: int, order: int) -> None:
-        # A page has hundreds of words: set at once, not field by field through the frozen class's guard.
-        self.__dict__.update(box=box, text=text, block=block, order=order)
+        # A page has hundreds of words: set straight into the instance's dict, not through the frozen
+        # class's guard (nor through keyword arguments, which build a dict of their own).
+        fields = self.__dict__
+        fields["box"], fields["text"], fields["block"], fields["order"] = box, text, block, order
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -394,6 +396,25 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
     return [grid for grid in grids if grid.columns and grid.rows]  # a lone box is no table
 
 
+def may_hold_ruled_table(pieces: Sequence[Box], rule: float) -> bool:
+    """A cheap first look, before a page's drawings are read: could its vector paths, known by the
+    boxes of their pieces, draw the rules of a table? Every rule lies within a piece, and is at least
+    `rule` long: a horizontal one within a piece at least that wide, a vertical one within a piece at
+    least that tall. `ruled_grids` keeps a lattice only with cells in two rows and in two columns,
+    whose edges stand more than _SNAP apart: rules at three heights and three x positions (or two
+    sides, which `_open_sides` may add from the ends of horizontal rules), so the pieces spread over
+    more than twice _SNAP both ways. A page whose only paths are rules under headings, underlines or
+    a row of small marks stops here."""
+    wide = tall = False
+    left = top = float("inf")
+    right = bottom = float("-inf")
+    for x0, y0, x1, y1 in pieces:
+        wide = wide or x1 - x0 >= rule
+        tall = tall or y1 - y0 >= rule
+        left, top, right, bottom = min(left, x0), min(top, y0), max(right, x1), max(bottom, y1)
+    return wide and tall and right - left > 2 * _SNAP and bottom - top > 2 * _SNAP
+
+
 def _open_sides(rules: Sequence[Segment], verticals: Sequence[Segment]) -> list[Segment]:
     """The sides of tables drawn without them: where three horizontal rules or more start and end at
     the same x and inner vertical rules run between them, a vertical rule is taken at each end, as far
@@ -623,6 +644,7 @@ def aligned_grids(words: Sequence[Word]) -> list[Grid]:
     ends = _run_ends(lines)
     broken = [index for index, line in enumerate(lines) if line.runs >= _MIN_COLUMNS - 1]
     grids: list[Grid] = []
+    sweep = _Sweep(lines)
     start = 0
     while start < len(lines):
         if lines[start].runs < _MIN_COLUMNS - 1:
@@ -632,7 +654,7 @@ def aligned_grids(words: Sequence[Word]) -> list[Grid]:
         if bisect_left(broken, end) - bisect_left(broken, start) < _MIN_ROWS:
             start = end  # too few lines broken at a wide gap left in this run of lines for any table
             continue
-        found = _grid(lines[start:end])
+        found = _grid(lines[start:end], sweep.edges(start, end))
         if found is not None:
             grids.append(found[0])
             start += found[1]
@@ -657,13 +679,38 @@ def _continues(above: _Line, below: _Line) -> bool:
     return below.top - above.bottom <= _ROW_GAP * max(above.height, below.height)
 
 
-def _grid(lines: Sequence[_Line]) -> tuple[Grid, int] | None:
+class _Sweep:
+    """The edges of the broken lines of a run from a line to the run's end, in order, for the sweep
+    that finds their columns (`_gutters`). The tries of a table's first row go down a run a line or a
+    table at a time: its edges are sorted once, and the edges of each line a try leaves above are
+    taken out, rather than the edges below sorted anew for every try."""
+
+    def __init__(self, lines: Sequence[_Line]) -> None:
+        self.lines = lines
+        self.start = self.end = -1
+        self.sorted: list[tuple[float, int]] = []
+
+    def edges(self, start: int, end: int) -> list[tuple[float, int]]:
+        if end != self.end or start < self.start:
+            self.sorted = sorted(
+                edge for line in self.lines[start:end] if line.runs >= _MIN_COLUMNS - 1 for edge in line.edges
+            )
+        else:
+            for line in self.lines[self.start : start]:
+                if line.runs >= _MIN_COLUMNS - 1:
+                    for edge in line.edges:
+                        del self.sorted[bisect_left(self.sorted, edge)]
+        self.start, self.end = start, end
+        return self.sorted
+
+
+def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[Grid, int] | None:
     """The grid of a run of lines, trimmed to the lines that fit its columns, and the index of the line
-    after it; None when the run holds no table."""
+    after it; None when the run holds no table. `edges`: those of its broken lines, in order."""
     tabular = [line for line in lines if line.runs >= _MIN_COLUMNS - 1]
     if len(tabular) < _MIN_ROWS:
         return None
-    gutters = _gutters(tabular)
+    gutters = _gutters(tabular, edges)
     if len(gutters) < _MIN_COLUMNS - 1:
         return None
     fits = [_fits(line, gutters) for line in lines]
@@ -734,14 +781,13 @@ def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
     return starts
 
 
-def _gutters(lines: Sequence[_Line]) -> list[float]:
+def _gutters(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> list[float]:
     """The middles of the x ranges, wider than a word space, that no word crosses in all but a few of
-    the lines, between the leftmost and rightmost words. Words, not runs of words: a long cell may come
-    close to the next one, never across its edge."""
+    the lines, between the leftmost and rightmost words (`edges`: where the lines' words start and
+    end, in order). Words, not runs of words: a long cell may come close to the next one, never
+    across its edge."""
     allowed = int(len(lines) * _MISFITS)
     wide = max(_MIN_GAP, _WORD_SPACE * max(line.height for line in lines))
-    edges = [edge for line in lines for edge in line.edges]
-    edges.sort()
     gutters: list[float] = []
     depth = 0
     opened: float | None = None

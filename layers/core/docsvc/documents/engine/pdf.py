@@ -19,6 +19,7 @@ from docsvc.documents.engine.grids import (
     Word,
     aligned_grids,
     assemble,
+    may_hold_ruled_table,
     ruled_grids,
     split_stacked_rows,
 )
@@ -51,7 +52,8 @@ from docsvc.documents.readable import IMAGE_TYPES
 PILLOW_TYPES = frozenset({"webp"})
 MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a table
 # TEXT_COLLECT_VECTORS adds a block (kind 3) for each piece of a vector path, at no measurable cost on
-# pages of text: a page without one has no ruling lines, so its drawings need not be extracted.
+# pages of text: a page without pieces that could be ruling lines of a table has none, so its drawings
+# need not be extracted.
 # TEXT_PRESERVE_LIGATURES: MuPDF's own expansion writes an Arabic lam-alef backwards ("ال" for "لا");
 # ligatures and presentation forms are expanded here instead, by their compatibility decomposition.
 _TEXT_FLAGS = (
@@ -180,12 +182,15 @@ def _page_text(
     return "\n\n".join(assemble(blocks, words, grids, render)), textpage
 
 
-def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[Block], int]:
-    """The page's blocks of text (box, text, number), and how many vector paths it has."""
+def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[Block], list[Box]]:
+    """The page's blocks of text (box, text, number), and the boxes of the pieces of its vector paths."""
     blocks: list[Block] = []
-    vectors = number = 0
-    for x0, y0, x1, y1, text, _, kind in page.get_text("blocks", textpage=textpage):
-        vectors += kind == _VECTOR_BLOCK
+    vectors: list[Box] = []
+    number = 0
+    for x0, y0, x1, y1, text, _, kind in textpage.extractBLOCKS():
+        if kind == _VECTOR_BLOCK:
+            vectors.append((x0, y0, x1, y1))
+            continue
         if kind != _TEXT_BLOCK:
             continue
         cleaned = _cleaned(text)
@@ -222,16 +227,19 @@ def _unmapped_apart(page: pymupdf.Page, boxes: list[Box]) -> dict[str, str]:
 def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
     """The page's words as the page is shown: text positions are those of the unrotated page, tables
     are found on the page as turned by its /Rotate."""
-    turn = page.rotation_matrix if page.rotation else None
+    found = textpage.extractWORDS()  # (x0, y0, x1, y1, text, block, line, word): hundreds a page
+    if not page.rotation:
+        return [
+            Word((x0, y0, x1, y1), _unligated(text), block, order)
+            for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found)
+            if text.strip()
+        ]
+    turn = page.rotation_matrix
     words = []
-    for order, (x0, y0, x1, y1, text, block, *_) in enumerate(page.get_text("words", textpage=textpage)):
-        if not text.strip():
-            continue
-        text = _unligated(text)
-        if turn is not None:
+    for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found):
+        if text.strip():
             turned = pymupdf.Rect(x0, y0, x1, y1) * turn
-            x0, y0, x1, y1 = turned.x0, turned.y0, turned.x1, turned.y1
-        words.append(Word((x0, y0, x1, y1), text, block, order))
+            words.append(Word((turned.x0, turned.y0, turned.x1, turned.y1), _unligated(text), block, order))
     return words
 
 
@@ -288,12 +296,14 @@ def _rounded(box: tuple[float, ...]) -> Box:
 
 
 # ---------------------------------------------------------------------------------------- tables
-def _ruled_grids(page: pymupdf.Page, vectors: int, warnings: list[str]) -> list[Grid]:
-    """The page's ruled tables, from its drawings, read only when the text page found two pieces of
-    vector paths or more.
+def _ruled_grids(page: pymupdf.Page, vectors: list[Box], warnings: list[str]) -> list[Grid]:
+    """The page's ruled tables, from its drawings, read only when the pieces of vector paths the text
+    page found (`vectors`, their boxes) could hold a table's rules: two pieces or more, spread enough.
     MAX_DRAWINGS is judged on the drawings: the text page counts each piece of a path (a hatching of
     20,000 strokes is one path of the drawings, 20,000 pieces there)."""
-    if vectors < 2:  # one piece of a path draws at most one box: one cell is no table
+    if len(vectors) < 2:  # one piece of a path draws at most one box: one cell is no table
+        return []
+    if not may_hold_ruled_table(vectors, _LINE):
         return []
     drawings = page.get_cdrawings()
     if len(drawings) > MAX_DRAWINGS:

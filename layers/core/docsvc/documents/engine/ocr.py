@@ -601,7 +601,8 @@ def skew_of(pixmap: pymupdf.Pixmap) -> float:
     scale = min(1.0, SKEW_WIDTH / max(image.width, 1))
     if scale < 1:
         image = image.resize((max(int(image.width * scale), 1), max(int(image.height * scale), 1)))
-    ink = image.point(lambda value: 255 if value < 128 else 0)
+    threshold = _otsu(image.histogram())  # the page's own: faded ink is lighter than mid-grey
+    ink = image.point(lambda value: 255 if value < threshold else 0)
 
     def unevenness(angle: float) -> float:
         turned = ink.rotate(angle, resample=Image.Resampling.NEAREST, expand=False)

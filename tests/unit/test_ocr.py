@@ -223,3 +223,24 @@ def test_a_speckled_page_of_small_print_is_not_taken_for_a_skewed_one() -> None:
     assert ocr.is_noisy(pixmap)
 
     assert ocr.skew_of(ocr._denoised(pixmap)) == 0
+
+
+@OCR
+def test_a_noisy_page_is_read_again_twice_as_fine_and_the_more_confident_reading_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    readings: list[ocr.Reading] = []
+    recognised = ocr._recognised
+
+    def kept(*arguments: object) -> ocr.Reading:
+        readings.append(recognised(*arguments))  # type: ignore[arg-type]
+        return readings[-1]
+
+    monkeypatch.setattr(ocr, "_recognised", kept)
+    picture = speckled(samples.scan_png(ENGLISH, fontsize=9))
+    with pymupdf.open(stream=picture, filetype="jpeg") as document:
+        reading = ocr.read_page(document[0], ParseOptions(page_seconds=60), [])
+
+    assert [r.dpi for r in readings] == [150, 300]
+    assert reading is max(readings, key=lambda r: r.confidence or 0.0)
+    assert len({word.text.strip(".,") for word in reading.words} & set(" ".join(ENGLISH).split())) >= 20

@@ -332,7 +332,7 @@ def languages_real_run(
     split: str,
     scan_dpis: list[int],
     orientations: list[str],
-    with_noisy: bool,
+    with_noisy: bool | str,
     default: bool,
     dpi: int,
     jobs: int,
@@ -344,7 +344,7 @@ def languages_real_run(
         (page, orientation, degraded, default, dpi)
         for page in language_pages(split, scan_dpis, only)
         for orientation in orientations
-        for degraded in ((False, True) if with_noisy else (False,))
+        for degraded in ((True,) if with_noisy == "only" else (False, True) if with_noisy else (False,))
     ]
     results = []
     with ThreadPoolExecutor(jobs) as pool:
@@ -403,6 +403,7 @@ def main() -> int:
     parser.add_argument("--scan-dpi", type=int, nargs="+", default=[150])
     parser.add_argument("--orientations", nargs="+", default=["0", "90", "180", "270", "skew"])
     parser.add_argument("--noisy", action="store_true", help="noisy copies beside the clean ones")
+    parser.add_argument("--only-noisy", action="store_true", help="the noisy copies alone")
     parser.add_argument("--default-language", action="store_true", help="read with no languages given")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument(
@@ -426,7 +427,7 @@ def main() -> int:
             arguments.split,
             arguments.scan_dpi,
             arguments.orientations,
-            arguments.noisy,
+            "only" if arguments.only_noisy else arguments.noisy,
             arguments.default_language,
             arguments.dpi,
             arguments.jobs,

@@ -1,9 +1,9 @@
 """OCR word recall of the engine by orientation, skew and language, on real scans and real pages.
 
     .venv/bin/python bench/ocr_quality.py [--split tune|heldout|all] [--before] [--dpi N] [--json PATH]
-        [--languages] [--only-scans]
+        [--languages] [--only-scans | --only-pages]
     .venv/bin/python bench/ocr_quality.py --real-languages [--split ...] [--scan-dpi 150 300]
-        [--orientations 0 90 180 270 skew] [--noisy] [--default-language] [--jobs N]
+        [--orientations 0 90 180 270 skew] [--noisy] [--default-language] [--jobs N] [--only PREFIX ...]
 
 The documents are those of `bench/real_documents/manifest.json` (assemble `.corpus/` first, see
 bench/real_corpus.py), kept to `--split` (`tune` by default; `heldout` is kept out of tuning):
@@ -27,7 +27,8 @@ grey picture at each `--scan-dpi` (no text layer; the text layer is the truth), 
 request's 20 s), clean and, with `--noisy`, as a poor scanner or a phone gives it (blurred,
 faded to low contrast, speckled with noise, saved as a JPEG). Each is read in its own language, or
 with no `languages` at all with `--default-language` (the engine's own choice). Recall is reported by
-language, orientation, resolution and clean/noisy.
+language, orientation, resolution and clean/noisy. `--only` keeps the documents whose id starts with
+one of the prefixes given (to measure again the pages a change can alter).
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ def read(content: bytes, kind: str, languages: tuple[str, ...] | None, dpi: int)
     return "\n\n".join(page.text for page in pages), confidences
 
 
-def cases(split: str, only_scans: bool) -> list[dict[str, Any]]:
+def cases(split: str, only_scans: bool, only_pages: bool = False) -> list[dict[str, Any]]:
     corpus = ROOT / ".corpus"
     found = []
     pages_taken: collections.Counter[str] = collections.Counter()
@@ -110,6 +111,8 @@ def cases(split: str, only_scans: bool) -> list[dict[str, Any]]:
         content = corpus_path(corpus, document["repo"], document["path"]).read_bytes()
         kind, language = document["kind"], document["language"]
         if document["category"] in {"scan", "photo"}:
+            if only_pages:
+                continue
             truth = load_truth(
                 document, corpus_path(corpus, document["repo"], document["truth_path"]).read_bytes()
             )
@@ -151,9 +154,9 @@ def cases(split: str, only_scans: bool) -> list[dict[str, Any]]:
     return found
 
 
-def run(split: str, dpi: int, only_scans: bool) -> dict[str, Any]:
+def run(split: str, dpi: int, only_scans: bool, only_pages: bool = False) -> dict[str, Any]:
     results = []
-    for case in cases(split, only_scans):
+    for case in cases(split, only_scans, only_pages):
         languages = (SHIPPED[case["language"]],) if case["language"] in SHIPPED else None
         variants: list[float] = (
             [0.0, *(TURNS[1:] if case["turnable"] else ()), SKEW] if case["turnable"] else [0.0]
@@ -271,11 +274,14 @@ def noisy(picture: bytes, seed: int) -> bytes:
     return buffer.getvalue()
 
 
-def language_pages(split: str, scan_dpis: list[int]) -> list[dict[str, Any]]:
-    """The pages of the language manifest, each drawn as a grey PNG at each resolution."""
+def language_pages(split: str, scan_dpis: list[int], only: list[str] | None = None) -> list[dict[str, Any]]:
+    """The pages of the language manifest (those whose id starts with one of `only`, when given), each
+    drawn as a grey PNG at each resolution."""
     found = []
     for document in load_manifest(OCR_MANIFEST):
         if split != "all" and document["split"] != split:
+            continue
+        if only and not str(document["id"]).startswith(tuple(only)):
             continue
         content = corpus_path(ROOT / ".corpus", str(document["repo"]), str(document["path"])).read_bytes()
         with pymupdf.open(stream=content, filetype="pdf") as pdf:
@@ -326,18 +332,19 @@ def languages_real_run(
     split: str,
     scan_dpis: list[int],
     orientations: list[str],
-    with_noisy: bool,
+    with_noisy: bool | str,
     default: bool,
     dpi: int,
     jobs: int,
+    only: list[str] | None = None,
 ) -> list[dict[str, Any]]:
     from concurrent.futures import ThreadPoolExecutor  # each reading runs in the engine's own child
 
     jobs_list = [
         (page, orientation, degraded, default, dpi)
-        for page in language_pages(split, scan_dpis)
+        for page in language_pages(split, scan_dpis, only)
         for orientation in orientations
-        for degraded in ((False, True) if with_noisy else (False,))
+        for degraded in ((True,) if with_noisy == "only" else (False, True) if with_noisy else (False,))
     ]
     results = []
     with ThreadPoolExecutor(jobs) as pool:
@@ -388,12 +395,15 @@ def main() -> int:
     parser.add_argument("--before", action="store_true", help="MuPDF's OCR device, English, never turned")
     parser.add_argument("--dpi", type=int, default=150)
     parser.add_argument("--only-scans", action="store_true")
+    parser.add_argument("--only-pages", action="store_true", help="the text-layer pages, not the scans")
+    parser.add_argument("--only", nargs="+", help="--real-languages: documents whose id starts so")
     parser.add_argument("--languages", action="store_true", help="the language samples only")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--real-languages", action="store_true", help="the pages of bench/ocr_pages")
     parser.add_argument("--scan-dpi", type=int, nargs="+", default=[150])
     parser.add_argument("--orientations", nargs="+", default=["0", "90", "180", "270", "skew"])
     parser.add_argument("--noisy", action="store_true", help="noisy copies beside the clean ones")
+    parser.add_argument("--only-noisy", action="store_true", help="the noisy copies alone")
     parser.add_argument("--default-language", action="store_true", help="read with no languages given")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument(
@@ -417,16 +427,17 @@ def main() -> int:
             arguments.split,
             arguments.scan_dpi,
             arguments.orientations,
-            arguments.noisy,
+            "only" if arguments.only_noisy else arguments.noisy,
             arguments.default_language,
             arguments.dpi,
             arguments.jobs,
+            arguments.only,
         )
         languages_real_summary(rows)
         if arguments.json:
             arguments.json.write_text(json.dumps({"results": rows}, indent=1))
         return 0
-    measured = run(arguments.split, arguments.dpi, arguments.only_scans)
+    measured = run(arguments.split, arguments.dpi, arguments.only_scans, arguments.only_pages)
     summary(measured["results"])
     if arguments.json:
         arguments.json.write_text(json.dumps(measured, indent=1))

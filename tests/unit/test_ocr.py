@@ -170,3 +170,77 @@ def test_small_print_is_read_drawn_twice_as_fine() -> None:
     found = {word.strip(".,") for word in page.text.split()}
     expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
     assert found >= expected, page.text
+
+
+def over_a_photograph(picture: bytes, seed: int = 3) -> bytes:
+    """A page's print laid over a photograph: a bright sky along the top, a dark blotchy ground
+    (grass, rock) under the text."""
+    from PIL import Image, ImageChops, ImageFilter
+
+    noise = random.Random(seed)
+    with Image.open(io.BytesIO(picture)) as scan:
+        width, height = scan.size
+        cells = (width // 8 + 1, height // 8 + 1)
+        shades = bytes(noise.randrange(256) for _ in range(cells[0] * cells[1]))
+        blotches = Image.frombytes("L", cells, shades)
+        ground = (
+            blotches.resize((width, height), Image.Resampling.BICUBIC)
+            .filter(ImageFilter.GaussianBlur(6))
+            .point(lambda value: 50 + value // 2)
+        )
+        ground.paste(225, (0, 0, width, 100))
+        ink = scan.convert("L").point(lambda value: 20 if value < 128 else 255)
+        buffer = io.BytesIO()
+        ImageChops.darker(ground, ink).save(buffer, format="PNG", dpi=(150, 150))
+    return buffer.getvalue()
+
+
+def test_a_ground_darker_than_the_ink_threshold_is_measured_on_a_photograph_only() -> None:
+    clean = samples.scan_png(ENGLISH)
+    assert ocr.dark_ground(rendering(clean)) == 0
+    assert ocr.dark_ground(rendering(speckled(clean))) < ocr.DARK_GROUND
+    assert ocr.dark_ground(rendering(over_a_photograph(clean))) > ocr.DARK_GROUND
+    assert ocr.binarisation_for(rendering(clean), noisy=False) == ocr.GLOBAL
+    assert ocr.binarisation_for(rendering(over_a_photograph(clean)), noisy=True).local
+
+
+@OCR
+def test_text_printed_over_a_photograph_is_read() -> None:
+    """Tesseract's one threshold for the page reads no word of it."""
+    with pymupdf.open(stream=over_a_photograph(samples.scan_png(ENGLISH)), filetype="png") as document:
+        reading = ocr.read_page(document[0], ParseOptions(), [])
+
+    assert reading is not None
+    found = {word.text.strip(".,") for word in reading.words}
+    expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
+    assert len(found & expected) >= 0.8 * len(expected), [word.text for word in reading.words]
+
+
+def test_a_speckled_page_of_small_print_is_not_taken_for_a_skewed_one() -> None:
+    """Its faded ink is lighter than mid-grey: a fixed threshold found too little ink to level and
+    turned the page 6 degrees, where Tesseract read no word."""
+    pixmap = rendering(speckled(samples.scan_png(ENGLISH, fontsize=8)))
+    assert ocr.is_noisy(pixmap)
+
+    assert ocr.skew_of(ocr._denoised(pixmap)) == 0
+
+
+@OCR
+def test_a_noisy_page_is_read_again_twice_as_fine_and_the_more_confident_reading_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    readings: list[ocr.Reading] = []
+    recognised = ocr._recognised
+
+    def kept(*arguments: object) -> ocr.Reading:
+        readings.append(recognised(*arguments))  # type: ignore[arg-type]
+        return readings[-1]
+
+    monkeypatch.setattr(ocr, "_recognised", kept)
+    picture = speckled(samples.scan_png(ENGLISH, fontsize=9))
+    with pymupdf.open(stream=picture, filetype="jpeg") as document:
+        reading = ocr.read_page(document[0], ParseOptions(page_seconds=60), [])
+
+    assert [r.dpi for r in readings] == [150, 300]
+    assert reading is max(readings, key=lambda r: r.confidence or 0.0)
+    assert len({word.text.strip(".,") for word in reading.words} & set(" ".join(ENGLISH).split())) >= 20

@@ -19,7 +19,13 @@ build leaves out.
 
 A page rendered speckled with noise (a poor scan, a phone photo: `is_noisy`) is read through a median
 filter: Tesseract's own thresholding finds no text at all on such a page (measured:
-bench/ocr_quality.py --real-languages --noisy).
+bench/ocr_quality.py --real-languages --noisy). It is read again drawn twice as fine, if the page's
+time allows, and the more confident of the two readings is kept: noise makes the words of a page
+measure twice their height, so small print cannot be told by its words there.
+
+A page whose ground is dark in places (text printed over a photograph: `dark_ground`) is binarised
+locally (Sauvola's method, `Binarisation`): Tesseract's one threshold for the page takes the darker half
+of the photograph for ink and reads little more than a title there.
 
 A page of small print (its words 11 pixels high or less, 7-point print at 150 dpi) is read again drawn
 twice as fine, if the page's time allows.
@@ -38,6 +44,7 @@ stamp is kept once (`ocr_rest_of_page`).
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import glob
 import itertools
@@ -47,7 +54,7 @@ import threading
 import time
 import unicodedata
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
@@ -85,10 +92,23 @@ TURN_MARGIN = 10.0  # upside down when its probe's mean confidence is this much 
 # 0.01-1.75; noisy copies drawn at 150 dpi 6.2-6.4, where Tesseract alone often reads nothing; noisy
 # copies drawn at 300 dpi and read at 150 dpi 3.0-3.1, which Tesseract reads better unfiltered).
 NOISE_LEVEL = 4.5
+# A page whose ground is darker than its ink threshold over this share of it (`dark_ground`: text over
+# a photograph) is binarised locally, by Sauvola's method, with a `k` of LOCAL_K, FADED_K when it is
+# noisy. Measured on the tune pages of bench/ocr_pages: print on paper 0-0.002 (0.06 noisy); the
+# declaration over a photograph 0.23-0.49, which Tesseract's global threshold reads at 7-25% (clean) and
+# 0-9% (noisy), Sauvola's at 94-100% with k 0.2 (91-93% with 0.1) and 74-85% noisy with k 0.1 (0-6%
+# with 0.2, no words at Tesseract's 0.34: faded ink is within 34% of its ground).
+DARK_GROUND = 0.15
+LOCAL_K = 0.2
+FADED_K = 0.1
 # A page whose words read at most this many pixels high (median) is read again drawn twice as fine:
 # 6 to 7-point print at 150 dpi, which reads 69 / 80% of its words at 150 dpi and 85 / 94% at 300
 # (two Brazilian invoices of bench/ocr_pages, tune); 9 to 11-point print is 12 to 19 pixels high and
-# reads within a point at either resolution.
+# reads within a point at either resolution. A noisy page is read at both resolutions and the more
+# confident reading kept: on the noisy tune pages the finer reading was more confident where it read
+# clearly more (the two invoices 22 / 34% -> 49 / 60%, the W-9 78 / 73% -> 88 / 88%, a form 95 -> 99%)
+# and less where it read less (the declaration 86 -> 81%, the German guide 94 / 90% -> 82 / 82%), but
+# for a Polish invoice (63 -> 53%, more confident).
 SMALL_PRINT_PIXELS = 11
 # A second reading in a guessed language and English takes up to this many times as long as the first
 # (measured: bench/ocr_quality.py --default-language); it is tried only when the page's time allows.
@@ -183,6 +203,24 @@ class Reading:
         return len(self.words) < FEW_WORDS or (self.confidence or 0.0) < DOUBTFUL_CONFIDENCE
 
 
+@dataclass(frozen=True)
+class Binarisation:
+    """How Tesseract turns the grey picture into ink and paper: one threshold for the whole page
+    (Otsu's), or a threshold for each pixel from its neighbourhood (Sauvola's, `local`), which sets it
+    `k` below the neighbourhood's mean: more for a clean picture, less for faded ink."""
+
+    local: bool = False
+    k: float = 0.34
+
+    def variables(self) -> list[tuple[bytes, bytes]]:
+        if not self.local:
+            return [(b"thresholding_method", b"0")]
+        return [(b"thresholding_method", b"2"), (b"thresholding_kfactor", str(self.k).encode())]
+
+
+GLOBAL = Binarisation()
+
+
 class _Tesseract:
     """Tesseract's C API in the MuPDF library that PyMuPDF loads. MuPDF routes Leptonica's memory
     through a context of its own, set for the length of each reading; readings take turns."""
@@ -225,9 +263,18 @@ class _Tesseract:
             raise OSError("MuPDF refused a context")
 
     def words(
-        self, samples: bytes, width: int, height: int, stride: int, dpi: float, languages: str, location: str
+        self,
+        samples: bytes,
+        width: int,
+        height: int,
+        stride: int,
+        dpi: float,
+        languages: str,
+        location: str,
+        binarisation: Binarisation | None = None,
     ) -> list[Word]:
-        """The words Tesseract reads on a grey picture (RuntimeError if Tesseract cannot start)."""
+        """The words Tesseract reads on a grey picture (RuntimeError if Tesseract cannot start),
+        binarised as `binarisation` says (Tesseract's own, global, by default)."""
         lib = self._lib
         with self._lock:
             lib.fz_set_leptonica_mem(self._context)
@@ -236,6 +283,8 @@ class _Tesseract:
                 if lib.TessBaseAPIInit3(api, location.encode(), languages.encode()) != 0:
                     raise RuntimeError(f"Tesseract could not load '{languages}' from {location}")
                 lib.TessBaseAPISetVariable(api, b"debug_file", os.devnull.encode())  # not the worker's log
+                for name, value in (binarisation or GLOBAL).variables():
+                    lib.TessBaseAPISetVariable(api, name, value)
                 lib.TessBaseAPISetPageSegMode(api, 3)  # PSM_AUTO: layout analysis, no OSD
                 lib.TessBaseAPISetImage(api, samples, width, height, 1, stride)
                 lib.TessBaseAPISetSourceResolution(api, round(dpi))
@@ -255,35 +304,64 @@ class _Tesseract:
     def text_blocks(self, samples: bytes, width: int, height: int, stride: int) -> list[tuple[Box, bool]]:
         """The boxes of the blocks of text Tesseract's layout analysis finds (no recognition), each
         with whether its lines run down the page."""
-        lib, blocks = self._lib, []
+        blocks = []
+        with self._layout(samples, width, height, stride) as iterator:
+            while iterator:
+                edges = [ctypes.c_int() for _ in range(4)]
+                found = self._lib.TessPageIteratorBoundingBox(iterator, _BLOCK, *map(ctypes.byref, edges))
+                kind = self._lib.TessPageIteratorBlockType(iterator)
+                if found and kind in _TEXT_BLOCKS:
+                    left, top, right, bottom = (float(edge.value) for edge in edges)
+                    down = kind == _VERTICAL_TEXT or self._writing(iterator) == _TOP_TO_BOTTOM
+                    blocks.append(((left, top, right, bottom), down))
+                if not self._lib.TessPageIteratorNext(iterator, _BLOCK):
+                    break
+        return blocks
+
+    def line_heights(
+        self, samples: bytes, width: int, height: int, stride: int, binarisation: Binarisation | None = None
+    ) -> list[int]:
+        """The heights in pixels of the lines of text Tesseract's layout analysis finds (no recognition)
+        in blocks whose lines run across."""
+        heights = []
+        with self._layout(samples, width, height, stride, binarisation) as iterator:
+            while iterator:
+                edges = [ctypes.c_int() for _ in range(4)]
+                found = self._lib.TessPageIteratorBoundingBox(iterator, _LINE, *map(ctypes.byref, edges))
+                kind = self._lib.TessPageIteratorBlockType(iterator)
+                if found and kind in _TEXT_BLOCKS and kind != _VERTICAL_TEXT:
+                    heights.append(edges[3].value - edges[1].value)
+                if not self._lib.TessPageIteratorNext(iterator, _LINE):
+                    break
+        return heights
+
+    @contextlib.contextmanager
+    def _layout(
+        self, samples: bytes, width: int, height: int, stride: int, binarisation: Binarisation | None = None
+    ) -> Iterator[int | None]:
+        """A page iterator over what Tesseract's layout analysis finds on a grey picture (None when it
+        finds nothing), while the API is held."""
+        lib = self._lib
         with self._lock:
             lib.fz_set_leptonica_mem(self._context)
             api = lib.TessBaseAPICreate()
             try:
                 lib.TessBaseAPIInitForAnalysePage(api)
                 lib.TessBaseAPISetVariable(api, b"debug_file", os.devnull.encode())
+                for name, value in (binarisation or GLOBAL).variables():
+                    lib.TessBaseAPISetVariable(api, name, value)
                 lib.TessBaseAPISetPageSegMode(api, 3)
                 lib.TessBaseAPISetImage(api, samples, width, height, 1, stride)
-                blocks_of = lib.TessBaseAPIAnalyseLayout(api)
-                if blocks_of:
-                    try:
-                        while True:
-                            edges = [ctypes.c_int() for _ in range(4)]
-                            found = lib.TessPageIteratorBoundingBox(blocks_of, 0, *map(ctypes.byref, edges))
-                            kind = lib.TessPageIteratorBlockType(blocks_of)
-                            if found and kind in _TEXT_BLOCKS:
-                                left, top, right, bottom = (float(edge.value) for edge in edges)
-                                down = kind == _VERTICAL_TEXT or self._writing(blocks_of) == _TOP_TO_BOTTOM
-                                blocks.append(((left, top, right, bottom), down))
-                            if not lib.TessPageIteratorNext(blocks_of, 0):  # RIL_BLOCK
-                                break
-                    finally:
-                        lib.TessPageIteratorDelete(blocks_of)
+                iterator = lib.TessBaseAPIAnalyseLayout(api)
+                try:
+                    yield iterator
+                finally:
+                    if iterator:
+                        lib.TessPageIteratorDelete(iterator)
             finally:
                 lib.TessBaseAPIEnd(api)
                 lib.TessBaseAPIDelete(api)
                 lib.fz_clear_leptonica_mem(self._context)
-        return blocks
 
     def _writing(self, iterator: int) -> int:
         """The writing direction of the block at a page iterator."""
@@ -298,6 +376,7 @@ class _Tesseract:
 _TEXT_BLOCKS = frozenset({1, 2, 3, 7, 8})
 _VERTICAL_TEXT = 7
 _TOP_TO_BOTTOM = 2  # Tesseract's WritingDirection of lines that run down the page
+_BLOCK, _LINE = 0, 2  # Tesseract's PageIteratorLevel of blocks and of lines of text
 
 
 def _tsv_words(table: str) -> Iterable[Word]:
@@ -344,14 +423,15 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
         clean = is_noisy(pixmap)
         if clean:
             pixmap = _denoised(pixmap)
+        binarisation = binarisation_for(pixmap, clean)
         skew = skew_of(pixmap)
         straight = -skew if abs(skew) >= MIN_SKEW else 0.0
-        turn = _turn(tesseract, page, dpi, straight, languages, location, clean)
+        turn = _turn(tesseract, page, dpi, straight, languages, location, clean, binarisation)
         recognising = time.monotonic()
         if turn == 0:
-            reading = _recognised(tesseract, pixmap, to_pixels, dpi, 0, languages, location)
+            reading = _recognised(tesseract, pixmap, to_pixels, dpi, 0, languages, location, binarisation)
         else:
-            reading = _read(tesseract, page, dpi, turn, languages, location, clean)
+            reading = _read(tesseract, page, dpi, turn, languages, location, clean, binarisation)
         guessed = guess_language(word.text for word in reading.words) if options.languages is None else None
         again = guessed if guessed is not None and guessed not in DEFAULT_LANGUAGES else None
         if again is not None and again not in installed_languages():
@@ -359,7 +439,10 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
                 f"the page looks {again} but was read in English only ({again} is not installed here)"
             )
             again = None
-        finer = 2 * dpi if _small_print(reading) and _dpi(page, 2 * dpi, []) == 2 * dpi else dpi
+        small = _small_print(reading)
+        finer = (
+            2 * dpi if (small or (clean and again is None)) and _dpi(page, 2 * dpi, []) == 2 * dpi else dpi
+        )
         if again is not None or finer != dpi:
             now = time.monotonic()
             cost = (SECOND_READING_COST if again else 1.0) * finer / dpi * (now - recognising)
@@ -372,9 +455,11 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
             else:
                 both = f"{again}+eng" if again else languages
                 if turn == 0 and finer == dpi:
-                    reading = _recognised(tesseract, pixmap, to_pixels, dpi, 0, both, location)
+                    reading = _recognised(tesseract, pixmap, to_pixels, dpi, 0, both, location, binarisation)
                 else:
-                    reading = _read(tesseract, page, finer, turn, both, location, clean)
+                    second = _read(tesseract, page, finer, turn, both, location, clean, binarisation)
+                    if small or again or (second.confidence or 0.0) > (reading.confidence or 0.0):
+                        reading = second
     except Exception as error:
         warnings.append(f"OCR failed: {reason(error)}")
         return None
@@ -431,6 +516,49 @@ def noise_level(pixmap: pymupdf.Pixmap) -> float:
     return float(ImageStat.Stat(ImageChops.difference(image, median), paper).mean[0])
 
 
+def dark_ground(pixmap: pymupdf.Pixmap) -> float:
+    """The share of a grey rendering whose ground is darker than the threshold that splits the whole
+    page into ink and paper (Otsu's): 0 for print on paper, whose ground is paper everywhere; a fifth
+    to a half for text printed over a photograph, where one threshold takes the photograph's darker
+    half for ink. The ground of each patch of 32 pixels square is its ink taken out (the brightest
+    of 20 pixels around each point, at a quarter of the size), then averaged."""
+    from PIL import ImageFilter
+
+    image = _grey(pixmap)
+    threshold = _otsu(image.histogram())
+    quarter = image.reduce(4) if min(image.size) >= 4 else image
+    ground = quarter.filter(ImageFilter.MaxFilter(5))
+    patches = ground.reduce(8) if min(ground.size) >= 8 else ground
+    histogram = patches.histogram()
+    return sum(histogram[:threshold]) / max(sum(histogram), 1)
+
+
+def _otsu(histogram: Sequence[int]) -> int:
+    """The grey level that splits a histogram into two classes of the most different means (Otsu)."""
+    total = sum(histogram)
+    weighted = sum(level * count for level, count in enumerate(histogram))
+    below = below_weighted = 0.0
+    best, best_level = -1.0, 128
+    for level, count in enumerate(histogram):
+        below += count
+        below_weighted += level * count
+        above = total - below
+        if below == 0 or above == 0:
+            continue
+        between = below * above * (below_weighted / below - (weighted - below_weighted) / above) ** 2
+        if between > best:
+            best, best_level = between, level + 1
+    return best_level
+
+
+def binarisation_for(pixmap: pymupdf.Pixmap, noisy: bool) -> Binarisation:
+    """Local binarisation for a page whose ground is dark in places (`dark_ground`), set lower for a
+    noisy (faded) page; else Tesseract's global threshold."""
+    if dark_ground(pixmap) < DARK_GROUND:
+        return GLOBAL
+    return Binarisation(local=True, k=FADED_K if noisy else LOCAL_K)
+
+
 def is_noisy(pixmap: pymupdf.Pixmap) -> bool:
     return noise_level(pixmap) >= NOISE_LEVEL
 
@@ -453,9 +581,10 @@ def _read(
     languages: str,
     location: str,
     clean: bool = False,
+    binarisation: Binarisation = GLOBAL,
 ) -> Reading:
     pixmap, to_pixels = _render(page, dpi, turn, clean)
-    return _recognised(tesseract, pixmap, to_pixels, dpi, turn, languages, location)
+    return _recognised(tesseract, pixmap, to_pixels, dpi, turn, languages, location, binarisation)
 
 
 def _recognised(
@@ -466,9 +595,10 @@ def _recognised(
     turn: float,
     languages: str,
     location: str,
+    binarisation: Binarisation = GLOBAL,
 ) -> Reading:
     words = tesseract.words(
-        pixmap.samples, pixmap.width, pixmap.height, pixmap.stride, dpi, languages, location
+        pixmap.samples, pixmap.width, pixmap.height, pixmap.stride, dpi, languages, location, binarisation
     )
     return Reading(tuple(words), to_pixels, dpi, turn)
 
@@ -482,7 +612,8 @@ def skew_of(pixmap: pymupdf.Pixmap) -> float:
     scale = min(1.0, SKEW_WIDTH / max(image.width, 1))
     if scale < 1:
         image = image.resize((max(int(image.width * scale), 1), max(int(image.height * scale), 1)))
-    ink = image.point(lambda value: 255 if value < 128 else 0)
+    threshold = _otsu(image.histogram())  # the page's own: faded ink is lighter than mid-grey
+    ink = image.point(lambda value: 255 if value < threshold else 0)
 
     def unevenness(angle: float) -> float:
         turned = ink.rotate(angle, resample=Image.Resampling.NEAREST, expand=False)
@@ -504,6 +635,7 @@ def _turn(
     languages: str,
     location: str,
     clean: bool = False,
+    binarisation: Binarisation = GLOBAL,
 ) -> float:
     """The degrees to turn the page by to read it: `straight` (which levels its lines), plus a turn.
 
@@ -520,7 +652,7 @@ def _turn(
     for turn in (90, 270) if down else (0, 180):
         image = probe.transpose(_transpose(turn)) if turn else probe
         words = tesseract.words(
-            image.tobytes(), image.width, image.height, image.width, coarse, languages, location
+            image.tobytes(), image.width, image.height, image.width, coarse, languages, location, binarisation
         )
         reading = Reading(tuple(words), pymupdf.Identity, coarse, turn)
         if turn == 0 and not reading.doubtful():

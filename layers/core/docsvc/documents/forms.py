@@ -854,6 +854,8 @@ def _box_field(rect: Rect, words: list[Word], inside: list[Word] | None = None) 
         if rect[2] - start < _MIN_FIELD or height < 8:
             return []
         label = _printed_label(rect, words)
+        if not any(char.isalnum() for char in label):
+            label = ""  # the sign itself, read in the box's top part, names nothing
         return [((start, rect[1], rect[2], rect[3]), label or "blank", "text", None, None)]
     if not inside:
         if _CHECK_SIZE[0] <= width <= _CHECK_SIZE[1] and _CHECK_SIZE[0] <= height <= _CHECK_SIZE[1]:

@@ -7,9 +7,10 @@ dots, drawn rules with a label before or above them (or under them, where a stac
 captions so), empty boxes, empty cells of ruled tables (labelled by their row and column headers),
 boxes with their label printed in their top part (a blank under each of several captions side by
 side), rows of character cells (one field, printed dashes between its groups or not), and check boxes
-(small empty squares, or glyphs such as ☐). A label of a mark or a line number only reaches further
-(the line's words to its left, or the line above). The drawings of a page are read only when its text
-page holds vector paths.
+(small empty squares, or glyphs such as ☐). A box opened by a sign ("= [   ]", "$ [   ]") is a field
+after the sign. A label of a mark or a line number only reaches further (the line's words to its left,
+or the line above); words of lines that do not run across the page (up its margin, or aslant) name no
+field. The drawings of a page are read only when its text page holds vector paths.
 
 Filling sets a widget's value as a real form value (the form stays editable, its appearance made
 anew) and writes the value of a field without a widget into its box, shrunk to fit, in fonts that

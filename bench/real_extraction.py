@@ -102,6 +102,7 @@ from docsvc.domain.evidence import Evidence, ocr_pages_laid_out, sources_tree  #
 from docsvc.domain.parses import DEFAULT_DPI, PAGE_SECONDS  # noqa: E402
 from docsvc.intelligence.classification import Category, classify  # noqa: E402
 from docsvc.intelligence.extraction import extract  # noqa: E402
+from docsvc.intelligence.identifiers import iban_ok  # noqa: E402
 from docsvc.intelligence.splitting import Subdocument, split  # noqa: E402
 
 from bench.real_corpus import EXTRACTION_MANIFEST, MANIFEST, corpus_path, load_manifest  # noqa: E402
@@ -402,7 +403,7 @@ def right(path: str, answer: Any, truth: str) -> bool:
     if path == "iban" and _squash(truth).isdigit():  # an account number the data keeps without its
         # country code (a Polish NRB): right as itself or as the IBAN it is with the code
         squashed = _squash(answer)
-        return squashed == _squash(truth) or (squashed[:2].isalpha() and squashed[2:] == _squash(truth))
+        return squashed == _squash(truth) or (squashed[2:] == _squash(truth) and iban_ok(squashed.upper()))
     return _squash(answer) == _squash(truth)
 
 

@@ -326,6 +326,15 @@ def test_a_box_opened_by_a_sign_is_a_field_and_its_value_is_written_after_the_si
     assert hit.x0 > 448 and hit.y0 >= 144 and hit.y1 <= 161
 
 
+def test_a_box_opened_by_a_sign_with_no_words_by_it_is_a_blank_not_named_by_the_sign() -> None:
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(440, 120, 560, 136), width=0.5)
+        page.insert_text((443, 132), "$", fontsize=10)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [(field.description, field.type) for field in fields] == [("blank", "text")]
+
+
 def test_a_captioned_box_with_a_sign_under_its_caption_is_a_field_after_the_sign() -> None:
     """An information return's boxes: a caption in the top part ("1 Unemployment compensation") and a
     "$" at the start of the room under it. Each box is a field named by its caption, its blank after

@@ -195,3 +195,22 @@ def test_a_table_cell_holding_a_label_its_colon_and_its_value_pairs() -> None:
 
     assert output["due_date"] == "2026-03-15"
     assert output["tax_total"] == 10.03
+
+
+def test_text_without_an_account_number_a_vat_id_or_a_country_gives_no_national_identifier() -> None:
+    assert national_iban("", ("PL",)) is None
+    assert national_iban("73 1111 1111 1111 1111 1111 1111", ()) is None
+    assert national_vat("", ("PL", "PT", "IT")) is None
+    assert national_vat("NIP: 545-182-41-19", ()) is None
+    assert countries_of(None, []) == ()
+    assert countries_of("EUR", ["", "VAT"]) == ()
+
+
+def test_cells_holding_a_sign_a_bare_colon_or_a_label_without_its_value_pair_nothing() -> None:
+    page = "\n".join(
+        ["INVOICE 7", "", "| R$ |  | : |", "|---|---|---|", "|  | R$ 5 | TOTAL: |", "| NF 12 |  | AB 1 |"]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["invoice_number"], output["currency"], output["total"]) == ("7", "BRL", None)

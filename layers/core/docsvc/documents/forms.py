@@ -7,9 +7,10 @@ dots, drawn rules with a label before or above them (or under them, where a stac
 captions so), empty boxes, empty cells of ruled tables (labelled by their row and column headers),
 boxes with their label printed in their top part (a blank under each of several captions side by
 side), rows of character cells (one field, printed dashes between its groups or not), and check boxes
-(small empty squares, or glyphs such as ☐). A label of a mark or a line number only reaches further
-(the line's words to its left, or the line above). The drawings of a page are read only when its text
-page holds vector paths.
+(small empty squares, or glyphs such as ☐). A box opened by a sign ("= [   ]", "$ [   ]") is a field
+after the sign. A label of a mark or a line number only reaches further (the line's words to its left,
+or the line above); words of lines that do not run across the page (up its margin, or aslant) name no
+field. The drawings of a page are read only when its text page holds vector paths.
 
 Filling sets a widget's value as a real form value (the form stays editable, its appearance made
 anew) and writes the value of a field without a widget into its box, shrunk to fit, in fonts that
@@ -854,6 +855,8 @@ def _box_field(rect: Rect, words: list[Word], inside: list[Word] | None = None) 
         if rect[2] - start < _MIN_FIELD or height < 8:
             return []
         label = _printed_label(rect, words)
+        if not any(char.isalnum() for char in label):
+            label = ""  # the sign itself, read in the box's top part, names nothing
         return [((start, rect[1], rect[2], rect[3]), label or "blank", "text", None, None)]
     if not inside:
         if _CHECK_SIZE[0] <= width <= _CHECK_SIZE[1] and _CHECK_SIZE[0] <= height <= _CHECK_SIZE[1]:

@@ -8,6 +8,11 @@ A field is taken for one of them by its name ("iban", "vat_id", "vat_number", "t
 printed, without the words around it), and text holding none is no value for it. One that passes its
 check is preferred to one that only has the form; the latter (an OCR misreading, a specimen's made-up
 number) is taken with a lower likelihood.
+
+Some are printed at home in a national form, without their country code: a Polish account number
+(NRB) is the IBAN less its "PL", a NIP, NIF or partita IVA the VAT id's digits alone. They are read as
+such only for the countries the document shows it is from (`countries_of`): an account number is then
+answered as the IBAN it makes with its country code, a national VAT id as printed.
 """
 
 from __future__ import annotations

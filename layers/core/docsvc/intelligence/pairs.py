@@ -2,8 +2,8 @@
 
 A value is found after its label's colon, right of it past wide spacing, on the line below, on the
 first line of the next block, in a block of values beside a block of labels (or as many one-line
-blocks), or in a table: a row of a key and its value, a summary row, keys beside their values, or a
-row of keys over a row of values.
+blocks), or in a table: a row of a key and its value (or ending in them), a summary row, keys beside
+their values, a row of keys over a row of values, or one cell holding a label and its value.
 """
 
 from __future__ import annotations
@@ -216,8 +216,9 @@ def _label_cut_in_two(first: str, second: str) -> bool:
 
 
 def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
-    """Rows of two filled cells (a key and its value), summary rows, grids of keys and values side by
-    side, and rows of keys over rows of their values."""
+    """Rows of two filled cells (a key and its value), summary rows, rows ending in a key and its value,
+    grids of keys and values side by side, rows of keys over rows of their values, and cells holding a
+    label and its value (`_boxed_pairs`)."""
     pairs: list[Pair] = []
     for table in tables:
         rows = [(index, lines[index].cells or ()) for index in table.lines]

@@ -1,8 +1,8 @@
 """Real documents of varied kinds and languages: the built-in classification and splitting.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|fresh3|fresh4|all] [--corpus .corpus]
-        [--aggregates] [--json PATH] [--pages DIR]
+    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|fresh3|fresh4|all]
+        [--corpus .corpus] [--aggregates] [--json PATH] [--pages DIR]
 
 Reads the documents of `bench/real_classification/manifest.json` (scientific papers, books and
 scanned book pages, forms of several governments, reports, financial reports, presentations,

@@ -547,9 +547,9 @@ def letter_parts(lines: Sequence[Sequence[str]]) -> list[str]:
     pages = [*lines[:LETTER_PAGES], *lines[LETTER_PAGES:][-1:]]
     short = [line for page in pages for line in page if len(line.split()) <= 12]
     parts = []
-    if any(_SALUTATION.match(line) and len(line.split()) <= 8 for line in short):
+    if any(map(is_salutation, short)):
         parts.append("a salutation")
-    if any(_CLOSING.match(line) for line in short):
+    if any(map(is_closing_formula, short)):
         parts.append("a closing formula")
     if any(_SUBJECT.match(line) for line in short):
         parts.append("a subject line")
@@ -627,6 +627,16 @@ def long_document_parts(lines: Sequence[Sequence[str]], paper: bool) -> list[str
     if not paper and running_head(lines):
         parts.append("a running head")
     return parts
+
+
+def is_salutation(line: str) -> bool:
+    """Whether a line greets the reader of a letter: "Dear Ms Smith,", "Sehr geehrte Damen und Herren,"."""
+    return bool(_SALUTATION.match(line)) and len(line.split()) <= 8
+
+
+def is_closing_formula(line: str) -> bool:
+    """Whether a line signs a letter off: "Yours sincerely", "Mit freundlichen Grüßen", "Cordialement"."""
+    return bool(_CLOSING.match(line)) and len(line.split()) <= 12
 
 
 def is_blank(line: str) -> bool:

@@ -604,3 +604,24 @@ def test_a_deck_whose_slides_build_up_over_several_pages_is_a_presentation() -> 
     result = classify(pages, PAPER_BOOK_DECK)
     assert result.category == "presentation"
     assert "short pages" in result.reasoning
+
+
+def test_a_bill_written_as_a_letter_stays_a_bill() -> None:
+    page = "\n".join(
+        [
+            "Versicherungsverein Musterstadt",
+            "Herrn Max Mustermann",
+            "Musterstr. 11",
+            "12346 Bad Musterhausen",
+            "Beitragsrechnung, Rechnung Nr. 2014-0042",
+            "24. Januar 2014",
+            "Sehr geehrter Herr Mustermann,",
+            "zu Ihrer Versicherung wird der Beitrag für den folgenden Zeitraum fällig.",
+            "| Beitrag | 120,00 EUR |",
+            "| MwSt | 22,80 EUR |",
+            "| Rechnungsbetrag, zahlbar bis 6. Februar 2014 | 142,80 EUR |",
+            "Mit freundlichen Grüßen",
+        ]
+    )
+    categories = [Category("invoice", "An invoice or bill: amounts due, VAT."), *LETTER_OR_FORM]
+    assert classify([page], categories).category == "invoice"

@@ -436,6 +436,14 @@ TOP_LINES = 30
 _BOX = re.compile(r"[☐☑☒□❑◻▢]|\[\s?[xX]?\s?\](?!\()")
 _EMPTY_LABEL = re.compile(r"^[^\d:|]{2,40}:$")  # a label with nothing after it: a field left to fill in
 LETTER_PAGES = 2  # the pages (and the last one) where a letter's parts are
+LETTER_AMOUNTS = 3  # lines of amounts that make pages in a letter's form a bill, not a letter
+_FIGURE = re.compile(r"\d[.,]\d{2}(?![\d.])")
+_BARE_FIGURE = re.compile(r"-?\d[\d.,' \u2019]*[.,]\d{2}")
+_AMOUNT = re.compile(  # an amount of money: "1.234,50 EUR", "€ 12.50", "CHF 300.00"
+    r"(?:[€$£]|\b(?:eur|euro|chf|usd|gbp|pln|z[łl])\b)\s*-?\d[\d.,' ]*[.,]\d{2}(?![\d.])"
+    r"|\d[.,]\d{2}(?![\d.])\s*(?:[€$£]|(?:eur|euro|chf|usd|gbp|pln|z[łl])\b)",
+    re.IGNORECASE,
+)
 _SALUTATION = re.compile(
     r"^(?:dear|to whom it may concern|sehr geehrte[rn]?|liebe[rn]?|guten tag|madame|monsieur|mesdames|"
     r"messieurs|ch[eè]re?s?|estimad[oa]s?|apreciad[oa]s?|querid[oa]s?|distinguid[oa]s?|gentil[ei]|"
@@ -534,8 +542,9 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
         share = min(1.0, blanks / len(filled) / (2 * FILL_SHARE))
         shapes["form"] = Shape(SHAPE_POINTS / 2 * share, "boxes and blanks to fill in")
     letter = letter_parts(lines)
-    if len(letter) >= 2:
-        shapes["letter"] = Shape(SHAPE_POINTS * len(letter) / 4, " and ".join(letter))
+    amounts = sum(1 for page in lines[:LETTER_PAGES] for line in page if is_amount_line(line))
+    if len(letter) >= 2 and amounts < LETTER_AMOUNTS:  # a bill written as a letter is a bill
+        shapes["letter"] = Shape(SHAPE_POINTS * len(letter) / 8, " and ".join(letter))
     return shapes
 
 
@@ -627,6 +636,14 @@ def long_document_parts(lines: Sequence[Sequence[str]], paper: bool) -> list[str
     if not paper and running_head(lines):
         parts.append("a running head")
     return parts
+
+
+def is_amount_line(line: str) -> bool:
+    """Whether a line gives an amount of money: with its currency, or as a figure alone on its line or
+    in a table row (a column of prices)."""
+    if _AMOUNT.search(line) or _BARE_FIGURE.fullmatch(line):
+        return True
+    return line.startswith("|") and bool(_FIGURE.search(line))
 
 
 def is_salutation(line: str) -> bool:

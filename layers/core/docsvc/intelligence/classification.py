@@ -540,7 +540,7 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     blanks = sum(1 for line in filled if is_blank(line))
     if blanks >= FILL_LINES and blanks >= FILL_SHARE * len(filled):
         share = min(1.0, blanks / len(filled) / (2 * FILL_SHARE))
-        shapes["form"] = Shape(SHAPE_POINTS / 2 * share, "boxes and blanks to fill in")
+        shapes["form"] = Shape(SHAPE_POINTS * 3 / 8 * share, "boxes and blanks to fill in")
     letter = letter_parts(lines)
     amounts = sum(1 for page in lines[:LETTER_PAGES] for line in page if is_amount_line(line))
     if len(letter) >= 2 and amounts < LETTER_AMOUNTS:  # a bill written as a letter is a bill

@@ -480,3 +480,148 @@ def test_english_words_spelt_like_a_kind_in_another_language_are_not_evidence(te
         Category("book", "A book, such as a textbook or a novel."),
     ]
     assert classify([text], categories).category != wrong
+
+
+# ------------------------------------------------------------------- the parts of a letter and a form
+LETTER_OR_FORM = [
+    Category("letter", "A personal or business letter."),
+    Category(
+        "form",
+        "A form to fill in, such as a tax return, an application or a declaration to a government office: "
+        "boxes, checkboxes and field labels.",
+    ),
+    Category(
+        "scientific_paper",
+        "A scientific or academic paper or thesis: title, authors and affiliations, abstract, equations, "
+        "figures, references.",
+    ),
+    Category("report", "A report of an organisation on a topic: findings, sections, tables and figures."),
+]
+BODY = "Lorem ipsum dolor sit amet, consectetuer adipiscing elit, sed diam nonummy nibh euismod tincidunt."
+
+
+@pytest.mark.parametrize(
+    ("address", "date", "salutation", "closing"),
+    [
+        (
+            ["Vorname Nachname", "Musterstraße 1", "12345 Musterstadt", "Telefon 0111 1111"],
+            "18. August 2022",
+            "Sehr geehrte Damen und Herren,",
+            "Mit freundlichen Grüßen",
+        ),
+        (
+            ["Nom Prénom", "1 rue de l'Église", "31000 Toulouse", "Téléphone 01 02 03 04 05"],
+            "Toulouse, 28 octobre 2018",
+            "Madame, Monsieur,",
+            "Cordialement,",
+        ),
+        (
+            ["Nombre Apellidos", "Calle Mayor 1", "28001 Madrid", "Teléfono 600 000 000"],
+            "Madrid, 3 de mayo de 2021",
+            "Estimada señora:",
+            "Atentamente,",
+        ),
+        (
+            ["Nome Cognome", "Via Roma 1", "33100 Udine", "Telefono 0432 000000"],
+            "Udine, 12 maggio 2017",
+            "Gentile dottoressa,",
+            "Cordiali saluti",
+        ),
+        (
+            ["Voornaam Achternaam", "Dorpsstraat 1", "1018 TV Amsterdam", "Telefoon 020 000 0000"],
+            "Amsterdam, 1 juni 2020",
+            "Geachte heer Jansen,",
+            "Met vriendelijke groet,",
+        ),
+        (
+            ["Imię Nazwisko", "ul. Długa 1", "00-001 Warszawa", "Telefon 600 000 000"],
+            "Warszawa, 5 marca 2019",
+            "Szanowni Państwo,",
+            "Z poważaniem",
+        ),
+        (
+            ["Nome Apelido", "Rua Direita 1", "1000-001 Lisboa", "Telefone 210 000 000"],
+            "Lisboa, 2 de abril de 2020",
+            "Prezados senhores,",
+            "Atenciosamente,",
+        ),
+    ],
+)
+def test_a_letter_is_a_letter_by_its_parts_though_its_address_block_reads_like_form_fields(
+    address: list[str], date: str, salutation: str, closing: str
+) -> None:
+    page = "\n".join([*address, "", date, "", salutation, "", BODY, BODY, BODY, "", closing, "", "Name"])
+    result = classify([page], LETTER_OR_FORM)
+    assert result.category == "letter"
+    assert "a salutation" in result.reasoning
+
+
+def test_a_cerfa_citing_articles_of_law_and_the_official_journal_is_a_form_not_a_paper() -> None:
+    page = "\n".join(
+        [
+            "Reçu des dons et versements effectués par les entreprises",
+            "au titre de l'article 238 bis du code général des impôts",
+            "N° Cerfa : 16216*02",
+            "Dénomination de l'organisme :",
+            "Adresse :",
+            "Code postal :",
+            "Association reconnue d'utilité publique par décret publié au Journal officiel du ../../....",
+            "Fondation mentionnée aux articles L.719-12 et L.719-13 du code de l'éducation",
+            "Date et signature",
+        ]
+    )
+    assert classify([page], LETTER_OR_FORM).category == "form"
+
+
+def test_labels_left_without_a_value_and_bracket_boxes_are_fields_to_fill_in() -> None:
+    labels = ["Name:", "Institut:", "Kostenstelle:", "Beginn der Tätigkeit:", "Ende der Tätigkeit:"]
+    page = "\n".join(
+        [
+            "Beschäftigung einer wissenschaftlichen Hilfskraft",
+            *labels,
+            "Begründung:",
+            "[ ] Betreuung eines Praktikums",
+            "[ ] kürzere Laufzeit des Drittmittelprojekts",
+            "Die Angaben im Bericht der Abteilung sind vollständig und richtig.",
+        ]
+    )
+    result = classify([page], LETTER_OR_FORM)
+    assert result.category == "form"
+    assert "boxes and blanks" in result.reasoning
+
+
+def test_a_deck_whose_slides_build_up_over_several_pages_is_a_presentation() -> None:
+    points = [
+        "Chaque fichier du cours se compile avec la commande make depuis son dossier.",
+        "Les images se rangent dans un dossier à part et se citent par leur nom.",
+        "Un thème change les couleurs, les polices et le pied de chaque page du cours.",
+    ]
+    frames = []
+    for number, title in enumerate(["Introduction", "Présentation", "Conseils", "Références"], 1):
+        slide = [title, *points, *points, *points, f"Université de Lille — {number} / 4"]
+        frames += [slide, slide, [*slide, "Une dernière ligne révélée."]]  # the slide building up
+    pages = ["\n".join(lines) for lines in frames]
+    result = classify(pages, PAPER_BOOK_DECK)
+    assert result.category == "presentation"
+    assert "short pages" in result.reasoning
+
+
+def test_a_bill_written_as_a_letter_stays_a_bill() -> None:
+    page = "\n".join(
+        [
+            "Versicherungsverein Musterstadt",
+            "Herrn Max Mustermann",
+            "Musterstr. 11",
+            "12346 Bad Musterhausen",
+            "Beitragsrechnung, Rechnung Nr. 2014-0042",
+            "24. Januar 2014",
+            "Sehr geehrter Herr Mustermann,",
+            "zu Ihrer Versicherung wird der Beitrag für den folgenden Zeitraum fällig.",
+            "| Beitrag | 120,00 EUR |",
+            "| MwSt | 22,80 EUR |",
+            "| Rechnungsbetrag, zahlbar bis 6. Februar 2014 | 142,80 EUR |",
+            "Mit freundlichen Grüßen",
+        ]
+    )
+    categories = [Category("invoice", "An invoice or bill: amounts due, VAT."), *LETTER_OR_FORM]
+    assert classify([page], categories).category == "invoice"

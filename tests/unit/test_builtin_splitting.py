@@ -478,3 +478,22 @@ def test_a_new_title_counts_though_a_line_read_as_a_title_repeats() -> None:
     ]
     found = split(pages, [Subdocument("form", "An application form.", allow_multiple_instances=True)])
     assert [part.pages for part in found] == [[1], [2]]
+
+
+def test_letters_in_a_row_split_at_each_salutation_and_each_closing_formula() -> None:
+    body = [
+        "wir danken Ihnen für Ihre Anfrage vom letzten Monat und senden Ihnen gern die Unterlagen.",
+        "Die Lieferung erfolgt wie besprochen an die angegebene Adresse in der nächsten Woche.",
+    ]
+    first = [
+        "München, 3. Mai 2024",
+        "Sehr geehrte Frau Berger,",
+        *body,
+        "Mit freundlichen Grüßen",
+        "Max Meier",
+    ]
+    second_opening = ["Sehr geehrter Herr Huber,", *body, *body]  # a letter of two pages, undated
+    second_end = [*body, "Mit freundlichen Grüßen", "Max Meier"]
+    pages = ["\n".join(lines) for lines in (first, second_opening, second_end)]
+    subdocuments = [Subdocument("letter", "A personal or business letter.", allow_multiple_instances=True)]
+    assert [s.pages for s in split(pages, subdocuments)] == [[1], [2, 3]]

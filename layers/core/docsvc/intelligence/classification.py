@@ -17,6 +17,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from docsvc.intelligence.vocabulary import (
     FIELDS,
@@ -432,7 +433,42 @@ RUNNING_PAGES = 3  # pages a running head must top to be one
 FRONT_PAGES = 2  # pages where a paper's abstract and affiliations are
 TOP_LINES = 30
 
-_BOX = re.compile(r"[☐☑☒□❑◻▢]")
+_BOX = re.compile(r"[☐☑☒□❑◻▢]|\[\s?[xX]?\s?\](?!\()")
+_EMPTY_LABEL = re.compile(r"^[^\d:|]{2,40}:$")  # a label with nothing after it: a field left to fill in
+LETTER_PAGES = 2  # the pages (and the last one) where a letter's parts are
+LETTER_AMOUNTS = 3  # lines of amounts that make pages in a letter's form a bill, not a letter
+_FIGURE = re.compile(r"\d[.,]\d{2}(?![\d.])")
+_BARE_FIGURE = re.compile(r"-?\d[\d.,' \u2019]*[.,]\d{2}")
+_AMOUNT = re.compile(  # an amount of money: "1.234,50 EUR", "€ 12.50", "CHF 300.00"
+    r"(?:[€$£]|\b(?:eur|euro|chf|usd|gbp|pln|z[łl])\b)\s*-?\d[\d.,' ]*[.,]\d{2}(?![\d.])"
+    r"|\d[.,]\d{2}(?![\d.])\s*(?:[€$£]|(?:eur|euro|chf|usd|gbp|pln|z[łl])\b)",
+    re.IGNORECASE,
+)
+_SALUTATION = re.compile(
+    r"^(?:dear|to whom it may concern|sehr geehrte[rn]?|liebe[rn]?|guten tag|madame|monsieur|mesdames|"
+    r"messieurs|ch[eè]re?s?|estimad[oa]s?|apreciad[oa]s?|querid[oa]s?|distinguid[oa]s?|gentil[ei]|"
+    r"egregi[oa]|spett(?:\.|abile)\S*|geachte|beste|prezad[oa]s?|exm[oa]s?\.?|caro|cara|szanown[aiy]|"
+    r"drog[aiy])\b",
+    re.IGNORECASE,
+)
+_CLOSING = re.compile(
+    r"^(?:(?:yours )?(?:sincerely|faithfully|truly)|yours|(?:kind|best|warm|warmest) regards|regards|"
+    r"respectfully|best wishes|mit (?:den )?(?:freundlichen|besten|herzlichen) gr(?:ü|ue|u)(?:ß|ss)en|"
+    r"freundliche gr(?:ü|ue|u)(?:ß|ss)e|viele gr(?:ü|ue|u)(?:ß|ss)e|hochachtungsvoll|(?:bien )?cordialement|"
+    r"(?:je vous prie d.agr[ée]er|veuillez agr[ée]er|recevez)\b.*salutations|salutations distingu[ée]es|"
+    r"atentamente|(?:un )?(?:cordial(?:es)? )?saludos?(?: cordiales)?|cordiali saluti|distinti saluti|"
+    r"cordialit[àa]|con osservanza|in fede|met (?:vriendelijke|hartelijke) groet(?:en)?|hoogachtend|"
+    r"atenciosamente|cordialmente|(?:com os )?melhores cumprimentos|z powa[żz]aniem|"
+    r"z wyrazami szacunku|pozdrawiam)\b",
+    re.IGNORECASE,
+)
+_SUBJECT = re.compile(
+    r"^(?:betreff|betr\.|objet|oggetto|asunto|assunto|onderwerp|dotyczy|subject|re)\s*:", re.IGNORECASE
+)
+_PLACE_DATE = re.compile(  # "Toulouse, 28 octobre 2018", "München, den 29. Mai 2018", "18. August 2022"
+    r"^(?:[^\W\d][\w .'\u2019-]{1,40},\s+)?(?:(?:den|le|el|il|em|dnia|op)\s+)?\d{1,2}\.?\s*(?:de\s+)?"
+    r"[^\W\d]{3,}\.?\s+(?:de\s+)?\d{4}\.?$"
+)
 _BLANK = re.compile(r"_{4,}|\.{8,}|…{3,}|(?:\. ){6,}")
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*[\dIVXivx]+$")
 LONG_KINDS = ("book", "technical documentation", "report")
@@ -478,7 +514,8 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     """By document kind, the evidence of the pages' layout as a whole: a deck of slides (short pages,
     each a title and a few lines), a paper (an abstract, affiliations, references, a DOI), a book
     (chapters; a table of contents and a running head without a paper's parts, which manuals and
-    reports have too), a form (lines of boxes and blanks to fill in)."""
+    reports have too), a form (lines of boxes, blanks and labels left without a value), a letter (a
+    salutation, a closing formula, a subject line, a date line)."""
     texts = [page if isinstance(page, str) else "" for page in pages]
     lines = [[line.strip() for line in text.splitlines() if line.strip()] for text in texts]
     shapes: dict[str, Shape] = {}
@@ -503,8 +540,31 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     blanks = sum(1 for line in filled if is_blank(line))
     if blanks >= FILL_LINES and blanks >= FILL_SHARE * len(filled):
         share = min(1.0, blanks / len(filled) / (2 * FILL_SHARE))
-        shapes["form"] = Shape(SHAPE_POINTS / 4 * share, "boxes and blanks to fill in")
+        shapes["form"] = Shape(SHAPE_POINTS * 3 / 8 * share, "boxes and blanks to fill in")
+    letter = letter_parts(lines)
+    amounts = sum(1 for page in lines[:LETTER_PAGES] for line in page if is_amount_line(line))
+    if len(letter) >= 2 and amounts < LETTER_AMOUNTS:  # a bill written as a letter is a bill
+        shapes["letter"] = Shape(SHAPE_POINTS * len(letter) / 8, " and ".join(letter))
     return shapes
+
+
+def letter_parts(lines: Sequence[Sequence[str]]) -> list[str]:
+    """The parts of a letter its first pages (and its last) show, in any of the main European languages:
+    a salutation ("Sehr geehrte Damen und Herren,", "Madame, Monsieur,"), a closing formula ("Mit
+    freundlichen Grüßen", "Cordialement", "Atentamente"), a subject line ("Betreff:", "Objet :"), a
+    place and a date on a line of their own ("Toulouse, 28 octobre 2018")."""
+    pages = [*lines[:LETTER_PAGES], *lines[LETTER_PAGES:][-1:]]
+    short = [line for page in pages for line in page if len(line.split()) <= 12]
+    parts = []
+    if any(map(is_salutation, short)):
+        parts.append("a salutation")
+    if any(map(is_closing_formula, short)):
+        parts.append("a closing formula")
+    if any(_SUBJECT.match(line) for line in short):
+        parts.append("a subject line")
+    if any(_PLACE_DATE.match(line) for line in short):
+        parts.append("a date line")
+    return parts
 
 
 def is_slide(lines: Sequence[str]) -> bool:
@@ -518,11 +578,23 @@ def is_slide(lines: Sequence[str]) -> bool:
 
 
 def slide_share(lines: Sequence[Sequence[str]]) -> float:
-    """The share of a document's pages with text that read as slides, 0 for fewer than DECK_PAGES."""
+    """The share of a document's pages with text that read as slides, or that show again the slide
+    before them as it builds up (its title and its lines, with more revealed), 0 for fewer than
+    DECK_PAGES."""
     written = [page for page in lines if page]
     if len(written) < DECK_PAGES:
         return 0.0
-    return sum(map(is_slide, written)) / len(written)
+    builds = [False, *(is_build(before, page) for before, page in pairwise(written))]
+    return sum(is_slide(page) or build for page, build in zip(written, builds, strict=True)) / len(written)
+
+
+def is_build(before: Sequence[str], page: Sequence[str]) -> bool:
+    """Whether `page` shows the page `before` it again under the same short title, with the same lines
+    or more: a slide building up, step by step (no page of a book or a paper repeats the one before)."""
+    if before[0] != page[0] or len(phrase(page[0])) > SLIDE_TITLE_WORDS or len(page) < len(before):
+        return False
+    shown = set(page)
+    return sum(line in shown for line in before) >= 0.8 * len(before)
 
 
 def short_share(lines: Sequence[Sequence[str]]) -> float:
@@ -566,10 +638,28 @@ def long_document_parts(lines: Sequence[Sequence[str]], paper: bool) -> list[str
     return parts
 
 
+def is_amount_line(line: str) -> bool:
+    """Whether a line gives an amount of money: with its currency, or as a figure alone on its line or
+    in a table row (a column of prices)."""
+    if _AMOUNT.search(line) or _BARE_FIGURE.fullmatch(line):
+        return True
+    return line.startswith("|") and bool(_FIGURE.search(line))
+
+
+def is_salutation(line: str) -> bool:
+    """Whether a line greets the reader of a letter: "Dear Ms Smith,", "Sehr geehrte Damen und Herren,"."""
+    return bool(_SALUTATION.match(line)) and len(line.split()) <= 8
+
+
+def is_closing_formula(line: str) -> bool:
+    """Whether a line signs a letter off: "Yours sincerely", "Mit freundlichen Grüßen", "Cordialement"."""
+    return bool(_CLOSING.match(line)) and len(line.split()) <= 12
+
+
 def is_blank(line: str) -> bool:
-    """Whether a line holds a box, or a label and a blank to fill in; a dotted leader (a table of
-    contents' line, or a line of dots alone) is not one."""
-    if _BOX.search(line):
+    """Whether a line holds a box, or a label and a blank to fill in, or is a label with nothing after it
+    ("Prénom :"); a dotted leader (a table of contents' line, or a line of dots alone) is not one."""
+    if _BOX.search(line) or _EMPTY_LABEL.match(line):
         return True
     return bool(_BLANK.search(line)) and not _LEADER.search(line) and any(c.isalpha() for c in line)
 

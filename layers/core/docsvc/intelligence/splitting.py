@@ -48,6 +48,8 @@ from docsvc.intelligence.classification import (
     Profile,
     build_profiles,
     document_scores,
+    is_closing_formula,
+    is_salutation,
     read_page,
     score,
     with_claims,
@@ -76,6 +78,8 @@ EMISSION_CAP = 12.0
 HEADER_LINES = 8
 TITLE_NUMBER_LINES = 12  # lines (table rows) at the top of a page where a title line gives a number
 TOTAL_LINE_WORDS = 6
+LETTER_TOP_LINES = 25  # lines at the top of a page where a letter's salutation is
+LETTER_END_LINES = 8  # lines at the end of a page where its closing formula is, before the signature
 EDGE_LINES = 3  # lines at the top and at the bottom of a page where running headers and footers are
 RUNNING_LINES = 2  # edge lines shared with the page before that make a running header or footer
 COHESIVE = 0.08  # the pages of one document share at least this much vocabulary (cosine of word counts)
@@ -179,6 +183,8 @@ class PageSignals:
     titles: frozenset[str]  # its title lines naming a document kind, digits and case aside
     opens_with_table: bool
     closes: bool  # ends with its document's total and a closing line
+    greets: bool = False  # a letter's salutation among its first lines
+    signs_off: bool = False  # a letter's closing formula among its last lines
     words: Counter[str] = field(default_factory=Counter)  # its content words, counted
     edges: frozenset[str] = frozenset()  # its first and last lines, digits aside
     folio: tuple[int, int] | None = None  # its bare page number and the line it stands on (-1: the last)
@@ -242,6 +248,8 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         titles=title_lines(top[:HEADING_LINES], titles),
         opens_with_table=bool(lines) and lines[0].startswith("|"),
         closes=closes_document([" ".join(row) for row in rows]),
+        greets=any(map(is_salutation, lines[:LETTER_TOP_LINES])),
+        signs_off=any(map(is_closing_formula, lines[-LETTER_END_LINES:])),
         words=content_words(text),
         edges=edge_lines(lines),
         folio=folio(lines),
@@ -476,6 +484,10 @@ def page_evidence(
         found.append(Evidence("a title with a document number", 2.5))
     if previous.closes:
         found.append(Evidence("the page before closed its document", 3.0))
+    if page.greets:
+        found.append(Evidence("a letter's salutation", 3.0))
+    if previous.signs_off:
+        found.append(Evidence("the page before signed a letter off", 2.5))
     if page.date and date and page.date != date:
         found.append(Evidence("a new document date", 2.5))
     if page.titles - previous.titles and not page.continued:  # "Invoice (continued)" is no new title

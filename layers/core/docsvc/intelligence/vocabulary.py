@@ -272,7 +272,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "form, application, application form, registration form, enrollment form, questionnaire, "
         "expense report, expense claim, reisekostenabrechnung, spesenabrechnung, rapport de depenses, "
         "note de frais, declaracion de gastos, nota spese, relatorio de despesas, incident report, "
-        "formular, antrag, formulaire, formulier, formulario, modulo, formularz, wniosek",
+        "formular, antrag, formblatt, vordruck, formulaire, cerfa, formulier, formulario, modulo, formularz, "
+        "wniosek",
         "if applicable, please specify, other specify, check all that apply, check one, select one, "
         "please complete, please print, applicant, full name, first name, last name, surname, date of "
         "birth, signature, phone, email, address, checkbox, tick, for office use only, i declare, "
@@ -324,7 +325,7 @@ KINDS: tuple[DocumentKind, ...] = (
     _kind(
         "scientific paper",
         "scientific paper, academic paper, research paper, scientific article, research article, "
-        "journal article, paper, preprint, thesis, dissertation, textbook, article, "
+        "journal article, paper, preprint, thesis, dissertation, textbook, "
         "wissenschaftlicher artikel, fachartikel, doktorarbeit, dissertation, article scientifique, "
         "these de doctorat, "
         "wetenschappelijk artikel, proefschrift, articulo cientifico, tesis, articolo scientifico, tesi, "

@@ -7,7 +7,7 @@ import time
 
 import pytest
 from docsvc.intelligence.partitioning import Partition, partition
-from docsvc.intelligence.splitting import Split, Subdocument, split
+from docsvc.intelligence.splitting import Split, Subdocument, folio, split
 
 from tests.unit.test_builtin_classification import (
     Packet,
@@ -431,6 +431,12 @@ def test_bare_folios_that_restart_at_one_start_a_document() -> None:
     pages = [page(1, visa), page(2, more), page(1, schengen), page(2, more.upper())]
     found = split(pages, [Subdocument("form", "A form to fill in.", allow_multiple_instances=True)])
     assert [part.pages for part in found] == [[1, 2], [3, 4]]
+
+
+def test_a_folio_on_the_last_line_stands_in_one_place_on_short_and_long_pages() -> None:
+    assert folio(["Title", "Some text", "More text", "Still more", "And more", "Last words", "8"]) == (8, -1)
+    assert folio(["Title", "7"]) == (7, -1)
+    assert folio(["7", "Title", "Text"]) == (7, 0)
 
 
 def test_a_page_in_another_script_is_another_document_even_without_evidence_of_its_kind() -> None:

@@ -356,13 +356,15 @@ def _stands_alone(line: str, match: re.Match[str]) -> bool:
 def folio(lines: Sequence[str]) -> tuple[int, int] | None:
     """A page's bare number ("12", "- 12 -"), alone on one of the first or last lines outside tables,
     with where it stands (0 for the first line, -1 for the last): folios of one document stand in one
-    place, a quantity or a list's number anywhere."""
+    place, a quantity or a list's number anywhere. A line in a page's top half is counted from the top,
+    one in its bottom half from the bottom, so a short page's last line stands where a long page's does."""
     text = [line for line in lines if not line.startswith("|")]
     places = [*range(min(FOLIO_LINES, len(text))), *range(-min(FOLIO_LINES, len(text)), 0)]
     for place in places:
         match = _FOLIO.fullmatch(text[place])
         if match:
-            return int(match.group(1)), place
+            line = place % len(text)
+            return int(match.group(1)), line if 2 * line < len(text) else line - len(text)
     return None
 
 

@@ -6,8 +6,9 @@
 Takes the PDFs of `bench/real_documents/manifest.json` whose truth holds table cells (docling's table
 cells, tabula's expected CSV/JSON, olmOCR-bench's table tests; see bench/real_documents.py), and draws
 each page of theirs that the truth puts a table on at `--dpi` into a one-page PDF holding only that
-picture (a scan of the page). The engine reads each such page (OCR; `--page-seconds` gives it time on
-a shared machine) and, for comparison, the page as it is (its text layer).
+picture (a scan of the page). The engine's PDF reader reads each such page in this process (OCR;
+`--page-seconds` gives it time on a shared machine) and, for comparison, the page as it is (its text
+layer).
 
 A page is "ruled" when the engine finds a ruled table in the vector drawings of the original page
 (its rules are then lines in the picture), else "without rules". Per group and over all: table cells
@@ -96,10 +97,19 @@ def is_ruled(page: pymupdf.Page) -> bool:
 
 
 def cells_of(content: bytes, options: engine.ParseOptions) -> tuple[list[str], float]:
+    """The cells of the tables the engine returns for a one-page PDF, read in this process (the
+    parse service's reader, without the child process that isolates it, whose time is not the
+    page's), and its seconds; no cells when the reader fails."""
     started = time.perf_counter()
-    (page,) = list(engine.parse_pages(content, "pdf", options))
+    try:
+        pages = list(pdf.read_pages(content, "pdf", options))
+    except Exception as error:
+        print(f"    the engine failed: {type(error).__name__}: {error}", file=sys.stderr)
+        return [], time.perf_counter() - started
     seconds = time.perf_counter() - started
-    return [cell_text(cell) for table in _engine_tables(page) for row in table for cell in row], seconds
+    return [
+        cell_text(cell) for page in pages for table in _engine_tables(page) for row in table for cell in row
+    ], seconds
 
 
 def evaluate(

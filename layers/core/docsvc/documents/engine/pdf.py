@@ -166,6 +166,8 @@ def _page_text(
     if not blocks:
         return "", textpage
     picture = picture_tables(page, textpage) if scanned else None
+    if picture:  # its vertical rules, read as bars, are no words
+        blocks = picture.blocks_without_bars(blocks)
     ruled = picture.grids if picture else _ruled_grids(page, vectors, warnings)
     aligned = may_hold_aligned_columns([text for _, text, _ in blocks])
     if not ruled and not aligned:  # a page of prose: its words are not even read

@@ -45,6 +45,12 @@ MAX_SPAN = 0.97  # of the picture's width or height: a rule across all of it is 
 MAX_LEVELLED = 7.0  # degrees: OCR levels pages skewed up to 6 degrees, in tenths
 _SIZE_TOLERANCE = 0.05  # points: the text page's size against a turn's
 _INK_WORDS = 120  # words whose ink tells a turn from its half turn
+# OCR's text page draws a line's words at the height of its print: their widths are about the print's
+# (the font differs). A piece of ink given no word costs this much, a piece given words whose width
+# is off by a share r of the wider costs r squared.
+EMPTY_PIECE = 0.35
+_BAR = re.compile(r"[|]+")
+MAX_PIECES = 40  # a line of more pieces of ink than this is not placed (the search costs pieces x words^2)
 
 
 @dataclass(frozen=True)
@@ -58,9 +64,26 @@ class Picture:
     to_pixels: pymupdf.Matrix  # the words' coordinates to the picture's pixels
     verticals: list[Segment]  # in pixels
 
+    @staticmethod
+    def blocks_without_bars(blocks: Sequence[tuple[Box, str, int]]) -> list[tuple[Box, str, int]]:
+        """The blocks of text without the words that are only bars ("|"): OCR reads a vertical rule
+        so (the words, `placed`, leave them out alike)."""
+        kept = []
+        for box, text, number in blocks:
+            if "|" in text:
+                lines = (
+                    " ".join(word for word in line.split() if not _BAR.fullmatch(word))
+                    for line in text.split("\n")
+                )
+                text = "\n".join(line for line in lines if line)
+            if text:
+                kept.append((box, text, number))
+        return kept
+
     def placed(self, words: Sequence[Word]) -> list[Word]:
-        """The words, those of each line of text that starts in a table moved to where the picture
-        shows them (see `_placed`)."""
+        """The words but bars (see `blocks_without_bars`), those of each line of text that starts in a
+        table moved to where the picture shows them (see `_placed`)."""
+        words = [word for word in words if not _BAR.fullmatch(word.text)]
         matrix = self.to_pixels
         if abs(matrix.b) > 1e-6 or abs(matrix.c) > 1e-6 or matrix.a <= 0 or matrix.d <= 0:
             return list(words)  # the picture is turned from the words: they stay as read
@@ -93,7 +116,7 @@ class Picture:
         from its first word on, whose words therefore need not stand where the picture has them: the
         line's stretch of the picture up to `end` is cut into pieces of ink at vertical rules and at
         gaps wider than half the line's height, the words are shared among the pieces in order as
-        their widths best fit, and spread over their piece."""
+        their widths best fit (`_shared`), and spread over their piece."""
         x0, y0, _, y1 = line[0].box
         left, top = pymupdf.Point(x0, y0) * self.to_pixels
         right, bottom = pymupdf.Point(end, y1) * self.to_pixels
@@ -107,13 +130,13 @@ class Picture:
         for row in middle:
             if 0 <= row < self.height:
                 columns |= int.from_bytes(self.ink[row * self.width + left : row * self.width + right], "big")
-        inked = columns.to_bytes(right - left, "big")
+        dark = columns.to_bytes(right - left, "big")
         cuts = {
             round(x) - left
             for x, start, stop in self.verticals
             if left - SIDE <= x <= right + SIDE and start <= top + height / 2 <= stop
         }
-        profile = bytearray(inked)
+        profile = bytearray(dark)
         for cut in cuts:
             profile[max(cut - 3, 0) : cut + 4] = bytes(len(profile[max(cut - 3, 0) : cut + 4]))
         pieces: list[list[int]] = []
@@ -128,19 +151,24 @@ class Picture:
                 pieces[-1][1] = stop
             else:
                 pieces.append([start, stop])
-        if not pieces or len(pieces) > len(line):
+        if not pieces or len(pieces) > MAX_PIECES:
             return {}
         widths = [word.box[2] - word.box[0] for word in line]
         space = min((b.box[0] - a.box[2] for a, b in itertools.pairwise(line)), default=0.0)
         space = max(space, 0.0)
-        groups = _shared(widths, space, [stop - start for start, stop in pieces])
+        inked = [stop - start for start, stop in pieces]
+        # a line drawn across its gaps (as wide as it was read) has words wider than their print
+        scale = min(self.to_pixels.a, sum(inked) / (sum(widths) + space * (len(widths) - 1) or 1.0))
+        groups = _shared(widths, space, inked, scale)
         boxes: dict[int, Box] = {}
         to_words = ~self.to_pixels
         for (first, last), (start, stop) in zip(groups, pieces, strict=True):
             own = widths[first:last]
+            if not own:
+                continue
             total = sum(own) + space * (len(own) - 1) or 1.0
             scale = (stop - start) / total
-            at = left + start
+            at = float(left + start)
             for index in range(first, last):
                 word = line[index]
                 a = pymupdf.Point(at, top) * to_words
@@ -151,23 +179,30 @@ class Picture:
         return boxes
 
 
-def _shared(widths: Sequence[float], space: float, pieces: Sequence[int]) -> list[tuple[int, int]]:
-    """The words (by their `widths`, `space` between two) shared among the `pieces` of ink in order,
-    each piece at least one word, so that the words' widths, scaled to the pieces' together, best fit
-    each piece: (first, last + 1) for each piece."""
+def _shared(
+    widths: Sequence[float], space: float, pieces: Sequence[int], scale: float
+) -> list[tuple[int, int]]:
+    """The words (by their `widths` in points, `space` between two) shared among the `pieces` of ink
+    (pixels, `scale` a point) in order, so that the words' widths best fit their pieces: (first,
+    last + 1) for each piece, (first, first) for a piece left without words (ink OCR read no word in,
+    at a cost of EMPTY_PIECE)."""
     count, parts = len(widths), len(pieces)
-    scale = sum(pieces) / (sum(widths) + space * (count - parts) or 1.0)
     worst = float("inf")
-    best: dict[tuple[int, int], tuple[float, int]] = {(0, 0): (0.0, 0)}  # (pieces, words) -> cost, split
+    # (pieces, words) -> (cost, words before the last piece's)
+    best: dict[tuple[int, int], tuple[float, int]] = {(0, 0): (0.0, 0)}
     for part in range(1, parts + 1):
-        for end in range(part, count - (parts - part) + 1):
+        piece = pieces[part - 1]
+        for end in range(count + 1):
             choice = (worst, 0)
-            for start in range(part - 1, end):
+            before = best.get((part - 1, end))
+            if before is not None and before[0] < worst:
+                choice = (before[0] + EMPTY_PIECE, end)
+            for start in range(end):
                 before = best.get((part - 1, start))
                 if before is None or before[0] == worst:
                     continue
                 width = (sum(widths[start:end]) + space * (end - start - 1)) * scale
-                cost = before[0] + ((width - pieces[part - 1]) / max(pieces[part - 1], 1)) ** 2
+                cost = before[0] + ((width - piece) / max(width, piece, 1.0)) ** 2
                 if cost < choice[0]:
                     choice = (cost, start)
             best[(part, end)] = choice
@@ -268,7 +303,7 @@ def _turned_size(rect: pymupdf.Rect, turn: float) -> tuple[float, float]:
 
 
 def _same_size(sheet: pymupdf.Rect, width: float, height: float) -> bool:
-    return abs(sheet.width - width) <= _SIZE_TOLERANCE and abs(sheet.height - height) <= _SIZE_TOLERANCE
+    return bool(abs(sheet.width - width) <= _SIZE_TOLERANCE and abs(sheet.height - height) <= _SIZE_TOLERANCE)
 
 
 def _picture(page: pymupdf.Page, turn: float) -> Image.Image:

@@ -187,6 +187,7 @@ def _shared(
     last + 1) for each piece, (first, first) for a piece left without words (ink OCR read no word in,
     at a cost of EMPTY_PIECE)."""
     count, parts = len(widths), len(pieces)
+    total = [0.0, *itertools.accumulate(widths)]  # the words' widths before each word
     worst = float("inf")
     # (pieces, words) -> (cost, words before the last piece's)
     best: dict[tuple[int, int], tuple[float, int]] = {(0, 0): (0.0, 0)}
@@ -201,7 +202,7 @@ def _shared(
                 before = best.get((part - 1, start))
                 if before is None or before[0] == worst:
                     continue
-                width = (sum(widths[start:end]) + space * (end - start - 1)) * scale
+                width = (total[end] - total[start] + space * (end - start - 1)) * scale
                 cost = before[0] + ((width - piece) / max(width, piece, 1.0)) ** 2
                 if cost < choice[0]:
                     choice = (cost, start)
@@ -288,7 +289,12 @@ def _turns(page: pymupdf.Page, sheet: pymupdf.Rect) -> list[float]:
     """The turns (degrees) the OCR text page's size `sheet` fits: 0 when it is the page's own frame,
     else the turns of the rendering, in tenths, whose size is the sheet's."""
     unrotated = page.rect * page.derotation_matrix
-    found = [0.0] if _same_size(sheet, unrotated.width, unrotated.height) else []
+    if _same_size(sheet, unrotated.width, unrotated.height):  # read unturned, or a quarter turn of it
+        return [
+            0.0,
+            *(turn for turn in (90.0, 180.0, 270.0) if _same_size(sheet, *_turned_size(page.rect, turn))),
+        ]
+    found = []
     for quarter in (0, 90, 180, 270):
         for tenths in range(-int(MAX_LEVELLED * 10), int(MAX_LEVELLED * 10) + 1):
             turn = quarter + tenths / 10

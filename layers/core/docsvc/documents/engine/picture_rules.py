@@ -46,8 +46,8 @@ MAX_LEVELLED = 7.0  # degrees: OCR levels pages skewed up to 6 degrees, in tenth
 _SIZE_TOLERANCE = 0.05  # points: the text page's size against a turn's
 _INK_WORDS = 120  # words whose ink tells a turn from its half turn
 # OCR's text page draws a line's words at the height of its print: their widths are about the print's
-# (the font differs). A piece of ink given no word costs this much, a piece given words whose width
-# is off by a share r of the wider costs r squared.
+# (the font differs). Where a line has more pieces of ink than words, a piece given no word costs this
+# much (a piece given words whose width is off by a share r of the piece's costs r squared).
 EMPTY_PIECE = 0.35
 _BAR = re.compile(r"[|]+")
 MAX_PIECES = 40  # a line of more pieces of ink than this is not placed (the search costs pieces x words^2)
@@ -157,9 +157,12 @@ class Picture:
         space = min((b.box[0] - a.box[2] for a, b in itertools.pairwise(line)), default=0.0)
         space = max(space, 0.0)
         inked = [stop - start for start, stop in pieces]
-        # a line drawn across its gaps (as wide as it was read) has words wider than their print
-        scale = min(self.to_pixels.a, sum(inked) / (sum(widths) + space * (len(widths) - 1) or 1.0))
-        groups = _shared(widths, space, inked, scale)
+        fitted = sum(inked) / (sum(widths) + space * max(len(widths) - len(inked), 0) or 1.0)
+        if len(pieces) > len(line):  # ink OCR read no word in: the words keep about their size
+            # (a line drawn across its gaps, as wide as it was read, has words wider than their print)
+            groups = _shared(widths, space, inked, min(self.to_pixels.a, fitted), EMPTY_PIECE)
+        else:  # the words' widths scaled to the pieces' together
+            groups = _shared(widths, space, inked, fitted, float("inf"))
         boxes: dict[int, Box] = {}
         to_words = ~self.to_pixels
         for (first, last), (start, stop) in zip(groups, pieces, strict=True):
@@ -180,12 +183,13 @@ class Picture:
 
 
 def _shared(
-    widths: Sequence[float], space: float, pieces: Sequence[int], scale: float
+    widths: Sequence[float], space: float, pieces: Sequence[int], scale: float, empty: float
 ) -> list[tuple[int, int]]:
     """The words (by their `widths` in points, `space` between two) shared among the `pieces` of ink
     (pixels, `scale` a point) in order, so that the words' widths best fit their pieces: (first,
     last + 1) for each piece, (first, first) for a piece left without words (ink OCR read no word in,
-    at a cost of EMPTY_PIECE)."""
+    at a cost of `empty`; a piece given words whose width is off by a share r of the piece's costs r
+    squared)."""
     count, parts = len(widths), len(pieces)
     total = [0.0, *itertools.accumulate(widths)]  # the words' widths before each word
     worst = float("inf")
@@ -197,13 +201,13 @@ def _shared(
             choice = (worst, 0)
             before = best.get((part - 1, end))
             if before is not None and before[0] < worst:
-                choice = (before[0] + EMPTY_PIECE, end)
+                choice = (before[0] + empty, end)
             for start in range(end):
                 before = best.get((part - 1, start))
                 if before is None or before[0] == worst:
                     continue
                 width = (total[end] - total[start] + space * (end - start - 1)) * scale
-                cost = before[0] + ((width - piece) / max(width, piece, 1.0)) ** 2
+                cost = before[0] + ((width - piece) / max(piece, 1)) ** 2
                 if cost < choice[0]:
                     choice = (cost, start)
             best[(part, end)] = choice

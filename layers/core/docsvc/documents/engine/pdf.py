@@ -37,6 +37,7 @@ from docsvc.documents.engine.ocr import (
     ocr_textpage,
     reason,
 )
+from docsvc.documents.engine.picture_rules import picture_tables
 from docsvc.documents.engine.rendering import page_jpeg
 from docsvc.documents.engine.tables import render_table
 from docsvc.documents.engine.textlayer import (
@@ -152,19 +153,24 @@ def _page_text(
     apart = _unmapped_apart(page, glued) if glued else {}
     if apart:
         blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
+    scanned = False
     if not blocks and (is_image or page.get_images()):
         ocr = ocr_textpage(page, _TEXT_FLAGS, options, warnings)
         if ocr is None:
             return "", None
         textpage = ocr
         blocks, _ = _text_blocks(page, textpage)
+        scanned = True  # its rules are in its picture
     elif is_stamped_scan(page, [(box, text) for box, text, _ in blocks]):
         stamp = [(box, text) for box, text, _ in blocks]
         read = ocr_rest_of_page(page, stamp, _TEXT_FLAGS, options, warnings)
         return "\n\n".join(text for _, text in read), None
     if not blocks:
         return "", textpage
-    ruled = _ruled_grids(page, vectors, warnings)
+    picture = picture_tables(page, textpage) if scanned else None
+    if picture:  # its vertical rules, read as bars, are no words
+        blocks = picture.blocks_without_bars(blocks)
+    ruled = picture.grids if picture else _ruled_grids(page, vectors, warnings)
     aligned = may_hold_aligned_columns([text for _, text, _ in blocks])
     if not ruled and not aligned:  # a page of prose: its words are not even read
         return "\n\n".join(text for _, text, _ in blocks), textpage
@@ -172,6 +178,8 @@ def _page_text(
     for _, text, number in blocks:
         texts.setdefault(number, []).append(text)
     own = words_apart(_words(page, textpage), apart) if apart else _words(page, textpage)
+    if picture:  # OCR's words placed where the picture shows them
+        own = picture.placed(own)
     words = whole_words(own, {number: "\n".join(t) for number, t in texts.items()})
     grids = [split_stacked_rows(grid, words) for grid in ruled]
     if aligned:

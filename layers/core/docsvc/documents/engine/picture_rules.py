@@ -1,0 +1,420 @@
+"""Ruled tables in the picture of a page read by OCR (a scan, a photo, a table drawn as an image).
+
+A page without a text layer has no vector drawings, so its ruling lines are found in its picture: the
+page is drawn in grey at RULES_DPI in the frame its OCR text page was made in (turned and straightened
+as OCR read it), and every row (for horizontal rules) and column (for vertical ones) is searched for
+runs of dark pixels at least MIN_HORIZONTAL / MIN_VERTICAL inches long; letters' strokes are shorter.
+Runs on neighbouring rows that overlap are one rule. A run of rows thicker than MAX_THICKNESS is a dark
+area (a photo, a filled box), not a rule, and so is a rule with dark on both of its sides, or one
+along the edge of the picture (a scanner's border). The rules become the segments `grids.ruled_grids`
+takes, in the coordinates of the OCR text page's words; a table found in a picture that is mostly
+dark (a photo with straight edges) is dropped.
+
+The frame of the OCR text page: `ocr.textpage_of` makes it the page's own (unrotated) frame when the
+page was read unturned, else the rendering's turned by the reading's turn (levelled by up to 6
+degrees, in tenths, plus a quarter turn), whose width and height tell that turn up to its sign and a
+half turn; those are told apart by the ink under the words read.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pymupdf
+
+from docsvc.documents.engine.grids import Box, Grid, Segment, Word, ruled_grids
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+RULES_DPI = 120  # the picture the rules are looked for in: a 1-point rule is 1.7 pixels wide
+DARK = 160  # grey levels below this are ink
+MIN_HORIZONTAL = 0.4  # inches: a horizontal run of ink this long is a rule (a bold 36-point T is 0.3)
+MIN_VERTICAL = 0.3  # inches: a vertical one (a 24-point l is 0.24)
+MAX_THICKNESS = 0.045  # inches (3.2 points): a thicker run of rows is a dark area
+SIDE = 3  # pixels: the strips either side of a rule, this far out, must be mostly paper
+MAX_SIDE_INK = 0.5
+MAX_GRID_INK = 0.35  # a table drawn in a picture is mostly paper
+EDGE = 0.01  # of the picture's width or height: a rule this close to its edge is the scan's border
+MAX_SPAN = 0.97  # of the picture's width or height: a rule across all of it is a border
+MAX_LEVELLED = 7.0  # degrees: OCR levels pages skewed up to 6 degrees, in tenths
+_SIZE_TOLERANCE = 0.05  # points: the text page's size against a turn's
+_INK_WORDS = 120  # words whose ink tells a turn from its half turn
+# OCR's text page draws a line's words at the height of its print: their widths are about the print's
+# (the font differs). Where a line has more pieces of ink than words, a piece given no word costs this
+# much (a piece given words whose width is off by a share r of the piece's costs r squared).
+EMPTY_PIECE = 0.35
+_BAR = re.compile(r"[|]+")
+MAX_PIECES = 40  # a line of more pieces of ink than this is not placed (the search costs pieces x words^2)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """The ruled tables drawn in a page's picture, and that picture (its ink, 1 a dark pixel, row by row)."""
+
+    grids: list[Grid]
+    ink: bytes
+    width: int
+    height: int
+    to_pixels: pymupdf.Matrix  # the words' coordinates to the picture's pixels
+    verticals: list[Segment]  # in pixels
+
+    @staticmethod
+    def blocks_without_bars(blocks: Sequence[tuple[Box, str, int]]) -> list[tuple[Box, str, int]]:
+        """The blocks of text without the words that are only bars ("|"): OCR reads a vertical rule
+        so (the words, `placed`, leave them out alike)."""
+        kept = []
+        for box, text, number in blocks:
+            if "|" in text:
+                lines = (
+                    " ".join(word for word in line.split() if not _BAR.fullmatch(word))
+                    for line in text.split("\n")
+                )
+                text = "\n".join(line for line in lines if line)
+            if text:
+                kept.append((box, text, number))
+        return kept
+
+    def placed(self, words: Sequence[Word]) -> list[Word]:
+        """The words but bars (see `blocks_without_bars`), those of each line of text that starts in a
+        table moved to where the picture shows them (see `_placed`)."""
+        words = [word for word in words if not _BAR.fullmatch(word.text)]
+        matrix = self.to_pixels
+        if abs(matrix.b) > 1e-6 or abs(matrix.c) > 1e-6 or matrix.a <= 0 or matrix.d <= 0:
+            return list(words)  # the picture is turned from the words: they stay as read
+        lines: dict[tuple[int, float, float], list[Word]] = {}
+        for word in words:
+            lines.setdefault((word.block, round(word.box[1], 1), round(word.box[3], 1)), []).append(word)
+        moved: dict[int, Box] = {}
+        starts = [(line[0].box, key) for key, line in lines.items()]
+        for key, line in lines.items():
+            grid = next((grid for grid in self.grids if grid.holds(line[0])), None)
+            if grid is None:
+                continue
+            x0, y0, _, y1 = line[0].box
+            end = min(
+                [grid.box[2]]
+                + [
+                    box[0]
+                    for box, other in starts
+                    if other != key and box[0] > x0 and box[1] < y1 and box[3] > y0
+                ]
+            )
+            moved.update(self._placed(line, end))
+        return [
+            Word(moved[word.order], word.text, word.block, word.order) if word.order in moved else word
+            for word in words
+        ]
+
+    def _placed(self, line: Sequence[Word], end: float) -> dict[int, Box]:
+        """New boxes (by word order) for a line of OCR text drawn by `ocr.textpage_of` at one font size
+        from its first word on, whose words therefore need not stand where the picture has them: the
+        line's stretch of the picture up to `end` is cut into pieces of ink at vertical rules and at
+        gaps wider than half the line's height, the words are shared among the pieces in order as
+        their widths best fit (`_shared`), and spread over their piece."""
+        x0, y0, _, y1 = line[0].box
+        left, top = pymupdf.Point(x0, y0) * self.to_pixels
+        right, bottom = pymupdf.Point(end, y1) * self.to_pixels
+        left, right = max(int(left) - 1, 0), min(int(right), self.width)
+        top, bottom = int(top), math.ceil(bottom)
+        height = bottom - top
+        if right - left < 2 or height < 2:
+            return {}
+        middle = range(top + height // 5, max(bottom - height // 5, top + height // 5 + 1))
+        columns = 0
+        for row in middle:
+            if 0 <= row < self.height:
+                columns |= int.from_bytes(self.ink[row * self.width + left : row * self.width + right], "big")
+        dark = columns.to_bytes(right - left, "big")
+        cuts = {
+            round(x) - left
+            for x, start, stop in self.verticals
+            if left - SIDE <= x <= right + SIDE and start <= top + height / 2 <= stop
+        }
+        profile = bytearray(dark)
+        for cut in cuts:
+            profile[max(cut - 3, 0) : cut + 4] = bytes(len(profile[max(cut - 3, 0) : cut + 4]))
+        pieces: list[list[int]] = []
+        gap = max(height / 2, 3)
+        for found in re.finditer(b"[^\x00]+", bytes(profile)):
+            start, stop = found.span()
+            if (
+                pieces
+                and start - pieces[-1][1] < gap
+                and not any(pieces[-1][1] <= cut < start for cut in cuts)
+            ):
+                pieces[-1][1] = stop
+            else:
+                pieces.append([start, stop])
+        if not pieces or len(pieces) > MAX_PIECES:
+            return {}
+        widths = [word.box[2] - word.box[0] for word in line]
+        space = min((b.box[0] - a.box[2] for a, b in itertools.pairwise(line)), default=0.0)
+        space = max(space, 0.0)
+        inked = [stop - start for start, stop in pieces]
+        fitted = sum(inked) / (sum(widths) + space * max(len(widths) - len(inked), 0) or 1.0)
+        if len(pieces) > len(line):  # ink OCR read no word in: the words keep about their size
+            # (a line drawn across its gaps, as wide as it was read, has words wider than their print)
+            groups = _shared(widths, space, inked, min(self.to_pixels.a, fitted), EMPTY_PIECE)
+        else:  # the words' widths scaled to the pieces' together
+            groups = _shared(widths, space, inked, fitted, float("inf"))
+        boxes: dict[int, Box] = {}
+        to_words = ~self.to_pixels
+        for (first, last), (start, stop) in zip(groups, pieces, strict=True):
+            own = widths[first:last]
+            if not own:
+                continue
+            total = sum(own) + space * (len(own) - 1) or 1.0
+            scale = (stop - start) / total
+            at = float(left + start)
+            for index in range(first, last):
+                word = line[index]
+                a = pymupdf.Point(at, top) * to_words
+                at += widths[index] * scale
+                b = pymupdf.Point(at, bottom) * to_words
+                at += space * scale
+                boxes[word.order] = (a.x, word.box[1], b.x, word.box[3])
+        return boxes
+
+
+def _shared(
+    widths: Sequence[float], space: float, pieces: Sequence[int], scale: float, empty: float
+) -> list[tuple[int, int]]:
+    """The words (by their `widths` in points, `space` between two) shared among the `pieces` of ink
+    (pixels, `scale` a point) in order, so that the words' widths best fit their pieces: (first,
+    last + 1) for each piece, (first, first) for a piece left without words (ink OCR read no word in,
+    at a cost of `empty`; a piece given words whose width is off by a share r of the piece's costs r
+    squared)."""
+    count, parts = len(widths), len(pieces)
+    total = [0.0, *itertools.accumulate(widths)]  # the words' widths before each word
+    worst = float("inf")
+    # (pieces, words) -> (cost, words before the last piece's)
+    best: dict[tuple[int, int], tuple[float, int]] = {(0, 0): (0.0, 0)}
+    for part in range(1, parts + 1):
+        piece = pieces[part - 1]
+        for end in range(count + 1):
+            choice = (worst, 0)
+            before = best.get((part - 1, end))
+            if before is not None and before[0] < worst:
+                choice = (before[0] + empty, end)
+            for start in range(end):
+                before = best.get((part - 1, start))
+                if before is None or before[0] == worst:
+                    continue
+                width = (total[end] - total[start] + space * (end - start - 1)) * scale
+                cost = before[0] + ((width - piece) / max(piece, 1)) ** 2
+                if cost < choice[0]:
+                    choice = (cost, start)
+            best[(part, end)] = choice
+    groups: list[tuple[int, int]] = []
+    end = count
+    for part in range(parts, 0, -1):
+        start = best[(part, end)][1]
+        groups.append((start, end))
+        end = start
+    return groups[::-1]
+
+
+def picture_tables(page: pymupdf.Page, textpage: pymupdf.TextPage) -> Picture | None:
+    """The ruled tables drawn in the picture of `page`, which OCR read into `textpage`, in the
+    coordinates the page's words are given in (pdf `_words`: the text page's, turned by the page's
+    /Rotate); None when there are none."""
+    from PIL import Image
+
+    boxes = [tuple(word[:4]) for word in textpage.extractWORDS()[:_INK_WORDS]]
+    turn, image = _reading_frame(page, textpage.rect, boxes)
+    if image is None:
+        return None
+    ink = _ink(image)
+    width, height = image.size
+    across = _rules(ink, width, height, MIN_HORIZONTAL)
+    if not across:
+        return None
+    down = _rules(_ink(image.transpose(Image.Transpose.TRANSPOSE)), height, width, MIN_VERTICAL)
+    if not down:
+        return None
+    scale = pymupdf.Matrix(72 / RULES_DPI, 72 / RULES_DPI)
+    if turn and page.rotation:  # as pdf `_words` turns the words of a page read turned
+        scale = scale * page.rotation_matrix
+    horizontal: list[Segment] = []
+    vertical: list[Segment] = []
+
+    def add(x0: float, y0: float, x1: float, y1: float) -> None:
+        start, end = pymupdf.Point(x0, y0) * scale, pymupdf.Point(x1, y1) * scale
+        if abs(end.y - start.y) < abs(end.x - start.x):
+            horizontal.append(((start.y + end.y) / 2, start.x, end.x))
+        else:
+            vertical.append(((start.x + end.x) / 2, start.y, end.y))
+
+    for at, start, end in across:
+        add(start, at, end, at)
+    for at, start, end in down:
+        add(at, start, at, end)
+    to_pixels = ~scale
+    grids = [
+        grid
+        for grid in ruled_grids(horizontal, vertical)
+        if _ink_share(ink, width, height, tuple(pymupdf.Rect(grid.box) * to_pixels)) <= MAX_GRID_INK
+    ]
+    return Picture(grids, ink, width, height, to_pixels, down) if grids else None
+
+
+def _ink(image: Image.Image) -> bytes:
+    """1 for each dark pixel of a grey picture, 0 for each other, row by row."""
+    return image.point(lambda value: 1 if value < DARK else 0).tobytes()
+
+
+# ---------------------------------------------------------------------------------------- the frame
+def _reading_frame(
+    page: pymupdf.Page, sheet: pymupdf.Rect, boxes: Sequence[tuple[float, ...]]
+) -> tuple[float, Image.Image | None]:
+    """The turn the page was read at and the picture drawn at that turn (None when no turn gives the
+    text page's size): of the turns that do, the one with the most ink under the words."""
+    from PIL import Image
+
+    drawn: dict[float, Image.Image] = {}
+    best: tuple[float, float, Image.Image | None] = (-1.0, 0.0, None)
+    for turn in _turns(page, sheet):
+        half = round((turn + 180) % 360, 1)
+        image = drawn[half].transpose(Image.Transpose.ROTATE_180) if half in drawn else _picture(page, turn)
+        drawn[round(turn % 360, 1)] = image
+        share = _words_ink(_ink(image), image.width, image.height, boxes, turn, page)
+        if share > best[0]:
+            best = (share, turn, image)
+    return best[1], best[2]
+
+
+def _turns(page: pymupdf.Page, sheet: pymupdf.Rect) -> list[float]:
+    """The turns (degrees) the OCR text page's size `sheet` fits: 0 when it is the page's own frame,
+    else the turns of the rendering, in tenths, whose size is the sheet's."""
+    unrotated = page.rect * page.derotation_matrix
+    if _same_size(sheet, unrotated.width, unrotated.height):  # read unturned, or a quarter turn of it
+        return [
+            0.0,
+            *(turn for turn in (90.0, 180.0, 270.0) if _same_size(sheet, *_turned_size(page.rect, turn))),
+        ]
+    found = []
+    for quarter in (0, 90, 180, 270):
+        for tenths in range(-int(MAX_LEVELLED * 10), int(MAX_LEVELLED * 10) + 1):
+            turn = quarter + tenths / 10
+            if turn and _same_size(sheet, *_turned_size(page.rect, turn)):
+                found.append(turn)
+    return found
+
+
+def _turned_size(rect: pymupdf.Rect, turn: float) -> tuple[float, float]:
+    cos, sin = abs(math.cos(math.radians(turn))), abs(math.sin(math.radians(turn)))
+    return rect.width * cos + rect.height * sin, rect.width * sin + rect.height * cos
+
+
+def _same_size(sheet: pymupdf.Rect, width: float, height: float) -> bool:
+    return bool(abs(sheet.width - width) <= _SIZE_TOLERANCE and abs(sheet.height - height) <= _SIZE_TOLERANCE)
+
+
+def _picture(page: pymupdf.Page, turn: float) -> Image.Image:
+    from PIL import Image
+
+    matrix = pymupdf.Matrix(RULES_DPI / 72, RULES_DPI / 72).prerotate(turn)
+    pixmap = page.get_pixmap(matrix=matrix, colorspace=pymupdf.csGRAY, alpha=False)
+    return Image.frombytes("L", (pixmap.width, pixmap.height), pixmap.samples)
+
+
+def _words_ink(
+    ink: bytes,
+    width: int,
+    height: int,
+    boxes: Sequence[tuple[float, ...]],
+    turn: float,
+    page: pymupdf.Page,
+) -> float:
+    """The share of ink under the words' boxes, drawn on the picture at `turn`."""
+    to_pixels = pymupdf.Matrix(RULES_DPI / 72, RULES_DPI / 72)
+    if not turn and page.rotation:  # the page's own frame: the picture shows it rotated
+        to_pixels = page.rotation_matrix * to_pixels
+    total = dark = 0.0
+    for box in boxes:
+        rect = pymupdf.Rect(box[:4]) * to_pixels
+        area = max(rect.width, 0) * max(rect.height, 0)
+        total += area
+        dark += area * _ink_share(ink, width, height, (rect.x0, rect.y0, rect.x1, rect.y1))
+    return dark / total if total else 0.0
+
+
+def _ink_share(ink: bytes, width: int, height: int, box: tuple[float, float, float, float]) -> float:
+    x0, y0 = max(int(box[0]), 0), max(int(box[1]), 0)
+    x1, y1 = min(math.ceil(box[2]), width), min(math.ceil(box[3]), height)
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    step = max((y1 - y0) // 40, 1)  # a large box is sampled every few rows
+    rows = range(y0, y1, step)
+    dark = sum(ink.count(1, row * width + x0, row * width + x1) for row in rows)
+    return dark / (len(rows) * (x1 - x0))
+
+
+# ---------------------------------------------------------------------------------------- the rules
+_RUN_CACHE: dict[int, re.Pattern[bytes]] = {}
+
+
+def _rules(ink: bytes, width: int, height: int, min_inches: float) -> list[Segment]:
+    """The rules along the rows of a picture of `width` x `height` pixels whose `ink` is 1 per dark
+    pixel: where each stands (a row, in pixels, fractional), from, to (pixels)."""
+    least = max(int(min_inches * RULES_DPI), 2)
+    pattern = _RUN_CACHE.setdefault(least, re.compile(b"\x01{%d,}" % least))
+    runs: list[tuple[int, int, int]] = []  # row, from, to (exclusive)
+    for found in pattern.finditer(ink):
+        start, end = found.span()
+        row = start // width
+        while start < end:  # a run may go on into the next row
+            stop = min(end, (row + 1) * width)
+            if stop - start >= least:
+                runs.append((row, start - row * width, stop - row * width))
+            start, row = stop, row + 1
+    thickest = max(MAX_THICKNESS * RULES_DPI, 2.0)
+    margin = EDGE * height
+    rules: list[Segment] = []
+    for line in _lines(runs):
+        top, bottom = min(r for r, _, _ in line), max(r for r, _, _ in line)
+        start, end = min(a for _, a, _ in line), max(b for _, _, b in line)
+        length = sum(b - a for _, a, b in line)
+        at = sum((r + 0.5) * (b - a) for r, a, b in line) / length
+        if length / (end - start) > thickest:
+            continue  # a dark area
+        if at < margin or at > height - margin or end - start > MAX_SPAN * width:
+            continue  # the edge of the scan, or a border along it
+        above = _ink_share(ink, width, height, (start, top - SIDE - 1, end, top - SIDE + 1))
+        below = _ink_share(ink, width, height, (start, bottom + SIDE, end, bottom + SIDE + 2))
+        if above > MAX_SIDE_INK and below > MAX_SIDE_INK:
+            continue  # dark on both sides: an edge inside a photo
+        rules.append((at, float(start), float(end)))
+    return rules
+
+
+def _lines(runs: Sequence[tuple[int, int, int]]) -> list[list[tuple[int, int, int]]]:
+    """Runs grouped into lines: a run joins a line whose last run is on the row above or the one
+    before (a rule two pixels thick, or one skewed a little, steps a row down), overlapping or touching
+    it along the row."""
+    open_lines: list[tuple[list[tuple[int, int, int]], list[int]]] = []  # runs, [last row, from, to]
+    done: list[list[tuple[int, int, int]]] = []
+    for run in runs:  # in order of rows
+        row, start, end = run
+        still = []
+        joined = False
+        for line, (last, left, right) in open_lines:
+            if last < row - 2:
+                done.append(line)
+                continue
+            if not joined and start <= right + 2 and end >= left - 2:
+                line.append(run)
+                last, left, right = row, min(left, start), max(right, end)
+                joined = True
+            still.append((line, [last, left, right]))
+        if not joined:
+            still.append(([run], [row, start, end]))
+        open_lines = still
+    done += [line for line, _ in open_lines]
+    return done

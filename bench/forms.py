@@ -1,7 +1,7 @@
 """Form filling on real public PDF forms: does each value land in the field it was meant for?
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/forms.py [--split tune|heldout|heldout2|heldout3|all] [--corpus .corpus]
+    .venv/bin/python bench/forms.py [--split tune|heldout|heldout2|heldout3|heldout4|all] [--corpus .corpus]
                                     [--json PATH] [--speed]
 
 The forms are those of `bench/forms/manifest.json`, in four splits reported apart: `tune`, the forms
@@ -125,7 +125,7 @@ KINDS = [  # the kind of a label's value, from its words
         re.compile(r"amount|total|\bline\b|income|tax|wages|\$|payment|betrag|montant|importe|credit", re.I),
     ),
 ]
-SPLITS = ("tune", "heldout", "heldout2", "heldout3")  # reported apart, in this order
+SPLITS = ("tune", "heldout", "heldout2", "heldout3", "heldout4")  # reported apart, in this order
 MEANINGLESS = re.compile(
     r"^(?:[a-z]{0,4}[\d_.\-]+|text\s*\d*|field\s*\d*|check\s*box\s*\d*|untitled.*)$", re.I
 )

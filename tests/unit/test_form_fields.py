@@ -283,6 +283,52 @@ def test_a_lone_rule_takes_the_caption_flush_under_it_over_a_heading_above() -> 
     assert [field.description for field in fields] == ["HOME", "WORK"]
 
 
+def test_captions_under_a_stack_of_rules_name_them_with_a_section_rule_under_the_last() -> None:
+    """A stack of rules with their captions flush under each ("Name", "Address", "Phone") and nothing
+    over its top rule, closed by a rule across the page just under its last caption (the section's
+    end): the captions still name the rule above them, the closing rule being no blank of theirs."""
+    names = ["Name", "Address", "Phone"]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 60), "Filled in by the petitioner", fontsize=11)
+        for row, name in enumerate(names):
+            y = 126 + 28 * row
+            page.draw_line((67, y), (297, y), width=0.5)
+            page.insert_text((72, y + 9), name, fontsize=9)
+        page.draw_line((67, 212), (546, 212), width=0.5)  # the section's end, 5 points under "Phone"
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields if field.bbox.top < 0.25] == names
+
+
+@pytest.mark.parametrize("above", ["Request for Order to Examine", ""])
+def test_an_underscore_blank_alone_on_its_line_takes_the_caption_flush_under_it(above: str) -> None:
+    """Blanks typed as underscores alone on their line, each with its caption flush under it ("Case
+    Number", "Judge") and the line above across an empty line (a title, or the caption of the blank
+    above): each is named by its caption, not by the line above."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        if above:
+            page.insert_text((330, 402), above, fontsize=11)
+        for y, caption in ((442, "Case Number"), (479, "Judge")):
+            page.insert_text((330, y), "_" * 30, fontsize=11)
+            page.insert_text((330, y + 11), caption, fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Case Number", "Judge"]
+
+
+def test_an_underscore_blank_under_its_label_keeps_the_label_above() -> None:
+    """Labels printed right over underscore blanks, line after line ("Name" / "____" / "Address" /
+    "____"): each blank is named by the line above it, as before."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for row, label in enumerate(["Name", "Address"]):
+            y = 100 + 30 * row
+            page.insert_text((72, y), label, fontsize=11)
+            page.insert_text((72, y + 15), "_" * 30, fontsize=11)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Name", "Address"]
+
+
 def test_a_rule_inside_a_frame_round_a_section_is_a_blank() -> None:
     """A section framed by one box holds check boxes with a rule after their text ("Presentation of a
     paper   subject: ______"): the rules are blanks of their own, not edges of the frame."""

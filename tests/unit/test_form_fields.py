@@ -329,6 +329,24 @@ def test_an_underscore_blank_under_its_label_keeps_the_label_above() -> None:
     assert [field.description for field in fields] == ["Name", "Address"]
 
 
+def test_an_arabic_label_with_a_lam_alef_ligature_is_read_lam_then_alef() -> None:
+    """A label drawn with the lam-alef glyph of its font ("كلا" as kaf and the lam-alef) before a rule:
+    the field's label reads lam then alef, as the word is written, not alef then lam."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page(width=400, height=300)
+        page.insert_text((50, 50), "x", fontname="helv")
+        font = page.get_fonts()[0]
+        document.xref_set_key(
+            font[0],
+            "Encoding",
+            "<</Type/Encoding/BaseEncoding/WinAnsiEncoding/Differences[1/uniFEDB 2/uniFEFC]>>",
+        )
+        stream = f"BT /{font[4]} 11 Tf 1 0 0 1 50 100 Tm (\\002\\001) Tj ET 0.5 w 90 98 m 300 98 l S"
+        document.update_stream(page.get_contents()[0], stream.encode("latin-1"))
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["\u0643\u0644\u0627"]  # kaf, lam, alef
+
+
 def test_a_rule_inside_a_frame_round_a_section_is_a_blank() -> None:
     """A section framed by one box holds check boxes with a rule after their text ("Presentation of a
     paper   subject: ______"): the rules are blanks of their own, not edges of the frame."""

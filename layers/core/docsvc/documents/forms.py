@@ -35,6 +35,7 @@ from docsvc.documents.engine.errors import DocumentError
 from docsvc.documents.engine.grids import ruled_grids
 from docsvc.documents.engine.pdf import _open as open_document
 from docsvc.documents.engine.pdf import _rules as rules_of
+from docsvc.documents.engine.pdf import _unligated as unligated
 from docsvc.errors import DocumentRejected
 from docsvc.intelligence.form_filling import truth
 from docsvc.intelligence.labels import snake_case
@@ -67,7 +68,13 @@ class FoundField:
 _MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a form
 _BOX_GLYPHS = "☐□❑❒▢◻⬜❏"
 _BLANK_RUN = re.compile(r"_{3,}|\.{5,}|…{2,}")
-_TEXT_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP | pymupdf.TEXT_COLLECT_VECTORS
+# Ligatures kept as drawn and expanded by `unligated`: MuPDF's own expansion writes a lam-alef backwards.
+_TEXT_FLAGS = (
+    pymupdf.TEXT_PRESERVE_LIGATURES
+    | pymupdf.TEXT_PRESERVE_WHITESPACE
+    | pymupdf.TEXT_MEDIABOX_CLIP
+    | pymupdf.TEXT_COLLECT_VECTORS
+)
 _VECTOR_BLOCK = 3
 _KEY_WORDS = 6  # words of a label that make its key
 _CHECK_SIZE = (5.0, 20.0)  # a check box's side, in points
@@ -99,7 +106,10 @@ def form_fields(content: bytes) -> list[FoundField]:
         for page in document:
             width, height = page.rect.width or 1.0, page.rect.height or 1.0
             textpage = page.get_textpage(flags=_TEXT_FLAGS)
-            read = page.get_text("words", textpage=textpage)
+            read = [
+                (*word[:4], unligated(word[4]), *word[5:])
+                for word in page.get_text("words", textpage=textpage)
+            ]
             words = [tuple(word[:5]) for word in read]
             widgets = [widget for widget in page.widgets() if widget.field_type in _FILLABLE]
             if widgets:

@@ -347,6 +347,25 @@ def test_an_arabic_label_with_a_lam_alef_ligature_is_read_lam_then_alef() -> Non
     assert [field.description for field in fields] == ["\u0643\u0644\u0627"]  # kaf, lam, alef
 
 
+def test_a_rule_after_words_of_a_sentence_is_named_by_the_captions_flush_under_it() -> None:
+    """A blank inside a sentence ("who resides at ______") with captions printed flush under it, parted
+    by wide gaps ("Address   City   State   Zip"): a blank under each caption, named by it, and a value
+    for the city is written under "City"."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page(width=612, height=792)
+        page.insert_text((72, 200), "The person who resides at", fontsize=10)
+        page.draw_line((200, 202), (560, 202), width=0.5)
+        for x, caption in ((202, "Address"), (400, "City"), (470, "State"), (520, "Zip")):
+            page.insert_text((x, 209), caption, fontsize=7)
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    assert [field.description.split(",")[0] for field in fields] == ["Address", "City", "State", "Zip"]
+    values = field_values([(f.key, f.description, f.type) for f in fields], "City: Lansing")
+    city = _by_description(fields, "City")
+    assert values == {city.key: "Lansing"}
+    assert city.bbox.left >= 395 / 612 and city.bbox.left + city.bbox.width <= 470 / 612
+
+
 def test_a_rule_inside_a_frame_round_a_section_is_a_blank() -> None:
     """A section framed by one box holds check boxes with a rule after their text ("Presentation of a
     paper   subject: ______"): the rules are blanks of their own, not edges of the frame."""

@@ -977,6 +977,12 @@ def _rule_field(
     label = _label_on("left", box, words, [])
     if not label and captioned_under:
         return [(box, _joined_words(_caption_under(y, x0, x1, words, text_height)), "text", None, None)]
+    caption = _caption_under(y, x0, x1, words, text_height) if label else []
+    if caption and max(word[1] for word in caption) - min(word[1] for word in caption) < 3:
+        # a blank inside a sentence ("who resides at ____") with its captions printed under it: they name it
+        pieces = _under_captions(box, caption)
+        first = pieces[0]
+        return [(first[0], f"{first[1]}, {label}", *first[2:]), *pieces[1:]]
     above = _line_above(box, words, claimed) if not label else []
     if above:
         return _under_captions(box, above)

@@ -590,7 +590,7 @@ def _drawn_fields(
         word[:4] for y, x0, x1 in under for word in _caption_under(y, x0, x1, words, text_height)
     ]
     for y, x0, x1 in blanks:
-        places += _rule_field(y, x0, x1, words, text_height, taken, (y, x0, x1) in under, claimed)
+        places += _rule_field(y, x0, x1, words, text_height, taken, (y, x0, x1) in under, claimed, horizontal)
     return places
 
 
@@ -631,7 +631,9 @@ def _captioned_under(
     for stack in stacks:
         if len(stack) > 2 and not _caption_under(*stack[-1], words, text_height):
             kept = stack[:-1]  # the last rule may close the section under the stack's last caption
-            if _open_topped(kept, median([b[0] - a[0] for a, b in pairwise(kept)]), words, text_height):
+            if _open_topped(
+                kept, median([b[0] - a[0] for a, b in pairwise(kept)]), rules, words, text_height
+            ):
                 stack = kept
         if len(stack) < 2:
             if _lone_captioned_under(stack[0], rules, words, text_height):
@@ -645,20 +647,29 @@ def _captioned_under(
             continue
         if any(
             y < other[0] <= y + 1.5 * spacing and other[1] < x1 and other[2] > x0 for other in rules
-        ) and not _open_topped(stack, spacing, words, text_height):
+        ) and not _open_topped(stack, spacing, rules, words, text_height):
             continue
         found.update(stack)
     return found
 
 
 def _open_topped(
-    stack: list[tuple[float, float, float]], spacing: float, words: list[Word], text_height: float
+    stack: list[tuple[float, float, float]],
+    spacing: float,
+    rules: Sequence[tuple[float, float, float]],
+    words: list[Word],
+    text_height: float,
 ) -> bool:
-    """Whether each rule of a stack has a caption flush under it and nothing is printed over its top
-    rule within the stack's spacing: a caption could not stand over that rule, so they stand under."""
-    if not all(_caption_under(y, x0, x1, words, text_height) for y, x0, x1 in stack):
-        return False
+    """Whether each rule of a stack, all of one span (rules of several spans are the edges of boxes),
+    has a caption flush under it and nothing is printed or drawn over its top rule within the stack's
+    spacing: a caption could not stand over that rule, so they stand under."""
     top, x0, x1 = stack[0]
+    if any(abs(rule[1] - x0) > 3 or abs(rule[2] - x1) > 3 for rule in stack):
+        return False
+    if any(top - spacing <= other[0] < top - 1 and other[1] < x1 and other[2] > x0 for other in rules):
+        return False  # a rule right over the top one: the top of a box whose caption is at its top
+    if not all(_caption_under(y, left, right, words, text_height) for y, left, right in stack):
+        return False
     return not any(
         top - spacing <= word[3] <= top + 1 and word[0] < x1 and word[2] > x0 and _clean(word[4])
         for word in words
@@ -964,6 +975,7 @@ def _rule_field(
     known: list[Rect],
     captioned_under: bool = False,
     claimed: Sequence[Rect] = (),
+    rules: Sequence[tuple[float, float, float]] = (),
 ) -> list[Place]:
     """A rule drawn to write on: blank just above it, with its label before it (on its line) or above,
     or under it where its stack prints its captions so; a rule under several captions parted by wide
@@ -978,6 +990,15 @@ def _rule_field(
     if not label and captioned_under:
         return [(box, _joined_words(_caption_under(y, x0, x1, words, text_height)), "text", None, None)]
     caption = _caption_under(y, x0, x1, words, text_height) if label else []
+    bottom = max((word[3] for word in caption), default=y)
+    if any(y < other[0] < bottom and other[1] < x1 and other[2] > x0 for other in rules) or any(
+        bottom < other[0] <= bottom + 2.5 * text_height
+        and abs(other[1] - x0) <= 3
+        and abs(other[2] - x1) <= 3
+        for other in rules
+    ):
+        caption = []  # a rule right under this one, or under the caption with its span: the edges of a
+        # box under this rule, the caption printed at its top
     if caption and max(word[1] for word in caption) - min(word[1] for word in caption) < 3:
         # a blank inside a sentence ("who resides at ____") with its captions printed under it: they name it
         pieces = _under_captions(box, caption)

@@ -316,6 +316,25 @@ def test_an_underscore_blank_alone_on_its_line_takes_the_caption_flush_under_it(
     assert [field.description for field in fields] == ["Case Number", "Judge"]
 
 
+def test_boxes_made_of_rules_with_their_captions_at_the_top_keep_them_over_their_blanks() -> None:
+    """Boxes drawn as rules one under the other, a shorter rule just over the top one, each box with
+    its caption at its top ("Your social security number"), a line of words left of the top rule: the
+    caption names the blank under it, in its own box, not the rule over it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page(width=612, height=792)
+        page.draw_line((466.5, 120), (548, 120), width=0.5)
+        for y in (126, 150, 174, 198):
+            page.draw_line((465, y), (587, y), width=0.5)
+        page.insert_text((380, 124), "fiscal year end:", fontsize=7)
+        page.insert_text((467, 133), "Your social security number", fontsize=7)
+        page.insert_text((467, 157), "Spouse's social security number", fontsize=7)
+        page.insert_text((467, 181), "Daytime phone", fontsize=7)
+        fields = form_fields(bytes(document.tobytes()))
+    for caption, (top, bottom) in (("Your social", (126, 150)), ("Spouse's social", (150, 174))):
+        (field,) = [field for field in fields if field.description.startswith(caption)]
+        assert top <= field.bbox.top * 792 and (field.bbox.top + field.bbox.height) * 792 <= bottom + 1
+
+
 def test_an_underscore_blank_under_its_label_keeps_the_label_above() -> None:
     """Labels printed right over underscore blanks, line after line ("Name" / "____" / "Address" /
     "____"): each blank is named by the line above it, as before."""

@@ -1,15 +1,17 @@
 """Form filling on real public PDF forms: does each value land in the field it was meant for?
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/forms.py [--split tune|heldout|heldout2|heldout3|all] [--corpus .corpus]
+    .venv/bin/python bench/forms.py [--split tune|heldout|heldout2|heldout3|heldout4|all] [--corpus .corpus]
                                     [--json PATH] [--speed]
 
-The forms are those of `bench/forms/manifest.json`, in four splits reported apart: `tune`, the forms
+The forms are those of `bench/forms/manifest.json`, in five splits reported apart: `tune`, the forms
 read while changing the code; `heldout`, the first held-out forms; `heldout2`, forms of other sources
 and layouts added later (US state returns and intake sheets, a Canadian federal return, German and
 French university forms, commercial forms); `heldout3`, forms of yet other sources (Michigan benefit
 applications, Michigan, Utah and Massachusetts court forms, a UK power of attorney, a form library's
-one-page demo forms in Arabic, Chinese and Ukrainian), run once before and once after a round's changes.
+one-page demo forms in Arabic, Chinese and Ukrainian), read since; `heldout4`, forms added later (UK
+Office of the Public Guardian forms, IRS and state forms, a broker's form), run once before and once
+after a round's changes.
 
 Their truth does not come from the detector: each text field or check box widget with a tooltip
 (/TU), or else a name of words ("FirstName"), is a field given, its label that tooltip or name; a label
@@ -125,7 +127,7 @@ KINDS = [  # the kind of a label's value, from its words
         re.compile(r"amount|total|\bline\b|income|tax|wages|\$|payment|betrag|montant|importe|credit", re.I),
     ),
 ]
-SPLITS = ("tune", "heldout", "heldout2", "heldout3")  # reported apart, in this order
+SPLITS = ("tune", "heldout", "heldout2", "heldout3", "heldout4")  # reported apart, in this order
 MEANINGLESS = re.compile(
     r"^(?:[a-z]{0,4}[\d_.\-]+|text\s*\d*|field\s*\d*|check\s*box\s*\d*|untitled.*)$", re.I
 )

@@ -283,6 +283,108 @@ def test_a_lone_rule_takes_the_caption_flush_under_it_over_a_heading_above() -> 
     assert [field.description for field in fields] == ["HOME", "WORK"]
 
 
+def test_captions_under_a_stack_of_rules_name_them_with_a_section_rule_under_the_last() -> None:
+    """A stack of rules with their captions flush under each ("Name", "Address", "Phone") and nothing
+    over its top rule, closed by a rule across the page just under its last caption (the section's
+    end): the captions still name the rule above them, the closing rule being no blank of theirs."""
+    names = ["Name", "Address", "Phone"]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 60), "Filled in by the petitioner", fontsize=11)
+        for row, name in enumerate(names):
+            y = 126 + 28 * row
+            page.draw_line((67, y), (297, y), width=0.5)
+            page.insert_text((72, y + 9), name, fontsize=9)
+        page.draw_line((67, 212), (546, 212), width=0.5)  # the section's end, 5 points under "Phone"
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields if field.bbox.top < 0.25] == names
+
+
+@pytest.mark.parametrize("above", ["Request for Order to Examine", ""])
+def test_an_underscore_blank_alone_on_its_line_takes_the_caption_flush_under_it(above: str) -> None:
+    """Blanks typed as underscores alone on their line, each with its caption flush under it ("Case
+    Number", "Judge") and the line above across an empty line (a title, or the caption of the blank
+    above): each is named by its caption, not by the line above."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        if above:
+            page.insert_text((330, 402), above, fontsize=11)
+        for y, caption in ((442, "Case Number"), (479, "Judge")):
+            page.insert_text((330, y), "_" * 30, fontsize=11)
+            page.insert_text((330, y + 11), caption, fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Case Number", "Judge"]
+
+
+def test_boxes_made_of_rules_with_their_captions_at_the_top_keep_them_over_their_blanks() -> None:
+    """Boxes drawn as rules one under the other, a shorter rule just over the top one, each box with
+    its caption at its top ("Your social security number"), a line of words left of the top rule: the
+    caption names the blank under it, in its own box, not the rule over it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page(width=612, height=792)
+        page.draw_line((466.5, 120), (548, 120), width=0.5)
+        for y in (126, 150, 174, 198):
+            page.draw_line((465, y), (587, y), width=0.5)
+        page.insert_text((380, 124), "fiscal year end:", fontsize=7)
+        page.insert_text((467, 133), "Your social security number", fontsize=7)
+        page.insert_text((467, 157), "Spouse's social security number", fontsize=7)
+        page.insert_text((467, 181), "Daytime phone", fontsize=7)
+        fields = form_fields(bytes(document.tobytes()))
+    for caption, (top, bottom) in (("Your social", (126, 150)), ("Spouse's social", (150, 174))):
+        (field,) = [field for field in fields if field.description.startswith(caption)]
+        assert top <= field.bbox.top * 792 and (field.bbox.top + field.bbox.height) * 792 <= bottom + 1
+
+
+def test_an_underscore_blank_under_its_label_keeps_the_label_above() -> None:
+    """Labels printed right over underscore blanks, line after line ("Name" / "____" / "Address" /
+    "____"): each blank is named by the line above it, as before."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for row, label in enumerate(["Name", "Address"]):
+            y = 100 + 30 * row
+            page.insert_text((72, y), label, fontsize=11)
+            page.insert_text((72, y + 15), "_" * 30, fontsize=11)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Name", "Address"]
+
+
+def test_an_arabic_label_with_a_lam_alef_ligature_is_read_lam_then_alef() -> None:
+    """A label drawn with the lam-alef glyph of its font ("كلا" as kaf and the lam-alef) before a rule:
+    the field's label reads lam then alef, as the word is written, not alef then lam."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page(width=400, height=300)
+        page.insert_text((50, 50), "x", fontname="helv")
+        font = page.get_fonts()[0]
+        document.xref_set_key(
+            font[0],
+            "Encoding",
+            "<</Type/Encoding/BaseEncoding/WinAnsiEncoding/Differences[1/uniFEDB 2/uniFEFC]>>",
+        )
+        stream = f"BT /{font[4]} 11 Tf 1 0 0 1 50 100 Tm (\\002\\001) Tj ET 0.5 w 90 98 m 300 98 l S"
+        document.update_stream(page.get_contents()[0], stream.encode("latin-1"))
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["\u0643\u0644\u0627"]  # kaf, lam, alef
+
+
+def test_a_rule_after_words_of_a_sentence_is_named_by_the_captions_flush_under_it() -> None:
+    """A blank inside a sentence ("who resides at ______") with captions printed flush under it, parted
+    by wide gaps ("Address   City   State   Zip"): a blank under each caption, named by it, and a value
+    for the city is written under "City"."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page(width=612, height=792)
+        page.insert_text((72, 200), "The person who resides at", fontsize=10)
+        page.draw_line((200, 202), (560, 202), width=0.5)
+        for x, caption in ((202, "Address"), (400, "City"), (470, "State"), (520, "Zip")):
+            page.insert_text((x, 209), caption, fontsize=7)
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    assert [field.description.split(",")[0] for field in fields] == ["Address", "City", "State", "Zip"]
+    values = field_values([(f.key, f.description, f.type) for f in fields], "City: Lansing")
+    city = _by_description(fields, "City")
+    assert values == {city.key: "Lansing"}
+    assert city.bbox.left >= 395 / 612 and city.bbox.left + city.bbox.width <= 470 / 612
+
+
 def test_a_rule_inside_a_frame_round_a_section_is_a_blank() -> None:
     """A section framed by one box holds check boxes with a rule after their text ("Presentation of a
     paper   subject: ______"): the rules are blanks of their own, not edges of the frame."""

@@ -98,6 +98,11 @@ def test_check_boxes_get_true_or_false() -> None:
     assert field_values(FIELDS, "Sex: female") == {"female": "true"}
 
 
+@pytest.mark.parametrize(("said", "meant"), [("так", "true"), ("\u041d\u0456", "false"), ("да", "true")])
+def test_check_boxes_read_yes_and_no_in_ukrainian_and_russian(said: str, meant: str) -> None:
+    assert field_values(FIELDS, f"US citizen: {said}") == {"us_citizen": meant}
+
+
 def test_one_value_fills_one_field_unless_the_label_names_several() -> None:
     assert field_values(FIELDS, "Phone: 555-0100") in ({"home_phone": "555-0100"}, {"work_phone": "555-0100"})
     assert field_values(FIELDS, "Home and work phone: 555-0100") == {

@@ -35,6 +35,7 @@ from docsvc.documents.engine.errors import DocumentError
 from docsvc.documents.engine.grids import ruled_grids
 from docsvc.documents.engine.pdf import _open as open_document
 from docsvc.documents.engine.pdf import _rules as rules_of
+from docsvc.documents.engine.pdf import _unligated as unligated
 from docsvc.errors import DocumentRejected
 from docsvc.intelligence.form_filling import truth
 from docsvc.intelligence.labels import snake_case
@@ -67,7 +68,13 @@ class FoundField:
 _MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a form
 _BOX_GLYPHS = "☐□❑❒▢◻⬜❏"
 _BLANK_RUN = re.compile(r"_{3,}|\.{5,}|…{2,}")
-_TEXT_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP | pymupdf.TEXT_COLLECT_VECTORS
+# Ligatures kept as drawn and expanded by `unligated`: MuPDF's own expansion writes a lam-alef backwards.
+_TEXT_FLAGS = (
+    pymupdf.TEXT_PRESERVE_LIGATURES
+    | pymupdf.TEXT_PRESERVE_WHITESPACE
+    | pymupdf.TEXT_MEDIABOX_CLIP
+    | pymupdf.TEXT_COLLECT_VECTORS
+)
 _VECTOR_BLOCK = 3
 _KEY_WORDS = 6  # words of a label that make its key
 _CHECK_SIZE = (5.0, 20.0)  # a check box's side, in points
@@ -99,7 +106,10 @@ def form_fields(content: bytes) -> list[FoundField]:
         for page in document:
             width, height = page.rect.width or 1.0, page.rect.height or 1.0
             textpage = page.get_textpage(flags=_TEXT_FLAGS)
-            read = page.get_text("words", textpage=textpage)
+            read = [
+                (*word[:4], unligated(word[4]), *word[5:])
+                for word in page.get_text("words", textpage=textpage)
+            ]
             words = [tuple(word[:5]) for word in read]
             widgets = [widget for widget in page.widgets() if widget.field_type in _FILLABLE]
             if widgets:
@@ -501,10 +511,29 @@ def _blank_runs(words: list[Word]) -> list[Place]:
             if not label or len(label) < 3:
                 previous = _label_on("left", box, words, taken)
                 label = " ".join(part for part in (previous, label) if part)
-            label = label or _label_on("above", box, words, taken)
+            label = label or _caption_alone_under(box, words, taken) or _label_on("above", box, words, taken)
             taken.append(box)
             places.append((box, label.strip(" :") or "blank", "text", None, None))
     return places
+
+
+def _caption_alone_under(box: Rect, words: list[Word], taken: list[Rect]) -> str:
+    """The caption flush under a blank from its start ("_______ / Case Number"), when the line above
+    the blank stands across an empty line (a title, or the caption of the blank above): that caption
+    is the blank's own. A line right over the blank is its label instead."""
+    height = _height(box)
+    caption = [
+        word for word in words
+        if box[3] - 0.25 * height <= word[1] <= box[3] + 0.3 * height and box[0] - 2 <= word[0] < box[2]
+        and _clean(word[4]) and not _is_blank(word[4])
+    ]  # fmt: skip
+    if not caption or min(word[0] for word in caption) > box[0] + 0.25 * (box[2] - box[0]):
+        return ""
+    above = _line_above(box, words, taken)
+    if above and box[1] - max(word[3] for word in above) < 0.5 * height:
+        return ""
+    top = min(word[1] for word in caption)
+    return _joined_words(sorted((w for w in caption if w[1] <= top + 2), key=lambda word: word[0]))
 
 
 def _drawn_fields(
@@ -557,8 +586,11 @@ def _drawn_fields(
     ]  # not the edge of a box or a table, nor a line inside an empty box (the box is the field)
     under = _captioned_under(blanks, horizontal, words, text_height)
     taken = known + [place[0] for place in places]
+    claimed = [  # the captions those rules take: no other rule's label from above
+        word[:4] for y, x0, x1 in under for word in _caption_under(y, x0, x1, words, text_height)
+    ]
     for y, x0, x1 in blanks:
-        places += _rule_field(y, x0, x1, words, text_height, taken, (y, x0, x1) in under)
+        places += _rule_field(y, x0, x1, words, text_height, taken, (y, x0, x1) in under, claimed, horizontal)
     return places
 
 
@@ -580,7 +612,9 @@ def _captioned_under(
 ) -> set[tuple[float, float, float]]:
     """The rules of the stacks (rules of one left edge, one under the other) that print each rule's
     caption under it: the last rule of such a stack has a caption flush under it, and no rule under
-    that caption for it to name (none within one and a half times the stack's spacing)."""
+    that caption for it to name (none within one and a half times the stack's spacing), or else every
+    rule has a caption flush under it and nothing is printed over the top rule, within the spacing (a
+    rule closing the section under the last caption then names nothing)."""
     columns: dict[int, list[tuple[float, float, float]]] = {}
     for rule in blanks:
         columns.setdefault(round(rule[1] / 4), []).append(rule)
@@ -595,6 +629,12 @@ def _captioned_under(
                 stacks.append([rule])  # a wide gap: another stack, as of another section
     found: set[tuple[float, float, float]] = set()
     for stack in stacks:
+        if len(stack) > 2 and not _caption_under(*stack[-1], words, text_height):
+            kept = stack[:-1]  # the last rule may close the section under the stack's last caption
+            if _open_topped(
+                kept, median([b[0] - a[0] for a, b in pairwise(kept)]), rules, words, text_height
+            ):
+                stack = kept
         if len(stack) < 2:
             if _lone_captioned_under(stack[0], rules, words, text_height):
                 found.add(stack[0])
@@ -605,10 +645,35 @@ def _captioned_under(
             continue
         if not _caption_under(y, x0, x1, words, text_height):
             continue
-        if any(y < other[0] <= y + 1.5 * spacing and other[1] < x1 and other[2] > x0 for other in rules):
+        if any(
+            y < other[0] <= y + 1.5 * spacing and other[1] < x1 and other[2] > x0 for other in rules
+        ) and not _open_topped(stack, spacing, rules, words, text_height):
             continue
         found.update(stack)
     return found
+
+
+def _open_topped(
+    stack: list[tuple[float, float, float]],
+    spacing: float,
+    rules: Sequence[tuple[float, float, float]],
+    words: list[Word],
+    text_height: float,
+) -> bool:
+    """Whether each rule of a stack, all of one span (rules of several spans are the edges of boxes),
+    has a caption flush under it and nothing is printed or drawn over its top rule within the stack's
+    spacing: a caption could not stand over that rule, so they stand under."""
+    top, x0, x1 = stack[0]
+    if any(abs(rule[1] - x0) > 3 or abs(rule[2] - x1) > 3 for rule in stack):
+        return False
+    if any(top - spacing <= other[0] < top - 1 and other[1] < x1 and other[2] > x0 for other in rules):
+        return False  # a rule right over the top one: the top of a box whose caption is at its top
+    if not all(_caption_under(y, left, right, words, text_height) for y, left, right in stack):
+        return False
+    return not any(
+        top - spacing <= word[3] <= top + 1 and word[0] < x1 and word[2] > x0 and _clean(word[4])
+        for word in words
+    )
 
 
 def _lone_captioned_under(
@@ -909,6 +974,8 @@ def _rule_field(
     text_height: float,
     known: list[Rect],
     captioned_under: bool = False,
+    claimed: Sequence[Rect] = (),
+    rules: Sequence[tuple[float, float, float]] = (),
 ) -> list[Place]:
     """A rule drawn to write on: blank just above it, with its label before it (on its line) or above,
     or under it where its stack prints its captions so; a rule under several captions parted by wide
@@ -922,7 +989,22 @@ def _rule_field(
     label = _label_on("left", box, words, [])
     if not label and captioned_under:
         return [(box, _joined_words(_caption_under(y, x0, x1, words, text_height)), "text", None, None)]
-    above = _line_above(box, words) if not label else []
+    caption = _caption_under(y, x0, x1, words, text_height) if label else []
+    bottom = max((word[3] for word in caption), default=y)
+    if any(y < other[0] < bottom and other[1] < x1 and other[2] > x0 for other in rules) or any(
+        bottom < other[0] <= bottom + 2.5 * text_height
+        and abs(other[1] - x0) <= 3
+        and abs(other[2] - x1) <= 3
+        for other in rules
+    ):
+        caption = []  # a rule right under this one, or under the caption with its span: the edges of a
+        # box under this rule, the caption printed at its top
+    if caption and max(word[1] for word in caption) - min(word[1] for word in caption) < 3:
+        # a blank inside a sentence ("who resides at ____") with its captions printed under it: they name it
+        pieces = _under_captions(box, caption)
+        first = pieces[0]
+        return [(first[0], f"{first[1]}, {label}", *first[2:]), *pieces[1:]]
+    above = _line_above(box, words, claimed) if not label else []
     if above:
         return _under_captions(box, above)
     if not label:

@@ -83,9 +83,11 @@ _GENERIC = frozenset({"name", "number", "date", "address", "amount", "code", "li
 _DROPPED = frozenset({"s", "please", "enter", "your", "the", "if", "any", "optional", "here", "box", "field"})
 # Yes and no beyond those values.parse_bool reads (English, French, German, "x", ticks):
 _MORE_TRUE = frozenset(
-    {"sí", "sim", "tak", "да", "はい", "是", "نعم", "sì", "wahr", "vrai", "verdadero", "selected"}
+    {"sí", "sim", "tak", "да", "так", "はい", "是", "نعم", "sì", "wahr", "vrai", "verdadero", "selected"}
 )
-_MORE_FALSE = frozenset({"nee", "nie", "нет", "いいえ", "否", "لا", "falsch", "faux", "falso", "não", "nao"})
+_MORE_FALSE = frozenset(
+    {"nee", "nie", "нет", "ні", "いいえ", "否", "لا", "falsch", "faux", "falso", "não", "nao"}
+)
 _THRESHOLD = 0.55
 _SURE = 0.85
 

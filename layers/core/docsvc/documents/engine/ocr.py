@@ -49,6 +49,7 @@ import ctypes
 import glob
 import itertools
 import os
+import re
 import statistics
 import threading
 import time
@@ -862,8 +863,29 @@ def is_stamped_scan(page: pymupdf.Page, blocks: Sequence[tuple[Box, str]]) -> bo
     )
     if text_area > STAMP_SHARE * area:
         return False
+    if not _may_draw_images(page):  # nothing to look for: not worth interpreting the page again
+        return False
     images = [pymupdf.Rect(info["bbox"]) & page.rect for info in page.get_image_info()]
     return bool(_union_area(images) >= IMAGE_SHARE * area)
+
+
+_LINK = 1  # MuPDF's PDF_ANNOT_LINK, the kind of annotation with no appearance of its own
+# The operators of a content stream through which MuPDF may meet an image: an XObject (an image, or a
+# form holding one), an image in line, a shading (met as an image), a pattern's colour (a tiling may
+# draw an image), a graphics state (its soft mask is a form). A token stands between whitespace or
+# delimiters; the same letters inside a string only send the page to the full look.
+_MAY_DRAW_IMAGE = re.compile(rb"(?<![^\s\x00\])>}])(?:Do|BI|sh|scn|SCN|gs)(?![^\s\x00\[(</%])")
+
+
+def _may_draw_images(page: pymupdf.Page) -> bool:
+    """Whether drawing the page may draw an image, from its content stream's operators and its
+    annotations (a link has no appearance of its own; any other may) without interpreting the page."""
+    try:
+        if any(kind != _LINK for _, kind, _ in page.annot_xrefs()):
+            return True
+        return _MAY_DRAW_IMAGE.search(page.read_contents()) is not None
+    except Exception:  # a damaged page, or not a PDF's: the full look decides
+        return True
 
 
 def _union_area(rects: Sequence[pymupdf.Rect]) -> float:

@@ -478,6 +478,14 @@ def test_a_sparse_page_of_text_alone_is_not_interpreted_again_to_look_for_images
         assert not ocr.is_stamped_scan(page, _blocks(page))
 
 
+def test_a_sparse_page_of_half_transparent_text_is_not_interpreted_again_to_look_for_images() -> None:
+    with pymupdf.open() as document:
+        page = document.new_page()
+        page.insert_text((72, 72), "DRAFT", fontname="helv", fill_opacity=0.5)  # a graphics state
+        assert not ocr._may_draw_images(page)  # its graphics state has no soft mask
+        assert page.get_image_info() == []
+
+
 def _with_image(way: str) -> bytes:
     """A page of one line of text that draws a picture one `way` or another."""
     picture = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 40, 40), False)

@@ -466,6 +466,60 @@ def test_a_turned_stamped_scan_keeps_the_stamp_once_and_reads_the_rest_upright()
     assert recall(text) >= 0.9
 
 
+def _blocks(page: pymupdf.Page) -> list[tuple[tuple[float, float, float, float], str]]:
+    return [(tuple(b[:4]), b[4].strip()) for b in page.get_text("blocks") if b[4].strip()]  # type: ignore[misc]
+
+
+def test_a_sparse_page_of_text_alone_is_not_interpreted_again_to_look_for_images() -> None:
+    with pymupdf.open(stream=samples.text_pdf(pages=1), filetype="pdf") as document:
+        page = document[0]
+        assert not ocr._may_draw_images(page)  # its content draws text only
+        assert page.get_image_info() == []  # what the full look would have found
+        assert not ocr.is_stamped_scan(page, _blocks(page))
+
+
+def test_a_sparse_page_of_half_transparent_text_is_not_interpreted_again_to_look_for_images() -> None:
+    with pymupdf.open() as document:
+        page = document.new_page()
+        page.insert_text((72, 72), "DRAFT", fontname="helv", fill_opacity=0.5)  # a graphics state
+        assert not ocr._may_draw_images(page)  # its graphics state has no soft mask
+        assert page.get_image_info() == []
+
+
+def _with_image(way: str) -> bytes:
+    """A page of one line of text that draws a picture one `way` or another."""
+    picture = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 40, 40), False)
+    picture.clear_with(200)
+    rect = pymupdf.Rect(20, 90, 575, 645)  # square: a stamp keeps the picture's shape
+    with pymupdf.open() as document:
+        page = document.new_page()
+        page.insert_text((72, 72), "RECEIVED 2024-03-14", fontname="helv")
+        if way == "image":
+            page.insert_image(rect, pixmap=picture)
+        elif way == "inline":  # an image written in the content stream itself (BI ... ID ... EI)
+            xref = page.get_contents()[0]
+            drawn = b"q 555 0 0 555 20 197 cm BI /W 2 /H 2 /CS /G /BPC 8 ID \x00\xff\xff\x00 EI Q"
+            document.update_stream(xref, document.xref_stream(xref) + b"\n" + drawn + b"\n")
+        elif way == "form":  # the picture inside another page shown as a form
+            with pymupdf.open() as other:
+                other.new_page(width=rect.width, height=rect.height).insert_image(
+                    (0, 0, rect.width, rect.height), pixmap=picture
+                )
+                page.show_pdf_page(rect, other, 0)
+        elif way == "annotation":  # a stamp whose appearance is the picture
+            page.add_stamp_annot(rect, stamp=picture)
+        return bytes(document.tobytes())
+
+
+@pytest.mark.parametrize("way", ["image", "inline", "form", "annotation"])
+def test_a_sparse_page_that_draws_a_picture_is_still_looked_at_for_a_stamped_scan(way: str) -> None:
+    with pymupdf.open(stream=_with_image(way), filetype="pdf") as document:
+        page = document[0]
+        assert page.get_image_info()  # MuPDF meets the picture
+        assert ocr._may_draw_images(page)
+        assert ocr.is_stamped_scan(page, _blocks(page))  # a line of text over a page-wide picture
+
+
 # ---------------------------------------------------------------------------------------- limits
 def slow_second_page(monkeypatch: pytest.MonkeyPatch, action: object) -> None:
     original = pdf._page_text

@@ -49,6 +49,7 @@ import ctypes
 import glob
 import itertools
 import os
+import re
 import statistics
 import threading
 import time
@@ -862,8 +863,55 @@ def is_stamped_scan(page: pymupdf.Page, blocks: Sequence[tuple[Box, str]]) -> bo
     )
     if text_area > STAMP_SHARE * area:
         return False
+    if not _may_draw_images(page):  # nothing to look for: not worth interpreting the page again
+        return False
     images = [pymupdf.Rect(info["bbox"]) & page.rect for info in page.get_image_info()]
     return bool(_union_area(images) >= IMAGE_SHARE * area)
+
+
+_LINK = 1  # MuPDF's PDF_ANNOT_LINK, the kind of annotation with no appearance of its own
+# The operators of a content stream through which MuPDF may meet an image: an XObject (an image, or a
+# form holding one), an image in line, a shading (met as an image), a pattern's colour (a tiling may
+# draw an image), a graphics state (its soft mask is a form). A token stands between whitespace or
+# delimiters; the same letters inside a string only send the page to the full look.
+_MAY_DRAW_IMAGE = re.compile(rb"(?<![^\s\x00\])>}])(?:Do|BI|sh|scn|SCN|gs)(?![^\s\x00\[(</%])")
+_MAY_DRAW_IMAGE_BUT_STATES = re.compile(rb"(?<![^\s\x00\])>}])(?:Do|BI|sh|scn|SCN)(?![^\s\x00\[(</%])")
+_SOFT_MASK = re.compile(r"/SMask(?!\s*/None)")  # a graphics state's soft mask other than none
+_REFERENCE = re.compile(r"(\d+)\s+\d+\s+R\b")
+
+
+def _may_draw_images(page: pymupdf.Page) -> bool:
+    """Whether drawing the page may draw an image, from its content stream's operators and its
+    annotations (a link has no appearance of its own; any other may) without interpreting the page.
+    Graphics states alone (opacity, line widths: common on pages of text) draw none unless one of
+    the page's own has a soft mask."""
+    try:
+        if any(kind != _LINK for _, kind, _ in page.annot_xrefs()):
+            return True
+        contents = page.read_contents()
+        found = _MAY_DRAW_IMAGE.search(contents)
+        if found is None:
+            return False
+        if found.group() != b"gs" or _MAY_DRAW_IMAGE_BUT_STATES.search(contents, found.end()):
+            return True
+        return _may_soft_mask(page)
+    except Exception:  # a damaged page, or not a PDF's: the full look decides
+        return True
+
+
+def _may_soft_mask(page: pymupdf.Page) -> bool:
+    """Whether a graphics state of the page's resources may have a soft mask (whose form may draw an
+    image); True too when the page's resources are not its own (inherited) or not found."""
+    document = page.parent
+    if document.xref_get_key(page.xref, "Resources")[0] not in {"dict", "xref"}:
+        return True
+    kind, value = document.xref_get_key(page.xref, "Resources/ExtGState")
+    if kind == "xref":
+        value = document.xref_object(int(value.split()[0]))
+    elif kind != "dict":
+        return True
+    states = [value] + [document.xref_object(int(xref)) for xref in _REFERENCE.findall(value)]
+    return any(_SOFT_MASK.search(state) for state in states)
 
 
 def _union_area(rects: Sequence[pymupdf.Rect]) -> float:

@@ -236,9 +236,10 @@ def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
     """The page's words as the page is shown: text positions are those of the unrotated page, tables
     are found on the page as turned by its /Rotate."""
     found = textpage.extractWORDS()  # (x0, y0, x1, y1, text, block, line, word): hundreds a page
+    ligature = _LIGATURES.search  # few words have one: the call to `_unligated` is made for those only
     if not page.rotation:
         return [
-            Word((x0, y0, x1, y1), _unligated(text), block, order)
+            Word((x0, y0, x1, y1), _unligated(text) if ligature(text) else text, block, order)
             for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found)
             if text.strip()
         ]
@@ -247,7 +248,8 @@ def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
     for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found):
         if text.strip():
             turned = pymupdf.Rect(x0, y0, x1, y1) * turn
-            words.append(Word((turned.x0, turned.y0, turned.x1, turned.y1), _unligated(text), block, order))
+            box = (turned.x0, turned.y0, turned.x1, turned.y1)
+            words.append(Word(box, _unligated(text) if ligature(text) else text, block, order))
     return words
 
 
@@ -277,18 +279,21 @@ def _unligated(text: str) -> str:
 
 
 def _with_columns_apart(textpage: pymupdf.TextPage, blocks: list[Block]) -> list[Block]:
-    """The blocks, each block whose lines alternate between columns replaced by its columns."""
+    """The blocks, each block whose lines alternate between columns replaced by its columns. Only the
+    lines of those that may (`may_interleave_columns`) are gathered from MuPDF's dict of the page."""
+    maybe = {_rounded(box) for box, text, _ in blocks if may_interleave_columns(box, text)}
     lines_by_block: dict[Box, list[tuple[Box, str]]] = {}
     for block in textpage.extractDICT()["blocks"]:
         if block["type"] != _TEXT_BLOCK:
             continue
-        lines = [
-            (tuple(line["bbox"]), "".join(span["text"] for span in line["spans"]))
+        key = _rounded(tuple(block["bbox"]))
+        if key not in maybe:
+            continue
+        cleaned = (
+            (tuple(line["bbox"]), _cleaned("".join(span["text"] for span in line["spans"])))
             for line in block.get("lines", ())
-        ]
-        lines_by_block[_rounded(tuple(block["bbox"]))] = [
-            (box, _cleaned(text)) for box, text in lines if _cleaned(text)
-        ]
+        )
+        lines_by_block[key] = [(box, text) for box, text in cleaned if text]
     apart: list[Block] = []
     for box, text, number in blocks:
         columns = None

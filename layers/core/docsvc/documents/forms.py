@@ -35,7 +35,7 @@ from docsvc.documents.engine.errors import DocumentError
 from docsvc.documents.engine.grids import ruled_grids
 from docsvc.documents.engine.pdf import _open as open_document
 from docsvc.documents.engine.pdf import _rules as rules_of
-from docsvc.documents.engine.pdf import _unligated as unligated
+from docsvc.documents.engine.pdf import unligated
 from docsvc.errors import DocumentRejected
 from docsvc.intelligence.form_filling import truth
 from docsvc.intelligence.labels import snake_case

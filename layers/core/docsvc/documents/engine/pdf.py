@@ -236,10 +236,10 @@ def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
     """The page's words as the page is shown: text positions are those of the unrotated page, tables
     are found on the page as turned by its /Rotate."""
     found = textpage.extractWORDS()  # (x0, y0, x1, y1, text, block, line, word): hundreds a page
-    ligature = _LIGATURES.search  # few words have one: the call to `_unligated` is made for those only
+    ligature = _LIGATURES.search  # few words have one: the call to `unligated` is made for those only
     if not page.rotation:
         return [
-            Word((x0, y0, x1, y1), _unligated(text) if ligature(text) else text, block, order)
+            Word((x0, y0, x1, y1), unligated(text) if ligature(text) else text, block, order)
             for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found)
             if text.strip()
         ]
@@ -249,7 +249,7 @@ def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
         if text.strip():
             turned = pymupdf.Rect(x0, y0, x1, y1) * turn
             box = (turned.x0, turned.y0, turned.x1, turned.y1)
-            words.append(Word(box, _unligated(text) if ligature(text) else text, block, order))
+            words.append(Word(box, unligated(text) if ligature(text) else text, block, order))
     return words
 
 
@@ -268,10 +268,10 @@ def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[WordBox
 
 
 def _cleaned(text: str) -> str:
-    return _unligated("\n".join(line.rstrip() for line in text.strip("\n").splitlines()).strip())
+    return unligated("\n".join(line.rstrip() for line in text.strip("\n").splitlines()).strip())
 
 
-def _unligated(text: str) -> str:
+def unligated(text: str) -> str:
     """The text with its ligatures and presentation forms written as the letters they stand for."""
     if not _LIGATURES.search(text):
         return text

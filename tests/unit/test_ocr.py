@@ -247,3 +247,26 @@ def test_a_noisy_page_is_read_again_twice_as_fine_and_the_more_confident_reading
     assert [r.dpi for r in readings] == [150, 300]
     assert reading is max(readings, key=lambda r: r.confidence or 0.0)
     assert len({word.text.strip(".,") for word in reading.words} & set(" ".join(ENGLISH).split())) >= 20
+
+
+@OCR
+def test_the_words_read_stand_where_their_ink_is_and_a_line_stays_one_line() -> None:
+    with pymupdf.open() as source:
+        page = source.new_page(width=595, height=842)
+        for x, text in ((72, "Invoice"), (300, "Amount"), (470, "Total")):
+            page.insert_text((x, 200), text, fontsize=14)
+        drawn = {word[4]: word[:4] for word in page.get_text("words")}
+        picture = page.get_pixmap(dpi=200, colorspace=pymupdf.csGRAY, alpha=False)
+    with pymupdf.open() as scan:
+        sheet = scan.new_page(width=595, height=842)
+        sheet.insert_image(sheet.rect, pixmap=picture)
+        content = scan.tobytes()
+
+    (read,) = engine.parse_pages(content, "pdf", ParseOptions(words="also"))
+
+    assert "Invoice Amount Total" in read.text, read.text
+    assert [word[4] for word in read.words] == ["Invoice", "Amount", "Total"], read.words
+    for x0, y0, x1, y1, text in read.words:
+        left, top, right, bottom = drawn[text]
+        assert abs(x0 * 595 - left) < 4 and abs(x1 * 595 - right) < 4, (text, x0 * 595, x1 * 595)
+        assert top - 4 < y0 * 842 < bottom and top < y1 * 842 < bottom + 4, (text, y0 * 842, y1 * 842)

@@ -22,6 +22,13 @@ ROWS = [
     ["Steel bolts", "250", "17.50"],
     ["Rubber seals", "40", "9.20"],
 ]
+PLAIN_ROWS = [
+    ["Item", "Qty", "Unit", "Price", "Total"],
+    ["Copper wire", "12", "kg", "4.00", "48.00"],
+    ["Steel bolts", "250", "pcs", "0.07", "17.50"],
+    ["Rubber seals", "40", "pcs", "0.23", "9.20"],
+    ["Brass hinges", "16", "pcs", "1.40", "22.40"],
+]
 PROSE = [
     "The committee met on Tuesday to review the budget for the",
     "coming year. Members agreed that the travel allowance should",
@@ -63,6 +70,14 @@ def _ruled_table(page: pymupdf.Page) -> None:
     for x in xs:
         page.draw_line((x, top), (x, bottom), width=1)
     page.insert_text((80, 150), "Delivery note 4711", fontsize=16)
+
+
+def _table_without_rules(page: pymupdf.Page) -> None:
+    """Five columns close together, no rules."""
+    page.insert_text((72, 150), "Delivery note 4711", fontsize=16)
+    for number, row in enumerate(PLAIN_ROWS):
+        for x, text in zip((72, 160, 190, 225, 265), row, strict=True):
+            page.insert_text((x, 200 + 20 * number), text, fontsize=11)
 
 
 def _prose_with_an_underline(page: pymupdf.Page) -> None:
@@ -117,6 +132,14 @@ def test_a_scanned_ruled_table_read_straightened_keeps_its_cells() -> None:
     cells = _cells(page.text)
     assert [len(row) for row in cells] == [len(row) for row in ROWS], page.text
     assert cells[0][1:] == ROWS[0][1:] and cells[1:] == ROWS[1:], page.text  # "Item" may read "'tem"
+
+
+@OCR
+def test_a_scanned_table_without_rules_comes_out_as_a_table_with_its_cells() -> None:
+    (page,) = engine.parse_pages(_scan(_table_without_rules), "pdf", ParseOptions(table_format="markdown"))
+
+    assert _cells(page.text) == PLAIN_ROWS, page.text
+    assert "Delivery note 4711" in page.text
 
 
 @OCR

@@ -793,7 +793,10 @@ def _mupdf_textpage(
 
 def textpage_of(page: pymupdf.Page, reading: Reading, flags: int) -> pymupdf.TextPage:
     """A text page of `page` holding the words read, line by line, as invisible text. Its coordinates are
-    the page's when the page was read unturned, else those of the page turned upright."""
+    the page's when the page was read unturned, else those of the page turned upright. Each word stands
+    on its own box, drawn at its line's height and stretched across to the box's width; the space after
+    it is stretched to reach the next word, so that a line of words far apart (a row of a table) is
+    still one line of text."""
     if reading.turn:
         upright = page.rect * pymupdf.Matrix(reading.turn)
         width, height, to_points = (
@@ -807,30 +810,48 @@ def textpage_of(page: pymupdf.Page, reading: Reading, flags: int) -> pymupdf.Tex
     font = pymupdf.Font("helv")
     with pymupdf.open() as scratch:
         sheet = scratch.new_page(width=width, height=height)
-        writer = pymupdf.TextWriter(sheet.rect)
-        for box, text in _lines(reading.words):
-            rect = pymupdf.Rect(box) * to_points
-            if rect.is_empty:
+        for box, words in _lines(reading.words):
+            line = pymupdf.Rect(box) * to_points
+            if line.is_empty:
                 continue
-            size = max(min(rect.height / 1.15, rect.width / max(font.text_length(text, 1), 0.01)), 0.5)
-            writer.append((rect.x0, rect.y1 - 0.22 * size), text, font=font, fontsize=size)
-        writer.write_text(sheet, render_mode=3)  # invisible, as OCR layers are
+            size = max(line.height / 1.15, 0.5)
+            baseline = line.y1 - 0.22 * size
+            end = line.x0  # where the text drawn so far ends
+            for number, word in enumerate(words):
+                rect = pymupdf.Rect(word.box) * to_points
+                x0 = max(rect.x0, end)
+                if number:  # the space between the last word and this one
+                    _stretched(sheet, font, " ", size, end, max(x0, end + 0.01), baseline)
+                end = max(rect.x1, x0 + 0.01)
+                _stretched(sheet, font, word.text, size, x0, end, baseline)
         textpage: pymupdf.TextPage = sheet.get_textpage(flags=flags)
     textpage.parent = weakref.proxy(page)
     return textpage
 
 
-def _lines(words: Iterable[Word]) -> list[tuple[Box, str]]:
-    """Tesseract's lines, in its reading order: their boxes and their words joined by spaces."""
+def _stretched(
+    sheet: pymupdf.Page, font: pymupdf.Font, text: str, size: float, x0: float, x1: float, baseline: float
+) -> None:
+    """`text` written invisibly on `sheet` at font size `size` from x0 to x1 on the baseline."""
+    writer = pymupdf.TextWriter(sheet.rect)
+    writer.append((x0, baseline), text, font=font, fontsize=size)
+    scale = (x1 - x0) / max(font.text_length(text, size), 0.01)
+    writer.write_text(
+        sheet, render_mode=3, morph=(pymupdf.Point(x0, baseline), pymupdf.Matrix(scale, 1))
+    )  # invisible, as OCR layers are
+
+
+def _lines(words: Iterable[Word]) -> list[tuple[Box, list[Word]]]:
+    """Tesseract's lines, in its reading order: their boxes and their words."""
     lines: dict[tuple[int, int, int], list[Word]] = {}
     for word in words:
         lines.setdefault(word.line, []).append(word)
-    joined = []
+    boxed = []
     for line in lines.values():
         x0, y0 = min(w.box[0] for w in line), min(w.box[1] for w in line)
         x1, y1 = max(w.box[2] for w in line), max(w.box[3] for w in line)
-        joined.append(((x0, y0, x1, y1), " ".join(w.text for w in line)))
-    return joined
+        boxed.append(((x0, y0, x1, y1), line))
+    return boxed
 
 
 # ---------------------------------------------------------------------------------------- confidence

@@ -794,7 +794,7 @@ def _mupdf_textpage(
 def textpage_of(page: pymupdf.Page, reading: Reading, flags: int) -> pymupdf.TextPage:
     """A text page of `page` holding the words read, line by line, as invisible text. Its coordinates are
     the page's when the page was read unturned, else those of the page turned upright. Each word stands
-    on its own box, drawn at its line's height and stretched across to the box's width; the space after
+    on its own box, drawn at its line's font size and stretched across to the box's width; the space after
     it is stretched to reach the next word, so that a line of words far apart (a row of a table) is
     still one line of text."""
     if reading.turn:
@@ -814,7 +814,8 @@ def textpage_of(page: pymupdf.Page, reading: Reading, flags: int) -> pymupdf.Tex
             line = pymupdf.Rect(box) * to_points
             if line.is_empty:
                 continue
-            size = max(line.height / 1.15, 0.5)
+            text = " ".join(word.text for word in words)  # a line as wide as its words at this size
+            size = max(min(line.height / 1.15, line.width / max(font.text_length(text, 1), 0.01)), 0.5)
             baseline = line.y1 - 0.22 * size
             end = line.x0  # where the text drawn so far ends
             for number, word in enumerate(words):

@@ -808,38 +808,53 @@ def textpage_of(page: pymupdf.Page, reading: Reading, flags: int) -> pymupdf.Tex
         unrotated = page.rect * page.derotation_matrix  # the frame of the page's own coordinates
         width, height, to_points = unrotated.width, unrotated.height, ~reading.matrix
     font = pymupdf.Font("helv")
+    drawn = ["BT 3 Tr"]  # invisible, as OCR layers are
+    for box, words in _lines(reading.words):
+        line = pymupdf.Rect(box) * to_points
+        if line.is_empty:
+            continue
+        text = " ".join(word.text for word in words)  # a line as wide as its words at this size
+        size = max(min(line.height / 1.15, line.width / max(font.text_length(text, 1), 0.01)), 0.5)
+        baseline = height - (line.y1 - 0.22 * size)  # PDF's y runs up
+        end = line.x0  # where the text drawn so far ends
+        for number, word in enumerate(words):
+            rect = pymupdf.Rect(word.box) * to_points
+            x0 = max(rect.x0, end)
+            if number:  # the space between the last word and this one
+                drawn.append(_stretched(font, " ", size, end, max(x0, end + 0.01), baseline))
+            end = max(rect.x1, x0 + 0.01)
+            drawn.append(_stretched(font, word.text, size, x0, end, baseline))
+    drawn.append("ET")
     with pymupdf.open() as scratch:
         sheet = scratch.new_page(width=width, height=height)
-        for box, words in _lines(reading.words):
-            line = pymupdf.Rect(box) * to_points
-            if line.is_empty:
-                continue
-            text = " ".join(word.text for word in words)  # a line as wide as its words at this size
-            size = max(min(line.height / 1.15, line.width / max(font.text_length(text, 1), 0.01)), 0.5)
-            baseline = line.y1 - 0.22 * size
-            end = line.x0  # where the text drawn so far ends
-            for number, word in enumerate(words):
-                rect = pymupdf.Rect(word.box) * to_points
-                x0 = max(rect.x0, end)
-                if number:  # the space between the last word and this one
-                    _stretched(sheet, font, " ", size, end, max(x0, end + 0.01), baseline)
-                end = max(rect.x1, x0 + 0.01)
-                _stretched(sheet, font, word.text, size, x0, end, baseline)
+        sheet.insert_font(fontname=_FONT, fontbuffer=font.buffer)
+        contents = scratch.get_new_xref()
+        scratch.update_object(contents, "<<>>")
+        scratch.update_stream(contents, "\n".join(drawn).encode())
+        scratch.xref_set_key(sheet.xref, "Contents", f"{contents} 0 R")
         textpage: pymupdf.TextPage = sheet.get_textpage(flags=flags)
     textpage.parent = weakref.proxy(page)
     return textpage
 
 
-def _stretched(
-    sheet: pymupdf.Page, font: pymupdf.Font, text: str, size: float, x0: float, x1: float, baseline: float
-) -> None:
-    """`text` written invisibly on `sheet` at font size `size` from x0 to x1 on the baseline."""
-    writer = pymupdf.TextWriter(sheet.rect)
-    writer.append((x0, baseline), text, font=font, fontsize=size)
-    scale = (x1 - x0) / max(font.text_length(text, size), 0.01)
-    writer.write_text(
-        sheet, render_mode=3, morph=(pymupdf.Point(x0, baseline), pymupdf.Matrix(scale, 1))
-    )  # invisible, as OCR layers are
+_FONT = "OCR"  # the text page's font resource: Helvetica's glyphs by their numbers, with their Unicode
+
+
+def _stretched(font: pymupdf.Font, text: str, size: float, x0: float, x1: float, baseline: float) -> str:
+    """The PDF operators that show `text` at font size `size` from x0 to x1 on the baseline (PDF
+    coordinates), its glyphs scaled across to fit. A character the font has no glyph for is drawn as
+    "?" and the text given as the words' actual text, which MuPDF reads instead."""
+    numbers = [font.has_glyph(ord(char)) for char in text]
+    shown = text
+    if not all(numbers):
+        shown = "".join(char if number else "?" for char, number in zip(text, numbers, strict=True))
+        numbers = [number or font.has_glyph(ord("?")) for number in numbers]
+    scale = (x1 - x0) / max(font.text_length(shown, size), 0.01)
+    glyphs = "".join(f"{number:04x}" for number in numbers)
+    shows = f"/{_FONT} {size:.4f} Tf {scale:.5f} 0 0 1 {x0:.3f} {baseline:.3f} Tm <{glyphs}> Tj"
+    if shown == text:
+        return shows
+    return f"/Span <</ActualText <feff{text.encode('utf-16-be').hex()}>>> BDC {shows} EMC"
 
 
 def _lines(words: Iterable[Word]) -> list[tuple[Box, list[Word]]]:

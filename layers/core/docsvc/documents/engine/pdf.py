@@ -178,8 +178,8 @@ def _page_text(
     for _, text, number in blocks:
         texts.setdefault(number, []).append(text)
     own = words_apart(_words(page, textpage), apart) if apart else _words(page, textpage)
-    if picture:  # OCR's words placed where the picture shows them
-        own = picture.placed(own)
+    if picture:  # its vertical rules, read as bars, are no words
+        own = picture.words_without_bars(own)
     words = whole_words(own, {number: "\n".join(t) for number, t in texts.items()})
     grids = [split_stacked_rows(grid, words) for grid in ruled]
     if aligned:

@@ -18,7 +18,6 @@ half turn; those are told apart by the ink under the words read.
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 from collections.abc import Sequence
@@ -45,29 +44,19 @@ MAX_SPAN = 0.97  # of the picture's width or height: a rule across all of it is 
 MAX_LEVELLED = 7.0  # degrees: OCR levels pages skewed up to 6 degrees, in tenths
 _SIZE_TOLERANCE = 0.05  # points: the text page's size against a turn's
 _INK_WORDS = 120  # words whose ink tells a turn from its half turn
-# OCR's text page draws a line's words at the height of its print: their widths are about the print's
-# (the font differs). Where a line has more pieces of ink than words, a piece given no word costs this
-# much (a piece given words whose width is off by a share r of the piece's costs r squared).
-EMPTY_PIECE = 0.35
 _BAR = re.compile(r"[|]+")
-MAX_PIECES = 40  # a line of more pieces of ink than this is not placed (the search costs pieces x words^2)
 
 
 @dataclass(frozen=True)
 class Picture:
-    """The ruled tables drawn in a page's picture, and that picture (its ink, 1 a dark pixel, row by row)."""
+    """The ruled tables drawn in a page's picture."""
 
     grids: list[Grid]
-    ink: bytes
-    width: int
-    height: int
-    to_pixels: pymupdf.Matrix  # the words' coordinates to the picture's pixels
-    verticals: list[Segment]  # in pixels
 
     @staticmethod
     def blocks_without_bars(blocks: Sequence[tuple[Box, str, int]]) -> list[tuple[Box, str, int]]:
         """The blocks of text without the words that are only bars ("|"): OCR reads a vertical rule
-        so (the words, `placed`, leave them out alike)."""
+        so (the words, `words_without_bars`, leave them out alike)."""
         kept = []
         for box, text, number in blocks:
             if "|" in text:
@@ -80,144 +69,11 @@ class Picture:
                 kept.append((box, text, number))
         return kept
 
-    def placed(self, words: Sequence[Word]) -> list[Word]:
-        """The words but bars (see `blocks_without_bars`), those of each line of text that starts in a
-        table moved to where the picture shows them (see `_placed`)."""
-        words = [word for word in words if not _BAR.fullmatch(word.text)]
-        matrix = self.to_pixels
-        if abs(matrix.b) > 1e-6 or abs(matrix.c) > 1e-6 or matrix.a <= 0 or matrix.d <= 0:
-            return list(words)  # the picture is turned from the words: they stay as read
-        lines: dict[tuple[int, float, float], list[Word]] = {}
-        for word in words:
-            lines.setdefault((word.block, round(word.box[1], 1), round(word.box[3], 1)), []).append(word)
-        moved: dict[int, Box] = {}
-        starts = [(line[0].box, key) for key, line in lines.items()]
-        for key, line in lines.items():
-            grid = next((grid for grid in self.grids if grid.holds(line[0])), None)
-            if grid is None:
-                continue
-            x0, y0, _, y1 = line[0].box
-            end = min(
-                [grid.box[2]]
-                + [
-                    box[0]
-                    for box, other in starts
-                    if other != key and box[0] > x0 and box[1] < y1 and box[3] > y0
-                ]
-            )
-            moved.update(self._placed(line, end))
-        return [
-            Word(moved[word.order], word.text, word.block, word.order) if word.order in moved else word
-            for word in words
-        ]
-
-    def _placed(self, line: Sequence[Word], end: float) -> dict[int, Box]:
-        """New boxes (by word order) for a line of OCR text drawn by `ocr.textpage_of` at one font size
-        from its first word on, whose words therefore need not stand where the picture has them: the
-        line's stretch of the picture up to `end` is cut into pieces of ink at vertical rules and at
-        gaps wider than half the line's height, the words are shared among the pieces in order as
-        their widths best fit (`_shared`), and spread over their piece."""
-        x0, y0, _, y1 = line[0].box
-        left, top = pymupdf.Point(x0, y0) * self.to_pixels
-        right, bottom = pymupdf.Point(end, y1) * self.to_pixels
-        left, right = max(int(left) - 1, 0), min(int(right), self.width)
-        top, bottom = int(top), math.ceil(bottom)
-        height = bottom - top
-        if right - left < 2 or height < 2:
-            return {}
-        middle = range(top + height // 5, max(bottom - height // 5, top + height // 5 + 1))
-        columns = 0
-        for row in middle:
-            if 0 <= row < self.height:
-                columns |= int.from_bytes(self.ink[row * self.width + left : row * self.width + right], "big")
-        dark = columns.to_bytes(right - left, "big")
-        cuts = {
-            round(x) - left
-            for x, start, stop in self.verticals
-            if left - SIDE <= x <= right + SIDE and start <= top + height / 2 <= stop
-        }
-        profile = bytearray(dark)
-        for cut in cuts:
-            profile[max(cut - 3, 0) : cut + 4] = bytes(len(profile[max(cut - 3, 0) : cut + 4]))
-        pieces: list[list[int]] = []
-        gap = max(height / 2, 3)
-        for found in re.finditer(b"[^\x00]+", bytes(profile)):
-            start, stop = found.span()
-            if (
-                pieces
-                and start - pieces[-1][1] < gap
-                and not any(pieces[-1][1] <= cut < start for cut in cuts)
-            ):
-                pieces[-1][1] = stop
-            else:
-                pieces.append([start, stop])
-        if not pieces or len(pieces) > MAX_PIECES:
-            return {}
-        widths = [word.box[2] - word.box[0] for word in line]
-        space = min((b.box[0] - a.box[2] for a, b in itertools.pairwise(line)), default=0.0)
-        space = max(space, 0.0)
-        inked = [stop - start for start, stop in pieces]
-        fitted = sum(inked) / (sum(widths) + space * max(len(widths) - len(inked), 0) or 1.0)
-        if len(pieces) > len(line):  # ink OCR read no word in: the words keep about their size
-            # (a line drawn across its gaps, as wide as it was read, has words wider than their print)
-            groups = _shared(widths, space, inked, min(self.to_pixels.a, fitted), EMPTY_PIECE)
-        else:  # the words' widths scaled to the pieces' together
-            groups = _shared(widths, space, inked, fitted, float("inf"))
-        boxes: dict[int, Box] = {}
-        to_words = ~self.to_pixels
-        for (first, last), (start, stop) in zip(groups, pieces, strict=True):
-            own = widths[first:last]
-            if not own:
-                continue
-            total = sum(own) + space * (len(own) - 1) or 1.0
-            scale = (stop - start) / total
-            at = float(left + start)
-            for index in range(first, last):
-                word = line[index]
-                a = pymupdf.Point(at, top) * to_words
-                at += widths[index] * scale
-                b = pymupdf.Point(at, bottom) * to_words
-                at += space * scale
-                boxes[word.order] = (a.x, word.box[1], b.x, word.box[3])
-        return boxes
-
-
-def _shared(
-    widths: Sequence[float], space: float, pieces: Sequence[int], scale: float, empty: float
-) -> list[tuple[int, int]]:
-    """The words (by their `widths` in points, `space` between two) shared among the `pieces` of ink
-    (pixels, `scale` a point) in order, so that the words' widths best fit their pieces: (first,
-    last + 1) for each piece, (first, first) for a piece left without words (ink OCR read no word in,
-    at a cost of `empty`; a piece given words whose width is off by a share r of the piece's costs r
-    squared)."""
-    count, parts = len(widths), len(pieces)
-    total = [0.0, *itertools.accumulate(widths)]  # the words' widths before each word
-    worst = float("inf")
-    # (pieces, words) -> (cost, words before the last piece's)
-    best: dict[tuple[int, int], tuple[float, int]] = {(0, 0): (0.0, 0)}
-    for part in range(1, parts + 1):
-        piece = pieces[part - 1]
-        for end in range(count + 1):
-            choice = (worst, 0)
-            before = best.get((part - 1, end))
-            if before is not None and before[0] < worst:
-                choice = (before[0] + empty, end)
-            for start in range(end):
-                before = best.get((part - 1, start))
-                if before is None or before[0] == worst:
-                    continue
-                width = (total[end] - total[start] + space * (end - start - 1)) * scale
-                cost = before[0] + ((width - piece) / max(piece, 1)) ** 2
-                if cost < choice[0]:
-                    choice = (cost, start)
-            best[(part, end)] = choice
-    groups: list[tuple[int, int]] = []
-    end = count
-    for part in range(parts, 0, -1):
-        start = best[(part, end)][1]
-        groups.append((start, end))
-        end = start
-    return groups[::-1]
+    @staticmethod
+    def words_without_bars(words: Sequence[Word]) -> list[Word]:
+        """The words but bars (see `blocks_without_bars`). OCR's words stand where the picture has them
+        (`ocr.textpage_of`), so the table's cells are found among them as they are."""
+        return [word for word in words if not _BAR.fullmatch(word.text)]
 
 
 def picture_tables(page: pymupdf.Page, textpage: pymupdf.TextPage) -> Picture | None:
@@ -261,7 +117,7 @@ def picture_tables(page: pymupdf.Page, textpage: pymupdf.TextPage) -> Picture | 
         for grid in ruled_grids(horizontal, vertical)
         if _ink_share(ink, width, height, tuple(pymupdf.Rect(grid.box) * to_pixels)) <= MAX_GRID_INK
     ]
-    return Picture(grids, ink, width, height, to_pixels, down) if grids else None
+    return Picture(grids) if grids else None
 
 
 def _ink(image: Image.Image) -> bytes:

@@ -270,3 +270,20 @@ def test_the_words_read_stand_where_their_ink_is_and_a_line_stays_one_line() -> 
         left, top, right, bottom = drawn[text]
         assert abs(x0 * 595 - left) < 4 and abs(x1 * 595 - right) < 4, (text, x0 * 595, x1 * 595)
         assert top - 4 < y0 * 842 < bottom and top < y1 * 842 < bottom + 4, (text, y0 * 842, y1 * 842)
+
+
+def test_a_line_of_words_far_apart_is_one_line_with_each_word_on_its_box() -> None:
+    boxes = {"Item": (100, 200, 180, 230), "✓": (600, 200, 630, 230), "12.50": (1000, 201, 1100, 231)}
+    words = tuple(ocr.Word((1, 1, 1), box, text, 90.0) for text, box in boxes.items())
+    reading = ocr.Reading(words, pymupdf.Matrix(2, 2), 144, 0.0)  # pixels at 144 dpi
+    with pymupdf.open() as document:
+        page = document.new_page(width=612, height=792)
+
+        textpage = ocr.textpage_of(page, reading, 0)
+
+        assert textpage.extractText() == "Item ✓ 12.50\n"  # a glyph Helvetica lacks keeps its text
+        read = textpage.extractWORDS()
+    assert [word[4] for word in read] == list(boxes)
+    assert len({(word[5], word[6]) for word in read}) == 1  # one block, one line
+    for x0, _, x1, _, text, *_ in read:
+        assert abs(x0 - boxes[text][0] / 2) < 0.1 and abs(x1 - boxes[text][2] / 2) < 0.1, text

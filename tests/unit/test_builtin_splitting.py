@@ -503,3 +503,28 @@ def test_letters_in_a_row_split_at_each_salutation_and_each_closing_formula() ->
     pages = ["\n".join(lines) for lines in (first, second_opening, second_end)]
     subdocuments = [Subdocument("letter", "A personal or business letter.", allow_multiple_instances=True)]
     assert [s.pages for s in split(pages, subdocuments)] == [[1], [2, 3]]
+
+
+def test_slides_numbered_from_one_after_their_unnumbered_title_slide_stay_one_deck() -> None:
+    from tests.unit.test_builtin_classification import PAPER_BOOK_DECK
+
+    form = "Antrag auf Wohngeld\nName\nVorname\nGeburtsdatum\nAnschrift\nUnterschrift\nSeite 1 von 1"
+    title = "Un modèle de présentation\nAvec LaTeX et Beamer\nPrénom NOM\nUniversité de Lille\n1er mai 2018"
+    slides = [
+        "Plan\n1. Introduction\n2. Le reste\nUn modèle de présentation\n1 / 3",
+        "Un exemple\n• un point\n• un autre point\nUn modèle de présentation\n2 / 3",
+        "La première diapo\n• un truc\n• un bloc important\nUn modèle de présentation\n3 / 3",
+    ]
+    subdocuments = [Subdocument(category.name, category.description, True) for category in PAPER_BOOK_DECK]
+    found = names_and_pages(split([form, title, *slides], subdocuments))
+    assert found == [("form", [1]), ("presentation", [2, 3, 4, 5])]
+
+
+def test_a_numbered_section_heading_naming_a_kind_is_no_new_title() -> None:
+    first = (
+        "Annual survey of the river basins\n1. Rainfall\n"
+        + WEATHER_STUDY
+        + "\nThe survey covered every district of the northern basins."
+    )
+    second = "2. Financial report\n" + WEATHER_STUDY
+    assert [part.pages for part in split([first, second], PAPER_CATEGORIES)] == [[1, 2]]

@@ -150,6 +150,9 @@ _SCRIPTS = (
     (0xFEFF, "arabic"),
 )
 _DIGITS = re.compile(r"\d+")
+# A line numbered as an item of a list or a section ("2. The rest of the talk", "3.1 Method", "IV)",
+# "b)"): a heading inside a document, not its title.
+_ENUMERATED = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[ivxIVX]{1,4}[.)]|[a-zA-Z][)])\s+\S")
 _AMOUNT = re.compile(r"(?:[A-Z]{3}|[^\w\s]{1,3})?\s*-?\d[\d.,' ]*(?:\s*(?:[A-Z]{3}|[^\w\s]{1,3}))?")
 
 
@@ -395,7 +398,7 @@ def title_lines(lines: Sequence[str], titles: Sequence[Phrase]) -> frozenset[str
     case aside."""
     found = set()
     for line in lines:
-        if ":" in line or len(line) > SHORT_LINE:
+        if ":" in line or len(line) > SHORT_LINE or _ENUMERATED.match(line):
             continue
         words = phrase(line)
         if len(words) <= HEADING_WORDS and any(_titles(words, title) for title in titles):
@@ -449,7 +452,8 @@ def gap_evidence(signals: Sequence[PageSignals]) -> list[list[Evidence]]:
     for index in range(1, len(signals)):
         page, previous = signals[index], signals[index - 1]
         following = signals[index + 1] if index + 1 < len(signals) else None
-        found.append(page_evidence(page, previous, following, numbers, titled_numbers, date))
+        cover = index == 1 or sum(item.weight for item in found[-1]) > 0  # the page before opens one
+        found.append(page_evidence(page, previous, following, numbers, titled_numbers, date, cover))
         numbers.update(page.numbers)
         titled_numbers.update(page.title_numbers)
         date = page.date or date
@@ -463,15 +467,17 @@ def page_evidence(
     numbers: dict[str, str],
     titled_numbers: dict[str, str],
     date: str | None,
+    cover: bool = False,
 ) -> list[Evidence]:
     """The evidence of the gap between `previous` and `page`; `numbers`, `titled_numbers` and `date`
-    are the latest document numbers, title numbers and header date of the pages before."""
+    are the latest document numbers, title numbers and header date of the pages before; `cover`, whether
+    the evidence before `previous` has it open a document."""
     found = [Evidence("nothing tells a new document", PRIOR)]
     if page.empty:
         found.append(Evidence("an empty page", -3.0))
     if page.continued or previous.continues:
         found.append(Evidence("marked as continued", -4.0))
-    found.extend(_numbering(page, previous))
+    found.extend(_numbering(page, previous, cover))
     shared = [head for head in page.numbers if head in numbers]
     if any(page.numbers[head] != numbers[head] for head in shared):
         found.append(Evidence("a new document number", 4.0))
@@ -514,11 +520,16 @@ def page_evidence(
     return found
 
 
-def _numbering(page: PageSignals, previous: PageSignals) -> list[Evidence]:
-    """Page markers ("Page 2 of 3") and folios (a page's bare number at its top or bottom)."""
+def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) -> list[Evidence]:
+    """Page markers ("Page 2 of 3") and folios (a page's bare number at its top or bottom). Numbering
+    that starts at 1 after an unnumbered page opening a document is the numbering of that document's
+    body after its title page or cover (slides numbered after the title slide), little evidence of a
+    new one."""
     found: list[Evidence] = []
     if page.marker is not None:
-        if page.marker == 1:
+        if page.marker == 1 and cover and previous.marker is None and previous.folio is None:
+            found.append(Evidence("page numbering starts after a title page", 0.5))
+        elif page.marker == 1:
             found.append(Evidence("page numbering restarts", 4.0))
         elif previous.marker == page.marker - 1:
             found.append(Evidence("page numbering continues", -4.0))

@@ -34,9 +34,11 @@ import json
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+import pymupdf
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
@@ -57,6 +59,7 @@ from bench.real_extraction import (  # noqa: E402
     Tally,
     _pct,
     classification,
+    packet_pdf,
     read,
     report_classification,
     report_splitting,
@@ -104,6 +107,14 @@ def keeping(kept: Path) -> Callable[[bytes, str], list[str]]:
         return texts
 
     return read_kept
+
+
+def stable_packet_pdf(files: Sequence[Path]) -> bytes:
+    """`real_extraction.packet_pdf` without the random /ID a PDF is saved with: the same parts give the
+    same bytes, so a packet's pages kept by `--pages` are read from there again, as documents' are."""
+    with pymupdf.open(stream=packet_pdf(files), filetype="pdf") as packet:
+        packet.xref_set_key(-1, "ID", "null")
+        return bytes(packet.tobytes(garbage=3, deflate=True, no_new_id=True))
 
 
 def answers(
@@ -192,6 +203,7 @@ def main() -> int:
     reader = read
     if args.pages:  # the packets' pages too: `splitting` reads them with bench.real_extraction's `read`
         reader = real_extraction.read = keeping(args.pages)
+        real_extraction.packet_pdf = stable_packet_pdf
     pages_of = {d.id: reader(d.file.read_bytes(), d.kind) for d in kept}
     counts: dict[tuple[str, str], int] = defaultdict(int)
     for d in kept:

@@ -573,6 +573,109 @@ def test_a_cerfa_citing_articles_of_law_and_the_official_journal_is_a_form_not_a
     assert classify([page], LETTER_OR_FORM).category == "form"
 
 
+@pytest.mark.parametrize(
+    ("title", "labels"),
+    [
+        (
+            "Demande de carte nationale d'identité",
+            [
+                "Écrire en lettres majuscules",
+                "Nom de famille",
+                "Lieu de naissance",
+                "Nationalité",
+                "Code postal    Commune",
+                "Cochez la case correspondante",
+                "Je certifie sur l'honneur",
+                "Cadre réservé à l'administration",
+            ],
+        ),
+        (
+            "Antrag auf Ausstellung eines Personalausweises",
+            [
+                "Bitte in Druckbuchstaben ausfüllen",
+                "Familienname",
+                "Geburtsort",
+                "Staatsangehörigkeit",
+                "Postleitzahl    Wohnort",
+                "Zutreffendes bitte ankreuzen",
+                "Ich versichere die Richtigkeit",
+                "Nur für Vermerke der Behörde",
+            ],
+        ),
+        (
+            "Solicitud de documento nacional de identidad",
+            [
+                "Escriba en letras mayúsculas",
+                "Primer apellido",
+                "Lugar de nacimiento",
+                "Nacionalidad",
+                "Código postal    Municipio",
+                "Marque con una X",
+                "Declaro bajo mi responsabilidad",
+                "A cumplimentar por la administración",
+            ],
+        ),
+        (
+            "Richiesta della carta d'identità",
+            [
+                "Scrivere in stampatello",
+                "Cognome",
+                "Luogo di nascita",
+                "Cittadinanza",
+                "Codice postale    Comune",
+                "Barrare la casella",
+                "Dichiaro sotto la mia responsabilità",
+                "Spazio riservato all'ufficio",
+            ],
+        ),
+        (
+            "Aanvraag van een identiteitskaart",
+            [
+                "Invullen in blokletters",
+                "Achternaam",
+                "Geboorteplaats",
+                "Nationaliteit",
+                "Postcode    Woonplaats",
+                "Aankruisen wat van toepassing is",
+                "Ik verklaar naar waarheid",
+                "In te vullen door de gemeente",
+            ],
+        ),
+        (
+            "Pedido de cartão de cidadão",
+            [
+                "Preencher em letras maiúsculas",
+                "Nome completo",
+                "Local de nascimento",
+                "Nacionalidade",
+                "Código postal    Localidade",
+                "Assinale com um X",
+                "Declaro por minha honra",
+                "A preencher pelos serviços",
+            ],
+        ),
+        (
+            "Wniosek o wydanie dowodu osobistego",
+            [
+                "Wypełnić drukowanymi literami",
+                "Nazwisko rodowe",
+                "Miejsce urodzenia",
+                "Obywatelstwo",
+                "Kod pocztowy    Miejscowość",
+                "Zaznaczyć znakiem X",
+                "Oświadczam, że dane są prawdziwe",
+                "Wypełnia urząd",
+            ],
+        ),
+    ],
+)
+def test_a_form_is_a_form_by_its_labels_and_instructions_in_every_language(
+    title: str, labels: list[str]
+) -> None:
+    page = "\n".join([title.upper(), *labels])
+    assert classify([page], LETTER_OR_FORM).category == "form"
+
+
 def test_labels_left_without_a_value_and_bracket_boxes_are_fields_to_fill_in() -> None:
     labels = ["Name:", "Institut:", "Kostenstelle:", "Beginn der Tätigkeit:", "Ende der Tätigkeit:"]
     page = "\n".join(

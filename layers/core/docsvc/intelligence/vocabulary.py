@@ -279,7 +279,21 @@ KINDS: tuple[DocumentKind, ...] = (
         "birth, signature, phone, email, address, checkbox, tick, for office use only, i declare, "
         "declaration, i certify, vorname, nachname, geburtsdatum, unterschrift, prenom, date de naissance, "
         "voornaam, achternaam, geboortedatum, handtekening, nombre, apellidos, fecha de nacimiento, firma, "
-        "cognome, data di nascita, imie, nazwisko, podpis",
+        "cognome, data di nascita, imie, nazwisko, podpis, "
+        # the same labels and instructions in the main European languages: block letters, place of
+        # birth, nationality, postal code, boxes to tick, a declaration, the space kept for the office
+        "block letters, block capitals, place of birth, nationality, postal code, zip code, tick the box, "
+        "lettres majuscules, en majuscules, nom de famille, nom d usage, lieu de naissance, nationalite, "
+        "code postal, cochez, cocher, je certifie, je declare, cadre reserve, reserve a l administration, "
+        "druckbuchstaben, familienname, geburtsname, geburtsort, staatsangehorigkeit, postleitzahl, "
+        "ankreuzen, ich versichere, ich erklare, vermerke der behorde, "
+        "letras mayusculas, primer apellido, lugar de nacimiento, nacionalidad, codigo postal, marque con, "
+        "declaro, a cumplimentar, stampatello, luogo di nascita, cittadinanza, codice postale, "
+        "codice fiscale, barrare, dichiaro, riservato all ufficio, blokletters, geboorteplaats, "
+        "nationaliteit, aankruisen, ik verklaar, in te vullen door, letras maiusculas, nome completo, "
+        "data de nascimento, local de nascimento, nacionalidade, assinale, assinatura, a preencher, "
+        "drukowanymi literami, nazwisko rodowe, miejsce urodzenia, obywatelstwo, kod pocztowy, zaznaczyc, "
+        "oswiadczam, wypelnia",
         FIELDS,
     ),
     _kind(

@@ -676,6 +676,41 @@ def test_a_form_is_a_form_by_its_labels_and_instructions_in_every_language(
     assert classify([page], LETTER_OR_FORM).category == "form"
 
 
+@pytest.mark.parametrize(
+    ("name", "lines"),
+    [
+        ("Bachelorarbeit", ["im Studiengang Informatik", "Betreuer: Prof. Dr. Weber", "Universität Kassel"]),
+        ("Masterproef", ["Academiejaar 2022-2023", "Promotor: dr. De Smet", "Hogeschool Gent"]),
+        (
+            "Trabajo Fin de Grado",
+            ["Grado en Ingeniería Informática", "Tutor: Dr. Ruiz", "Universidad de Alcalá"],
+        ),
+        (
+            "Tesina di laurea",
+            ["Corso di laurea in Informatica", "Relatore: prof. Rossi", "Università di Padova"],
+        ),
+        (
+            "Trabalho de Conclusão de Curso",
+            ["Curso de Engenharia", "Orientador: Prof. Silva", "Universidade do Estado"],
+        ),
+        (
+            "Praca dyplomowa inżynierska",
+            ["Kierunek: Informatyka", "Promotor: dr Nowak", "Politechnika Wrocławska"],
+        ),
+        ("Projet de fin d'études", ["Master informatique", "Encadrant : M. Martin", "Université de Lille"]),
+    ],
+)
+def test_a_student_thesis_is_named_in_every_language(name: str, lines: list[str]) -> None:
+    page = "\n".join([name.upper(), "Analyse eines verteilten Systems", *lines, "2023"])
+    assert classify([page], LETTER_OR_FORM).category == "scientific_paper"
+
+
+@pytest.mark.parametrize("title", ["Relazione tecnica sul progetto", "Sprawozdanie z badań terenowych"])
+def test_a_report_is_named_in_italian_and_polish(title: str) -> None:
+    page = "\n".join([title.upper(), "Anno 2023 / Rok 2023", BODY, BODY])
+    assert classify([page], LETTER_OR_FORM).category == "report"
+
+
 def test_labels_left_without_a_value_and_bracket_boxes_are_fields_to_fill_in() -> None:
     labels = ["Name:", "Institut:", "Kostenstelle:", "Beginn der Tätigkeit:", "Ende der Tätigkeit:"]
     page = "\n".join(

@@ -343,7 +343,14 @@ KINDS: tuple[DocumentKind, ...] = (
         "wissenschaftlicher artikel, fachartikel, doktorarbeit, dissertation, article scientifique, "
         "these de doctorat, "
         "wetenschappelijk artikel, proefschrift, articulo cientifico, tesis, articolo scientifico, tesi, "
-        "artigo cientifico, artykul naukowy, praca doktorska",
+        "artigo cientifico, artykul naukowy, praca doktorska, "
+        # a student's thesis, as universities name it
+        "bachelor thesis, master thesis, bachelorarbeit, masterarbeit, diplomarbeit, abschlussarbeit, "
+        "bachelorproef, masterproef, scriptie, afstudeerscriptie, projet de fin d etudes, "
+        "travail de fin d etudes, memoire de fin d etudes, trabajo fin de grado, trabajo de fin de grado, "
+        "trabajo fin de master, trabajo de fin de master, tesina, tesi di laurea, "
+        "trabalho de conclusao de curso, dissertacao, praca dyplomowa, praca magisterska, "
+        "praca inzynierska, praca licencjacka",
         "abstract, introduction, related work, conclusion, references, bibliography, et al, figure, fig, "
         "table, equation, eq, theorem, lemma, proof, corollary, proposition, definition, experiment, "
         "dataset, data set, arxiv, doi, proceedings, journal, conference, university, we propose, "
@@ -407,7 +414,8 @@ KINDS: tuple[DocumentKind, ...] = (
     _kind(
         "report",
         "report, white paper, policy brief, sustainability report, bericht, gutachten, rapport, verslag, "
-        "informe, rapporto, relatorio, raport",
+        "informe, rapporto, relatorio, raport, relazione, relazione tecnica, sprawozdanie, laborbericht, "
+        "projektbericht, praktikumsbericht",
         "study, survey, assessment, studie, etude, onderzoek, estudio, studio, estudo, badanie, "
         "executive summary, summary, key findings, findings, recommendations, methodology, scope, "
         "background, objectives, conclusions, stakeholders, annex, survey, respondents, indicators, "

@@ -528,3 +528,19 @@ def test_a_numbered_section_heading_naming_a_kind_is_no_new_title() -> None:
     )
     second = "2. Financial report\n" + WEATHER_STUDY
     assert [part.pages for part in split([first, second], PAPER_CATEGORIES)] == [[1, 2]]
+
+
+def test_a_part_that_takes_in_a_page_without_evidence_is_labelled_as_its_pages_sent_alone() -> None:
+    from docsvc.intelligence.classification import Category, classify
+
+    from tests.unit.test_builtin_classification import PAPER_BOOK_DECK
+
+    categories = [*PAPER_BOOK_DECK, Category("report", "A report of an organisation: findings, sections.")]
+    slides = [
+        "Key findings\n• Rivers rose early\n• Farms flooded\n1",
+        "The harvest\n• Maize fell\n• Rice held\n2",
+        "Next season\n• Plant later\n• Repair channels\n7",  # its folio breaks the run: a weak boundary
+    ]
+    found = split(slides, [Subdocument(c.name, c.description, True) for c in categories])
+    assert names_and_pages(found) == [(classify(slides, categories).category, [1, 2, 3])]
+    assert found[0].name == "presentation"

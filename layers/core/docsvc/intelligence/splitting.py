@@ -27,8 +27,10 @@ toward keeping it with pages of that subdocument), rather than page by page.
 Each instance takes the subdocument its pages score best for as a whole, as a document is classified
 (its first pages weighing most, and the shape of its pages: a deck of slides, a paper's abstract and
 references, lines of blanks to fill in); one without any evidence goes to a catch-all subdocument
-("other") if there is one, else joins its neighbour, unless sure boundaries open and close it. The
-instances of a subdocument that does not allow multiple instances are grouped into one split.
+("other") if there is one, else joins its neighbour, unless sure boundaries open and close it; the
+neighbour is then labelled again over all its pages, so that each split is labelled as its pages sent
+alone would be classified. The instances of a subdocument that does not allow multiple instances are
+grouped into one split.
 
 A split is as sure as the boundaries opening and closing it and the least sure gap kept inside it
 (the logistic of the summed evidence, at most 0.95)."""
@@ -218,9 +220,12 @@ def split(
     )
     instances = segment(signals)
     for instance in instances:  # labelled as a document is classified: its pages as a whole
-        found = document_scores(profiles, [pages[index] for index in instance.pages])
-        instance.scores = [entry.total for entry in found]
+        _label(instance, profiles, pages)
+    labelled = {id(instance): len(instance.pages) for instance in instances}
     instances = _without_empty(instances)
+    for instance in instances:  # one that took in pages without evidence: labelled as those pages alone
+        if len(instance.pages) != labelled[id(instance)]:
+            _label(instance, profiles, pages)
     ends = [following.likelihood for following in instances[1:]] + [1.0] * bool(instances)
     return assemble(
         [
@@ -229,6 +234,13 @@ def split(
         ],
         subdocuments,
     )
+
+
+def _label(instance: Instance, profiles: Sequence[Profile], pages: Sequence[str]) -> None:
+    """The instance's evidence for each subdocument: its pages as a whole, as `classify` weighs a
+    document sent alone."""
+    found = document_scores(profiles, [pages[index] for index in instance.pages])
+    instance.scores = [entry.total for entry in found]
 
 
 def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase]) -> PageSignals:

@@ -77,6 +77,7 @@ _TEXT_FLAGS = (
 )
 _VECTOR_BLOCK = 3
 _KEY_WORDS = 6  # words of a label that make its key
+_KEY_LENGTH = 48  # characters of a key at most
 _CHECK_SIZE = (5.0, 20.0)  # a check box's side, in points
 _MIN_FIELD = 24.0  # the narrowest blank a value is written on, in points
 _TALLEST_TINT = 72.0  # points: a taller filled area is a panel of the page, not an input box
@@ -200,10 +201,19 @@ def _key_of(label: str, name: str | None) -> str:
     where the page prints "NIF" only), any other field by the first words of its label."""
     named = _humanised(name) if name else ""
     if named and not _MEANINGLESS_NAME.match(named) and sum(char.isalpha() for char in named) >= 3:
-        key = snake_case(named)
-    else:
-        key = snake_case(" ".join(label.split()[:_KEY_WORDS]))
-    return key[:48].strip("_") or "field"
+        return _tail_kept(snake_case(named))
+    key = snake_case(" ".join(label.split()[:_KEY_WORDS]))
+    return key[:_KEY_LENGTH].strip("_") or "field"
+
+
+def _tail_kept(key: str) -> str:
+    """A long name shortened from its start: the names of one form share their first words and tell
+    their fields apart at the end ("lpa-document-primaryAttorneys-0-address-address1", "...-address2",
+    "...-postcode")."""
+    parts = key.split("_")
+    while len(parts) > 1 and len("_".join(parts)) > _KEY_LENGTH:
+        parts.pop(0)
+    return "_".join(parts)[-_KEY_LENGTH:].strip("_") or "field"
 
 
 def _unique(key: str, keys: dict[str, int]) -> str:

@@ -704,3 +704,30 @@ def test_a_tooltip_numbered_in_brackets_is_told_apart_from_the_plain_label() -> 
     assert values["lpa-document-primaryAttorneys-0-address-address1"] == "7 Elm Road"
     assert values["lpa-document-primaryAttorneys-0-address-address2"] == "5 Elm Road"
     assert values["lpa-document-primaryAttorneys-0-address-address3"] in ("", None)
+
+
+def test_a_rule_opened_by_a_dollar_sign_is_a_blank_after_the_sign() -> None:
+    """An amount column: the line's number in a cell, then "$" at the start of a rule between two
+    ticks, the cents' rule after it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((40, 346), "20 What is your net income per pay period (take home pay)?", fontsize=8.5)
+        for x in range(300, 460, 12):
+            page.insert_text((x, 346), ".", fontsize=8.5)
+        page.insert_text((481, 346), "20", fontsize=8.5, fontname="hebo")
+        page.insert_text((499, 346), "$", fontsize=8)
+        shape = page.new_shape()
+        for start, end in (((475, 348), (497, 348)), ((497, 348), (554.5, 348)), ((554.5, 348), (576, 348))):
+            shape.draw_line(start, end)
+        for x in (475.2, 496.8, 554.4):
+            shape.draw_line((x, 336), (x, 348.2))
+        shape.finish(width=0.5, color=(0, 0, 0))
+        shape.commit()
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    assert len(fields) == 1
+    field = fields[0]
+    assert "net income per pay period" in field.description
+    assert 503 < field.bbox.left * pymupdf.paper_size("a4")[0] < 506  # after the sign, not over it
+    values = field_values([(field.key, field.description, field.type)], "Net income per pay period: 1,250.00")
+    assert values == {field.key: "1,250.00"}

@@ -919,13 +919,20 @@ def _header_label(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]
     return ", ".join(parts)
 
 
+def _opened_by_signs(inside: list[Word], x0: float, x1: float) -> bool:
+    """Whether the words on a blank are signs only ("$", "="), at its start: they open it."""
+    return all(not any(char.isalnum() for char in word[4]) for word in inside) and max(
+        word[2] for word in inside
+    ) <= x0 + 0.3 * (x1 - x0)
+
+
 def _box_field(rect: Rect, words: list[Word], inside: list[Word] | None = None) -> list[Place]:
     """A box: a check box when small and square, a field when empty, its blank part when its label is
     printed in its top part; nothing when text fills it."""
     inside = [word for word in words if _inside(word, rect) and _clean(word[4])] if inside is None else inside
     width, height = rect[2] - rect[0], _height(rect)
     signs = [word for word in inside if not any(char.isalnum() for char in word[4])]
-    if inside and len(signs) == len(inside) and max(word[2] for word in signs) <= rect[0] + 0.3 * width:
+    if inside and _opened_by_signs(inside, rect[0], rect[2]):
         start = max(word[2] for word in signs) + 1.0  # "= [     ]", "$ [     ]": a sign opens the box
         if rect[2] - start < _MIN_FIELD or height < 8:
             return []
@@ -994,6 +1001,11 @@ def _rule_field(
     if any(_overlap(box, other) > 0.3 for other in known):
         return []  # an underscore run already gave this blank
     on = [word for word in words if _inside(word, box) and _clean(word[4])]
+    if on and _opened_by_signs(on, x0, x1):  # "$ ______": the blank starts after the sign
+        x0 = max(word[2] for word in on) + 1.0
+        if x1 - x0 < _MIN_FIELD:
+            return []
+        box, words, on = (x0, box[1], x1, y), [word for word in words if word not in on], []
     if on:
         return []  # written on: a heading's underline or a value already filled in
     label = _label_on("left", box, words, [])

@@ -71,7 +71,17 @@ pymupdf.TOOLS.mupdf_display_warnings(False)
 
 TEXT, CHECKBOX = 7, 2  # PyMuPDF's widget types
 READ_ONLY, HIDDEN = 1, 2  # a field's /Ff bit, an annotation's /F bit
-YES = {"en": "yes", "de": "ja", "fr": "oui", "es": "sí", "ja": "はい", "ar": "نعم", "zh": "是", "uk": "так", "pl": "tak"}
+YES = {
+    "en": "yes",
+    "de": "ja",
+    "fr": "oui",
+    "es": "sí",
+    "ja": "はい",
+    "ar": "نعم",
+    "zh": "是",
+    "uk": "так",
+    "pl": "tak",
+}
 NAMES = {
     "en": ["Jane Roe", "John Smith", "Maria Garcia", "David Chen", "Laura Miller", "Peter Brown"],
     "de": ["Anna Schmidt", "Jürgen Müller", "Petra Weiß", "Lukas Becker", "Sabine Krüger", "Tobias Schäfer"],
@@ -88,7 +98,14 @@ NAMES = {
     "ar": ["أحمد خالد", "فاطمة علي", "يوسف حسن", "مريم سعيد", "عمر نبيل", "ليلى كريم"],
     "zh": ["王 小明", "李 娜", "张 伟", "刘 洋", "陈 静", "杨 磊"],
     "uk": ["Олена Коваль", "Тарас Шевчук", "Ірина Бондар", "Андрій Мельник", "Оксана Ткач", "Богдан Кравець"],  # noqa: RUF001
-    "pl": ["Agnieszka Wójcik", "Łukasz Zieliński", "Małgorzata Król", "Paweł Dąbrowski", "Zofia Kowalczyk", "Jakub Nowak"],
+    "pl": [
+        "Agnieszka Wójcik",
+        "Łukasz Zieliński",
+        "Małgorzata Król",
+        "Paweł Dąbrowski",
+        "Zofia Kowalczyk",
+        "Jakub Nowak",
+    ],
 }
 CITIES = {
     "en": ["Springfield", "Portland", "Madison"],

@@ -711,7 +711,8 @@ def test_a_rule_opened_by_a_dollar_sign_is_a_blank_after_the_sign() -> None:
     ticks, the cents' rule after it."""
     with pymupdf.open() as document:  # type: ignore[no-untyped-call]
         page = document.new_page()
-        page.insert_text((40, 346), "20 What is your net income per pay period (take home pay)?", fontsize=8.5)
+        question = "20 What is your net income per pay period (take home pay)?"
+        page.insert_text((40, 346), question, fontsize=8.5)
         for x in range(300, 460, 12):
             page.insert_text((x, 346), ".", fontsize=8.5)
         page.insert_text((481, 346), "20", fontsize=8.5, fontname="hebo")

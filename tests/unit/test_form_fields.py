@@ -698,6 +698,30 @@ def test_widgets_named_alike_but_for_their_last_words_keep_them_in_their_keys() 
     assert values["lpa-document-primaryAttorneys-1-address-postcode"] == "13 Oak Street"
 
 
+def test_long_widget_names_told_apart_at_their_start_and_their_end_keep_both_in_their_keys() -> None:
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for number, (member, place) in enumerate(
+            (member, place) for member in ("first", "second") for place in ("home", "work")
+        ):
+            widget = pymupdf.Widget()  # type: ignore[no-untyped-call]
+            widget.field_name = (
+                f"{member}_member_affected_by_flint_water_crisis_address_affected_type_{place}"
+            )
+            widget.field_type = pymupdf.PDF_WIDGET_TYPE_CHECKBOX
+            widget.rect = pymupdf.Rect(72, 100 + 30 * number, 84, 112 + 30 * number)
+            page.add_widget(widget)
+        content = bytes(document.tobytes())
+    keys = [field.key for field in form_fields(content)]
+    assert [(key.split("_")[0], key.split("_")[-1]) for key in keys] == [
+        ("first", "home"),
+        ("first", "work"),
+        ("second", "home"),
+        ("second", "work"),
+    ]
+    assert all(len(key) <= 48 for key in keys)
+
+
 def test_a_tooltip_numbered_in_brackets_is_told_apart_from_the_plain_label() -> None:
     tooltips = ("Address [1]", "Address [3]", "", "", "", "", "", "")
     values = _filled_by(_named_address_form(tooltips), "Address [3]: 5 Elm Road\nAddress [1]: 7 Elm Road")

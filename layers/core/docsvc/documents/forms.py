@@ -201,19 +201,35 @@ def _key_of(label: str, name: str | None) -> str:
     where the page prints "NIF" only), any other field by the first words of its label."""
     named = _humanised(name) if name else ""
     if named and not _MEANINGLESS_NAME.match(named) and sum(char.isalpha() for char in named) >= 3:
-        return _tail_kept(snake_case(named))
+        key = snake_case(named)
+        return key if len(key) <= _KEY_LENGTH else _ends_kept(named)
     key = snake_case(" ".join(label.split()[:_KEY_WORDS]))
     return key[:_KEY_LENGTH].strip("_") or "field"
 
 
-def _tail_kept(key: str) -> str:
-    """A long name shortened from its start: the names of one form share their first words and tell
-    their fields apart at the end ("lpa-document-primaryAttorneys-0-address-address1", "...-address2",
-    "...-postcode")."""
-    parts = key.split("_")
-    while len(parts) > 1 and len("_".join(parts)) > _KEY_LENGTH:
-        parts.pop(0)
-    return "_".join(parts)[-_KEY_LENGTH:].strip("_") or "field"
+def _ends_kept(named: str) -> str:
+    """A long name's key, shortened in its middle: the names of one form tell their fields apart
+    at the start ("first_member_...", "second_member_...") or at the end ("lpa-document-primaryAttorneys-
+    0-address-address1", "...-address2", "...-postcode"), so words are kept from both ends in turn."""
+    spelled = "_".join(snake_case(word).removeprefix("field_") for word in named.split())
+    parts = [part for part in spelled.split("_") if part]
+    head: list[str] = []
+    tail: list[str] = []
+    low, high = 0, len(parts) - 1
+    while low <= high:
+        word = parts[low] if len(head) <= len(tail) else parts[high]
+        if len("_".join([*head, word, *tail])) > _KEY_LENGTH:
+            break
+        if len(head) <= len(tail):
+            head.append(word)
+            low += 1
+        else:
+            tail.insert(0, word)
+            high -= 1
+    key = "_".join(head + tail) or snake_case(named)[:_KEY_LENGTH].strip("_")
+    if not key:
+        return "field"
+    return key if key[0].isalpha() else f"field_{key}"[:_KEY_LENGTH]
 
 
 def _unique(key: str, keys: dict[str, int]) -> str:

@@ -1,17 +1,19 @@
 """Form filling on real public PDF forms: does each value land in the field it was meant for?
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/forms.py [--split tune|heldout|heldout2|heldout3|heldout4|all] [--corpus .corpus]
-                                    [--json PATH] [--speed]
+    .venv/bin/python bench/forms.py [--split tune|heldout|heldout2|heldout3|heldout4|heldout5|all]
+                                    [--corpus .corpus] [--json PATH] [--speed]
 
-The forms are those of `bench/forms/manifest.json`, in five splits reported apart: `tune`, the forms
+The forms are those of `bench/forms/manifest.json`, in six splits reported apart: `tune`, the forms
 read while changing the code; `heldout`, the first held-out forms; `heldout2`, forms of other sources
 and layouts added later (US state returns and intake sheets, a Canadian federal return, German and
 French university forms, commercial forms); `heldout3`, forms of yet other sources (Michigan benefit
 applications, Michigan, Utah and Massachusetts court forms, a UK power of attorney, a form library's
 one-page demo forms in Arabic, Chinese and Ukrainian), read since; `heldout4`, forms added later (UK
-Office of the Public Guardian forms, IRS and state forms, a broker's form), run once before and once
-after a round's changes.
+Office of the Public Guardian forms, IRS and state forms, a broker's form), read since; `heldout5`,
+forms added last (USCIS and immigration court forms, an FDA form, a school report card, German health
+insurers' and a German university's forms, a French Cerfa, a Polish municipal application), run once
+before and once after a round's changes.
 
 Their truth does not come from the detector: each text field or check box widget with a tooltip
 (/TU), or else a name of words ("FirstName"), is a field given, its label that tooltip or name; a label
@@ -69,7 +71,17 @@ pymupdf.TOOLS.mupdf_display_warnings(False)
 
 TEXT, CHECKBOX = 7, 2  # PyMuPDF's widget types
 READ_ONLY, HIDDEN = 1, 2  # a field's /Ff bit, an annotation's /F bit
-YES = {"en": "yes", "de": "ja", "fr": "oui", "es": "sí", "ja": "はい", "ar": "نعم", "zh": "是", "uk": "так"}
+YES = {
+    "en": "yes",
+    "de": "ja",
+    "fr": "oui",
+    "es": "sí",
+    "ja": "はい",
+    "ar": "نعم",
+    "zh": "是",
+    "uk": "так",
+    "pl": "tak",
+}
 NAMES = {
     "en": ["Jane Roe", "John Smith", "Maria Garcia", "David Chen", "Laura Miller", "Peter Brown"],
     "de": ["Anna Schmidt", "Jürgen Müller", "Petra Weiß", "Lukas Becker", "Sabine Krüger", "Tobias Schäfer"],
@@ -86,6 +98,14 @@ NAMES = {
     "ar": ["أحمد خالد", "فاطمة علي", "يوسف حسن", "مريم سعيد", "عمر نبيل", "ليلى كريم"],
     "zh": ["王 小明", "李 娜", "张 伟", "刘 洋", "陈 静", "杨 磊"],
     "uk": ["Олена Коваль", "Тарас Шевчук", "Ірина Бондар", "Андрій Мельник", "Оксана Ткач", "Богдан Кравець"],  # noqa: RUF001
+    "pl": [
+        "Agnieszka Wójcik",
+        "Łukasz Zieliński",
+        "Małgorzata Król",
+        "Paweł Dąbrowski",
+        "Zofia Kowalczyk",
+        "Jakub Nowak",
+    ],
 }
 CITIES = {
     "en": ["Springfield", "Portland", "Madison"],
@@ -96,6 +116,7 @@ CITIES = {
     "ar": ["القاهرة", "عمّان", "بيروت"],
     "zh": ["北京市", "上海市", "广州市"],
     "uk": ["Київ", "Львів", "Одеса"],
+    "pl": ["Wrocław", "Kraków", "Łódź"],
 }
 STREETS = {
     "en": "{n} Oak Street",
@@ -106,6 +127,7 @@ STREETS = {
     "ar": "شارع النيل {n}",
     "zh": "长安街{n}号",
     "uk": "вул. Хрещатик, {n}",
+    "pl": "ul. Świdnicka {n}",
 }
 KINDS = [  # the kind of a label's value, from its words
     ("email", re.compile(r"e-?mail|courriel|correo", re.I)),
@@ -127,7 +149,7 @@ KINDS = [  # the kind of a label's value, from its words
         re.compile(r"amount|total|\bline\b|income|tax|wages|\$|payment|betrag|montant|importe|credit", re.I),
     ),
 ]
-SPLITS = ("tune", "heldout", "heldout2", "heldout3", "heldout4")  # reported apart, in this order
+SPLITS = ("tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")  # reported apart, in this order
 MEANINGLESS = re.compile(
     r"^(?:[a-z]{0,4}[\d_.\-]+|text\s*\d*|field\s*\d*|check\s*box\s*\d*|untitled.*)$", re.I
 )

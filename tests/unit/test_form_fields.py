@@ -652,3 +652,107 @@ def test_documents_that_are_no_form_are_rejected() -> None:
         form_fields(b"GIF89a not a form")
     with pytest.raises(DocumentRejected):
         form_fields(b"%PDF-1.7\n%%EOF\n")
+
+
+def _named_address_form(tooltips: tuple[str, ...]) -> bytes:
+    """Two people's address blocks, each line printed "Address" (or "Postcode") left of its widget,
+    the widgets named by a long path that tells them apart only at its end, with the given tooltips
+    (none where empty)."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        lines = ("address-address1", "address-address2", "address-address3", "address-postcode")
+        for person in range(2):
+            for line, part in enumerate(lines):
+                y = 100 + 140 * person + 24 * line
+                page.insert_text((72, y + 12), "Postcode" if "postcode" in part else "Address", fontsize=10)
+                widget = pymupdf.Widget()  # type: ignore[no-untyped-call]
+                widget.field_name = f"lpa-document-primaryAttorneys-{person}-{part}"
+                widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+                widget.rect = pymupdf.Rect(140, y, 400, y + 16)
+                widget.field_label = tooltips[person * len(lines) + line] or None
+                page.add_widget(widget)
+        return bytes(document.tobytes())
+
+
+def _filled_by(content: bytes, instructions: str) -> dict[str, str]:
+    fields = form_fields(content)
+    values = field_values([(field.key, field.description, field.type) for field in fields], instructions)
+    out = filled(content, [replace(field, value=values.get(field.key)) for field in fields])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        return {widget.field_name: widget.field_value for widget in document[0].widgets()}
+
+
+def test_widgets_named_alike_but_for_their_last_words_keep_them_in_their_keys() -> None:
+    content = _named_address_form(("",) * 8)
+    keys = [field.key for field in form_fields(content)]
+    assert len(set(keys)) == 8
+    assert all(key.endswith(("address1", "address2", "address3", "postcode")) for key in keys)
+    instructions = "\n".join(
+        f"lpa document primary Attorneys {person} address {part}: {10 * person + number} Oak Street"
+        for person in range(2)
+        for number, part in enumerate(("address1", "address2", "address3", "postcode"))
+    )
+    values = _filled_by(content, instructions)
+    assert values["lpa-document-primaryAttorneys-0-address-address2"] == "1 Oak Street"
+    assert values["lpa-document-primaryAttorneys-1-address-address1"] == "10 Oak Street"
+    assert values["lpa-document-primaryAttorneys-1-address-postcode"] == "13 Oak Street"
+
+
+def test_long_widget_names_told_apart_at_their_start_and_their_end_keep_both_in_their_keys() -> None:
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for number, (member, place) in enumerate(
+            (member, place) for member in ("first", "second") for place in ("home", "work")
+        ):
+            widget = pymupdf.Widget()  # type: ignore[no-untyped-call]
+            widget.field_name = (
+                f"{member}_member_affected_by_flint_water_crisis_address_affected_type_{place}"
+            )
+            widget.field_type = pymupdf.PDF_WIDGET_TYPE_CHECKBOX
+            widget.rect = pymupdf.Rect(72, 100 + 30 * number, 84, 112 + 30 * number)
+            page.add_widget(widget)
+        content = bytes(document.tobytes())
+    keys = [field.key for field in form_fields(content)]
+    assert [(key.split("_")[0], key.split("_")[-1]) for key in keys] == [
+        ("first", "home"),
+        ("first", "work"),
+        ("second", "home"),
+        ("second", "work"),
+    ]
+    assert all(len(key) <= 48 for key in keys)
+
+
+def test_a_tooltip_numbered_in_brackets_is_told_apart_from_the_plain_label() -> None:
+    tooltips = ("Address [1]", "Address [3]", "", "", "", "", "", "")
+    values = _filled_by(_named_address_form(tooltips), "Address [3]: 5 Elm Road\nAddress [1]: 7 Elm Road")
+    assert values["lpa-document-primaryAttorneys-0-address-address1"] == "7 Elm Road"
+    assert values["lpa-document-primaryAttorneys-0-address-address2"] == "5 Elm Road"
+    assert values["lpa-document-primaryAttorneys-0-address-address3"] in ("", None)
+
+
+def test_a_rule_opened_by_a_dollar_sign_is_a_blank_after_the_sign() -> None:
+    """An amount column: the line's number in a cell, then "$" at the start of a rule between two
+    ticks, the cents' rule after it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        question = "20 What is your net income per pay period (take home pay)?"
+        page.insert_text((40, 346), question, fontsize=8.5)
+        for x in range(300, 460, 12):
+            page.insert_text((x, 346), ".", fontsize=8.5)
+        page.insert_text((481, 346), "20", fontsize=8.5, fontname="hebo")
+        page.insert_text((499, 346), "$", fontsize=8)
+        shape = page.new_shape()
+        for start, end in (((475, 348), (497, 348)), ((497, 348), (554.5, 348)), ((554.5, 348), (576, 348))):
+            shape.draw_line(start, end)
+        for x in (475.2, 496.8, 554.4):
+            shape.draw_line((x, 336), (x, 348.2))
+        shape.finish(width=0.5, color=(0, 0, 0))
+        shape.commit()
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    assert len(fields) == 1
+    field = fields[0]
+    assert "net income per pay period" in field.description
+    assert 503 < field.bbox.left * pymupdf.paper_size("a4")[0] < 506  # after the sign, not over it
+    values = field_values([(field.key, field.description, field.type)], "Net income per pay period: 1,250.00")
+    assert values == {field.key: "1,250.00"}

@@ -77,6 +77,7 @@ _TEXT_FLAGS = (
 )
 _VECTOR_BLOCK = 3
 _KEY_WORDS = 6  # words of a label that make its key
+_KEY_LENGTH = 48  # characters of a key at most
 _CHECK_SIZE = (5.0, 20.0)  # a check box's side, in points
 _MIN_FIELD = 24.0  # the narrowest blank a value is written on, in points
 _TALLEST_TINT = 72.0  # points: a taller filled area is a panel of the page, not an input box
@@ -201,9 +202,34 @@ def _key_of(label: str, name: str | None) -> str:
     named = _humanised(name) if name else ""
     if named and not _MEANINGLESS_NAME.match(named) and sum(char.isalpha() for char in named) >= 3:
         key = snake_case(named)
-    else:
-        key = snake_case(" ".join(label.split()[:_KEY_WORDS]))
-    return key[:48].strip("_") or "field"
+        return key if len(key) <= _KEY_LENGTH else _ends_kept(named)
+    key = snake_case(" ".join(label.split()[:_KEY_WORDS]))
+    return key[:_KEY_LENGTH].strip("_") or "field"
+
+
+def _ends_kept(named: str) -> str:
+    """A long name's key, shortened in its middle: the names of one form tell their fields apart
+    at the start ("first_member_...", "second_member_...") or at the end ("lpa-document-primaryAttorneys-
+    0-address-address1", "...-address2", "...-postcode"), so words are kept from both ends in turn."""
+    spelled = "_".join(snake_case(word).removeprefix("field_") for word in named.split())
+    parts = [part for part in spelled.split("_") if part]
+    head: list[str] = []
+    tail: list[str] = []
+    low, high = 0, len(parts) - 1
+    while low <= high:
+        word = parts[low] if len(head) <= len(tail) else parts[high]
+        if len("_".join([*head, word, *tail])) > _KEY_LENGTH:
+            break
+        if len(head) <= len(tail):
+            head.append(word)
+            low += 1
+        else:
+            tail.insert(0, word)
+            high -= 1
+    key = "_".join(head + tail) or snake_case(named)[:_KEY_LENGTH].strip("_")
+    if not key:
+        return "field"
+    return key if key[0].isalpha() else f"field_{key}"[:_KEY_LENGTH]
 
 
 def _unique(key: str, keys: dict[str, int]) -> str:
@@ -909,13 +935,20 @@ def _header_label(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]
     return ", ".join(parts)
 
 
+def _opened_by_signs(inside: list[Word], x0: float, x1: float) -> bool:
+    """Whether the words on a blank are signs only ("$", "="), at its start: they open it."""
+    return all(not any(char.isalnum() for char in word[4]) for word in inside) and max(
+        word[2] for word in inside
+    ) <= x0 + 0.3 * (x1 - x0)
+
+
 def _box_field(rect: Rect, words: list[Word], inside: list[Word] | None = None) -> list[Place]:
     """A box: a check box when small and square, a field when empty, its blank part when its label is
     printed in its top part; nothing when text fills it."""
     inside = [word for word in words if _inside(word, rect) and _clean(word[4])] if inside is None else inside
     width, height = rect[2] - rect[0], _height(rect)
     signs = [word for word in inside if not any(char.isalnum() for char in word[4])]
-    if inside and len(signs) == len(inside) and max(word[2] for word in signs) <= rect[0] + 0.3 * width:
+    if inside and _opened_by_signs(inside, rect[0], rect[2]):
         start = max(word[2] for word in signs) + 1.0  # "= [     ]", "$ [     ]": a sign opens the box
         if rect[2] - start < _MIN_FIELD or height < 8:
             return []
@@ -984,6 +1017,11 @@ def _rule_field(
     if any(_overlap(box, other) > 0.3 for other in known):
         return []  # an underscore run already gave this blank
     on = [word for word in words if _inside(word, box) and _clean(word[4])]
+    if on and _opened_by_signs(on, x0, x1):  # "$ ______": the blank starts after the sign
+        x0 = max(word[2] for word in on) + 1.0
+        if x1 - x0 < _MIN_FIELD:
+            return []
+        box, words, on = (x0, box[1], x1, y), [word for word in words if word not in on], []
     if on:
         return []  # written on: a heading's underline or a value already filled in
     label = _label_on("left", box, words, [])

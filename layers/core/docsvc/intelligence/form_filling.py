@@ -77,7 +77,7 @@ account: account, konto, compte, cuenta, conto, conta, rekening
 iban: iban
 name: name, full name, nom complet, nombre completo, nome completo, naam, imie i nazwisko, фио, 氏名, 名前
 """
-_HINT = re.compile(r"\[[^\]]*\]")
+_HINT = re.compile(r"\[[^\]]*[^\W\d_][^\]]*\]")  # "[date]"; a number in brackets ("Address [1]") is no hint
 _NUMBERING = re.compile(r"^(?:\(?[0-9ivx]{1,4}[a-z]?[.)]?|[a-z][.)])$")
 _GENERIC = frozenset({"name", "number", "date", "address", "amount", "code", "line", "information", "detail"})
 _DROPPED = frozenset({"s", "please", "enter", "your", "the", "if", "any", "optional", "here", "box", "field"})

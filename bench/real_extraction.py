@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
-        [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|receipts|all] [--corpus .corpus]
+        [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|receipts|all]
+        [--corpus .corpus]
         [--json PATH] [--scans]
 
 Reads the documents of `bench/real_extraction/manifest.json` from the corpus folder (the layout
@@ -110,7 +111,16 @@ from docsvc.intelligence.splitting import Subdocument, split  # noqa: E402
 from bench.real_corpus import EXTRACTION_MANIFEST, MANIFEST, corpus_path, load_manifest  # noqa: E402
 
 SCAN_DPI = 200
-TESSERACT = {"de": "deu", "fr": "fra", "en": "eng", "es": "spa", "it": "ita", "nl": "nld", "pl": "pol", "fi": "fin"}
+TESSERACT = {
+    "de": "deu",
+    "fr": "fra",
+    "en": "eng",
+    "es": "spa",
+    "it": "ita",
+    "nl": "nld",
+    "pl": "pol",
+    "fi": "fin",
+}
 _NULL_STRING = {"type": ["string", "null"]}
 _NULL_NUMBER = {"type": ["number", "null"]}
 INVOICE_SCHEMA: dict[str, Any] = {
@@ -187,7 +197,19 @@ RECEIPT_FIELDS = {
     "total": "total",
 }
 BUCKETS = ((0.9, 1.01, ">= 0.9"), (0.7, 0.9, "0.7-0.9"), (0.5, 0.7, "0.5-0.7"), (-0.01, 0.5, "< 0.5"))
-SPLITS = ("tune", "heldout", "fresh", "tune2", "fresh2", "tune3", "fresh3", "tune4", "fresh4", "fresh5", "receipts")
+SPLITS = (
+    "tune",
+    "heldout",
+    "fresh",
+    "tune2",
+    "fresh2",
+    "tune3",
+    "fresh3",
+    "tune4",
+    "fresh4",
+    "fresh5",
+    "receipts",
+)
 POOLED = ("tune", "heldout")  # the splits the `all` column adds up; fresh stays apart
 
 

@@ -40,6 +40,7 @@ from docsvc.intelligence.unlabelled import ticked_flag, without_label
 from docsvc.intelligence.values import ticked_options
 
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
+_COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
 _SENDER_LINES = 60
 _RUN_LINES = 16
@@ -61,6 +62,13 @@ _ENDS_LEGAL_FORM = re.compile(  # a company's name ends so: "GmbH", "SARL", "a.G
 _INNER_LABEL = re.compile(r"\s[^\W\d][\w.-]{1,20}:\s")  # " Tel: " inside a line of a block
 _LEGAL_FORM_WORD = re.compile(rf"(?i)(?<!\w)(?:{LEGAL_FORM.pattern.removeprefix('(?i)')})(?!\w)")
 _PHONE = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
+_HOUSE_NUMBER_FIRST = re.compile(r"\d{1,5}\s+[^\W\d]")  # "8636 Sentinel Place", "12 rue de la Paix"
+# Words a company's registration or tax numbers are printed after, in a footer beside its name.
+_REGISTRATION = re.compile(
+    r"(?i)(?<!\w)(?:ust\.?[\s-]?id(?:\.?[\s-]?nr)?|steuer[\s-]?nr|vat|tva|btw|iva|nip|regon|krs|siret|siren|"
+    r"r\.?c\.?s|hrb|hra|amtsgericht|registergericht|handelsregister|district court|registered|company no|"
+    r"company number|kvk|cif|nif|nipc|y-tunnus|capital)(?!\w)"
+)
 
 
 @dataclass(frozen=True)
@@ -266,6 +274,66 @@ def letterhead_of(reading: Reading) -> Region | None:
     return Region(tuple(items[:5]), _LETTERHEAD) if items else None
 
 
+def company_blocks_of(reading: Reading) -> list[Region]:
+    """Who issued a document no label names, by the company's legal form: a block on the first page
+    whose first line ends with it ("Example, LLC", "Muster GmbH"; not a company under a person's name,
+    as an address window prints its addressee) over the company's address (a
+    postcode and a place), telephone or e-mail; and a line of the first page that names the company
+    with its legal form beside its registration or tax numbers ("Muster GmbH · Amtsgericht Stadt HRB
+    1234 · USt-IdNr. DE123456789"), as a footer does. The second is the more telling: a block may be
+    the customer's address."""
+    lines = reading.layout.lines
+    found: list[Region] = []
+    for index, line in enumerate(lines):
+        if line.page != 0:
+            break
+        text = line.text.strip()
+        if line.cells is not None or not text or reading.reads_as_label(text):
+            continue
+        if label_colon(text) is not None:
+            continue
+        if _ENDS_LEGAL_FORM.search(text) and len(text) <= 60 and _mostly_letters(text):
+            if index > 0 and lines[index - 1].block == line.block and line.block >= 0:
+                continue  # under a person's name or another line of its block: an addressee's company
+            items = [(text, (index, 0))]
+            for at in range(index + 1, min(index + 5, len(lines))):
+                following = lines[at].text.strip()
+                if lines[at].cells is not None or lines[at].page != 0:
+                    break
+                if ends_block(following, frozenset(), reading):
+                    break
+                items.append((following, (at, 0)))
+            if any(_POSTCODE.search(t) or in_form("phone", t) or in_form("email", t) for t, _ in items[1:]):
+                found.append(Region(tuple(items), _COMPANY_BLOCK))
+            continue
+        registered = _registered_name(index, reading)
+        if registered:
+            found.append(Region((registered,), _REGISTERED))
+    return sorted(found, key=lambda region: -region.score)
+
+
+def _registered_name(index: int, reading: Reading) -> tuple[str, Pos] | None:
+    """The company's name a footer line opens with, up to its legal form, when the line or the next
+    one names its registration or tax numbers."""
+    lines = reading.layout.lines
+    text = lines[index].text
+    first = _SENDER_PART.match(text.strip())
+    part = first.group().strip() if first else text.strip()
+    legal = None
+    for match in _LEGAL_FORM_WORD.finditer(part):
+        legal = match
+        break
+    if legal is None or legal.start() == 0 or _REGISTRATION.search(part[: legal.start()]):
+        return None
+    name = _name_before_address(part) if part[legal.end() :].strip() else part
+    if not _ENDS_LEGAL_FORM.search(name) or len(name.split()) > 6:
+        return None
+    nearby = text[len(part) :] + " " + (lines[index + 1].text if index + 1 < len(lines) else "")
+    if not _REGISTRATION.search(nearby):
+        return None
+    return name, (index, text.find(name))
+
+
 def assigned(slots: list[Slot], reading: Reading) -> dict[Path, Candidate]:
     """Each field its best candidate, best first over the whole document, no label or value twice."""
     regions = _RegionCache(reading)
@@ -400,6 +468,7 @@ class _RegionCache:
                 found = (sent[0] if issued else sent[1]) if sent else None
                 if found is None and issued and not regions:
                     found = letterhead_of(self.reading)
+                    regions += company_blocks_of(self.reading)
                 if found is None and not issued and not regions:
                     found = addressee_of(self.reading)
                 regions += [found] if found else []
@@ -436,9 +505,10 @@ def _candidates(slot: Slot, reading: Reading, regions: _RegionCache) -> Iterator
     elif slot.node.kind in {"string", "any"}:
         for region in regions_of(slot.aliases, frozenset(), reading)[:3]:
             yield from from_region(slot, region, reading, whole=True)
-        letterhead = letterhead_of(reading) if reading.issued_by(slot.aliases) else None
-        if letterhead:
-            yield from from_region(slot, letterhead, reading, whole=True)
+        if reading.issued_by(slot.aliases):
+            letterhead = letterhead_of(reading)
+            for region in ([letterhead] if letterhead else []) + company_blocks_of(reading):
+                yield from from_region(slot, region, reading, whole=True)
     yield from without_label(slot, reading)
 
 
@@ -509,7 +579,7 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
                 found.append((value, frozenset({position}), 0.95))
                 break
     elif role == "name" and plain:
-        worded = [item for item in plain if _mostly_letters(item[0])] or plain
+        worded = [item for item in plain if _mostly_letters(item[0]) and not _is_street(item[0])] or plain
         named = [item for item in worded if not _is_initials(item[0])] or worded
         lines = _name_lines(plain, plain.index(named[0]))
         name = _name_before_address(" ".join(text for text, _ in lines))
@@ -573,6 +643,11 @@ def _name_lines(items: list[tuple[str, Pos]], at: int) -> list[tuple[str, Pos]]:
     if ends_legal and not _ENDS_LEGAL_FORM.search(first[0]) and not any(c.isdigit() for c in following[0]):
         return [first, following]
     return [first]
+
+
+def _is_street(text: str) -> bool:
+    """A street printed house number first ("8636 Sentinel Place"), no company's name ("1&1 AG")."""
+    return bool(_HOUSE_NUMBER_FIRST.match(text.strip())) and not _LEGAL_FORM_WORD.search(text)
 
 
 def _mostly_letters(text: str) -> bool:

@@ -154,3 +154,60 @@ def test_italian_headings_of_the_supplier_and_customer_data_head_their_blocks() 
 
     assert output["issuer"]["name"] == "GAMMA SRL"
     assert output["customer"]["name"] == "COMUNE DI DELTA"
+
+
+def test_a_footer_address_line_with_no_name_first_is_no_sender_line() -> None:
+    page = "\n".join(
+        [
+            "FACTURE",
+            "",
+            "Société Hôtelière du Lac",
+            "2, rue de la Paix",
+            "75000 Paris",
+            "",
+            "Facture n° : 2023-6013",
+            "Date : 20/09/2023",
+            "",
+            "2, rue de la Paix - 75000 Paris - Tel: +33 1 01 12 34 56",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["issuer"]["name"] == "Société Hôtelière du Lac"
+
+
+def test_a_companys_block_for_the_attention_of_someone_is_the_addressee_not_the_issuer() -> None:
+    page = "\n".join(
+        [
+            "Datum: 30.10.2024",
+            "",
+            "Nordwind Leasing GmbH",
+            "",
+            "USt-IdNr. DE238574172",
+            "",
+            "Lilienweg 26",
+            "80786 München",
+            "",
+            "Rechnungsnummer: 2015738820",
+            "",
+            "Muster GmbH",
+            "z. Hd. Herr Mustermann",
+            "Musterweg 1",
+            "60325 Frankfurt am Main",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["issuer"]["name"] == "Nordwind Leasing GmbH"
+
+
+def test_a_companys_name_after_a_short_label_in_a_sender_line_is_the_issuers_name() -> None:
+    page = "\n".join(
+        [
+            "Rechnung",
+            "",
+            "Rechnungsnummer: 6063",
+            "",
+            "REG: Feldmann GmbH & Co. KG • 98765 Feldstadt • T +49 7891 11-0 • info@feldmann.example",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["issuer"]["name"] == "Feldmann GmbH & Co. KG"

@@ -62,7 +62,12 @@ _ENDS_LEGAL_FORM = re.compile(  # a company's name ends so: "GmbH", "SARL", "a.G
 _INNER_LABEL = re.compile(r"\s[^\W\d][\w.-]{1,20}:\s")  # " Tel: " inside a line of a block
 _LEGAL_FORM_WORD = re.compile(rf"(?i)(?<!\w)(?:{LEGAL_FORM.pattern.removeprefix('(?i)')})(?!\w)")
 _PHONE = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
-_HOUSE_NUMBER_FIRST = re.compile(r"\d{1,5}\s+[^\W\d]")  # "8636 Sentinel Place", "12 rue de la Paix"
+# A street printed house number first ("8636 Sentinel Place", "2, rue de la Paix"), or a postcode and
+# its place ("98765 Lieferantenstadt", "75000 Paris"): an address's line, no name.
+_ATTENTION = re.compile(
+    r"(?i)(?:z\.\s?hd\.?|zu\s?h(?:än|a)nden|attn\.?|attention|c/o|t\.\s?a\.\s?v\.|à l.attention)"
+)
+_HOUSE_NUMBER_FIRST = re.compile(r"\d{1,5}[a-z]?,?\s+[^\W\d]")
 # Words a company's registration or tax numbers are printed after, in a footer beside its name.
 _REGISTRATION = re.compile(
     r"(?i)(?<!\w)(?:ust\.?[\s-]?id(?:\.?[\s-]?nr)?|steuer[\s-]?nr|vat|tva|btw|iva|nip|regon|krs|siret|siren|"
@@ -220,6 +225,8 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
         parts = [(text.strip(" " + _DASHES), start) for text, start in parts if text.strip(" " + _DASHES)]
         if len(parts) < 3 or not any(_POSTCODE.search(text) for text, _ in parts[1:]):
             continue
+        if _is_street(parts[0][0]):
+            continue  # a footer's address ("2, rue de la Paix - 75000 Paris - Tel: ..."), no one's name first
         if _SENDER_SEPARATOR.search(line.text) is None:
             continue
         sender = Region(tuple((text, (index, start)) for text, start in parts), _SENDER)
@@ -278,7 +285,9 @@ def company_blocks_of(reading: Reading) -> list[Region]:
     """Who issued a document no label names, by the company's legal form: a block on the first page
     whose first line ends with it ("Example, LLC", "Muster GmbH"; not a company under a person's name,
     as an address window prints its addressee) over the company's address (a
-    postcode and a place), telephone or e-mail; and a line of the first page that names the company
+    postcode and a place), telephone or e-mail on the lines that follow (none when they address
+    someone, "z. Hd.", "Attn"), less likely than the letterhead; and a line of
+    the first page that names the company
     with its legal form beside its registration or tax numbers ("Muster GmbH · Amtsgericht Stadt HRB
     1234 · USt-IdNr. DE123456789"), as a footer does. The second is the more telling: a block may be
     the customer's address."""
@@ -295,15 +304,16 @@ def company_blocks_of(reading: Reading) -> list[Region]:
         if _ENDS_LEGAL_FORM.search(text) and len(text) <= 60 and _mostly_letters(text):
             if index > 0 and lines[index - 1].block == line.block and line.block >= 0:
                 continue  # under a person's name or another line of its block: an addressee's company
-            items = [(text, (index, 0))]
-            for at in range(index + 1, min(index + 5, len(lines))):
-                following = lines[at].text.strip()
+            items, near = [(text, (index, 0))], []
+            for at in range(index + 1, min(index + 7, len(lines))):
                 if lines[at].cells is not None or lines[at].page != 0:
                     break
-                if ends_block(following, frozenset(), reading):
-                    break
-                items.append((following, (at, 0)))
-            if any(_POSTCODE.search(t) or in_form("phone", t) or in_form("email", t) for t, _ in items[1:]):
+                near.append(lines[at].text.strip())
+                if lines[at].block == line.block and line.block >= 0:
+                    items.append((near[-1], (at, 0)))  # its block's lines may be labelled ("USt-IdNr.: ...")
+            if any(_ATTENTION.match(t) for t, _ in items):
+                continue  # "z. Hd. Herr Muster", "Attn: ...": the block of whom the document is sent to
+            if any(_POSTCODE.search(t) or in_form("phone", t) or in_form("email", t) for t in near):
                 found.append(Region(tuple(items), _COMPANY_BLOCK))
             continue
         registered = _registered_name(index, reading)
@@ -578,8 +588,8 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
             if value:
                 found.append((value, frozenset({position}), 0.95))
                 break
-    elif role == "name" and plain:
-        worded = [item for item in plain if _mostly_letters(item[0]) and not _is_street(item[0])] or plain
+    elif role == "name" and (unplaced := [item for item in plain if not _is_street(item[0])]):
+        worded = [item for item in unplaced if _mostly_letters(item[0])] or unplaced
         named = [item for item in worded if not _is_initials(item[0])] or worded
         lines = _name_lines(plain, plain.index(named[0]))
         name = _name_before_address(" ".join(text for text, _ in lines))
@@ -598,10 +608,12 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
 
 def _before_label(text: str) -> str:
     """A block's line without the labelled value it runs into: "Muster GmbH Hauptstr. 1 Tel: 0123" is
-    "Muster GmbH Hauptstr. 1"; a line that is a labelled value ("Tel: 0123") is nothing."""
+    "Muster GmbH Hauptstr. 1"; a line that is a labelled value ("Tel: 0123") is nothing, unless the
+    value is a company's name ("REG: Muster GmbH & Co. KG")."""
     colon = label_colon(text)
     if colon is not None and len(text[:colon].split()) <= 4:
-        return ""
+        value = text[colon + 1 :].strip()
+        return value if _ENDS_LEGAL_FORM.search(value) and len(value.split()) >= 2 else ""
     inner = _INNER_LABEL.search(text)
     return text[: inner.start()].strip() if inner and len(text[: inner.start()].split()) >= 2 else text
 
@@ -646,7 +658,8 @@ def _name_lines(items: list[tuple[str, Pos]], at: int) -> list[tuple[str, Pos]]:
 
 
 def _is_street(text: str) -> bool:
-    """A street printed house number first ("8636 Sentinel Place"), no company's name ("1&1 AG")."""
+    """An address's line printed number first: a street ("8636 Sentinel Place", "2, rue de la Paix")
+    or a postcode and its place ("75000 Paris"); not a company's name ("1&1 Internet AG")."""
     return bool(_HOUSE_NUMBER_FIRST.match(text.strip())) and not _LEGAL_FORM_WORD.search(text)
 
 

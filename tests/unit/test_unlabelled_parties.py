@@ -211,3 +211,58 @@ def test_a_companys_name_after_a_short_label_in_a_sender_line_is_the_issuers_nam
     )
 
     assert extract([page], PARTIES).output["issuer"]["name"] == "Feldmann GmbH & Co. KG"
+
+
+def test_the_address_block_right_after_the_letterhead_is_the_customers() -> None:
+    page = "\n".join(
+        [
+            "Hôtel du Lac",
+            "2, rue de la Paix",
+            "75000 Paris",
+            "",
+            "Atelier Moreau SARL",
+            "27, rue de Bassano",
+            "75008 Paris",
+            "",
+            "Facture n° : 2023-6013",
+            "Date : 20/09/2023",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Hôtel du Lac"
+    assert output["customer"]["name"] == "Atelier Moreau SARL"
+
+
+def test_a_block_after_a_letterhead_without_an_address_is_not_taken_for_the_customer() -> None:
+    page = "\n".join(
+        [
+            "Hôtel du Lac",
+            "",
+            "Atelier Moreau SARL",
+            "27, rue de Bassano",
+            "75008 Paris",
+            "",
+            "Facture n° : 2023-6013",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["customer"]["name"] is None
+
+
+def test_the_senders_own_street_under_its_letterhead_is_not_taken_for_the_customer() -> None:
+    page = "\n".join(
+        [
+            "Falke GmbH",
+            "",
+            "Falke GmbH • Flugweg 17 • 12345 Feldstadt",
+            "",
+            "Flugweg 17",
+            "12345 Feldstadt",
+            "",
+            "Rechnungsnummer: 1",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["customer"]["name"] is None

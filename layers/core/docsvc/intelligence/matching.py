@@ -265,6 +265,39 @@ def addressee_of(reading: Reading) -> Region | None:
     return None
 
 
+def block_after_letterhead(reading: Reading) -> Region | None:
+    """The address a letter is sent to, printed as the block right after its letterhead when no
+    salutation or sender's line marks it: a block of two to six lines, none a label, whose first
+    line is a name (no digit: not a street) and whose others hold a postcode and a place, when the
+    letterhead holds its own address (so the two are one sender's and one addressee's blocks, not
+    one letterhead in two)."""
+    letterhead = letterhead_of(reading)
+    layout = reading.layout
+    if letterhead is None:
+        return None
+    start = layout.lines[letterhead.items[0][1][0]].block
+    addressed = [
+        at
+        for at in range(start, min(start + 3, len(layout.blocks)))
+        if any(_POSTCODE.search(layout.lines[index].text) for index in layout.blocks[at])
+    ]
+    if not addressed or addressed[0] + 1 >= len(layout.blocks):
+        return None  # the letterhead holds no address of its own
+    following = [layout.blocks[addressed[0] + 1]]
+    for block in following:
+        texts = [layout.lines[index].text.strip() for index in block]
+        if layout.lines[block[0]].page != 0 or not 2 <= len(texts) <= 6:
+            return None
+        if any(label_colon(text) is not None or reading.reads_as_label(text) for text in texts):
+            return None
+        if any(char.isdigit() for char in texts[0]) or not _POSTCODE.search(" ".join(texts[1:])):
+            return None
+        return Region(
+            tuple((text, (index, 0)) for text, index in zip(texts, block, strict=True)), _LETTERHEAD
+        )
+    return None
+
+
 def letterhead_of(reading: Reading) -> Region | None:
     """The lines that open the document before any label, its title left out: who issued it."""
     layout = reading.layout
@@ -481,6 +514,7 @@ class _RegionCache:
                     regions += company_blocks_of(self.reading)
                 if found is None and not issued and not regions:
                     found = addressee_of(self.reading)
+                    found = found or (block_after_letterhead(self.reading) if sent is None else None)
                 regions += [found] if found else []
             if not regions and not issued and self.reading.recipient == CUSTOMER_KEYS:
                 regions = _delivered_to(owner, self.reading)

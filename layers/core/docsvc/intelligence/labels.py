@@ -152,11 +152,12 @@ customer number: kundennummer, numero client, number de client, klantnummer, num
  codice cliente, numer klienta
 vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, emetteur, leverancier,
  verkoper, crediteur, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca,
- dostawca
+ dostawca, dati fornitore, dati del fornitore, dati cedente prestatore, dati del cedente prestatore
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
  acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, debiteur, factuuradres, cliente,
  comprador,
- facturar a, cessionario committente, destinatario, nabywca, odbiorca
+ facturar a, cessionario committente, destinatario, nabywca, odbiorca, dati cliente, dati del cliente,
+ dati cessionario committente, dati del cessionario committente
 ship to: lieferadresse, lieferanschrift, adresse de livraison, leveradres, direccion de envio,
  indirizzo di consegna, endereco de entrega, adres dostawy
 currency: wahrung, devise, valuta, moneda, moeda, waluta

@@ -40,6 +40,7 @@ from docsvc.intelligence.unlabelled import ticked_flag, without_label
 from docsvc.intelligence.values import ticked_options
 
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
+_COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
 _SENDER_LINES = 60
 _RUN_LINES = 16
@@ -61,6 +62,18 @@ _ENDS_LEGAL_FORM = re.compile(  # a company's name ends so: "GmbH", "SARL", "a.G
 _INNER_LABEL = re.compile(r"\s[^\W\d][\w.-]{1,20}:\s")  # " Tel: " inside a line of a block
 _LEGAL_FORM_WORD = re.compile(rf"(?i)(?<!\w)(?:{LEGAL_FORM.pattern.removeprefix('(?i)')})(?!\w)")
 _PHONE = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
+# A street printed house number first ("8636 Sentinel Place", "2, rue de la Paix"), or a postcode and
+# its place ("98765 Lieferantenstadt", "75000 Paris"): an address's line, no name.
+_ATTENTION = re.compile(
+    r"(?i)(?:z\.\s?hd\.?|zu\s?h(?:än|a)nden|attn\.?|attention|c/o|t\.\s?a\.\s?v\.|à l.attention)"
+)
+_HOUSE_NUMBER_FIRST = re.compile(r"\d{1,5}[a-z]?,?\s+[^\W\d]")
+# Words a company's registration or tax numbers are printed after, in a footer beside its name.
+_REGISTRATION = re.compile(
+    r"(?i)(?<!\w)(?:ust\.?[\s-]?id(?:\.?[\s-]?nr)?|steuer[\s-]?nr|vat|tva|btw|iva|nip|regon|krs|siret|siren|"
+    r"r\.?c\.?s|hrb|hra|amtsgericht|registergericht|handelsregister|district court|registered|company no|"
+    r"company number|kvk|cif|nif|nipc|y-tunnus|capital)(?!\w)"
+)
 
 
 @dataclass(frozen=True)
@@ -212,6 +225,8 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
         parts = [(text.strip(" " + _DASHES), start) for text, start in parts if text.strip(" " + _DASHES)]
         if len(parts) < 3 or not any(_POSTCODE.search(text) for text, _ in parts[1:]):
             continue
+        if _is_street(parts[0][0]):
+            continue  # a footer's address ("2, rue de la Paix - 75000 Paris - Tel: ..."), no one's name first
         if _SENDER_SEPARATOR.search(line.text) is None:
             continue
         sender = Region(tuple((text, (index, start)) for text, start in parts), _SENDER)
@@ -250,6 +265,39 @@ def addressee_of(reading: Reading) -> Region | None:
     return None
 
 
+def block_after_letterhead(reading: Reading) -> Region | None:
+    """The address a letter is sent to, printed as the block right after its letterhead when no
+    salutation or sender's line marks it: a block of two to six lines, none a label, whose first
+    line is a name (no digit: not a street) and whose others hold a postcode and a place, when the
+    letterhead holds its own address (so the two are one sender's and one addressee's blocks, not
+    one letterhead in two)."""
+    letterhead = letterhead_of(reading)
+    layout = reading.layout
+    if letterhead is None:
+        return None
+    start = layout.lines[letterhead.items[0][1][0]].block
+    addressed = [
+        at
+        for at in range(start, min(start + 3, len(layout.blocks)))
+        if any(_POSTCODE.search(layout.lines[index].text) for index in layout.blocks[at])
+    ]
+    if not addressed or addressed[0] + 1 >= len(layout.blocks):
+        return None  # the letterhead holds no address of its own
+    following = [layout.blocks[addressed[0] + 1]]
+    for block in following:
+        texts = [layout.lines[index].text.strip() for index in block]
+        if layout.lines[block[0]].page != 0 or not 2 <= len(texts) <= 6:
+            return None
+        if any(label_colon(text) is not None or reading.reads_as_label(text) for text in texts):
+            return None
+        if any(char.isdigit() for char in texts[0]) or not _POSTCODE.search(" ".join(texts[1:])):
+            return None
+        return Region(
+            tuple((text, (index, 0)) for text, index in zip(texts, block, strict=True)), _LETTERHEAD
+        )
+    return None
+
+
 def letterhead_of(reading: Reading) -> Region | None:
     """The lines that open the document before any label, its title left out: who issued it."""
     layout = reading.layout
@@ -264,6 +312,69 @@ def letterhead_of(reading: Reading) -> Region | None:
             if label_key(text) not in DOCUMENT_TITLES:
                 items.append((text, (index, 0)))
     return Region(tuple(items[:5]), _LETTERHEAD) if items else None
+
+
+def company_blocks_of(reading: Reading) -> list[Region]:
+    """Who issued a document no label names, by the company's legal form: a block on the first page
+    whose first line ends with it ("Example, LLC", "Muster GmbH"; not a company under a person's name,
+    as an address window prints its addressee) over the company's address (a
+    postcode and a place), telephone or e-mail on the lines that follow (none when they address
+    someone, "z. Hd.", "Attn"), less likely than the letterhead; and a line of
+    the first page that names the company
+    with its legal form beside its registration or tax numbers ("Muster GmbH · Amtsgericht Stadt HRB
+    1234 · USt-IdNr. DE123456789"), as a footer does. The second is the more telling: a block may be
+    the customer's address."""
+    lines = reading.layout.lines
+    found: list[Region] = []
+    for index, line in enumerate(lines):
+        if line.page != 0:
+            break
+        text = line.text.strip()
+        if line.cells is not None or not text or reading.reads_as_label(text):
+            continue
+        if label_colon(text) is not None:
+            continue
+        if _ENDS_LEGAL_FORM.search(text) and len(text) <= 60 and _mostly_letters(text):
+            if index > 0 and lines[index - 1].block == line.block and line.block >= 0:
+                continue  # under a person's name or another line of its block: an addressee's company
+            items, near = [(text, (index, 0))], []
+            for at in range(index + 1, min(index + 7, len(lines))):
+                if lines[at].cells is not None or lines[at].page != 0:
+                    break
+                near.append(lines[at].text.strip())
+                if lines[at].block == line.block and line.block >= 0:
+                    items.append((near[-1], (at, 0)))  # its block's lines may be labelled ("USt-IdNr.: ...")
+            if any(_ATTENTION.match(t) for t, _ in items):
+                continue  # "z. Hd. Herr Muster", "Attn: ...": the block of whom the document is sent to
+            if any(_POSTCODE.search(t) or in_form("phone", t) or in_form("email", t) for t in near):
+                found.append(Region(tuple(items), _COMPANY_BLOCK))
+            continue
+        registered = _registered_name(index, reading)
+        if registered:
+            found.append(Region((registered,), _REGISTERED))
+    return sorted(found, key=lambda region: -region.score)
+
+
+def _registered_name(index: int, reading: Reading) -> tuple[str, Pos] | None:
+    """The company's name a footer line opens with, up to its legal form, when the line or the next
+    one names its registration or tax numbers."""
+    lines = reading.layout.lines
+    text = lines[index].text
+    first = _SENDER_PART.match(text.strip())
+    part = first.group().strip() if first else text.strip()
+    legal = None
+    for match in _LEGAL_FORM_WORD.finditer(part):
+        legal = match
+        break
+    if legal is None or legal.start() == 0 or _REGISTRATION.search(part[: legal.start()]):
+        return None
+    name = _name_before_address(part) if part[legal.end() :].strip() else part
+    if not _ENDS_LEGAL_FORM.search(name) or len(name.split()) > 6:
+        return None
+    nearby = text[len(part) :] + " " + (lines[index + 1].text if index + 1 < len(lines) else "")
+    if not _REGISTRATION.search(nearby):
+        return None
+    return name, (index, text.find(name))
 
 
 def assigned(slots: list[Slot], reading: Reading) -> dict[Path, Candidate]:
@@ -400,8 +511,10 @@ class _RegionCache:
                 found = (sent[0] if issued else sent[1]) if sent else None
                 if found is None and issued and not regions:
                     found = letterhead_of(self.reading)
+                    regions += company_blocks_of(self.reading)
                 if found is None and not issued and not regions:
                     found = addressee_of(self.reading)
+                    found = found or (block_after_letterhead(self.reading) if sent is None else None)
                 regions += [found] if found else []
             if not regions and not issued and self.reading.recipient == CUSTOMER_KEYS:
                 regions = _delivered_to(owner, self.reading)
@@ -436,9 +549,10 @@ def _candidates(slot: Slot, reading: Reading, regions: _RegionCache) -> Iterator
     elif slot.node.kind in {"string", "any"}:
         for region in regions_of(slot.aliases, frozenset(), reading)[:3]:
             yield from from_region(slot, region, reading, whole=True)
-        letterhead = letterhead_of(reading) if reading.issued_by(slot.aliases) else None
-        if letterhead:
-            yield from from_region(slot, letterhead, reading, whole=True)
+        if reading.issued_by(slot.aliases):
+            letterhead = letterhead_of(reading)
+            for region in ([letterhead] if letterhead else []) + company_blocks_of(reading):
+                yield from from_region(slot, region, reading, whole=True)
     yield from without_label(slot, reading)
 
 
@@ -508,8 +622,8 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
             if value:
                 found.append((value, frozenset({position}), 0.95))
                 break
-    elif role == "name" and plain:
-        worded = [item for item in plain if _mostly_letters(item[0])] or plain
+    elif role == "name" and (unplaced := [item for item in plain if not _is_street(item[0])]):
+        worded = [item for item in unplaced if _mostly_letters(item[0])] or unplaced
         named = [item for item in worded if not _is_initials(item[0])] or worded
         lines = _name_lines(plain, plain.index(named[0]))
         name = _name_before_address(" ".join(text for text, _ in lines))
@@ -528,10 +642,12 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
 
 def _before_label(text: str) -> str:
     """A block's line without the labelled value it runs into: "Muster GmbH Hauptstr. 1 Tel: 0123" is
-    "Muster GmbH Hauptstr. 1"; a line that is a labelled value ("Tel: 0123") is nothing."""
+    "Muster GmbH Hauptstr. 1"; a line that is a labelled value ("Tel: 0123") is nothing, unless the
+    value is a company's name ("REG: Muster GmbH & Co. KG")."""
     colon = label_colon(text)
     if colon is not None and len(text[:colon].split()) <= 4:
-        return ""
+        value = text[colon + 1 :].strip()
+        return value if _ENDS_LEGAL_FORM.search(value) and len(value.split()) >= 2 else ""
     inner = _INNER_LABEL.search(text)
     return text[: inner.start()].strip() if inner and len(text[: inner.start()].split()) >= 2 else text
 
@@ -573,6 +689,12 @@ def _name_lines(items: list[tuple[str, Pos]], at: int) -> list[tuple[str, Pos]]:
     if ends_legal and not _ENDS_LEGAL_FORM.search(first[0]) and not any(c.isdigit() for c in following[0]):
         return [first, following]
     return [first]
+
+
+def _is_street(text: str) -> bool:
+    """An address's line printed number first: a street ("8636 Sentinel Place", "2, rue de la Paix")
+    or a postcode and its place ("75000 Paris"); not a company's name ("1&1 Internet AG")."""
+    return bool(_HOUSE_NUMBER_FIRST.match(text.strip())) and not _LEGAL_FORM_WORD.search(text)
 
 
 def _mostly_letters(text: str) -> bool:

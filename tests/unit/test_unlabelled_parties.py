@@ -1,0 +1,268 @@
+"""Who issued an invoice and whom it is for when no label names them: the company's block by its legal
+form, the footer line that names it with its registration, a street that is no name, and the Italian
+headings of the parties' blocks. Every document here is written for the test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docsvc.intelligence.extraction import extract
+
+PARTIES: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "invoice_number": {"type": "string"},
+        "invoice_date": {"type": "string", "format": "date"},
+        "issuer": {
+            "type": "object",
+            "properties": {"name": {"type": "string"}, "address": {"type": "string"}},
+        },
+        "customer": {
+            "type": "object",
+            "properties": {"name": {"type": "string"}, "address": {"type": "string"}},
+        },
+    },
+}
+FLAT: dict[str, Any] = {
+    "type": "object",
+    "properties": {"vendor_name": {"type": "string"}, "invoice_number": {"type": "string"}},
+}
+
+
+def test_a_block_whose_name_ends_with_a_legal_form_over_its_address_names_the_issuer() -> None:
+    page = "\n".join(
+        [
+            "Invoice",
+            "",
+            "Invoice Number",
+            "2207",
+            "Issue Date",
+            "May 4, 2024",
+            "",
+            "Nordlicht Media, LLC",
+            "42 Harbor Road",
+            "Portland, OR 97201",
+            "(503) 555-0142",
+            "",
+            "Bill To",
+            "Jane Roe",
+            "9 Elm Street",
+            "Salem, OR 97301",
+        ]
+    )
+
+    result = extract([page], PARTIES)
+
+    assert result.output["issuer"]["name"] == "Nordlicht Media, LLC"
+    assert result.output["customer"]["name"] == "Jane Roe"
+    assert result.likelihoods["issuer.name"] < 0.9  # found by its form, not named by a label
+
+
+def test_a_company_printed_under_a_persons_name_is_an_addressee_not_the_issuer() -> None:
+    page = "\n".join(
+        [
+            "Bonjour, voici votre facture du 2 mars 2024 :",
+            "",
+            "N° de facture : 55120",
+            "Date de facture : 02/03/2024",
+            "",
+            "M DUPRE JEAN",
+            "ATELIER DUPRE SARL",
+            "12 RUE DES LILAS",
+            "69003 LYON",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] is None
+
+
+def test_the_footer_line_naming_the_company_with_its_registration_names_the_issuer() -> None:
+    page = "\n".join(
+        [
+            "Rechnung",
+            "",
+            "Rechnungsnummer: 4711",
+            "Rechnungsdatum: 01.02.2024",
+            "",
+            "| Position | Menge | Betrag |",
+            "|---|---|---|",
+            "| Wartung | 1 | 120,00 |",
+            "",
+            "Sonnenfeld Solar GmbH · Amtsgericht Freiburg HRB 1234 · USt-IdNr. DE123456789",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["issuer"]["name"] == "Sonnenfeld Solar GmbH"
+    assert extract([page], FLAT).output["vendor_name"] == "Sonnenfeld Solar GmbH"
+
+
+def test_a_legal_form_after_the_registration_words_is_no_footer_name() -> None:
+    page = "\n".join(
+        [
+            "Rechnung",
+            "",
+            "Rechnungsnummer: 4711",
+            "",
+            "Eingetragen beim Amtsgericht Freiburg, Registergericht der Sonnenfeld GmbH, HRB 1234",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["issuer"]["name"] is None
+
+
+def test_a_street_printed_house_number_first_is_not_the_letterheads_name() -> None:
+    page = "\n".join(
+        [
+            "8636 Sentinel Place",
+            "Jaxson Van Doorn",
+            "North Saanich, BC V8L 4Z8",
+            "",
+            "Invoice To:",
+            "Woofers Inc",
+            "1234 Woof Street",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Jaxson Van Doorn"
+    assert output["customer"]["name"] == "Woofers Inc"
+
+
+def test_italian_headings_of_the_supplier_and_customer_data_head_their_blocks() -> None:
+    page = "\n".join(
+        [
+            "numero: 88",
+            "data: 18/01/2024",
+            "",
+            "Dati fornitore",
+            "GAMMA SRL",
+            "P. IVA: 01234567890",
+            "VIA ROMA 5",
+            "07100 SASSARI IT",
+            "",
+            "Dati cliente",
+            "COMUNE DI DELTA",
+            "VIA TORINO 38",
+            "00145 ROMA IT",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "GAMMA SRL"
+    assert output["customer"]["name"] == "COMUNE DI DELTA"
+
+
+def test_a_footer_address_line_with_no_name_first_is_no_sender_line() -> None:
+    page = "\n".join(
+        [
+            "FACTURE",
+            "",
+            "Société Hôtelière du Lac",
+            "2, rue de la Paix",
+            "75000 Paris",
+            "",
+            "Facture n° : 2023-6013",
+            "Date : 20/09/2023",
+            "",
+            "2, rue de la Paix - 75000 Paris - Tel: +33 1 01 12 34 56",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["issuer"]["name"] == "Société Hôtelière du Lac"
+
+
+def test_a_companys_block_for_the_attention_of_someone_is_the_addressee_not_the_issuer() -> None:
+    page = "\n".join(
+        [
+            "Datum: 30.10.2024",
+            "",
+            "Nordwind Leasing GmbH",
+            "",
+            "USt-IdNr. DE238574172",
+            "",
+            "Lilienweg 26",
+            "80786 München",
+            "",
+            "Rechnungsnummer: 2015738820",
+            "",
+            "Muster GmbH",
+            "z. Hd. Herr Mustermann",
+            "Musterweg 1",
+            "60325 Frankfurt am Main",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["issuer"]["name"] == "Nordwind Leasing GmbH"
+
+
+def test_a_companys_name_after_a_short_label_in_a_sender_line_is_the_issuers_name() -> None:
+    page = "\n".join(
+        [
+            "Rechnung",
+            "",
+            "Rechnungsnummer: 6063",
+            "",
+            "REG: Feldmann GmbH & Co. KG • 98765 Feldstadt • T +49 7891 11-0 • info@feldmann.example",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["issuer"]["name"] == "Feldmann GmbH & Co. KG"
+
+
+def test_the_address_block_right_after_the_letterhead_is_the_customers() -> None:
+    page = "\n".join(
+        [
+            "Hôtel du Lac",
+            "2, rue de la Paix",
+            "75000 Paris",
+            "",
+            "Atelier Moreau SARL",
+            "27, rue de Bassano",
+            "75008 Paris",
+            "",
+            "Facture n° : 2023-6013",
+            "Date : 20/09/2023",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Hôtel du Lac"
+    assert output["customer"]["name"] == "Atelier Moreau SARL"
+
+
+def test_a_block_after_a_letterhead_without_an_address_is_not_taken_for_the_customer() -> None:
+    page = "\n".join(
+        [
+            "Hôtel du Lac",
+            "",
+            "Atelier Moreau SARL",
+            "27, rue de Bassano",
+            "75008 Paris",
+            "",
+            "Facture n° : 2023-6013",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["customer"]["name"] is None
+
+
+def test_the_senders_own_street_under_its_letterhead_is_not_taken_for_the_customer() -> None:
+    page = "\n".join(
+        [
+            "Falke GmbH",
+            "",
+            "Falke GmbH • Flugweg 17 • 12345 Feldstadt",
+            "",
+            "Flugweg 17",
+            "12345 Feldstadt",
+            "",
+            "Rechnungsnummer: 1",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["customer"]["name"] is None

@@ -24,7 +24,9 @@ What it measures, per document, then summed per category, per language and over 
   NFKC, case kept). A glyph whose font gives it no Unicode value is no character of the text layer:
   raw get_text writes its code, which reads as any character (a bullet as "r\\x01"), so raw is read a
   second time without codes, untimed, and what that reading writes U+FFFD is U+FFFD in raw too (its
-  font's spaces kept); on both sides a token holding U+FFFD is not counted as a word. A heading mark
+  font's spaces kept); on both sides U+FFFD is stripped from a token's ends as punctuation is (a
+  big parenthesis of a formula's font stuck to `n+1` on one side, written apart on the other), and a
+  token holding it within is not counted as a word. A heading mark
   is a `#` run before text on its line (a line that is only `#` is a word). Word recall: the share
   of the multiset of raw words found in the output.
   Words cut: raw words missing from the output that appear there split across two neighbouring
@@ -137,7 +139,7 @@ def _cells_apart(line: str) -> str:
 def tokens(text: str, fold: bool = False) -> list[str]:
     words = []
     for raw in unicodedata.normalize("NFKC", plain(text)).split():
-        word = raw.strip(PUNCTUATION)
+        word = raw.strip(PUNCTUATION + UNMAPPED)
         if word and UNMAPPED not in word:
             words.append(word.casefold() if fold else word)
     return words

@@ -176,7 +176,7 @@ def _page_text(
         blocks = picture.blocks_without_bars(blocks)
     ruled = picture.grids if picture else _ruled_grids(page, vectors, warnings)
     aligned = may_hold_aligned_columns([text for _, text, _ in blocks])
-    gone_on = {} if scanned else _lines_gone_on(page, blocks, apart)
+    gone_on = {} if scanned else _lines_gone_on(page, textpage, blocks, apart)
     if not ruled and not aligned:  # a page of prose: its words are not even read
         return "\n\n".join(_written(blocks, gone_on)), textpage
     texts: dict[int, list[str]] = {}
@@ -196,13 +196,21 @@ def _page_text(
 
 
 def _lines_gone_on(
-    page: pymupdf.Page, blocks: list[Block], apart: dict[str, str]
+    page: pymupdf.Page, textpage: pymupdf.TextPage, blocks: list[Block], apart: dict[str, str]
 ) -> dict[int, tuple[int, str]]:
     """The runs of blocks that are pieces of one block cut where a vector path is drawn over a line
     (see `textlayer.lines_gone_on`), with that block's text. Only pages with a block that goes on with
-    the last line of the one before are read again, without paths, and only around such blocks."""
+    the last line of the one before, right after a path that is no ruling line, are read again,
+    without paths, and only around such blocks."""
     pieces = [(box, text) for box, text, _ in blocks]
-    starts = [index for index in range(1, len(pieces)) if goes_on(pieces[index - 1], pieces[index])]
+    starts = [
+        index
+        for index in range(1, len(pieces))
+        if blocks[index][2] != blocks[index - 1][2] and goes_on(pieces[index - 1], pieces[index])
+    ]
+    if starts:
+        drawn = _after_a_box(textpage)
+        starts = [index for index in starts if blocks[index][2] in drawn]
     if not starts:
         return {}
     clip = pymupdf.Rect()
@@ -215,6 +223,23 @@ def _lines_gone_on(
         if cleaned:
             whole.append(((x0, y0, x1, y1), set_apart(cleaned, apart) if apart else cleaned))
     return lines_gone_on(pieces, whole)
+
+
+def _after_a_box(textpage: pymupdf.TextPage) -> set[int]:
+    """The numbers of the text blocks (counted as `_text_blocks` counts them) that MuPDF began right
+    after a piece of a vector path that is no ruling line (a box, a highlight): where it cuts a line."""
+    drawn: set[int] = set()
+    number = 0
+    box = False
+    for x0, y0, x1, y1, _, _, kind in textpage.extractBLOCKS():
+        if kind == _VECTOR_BLOCK:
+            box = box or (x1 - x0 > _LINE and y1 - y0 > _LINE)
+        elif kind == _TEXT_BLOCK:
+            if box:
+                drawn.add(number)
+            box = False
+            number += 1
+    return drawn
 
 
 def _written(blocks: list[Block], gone_on: dict[int, tuple[int, str]]) -> list[str]:

@@ -233,7 +233,8 @@ def _after_a_box(textpage: pymupdf.TextPage) -> set[int]:
     box = False
     for x0, y0, x1, y1, _, _, kind in textpage.extractBLOCKS():
         if kind == _VECTOR_BLOCK:
-            box = box or (x1 - x0 > _LINE and y1 - y0 > _LINE)
+            thin, long = sorted((x1 - x0, y1 - y0))
+            box = box or thin > _LINE or long <= 3 * _LINE  # a rule is thin and long
         elif kind == _TEXT_BLOCK:
             if box:
                 drawn.add(number)

@@ -1,19 +1,20 @@
 """Real documents: the docsvc engine against its peers on public documents with ground truth.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|all] [--corpus .corpus]
+    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|heldout3|all] [--corpus .corpus]
         [--json PATH] [--no-rotations] [--no-camelot]
 
 Reads the documents of `bench/real_documents/manifest.json` (real PDFs, scans and photos taken from
 public repositories, each with the ground truth its repository keeps) from the corpus folder, whose
 layout bench/real_corpus.py writes, keeping the `--split` asked for (`tune` by default; about a third
-of each category is `heldout`; `heldout2`, a later held-out set, has no truth file, `truth_kind`
-"none": its documents are read for their text layer's words). Every document is read in this one run
-by the docsvc engine in process (`engine.parse_pages`, as the parse service calls it), raw PyMuPDF
-`page.get_text()`, and, when importable (`pip install -e '.[bench]'`), pdfplumber (`extract_text`
-and `extract_tables` per page) and markitdown (one text per PDF); camelot (lattice, then stream
-where lattice finds nothing) reads the PDFs whose truth holds tables, when it is importable.
-pdfplumber, markitdown and camelot read PDFs only. A missing peer is reported as not available.
+of each category is `heldout`; `heldout2` and `heldout3`, later held-out sets, have no truth file,
+`truth_kind` "none": their documents are read for their text layer's words). Every document is read
+in this one run by the docsvc engine in process (`engine.parse_pages`, as the parse service calls
+it), raw PyMuPDF `page.get_text()`, and, when importable (`pip install -e '.[bench]'`),
+pdfplumber (`extract_text` and `extract_tables` per page) and markitdown (one text per PDF); camelot
+(lattice, then stream where lattice finds nothing) reads the PDFs whose truth holds tables, when it
+is importable. pdfplumber, markitdown and camelot read PDFs only. A missing peer is reported as not
+available.
 
 What it measures, per document, then summed per category, per language and over all:
 - Text-layer fidelity against raw PyMuPDF, on PDFs whose text layer has words. Both texts are
@@ -24,7 +25,9 @@ What it measures, per document, then summed per category, per language and over 
   NFKC, case kept). A glyph whose font gives it no Unicode value is no character of the text layer:
   raw get_text writes its code, which reads as any character (a bullet as "r\\x01"), so raw is read a
   second time without codes, untimed, and what that reading writes U+FFFD is U+FFFD in raw too (its
-  font's spaces kept); on both sides a token holding U+FFFD is not counted as a word. A heading mark
+  font's spaces kept); on both sides U+FFFD is stripped from a token's ends as punctuation is (a
+  big parenthesis of a formula's font stuck to `n+1` on one side, written apart on the other), and a
+  token holding it within is not counted as a word. A heading mark
   is a `#` run before text on its line (a line that is only `#` is a word). Word recall: the share
   of the multiset of raw words found in the output.
   Words cut: raw words missing from the output that appear there split across two neighbouring
@@ -137,7 +140,7 @@ def _cells_apart(line: str) -> str:
 def tokens(text: str, fold: bool = False) -> list[str]:
     words = []
     for raw in unicodedata.normalize("NFKC", plain(text)).split():
-        word = raw.strip(PUNCTUATION)
+        word = raw.strip(PUNCTUATION + UNMAPPED)
         if word and UNMAPPED not in word:
             words.append(word.casefold() if fold else word)
     return words
@@ -839,7 +842,7 @@ def _jsonable(value: Any) -> Any:
 
 
 def main() -> int:
-    parser = corpus_arguments(__doc__, ("tune", "heldout", "heldout2"))
+    parser = corpus_arguments(__doc__, ("tune", "heldout", "heldout2", "heldout3"))
     parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
     parser.add_argument("--no-rotations", action="store_true", help="skip the rotated copies of scans")
     parser.add_argument("--no-camelot", action="store_true", help="do not run camelot even if importable")

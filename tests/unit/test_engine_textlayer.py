@@ -7,7 +7,14 @@ import pymupdf
 from docsvc.documents import engine
 from docsvc.documents.engine.grids import Word
 from docsvc.documents.engine.model import ParseOptions
-from docsvc.documents.engine.textlayer import UNMAPPED, set_apart, unmapped_apart, words_apart
+from docsvc.documents.engine.textlayer import (
+    UNMAPPED,
+    goes_on,
+    lines_gone_on,
+    set_apart,
+    unmapped_apart,
+    words_apart,
+)
 
 
 def unmapped_bullets(lines: list[str]) -> bytes:
@@ -101,3 +108,67 @@ def test_an_arabic_lam_alef_ligature_is_written_lam_then_alef_and_a_latin_ligatu
 
     assert as_drawn == ["\ufb01rst", "\ufeca\ufefc\ufec3\u0627"]  # the ligatures as the font names them
     assert page.text.split() == ["first", "\u0639\u0644\u0627\u0637\u0627"]  # ayn, LAM, ALEF, ta, alef
+
+
+def highlighted_line(before: str, marked: str, after: str, next_line: str, dot: bool = False) -> bytes:
+    """A paragraph whose first line has `marked` over a filled box (a link's box, a highlight) drawn
+    between its text and the rest of the line's, with no space between them but the text's own; or,
+    with `dot`, a speck of a path (1.5 by 0.4 points) drawn there instead."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=400, height=300)
+        page.insert_text((50, 100), before, fontsize=11)
+        x = 50 + pymupdf.get_text_length(before, fontsize=11)
+        width = pymupdf.get_text_length(marked, fontsize=11)
+        mark = pymupdf.Rect(x - 1.5, 99.6, x, 100) if dot else pymupdf.Rect(x, 90, x + width, 102)
+        page.draw_rect(mark, color=None, fill=(0.85, 0.85, 1))
+        page.insert_text((x, 100), marked + after, fontsize=11)
+        page.insert_text((50, 114), next_line, fontsize=11)
+        return bytes(document.tobytes())
+
+
+def test_a_line_cut_where_a_box_is_drawn_over_it_is_written_as_one_line_as_the_text_layer_has_it() -> None:
+    content = highlighted_line(
+        "religious and social force", "[2]", ". It is seen by historians", "as a golden age."
+    )
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text == "religious and social force[2]. It is seen by historians\nas a golden age."
+    with pymupdf.open(stream=content) as document:
+        assert page.text.split() == document[0].get_text().split()
+
+
+def test_a_word_without_a_space_across_the_cut_of_a_line_stays_one_word() -> None:
+    content = highlighted_line(
+        "Thank you for your cooperation with Customs.", "We", " appreciate it.", "Thanks."
+    )
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert "Customs.We" in page.text.split()
+
+
+def test_blocks_that_start_on_the_line_before_them_are_one_block_only_as_the_page_read_without_paths_is() -> (
+    None
+):
+    before = ((35.0, 151.0, 143.0, 165.0), "Edgar (or Eadgar;")
+    mark = ((143.0, 149.0, 157.0, 165.0), "[1]")
+    rest = ((158.0, 151.0, 294.0, 177.0), "c. 944) was King\nof the English")
+    apart = ((35.0, 200.0, 294.0, 214.0), "Another paragraph")
+    whole = [
+        ((35.0, 149.0, 294.0, 177.0), "Edgar (or Eadgar;[1] c. 944) was King\nof the English"),
+        (apart[0], apart[1]),
+    ]
+
+    assert lines_gone_on([before, mark, rest, apart], whole) == {0: (3, whole[0][1])}
+    other = [((35.0, 149.0, 294.0, 177.0), "Edgar (or Eadgar; c. 944) was King\nof the English")]
+    assert lines_gone_on([before, mark, rest, apart], other) == {}  # not the same characters: apart
+    assert not goes_on(before, apart)
+
+
+def test_a_line_cut_where_a_speck_of_a_path_is_drawn_is_written_as_one_line() -> None:
+    content = highlighted_line("Declaration Form to Customs.", "We", " appreciate it.", "Thanks.", dot=True)
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text == "Declaration Form to Customs.We appreciate it.\nThanks."

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from bisect import bisect, bisect_left
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
@@ -118,7 +118,11 @@ Piece = tuple[Box, str]
 
 
 def assemble(
-    blocks: Sequence[tuple[Box, str, int]], words: Sequence[Word], grids: Sequence[Grid], render: Render
+    blocks: Sequence[tuple[Box, str, int]],
+    words: Sequence[Word],
+    grids: Sequence[Grid],
+    render: Render,
+    gone_on: Mapping[int, tuple[int, str]] | None = None,
 ) -> list[str]:
     """The page's texts in order: each block as it is, or, where some of its words belong to a table,
     the block's other words around the table, which stands where its first word was.
@@ -134,6 +138,10 @@ def assemble(
     from one block to the next, as when each line is a block of its own) nor join two
     words the text does not join. Rows that cut one in a column are first joined into one row, and a
     first or last row that goes on with the text around the table is given back to the text.
+
+    `gone_on` gives runs of blocks that are pieces of one block, cut where a vector path crosses a
+    line (`textlayer.lines_gone_on`): {index of the first: (index after the last, the block's text)};
+    a run none of whose words is in a table is written as that one block.
     """
     tables = [_Table(grid) for grid in sorted(grids, key=lambda grid: grid.area)]
     for word in words:
@@ -189,15 +197,24 @@ def assemble(
     texts: list[str] = []
     placed: set[int] = set()
     rebuilt: set[int] = set()
-    for _, text, number in blocks:
-        own = by_block.get(number, [])
-        if not any(word.order in owner for word in own):
+    in_table = {number for number, own in by_block.items() if any(word.order in owner for word in own)}
+    runs = gone_on or {}
+    index = 0
+    while index < len(blocks):
+        end, whole = runs.get(index, (index + 1, ""))
+        if end > index + 1 and not any(number in in_table for _, _, number in blocks[index:end]):
+            texts.append(whole)
+            index = end
+            continue
+        _, text, number = blocks[index]
+        index += 1
+        if number not in in_table:
             texts.append(text)
             continue
         if number in rebuilt:  # another piece of a block already written from its words
             continue
         rebuilt.add(number)
-        for run in _runs(own, owner):
+        for run in _runs(by_block[number], owner):
             if isinstance(run, int):
                 if run not in placed:
                     placed.add(run)

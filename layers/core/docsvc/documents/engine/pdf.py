@@ -41,8 +41,11 @@ from docsvc.documents.engine.picture_rules import picture_tables
 from docsvc.documents.engine.rendering import page_jpeg
 from docsvc.documents.engine.tables import render_table
 from docsvc.documents.engine.textlayer import (
+    REACH,
     UNMAPPED,
     Char,
+    goes_on,
+    lines_gone_on,
     set_apart,
     unmapped_apart,
     whole_words,
@@ -64,6 +67,7 @@ _TEXT_FLAGS = (
     | pymupdf.TEXT_DEHYPHENATE
     | pymupdf.TEXT_COLLECT_VECTORS
 )
+_WITHOUT_PATHS = _TEXT_FLAGS & ~pymupdf.TEXT_COLLECT_VECTORS  # lines as get_text makes them
 _GLUED = re.compile(f"{UNMAPPED}[^\\s{UNMAPPED}]")  # a glyph without a Unicode value, a character after it
 _LIGATURES = re.compile("[\ufb00-\ufdff\ufe70-\ufefe]+")  # Latin ligatures, presentation forms
 _TEXT_BLOCK, _VECTOR_BLOCK = 0, 3
@@ -172,8 +176,9 @@ def _page_text(
         blocks = picture.blocks_without_bars(blocks)
     ruled = picture.grids if picture else _ruled_grids(page, vectors, warnings)
     aligned = may_hold_aligned_columns([text for _, text, _ in blocks])
+    gone_on = {} if scanned else _lines_gone_on(page, textpage, blocks, apart)
     if not ruled and not aligned:  # a page of prose: its words are not even read
-        return "\n\n".join(text for _, text, _ in blocks), textpage
+        return "\n\n".join(_written(blocks, gone_on)), textpage
     texts: dict[int, list[str]] = {}
     for _, text, number in blocks:
         texts.setdefault(number, []).append(text)
@@ -185,9 +190,68 @@ def _page_text(
     if aligned:
         grids += _aligned_grids(words, grids)
     if not grids:  # the words were read for nothing: the page is its blocks
-        return "\n\n".join(text for _, text, _ in blocks), textpage
+        return "\n\n".join(_written(blocks, gone_on)), textpage
     render = lambda rows: render_table(rows, options.table_format)  # noqa: E731
-    return "\n\n".join(assemble(blocks, words, grids, render)), textpage
+    return "\n\n".join(assemble(blocks, words, grids, render, gone_on)), textpage
+
+
+def _lines_gone_on(
+    page: pymupdf.Page, textpage: pymupdf.TextPage, blocks: list[Block], apart: dict[str, str]
+) -> dict[int, tuple[int, str]]:
+    """The runs of blocks that are pieces of one block cut where a vector path is drawn over a line
+    (see `textlayer.lines_gone_on`), with that block's text. Only pages with a block that goes on with
+    the last line of the one before, right after a path that is no ruling line, are read again,
+    without paths, and only around such blocks."""
+    pieces = [(box, text) for box, text, _ in blocks]
+    starts = [
+        index
+        for index in range(1, len(pieces))
+        if blocks[index][2] != blocks[index - 1][2] and goes_on(pieces[index - 1], pieces[index])
+    ]
+    if starts:
+        drawn = _after_a_box(textpage)
+        starts = [index for index in starts if blocks[index][2] in drawn]
+    if not starts:
+        return {}
+    clip = pymupdf.Rect()
+    for index in starts:
+        for box, _ in pieces[max(0, index - 1 - REACH) : index + 1 + REACH]:
+            clip |= box
+    whole = []
+    for x0, y0, x1, y1, text, _, kind in page.get_textpage(clip=clip, flags=_WITHOUT_PATHS).extractBLOCKS():
+        cleaned = _cleaned(text) if kind == _TEXT_BLOCK else ""
+        if cleaned:
+            whole.append(((x0, y0, x1, y1), set_apart(cleaned, apart) if apart else cleaned))
+    return lines_gone_on(pieces, whole)
+
+
+def _after_a_box(textpage: pymupdf.TextPage) -> set[int]:
+    """The numbers of the text blocks (counted as `_text_blocks` counts them) that MuPDF began right
+    after a piece of a vector path that is no ruling line (a box, a highlight): where it cuts a line."""
+    drawn: set[int] = set()
+    number = 0
+    box = False
+    for x0, y0, x1, y1, _, _, kind in textpage.extractBLOCKS():
+        if kind == _VECTOR_BLOCK:
+            thin, long = sorted((x1 - x0, y1 - y0))
+            box = box or thin > _LINE or long <= 3 * _LINE  # a rule is thin and long
+        elif kind == _TEXT_BLOCK:
+            if box:
+                drawn.add(number)
+            box = False
+            number += 1
+    return drawn
+
+
+def _written(blocks: list[Block], gone_on: dict[int, tuple[int, str]]) -> list[str]:
+    """The blocks' texts, each run of pieces of one line's block (`gone_on`) as that block's text."""
+    texts: list[str] = []
+    index = 0
+    while index < len(blocks):
+        end, text = gone_on.get(index, (index + 1, blocks[index][1]))
+        texts.append(text)
+        index = end
+    return texts
 
 
 def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[Block], list[Box]]:

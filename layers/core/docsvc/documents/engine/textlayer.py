@@ -12,6 +12,12 @@ of the same font, is often lost with it: a bullet of a symbol font then sticks t
 before ("\ufffd\ufffdDatabase"), which is no longer that word. `unmapped_apart` finds such words from
 the characters' places (a space's width between the glyph and the letter after it) and `set_apart`
 and `words_apart` write them apart, alike in a block's text and in its words.
+
+MuPDF, asked for the page's vector paths too, cuts a line of text where a path is drawn over it (a
+link's box, a highlighted word): the line's two pieces become blocks of their own ("force" and "[2].
+It is seen…"), written apart as two paragraphs, and a word the line held with no space between the
+pieces ("Customs.We") is cut in two. `lines_gone_on` finds the blocks that go on with the last line
+of the block before them and, from the same page read without paths, the text they are one block of.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from docsvc.documents.engine.layout import Box
+
 if TYPE_CHECKING:
     from docsvc.documents.engine.grids import Word
 
@@ -28,6 +36,8 @@ UNMAPPED = "\ufffd"  # what MuPDF writes for a glyph whose font gives it no Unic
 Char = tuple[str, float, float, float]  # a character of a line: itself, its x0 and x1, its font size
 _LOST_SPACE = 0.15  # of the font size: a gap this wide between two glyphs is a space (kerning is less)
 _WORD = re.compile(r"\S+")
+REACH = 3  # blocks on each side of a run looked at for the one block the page without paths makes
+Piece = tuple[Box, str]  # a block of text: its box and its text
 
 
 def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
@@ -118,3 +128,58 @@ def _joined(parts: Sequence[Word], text: str) -> Word:
         max(word.box[3] for word in parts),
     )
     return replace(parts[0], box=box, text=text)
+
+
+def goes_on(before: Piece, after: Piece) -> bool:
+    """Does the block `after` start on the last line of the block `before`, where that line ends (its
+    top within that line's height, its left edge within the block's width and a line's height past
+    it)? MuPDF writes the next line of a block below its last."""
+    (x0, y0, x1, y1), text = before
+    pitch = (y1 - y0) / (text.count("\n") + 1)
+    (after_x0, after_y0, _, _), _ = after
+    return y1 - 1.5 * pitch < after_y0 < y1 - 0.25 * pitch and x0 - 1 <= after_x0 <= x1 + pitch
+
+
+def lines_gone_on(pieces: Sequence[Piece], whole: Sequence[Piece]) -> dict[int, tuple[int, str]]:
+    """Runs of the blocks `pieces` (in order) that are one block of `whole`, the same page read
+    without vector paths, as {index of the run's first block: (index after its last, the whole
+    block's text)}: a run holds a block that `goes_on` with the one before it, and its blocks'
+    characters, whitespace aside, are the whole block's, in order. Blocks that are not so stay apart."""
+    runs: dict[int, tuple[int, str]] = {}
+    bare = ["".join(text.split()) for _, text in pieces]
+    index = 1
+    while index < len(pieces):
+        if not goes_on(pieces[index - 1], pieces[index]):
+            index += 1
+            continue
+        found = _whole_run(index - 1, bare, pieces, whole)
+        if found is None:
+            index += 1
+            continue
+        first, end, text = found
+        for start in [start for start in runs if start >= first]:
+            del runs[start]
+        runs[first] = (end, text)
+        index = end
+    return runs
+
+
+def _whole_run(
+    index: int, bare: Sequence[str], pieces: Sequence[Piece], whole: Sequence[Piece]
+) -> tuple[int, int, str] | None:
+    """(first, end, text) of the run of pieces, around `index` and `index + 1`, that is one block of
+    `whole`; None when no block of `whole` over both is exactly theirs."""
+    box_a, box_b = pieces[index][0], pieces[index + 1][0]
+    for box, text in whole:
+        if not (_overlaps(box, box_a) and _overlaps(box, box_b)):
+            continue
+        target = "".join(text.split())
+        for first in range(index, max(-1, index - REACH), -1):
+            for end in range(index + 2, min(len(pieces), index + 2 + REACH) + 1):
+                if "".join(bare[first:end]) == target:
+                    return first, end, text
+    return None
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

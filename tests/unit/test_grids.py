@@ -550,3 +550,29 @@ def test_the_edges_of_a_run_taken_out_line_by_line_are_those_sorted_anew_for_eac
         anew = sorted(edge for line in lines[start:] if line.runs >= 2 for edge in line.edges)
         assert sweep.edges(start, len(lines)) == anew
     assert sweep.edges(2, 5) == sorted(edge for line in lines[2:5] for edge in line.edges)
+
+
+def test_words_of_a_line_come_by_their_left_edge_and_words_at_one_place_in_the_order_given() -> None:
+    """Lines are grouped from the words sorted by their vertical centre and left edge; words at the
+    same place keep the order they were given in, as a stable sort keeps it."""
+    a = Word((50.0, 100.0, 60.0, 110.0), "a", 0, 0)
+    b = Word((10.0, 100.0, 20.0, 110.0), "b", 0, 1)
+    c = Word((10.0, 100.0, 30.0, 110.0), "c", 0, 2)  # b's centre and left edge
+    d = Word((10.0, 130.0, 20.0, 140.0), "d", 0, 3)  # the line below
+    lines = grids.visual_lines([d, c, a, b])
+
+    assert [[word.text for word in line.words] for line in lines] == [["c", "b", "a"], ["d"]]
+    assert [(line.top, line.bottom, line.height, line.runs) for line in lines] == [
+        (100.0, 110.0, 10.0, 2),  # c ends at 30, a starts 20 points further: more than a line's height
+        (130.0, 140.0, 10.0, 1),
+    ]
+
+
+def test_a_word_whose_centre_falls_in_a_line_grows_the_line_for_the_words_after_it() -> None:
+    tall = Word((10.0, 96.0, 20.0, 116.0), "tall", 0, 0)  # centre 106, in the line of 100-110
+    low = Word((30.0, 112.0, 40.0, 120.0), "low", 0, 1)  # centre 116: within the line once tall is in it
+    first = Word((50.0, 100.0, 60.0, 110.0), "first", 0, 2)
+    lines = grids.visual_lines([first, tall, low])
+
+    assert [[word.text for word in line.words] for line in lines] == [["first", "tall", "low"]]
+    assert (lines[0].top, lines[0].bottom) == (96.0, 120.0)

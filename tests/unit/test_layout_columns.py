@@ -55,9 +55,35 @@ def test_columns_already_read_one_after_the_other_keep_their_order() -> None:
 
 def test_the_first_look_passes_over_blocks_whose_lines_fill_them() -> None:
     block = (50.0, 100.0, 450.0, 172.0)  # 6 lines of 12 pt: a glyph of about 5 pt
-    full = "\n".join(["x" * 90] * 6)
-    half = "\n".join(["x" * 40] * 6)
+    full = "\n".join([" ".join(["abcd"] * 18)] * 6)  # 89 characters a line
+    half = "\n".join([" ".join(["abcd"] * 8)] * 6)  # 39 characters a line
 
     assert not may_interleave_columns(block, full)
     assert may_interleave_columns(block, half)
-    assert not may_interleave_columns(block, "\n".join(["x" * 40] * 5))  # under 2 x 3 lines
+    assert not may_interleave_columns(block, "\n".join([" ".join(["abcd"] * 8)] * 5))  # under 2 x 3 lines
+
+
+def test_the_first_look_passes_over_blocks_of_labels_and_values() -> None:
+    # Short lines side by side, but fewer than four words a line on average: no columns of prose.
+    block = (50.0, 100.0, 450.0, 172.0)
+    labels = "\n".join(["Invoice number 4711", "Date 2024-01-31", "Due 2024-02-29"] * 2)  # 2.3 words a line
+    prose = "\n".join(["one two three four L0", "one two three R0", "", "one two three four L1"] * 2)
+
+    assert not may_interleave_columns(block, labels)
+    assert may_interleave_columns(block, prose)  # 4.7 words a line, the empty lines not counted
+
+
+def test_a_block_of_columns_whose_lines_are_the_text_lines_is_still_found() -> None:
+    # The block of `alternating`: what the first look lets through is split into its columns.
+    lines = alternating(3)
+    block = (50.0, 100.0, 470.0, 134.0)
+    text = "\n".join(text for _, text in lines)
+
+    assert may_interleave_columns(block, text)
+    assert interleaved_columns(lines) is not None
+
+
+def test_a_block_with_another_line_separator_is_looked_at() -> None:
+    # `splitlines` breaks at a form feed too, where MuPDF's lines do not: no count of words is trusted.
+    block = (50.0, 100.0, 450.0, 172.0)
+    assert may_interleave_columns(block, "\n".join(["a\fb", "c", "d", "e", "f", "g"]))

@@ -18,9 +18,25 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
+from operator import attrgetter
 from statistics import median
+from typing import Any, Generic, TypeVar
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, y downwards
+_T = TypeVar("_T")
+
+
+class _Once(Generic[_T]):
+    """A value of an instance computed on its first read and kept in the instance's dict, where later
+    reads find it without a call (`functools.cached_property` does the same, but takes a lock on each
+    first read in Python 3.11: a page has thousands of lines and words)."""
+
+    def __init__(self, compute: Callable[[Any], _T]) -> None:
+        self.compute, self.name = compute, compute.__name__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> _T:
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
 
 
 @dataclass(frozen=True, init=False)
@@ -36,13 +52,10 @@ class Word:
         fields = self.__dict__
         fields["box"], fields["text"], fields["block"], fields["order"] = box, text, block, order
 
-    @property
+    @_Once
     def centre(self) -> tuple[float, float]:
-        centre: tuple[float, float] | None = self.__dict__.get("_centre")
-        if centre is None:  # read once (a cached_property would take a lock on each first read)
-            box = self.box
-            centre = self.__dict__["_centre"] = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        return centre
+        box = self.box
+        return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
     @property
     def height(self) -> float:
@@ -582,6 +595,7 @@ _MISFITS = 0.15  # of a table's lines may cross a column line (a title, a spanni
 _WORD_SPACE = 0.45  # line heights: a column's edge is wider than the space between two words
 _WRAPPED = 1.15  # a line this close to the one above (in pitches of the closest lines) continues its row
 _ROW_SPACING = 1.3  # ... when the table's rows stand visibly further apart than that
+_BOX = attrgetter("box")
 
 
 class _Line:
@@ -591,60 +605,54 @@ class _Line:
     def __init__(self, words: list[Word], top: float, bottom: float) -> None:
         self.words = words
         self.top, self.bottom = top, bottom
-        self._height: float | None = None
-        self._runs: int | None = None
-        self._edges: list[tuple[float, int]] | None = None
 
-    @property
+    @_Once
     def height(self) -> float:
-        if self._height is None:
-            self._height = median([word.box[3] - word.box[1] for word in self.words])
-        return self._height
+        if len(self.words) == 1:
+            box = self.words[0].box
+            return box[3] - box[1]
+        return median([word.box[3] - word.box[1] for word in self.words])
 
-    @property
+    @_Once
     def runs(self) -> int:
         """How many runs of words the line has, broken where the whitespace is wider than a cell gap."""
-        if self._runs is None:
-            gap = max(_MIN_GAP, _CELL_GAP * self.height)
-            runs, end = 0, 0.0
-            for word in sorted(self.words, key=_left):
-                if not runs or not word.box[0] - end <= gap:
-                    runs += 1
-                end = word.box[2]
-            self._runs = runs
-        return self._runs
+        if len(self.words) == 1:
+            return 1
+        gap = max(_MIN_GAP, _CELL_GAP * self.height)
+        runs, end = 0, 0.0
+        for word in sorted(self.words, key=_left):
+            if not runs or not word.box[0] - end <= gap:
+                runs += 1
+            end = word.box[2]
+        return runs
 
-    @property
+    @_Once
     def edges(self) -> list[tuple[float, int]]:
         """Where its words start (+1) and end (-1), for a sweep across the line."""
-        if self._edges is None:
-            self._edges = [(word.box[0], 1) for word in self.words] + [
-                (word.box[2], -1) for word in self.words
-            ]
-        return self._edges
+        return [(word.box[0], 1) for word in self.words] + [(word.box[2], -1) for word in self.words]
 
 
 def _left(word: Word) -> float:
     return word.box[0]
 
 
-def _place(word: Word) -> tuple[float, float]:
-    """Where a word stands in the order of lines: its vertical centre, then its left edge."""
-    box = word.box
-    return (box[1] + box[3]) / 2, box[0]
-
-
 def visual_lines(words: Sequence[Word]) -> list[_Line]:
     """Words grouped into lines by their vertical overlap, top to bottom: a word whose vertical centre
-    falls within the extent of the line above joins it."""
+    falls within the extent of the line above joins it. (Words are taken in the order of their
+    vertical centre, then their left edge, then their order in `words`.)"""
     lines: list[_Line] = []
     current: list[Word] = []
     top = bottom = 0.0
-    for word in sorted(words, key=_place):
+    places = sorted([((box[1] + box[3]) / 2, box[0], index) for index, box in enumerate(map(_BOX, words))])
+    for centre, _, index in places:
+        word = words[index]
         _, y0, _, y1 = word.box
-        if current and top <= (y0 + y1) / 2 <= bottom:
+        if current and top <= centre <= bottom:
             current.append(word)
-            top, bottom = min(top, y0), max(bottom, y1)
+            if y0 < top:
+                top = y0
+            if y1 > bottom:
+                bottom = y1
         else:
             if current:
                 lines.append(_Line(current, top, bottom))

@@ -10,6 +10,7 @@ its columns are read one after the other, left to right.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect
 from collections.abc import Sequence
 from itertools import pairwise
@@ -36,17 +37,26 @@ _MIN_COLUMN_WORDS = 4.0  # words per line, on average, in a column of prose; lab
 _GUTTER = 8.0  # points of empty width between two columns, at least
 _GLYPH_PER_PITCH = 0.42  # a Latin glyph is about half the font size, and a line about 1.2 sizes high
 _SHORT_LINES = 0.7  # of the block's width: the longest line is shorter than this in a block of columns
+_OTHER_LINE_BREAKS = re.compile("[\r\v\f\x1c-\x1e\x85\u2028\u2029]")  # `splitlines` breaks at these too
 
 
 def may_interleave_columns(box: Box, text: str) -> bool:
     """A cheap first look at a block: are even its longest lines much narrower than the block, as when
     the lines of columns side by side were written alternately and read as one block? The width of a
-    line is guessed from its characters and the block's line height; prose blocks stop here."""
+    line is guessed from its characters and the block's line height; prose blocks stop here. So do
+    blocks of labels and values: columns of prose have `_MIN_COLUMN_WORDS` words a line on average
+    each, so their block has too (its lines are the text's lines when nothing but a newline ends one;
+    a block with another line separator is looked at)."""
     lines = text.splitlines()
     if len(lines) < 2 * _MIN_COLUMN_LINES:
         return False
     glyph = (box[3] - box[1]) / len(lines) * _GLYPH_PER_PITCH
-    return max(len(line) for line in lines) * glyph < _SHORT_LINES * (box[2] - box[0])
+    if max(len(line) for line in lines) * glyph >= _SHORT_LINES * (box[2] - box[0]):
+        return False
+    if _OTHER_LINE_BREAKS.search(text):
+        return True
+    filled = sum(1 for line in lines if line.strip())
+    return len(text.split()) >= _MIN_COLUMN_WORDS * filled
 
 
 def interleaved_columns(lines: Sequence[tuple[Box, str]]) -> list[tuple[Box, str]] | None:

@@ -9,6 +9,7 @@ import io
 import re
 import unicodedata
 from collections.abc import Iterator
+from operator import itemgetter
 
 import pymupdf
 
@@ -71,6 +72,7 @@ _WITHOUT_PATHS = _TEXT_FLAGS & ~pymupdf.TEXT_COLLECT_VECTORS  # lines as get_tex
 _GLUED = re.compile(f"{UNMAPPED}[^\\s{UNMAPPED}]")  # a glyph without a Unicode value, a character after it
 _LIGATURES = re.compile("[\ufb00-\ufdff\ufe70-\ufefe]+")  # Latin ligatures, presentation forms
 _TEXT_BLOCK, _VECTOR_BLOCK = 0, 3
+_TEXT_OF_WORD = itemgetter(4)  # of a word as MuPDF's `extractWORDS` gives it
 _LINE = 1.5  # a path thinner than this is a ruling line
 _MARGIN = 6.0  # points around the blocks read again character by character
 Block = tuple[Box, str, int]  # a block of text: its box, its text, its number on the page
@@ -301,6 +303,12 @@ def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
     are found on the page as turned by its /Rotate."""
     found = textpage.extractWORDS()  # (x0, y0, x1, y1, text, block, line, word): hundreds a page
     ligature = _LIGATURES.search  # few words have one: the call to `unligated` is made for those only
+    if not page.rotation and not ligature("".join(map(_TEXT_OF_WORD, found))):  # nor, mostly, pages
+        return [
+            Word((x0, y0, x1, y1), text, block, order)
+            for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found)
+            if text.strip()
+        ]
     if not page.rotation:
         return [
             Word((x0, y0, x1, y1), unligated(text) if ligature(text) else text, block, order)
@@ -332,7 +340,7 @@ def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[WordBox
 
 
 def _cleaned(text: str) -> str:
-    return unligated("\n".join(line.rstrip() for line in text.strip("\n").splitlines()).strip())
+    return unligated("\n".join([line.rstrip() for line in text.strip("\n").splitlines()]).strip())
 
 
 def unligated(text: str) -> str:

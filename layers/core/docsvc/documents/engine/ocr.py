@@ -25,7 +25,8 @@ measure twice their height, so small print cannot be told by its words there.
 
 A page whose ground is dark in places (text printed over a photograph: `dark_ground`) is binarised
 locally (Sauvola's method, `Binarisation`): Tesseract's one threshold for the page takes the darker half
-of the photograph for ink and reads little more than a title there.
+of the photograph for ink and reads little more than a title there. So is a page whose shading that
+threshold takes for ink (a table's grey rows: `ink_share`).
 
 A page of small print (its words 11 pixels high or less, 7-point print at 150 dpi) is read again drawn
 twice as fine, if the page's time allows.
@@ -102,6 +103,15 @@ NOISE_LEVEL = 4.5
 DARK_GROUND = 0.15
 LOCAL_K = 0.2
 FADED_K = 0.1
+# A page whose pixels darker than that threshold cover this share of it or more (`ink_share`) has its
+# shading taken for ink (a table's grey rows: Otsu's threshold falls between the shading and the paper
+# and every shaded row reads as a black bar) and is binarised locally too, with Tesseract's own `k` (or
+# FADED_K when it is noisy). Measured: print on paper 0.01-0.12 (bench/ocr_quality.py, tune and held out
+# of both benches), the declaration over a photograph 0.53 (its ground caught first by DARK_GROUND);
+# a table of grey rows 0.41 (held out: 27% of its words read with the global threshold, 81% locally with
+# k 0.2, 93% with 0.34). The shading's rows are too thin for `dark_ground` (0.015).
+SHADED_INK = 0.3
+SHADED_K = 0.34
 # A page whose words read at most this many pixels high (median) is read again drawn twice as fine:
 # 6 to 7-point print at 150 dpi, which reads 69 / 80% of its words at 150 dpi and 85 / 94% at 300
 # (two Brazilian invoices of bench/ocr_pages, tune); 9 to 11-point print is 12 to 19 pixels high and
@@ -552,12 +562,22 @@ def _otsu(histogram: Sequence[int]) -> int:
     return best_level
 
 
+def ink_share(pixmap: pymupdf.Pixmap) -> float:
+    """The share of a grey rendering darker than the threshold that splits it into ink and paper
+    (Otsu's): a tenth or less for print on paper, far more where shading falls on the ink's side."""
+    histogram = _grey(pixmap).histogram()
+    return sum(histogram[: _otsu(histogram)]) / max(sum(histogram), 1)
+
+
 def binarisation_for(pixmap: pymupdf.Pixmap, noisy: bool) -> Binarisation:
-    """Local binarisation for a page whose ground is dark in places (`dark_ground`), set lower for a
-    noisy (faded) page; else Tesseract's global threshold."""
-    if dark_ground(pixmap) < DARK_GROUND:
-        return GLOBAL
-    return Binarisation(local=True, k=FADED_K if noisy else LOCAL_K)
+    """Local binarisation for a page whose ground is dark in places (`dark_ground`) or whose shading
+    one threshold would take for ink (`ink_share`), set lower for a noisy (faded) page; else
+    Tesseract's global threshold."""
+    if dark_ground(pixmap) >= DARK_GROUND:
+        return Binarisation(local=True, k=FADED_K if noisy else LOCAL_K)
+    if ink_share(pixmap) >= SHADED_INK:
+        return Binarisation(local=True, k=FADED_K if noisy else SHADED_K)
+    return GLOBAL
 
 
 def is_noisy(pixmap: pymupdf.Pixmap) -> bool:

@@ -254,6 +254,25 @@ def test_text_on_shaded_table_rows_is_read() -> None:
     assert len(found & expected) >= 0.9 * len(expected), [word.text for word in reading.words]
 
 
+@OCR
+@pytest.mark.parametrize("turn", [90, 270])
+def test_text_on_shaded_table_rows_is_read_turned(turn: int) -> None:
+    """The layout analysis that finds which way the lines run sees the page binarised as it is read:
+    under one threshold the shaded rows are black bars, in which it finds no line of text."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(shaded_rows(samples.scan_png(ENGLISH)))) as upright:
+        buffer = io.BytesIO()
+        upright.rotate(-turn, expand=True).save(buffer, format="PNG", dpi=(150, 150))
+    with pymupdf.open(stream=buffer.getvalue(), filetype="png") as document:
+        reading = ocr.read_page(document[0], ParseOptions(), [])
+
+    assert reading is not None
+    found = {word.text.strip(".,") for word in reading.words}
+    expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
+    assert len(found & expected) >= 0.9 * len(expected), [word.text for word in reading.words]
+
+
 def test_a_speckled_page_of_small_print_is_not_taken_for_a_skewed_one() -> None:
     """Its faded ink is lighter than mid-grey: a fixed threshold found too little ink to level and
     turned the page 6 degrees, where Tesseract read no word."""

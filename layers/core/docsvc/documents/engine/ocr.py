@@ -312,11 +312,13 @@ class _Tesseract:
                 lib.fz_clear_leptonica_mem(self._context)
         return list(_tsv_words(table))
 
-    def text_blocks(self, samples: bytes, width: int, height: int, stride: int) -> list[tuple[Box, bool]]:
-        """The boxes of the blocks of text Tesseract's layout analysis finds (no recognition), each
-        with whether its lines run down the page."""
+    def text_blocks(
+        self, samples: bytes, width: int, height: int, stride: int, binarisation: Binarisation | None = None
+    ) -> list[tuple[Box, bool]]:
+        """The boxes of the blocks of text Tesseract's layout analysis finds (no recognition) on the
+        picture binarised as `binarisation` says, each with whether its lines run down the page."""
         blocks = []
-        with self._layout(samples, width, height, stride) as iterator:
+        with self._layout(samples, width, height, stride, binarisation) as iterator:
             while iterator:
                 edges = [ctypes.c_int() for _ in range(4)]
                 found = self._lib.TessPageIteratorBoundingBox(iterator, _BLOCK, *map(ctypes.byref, edges))
@@ -666,7 +668,7 @@ def _turn(
     reads doubtfully as it is and clearly more confidently upside down."""
     coarse = min(dpi, SEARCH_DPI)
     pixmap, _ = _render(page, coarse, straight, clean)
-    probe, down = _probe(tesseract, pixmap)
+    probe, down = _probe(tesseract, pixmap, binarisation)
     if probe is None:
         return straight
     quality: dict[int, float] = {}
@@ -693,11 +695,13 @@ def _transpose(turn: int) -> Image.Transpose:
     )
 
 
-def _probe(tesseract: _Tesseract, pixmap: pymupdf.Pixmap) -> tuple[Image.Image | None, bool]:
+def _probe(
+    tesseract: _Tesseract, pixmap: pymupdf.Pixmap, binarisation: Binarisation = GLOBAL
+) -> tuple[Image.Image | None, bool]:
     """A window of about PROBE_PIXELS squared (the rendering's own shape when it is a strip) around
     the largest block of text Tesseract's layout analysis finds (None when it finds none), and whether
     the lines of that block run down the page."""
-    blocks = tesseract.text_blocks(pixmap.samples, pixmap.width, pixmap.height, pixmap.stride)
+    blocks = tesseract.text_blocks(pixmap.samples, pixmap.width, pixmap.height, pixmap.stride, binarisation)
     if not blocks:
         return None, False
     (x0, y0, x1, y1), down = max(blocks, key=lambda block: _area(block[0]))

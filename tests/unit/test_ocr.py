@@ -273,6 +273,27 @@ def test_text_on_shaded_table_rows_is_read_turned(turn: int) -> None:
     assert len(found & expected) >= 0.9 * len(expected), [word.text for word in reading.words]
 
 
+@OCR
+def test_a_skewed_page_on_a_light_grey_ground_is_read_straightened() -> None:
+    """Straightening adds white corners: one threshold for the page then falls between them and the
+    grey ground, and the whole page reads as ink unless the straightened rendering is measured."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(samples.scan_png(ENGLISH))) as scan:
+        grey = scan.convert("L").point(lambda value: min(value, 211))
+        page = Image.new("L", (grey.width, grey.width * 2 // 3), 211)  # landscape, its ground grey
+        page.paste(grey, (0, 0))
+        buffer = io.BytesIO()
+        page.rotate(-3, expand=True, fillcolor=255).save(buffer, format="PNG", dpi=(150, 150))
+    with pymupdf.open(stream=buffer.getvalue(), filetype="png") as document:
+        reading = ocr.read_page(document[0], ParseOptions(), [])
+
+    assert reading is not None
+    found = {word.text.strip(".,") for word in reading.words}
+    expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
+    assert len(found & expected) >= 0.8 * len(expected), [word.text for word in reading.words]
+
+
 def test_a_speckled_page_of_small_print_is_not_taken_for_a_skewed_one() -> None:
     """Its faded ink is lighter than mid-grey: a fixed threshold found too little ink to level and
     turned the page 6 degrees, where Tesseract read no word."""

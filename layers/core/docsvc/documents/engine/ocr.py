@@ -607,6 +607,10 @@ def _read(
     binarisation: Binarisation = GLOBAL,
 ) -> Reading:
     pixmap, to_pixels = _render(page, dpi, turn, clean)
+    if turn % 90:
+        # straightened: the corners it adds are white, which can move the page's one threshold between
+        # a light grey ground and them (the whole page then reads as ink), so it is measured again
+        binarisation = binarisation_for(pixmap, clean)
     return _recognised(tesseract, pixmap, to_pixels, dpi, turn, languages, location, binarisation)
 
 

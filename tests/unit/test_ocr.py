@@ -219,6 +219,81 @@ def test_text_printed_over_a_photograph_is_read() -> None:
     assert len(found & expected) >= 0.8 * len(expected), [word.text for word in reading.words]
 
 
+def shaded_rows(picture: bytes, grey: int = 190) -> bytes:
+    """A page of `ENGLISH` whose every line stands on a grey band, as a table shades its rows."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    with Image.open(io.BytesIO(picture)) as scan:
+        ground = Image.new("L", scan.size, 255)
+        draw = ImageDraw.Draw(ground)
+        for index in range(len(ENGLISH)):
+            top = round((80 + 22 * index - 16) * 150 / 72)  # the lines of samples.scan_png
+            draw.rectangle((0, top, scan.width, top + round(21 * 150 / 72)), fill=grey)
+        buffer = io.BytesIO()
+        ImageChops.darker(ground, scan.convert("L")).save(buffer, format="PNG", dpi=(150, 150))
+    return buffer.getvalue()
+
+
+def test_shading_that_one_threshold_takes_for_ink_is_measured_on_shaded_pages_only() -> None:
+    clean = samples.scan_png(ENGLISH)
+    assert ocr.ink_share(rendering(clean)) < ocr.SHADED_INK
+    assert ocr.ink_share(rendering(shaded_rows(clean))) > ocr.SHADED_INK
+    assert ocr.dark_ground(rendering(shaded_rows(clean))) < ocr.DARK_GROUND  # bands too thin for it
+    assert ocr.binarisation_for(rendering(shaded_rows(clean)), noisy=False).local
+
+
+@OCR
+def test_text_on_shaded_table_rows_is_read() -> None:
+    """Tesseract's one threshold for the page falls between the grey and the paper: it reads no word."""
+    with pymupdf.open(stream=shaded_rows(samples.scan_png(ENGLISH)), filetype="png") as document:
+        reading = ocr.read_page(document[0], ParseOptions(), [])
+
+    assert reading is not None
+    found = {word.text.strip(".,") for word in reading.words}
+    expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
+    assert len(found & expected) >= 0.9 * len(expected), [word.text for word in reading.words]
+
+
+@OCR
+@pytest.mark.parametrize("turn", [90, 270])
+def test_text_on_shaded_table_rows_is_read_turned(turn: int) -> None:
+    """The layout analysis that finds which way the lines run sees the page binarised as it is read:
+    under one threshold the shaded rows are black bars, in which it finds no line of text."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(shaded_rows(samples.scan_png(ENGLISH)))) as upright:
+        buffer = io.BytesIO()
+        upright.rotate(-turn, expand=True).save(buffer, format="PNG", dpi=(150, 150))
+    with pymupdf.open(stream=buffer.getvalue(), filetype="png") as document:
+        reading = ocr.read_page(document[0], ParseOptions(), [])
+
+    assert reading is not None
+    found = {word.text.strip(".,") for word in reading.words}
+    expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
+    assert len(found & expected) >= 0.9 * len(expected), [word.text for word in reading.words]
+
+
+@OCR
+def test_a_skewed_page_on_a_light_grey_ground_is_read_straightened() -> None:
+    """Straightening adds white corners: one threshold for the page then falls between them and the
+    grey ground, and the whole page reads as ink unless the straightened rendering is measured."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(samples.scan_png(ENGLISH))) as scan:
+        grey = scan.convert("L").point(lambda value: min(value, 211))
+        page = Image.new("L", (grey.width, grey.width * 2 // 3), 211)  # landscape, its ground grey
+        page.paste(grey, (0, 0))
+        buffer = io.BytesIO()
+        page.rotate(-3, expand=True, fillcolor=255).save(buffer, format="PNG", dpi=(150, 150))
+    with pymupdf.open(stream=buffer.getvalue(), filetype="png") as document:
+        reading = ocr.read_page(document[0], ParseOptions(), [])
+
+    assert reading is not None
+    found = {word.text.strip(".,") for word in reading.words}
+    expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
+    assert len(found & expected) >= 0.8 * len(expected), [word.text for word in reading.words]
+
+
 def test_a_speckled_page_of_small_print_is_not_taken_for_a_skewed_one() -> None:
     """Its faded ink is lighter than mid-grey: a fixed threshold found too little ink to level and
     turned the page 6 degrees, where Tesseract read no word."""

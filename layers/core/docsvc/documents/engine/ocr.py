@@ -25,7 +25,8 @@ measure twice their height, so small print cannot be told by its words there.
 
 A page whose ground is dark in places (text printed over a photograph: `dark_ground`) is binarised
 locally (Sauvola's method, `Binarisation`): Tesseract's one threshold for the page takes the darker half
-of the photograph for ink and reads little more than a title there.
+of the photograph for ink and reads little more than a title there. So is a page whose shading that
+threshold takes for ink (a table's grey rows: `ink_share`).
 
 A page of small print (its words 11 pixels high or less, 7-point print at 150 dpi) is read again drawn
 twice as fine, if the page's time allows.
@@ -102,6 +103,15 @@ NOISE_LEVEL = 4.5
 DARK_GROUND = 0.15
 LOCAL_K = 0.2
 FADED_K = 0.1
+# A page whose pixels darker than that threshold cover this share of it or more (`ink_share`) has its
+# shading taken for ink (a table's grey rows: Otsu's threshold falls between the shading and the paper
+# and every shaded row reads as a black bar) and is binarised locally too, with Tesseract's own `k` (or
+# FADED_K when it is noisy). Measured: print on paper 0.01-0.12 (bench/ocr_quality.py, tune and held out
+# of both benches), the declaration over a photograph 0.53 (its ground caught first by DARK_GROUND);
+# a table of grey rows 0.41 (held out: 27% of its words read with the global threshold, 81% locally with
+# k 0.2, 93% with 0.34). The shading's rows are too thin for `dark_ground` (0.015).
+SHADED_INK = 0.3
+SHADED_K = 0.34
 # A page whose words read at most this many pixels high (median) is read again drawn twice as fine:
 # 6 to 7-point print at 150 dpi, which reads 69 / 80% of its words at 150 dpi and 85 / 94% at 300
 # (two Brazilian invoices of bench/ocr_pages, tune); 9 to 11-point print is 12 to 19 pixels high and
@@ -302,11 +312,13 @@ class _Tesseract:
                 lib.fz_clear_leptonica_mem(self._context)
         return list(_tsv_words(table))
 
-    def text_blocks(self, samples: bytes, width: int, height: int, stride: int) -> list[tuple[Box, bool]]:
-        """The boxes of the blocks of text Tesseract's layout analysis finds (no recognition), each
-        with whether its lines run down the page."""
+    def text_blocks(
+        self, samples: bytes, width: int, height: int, stride: int, binarisation: Binarisation | None = None
+    ) -> list[tuple[Box, bool]]:
+        """The boxes of the blocks of text Tesseract's layout analysis finds (no recognition) on the
+        picture binarised as `binarisation` says, each with whether its lines run down the page."""
         blocks = []
-        with self._layout(samples, width, height, stride) as iterator:
+        with self._layout(samples, width, height, stride, binarisation) as iterator:
             while iterator:
                 edges = [ctypes.c_int() for _ in range(4)]
                 found = self._lib.TessPageIteratorBoundingBox(iterator, _BLOCK, *map(ctypes.byref, edges))
@@ -552,12 +564,22 @@ def _otsu(histogram: Sequence[int]) -> int:
     return best_level
 
 
+def ink_share(pixmap: pymupdf.Pixmap) -> float:
+    """The share of a grey rendering darker than the threshold that splits it into ink and paper
+    (Otsu's): a tenth or less for print on paper, far more where shading falls on the ink's side."""
+    histogram = _grey(pixmap).histogram()
+    return sum(histogram[: _otsu(histogram)]) / max(sum(histogram), 1)
+
+
 def binarisation_for(pixmap: pymupdf.Pixmap, noisy: bool) -> Binarisation:
-    """Local binarisation for a page whose ground is dark in places (`dark_ground`), set lower for a
-    noisy (faded) page; else Tesseract's global threshold."""
-    if dark_ground(pixmap) < DARK_GROUND:
-        return GLOBAL
-    return Binarisation(local=True, k=FADED_K if noisy else LOCAL_K)
+    """Local binarisation for a page whose ground is dark in places (`dark_ground`) or whose shading
+    one threshold would take for ink (`ink_share`), set lower for a noisy (faded) page; else
+    Tesseract's global threshold."""
+    if dark_ground(pixmap) >= DARK_GROUND:
+        return Binarisation(local=True, k=FADED_K if noisy else LOCAL_K)
+    if ink_share(pixmap) >= SHADED_INK:
+        return Binarisation(local=True, k=FADED_K if noisy else SHADED_K)
+    return GLOBAL
 
 
 def is_noisy(pixmap: pymupdf.Pixmap) -> bool:
@@ -585,6 +607,10 @@ def _read(
     binarisation: Binarisation = GLOBAL,
 ) -> Reading:
     pixmap, to_pixels = _render(page, dpi, turn, clean)
+    if turn % 90:
+        # straightened: the corners it adds are white, which can move the page's one threshold between
+        # a light grey ground and them (the whole page then reads as ink), so it is measured again
+        binarisation = binarisation_for(pixmap, clean)
     return _recognised(tesseract, pixmap, to_pixels, dpi, turn, languages, location, binarisation)
 
 
@@ -646,7 +672,7 @@ def _turn(
     reads doubtfully as it is and clearly more confidently upside down."""
     coarse = min(dpi, SEARCH_DPI)
     pixmap, _ = _render(page, coarse, straight, clean)
-    probe, down = _probe(tesseract, pixmap)
+    probe, down = _probe(tesseract, pixmap, binarisation)
     if probe is None:
         return straight
     quality: dict[int, float] = {}
@@ -673,11 +699,13 @@ def _transpose(turn: int) -> Image.Transpose:
     )
 
 
-def _probe(tesseract: _Tesseract, pixmap: pymupdf.Pixmap) -> tuple[Image.Image | None, bool]:
+def _probe(
+    tesseract: _Tesseract, pixmap: pymupdf.Pixmap, binarisation: Binarisation = GLOBAL
+) -> tuple[Image.Image | None, bool]:
     """A window of about PROBE_PIXELS squared (the rendering's own shape when it is a strip) around
     the largest block of text Tesseract's layout analysis finds (None when it finds none), and whether
     the lines of that block run down the page."""
-    blocks = tesseract.text_blocks(pixmap.samples, pixmap.width, pixmap.height, pixmap.stride)
+    blocks = tesseract.text_blocks(pixmap.samples, pixmap.width, pixmap.height, pixmap.stride, binarisation)
     if not blocks:
         return None, False
     (x0, y0, x1, y1), down = max(blocks, key=lambda block: _area(block[0]))

@@ -175,6 +175,20 @@ def test_small_print_is_read_drawn_twice_as_fine() -> None:
     assert found >= expected, page.text
 
 
+def read_words(picture: bytes) -> list[str]:
+    """The words `ocr.read_page` reads on a picture (PNG)."""
+    with pymupdf.open(stream=picture, filetype="png") as document:
+        reading = ocr.read_page(document[0], ParseOptions(), [])
+    assert reading is not None
+    return [word.text for word in reading.words]
+
+
+def share_of_english(words: list[str]) -> float:
+    """The share of the words of `ENGLISH` among `words`, punctuation at their ends aside."""
+    expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
+    return len({word.strip(".,") for word in words} & expected) / len(expected)
+
+
 def over_a_photograph(picture: bytes, seed: int = 3) -> bytes:
     """A page's print laid over a photograph: a bright sky along the top, a dark blotchy ground
     (grass, rock) under the text."""
@@ -210,13 +224,8 @@ def test_a_ground_darker_than_the_ink_threshold_is_measured_on_a_photograph_only
 @OCR
 def test_text_printed_over_a_photograph_is_read() -> None:
     """Tesseract's one threshold for the page reads no word of it."""
-    with pymupdf.open(stream=over_a_photograph(samples.scan_png(ENGLISH)), filetype="png") as document:
-        reading = ocr.read_page(document[0], ParseOptions(), [])
-
-    assert reading is not None
-    found = {word.text.strip(".,") for word in reading.words}
-    expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
-    assert len(found & expected) >= 0.8 * len(expected), [word.text for word in reading.words]
+    words = read_words(over_a_photograph(samples.scan_png(ENGLISH)))
+    assert share_of_english(words) >= 0.8, words
 
 
 def shaded_rows(picture: bytes, grey: int = 190) -> bytes:
@@ -245,13 +254,8 @@ def test_shading_that_one_threshold_takes_for_ink_is_measured_on_shaded_pages_on
 @OCR
 def test_text_on_shaded_table_rows_is_read() -> None:
     """Tesseract's one threshold for the page falls between the grey and the paper: it reads no word."""
-    with pymupdf.open(stream=shaded_rows(samples.scan_png(ENGLISH)), filetype="png") as document:
-        reading = ocr.read_page(document[0], ParseOptions(), [])
-
-    assert reading is not None
-    found = {word.text.strip(".,") for word in reading.words}
-    expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
-    assert len(found & expected) >= 0.9 * len(expected), [word.text for word in reading.words]
+    words = read_words(shaded_rows(samples.scan_png(ENGLISH)))
+    assert share_of_english(words) >= 0.9, words
 
 
 @OCR
@@ -264,13 +268,8 @@ def test_text_on_shaded_table_rows_is_read_turned(turn: int) -> None:
     with Image.open(io.BytesIO(shaded_rows(samples.scan_png(ENGLISH)))) as upright:
         buffer = io.BytesIO()
         upright.rotate(-turn, expand=True).save(buffer, format="PNG", dpi=(150, 150))
-    with pymupdf.open(stream=buffer.getvalue(), filetype="png") as document:
-        reading = ocr.read_page(document[0], ParseOptions(), [])
-
-    assert reading is not None
-    found = {word.text.strip(".,") for word in reading.words}
-    expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
-    assert len(found & expected) >= 0.9 * len(expected), [word.text for word in reading.words]
+    words = read_words(buffer.getvalue())
+    assert share_of_english(words) >= 0.9, words
 
 
 @OCR
@@ -285,13 +284,8 @@ def test_a_skewed_page_on_a_light_grey_ground_is_read_straightened() -> None:
         page.paste(grey, (0, 0))
         buffer = io.BytesIO()
         page.rotate(-3, expand=True, fillcolor=255).save(buffer, format="PNG", dpi=(150, 150))
-    with pymupdf.open(stream=buffer.getvalue(), filetype="png") as document:
-        reading = ocr.read_page(document[0], ParseOptions(), [])
-
-    assert reading is not None
-    found = {word.text.strip(".,") for word in reading.words}
-    expected = {word.strip(".,") for line in ENGLISH for word in line.split()}
-    assert len(found & expected) >= 0.8 * len(expected), [word.text for word in reading.words]
+    words = read_words(buffer.getvalue())
+    assert share_of_english(words) >= 0.8, words
 
 
 def test_a_speckled_page_of_small_print_is_not_taken_for_a_skewed_one() -> None:

@@ -303,15 +303,10 @@ def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
     are found on the page as turned by its /Rotate."""
     found = textpage.extractWORDS()  # (x0, y0, x1, y1, text, block, line, word): hundreds a page
     ligature = _LIGATURES.search  # few words have one: the call to `unligated` is made for those only
-    if not page.rotation and not ligature("".join(map(_TEXT_OF_WORD, found))):  # nor, mostly, pages
-        return [
-            Word((x0, y0, x1, y1), text, block, order)
-            for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found)
-            if text.strip()
-        ]
+    plain = not ligature("".join(map(_TEXT_OF_WORD, found)))  # nor, mostly, pages: no word looked at
     if not page.rotation:
         return [
-            Word((x0, y0, x1, y1), unligated(text) if ligature(text) else text, block, order)
+            Word((x0, y0, x1, y1), text if plain or not ligature(text) else unligated(text), block, order)
             for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found)
             if text.strip()
         ]
@@ -321,7 +316,7 @@ def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
         if text.strip():
             turned = pymupdf.Rect(x0, y0, x1, y1) * turn
             box = (turned.x0, turned.y0, turned.x1, turned.y1)
-            words.append(Word(box, unligated(text) if ligature(text) else text, block, order))
+            words.append(Word(box, text if plain or not ligature(text) else unligated(text), block, order))
     return words
 
 

@@ -168,14 +168,21 @@ def test_a_page_of_prose_is_read_without_reading_its_words_for_tables(
     assert calls == [1]
 
 
-def test_drawings_are_read_only_on_pages_with_vector_paths(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Reading a page's drawings costs a fifth of a plain page's time; a page without a path has no
-    ruling lines to find."""
+@pytest.fixture
+def drawings_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one each time a page's drawings are read."""
     calls: list[int] = []
     original = pymupdf.Page.get_cdrawings
     monkeypatch.setattr(
         pymupdf.Page, "get_cdrawings", lambda page, *a, **kw: calls.append(1) or original(page, *a, **kw)
     )
+    return calls
+
+
+def test_drawings_are_read_only_on_pages_with_vector_paths(drawings_read: list[int]) -> None:
+    """Reading a page's drawings costs a fifth of a plain page's time; a page without a path has no
+    ruling lines to find."""
+    calls = drawings_read
     list(pdf.read_pages(samples.text_pdf(pages=3, lines=30), "pdf", ParseOptions()))
     assert calls == []
     (text,) = [page.text for page in pdf.read_pages(samples.table_pdf(PRICES), "pdf", ParseOptions())]
@@ -184,13 +191,9 @@ def test_drawings_are_read_only_on_pages_with_vector_paths(monkeypatch: pytest.M
 
 
 def test_a_page_with_one_rule_under_its_heading_is_read_without_its_drawings(
-    monkeypatch: pytest.MonkeyPatch,
+    drawings_read: list[int],
 ) -> None:
-    calls: list[int] = []
-    original = pymupdf.Page.get_cdrawings
-    monkeypatch.setattr(
-        pymupdf.Page, "get_cdrawings", lambda page, *a, **kw: calls.append(1) or original(page, *a, **kw)
-    )
+    calls = drawings_read
     with pymupdf.open() as document:
         page = document.new_page()
         page.insert_text((72, 72), "Annual report", fontsize=14)
@@ -204,14 +207,10 @@ def test_a_page_with_one_rule_under_its_heading_is_read_without_its_drawings(
 
 
 def test_a_page_whose_paths_are_only_rules_under_its_headings_is_read_without_its_drawings(
-    monkeypatch: pytest.MonkeyPatch,
+    drawings_read: list[int],
 ) -> None:
     """Several horizontal rules and no path that stands taller than a rule: no table can be drawn."""
-    calls: list[int] = []
-    original = pymupdf.Page.get_cdrawings
-    monkeypatch.setattr(
-        pymupdf.Page, "get_cdrawings", lambda page, *a, **kw: calls.append(1) or original(page, *a, **kw)
-    )
+    calls = drawings_read
     with pymupdf.open() as document:
         page = document.new_page()
         for index, heading in enumerate(("Summary", "Revenue", "Outlook")):

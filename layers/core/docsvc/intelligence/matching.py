@@ -62,11 +62,12 @@ _ENDS_LEGAL_FORM = re.compile(  # a company's name ends so: "GmbH", "SARL", "a.G
 _INNER_LABEL = re.compile(r"\s[^\W\d][\w.-]{1,20}:\s")  # " Tel: " inside a line of a block
 _LEGAL_FORM_WORD = re.compile(rf"(?i)(?<!\w)(?:{LEGAL_FORM.pattern.removeprefix('(?i)')})(?!\w)")
 _PHONE = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
-# A street printed house number first ("8636 Sentinel Place", "2, rue de la Paix"), or a postcode and
-# its place ("98765 Lieferantenstadt", "75000 Paris"): an address's line, no name.
+# A block that addresses someone ("z. Hd. Herr Muster", "Attn: ..."): the addressee's, not the sender's.
 _ATTENTION = re.compile(
     r"(?i)(?:z\.\s?hd\.?|zu\s?h(?:än|a)nden|attn\.?|attention|c/o|t\.\s?a\.\s?v\.|à l.attention)"
 )
+# A street printed house number first ("8636 Sentinel Place", "2, rue de la Paix"), or a postcode and
+# its place ("98765 Lieferantenstadt", "75000 Paris"): an address's line, no name.
 _HOUSE_NUMBER_FIRST = re.compile(r"\d{1,5}[a-z]?,?\s+[^\W\d]")
 # Words a company's registration or tax numbers are printed after, in a footer beside its name.
 _REGISTRATION = re.compile(
@@ -283,19 +284,15 @@ def block_after_letterhead(reading: Reading) -> Region | None:
     ]
     if not addressed or addressed[0] + 1 >= len(layout.blocks):
         return None  # the letterhead holds no address of its own
-    following = [layout.blocks[addressed[0] + 1]]
-    for block in following:
-        texts = [layout.lines[index].text.strip() for index in block]
-        if layout.lines[block[0]].page != 0 or not 2 <= len(texts) <= 6:
-            return None
-        if any(label_colon(text) is not None or reading.reads_as_label(text) for text in texts):
-            return None
-        if any(char.isdigit() for char in texts[0]) or not _POSTCODE.search(" ".join(texts[1:])):
-            return None
-        return Region(
-            tuple((text, (index, 0)) for text, index in zip(texts, block, strict=True)), _LETTERHEAD
-        )
-    return None
+    block = layout.blocks[addressed[0] + 1]
+    texts = [layout.lines[index].text.strip() for index in block]
+    if layout.lines[block[0]].page != 0 or not 2 <= len(texts) <= 6:
+        return None
+    if any(label_colon(text) is not None or reading.reads_as_label(text) for text in texts):
+        return None
+    if any(char.isdigit() for char in texts[0]) or not _POSTCODE.search(" ".join(texts[1:])):
+        return None
+    return Region(tuple((text, (index, 0)) for text, index in zip(texts, block, strict=True)), _LETTERHEAD)
 
 
 def letterhead_of(reading: Reading) -> Region | None:
@@ -362,10 +359,7 @@ def _registered_name(index: int, reading: Reading) -> tuple[str, Pos] | None:
     text = lines[index].text
     first = _SENDER_PART.match(text.strip())
     part = first.group().strip() if first else text.strip()
-    legal = None
-    for match in _LEGAL_FORM_WORD.finditer(part):
-        legal = match
-        break
+    legal = _LEGAL_FORM_WORD.search(part)
     if legal is None or legal.start() == 0 or _REGISTRATION.search(part[: legal.start()]):
         return None
     name = _name_before_address(part) if part[legal.end() :].strip() else part

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
-        [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|receipts|all]
+        [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|receipts|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
 
@@ -17,7 +17,9 @@ and `fresh3` are a second such pair, drawn the same way over invoices of further
 languages; `tune4` and `fresh4` a third, over invoices whose truth is mostly the input an invoice
 generator keeps beside its PDF (JSON, YAML, the example script) rather than embedded XML. `fresh5`
 holds invoices of ten further templates (a Finnish one among them), measured only: no tune split goes
-with it.
+with it. `fresh6` holds ten further Factur-X / ZUGFeRD invoices of producers no other split has (a
+ZUGFeRD 1.0 sample of one producer, a French validator's test invoice, a .NET library's EN16931
+examples), French and German, their truth the XML they embed; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -208,6 +210,7 @@ SPLITS = (
     "tune4",
     "fresh4",
     "fresh5",
+    "fresh6",
     "receipts",
 )
 POOLED = ("tune", "heldout")  # the splits the `all` column adds up; fresh stays apart

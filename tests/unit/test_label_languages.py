@@ -409,6 +409,35 @@ def test_the_row_of_sums_under_a_tax_breakdown_gives_the_net_the_tax_and_the_tot
     assert output == {"total": 590.0, "net_total": 500.0, "tax_total": 90.0}
 
 
+def test_a_row_of_sums_opened_by_a_totals_label_gives_the_amounts_its_columns_are_headed_by() -> None:
+    page = "\n".join(
+        [
+            "| Stawka VAT | Wartość netto | Kwota VAT | Wartość brutto |",
+            "|---|---|---|---|",
+            "| 23% | 1 000,00 | 230,00 | 1 230,00 |",
+            "| 8% | 500,00 | 40,00 | 540,00 |",
+            "| Razem | 1 500,00 | 270,00 | 1 770,00 |",
+        ]
+    )
+    schema = {"type": "object", "properties": {"tax_total": {"type": "number"}}}
+
+    assert extract([page], schema).output == {"tax_total": 270.0}
+
+
+def test_a_heading_printing_its_rate_still_heads_the_row_of_sums() -> None:
+    page = "\n".join(
+        [
+            "| Description | Units | Total Net | TVA (20%) | Total TTC |",
+            "|---|---|---|---|---|",
+            "| Consulting | 12 | 1 000,00 € | 200,00 € | 1 200,00 € |",
+            "| Total de la facture |  | 1 000,00 € | 200,00 € | 1 200,00 € |",
+        ]
+    )
+    schema = {"type": "object", "properties": {"tax_total": {"type": "number"}}}
+
+    assert extract([page], schema).output == {"tax_total": 200.0}
+
+
 def test_a_row_under_items_whose_first_cell_is_empty_but_that_does_not_sum_them_is_no_sums_row() -> None:
     page = "\n".join(
         [

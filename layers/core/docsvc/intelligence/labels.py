@@ -359,7 +359,8 @@ VENDOR_KEYS = frozenset(_group("vendor"))
 CUSTOMER_KEYS = frozenset(_group("customer"))
 SHIP_TO_KEYS = frozenset(_group("ship to"))
 ORDER_TITLES = frozenset(label_key(title) for title in ("purchase order", "order", "order form"))
-_STRONG_SUMMARY_KEYS = frozenset(_group("total") + _group("subtotal"))
+TOTAL_KEYS = frozenset(_group("total"))
+_STRONG_SUMMARY_KEYS = TOTAL_KEYS | frozenset(_group("subtotal"))
 SUMMARY_KEYS = _STRONG_SUMMARY_KEYS | frozenset(_group("tax") + _group("discount"))
 # Words that turn a label into another thing: "Sub total" or "Total before tax" is not "Total", and
 # "Tax ID" or "VAT number" is not the tax.

@@ -12,7 +12,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from docsvc.intelligence.labels import SUMMARY_KEYS, is_label_text, is_summary_row, label_key, without_rate
+from docsvc.intelligence.labels import (
+    SUMMARY_KEYS,
+    TOTAL_KEYS,
+    is_label_text,
+    is_summary_row,
+    label_key,
+    without_rate,
+)
 from docsvc.intelligence.lines import Line, Pos, is_cell, label_colon, segments
 from docsvc.intelligence.page_tables import Table
 from docsvc.intelligence.values import parse_number
@@ -319,8 +326,9 @@ def _side_by_side_keys(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
 
 def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
     """A row of keys over a row of their values, not followed by more values (a table's first row);
-    or over rows of values that end in a row of their sums, its first cell empty where theirs are
-    filled ("| VAT | 21.00 | 522.31 |" then "|  |  | 522.31 |"): the keys and the sums."""
+    or over rows of values that end in a row of their sums, its first cell empty or a total's label
+    where theirs are filled ("| VAT | 21.00 | 522.31 |" then "|  |  | 522.31 |"; "| Razem | 1 500,00 |
+    270,00 |" under "| Stawka VAT | Wartość netto | Kwota VAT |"): the keys and the sums."""
 
     def keys(row: tuple[str, ...]) -> bool:
         return any(row) and all(not cell or is_label_text(cell) for cell in row)
@@ -344,15 +352,24 @@ def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
 
 
 def _headings_row(row: tuple[str, ...]) -> bool:
-    """A table's row of column headings: no digits, two or more of them labels ("%" may be one)."""
-    return not any(char.isdigit() for cell in row for char in cell) and sum(map(is_label_text, row)) >= 2
+    """A table's row of column headings: no digits but a rate's ("TVA (20%)"), two or more of them
+    labels ("%" may be one)."""
+    cells = [without_rate(cell) if cell else cell for cell in row]
+    return not any(char.isdigit() for cell in cells for char in cell) and sum(map(is_label_text, cells)) >= 2
+
+
+def _names_a_total(cell: str) -> bool:
+    """A cell that labels a total, in so many words or beginning so ("Total de la facture")."""
+    key = label_key(cell)
+    return is_label_text(cell) and bool(key) and any(key[:size] in TOTAL_KEYS for size in (len(key), 1))
 
 
 def _ends_in_sums(rows: list[tuple[str, ...]]) -> bool:
-    """Whether rows of values end in a row of their sums: its first cell empty where theirs are all
-    filled, and two or more of its cells amounts that are the sums of the amounts above them."""
+    """Whether rows of values end in a row of their sums: its first cell empty or a total's label
+    ("Razem", "Total de la facture") where theirs are all filled, and two or more of its
+    cells amounts that are the sums of the amounts above them."""
     *values, last = rows
-    if last[0] or not all(row[0] for row in values):
+    if not all(row[0] for row in values) or (last[0] and not _names_a_total(last[0])):
         return False
     summed = 0
     for place, cell in enumerate(last):

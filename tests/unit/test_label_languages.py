@@ -58,6 +58,15 @@ SCHEMA = {
         ("Crediteur", ("vendor",)),
         ("Debiteur", ("customer",)),
         ("Versicherungsteuer", ("tax",)),
+        ("Laskun nro", ("invoice", "number")),
+        ("Eräpäivä", ("due", "date")),
+        ("Maksettava", ("total",)),
+        ("Veroton yhteensä", ("net", "total")),
+        ("Fakturanummer", ("invoice", "number")),
+        ("Förfallodatum", ("due", "date")),
+        ("Att betala", ("total",)),
+        ("Total Net", ("net", "total")),
+        ("N° d'enregistrement TVA", ("vat", "id")),
         ("Rechnungsbeitrag", ("total",)),
         ("Fälligkeitstag", ("due", "date")),
         ("Beitrag inklusive Versicherungsteuer", ("amount", "including", "tax")),
@@ -436,6 +445,55 @@ def test_a_heading_printing_its_rate_still_heads_the_row_of_sums() -> None:
     schema = {"type": "object", "properties": {"tax_total": {"type": "number"}}}
 
     assert extract([page], schema).output == {"tax_total": 200.0}
+
+
+def test_the_row_of_sums_is_found_above_the_summary_rows_printed_after_it() -> None:
+    page = "\n".join(
+        [
+            "| Tuote/palvelu | Veroton e | ALV-% | ALV e | Verollinen e |",
+            "|---|---|---|---|---|",
+            "| Konsultointi | 300,00 | 24,00 | 72,00 | 372,00 |",
+            "| Yhteensä | 300,00 | 24,00 | 72,00 | 372,00 |",
+            "| Maksettava |  |  |  | 372,00 |",
+        ]
+    )
+    schema = {
+        "type": "object",
+        "properties": {"net_total": {"type": "number"}, "tax_total": {"type": "number"}},
+    }
+
+    assert extract([page], schema).output == {"net_total": 300.0, "tax_total": 72.0}
+
+
+def test_keys_beside_their_values_from_the_second_column_after_the_addressees_lines() -> None:
+    page = "\n".join(
+        [
+            "| Matti Virtanen | Laskun nro: | 1234 | Maksettava: | 372,00 |",
+            "|---|---|---|---|---|",
+            "| Esimerkkikatu 5 | Päivämäärä: | 02.03.2021 | Maksuehdot: | 14 pv netto |",
+            "| 00100 HELSINKI | Eräpäivä: | 16.03.2021 | Viivästyskorko: | 8% |",
+        ]
+    )
+    schema = {"type": "object", "properties": {"due_date": {"type": "string", "format": "date"}}}
+
+    assert extract([page], schema).output == {"due_date": "2021-03-16"}
+
+
+@pytest.mark.parametrize(
+    ("printed", "code"), [("Do zapłaty 1 230,00 zł", "PLN"), ("Celkem 1 230,00 Kč", "CZK")]
+)
+def test_a_currency_sign_written_as_a_word_after_the_amount_gives_its_currency(
+    printed: str, code: str
+) -> None:
+    schema = {"type": "object", "properties": {"currency": {"type": ["string", "null"]}}}
+
+    assert extract([printed], schema).output == {"currency": code}
+
+
+def test_a_word_beginning_like_a_currency_sign_is_no_currency() -> None:
+    schema = {"type": "object", "properties": {"currency": {"type": ["string", "null"]}}}
+
+    assert extract(["Data złożenia 12 złożonych wniosków"], schema).output == {"currency": None}
 
 
 def test_a_row_under_items_whose_first_cell_is_empty_but_that_does_not_sum_them_is_no_sums_row() -> None:

@@ -107,15 +107,18 @@ total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, brut
  net a payer, montant total, total a payer, totaal, te betalen, totaalbedrag, totaal incl btw, te voldoen,
  importe total, total a pagar, total factura, totale, totale documento, totale da pagare, importo totale,
  valor total, valor a pagar, valor total da nota, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto,
- kwota do zaplaty
-net total: nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
+ kwota do zaplaty, maksettava, yhteensa, loppusumma, laskun summa, verollinen yhteensa, att betala,
+ summa att betala, totalt, totalbelopp, verollinen, verollinen e
+net total: total net, veroton, veroton e, veroton yhteensa, veroton hinta, netto yhteensa, summa exkl moms,
+ netto totalt, nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
  montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw, netto bedrag,
  base imponible, imponibile, totale imponibile, valor liquido, wartosc netto, razem netto
 tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, tva, total tva, montant tva,
  total taxe, zuzuglich mwst, zzgl mwst, zuzuglich ust, zzgl ust, zuzuglich umsatzsteuer, zzgl umsatzsteuer,
  versicherungsteuer, versicherungssteuer, btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat,
  podatek, podatek vat, podatku, kwota podatku, kwota podatku vat, suma podatku, wartosc podatku,
- impuesto, total impuesto, importe impuesto, imposto, valor do imposto, total imposto, taxe
+ impuesto, total impuesto, importe impuesto, imposto, valor do imposto, total imposto, taxe, alv,
+ arvonlisavero, alv yhteensa, alv e, moms, momsbelopp, summa moms
 vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
  umsatzsteuer
  identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva, tva intracommunautaire,
@@ -123,24 +126,28 @@ vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikatio
  partita iva, p iva, numero iva, nip, vat number, vat reg number, vat registration number, vat no,
  vat reg no, vat id no, vat id nr, no tva intra, no tva, no de tva, n de tva, no tva intracommunautaire,
  no ust id, btw nr, btw no, no intracom, numero intracom, tva intracom, no tva intracom,
- vat registration no, vat registration nr, vat number no
+ vat registration no, vat registration nr, vat number no, no d enregistrement tva,
+ numero d enregistrement tva, alv numero, alv nro, alv tunnus, momsregistreringsnummer, momsreg nr,
+ momsregnr, vat nro
 tax number: steuernummer, steuer number
 account number: kontonummer, konto number, numer rachunku, nr rachunku, numer konta, numero de compte,
- rekeningnummer, numero de cuenta, numero di conto, numero conto, numero da conta
+ rekeningnummer, numero de cuenta, numero di conto, numero conto, numero da conta, tilinumero,
+ saajan tilinumero
 bank account: rachunek bankowy, bankverbindung, compte bancaire, bankrekening, cuenta bancaria,
  conto bancario, conta bancaria
 invoice: nota fiscal, nf e, nfe
 invoice number: rechnungsnummer, rechnung number, belegnummer, numero de facture, facture number,
  factuurnummer, factuur number, numero de factura, factura number, numero fattura, fattura number,
  numero da fatura, fatura number, numer faktury, faktura number, no de facture, no facture,
- n de facture, no de factura, no factura, no fattura, no da fatura, nr faktury, no factuur
+ n de facture, no de factura, no factura, no fattura, no da fatura, nr faktury, no factuur, laskun numero,
+ laskun nro, laskunumero, laskun no, fakturanummer, fakturanr, faktura nr
 invoice date: rechnungsdatum, belegdatum, ausstellungsdatum, date de facture, date facture, date d emission,
  factuurdatum, fecha de factura, fecha factura, fecha de emision, data fattura, data documento,
- data de emissao, data da fatura, data wystawienia
+ data de emissao, data da fatura, data wystawienia, laskun paivamaara, laskupaiva, fakturadatum
 due date: falligkeitsdatum, falligkeitstag, falligkeit, fallig, fallig am, zahlbar bis, zahlungsziel,
  date d echeance, echeance, date limite de paiement, date limite de reglement, vervaldatum, vervaldag,
  fecha de vencimiento, vencimiento, scadenza, data scadenza, data di scadenza, data de vencimento, vencimento,
- termin platnosci, termin zaplaty
+ termin platnosci, termin zaplaty, erapaiva, forfallodatum, forfallodag, sista betalningsdag
 due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a payer avant le, payable avant le,
  a regler avant le, payable le, te betalen voor, betalen voor, pagar antes del, pagar antes de, vence el,
  da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do
@@ -152,39 +159,42 @@ customer number: kundennummer, numero client, number de client, klantnummer, num
  codice cliente, numer klienta
 vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, emetteur, leverancier,
  verkoper, crediteur, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca,
- dostawca, dati fornitore, dati del fornitore, dati cedente prestatore, dati del cedente prestatore
+ dostawca, dati fornitore, dati del fornitore, dati cedente prestatore, dati del cedente prestatore,
+ myyja, laskuttaja, saaja, saljare, leverantor
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
  acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, debiteur, factuuradres, cliente,
  comprador,
  facturar a, cessionario committente, destinatario, nabywca, odbiorca, dati cliente, dati del cliente,
- dati cessionario committente, dati del cessionario committente
+ dati cessionario committente, dati del cessionario committente, asiakas, ostaja, laskutettava, kund,
+ kopare
 ship to: lieferadresse, lieferanschrift, adresse de livraison, leveradres, direccion de envio,
  indirizzo di consegna, endereco de entrega, adres dostawy
-currency: wahrung, devise, valuta, moneda, moeda, waluta
-quantity: menge, anzahl, quantite, qte, aantal, cantidad, quantita, quantidade, ilosc
+currency: wahrung, devise, valuta, moneda, moeda, waluta, valuutta
+quantity: menge, anzahl, quantite, qte, aantal, cantidad, quantita, quantidade, ilosc, maara, kpl, antal
 unit price: einzelpreis, stuckpreis, prix unitaire, prix unitaire ht, eenheidsprijs, precio unitario,
- prezzo unitario, preco unitario, cena jednostkowa, cena netto
-price: preis, prix, prijs, precio, prezzo, preco, cena
+ prezzo unitario, preco unitario, cena jednostkowa, cena netto, yksikkohinta, a hinta, a pris, styckpris
+price: preis, prix, prijs, precio, prezzo, preco, cena, hinta, pris
 description: beschreibung, bezeichnung, artikel, produkt, leistung, designation, libelle, omschrijving,
- descripcion, concepto, descrizione, descricao, opis, nazwa towaru
-amount: betrag, beitrag, montant, bedrag, importe, importo, valor, kwota, wartosc
-address: anschrift, adresse, adres, direccion, indirizzo, endereco
-name: nom, naam, nombre, nome, nazwa
-date: datum, fecha, data
+ descripcion, concepto, descrizione, descricao, opis, nazwa towaru, kuvaus, tuote, tuote palvelu, selite,
+ beskrivning
+amount: betrag, beitrag, montant, bedrag, importe, importo, valor, kwota, wartosc, summa, belopp
+address: anschrift, adresse, adres, direccion, indirizzo, endereco, osoite
+name: nom, naam, nombre, nome, nazwa, nimi, namn
+date: datum, fecha, data, paivamaara, pvm
 number: nummer, numero, numer
-invoice: rechnung, facture, factuur, factura, fattura, fatura, faktura
+invoice: rechnung, facture, factuur, factura, fattura, fatura, faktura, lasku
 commercial invoice: handelsrechnung
 credit note: gutschrift, rechnungskorrektur, avoir, facture d avoir, creditnota, nota de credito,
- nota di credito, faktura korygujaca
+ nota di credito, faktura korygujaca, hyvityslasku, kreditfaktura
 associated: associee, associe, ursprunglich, ursprungliche, ursprunglichen, bezogen, bezogene, zugehorige,
  oorspronkelijke, asociada, asociado, relacionada, originale, collegata, associata, powiazana, pierwotna
 excluding: ohne, exkl, exklusive, hors, zonder, excl, sin, senza, sem, bez
 including: inkl, inklusive, incl, einschl, einschliesslich, inclus, inclusief, con, com
-reference: referenz, reference, referentie, referencia, riferimento
+reference: referenz, reference, referentie, referencia, riferimento, viitenumero, viite
 payment term: zahlungsbedingung, conditions de paiement, betalingsvoorwaarden, condiciones de pago,
- condizioni di pagamento, termos de pagamento, warunki platnosci
+ condizioni di pagamento, termos de pagamento, warunki platnosci, maksuehdot, betalningsvillkor
 email: e mail, courriel, correo, posta elettronica
-phone: telefon, telephone, telefoon, telefono, telefone
+phone: telefon, telephone, telefoon, telefono, telefone, puhelin, puh
 """
 # German compounds end in one of these, after a part that is a word above (and a joining s):
 _HEADS = {"nummer": "number", "datum": "date", "betrag": "amount", "preis": "price", "adresse": "address",

@@ -307,21 +307,25 @@ def _keys_down_the_side(rows: list[tuple[int, tuple[str, ...]]]) -> bool:
 
 
 def _side_by_side_keys(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
-    """| Invoice No. | INV-1 | Currency | EUR |: keys in every other column, each before its value."""
+    """| Invoice No. | INV-1 | Currency | EUR |: keys in every other column, each before its value; from
+    the first column, or from the second when the first holds something else (the addressee's lines
+    beside the document's details: "| Matti Virtanen | Laskun nro: | 4321 | Eräpäivä: | 01.01.2015 |")."""
     width = len(rows[0][1])
-    keyed = (
-        width >= 4
-        and width % 2 == 0
-        and all(not cell or is_label_text(cell) for _, row in rows for cell in row[::2])
-    )
-    if not keyed or all(is_label_text(cell) for _, row in rows for cell in row[1::2] if cell):
-        return []
-    return [
-        Pair(row[place], row[place + 1], "cell", (index, place), (index, place + 1))
-        for index, row in rows
-        for place in range(0, width, 2)
-        if row[place] and row[place + 1]
-    ]
+    for first in (0, 1):
+        keyed = (
+            width - first >= 4
+            and (width - first) % 2 == 0
+            and all(not cell or is_label_text(cell) for _, row in rows for cell in row[first::2])
+            and any(cell for _, row in rows for cell in row[first::2])
+        )
+        if keyed and not all(is_label_text(cell) for _, row in rows for cell in row[first + 1 :: 2] if cell):
+            return [
+                Pair(row[place], row[place + 1], "cell", (index, place), (index, place + 1))
+                for index, row in rows
+                for place in range(first, width, 2)
+                if row[place] and row[place + 1]
+            ]
+    return []
 
 
 def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
@@ -338,7 +342,7 @@ def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
         return [
             Pair(label, value, "cell", (key_line, place), (value_line, place))
             for place, (label, value) in enumerate(zip(key_row, value_row, strict=True))
-            if label and value
+            if label and value and not _heads_rates(label)
         ]
 
     pairs: list[Pair] = []
@@ -346,9 +350,24 @@ def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
         key_row, value_row = rows[number][1], rows[number + 1][1]
         if keys(key_row) and not keys(value_row) and (number + 2 == len(rows) or keys(rows[number + 2][1])):
             pairs += pair(rows[number], rows[number + 1])
-    if len(rows) >= 3 and _headings_row(rows[0][1]) and _ends_in_sums([row for _, row in rows[1:]]):
-        pairs += pair(rows[0], rows[-1])
+    if len(rows) >= 3 and _headings_row(rows[0][1]):
+        sums = _sums_row(rows[1:])
+        if sums is not None:
+            pairs += pair(rows[0], sums)
     return pairs
+
+
+def _sums_row(rows: list[tuple[int, tuple[str, ...]]]) -> tuple[int, tuple[str, ...]] | None:
+    """The row of sums the rows of values under a table's headings end in, before any summary rows
+    printed after it ("| Maksettava |  | 248,00 |" under the sums of the net, the tax and the gross)."""
+    end = len(rows)
+    while end >= 2:
+        if _ends_in_sums([row for _, row in rows[:end]]):
+            return rows[end - 1]
+        if not is_summary_row(rows[end - 1][1]):
+            return None
+        end -= 1
+    return None
 
 
 def _headings_row(row: tuple[str, ...]) -> bool:
@@ -356,6 +375,12 @@ def _headings_row(row: tuple[str, ...]) -> bool:
     labels ("%" may be one)."""
     cells = [without_rate(cell) if cell else cell for cell in row]
     return not any(char.isdigit() for cell in cells for char in cell) and sum(map(is_label_text, cells)) >= 2
+
+
+def _heads_rates(label: str) -> bool:
+    """A heading of a column of rates ("ALV-%", "VAT %"), not of amounts: a "%" without a rate printed
+    ("TVA (20%)" heads the tax of that rate)."""
+    return "%" in label and not any(char.isdigit() for char in label)
 
 
 def _names_a_total(cell: str) -> bool:

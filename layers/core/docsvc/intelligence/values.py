@@ -83,6 +83,9 @@ def _three_after(digits: str, separator: str) -> bool:
 # A sign of more than one character first: "R$" is the Brazilian real, not the dollar it contains.
 _CURRENCY_SIGNS = {"R$": "BRL", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW",
                    "₽": "RUB"}  # fmt: skip
+# A sign written as a word after the amount ("27 333,06 zł", "1 250 Kč"), not the start of a longer word.
+_WORD_SIGNS = {"zł": "PLN", "Kč": "CZK"}
+_WORD_SIGN = re.compile(r"(?<=\d)\s?(zł|Kč)(?![^\W\d_])")
 _CURRENCY_CODE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD)(?![A-Za-z])"
 )
@@ -90,12 +93,14 @@ _CURRENCY_CODE = re.compile(
 
 def currency_of(texts: Iterable[str]) -> str | None:
     """The ISO code of the currency a document's amounts are in: its codes, else its signs ("$" is
-    USD), the most frequent; None when it shows none."""
+    USD, "zł" after an amount PLN), the most frequent; None when it shows none."""
     codes: dict[str, int] = {}
     signs: dict[str, int] = {}
     for text in texts:
         for code in _CURRENCY_CODE.findall(text):
             codes[code] = codes.get(code, 0) + 1
+        for sign in _WORD_SIGN.findall(text):
+            signs[_WORD_SIGNS[sign]] = signs.get(_WORD_SIGNS[sign], 0) + 1
         for sign, code in _CURRENCY_SIGNS.items():
             if sign in text:
                 signs[code] = signs.get(code, 0) + text.count(sign)

@@ -496,6 +496,20 @@ def test_a_word_beginning_like_a_currency_sign_is_no_currency() -> None:
     assert extract(["Data złożenia 12 złożonych wniosków"], schema).output == {"currency": None}
 
 
+def test_a_compound_key_ending_a_row_beside_its_value_counts_as_a_key_of_two_words() -> None:
+    page = "\n".join(
+        [
+            "| Firma |  | Information |  |",
+            "|---|---|---|---|",
+            "| Muster Handel KG |  | Belegnummer | 4711 |",
+            "| Hauptstraße 1 |  | Belegdatum | 07.01.2021 |",
+        ]
+    )
+    schema = {"type": "object", "properties": {"invoice_number": {"type": "string"}}}
+
+    assert extract([page], schema).output == {"invoice_number": "4711"}
+
+
 def test_a_row_under_items_whose_first_cell_is_empty_but_that_does_not_sum_them_is_no_sums_row() -> None:
     page = "\n".join(
         [

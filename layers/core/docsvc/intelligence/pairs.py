@@ -281,13 +281,14 @@ def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
 
 def _ends_in_key_and_value(cells: tuple[str, ...], filled: list[int]) -> bool:
     """A row that ends in a key and its value side by side, after a cell of something else (a party's
-    block and a document's details printed in one table): the key of two words or more or with a
-    colon or "#", the value with a digit."""
+    block and a document's details printed in one table): the key of two words or more (a compound
+    counting by its parts: "Belegnummer" is "invoice number") or with a colon or "#", the value with
+    a digit."""
     key, value = cells[filled[-2]].strip(), cells[filled[-1]].strip()
     return (
         filled[-1] == filled[-2] + 1
         and is_label_text(key.rstrip(":"))
-        and (len(key.split()) >= 2 or key.endswith((":", "#")))
+        and (len(key.split()) >= 2 or len(label_key(key)) >= 2 or key.endswith((":", "#")))
         and not is_label_text(value)
         and any(char.isdigit() for char in value)
     )

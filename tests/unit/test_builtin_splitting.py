@@ -520,6 +520,22 @@ def test_slides_numbered_from_one_after_their_unnumbered_title_slide_stay_one_de
     assert found == [("form", [1]), ("presentation", [2, 3, 4, 5])]
 
 
+def test_an_unnumbered_slide_after_one_promising_more_pages_stays_in_its_deck() -> None:
+    from tests.unit.test_builtin_classification import PAPER_BOOK_DECK
+
+    title = "Master Thesis Title\nGraduate student\nThesis supervisor\nDefence date"
+    slides = [
+        "Our Method\n1 Idea:\nWe tag every page with the words it shares with its neighbours.\n2 / {of}",
+        "Results\nThe tagging\nNine of twelve packets are split exactly.\n3 / {of}",
+    ]
+    letter = "Dear Ms Smith,\nthank you for your letter of 3 May.\nYours sincerely,\nJohn Doe"
+    subdocuments = [Subdocument(category.name, category.description, True) for category in PAPER_BOOK_DECK]
+    promised = [title, *(slide.format(of=4) for slide in slides), title, letter]  # the closing slide: the title's
+    assert names_and_pages(split(promised, subdocuments))[0] == ("presentation", [1, 2, 3, 4])
+    complete = [title, *(slide.format(of=3) for slide in slides), letter]
+    assert names_and_pages(split(complete, subdocuments))[0] == ("presentation", [1, 2, 3])
+
+
 def test_a_numbered_section_heading_naming_a_kind_is_no_new_title() -> None:
     first = (
         "Annual survey of the river basins\n1. Rainfall\n"

@@ -549,6 +549,10 @@ def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) ->
             found.append(Evidence("a page numbered after the first", -1.0))
     if previous.marker is not None and previous.marker == previous.of:
         found.append(Evidence("the page before was the last of its document", 3.0))
+    elif page.marker is None and previous.marker is not None and previous.of and previous.marker < previous.of:
+        # "3 / 4" promises a fourth page: an unnumbered one after it (a deck's closing slide repeating
+        # its title slide, an appendix) is that page, whatever title or kind it reads as alone
+        found.append(Evidence("the page before promised more pages", -4.0))
     if page.folio is not None and previous.folio is not None and page.folio[1] == previous.folio[1]:
         if page.folio[0] == previous.folio[0] + 1:
             found.append(Evidence("the folios follow", -2.5))

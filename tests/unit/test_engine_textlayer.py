@@ -190,3 +190,16 @@ def test_a_line_cut_where_a_word_is_underlined_is_written_as_one_line_its_word_w
     assert "Authority's" in page.text.split()
     with pymupdf.open(stream=content) as document:
         assert page.text.split() == document[0].get_text().split()
+
+
+def test_a_right_to_left_line_cut_by_boxes_is_one_block_though_its_pieces_come_in_drawing_order() -> None:
+    # An Arabic line with a word on a shaded box: MuPDF gives the left piece, then the box's word, then
+    # the right piece (the line's start), and a mark (damma) drawn on the piece beside its letter.
+    left = ((124.8, 615.1, 221.2, 636.1), "\u0645\u0646 \u064a\u0643\u0641\u064a")
+    boxed = ((228.4, 615.1, 408.1, 636.1), "\u064f\u0644\u062a\u0638\u0647\u0631")
+    right = ((415.3, 617.8, 465.5, 634.5), "\u0639\u0628\u062f")
+    whole = [((124.8, 615.1, 465.5, 636.1), "\u0645\u0646 \u064a\u0643\u0641\u064a\u064f\u0639\u0628\u062f \u0644\u062a\u0638\u0647\u0631")]
+
+    assert lines_gone_on([left, boxed, right], whole) == {0: (3, whole[0][1])}
+    latin = [((0, 0, 50, 10), "ab"), ((52, 0, 80, 10), "cd")]
+    assert lines_gone_on(latin, [((0, 0, 80, 10), "cd ab")]) == {}  # left to right: in order only

@@ -1,8 +1,8 @@
 """Real documents: the docsvc engine against its peers on public documents with ground truth.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|heldout3|heldout4|all] [--corpus .corpus]
-        [--json PATH] [--no-rotations] [--no-camelot]
+    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|heldout3|heldout4|all]
+        [--corpus .corpus] [--json PATH] [--no-rotations] [--no-camelot]
 
 Reads the documents of `bench/real_documents/manifest.json` (real PDFs, scans and photos taken from
 public repositories, each with the ground truth its repository keeps) from the corpus folder, whose
@@ -167,7 +167,9 @@ class Fidelity:
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
-def picture_words(raw_pages: list[str], out_pages: list[str], ocr_pages: Iterable[int]) -> collections.Counter[str]:
+def picture_words(
+    raw_pages: list[str], out_pages: list[str], ocr_pages: Iterable[int]
+) -> collections.Counter[str]:
     """The words OCR read from pictures on pages that also have a text layer: on each page the engine
     says it OCR'd (0-based `ocr_pages`), the output's words beyond that page's own text-layer words.
     They are not text-layer words, so they are counted apart rather than as repeats of the same words
@@ -175,13 +177,18 @@ def picture_words(raw_pages: list[str], out_pages: list[str], ocr_pages: Iterabl
     picture: collections.Counter[str] = collections.Counter()
     for index in ocr_pages:
         if index < len(raw_pages) and index < len(out_pages):
-            picture += collections.Counter(tokens(out_pages[index])) - collections.Counter(tokens(raw_pages[index]))
+            picture += collections.Counter(tokens(out_pages[index])) - collections.Counter(
+                tokens(raw_pages[index])
+            )
     return picture
 
 
 def fidelity(raw_text: str, output: str, picture: collections.Counter[str] | None = None) -> Fidelity:
     raw, out_tokens = tokens(raw_text), tokens(output)
-    raw_count, out_count = collections.Counter(raw), collections.Counter(out_tokens) - (picture or collections.Counter())
+    raw_count, out_count = (
+        collections.Counter(raw),
+        collections.Counter(out_tokens) - (picture or collections.Counter()),
+    )
     found = sum(min(count, out_count[word]) for word, count in raw_count.items())
     missing = raw_count - out_count
     joined = collections.Counter(a + b for a, b in itertools.pairwise(out_tokens))

@@ -1,13 +1,13 @@
 """Real documents: the docsvc engine against its peers on public documents with ground truth.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|heldout3|all] [--corpus .corpus]
-        [--json PATH] [--no-rotations] [--no-camelot]
+    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|heldout3|heldout4|all]
+        [--corpus .corpus] [--json PATH] [--no-rotations] [--no-camelot]
 
 Reads the documents of `bench/real_documents/manifest.json` (real PDFs, scans and photos taken from
 public repositories, each with the ground truth its repository keeps) from the corpus folder, whose
 layout bench/real_corpus.py writes, keeping the `--split` asked for (`tune` by default; about a third
-of each category is `heldout`; `heldout2` and `heldout3`, later held-out sets, have no truth file,
+of each category is `heldout`; `heldout2`, `heldout3` and `heldout4`, later held-out sets, have no truth file,
 `truth_kind` "none": their documents are read for their text layer's words). Every document is read
 in this one run by the docsvc engine in process (`engine.parse_pages`, as the parse service calls
 it), raw PyMuPDF `page.get_text()`, and, when importable (`pip install -e '.[bench]'`),
@@ -33,6 +33,9 @@ What it measures, per document, then summed per category, per language and over 
   Words cut: raw words missing from the output that appear there split across two neighbouring
   tokens (two cells, or a word broken in two). Words repeated: over the raw words, how many more
   times the output holds them than raw does. Extra: output words that raw does not hold at all.
+  Picture words: on a page the engine says it OCR'd (`ocr_confidence` set) that has a text layer
+  too, the output's words beyond that page's raw words, read from its pictures; they are reported
+  in their own column ("pict") and left out of repeated and extra, never dropped silently.
 - Speed: seconds per document for each extractor (the engine in process, its page times taken
   between the pages it yields), and the ratio to raw `get_text` (open and every page). The median
   ratio over documents of 10 pages or more; the median per-page ratio on text-layer pages without a
@@ -153,19 +156,39 @@ class Fidelity:
     cut: int = 0
     repeated: int = 0
     extra: int = 0
+    picture: int = 0  # words OCR read from pictures on pages that have a text layer (not repeats)
 
     @property
     def recall(self) -> float | None:
         return self.found / self.raw_words if self.raw_words else None
 
     def add(self, other: Fidelity) -> None:
-        for name in ("raw_words", "found", "cut", "repeated", "extra"):
+        for name in ("raw_words", "found", "cut", "repeated", "extra", "picture"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
-def fidelity(raw_text: str, output: str) -> Fidelity:
+def picture_words(
+    raw_pages: list[str], out_pages: list[str], ocr_pages: Iterable[int]
+) -> collections.Counter[str]:
+    """The words OCR read from pictures on pages that also have a text layer: on each page the engine
+    says it OCR'd (0-based `ocr_pages`), the output's words beyond that page's own text-layer words.
+    They are not text-layer words, so they are counted apart rather than as repeats of the same words
+    elsewhere in the document."""
+    picture: collections.Counter[str] = collections.Counter()
+    for index in ocr_pages:
+        if index < len(raw_pages) and index < len(out_pages):
+            picture += collections.Counter(tokens(out_pages[index])) - collections.Counter(
+                tokens(raw_pages[index])
+            )
+    return picture
+
+
+def fidelity(raw_text: str, output: str, picture: collections.Counter[str] | None = None) -> Fidelity:
     raw, out_tokens = tokens(raw_text), tokens(output)
-    raw_count, out_count = collections.Counter(raw), collections.Counter(out_tokens)
+    raw_count, out_count = (
+        collections.Counter(raw),
+        collections.Counter(out_tokens) - (picture or collections.Counter()),
+    )
     found = sum(min(count, out_count[word]) for word, count in raw_count.items())
     missing = raw_count - out_count
     joined = collections.Counter(a + b for a, b in itertools.pairwise(out_tokens))
@@ -173,7 +196,7 @@ def fidelity(raw_text: str, output: str) -> Fidelity:
     cut = sum(min(count, joined[word]) for word, count in missing.items())
     repeated = sum(max(0, out_count[word] - count) for word, count in raw_count.items())
     extra = sum(count for word, count in out_count.items() if word not in raw_count)
-    return Fidelity(len(raw), found, cut, repeated, extra)
+    return Fidelity(len(raw), found, cut, repeated, extra, sum((picture or collections.Counter()).values()))
 
 
 def word_recall(truth: Iterable[str], output: str) -> tuple[int, int]:
@@ -278,6 +301,7 @@ class Output:
     text: str = ""
     tables: list[list[str]] = field(default_factory=list)  # per page: cells of tables returned
     table_pages: set[int] = field(default_factory=set)
+    ocr_pages: set[int] = field(default_factory=set)  # 0-based pages the extractor says it OCR'd
     page_seconds: list[float] = field(default_factory=list)
     seconds: float = 0.0
     error: str | None = None
@@ -292,6 +316,8 @@ def run_engine(content: bytes, kind: str) -> Output:
         last = now
         assert output.pages is not None
         output.pages.append(page.text)
+        if page.ocr_confidence is not None:
+            output.ocr_pages.add(len(output.pages) - 1)
         cells = [cell for table in _engine_tables(page) for row in table for cell in row]
         output.tables.append(cells)
         if cells:
@@ -507,7 +533,9 @@ def evaluate(document: dict[str, Any], corpus: Path, available: set[str], rotati
     if raw is not None and result.text_layer_words:
         for name in TEXT_EXTRACTORS:
             if name in outputs and name != RAW:
-                result.fidelity[name] = fidelity(raw.text, outputs[name].text)
+                out = outputs[name]
+                picture = picture_words(raw.pages or [], out.pages or [], out.ocr_pages)
+                result.fidelity[name] = fidelity(raw.text, out.text, picture)
 
     if truth.cells:
         _score_tables(result, truth, outputs)
@@ -591,7 +619,7 @@ def print_fidelity(title: str, grouped: dict[str, Any], names: list[str]) -> Non
     print(f"\n{title}")
     header = f"{'':22s} {'docs':>4s} {'raw words':>9s}"
     for name in names:
-        header += f" | {name[:22]:>22s} recall   cut   rep"
+        header += f" | {name[:22]:>22s} recall   cut   rep  pict"
     print(header)
     for group, figures in grouped.items():
         raw_words = next((f.raw_words for n, f in figures.items() if n != "documents"), 0)
@@ -599,9 +627,9 @@ def print_fidelity(title: str, grouped: dict[str, Any], names: list[str]) -> Non
         for name in names:
             f = figures.get(name)
             if f is None:
-                line += f" | {'':>22s}      -     -     -"
+                line += f" | {'':>22s}      -     -     -     -"
             else:
-                line += f" | {'':>22s} {_pct(f.found, f.raw_words)} {f.cut:5d} {f.repeated:5d}"
+                line += f" | {'':>22s} {_pct(f.found, f.raw_words)} {f.cut:5d} {f.repeated:5d} {f.picture:5d}"
         print(line)
 
 
@@ -817,6 +845,7 @@ def print_report(results: list[DocumentResult], summary: dict[str, Any], availab
         ),
         ("words cut", lambda r: r.fidelity[ENGINE].cut),
         ("words repeated", lambda r: r.fidelity[ENGINE].repeated),
+        ("picture words (OCR'd on text-layer pages)", lambda r: r.fidelity[ENGINE].picture),
     ):
         worst = sorted((r for r in scored if key(r) > 0), key=key, reverse=True)[:WORST]
         listed = ", ".join(f"{r.id} {key(r)} of {r.fidelity[ENGINE].raw_words}" for r in worst) or "none"
@@ -842,7 +871,7 @@ def _jsonable(value: Any) -> Any:
 
 
 def main() -> int:
-    parser = corpus_arguments(__doc__, ("tune", "heldout", "heldout2", "heldout3"))
+    parser = corpus_arguments(__doc__, ("tune", "heldout", "heldout2", "heldout3", "heldout4"))
     parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
     parser.add_argument("--no-rotations", action="store_true", help="skip the rotated copies of scans")
     parser.add_argument("--no-camelot", action="store_true", help="do not run camelot even if importable")

@@ -110,16 +110,22 @@ def test_an_arabic_lam_alef_ligature_is_written_lam_then_alef_and_a_latin_ligatu
     assert page.text.split() == ["first", "\u0639\u0644\u0627\u0637\u0627"]  # ayn, LAM, ALEF, ta, alef
 
 
-def highlighted_line(before: str, marked: str, after: str, next_line: str, dot: bool = False) -> bytes:
+def highlighted_line(
+    before: str, marked: str, after: str, next_line: str, dot: bool = False, underline: bool = False
+) -> bytes:
     """A paragraph whose first line has `marked` over a filled box (a link's box, a highlight) drawn
     between its text and the rest of the line's, with no space between them but the text's own; or,
-    with `dot`, a speck of a path (1.5 by 0.4 points) drawn there instead."""
+    with `dot`, a speck of a path (1.5 by 0.4 points) drawn there instead; or, with `underline`, a
+    thin filled rule (0.6 points) under `marked`, as word processors draw an underlined term."""
     with pymupdf.open() as document:
         page = document.new_page(width=400, height=300)
         page.insert_text((50, 100), before, fontsize=11)
         x = 50 + pymupdf.get_text_length(before, fontsize=11)
         width = pymupdf.get_text_length(marked, fontsize=11)
         mark = pymupdf.Rect(x - 1.5, 99.6, x, 100) if dot else pymupdf.Rect(x, 90, x + width, 102)
+        if underline:  # drawn after the word it underlines, before the rest of the line
+            page.insert_text((x, 100), marked, fontsize=11)
+            mark, marked, x = pymupdf.Rect(x, 101, x + width, 101.6), "", x + width
         page.draw_rect(mark, color=None, fill=(0.85, 0.85, 1))
         page.insert_text((x, 100), marked + after, fontsize=11)
         page.insert_text((50, 114), next_line, fontsize=11)
@@ -172,3 +178,33 @@ def test_a_line_cut_where_a_speck_of_a_path_is_drawn_is_written_as_one_line() ->
     (page,) = engine.parse_pages(content, "pdf", ParseOptions())
 
     assert page.text == "Declaration Form to Customs.We appreciate it.\nThanks."
+
+
+def test_a_line_cut_where_a_word_is_underlined_is_written_as_one_line_its_word_whole() -> None:
+    content = highlighted_line(
+        "act in accordance with the ", "Authority", "'s written decision", "resolving it.", underline=True
+    )
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert "Authority's" in page.text.split()
+    with pymupdf.open(stream=content) as document:
+        assert page.text.split() == document[0].get_text().split()
+
+
+def test_a_right_to_left_line_cut_by_boxes_is_one_block_though_its_pieces_come_in_drawing_order() -> None:
+    # An Arabic line with a word on a shaded box: MuPDF gives the left piece, then the box's word, then
+    # the right piece (the line's start), and a mark (damma) drawn on the piece beside its letter.
+    left = ((124.8, 615.1, 221.2, 636.1), "\u0645\u0646 \u064a\u0643\u0641\u064a")
+    boxed = ((228.4, 615.1, 408.1, 636.1), "\u064f\u0644\u062a\u0638\u0647\u0631")
+    right = ((415.3, 617.8, 465.5, 634.5), "\u0639\u0628\u062f")
+    whole = [
+        (
+            (124.8, 615.1, 465.5, 636.1),
+            "\u0645\u0646 \u064a\u0643\u0641\u064a\u064f\u0639\u0628\u062f \u0644\u062a\u0638\u0647\u0631",
+        )
+    ]
+
+    assert lines_gone_on([left, boxed, right], whole) == {0: (3, whole[0][1])}
+    latin = [((0, 0, 50, 10), "ab"), ((52, 0, 80, 10), "cd")]
+    assert lines_gone_on(latin, [((0, 0, 80, 10), "cd ab")]) == {}  # left to right: in order only

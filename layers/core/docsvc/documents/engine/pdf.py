@@ -229,20 +229,32 @@ def _lines_gone_on(
 
 def _after_a_box(textpage: pymupdf.TextPage) -> set[int]:
     """The numbers of the text blocks (counted as `_text_blocks` counts them) that MuPDF began right
-    after a piece of a vector path that is no ruling line (a box, a highlight): where it cuts a line."""
+    after a piece of a vector path that is no ruling line (a box, a highlight), or after a rule that
+    underlines the text block before it (drawn within that block's height, as a word processor draws
+    an underlined term): where it cuts a line."""
     drawn: set[int] = set()
     number = 0
     box = False
+    last: tuple[float, float] | None = None  # the top and bottom of the text block before
     for x0, y0, x1, y1, _, _, kind in textpage.extractBLOCKS():
         if kind == _VECTOR_BLOCK:
             thin, long = sorted((x1 - x0, y1 - y0))
             box = box or thin > _LINE or long <= 3 * _LINE  # a rule is thin and long
+            box = box or _underlines(last, (x0, y0, x1, y1))
         elif kind == _TEXT_BLOCK:
             if box:
                 drawn.add(number)
             box = False
+            last = (y0, y1)
             number += 1
     return drawn
+
+
+def _underlines(block: tuple[float, float] | None, rule: Box) -> bool:
+    """Is `rule` a horizontal rule drawn within the height of the text block (top, bottom) before it:
+    under one of its lines, not between it and the next block as a table's or a section's rule is?"""
+    x0, y0, x1, y1 = rule
+    return block is not None and x1 - x0 > y1 - y0 and block[0] < y0 and y1 <= block[1] + _LINE / 3
 
 
 def _written(blocks: list[Block], gone_on: dict[int, tuple[int, str]]) -> list[str]:

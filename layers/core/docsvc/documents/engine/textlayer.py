@@ -36,6 +36,7 @@ UNMAPPED = "\ufffd"  # what MuPDF writes for a glyph whose font gives it no Unic
 Char = tuple[str, float, float, float]  # a character of a line: itself, its x0 and x1, its font size
 _LOST_SPACE = 0.15  # of the font size: a gap this wide between two glyphs is a space (kerning is less)
 _WORD = re.compile(r"\S+")
+_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")  # Hebrew, Arabic, Syriac, Thaana
 REACH = 3  # blocks on each side of a run looked at for the one block the page without paths makes
 Piece = tuple[Box, str]  # a block of text: its box and its text
 
@@ -144,7 +145,9 @@ def lines_gone_on(pieces: Sequence[Piece], whole: Sequence[Piece]) -> dict[int, 
     """Runs of the blocks `pieces` (in order) that are one block of `whole`, the same page read
     without vector paths, as {index of the run's first block: (index after its last, the whole
     block's text)}: a run holds a block that `goes_on` with the one before it, and its blocks'
-    characters, whitespace aside, are the whole block's, in order. Blocks that are not so stay apart."""
+    characters, whitespace aside, are the whole block's: in order, or, on a line that holds
+    right-to-left letters, in any order (MuPDF gives such a line's pieces in the order they were drawn,
+    not read, and a mark may sit on the piece beside its letter). Blocks that are not so stay apart."""
     runs: dict[int, tuple[int, str]] = {}
     bare = ["".join(text.split()) for _, text in pieces]
     index = 1
@@ -174,11 +177,17 @@ def _whole_run(
         if not (_overlaps(box, box_a) and _overlaps(box, box_b)):
             continue
         target = "".join(text.split())
+        same = _same_letters if _RIGHT_TO_LEFT.search(target) else str.__eq__
         for first in range(index, max(-1, index - REACH), -1):
             for end in range(index + 2, min(len(pieces), index + 2 + REACH) + 1):
-                if "".join(bare[first:end]) == target:
+                if same("".join(bare[first:end]), target):
                     return first, end, text
     return None
+
+
+def _same_letters(a: str, b: str) -> bool:
+    """The same characters, in whatever order."""
+    return sorted(a) == sorted(b)
 
 
 def _overlaps(a: Box, b: Box) -> bool:

@@ -273,9 +273,11 @@ def noisy(picture: bytes, seed: int) -> bytes:
             Image.frombytes("L", grey.size, draws.randbytes(grey.width * grey.height)) for _ in range(4)
         ]
         mean = ImageChops.add(
-            ImageChops.add(uniform[0], uniform[1], scale=2), ImageChops.add(uniform[2], uniform[3], scale=2), scale=2
+            ImageChops.add(uniform[0], uniform[1], scale=2),
+            ImageChops.add(uniform[2], uniform[3], scale=2),
+            scale=2,
         )
-        spread = 12 / (255 / 12**0.5 / 2)  # the mean of four uniform bytes spreads by 255 / sqrt(12) / 2
+        spread = 12 / (255 / 12**0.5 / 2)  # four uniform bytes average to a spread of 255/sqrt(12)/2
         degraded = ImageMath.lambda_eval(
             lambda e: e["convert"](95 + e["g"] * (200 - 95) / 255 + (e["n"] - 127.5) * spread, "L"),
             g=grey.convert("F"),

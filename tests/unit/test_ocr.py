@@ -356,3 +356,43 @@ def test_a_line_of_words_far_apart_is_one_line_with_each_word_on_its_box() -> No
     assert len({(word[5], word[6]) for word in read}) == 1  # one block, one line
     for x0, _, x1, _, text, *_ in read:
         assert abs(x0 - boxes[text][0] / 2) < 0.1 and abs(x1 - boxes[text][2] / 2) < 0.1, text
+
+
+def _two_blocks(gap: int) -> ocr.Reading:
+    """Three lines of words 20 pixels high, each line's left half in block 1 and its right half in
+    block 2, `gap` pixels apart."""
+    words = []
+    for line in range(3):
+        top = 100 + 40 * line
+        words.append(ocr.Word((1, 1, line), (100, top, 400, top + 20), "left", 90.0))
+        words.append(ocr.Word((2, 1, line), (400 + gap, top, 700 + gap, top + 20), "right", 90.0))
+    return ocr.Reading(tuple(words), pymupdf.Identity, 150, 0.0)
+
+
+def test_lines_cut_in_two_between_blocks_are_a_cut_layout() -> None:
+    assert ocr._cut_across(_two_blocks(gap=8))
+
+
+def test_two_columns_apart_by_a_gutter_are_not_a_cut_layout() -> None:
+    assert not ocr._cut_across(_two_blocks(gap=60))
+
+
+@OCR
+def test_a_page_whose_layout_cuts_its_lines_is_read_again_as_one_block(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    modes: list[bool] = []
+    words = ocr._Tesseract.words
+
+    def spied(self: ocr._Tesseract, *arguments: object, **named: object) -> list[ocr.Word]:
+        found = words(self, *arguments, **named)  # type: ignore[arg-type]
+        modes.append(bool(arguments[8]) if len(arguments) > 8 else False)
+        return found
+
+    monkeypatch.setattr(ocr._Tesseract, "words", spied)
+    monkeypatch.setattr(ocr, "_cut_across", lambda reading: not modes[-1])
+    with pymupdf.open(stream=samples.scan_png(ENGLISH), filetype="png") as document:
+        reading = ocr.read_page(document[0], ROOMY, [])
+
+    assert reading is not None and "Thompson," in [word.text for word in reading.words]
+    assert modes[-1] is True and modes.count(True) == 1

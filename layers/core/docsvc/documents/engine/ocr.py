@@ -124,6 +124,14 @@ SMALL_PRINT_PIXELS = 11
 # A second reading in a guessed language and English takes up to this many times as long as the first
 # (measured: bench/ocr_quality.py --default-language); it is tried only when the page's time allows.
 SECOND_READING_COST = 2.5
+# Tesseract's layout analysis can take a tall thin stroke (a bracket or a bar of a formula) for a rule
+# between columns and cut the lines of a page's text in two along it, losing the letters at the cut.
+# Words of different blocks side by side on one line, closer than this many word heights, are such a
+# cut (a real gutter between columns is wider); a page with at least CUT_LINES of them is read again as
+# one block of text, kept unless it reads CUT_MARGIN less confidently.
+CUT_GAP = 1.5
+CUT_LINES = 3
+CUT_MARGIN = 5.0
 # A text layer over at most this share of a page that images cover at least IMAGE_SHARE of is a stamp
 # on a scan: the rest of the page is OCR'd.
 STAMP_SHARE = 0.15
@@ -283,9 +291,11 @@ class _Tesseract:
         languages: str,
         location: str,
         binarisation: Binarisation | None = None,
+        one_block: bool = False,
     ) -> list[Word]:
         """The words Tesseract reads on a grey picture (RuntimeError if Tesseract cannot start),
-        binarised as `binarisation` says (Tesseract's own, global, by default)."""
+        binarised as `binarisation` says (Tesseract's own, global, by default); `one_block` reads it
+        as a single block of text, without layout analysis."""
         lib = self._lib
         with self._lock:
             lib.fz_set_leptonica_mem(self._context)
@@ -296,7 +306,7 @@ class _Tesseract:
                 lib.TessBaseAPISetVariable(api, b"debug_file", os.devnull.encode())  # not the worker's log
                 for name, value in (binarisation or GLOBAL).variables():
                     lib.TessBaseAPISetVariable(api, name, value)
-                lib.TessBaseAPISetPageSegMode(api, 3)  # PSM_AUTO: layout analysis, no OSD
+                lib.TessBaseAPISetPageSegMode(api, 6 if one_block else 3)  # PSM_SINGLE_BLOCK or PSM_AUTO
                 lib.TessBaseAPISetImage(api, samples, width, height, 1, stride)
                 lib.TessBaseAPISetSourceResolution(api, round(dpi))
                 if lib.TessBaseAPIRecognize(api, None) != 0:
@@ -452,7 +462,7 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
                 f"the page looks {again} but was read in English only ({again} is not installed here)"
             )
             again = None
-        small = _small_print(reading)
+        small, read_in = _small_print(reading), languages
         finer = (
             2 * dpi if (small or (clean and again is None)) and _dpi(page, 2 * dpi, []) == 2 * dpi else dpi
         )
@@ -466,17 +476,51 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
                         "reading); give `languages` to read it in its own"
                     )
             else:
-                both = f"{again}+eng" if again else languages
+                both = read_in = f"{again}+eng" if again else languages
                 if turn == 0 and finer == dpi:
                     reading = _recognised(tesseract, pixmap, to_pixels, dpi, 0, both, location, binarisation)
                 else:
                     second = _read(tesseract, page, finer, turn, both, location, clean, binarisation)
                     if small or again or (second.confidence or 0.0) > (reading.confidence or 0.0):
                         reading = second
+        if _cut_across(reading):
+            now = time.monotonic()
+            if now - started + reading.dpi / dpi * (now - recognising) <= options.page_seconds:
+                whole = _read(
+                    tesseract, page, reading.dpi, reading.turn, read_in, location, clean, binarisation, True
+                )
+                if (whole.confidence or 0.0) >= (reading.confidence or 0.0) - CUT_MARGIN:
+                    reading = whole
     except Exception as error:
         warnings.append(f"OCR failed: {reason(error)}")
         return None
     return reading
+
+
+def _cut_across(reading: Reading) -> bool:
+    """Whether the layout analysis cut the page's lines in two: at least CUT_LINES places where words
+    of different blocks stand side by side on one line, closer than CUT_GAP word heights."""
+    blocks: dict[int, list[Word]] = {}
+    for word in reading.words:
+        blocks.setdefault(word.line[0], []).append(word)
+    if len(blocks) < 2:
+        return False
+    cuts: set[tuple[int, int, int]] = set()
+    for block, words in blocks.items():
+        others = [word for other, found in blocks.items() if other != block for word in found]
+        for word in words:
+            if any(_side_by_side(word, other) for other in others):
+                cuts.add(word.line)
+    return len(cuts) >= CUT_LINES
+
+
+def _side_by_side(first: Word, second: Word) -> bool:
+    """Whether two words share a line (most of the lower one's height) with a gap narrower than
+    CUT_GAP times their height between them."""
+    height = min(first.box[3] - first.box[1], second.box[3] - second.box[1])
+    shared = min(first.box[3], second.box[3]) - max(first.box[1], second.box[1])
+    gap = max(second.box[0] - first.box[2], first.box[0] - second.box[2])
+    return height > 0 and shared > height / 2 and gap < CUT_GAP * height
 
 
 def _dpi(page: pymupdf.Page, dpi: float, warnings: list[str]) -> float | None:
@@ -605,13 +649,14 @@ def _read(
     location: str,
     clean: bool = False,
     binarisation: Binarisation = GLOBAL,
+    one_block: bool = False,
 ) -> Reading:
     pixmap, to_pixels = _render(page, dpi, turn, clean)
     if turn % 90:
         # straightened: the corners it adds are white, which can move the page's one threshold between
         # a light grey ground and them (the whole page then reads as ink), so it is measured again
         binarisation = binarisation_for(pixmap, clean)
-    return _recognised(tesseract, pixmap, to_pixels, dpi, turn, languages, location, binarisation)
+    return _recognised(tesseract, pixmap, to_pixels, dpi, turn, languages, location, binarisation, one_block)
 
 
 def _recognised(
@@ -623,9 +668,18 @@ def _recognised(
     languages: str,
     location: str,
     binarisation: Binarisation = GLOBAL,
+    one_block: bool = False,
 ) -> Reading:
     words = tesseract.words(
-        pixmap.samples, pixmap.width, pixmap.height, pixmap.stride, dpi, languages, location, binarisation
+        pixmap.samples,
+        pixmap.width,
+        pixmap.height,
+        pixmap.stride,
+        dpi,
+        languages,
+        location,
+        binarisation,
+        one_block,
     )
     return Reading(tuple(words), to_pixels, dpi, turn)
 

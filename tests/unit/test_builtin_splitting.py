@@ -386,6 +386,15 @@ def test_two_papers_on_unrelated_topics_are_two_documents() -> None:
     ]
 
 
+def test_a_short_title_page_between_two_unrelated_documents_opens_the_second() -> None:
+    pages = [
+        "Abstract\n" + ARTICLE + "\nReferences\n1. et al. journal",
+        "Rainfall and harvest\nSurvey of the northern basins",
+        WEATHER_STUDY + " " + WEATHER_STUDY,
+    ]
+    assert [pages for _, pages in names_and_pages(split(pages, PAPER_CATEGORIES))] == [[1], [2, 3]]
+
+
 def test_a_deck_of_slides_after_a_form_is_labelled_a_presentation_by_its_shape() -> None:
     from tests.unit.test_builtin_classification import PAPER_BOOK_DECK, RESEARCH
 

@@ -88,6 +88,7 @@ COHESIVE = 0.08  # the pages of one document share at least this much vocabulary
 CLOSE_TOPIC = 0.25  # two pages sharing this much are surely on one topic
 UNRELATED = 0.07  # two pages sharing less than this are of two documents
 TOPIC_WORDS = 60  # content words a page needs for its vocabulary to say anything
+SHORT_RUN = 1  # pages too short for their topic compared through (a title page), no further
 # Words that, right after a document kind, make a line a label rather than a title ("Invoice date").
 LABEL_FOLLOWERS = frozenset(phrase("number no num nr id date period total amount to from"))
 
@@ -465,7 +466,8 @@ def gap_evidence(signals: Sequence[PageSignals]) -> list[list[Evidence]]:
         page, previous = signals[index], signals[index - 1]
         following = signals[index + 1] if index + 1 < len(signals) else None
         cover = index == 1 or sum(item.weight for item in found[-1]) > 0  # the page before opens one
-        found.append(page_evidence(page, previous, following, numbers, titled_numbers, date, cover))
+        told = next((later for later in signals[index : index + 1 + SHORT_RUN] if _says_its_topic(later)), page)
+        found.append(page_evidence(page, previous, following, numbers, titled_numbers, date, cover, told))
         numbers.update(page.numbers)
         titled_numbers.update(page.title_numbers)
         date = page.date or date
@@ -480,10 +482,14 @@ def page_evidence(
     titled_numbers: dict[str, str],
     date: str | None,
     cover: bool = False,
+    told: PageSignals | None = None,
 ) -> list[Evidence]:
     """The evidence of the gap between `previous` and `page`; `numbers`, `titled_numbers` and `date`
     are the latest document numbers, title numbers and header date of the pages before; `cover`, whether
-    the evidence before `previous` has it open a document."""
+    the evidence before `previous` has it open a document; `told`, the first page from `page` on with
+    enough words for its topic, SHORT_RUN pages on at most. A page too short to tell one (a title page,
+    a scanned form with little text read) is compared through: the topic of the pages around them is weighed at the gap before
+    them, as a document's title page opens it."""
     found = [Evidence("nothing tells a new document", PRIOR)]
     if page.empty:
         found.append(Evidence("an empty page", -3.0))
@@ -523,9 +529,10 @@ def page_evidence(
         found.append(Evidence("a table carried over", -0.7))
     if page.script and previous.script and page.script != previous.script:
         found.append(Evidence("another script", 3.0))
+    told = page if told is None else told
     if not template:
-        found.extend(_topic(page, previous))
-    topic = cohesion(previous, page)
+        found.extend(_topic(told, previous))
+    topic = cohesion(previous, told)
     if _reads_otherwise(page, previous) and (topic is None or topic < COHESIVE):
         # kept to the topic of the page before, a page reading as another kind is still its document's
         found.append(Evidence("the page reads as another kind of document", 1.5))
@@ -588,6 +595,10 @@ def _topic(page: PageSignals, previous: PageSignals) -> list[Evidence]:
     if topic < UNRELATED:
         return [Evidence("no topic shared with the page before", 1.5)]
     return []
+
+
+def _says_its_topic(page: PageSignals) -> bool:
+    return sum(page.words.values()) >= TOPIC_WORDS
 
 
 def refills(page: PageSignals, previous: PageSignals) -> bool:

@@ -395,6 +395,14 @@ def test_a_short_title_page_between_two_unrelated_documents_opens_the_second() -
     assert [pages for _, pages in names_and_pages(split(pages, PAPER_CATEGORIES))] == [[1], [2, 3]]
 
 
+def test_a_short_page_leaning_a_little_to_another_kind_stays_with_its_document() -> None:
+    pages = [
+        "Income statement\n" + ARTICLE_FINANCES + " " + ARTICLE_FINANCES,
+        "Table 4 Findings and results: the analysis by section of the data",
+    ]
+    assert names_and_pages(split(pages, PAPER_CATEGORIES)) == [("financial_report", [1, 2])]
+
+
 def test_a_deck_of_slides_after_a_form_is_labelled_a_presentation_by_its_shape() -> None:
     from tests.unit.test_builtin_classification import PAPER_BOOK_DECK, RESEARCH
 

@@ -61,6 +61,7 @@ from docsvc.intelligence.vocabulary import ALIASES, STOP_WORDS, Phrase, phrase, 
 
 DECISIVE_POINTS = 1.5
 DECISIVE_RATIO = 1.3
+UNTOLD_POINTS = 3.0  # a page's own evidence for its kind to count where no topic tells its document
 JOINED_LIKELIHOOD = 0.6  # a page without evidence joined to the instance before it
 ALONE = 0.85  # boundaries this sure keep an instance without evidence on its own
 SUREST = 0.95  # a split is never surer than this
@@ -533,8 +534,11 @@ def page_evidence(
     if not template:
         found.extend(_topic(told, previous))
     topic = cohesion(previous, told)
-    if _reads_otherwise(page, previous) and (topic is None or topic < COHESIVE):
-        # kept to the topic of the page before, a page reading as another kind is still its document's
+    known = topic is not None or max(page.scores, default=0.0) >= UNTOLD_POINTS
+    if _reads_otherwise(page, previous) and (topic is None or topic < COHESIVE) and known:
+        # kept to the topic of the page before, a page reading as another kind is still its document's;
+        # with no topic to tell, only a page clearly of its own kind (a caption or a table of a
+        # report may lean to another kind alone) is weighed
         found.append(Evidence("the page reads as another kind of document", 1.5))
     return found
 

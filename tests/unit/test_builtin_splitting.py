@@ -395,6 +395,16 @@ def test_a_short_title_page_between_two_unrelated_documents_opens_the_second() -
     assert [pages for _, pages in names_and_pages(split(pages, PAPER_CATEGORIES))] == [[1], [2, 3]]
 
 
+def test_two_short_pages_between_two_unrelated_documents_open_the_second() -> None:
+    pages = [
+        "Abstract\n" + ARTICLE + "\nReferences\n1. et al. journal",
+        "Rainfall and harvest",
+        "Survey of the northern basins\nSecond edition",
+        WEATHER_STUDY + " " + WEATHER_STUDY,
+    ]
+    assert [pages for _, pages in names_and_pages(split(pages, PAPER_CATEGORIES))] == [[1], [2, 3, 4]]
+
+
 def test_a_short_page_leaning_a_little_to_another_kind_stays_with_its_document() -> None:
     pages = [
         "Income statement\n" + ARTICLE_FINANCES + " " + ARTICLE_FINANCES,

@@ -89,7 +89,7 @@ COHESIVE = 0.08  # the pages of one document share at least this much vocabulary
 CLOSE_TOPIC = 0.25  # two pages sharing this much are surely on one topic
 UNRELATED = 0.07  # two pages sharing less than this are of two documents
 TOPIC_WORDS = 60  # content words a page needs for its vocabulary to say anything
-SHORT_RUN = 1  # pages too short for their topic compared through (a title page), no further
+SHORT_RUN = 2  # pages too short for their topic compared through (a title page, a cover letter), no further
 # Words that, right after a document kind, make a line a label rather than a title ("Invoice date").
 LABEL_FOLLOWERS = frozenset(phrase("number no num nr id date period total amount to from"))
 

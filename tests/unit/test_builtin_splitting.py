@@ -405,6 +405,17 @@ def test_two_short_pages_between_two_unrelated_documents_open_the_second() -> No
     assert [pages for _, pages in names_and_pages(split(pages, PAPER_CATEGORIES))] == [[1], [2, 3, 4]]
 
 
+def test_a_page_numbered_deep_into_a_document_after_an_unnumbered_page_starts_one() -> None:
+    pages = ["Rainfall and harvest\nSurvey of the northern basins", WEATHER_STUDY + "\n273"]
+    assert [pages for _, pages in names_and_pages(split(pages, PAPER_CATEGORIES))] == [[1], [2]]
+
+
+def test_a_page_numbered_deep_into_a_document_after_an_empty_page_or_a_numbered_one_continues() -> None:
+    for before in ("", WEATHER_STUDY + "\n272"):
+        pages = [before, WEATHER_STUDY + "\n273"]
+        assert [pages for _, pages in names_and_pages(split(pages, PAPER_CATEGORIES))] == [[1, 2]]
+
+
 def test_a_short_page_leaning_a_little_to_another_kind_stays_with_its_document() -> None:
     pages = [
         "Income statement\n" + ARTICLE_FINANCES + " " + ARTICLE_FINANCES,

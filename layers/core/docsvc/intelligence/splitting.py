@@ -68,6 +68,7 @@ SUREST = 0.95  # a split is never surer than this
 MARKER_LINE_WORDS = 8
 MARKER_OTHER_WORDS = 3  # words around a "Page n" without its N for it to be a marker
 COUNTED_PAGES = 999  # the most pages a bare count ("2 of 4", "2/4") gives: "3/2025" is a date
+DEEP_FOLIO = 10  # a folio from which the page before, were it of the same document, would bear one too
 FOLIO_LINES = 3  # lines at the top and at the bottom of a page where its bare number is
 SCRIPT_LETTERS = 40  # letters a page needs for its script to say anything
 SCRIPT_SHARE = 0.6  # the share of its letters the script of a page holds
@@ -564,6 +565,8 @@ def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) ->
         # "3 / 4" promises a fourth page: an unnumbered one after it (a deck's closing slide repeating
         # its title slide, an appendix) is that page, whatever title or kind it reads as alone
         found.append(Evidence("the page before promised more pages", -4.0))
+    if _numbered_deep_after_unnumbered(page, previous):
+        found.append(Evidence("a page numbered deep into a document after an unnumbered one", 1.5))
     if page.folio is not None and previous.folio is not None and page.folio[1] == previous.folio[1]:
         if page.folio[0] == previous.folio[0] + 1:
             found.append(Evidence("the folios follow", -2.5))
@@ -572,6 +575,14 @@ def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) ->
         else:
             found.append(Evidence("the folios break", 1.0))
     return found
+
+
+def _numbered_deep_after_unnumbered(page: PageSignals, previous: PageSignals) -> bool:
+    """Whether a page numbered far into a document (273, not 3: a title page and a preface go
+    unnumbered) follows a page with text and no number: that page, of the same document, would bear
+    one. A year (2023) is no folio; an empty page bears no number whatever its document."""
+    deep = page.folio is not None and DEEP_FOLIO <= page.folio[0] <= COUNTED_PAGES
+    return deep and not previous.empty and previous.folio is None and previous.marker is None
 
 
 def _running_lines(page: PageSignals, previous: PageSignals, following: PageSignals | None) -> list[Evidence]:

@@ -772,4 +772,6 @@ def test_an_initial_glued_to_a_name_by_an_apostrophe_is_no_abbreviation() -> Non
         "the year before, by precinct, as this report counts them."
     )
     assert classify([page], categories).category == "report"
-    assert classify(["P. O. 4471\nShip to: depot\nPolice Department"], categories).category == "purchase_order"
+    assert (
+        classify(["P. O. 4471\nShip to: depot\nPolice Department"], categories).category == "purchase_order"
+    )

@@ -468,7 +468,9 @@ def gap_evidence(signals: Sequence[PageSignals]) -> list[list[Evidence]]:
         page, previous = signals[index], signals[index - 1]
         following = signals[index + 1] if index + 1 < len(signals) else None
         cover = index == 1 or sum(item.weight for item in found[-1]) > 0  # the page before opens one
-        told = next((later for later in signals[index : index + 1 + SHORT_RUN] if _says_its_topic(later)), page)
+        told = next(
+            (later for later in signals[index : index + 1 + SHORT_RUN] if _says_its_topic(later)), page
+        )
         found.append(page_evidence(page, previous, following, numbers, titled_numbers, date, cover, told))
         numbers.update(page.numbers)
         titled_numbers.update(page.title_numbers)
@@ -490,8 +492,8 @@ def page_evidence(
     are the latest document numbers, title numbers and header date of the pages before; `cover`, whether
     the evidence before `previous` has it open a document; `told`, the first page from `page` on with
     enough words for its topic, SHORT_RUN pages on at most. A page too short to tell one (a title page,
-    a scanned form with little text read) is compared through: the topic of the pages around them is weighed at the gap before
-    them, as a document's title page opens it."""
+    a scanned form with little text read) is compared through: the topic of the pages around it is
+    weighed at the gap before it, as a document's title page opens it."""
     found = [Evidence("nothing tells a new document", PRIOR)]
     if page.empty:
         found.append(Evidence("an empty page", -3.0))
@@ -535,8 +537,8 @@ def page_evidence(
     if not template:
         found.extend(_topic(told, previous))
     topic = cohesion(previous, told)
-    known = topic is not None or max(page.scores, default=0.0) >= UNTOLD_POINTS
-    if _reads_otherwise(page, previous) and (topic is None or topic < COHESIVE) and known:
+    weighed = topic is not None or max(page.scores, default=0.0) >= UNTOLD_POINTS
+    if _reads_otherwise(page, previous) and (topic is None or topic < COHESIVE) and weighed:
         # kept to the topic of the page before, a page reading as another kind is still its document's;
         # with no topic to tell, only a page clearly of its own kind (a caption or a table of a
         # report may lean to another kind alone) is weighed
@@ -561,7 +563,9 @@ def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) ->
             found.append(Evidence("a page numbered after the first", -1.0))
     if previous.marker is not None and previous.marker == previous.of:
         found.append(Evidence("the page before was the last of its document", 3.0))
-    elif page.marker is None and previous.marker is not None and previous.of and previous.marker < previous.of:
+    elif (
+        page.marker is None and previous.marker is not None and previous.of and previous.marker < previous.of
+    ):
         # "3 / 4" promises a fourth page: an unnumbered one after it (a deck's closing slide repeating
         # its title slide, an appendix) is that page, whatever title or kind it reads as alone
         found.append(Evidence("the page before promised more pages", -4.0))

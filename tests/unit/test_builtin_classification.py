@@ -763,3 +763,15 @@ def test_a_bill_written_as_a_letter_stays_a_bill() -> None:
     )
     categories = [Category("invoice", "An invoice or bill: amounts due, VAT."), *LETTER_OR_FORM]
     assert classify([page], categories).category == "invoice"
+
+
+def test_an_initial_glued_to_a_name_by_an_apostrophe_is_no_abbreviation() -> None:
+    categories = [Category("purchase_order"), Category("report")]
+    page = (
+        "Police Department\nJames P. O\u2019Neill\nCommissioner\nCrime complaints of the week, compared with "
+        "the year before, by precinct, as this report counts them."
+    )
+    assert classify([page], categories).category == "report"
+    assert (
+        classify(["P. O. 4471\nShip to: depot\nPolice Department"], categories).category == "purchase_order"
+    )

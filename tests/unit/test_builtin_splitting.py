@@ -386,6 +386,44 @@ def test_two_papers_on_unrelated_topics_are_two_documents() -> None:
     ]
 
 
+def test_a_short_title_page_between_two_unrelated_documents_opens_the_second() -> None:
+    pages = [
+        "Abstract\n" + ARTICLE + "\nReferences\n1. et al. journal",
+        "Rainfall and harvest\nSurvey of the northern basins",
+        WEATHER_STUDY + " " + WEATHER_STUDY,
+    ]
+    assert [pages for _, pages in names_and_pages(split(pages, PAPER_CATEGORIES))] == [[1], [2, 3]]
+
+
+def test_two_short_pages_between_two_unrelated_documents_open_the_second() -> None:
+    pages = [
+        "Abstract\n" + ARTICLE + "\nReferences\n1. et al. journal",
+        "Rainfall and harvest",
+        "Survey of the northern basins\nSecond edition",
+        WEATHER_STUDY + " " + WEATHER_STUDY,
+    ]
+    assert [pages for _, pages in names_and_pages(split(pages, PAPER_CATEGORIES))] == [[1], [2, 3, 4]]
+
+
+def test_a_page_numbered_deep_into_a_document_after_an_unnumbered_page_starts_one() -> None:
+    pages = ["Rainfall and harvest\nSurvey of the northern basins", WEATHER_STUDY + "\n273"]
+    assert [pages for _, pages in names_and_pages(split(pages, PAPER_CATEGORIES))] == [[1], [2]]
+
+
+def test_a_page_numbered_deep_into_a_document_after_an_empty_page_or_a_numbered_one_continues() -> None:
+    for before in ("", WEATHER_STUDY + "\n272"):
+        pages = [before, WEATHER_STUDY + "\n273"]
+        assert [pages for _, pages in names_and_pages(split(pages, PAPER_CATEGORIES))] == [[1, 2]]
+
+
+def test_a_short_page_leaning_a_little_to_another_kind_stays_with_its_document() -> None:
+    pages = [
+        "Income statement\n" + ARTICLE_FINANCES + " " + ARTICLE_FINANCES,
+        "Table 4 Findings and results: the analysis by section of the data",
+    ]
+    assert names_and_pages(split(pages, PAPER_CATEGORIES)) == [("financial_report", [1, 2])]
+
+
 def test_a_deck_of_slides_after_a_form_is_labelled_a_presentation_by_its_shape() -> None:
     from tests.unit.test_builtin_classification import PAPER_BOOK_DECK, RESEARCH
 

@@ -382,10 +382,25 @@ def layout_fit(layout: str, prose: float) -> float:
     return 1.0
 
 
+_ELIDED = re.compile(r"['\u2019][^\W\d_]")  # O'Neill, d'Arc, l'article
+
+
+def whole_occurrences(text: IndexedText, words: Phrase) -> list[int]:
+    """Where `words` starts in `text`, leaving out a phrase ending on a single letter glued by an
+    apostrophe to the word after it: the "P. O" of "James P. O'Neill" is part of a name, no
+    abbreviation ("P.O." for a purchase order)."""
+    size = len(words)
+    return [
+        index
+        for index in text.occurrences(words)
+        if len(words[-1]) > 1 or not _ELIDED.match(text.text, text.tokens[index + size - 1].end)
+    ]
+
+
 def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> dict[Phrase, Hit]:
     """The phrases of `profile` on one page; a phrase found only inside longer ones, its own or another
     profile's ("statement" in "bank statement"), counts for less."""
-    found = {term: places for term in profile.terms if (places := page.body.occurrences(term.words))}
+    found = {term: places for term in profile.terms if (places := whole_occurrences(page.body, term.words))}
     spans = [(start, start + len(term.words)) for term, places in found.items() for start in places]
     spans.extend(page.claimed)
     hits: dict[Phrase, Hit] = {}
@@ -399,7 +414,7 @@ def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> d
         points *= NESTED_FACTOR if nested else 1.0
         if profile.layout == FIELDS and all(in_sentences(page, place) for place in places):
             points *= MENTION_FACTOR
-        heading = page.heading.occurrences(term.words)
+        heading = whole_occurrences(page.heading, term.words)
         if heading:
             surface = page.heading.surface(heading[0], size)
             hits[term.words] = Hit(surface, number, points * HEADING_BONUS, True)

@@ -61,12 +61,14 @@ from docsvc.intelligence.vocabulary import ALIASES, STOP_WORDS, Phrase, phrase, 
 
 DECISIVE_POINTS = 1.5
 DECISIVE_RATIO = 1.3
+UNTOLD_POINTS = 3.0  # a page's own evidence for its kind to count where no topic tells its document
 JOINED_LIKELIHOOD = 0.6  # a page without evidence joined to the instance before it
 ALONE = 0.85  # boundaries this sure keep an instance without evidence on its own
 SUREST = 0.95  # a split is never surer than this
 MARKER_LINE_WORDS = 8
 MARKER_OTHER_WORDS = 3  # words around a "Page n" without its N for it to be a marker
 COUNTED_PAGES = 999  # the most pages a bare count ("2 of 4", "2/4") gives: "3/2025" is a date
+DEEP_FOLIO = 10  # a folio from which the page before, were it of the same document, would bear one too
 FOLIO_LINES = 3  # lines at the top and at the bottom of a page where its bare number is
 SCRIPT_LETTERS = 40  # letters a page needs for its script to say anything
 SCRIPT_SHARE = 0.6  # the share of its letters the script of a page holds
@@ -88,6 +90,7 @@ COHESIVE = 0.08  # the pages of one document share at least this much vocabulary
 CLOSE_TOPIC = 0.25  # two pages sharing this much are surely on one topic
 UNRELATED = 0.07  # two pages sharing less than this are of two documents
 TOPIC_WORDS = 60  # content words a page needs for its vocabulary to say anything
+SHORT_RUN = 2  # pages too short for their topic compared through (a title page, a cover letter), no further
 # Words that, right after a document kind, make a line a label rather than a title ("Invoice date").
 LABEL_FOLLOWERS = frozenset(phrase("number no num nr id date period total amount to from"))
 
@@ -465,7 +468,10 @@ def gap_evidence(signals: Sequence[PageSignals]) -> list[list[Evidence]]:
         page, previous = signals[index], signals[index - 1]
         following = signals[index + 1] if index + 1 < len(signals) else None
         cover = index == 1 or sum(item.weight for item in found[-1]) > 0  # the page before opens one
-        found.append(page_evidence(page, previous, following, numbers, titled_numbers, date, cover))
+        told = next(
+            (later for later in signals[index : index + 1 + SHORT_RUN] if _says_its_topic(later)), page
+        )
+        found.append(page_evidence(page, previous, following, numbers, titled_numbers, date, cover, told))
         numbers.update(page.numbers)
         titled_numbers.update(page.title_numbers)
         date = page.date or date
@@ -480,10 +486,14 @@ def page_evidence(
     titled_numbers: dict[str, str],
     date: str | None,
     cover: bool = False,
+    told: PageSignals | None = None,
 ) -> list[Evidence]:
     """The evidence of the gap between `previous` and `page`; `numbers`, `titled_numbers` and `date`
     are the latest document numbers, title numbers and header date of the pages before; `cover`, whether
-    the evidence before `previous` has it open a document."""
+    the evidence before `previous` has it open a document; `told`, the first page from `page` on with
+    enough words for its topic, SHORT_RUN pages on at most. A page too short to tell one (a title page,
+    a scanned form with little text read) is compared through: the topic of the pages around it is
+    weighed at the gap before it, as a document's title page opens it."""
     found = [Evidence("nothing tells a new document", PRIOR)]
     if page.empty:
         found.append(Evidence("an empty page", -3.0))
@@ -523,11 +533,15 @@ def page_evidence(
         found.append(Evidence("a table carried over", -0.7))
     if page.script and previous.script and page.script != previous.script:
         found.append(Evidence("another script", 3.0))
+    told = page if told is None else told
     if not template:
-        found.extend(_topic(page, previous))
-    topic = cohesion(previous, page)
-    if _reads_otherwise(page, previous) and (topic is None or topic < COHESIVE):
-        # kept to the topic of the page before, a page reading as another kind is still its document's
+        found.extend(_topic(told, previous))
+    topic = cohesion(previous, told)
+    weighed = topic is not None or max(page.scores, default=0.0) >= UNTOLD_POINTS
+    if _reads_otherwise(page, previous) and (topic is None or topic < COHESIVE) and weighed:
+        # kept to the topic of the page before, a page reading as another kind is still its document's;
+        # with no topic to tell, only a page clearly of its own kind (a caption or a table of a
+        # report may lean to another kind alone) is weighed
         found.append(Evidence("the page reads as another kind of document", 1.5))
     return found
 
@@ -549,10 +563,14 @@ def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) ->
             found.append(Evidence("a page numbered after the first", -1.0))
     if previous.marker is not None and previous.marker == previous.of:
         found.append(Evidence("the page before was the last of its document", 3.0))
-    elif page.marker is None and previous.marker is not None and previous.of and previous.marker < previous.of:
+    elif (
+        page.marker is None and previous.marker is not None and previous.of and previous.marker < previous.of
+    ):
         # "3 / 4" promises a fourth page: an unnumbered one after it (a deck's closing slide repeating
         # its title slide, an appendix) is that page, whatever title or kind it reads as alone
         found.append(Evidence("the page before promised more pages", -4.0))
+    if _numbered_deep_after_unnumbered(page, previous):
+        found.append(Evidence("a page numbered deep into a document after an unnumbered one", 1.5))
     if page.folio is not None and previous.folio is not None and page.folio[1] == previous.folio[1]:
         if page.folio[0] == previous.folio[0] + 1:
             found.append(Evidence("the folios follow", -2.5))
@@ -561,6 +579,14 @@ def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) ->
         else:
             found.append(Evidence("the folios break", 1.0))
     return found
+
+
+def _numbered_deep_after_unnumbered(page: PageSignals, previous: PageSignals) -> bool:
+    """Whether a page numbered far into a document (273, not 3: a title page and a preface go
+    unnumbered) follows a page with text and no number: that page, of the same document, would bear
+    one. A year (2023) is no folio; an empty page bears no number whatever its document."""
+    deep = page.folio is not None and DEEP_FOLIO <= page.folio[0] <= COUNTED_PAGES
+    return deep and not previous.empty and previous.folio is None and previous.marker is None
 
 
 def _running_lines(page: PageSignals, previous: PageSignals, following: PageSignals | None) -> list[Evidence]:
@@ -588,6 +614,10 @@ def _topic(page: PageSignals, previous: PageSignals) -> list[Evidence]:
     if topic < UNRELATED:
         return [Evidence("no topic shared with the page before", 1.5)]
     return []
+
+
+def _says_its_topic(page: PageSignals) -> bool:
+    return sum(page.words.values()) >= TOPIC_WORDS
 
 
 def refills(page: PageSignals, previous: PageSignals) -> bool:

@@ -13,7 +13,8 @@ tuning.
 Per document, in one run and one process: the engine's time (`engine.parse_pages`, isolated children
 and all, as the document reader runs it; one untimed parse first), raw
 `get_text` (open and every page), their ratio, and pages per second; the words of the text layer
-kept, cut in two and repeated (as in bench/real_documents.py); the pages the engine found tables on,
+kept, cut in two and repeated, the words OCR reads from pictures on pages with a text layer counted
+apart (as in bench/real_documents.py); the pages the engine found tables on,
 and the median per-page ratio on the others (documents read by one child only: pages read by several
 children at once have no time of their own). Every figure is computed in the run.
 """
@@ -35,7 +36,7 @@ from docsvc.documents import engine  # noqa: E402
 from docsvc.documents.engine import isolation  # noqa: E402
 
 from bench.real_corpus import LONG_MANIFEST, corpus_arguments, corpus_path, load_manifest  # noqa: E402
-from bench.real_documents import Fidelity, fidelity, run_raw  # noqa: E402
+from bench.real_documents import Fidelity, fidelity, picture_words, run_raw  # noqa: E402
 
 SYNC_SECONDS = 29.0  # API Gateway's limit on a synchronous answer
 
@@ -65,12 +66,15 @@ def measure(document: dict[str, Any], corpus: Path) -> Result:
     texts: list[str] = []
     page_seconds: list[float] = []
     table_pages: set[int] = set()
+    ocr_pages: set[int] = set()  # 0-based, as `picture_words` counts them
     start = last = time.perf_counter()
     for page in engine.parse_pages(content, "pdf", engine.ParseOptions()):
         now = time.perf_counter()
         page_seconds.append(now - last)
         last = now
         texts.append(page.text)
+        if page.ocr_confidence is not None:
+            ocr_pages.add(len(texts) - 1)
         if "\n|---" in page.text or page.text.startswith("|"):
             table_pages.add(page.number)
     seconds = time.perf_counter() - start
@@ -95,7 +99,7 @@ def measure(document: dict[str, Any], corpus: Path) -> Result:
         table_pages=len(table_pages),
         plain_page_ratio=statistics.median(plain) if plain else None,
         slowest_page_seconds=max(page_seconds, default=0.0),
-        fidelity=fidelity(raw.text, "\n\n".join(texts)),
+        fidelity=fidelity(raw.text, "\n\n".join(texts), picture_words(raw.pages or [], texts, ocr_pages)),
     )
 
 
@@ -124,14 +128,15 @@ def _pct(value: float | None) -> str:
 def print_report(results: list[Result]) -> None:
     print(
         f"\n{'document':58s} {'cat':13s} {'lang':4s} {'pages':>5s} {'engine s':>8s} {'raw s':>7s} "
-        f"{'ratio':>6s} {'plain':>6s} {'tables':>6s} {'kept':>8s} {'cut':>4s} {'rep':>4s}"
+        f"{'ratio':>6s} {'plain':>6s} {'tables':>6s} {'kept':>8s} {'cut':>4s} {'rep':>4s} {'pict':>4s}"
     )
     for r in results:
         plain = "-" if r.plain_page_ratio is None else f"{r.plain_page_ratio:.1f}x"
         print(
             f"{r.id[:58]:58s} {r.category[:13]:13s} {r.language:4s} {r.pages:5d} {r.engine_seconds:8.2f} "
             f"{r.raw_seconds:7.3f} {r.ratio:5.1f}x {plain:>6s} {r.table_pages:6d} "
-            f"{_pct(r.fidelity.recall):>8s} {r.fidelity.cut:4d} {r.fidelity.repeated:4d}"
+            f"{_pct(r.fidelity.recall):>8s} {r.fidelity.cut:4d} {r.fidelity.repeated:4d} "
+            f"{r.fidelity.picture:4d}"
         )
     groups: dict[str, list[Result]] = {}
     for r in results:
@@ -141,7 +146,8 @@ def print_report(results: list[Result]) -> None:
     groups["all"] = results
     print(
         f"\n{'':24s} {'docs':>4s} {'pages':>6s} {'median ratio':>12s} {'text pages':>10s} "
-        f"{'pages/s':>8s} {'raw p/s':>8s} {'slowest s':>9s} {'words kept':>10s} {'cut':>4s} {'rep':>4s}"
+        f"{'pages/s':>8s} {'raw p/s':>8s} {'slowest s':>9s} {'words kept':>10s} {'cut':>4s} {'rep':>4s} "
+        f"{'pict':>4s}"
     )
     for name, group in sorted(groups.items()):
         s = summary(group)
@@ -150,7 +156,8 @@ def print_report(results: list[Result]) -> None:
             f"{name[:24]:24s} {s['documents']:4d} {s['pages']:6d} {s['median_ratio']:11.1f}x "
             f"{'-' if plain is None else f'{plain:.1f}x':>10s} {s['engine_pages_per_second']:8.0f} "
             f"{s['raw_pages_per_second']:8.0f} {s['slowest_document_seconds']:9.2f} "
-            f"{_pct(s['word_recall']):>10s} {s['words']['cut']:4d} {s['words']['repeated']:4d}"
+            f"{_pct(s['word_recall']):>10s} {s['words']['cut']:4d} {s['words']['repeated']:4d} "
+            f"{s['words']['picture']:4d}"
         )
     near = [r for r in results if r.pages <= 200 and r.engine_seconds > SYNC_SECONDS / 2]
     print(

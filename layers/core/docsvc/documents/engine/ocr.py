@@ -499,18 +499,20 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
 
 def _cut_across(reading: Reading) -> bool:
     """Whether the layout analysis cut the page's lines in two: at least CUT_LINES places where words
-    of different blocks stand side by side on one line, closer than CUT_GAP word heights."""
-    blocks: dict[int, list[Word]] = {}
-    for word in reading.words:
-        blocks.setdefault(word.line[0], []).append(word)
-    if len(blocks) < 2:
+    of different blocks stand side by side on one line, closer than CUT_GAP word heights. The words
+    are taken from the top down, each compared only with those that begin above its bottom (a word
+    below it shares no line with it), so a page costs about its words times a line's."""
+    words = sorted(reading.words, key=lambda word: word.box[1])
+    if len({word.line[0] for word in words}) < 2:
         return False
     cuts: set[tuple[int, int, int]] = set()
-    for block, words in blocks.items():
-        others = [word for other, found in blocks.items() if other != block for word in found]
-        for word in words:
-            if any(_side_by_side(word, other) for other in others):
-                cuts.add(word.line)
+    for index, word in enumerate(words):
+        below = index + 1
+        while below < len(words) and words[below].box[1] < word.box[3]:
+            other = words[below]
+            if other.line[0] != word.line[0] and _side_by_side(word, other):
+                cuts.update((word.line, other.line))
+            below += 1
     return len(cuts) >= CUT_LINES
 
 

@@ -568,7 +568,8 @@ def test_an_unnumbered_slide_after_one_promising_more_pages_stays_in_its_deck() 
     ]
     letter = "Dear Ms Smith,\nthank you for your letter of 3 May.\nYours sincerely,\nJohn Doe"
     subdocuments = [Subdocument(category.name, category.description, True) for category in PAPER_BOOK_DECK]
-    promised = [title, *(slide.format(of=4) for slide in slides), title, letter]  # the closing slide: the title's
+    # the closing slide repeats the title slide
+    promised = [title, *(slide.format(of=4) for slide in slides), title, letter]
     assert names_and_pages(split(promised, subdocuments))[0] == ("presentation", [1, 2, 3, 4])
     complete = [title, *(slide.format(of=3) for slide in slides), letter]
     assert names_and_pages(split(complete, subdocuments))[0] == ("presentation", [1, 2, 3])

@@ -1,20 +1,21 @@
 """Real documents of varied kinds and languages: the built-in classification and splitting.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|fresh3|fresh4|fresh5|all]
+    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|...|fresh6|all]
         [--corpus .corpus] [--aggregates] [--json PATH] [--pages DIR]
 
 Reads the documents of `bench/real_classification/manifest.json` (scientific papers, books and
 scanned book pages, forms of several governments, reports, financial reports, presentations,
-contracts, letters, technical documentation, invoices; en, de, fr, es, pl, ja, ko, fa, la), most of
-them named by id from the other benchmarks' manifests, which never served to tune classification. Each
+contracts, letters, technical documentation, invoices and orders; en, de, fr, es, it, nl, pl, pt, ja,
+ko, fa, la), most of them named by id from the other benchmarks' manifests, which never served to tune
+classification. Each
 is read as the service reads a document (`bench/real_extraction.py`'s `read`: the docsvc engine in
 process, OCR for scans and photos), then classified and its packets split with that benchmark's own
 functions (`classification`, `splitting`): the same scoring, a page right when its split has exactly
 its document's pages and category, a packet exact when every page is.
 
 Documents and packets are drawn into `tune` (tuned on) and `fresh` (only ever measured) by the seeded
-draw the manifest records; `fresh2` to `fresh5`, later sets of new documents and packets, are only
+draw the manifest records; `fresh2` to `fresh6`, later sets of new documents and packets, are only
 ever measured too. Reported per split: accuracy per category and per language; the likelihood
 of every wrong answer (the service warns under 0.5, so a wrong answer under 0.5 is a flagged one);
 documents whose text says nothing of their kind (category null in the manifest), right when answered
@@ -66,7 +67,7 @@ from bench.real_extraction import (  # noqa: E402
     splitting,
 )
 
-SPLITS = ("tune", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+SPLITS = ("tune", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
 SOURCES = {"real_documents": MANIFEST, "long_documents": LONG_MANIFEST, "forms": FORMS_MANIFEST}
 GUESS = 0.5  # under this likelihood the service warns that the category is a guess
 

@@ -775,3 +775,41 @@ def test_an_initial_glued_to_a_name_by_an_apostrophe_is_no_abbreviation() -> Non
     assert (
         classify(["P. O. 4471\nShip to: depot\nPolice Department"], categories).category == "purchase_order"
     )
+
+
+def test_a_letter_with_a_resume_of_short_pages_after_it_is_a_letter_not_a_deck() -> None:
+    letter = "\n".join(
+        [
+            "Anna Beispiel",
+            "Musterweg 3, 10115 Berlin",
+            "Berlin, 3. März 2024",
+            "Bewerbung als Entwicklerin",
+            "Sehr geehrte Damen und Herren,",
+            "mit großem Interesse habe ich Ihre Anzeige gelesen und bewerbe mich hiermit bei Ihnen.",
+            "Mit freundlichen Grüßen",
+            "Anna Beispiel",
+        ]
+    )
+    resume = [
+        "\n".join([title, *lines])
+        for title, lines in [
+            ("Lebenslauf", ["Anna Beispiel", "geboren 1990 in Köln", "ledig"]),
+            ("Ausbildung", ["2010 Abitur", "2015 Studium der Informatik"]),
+            ("Berufserfahrung", ["2015 Entwicklerin", "2020 Teamleiterin"]),
+            ("Kenntnisse", ["Python", "Englisch fließend"]),
+        ]
+    ]
+    categories = [*PAPER_BOOK_DECK, *LETTER_OR_FORM]
+    result = classify([letter, *resume], categories)
+    assert result.category == "letter"
+
+
+def test_a_deck_of_bullet_points_too_wordy_for_short_slides_is_a_presentation() -> None:
+    point = "The volunteers will meet at the school on Tuesday to plan the spring fair together"
+    slides = [
+        "\n".join([title, *[f"\u25cf {point}, item {n}." for n in range(7)], str(number)])
+        for number, title in enumerate(["Welcome", "Budget", "Events", "Volunteers", "Next meeting"], 1)
+    ]
+    result = classify(slides, PAPER_BOOK_DECK)
+    assert result.category == "presentation"
+    assert "short pages" in result.reasoning

@@ -440,6 +440,9 @@ SLIDE_WORDS = 90  # a slide holds a title and at most this many words
 SLIDE_LINES = 16  # on at most this many lines
 SLIDE_TITLE_WORDS = 10
 SHORT_PAGE_WORDS = 100  # a slide of text holds at most this many words
+BULLET_SLIDE_WORDS = 200  # a slide of bullet points and sub-points holds at most this many words
+BULLET_LINES = 3  # and at least this many lines opening with a bullet glyph
+BULLET_SHARE = 0.25  # and at least this share of its lines
 DECK_PAGES = 3  # pages a deck needs for its shape to tell
 DECK_SHARE = 0.6  # the share of its pages that must be slides
 FILL_SHARE = 0.15  # a form: at least this share of its lines hold a box or a blank to fill in
@@ -448,10 +451,12 @@ RUNNING_PAGES = 3  # pages a running head must top to be one
 FRONT_PAGES = 2  # pages where a paper's abstract and affiliations are
 TOP_LINES = 30
 
+_BULLET = re.compile(r"[\u2022\u2023\u25aa\u25a0\u25cf\u25cb\u25e6\u25b6\u25ba\u25b8\u27a2\u27a4\u2756]")
 _BOX = re.compile(r"[☐☑☒□❑◻▢]|\[\s?[xX]?\s?\](?!\()")
 _EMPTY_LABEL = re.compile(r"^[^\d:|]{2,40}:$")  # a label with nothing after it: a field left to fill in
 LETTER_PAGES = 2  # the pages (and the last one) where a letter's parts are
 LETTER_AMOUNTS = 3  # lines of amounts that make pages in a letter's form a bill, not a letter
+LETTER_GREETINGS = ("a salutation", "a closing formula")  # the parts of a letter no slide shows
 _FIGURE = re.compile(r"\d[.,]\d{2}(?![\d.])")
 _BARE_FIGURE = re.compile(r"-?\d[\d.,' \u2019]*[.,]\d{2}")
 _AMOUNT = re.compile(  # an amount of money: "1.234,50 EUR", "€ 12.50", "CHF 300.00"
@@ -530,13 +535,20 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     each a title and a few lines), a paper (an abstract, affiliations, references, a DOI), a book
     (chapters; a table of contents and a running head without a paper's parts, which manuals and
     reports have too), a form (lines of boxes, blanks and labels left without a value), a letter (a
-    salutation, a closing formula, a subject line, a date line)."""
+    salutation, a closing formula, a subject line, a date line), whose short pages, greeting its
+    reader, are no deck."""
     texts = [page if isinstance(page, str) else "" for page in pages]
     lines = [[line.strip() for line in text.splitlines() if line.strip()] for text in texts]
     shapes: dict[str, Shape] = {}
+    letter = letter_parts(lines)
+    amounts = sum(1 for page in lines[:LETTER_PAGES] for line in page if is_amount_line(line))
+    if len(letter) >= 2 and amounts < LETTER_AMOUNTS:  # a bill written as a letter is a bill
+        shapes["letter"] = Shape(SHAPE_POINTS * len(letter) / 8, " and ".join(letter))
     deck = slide_share(lines)
     short = short_share(lines)
-    if deck >= DECK_SHARE:
+    if "letter" in shapes and set(letter) & set(LETTER_GREETINGS):
+        pass  # a letter's pages (and a résumé's after it) are short too; slides greet no reader
+    elif deck >= DECK_SHARE:
         shapes["presentation"] = Shape(SHAPE_POINTS * deck, "short pages, each a title and a few lines")
     elif short >= DECK_SHARE:  # slides of text: more lines than a slide of bullets, still few words
         shapes["presentation"] = Shape(SHAPE_POINTS / 2 * short, "short pages under a short title")
@@ -556,10 +568,6 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     if blanks >= FILL_LINES and blanks >= FILL_SHARE * len(filled):
         share = min(1.0, blanks / len(filled) / (2 * FILL_SHARE))
         shapes["form"] = Shape(SHAPE_POINTS * 3 / 8 * share, "boxes and blanks to fill in")
-    letter = letter_parts(lines)
-    amounts = sum(1 for page in lines[:LETTER_PAGES] for line in page if is_amount_line(line))
-    if len(letter) >= 2 and amounts < LETTER_AMOUNTS:  # a bill written as a letter is a bill
-        shapes["letter"] = Shape(SHAPE_POINTS * len(letter) / 8, " and ".join(letter))
     return shapes
 
 
@@ -592,6 +600,17 @@ def is_slide(lines: Sequence[str]) -> bool:
     return 0 < words <= SLIDE_WORDS and labels <= len(lines) / 3
 
 
+def is_bullet_slide(lines: Sequence[str]) -> bool:
+    """Whether a page reads as a slide of bullet points: a short title over lines of which several open
+    with a bullet glyph ("●", "▶", "•"), fewer words than a page of prose; wordier than `is_slide`
+    allows, as a slide of sub-points is."""
+    if not lines or len(phrase(lines[0])) > SLIDE_TITLE_WORDS:
+        return False
+    bullets = sum(1 for line in lines if _BULLET.match(line))
+    words = sum(len(line.split()) for line in lines)
+    return bullets >= BULLET_LINES and bullets >= BULLET_SHARE * len(lines) and words <= BULLET_SLIDE_WORDS
+
+
 def slide_share(lines: Sequence[Sequence[str]]) -> float:
     """The share of a document's pages with text that read as slides, or that show again the slide
     before them as it builds up (its title and its lines, with more revealed), 0 for fewer than
@@ -600,7 +619,8 @@ def slide_share(lines: Sequence[Sequence[str]]) -> float:
     if len(written) < DECK_PAGES:
         return 0.0
     builds = [False, *(is_build(before, page) for before, page in pairwise(written))]
-    return sum(is_slide(page) or build for page, build in zip(written, builds, strict=True)) / len(written)
+    pairs = zip(written, builds, strict=True)
+    return sum(is_slide(page) or is_bullet_slide(page) or build for page, build in pairs) / len(written)
 
 
 def is_build(before: Sequence[str], page: Sequence[str]) -> bool:

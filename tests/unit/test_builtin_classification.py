@@ -813,3 +813,38 @@ def test_a_deck_of_bullet_points_too_wordy_for_short_slides_is_a_presentation() 
     result = classify(slides, PAPER_BOOK_DECK)
     assert result.category == "presentation"
     assert "short pages" in result.reasoning
+
+
+def test_a_dutch_guide_to_the_fields_of_an_invoice_is_technical_documentation() -> None:
+    page = "\n".join(
+        [
+            "Handreiking basisfactuur",
+            "Deze handreiking beschrijft welke gegevens een elektronische factuur aan de overheid bevat.",
+            "| Veld | Omschrijving |",
+            "| Factuurnummer | Het unieke nummer van de factuur |",
+            "| Factuurdatum | De datum waarop de factuur is uitgereikt |",
+            "| BTW | Het btw-bedrag per tarief |",
+        ]
+    )
+    categories = [
+        Category("invoice", "An invoice, bill or credit note from a seller to a buyer: invoice number, VAT."),
+        Category(
+            "technical_documentation", "A technical manual, handbook, specification or developer guide."
+        ),
+    ]
+    assert classify([page], categories).category == "technical_documentation"
+
+
+@pytest.mark.parametrize("title", ["Versuchsprotokoll Torsionsmodul", "Laborprotokoll Werkstoffprüfung"])
+def test_a_lab_or_internship_report_named_so_is_a_report_not_a_paper(title: str) -> None:
+    steps = [
+        "Die Probe wurde eingespannt und langsam verdreht.",
+        "Der Winkel wurde abgelesen.",
+        *RESEARCH[:1],
+    ]
+    page = "\n".join([title, "Durchführung", "Messwerte", *steps])
+    categories = [
+        Category("scientific_paper", "A scientific or academic paper or thesis: abstract, references."),
+        Category("report", "A report of an organisation on a topic: findings, sections, tables and figures."),
+    ]
+    assert classify([page], categories).category == "report"

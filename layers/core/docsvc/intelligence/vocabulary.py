@@ -387,7 +387,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "gebruikershandleiding, "
         "especificacion, especificacion tecnica, documentacion tecnica, guia del usuario, specifica tecnica, "
         "documentazione tecnica, guida utente, especificacao, documentacao tecnica, manual do utilizador, "
-        "specyfikacja, dokumentacja techniczna, instrukcja obslugi",
+        "specyfikacja, dokumentacja techniczna, instrukcja obslugi, "
+        "handreiking, leeswijzer, gebruiksaanwijzing, guia do usuario",
         "chapter, section, see section, see figure, figure, note, warning, caution, procedure, step, "
         "install, installation, configure, configuration, example, for example, api, version, parameter, "
         "attribute, element, schema, library, code, command, software, tool, xml, implementation, "
@@ -415,7 +416,9 @@ KINDS: tuple[DocumentKind, ...] = (
         "report",
         "report, white paper, policy brief, sustainability report, bericht, gutachten, rapport, verslag, "
         "informe, rapporto, relatorio, raport, relazione, relazione tecnica, sprawozdanie, laborbericht, "
-        "projektbericht, praktikumsbericht",
+        "projektbericht, praktikumsbericht, versuchsprotokoll, laborprotokoll, praktikumsprotokoll, "
+        "rapport de stage, compte rendu, rapport technique, informe tecnico, "
+        "relazione di laboratorio, sprawozdanie z praktyki",
         "study, survey, assessment, studie, etude, onderzoek, estudio, studio, estudo, badanie, "
         "executive summary, summary, key findings, findings, recommendations, methodology, scope, "
         "background, objectives, conclusions, stakeholders, annex, survey, respondents, indicators, "

@@ -848,3 +848,23 @@ def test_a_lab_or_internship_report_named_so_is_a_report_not_a_paper(title: str)
         Category("report", "A report of an organisation on a topic: findings, sections, tables and figures."),
     ]
     assert classify([page], categories).category == "report"
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["Jahr:_____ FUNKBETRIEB", "Station DK0XX Seite:__", "| DATUM | ZEIT | RUFZEICHEN | BAND | MODE |"],
+        [
+            "Additional Information",
+            "Direct Deposit Information",
+            "Type of account:   ☐ Checking      ☐ Savings",
+            "Bank name: ______________________",
+            "Routing number: _________________",
+            "Account number: _________________",
+        ],
+    ],
+)
+def test_a_short_sheet_with_a_few_blanks_to_fill_in_is_a_form(lines: list[str]) -> None:
+    result = classify(["\n".join(lines)], [*PAPER_BOOK_DECK, *LETTER_OR_FORM])
+    assert result.category == "form"
+    assert "boxes and blanks" in result.reasoning

@@ -447,6 +447,8 @@ DECK_PAGES = 3  # pages a deck needs for its shape to tell
 DECK_SHARE = 0.6  # the share of its pages that must be slides
 FILL_SHARE = 0.15  # a form: at least this share of its lines hold a box or a blank to fill in
 FILL_LINES = 5  # and at least this many
+FEW_FILL_LINES = 2  # or, on a page of few lines (a log sheet, a slip), this many
+FEW_FILL_SHARE = 0.3  # making at least this share of its lines
 RUNNING_PAGES = 3  # pages a running head must top to be one
 FRONT_PAGES = 2  # pages where a paper's abstract and affiliations are
 TOP_LINES = 30
@@ -489,7 +491,7 @@ _PLACE_DATE = re.compile(  # "Toulouse, 28 octobre 2018", "München, den 29. Mai
     r"^(?:[^\W\d][\w .'\u2019-]{1,40},\s+)?(?:(?:den|le|el|il|em|dnia|op)\s+)?\d{1,2}\.?\s*(?:de\s+)?"
     r"[^\W\d]{3,}\.?\s+(?:de\s+)?\d{4}\.?$"
 )
-_BLANK = re.compile(r"_{4,}|\.{8,}|…{3,}|(?:\. ){6,}")
+_BLANK = re.compile(r"_{4,}|\.{8,}|…{3,}|(?:\. ){6,}|:\s*_{2,}")  # "Seite:__" is a short blank
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*[\dIVXivx]+$")
 LONG_KINDS = ("book", "technical documentation", "report")
 _CHAPTER = re.compile(
@@ -534,9 +536,9 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     """By document kind, the evidence of the pages' layout as a whole: a deck of slides (short pages,
     each a title and a few lines), a paper (an abstract, affiliations, references, a DOI), a book
     (chapters; a table of contents and a running head without a paper's parts, which manuals and
-    reports have too), a form (lines of boxes, blanks and labels left without a value), a letter (a
-    salutation, a closing formula, a subject line, a date line), whose short pages, greeting its
-    reader, are no deck."""
+    reports have too), a form (lines of boxes, blanks and labels left without a value; a couple of
+    them on a short sheet), a letter (a salutation, a closing formula, a subject line, a date line),
+    whose short pages, greeting its reader, are no deck."""
     texts = [page if isinstance(page, str) else "" for page in pages]
     lines = [[line.strip() for line in text.splitlines() if line.strip()] for text in texts]
     shapes: dict[str, Shape] = {}
@@ -565,7 +567,8 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
             shapes[kind] = Shape(found.points + SHAPE_POINTS * len(structure) / 8, surface)
     filled = [line for page in lines[: FRONT_PAGES + 1] for line in page]
     blanks = sum(1 for line in filled if is_blank(line))
-    if blanks >= FILL_LINES and blanks >= FILL_SHARE * len(filled):
+    few = blanks >= FEW_FILL_LINES and blanks >= FEW_FILL_SHARE * len(filled)  # a short sheet to fill in
+    if few or (blanks >= FILL_LINES and blanks >= FILL_SHARE * len(filled)):
         share = min(1.0, blanks / len(filled) / (2 * FILL_SHARE))
         shapes["form"] = Shape(SHAPE_POINTS * 3 / 8 * share, "boxes and blanks to fill in")
     return shapes

@@ -58,6 +58,14 @@ def test_a_glyph_without_unicode_a_spaces_width_before_a_word_is_set_apart_from_
     assert unmapped_apart([apart]) == {f"{UNMAPPED}Total": f"{UNMAPPED} Total"}
 
 
+def test_a_glyph_without_unicode_a_spaces_width_before_the_next_word_is_set_apart_from_it() -> None:
+    # Its word's last glyph, then (no space character) a Greek letter a space's width on: raw text
+    # writes them apart, the glyph's code and a space.
+    after = line_of(f"Bogin{UNMAPPED}\u03c9 X{UNMAPPED}", [0, 5, 10, 15, 20, 25, 33, 38, 43, 48])
+
+    assert unmapped_apart([after]) == {f"Bogin{UNMAPPED}\u03c9": f"Bogin{UNMAPPED} \u03c9"}
+
+
 def test_a_glyph_without_unicode_that_touches_the_letters_after_it_stays_in_their_word() -> None:
     touching = line_of(f"{UNMAPPED}rst e{UNMAPPED}cient", [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55])
 

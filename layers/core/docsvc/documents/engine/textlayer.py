@@ -27,6 +27,7 @@ right after a path (a superscript's letter after a rule drawn in the line): `rep
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -49,22 +50,34 @@ _WITHIN = 1.0  # points a block's box may stick out of another's and still be wi
 
 
 def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
-    """The words of the lines (as whitespace cuts them) that start with glyphs of no Unicode value
-    followed, a space's width further, by text, each with a space put back between the two
-    ("\ufffd\ufffdDatabase" to "\ufffd\ufffd Database")."""
+    """The words of the lines (as whitespace cuts them) in which glyphs of no Unicode value and text
+    meet a space's width apart, each with a space put back there ("\ufffd\ufffdDatabase" to
+    "\ufffd\ufffd Database", "Name\ufffd\u03c9" to "Name\ufffd \u03c9": a glyph before a word, or
+    after one, stands apart from it as its place does)."""
     apart: dict[str, str] = {}
     for line in lines:
         text = "".join(char for char, *_ in line)
         for found in _WORD.finditer(text):
             word = found.group()
-            glyphs = len(word) - len(word.lstrip(UNMAPPED))
-            if not 0 < glyphs < len(word):
+            if UNMAPPED not in word or not word.strip(UNMAPPED):
                 continue
-            _, _, end, size = line[found.start() + glyphs - 1]
-            _, start, _, _ = line[found.start() + glyphs]
-            if start - end > _LOST_SPACE * size:
-                apart[word] = f"{word[:glyphs]} {word[glyphs:]}"
+            cuts = [
+                index
+                for index in range(1, len(word))
+                if (word[index - 1] == UNMAPPED) != (word[index] == UNMAPPED)
+                and _gap(line[found.start() + index - 1], line[found.start() + index])
+            ]
+            if cuts:
+                ends = [0, *cuts, len(word)]
+                apart[word] = " ".join(word[start:end] for start, end in itertools.pairwise(ends))
     return apart
+
+
+def _gap(before: Char, after: Char) -> bool:
+    """Is `after` a space's width or more past the end of `before` (kerning is less)?"""
+    _, _, end, size = before
+    _, start, _, _ = after
+    return start - end > _LOST_SPACE * size
 
 
 def set_apart(text: str, apart: dict[str, str]) -> str:

@@ -11,6 +11,8 @@ from docsvc.documents.engine.textlayer import (
     UNMAPPED,
     goes_on,
     lines_gone_on,
+    repeats_last_lines,
+    runs_as_blocks,
     set_apart,
     unmapped_apart,
     words_apart,
@@ -54,6 +56,14 @@ def test_a_glyph_without_unicode_a_spaces_width_before_a_word_is_set_apart_from_
     apart = line_of(f"{UNMAPPED}Total", [0, 8, 13, 18, 23, 28])  # 3 points after the glyph's end
 
     assert unmapped_apart([apart]) == {f"{UNMAPPED}Total": f"{UNMAPPED} Total"}
+
+
+def test_a_glyph_without_unicode_a_spaces_width_before_the_next_word_is_set_apart_from_it() -> None:
+    # Its word's last glyph, then (no space character) a Greek letter a space's width on: raw text
+    # writes them apart, the glyph's code and a space.
+    after = line_of(f"Bogin{UNMAPPED}\u03c9 X{UNMAPPED}", [0, 5, 10, 15, 20, 25, 33, 38, 43, 48])
+
+    assert unmapped_apart([after]) == {f"Bogin{UNMAPPED}\u03c9": f"Bogin{UNMAPPED} \u03c9"}
 
 
 def test_a_glyph_without_unicode_that_touches_the_letters_after_it_stays_in_their_word() -> None:
@@ -208,3 +218,83 @@ def test_a_right_to_left_line_cut_by_boxes_is_one_block_though_its_pieces_come_i
     assert lines_gone_on([left, boxed, right], whole) == {0: (3, whole[0][1])}
     latin = [((0, 0, 50, 10), "ab"), ((52, 0, 80, 10), "cd")]
     assert lines_gone_on(latin, [((0, 0, 80, 10), "cd ab")]) == {}  # left to right: in order only
+
+
+def paragraph_beside_an_infobox(marked_line: int) -> bytes:
+    """A paragraph of seven lines beside an infobox of seven label-value rows drawn before it (as web
+    pages print), a link's box drawn over the paragraph's line `marked_line` between its last word
+    and a footnote mark that follows it with no space: the page's words are read for the table the
+    lines and rows make, and MuPDF cuts the paragraph at the box."""
+    lines = [
+        "Edgar mainly followed the policies of his",
+        "predecessors, but there were changes in the",
+        "religious sphere. The Benedictine Reform became",
+        "a dominant religious and social force",
+        "It is seen by historians as a",
+        "major achievement of his reign and it",
+        "was accompanied by a flowering of art.",
+    ]
+    rows = ["Predecessor", "Successor", "Born", "Died", "Burial", "House", "Father"]
+    with pymupdf.open() as document:
+        page = document.new_page(width=500, height=400)
+        for number, label in enumerate(rows):
+            page.insert_text((340, 100 + 14 * number), label, fontsize=11)
+            page.insert_text((420, 100 + 14 * number), f"{940 + number}", fontsize=11)
+        for number, line in enumerate(lines):
+            y = 100 + 14 * number
+            page.insert_text((40, y), line, fontsize=11)
+            if number == marked_line:
+                x = 40 + pymupdf.get_text_length(line, fontsize=11)
+                page.draw_rect(pymupdf.Rect(x, y - 10, x + 12, y + 2), color=None, fill=(0.85, 0.85, 1))
+                page.insert_text((x, y), "[2]. Then", fontsize=11)
+        return bytes(document.tobytes())
+
+
+def test_a_word_across_the_cut_of_a_line_stays_one_word_in_a_tables_cell() -> None:
+    content = paragraph_beside_an_infobox(marked_line=3)
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert "| a dominant religious and social force[2]. Then | Died | 943 |" in page.text.splitlines()
+    with pymupdf.open(stream=content) as document:
+        raw = document[0].get_text().split()
+    assert sorted(word for word in page.text.split() if word.strip("|-")) == sorted(raw)
+
+
+def test_a_run_of_pieces_of_one_block_is_made_that_block_its_numbers_the_first_pieces() -> None:
+    title = ((10.0, 0.0, 90.0, 10.0), "Title", 0)
+    force = ((10.0, 20.0, 60.0, 30.0), "social force", 1)
+    mark = ((60.0, 18.0, 70.0, 30.0), "[2].", 2)
+    rest = ((70.0, 20.0, 90.0, 42.0), "It is\nseen", 3)
+    whole = "social force[2]. It is\nseen"
+
+    blocks, renumbered, left = runs_as_blocks([title, force, mark, rest], {1: (4, whole)})
+
+    assert blocks == [title, ((10.0, 18.0, 90.0, 42.0), whole, 1)]
+    assert renumbered == {2: 1, 3: 1}
+    assert left == {}
+
+
+def test_a_run_whose_block_is_also_written_elsewhere_as_a_column_is_left_at_its_new_place() -> None:
+    first = ((10.0, 0.0, 50.0, 10.0), "a b", 0)
+    merged = [((10.0, 20.0, 30.0, 30.0), "c", 1), ((30.0, 20.0, 50.0, 30.0), "d", 2)]
+    left_column = [((10.0, 40.0, 30.0, 50.0), "e", 3), ((30.0, 40.0, 50.0, 50.0), "f", 4)]
+    column = ((60.0, 40.0, 90.0, 60.0), "g", 4)  # the other column of block 4
+
+    blocks, renumbered, left = runs_as_blocks(
+        [first, *merged, *left_column, column], {1: (3, "cd"), 3: (5, "ef")}
+    )
+
+    assert blocks == [first, ((10.0, 20.0, 50.0, 30.0), "cd", 1), *left_column, column]
+    assert renumbered == {2: 1}
+    assert left == {2: (4, "ef")}
+
+
+def test_a_block_that_is_the_last_line_of_the_block_before_once_more_in_its_box_is_a_repeat() -> None:
+    note = ((72.0, 622.6, 294.6, 646.7), "(Note: A portion was\nmodified by the 11th Amendment.)\nh")
+    again = ((138.2, 635.9, 140.9, 642.3), "h")
+
+    assert repeats_last_lines(note, again)
+    assert not repeats_last_lines(note, ((300.0, 635.9, 302.7, 642.3), "h"))  # elsewhere on the page
+    assert not repeats_last_lines(note, ((138.2, 635.9, 140.9, 642.3), "k"))  # another line
+    assert not repeats_last_lines(((72.0, 630.0, 80.0, 640.0), "h"), ((72.0, 630.0, 80.0, 640.0), "h"))

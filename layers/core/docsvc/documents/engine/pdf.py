@@ -9,6 +9,7 @@ import io
 import re
 import unicodedata
 from collections.abc import Iterator
+from dataclasses import replace
 from operator import itemgetter
 
 import pymupdf
@@ -47,6 +48,8 @@ from docsvc.documents.engine.textlayer import (
     Char,
     goes_on,
     lines_gone_on,
+    repeats_last_lines,
+    runs_as_blocks,
     set_apart,
     unmapped_apart,
     whole_words,
@@ -181,10 +184,14 @@ def _page_text(
     gone_on = {} if scanned else _lines_gone_on(page, textpage, blocks, apart)
     if not ruled and not aligned:  # a page of prose: its words are not even read
         return "\n\n".join(_written(blocks, gone_on)), textpage
+    renumbered: dict[int, int] = {}
+    if gone_on:  # each run one block, so that its words are its text's (a word across a cut whole)
+        blocks, renumbered, gone_on = runs_as_blocks(blocks, gone_on)
     texts: dict[int, list[str]] = {}
     for _, text, number in blocks:
         texts.setdefault(number, []).append(text)
-    own = words_apart(_words(page, textpage), apart) if apart else _words(page, textpage)
+    own = _own_words(page, textpage, set(texts), renumbered)
+    own = words_apart(own, apart) if apart else own
     if picture:  # its vertical rules, read as bars, are no words
         own = picture.words_without_bars(own)
     words = whole_words(own, {number: "\n".join(t) for number, t in texts.items()})
@@ -195,6 +202,17 @@ def _page_text(
         return "\n\n".join(_written(blocks, gone_on)), textpage
     render = lambda rows: render_table(rows, options.table_format)  # noqa: E731
     return "\n\n".join(assemble(blocks, words, grids, render, gone_on)), textpage
+
+
+def _own_words(
+    page: pymupdf.Page, textpage: pymupdf.TextPage, numbers: set[int], renumbered: dict[int, int]
+) -> list[Word]:
+    """The page's words of the blocks `numbers` (not those of a line MuPDF wrote twice, whose block
+    was left out), each of a block made one with others (`runs_as_blocks`) numbered as that block."""
+    words = _words(page, textpage)
+    if renumbered:
+        words = [replace(word, block=renumbered.get(word.block, word.block)) for word in words]
+    return [word for word in words if word.block in numbers]
 
 
 def _lines_gone_on(
@@ -273,19 +291,31 @@ def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[B
     blocks: list[Block] = []
     vectors: list[Box] = []
     number = 0
+    after_path = False
     for x0, y0, x1, y1, text, _, kind in textpage.extractBLOCKS():
         if kind == _VECTOR_BLOCK:
             vectors.append((x0, y0, x1, y1))
+            after_path = True
             continue
         if kind != _TEXT_BLOCK:
             continue
         cleaned = _cleaned(text)
-        if cleaned:
+        if cleaned and not (after_path and _written_twice(blocks, number, (x0, y0, x1, y1), cleaned)):
             blocks.append(((x0, y0, x1, y1), cleaned, number))
         number += 1  # as the words count blocks: text blocks only
+        after_path = False
     if any(may_interleave_columns(box, text) for box, text, _ in blocks):
         return _with_columns_apart(textpage, blocks), vectors
     return blocks, vectors
+
+
+def _written_twice(blocks: list[Block], number: int, box: Box, text: str) -> bool:
+    """Is the text block `number`, which MuPDF began right after a piece of a vector path, the last
+    lines of the text block before it once more (`textlayer.repeats_last_lines`)?"""
+    if not blocks or blocks[-1][2] != number - 1:
+        return False
+    before_box, before_text, _ = blocks[-1]
+    return repeats_last_lines((before_box, before_text), (box, text))
 
 
 def _unmapped_apart(page: pymupdf.Page, boxes: list[Box]) -> dict[str, str]:

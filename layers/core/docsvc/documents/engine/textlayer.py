@@ -17,11 +17,17 @@ MuPDF, asked for the page's vector paths too, cuts a line of text where a path i
 link's box, a highlighted word): the line's two pieces become blocks of their own ("force" and "[2].
 It is seen…"), written apart as two paragraphs, and a word the line held with no space between the
 pieces ("Customs.We") is cut in two. `lines_gone_on` finds the blocks that go on with the last line
-of the block before them and, from the same page read without paths, the text they are one block of.
+of the block before them and, from the same page read without paths, the text they are one block of;
+`runs_as_blocks` makes each such run one block again where the page's words are read for tables, so
+that a word across the cut is one word in a table's cell too ("force[2]." beside an infobox).
+
+Asked for paths, MuPDF may also write a line twice: in its block, and again as a block of its own
+right after a path (a superscript's letter after a rule drawn in the line): `repeats_last_lines`.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -39,25 +45,39 @@ _WORD = re.compile(r"\S+")
 _RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")  # Hebrew, Arabic, Syriac, Thaana
 REACH = 3  # blocks on each side of a run looked at for the one block the page without paths makes
 Piece = tuple[Box, str]  # a block of text: its box and its text
+Numbered = tuple[Box, str, int]  # a block of text: its box, its text, its number on the page
+_WITHIN = 1.0  # points a block's box may stick out of another's and still be within it
 
 
 def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
-    """The words of the lines (as whitespace cuts them) that start with glyphs of no Unicode value
-    followed, a space's width further, by text, each with a space put back between the two
-    ("\ufffd\ufffdDatabase" to "\ufffd\ufffd Database")."""
+    """The words of the lines (as whitespace cuts them) in which glyphs of no Unicode value and text
+    meet a space's width apart, each with a space put back there ("\ufffd\ufffdDatabase" to
+    "\ufffd\ufffd Database", "Name\ufffd\u03c9" to "Name\ufffd \u03c9": a glyph before a word, or
+    after one, stands apart from it as its place does)."""
     apart: dict[str, str] = {}
     for line in lines:
         text = "".join(char for char, *_ in line)
         for found in _WORD.finditer(text):
             word = found.group()
-            glyphs = len(word) - len(word.lstrip(UNMAPPED))
-            if not 0 < glyphs < len(word):
+            if UNMAPPED not in word or not word.strip(UNMAPPED):
                 continue
-            _, _, end, size = line[found.start() + glyphs - 1]
-            _, start, _, _ = line[found.start() + glyphs]
-            if start - end > _LOST_SPACE * size:
-                apart[word] = f"{word[:glyphs]} {word[glyphs:]}"
+            cuts = [
+                index
+                for index in range(1, len(word))
+                if (word[index - 1] == UNMAPPED) != (word[index] == UNMAPPED)
+                and _gap(line[found.start() + index - 1], line[found.start() + index])
+            ]
+            if cuts:
+                ends = [0, *cuts, len(word)]
+                apart[word] = " ".join(word[start:end] for start, end in itertools.pairwise(ends))
     return apart
+
+
+def _gap(before: Char, after: Char) -> bool:
+    """Is `after` a space's width or more past the end of `before` (kerning is less)?"""
+    _, _, end, size = before
+    _, start, _, _ = after
+    return start - end > _LOST_SPACE * size
 
 
 def set_apart(text: str, apart: dict[str, str]) -> str:
@@ -177,11 +197,32 @@ def _whole_run(
         if not (_overlaps(box, box_a) and _overlaps(box, box_b)):
             continue
         target = "".join(text.split())
-        same = _same_letters if _RIGHT_TO_LEFT.search(target) else str.__eq__
+        if not _RIGHT_TO_LEFT.search(target):
+            found = _run_in_order(index, bare, target)
+            if found is not None:
+                return found[0], found[1], text
+            continue
         for first in range(index, max(-1, index - REACH), -1):
             for end in range(index + 2, min(len(pieces), index + 2 + REACH) + 1):
-                if same("".join(bare[first:end]), target):
+                if _same_letters("".join(bare[first:end]), target):
                     return first, end, text
+    return None
+
+
+def _run_in_order(index: int, bare: Sequence[str], target: str) -> tuple[int, int] | None:
+    """(first, end) of the run of pieces, from at most REACH before `index` and through `index + 1`,
+    whose characters in order are `target`'s: as many pieces after as it takes (a paragraph with a
+    link on every line is cut as many times)."""
+    for first in range(index, max(-1, index - REACH), -1):
+        spelled = "".join(bare[first : index + 2])
+        if not target.startswith(spelled):
+            continue
+        end = index + 2
+        while spelled != target and end < len(bare) and target.startswith(spelled + bare[end]):
+            spelled += bare[end]
+            end += 1
+        if spelled == target:
+            return first, end
     return None
 
 
@@ -192,3 +233,50 @@ def _same_letters(a: str, b: str) -> bool:
 
 def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def repeats_last_lines(before: Piece, piece: Piece) -> bool:
+    """Is the block `piece` the last lines of the block `before` once more, within its box? MuPDF,
+    asked for vector paths, writes a line that follows a path both in the block it is a line of and
+    as a block of its own at the same place; the page read without paths has it once."""
+    (x0, y0, x1, y1), text = before
+    (a0, b0, a1, b1), own = piece
+    within = x0 - _WITHIN <= a0 and a1 <= x1 + _WITHIN and y0 - _WITHIN <= b0 and b1 <= y1 + _WITHIN
+    lines, mine = text.splitlines(), own.splitlines()
+    if not within or not 0 < len(mine) < len(lines):
+        return False
+    return [line.strip() for line in lines[-len(mine) :]] == [line.strip() for line in mine]
+
+
+def runs_as_blocks(
+    blocks: Sequence[Numbered], runs: dict[int, tuple[int, str]]
+) -> tuple[list[Numbered], dict[int, int], dict[int, tuple[int, str]]]:
+    """The blocks with each run of pieces of one block (`lines_gone_on`: {first: (end, text)}) made
+    that block: the union of their boxes, its text, the first piece's number; the numbers so
+    replaced, each to that number (the words carry their block's number); and the runs left as they
+    were, at their places among the blocks returned. A run whose pieces share a number with a block
+    outside it (a block written as its columns) is left."""
+    merged: list[Numbered] = []
+    renumbered: dict[int, int] = {}
+    left: dict[int, tuple[int, str]] = {}
+    index = 0
+    while index < len(blocks):
+        end, text = runs.get(index, (index + 1, ""))
+        run = blocks[index:end]
+        numbers = {number for _, _, number in run}
+        if end > index + 1 and any(number in numbers for _, _, number in (*blocks[:index], *blocks[end:])):
+            left[len(merged)] = (len(merged) + end - index, text)
+            merged.extend(run)
+            index = end
+            continue
+        box = (
+            min(box[0] for box, _, _ in run),
+            min(box[1] for box, _, _ in run),
+            max(box[2] for box, _, _ in run),
+            max(box[3] for box, _, _ in run),
+        )
+        first = run[0][2]
+        merged.append(run[0] if end == index + 1 else (box, text, first))
+        renumbered.update((number, first) for number in numbers if number != first)
+        index = end
+    return merged, renumbered, left

@@ -9,7 +9,11 @@ the order of the country it was printed in. So:
   under it; a subtotal, a tax or a count of items is not it, and of several the largest is (a total
   with the tip after the total of the food);
 - an American document (a US state and ZIP code: "Long Beach, CA 90804") prints its dates month
-  first (05/11/18 is 11 May 2018).
+  first (05/11/18 is 11 May 2018);
+- the shop (a field under "merchant", "store" or "shop") is the head of the roll: its address the
+  street line (house number first) down to the line of its place (a US state and ZIP code, a
+  postcode and a place, "Windham NH"), its name the nearest line above that reads as a name (mostly
+  letters), past the noise OCR makes of a logo.
 """
 
 from __future__ import annotations
@@ -17,16 +21,26 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from docsvc.intelligence.candidates import Candidate, Slot, candidate_of
+from docsvc.intelligence.candidates import Candidate, Slot, candidate_of, role_of
+from docsvc.intelligence.labels import label_key
 from docsvc.intelligence.reading import Reading
 
 TOTAL_LINE = 0.6  # a total read so is less likely than one a label names in the usual way
+SHOP_HEAD = 0.6  # the shop read from the head of the roll: above a letterhead read the usual way
+_HEAD_LINES = 15  # the head of the roll: where the shop's name and address are printed
+_SHOP_WORDS = frozenset({"merchant", "store", "shop", "restaurant"})
 _STATES = (
     "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC "
     "ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY"
 )
 # A US state and its ZIP code, as an address's last line prints them: "Miami, FL 33176", "CA. 90280".
 _US_PLACE = re.compile(rf"(?<![A-Za-z])(?:{'|'.join(_STATES.split())})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?!\d)")
+# The last line of an address: a US state with its ZIP code or at the end ("Windham NH", "FAIR OAKS,
+# CA"), or a postcode before a place ("75015 PARIS").
+_STATE_AT_END = re.compile(rf"(?<![A-Za-z])(?:{'|'.join(_STATES.split())})\.?\s*$")
+_POSTCODE_PLACE = re.compile(r"\d{4,5}\s+[^\W\d]{3,}[^\d]*$")
+_HOUSE_NUMBER_FIRST = re.compile(r"^\d{1,6}(?:[-/]\d{1,4})?[a-z]?,?\s+[^\W\d]")
+_PHONE = re.compile(r"\(?\d{3}\)?[\s.-]*\d{3}[\s.-]\d{4}")
 # A total's label, OCR's slips on its last letter read too ("Tota]", "TOTL", "Tota!").
 _TOTAL = re.compile(
     r"(?i)(?<![\w-])(?:grand\s+|order\s+)?(?:[tf]otal|tota[l1i\]|!:)]|totl|balance\s+due|amount\s+due)"
@@ -79,3 +93,71 @@ def _after(text: str, end: int) -> str:
     rest = text[end:]
     amount = _AMOUNT_AT_END.search(rest)
     return rest[: amount.start()] if amount else rest
+
+
+def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The shop's name or address read from the head of a receipt (see the module), for a field under
+    "merchant", "store" or "shop"."""
+    if len(slot.path) < 2 or not set(label_key(slot.path[-2])) & _SHOP_WORDS:
+        return
+    role = role_of(slot.path[-1])
+    head = _shop_head(reading)
+    if head is None or role not in {"name", "address"}:
+        return
+    name, address = head
+    lines = address if role == "address" else [name] if name is not None else []
+    if not lines:
+        return
+    text = ", ".join(" ".join(reading.layout.lines[index].text.split()) for index in lines)
+    uses = frozenset((index, 0) for index in lines)
+    candidate = candidate_of(slot, text, SHOP_HEAD, (lines[0], 0), uses, reading)
+    if candidate is not None:
+        yield candidate
+
+
+def _shop_head(reading: Reading) -> tuple[int | None, list[int]] | None:
+    """The line of the shop's name (None when none reads as one) and the lines of its address, at
+    the head of the first page."""
+    lines = reading.layout.lines
+    texts = [" ".join(line.text.split()) for line in lines[:_HEAD_LINES] if line.page == 0]
+    place = next((at for at, text in enumerate(texts) if _is_place(text)), None)
+    if place is None:  # a postcode before a place, not a street's house number: under its street
+        place = next(
+            (
+                at
+                for at in range(1, len(texts))
+                if _POSTCODE_PLACE.match(texts[at]) and _HOUSE_NUMBER_FIRST.match(texts[at - 1])
+            ),
+            None,
+        )
+    if place is None:
+        return None
+    start = place
+    for above in (place - 1, place - 2):
+        if above >= 0 and _HOUSE_NUMBER_FIRST.match(texts[above]):
+            start = above
+            break
+    if start == place and not _HOUSE_NUMBER_FIRST.match(texts[place]):
+        return None  # a place without its street: no address block
+    name = next(
+        (at for at in range(start - 1, max(start - 4, -1), -1) if _reads_as_name(texts[at])), None
+    )
+    return name, list(range(start, place + 1))
+
+
+def _is_place(text: str) -> bool:
+    return bool(_US_PLACE.search(text) or _STATE_AT_END.search(text))
+
+
+def _reads_as_name(text: str) -> bool:
+    """A line that may be a shop's name: mostly letters, a word of three letters or more, no phone
+    number and no street."""
+    chars = [char for char in text if not char.isspace()]
+    letters = sum(char.isalpha() for char in chars)
+    return (
+        bool(chars)
+        and letters >= 0.6 * len(chars)
+        and any(sum(char.isalpha() for char in word) >= 3 for word in text.split())
+        and not _PHONE.search(text)
+        and not _HOUSE_NUMBER_FIRST.match(text)
+    )

@@ -28,18 +28,22 @@ from docsvc.intelligence.reading import Reading
 TOTAL_LINE = 0.6  # a total read so is less likely than one a label names in the usual way
 SHOP_HEAD = 0.6  # the shop read from the head of the roll: above a letterhead read the usual way
 _HEAD_LINES = 15  # the head of the roll: where the shop's name and address are printed
+_NAME_ONLY_LINES = 3  # where a receipt that prints no address prints the shop's name
 _SHOP_WORDS = frozenset({"merchant", "store", "shop", "restaurant"})
 _STATES = (
     "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC "
     "ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY"
 )
 # A US state and its ZIP code, as an address's last line prints them: "Miami, FL 33176", "CA. 90280".
-_US_PLACE = re.compile(rf"(?<![A-Za-z])(?:{'|'.join(_STATES.split())})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?!\d)")
+# Its ZIP code ends the line, but for a little of OCR's noise: "DE 80331 München" is a German postcode.
+_US_PLACE = re.compile(rf"[A-Za-z.,]\s+(?:{'|'.join(_STATES.split())})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?:\s+\S{{1,3}})?\s*$")
 # The last line of an address: a US state with its ZIP code or at the end ("Windham NH", "FAIR OAKS,
 # CA"), or a postcode before a place ("75015 PARIS").
-_STATE_AT_END = re.compile(rf"(?<![A-Za-z])(?:{'|'.join(_STATES.split())})\.?\s*$")
+_STATE_AT_END = re.compile(rf"(?<![A-Za-z]),?\s(?:{'|'.join(_STATES.split())})\.?(?:\s+[a-z]{{1,4}})?\s*$")
 _POSTCODE_PLACE = re.compile(r"\d{4,5}\s+[^\W\d]{3,}[^\d]*$")
 _HOUSE_NUMBER_FIRST = re.compile(r"^\d{1,6}(?:[-/]\d{1,4})?[a-z]?,?\s+[^\W\d]")
+_NOT_NAME = re.compile(r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server|order)\b|\d[.,]\d{2}\s*$")
+_STORE_NUMBER = re.compile(r"\s*#?\s*\d+\s*$")
 _PHONE = re.compile(r"\(?\d{3}\)?[\s.-]*\d{3}[\s.-]\d{4}")
 # A total's label, OCR's slips on its last letter read too ("Tota]", "TOTL", "Tota!").
 _TOTAL = re.compile(
@@ -48,7 +52,7 @@ _TOTAL = re.compile(
 )
 # Words before or after a total's label that make it another amount.
 _NOT_TOTAL = re.compile(
-    r"(?i)(?<![a-z])(?:sub|tax|taxes|taxable|net|items?|qty|savings?|saved|discounts?|tips?|gratuity|"
+    r"(?i)(?<![a-z])(?:sub|tax|taxes|taxable|net|items?|qty|savings?|saved|discounts?|gratuity|grat|"
     r"points|count|tender|before)(?![a-z])"
 )
 # An amount ending a line, OCR's space beside a decimal mark let through ("77.83", "$77. 83", "77 ,83"),
@@ -101,10 +105,9 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     if len(slot.path) < 2 or not set(label_key(slot.path[-2])) & _SHOP_WORDS:
         return
     role = role_of(slot.path[-1])
-    head = _shop_head(reading)
-    if head is None or role not in {"name", "address"}:
+    if role not in {"name", "address"}:
         return
-    name, address = head
+    name, address = _shop_head(reading)
     lines = address if role == "address" else [name] if name is not None else []
     if not lines:
         return
@@ -115,7 +118,7 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         yield candidate
 
 
-def _shop_head(reading: Reading) -> tuple[int | None, list[int]] | None:
+def _shop_head(reading: Reading) -> tuple[int | None, list[int]]:
     """The line of the shop's name (None when none reads as one) and the lines of its address, at
     the head of the first page."""
     lines = reading.layout.lines
@@ -131,18 +134,23 @@ def _shop_head(reading: Reading) -> tuple[int | None, list[int]] | None:
             None,
         )
     if place is None:
-        return None
+        return _first_name(texts), []
     start = place
     for above in (place - 1, place - 2):
         if above >= 0 and _HOUSE_NUMBER_FIRST.match(texts[above]):
             start = above
             break
     if start == place and not _HOUSE_NUMBER_FIRST.match(texts[place]):
-        return None  # a place without its street: no address block
+        return _first_name(texts), []  # a place without its street: no address block
     name = next(
         (at for at in range(start - 1, max(start - 4, -1), -1) if _reads_as_name(texts[at])), None
     )
     return name, list(range(start, place + 1))
+
+
+def _first_name(texts: list[str]) -> int | None:
+    """The shop's name on a receipt that prints no address block: the first line that reads as one."""
+    return next((at for at in range(min(len(texts), _NAME_ONLY_LINES)) if _reads_as_name(texts[at])), None)
 
 
 def _is_place(text: str) -> bool:
@@ -150,14 +158,15 @@ def _is_place(text: str) -> bool:
 
 
 def _reads_as_name(text: str) -> bool:
-    """A line that may be a shop's name: mostly letters, a word of three letters or more, no phone
-    number and no street."""
-    chars = [char for char in text if not char.isspace()]
+    """A line that may be a shop's name: mostly letters (a store number after it left out: "CARL'S JR
+    1100375", "King Taco # 30"), a word of three letters or more; no phone number, no street or other
+    line opening with a number, no label ("Server:", "Store #"), no amount."""
+    chars = [char for char in _STORE_NUMBER.sub("", text) if not char.isspace()]
     letters = sum(char.isalpha() for char in chars)
     return (
         bool(chars)
         and letters >= 0.6 * len(chars)
         and any(sum(char.isalpha() for char in word) >= 3 for word in text.split())
         and not _PHONE.search(text)
-        and not _HOUSE_NUMBER_FIRST.match(text)
+        and not _NOT_NAME.search(text)
     )

@@ -36,7 +36,9 @@ _STATES = (
 )
 # A US state and its ZIP code, as an address's last line prints them: "Miami, FL 33176", "CA. 90280".
 # Its ZIP code ends the line, but for a little of OCR's noise: "DE 80331 München" is a German postcode.
-_US_PLACE = re.compile(rf"[A-Za-z.,]\s+(?:{'|'.join(_STATES.split())})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?:\s+\S{{1,3}})?\s*$")
+_US_PLACE = re.compile(
+    rf"[A-Za-z.,]\s+(?:{'|'.join(_STATES.split())})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?:\s+\S{{1,3}})?\s*$"
+)
 # The last line of an address: a US state with its ZIP code or at the end ("Windham NH", "FAIR OAKS,
 # CA"), or a postcode before a place ("75015 PARIS").
 _STATE_AT_END = re.compile(rf"(?<![A-Za-z]),?\s(?:{'|'.join(_STATES.split())})\.?(?:\s+[a-z]{{1,4}})?\s*$")
@@ -85,7 +87,9 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         if amount is None:
             continue
         value = f"{amount[1].replace(',', '')}.{amount[2]}"
-        candidate = candidate_of(slot, value, TOTAL_LINE, (index, 0), frozenset({(index, -7), (at, -8)}), reading)
+        candidate = candidate_of(
+            slot, value, TOTAL_LINE, (index, 0), frozenset({(index, -7), (at, -8)}), reading
+        )
         if candidate is not None and isinstance(candidate.value, int | float):
             found.append((float(candidate.value), candidate))
     if found:
@@ -142,9 +146,7 @@ def _shop_head(reading: Reading) -> tuple[int | None, list[int]]:
             break
     if start == place and not _HOUSE_NUMBER_FIRST.match(texts[place]):
         return _first_name(texts), []  # a place without its street: no address block
-    name = next(
-        (at for at in range(start - 1, max(start - 4, -1), -1) if _reads_as_name(texts[at])), None
-    )
+    name = next((at for at in range(start - 1, max(start - 4, -1), -1) if _reads_as_name(texts[at])), None)
     return name, list(range(start, place + 1))
 
 

@@ -149,7 +149,7 @@ _MONTH_DAY = re.compile(r"(?i)(?<![^\W\d_])([^\W\d_]{3,12})\.?\s+(\d{1,2})(?:st|
 # A month's name with a two-digit year, as tills print them: "Feb23'19", "Jun28' 17", "Jun 26, 15 04:55 PM"
 # (a comma's year only before a time), "13-Jul-18".
 _MONTH_DAY_SHORT = re.compile(
-    r"(?i)(?<![^\W\d_])([^\W\d_]{3,9})\.?\s?(\d{1,2})(?:\s?[’']\s?|,\s?(?=\d{2}\s+\d{1,2}:\d{2}))(\d{2})(?!\d)"
+    r"(?i)(?<![^\W\d_])([^\W\d_]{3,9})\.?\s?(\d{1,2})(?:\s?[\u2019']\s?|,\s?(?=\d{2}\s+\d{1,2}:\d{2}))(\d{2})(?!\d)"
 )
 _DAY_MONTH_SHORT = re.compile(r"(?i)(?<![\d.])(\d{1,2})-([^\W\d_]{3,9})-(\d{2})(?![\d-])")
 _TIME = re.compile(r"(?<!\d)([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?!\d)")
@@ -165,8 +165,9 @@ class ParsedDate:
 
 def parse_date(text: str, day_first: bool = True) -> ParsedDate | None:
     """The first date in `text`: ISO (2026-03-12), written out (12 March 2026, 12-Mar-2026,
-    March 12, 2026; with a two-digit year as tills print it, Feb23'26, 12-Mar-26) or numeric (12/03/2026, 12.03.2026, 12-03-26). A numeric date whose day and month
-    could be swapped is read day first unless `day_first` is False."""
+    March 12, 2026; with a two-digit year as tills print it, Feb23'26, 12-Mar-26) or numeric
+    (12/03/2026, 12.03.2026, 12-03-26). A numeric date whose day and month could be swapped is read
+    day first unless `day_first` is False."""
     text = text[:200]
     return _iso_date(text) or _written_date(text) or _numeric_date(text, day_first)
 

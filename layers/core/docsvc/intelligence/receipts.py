@@ -8,8 +8,8 @@ the order of the country it was printed in. So:
   48.53"), its words taken however wide apart, its amount at the end of the line or alone on the line
   under it; a subtotal, a tax or a count of items is not it, and of several the largest is (a total
   with the tip after the total of the food);
-- an American document (a US state and ZIP code: "Long Beach, CA 90804") prints its dates month
-  first (05/11/18 is 11 May 2018);
+- an American document (a US state and ZIP code: "Long Beach, CA 90804", or a North American
+  telephone number: "(562) 597-0906") prints its dates month first (05/11/18 is 11 May 2018);
 - the shop (a field under "merchant", "store" or "shop") is the head of the roll: its address the
   street line (house number first) down to the line of its place (a US state and ZIP code, a
   postcode and a place, "Windham NH"), its name the nearest line above that reads as a name (mostly
@@ -45,6 +45,7 @@ _STATE_AT_END = re.compile(rf"(?<![A-Za-z]),?\s(?:{'|'.join(_STATES.split())})\.
 _POSTCODE_PLACE = re.compile(r"\d{4,5}\s+[^\W\d]{3,}[^\d]*$")
 _HOUSE_NUMBER_FIRST = re.compile(r"^\d{1,6}(?:[-/]\d{1,4})?[a-z]?,?\s+[^\W\d]")
 _NOT_NAME = re.compile(r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server|order)\b|\d[.,]\d{2}\s*$")
+_NANP_PHONE = re.compile(r"(?<![\d-])(?:\(\d{3}\)\s?|\d{3}-)\d{3}-\d{4}(?![\d-])")
 _STORE_NUMBER = re.compile(r"\s*#?\s*\d+\s*$")
 _PHONE = re.compile(r"\(?\d{3}\)?[\s.-]*\d{3}[\s.-]\d{4}")
 # A total's label, OCR's slips on its last letter read too ("Tota]", "TOTL", "Tota!").
@@ -67,8 +68,8 @@ _LONE_AMOUNT = re.compile(r"^\s*\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})\s?[.,]\s?(\d{
 
 def prints_month_first(texts: Iterable[str]) -> bool:
     """Whether the document reads as American, so that its numeric dates are month first: it prints
-    a US state and ZIP code."""
-    return any(_US_PLACE.search(text) for text in texts)
+    a US state and ZIP code, or a North American telephone number ("(305) 386-6638", "516-341-7075")."""
+    return any(_US_PLACE.search(text) or _NANP_PHONE.search(text) for text in texts)
 
 
 def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:

@@ -66,10 +66,28 @@ def test_a_subtotal_or_a_tax_total_is_not_a_receipts_total() -> None:
     assert extract(page, RECEIPT).output["total"] is None
 
 
+def test_without_a_total_label_the_total_is_the_amount_two_above_add_up_to() -> None:
+    page = _roll("1    Burger    12.08", "Sub Tota!    12.08", "eh    $0.97", "Credit    $13.05", "Change    $0.00")
+
+    assert extract(page, RECEIPT).output["total"] == 13.05
+
+
+def test_items_that_add_up_are_no_total() -> None:
+    page = _roll("1    Side Salad    4.00", "1    Quesadilla    11.00", "2    Dft Guiness    15.00")
+
+    assert extract(page, RECEIPT).output["total"] is None
+
+
 def test_numeric_dates_of_an_american_receipt_are_month_first() -> None:
     page = _roll("Katana Sushi", "2818 Hewitt Ave", "Everett, WA 98201", "05/11/18    8:47 PM")
 
     assert extract(page, RECEIPT).output["date"] == "2018-05-11"
+
+
+def test_a_north_american_telephone_number_makes_dates_month_first() -> None:
+    page = _roll("Bella Pasta", "(401) 722-6297", "08/09/19    4:28 PM")
+
+    assert extract(page, RECEIPT).output["date"] == "2019-08-09"
 
 
 def test_a_german_postcode_after_a_country_code_is_no_american_address() -> None:
@@ -83,6 +101,7 @@ def test_dates_with_a_two_digit_year_are_read_as_tills_print_them() -> None:
     assert parse_date("hk 1924 Jun28' 17 05:36P").value == date(2017, 6, 28)
     assert parse_date("Jun 26, 15 04:55 PM").value == date(2015, 6, 26)
     assert parse_date("13-Jul-18").value == date(2018, 7, 13)
+    assert parse_date("CARRY-OUT,    SUN    JUN    24 20:49:53    2018").value == date(2018, 6, 24)
     assert parse_date("May 5, 12 items") is None  # a comma's year only before a time
 
 

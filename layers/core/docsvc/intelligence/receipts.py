@@ -7,7 +7,8 @@ the order of the country it was printed in. So:
 - the total is read from the line a total label opens (or ends, after a time: "10:51AM TOTAL DUE
   48.53"), its words taken however wide apart, its amount at the end of the line or alone on the line
   under it; a subtotal, a tax or a count of items is not it, and of several the largest is (a total
-  with the tip after the total of the food);
+  with the tip after the total of the food); without such a line, the largest amount printed under
+  two that add up to it (a subtotal and its tax, a quarter of it at most);
 - an American document (a US state and ZIP code: "Long Beach, CA 90804", or a North American
   telephone number: "(562) 597-0906") prints its dates month first (05/11/18 is 11 May 2018);
 - the shop (a field under "merchant", "store" or "shop") is the head of the roll: its address the
@@ -26,6 +27,8 @@ from docsvc.intelligence.labels import label_key
 from docsvc.intelligence.reading import Reading
 
 TOTAL_LINE = 0.6  # a total read so is less likely than one a label names in the usual way
+SUM_OF_TWO = 0.45  # a total read only as the sum of two amounts above it
+_SUM_LINES = 120
 SHOP_HEAD = 0.6  # the shop read from the head of the roll: above a letterhead read the usual way
 _HEAD_LINES = 15  # the head of the roll: where the shop's name and address are printed
 _NAME_ONLY_LINES = 3  # where a receipt that prints no address prints the shop's name
@@ -63,6 +66,7 @@ _NOT_TOTAL = re.compile(
 _AMOUNT_AT_END = re.compile(
     r"(?<![\d.,])\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})(?:\s?[.,]\s?|\s)(\d{2})\s*(?:[^\w\s]*[^\d\s]{0,4})\s*$"
 )
+_CENTS_AT_END = re.compile(r"(?<![\d.,])\$?(\d{1,3}(?:,\d{3})*|\d{1,6})\.(\d{2})\s*$")
 _LONE_AMOUNT = re.compile(r"^\s*\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})\s?[.,]\s?(\d{2})\s*$")
 
 
@@ -95,6 +99,29 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             found.append((float(candidate.value), candidate))
     if found:
         yield max(found, key=lambda item: item[0])[1]
+    else:
+        yield from _sum_of_two(slot, reading)
+
+
+def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """A receipt whose total's label OCR lost: the largest amount printed under two others that add up
+    to it (a subtotal and its tax, "12.08", "0.97", then "Credit $13.05")."""
+    amounts: list[tuple[int, int]] = []  # (line, cents) of each line ending with an amount
+    for index, line in enumerate(reading.layout.lines[:_SUM_LINES]):
+        found = _CENTS_AT_END.search(line.text)
+        if found:
+            amounts.append((index, int(found[1].replace(",", "")) * 100 + int(found[2])))
+    best: tuple[int, int] | None = None
+    for at, total in amounts:
+        earlier = [cents for index, cents in amounts if index < at and 0 < cents < total]
+        if (best is None or total > best[1]) and any(
+            total - cents in earlier for cents in earlier if 4 * (total - cents) <= total
+        ):
+            best = (at, total)
+    if best is not None:
+        value = f"{best[1] // 100}.{best[1] % 100:02d}"
+        candidate = candidate_of(slot, value, SUM_OF_TWO, (best[0], 0), frozenset({(best[0], -7)}), reading)
+        yield from [candidate] if candidate else []
 
 
 def _after(text: str, end: int) -> str:

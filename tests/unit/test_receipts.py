@@ -67,7 +67,9 @@ def test_a_subtotal_or_a_tax_total_is_not_a_receipts_total() -> None:
 
 
 def test_without_a_total_label_the_total_is_the_amount_two_above_add_up_to() -> None:
-    page = _roll("1    Burger    12.08", "Sub Tota!    12.08", "eh    $0.97", "Credit    $13.05", "Change    $0.00")
+    page = _roll(
+        "1    Burger    12.08", "Sub Tota!    12.08", "eh    $0.97", "Credit    $13.05", "Change    $0.00"
+    )
 
     assert extract(page, RECEIPT).output["total"] == 13.05
 

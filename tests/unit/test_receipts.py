@@ -74,6 +74,18 @@ def test_without_a_total_label_the_total_is_the_amount_two_above_add_up_to() -> 
     assert extract(page, RECEIPT).output["total"] == 13.05
 
 
+def test_cash_handed_over_is_not_the_total_its_change_makes_it_add_up_to() -> None:
+    page = _roll("Cash    13.25", "Food    12.06", "Tax    1.06", "Payment    13.12", "Change Due    0.13")
+
+    assert extract(page, RECEIPT).output["total"] == 13.12
+
+
+def test_an_invoice_that_prints_no_total_gets_none_from_its_subtotal_and_tax() -> None:
+    page = _roll("Subtotal    2,781.27", "Tax    278.13", "Deposit    3,059.40")
+
+    assert extract(page, RECEIPT).output["total"] is None
+
+
 def test_items_that_add_up_are_no_total() -> None:
     page = _roll("1    Side Salad    4.00", "1    Quesadilla    11.00", "2    Dft Guiness    15.00")
 
@@ -129,6 +141,27 @@ def test_a_store_number_after_the_shops_name_leaves_it_a_name_and_a_phone_line_i
     merchant = extract(page, RECEIPT).output["merchant"]
 
     assert merchant == {"name": "CARL'S JR 1100375", "address": "8105 MADISON AVE, FAIR OAKS, CA"}
+
+
+def test_a_shops_name_in_two_lines_and_a_street_ocr_marked_with_noise_are_read_whole() -> None:
+    page = _roll(
+        "Friendly Red's", "of Windham", "7519 §. ATLANTIC AVE.", "CUDAHY ,CA 90201", "Total    77.83"
+    )
+
+    merchant = extract(page, RECEIPT).output["merchant"]
+
+    assert merchant == {
+        "name": "Friendly Red's of Windham",
+        "address": "7519 §. ATLANTIC AVE., CUDAHY ,CA 90201",
+    }
+
+
+def test_a_logo_read_as_letters_ending_like_a_state_is_no_address() -> None:
+    page = _roll("OOOO KKK ROKK OKO OK OK", "Trinity Restaurant", "190 Jericho Tpke", "Floral Park NY 11001")
+
+    merchant = extract(page, RECEIPT).output["merchant"]
+
+    assert merchant == {"name": "Trinity Restaurant", "address": "190 Jericho Tpke, Floral Park NY 11001"}
 
 
 def test_a_receipt_without_an_address_is_named_by_its_first_line_that_reads_as_a_name() -> None:

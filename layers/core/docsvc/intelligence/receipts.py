@@ -2,19 +2,20 @@
 
 A receipt photographed and read by OCR keeps few of the marks an invoice's labels rely on: its words
 stand far apart (a label's words in columns of their own, "Total    Due:    44.35"), OCR slips on a
-label's last letter ("Tota]", "TOTL") and on a decimal mark ("77. 83", "85 07"), and its dates are numeric in
-the order of the country it was printed in. So:
+label's last letter ("Tota]", "TOTL") and on a decimal mark ("77. 83", "85 07"), and its dates are
+numeric in the order of the country it was printed in. So:
 - the total is read from the line a total label opens (or ends, after a time: "10:51AM TOTAL DUE
   48.53"), its words taken however wide apart, its amount at the end of the line or alone on the line
   under it; a subtotal, a tax or a count of items is not it, and of several the largest is (a total
-  with the tip after the total of the food); without such a line, the largest amount printed under
-  two that add up to it (a subtotal and its tax, a quarter of it at most);
+  with the tip after the total of the food); without such a line, the largest amount paid (a card's
+  or cash line) that two other amounts add up to (a subtotal and its tax, a quarter of it at most);
 - an American document (a US state and ZIP code: "Long Beach, CA 90804", or a North American
   telephone number: "(562) 597-0906") prints its dates month first (05/11/18 is 11 May 2018);
 - the shop (a field under "merchant", "store" or "shop") is the head of the roll: its address the
   street line (house number first) down to the line of its place (a US state and ZIP code, a
   postcode and a place, "Windham NH"), its name the nearest line above that reads as a name (mostly
-  letters), past the noise OCR makes of a logo.
+  letters; with the line above when it goes on in lower case, "Friendly Red's" over "of Windham"),
+  past the noise OCR makes of a logo; a receipt without an address is named by its first such line.
 """
 
 from __future__ import annotations
@@ -40,13 +41,14 @@ _STATES = (
 # A US state and its ZIP code, as an address's last line prints them: "Miami, FL 33176", "CA. 90280".
 # Its ZIP code ends the line, but for a little of OCR's noise: "DE 80331 München" is a German postcode.
 _US_PLACE = re.compile(
-    rf"[A-Za-z.,]\s+(?:{'|'.join(_STATES.split())})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?:\s+\S{{1,3}})?\s*$"
+    rf"[A-Za-z.,]\s*[\s,]\s*(?:{'|'.join(_STATES.split())})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?:\s+\S{{1,3}})?\s*$"
 )
 # The last line of an address: a US state with its ZIP code or at the end ("Windham NH", "FAIR OAKS,
 # CA"), or a postcode before a place ("75015 PARIS").
-_STATE_AT_END = re.compile(rf"(?<![A-Za-z]),?\s(?:{'|'.join(_STATES.split())})\.?(?:\s+[a-z]{{1,4}})?\s*$")
+_STATE_AT_END = re.compile(rf"[A-Za-z.],?\s+(?:{'|'.join(_STATES.split())})\.?(?:\s+[a-z]{{1,4}})?\s*$")
 _POSTCODE_PLACE = re.compile(r"\d{4,5}\s+[^\W\d]{3,}[^\d]*$")
-_HOUSE_NUMBER_FIRST = re.compile(r"^\d{1,6}(?:[-/]\d{1,4})?[a-z]?,?\s+[^\W\d]")
+# A street, house number first, a mark of OCR's noise let through: "7519 §. ATLANTIC AVE.".
+_HOUSE_NUMBER_FIRST = re.compile(r"^\d{1,6}(?:[-/]\d{1,4})?[a-z]?,?\s+(?:[^\w\s]{1,2}\s?)?[^\W\d]")
 _NOT_NAME = re.compile(r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server|order)\b|\d[.,]\d{2}\s*$")
 _NANP_PHONE = re.compile(r"(?<![\d-])(?:\(\d{3}\)\s?|\d{3}-)\d{3}-\d{4}(?![\d-])")
 _STORE_NUMBER = re.compile(r"\s*#?\s*\d+\s*$")
@@ -66,6 +68,10 @@ _NOT_TOTAL = re.compile(
 _AMOUNT_AT_END = re.compile(
     r"(?<![\d.,])\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})(?:\s?[.,]\s?|\s)(\d{2})\s*(?:[^\w\s]*[^\d\s]{0,4})\s*$"
 )
+_PAYMENT = re.compile(
+    r"(?i)(?<![a-z])(?:visa|mastercard|master|amex|discover|credit|debit|card|cash|payment|paid|charged?)(?![a-z])"
+)
+_CHANGE = re.compile(r"(?i)(?<![a-z])change(?![a-z])")
 _CENTS_AT_END = re.compile(r"(?<![\d.,])\$?(\d{1,3}(?:,\d{3})*|\d{1,6})\.(\d{2})\s*$")
 _LONE_AMOUNT = re.compile(r"^\s*\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})\s?[.,]\s?(\d{2})\s*$")
 
@@ -104,16 +110,23 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 
 
 def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
-    """A receipt whose total's label OCR lost: the largest amount printed under two others that add up
-    to it (a subtotal and its tax, "12.08", "0.97", then "Credit $13.05")."""
+    """A receipt whose total's label OCR lost: the largest amount paid (by card or cash) that two
+    other amounts it prints add up to, neither of them paid nor change (a subtotal and its tax, "12.08",
+    "0.97", then "Credit $13.05"; not "Cash 13.25", which is "Payment 13.12" and "Change 0.13")."""
     amounts: list[tuple[int, int]] = []  # (line, cents) of each line ending with an amount
-    for index, line in enumerate(reading.layout.lines[:_SUM_LINES]):
+    paid: set[int] = set()  # the lines that pay or give change: "Credit $13.05", "VISA 6.56", "Change 0.13"
+    lines = reading.layout.lines[:_SUM_LINES]
+    for index, line in enumerate(lines):
         found = _CENTS_AT_END.search(line.text)
         if found:
             amounts.append((index, int(found[1].replace(",", "")) * 100 + int(found[2])))
+            if _PAYMENT.search(line.text) or _CHANGE.search(line.text):
+                paid.add(index)
     best: tuple[int, int] | None = None
-    for at, total in amounts:
-        earlier = [cents for index, cents in amounts if index < at and 0 < cents < total]
+    for at, total in (
+        amount for amount in amounts if amount[0] in paid and not _CHANGE.search(lines[amount[0]].text)
+    ):
+        earlier = [cents for index, cents in amounts if index not in paid and 0 < cents < total]
         if (best is None or total > best[1]) and any(
             total - cents in earlier for cents in earlier if 4 * (total - cents) <= total
         ):
@@ -140,47 +153,54 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     if role not in {"name", "address"}:
         return
     name, address = _shop_head(reading)
-    lines = address if role == "address" else [name] if name is not None else []
+    lines = address if role == "address" else name
     if not lines:
         return
-    text = ", ".join(" ".join(reading.layout.lines[index].text.split()) for index in lines)
+    separator = ", " if role == "address" else " "
+    text = separator.join(" ".join(reading.layout.lines[index].text.split()) for index in lines)
     uses = frozenset((index, 0) for index in lines)
     candidate = candidate_of(slot, text, SHOP_HEAD, (lines[0], 0), uses, reading)
     if candidate is not None:
         yield candidate
 
 
-def _shop_head(reading: Reading) -> tuple[int | None, list[int]]:
-    """The line of the shop's name (None when none reads as one) and the lines of its address, at
-    the head of the first page."""
+def _shop_head(reading: Reading) -> tuple[list[int], list[int]]:
+    """The lines of the shop's name (none when no line reads as one; two when the line over it reads
+    as a name too) and the lines of its address, at the head of the first page."""
     lines = reading.layout.lines
     texts = [" ".join(line.text.split()) for line in lines[:_HEAD_LINES] if line.page == 0]
-    place = next((at for at, text in enumerate(texts) if _is_place(text)), None)
-    if place is None:  # a postcode before a place, not a street's house number: under its street
-        place = next(
-            (
-                at
-                for at in range(1, len(texts))
-                if _POSTCODE_PLACE.match(texts[at]) and _HOUSE_NUMBER_FIRST.match(texts[at - 1])
-            ),
-            None,
-        )
-    if place is None:
+    block = next((found for at in range(len(texts)) if (found := _address_at(texts, at))), None)
+    if block is None:
         return _first_name(texts), []
-    start = place
-    for above in (place - 1, place - 2):
-        if above >= 0 and _HOUSE_NUMBER_FIRST.match(texts[above]):
-            start = above
-            break
-    if start == place and not _HOUSE_NUMBER_FIRST.match(texts[place]):
-        return _first_name(texts), []  # a place without its street: no address block
+    start, place = block
     name = next((at for at in range(start - 1, max(start - 4, -1), -1) if _reads_as_name(texts[at])), None)
-    return name, list(range(start, place + 1))
+    if name is not None and name > 0 and _continues(texts[name]) and _reads_as_name(texts[name - 1]):
+        return [name - 1, name], list(range(start, place + 1))
+    return ([name] if name is not None else []), list(range(start, place + 1))
 
 
-def _first_name(texts: list[str]) -> int | None:
+def _address_at(texts: list[str], at: int) -> tuple[int, int] | None:
+    """The first and last line of an address whose place is printed on line `at`: from its street
+    (on that line or one of the two above); a postcode before a place only right under its street
+    (else it is a street's house number)."""
+    if _is_place(texts[at]):
+        for street in (at, at - 1, at - 2):
+            if street >= 0 and _HOUSE_NUMBER_FIRST.match(texts[street]):
+                return street, at
+    if at > 0 and _POSTCODE_PLACE.match(texts[at]) and _HOUSE_NUMBER_FIRST.match(texts[at - 1]):
+        return at - 1, at
+    return None
+
+
+def _first_name(texts: list[str]) -> list[int]:
     """The shop's name on a receipt that prints no address block: the first line that reads as one."""
-    return next((at for at in range(min(len(texts), _NAME_ONLY_LINES)) if _reads_as_name(texts[at])), None)
+    return [at for at in range(min(len(texts), _NAME_ONLY_LINES)) if _reads_as_name(texts[at])][:1]
+
+
+def _continues(text: str) -> bool:
+    """Whether a line goes on with the name of the line above: it opens in lower case ("of Windham")."""
+    first = next((char for char in text if char.isalpha()), "")
+    return first.islower()
 
 
 def _is_place(text: str) -> bool:

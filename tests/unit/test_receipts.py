@@ -60,6 +60,15 @@ def test_of_several_totals_the_largest_is_the_receipts() -> None:
     assert extract(page, RECEIPT).output["total"] == 28.0
 
 
+def test_german_and_french_tills_totals_are_read_and_their_net_totals_are_not() -> None:
+    german = _roll("Zwischensumme    10,00", "MwSt    1,90", "SUMME    EUR    11,90", "Bar    20,00")
+    french = _roll("Total    HT    10,00", "TVA    2,00", "TOTAL    TTC    12,00")
+
+    assert extract(german, RECEIPT).output["total"] == 11.9
+    assert extract(french, RECEIPT).output["total"] == 12.0
+    assert extract(_roll("Summe    netto    10,00"), RECEIPT).output["total"] is None
+
+
 def test_a_subtotal_or_a_tax_total_is_not_a_receipts_total() -> None:
     page = _roll("1    Coffee    3.00", "Sub    Total    12.00", "Total    Tax    1.00")
 

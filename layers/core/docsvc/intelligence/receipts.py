@@ -5,10 +5,11 @@ stand far apart (a label's words in columns of their own, "Total    Due:    44.3
 label's last letter ("Tota]", "TOTL") and on a decimal mark ("77. 83", "85 07"), and its dates are
 numeric in the order of the country it was printed in. So:
 - the total is read from the line a total label opens (or ends, after a time: "10:51AM TOTAL DUE
-  48.53"), its words taken however wide apart, its amount at the end of the line or alone on the line
-  under it; a subtotal, a tax or a count of items is not it, and of several the largest is (a total
-  with the tip after the total of the food); without such a line, the largest amount paid (a card's
-  or cash line) that two other amounts add up to (a subtotal and its tax, a quarter of it at most);
+  48.53"; "SUMME", "TOTAL TTC" on German and French tills), its words taken however wide apart, its
+  amount at the end of the line or alone on the line under it; a subtotal, a tax, a net total or a
+  count of items is not it, and of several the largest is (a total with the tip after the total of
+  the food); without such a line, the largest amount paid (a card's or cash line) that two other
+  amounts add up to (a subtotal and its tax, a quarter of it at most);
 - an American document (a US state and ZIP code: "Long Beach, CA 90804", or a North American
   telephone number: "(562) 597-0906") prints its dates month first (05/11/18 is 11 May 2018);
 - the shop (a field under "merchant", "store" or "shop") is the head of the roll: its address the
@@ -54,14 +55,16 @@ _NANP_PHONE = re.compile(r"(?<![\d-])(?:\(\d{3}\)\s?|\d{3}-)\d{3}-\d{4}(?![\d-])
 _STORE_NUMBER = re.compile(r"\s*#?\s*\d+\s*$")
 _PHONE = re.compile(r"\(?\d{3}\)?[\s.-]*\d{3}[\s.-]\d{4}")
 # A total's label, OCR's slips on its last letter read too ("Tota]", "TOTL", "Tota!").
+# German and French tills' too: "SUMME", "Zu zahlen", "TOTAL TTC", "Net à payer".
 _TOTAL = re.compile(
-    r"(?i)(?<![\w-])(?:grand\s+|order\s+)?(?:[tf]otal|tota[l1i\]|!:)]|totl|balance\s+due|amount\s+due)"
-    r"(?:\s+due|\s+amount)?(?![\w-])"
+    r"(?i)(?<![\w-])(?:grand\s+|order\s+)?(?:[tf]otal|tota[l1i\]|!:)]|totl|balance\s+due|amount\s+due|"
+    r"summe|gesamt(?:betrag|summe)?|zu\s+zahlen|net\s+[àa]\s+payer|montant\s+d[uû])"
+    r"(?:\s+due|\s+amount|\s+ttc|\s+eur|\s+€)?(?![\w-])"
 )
 # Words before or after a total's label that make it another amount.
 _NOT_TOTAL = re.compile(
     r"(?i)(?<![a-z])(?:sub|tax|taxes|taxable|net|items?|qty|savings?|saved|discounts?|gratuity|grat|"
-    r"points|count|tender|before)(?![a-z])"
+    r"points|count|tender|before|netto|mwst|ust|ht|tva|zwischen|sous)(?![a-z])"
 )
 # An amount ending a line, OCR's space beside a decimal mark let through ("77.83", "$77. 83", "77 ,83"),
 # or read as a space ("85 07"), a few letters of OCR's noise after it ("26.37 "ies").

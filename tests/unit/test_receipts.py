@@ -107,6 +107,14 @@ def test_numeric_dates_of_an_american_receipt_are_month_first() -> None:
     assert extract(page, RECEIPT).output["date"] == "2018-05-11"
 
 
+def test_the_date_stamped_with_the_time_of_the_sale_is_read_under_a_head_without_address() -> None:
+    page = _roll(
+        "PUPEYE 11538    ©", "201-885-2085", "CARRY-OUT,    SUN    JUN    24 20:49:53    2018", "COKE"
+    )
+
+    assert extract(page, RECEIPT).output["date"] == "2018-06-24"
+
+
 def test_a_north_american_telephone_number_makes_dates_month_first() -> None:
     page = _roll("Bella Pasta", "(401) 722-6297", "08/09/19    4:28 PM")
 

@@ -10,6 +10,8 @@ numeric in the order of the country it was printed in. So:
   count of items is not it, and of several the largest is (a total with the tip after the total of
   the food); without such a line, the largest amount paid (a card's or cash line) that two other
   amounts add up to (a subtotal and its tax, a quarter of it at most);
+- the date is the first one printed with a time of day ("05/11/18 8:47 PM"): the moment of the
+  sale, however the head of the roll around it reads;
 - an American document (a US state and ZIP code: "Long Beach, CA 90804", or a North American
   telephone number: "(562) 597-0906") prints its dates month first (05/11/18 is 11 May 2018);
 - the shop (a field under "merchant", "store" or "shop") is the head of the roll: its address the
@@ -27,8 +29,10 @@ from collections.abc import Iterable, Iterator
 from docsvc.intelligence.candidates import Candidate, Slot, candidate_of, role_of
 from docsvc.intelligence.labels import label_key
 from docsvc.intelligence.reading import Reading
+from docsvc.intelligence.values import parse_date, parse_time
 
 TOTAL_LINE = 0.6  # a total read so is less likely than one a label names in the usual way
+STAMPED = 0.48  # a date printed with the time of day: over a letterhead line and a first date
 SUM_OF_TWO = 0.45  # a total read only as the sum of two amounts above it
 _SUM_LINES = 120
 SHOP_HEAD = 0.6  # the shop read from the head of the roll: above a letterhead read the usual way
@@ -223,3 +227,15 @@ def _reads_as_name(text: str) -> bool:
         and not _PHONE.search(text)
         and not _NOT_NAME.search(text)
     )
+
+
+def stamped_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The first date printed with a time of day on its line, as a till stamps the sale."""
+    for index, line in enumerate(reading.layout.lines[:_SUM_LINES]):
+        found = parse_date(line.text, reading.day_first)
+        if found is None or parse_time(line.text) is None:
+            continue
+        value = found.value.isoformat()
+        if reading.valid(slot.node, value):
+            yield Candidate(STAMPED, (index, 0), frozenset({(index, 0)}), value, found.printed)
+            return

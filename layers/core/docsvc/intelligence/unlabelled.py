@@ -19,7 +19,7 @@ from docsvc.intelligence.candidates import PRIOR, Candidate, Slot, candidate_of,
 from docsvc.intelligence.identifiers import find_identifier, identifier_kind
 from docsvc.intelligence.labels import DOCUMENT_TITLES, amount_role, is_label_text, key_words, label_key
 from docsvc.intelligence.reading import SYNONYM, Reading
-from docsvc.intelligence.receipts import receipt_totals, shop_fields
+from docsvc.intelligence.receipts import receipt_totals, shop_fields, stamped_date
 from docsvc.intelligence.values import ParsedDate, crossed, parse_bool, parse_date, ticked_options
 
 _FIRST_DATE, _SHOWN_CURRENCY, _PRINTED_OPTION = 0.4, 0.7, 0.55
@@ -58,6 +58,7 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     if slot.node.text("format") == "date" and slot.aliases.get(("date",), 0.0) >= SYNONYM:
         yield from _titled_date(slot, reading)
         yield from _first_date(slot, reading)
+        yield from stamped_date(slot, reading)
     if "currency" in key and reading.currency:
         candidate = candidate_of(
             slot, reading.currency, _SHOWN_CURRENCY, (-1, 0), frozenset({(-1, 0)}), reading

@@ -121,6 +121,12 @@ def test_a_north_american_telephone_number_makes_dates_month_first() -> None:
     assert extract(page, RECEIPT).output["date"] == "2019-08-09"
 
 
+def test_a_telephone_number_written_for_callers_abroad_leaves_dates_day_first() -> None:
+    page = _roll("Tel. +1 (415) 555-0159", "DATE 05.09.2025")
+
+    assert extract(page, RECEIPT).output["date"] == "2025-09-05"
+
+
 def test_a_german_postcode_after_a_country_code_is_no_american_address() -> None:
     page = _roll("Muster GmbH", "Hauptstraße 1", "DE 80331 München", "05/11/2018")
 

@@ -55,7 +55,9 @@ _POSTCODE_PLACE = re.compile(r"\d{4,5}\s+[^\W\d]{3,}[^\d]*$")
 # A street, house number first, a mark of OCR's noise let through: "7519 §. ATLANTIC AVE.".
 _HOUSE_NUMBER_FIRST = re.compile(r"^\d{1,6}(?:[-/]\d{1,4})?[a-z]?,?\s+(?:[^\w\s]{1,2}\s?)?[^\W\d]")
 _NOT_NAME = re.compile(r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server|order)\b|\d[.,]\d{2}\s*$")
-_NANP_PHONE = re.compile(r"(?<![\d-])(?:\(\d{3}\)\s?|\d{3}-)\d{3}-\d{4}(?![\d-])")
+# A North American telephone number as it is dialled at home: one with its country code ("+1 (415)
+# 555-0159") is written for callers abroad, and says nothing of where the document was printed.
+_NANP_PHONE = re.compile(r"(?<![\d-])(?<!\+1\s)(?<!\+1)(?:\(\d{3}\)\s?|\d{3}-)\d{3}-\d{4}(?![\d-])")
 _STORE_NUMBER = re.compile(r"\s*#?\s*\d+\s*$")
 _PHONE = re.compile(r"\(?\d{3}\)?[\s.-]*\d{3}[\s.-]\d{4}")
 # A total's label, OCR's slips on its last letter read too ("Tota]", "TOTL", "Tota!").
@@ -85,7 +87,8 @@ _LONE_AMOUNT = re.compile(r"^\s*\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})\s?[.,]\s?(\d{
 
 def prints_month_first(texts: Iterable[str]) -> bool:
     """Whether the document reads as American, so that its numeric dates are month first: it prints
-    a US state and ZIP code, or a North American telephone number ("(305) 386-6638", "516-341-7075")."""
+    a US state and ZIP code, or a North American telephone number without its country code ("(305)
+    386-6638", "516-341-7075")."""
     return any(_US_PLACE.search(text) or _NANP_PHONE.search(text) for text in texts)
 
 

@@ -25,7 +25,7 @@ examples), French and German, their truth the XML they embed; measured only.
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
 a receipt schema (`RECEIPT_SCHEMA`); the annotation is written without spaces, so names and addresses
-are compared without whitespace, the truth contained in the answer. They are not classified (the
+are compared on letters and digits only, the truth contained in the answer. They are not classified (the
 manifest's categories have no receipt).
 
 Receipts (splits `receipts2`, `receipts2-heldout`): photos of American restaurant and shop receipts
@@ -431,7 +431,7 @@ def _collapse(value: Any) -> str:
 def right(path: str, answer: Any, truth: str) -> bool:
     if answer is None or (isinstance(answer, str) and not answer.strip()):
         return False
-    if path in ("merchant.name", "merchant.address"):  # receipt annotations are written without spaces
+    if path in ("merchant.name", "merchant.address"):  # receipt truth is written without spaces, or typed
         return _bare(truth) in _bare(answer)
     if path in ("invoice_date", "due_date", "date"):
         return as_date(answer) == truth

@@ -30,7 +30,8 @@ integers, booleans (yes/no, true/false, x, ✓, the ticked one of yes/no boxes),
 closest allowed value, else None), strings matching their pattern, dates as YYYY-MM-DD with "format":
 "date". A numeric date that reads both ways (03/04/2026) is read as the instructions say ("month
 first", "MM/DD", "US dates"; "day first", "DD/MM"), else in the order the document's unambiguous
-numeric dates show (25/03/2026: day first), else day first; its likelihood is lowered the more so the
+numeric dates show (25/03/2026: day first), else month first on an American document (a US state
+and ZIP code), else day first; its likelihood is lowered the more so the
 weaker the reason.
 
 A value not found is None where the schema allows null; otherwise it is left out when not required,
@@ -56,6 +57,7 @@ from docsvc.intelligence.items import array_value
 from docsvc.intelligence.layout import Layout, read_layout
 from docsvc.intelligence.matching import assigned
 from docsvc.intelligence.reading import Reading
+from docsvc.intelligence.receipts import prints_month_first
 from docsvc.intelligence.repair import repair
 from docsvc.intelligence.schemas import Node, read_schema
 
@@ -112,6 +114,8 @@ def _date_order(instructions: str | None, layout: Layout) -> tuple[bool, float]:
         return True, 0.97
     if layout.day_first is not None:
         return layout.day_first, 0.95
+    if prints_month_first(line.text for line in layout.lines):
+        return False, 0.9
     return True, 0.9
 
 

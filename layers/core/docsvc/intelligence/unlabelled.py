@@ -1,7 +1,8 @@
 """Values no label names, each less likely than a labelled one.
 
 A date stated inside a sentence after the words naming the field, the date printed with the
-document's title and number ("Rechnung Nr. 4711 vom 06.08.2018", "Facture n° 12 du 3 mai 2024"), the
+document's title and number ("Rechnung Nr. 4711 vom 06.08.2018", "Facture n° 12 du 3 mai 2024"), a
+total a receipt prints as OCR reads it and the shop at the head of a receipt (see `receipts`), the
 document's first date, the currency its amounts show, an allowed value printed on its own, a ticked
 check box beside a statement about the field, a person's name printed as a first and a last name, and
 a document's number printed with its title ("Invoice INV-2041", "Facture FA-2017-0010", "Rechnung #
@@ -16,8 +17,9 @@ from collections.abc import Iterator
 
 from docsvc.intelligence.candidates import PRIOR, Candidate, Slot, candidate_of, role_of
 from docsvc.intelligence.identifiers import find_identifier, identifier_kind
-from docsvc.intelligence.labels import DOCUMENT_TITLES, is_label_text, key_words, label_key
+from docsvc.intelligence.labels import DOCUMENT_TITLES, amount_role, is_label_text, key_words, label_key
 from docsvc.intelligence.reading import SYNONYM, Reading
+from docsvc.intelligence.receipts import receipt_totals, shop_fields, stamped_date
 from docsvc.intelligence.values import ParsedDate, crossed, parse_bool, parse_date, ticked_options
 
 _FIRST_DATE, _SHOWN_CURRENCY, _PRINTED_OPTION = 0.4, 0.7, 0.55
@@ -56,6 +58,7 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     if slot.node.text("format") == "date" and slot.aliases.get(("date",), 0.0) >= SYNONYM:
         yield from _titled_date(slot, reading)
         yield from _first_date(slot, reading)
+        yield from stamped_date(slot, reading)
     if "currency" in key and reading.currency:
         candidate = candidate_of(
             slot, reading.currency, _SHOWN_CURRENCY, (-1, 0), frozenset({(-1, 0)}), reading
@@ -71,6 +74,10 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         yield from _titled_number(slot, reading)
     if slot.node.kind == "string" and identifier_kind(slot.path[-1]) == "iban":
         yield from _iban_after_its_name(slot, reading)
+    if slot.node.kind in {"number", "integer"} and amount_role(slot.aliases) == "total":
+        yield from receipt_totals(slot, reading)
+    if slot.node.kind == "string":
+        yield from shop_fields(slot, reading)
 
 
 def _iban_after_its_name(slot: Slot, reading: Reading) -> Iterator[Candidate]:

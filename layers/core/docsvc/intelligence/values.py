@@ -146,6 +146,16 @@ _DAY_MONTH = re.compile(  # "12 March 2026", "8. Mai 2019", "3 de enero de 2024"
     r"(?:\s+de)?[\s.\-/,]*(\d{4})(?!\d)"
 )
 _MONTH_DAY = re.compile(r"(?i)(?<![^\W\d_])([^\W\d_]{3,12})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)")
+# A month's name with a two-digit year, as tills print them: "Feb23'19", "Jun28' 17", "Jun 26, 15 04:55 PM"
+# (a comma's year only before a time), "13-Jul-18".
+_MONTH_DAY_SHORT = re.compile(
+    r"(?i)(?<![^\W\d_])([^\W\d_]{3,9})\.?\s?(\d{1,2})(?:\s?[\u2019']\s?|,\s?(?=\d{2}\s+\d{1,2}:\d{2}))(\d{2})(?!\d)"
+)
+# A month's name, its day, the time and the year, as a till's clock prints them: "JUN 24 20:49:53 2018".
+_MONTH_DAY_TIME_YEAR = re.compile(
+    r"(?i)(?<![^\W\d_])([^\W\d_]{3,9})\.?\s+(\d{1,2})\s+\d{1,2}:\d{2}(?::\d{2})?\s+(\d{4})(?!\d)"
+)
+_DAY_MONTH_SHORT = re.compile(r"(?i)(?<![\d.])(\d{1,2})-([^\W\d_]{3,9})-(\d{2})(?![\d-])")
 _TIME = re.compile(r"(?<!\d)([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?!\d)")
 
 
@@ -159,8 +169,9 @@ class ParsedDate:
 
 def parse_date(text: str, day_first: bool = True) -> ParsedDate | None:
     """The first date in `text`: ISO (2026-03-12), written out (12 March 2026, 12-Mar-2026,
-    March 12, 2026) or numeric (12/03/2026, 12.03.2026, 12-03-26). A numeric date whose day and month
-    could be swapped is read day first unless `day_first` is False."""
+    March 12, 2026; as tills print it, with a two-digit year, Feb23'26, 12-Mar-26, or the time before
+    the year, JUN 24 20:49:53 2026) or numeric (12/03/2026, 12.03.2026, 12-03-26). A numeric date
+    whose day and month could be swapped is read day first unless `day_first` is False."""
     text = text[:200]
     return _iso_date(text) or _written_date(text) or _numeric_date(text, day_first)
 
@@ -185,6 +196,16 @@ def _written_date(text: str) -> ParsedDate | None:
             month = _MONTHS.get(plain(match[month_group]))
             if month:
                 return _made(int(match[3]), month, int(match[day_group]), False, match[0])
+    for pattern, day_group, month_group in (
+        (_MONTH_DAY_SHORT, 2, 1),
+        (_DAY_MONTH_SHORT, 1, 2),
+        (_MONTH_DAY_TIME_YEAR, 2, 1),
+    ):
+        for match in pattern.finditer(text):
+            month = _MONTHS.get(plain(match[month_group]))
+            if month:
+                year = int(match[3]) if len(match[3]) == 4 else 2000 + int(match[3])
+                return _made(year, month, int(match[day_group]), False, match[0])
     return None
 
 

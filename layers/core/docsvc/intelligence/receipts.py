@@ -1,0 +1,244 @@
+"""Receipts: what a till roll prints in its own way, read as the rest of the model reads a document.
+
+A receipt photographed and read by OCR keeps few of the marks an invoice's labels rely on: its words
+stand far apart (a label's words in columns of their own, "Total    Due:    44.35"), OCR slips on a
+label's last letter ("Tota]", "TOTL") and on a decimal mark ("77. 83", "85 07"), and its dates are
+numeric in the order of the country it was printed in. So:
+- the total is read from the line a total label opens (or ends, after a time: "10:51AM TOTAL DUE
+  48.53"; "SUMME", "TOTAL TTC" on German and French tills), its words taken however wide apart, its
+  amount at the end of the line or alone on the line under it; a subtotal, a tax, a net total or a
+  count of items is not it, and of several the largest is (a total with the tip after the total of
+  the food); without such a line, the largest amount paid (a card's or cash line) that two other
+  amounts add up to (a subtotal and its tax, a quarter of it at most);
+- the date is the first one printed with a time of day ("05/11/18 8:47 PM"): the moment of the
+  sale, however the head of the roll around it reads;
+- an American document (a US state and ZIP code: "Long Beach, CA 90804", or a North American
+  telephone number: "(562) 597-0906") prints its dates month first (05/11/18 is 11 May 2018);
+- the shop (a field under "merchant", "store" or "shop") is the head of the roll: its address the
+  street line (house number first) down to the line of its place (a US state and ZIP code, a
+  postcode and a place, "Windham NH"), its name the nearest line above that reads as a name (mostly
+  letters; with the line above when it goes on in lower case, "Friendly Red's" over "of Windham"),
+  past the noise OCR makes of a logo; a receipt without an address is named by its first such line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from docsvc.intelligence.candidates import Candidate, Slot, candidate_of, role_of
+from docsvc.intelligence.labels import label_key
+from docsvc.intelligence.reading import Reading
+from docsvc.intelligence.values import parse_date, parse_time
+
+TOTAL_LINE = 0.6  # a total read so is less likely than one a label names in the usual way
+STAMPED = 0.48  # a date printed with the time of day: over a letterhead line and a first date
+SUM_OF_TWO = 0.45  # a total read only as the sum of two amounts above it
+_SUM_LINES = 120
+SHOP_HEAD = 0.6  # the shop read from the head of the roll: above a letterhead read the usual way
+_HEAD_LINES = 15  # the head of the roll: where the shop's name and address are printed
+_NAME_ONLY_LINES = 3  # where a receipt that prints no address prints the shop's name
+_SHOP_WORDS = frozenset({"merchant", "store", "shop", "restaurant"})
+_STATES = (
+    "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC "
+    "ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY"
+)
+# A US state and its ZIP code, as an address's last line prints them: "Miami, FL 33176", "CA. 90280".
+# Its ZIP code ends the line, but for a little of OCR's noise: "DE 80331 München" is a German postcode.
+_US_PLACE = re.compile(
+    rf"[A-Za-z.,]\s*[\s,]\s*(?:{'|'.join(_STATES.split())})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?:\s+\S{{1,3}})?\s*$"
+)
+# The last line of an address: a US state with its ZIP code or at the end ("Windham NH", "FAIR OAKS,
+# CA"), or a postcode before a place ("75015 PARIS").
+_STATE_AT_END = re.compile(rf"[A-Za-z.],?\s+(?:{'|'.join(_STATES.split())})\.?(?:\s+[a-z]{{1,4}})?\s*$")
+_POSTCODE_PLACE = re.compile(r"\d{4,5}\s+[^\W\d]{3,}[^\d]*$")
+# A street, house number first, a mark of OCR's noise let through: "7519 §. ATLANTIC AVE.".
+_HOUSE_NUMBER_FIRST = re.compile(r"^\d{1,6}(?:[-/]\d{1,4})?[a-z]?,?\s+(?:[^\w\s]{1,2}\s?)?[^\W\d]")
+_NOT_NAME = re.compile(r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server|order)\b|\d[.,]\d{2}\s*$")
+# A North American telephone number as it is dialled at home: one with its country code ("+1 (415)
+# 555-0159") is written for callers abroad, and says nothing of where the document was printed.
+_NANP_PHONE = re.compile(r"(?<![\d-])(?<!\+1\s)(?<!\+1)(?:\(\d{3}\)\s?|\d{3}-)\d{3}-\d{4}(?![\d-])")
+_STORE_NUMBER = re.compile(r"\s*#?\s*\d+\s*$")
+_PHONE = re.compile(r"\(?\d{3}\)?[\s.-]*\d{3}[\s.-]\d{4}")
+# A total's label, OCR's slips on its last letter read too ("Tota]", "TOTL", "Tota!").
+# German and French tills' too: "SUMME", "Zu zahlen", "TOTAL TTC", "Net à payer".
+_TOTAL = re.compile(
+    r"(?i)(?<![\w-])(?:grand\s+|order\s+)?(?:[tf]otal|tota[l1i\]|!:)]|totl|balance\s+due|amount\s+due|"
+    r"summe|gesamt(?:betrag|summe)?|zu\s+zahlen|net\s+[àa]\s+payer|montant\s+d[uû])"
+    r"(?:\s+due|\s+amount|\s+ttc|\s+eur|\s+€)?(?![\w-])"
+)
+# Words before or after a total's label that make it another amount.
+_NOT_TOTAL = re.compile(
+    r"(?i)(?<![a-z])(?:sub|tax|taxes|taxable|net|items?|qty|savings?|saved|discounts?|gratuity|grat|"
+    r"points|count|tender|before|netto|mwst|ust|ht|tva|zwischen|sous)(?![a-z])"
+)
+# An amount ending a line, OCR's space beside a decimal mark let through ("77.83", "$77. 83", "77 ,83"),
+# or read as a space ("85 07"), a few letters of OCR's noise after it ("26.37 "ies").
+_AMOUNT_AT_END = re.compile(
+    r"(?<![\d.,])\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})(?:\s?[.,]\s?|\s)(\d{2})\s*(?:[^\w\s]*[^\d\s]{0,4})\s*$"
+)
+_PAYMENT = re.compile(
+    r"(?i)(?<![a-z])(?:visa|mastercard|master|amex|discover|credit|debit|card|cash|payment|paid|charged?)(?![a-z])"
+)
+_CHANGE = re.compile(r"(?i)(?<![a-z])change(?![a-z])")
+_CENTS_AT_END = re.compile(r"(?<![\d.,])\$?(\d{1,3}(?:,\d{3})*|\d{1,6})\.(\d{2})\s*$")
+_LONE_AMOUNT = re.compile(r"^\s*\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})\s?[.,]\s?(\d{2})\s*$")
+
+
+def prints_month_first(texts: Iterable[str]) -> bool:
+    """Whether the document reads as American, so that its numeric dates are month first: it prints
+    a US state and ZIP code, or a North American telephone number without its country code ("(305)
+    386-6638", "516-341-7075")."""
+    return any(_US_PLACE.search(text) or _NANP_PHONE.search(text) for text in texts)
+
+
+def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The total a receipt prints after a total label, however far apart OCR set its words: the
+    largest of the amounts so labelled (see the module)."""
+    lines = reading.layout.lines
+    found: list[tuple[float, Candidate]] = []
+    for index, line in enumerate(lines):
+        text = " ".join(line.text.split())
+        label = _TOTAL.search(text)
+        if label is None or _NOT_TOTAL.search(text[: label.start()][-12:] + " " + _after(text, label.end())):
+            continue
+        amount, at = _AMOUNT_AT_END.search(text[label.end() :]), index
+        if amount is None and not text[label.end() :].strip(" :|.") and index + 1 < len(lines):
+            amount, at = _LONE_AMOUNT.match(lines[index + 1].text), index + 1
+        if amount is None:
+            continue
+        value = f"{amount[1].replace(',', '')}.{amount[2]}"
+        candidate = candidate_of(
+            slot, value, TOTAL_LINE, (index, 0), frozenset({(index, -7), (at, -8)}), reading
+        )
+        if candidate is not None and isinstance(candidate.value, int | float):
+            found.append((float(candidate.value), candidate))
+    if found:
+        yield max(found, key=lambda item: item[0])[1]
+    else:
+        yield from _sum_of_two(slot, reading)
+
+
+def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """A receipt whose total's label OCR lost: the largest amount paid (by card or cash) that two
+    other amounts it prints add up to, neither of them paid nor change (a subtotal and its tax, "12.08",
+    "0.97", then "Credit $13.05"; not "Cash 13.25", which is "Payment 13.12" and "Change 0.13")."""
+    amounts: list[tuple[int, int]] = []  # (line, cents) of each line ending with an amount
+    paid: set[int] = set()  # the lines that pay or give change: "Credit $13.05", "VISA 6.56", "Change 0.13"
+    lines = reading.layout.lines[:_SUM_LINES]
+    for index, line in enumerate(lines):
+        found = _CENTS_AT_END.search(line.text)
+        if found:
+            amounts.append((index, int(found[1].replace(",", "")) * 100 + int(found[2])))
+            if _PAYMENT.search(line.text) or _CHANGE.search(line.text):
+                paid.add(index)
+    best: tuple[int, int] | None = None
+    for at, total in (
+        amount for amount in amounts if amount[0] in paid and not _CHANGE.search(lines[amount[0]].text)
+    ):
+        earlier = [cents for index, cents in amounts if index not in paid and 0 < cents < total]
+        if (best is None or total > best[1]) and any(
+            total - cents in earlier for cents in earlier if 4 * (total - cents) <= total
+        ):
+            best = (at, total)
+    if best is not None:
+        value = f"{best[1] // 100}.{best[1] % 100:02d}"
+        candidate = candidate_of(slot, value, SUM_OF_TWO, (best[0], 0), frozenset({(best[0], -7)}), reading)
+        yield from [candidate] if candidate else []
+
+
+def _after(text: str, end: int) -> str:
+    """The words between a label and its amount."""
+    rest = text[end:]
+    amount = _AMOUNT_AT_END.search(rest)
+    return rest[: amount.start()] if amount else rest
+
+
+def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The shop's name or address read from the head of a receipt (see the module), for a field under
+    "merchant", "store" or "shop"."""
+    if len(slot.path) < 2 or not set(label_key(slot.path[-2])) & _SHOP_WORDS:
+        return
+    role = role_of(slot.path[-1])
+    if role not in {"name", "address"}:
+        return
+    name, address = _shop_head(reading)
+    lines = address if role == "address" else name
+    if not lines:
+        return
+    separator = ", " if role == "address" else " "
+    text = separator.join(" ".join(reading.layout.lines[index].text.split()) for index in lines)
+    uses = frozenset((index, 0) for index in lines)
+    candidate = candidate_of(slot, text, SHOP_HEAD, (lines[0], 0), uses, reading)
+    if candidate is not None:
+        yield candidate
+
+
+def _shop_head(reading: Reading) -> tuple[list[int], list[int]]:
+    """The lines of the shop's name (none when no line reads as one; two when the line over it reads
+    as a name too) and the lines of its address, at the head of the first page."""
+    lines = reading.layout.lines
+    texts = [" ".join(line.text.split()) for line in lines[:_HEAD_LINES] if line.page == 0]
+    block = next((found for at in range(len(texts)) if (found := _address_at(texts, at))), None)
+    if block is None:
+        return _first_name(texts), []
+    start, place = block
+    name = next((at for at in range(start - 1, max(start - 4, -1), -1) if _reads_as_name(texts[at])), None)
+    if name is not None and name > 0 and _continues(texts[name]) and _reads_as_name(texts[name - 1]):
+        return [name - 1, name], list(range(start, place + 1))
+    return ([name] if name is not None else []), list(range(start, place + 1))
+
+
+def _address_at(texts: list[str], at: int) -> tuple[int, int] | None:
+    """The first and last line of an address whose place is printed on line `at`: from its street
+    (on that line or one of the two above); a postcode before a place only right under its street
+    (else it is a street's house number)."""
+    if _is_place(texts[at]):
+        for street in (at, at - 1, at - 2):
+            if street >= 0 and _HOUSE_NUMBER_FIRST.match(texts[street]):
+                return street, at
+    if at > 0 and _POSTCODE_PLACE.match(texts[at]) and _HOUSE_NUMBER_FIRST.match(texts[at - 1]):
+        return at - 1, at
+    return None
+
+
+def _first_name(texts: list[str]) -> list[int]:
+    """The shop's name on a receipt that prints no address block: the first line that reads as one."""
+    return [at for at in range(min(len(texts), _NAME_ONLY_LINES)) if _reads_as_name(texts[at])][:1]
+
+
+def _continues(text: str) -> bool:
+    """Whether a line goes on with the name of the line above: it opens in lower case ("of Windham")."""
+    first = next((char for char in text if char.isalpha()), "")
+    return first.islower()
+
+
+def _is_place(text: str) -> bool:
+    return bool(_US_PLACE.search(text) or _STATE_AT_END.search(text))
+
+
+def _reads_as_name(text: str) -> bool:
+    """A line that may be a shop's name: mostly letters (a store number after it left out: "CARL'S JR
+    1100375", "King Taco # 30"), a word of three letters or more; no phone number, no street or other
+    line opening with a number, no label ("Server:", "Store #"), no amount."""
+    chars = [char for char in _STORE_NUMBER.sub("", text) if not char.isspace()]
+    letters = sum(char.isalpha() for char in chars)
+    return (
+        bool(chars)
+        and letters >= 0.6 * len(chars)
+        and any(sum(char.isalpha() for char in word) >= 3 for word in text.split())
+        and not _PHONE.search(text)
+        and not _NOT_NAME.search(text)
+    )
+
+
+def stamped_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The first date printed with a time of day on its line, as a till stamps the sale."""
+    for index, line in enumerate(reading.layout.lines[:_SUM_LINES]):
+        found = parse_date(line.text, reading.day_first)
+        if found is None or parse_time(line.text) is None:
+            continue
+        value = found.value.isoformat()
+        if reading.valid(slot.node, value):
+            yield Candidate(STAMPED, (index, 0), frozenset({(index, 0)}), value, found.printed)
+            return

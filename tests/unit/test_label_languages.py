@@ -620,3 +620,57 @@ def test_the_address_block_that_starts_with_a_salutation_is_the_customers() -> N
     schema = {"type": "object", "properties": {"customer": customer}}
 
     assert extract([page], schema).output["customer"]["name"] == "Frau Erika Beispiel"
+
+
+def test_a_beleg_number_and_date_are_the_invoice_number_and_date() -> None:
+    page = "\n".join(
+        [
+            "Lieferant",
+            " Lief-Nr: 549910",
+            "Beleg-Nr           : R87654321012345",
+            " Beleg-Datum        : 06.08.2013",
+            "Leistungs-Datum    : 05.08.2013",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["invoice_number"], output["invoice_date"]) == ("R87654321012345", "2013-08-06")
+
+
+def test_columns_run_together_in_a_row_of_sums_are_read_apart() -> None:
+    page = "\n".join(
+        [
+            "| Warenwert Zu-/Abschlag | Fracht | Nettobetrag MwSt-Betrag | MwSt-% | Endbetrag |",
+            "|---|---|---|---|---|",
+            "| 326,50 -8,10 | 3,00 | 321,40 61,07 | 19,0 | 382,47 |",
+            "| 130,70 -3,11 |  | 127,59 8,93 | 7,0 | 136,52 |",
+            "| 457,20 -11,21 | 3,00 | 448,99 70,00 | EUR | 518,99 |",
+            "| MUSTER GMBH | Geschäftsführung: | USt-IdNr: DE123456789 | HRB Nr. 372876 |  |",
+        ]
+    )
+    schema = {
+        "type": "object",
+        "properties": {
+            "total": {"type": "number"},
+            "net_total": {"type": "number"},
+            "tax_total": {"type": "number"},
+        },
+    }
+
+    output = extract([page], schema).output
+
+    assert output == {"total": 518.99, "net_total": 448.99, "tax_total": 70.0}
+
+
+def test_an_iban_inside_a_table_cell_of_payment_details_is_read_after_its_name() -> None:
+    page = "\n".join(
+        [
+            "| Bénéficiaire | MOYEN DE PAIEMENT : VIREMENT |",
+            "|---|---|",
+            "| NOM : PAYEE | REF : F2022 IBAN : FR76 3000 6000 0112 3456 7890 189 - BIC : AGRIFRPP |",
+        ]
+    )
+    schema = {"type": "object", "properties": {"iban": {"type": "string"}}}
+
+    assert extract([page], schema).output == {"iban": "FR76 3000 6000 0112 3456 7890 189"}

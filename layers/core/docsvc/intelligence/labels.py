@@ -136,13 +136,15 @@ account number: kontonummer, konto number, numer rachunku, nr rachunku, numer ko
 bank account: rachunek bankowy, bankverbindung, compte bancaire, bankrekening, cuenta bancaria,
  conto bancario, conta bancaria
 invoice: nota fiscal, nf e, nfe
-invoice number: rechnungsnummer, rechnung number, belegnummer, numero de facture, facture number,
- factuurnummer, factuur number, numero de factura, factura number, numero fattura, fattura number,
+invoice number: rechnungsnummer, rechnung number, belegnummer, beleg nr, beleg nummer, belegnr,
+ numero de facture, facture number, factuurnummer, factuur number, numero de factura, factura number,
+ numero fattura, fattura number,
  numero da fatura, fatura number, numer faktury, faktura number, no de facture, no facture,
  n de facture, no de factura, no factura, no fattura, no da fatura, nr faktury, no factuur, laskun numero,
  laskun nro, laskunumero, laskun no, fakturanummer, fakturanr, faktura nr
-invoice date: rechnungsdatum, belegdatum, ausstellungsdatum, date de facture, date facture, date d emission,
- factuurdatum, fecha de factura, fecha factura, fecha de emision, data fattura, data documento,
+invoice date: rechnungsdatum, belegdatum, beleg datum, ausstellungsdatum, date de facture, date facture,
+ date d emission, factuurdatum, fecha de factura, fecha factura, fecha de emision, data fattura,
+ data documento,
  data de emissao, data da fatura, data wystawienia, laskun paivamaara, laskupaiva, fakturadatum
 due date: falligkeitsdatum, falligkeitstag, falligkeit, fallig, fallig am, zahlbar bis, zahlungsziel,
  date d echeance, echeance, date limite de paiement, date limite de reglement, vervaldatum, vervaldag,

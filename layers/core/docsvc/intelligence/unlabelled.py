@@ -12,11 +12,12 @@ RE-505", "Handelsrechnung Nr. 4711 vom 06.08.2018", or a lone "Nr. 471102" under
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from docsvc.intelligence.candidates import PRIOR, Candidate, Slot, candidate_of, role_of
 from docsvc.intelligence.identifiers import find_identifier, identifier_kind
 from docsvc.intelligence.labels import DOCUMENT_TITLES, is_label_text, key_words, label_key
+from docsvc.intelligence.lines import Line
 from docsvc.intelligence.reading import SYNONYM, Reading
 from docsvc.intelligence.values import ParsedDate, crossed, parse_bool, parse_date, ticked_options
 
@@ -75,23 +76,30 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 
 def _iban_after_its_name(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """An IBAN printed after the word "IBAN" inside a sentence, on its line or at the start of the
-    next ("... auf folgende Bankverbindung: IBAN" over "DE75123456780000001234, BIC ..."): the first
-    one (less likely when its check digits are wrong)."""
-    lines = reading.layout.lines
-    for index, line in enumerate(lines):
-        if line.cells is not None:
+    next ("... auf folgende Bankverbindung: IBAN" over "DE75123456780000001234, BIC ..."), or inside a
+    table cell that holds other details of the payment ("Référence : F123 IBAN : FR76 ... - BIC : ..."):
+    the first one (less likely when its check digits are wrong)."""
+    for text, at in _after_the_word_iban(reading.layout.lines):
+        found = find_identifier("iban", text)
+        if found is None or not text.lstrip().startswith(found[0]):
             continue
-        for match in _IBAN_WORD.finditer(line.text):
-            text, at = line.text[match.end() :], index
-            if not text.strip() and index + 1 < len(lines) and lines[index + 1].cells is None:
-                text, at = lines[index + 1].text, index + 1
-            found = find_identifier("iban", text)
-            if found is None or not text.lstrip().startswith(found[0]):
-                continue
-            candidate = candidate_of(slot, found[0], _NAMED_IBAN, (at, 0), frozenset({(at, -5)}), reading)
-            if candidate:
-                yield candidate
-                return
+        candidate = candidate_of(slot, found[0], _NAMED_IBAN, (at, 0), frozenset({(at, -5)}), reading)
+        if candidate:
+            yield candidate
+            return
+
+
+def _after_the_word_iban(lines: Sequence[Line]) -> Iterator[tuple[str, int]]:
+    """The text after each word "IBAN" with its line: the rest of its line or table cell, or the next
+    line when a text line ends with it."""
+    for index, line in enumerate(lines):
+        for piece in line.cells if line.cells is not None else (line.text,):
+            for match in _IBAN_WORD.finditer(piece):
+                text, at = piece[match.end() :], index
+                below = lines[index + 1] if index + 1 < len(lines) else None
+                if not text.strip() and line.cells is None and below is not None and below.cells is None:
+                    text, at = below.text, index + 1
+                yield text, at
 
 
 def _dates_in_sentences(slot: Slot, reading: Reading) -> Iterator[Candidate]:

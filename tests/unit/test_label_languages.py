@@ -674,3 +674,37 @@ def test_an_iban_inside_a_table_cell_of_payment_details_is_read_after_its_name()
     schema = {"type": "object", "properties": {"iban": {"type": "string"}}}
 
     assert extract([page], schema).output == {"iban": "FR76 3000 6000 0112 3456 7890 189"}
+
+
+def test_a_label_left_without_its_value_takes_the_lone_value_of_its_form_printed_apart() -> None:
+    page = "\n".join(
+        [
+            "FACTURE N° :",
+            "",
+            "Date :",
+            "",
+            "N° CONTRAT : CT2018120802",
+            "DATE DE LIVRAISON : 28/01/2022",
+            "",
+            "| TOTAL HT | TOTAL TVA | TOTAL TTC |",
+            "|---|---|---|",
+            "| 100,00 | 4,90 | 104,90 |",
+            "",
+            "F20220023",
+            "",
+            "31/01/2022",
+            "",
+            "LE CLIENT",
+            "06000 NICE",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["invoice_number"], output["invoice_date"]) == ("F20220023", "2022-01-31")
+
+
+def test_a_label_left_without_its_value_takes_nothing_when_two_lone_values_could_be_it() -> None:
+    page = "\n".join(["FACTURE N° :", "", "LE CLIENT", "06000 NICE", "", "F20220023", "", "F20220024"])
+
+    assert extract([page], SCHEMA).output.get("invoice_number") is None

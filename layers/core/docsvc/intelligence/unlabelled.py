@@ -12,20 +12,33 @@ RE-505", "Handelsrechnung Nr. 4711 vom 06.08.2018", or a lone "Nr. 471102" under
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from docsvc.intelligence.candidates import PRIOR, Candidate, Slot, candidate_of, role_of
-from docsvc.intelligence.identifiers import find_identifier, identifier_kind
+from docsvc.intelligence.identifiers import (
+    find_identifier,
+    identifier_kind,
+    is_reference_field,
+    reference_code,
+)
 from docsvc.intelligence.labels import DOCUMENT_TITLES, is_label_text, key_words, label_key
-from docsvc.intelligence.lines import Line
+from docsvc.intelligence.lines import Line, label_colon
 from docsvc.intelligence.reading import SYNONYM, Reading
-from docsvc.intelligence.values import ParsedDate, crossed, parse_bool, parse_date, ticked_options
+from docsvc.intelligence.values import (
+    ParsedDate,
+    crossed,
+    parse_bool,
+    parse_date,
+    parse_number,
+    ticked_options,
+)
 
 _FIRST_DATE, _SHOWN_CURRENCY, _PRINTED_OPTION = 0.4, 0.7, 0.55
 _TICKED, _NAME_PARTS, _IN_SENTENCE = 0.75, 0.8, 0.75
 _UNCROSSED = 0.6  # a statement printed without the X its ticked neighbours have: its box is empty
 _TITLED_NUMBER, _TITLED_DATE = 0.85, 0.8
 _NAMED_IBAN = 0.7  # an IBAN after the word "IBAN" in a sentence
+_APART = 0.55  # a lone value printed away from its label, which has nothing after its colon
 _IBAN_WORD = re.compile(r"\bIBAN\b[\s:]*")
 _UNDER_COLUMN, _UNDER_HEADING = 0.6, 8  # a date under a heading of stacked column headings, how far
 _TITLE_LINES = 40  # a document's title is among its first lines
@@ -72,6 +85,62 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         yield from _titled_number(slot, reading)
     if slot.node.kind == "string" and identifier_kind(slot.path[-1]) == "iban":
         yield from _iban_after_its_name(slot, reading)
+    yield from _value_printed_apart(slot, reading)
+
+
+def _value_printed_apart(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The value of a label printed with nothing after its colon ("FACTURE N° :", "Date :") that the
+    page prints apart, as the one line of a block of its own (a PDF whose text stands in another order
+    than it shows): the only such line on the label's page of the field's form, a date for a date, a
+    code for a document's number."""
+    form = _lone_form(slot)
+    if form is None:
+        return
+    lines, blocks = reading.layout.lines, reading.layout.blocks
+    for index, line in enumerate(lines):
+        colon = label_colon(line.text) if line.cells is None else None
+        if colon is None or line.text[colon + 1 :].strip() or not _ends_its_labels(index, reading):
+            continue
+        score = slot.aliases.get(label_key(line.text[:colon]), 0.0)
+        if score < SYNONYM:
+            continue
+        lone = [
+            at
+            for at, other in enumerate(lines)
+            if other.page == line.page and other.cells is None and other.block >= 0
+            and len(blocks[other.block]) == 1 and form(other.text.strip(), reading)
+        ]  # fmt: skip
+        if len(lone) == 1:
+            at = lone[0]
+            uses = frozenset({(index, 0), (at, 0)})
+            candidate = candidate_of(slot, lines[at].text.strip(), score * _APART, (at, 0), uses, reading)
+            if candidate:
+                yield candidate
+                return
+
+
+def _lone_form(slot: Slot) -> Callable[[str, Reading], bool] | None:
+    """How a value printed apart from its label is told by its form: a date, or a code of one word."""
+    if slot.node.text("format") == "date":
+        return lambda text, reading: " " not in text and parse_date(text, reading.day_first) is not None
+    if slot.node.kind == "string" and is_reference_field(label_key(slot.path[-1])):
+        return lambda text, reading: (
+            " " not in text
+            and reference_code(text) == text
+            and parse_date(text, reading.day_first) is None
+            and parse_number(text) is None
+        )
+    return None
+
+
+def _ends_its_labels(index: int, reading: Reading) -> bool:
+    """Whether a label's line has no value under it in its block: the last line, or a label over it."""
+    lines = reading.layout.lines
+    below = lines[index + 1] if index + 1 < len(lines) else None
+    if below is None or below.block != lines[index].block:
+        return True
+    colon = label_colon(below.text)
+    return colon is not None and not below.text[colon + 1 :].strip()
 
 
 def _iban_after_its_name(slot: Slot, reading: Reading) -> Iterator[Candidate]:

@@ -266,3 +266,52 @@ def test_the_senders_own_street_under_its_letterhead_is_not_taken_for_the_custom
     )
 
     assert extract([page], PARTIES).output["customer"]["name"] is None
+
+
+def test_the_one_block_of_a_name_over_a_street_and_a_place_is_the_customer_nothing_else_names() -> None:
+    page = "\n".join(
+        [
+            "Kraxi GmbH",
+            "",
+            "Kraxi GmbH • Flugzeugallee 17 • 12345 Papierfeld • Deutschland",
+            "",
+            "Flugzeugallee 17",
+            "12345 Papierfeld",
+            "",
+            "Tel. (0123) 4567",
+            "",
+            "Papierflieger-Vertriebs-GmbH",
+            "Helga Musterfrau",
+            "Rabattstr. 25",
+            "34567 Osterhausen",
+            "",
+            "Rechnungsnummer: 2019-03",
+        ]
+    )
+
+    customer = extract([page], PARTIES).output["customer"]
+
+    assert customer["name"] == "Papierflieger-Vertriebs-GmbH"
+
+
+def test_two_blocks_of_a_name_over_an_address_name_no_customer_when_nothing_tells_them_apart() -> None:
+    page = "\n".join(
+        [
+            "Kraxi GmbH • Flugzeugallee 17 • 12345 Papierfeld • Deutschland",
+            "",
+            "Flugzeugallee 17",
+            "12345 Papierfeld",
+            "",
+            "Papierflieger-Vertriebs-GmbH",
+            "Rabattstr. 25",
+            "34567 Osterhausen",
+            "",
+            "Drachenbau AG",
+            "Windweg 3",
+            "45678 Sturmstadt",
+            "",
+            "Rechnungsnummer: 2019-03",
+        ]
+    )
+
+    assert (extract([page], PARTIES).output["customer"] or {}).get("name") is None

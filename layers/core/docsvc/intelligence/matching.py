@@ -42,6 +42,10 @@ from docsvc.intelligence.values import ticked_options
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
 _COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
+_ADDRESS_BLOCK = 0.45  # the one block of a name over a street and a place, for a customer nothing names
+_NUMBER_AFTER = re.compile(
+    r"[^\W\d]{2,}\.?\s+\d{1,5}[a-zA-Z]?\b"
+)  # a street, its number last: "Rabattstr. 25"
 _SENDER_LINES = 60
 _RUN_LINES = 16
 _HEADING = 0.8  # how well a lone line must name an object to head its block
@@ -295,6 +299,34 @@ def block_after_letterhead(reading: Reading) -> Region | None:
     return Region(tuple((text, (index, 0)) for text, index in zip(texts, block, strict=True)), _LETTERHEAD)
 
 
+def lone_address_block(reading: Reading, sender: Region | None) -> Region | None:
+    """The address an invoice is sent to when nothing marks it (no label, salutation or sender's line
+    right over it, not the block right after the letterhead): the only block of the first page of
+    three to six lines, none a label, whose first line is a name (letters, no digit) other than the
+    issuer's and whose other lines hold a street with its number and a postcode with a place."""
+    layout = reading.layout
+    issuer = [letterhead_of(reading), sender]
+    names = {region.items[0][0].strip().casefold() for region in issuer if region}  # the issuer's name
+    found: list[Region] = []
+    for block in layout.blocks:
+        if layout.lines[block[0]].page != 0:
+            break
+        texts = [layout.lines[index].text.strip() for index in block]
+        if not 3 <= len(texts) <= 6 or layout.lines[block[0]].cells is not None:
+            continue
+        if any(label_colon(text) is not None or reading.reads_as_label(text) for text in texts):
+            continue
+        first, rest = texts[0], texts[1:]
+        if any(char.isdigit() for char in first) or not _mostly_letters(first) or first.casefold() in names:
+            continue
+        streets = [text for text in rest if _is_street(text) or _NUMBER_AFTER.search(text)]
+        if not streets or not any(_POSTCODE.search(text) for text in rest):
+            continue
+        items = tuple((text, (index, 0)) for text, index in zip(texts, block, strict=True))
+        found.append(Region(items, _ADDRESS_BLOCK))
+    return found[0] if len(found) == 1 else None
+
+
 def letterhead_of(reading: Reading) -> Region | None:
     """The lines that open the document before any label, its title left out: who issued it."""
     layout = reading.layout
@@ -509,6 +541,7 @@ class _RegionCache:
                 if found is None and not issued and not regions:
                     found = addressee_of(self.reading)
                     found = found or (block_after_letterhead(self.reading) if sent is None else None)
+                    found = found or lone_address_block(self.reading, sent[0] if sent else None)
                 regions += [found] if found else []
             if not regions and not issued and self.reading.recipient == CUSTOMER_KEYS:
                 regions = _delivered_to(owner, self.reading)

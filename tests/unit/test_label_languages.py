@@ -708,3 +708,9 @@ def test_a_label_left_without_its_value_takes_nothing_when_two_lone_values_could
     page = "\n".join(["FACTURE N° :", "", "LE CLIENT", "06000 NICE", "", "F20220023", "", "F20220024"])
 
     assert extract([page], SCHEMA).output.get("invoice_number") is None
+
+
+def test_the_documents_title_printed_as_a_label_among_others_on_a_line_gives_its_number() -> None:
+    page = "Date: 12 Mar 2018 Due date: 19 Mar 2018 Invoice: #42 Payment link: https://example.com/42/pay"
+
+    assert extract([page], SCHEMA).output["invoice_number"] == "42"

@@ -21,7 +21,7 @@ from docsvc.intelligence.identifiers import (
     is_reference_field,
     reference_code,
 )
-from docsvc.intelligence.labels import DOCUMENT_TITLES, is_label_text, key_words, label_key
+from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, is_label_text, key_words, label_key
 from docsvc.intelligence.lines import Line, label_colon
 from docsvc.intelligence.reading import SYNONYM, Reading
 from docsvc.intelligence.values import (
@@ -37,6 +37,7 @@ _FIRST_DATE, _SHOWN_CURRENCY, _PRINTED_OPTION = 0.4, 0.7, 0.55
 _TICKED, _NAME_PARTS, _IN_SENTENCE = 0.75, 0.8, 0.75
 _UNCROSSED = 0.6  # a statement printed without the X its ticked neighbours have: its box is empty
 _TITLED_NUMBER, _TITLED_DATE = 0.85, 0.8
+_TITLE_LABEL = 0.9  # a title printed as a label before its number, not at the head of its line
 _NAMED_IBAN = 0.7  # an IBAN after the word "IBAN" in a sentence
 _APART = 0.55  # a lone value printed away from its label, which has nothing after its colon
 _IBAN_WORD = re.compile(r"\bIBAN\b[\s:]*")
@@ -331,6 +332,20 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
                     yield candidate
                     return
         # a title without a number ("WARENRECHNUNG" over "Handelsrechnung Nr. 4711"): read on
+    yield from _title_as_label(slot, wanted, reading)
+
+
+def _title_as_label(slot: Slot, wanted: set[Key], reading: Reading) -> Iterator[Candidate]:
+    """The number after the document's title printed as a label, in a line of other labels and
+    values ("Date: 12 Mar 2018 Invoice: #42 Payment link: ..."): the first such pair."""
+    for pair in reading.layout.pairs:
+        if pair.how == "colon" and label_key(pair.label) in wanted and any(c.isdigit() for c in pair.value):
+            uses = frozenset({pair.label_at, pair.value_at})
+            value = pair.value.lstrip(" #:.°º-")
+            candidate = candidate_of(slot, value, _TITLED_NUMBER * _TITLE_LABEL, pair.value_at, uses, reading)
+            if candidate:
+                yield candidate
+                return
 
 
 def _titled_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:

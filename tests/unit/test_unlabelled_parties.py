@@ -315,3 +315,16 @@ def test_two_blocks_of_a_name_over_an_address_name_no_customer_when_nothing_tell
     )
 
     assert (extract([page], PARTIES).output["customer"] or {}).get("name") is None
+
+
+def test_business_and_customer_details_in_a_run_on_line_name_the_issuer_and_the_customer() -> None:
+    page = (
+        "Date: 12 Mar 2018 Due date: 19 Mar 2018 Invoice: #42 Payment link: https://example.com/42/pay "
+        "Business Details: Screeb 123, place de Bretagne 44000 Nantes Email: billing@example.com "
+        "EMEA office Business hours: 9am - 6pm Customer Details: John Doe Baxter Building, 42nd street"
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"].startswith("Screeb")
+    assert output["customer"]["name"].startswith("John Doe")

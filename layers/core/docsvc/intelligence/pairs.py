@@ -49,16 +49,29 @@ _NEXT_LABEL = re.compile(
 )
 
 
+# In a run-on line (a page's text in one table cell), a capitalised label of one or two words and its
+# colon after a value's last word: "... /42/pay Business Details: Screeb ..., 6pm Customer Details: ...".
+_RUN_ON_LABEL = re.compile(r"(?<=[a-z0-9)])\s+(?=[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:(?!//)\s*\S)")
+_RUN_ON = 150  # a piece this long holds labels and values run together
+
+
 def _labelled_pieces(pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Pieces that start with a label cut where a separator is followed by another label and its
-    value ("BIC: KREDBEBB - IBAN: BE41 7360 0661 9710" is two pieces)."""
+    value ("BIC: KREDBEBB - IBAN: BE41 7360 0661 9710" is two pieces); in a run-on line, also where a
+    capitalised label follows a value."""
     cut: list[tuple[int, str]] = []
     for start, piece in pieces:
         begin = 0
         if label_colon(piece) is not None:
-            for match in _NEXT_LABEL.finditer(piece):
+            found = list(_NEXT_LABEL.finditer(piece))
+            if len(piece) >= _RUN_ON:
+                found = sorted(found + list(_RUN_ON_LABEL.finditer(piece)), key=lambda match: match.start())
+            for match in found:
                 following = piece[match.end() :]
-                if match.start() > begin and is_label_text(following[: following.index(":")]):
+                before = piece[begin : match.start()]
+                if label_colon(before) is None:
+                    continue  # not after a value: inside a label of two words ("Business Details:")
+                if is_label_text(following[: following.index(":")]):
                     cut.append((start + begin, piece[begin : match.start()]))
                     begin = match.end()
         cut.append((start + begin, piece[begin:]))

@@ -663,6 +663,20 @@ def test_columns_run_together_in_a_row_of_sums_are_read_apart() -> None:
     assert output == {"total": 518.99, "net_total": 448.99, "tax_total": 70.0}
 
 
+def test_an_amount_whose_thousands_are_apart_by_a_space_is_no_two_columns_run_together() -> None:
+    page = "\n".join(
+        [
+            "| Stawka VAT | Wartość netto | Kwota VAT | Wartość brutto |",
+            "|---|---|---|---|",
+            "| 23% | 22 222,00 | 5 111,06 | 27 333,06 |",
+            "| Razem | 22 222,00 | 5 111,06 | 27 333,06 |",
+        ]
+    )
+    schema = {"type": "object", "properties": {"tax_total": {"type": "number"}}}
+
+    assert extract([page], schema).output == {"tax_total": 5111.06}
+
+
 def test_an_iban_inside_a_table_cell_of_payment_details_is_read_after_its_name() -> None:
     page = "\n".join(
         [

@@ -412,12 +412,14 @@ def _merged_columns_apart(
 def _merged_width(heading: str, cells: list[str]) -> int:
     """How many columns a heading and its cells are: its word count when every cell of numbers under
     it holds that many and there is at least one such cell (a cell of text, a footer run into the
-    table, says nothing), else 1."""
+    table, says nothing), none of them one amount written with spaces, else 1."""
     words = heading.split()
-    numeric = [cell.split() for cell in cells if _numbers(cell.split())]
+    numeric = [cell for cell in cells if _numbers(cell.split())]
     if len(words) < 2 or not numeric or not all(is_label_text(word) for word in words):
         return 1
-    return len(words) if all(len(parts) == len(words) for parts in numeric) else 1
+    if any(parse_number(cell) is not None for cell in numeric):
+        return 1  # one amount, its thousands apart by a space ("5 111,06"): one column
+    return len(words) if all(len(cell.split()) == len(words) for cell in numeric) else 1
 
 
 def _numbers(parts: list[str]) -> bool:

@@ -728,3 +728,8 @@ def test_the_documents_title_printed_as_a_label_among_others_on_a_line_gives_its
     page = "Date: 12 Mar 2018 Due date: 19 Mar 2018 Invoice: #42 Payment link: https://example.com/42/pay"
 
     assert extract([page], SCHEMA).output["invoice_number"] == "42"
+
+
+def test_umsatzsteuer_alone_is_the_tax_not_the_vat_id() -> None:
+    assert label_key("Umsatzsteuer") == ("tax",)
+    assert label_key("Umsatzsteuer-Identifikationsnummer") == ("vat", "id")

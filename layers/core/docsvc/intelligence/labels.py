@@ -120,9 +120,9 @@ tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, 
  impuesto, total impuesto, importe impuesto, imposto, valor do imposto, total imposto, taxe, alv,
  arvonlisavero, alv yhteensa, alv e, moms, momsbelopp, summa moms
 vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
- umsatzsteuer
- identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva, tva intracommunautaire,
- number tva intracommunautaire, number tva, identifiant tva, btw nummer, btw number, btw id, nif, cif,
+ umsatzsteuer identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva,
+ tva intracommunautaire, number tva intracommunautaire, number tva, identifiant tva, btw nummer,
+ btw number, btw id, nif, cif,
  partita iva, p iva, numero iva, nip, vat number, vat reg number, vat registration number, vat no,
  vat reg no, vat id no, vat id nr, no tva intra, no tva, no de tva, n de tva, no tva intracommunautaire,
  no ust id, btw nr, btw no, no intracom, numero intracom, tva intracom, no tva intracom,

@@ -108,7 +108,8 @@ total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, brut
  importe total, total a pagar, total factura, totale, totale documento, totale da pagare, importo totale,
  valor total, valor a pagar, valor total da nota, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto,
  kwota do zaplaty, maksettava, yhteensa, loppusumma, laskun summa, verollinen yhteensa, att betala,
- summa att betala, totalt, totalbelopp, verollinen, verollinen e
+ summa att betala, totalt, totalbelopp, verollinen, verollinen e,
+ endsumme, montant a payer, totale fattura
 net total: total net, veroton, veroton e, veroton yhteensa, veroton hinta, netto yhteensa, summa exkl moms,
  netto totalt, nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
  montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw, netto bedrag,
@@ -137,6 +138,8 @@ bank account: rachunek bankowy, bankverbindung, compte bancaire, bankrekening, c
  conto bancario, conta bancaria
 invoice: nota fiscal, nf e, nfe
 invoice number: rechnungsnummer, rechnung number, belegnummer, beleg nr, beleg nummer, belegnr,
+ rechnungsnr, rechn nr, rg nr, re nr, factuurnr, fact nr, fattura n, n fattura, num factura, num de factura,
+ faktura vat nr,
  numero de facture, facture number, factuurnummer, factuur number, numero de factura, factura number,
  numero fattura, fattura number,
  numero da fatura, fatura number, numer faktury, faktura number, no de facture, no facture,
@@ -144,6 +147,7 @@ invoice number: rechnungsnummer, rechnung number, belegnummer, beleg nr, beleg n
  laskun nro, laskunumero, laskun no, fakturanummer, fakturanr, faktura nr
 invoice date: rechnungsdatum, belegdatum, beleg datum, ausstellungsdatum, date de facture, date facture,
  date d emission, factuurdatum, fecha de factura, fecha factura, fecha de emision, data fattura,
+ fecha de expedicion, fecha expedicion, data emissione, data di emissione,
  data documento,
  data de emissao, data da fatura, data wystawienia, laskun paivamaara, laskupaiva, fakturadatum
 due date: falligkeitsdatum, falligkeitstag, falligkeit, fallig, fallig am, zahlbar bis, zahlungsziel,

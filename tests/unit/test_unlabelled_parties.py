@@ -328,3 +328,25 @@ def test_business_and_customer_details_in_a_run_on_line_name_the_issuer_and_the_
 
     assert output["issuer"]["name"].startswith("Screeb")
     assert output["customer"]["name"].startswith("John Doe")
+
+
+def test_a_vat_id_inside_the_issuers_block_is_the_issuers_without_a_label_of_its_own() -> None:
+    page = "\n".join(
+        [
+            "| Verkäufer | Käufer |",
+            "|---|---|",
+            "| MUSTER GMBH BAHNHOFSTR. 9 99199 MUSTERHAUSEN Tel: +49 932 431 500 USt-IdNr: DE136695976 "
+            "| KUNDE AG KUNDENWEG 88 40235 DUESSELDORF |",
+        ]
+    )
+    schema = {
+        "type": "object",
+        "properties": {
+            "issuer": {
+                "type": "object",
+                "properties": {"name": {"type": "string"}, "vat_id": {"type": "string"}},
+            }
+        },
+    }
+
+    assert extract([page], schema).output["issuer"]["vat_id"] == "DE136695976"

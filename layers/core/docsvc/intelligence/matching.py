@@ -24,6 +24,7 @@ from docsvc.intelligence.candidates import (
     role_of,
 )
 from docsvc.intelligence.coercion import EMAIL, URL
+from docsvc.intelligence.identifiers import find_identifier, identifier_kind
 from docsvc.intelligence.labels import (
     CUSTOMER_KEYS,
     DOCUMENT_TITLES,
@@ -42,6 +43,7 @@ from docsvc.intelligence.values import ticked_options
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
 _COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
+_IN_BLOCK = 0.8  # a party's identifier printed inside its block by its form, no label of its own
 _ADDRESS_BLOCK = 0.45  # the one block of a name over a street and a place, for a customer nothing names
 _NUMBER_AFTER = re.compile(
     r"[^\W\d]{2,}\.?\s+\d{1,5}[a-zA-Z]?\b"
@@ -660,11 +662,27 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
         if not whole:
             rest = plain[len(_name_lines(plain, 0)) :]
         found.append((", ".join(text for text, _ in rest), frozenset(position for _, position in rest), 0.85))
+    if not whole and not found:
+        found += _identifier_in_block(slot, list(region.items))
     for text, uses, quality in found:
         first = min(uses)
         candidate = candidate_of(slot, text, region.score * quality, first, uses, reading)
         if candidate:
             yield candidate
+
+
+def _identifier_in_block(slot: Slot, items: list[tuple[str, Pos]]) -> list[tuple[str, frozenset[Pos], float]]:
+    """A party's VAT id or IBAN printed inside its block by its form, where no label of its own stands
+    at the head of a line ("Muster GmbH Bahnhofstr. 9 ... USt-IdNr: DE123456789" in one table cell):
+    the only line of the block that holds one."""
+    kind = identifier_kind(slot.path[-1]) if slot.node.kind == "string" else None
+    if kind not in {"vat", "iban"}:
+        return []
+    holding = [(text, position) for text, position in items if find_identifier(kind, text)]
+    if len(holding) != 1:
+        return []
+    text, (line, _) = holding[0]
+    return [(text, frozenset({(line, -6)}), _IN_BLOCK)]  # a place of its own beside the block's name
 
 
 def _before_label(text: str) -> str:

@@ -33,6 +33,7 @@ SCHEMA = {
         ("Fecha de expedición", ("invoice", "date")),
         ("Data di emissione", ("invoice", "date")),
         ("Montant à payer", ("total",)),
+        ("Payable to", ("vendor",)),
         ("Endsumme", ("total",)),
         ("N° de facture", ("invoice", "number")),
         ("Factuurnummer", ("invoice", "number")),

@@ -167,7 +167,7 @@ vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, 
  verkoper, crediteur, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca,
  dostawca, dati fornitore, dati del fornitore, dati cedente prestatore, dati del cedente prestatore,
  myyja, laskuttaja, saaja, saljare, leverantor, business details, company details, seller details,
- supplier details, vendor details
+ supplier details, vendor details, payable to, make payable to, make checks payable to
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
  acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, debiteur, factuuradres, cliente,
  comprador,

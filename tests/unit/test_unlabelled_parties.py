@@ -350,3 +350,26 @@ def test_a_vat_id_inside_the_issuers_block_is_the_issuers_without_a_label_of_its
     }
 
     assert extract([page], schema).output["issuer"]["vat_id"] == "DE136695976"
+
+
+def test_a_line_of_bank_details_apart_by_bullets_is_no_senders_line() -> None:
+    page = "\n".join(
+        [
+            "Fresh Company Ltd.",
+            "",
+            "Fruit Bank • BIC PEARADISE12 • IBAN PE12 3456 7890 1234 5678 90",
+            "",
+            "Invoice 42",
+            "",
+            "Fresh Company • Veggieroad 32 • 98765 Pearadise",
+            "",
+            "Awesome Client",
+            "Mrs. Katy Banana",
+            "Fruitlane 12",
+            "12345 Strawberry Fields",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert (output["issuer"]["name"], output["customer"]["name"]) == ("Fresh Company", "Awesome Client")

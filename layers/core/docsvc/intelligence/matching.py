@@ -43,6 +43,7 @@ from docsvc.intelligence.values import ticked_options
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
 _COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
+_BANK_WORD = re.compile(r"\b(?:IBAN|BIC|SWIFT|BLZ)\b")  # a part of a line of bank details
 _IN_BLOCK = 0.8  # a party's identifier printed inside its block by its form, no label of its own
 _ADDRESS_BLOCK = 0.45  # the one block of a name over a street and a place, for a customer nothing names
 _NUMBER_AFTER = re.compile(
@@ -221,7 +222,8 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
     """The sender's line a letter prints above the address it is sent to (so that a window envelope
     shows it: "Bei Spiel GmbH • Ecke 12 • 12345 Stadthausen"), and the address under it: who issued
     the document, and whom it is for. A line of three or more parts apart by bullets, bars or dashes,
-    one of them a postcode and a place, among the first lines of the first page."""
+    one of them a postcode and a place, none of them bank details, among the first lines of the first
+    page."""
     lines = reading.layout.lines
     for index, line in enumerate(lines[:_SENDER_LINES]):
         if line.page != 0:
@@ -236,6 +238,8 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
             continue  # a footer's address ("2, rue de la Paix - 75000 Paris - Tel: ..."), no one's name first
         if _SENDER_SEPARATOR.search(line.text) is None:
             continue
+        if any(_BANK_WORD.search(text) for text, _ in parts):
+            continue  # the bank's details ("Fruit Bank • BIC ... • IBAN ..."), no one's address
         sender = Region(tuple((text, (index, start)) for text, start in parts), _SENDER)
         recipient: list[tuple[str, Pos]] = []
         for at in range(index + 1, min(index + 7, len(lines))):

@@ -373,3 +373,18 @@ def test_a_line_of_bank_details_apart_by_bullets_is_no_senders_line() -> None:
     output = extract([page], PARTIES).output
 
     assert (output["issuer"]["name"], output["customer"]["name"]) == ("Fresh Company", "Awesome Client")
+
+
+def test_a_letterhead_line_a_contacts_label_runs_into_still_names_the_issuer() -> None:
+    page = "\n".join(
+        [
+            "Die Vordefinierte Firma Tel: +49 (030) 41092-0",
+            "Waldstrasse 86-90 Fax: +49 (030) 41092-111",
+            "13403 Berlin email: info@vordefiniert.de",
+            "",
+            "Rechnung",
+            "Belegnummer: 90005178",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["issuer"]["name"] == "Die Vordefinierte Firma"

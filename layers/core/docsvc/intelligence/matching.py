@@ -43,6 +43,8 @@ from docsvc.intelligence.values import ticked_options
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
 _COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
+# A contact's label run into a letterhead's line, its column printed beside: "Muster GmbH Tel: 030 123".
+_CONTACT_RUN_IN = re.compile(r"(?i)\s(?:tel(?:efon)?|phone|fax|e-?mail|mobil[e]?|web|internet)\.?\s?:\s")
 _BANK_WORD = re.compile(r"\b(?:IBAN|BIC|SWIFT|BLZ)\b")  # a part of a line of bank details
 _IN_BLOCK = 0.8  # a party's identifier printed inside its block by its form, no label of its own
 _ADDRESS_BLOCK = 0.45  # the one block of a name over a street and a place, for a customer nothing names
@@ -334,7 +336,8 @@ def lone_address_block(reading: Reading, sender: Region | None) -> Region | None
 
 
 def letterhead_of(reading: Reading) -> Region | None:
-    """The lines that open the document before any label, its title left out: who issued it."""
+    """The lines that open the document before any label, its title left out: who issued it (a line
+    into which a contact's label runs from the column beside, "Muster GmbH Tel: 030 123", up to it)."""
     layout = reading.layout
     items: list[tuple[str, Pos]] = []
     for block in layout.blocks[:3]:
@@ -342,7 +345,12 @@ def letterhead_of(reading: Reading) -> Region | None:
             break
         for index in block:
             text = layout.lines[index].text
-            if label_colon(text) is not None or reading.reads_as_label(text):
+            contact = _CONTACT_RUN_IN.search(text)
+            if contact and len(text[: contact.start()].split()) >= 2 and ":" not in text[: contact.start()]:
+                text = text[
+                    : contact.start()
+                ].strip()  # "Muster GmbH Tel: 030 123": a column of contacts beside
+            elif label_colon(text) is not None or reading.reads_as_label(text):
                 return Region(tuple(items[:5]), _LETTERHEAD) if items else None
             if label_key(text) not in DOCUMENT_TITLES:
                 items.append((text, (index, 0)))

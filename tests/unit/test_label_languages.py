@@ -743,3 +743,9 @@ def test_the_documents_title_printed_as_a_label_among_others_on_a_line_gives_its
 def test_umsatzsteuer_alone_is_the_tax_not_the_vat_id() -> None:
     assert label_key("Umsatzsteuer") == ("tax",)
     assert label_key("Umsatzsteuer-Identifikationsnummer") == ("vat", "id")
+
+
+def test_marks_ocr_reads_between_a_label_and_its_value_are_no_label() -> None:
+    page = "Date d'échéance :    02/03/2022    | [    NET À PAYER    104,90 EUR"
+
+    assert extract([page], SCHEMA).output["total"] == 104.9

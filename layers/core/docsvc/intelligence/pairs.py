@@ -80,7 +80,7 @@ def _labelled_pieces(pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
 
 def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] | None]:
     """The pairs on one line, and a label at its end still waiting for its value."""
-    pieces = _labelled_pieces(segments(text))
+    pieces = [(start, piece) for start, piece in _labelled_pieces(segments(text)) if _holds_a_word(piece)]
     pairs: list[Pair] = []
     pending: tuple[str, int] | None = None
     position = 0
@@ -106,6 +106,12 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
             pending = (piece, start)
         position += 1
     return pairs, pending
+
+
+def _holds_a_word(piece: str) -> bool:
+    """Whether a piece of a line holds a letter or a digit: the rules and brackets OCR reads as marks
+    between a label and its value ("| [") are no label of it."""
+    return any(char.isalnum() for char in piece)
 
 
 def text_pairs(

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
-        [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|receipts|
+        [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|receipts|
                  receipts2|receipts2-heldout|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
@@ -20,7 +20,10 @@ generator keeps beside its PDF (JSON, YAML, the example script) rather than embe
 holds invoices of ten further templates (a Finnish one among them), measured only: no tune split goes
 with it. `fresh6` holds ten further Factur-X / ZUGFeRD invoices of producers no other split has (a
 ZUGFeRD 1.0 sample of one producer, a French validator's test invoice, a .NET library's EN16931
-examples), French and German, their truth the XML they embed; measured only.
+examples), French and German, their truth the XML they embed; measured only. `fresh7` holds ten
+invoices of three further producers (a Factur-X library's PDF designer in English, French and German, a
+ZUGFeRD demo rendering, an e-invoice generator's spreadsheet template with its UBL data as JSON beside
+each PDF); measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -219,6 +222,7 @@ SPLITS = (
     "fresh4",
     "fresh5",
     "fresh6",
+    "fresh7",
     "receipts",
     "receipts2",
     "receipts2-heldout",

@@ -25,6 +25,16 @@ SCHEMA = {
     [
         ("Rechnungsnummer", ("invoice", "number")),
         ("Rechnungs-Nr.", ("invoice", "number")),
+        ("Rg.-Nr.", ("invoice", "number")),
+        ("Factuurnr.", ("invoice", "number")),
+        ("N. fattura", ("invoice", "number")),
+        ("Núm. factura", ("invoice", "number")),
+        ("Faktura VAT nr", ("invoice", "number")),
+        ("Fecha de expedición", ("invoice", "date")),
+        ("Data di emissione", ("invoice", "date")),
+        ("Montant à payer", ("total",)),
+        ("Payable to", ("vendor",)),
+        ("Endsumme", ("total",)),
         ("N° de facture", ("invoice", "number")),
         ("Factuurnummer", ("invoice", "number")),
         ("Numer faktury", ("invoice", "number")),
@@ -620,3 +630,122 @@ def test_the_address_block_that_starts_with_a_salutation_is_the_customers() -> N
     schema = {"type": "object", "properties": {"customer": customer}}
 
     assert extract([page], schema).output["customer"]["name"] == "Frau Erika Beispiel"
+
+
+def test_a_beleg_number_and_date_are_the_invoice_number_and_date() -> None:
+    page = "\n".join(
+        [
+            "Lieferant",
+            " Lief-Nr: 549910",
+            "Beleg-Nr           : R87654321012345",
+            " Beleg-Datum        : 06.08.2013",
+            "Leistungs-Datum    : 05.08.2013",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["invoice_number"], output["invoice_date"]) == ("R87654321012345", "2013-08-06")
+
+
+def test_columns_run_together_in_a_row_of_sums_are_read_apart() -> None:
+    page = "\n".join(
+        [
+            "| Warenwert Zu-/Abschlag | Fracht | Nettobetrag MwSt-Betrag | MwSt-% | Endbetrag |",
+            "|---|---|---|---|---|",
+            "| 326,50 -8,10 | 3,00 | 321,40 61,07 | 19,0 | 382,47 |",
+            "| 130,70 -3,11 |  | 127,59 8,93 | 7,0 | 136,52 |",
+            "| 457,20 -11,21 | 3,00 | 448,99 70,00 | EUR | 518,99 |",
+            "| MUSTER GMBH | Geschäftsführung: | USt-IdNr: DE123456789 | HRB Nr. 372876 |  |",
+        ]
+    )
+    schema = {
+        "type": "object",
+        "properties": {
+            "total": {"type": "number"},
+            "net_total": {"type": "number"},
+            "tax_total": {"type": "number"},
+        },
+    }
+
+    output = extract([page], schema).output
+
+    assert output == {"total": 518.99, "net_total": 448.99, "tax_total": 70.0}
+
+
+def test_an_amount_whose_thousands_are_apart_by_a_space_is_no_two_columns_run_together() -> None:
+    page = "\n".join(
+        [
+            "| Stawka VAT | Wartość netto | Kwota VAT | Wartość brutto |",
+            "|---|---|---|---|",
+            "| 23% | 22 222,00 | 5 111,06 | 27 333,06 |",
+            "| Razem | 22 222,00 | 5 111,06 | 27 333,06 |",
+        ]
+    )
+    schema = {"type": "object", "properties": {"tax_total": {"type": "number"}}}
+
+    assert extract([page], schema).output == {"tax_total": 5111.06}
+
+
+def test_an_iban_inside_a_table_cell_of_payment_details_is_read_after_its_name() -> None:
+    page = "\n".join(
+        [
+            "| Bénéficiaire | MOYEN DE PAIEMENT : VIREMENT |",
+            "|---|---|",
+            "| NOM : PAYEE | REF : F2022 IBAN : FR76 3000 6000 0112 3456 7890 189 - BIC : AGRIFRPP |",
+        ]
+    )
+    schema = {"type": "object", "properties": {"iban": {"type": "string"}}}
+
+    assert extract([page], schema).output == {"iban": "FR76 3000 6000 0112 3456 7890 189"}
+
+
+def test_a_label_left_without_its_value_takes_the_lone_value_of_its_form_printed_apart() -> None:
+    page = "\n".join(
+        [
+            "FACTURE N° :",
+            "",
+            "Date :",
+            "",
+            "N° CONTRAT : CT2018120802",
+            "DATE DE LIVRAISON : 28/01/2022",
+            "",
+            "| TOTAL HT | TOTAL TVA | TOTAL TTC |",
+            "|---|---|---|",
+            "| 100,00 | 4,90 | 104,90 |",
+            "",
+            "F20220023",
+            "",
+            "31/01/2022",
+            "",
+            "LE CLIENT",
+            "06000 NICE",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["invoice_number"], output["invoice_date"]) == ("F20220023", "2022-01-31")
+
+
+def test_a_label_left_without_its_value_takes_nothing_when_two_lone_values_could_be_it() -> None:
+    page = "\n".join(["FACTURE N° :", "", "LE CLIENT", "06000 NICE", "", "F20220023", "", "F20220024"])
+
+    assert extract([page], SCHEMA).output.get("invoice_number") is None
+
+
+def test_the_documents_title_printed_as_a_label_among_others_on_a_line_gives_its_number() -> None:
+    page = "Date: 12 Mar 2018 Due date: 19 Mar 2018 Invoice: #42 Payment link: https://example.com/42/pay"
+
+    assert extract([page], SCHEMA).output["invoice_number"] == "42"
+
+
+def test_umsatzsteuer_alone_is_the_tax_not_the_vat_id() -> None:
+    assert label_key("Umsatzsteuer") == ("tax",)
+    assert label_key("Umsatzsteuer-Identifikationsnummer") == ("vat", "id")
+
+
+def test_marks_ocr_reads_between_a_label_and_its_value_are_no_label() -> None:
+    page = "Date d'échéance :    02/03/2022    | [    NET À PAYER    104,90 EUR"
+
+    assert extract([page], SCHEMA).output["total"] == 104.9

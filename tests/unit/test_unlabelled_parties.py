@@ -266,3 +266,125 @@ def test_the_senders_own_street_under_its_letterhead_is_not_taken_for_the_custom
     )
 
     assert extract([page], PARTIES).output["customer"]["name"] is None
+
+
+def test_the_one_block_of_a_name_over_a_street_and_a_place_is_the_customer_nothing_else_names() -> None:
+    page = "\n".join(
+        [
+            "Kraxi GmbH",
+            "",
+            "Kraxi GmbH • Flugzeugallee 17 • 12345 Papierfeld • Deutschland",
+            "",
+            "Flugzeugallee 17",
+            "12345 Papierfeld",
+            "",
+            "Tel. (0123) 4567",
+            "",
+            "Papierflieger-Vertriebs-GmbH",
+            "Helga Musterfrau",
+            "Rabattstr. 25",
+            "34567 Osterhausen",
+            "",
+            "Rechnungsnummer: 2019-03",
+        ]
+    )
+
+    customer = extract([page], PARTIES).output["customer"]
+
+    assert customer["name"] == "Papierflieger-Vertriebs-GmbH"
+
+
+def test_two_blocks_of_a_name_over_an_address_name_no_customer_when_nothing_tells_them_apart() -> None:
+    page = "\n".join(
+        [
+            "Kraxi GmbH • Flugzeugallee 17 • 12345 Papierfeld • Deutschland",
+            "",
+            "Flugzeugallee 17",
+            "12345 Papierfeld",
+            "",
+            "Papierflieger-Vertriebs-GmbH",
+            "Rabattstr. 25",
+            "34567 Osterhausen",
+            "",
+            "Drachenbau AG",
+            "Windweg 3",
+            "45678 Sturmstadt",
+            "",
+            "Rechnungsnummer: 2019-03",
+        ]
+    )
+
+    assert (extract([page], PARTIES).output["customer"] or {}).get("name") is None
+
+
+def test_business_and_customer_details_in_a_run_on_line_name_the_issuer_and_the_customer() -> None:
+    page = (
+        "Date: 12 Mar 2018 Due date: 19 Mar 2018 Invoice: #42 Payment link: https://example.com/42/pay "
+        "Business Details: Screeb 123, place de Bretagne 44000 Nantes Email: billing@example.com "
+        "EMEA office Business hours: 9am - 6pm Customer Details: John Doe Baxter Building, 42nd street"
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"].startswith("Screeb")
+    assert output["customer"]["name"].startswith("John Doe")
+
+
+def test_a_vat_id_inside_the_issuers_block_is_the_issuers_without_a_label_of_its_own() -> None:
+    page = "\n".join(
+        [
+            "| Verkäufer | Käufer |",
+            "|---|---|",
+            "| MUSTER GMBH BAHNHOFSTR. 9 99199 MUSTERHAUSEN Tel: +49 932 431 500 USt-IdNr: DE136695976 "
+            "| KUNDE AG KUNDENWEG 88 40235 DUESSELDORF |",
+        ]
+    )
+    schema = {
+        "type": "object",
+        "properties": {
+            "issuer": {
+                "type": "object",
+                "properties": {"name": {"type": "string"}, "vat_id": {"type": "string"}},
+            }
+        },
+    }
+
+    assert extract([page], schema).output["issuer"]["vat_id"] == "DE136695976"
+
+
+def test_a_line_of_bank_details_apart_by_bullets_is_no_senders_line() -> None:
+    page = "\n".join(
+        [
+            "Fresh Company Ltd.",
+            "",
+            "Fruit Bank • BIC PEARADISE12 • IBAN PE12 3456 7890 1234 5678 90",
+            "",
+            "Invoice 42",
+            "",
+            "Fresh Company • Veggieroad 32 • 98765 Pearadise",
+            "",
+            "Awesome Client",
+            "Mrs. Katy Banana",
+            "Fruitlane 12",
+            "12345 Strawberry Fields",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert (output["issuer"]["name"], output["customer"]["name"]) == ("Fresh Company", "Awesome Client")
+
+
+def test_a_letterhead_line_a_contacts_label_runs_into_still_names_the_issuer() -> None:
+    page = "\n".join(
+        [
+            "Die Vordefinierte Firma Tel: +49 (030) 41092-0",
+            "Waldstrasse 86-90 Fax: +49 (030) 41092-111",
+            "13403 Berlin email: info@vordefiniert.de",
+            "",
+            "Rechnung",
+            "Belegnummer: 90005178",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["issuer"]["name"] == "Die Vordefinierte Firma"

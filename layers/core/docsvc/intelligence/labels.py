@@ -108,7 +108,8 @@ total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, brut
  importe total, total a pagar, total factura, totale, totale documento, totale da pagare, importo totale,
  valor total, valor a pagar, valor total da nota, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto,
  kwota do zaplaty, maksettava, yhteensa, loppusumma, laskun summa, verollinen yhteensa, att betala,
- summa att betala, totalt, totalbelopp, verollinen, verollinen e
+ summa att betala, totalt, totalbelopp, verollinen, verollinen e,
+ endsumme, montant a payer, totale fattura
 net total: total net, veroton, veroton e, veroton yhteensa, veroton hinta, netto yhteensa, summa exkl moms,
  netto totalt, nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
  montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw, netto bedrag,
@@ -120,9 +121,9 @@ tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, 
  impuesto, total impuesto, importe impuesto, imposto, valor do imposto, total imposto, taxe, alv,
  arvonlisavero, alv yhteensa, alv e, moms, momsbelopp, summa moms
 vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
- umsatzsteuer
- identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva, tva intracommunautaire,
- number tva intracommunautaire, number tva, identifiant tva, btw nummer, btw number, btw id, nif, cif,
+ umsatzsteuer identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva,
+ tva intracommunautaire, number tva intracommunautaire, number tva, identifiant tva, btw nummer,
+ btw number, btw id, nif, cif,
  partita iva, p iva, numero iva, nip, vat number, vat reg number, vat registration number, vat no,
  vat reg no, vat id no, vat id nr, no tva intra, no tva, no de tva, n de tva, no tva intracommunautaire,
  no ust id, btw nr, btw no, no intracom, numero intracom, tva intracom, no tva intracom,
@@ -136,13 +137,18 @@ account number: kontonummer, konto number, numer rachunku, nr rachunku, numer ko
 bank account: rachunek bankowy, bankverbindung, compte bancaire, bankrekening, cuenta bancaria,
  conto bancario, conta bancaria
 invoice: nota fiscal, nf e, nfe
-invoice number: rechnungsnummer, rechnung number, belegnummer, numero de facture, facture number,
- factuurnummer, factuur number, numero de factura, factura number, numero fattura, fattura number,
+invoice number: rechnungsnummer, rechnung number, belegnummer, beleg nr, beleg nummer, belegnr,
+ rechnungsnr, rechn nr, rg nr, re nr, factuurnr, fact nr, fattura n, n fattura, num factura, num de factura,
+ faktura vat nr,
+ numero de facture, facture number, factuurnummer, factuur number, numero de factura, factura number,
+ numero fattura, fattura number,
  numero da fatura, fatura number, numer faktury, faktura number, no de facture, no facture,
  n de facture, no de factura, no factura, no fattura, no da fatura, nr faktury, no factuur, laskun numero,
  laskun nro, laskunumero, laskun no, fakturanummer, fakturanr, faktura nr
-invoice date: rechnungsdatum, belegdatum, ausstellungsdatum, date de facture, date facture, date d emission,
- factuurdatum, fecha de factura, fecha factura, fecha de emision, data fattura, data documento,
+invoice date: rechnungsdatum, belegdatum, beleg datum, ausstellungsdatum, date de facture, date facture,
+ date d emission, factuurdatum, fecha de factura, fecha factura, fecha de emision, data fattura,
+ fecha de expedicion, fecha expedicion, data emissione, data di emissione,
+ data documento,
  data de emissao, data da fatura, data wystawienia, laskun paivamaara, laskupaiva, fakturadatum
 due date: falligkeitsdatum, falligkeitstag, falligkeit, fallig, fallig am, zahlbar bis, zahlungsziel,
  date d echeance, echeance, date limite de paiement, date limite de reglement, vervaldatum, vervaldag,
@@ -160,13 +166,14 @@ customer number: kundennummer, numero client, number de client, klantnummer, num
 vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, emetteur, leverancier,
  verkoper, crediteur, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca,
  dostawca, dati fornitore, dati del fornitore, dati cedente prestatore, dati del cedente prestatore,
- myyja, laskuttaja, saaja, saljare, leverantor
+ myyja, laskuttaja, saaja, saljare, leverantor, business details, company details, seller details,
+ supplier details, vendor details, payable to, make payable to, make checks payable to
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
  acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, debiteur, factuuradres, cliente,
  comprador,
  facturar a, cessionario committente, destinatario, nabywca, odbiorca, dati cliente, dati del cliente,
  dati cessionario committente, dati del cessionario committente, asiakas, ostaja, laskutettava, kund,
- kopare
+ kopare, customer details, client details, billing details, customer information
 ship to: lieferadresse, lieferanschrift, adresse de livraison, leveradres, direccion de envio,
  indirizzo di consegna, endereco de entrega, adres dostawy
 currency: wahrung, devise, valuta, moneda, moeda, waluta, valuutta

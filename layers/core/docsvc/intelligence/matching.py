@@ -24,6 +24,7 @@ from docsvc.intelligence.candidates import (
     role_of,
 )
 from docsvc.intelligence.coercion import EMAIL, URL
+from docsvc.intelligence.identifiers import find_identifier, identifier_kind
 from docsvc.intelligence.labels import (
     CUSTOMER_KEYS,
     DOCUMENT_TITLES,
@@ -42,6 +43,14 @@ from docsvc.intelligence.values import ticked_options
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
 _COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
+# A contact's label run into a letterhead's line, its column printed beside: "Muster GmbH Tel: 030 123".
+_CONTACT_RUN_IN = re.compile(r"(?i)\s(?:tel(?:efon)?|phone|fax|e-?mail|mobil[e]?|web|internet)\.?\s?:\s")
+_BANK_WORD = re.compile(r"\b(?:IBAN|BIC|SWIFT|BLZ)\b")  # a part of a line of bank details
+_IN_BLOCK = 0.8  # a party's identifier printed inside its block by its form, no label of its own
+_ADDRESS_BLOCK = 0.45  # the one block of a name over a street and a place, for a customer nothing names
+_NUMBER_AFTER = re.compile(
+    r"[^\W\d]{2,}\.?\s+\d{1,5}[a-zA-Z]?\b"
+)  # a street, its number last: "Rabattstr. 25"
 _SENDER_LINES = 60
 _RUN_LINES = 16
 _HEADING = 0.8  # how well a lone line must name an object to head its block
@@ -215,7 +224,8 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
     """The sender's line a letter prints above the address it is sent to (so that a window envelope
     shows it: "Bei Spiel GmbH • Ecke 12 • 12345 Stadthausen"), and the address under it: who issued
     the document, and whom it is for. A line of three or more parts apart by bullets, bars or dashes,
-    one of them a postcode and a place, among the first lines of the first page."""
+    one of them a postcode and a place, none of them bank details, among the first lines of the first
+    page."""
     lines = reading.layout.lines
     for index, line in enumerate(lines[:_SENDER_LINES]):
         if line.page != 0:
@@ -230,6 +240,8 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
             continue  # a footer's address ("2, rue de la Paix - 75000 Paris - Tel: ..."), no one's name first
         if _SENDER_SEPARATOR.search(line.text) is None:
             continue
+        if any(_BANK_WORD.search(text) for text, _ in parts):
+            continue  # the bank's details ("Fruit Bank • BIC ... • IBAN ..."), no one's address
         sender = Region(tuple((text, (index, start)) for text, start in parts), _SENDER)
         recipient: list[tuple[str, Pos]] = []
         for at in range(index + 1, min(index + 7, len(lines))):
@@ -295,8 +307,37 @@ def block_after_letterhead(reading: Reading) -> Region | None:
     return Region(tuple((text, (index, 0)) for text, index in zip(texts, block, strict=True)), _LETTERHEAD)
 
 
+def lone_address_block(reading: Reading, sender: Region | None) -> Region | None:
+    """The address an invoice is sent to when nothing marks it (no label, salutation or sender's line
+    right over it, not the block right after the letterhead): the only block of the first page of
+    three to six lines, none a label, whose first line is a name (letters, no digit) other than the
+    issuer's and whose other lines hold a street with its number and a postcode with a place."""
+    layout = reading.layout
+    issuer = [letterhead_of(reading), sender]
+    names = {region.items[0][0].strip().casefold() for region in issuer if region}  # the issuer's name
+    found: list[Region] = []
+    for block in layout.blocks:
+        if layout.lines[block[0]].page != 0:
+            break
+        texts = [layout.lines[index].text.strip() for index in block]
+        if not 3 <= len(texts) <= 6 or layout.lines[block[0]].cells is not None:
+            continue
+        if any(label_colon(text) is not None or reading.reads_as_label(text) for text in texts):
+            continue
+        first, rest = texts[0], texts[1:]
+        if any(char.isdigit() for char in first) or not _mostly_letters(first) or first.casefold() in names:
+            continue
+        streets = [text for text in rest if _is_street(text) or _NUMBER_AFTER.search(text)]
+        if not streets or not any(_POSTCODE.search(text) for text in rest):
+            continue
+        items = tuple((text, (index, 0)) for text, index in zip(texts, block, strict=True))
+        found.append(Region(items, _ADDRESS_BLOCK))
+    return found[0] if len(found) == 1 else None
+
+
 def letterhead_of(reading: Reading) -> Region | None:
-    """The lines that open the document before any label, its title left out: who issued it."""
+    """The lines that open the document before any label, its title left out: who issued it (a line
+    into which a contact's label runs from the column beside, "Muster GmbH Tel: 030 123", up to it)."""
     layout = reading.layout
     items: list[tuple[str, Pos]] = []
     for block in layout.blocks[:3]:
@@ -304,7 +345,12 @@ def letterhead_of(reading: Reading) -> Region | None:
             break
         for index in block:
             text = layout.lines[index].text
-            if label_colon(text) is not None or reading.reads_as_label(text):
+            contact = _CONTACT_RUN_IN.search(text)
+            if contact and len(text[: contact.start()].split()) >= 2 and ":" not in text[: contact.start()]:
+                text = text[
+                    : contact.start()
+                ].strip()  # "Muster GmbH Tel: 030 123": a column of contacts beside
+            elif label_colon(text) is not None or reading.reads_as_label(text):
                 return Region(tuple(items[:5]), _LETTERHEAD) if items else None
             if label_key(text) not in DOCUMENT_TITLES:
                 items.append((text, (index, 0)))
@@ -509,6 +555,7 @@ class _RegionCache:
                 if found is None and not issued and not regions:
                     found = addressee_of(self.reading)
                     found = found or (block_after_letterhead(self.reading) if sent is None else None)
+                    found = found or lone_address_block(self.reading, sent[0] if sent else None)
                 regions += [found] if found else []
             if not regions and not issued and self.reading.recipient == CUSTOMER_KEYS:
                 regions = _delivered_to(owner, self.reading)
@@ -627,11 +674,27 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
         if not whole:
             rest = plain[len(_name_lines(plain, 0)) :]
         found.append((", ".join(text for text, _ in rest), frozenset(position for _, position in rest), 0.85))
+    if not whole and not found:
+        found += _identifier_in_block(slot, list(region.items))
     for text, uses, quality in found:
         first = min(uses)
         candidate = candidate_of(slot, text, region.score * quality, first, uses, reading)
         if candidate:
             yield candidate
+
+
+def _identifier_in_block(slot: Slot, items: list[tuple[str, Pos]]) -> list[tuple[str, frozenset[Pos], float]]:
+    """A party's VAT id or IBAN printed inside its block by its form, where no label of its own stands
+    at the head of a line ("Muster GmbH Bahnhofstr. 9 ... USt-IdNr: DE123456789" in one table cell):
+    the only line of the block that holds one."""
+    kind = identifier_kind(slot.path[-1]) if slot.node.kind == "string" else None
+    if kind not in {"vat", "iban"}:
+        return []
+    holding = [(text, position) for text, position in items if find_identifier(kind, text)]
+    if len(holding) != 1:
+        return []
+    text, (line, _) = holding[0]
+    return [(text, frozenset({(line, -6)}), _IN_BLOCK)]  # a place of its own beside the block's name
 
 
 def _before_label(text: str) -> str:

@@ -49,16 +49,29 @@ _NEXT_LABEL = re.compile(
 )
 
 
+# In a run-on line (a page's text in one table cell), a capitalised label of one or two words and its
+# colon after a value's last word: "... /42/pay Business Details: Screeb ..., 6pm Customer Details: ...".
+_RUN_ON_LABEL = re.compile(r"(?<=[a-z0-9)])\s+(?=[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:(?!//)\s*\S)")
+_RUN_ON = 150  # a piece this long holds labels and values run together
+
+
 def _labelled_pieces(pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Pieces that start with a label cut where a separator is followed by another label and its
-    value ("BIC: KREDBEBB - IBAN: BE41 7360 0661 9710" is two pieces)."""
+    value ("BIC: KREDBEBB - IBAN: BE41 7360 0661 9710" is two pieces); in a run-on line, also where a
+    capitalised label follows a value."""
     cut: list[tuple[int, str]] = []
     for start, piece in pieces:
         begin = 0
         if label_colon(piece) is not None:
-            for match in _NEXT_LABEL.finditer(piece):
+            found = list(_NEXT_LABEL.finditer(piece))
+            if len(piece) >= _RUN_ON:
+                found = sorted(found + list(_RUN_ON_LABEL.finditer(piece)), key=lambda match: match.start())
+            for match in found:
                 following = piece[match.end() :]
-                if match.start() > begin and is_label_text(following[: following.index(":")]):
+                before = piece[begin : match.start()]
+                if label_colon(before) is None:
+                    continue  # not after a value: inside a label of two words ("Business Details:")
+                if is_label_text(following[: following.index(":")]):
                     cut.append((start + begin, piece[begin : match.start()]))
                     begin = match.end()
         cut.append((start + begin, piece[begin:]))
@@ -67,7 +80,7 @@ def _labelled_pieces(pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
 
 def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] | None]:
     """The pairs on one line, and a label at its end still waiting for its value."""
-    pieces = _labelled_pieces(segments(text))
+    pieces = [(start, piece) for start, piece in _labelled_pieces(segments(text)) if _holds_a_word(piece)]
     pairs: list[Pair] = []
     pending: tuple[str, int] | None = None
     position = 0
@@ -93,6 +106,12 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
             pending = (piece, start)
         position += 1
     return pairs, pending
+
+
+def _holds_a_word(piece: str) -> bool:
+    """Whether a piece of a line holds a letter or a digit: the rules and brackets OCR reads as marks
+    between a label and its value ("| [") are no label of it."""
+    return any(char.isalnum() for char in piece)
 
 
 def text_pairs(
@@ -352,10 +371,65 @@ def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
         if keys(key_row) and not keys(value_row) and (number + 2 == len(rows) or keys(rows[number + 2][1])):
             pairs += pair(rows[number], rows[number + 1])
     if len(rows) >= 3 and _headings_row(rows[0][1]):
-        sums = _sums_row(rows[1:])
+        places, split = _merged_columns_apart(rows)
+        sums = _sums_row(split[1:])
         if sums is not None:
-            pairs += pair(rows[0], sums)
+            pairs += [
+                replace(found, label_at=(found.label_at[0], places[found.label_at[1]]),
+                        value_at=(found.value_at[0], places[found.value_at[1]]))
+                for found in pair(split[0], sums)
+            ]  # fmt: skip
     return pairs
+
+
+_PART = 1000  # a part of a cell of columns run together, told apart from the cell's other parts
+
+
+def _merged_columns_apart(
+    rows: list[tuple[int, tuple[str, ...]]],
+) -> tuple[list[int], list[tuple[int, tuple[str, ...]]]]:
+    """The table with each column that holds two or more columns run together split apart: its heading
+    of as many words as each of its amounts holds numbers ("Nettobetrag MwSt-Betrag" over "448,99
+    70,00"), a row of text keeping its cell in the first of them; and the place each column had (the
+    cell's, plus `_PART` times the part of it, so that the parts of a cell are values apart)."""
+    heading, body = rows[0][1], rows[1:]
+    widths = [_merged_width(heading[place], [cells[place] for _, cells in body if place < len(cells)])
+              for place in range(len(heading))]  # fmt: skip
+    places = [place + _PART * part for place, width in enumerate(widths) for part in range(width)]
+    if len(places) == len(heading):
+        return places, rows
+
+    def apart(cells: tuple[str, ...], of_heading: bool) -> tuple[str, ...]:
+        out: list[str] = []
+        for place, width in enumerate(widths):
+            cell = cells[place] if place < len(cells) else ""
+            parts = cell.split()
+            if width > 1 and (of_heading or _numbers(parts)) and len(parts) == width:
+                out.extend(parts)
+            else:
+                out.extend([cell] + [""] * (width - 1))
+        return tuple(out)
+
+    return places, [(rows[0][0], apart(heading, True))] + [
+        (index, apart(cells, False)) for index, cells in body
+    ]
+
+
+def _merged_width(heading: str, cells: list[str]) -> int:
+    """How many columns a heading and its cells are: its word count when every cell of numbers under
+    it holds that many and there is at least one such cell (a cell of text, a footer run into the
+    table, says nothing), none of them one amount written with spaces, else 1."""
+    words = heading.split()
+    numeric = [cell for cell in cells if _numbers(cell.split())]
+    if len(words) < 2 or not numeric or not all(is_label_text(word) for word in words):
+        return 1
+    if any(parse_number(cell) is not None for cell in numeric):
+        return 1  # one amount, its thousands apart by a space ("5 111,06"): one column
+    return len(words) if all(len(cell.split()) == len(words) for cell in numeric) else 1
+
+
+def _numbers(parts: list[str]) -> bool:
+    return bool(parts) and all(parse_number(part) is not None for part in parts)
 
 
 def _sums_row(rows: list[tuple[int, tuple[str, ...]]]) -> tuple[int, tuple[str, ...]] | None:
@@ -365,8 +439,9 @@ def _sums_row(rows: list[tuple[int, tuple[str, ...]]]) -> tuple[int, tuple[str, 
     while end >= 2:
         if _ends_in_sums([row for _, row in rows[:end]]):
             return rows[end - 1]
-        if not is_summary_row(rows[end - 1][1]):
-            return None
+        last = rows[end - 1][1]
+        if not is_summary_row(last) and any(parse_number(cell) is not None for cell in last if cell):
+            return None  # a row of text after the sums (the seller's footer run into the table) is passed
         end -= 1
     return None
 
@@ -391,18 +466,21 @@ def _names_a_total(cell: str) -> bool:
 
 
 def _ends_in_sums(rows: list[tuple[str, ...]]) -> bool:
-    """Whether rows of values end in a row of their sums: its first cell empty or a total's label
-    ("Razem", "Total de la facture") where theirs are all filled, and two or more of its
-    cells amounts that are the sums of the amounts above them."""
+    """Whether rows of values end in a row of their sums: its first cell empty, a total's label
+    ("Razem", "Total de la facture") or the sum of the column where theirs are all filled, and two or
+    more of its cells amounts that are the sums of the amounts above them (an empty cell above counts
+    as nothing: a charge on one rate only)."""
     *values, last = rows
-    if not all(row[0] for row in values) or (last[0] and not _names_a_total(last[0])):
+    if not all(row[0] for row in values):
         return False
+    if last[0] and not _names_a_total(last[0]) and parse_number(last[0]) is None:
+        return False  # its first cell neither a total's label nor a sum of the column (checked below)
     summed = 0
     for place, cell in enumerate(last):
         found = parse_number(cell) if cell else None
         if found is None:
             continue
-        above = [parse_number(row[place]) for row in values]
+        above = [parse_number(row[place]) if row[place] else (0.0, 1.0) for row in values]
         if any(number is None for number in above):
             return False
         if abs(sum(number[0] for number in above if number) - found[0]) > 0.011:

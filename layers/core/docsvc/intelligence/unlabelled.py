@@ -13,20 +13,42 @@ RE-505", "Handelsrechnung Nr. 4711 vom 06.08.2018", or a lone "Nr. 471102" under
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from docsvc.intelligence.candidates import PRIOR, Candidate, Slot, candidate_of, role_of
-from docsvc.intelligence.identifiers import find_identifier, identifier_kind
-from docsvc.intelligence.labels import DOCUMENT_TITLES, amount_role, is_label_text, key_words, label_key
+from docsvc.intelligence.identifiers import (
+    find_identifier,
+    identifier_kind,
+    is_reference_field,
+    reference_code,
+)
+from docsvc.intelligence.labels import (
+    DOCUMENT_TITLES,
+    Key,
+    amount_role,
+    is_label_text,
+    key_words,
+    label_key,
+)
+from docsvc.intelligence.lines import Line, label_colon
 from docsvc.intelligence.reading import SYNONYM, Reading
 from docsvc.intelligence.receipts import receipt_totals, shop_fields, stamped_date
-from docsvc.intelligence.values import ParsedDate, crossed, parse_bool, parse_date, ticked_options
+from docsvc.intelligence.values import (
+    ParsedDate,
+    crossed,
+    parse_bool,
+    parse_date,
+    parse_number,
+    ticked_options,
+)
 
 _FIRST_DATE, _SHOWN_CURRENCY, _PRINTED_OPTION = 0.4, 0.7, 0.55
 _TICKED, _NAME_PARTS, _IN_SENTENCE = 0.75, 0.8, 0.75
 _UNCROSSED = 0.6  # a statement printed without the X its ticked neighbours have: its box is empty
 _TITLED_NUMBER, _TITLED_DATE = 0.85, 0.8
+_TITLE_LABEL = 0.9  # a title printed as a label before its number, not at the head of its line
 _NAMED_IBAN = 0.7  # an IBAN after the word "IBAN" in a sentence
+_APART = 0.65  # a lone value printed away from its label, which has nothing after its colon
 _IBAN_WORD = re.compile(r"\bIBAN\b[\s:]*")
 _UNDER_COLUMN, _UNDER_HEADING = 0.6, 8  # a date under a heading of stacked column headings, how far
 _TITLE_LINES = 40  # a document's title is among its first lines
@@ -78,27 +100,90 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         yield from receipt_totals(slot, reading)
     if slot.node.kind == "string":
         yield from shop_fields(slot, reading)
+    yield from _value_printed_apart(slot, reading)
+
+
+def _value_printed_apart(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The value of a label printed with nothing after its colon ("FACTURE N° :", "Date :") that the
+    page prints apart, as the one line of a block of its own (a PDF whose text stands in another order
+    than it shows): the only such line on the label's page of the field's form, a date for a date, a
+    code for a document's number."""
+    form = _lone_form(slot)
+    if form is None:
+        return
+    lines, blocks = reading.layout.lines, reading.layout.blocks
+    for index, line in enumerate(lines):
+        colon = label_colon(line.text) if line.cells is None else None
+        if colon is None or line.text[colon + 1 :].strip() or not _ends_its_labels(index, reading):
+            continue
+        score = slot.aliases.get(label_key(line.text[:colon]), 0.0)
+        if score < SYNONYM:
+            continue
+        lone = [
+            at
+            for at, other in enumerate(lines)
+            if other.page == line.page and other.cells is None and other.block >= 0
+            and len(blocks[other.block]) == 1 and form(other.text.strip(), reading)
+        ]  # fmt: skip
+        if len(lone) == 1:
+            at = lone[0]
+            uses = frozenset({(index, 0), (at, 0)})
+            candidate = candidate_of(slot, lines[at].text.strip(), score * _APART, (at, 0), uses, reading)
+            if candidate:
+                yield candidate
+                return
+
+
+def _lone_form(slot: Slot) -> Callable[[str, Reading], bool] | None:
+    """How a value printed apart from its label is told by its form: a date, or a code of one word."""
+    if slot.node.text("format") == "date":
+        return lambda text, reading: " " not in text and parse_date(text, reading.day_first) is not None
+    if slot.node.kind == "string" and is_reference_field(label_key(slot.path[-1])):
+        return lambda text, reading: (
+            " " not in text
+            and reference_code(text) == text
+            and parse_date(text, reading.day_first) is None
+            and parse_number(text) is None
+        )
+    return None
+
+
+def _ends_its_labels(index: int, reading: Reading) -> bool:
+    """Whether a label's line has no value under it in its block: the last line, or a label over it."""
+    lines = reading.layout.lines
+    below = lines[index + 1] if index + 1 < len(lines) else None
+    if below is None or below.block != lines[index].block:
+        return True
+    colon = label_colon(below.text)
+    return colon is not None and not below.text[colon + 1 :].strip()
 
 
 def _iban_after_its_name(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """An IBAN printed after the word "IBAN" inside a sentence, on its line or at the start of the
-    next ("... auf folgende Bankverbindung: IBAN" over "DE75123456780000001234, BIC ..."): the first
-    one (less likely when its check digits are wrong)."""
-    lines = reading.layout.lines
-    for index, line in enumerate(lines):
-        if line.cells is not None:
+    next ("... auf folgende Bankverbindung: IBAN" over "DE75123456780000001234, BIC ..."), or inside a
+    table cell that holds other details of the payment ("Référence : F123 IBAN : FR76 ... - BIC : ..."):
+    the first one (less likely when its check digits are wrong)."""
+    for text, at in _after_the_word_iban(reading.layout.lines):
+        found = find_identifier("iban", text)
+        if found is None or not text.lstrip().startswith(found[0]):
             continue
-        for match in _IBAN_WORD.finditer(line.text):
-            text, at = line.text[match.end() :], index
-            if not text.strip() and index + 1 < len(lines) and lines[index + 1].cells is None:
-                text, at = lines[index + 1].text, index + 1
-            found = find_identifier("iban", text)
-            if found is None or not text.lstrip().startswith(found[0]):
-                continue
-            candidate = candidate_of(slot, found[0], _NAMED_IBAN, (at, 0), frozenset({(at, -5)}), reading)
-            if candidate:
-                yield candidate
-                return
+        candidate = candidate_of(slot, found[0], _NAMED_IBAN, (at, 0), frozenset({(at, -5)}), reading)
+        if candidate:
+            yield candidate
+            return
+
+
+def _after_the_word_iban(lines: Sequence[Line]) -> Iterator[tuple[str, int]]:
+    """The text after each word "IBAN" with its line: the rest of its line or table cell, or the next
+    line when a text line ends with it."""
+    for index, line in enumerate(lines):
+        for piece in line.cells if line.cells is not None else (line.text,):
+            for match in _IBAN_WORD.finditer(piece):
+                text, at = piece[match.end() :], index
+                below = lines[index + 1] if index + 1 < len(lines) else None
+                if not text.strip() and line.cells is None and below is not None and below.cells is None:
+                    text, at = below.text, index + 1
+                yield text, at
 
 
 def _dates_in_sentences(slot: Slot, reading: Reading) -> Iterator[Candidate]:
@@ -261,6 +346,20 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
                     yield candidate
                     return
         # a title without a number ("WARENRECHNUNG" over "Handelsrechnung Nr. 4711"): read on
+    yield from _title_as_label(slot, wanted, reading)
+
+
+def _title_as_label(slot: Slot, wanted: set[Key], reading: Reading) -> Iterator[Candidate]:
+    """The number after the document's title printed as a label, in a line of other labels and
+    values ("Date: 12 Mar 2018 Invoice: #42 Payment link: ..."): the first such pair."""
+    for pair in reading.layout.pairs:
+        if pair.how == "colon" and label_key(pair.label) in wanted and any(c.isdigit() for c in pair.value):
+            uses = frozenset({pair.label_at, pair.value_at})
+            value = pair.value.lstrip(" #:.°º-")
+            candidate = candidate_of(slot, value, _TITLED_NUMBER * _TITLE_LABEL, pair.value_at, uses, reading)
+            if candidate:
+                yield candidate
+                return
 
 
 def _titled_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:

@@ -10,6 +10,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from operator import itemgetter
+from typing import Any
 
 import pymupdf
 
@@ -20,6 +21,7 @@ from docsvc.documents.engine.grids import (
     Word,
     aligned_grids,
     assemble,
+    may_hold_aligned_grid,
     may_hold_ruled_table,
     ruled_grids,
     split_stacked_rows,
@@ -181,10 +183,15 @@ def _page_text(
     gone_on = {} if scanned else _lines_gone_on(page, textpage, blocks, apart)
     if not ruled and not aligned:  # a page of prose: its words are not even read
         return "\n\n".join(_written(blocks, gone_on)), textpage
+    found = textpage.extractWORDS()
+    # MuPDF's words are where the page is not turned: a turned page is looked for tables without rules.
+    aligned = aligned and (bool(page.rotation) or may_hold_aligned_grid(found))
+    if not ruled and not aligned:  # no rows of cells side by side: the engine's words are not built
+        return "\n\n".join(_written(blocks, gone_on)), textpage
     texts: dict[int, list[str]] = {}
     for _, text, number in blocks:
         texts.setdefault(number, []).append(text)
-    own = words_apart(_words(page, textpage), apart) if apart else _words(page, textpage)
+    own = words_apart(_words(page, found), apart) if apart else _words(page, found)
     if picture:  # its vertical rules, read as bars, are no words
         own = picture.words_without_bars(own)
     words = whole_words(own, {number: "\n".join(t) for number, t in texts.items()})
@@ -310,10 +317,10 @@ def _unmapped_apart(page: pymupdf.Page, boxes: list[Box]) -> dict[str, str]:
     return unmapped_apart(lines)
 
 
-def _words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[Word]:
-    """The page's words as the page is shown: text positions are those of the unrotated page, tables
-    are found on the page as turned by its /Rotate."""
-    found = textpage.extractWORDS()  # (x0, y0, x1, y1, text, block, line, word): hundreds a page
+def _words(page: pymupdf.Page, found: list[tuple[Any, ...]]) -> list[Word]:
+    """The page's words as the page is shown, from MuPDF's (`found`: `extractWORDS`, (x0, y0, x1, y1,
+    text, block, line, word), hundreds a page): text positions are those of the unrotated page,
+    tables are found on the page as turned by its /Rotate."""
     ligature = _LIGATURES.search  # few words have one: the call to `unligated` is made for those only
     plain = not ligature("".join(map(_TEXT_OF_WORD, found)))  # nor, mostly, pages: no word looked at
     if not page.rotation:
@@ -341,7 +348,7 @@ def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[WordBox
 
     return tuple(
         (share(x0, width), share(y0, height), share(x1, width), share(y1, height), word.text)
-        for word in _words(page, textpage)
+        for word in _words(page, textpage.extractWORDS())
         for x0, y0, x1, y1 in [word.box]
     )
 

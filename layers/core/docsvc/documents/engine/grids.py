@@ -157,10 +157,13 @@ def assemble(
     a run none of whose words is in a table is written as that one block.
     """
     tables = [_Table(grid) for grid in sorted(grids, key=lambda grid: grid.area)]
-    for word in words:
-        index = next((i for i, table in enumerate(tables) if table.grid.holds(word)), None)
-        if index is not None:
-            tables[index].words.append(word)
+    boxes = [(table.grid.box, table.words) for table in tables]
+    for word in words:  # into the smallest grid that holds it (`Grid.holds`, without a call a grid)
+        x, y = word.centre
+        for (x0, y0, x1, y1), own in boxes:
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                own.append(word)
+                break
     cells: dict[int, Cells] = {}
     owner: dict[int, int] = {}
     for index, table in enumerate(tables):
@@ -210,7 +213,7 @@ def assemble(
     texts: list[str] = []
     placed: set[int] = set()
     rebuilt: set[int] = set()
-    in_table = {number for number, own in by_block.items() if any(word.order in owner for word in own)}
+    in_table = {word.block for table in tables for word in table.words if word.order in owner}
     runs = gone_on or {}
     index = 0
     while index < len(blocks):
@@ -689,20 +692,26 @@ _Piece = tuple[float, float, float, float, float]  # vertical centre, x0, y0, x1
 
 def _pieces(found: Iterable[Sequence[Any]]) -> list[_Piece]:
     """MuPDF's lines cut where whitespace wider than `_MIN_GAP` parts two words (or where a word
-    starts left of the one before)."""
+    starts left of the one before); a word of whitespace alone (a no-break space) bridges nothing."""
     pieces: list[_Piece] = []
-    line: tuple[int, int] | None = None
+    at_block = at_line = -1  # MuPDF's block and line of the piece
     x0 = y0 = x1 = y1 = left = 0.0
-    for w0, v0, w1, v1, text, block, number, _ in found:
-        if not text.strip():
+    for w0, v0, w1, v1, text, block, line, _ in found:  # hundreds a page: no other call a word
+        if text.isspace():
             continue
-        if (block, number) == line and w0 >= left and w0 - x1 <= _MIN_GAP:
-            y0, y1, x1, left = min(y0, v0), max(y1, v1), max(x1, w1), w0
+        if line == at_line and block == at_block and left <= w0 <= x1 + _MIN_GAP:
+            if v0 < y0:
+                y0 = v0
+            if v1 > y1:
+                y1 = v1
+            if w1 > x1:
+                x1 = w1
+            left = w0
             continue
-        if line is not None:
+        if at_block != -1:
             pieces.append(((y0 + y1) / 2, x0, y0, x1, y1))
-        line, x0, y0, x1, y1, left = (block, number), w0, v0, w1, v1, w0
-    if line is not None:
+        at_block, at_line, x0, y0, x1, y1, left = block, line, w0, v0, w1, v1, w0
+    if at_block != -1:
         pieces.append(((y0 + y1) / 2, x0, y0, x1, y1))
     return pieces
 
@@ -716,7 +725,12 @@ def _piece_rows(pieces: list[_Piece]) -> list[tuple[float, float, float, list[tu
     for centre, x0, y0, x1, y1 in sorted(pieces):
         if xs and top <= centre <= bottom:
             xs.append((x0, x1))
-            top, bottom, height = min(top, y0), max(bottom, y1), max(height, y1 - y0)
+            if y0 < top:
+                top = y0
+            if y1 > bottom:
+                bottom = y1
+            if y1 - y0 > height:
+                height = y1 - y0
             continue
         if xs:
             rows.append((top, bottom, height, xs))
@@ -733,7 +747,8 @@ def _side_by_side(xs: list[tuple[float, float]]) -> int:
     for x0, x1 in xs:
         if x0 - end > _MIN_GAP:
             runs += 1
-        end = max(end, x1)
+        if x1 > end:
+            end = x1
     return runs
 
 

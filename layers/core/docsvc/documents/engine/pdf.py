@@ -222,16 +222,29 @@ def _lines_gone_on(
         starts = [index for index in starts if blocks[index][2] in drawn]
     if not starts:
         return {}
-    clip = pymupdf.Rect()
-    for index in starts:
-        for box, _ in pieces[max(0, index - 1 - REACH) : index + 1 + REACH]:
-            clip |= box
+    near = sorted({at for index in starts for at in range(max(0, index - 1 - REACH), index + 1 + REACH)})
+    clip = _union([pieces[at][0] for at in near if at < len(pieces)])
     whole = []
     for x0, y0, x1, y1, text, _, kind in page.get_textpage(clip=clip, flags=_WITHOUT_PATHS).extractBLOCKS():
         cleaned = _cleaned(text) if kind == _TEXT_BLOCK else ""
         if cleaned:
             whole.append(((x0, y0, x1, y1), set_apart(cleaned, apart) if apart else cleaned))
     return lines_gone_on(pieces, whole)
+
+
+def _union(boxes: list[Box]) -> pymupdf.Rect:
+    """The box around the boxes, as `Rect |=` makes it (empty boxes left out), each box once: a
+    block near two cut lines is not added twice, nor through a `Rect` each time (a union costs
+    about 14 µs there)."""
+    boxes = [box for box in boxes if box[0] < box[2] and box[1] < box[3]]
+    if not boxes:
+        return pymupdf.Rect()
+    return pymupdf.Rect(
+        min(box[0] for box in boxes),
+        min(box[1] for box in boxes),
+        max(box[2] for box in boxes),
+        max(box[3] for box in boxes),
+    )
 
 
 def _after_a_box(textpage: pymupdf.TextPage) -> set[int]:

@@ -31,6 +31,7 @@ from docsvc.documents.engine.layout import (
     interleaved_columns,
     may_hold_aligned_columns,
     may_interleave_columns,
+    union,
 )
 from docsvc.documents.engine.model import Page, ParseOptions, WordBox
 from docsvc.documents.engine.ocr import (
@@ -223,7 +224,7 @@ def _lines_gone_on(
     if not starts:
         return {}
     near = sorted({at for index in starts for at in range(max(0, index - 1 - REACH), index + 1 + REACH)})
-    clip = _union([pieces[at][0] for at in near if at < len(pieces)])
+    clip = _clip([pieces[at][0] for at in near if at < len(pieces)])
     whole = []
     for x0, y0, x1, y1, text, _, kind in page.get_textpage(clip=clip, flags=_WITHOUT_PATHS).extractBLOCKS():
         cleaned = _cleaned(text) if kind == _TEXT_BLOCK else ""
@@ -232,19 +233,11 @@ def _lines_gone_on(
     return lines_gone_on(pieces, whole)
 
 
-def _union(boxes: list[Box]) -> pymupdf.Rect:
-    """The box around the boxes, as `Rect |=` makes it (empty boxes left out), each box once: a
-    block near two cut lines is not added twice, nor through a `Rect` each time (a union costs
-    about 14 µs there)."""
+def _clip(boxes: list[Box]) -> pymupdf.Rect:
+    """The box around the boxes as `Rect |=` makes it (empty boxes left out), each box once: a block
+    near two cut lines is not added twice, nor through a `Rect` each time (about 14 µs a union)."""
     boxes = [box for box in boxes if box[0] < box[2] and box[1] < box[3]]
-    if not boxes:
-        return pymupdf.Rect()
-    return pymupdf.Rect(
-        min(box[0] for box in boxes),
-        min(box[1] for box in boxes),
-        max(box[2] for box in boxes),
-        max(box[3] for box in boxes),
-    )
+    return pymupdf.Rect(union(boxes)) if boxes else pymupdf.Rect()
 
 
 def _after_a_box(textpage: pymupdf.TextPage) -> set[int]:

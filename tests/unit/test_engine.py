@@ -169,6 +169,105 @@ def test_a_page_of_prose_is_read_without_reading_its_words_for_tables(
 
 
 @pytest.fixture
+def searched(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one each time a page is searched for tables without rules."""
+    calls: list[int] = []
+    original = pdf.aligned_grids
+    monkeypatch.setattr(pdf, "aligned_grids", lambda words: calls.append(1) or original(words))
+    return calls
+
+
+def _page(lines: list[tuple[float, float, str]]) -> bytes:
+    """A page of (x, y, text) in 10-point Helvetica; text at x is right-aligned there when x < 0."""
+    with pymupdf.open() as document:
+        page = document.new_page()
+        for x, y, text in lines:
+            if x < 0:
+                x = -x - pymupdf.get_text_length(text, fontname="helv", fontsize=10)
+            page.insert_text((x, y), text, fontname="helv", fontsize=10)
+        return bytes(document.tobytes())
+
+
+def _read(content: bytes) -> str:
+    (page,) = pdf.read_pages(content, "pdf", ParseOptions())
+    return page.text
+
+
+PROSE = [
+    "The ledger was kept by hand until",
+    "the office moved across the river",
+    "and the clerks learned to type on",
+    "machines that nobody could repair",
+    "without sending away for the parts",
+    "which took a month or more to come",
+    "back, so most of the accounts were",
+    "written twice, once in the old way",
+    "and once again on the new machines",
+    "until the two were found to agree.",
+]
+
+
+def test_a_page_of_short_lines_in_two_columns_is_not_searched_for_tables_without_rules(
+    searched: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Short lines pass the look at the blocks' text, but rows of two pieces side by side are no rows
+    of a table of three columns: the engine's words are not even built."""
+    built: list[int] = []
+    original = pdf._words
+    monkeypatch.setattr(pdf, "_words", lambda *args: built.append(1) or original(*args))
+    lines = [(x, 100 + 14 * row, line) for row, line in enumerate(PROSE) for x in (72, 320)]
+    text = _read(_page(lines))
+    assert searched == [] and built == []
+    assert text.count("The ledger was kept by hand until") == 2 and "|" not in text
+
+
+def test_a_table_without_rules_under_prose_is_still_found(searched: list[int]) -> None:
+    table = [["Carrier", "Weight", "Cost"], ["DHL", "12 kg", "40.00"], ["UPS", "3 kg", "12.50"]]
+    lines = [(72, 80 + 14 * row, line) for row, line in enumerate(PROSE)]
+    lines += [
+        (72 + 130 * column, 260 + 16 * row, cell)
+        for row, cells in enumerate(table)
+        for column, cell in enumerate(cells)
+    ]
+    text = _read(_page(lines))
+    assert searched == [1]
+    assert (
+        "| Carrier | Weight | Cost |\n|---|---|---|\n| DHL | 12 kg | 40.00 |\n| UPS | 3 kg | 12.50 |" in text
+    )
+
+
+def test_a_table_without_rules_beside_a_column_of_prose_is_still_found(searched: list[int]) -> None:
+    table = [["Year", "Sales", "Staff"], ["2021", "310", "12"], ["2022", "355", "14"], ["2023", "402", "15"]]
+    lines = [(72, 100 + 14 * row, line) for row, line in enumerate(PROSE)]
+    lines += [
+        (320 + 80 * column, 100 + 16 * row, cell)
+        for row, cells in enumerate(table)
+        for column, cell in enumerate(cells)
+    ]
+    text = _read(_page(lines))
+    assert searched == [1]
+    for cells in table:  # a row of the table (the prose's lines may share its rows)
+        assert f"| {' | '.join(cells)} |" in text
+
+
+def test_a_table_whose_columns_are_right_aligned_numbers_is_still_found(searched: list[int]) -> None:
+    table = [["Account", "Debit", "Credit"], ["Rent", "1,200.00", "0.00"], ["Sales", "0.00", "15,420.50"]]
+    table += [["Wages", "8,310.75", "0.00"]]
+    rights = (-250, -420)  # the numbers end at these x: their starts differ from row to row
+    lines = [(72, 80 + 16 * row, cells[0]) for row, cells in enumerate(table)]
+    lines += [
+        (right, 80 + 16 * row, cells[1 + index])
+        for row, cells in enumerate(table)
+        for index, right in enumerate(rights)
+    ]
+    lines += [(72, 160 + 14 * row, line) for row, line in enumerate(PROSE)]
+    text = _read(_page(lines))
+    assert searched == [1]
+    assert "| Account | Debit | Credit |\n|---|---|---|\n| Rent | 1,200.00 | 0.00 |" in text
+    assert "| Sales | 0.00 | 15,420.50 |" in text
+
+
+@pytest.fixture
 def drawings_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """A list that grows by one each time a page's drawings are read."""
     calls: list[int] = []

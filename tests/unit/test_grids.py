@@ -13,6 +13,7 @@ from docsvc.documents.engine.grids import (
     Word,
     aligned_grids,
     assemble,
+    may_hold_aligned_grid,
     may_hold_ruled_table,
     ruled_grids,
     split_stacked_rows,
@@ -576,3 +577,40 @@ def test_a_word_whose_centre_falls_in_a_line_grows_the_line_for_the_words_after_
 
     assert [[word.text for word in line.words] for line in lines] == [["first", "tall", "low"]]
     assert (lines[0].top, lines[0].bottom) == (96.0, 120.0)
+
+
+def mupdf_words(lines: Sequence[tuple[float, Sequence[tuple[float, str]]]]) -> list[tuple[object, ...]]:
+    """Words as MuPDF's `extractWORDS` gives them, each line at y one line of its own block: (x0, y0,
+    x1, y1, text, block, line, word), 10 points high, 6 points a character."""
+    return [
+        (x, y, x + 6 * len(text), y + 10, text, block, 0, number)
+        for block, (y, placed) in enumerate(lines)
+        for number, (x, text) in enumerate(placed)
+    ]
+
+
+def test_rows_of_three_pieces_side_by_side_may_hold_a_table_without_rules() -> None:
+    rows = [(100 + 14 * i, [(72, "Item"), (200, "Qty"), (300, "Price")]) for i in range(3)]
+    assert may_hold_aligned_grid(mupdf_words(rows))
+
+
+def test_lines_of_prose_or_two_columns_of_it_hold_no_table_without_rules() -> None:
+    prose = [(100 + 14 * i, [(72, "the"), (96, "quick"), (132, "brown"), (168, "fox")]) for i in range(12)]
+    assert not may_hold_aligned_grid(mupdf_words(prose))
+    columns = [(y, [*words, (320, "jumps"), (356, "over")]) for y, words in prose]
+    assert not may_hold_aligned_grid(mupdf_words(columns))
+
+
+def test_rows_of_cells_too_far_apart_to_be_one_table_hold_no_table_without_rules() -> None:
+    rows = [(100 + 40 * i, [(72, "Item"), (200, "Qty"), (300, "Price")]) for i in range(3)]
+    assert not may_hold_aligned_grid(mupdf_words(rows))
+
+
+def test_a_row_counts_its_cells_whether_written_as_one_line_or_a_line_each() -> None:
+    """A PDF that writes a row with spaces keeps it one MuPDF line, cut here at its wide gaps; a PDF
+    that places each cell gives MuPDF a line a cell, grouped here into the row they share."""
+    rows = [(100 + 14 * i, [(72, "Rent"), (200, "1,200.00"), (300, "0.00")]) for i in range(3)]
+    one_line = mupdf_words(rows)
+    assert may_hold_aligned_grid(one_line)
+    a_line_each = [(*word[:5], 0, line, 0) for line, word in enumerate(one_line)]
+    assert may_hold_aligned_grid(a_line_each)

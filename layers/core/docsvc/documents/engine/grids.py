@@ -157,10 +157,13 @@ def assemble(
     a run none of whose words is in a table is written as that one block.
     """
     tables = [_Table(grid) for grid in sorted(grids, key=lambda grid: grid.area)]
-    for word in words:
-        index = next((i for i, table in enumerate(tables) if table.grid.holds(word)), None)
-        if index is not None:
-            tables[index].words.append(word)
+    boxes = [(table.grid.box, table.words) for table in tables]
+    for word in words:  # into the smallest grid that holds it (`Grid.holds`, without a call a grid)
+        x, y = word.centre
+        for (x0, y0, x1, y1), own in boxes:
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                own.append(word)
+                break
     cells: dict[int, Cells] = {}
     owner: dict[int, int] = {}
     for index, table in enumerate(tables):
@@ -210,7 +213,7 @@ def assemble(
     texts: list[str] = []
     placed: set[int] = set()
     rebuilt: set[int] = set()
-    in_table = {number for number, own in by_block.items() if any(word.order in owner for word in own)}
+    in_table = {word.block for table in tables for word in table.words if word.order in owner}
     runs = gone_on or {}
     index = 0
     while index < len(blocks):
@@ -660,6 +663,93 @@ def visual_lines(words: Sequence[Word]) -> list[_Line]:
     if current:
         lines.append(_Line(current, top, bottom))
     return lines
+
+
+def may_hold_aligned_grid(found: Iterable[Sequence[Any]]) -> bool:
+    """A cheap first look at a page's words as MuPDF gives them, (x0, y0, x1, y1, text, block, line,
+    word) in the order it wrote them, before the engine's words are built: can `aligned_grids` find
+    a table here? A table of `_MIN_ROWS` rows of `_MIN_COLUMNS` cells shows as that many rows of the
+    page, in one run of rows, each holding that many pieces side by side with whitespace wider than
+    `_MIN_GAP` between them. MuPDF's lines are cut into pieces at such whitespace (no sort: a line's
+    words come left to right), the pieces grouped into rows as `visual_lines` groups words, and a
+    row's pieces counted left to right. Prose stops here: its lines are one piece, and two columns of
+    prose give rows of two; so does a page of label-and-value lines."""
+    rows = 0  # of enough cells, in this run of rows
+    above: tuple[float, float] | None = None  # the bottom and height of the row above
+    for top, bottom, height, xs in _piece_rows(_pieces(found)):
+        if above is not None and top - above[0] > _ROW_GAP * max(height, above[1]):
+            rows = 0  # a gap no table's rows leave
+        if _side_by_side(xs) >= _MIN_COLUMNS:
+            rows += 1
+        if rows >= _MIN_ROWS:
+            return True
+        above = bottom, height
+    return False
+
+
+_Piece = tuple[float, float, float, float, float]  # vertical centre, x0, y0, x1, y1
+
+
+def _pieces(found: Iterable[Sequence[Any]]) -> list[_Piece]:
+    """MuPDF's lines cut where whitespace wider than `_MIN_GAP` parts two words (or where a word
+    starts left of the one before); a word of whitespace alone (a no-break space) bridges nothing."""
+    pieces: list[_Piece] = []
+    at_block = at_line = -1  # MuPDF's block and line of the piece
+    x0 = y0 = x1 = y1 = left = 0.0
+    for w0, v0, w1, v1, text, block, line, _ in found:  # hundreds a page: no other call a word
+        if text.isspace():
+            continue
+        if line == at_line and block == at_block and left <= w0 <= x1 + _MIN_GAP:
+            if v0 < y0:
+                y0 = v0
+            if v1 > y1:
+                y1 = v1
+            if w1 > x1:
+                x1 = w1
+            left = w0
+            continue
+        if at_block != -1:
+            pieces.append(((y0 + y1) / 2, x0, y0, x1, y1))
+        at_block, at_line, x0, y0, x1, y1, left = block, line, w0, v0, w1, v1, w0
+    if at_block != -1:
+        pieces.append(((y0 + y1) / 2, x0, y0, x1, y1))
+    return pieces
+
+
+def _piece_rows(pieces: list[_Piece]) -> list[tuple[float, float, float, list[tuple[float, float]]]]:
+    """The pieces grouped into rows by their vertical overlap, as `visual_lines` groups words: each
+    row's top, bottom, tallest piece, and its pieces' (x0, x1)."""
+    rows: list[tuple[float, float, float, list[tuple[float, float]]]] = []
+    top = bottom = height = 0.0
+    xs: list[tuple[float, float]] = []
+    for centre, x0, y0, x1, y1 in sorted(pieces):
+        if xs and top <= centre <= bottom:
+            xs.append((x0, x1))
+            if y0 < top:
+                top = y0
+            if y1 > bottom:
+                bottom = y1
+            if y1 - y0 > height:
+                height = y1 - y0
+            continue
+        if xs:
+            rows.append((top, bottom, height, xs))
+        xs, top, bottom, height = [(x0, x1)], y0, y1, y1 - y0
+    if xs:
+        rows.append((top, bottom, height, xs))
+    return rows
+
+
+def _side_by_side(xs: list[tuple[float, float]]) -> int:
+    """How many runs of pieces a row holds, left to right, parted by more than `_MIN_GAP`."""
+    xs.sort()
+    runs, end = 0, -float("inf")
+    for x0, x1 in xs:
+        if x0 - end > _MIN_GAP:
+            runs += 1
+        if x1 > end:
+            end = x1
+    return runs
 
 
 def aligned_grids(words: Sequence[Word]) -> list[Grid]:

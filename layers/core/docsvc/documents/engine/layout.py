@@ -79,7 +79,7 @@ def interleaved_columns(lines: Sequence[tuple[Box, str]]) -> list[tuple[Box, str
     switches = sum(1 for before, after in pairwise(order) if before != after)
     if switches < min(len(column) for column in columns):
         return None
-    return [(_union([box for box, _ in column]), "\n".join(text for _, text in column)) for column in columns]
+    return [(union([box for box, _ in column]), "\n".join(text for _, text in column)) for column in columns]
 
 
 def _gutters(ranges: Sequence[tuple[float, float]]) -> list[float]:
@@ -99,7 +99,8 @@ def _is_prose_column(column: Sequence[tuple[Box, str]]) -> bool:
     return sum(len(text.split()) for _, text in column) / len(column) >= _MIN_COLUMN_WORDS
 
 
-def _union(boxes: Sequence[Box]) -> Box:
+def union(boxes: Sequence[Box]) -> Box:
+    """The box around the boxes (at least one)."""
     return (
         min(box[0] for box in boxes),
         min(box[1] for box in boxes),

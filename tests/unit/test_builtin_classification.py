@@ -868,3 +868,27 @@ def test_a_short_sheet_with_a_few_blanks_to_fill_in_is_a_form(lines: list[str]) 
     result = classify(["\n".join(lines)], [*PAPER_BOOK_DECK, *LETTER_OR_FORM])
     assert result.category == "form"
     assert "boxes and blanks" in result.reasoning
+
+
+def test_an_invitation_greeting_its_readers_as_verehrte_and_signing_off_warmly_is_a_letter() -> None:
+    page = "\n".join(
+        [
+            "Einladung zum Gesprächsabend",
+            "Verehrte Mitglieder und Freunde des Vereins,",
+            "wir laden Sie herzlich zu unserem nächsten Abend über die Geschichte der Stadt ein.",
+            "Wir bitten um Anmeldung bis zum 13. März.",
+            "Mit herzlichen Grüßen",
+            "Anna Schmidt",
+        ]
+    )
+    result = classify([page], LETTER_OR_FORM)
+    assert result.category == "letter"
+    assert "a salutation" in result.reasoning
+
+
+def test_a_power_of_attorney_named_in_german_is_a_contract() -> None:
+    contract = Category(
+        "contract", "A contract or agreement between parties (a sale, a lease, a power of attorney)."
+    )
+    page = "VOLLMACHT\nRechtsanwältin Eva Berg\nwird hiermit in Sachen\nVollmacht erteilt\n1. Prozessführung"
+    assert classify([page], [*KINDS_OF_DOCUMENTS, contract]).category == "contract"

@@ -467,7 +467,8 @@ _AMOUNT = re.compile(  # an amount of money: "1.234,50 EUR", "€ 12.50", "CHF 3
     re.IGNORECASE,
 )
 _SALUTATION = re.compile(
-    r"^(?:dear|to whom it may concern|sehr geehrte[rn]?|liebe[rn]?|guten tag|madame|monsieur|mesdames|"
+    r"^(?:dear|to whom it may concern|sehr geehrte[rn]?|(?:sehr )?verehrte[rn]?|liebe[rn]?|guten tag|"
+    r"madame|monsieur|mesdames|"
     r"messieurs|ch[eè]re?s?|estimad[oa]s?|apreciad[oa]s?|querid[oa]s?|distinguid[oa]s?|gentil[ei]|"
     r"egregi[oa]|spett(?:\.|abile)\S*|geachte|beste|prezad[oa]s?|exm[oa]s?\.?|caro|cara|szanown[aiy]|"
     r"drog[aiy])\b",

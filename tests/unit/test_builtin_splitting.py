@@ -508,6 +508,21 @@ def test_two_pages_of_a_few_dozen_words_sharing_not_one_are_two_documents() -> N
     assert [part.pages for part in split([lease, gas], subdocuments)] == [[1], [2]]
 
 
+def test_a_reports_numbering_starting_after_its_cover_keeps_the_cover_with_it() -> None:
+    letter = "Dear Ms Lopez,\nplease find the report enclosed.\nYours sincerely,\nAna Ruiz"
+    cover = "Association for Computing Machinery\n27 de septiembre de 2015\nINFORME\nDiego Martín"
+    body = [
+        "Índice\nInforme\n1. Introducción 2\n2. Sección 1 3\nPágina 1 de 3",
+        "Informe\nIntroducción\nEl informe describe la sección primera del estudio.\nPágina 2 de 3",
+        "Informe\nConclusiones\nLas conclusiones del estudio cierran el informe.\nPágina 3 de 3",
+    ]
+    subdocuments = [
+        Subdocument("letter", "A letter.", allow_multiple_instances=True),
+        Subdocument("report", "A report (informe) of an organisation.", allow_multiple_instances=True),
+    ]
+    assert [part.pages for part in split([letter, cover, *body], subdocuments)] == [[1], [2, 3, 4, 5]]
+
+
 def test_a_page_in_another_script_is_another_document_even_without_evidence_of_its_kind() -> None:
     persian = "بررسی دیدگاه و نظرات کتابداران و اعضای هیئت علمی دانشگاه شیراز درباره کتابخانه دیجیتال " * 3
     pages = ["Abstract\n" + ARTICLE + "\nReferences\n1. et al. journal", persian]

@@ -573,12 +573,12 @@ def page_evidence(
 def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) -> list[Evidence]:
     """Page markers ("Page 2 of 3") and folios (a page's bare number at its top or bottom). Numbering
     that starts at 1 after an unnumbered page opening a document is the numbering of that document's
-    body after its title page or cover (slides numbered after the title slide), little evidence of a
-    new one."""
+    body after its title page or cover (slides numbered after the title slide): no evidence of a new
+    one (a report's table of contents, its title repeated, is its "Page 1 of 4" after its cover)."""
     found: list[Evidence] = []
     if page.marker is not None:
         if page.marker == 1 and cover and previous.marker is None and previous.folio is None:
-            found.append(Evidence("page numbering starts after a title page", 0.5))
+            found.append(Evidence("page numbering starts after a title page", 0.0))
         elif page.marker == 1:
             found.append(Evidence("page numbering restarts", 4.0))
         elif previous.marker == page.marker - 1:

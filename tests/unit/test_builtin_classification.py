@@ -868,3 +868,46 @@ def test_a_short_sheet_with_a_few_blanks_to_fill_in_is_a_form(lines: list[str]) 
     result = classify(["\n".join(lines)], [*PAPER_BOOK_DECK, *LETTER_OR_FORM])
     assert result.category == "form"
     assert "boxes and blanks" in result.reasoning
+
+
+def test_an_invitation_greeting_its_readers_as_verehrte_and_signing_off_warmly_is_a_letter() -> None:
+    page = "\n".join(
+        [
+            "Einladung zum Gesprächsabend",
+            "Verehrte Mitglieder und Freunde des Vereins,",
+            "wir laden Sie herzlich zu unserem nächsten Abend über die Geschichte der Stadt ein.",
+            "Wir bitten um Anmeldung bis zum 13. März.",
+            "Mit herzlichen Grüßen",
+            "Anna Schmidt",
+        ]
+    )
+    result = classify([page], LETTER_OR_FORM)
+    assert result.category == "letter"
+    assert "a salutation" in result.reasoning
+
+
+def test_a_power_of_attorney_named_in_german_is_a_contract() -> None:
+    contract = Category(
+        "contract", "A contract or agreement between parties (a sale, a lease, a power of attorney)."
+    )
+    page = "VOLLMACHT\nRechtsanwältin Eva Berg\nwird hiermit in Sachen\nVollmacht erteilt\n1. Prozessführung"
+    assert classify([page], [*KINDS_OF_DOCUMENTS, contract]).category == "contract"
+
+
+def test_a_guide_showing_its_code_is_technical_documentation_though_it_speaks_of_forms() -> None:
+    prose = "Filling a PDF form with data from a CSV file: each row of the file writes its text at x, y."
+    code = [
+        "WIDTH=8.3; HEIGHT=11.7",
+        "# paper size A4, in inches",
+        "pdf('filled.pdf', WIDTH, HEIGHT)",
+        "par(mar=c(0, 0, 0, 0))",
+        "plot.new()",
+        "d=read.csv(DATA, as.is=TRUE)",
+        "ltext(d$x, d$y, d$text)",
+        "dev.off()",
+        "# save the overlay",
+        "makePdf('form.pdf', 'form.csv', 'filled.pdf')",
+        "}",
+    ]
+    pages = [f"Usage\n{prose}\n" + "\n".join(code), f"Generating many forms\n{prose}\n" + "\n".join(code)]
+    assert classify(pages, [*KINDS_OF_DOCUMENTS, *LETTER_OR_FORM]).category == "technical_documentation"

@@ -7,7 +7,7 @@ import time
 
 import pytest
 from docsvc.intelligence.partitioning import Partition, partition
-from docsvc.intelligence.splitting import Split, Subdocument, folio, split
+from docsvc.intelligence.splitting import Split, Subdocument, folio, page_marker, split
 
 from tests.unit.test_builtin_classification import (
     Packet,
@@ -475,6 +475,52 @@ def test_a_folio_on_the_last_line_stands_in_one_place_on_short_and_long_pages() 
     assert folio(["Title", "Some text", "More text", "Still more", "And more", "Last words", "8"]) == (8, -1)
     assert folio(["Title", "7"]) == (7, -1)
     assert folio(["7", "Title", "Text"]) == (7, 0)
+
+
+def test_a_figures_scale_of_fractions_is_no_page_marker_but_a_count_alone_is() -> None:
+    assert page_marker(["Figure 2", "1/2", "1/4", "1/8", "1/16", "threshold map", "Text of the page"]) is None
+    assert page_marker(["Text of the page", "More text", "2/5"]) == (2, 5)
+    assert page_marker(["2/5", "Text of the page", "2/5"]) == (2, 5)  # in the header and the footer
+
+
+def test_the_numbers_of_a_charts_scale_are_no_folio_but_a_spreads_two_folios_are() -> None:
+    assert folio(["REANIMATION OF COLD RATS", "40", "30", "20", "Time (min)", "Text"]) is None
+    assert folio(["208", "209", "Global Study on Legal Aid", "Annex", "Text"]) == (208, 0)
+
+
+def test_two_pages_of_a_few_dozen_words_sharing_not_one_are_two_documents() -> None:
+    lease = (
+        "Lease of the flat\nThe tenant pays the landlord the monthly rent on the first day of each month. "
+        "The deposit covers damage to the rooms, the kitchen and the garden. Keys are returned when the "
+        "tenancy ends; repairs inside the dwelling fall to the occupant unless caused by ordinary wear. "
+        "Pets require written consent, and subletting requires approval."
+    )
+    gas = (
+        "Eastern Mediterranean\nWe're investing to grow offshore Israel and Egypt. Natural gas production "
+        "helps reduce greenhouse emissions and improve air quality. Tamar and Leviathan fields export "
+        "natural gas to neighboring Jordan. 2.5 kilograms CO2e/boe carbon intensity from operations in "
+        "2022; a woman offshore platform engineer employed; electricity powered by these fields."
+    )
+    subdocuments = [
+        Subdocument("contract", "A contract or lease.", allow_multiple_instances=True),
+        Subdocument("report", "A report of an organisation on a topic.", allow_multiple_instances=True),
+    ]
+    assert [part.pages for part in split([lease, gas], subdocuments)] == [[1], [2]]
+
+
+def test_a_reports_numbering_starting_after_its_cover_keeps_the_cover_with_it() -> None:
+    letter = "Dear Ms Lopez,\nplease find the report enclosed.\nYours sincerely,\nAna Ruiz"
+    cover = "Association for Computing Machinery\n27 de septiembre de 2015\nINFORME\nDiego Martín"
+    body = [
+        "Índice\nInforme\n1. Introducción 2\n2. Sección 1 3\nPágina 1 de 3",
+        "Informe\nIntroducción\nEl informe describe la sección primera del estudio.\nPágina 2 de 3",
+        "Informe\nConclusiones\nLas conclusiones del estudio cierran el informe.\nPágina 3 de 3",
+    ]
+    subdocuments = [
+        Subdocument("letter", "A letter.", allow_multiple_instances=True),
+        Subdocument("report", "A report (informe) of an organisation.", allow_multiple_instances=True),
+    ]
+    assert [part.pages for part in split([letter, cover, *body], subdocuments)] == [[1], [2, 3, 4, 5]]
 
 
 def test_a_page_in_another_script_is_another_document_even_without_evidence_of_its_kind() -> None:

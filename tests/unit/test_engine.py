@@ -541,7 +541,7 @@ def test_the_stamp_and_the_ocrd_rest_of_the_page_are_merged_top_to_bottom_withou
         page = stamped[0]
         blocks = [(tuple(b[:4]), b[4].strip()) for b in page.get_text("blocks") if b[4].strip()]
 
-        merged = ocr.ocr_rest_of_page(page, blocks, 0, ParseOptions(), [])  # type: ignore[arg-type]
+        merged, _ = ocr.ocr_rest_of_page(page, blocks, 0, ParseOptions(), [])  # type: ignore[arg-type]
 
     text = "\n".join(text for _, text in merged)
     assert text.startswith("RECEIVED 2024-03-14\n")
@@ -557,11 +557,23 @@ def test_a_turned_stamped_scan_keeps_the_stamp_once_and_reads_the_rest_upright()
         page.set_rotation(180)
         blocks = [(tuple(b[:4]), b[4].strip()) for b in page.get_text("blocks") if b[4].strip()]
 
-        merged = ocr.ocr_rest_of_page(page, blocks, 0, ParseOptions(), [])  # type: ignore[arg-type]
+        merged, _ = ocr.ocr_rest_of_page(page, blocks, 0, ParseOptions(), [])  # type: ignore[arg-type]
 
     text = "\n".join(text for _, text in merged)
     assert text.count("RECEIVED") == 1
     assert recall(text) >= 0.9
+
+
+@OCR
+def test_a_stamped_scan_gives_the_words_of_its_whole_page_with_their_boxes() -> None:
+    content = samples.stamped_scan_pdf(LETTER, "RECEIVED 2024-03-14")
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions(words="also"))
+
+    read = " ".join(word[4] for word in page.words)
+    assert "RECEIVED" in read
+    assert recall(read) >= 0.9  # the OCR'd rest of the page, not the stamp alone
+    assert all(0.0 <= x0 < x1 <= 1.0 and 0.0 <= y0 < y1 <= 1.0 for x0, y0, x1, y1, _ in page.words)
 
 
 def _blocks(page: pymupdf.Page) -> list[tuple[tuple[float, float, float, float], str]]:

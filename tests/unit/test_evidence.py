@@ -117,6 +117,14 @@ def test_words_are_laid_out_on_the_lines_they_are_printed_on_with_wide_gaps_kept
     assert laid_out(words) == "Rechnung Nr. 471102\n\nSteuerbetrag    56,87\n\nZahlbetrag    529,87"
 
 
+def test_a_page_read_by_ocr_without_word_boxes_keeps_its_text() -> None:
+    words = [(0.1, 0.1, 0.2, 0.12, "Total")]
+
+    pages = ocr_pages_laid_out(["Chapter one\nIt begins.", "Total"], [(), words], [True, True])
+
+    assert pages == ["Chapter one\nIt begins.", "Total"]
+
+
 def test_only_the_pages_read_by_ocr_are_laid_out_anew() -> None:
     words = [(0.1, 0.1, 0.2, 0.12, "Total"), (0.6, 0.1, 0.7, 0.12, "9.00")]
 

@@ -174,9 +174,10 @@ def laid_out(words: PageWords) -> str:
 
 
 def ocr_pages_laid_out(pages: Sequence[str], words: Sequence[PageWords], ocr: Sequence[bool]) -> list[str]:
-    """The pages, each one read by OCR as the lines its words are printed on (`laid_out`)."""
+    """The pages, each one read by OCR as the lines its words are printed on (`laid_out`). A page
+    whose words give no text keeps its own: a page read is never made empty by its layout."""
     return [
-        laid_out(words[number]) if number < min(len(ocr), len(words)) and ocr[number] else text
+        (laid_out(words[number]) if number < min(len(ocr), len(words)) and ocr[number] else "") or text
         for number, text in enumerate(pages)
     ]
 

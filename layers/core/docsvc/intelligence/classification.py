@@ -451,6 +451,9 @@ FEW_FILL_LINES = 2  # or, on a page of few lines (a log sheet, a slip), this man
 FEW_FILL_SHARE = 0.3  # making at least this share of its lines
 RUNNING_PAGES = 3  # pages a running head must top to be one
 FRONT_PAGES = 2  # pages where a paper's abstract and affiliations are
+CODE_SHARE = 0.2  # a developer's guide: at least this share of its lines are source code
+CODE_LINES = 10  # and at least this many
+CODE_PAGES = 10  # the pages looked at for them
 TOP_LINES = 30
 
 _BULLET = re.compile(r"[\u2022\u2023\u25aa\u25a0\u25cf\u25cb\u25e6\u25b6\u25ba\u25b8\u27a2\u27a4\u2756]")
@@ -467,7 +470,8 @@ _AMOUNT = re.compile(  # an amount of money: "1.234,50 EUR", "€ 12.50", "CHF 3
     re.IGNORECASE,
 )
 _SALUTATION = re.compile(
-    r"^(?:dear|to whom it may concern|sehr geehrte[rn]?|liebe[rn]?|guten tag|madame|monsieur|mesdames|"
+    r"^(?:dear|to whom it may concern|sehr geehrte[rn]?|(?:sehr )?verehrte[rn]?|liebe[rn]?|guten tag|"
+    r"madame|monsieur|mesdames|"
     r"messieurs|ch[eè]re?s?|estimad[oa]s?|apreciad[oa]s?|querid[oa]s?|distinguid[oa]s?|gentil[ei]|"
     r"egregi[oa]|spett(?:\.|abile)\S*|geachte|beste|prezad[oa]s?|exm[oa]s?\.?|caro|cara|szanown[aiy]|"
     r"drog[aiy])\b",
@@ -494,6 +498,15 @@ _PLACE_DATE = re.compile(  # "Toulouse, 28 octobre 2018", "München, den 29. Mai
 _BLANK = re.compile(r"_{4,}|\.{8,}|…{3,}|(?:\. ){6,}|:\s*_{2,}")  # "Seite:__" is a short blank
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*[\dIVXivx]+$")
 LONG_KINDS = ("book", "technical documentation", "report")
+# A line of source code: an assignment, a call alone on its line, a comment, braces alone, a statement
+# opening a block (words of sentences are none of these; a formula "x = 2" in a paper is rare enough).
+_CODE = re.compile(
+    r"""^(?:[A-Za-z_][\w.$\[\]'"]*\s*(?:=|<-|:=|\+=)\s*\S.*"""
+    r"|[A-Za-z_][\w.$]*\(.*\)\s*[;{]?\s*(?:(?:#|//).*)?"
+    r"|(?:#|//)\s?\S.*"
+    r"|[{}\[\]();]+"
+    r"|(?:import|from|def|class|return|if|for|while|public|private|function|var|let|const)\b.*[:;{(]\s*)$"
+)
 _CHAPTER = re.compile(
     r"^(?:chapter|kapitel|chapitre|cap[ií]tulo|capitolo|rozdzia[łl]|hoofdstuk)\s+"
     r"(?:\d{1,3}|[ivxlc]{1,7}|one|two|three|four|five|six|seven|eight|nine|ten)\b",
@@ -538,7 +551,8 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     (chapters; a table of contents and a running head without a paper's parts, which manuals and
     reports have too), a form (lines of boxes, blanks and labels left without a value; a couple of
     them on a short sheet), a letter (a salutation, a closing formula, a subject line, a date line),
-    whose short pages, greeting its reader, are no deck."""
+    whose short pages, greeting its reader, are no deck; a developer's guide (a fifth of its lines or
+    more source code, unless it is a deck: talks show code too), however much it speaks of another kind."""
     texts = [page if isinstance(page, str) else "" for page in pages]
     lines = [[line.strip() for line in text.splitlines() if line.strip()] for text in texts]
     shapes: dict[str, Shape] = {}
@@ -571,7 +585,20 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     if few or (blanks >= FILL_LINES and blanks >= FILL_SHARE * len(filled)):
         share = min(1.0, blanks / len(filled) / (2 * FILL_SHARE))
         shapes["form"] = Shape(SHAPE_POINTS * 3 / 8 * share, "boxes and blanks to fill in")
+    code = code_share(lines[:CODE_PAGES])
+    if code >= CODE_SHARE and "presentation" not in shapes:  # slides showing code are still slides
+        shapes["technical documentation"] = Shape(
+            SHAPE_POINTS / 2 * min(1.0, code / (2 * CODE_SHARE)), "lines of source code"
+        )
     return shapes
+
+
+def code_share(lines: Sequence[Sequence[str]]) -> float:
+    """The share of the lines (outside tables) that are source code, 0 with fewer than CODE_LINES of
+    them: a guide for developers shows its code."""
+    text = [line for page in lines for line in page if not line.startswith("|")]
+    code = sum(1 for line in text if _CODE.match(line))
+    return code / len(text) if code >= CODE_LINES else 0.0
 
 
 def letter_parts(lines: Sequence[Sequence[str]]) -> list[str]:

@@ -90,6 +90,7 @@ COHESIVE = 0.08  # the pages of one document share at least this much vocabulary
 CLOSE_TOPIC = 0.25  # two pages sharing this much are surely on one topic
 UNRELATED = 0.07  # two pages sharing less than this are of two documents
 TOPIC_WORDS = 60  # content words a page needs for its vocabulary to say anything
+FEW_TOPIC_WORDS = 30  # content words two pages need for sharing none of them to say anything
 SHORT_RUN = 2  # pages too short for their topic compared through (a title page, a cover letter), no further
 # Words that, right after a document kind, make a line a label rather than a title ("Invoice date").
 LABEL_FOLLOWERS = frozenset(phrase("number no num nr id date period total amount to from"))
@@ -343,23 +344,34 @@ def page_marker(lines: Sequence[str]) -> tuple[int, int | None] | None:
     """(n, N) of a short line reading "Page n of N", "Seite n von N", "Page n / N", or of a label
     "Seite von" with n and N on the two lines below it; else (n, None) of the first short line that is
     "Page n" with at most a few words around it. A page named in a sentence ("as shown on page 1") is
-    no marker, and a marker giving N is preferred to one that does not, wherever it stands."""
+    no marker, and a marker giving N is preferred to one that does not, wherever it stands. Bare counts
+    ("2/4") of more than one value on a page are fractions (a figure's scale "1/2", "1/4", "1/8"), and
+    none of them a marker."""
     bare: tuple[int, None] | None = None
+    counts = {_bare_count(line) for line in lines} - {None}
     for at, line in enumerate(lines):
         if len(line) > SHORT_LINE or len(phrase(line)) > MARKER_LINE_WORDS:
             continue
         match = _PAGE_MARKER.search(line)
         if match and match.group(2):
             return int(match.group(1)), int(match.group(2))
-        counted = _PAGE_COUNT.fullmatch(line)
-        if counted and 0 < int(counted.group(1)) <= int(counted.group(2)) <= COUNTED_PAGES:
-            return int(counted.group(1)), int(counted.group(2))
+        counted = _bare_count(line)
+        if counted and len(counts) == 1:
+            return counted
         if match and bare is None and _stands_alone(line, match):
             bare = (int(match.group(1)), None)
         below = lines[at + 1 : at + 3]
         if _MARKER_LABEL.match(line) and below and all(map(_MARKER_NUMBER.match, below)):
             return int(below[0]), int(below[1]) if len(below) > 1 else None
     return bare
+
+
+def _bare_count(line: str) -> tuple[int, int] | None:
+    """(n, N) of a short line that is a count alone ("2 of 4", "2/4"), else None."""
+    counted = _PAGE_COUNT.fullmatch(line) if len(line) <= SHORT_LINE else None
+    if counted and 0 < int(counted.group(1)) <= int(counted.group(2)) <= COUNTED_PAGES:
+        return int(counted.group(1)), int(counted.group(2))
+    return None
 
 
 def _stands_alone(line: str, match: re.Match[str]) -> bool:
@@ -375,15 +387,27 @@ def folio(lines: Sequence[str]) -> tuple[int, int] | None:
     """A page's bare number ("12", "- 12 -"), alone on one of the first or last lines outside tables,
     with where it stands (0 for the first line, -1 for the last): folios of one document stand in one
     place, a quantity or a list's number anywhere. A line in a page's top half is counted from the top,
-    one in its bottom half from the bottom, so a short page's last line stands where a long page's does."""
+    one in its bottom half from the bottom, so a short page's last line stands where a long page's does.
+    A number with another bare number on the line next to it is a chart's scale or a column's, no folio
+    (but the folios of a spread, one number after the other)."""
     text = [line for line in lines if not line.startswith("|")]
     places = [*range(min(FOLIO_LINES, len(text))), *range(-min(FOLIO_LINES, len(text)), 0)]
     for place in places:
         match = _FOLIO.fullmatch(text[place])
-        if match:
+        if match and not _among_numbers(text, place % len(text), int(match.group(1))):
             line = place % len(text)
             return int(match.group(1)), line if 2 * line < len(text) else line - len(text)
     return None
+
+
+def _among_numbers(lines: Sequence[str], at: int, number: int) -> bool:
+    """Whether a line next to line `at` (whose bare number is `number`) is a bare number too, other
+    than the one before or after it (a spread's two folios, "208" over "209", are folios still)."""
+    for near in (at - 1, at + 1):
+        other = _FOLIO.fullmatch(lines[near]) if 0 <= near < len(lines) else None
+        if other and abs(int(other.group(1)) - number) != 1:
+            return True
+    return False
 
 
 def script_of(text: str) -> str | None:
@@ -534,9 +558,9 @@ def page_evidence(
     if page.script and previous.script and page.script != previous.script:
         found.append(Evidence("another script", 3.0))
     told = page if told is None else told
+    topic = 0.0 if _nothing_shared(page, previous) else cohesion(previous, told)
     if not template:
-        found.extend(_topic(told, previous))
-    topic = cohesion(previous, told)
+        found.extend(_topic(topic))
     weighed = topic is not None or max(page.scores, default=0.0) >= UNTOLD_POINTS
     if _reads_otherwise(page, previous) and (topic is None or topic < COHESIVE) and weighed:
         # kept to the topic of the page before, a page reading as another kind is still its document's;
@@ -549,12 +573,12 @@ def page_evidence(
 def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) -> list[Evidence]:
     """Page markers ("Page 2 of 3") and folios (a page's bare number at its top or bottom). Numbering
     that starts at 1 after an unnumbered page opening a document is the numbering of that document's
-    body after its title page or cover (slides numbered after the title slide), little evidence of a
-    new one."""
+    body after its title page or cover (slides numbered after the title slide): no evidence of a new
+    one (a report's table of contents, its title repeated, is its "Page 1 of 4" after its cover)."""
     found: list[Evidence] = []
     if page.marker is not None:
         if page.marker == 1 and cover and previous.marker is None and previous.folio is None:
-            found.append(Evidence("page numbering starts after a title page", 0.5))
+            found.append(Evidence("page numbering starts after a title page", 0.0))
         elif page.marker == 1:
             found.append(Evidence("page numbering restarts", 4.0))
         elif previous.marker == page.marker - 1:
@@ -602,9 +626,8 @@ def _running_lines(page: PageSignals, previous: PageSignals, following: PageSign
     return []
 
 
-def _topic(page: PageSignals, previous: PageSignals) -> list[Evidence]:
-    """The vocabulary two pages share: the pages of one document keep to one topic."""
-    topic = cohesion(previous, page)
+def _topic(topic: float | None) -> list[Evidence]:
+    """The vocabulary two pages share (`cohesion`): the pages of one document keep to one topic."""
     if topic is None:
         return []
     if topic >= CLOSE_TOPIC:
@@ -614,6 +637,13 @@ def _topic(page: PageSignals, previous: PageSignals) -> list[Evidence]:
     if topic < UNRELATED:
         return [Evidence("no topic shared with the page before", 1.5)]
     return []
+
+
+def _nothing_shared(page: PageSignals, previous: PageSignals) -> bool:
+    """Whether two pages too short for `cohesion` to tell their topic, yet of a few dozen words each,
+    share not one: two pages of one document that long have some in common."""
+    fewest = min(sum(page.words.values()), sum(previous.words.values()))
+    return fewest >= FEW_TOPIC_WORDS and not page.words.keys() & previous.words.keys()
 
 
 def _says_its_topic(page: PageSignals) -> bool:

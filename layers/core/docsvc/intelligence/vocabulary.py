@@ -260,7 +260,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "contract",
         "contract, agreement, service agreement, lease, non disclosure agreement, nda, vertrag, "
         "mietvertrag, arbeitsvertrag, vereinbarung, contrat, accord, overeenkomst, contrato, contratto, "
-        "umowa",
+        "umowa, power of attorney, vollmacht, prozessvollmacht, procuration, volmacht, poder notarial, "
+        "pelnomocnictwo",
         "party, hereby, whereas, hereinafter, shall, termination, governing law, jurisdiction, "
         "obligations, liability, indemnify, confidentiality, effective date, in witness whereof, breach, "
         "entire agreement, clause, signed by, vertragspartner, kundigung, gerichtsstand, "
@@ -303,7 +304,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "to whom it may concern, i am writing, we are writing, please find enclosed, enclosure, "
         "sehr geehrte, sehr geehrter, mit freundlichen grussen, madame, monsieur, "
         "veuillez agreer, cordialement, geachte, met vriendelijke groet, estimado, estimada, "
-        "atentamente, gentile, cordiali saluti, distinti saluti, prezados, szanowni, z powazaniem",
+        "atentamente, gentile, cordiali saluti, distinti saluti, prezados, szanowni, z powazaniem, "
+        "mit herzlichen grussen, herzliche grusse, viele grusse, beste grusse, sehr verehrte, verehrte",
         PROSE,
     ),
     _kind(

@@ -1055,14 +1055,15 @@ def ocr_rest_of_page(
     flags: int,
     options: ParseOptions,
     warnings: list[str],
-) -> list[tuple[Box, str]]:
+) -> tuple[list[tuple[Box, str]], pymupdf.TextPage | None]:
     """The blocks of a stamped scan (see `is_stamped_scan`): its text layer's `blocks` and what OCR
-    reads on the rest of the page, top to bottom; the text layer's alone when OCR cannot read it."""
+    reads on the rest of the page, top to bottom; the text layer's alone when OCR cannot read it. And
+    the text page OCR read (None without one): its words are the page's, as a scan's are."""
     if tessdata() is None or _tesseract() is None:
-        return list(blocks)
+        return list(blocks), None
     reading = read_page(page, options, warnings)
     if reading is None:
-        return list(blocks)
+        return list(blocks), None
     _confidences[page.number] = reading.confidence
     textpage = textpage_of(page, reading, flags)
     read = [
@@ -1070,7 +1071,7 @@ def ocr_rest_of_page(
         for x0, y0, x1, y1, text, _, kind in page.get_text("blocks", textpage=textpage)
         if kind == 0 and text.strip()
     ]
-    return merge_stamped(page, blocks, read, reading)
+    return merge_stamped(page, blocks, read, reading), textpage
 
 
 def merge_stamped(

@@ -157,8 +157,8 @@ def _as_png(content: bytes) -> bytes:
 def _page_text(
     page: pymupdf.Page, is_image: bool, options: ParseOptions, warnings: list[str]
 ) -> tuple[str, pymupdf.TextPage | None]:
-    """The page's text, and the text page it was read from (None for a stamped scan, read from its
-    text layer and from OCR both)."""
+    """The page's text, and the text page it was read from (for a stamped scan, read from its text
+    layer and from OCR both, the page OCR read, stamp included: its words are all the page's)."""
     textpage = page.get_textpage(flags=_TEXT_FLAGS)
     blocks, vectors = _text_blocks(page, textpage)
     glued = [box for box, text, _ in blocks if _GLUED.search(text)]
@@ -175,8 +175,8 @@ def _page_text(
         scanned = True  # its rules are in its picture
     elif is_stamped_scan(page, [(box, text) for box, text, _ in blocks]):
         stamp = [(box, text) for box, text, _ in blocks]
-        read = ocr_rest_of_page(page, stamp, _TEXT_FLAGS, options, warnings)
-        return "\n\n".join(text for _, text in read), None
+        read, ocr = ocr_rest_of_page(page, stamp, _TEXT_FLAGS, options, warnings)
+        return "\n\n".join(text for _, text in read), ocr
     if not blocks:
         return "", textpage
     picture = picture_tables(page, textpage) if scanned else None

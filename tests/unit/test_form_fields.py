@@ -756,3 +756,77 @@ def test_a_rule_opened_by_a_dollar_sign_is_a_blank_after_the_sign() -> None:
     assert 503 < field.bbox.left * pymupdf.paper_size("a4")[0] < 506  # after the sign, not over it
     values = field_values([(field.key, field.description, field.type)], "Net income per pay period: 1,250.00")
     assert values == {field.key: "1,250.00"}
+
+
+def test_rules_drawn_cell_by_cell_under_their_captions_are_one_blank_each() -> None:
+    """A health insurer's sheet: each line to write on is a comb's baseline drawn cell by cell (pieces
+    of 13 points with a tick at each), its caption flush under it, and a row of check boxes under the
+    last one. Each baseline is one blank named by the caption under it, the check boxes' edges
+    notwithstanding."""
+    captions = ["Titel, Name", "Geburtsname", "Straße"]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        shape = page.new_shape()
+        for row, (caption, end) in enumerate(zip(captions, (274, 144, 261), strict=True)):
+            y = 150 + 27 * row
+            for x in range(40, end, 13):  # rules of several lengths: no box's edges
+                shape.draw_line((x, y), (x + 13, y))
+                shape.draw_line((x, y - 8), (x, y))
+            page.insert_text((40, y + 10), caption, fontsize=8)
+        shape.draw_rect(pymupdf.Rect(40, 228, 52, 240))
+        shape.finish(width=0.8, color=(0.5, 0.5, 0.5))
+        shape.commit()
+        page.insert_text((56, 238), "ledig", fontsize=8)
+        content = bytes(document.tobytes())
+    texts = [field for field in form_fields(content) if field.type == "text"]
+    assert [field.description for field in texts] == captions
+    for field, row in zip(texts, range(3), strict=True):
+        assert abs((field.bbox.top + field.bbox.height) * 842 - (150 + 27 * row)) < 1  # over its own rule
+        assert field.bbox.width * 595 > 100
+
+
+def test_a_label_printed_at_the_start_of_its_rule_leaves_the_rest_to_write_on() -> None:
+    """A claim form whose rules run under their labels too ("Antragsteller/in (Name, Vorname)" and
+    the line to write on, one rule): the blank is the rule's part after the label, named by it, and the
+    value is written there. An underlined heading (its rule no longer than its words) is no blank."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((100, 358), "(Name, Vorname)", fontsize=8)
+        page.draw_line((98, 362), (416, 362), width=0.5)
+        page.insert_text((100, 300), "Reisekostenabrechnung", fontsize=11)
+        page.draw_line((98, 302), (232, 302), width=0.5)
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    assert [field.description for field in fields] == ["(Name, Vorname)"]
+    assert 155 < fields[0].bbox.left * 595 < 165
+    values = field_values([(f.key, f.description, f.type) for f in fields], "Name, Vorname: Anna Schmidt")
+    out = filled(content, [replace(field, value=values.get(field.key)) for field in fields])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        hit = document[0].search_for("Anna Schmidt")[0]
+    assert hit.x0 > 155 and hit.y1 <= 363
+
+
+def test_a_label_at_the_left_of_a_box_leaves_the_rest_to_write_on_but_a_column_heading_does_not() -> None:
+    """Ruled rows whose cells print their label at the left ("Private Anschrift" [         ]): the
+    blank is the cell's part after the label. A table's heading cell ("TIN" over empty cells of its
+    column) is all label, though its word leaves room at its right."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for y in (100, 125, 150):
+            page.draw_line((100, y), (500, y), width=0.5)
+        for x in (100, 500):
+            page.draw_line((x, 100), (x, 150), width=0.5)
+        page.insert_text((104, 116), "Private Anschrift", fontsize=10)
+        page.insert_text((104, 141), "Telefon", fontsize=10)
+        for y in (300, 322, 344, 366):
+            page.draw_line((100, y), (400, y), width=0.5)
+        for x in (100, 250, 400):
+            page.draw_line((x, 300), (x, 366), width=0.5)
+        page.insert_text((104, 315), "Dependent Name", fontsize=9)
+        page.insert_text((254, 315), "TIN", fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    rows = [field for field in fields if field.bbox.top * 842 < 200]
+    assert [field.description for field in rows] == ["Private Anschrift", "Telefon"]
+    assert all(field.bbox.left * 595 > 130 for field in rows)  # after the label, not over it
+    table = [field for field in fields if field.bbox.top * 842 > 290]
+    assert len(table) == 4 and all(field.bbox.top * 842 > 320 for field in table)  # no field in a heading

@@ -603,21 +603,50 @@ def _drawn_fields(
     for cell in cells:
         for y in (cell[1], cell[3]):
             edges.setdefault(round(y / 2), []).append((cell[0], cell[2]))
+    whole = _pieces_joined(horizontal)
     blanks = [
         (y, x0, x1)
-        for y, x0, x1 in horizontal
+        for y, x0, x1 in whole
         if x1 - x0 >= _MIN_FIELD * 1.5
         and not any(_edge_or_inside(y, x0, x1, cell, words) for cell in cells)
         and not _along_edges(y, x0, x1, edges)
     ]  # not the edge of a box or a table, nor a line inside an empty box (the box is the field)
-    under = _captioned_under(blanks, horizontal, words, text_height)
+    long_rules = [rule for rule in whole if rule[2] - rule[1] >= _MIN_FIELD]  # a check box's edge is none
+    under = _captioned_under(blanks, long_rules, words, text_height)
     taken = known + [place[0] for place in places]
     claimed = [  # the captions those rules take: no other rule's label from above
         word[:4] for y, x0, x1 in under for word in _caption_under(y, x0, x1, words, text_height)
     ]
     for y, x0, x1 in blanks:
-        places += _rule_field(y, x0, x1, words, text_height, taken, (y, x0, x1) in under, claimed, horizontal)
+        places += _rule_field(y, x0, x1, words, text_height, taken, (y, x0, x1) in under, claimed, whole)
     return places
+
+
+_TOUCH = 1.0  # points: rule pieces this close, end to start and in height, are one rule
+
+
+def _pieces_joined(rules: Sequence[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+    """Rules drawn in short pieces that touch end to start, each too short to be a blank (a comb's
+    baseline drawn cell by cell), as one rule. A long piece stays apart from the pieces it meets: two
+    long ones are two blanks side by side (the rules of "Last name" and "Date of death" butting), a
+    short one before a long one is the rule under a line's number; pieces parted by a gap stay apart
+    too ("City ___ State ___"). So the table finder's looser joining is not for blanks."""
+    lines: list[list[tuple[float, float, float]]] = []
+    for rule in sorted(rules):
+        if lines and rule[0] - lines[-1][0][0] <= _TOUCH:
+            lines[-1].append(rule)
+        else:
+            lines.append([rule])
+    joined: list[list[float]] = []  # y, start, end, and the length of the run's last piece
+    for line in lines:
+        start = len(joined)
+        for y, x0, x1 in sorted(line, key=lambda rule: rule[1]):
+            last = joined[-1] if len(joined) > start else None
+            if last and max(x1 - x0, last[3]) < _MIN_FIELD * 1.5 and x0 <= last[2] + _TOUCH:
+                last[2], last[3] = max(last[2], x1), x1 - x0
+            else:
+                joined.append([y, x0, x1, x1 - x0])
+    return [(y, x0, x1) for y, x0, x1, _ in joined]
 
 
 def _edge_or_inside(y: float, x0: float, x1: float, cell: Rect, words: list[Word]) -> bool:
@@ -906,7 +935,7 @@ def _table_cells(cells: Sequence[Rect], words: list[Word], table: bool) -> list[
     for cell in cells:
         inside = held[cell]
         if inside:
-            places += _box_field(cell, words, inside)
+            places += _box_field(cell, words, inside, not _heads_column(cell, cells, held))
             continue
         if cell[2] - cell[0] < _MIN_FIELD or _height(cell) < 8:
             continue
@@ -915,6 +944,16 @@ def _table_cells(cells: Sequence[Rect], words: list[Word], table: bool) -> list[
             label = _printed_label(cell, words) or label
         places.append((cell, label or "blank", "text", None, None))
     return places
+
+
+def _heads_column(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]]) -> bool:
+    """Whether an empty cell of the same span stands right under a cell: the cell is its column's
+    heading ("TIN" over the rows' numbers), all of it a label, though its words leave room at the right."""
+    return any(
+        not held[other] and abs(other[0] - cell[0]) <= 2 and abs(other[2] - cell[2]) <= 2
+        and abs(other[1] - cell[3]) <= 2
+        for other in cells
+    )  # fmt: skip
 
 
 def _header_label(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]]) -> str:
@@ -942,9 +981,42 @@ def _opened_by_signs(inside: list[Word], x0: float, x1: float) -> bool:
     ) <= x0 + 0.3 * (x1 - x0)
 
 
-def _box_field(rect: Rect, words: list[Word], inside: list[Word] | None = None) -> list[Place]:
+_LABEL_SHARE = 0.5  # of a rule's length: a label printed on it at its start ends before this
+
+
+def _opened_by_label(on: list[Word], x0: float, x1: float) -> bool:
+    """Whether the words on a rule are a label at its start, the rest of it left free to write on (a
+    form that runs each line's rule under its label too): they begin at the rule's start, end before
+    its middle, on two lines at most, and leave a blank twice the narrowest a value is written on. A
+    heading's underline, or a value written on the line, runs on under the words to the rule's end."""
+    if _says_little(_joined_words(on)):
+        return False  # a line's number or mark ("l", "3a") at the start: the box is all blank
+    if len(_captions_lines(on)) > 2:
+        return False  # labels one under the other ("Name:", "Address:", "City:"): a blank for each
+    start, end = min(word[0] for word in on), max(word[2] for word in on)
+    return (
+        start <= x0 + max(0.1 * (x1 - x0), 12.0)
+        and end <= x0 + _LABEL_SHARE * (x1 - x0)
+        and x1 - end >= 2 * _MIN_FIELD
+    )
+
+
+def _captions_lines(words: list[Word]) -> list[float]:
+    """The heights of the lines the words stand on (a word whose middle is within 3 points of a line's
+    is on it)."""
+    lines: list[float] = []
+    for middle in sorted((word[1] + word[3]) / 2 for word in words):
+        if not lines or middle - lines[-1] > 3:
+            lines.append(middle)
+    return lines
+
+
+def _box_field(
+    rect: Rect, words: list[Word], inside: list[Word] | None = None, label_left: bool = True
+) -> list[Place]:
     """A box: a check box when small and square, a field when empty, its blank part when its label is
-    printed in its top part; nothing when text fills it."""
+    printed in its top part (or at its left, unless `label_left` is false: a column's heading); nothing
+    when text fills it."""
     inside = [word for word in words if _inside(word, rect) and _clean(word[4])] if inside is None else inside
     width, height = rect[2] - rect[0], _height(rect)
     signs = [word for word in inside if not any(char.isalnum() for char in word[4])]
@@ -981,6 +1053,12 @@ def _box_field(rect: Rect, words: list[Word], inside: list[Word] | None = None) 
         start = max([rect[0]] + [word[2] for word in below]) + 1
         blank = (start, bottom + 1, rect[2] - 1, rect[3] - 1)
         return _under_captions(blank, sorted(caption, key=lambda word: (round(word[1]), word[0])))
+    tallest = max(word[3] - word[1] for word in inside)
+    if label_left and not signs and height >= 1.5 * tallest and _opened_by_label(inside, rect[0], rect[2]):
+        # "Name (first, last) [      ]" in one box; a band no taller than its words is a caption strip
+        blank = (max(word[2] for word in inside) + 1.0, rect[1] + 1, rect[2] - 1, rect[3] - 1)
+        label = _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0])))
+        return [(blank, label, "text", None, None)]
     return []
 
 
@@ -1022,6 +1100,11 @@ def _rule_field(
         if x1 - x0 < _MIN_FIELD:
             return []
         box, words, on = (x0, box[1], x1, y), [word for word in words if word not in on], []
+    if on and _opened_by_label(on, x0, x1):  # "Name (first, last) ______" on one rule: the rest is blank
+        x0 = max(word[2] for word in on) + 1.0
+        box = (x0, box[1], x1, y)
+        label = _joined_words(sorted(on, key=lambda word: (round(word[1]), word[0])))
+        return [(box, label, "text", None, None)]
     if on:
         return []  # written on: a heading's underline or a value already filled in
     label = _label_on("left", box, words, [])

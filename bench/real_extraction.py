@@ -223,6 +223,7 @@ SPLITS = (
     "fresh5",
     "fresh6",
     "fresh7",
+    "fresh8",
     "receipts",
     "receipts2",
     "receipts2-heldout",

@@ -109,17 +109,19 @@ total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, brut
  valor total, valor a pagar, valor total da nota, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto,
  kwota do zaplaty, maksettava, yhteensa, loppusumma, laskun summa, verollinen yhteensa, att betala,
  summa att betala, totalt, totalbelopp, verollinen, verollinen e,
- endsumme, montant a payer, totale fattura
+ endsumme, montant a payer, totale fattura, montant total brut, gesamtbetrag brutto
 net total: total net, veroton, veroton e, veroton yhteensa, veroton hinta, netto yhteensa, summa exkl moms,
  netto totalt, nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
  montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw, netto bedrag,
- base imponible, imponibile, totale imponibile, valor liquido, wartosc netto, razem netto
+ base imponible, imponibile, totale imponibile, valor liquido, wartosc netto, razem netto,
+ montant total net, montant net, gesamtbetrag netto
 tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, tva, total tva, montant tva,
  total taxe, zuzuglich mwst, zzgl mwst, zuzuglich ust, zzgl ust, zuzuglich umsatzsteuer, zzgl umsatzsteuer,
  versicherungsteuer, versicherungssteuer, btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat,
  podatek, podatek vat, podatku, kwota podatku, kwota podatku vat, suma podatku, wartosc podatku,
  impuesto, total impuesto, importe impuesto, imposto, valor do imposto, total imposto, taxe, alv,
- arvonlisavero, alv yhteensa, alv e, moms, momsbelopp, summa moms
+ arvonlisavero, alv yhteensa, alv e, moms, momsbelopp, summa moms, taxe sur la valeur ajoutee,
+ umsatzsteuerbetrag, mehrwertsteuerbetrag
 vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
  umsatzsteuer identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva,
  tva intracommunautaire, number tva intracommunautaire, number tva, identifiant tva, btw nummer,
@@ -285,7 +287,11 @@ def snake_case(label: str) -> str:
     return name if not name or name[0].isalpha() else f"field_{name}"
 
 
-_RATE = re.compile(r"\(?\d+(?:[.,]\d+)?\s*%\)?")
+# A rate, with the amount it is taken of ("19.00% of €121.50", "19 % auf 121,50 €").
+_RATE = re.compile(
+    r"\(?\d+(?:[.,]\d+)?\s*%"
+    r"(?:\s+(?:of|on|auf|von|sur|de|su|sobre|van|over)\s+[€$£]?\s?\d[\d.,\u00a0 ]*(?:\s?[€$£])?)?\)?"
+)
 
 
 def without_rate(label: str) -> str:

@@ -378,7 +378,9 @@ NUMBERED: dict[str, Any] = {
 SENDER = "Nordlicht Ltd. · 12 Harbour Road · M1 1AA Manchester"
 
 
-def test_an_address_printed_as_the_first_column_of_a_key_table_under_the_sender_line_is_the_customer() -> None:
+def test_an_address_printed_as_the_first_column_of_a_key_table_under_the_sender_line_is_the_customer() -> (
+    None
+):
     page = "\n".join(
         [
             SENDER,
@@ -399,7 +401,7 @@ def test_an_address_printed_as_the_first_column_of_a_key_table_under_the_sender_
     assert output["invoice_date"] == "2025-03-03"
 
 
-def test_an_address_whose_lines_come_out_between_labels_and_values_under_the_sender_line_is_the_customer() -> None:
+def test_an_address_printed_between_labels_and_values_under_the_sender_line_is_the_customer() -> None:
     page = "\n".join(
         [
             "Nordlicht Ltd. • 12 Harbour Road • 1234-1234 Faraway",
@@ -497,3 +499,39 @@ def test_french_net_and_tax_labels_written_out_name_the_net_amount_and_the_tax()
     output = extract([page], AMOUNTS).output
 
     assert (output["net_total"], output["tax_total"], output["total"]) == (135.0, 25.65, 160.65)
+
+
+def test_a_sender_line_heading_a_tables_first_column_names_the_issuer_and_the_customer_under_it() -> None:
+    page = "\n".join(
+        [
+            "Draft",
+            "",
+            "| Muster GmbH · Musterstraße 17 · 65432 Musterort | Leistungsadresse | Kontakt |",
+            "|---|---|---|",
+            "| Ilse Brandt | Ilse Brandt | Muster GmbH |",
+            "| Lindenweg 7 | Hofweg 2 | Musterstraße 17 |",
+            "| 23552 Lübeck | 23552 Lübeck | 65432 Musterort |",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Muster GmbH"
+    assert output["customer"]["name"] == "Ilse Brandt"
+
+
+def test_a_six_digit_postcode_makes_a_sender_line() -> None:
+    page = "\n".join(
+        [
+            "Muster GmbH · Musterstraße 17 · 654321 Musterort",
+            "",
+            "Paul Peter",
+            "Mercedesstr. 24",
+            "70188 Stuttgart",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Muster GmbH"
+    assert output["customer"]["name"] == "Paul Peter"

@@ -61,7 +61,7 @@ _CENTS = re.compile(r"\d[.,]\d{1,2}(?!\d)")  # an amount printed with a decimal 
 _DASHES = "\u2013\u2014-"  # en and em dash, hyphen (last: not a range)
 _SENDER_SEPARATOR = re.compile(rf"\s[•●·|▪◦∙]\s|\s[{_DASHES}]\s")
 _SENDER_PART = re.compile(rf"[^•●·|▪◦∙\u2013\u2014]+?(?=\s[•●·|▪◦∙{_DASHES}]\s|$)")
-_POSTCODE = re.compile(r"\b(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\w|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b")
+_POSTCODE = re.compile(r"\b(?:[A-Z]{1,2}[- ]?)?\d{4,6}\s+\w|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b")
 _SALUTATION = re.compile(
     r"(?i)herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|miss|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|"
     r"dhr\.?|mevr\.?|heer|mevrouw|sr\.?|sra\.?|se[nñ]or|se[nñ]ora|sig\.?|sig\.ra|signor|signora|pan|pani"
@@ -235,20 +235,24 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
     for index, line in enumerate(lines[:_SENDER_LINES]):
         if line.page != 0:
             break
-        if line.cells is not None:
+        if line.cells is not None and not _heads_its_column(index, reading):
             continue
-        parts = [(match.group(), match.start()) for match in _SENDER_PART.finditer(line.text)]
+        text = line.text if line.cells is None else (line.cells or ("",))[0]
+        parts = [(match.group(), match.start()) for match in _SENDER_PART.finditer(text)]
         parts = [(text.strip(" " + _DASHES), start) for text, start in parts if text.strip(" " + _DASHES)]
         if len(parts) < 3 or not any(_POSTCODE.search(text) for text, _ in parts[1:]):
             continue
         if _is_street(parts[0][0]):
             continue  # a footer's address ("2, rue de la Paix - 75000 Paris - Tel: ..."), no one's name first
-        if _SENDER_SEPARATOR.search(line.text) is None:
+        if _SENDER_SEPARATOR.search(text) is None:
             continue
         if any(_BANK_WORD.search(text) for text, _ in parts):
             continue  # the bank's details ("Fruit Bank • BIC ... • IBAN ..."), no one's address
         sender = Region(tuple((text, (index, start)) for text, start in parts), _SENDER)
-        recipient = _address_in_cells(index + 1, reading) or _address_under(index + 1, reading)
+        if line.cells is not None:
+            recipient = _address_in_cells(index + 1, reading, beside_labels=False)
+        else:
+            recipient = _address_in_cells(index + 1, reading) or _address_under(index + 1, reading)
         return sender, (Region(tuple(recipient), _SENDER) if len(recipient) >= 2 else None)
     return None
 
@@ -282,18 +286,27 @@ def _address_under(start: int, reading: Reading) -> list[tuple[str, Pos]]:
     return [] if skipped else recipient
 
 
-def _address_in_cells(start: int, reading: Reading) -> list[tuple[str, Pos]]:
-    """The address under a sender's line printed as the first column of a table whose other columns
-    are the document's labels and values ("| Prime Tech Solutions | Invoice Number: | INV-1 |"): the
-    first cells of its rows, up to the first empty one, when the first row's first cell is a name (no
-    digit) and its other cells hold a label."""
+def _heads_its_column(index: int, reading: Reading) -> bool:
+    """Whether line `index` is a table's first row, whose first cell may be a sender's line over the
+    address under it in the same column."""
+    lines = reading.layout.lines
+    return lines[index].cells is not None and (index == 0 or lines[index - 1].cells is None)
+
+
+def _address_in_cells(start: int, reading: Reading, beside_labels: bool = True) -> list[tuple[str, Pos]]:
+    """The address under a sender's line printed as the first column of a table: the first cells of
+    its rows, up to the first empty one, when the first row's first cell is a name (no digit). With
+    `beside_labels`, the sender's line stood over the table, and the table's other columns must be the
+    document's labels and values ("| Prime Tech Solutions | Invoice Number: | INV-1 |"); without, the
+    sender's line heads the column itself."""
     lines = reading.layout.lines
     if start >= len(lines) or lines[start].cells is None:
         return []
     first = lines[start].cells or ()
     if len(first) < 2 or not first[0] or any(char.isdigit() for char in first[0]):
         return []
-    if not any(label_colon(cell) is not None or reading.reads_as_label(cell) for cell in first[1:]):
+    labelled = any(label_colon(cell) is not None or reading.reads_as_label(cell) for cell in first[1:])
+    if beside_labels and not labelled:
         return []
     recipient: list[tuple[str, Pos]] = []
     for at in range(start, min(start + 6, len(lines))):

@@ -535,3 +535,19 @@ def test_a_six_digit_postcode_makes_a_sender_line() -> None:
 
     assert output["issuer"]["name"] == "Muster GmbH"
     assert output["customer"]["name"] == "Paul Peter"
+
+
+def test_a_date_a_sentence_says_the_invoice_is_payable_on_is_its_due_date() -> None:
+    page = "Rechnungssumme\n9,90\n\nDie Rechnung ist zahlbar zum 25.02.2025 rein netto ohne Abzug."
+
+    output = extract([page], AMOUNTS).output
+
+    assert output["due_date"] == "2025-02-25"
+
+
+def test_the_sum_of_the_goods_is_the_net_amount() -> None:
+    page = "Summe Waren\n9,90\nMwSt.\n1,88\nRechnungssumme\n11,78"
+
+    output = extract([page], AMOUNTS).output
+
+    assert output["net_total"] == 9.9

@@ -114,7 +114,7 @@ net total: total net, veroton, veroton e, veroton yhteensa, veroton hinta, netto
  netto totalt, nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
  montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw, netto bedrag,
  base imponible, imponibile, totale imponibile, valor liquido, wartosc netto, razem netto,
- montant total net, montant net, gesamtbetrag netto
+ montant total net, montant net, gesamtbetrag netto, summe waren, warensumme
 tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, tva, total tva, montant tva,
  total taxe, zuzuglich mwst, zzgl mwst, zuzuglich ust, zzgl ust, zuzuglich umsatzsteuer, zzgl umsatzsteuer,
  versicherungsteuer, versicherungssteuer, btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat,
@@ -158,7 +158,7 @@ due date: falligkeitsdatum, falligkeitstag, falligkeit, fallig, fallig am, zahlb
  termin platnosci, termin zaplaty, erapaiva, forfallodatum, forfallodag, sista betalningsdag
 due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a payer avant le, payable avant le,
  a regler avant le, payable le, te betalen voor, betalen voor, pagar antes del, pagar antes de, vence el,
- da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do
+ da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do, zahlbar zum, zahlbar am
 delivery date: lieferdatum, leistungsdatum, liefer und leistungsdatum, date de livraison, leverdatum,
  leveringsdatum, fecha de entrega, data di consegna, data de entrega, data dostawy
 order number: bestellnummer, auftragsnummer, bon de commande, number bon de commande, numero de commande,

@@ -551,3 +551,11 @@ def test_the_sum_of_the_goods_is_the_net_amount() -> None:
     output = extract([page], AMOUNTS).output
 
     assert output["net_total"] == 9.9
+
+
+def test_a_corrected_invoices_title_gives_its_number_not_the_number_of_the_invoice_it_corrects() -> None:
+    page = "Acme Ltd.\n\nCorrected invoice No. 1234567890\n\nfor invoice No. 1234567889 from 12 Sep 2024"
+
+    output = extract([page], NUMBERED).output
+
+    assert output["invoice_number"] == "1234567890"

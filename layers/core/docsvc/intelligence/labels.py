@@ -401,7 +401,8 @@ DOCUMENT_TITLES = frozenset(
         "invoice", "tax invoice", "commercial invoice", "receipt", "sales receipt", "purchase order",
         "quote", "quotation",
         "estimate", "statement", "bill", "credit note", "order confirmation", "delivery note",
-        "packing slip", "proforma invoice", "pro forma invoice", "order",
+        "packing slip", "proforma invoice", "pro forma invoice", "order", "corrected invoice",
+        "corrective invoice",
     )
 )  # fmt: skip
 

@@ -559,3 +559,19 @@ def test_a_corrected_invoices_title_gives_its_number_not_the_number_of_the_invoi
     output = extract([page], NUMBERED).output
 
     assert output["invoice_number"] == "1234567890"
+
+
+def test_a_sender_line_whose_name_opens_with_a_label_word_names_the_issuer_whole() -> None:
+    page = "\n".join(
+        [
+            "Seller Company · 123 Seller St · 12345 Seller City",
+            "",
+            "Ilse Brandt",
+            "Lindenweg 7",
+            "23552 Lübeck",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Seller Company"

@@ -113,7 +113,9 @@ def regions_of(
     anchors += [
         (pair, score)
         for pair, score in inline
-        if not LEGAL_FORM.fullmatch(pair.value) and not _joined_to_label(pair)
+        if not LEGAL_FORM.fullmatch(pair.value)
+        and not _joined_to_label(pair)
+        and not _opens_parts(pair, reading)
     ]
     for pair, score in anchors:
         items = _interleaved(pair, inside, reading) or _block_items(pair, inside, reading)
@@ -660,7 +662,7 @@ def _candidates(slot: Slot, reading: Reading, regions: _RegionCache) -> Iterator
 
 
 def _from_pair(slot: Slot, pair: Pair, label_score: float, reading: Reading) -> Iterator[Candidate]:
-    if pair.how == "inline" and _joined_to_label(pair):
+    if pair.how == "inline" and (_joined_to_label(pair) or _opens_parts(pair, reading)):
         return  # "CUST-IE-001": a code that opens with a label's word, no label and its value
     text, uses = pair.value, {pair.label_at, pair.value_at}
     following = [(pair.value, pair.value_at)] + [(reading.layout.lines[i].text, (i, 0)) for i in pair.rest]
@@ -688,6 +690,15 @@ def _joined_to_label(pair: Pair) -> bool:
     space between ("CUST-IE-001", "INV/2024/7"): one code, whose first part only reads as a label."""
     line, start = pair.value_at
     return line == pair.label_at[0] and start == len(pair.label) and pair.value[:1] in _JOINERS
+
+
+def _opens_parts(pair: Pair, reading: Reading) -> bool:
+    """Whether a label run into its value with no colon is the first word of a line of three or more
+    parts apart by bullets ("Seller Company · 123 Seller St · 12345 Seller City"): a sender's line
+    whose name opens with a label's word, not that label and its value."""
+    text = reading.layout.lines[pair.label_at[0]].text
+    between = text[len(pair.label) : pair.value_at[1]]
+    return ":" not in between and len(_SENDER_SEPARATOR.findall(pair.value)) >= 2
 
 
 def _until_block_ends(items: list[tuple[str, Pos]], reading: Reading) -> list[tuple[str, Pos]]:

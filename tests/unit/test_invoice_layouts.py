@@ -575,3 +575,21 @@ def test_a_sender_line_whose_name_opens_with_a_label_word_names_the_issuer_whole
     output = extract([page], PARTIES).output
 
     assert output["issuer"]["name"] == "Seller Company"
+
+
+def test_numero_de_tva_names_the_issuers_vat_id() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"issuer": {"type": "object", "properties": {"vat_id": {"type": "string"}}}},
+    }
+    page = "\n".join(
+        [
+            "| Global Goods Inc. | Directeur : Olivia Green |",
+            "|---|---|",
+            "| 789 Commerce Street | Numéro de TVA: GB123456789 |",
+        ]
+    )
+
+    output = extract([page], schema).output
+
+    assert output["issuer"]["vat_id"] == "GB123456789"

@@ -593,3 +593,24 @@ def test_numero_de_tva_names_the_issuers_vat_id() -> None:
     output = extract([page], schema).output
 
     assert output["issuer"]["vat_id"] == "GB123456789"
+
+
+IBAN_ONLY: dict[str, Any] = {"type": "object", "properties": {"iban": {"type": "string"}}}
+
+
+def test_the_one_iban_a_page_prints_alone_on_its_line_is_the_iban() -> None:
+    page = "Bankverbindung\nBank\nDE02120300000000202051\nBYLADEM1001"
+
+    assert extract([page], IBAN_ONLY).output["iban"] == "DE02120300000000202051"
+
+
+def test_a_lone_iban_whose_check_digits_are_wrong_is_not_taken() -> None:
+    page = "Bankverbindung\nBank\nDE03120300000000202051\nBYLADEM1001"
+
+    assert extract([page], IBAN_ONLY).output.get("iban") is None
+
+
+def test_two_lone_ibans_give_none() -> None:
+    page = "Bank A\nDE02120300000000202051\n\nBank B\nDE89370400440532013000"
+
+    assert extract([page], IBAN_ONLY).output.get("iban") is None

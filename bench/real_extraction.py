@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
-        [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|receipts|
-                 receipts2|receipts2-heldout|all]
+        [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|
+                 receipts|receipts2|receipts2-heldout|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
 
@@ -23,7 +23,10 @@ ZUGFeRD 1.0 sample of one producer, a French validator's test invoice, a .NET li
 examples), French and German, their truth the XML they embed; measured only. `fresh7` holds ten
 invoices of three further producers (a Factur-X library's PDF designer in English, French and German, a
 ZUGFeRD demo rendering, an e-invoice generator's spreadsheet template with its UBL data as JSON beside
-each PDF); measured only.
+each PDF); measured only. `fresh8` holds five invoices of five further producers (Italian, German,
+English and Spanish examples of a document reader, an accounting API, a text stripper, a LaTeX
+invoice class and an AFIP invoice module) whose truth, with no data kept beside them, was read by hand
+from the page; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -223,6 +226,7 @@ SPLITS = (
     "fresh5",
     "fresh6",
     "fresh7",
+    "fresh8",
     "receipts",
     "receipts2",
     "receipts2-heldout",

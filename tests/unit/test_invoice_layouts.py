@@ -365,3 +365,252 @@ def test_the_date_an_invoice_says_it_was_issued_at_is_its_date_not_a_date_of_del
     page = "Invoice # RE-508 issued at 2020-11-21\nDate of delivery 2020-11-10\n\nDue payable: 571.04 €"
 
     assert extract([page], DOCUMENT).output["invoice_date"] == "2020-11-21"
+
+
+NUMBERED: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "invoice_number": {"type": "string"},
+        "invoice_date": {"type": "string", "format": "date"},
+        **PARTIES["properties"],
+    },
+}
+SENDER = "Nordlicht Ltd. · 12 Harbour Road · M1 1AA Manchester"
+
+
+def test_an_address_printed_as_the_first_column_of_a_key_table_under_the_sender_line_is_the_customer() -> (
+    None
+):
+    page = "\n".join(
+        [
+            SENDER,
+            "",
+            "| Fjord Analytics | Invoice Number: | INV-88-01 |",
+            "|---|---|---|",
+            "| Ines Lorca | Invoice Date: | March 3, 2025 |",
+            "| 4 Quay Street | Order Number: | PO-7731 |",
+            "| 75011 Paris |  |  |",
+            "|  | Due Date: | April 2, 2025 |",
+        ]
+    )
+
+    output = extract([page], NUMBERED).output
+
+    assert output["customer"]["name"] == "Fjord Analytics"
+    assert output["invoice_number"] == "INV-88-01"  # the name beside the label is no part of it
+    assert output["invoice_date"] == "2025-03-03"
+
+
+def test_an_address_printed_between_labels_and_values_under_the_sender_line_is_the_customer() -> None:
+    page = "\n".join(
+        [
+            "Nordlicht Ltd. • 12 Harbour Road • 1234-1234 Faraway",
+            "Date:",
+            "24 Sep 2024",
+            "Fjord Analytics",
+            "Start of service:",
+            "23 Apr 2024",
+            "7 Quay Street",
+            "End of service:",
+            "23 Sep 2024",
+            "80085 Springfield",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["customer"]["name"] == "Fjord Analytics"
+    assert output["customer"]["address"] == "7 Quay Street, 80085 Springfield"
+
+
+def test_lines_between_labels_under_the_sender_line_are_no_address_without_a_postcode_at_their_end() -> None:
+    page = "\n".join(
+        [
+            "Nordlicht Ltd. • 12 Harbour Road • 1234-1234 Faraway",
+            "Date:",
+            "24 Sep 2024",
+            "Thank you for your order",
+            "Reference:",
+            "A-17",
+            "We look forward to working with you",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert (output.get("customer") or {}).get("name") is None
+
+
+def test_a_code_that_opens_with_a_label_word_is_not_that_labels_value() -> None:
+    page = "\n".join(
+        [
+            SENDER,
+            "",
+            "Fjord Analytics",
+            "Ines Lorca",
+            "4 Quay Street",
+            "D02 XA00 Dublin",
+            "",
+            "Numéro client:",
+            "CUST-IE-001",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["customer"]["name"] == "Fjord Analytics"
+
+
+def test_a_date_or_a_period_is_no_partys_name() -> None:
+    page = "Bill to:\nJanuary 1, 2024 - January 31, 2024\n\nTotal: 12.00"
+
+    output = extract([page], PARTIES).output
+
+    assert (output.get("customer") or {}).get("name") is None
+
+
+def test_a_tax_labelled_with_its_rate_and_the_amount_it_is_taken_of_is_the_tax() -> None:
+    page = "\n".join(
+        [
+            "Net Total Amount",
+            "€121.50",
+            "Value Added Tax (19.00% of €121.50)",
+            "€23.09",
+            "Gross Total Amount",
+            "€144.59",
+        ]
+    )
+
+    output = extract([page], AMOUNTS).output
+
+    assert output["tax_total"] == 23.09
+
+
+def test_french_net_and_tax_labels_written_out_name_the_net_amount_and_the_tax() -> None:
+    page = "\n".join(
+        [
+            "| Montant total net |  | 135,00 € |",
+            "|---|---|---|",
+            "| Taxe sur la valeur ajoutée (19,00 %) |  | 25,65 € |",
+            "| Montant total brut |  | 160,65 € |",
+        ]
+    )
+
+    output = extract([page], AMOUNTS).output
+
+    assert (output["net_total"], output["tax_total"], output["total"]) == (135.0, 25.65, 160.65)
+
+
+def test_a_sender_line_heading_a_tables_first_column_names_the_issuer_and_the_customer_under_it() -> None:
+    page = "\n".join(
+        [
+            "Draft",
+            "",
+            "| Muster GmbH · Musterstraße 17 · 65432 Musterort | Leistungsadresse | Kontakt |",
+            "|---|---|---|",
+            "| Ilse Brandt | Ilse Brandt | Muster GmbH |",
+            "| Lindenweg 7 | Hofweg 2 | Musterstraße 17 |",
+            "| 23552 Lübeck | 23552 Lübeck | 65432 Musterort |",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Muster GmbH"
+    assert output["customer"]["name"] == "Ilse Brandt"
+
+
+def test_a_six_digit_postcode_makes_a_sender_line() -> None:
+    page = "\n".join(
+        [
+            "Muster GmbH · Musterstraße 17 · 654321 Musterort",
+            "",
+            "Paul Peter",
+            "Mercedesstr. 24",
+            "70188 Stuttgart",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Muster GmbH"
+    assert output["customer"]["name"] == "Paul Peter"
+
+
+def test_a_date_a_sentence_says_the_invoice_is_payable_on_is_its_due_date() -> None:
+    page = "Rechnungssumme\n9,90\n\nDie Rechnung ist zahlbar zum 25.02.2025 rein netto ohne Abzug."
+
+    output = extract([page], AMOUNTS).output
+
+    assert output["due_date"] == "2025-02-25"
+
+
+def test_the_sum_of_the_goods_is_the_net_amount() -> None:
+    page = "Summe Waren\n9,90\nMwSt.\n1,88\nRechnungssumme\n11,78"
+
+    output = extract([page], AMOUNTS).output
+
+    assert output["net_total"] == 9.9
+
+
+def test_a_corrected_invoices_title_gives_its_number_not_the_number_of_the_invoice_it_corrects() -> None:
+    page = "Acme Ltd.\n\nCorrected invoice No. 1234567890\n\nfor invoice No. 1234567889 from 12 Sep 2024"
+
+    output = extract([page], NUMBERED).output
+
+    assert output["invoice_number"] == "1234567890"
+
+
+def test_a_sender_line_whose_name_opens_with_a_label_word_names_the_issuer_whole() -> None:
+    page = "\n".join(
+        [
+            "Seller Company · 123 Seller St · 12345 Seller City",
+            "",
+            "Ilse Brandt",
+            "Lindenweg 7",
+            "23552 Lübeck",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Seller Company"
+
+
+def test_numero_de_tva_names_the_issuers_vat_id() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"issuer": {"type": "object", "properties": {"vat_id": {"type": "string"}}}},
+    }
+    page = "\n".join(
+        [
+            "| Global Goods Inc. | Directeur : Olivia Green |",
+            "|---|---|",
+            "| 789 Commerce Street | Numéro de TVA: GB123456789 |",
+        ]
+    )
+
+    output = extract([page], schema).output
+
+    assert output["issuer"]["vat_id"] == "GB123456789"
+
+
+IBAN_ONLY: dict[str, Any] = {"type": "object", "properties": {"iban": {"type": "string"}}}
+
+
+def test_the_one_iban_a_page_prints_alone_on_its_line_is_the_iban() -> None:
+    page = "Bankverbindung\nBank\nDE02120300000000202051\nBYLADEM1001"
+
+    assert extract([page], IBAN_ONLY).output["iban"] == "DE02120300000000202051"
+
+
+def test_a_lone_iban_whose_check_digits_are_wrong_is_not_taken() -> None:
+    page = "Bankverbindung\nBank\nDE03120300000000202051\nBYLADEM1001"
+
+    assert extract([page], IBAN_ONLY).output.get("iban") is None
+
+
+def test_two_lone_ibans_give_none() -> None:
+    page = "Bank A\nDE02120300000000202051\n\nBank B\nDE89370400440532013000"
+
+    assert extract([page], IBAN_ONLY).output.get("iban") is None

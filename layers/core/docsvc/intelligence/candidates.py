@@ -27,7 +27,7 @@ from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, key_words, label_ke
 from docsvc.intelligence.lines import Pos
 from docsvc.intelligence.reading import HEAD, Aliases, Reading, composite_aliases, field_aliases
 from docsvc.intelligence.schemas import Node
-from docsvc.intelligence.values import currency_of
+from docsvc.intelligence.values import currency_of, parse_date
 
 Path = tuple[str, ...]
 
@@ -156,10 +156,19 @@ def candidate_of(
         return None  # a label's word, "Nummer" before its colon, is no one's name
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _is_titled_number(value):
         return None  # "Invoice 103767" is the document's title and number, not who issued it
+    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _opens_with_date(value):
+        return None  # "January 1, 2024 - January 31, 2024" is a period, no one's name
     if not reading.valid(slot.node, value):
         return None
     checked = kind is not None and found is not None and found[1] > FORM_ONLY and kind != "bic"
     return Candidate(score * quality, order, uses, value, text, checked)
+
+
+def _opens_with_date(text: str) -> bool:
+    """Whether a text starts with a date ("1 octobre 2023", "01/01/24 - 31/01/24"): a date or a
+    period, which no company's or person's name does."""
+    found = parse_date(text)
+    return found is not None and text.strip().startswith(found.printed)
 
 
 def _is_currency(slot: Slot) -> bool:

@@ -109,20 +109,23 @@ total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, brut
  valor total, valor a pagar, valor total da nota, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto,
  kwota do zaplaty, maksettava, yhteensa, loppusumma, laskun summa, verollinen yhteensa, att betala,
  summa att betala, totalt, totalbelopp, verollinen, verollinen e,
- endsumme, montant a payer, totale fattura
+ endsumme, montant a payer, totale fattura, montant total brut, gesamtbetrag brutto
 net total: total net, veroton, veroton e, veroton yhteensa, veroton hinta, netto yhteensa, summa exkl moms,
  netto totalt, nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
  montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw, netto bedrag,
- base imponible, imponibile, totale imponibile, valor liquido, wartosc netto, razem netto
+ base imponible, imponibile, totale imponibile, valor liquido, wartosc netto, razem netto,
+ montant total net, montant net, gesamtbetrag netto, summe waren, warensumme
 tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, tva, total tva, montant tva,
  total taxe, zuzuglich mwst, zzgl mwst, zuzuglich ust, zzgl ust, zuzuglich umsatzsteuer, zzgl umsatzsteuer,
  versicherungsteuer, versicherungssteuer, btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat,
  podatek, podatek vat, podatku, kwota podatku, kwota podatku vat, suma podatku, wartosc podatku,
  impuesto, total impuesto, importe impuesto, imposto, valor do imposto, total imposto, taxe, alv,
- arvonlisavero, alv yhteensa, alv e, moms, momsbelopp, summa moms
+ arvonlisavero, alv yhteensa, alv e, moms, momsbelopp, summa moms, taxe sur la valeur ajoutee,
+ umsatzsteuerbetrag, mehrwertsteuerbetrag
 vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
  umsatzsteuer identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva,
- tva intracommunautaire, number tva intracommunautaire, number tva, identifiant tva, btw nummer,
+ numero de tva, number de tva, tva intracommunautaire, number tva intracommunautaire, number tva,
+ identifiant tva, btw nummer,
  btw number, btw id, nif, cif,
  partita iva, p iva, numero iva, nip, vat number, vat reg number, vat registration number, vat no,
  vat reg no, vat id no, vat id nr, no tva intra, no tva, no de tva, n de tva, no tva intracommunautaire,
@@ -156,7 +159,7 @@ due date: falligkeitsdatum, falligkeitstag, falligkeit, fallig, fallig am, zahlb
  termin platnosci, termin zaplaty, erapaiva, forfallodatum, forfallodag, sista betalningsdag
 due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a payer avant le, payable avant le,
  a regler avant le, payable le, te betalen voor, betalen voor, pagar antes del, pagar antes de, vence el,
- da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do
+ da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do, zahlbar zum, zahlbar am
 delivery date: lieferdatum, leistungsdatum, liefer und leistungsdatum, date de livraison, leverdatum,
  leveringsdatum, fecha de entrega, data di consegna, data de entrega, data dostawy
 order number: bestellnummer, auftragsnummer, bon de commande, number bon de commande, numero de commande,
@@ -285,7 +288,11 @@ def snake_case(label: str) -> str:
     return name if not name or name[0].isalpha() else f"field_{name}"
 
 
-_RATE = re.compile(r"\(?\d+(?:[.,]\d+)?\s*%\)?")
+# A rate, with the amount it is taken of ("19.00% of €121.50", "19 % auf 121,50 €").
+_RATE = re.compile(
+    r"\(?\d+(?:[.,]\d+)?\s*%"
+    r"(?:\s+(?:of|on|auf|von|sur|de|su|sobre|van|over)\s+[€$£]?\s?\d[\d.,\u00a0 ]*(?:\s?[€$£])?)?\)?"
+)
 
 
 def without_rate(label: str) -> str:
@@ -395,7 +402,8 @@ DOCUMENT_TITLES = frozenset(
         "invoice", "tax invoice", "commercial invoice", "receipt", "sales receipt", "purchase order",
         "quote", "quotation",
         "estimate", "statement", "bill", "credit note", "order confirmation", "delivery note",
-        "packing slip", "proforma invoice", "pro forma invoice", "order",
+        "packing slip", "proforma invoice", "pro forma invoice", "order", "corrected invoice",
+        "corrective invoice",
     )
 )  # fmt: skip
 

@@ -51,6 +51,7 @@ _ADDRESS_BLOCK = 0.45  # the one block of a name over a street and a place, for 
 _NUMBER_AFTER = re.compile(
     r"[^\W\d]{2,}\.?\s+\d{1,5}[a-zA-Z]?\b"
 )  # a street, its number last: "Rabattstr. 25"
+_JOINERS = frozenset("-/_\u2010\u2011")  # the marks that join the parts of a code
 _SENDER_LINES = 60
 _RUN_LINES = 16
 _HEADING = 0.8  # how well a lone line must name an object to head its block
@@ -60,7 +61,7 @@ _CENTS = re.compile(r"\d[.,]\d{1,2}(?!\d)")  # an amount printed with a decimal 
 _DASHES = "\u2013\u2014-"  # en and em dash, hyphen (last: not a range)
 _SENDER_SEPARATOR = re.compile(rf"\s[•●·|▪◦∙]\s|\s[{_DASHES}]\s")
 _SENDER_PART = re.compile(rf"[^•●·|▪◦∙\u2013\u2014]+?(?=\s[•●·|▪◦∙{_DASHES}]\s|$)")
-_POSTCODE = re.compile(r"\b(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\w|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b")
+_POSTCODE = re.compile(r"\b(?:[A-Z]{1,2}[- ]?)?\d{4,6}\s+\w|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b")
 _SALUTATION = re.compile(
     r"(?i)herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|miss|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|"
     r"dhr\.?|mevr\.?|heer|mevrouw|sr\.?|sra\.?|se[nñ]or|se[nñ]ora|sig\.?|sig\.ra|signor|signora|pan|pani"
@@ -109,7 +110,13 @@ def regions_of(
         for index, score in labelled_pairs(aliases, reading, partial=False).items()
     ]
     inline = inline_pairs(aliases, reading)
-    anchors += [(pair, score) for pair, score in inline if not LEGAL_FORM.fullmatch(pair.value)]
+    anchors += [
+        (pair, score)
+        for pair, score in inline
+        if not LEGAL_FORM.fullmatch(pair.value)
+        and not _joined_to_label(pair)
+        and not _opens_parts(pair, reading)
+    ]
     for pair, score in anchors:
         items = _interleaved(pair, inside, reading) or _block_items(pair, inside, reading)
         if items:
@@ -230,31 +237,88 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
     for index, line in enumerate(lines[:_SENDER_LINES]):
         if line.page != 0:
             break
-        if line.cells is not None:
+        if line.cells is not None and not _heads_its_column(index, reading):
             continue
-        parts = [(match.group(), match.start()) for match in _SENDER_PART.finditer(line.text)]
+        text = line.text if line.cells is None else (line.cells or ("",))[0]
+        parts = [(match.group(), match.start()) for match in _SENDER_PART.finditer(text)]
         parts = [(text.strip(" " + _DASHES), start) for text, start in parts if text.strip(" " + _DASHES)]
         if len(parts) < 3 or not any(_POSTCODE.search(text) for text, _ in parts[1:]):
             continue
         if _is_street(parts[0][0]):
             continue  # a footer's address ("2, rue de la Paix - 75000 Paris - Tel: ..."), no one's name first
-        if _SENDER_SEPARATOR.search(line.text) is None:
+        if _SENDER_SEPARATOR.search(text) is None:
             continue
         if any(_BANK_WORD.search(text) for text, _ in parts):
             continue  # the bank's details ("Fruit Bank • BIC ... • IBAN ..."), no one's address
         sender = Region(tuple((text, (index, start)) for text, start in parts), _SENDER)
-        recipient: list[tuple[str, Pos]] = []
-        for at in range(index + 1, min(index + 7, len(lines))):
-            text = lines[at].text
-            if lines[at].cells is not None or label_colon(text) is not None or reading.reads_as_label(text):
-                break
-            if not recipient and (any(char.isdigit() for char in text) or _SENDER_SEPARATOR.search(text)):
-                break  # the letterhead goes on (a telephone line): no address under it
-            recipient.append((text, (at, 0)))
-            if _POSTCODE.search(text):
-                break
+        if line.cells is not None:
+            recipient = _address_in_cells(index + 1, reading, beside_labels=False)
+        else:
+            recipient = _address_in_cells(index + 1, reading) or _address_under(index + 1, reading)
         return sender, (Region(tuple(recipient), _SENDER) if len(recipient) >= 2 else None)
     return None
+
+
+def _address_under(start: int, reading: Reading) -> list[tuple[str, Pos]]:
+    """The address printed under a sender's line from line `start`, up to its postcode and place.
+    A column of labels and values printed beside it may come out between its lines ("Globex Corp.",
+    "Start of service:", "23 Apr 2024", "142 Scorpio Drive"): when one comes before the address's
+    first line, a label with nothing after its colon and the line under it (its value) are passed
+    over, and the address so gathered is kept only when it ends with its postcode and place, as an
+    address window's does."""
+    lines = reading.layout.lines
+    recipient: list[tuple[str, Pos]] = []
+    skipped, at = False, start
+    while at < min(start + 12, len(lines)) and len(recipient) < 6:
+        text = lines[at].text
+        colon = label_colon(text)
+        if colon is not None and not text[colon + 1 :].strip() and lines[at].cells is None:
+            if recipient and not skipped:
+                break  # the labels start under the address, not beside it
+            skipped, at = True, at + 2  # a label beside, and its value under it
+            continue
+        if lines[at].cells is not None or colon is not None or reading.reads_as_label(text):
+            break
+        if not recipient and (any(char.isdigit() for char in text) or _SENDER_SEPARATOR.search(text)):
+            break  # the letterhead goes on (a telephone line): no address under it
+        recipient.append((text, (at, 0)))
+        at += 1
+        if _POSTCODE.search(text):
+            return recipient
+    return [] if skipped else recipient
+
+
+def _heads_its_column(index: int, reading: Reading) -> bool:
+    """Whether line `index` is a table's first row, whose first cell may be a sender's line over the
+    address under it in the same column."""
+    lines = reading.layout.lines
+    return lines[index].cells is not None and (index == 0 or lines[index - 1].cells is None)
+
+
+def _address_in_cells(start: int, reading: Reading, beside_labels: bool = True) -> list[tuple[str, Pos]]:
+    """The address under a sender's line printed as the first column of a table: the first cells of
+    its rows, up to the first empty one, when the first row's first cell is a name (no digit). With
+    `beside_labels`, the sender's line stood over the table, and the table's other columns must be the
+    document's labels and values ("| Prime Tech Solutions | Invoice Number: | INV-1 |"); without, the
+    sender's line heads the column itself."""
+    lines = reading.layout.lines
+    if start >= len(lines) or lines[start].cells is None:
+        return []
+    first = lines[start].cells or ()
+    if len(first) < 2 or not first[0] or any(char.isdigit() for char in first[0]):
+        return []
+    labelled = any(label_colon(cell) is not None or reading.reads_as_label(cell) for cell in first[1:])
+    if beside_labels and not labelled:
+        return []
+    recipient: list[tuple[str, Pos]] = []
+    for at in range(start, min(start + 6, len(lines))):
+        cells = lines[at].cells
+        if cells is None or not cells[0].strip() or label_colon(cells[0]) is not None:
+            break
+        recipient.append((cells[0].strip(), (at, 0)))
+        if _POSTCODE.search(cells[0]):
+            break
+    return recipient
 
 
 def addressee_of(reading: Reading) -> Region | None:
@@ -598,6 +662,8 @@ def _candidates(slot: Slot, reading: Reading, regions: _RegionCache) -> Iterator
 
 
 def _from_pair(slot: Slot, pair: Pair, label_score: float, reading: Reading) -> Iterator[Candidate]:
+    if pair.how == "inline" and (_joined_to_label(pair) or _opens_parts(pair, reading)):
+        return  # "CUST-IE-001": a code that opens with a label's word, no label and its value
     text, uses = pair.value, {pair.label_at, pair.value_at}
     following = [(pair.value, pair.value_at)] + [(reading.layout.lines[i].text, (i, 0)) for i in pair.rest]
     if role_of(slot.path[-1]) == "address" and pair.how != "cell":
@@ -617,6 +683,22 @@ def _from_pair(slot: Slot, pair: Pair, label_score: float, reading: Reading) -> 
     )
     if candidate:
         yield candidate
+
+
+def _joined_to_label(pair: Pair) -> bool:
+    """Whether a label run into its value is joined to it by a hyphen, slash or underscore with no
+    space between ("CUST-IE-001", "INV/2024/7"): one code, whose first part only reads as a label."""
+    line, start = pair.value_at
+    return line == pair.label_at[0] and start == len(pair.label) and pair.value[:1] in _JOINERS
+
+
+def _opens_parts(pair: Pair, reading: Reading) -> bool:
+    """Whether a label run into its value with no colon is the first word of a line of three or more
+    parts apart by bullets ("Seller Company · 123 Seller St · 12345 Seller City"): a sender's line
+    whose name opens with a label's word, not that label and its value."""
+    text = reading.layout.lines[pair.label_at[0]].text
+    between = text[len(pair.label) : pair.value_at[1]]
+    return ":" not in between and len(_SENDER_SEPARATOR.findall(pair.value)) >= 2
 
 
 def _until_block_ends(items: list[tuple[str, Pos]], reading: Reading) -> list[tuple[str, Pos]]:

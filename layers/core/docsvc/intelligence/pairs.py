@@ -236,9 +236,17 @@ def _one_line_runs(lines: list[Line], blocks: list[tuple[int, ...]]) -> Iterator
 
 def _label_cut_in_two(first: str, second: str) -> bool:
     """Whether two cells are one label cut in two, its last words and colon in the second: "Facture",
-    "n° :" (not a key and its value, which has no colon at its end)."""
+    "n° :" (not a key and its value, which has no colon at its end; nor a name beside a label of its
+    own, "Prime Tech Solutions", "Invoice Number:", whose words open capitalised)."""
     first, second = first.strip(), second.strip()
-    return second.endswith(":") and not first.endswith(":") and len(second) <= 20 and is_label_text(first)
+    whole = len(second.rstrip(" :").split()) >= 2 and second[:1].isupper()
+    return (
+        second.endswith(":")
+        and not first.endswith(":")
+        and len(second) <= 20
+        and not whole
+        and is_label_text(first)
+    )
 
 
 def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:

@@ -48,6 +48,7 @@ _UNCROSSED = 0.6  # a statement printed without the X its ticked neighbours have
 _TITLED_NUMBER, _TITLED_DATE = 0.85, 0.8
 _TITLE_LABEL = 0.9  # a title printed as a label before its number, not at the head of its line
 _NAMED_IBAN = 0.7  # an IBAN after the word "IBAN" in a sentence
+_LONE_IBAN = 0.5  # the one IBAN a document prints, on a line or in a cell of its own, its check right
 _APART = 0.65  # a lone value printed away from its label, which has nothing after its colon
 _IBAN_WORD = re.compile(r"\bIBAN\b[\s:]*")
 _UNDER_COLUMN, _UNDER_HEADING = 0.6, 8  # a date under a heading of stacked column headings, how far
@@ -96,6 +97,7 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         yield from _titled_number(slot, reading)
     if slot.node.kind == "string" and identifier_kind(slot.path[-1]) == "iban":
         yield from _iban_after_its_name(slot, reading)
+        yield from _lone_iban(slot, reading)
     if slot.node.kind in {"number", "integer"} and amount_role(slot.aliases) == "total":
         yield from receipt_totals(slot, reading)
     if slot.node.kind == "string":
@@ -171,6 +173,23 @@ def _iban_after_its_name(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         if candidate:
             yield candidate
             return
+
+
+def _lone_iban(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """An IBAN printed with no label, alone on its line or in its table cell ("Bankverbindung", "Bank",
+    "DE02120300000000202051"; the label one cell above), whose check digits are right: the
+    account the document is paid to, when it prints no other IBAN."""
+    found: dict[str, int] = {}
+    for index, line in enumerate(reading.layout.lines):
+        for piece in line.cells if line.cells is not None else (line.text,):
+            iban = find_identifier("iban", piece)
+            if iban is not None and iban[1] == 1.0 and iban[0] == piece.strip():
+                found.setdefault(re.sub(r"\s", "", iban[0]), index)
+    if len(found) != 1:
+        return
+    ((value, at),) = found.items()
+    candidate = candidate_of(slot, value, _LONE_IBAN, (at, 0), frozenset({(at, -5)}), reading)
+    yield from [candidate] if candidate else []
 
 
 def _after_the_word_iban(lines: Sequence[Line]) -> Iterator[tuple[str, int]]:

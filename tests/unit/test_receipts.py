@@ -197,3 +197,17 @@ def test_an_invoices_vendor_is_not_read_as_a_receipts_shop() -> None:
     page = _roll("—eoOoOos    ee", "Katana Sushi", "2818 Hewitt Ave", "Everett, WA 98201")
 
     assert extract(page, VENDOR).output["vendor"]["name"] != "Katana Sushi"
+
+
+def test_a_line_giving_the_stores_number_names_no_block_of_the_shop() -> None:
+    page = _roll(
+        "BURGER BARN",
+        "STORE # CA-1661",
+        "2640 Reynolds Ranch Pkwy - Ste 140",
+        "Lodi, CA 95240",
+        "Total    13.05",
+    )
+
+    merchant = extract(page, RECEIPT).output["merchant"]
+
+    assert merchant == {"name": "BURGER BARN", "address": "2640 Reynolds Ranch Pkwy - Ste 140, Lodi, CA 95240"}

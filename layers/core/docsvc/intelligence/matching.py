@@ -37,6 +37,7 @@ from docsvc.intelligence.labels import (
 from docsvc.intelligence.lines import Pos, label_colon
 from docsvc.intelligence.pairs import Pair
 from docsvc.intelligence.reading import SYNONYM, Aliases, Reading, inline_pairs, labelled_pairs
+from docsvc.intelligence.receipts import numbers_the_shop
 from docsvc.intelligence.unlabelled import ticked_flag, without_label
 from docsvc.intelligence.values import ticked_options
 
@@ -111,6 +112,8 @@ def regions_of(
     inline = inline_pairs(aliases, reading)
     anchors += [(pair, score) for pair, score in inline if not LEGAL_FORM.fullmatch(pair.value)]
     for pair, score in anchors:
+        if numbers_the_shop(reading.layout.lines[pair.label_at[0]].text):
+            continue  # "STORE # CA-1661": the shop's number, not a block of the shop's
         items = _interleaved(pair, inside, reading) or _block_items(pair, inside, reading)
         if items:
             regions.append(Region(tuple(items), score * PRIOR["region"]))

@@ -59,6 +59,10 @@ _NOT_NAME = re.compile(r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server
 # 555-0159") is written for callers abroad, and says nothing of where the document was printed.
 _NANP_PHONE = re.compile(r"(?<![\d-])(?<!\+1\s)(?<!\+1)(?:\(\d{3}\)\s?|\d{3}-)\d{3}-\d{4}(?![\d-])")
 _STORE_NUMBER = re.compile(r"\s*#?\s*\d+\s*$")
+# A line that gives a shop's number: "STORE # CA-1661", "Store No. 0423", "STORE    3451".
+_NUMBERED_SHOP = re.compile(
+    r"(?i)^\W*(?:store|shop|branch|restaurant|unit)\s*(?:#|no\.?|nr\.?|number)?\s*:?\s*[a-z]{0,3}[-\s]?\d[\d-]*\W*$"
+)
 _PHONE = re.compile(r"\(?\d{3}\)?[\s.-]*\d{3}[\s.-]\d{4}")
 # A total's label, OCR's slips on its last letter read too ("Tota]", "TOTL", "Tota!").
 # German and French tills' too: "SUMME", "Zu zahlen", "TOTAL TTC", "Net à payer".
@@ -172,6 +176,12 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     candidate = candidate_of(slot, text, SHOP_HEAD, (lines[0], 0), uses, reading)
     if candidate is not None:
         yield candidate
+
+
+def numbers_the_shop(text: str) -> bool:
+    """Whether a line gives a shop's number ("STORE # CA-1661", "Store No. 0423"): its "store" labels
+    that number, not the shop's name or address printed around it."""
+    return bool(_NUMBERED_SHOP.match(" ".join(text.split())))
 
 
 def _shop_head(reading: Reading) -> tuple[list[int], list[int]]:

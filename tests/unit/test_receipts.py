@@ -211,3 +211,17 @@ def test_a_line_giving_the_stores_number_names_no_block_of_the_shop() -> None:
     merchant = extract(page, RECEIPT).output["merchant"]
 
     assert merchant == {"name": "BURGER BARN", "address": "2640 Reynolds Ranch Pkwy - Ste 140, Lodi, CA 95240"}
+
+
+def test_a_second_subtotal_that_adds_the_tax_to_the_first_is_the_total() -> None:
+    page = _roll(
+        "Coffee    2.95", "Sub Total:    63.75", "Tax:    5.50", "Sub Total:    69.25", "TOTAL:    69 -25"
+    )
+
+    assert extract(page, RECEIPT).output["total"] == 69.25
+
+
+def test_a_subtotal_that_items_add_up_to_without_a_tax_is_no_total() -> None:
+    page = _roll("1    Burger    11.00", "1    Soda    2.00", "Sub Total:    13.00", "TOTAL:")
+
+    assert extract(page, RECEIPT).output["total"] is None

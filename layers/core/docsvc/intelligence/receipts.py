@@ -84,6 +84,8 @@ _AMOUNT_AT_END = re.compile(
 _PAYMENT = re.compile(
     r"(?i)(?<![a-z])(?:visa|mastercard|master|amex|discover|credit|debit|card|cash|payment|paid|charged?)(?![a-z])"
 )
+_TAX = re.compile(r"(?i)(?<![a-z])(?:tax|vat|gst|hst|pst|mwst|tva)(?![a-z])")
+_SUBTOTAL = re.compile(r"(?i)(?<![a-z])sub[\s-]*total(?![a-z])")
 _CHANGE = re.compile(r"(?i)(?<![a-z])change(?![a-z])")
 _CENTS_AT_END = re.compile(r"(?<![\d.,])\$?(\d{1,3}(?:,\d{3})*|\d{1,6})\.(\d{2})\s*$")
 _LONE_AMOUNT = re.compile(r"^\s*\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})\s?[.,]\s?(\d{2})\s*$")
@@ -126,9 +128,12 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """A receipt whose total's label OCR lost: the largest amount paid (by card or cash) that two
     other amounts it prints add up to, neither of them paid nor change (a subtotal and its tax, "12.08",
-    "0.97", then "Credit $13.05"; not "Cash 13.25", which is "Payment 13.12" and "Change 0.13")."""
+    "0.97", then "Credit $13.05"; not "Cash 13.25", which is "Payment 13.12" and "Change 0.13"); or a
+    subtotal that an amount and a tax above it add up to (tills that print the subtotal with its tax
+    as a second "Sub Total": "Sub Total: 63.75", "Tax: 5.50", "Sub Total: 69.25")."""
     amounts: list[tuple[int, int]] = []  # (line, cents) of each line ending with an amount
     paid: set[int] = set()  # the lines that pay or give change: "Credit $13.05", "VISA 6.56", "Change 0.13"
+    taxes: set[int] = set()  # the lines of a tax: "Tax: 5.50", "Sales Tax 0.35"
     lines = reading.layout.lines[:_SUM_LINES]
     for index, line in enumerate(lines):
         found = _CENTS_AT_END.search(line.text)
@@ -136,13 +141,20 @@ def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             amounts.append((index, int(found[1].replace(",", "")) * 100 + int(found[2])))
             if _PAYMENT.search(line.text) or _CHANGE.search(line.text):
                 paid.add(index)
+            if _TAX.search(line.text):
+                taxes.add(index)
     best: tuple[int, int] | None = None
-    for at, total in (
-        amount for amount in amounts if amount[0] in paid and not _CHANGE.search(lines[amount[0]].text)
-    ):
-        earlier = [cents for index, cents in amounts if index not in paid and 0 < cents < total]
+    for at, total in amounts:
+        if at in paid and not _CHANGE.search(lines[at].text):
+            parts = [cents for index, cents in amounts if index not in paid and 0 < cents < total]
+            smaller = parts
+        elif _SUBTOTAL.search(lines[at].text):
+            parts = [cents for index, cents in amounts if index < at and 0 < cents < total]
+            smaller = [cents for index, cents in amounts if index < at and index in taxes]
+        else:
+            continue
         if (best is None or total > best[1]) and any(
-            total - cents in earlier for cents in earlier if 4 * (total - cents) <= total
+            total - cents in parts for cents in smaller if 0 < 4 * cents <= total
         ):
             best = (at, total)
     if best is not None:

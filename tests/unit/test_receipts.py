@@ -225,3 +225,19 @@ def test_a_subtotal_that_items_add_up_to_without_a_tax_is_no_total() -> None:
     page = _roll("1    Burger    11.00", "1    Soda    2.00", "Sub Total:    13.00", "TOTAL:")
 
     assert extract(page, RECEIPT).output["total"] is None
+
+
+def test_a_line_printing_a_date_is_no_shops_name_and_keeps_its_date() -> None:
+    page = _roll(
+        "720 hove vax yorover n    Kitchen Mass con AVE & Patio    uM 5",
+        "130 WA, 92139-3308    7    N",
+        'camber 10    968-080"    09/23/2017    astst',
+        "9:40 PM",
+        "er: Mega    30062",
+        "Total    48.00",
+    )
+
+    output = extract(page, RECEIPT).output
+
+    assert "09/23/2017" not in (output["merchant"] or {}).get("name", "")
+    assert output["date"] == "2017-09-23"

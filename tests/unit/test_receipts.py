@@ -241,3 +241,11 @@ def test_a_line_printing_a_date_is_no_shops_name_and_keeps_its_date() -> None:
 
     assert "09/23/2017" not in (output["merchant"] or {}).get("name", "")
     assert output["date"] == "2017-09-23"
+
+
+def test_marks_ocr_reads_at_the_papers_edge_are_left_out_of_the_address_but_a_street_word_is_kept() -> None:
+    page = _roll("CASA VERDE", "14 HIGH STREET    en    |", "SALEM, MA 01970    ae", "Total    9.50")
+    street = _roll("CASA VERDE", "625 S Fair Oaks    ave", "Pasadena, CA 91105", "Total    9.50")
+
+    assert extract(page, RECEIPT).output["merchant"]["address"] == "14 HIGH STREET, SALEM, MA 01970"
+    assert extract(street, RECEIPT).output["merchant"]["address"] == "625 S Fair Oaks ave, Pasadena, CA 91105"

@@ -58,6 +58,7 @@ _NOT_NAME = re.compile(r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server
 # A North American telephone number as it is dialled at home: one with its country code ("+1 (415)
 # 555-0159") is written for callers abroad, and says nothing of where the document was printed.
 _NANP_PHONE = re.compile(r"(?<![\d-])(?<!\+1\s)(?<!\+1)(?:\(\d{3}\)\s?|\d{3}-)\d{3}-\d{4}(?![\d-])")
+_EDGE_NOISE = re.compile(r"(?!(?:st|rd|dr|ln|ct|pl|wy|av)\W*$)[^\w\s]*(?:[a-z]{1,2}[^\w\s]*)?")
 _STORE_NUMBER = re.compile(r"\s*#?\s*\d+\s*$")
 # A line that gives a shop's number: "STORE # CA-1661", "Store No. 0423", "STORE    3451".
 _NUMBERED_SHOP = re.compile(
@@ -183,7 +184,7 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     if not lines:
         return
     separator = ", " if role == "address" else " "
-    text = separator.join(" ".join(reading.layout.lines[index].text.split()) for index in lines)
+    text = separator.join(_without_edge_noise(reading.layout.lines[index].text) for index in lines)
     uses = frozenset((index, 0) for index in lines)
     candidate = candidate_of(slot, text, SHOP_HEAD, (lines[0], 0), uses, reading)
     if candidate is not None:
@@ -194,6 +195,16 @@ def numbers_the_shop(text: str) -> bool:
     """Whether a line gives a shop's number ("STORE # CA-1661", "Store No. 0423"): its "store" labels
     that number, not the shop's name or address printed around it."""
     return bool(_NUMBERED_SHOP.match(" ".join(text.split())))
+
+
+def _without_edge_noise(text: str) -> str:
+    """A head line without the marks OCR reads at the paper's edge, set far apart after it ("99
+    BROADWAY    en    |", "SOMERVILLE, MA 02145    ae"): a trailing part of signs, or of two letters
+    at most in lower case but a street's ("st", "rd"); no digit (a state, "FAIR OAKS    CA", is kept)."""
+    parts = re.split(r"\s{4,}", text.strip())
+    while len(parts) > 1 and _EDGE_NOISE.fullmatch(parts[-1]):
+        parts.pop()
+    return " ".join(" ".join(parts).split())
 
 
 def _shop_head(reading: Reading) -> tuple[list[int], list[int]]:

@@ -210,7 +210,10 @@ def test_a_line_giving_the_stores_number_names_no_block_of_the_shop() -> None:
 
     merchant = extract(page, RECEIPT).output["merchant"]
 
-    assert merchant == {"name": "BURGER BARN", "address": "2640 Reynolds Ranch Pkwy - Ste 140, Lodi, CA 95240"}
+    assert merchant == {
+        "name": "BURGER BARN",
+        "address": "2640 Reynolds Ranch Pkwy - Ste 140, Lodi, CA 95240",
+    }
 
 
 def test_a_second_subtotal_that_adds_the_tax_to_the_first_is_the_total() -> None:

@@ -9,7 +9,8 @@ numeric in the order of the country it was printed in. So:
   amount at the end of the line or alone on the line under it; a subtotal, a tax, a net total or a
   count of items is not it, and of several the largest is (a total with the tip after the total of
   the food); without such a line, the largest amount paid (a card's or cash line) that two other
-  amounts add up to (a subtotal and its tax, a quarter of it at most);
+  amounts add up to (a subtotal and its tax, a quarter of it at most), or a second subtotal that an
+  amount and a tax above it add up to;
 - the date is the first one printed with a time of day ("05/11/18 8:47 PM"): the moment of the
   sale, however the head of the roll around it reads;
 - an American document (a US state and ZIP code: "Long Beach, CA 90804", or a North American
@@ -18,7 +19,9 @@ numeric in the order of the country it was printed in. So:
   street line (house number first) down to the line of its place (a US state and ZIP code, a
   postcode and a place, "Windham NH"), its name the nearest line above that reads as a name (mostly
   letters; with the line above when it goes on in lower case, "Friendly Red's" over "of Windham"),
-  past the noise OCR makes of a logo; a receipt without an address is named by its first such line.
+  past the noise OCR makes of a logo and the marks it reads at the paper's edge; a receipt without an
+  address is named by its first such line; a line giving the shop's number ("STORE # CA-1661") names
+  none of the shop's blocks.
 """
 
 from __future__ import annotations

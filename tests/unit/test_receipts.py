@@ -197,3 +197,58 @@ def test_an_invoices_vendor_is_not_read_as_a_receipts_shop() -> None:
     page = _roll("—eoOoOos    ee", "Katana Sushi", "2818 Hewitt Ave", "Everett, WA 98201")
 
     assert extract(page, VENDOR).output["vendor"]["name"] != "Katana Sushi"
+
+
+def test_a_line_giving_the_stores_number_names_no_block_of_the_shop() -> None:
+    page = _roll(
+        "BURGER BARN",
+        "STORE # CA-1661",
+        "2640 Reynolds Ranch Pkwy - Ste 140",
+        "Lodi, CA 95240",
+        "Total    13.05",
+    )
+
+    merchant = extract(page, RECEIPT).output["merchant"]
+
+    assert merchant == {
+        "name": "BURGER BARN",
+        "address": "2640 Reynolds Ranch Pkwy - Ste 140, Lodi, CA 95240",
+    }
+
+
+def test_a_second_subtotal_that_adds_the_tax_to_the_first_is_the_total() -> None:
+    page = _roll(
+        "Coffee    2.95", "Sub Total:    63.75", "Tax:    5.50", "Sub Total:    69.25", "TOTAL:    69 -25"
+    )
+
+    assert extract(page, RECEIPT).output["total"] == 69.25
+
+
+def test_a_subtotal_that_items_add_up_to_without_a_tax_is_no_total() -> None:
+    page = _roll("1    Burger    11.00", "1    Soda    2.00", "Sub Total:    13.00", "TOTAL:")
+
+    assert extract(page, RECEIPT).output["total"] is None
+
+
+def test_a_line_printing_a_date_is_no_shops_name_and_keeps_its_date() -> None:
+    page = _roll(
+        "720 hove vax yorover n    Kitchen Mass con AVE & Patio    uM 5",
+        "130 WA, 92139-3308    7    N",
+        'camber 10    968-080"    09/23/2017    astst',
+        "9:40 PM",
+        "er: Mega    30062",
+        "Total    48.00",
+    )
+
+    output = extract(page, RECEIPT).output
+
+    assert "09/23/2017" not in (output["merchant"] or {}).get("name", "")
+    assert output["date"] == "2017-09-23"
+
+
+def test_marks_ocr_reads_at_the_papers_edge_are_left_out_of_the_address_but_a_street_word_is_kept() -> None:
+    page = _roll("CASA VERDE", "14 HIGH STREET    en    |", "SALEM, MA 01970    ae", "Total    9.50")
+    street = _roll("CASA VERDE", "625 S Fair Oaks    ave", "Pasadena, CA 91105", "Total    9.50")
+
+    assert extract(page, RECEIPT).output["merchant"]["address"] == "14 HIGH STREET, SALEM, MA 01970"
+    assert extract(street, RECEIPT).output["merchant"]["address"] == "625 S Fair Oaks ave, Pasadena, CA 91105"

@@ -37,8 +37,9 @@ from docsvc.intelligence.labels import (
 from docsvc.intelligence.lines import Pos, label_colon
 from docsvc.intelligence.pairs import Pair
 from docsvc.intelligence.reading import SYNONYM, Aliases, Reading, inline_pairs, labelled_pairs
+from docsvc.intelligence.receipts import numbers_the_shop
 from docsvc.intelligence.unlabelled import ticked_flag, without_label
-from docsvc.intelligence.values import ticked_options
+from docsvc.intelligence.values import parse_date, ticked_options
 
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
 _COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
@@ -118,6 +119,8 @@ def regions_of(
         and not _opens_parts(pair, reading)
     ]
     for pair, score in anchors:
+        if numbers_the_shop(reading.layout.lines[pair.label_at[0]].text):
+            continue  # "STORE # CA-1661": the shop's number, not a block of the shop's
         items = _interleaved(pair, inside, reading) or _block_items(pair, inside, reading)
         if items:
             regions.append(Region(tuple(items), score * PRIOR["region"]))
@@ -745,7 +748,9 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
             if value:
                 found.append((value, frozenset({position}), 0.95))
                 break
-    elif role == "name" and (unplaced := [item for item in plain if not _is_street(item[0])]):
+    elif role == "name" and (
+        unplaced := [item for item in plain if not _is_street(item[0]) and not _dated(item[0])]
+    ):
         worded = [item for item in unplaced if _mostly_letters(item[0])] or unplaced
         named = [item for item in worded if not _is_initials(item[0])] or worded
         lines = _name_lines(plain, plain.index(named[0]))
@@ -828,6 +833,11 @@ def _name_lines(items: list[tuple[str, Pos]], at: int) -> list[tuple[str, Pos]]:
     if ends_legal and not _ENDS_LEGAL_FORM.search(first[0]) and not any(c.isdigit() for c in following[0]):
         return [first, following]
     return [first]
+
+
+def _dated(text: str) -> bool:
+    """Whether a line prints a date ("09/23/2017"): a till's or a form's line, no one's name."""
+    return parse_date(text, False) is not None
 
 
 def _is_street(text: str) -> bool:

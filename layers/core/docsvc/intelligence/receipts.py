@@ -9,7 +9,8 @@ numeric in the order of the country it was printed in. So:
   amount at the end of the line or alone on the line under it; a subtotal, a tax, a net total or a
   count of items is not it, and of several the largest is (a total with the tip after the total of
   the food); without such a line, the largest amount paid (a card's or cash line) that two other
-  amounts add up to (a subtotal and its tax, a quarter of it at most);
+  amounts add up to (a subtotal and its tax, a quarter of it at most), or a second subtotal that an
+  amount and a tax above it add up to;
 - the date is the first one printed with a time of day ("05/11/18 8:47 PM"): the moment of the
   sale, however the head of the roll around it reads;
 - an American document (a US state and ZIP code: "Long Beach, CA 90804", or a North American
@@ -18,7 +19,9 @@ numeric in the order of the country it was printed in. So:
   street line (house number first) down to the line of its place (a US state and ZIP code, a
   postcode and a place, "Windham NH"), its name the nearest line above that reads as a name (mostly
   letters; with the line above when it goes on in lower case, "Friendly Red's" over "of Windham"),
-  past the noise OCR makes of a logo; a receipt without an address is named by its first such line.
+  past the noise OCR makes of a logo and the marks it reads at the paper's edge; a receipt without an
+  address is named by its first such line; a line giving the shop's number ("STORE # CA-1661") names
+  none of the shop's blocks.
 """
 
 from __future__ import annotations
@@ -58,7 +61,12 @@ _NOT_NAME = re.compile(r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server
 # A North American telephone number as it is dialled at home: one with its country code ("+1 (415)
 # 555-0159") is written for callers abroad, and says nothing of where the document was printed.
 _NANP_PHONE = re.compile(r"(?<![\d-])(?<!\+1\s)(?<!\+1)(?:\(\d{3}\)\s?|\d{3}-)\d{3}-\d{4}(?![\d-])")
+_EDGE_NOISE = re.compile(r"(?!(?:st|rd|dr|ln|ct|pl|wy|av)\W*$)[^\w\s]*(?:[a-z]{1,2}[^\w\s]*)?")
 _STORE_NUMBER = re.compile(r"\s*#?\s*\d+\s*$")
+# A line that gives a shop's number: "STORE # CA-1661", "Store No. 0423", "STORE    3451".
+_NUMBERED_SHOP = re.compile(
+    r"(?i)^\W*(?:store|shop|branch|restaurant|unit)\s*(?:#|no\.?|nr\.?|number)?\s*:?\s*[a-z]{0,3}[-\s]?\d[\d-]*\W*$"
+)
 _PHONE = re.compile(r"\(?\d{3}\)?[\s.-]*\d{3}[\s.-]\d{4}")
 # A total's label, OCR's slips on its last letter read too ("Tota]", "TOTL", "Tota!").
 # German and French tills' too: "SUMME", "Zu zahlen", "TOTAL TTC", "Net à payer".
@@ -80,6 +88,8 @@ _AMOUNT_AT_END = re.compile(
 _PAYMENT = re.compile(
     r"(?i)(?<![a-z])(?:visa|mastercard|master|amex|discover|credit|debit|card|cash|payment|paid|charged?)(?![a-z])"
 )
+_TAX = re.compile(r"(?i)(?<![a-z])(?:tax|vat|gst|hst|pst|mwst|tva)(?![a-z])")
+_SUBTOTAL = re.compile(r"(?i)(?<![a-z])sub[\s-]*total(?![a-z])")
 _CHANGE = re.compile(r"(?i)(?<![a-z])change(?![a-z])")
 _CENTS_AT_END = re.compile(r"(?<![\d.,])\$?(\d{1,3}(?:,\d{3})*|\d{1,6})\.(\d{2})\s*$")
 _LONE_AMOUNT = re.compile(r"^\s*\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})\s?[.,]\s?(\d{2})\s*$")
@@ -122,9 +132,12 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """A receipt whose total's label OCR lost: the largest amount paid (by card or cash) that two
     other amounts it prints add up to, neither of them paid nor change (a subtotal and its tax, "12.08",
-    "0.97", then "Credit $13.05"; not "Cash 13.25", which is "Payment 13.12" and "Change 0.13")."""
+    "0.97", then "Credit $13.05"; not "Cash 13.25", which is "Payment 13.12" and "Change 0.13"); or a
+    subtotal that an amount and a tax above it add up to (tills that print the subtotal with its tax
+    as a second "Sub Total": "Sub Total: 63.75", "Tax: 5.50", "Sub Total: 69.25")."""
     amounts: list[tuple[int, int]] = []  # (line, cents) of each line ending with an amount
     paid: set[int] = set()  # the lines that pay or give change: "Credit $13.05", "VISA 6.56", "Change 0.13"
+    taxes: set[int] = set()  # the lines of a tax: "Tax: 5.50", "Sales Tax 0.35"
     lines = reading.layout.lines[:_SUM_LINES]
     for index, line in enumerate(lines):
         found = _CENTS_AT_END.search(line.text)
@@ -132,13 +145,20 @@ def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             amounts.append((index, int(found[1].replace(",", "")) * 100 + int(found[2])))
             if _PAYMENT.search(line.text) or _CHANGE.search(line.text):
                 paid.add(index)
+            if _TAX.search(line.text):
+                taxes.add(index)
     best: tuple[int, int] | None = None
-    for at, total in (
-        amount for amount in amounts if amount[0] in paid and not _CHANGE.search(lines[amount[0]].text)
-    ):
-        earlier = [cents for index, cents in amounts if index not in paid and 0 < cents < total]
+    for at, total in amounts:
+        if at in paid and not _CHANGE.search(lines[at].text):
+            parts = [cents for index, cents in amounts if index not in paid and 0 < cents < total]
+            smaller = parts
+        elif _SUBTOTAL.search(lines[at].text):
+            parts = [cents for index, cents in amounts if index < at and 0 < cents < total]
+            smaller = [cents for index, cents in amounts if index < at and index in taxes]
+        else:
+            continue
         if (best is None or total > best[1]) and any(
-            total - cents in earlier for cents in earlier if 4 * (total - cents) <= total
+            total - cents in parts for cents in smaller if 0 < 4 * cents <= total
         ):
             best = (at, total)
     if best is not None:
@@ -167,11 +187,27 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     if not lines:
         return
     separator = ", " if role == "address" else " "
-    text = separator.join(" ".join(reading.layout.lines[index].text.split()) for index in lines)
+    text = separator.join(_without_edge_noise(reading.layout.lines[index].text) for index in lines)
     uses = frozenset((index, 0) for index in lines)
     candidate = candidate_of(slot, text, SHOP_HEAD, (lines[0], 0), uses, reading)
     if candidate is not None:
         yield candidate
+
+
+def numbers_the_shop(text: str) -> bool:
+    """Whether a line gives a shop's number ("STORE # CA-1661", "Store No. 0423"): its "store" labels
+    that number, not the shop's name or address printed around it."""
+    return bool(_NUMBERED_SHOP.match(" ".join(text.split())))
+
+
+def _without_edge_noise(text: str) -> str:
+    """A head line without the marks OCR reads at the paper's edge, set far apart after it ("99
+    BROADWAY    en    |", "SOMERVILLE, MA 02145    ae"): a trailing part of signs, or of two letters
+    at most in lower case but a street's ("st", "rd"); no digit (a state, "FAIR OAKS    CA", is kept)."""
+    parts = re.split(r"\s{4,}", text.strip())
+    while len(parts) > 1 and _EDGE_NOISE.fullmatch(parts[-1]):
+        parts.pop()
+    return " ".join(" ".join(parts).split())
 
 
 def _shop_head(reading: Reading) -> tuple[list[int], list[int]]:

@@ -614,3 +614,35 @@ def test_two_lone_ibans_give_none() -> None:
     page = "Bank A\nDE02120300000000202051\n\nBank B\nDE89370400440532013000"
 
     assert extract([page], IBAN_ONLY).output.get("iban") is None
+
+
+def test_a_dated_line_in_a_block_a_buyers_label_opens_leaves_the_customer_named_by_its_address_block() -> (
+    None
+):
+    first = "\n".join(
+        [
+            "Nordlicht Ltd. · 12 Harbour Road · EC1A 1BB London",
+            "",
+            "| Fjord Analytics Corp. | Invoice Number: | INV-2023-00789 |",
+            "|---|---|---|",
+            "| Ines Lorca | Invoice Date: | October 1, 2023 |",
+            "| 4 Quay Street | Order Number: | PO-2023-10-005 |",
+            "| 10001 New York | Due Date: | February 1, 2024 |",
+        ]
+    )
+    second = "\n".join(
+        [
+            "Product Identification:",
+            "Buyer Product ID: TECH-REQ-789B",
+            "",
+            "Billing Period:",
+            "January 1, 2024 - January 31, 2024",
+            "",
+            "Accounting Reference:",
+            "Cost Center Alpha-100",
+        ]
+    )
+
+    output = extract([first, second], PARTIES).output
+
+    assert output["customer"]["name"] == "Fjord Analytics Corp."

@@ -37,7 +37,7 @@ from docsvc.intelligence.labels import (
 from docsvc.intelligence.lines import Pos, label_colon
 from docsvc.intelligence.pairs import Pair
 from docsvc.intelligence.reading import SYNONYM, Aliases, Reading, inline_pairs, labelled_pairs
-from docsvc.intelligence.receipts import numbers_the_shop
+from docsvc.intelligence.receipts import is_shop_field, numbers_the_shop
 from docsvc.intelligence.unlabelled import ticked_flag, without_label
 from docsvc.intelligence.values import parse_date, ticked_options
 
@@ -742,6 +742,7 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
     plain = [(_before_form(text), position) for text, position in items]
     plain = [(text, position) for text, position in plain if text and label_key(text) not in BARE_LABELS]
     found: list[tuple[str, frozenset[Pos], float]] = []
+    shop = is_shop_field(slot)  # a receipt's head block holds its till's line, dated
     if role in FORMS:
         for text, position in items:
             value = in_form(role, text)
@@ -749,7 +750,7 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
                 found.append((value, frozenset({position}), 0.95))
                 break
     elif role == "name" and (
-        unplaced := [item for item in plain if not _is_street(item[0]) and not _dated(item[0])]
+        unplaced := [item for item in plain if not _is_street(item[0]) and not (shop and _dated(item[0]))]
     ):
         worded = [item for item in unplaced if _mostly_letters(item[0])] or unplaced
         named = [item for item in worded if not _is_initials(item[0])] or worded
@@ -836,7 +837,8 @@ def _name_lines(items: list[tuple[str, Pos]], at: int) -> list[tuple[str, Pos]]:
 
 
 def _dated(text: str) -> bool:
-    """Whether a line prints a date ("09/23/2017"): a till's or a form's line, no one's name."""
+    """Whether a line prints a date ("09/23/2017"): in a shop's block, the till's line, not its name
+    (a party's block of an invoice may interleave its labelled dates: those keep their place)."""
     return parse_date(text, False) is not None
 
 

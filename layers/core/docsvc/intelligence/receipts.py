@@ -177,7 +177,7 @@ def _after(text: str, end: int) -> str:
 def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """The shop's name or address read from the head of a receipt (see the module), for a field under
     "merchant", "store" or "shop"."""
-    if len(slot.path) < 2 or not set(label_key(slot.path[-2])) & _SHOP_WORDS:
+    if not is_shop_field(slot):
         return
     role = role_of(slot.path[-1])
     if role not in {"name", "address"}:
@@ -192,6 +192,11 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     candidate = candidate_of(slot, text, SHOP_HEAD, (lines[0], 0), uses, reading)
     if candidate is not None:
         yield candidate
+
+
+def is_shop_field(slot: Slot) -> bool:
+    """Whether a field is the shop's: under "merchant", "store", "shop" or "restaurant"."""
+    return len(slot.path) >= 2 and bool(set(label_key(slot.path[-2])) & _SHOP_WORDS)
 
 
 def numbers_the_shop(text: str) -> bool:

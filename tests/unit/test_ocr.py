@@ -438,3 +438,41 @@ def test_a_skewed_page_turned_a_quarter_is_levelled_by_its_lines_down_the_page()
         buffer = io.BytesIO()
         turned.rotate(-3, expand=True, fillcolor=255).save(buffer, format="PNG", dpi=(150, 150))
     assert ocr.skew_of(rendering(buffer.getvalue())) == pytest.approx(3.0, abs=0.3)
+
+
+def tiny_print_on_grey(turn: int) -> pymupdf.Page:
+    """A page of 5-point sans-serif italic on a light grey ground (an invoice's shaded boxes), as a
+    150 dpi picture turned `turn` degrees clockwise."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(samples.scan_png(ENGLISH * 4, fontsize=5, font="heit"))) as upright:
+        buffer = io.BytesIO()
+        grey = upright.point(lambda value: min(value, 215))
+        grey.rotate(-turn, expand=True, fillcolor=255).save(buffer, format="PNG", dpi=(150, 150))
+    return pymupdf.open(stream=buffer.getvalue(), filetype="png")[0]
+
+
+@OCR
+@pytest.mark.parametrize("turn", [180, 270])
+def test_tiny_print_that_a_coarse_probe_reads_as_garble_every_way_is_turned_by_a_finer_one(turn: int) -> None:
+    """At 100 dpi the probe reads doubtfully every way up, and the page was read as it lay."""
+    page = tiny_print_on_grey(turn)
+    found = ocr._turn(ocr._tesseract(), page, 150, 0.0, "eng", ocr.tessdata())
+    assert found % 360 == (360 - turn) % 360
+
+
+@OCR
+def test_an_upright_page_read_confidently_at_100_dpi_is_probed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    tesseract = ocr._tesseract()
+    readings = []
+    original = type(tesseract).words
+
+    def counted(self: object, *arguments: object, **keywords: object) -> list[ocr.Word]:
+        readings.append(arguments[4])  # the resolution
+        return original(self, *arguments, **keywords)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(tesseract), "words", counted)
+    page = pymupdf.open(stream=samples.scan_png(ENGLISH * 3), filetype="png")[0]
+
+    assert ocr._turn(tesseract, page, 150, 0.0, "eng", ocr.tessdata()) == 0
+    assert readings == [ocr.SEARCH_DPI]

@@ -753,25 +753,59 @@ def _turn(
     Tesseract's layout analysis tells whether the lines of the page's largest block of text run
     across the page or down it. Lines down the page are read turned 90 or 270 degrees, whichever way
     a probe of that block reads more confidently. Lines across are turned 180 degrees when the probe
-    reads doubtfully as it is and clearly more confidently upside down."""
+    reads doubtfully as it is and clearly more confidently upside down.
+
+    A probe that leaves the way up undecided (no block of text found, or every turn read doubtfully:
+    small print on shaded boxes reads at 100 dpi as garble every way up) is probed again at the page's
+    own resolution, if finer: the page pays for it only then. The finer probe's turn is kept when it
+    decides, or reads more confidently than the coarse one."""
     coarse = min(dpi, SEARCH_DPI)
-    pixmap, _ = _render(page, coarse, straight, clean)
-    probe, down = _probe(tesseract, pixmap, binarisation)
+    turn, quality, decided = _probed_turn(
+        tesseract, page, coarse, straight, languages, location, clean, binarisation
+    )
+    if not decided and coarse < dpi:
+        finer, finer_quality, decided = _probed_turn(
+            tesseract, page, dpi, straight, languages, location, clean, binarisation
+        )
+        if decided or finer_quality > quality:
+            turn = finer
+    return straight + turn
+
+
+def _probed_turn(
+    tesseract: _Tesseract,
+    page: pymupdf.Page,
+    dpi: float,
+    straight: float,
+    languages: str,
+    location: str,
+    clean: bool = False,
+    binarisation: Binarisation = GLOBAL,
+) -> tuple[int, float, bool]:
+    """The quarter turn a probe of the page drawn at `dpi` reads best at (see `_turn`), the quality of
+    its reading (mean confidence, less for a probe of few words; 0 without a block of text), and whether
+    the probe decided it: a block of text was found and read confidently at least one way up."""
+    pixmap, _ = _render(page, dpi, straight, clean)
+    probe, down = _probe(tesseract, pixmap, binarisation, round(PROBE_PIXELS * dpi / SEARCH_DPI))
     if probe is None:
-        return straight
+        return 0, 0.0, False
     quality: dict[int, float] = {}
     for turn in (90, 270) if down else (0, 180):
         image = probe.transpose(_transpose(turn)) if turn else probe
         words = tesseract.words(
-            image.tobytes(), image.width, image.height, image.width, coarse, languages, location, binarisation
+            image.tobytes(), image.width, image.height, image.width, dpi, languages, location, binarisation
         )
-        reading = Reading(tuple(words), pymupdf.Identity, coarse, turn)
+        reading = Reading(tuple(words), pymupdf.Identity, dpi, turn)
         if turn == 0 and not reading.doubtful():
-            return straight
+            return 0, reading.confidence or 0.0, True
         quality[turn] = (reading.confidence or 0.0) * min(1.0, len(words) / MIN_PROBE_WORDS)
+    best = max(quality.values())
+    decided = best >= DOUBTFUL_CONFIDENCE
     if down:
-        return straight + (90 if quality[90] >= quality[270] else 270)
-    return straight + 180 if quality[180] >= quality[0] + TURN_MARGIN else straight
+        return (90 if quality[90] >= quality[270] else 270), best, decided
+    if quality[180] >= quality[0] + TURN_MARGIN:
+        return 180, quality[180], True
+    return 0, quality[0], decided
 
 
 def _transpose(turn: int) -> Image.Transpose:
@@ -784,9 +818,9 @@ def _transpose(turn: int) -> Image.Transpose:
 
 
 def _probe(
-    tesseract: _Tesseract, pixmap: pymupdf.Pixmap, binarisation: Binarisation = GLOBAL
+    tesseract: _Tesseract, pixmap: pymupdf.Pixmap, binarisation: Binarisation = GLOBAL, side: int = PROBE_PIXELS
 ) -> tuple[Image.Image | None, bool]:
-    """A window of about PROBE_PIXELS squared (the rendering's own shape when it is a strip) around
+    """A window of about `side` pixels squared (the rendering's own shape when it is a strip) around
     the largest block of text Tesseract's layout analysis finds (None when it finds none), and whether
     the lines of that block run down the page."""
     blocks = tesseract.text_blocks(pixmap.samples, pixmap.width, pixmap.height, pixmap.stride, binarisation)
@@ -794,8 +828,8 @@ def _probe(
         return None, False
     (x0, y0, x1, y1), down = max(blocks, key=lambda block: _area(block[0]))
     image = _grey(pixmap)
-    short = min(image.width, image.height, PROBE_PIXELS)
-    long = min(max(image.width, image.height), PROBE_PIXELS * PROBE_PIXELS // max(short, 1))
+    short = min(image.width, image.height, side)
+    long = min(max(image.width, image.height), side * side // max(short, 1))
     width, height = (long, short) if image.width >= image.height else (short, long)
     left = min(max(int((x0 + x1 - width) / 2), 0), image.width - width)
     top = min(max(int((y0 + y1 - height) / 2), 0), image.height - height)

@@ -818,7 +818,10 @@ def _transpose(turn: int) -> Image.Transpose:
 
 
 def _probe(
-    tesseract: _Tesseract, pixmap: pymupdf.Pixmap, binarisation: Binarisation = GLOBAL, side: int = PROBE_PIXELS
+    tesseract: _Tesseract,
+    pixmap: pymupdf.Pixmap,
+    binarisation: Binarisation = GLOBAL,
+    side: int = PROBE_PIXELS,
 ) -> tuple[Image.Image | None, bool]:
     """A window of about `side` pixels squared (the rendering's own shape when it is a strip) around
     the largest block of text Tesseract's layout analysis finds (None when it finds none), and whether

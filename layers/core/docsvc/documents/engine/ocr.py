@@ -13,7 +13,9 @@ measured on the rendering) is read straightened: Tesseract splits skewed lines. 
 analysis (no recognition, a tenth of a second) finds the page's largest block of text and whether its
 lines run across or down; a probe of that block (4 inches square at 100 dpi) decides the way up:
 lines down are read turned 90 or 270 degrees, whichever reads more confidently, and lines across are
-turned 180 degrees when the probe reads doubtfully as it is and clearly better upside down.
+turned 180 degrees when the probe reads doubtfully as it is and clearly better upside down. A probe
+that cannot decide (no block of text, every way up read doubtfully) is taken again at the page's own
+resolution. The skew of a page turned a quarter is measured on its lines down the page.
 Tesseract's own orientation detection (`osd.traineddata`) needs its legacy engine, which MuPDF's
 build leaves out.
 

@@ -405,7 +405,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--split", choices=("tune", "heldout", "fresh", "fresh2", "all"), default="tune")
+    parser.add_argument(
+        "--split", choices=("tune", "heldout", "fresh", "fresh2", "fresh3", "all"), default="tune"
+    )
     parser.add_argument("--before", action="store_true", help="MuPDF's OCR device, English, never turned")
     parser.add_argument("--dpi", type=int, default=150)
     parser.add_argument("--only-scans", action="store_true")

@@ -396,3 +396,83 @@ def test_a_page_whose_layout_cuts_its_lines_is_read_again_as_one_block(
 
     assert reading is not None and "Thompson," in [word.text for word in reading.words]
     assert modes[-1] is True and modes.count(True) == 1
+
+
+def stepped_blocks(turn: int = 0, seed: int = 5) -> bytes:
+    """A 150 dpi grey picture of an A4 page of short paragraphs set at stepped indents, each closed by a
+    rule (a guide's layout), turned `turn` degrees clockwise."""
+    from PIL import Image
+
+    rng = random.Random(seed)
+    words = " ".join(ENGLISH + GERMAN).split()
+    with pymupdf.open() as document:
+        page = document.new_page(width=595, height=842)
+        top = 60.0
+        for block in range(8):
+            writer = pymupdf.TextWriter(page.rect)
+            for _ in range(rng.randint(3, 7)):
+                line = " ".join(rng.choice(words) for _ in range(rng.randint(3, 8)))
+                writer.append((50 + 40 * (block % 4), top), line, font=pymupdf.Font("tiro"), fontsize=10)
+                top += 13
+            writer.write_text(page)
+            top += 20
+            page.draw_line((50, top - 12), (545, top - 12))
+        picture = page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY).tobytes("png")
+    with Image.open(io.BytesIO(picture)) as image:
+        buffer = io.BytesIO()
+        image.rotate(-turn, expand=True, fillcolor=255).save(buffer, format="PNG", dpi=(150, 150))
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("turn", [90, 270])
+def test_a_page_turned_a_quarter_is_levelled_by_its_lines_down_the_page(turn: int) -> None:
+    """Its rows are about as even at every turn: levelled by them, the stepped indents read as lines
+    skewed 5 to 6 degrees, and the page was read straightened by that much."""
+    assert abs(ocr.skew_of(rendering(stepped_blocks(turn)))) < ocr.MIN_SKEW
+
+
+def test_a_skewed_page_turned_a_quarter_is_levelled_by_its_lines_down_the_page() -> None:
+    from PIL import Image
+
+    with Image.open(io.BytesIO(stepped_blocks(90))) as turned:
+        buffer = io.BytesIO()
+        turned.rotate(-3, expand=True, fillcolor=255).save(buffer, format="PNG", dpi=(150, 150))
+    assert ocr.skew_of(rendering(buffer.getvalue())) == pytest.approx(3.0, abs=0.3)
+
+
+def tiny_print_on_grey(turn: int) -> pymupdf.Page:
+    """A page of 5-point sans-serif italic on a light grey ground (an invoice's shaded boxes), as a
+    150 dpi picture turned `turn` degrees clockwise."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(samples.scan_png(ENGLISH * 4, fontsize=5, font="heit"))) as upright:
+        buffer = io.BytesIO()
+        grey = upright.point(lambda value: min(value, 215))
+        grey.rotate(-turn, expand=True, fillcolor=255).save(buffer, format="PNG", dpi=(150, 150))
+    return pymupdf.open(stream=buffer.getvalue(), filetype="png")[0]
+
+
+@OCR
+@pytest.mark.parametrize("turn", [180, 270])
+def test_tiny_print_that_a_coarse_probe_reads_as_garble_every_way_is_turned_by_a_finer_one(turn: int) -> None:
+    """At 100 dpi the probe reads doubtfully every way up, and the page was read as it lay."""
+    page = tiny_print_on_grey(turn)
+    found = ocr._turn(ocr._tesseract(), page, 150, 0.0, "eng", ocr.tessdata())
+    assert found % 360 == (360 - turn) % 360
+
+
+@OCR
+def test_an_upright_page_read_confidently_at_100_dpi_is_probed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    tesseract = ocr._tesseract()
+    readings = []
+    original = type(tesseract).words
+
+    def counted(self: object, *arguments: object, **keywords: object) -> list[ocr.Word]:
+        readings.append(arguments[4])  # the resolution
+        return original(self, *arguments, **keywords)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(tesseract), "words", counted)
+    page = pymupdf.open(stream=samples.scan_png(ENGLISH * 3), filetype="png")[0]
+
+    assert ocr._turn(tesseract, page, 150, 0.0, "eng", ocr.tessdata()) == 0
+    assert readings == [ocr.SEARCH_DPI]

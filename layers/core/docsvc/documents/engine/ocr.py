@@ -13,7 +13,9 @@ measured on the rendering) is read straightened: Tesseract splits skewed lines. 
 analysis (no recognition, a tenth of a second) finds the page's largest block of text and whether its
 lines run across or down; a probe of that block (4 inches square at 100 dpi) decides the way up:
 lines down are read turned 90 or 270 degrees, whichever reads more confidently, and lines across are
-turned 180 degrees when the probe reads doubtfully as it is and clearly better upside down.
+turned 180 degrees when the probe reads doubtfully as it is and clearly better upside down. A probe
+that cannot decide (no block of text, every way up read doubtfully) is taken again at the page's own
+resolution. The skew of a page turned a quarter is measured on its lines down the page.
 Tesseract's own orientation detection (`osd.traineddata`) needs its legacy engine, which MuPDF's
 build leaves out.
 
@@ -85,6 +87,10 @@ FEW_WORDS = 8
 MAX_SKEW = 6.0  # degrees: a page skewed more is a page turned on purpose, or a photograph
 SKEW_WIDTH = 800  # pixels: skew is measured on a rendering this wide at most
 MIN_SKEW = 0.5  # degrees; a page skewed this much or more is read straightened
+# Rows whose unevenness (`skew_of`) at their best turn is less than this many times that at their worst
+# hold no lines across: the page's lines may run down it. Measured on the tune pages of bench/ocr_pages
+# (bench/ocr_quality.py --real-languages): lines across 2.4-2.8, the same pages turned 90 degrees 1.1-1.2.
+LINES_ACROSS = 1.5
 SEARCH_DPI = 100  # the turns are probed on a rendering this fine at most
 PROBE_PIXELS = 400  # the probe: a window of about this many pixels squared (4 inches) on text
 MIN_PROBE_WORDS = 3  # a probe reading fewer words counts as less confident
@@ -687,8 +693,15 @@ def _recognised(
 
 
 def skew_of(pixmap: pymupdf.Pixmap) -> float:
-    """The degrees a grey rendering's lines of text are turned counter-clockwise from level, within
-    MAX_SKEW: the turn of its ink whose rows are most unequal (lines of ink between blank gaps)."""
+    """The degrees a grey rendering's lines of text are turned counter-clockwise from level (or, on a
+    page turned a quarter, from upright), within MAX_SKEW: the turn of its ink whose rows are most
+    unequal (lines of ink between blank gaps).
+
+    On a page turned a quarter the lines run down: its rows are about as even at every turn, and the
+    most unequal of them is noise (measured: a German guide turned 90 degrees read as skewed 4.4
+    degrees, and nothing of it was read). When the rows' unevenness varies by less than LINES_ACROSS
+    times over the turns tried, the columns are measured too, and the more unequal of the two kept: a
+    turn levels lines down the page as it levels lines across."""
     from PIL import Image
 
     image = _grey(pixmap)
@@ -697,17 +710,34 @@ def skew_of(pixmap: pymupdf.Pixmap) -> float:
         image = image.resize((max(int(image.width * scale), 1), max(int(image.height * scale), 1)))
     threshold = _otsu(image.histogram())  # the page's own: faded ink is lighter than mid-grey
     ink = image.point(lambda value: 255 if value < threshold else 0)
-
-    def unevenness(angle: float) -> float:
-        turned = ink.rotate(angle, resample=Image.Resampling.NEAREST, expand=False)
-        rows = turned.resize((1, turned.height), Image.Resampling.BOX).tobytes()
-        return float(sum(row * row for row in rows))
-
-    coarse = [step * 0.5 for step in range(int(-MAX_SKEW * 2), int(MAX_SKEW * 2) + 1)]
-    best = max(coarse, key=unevenness)
-    fine = [best + step * 0.1 for step in range(-4, 5)]
-    level: float = max(fine, key=unevenness)
+    level, most, least = _levelled(ink)
+    if most < LINES_ACROSS * least:
+        down, most_down, _ = _levelled(ink.transpose(Image.Transpose.ROTATE_90))
+        if most_down > most:
+            level = down
     return round(level, 1)
+
+
+def _levelled(ink: Image.Image) -> tuple[float, float, float]:
+    """The turn within MAX_SKEW (to a tenth of a degree) at which the rows of a picture of ink are most
+    unequal, how unequal they are then, and how unequal at the most even of the coarse turns."""
+    coarse = {
+        step * 0.5: _unevenness(ink, step * 0.5) for step in range(int(-MAX_SKEW * 2), int(MAX_SKEW * 2) + 1)
+    }
+    best = max(coarse, key=coarse.__getitem__)
+    fine = {best + step * 0.1: _unevenness(ink, best + step * 0.1) for step in range(-4, 5)}
+    level = max(fine, key=fine.__getitem__)
+    return level, fine[level], min(coarse.values())
+
+
+def _unevenness(ink: Image.Image, angle: float) -> float:
+    """The mean square of the rows' ink of a picture of ink turned `angle` degrees: high where lines of
+    ink alternate with blank gaps, low where every row holds about as much ink."""
+    from PIL import Image
+
+    turned = ink.rotate(angle, resample=Image.Resampling.NEAREST, expand=False)
+    rows = turned.resize((1, turned.height), Image.Resampling.BOX).tobytes()
+    return float(sum(row * row for row in rows)) / max(len(rows), 1)
 
 
 def _turn(
@@ -725,25 +755,59 @@ def _turn(
     Tesseract's layout analysis tells whether the lines of the page's largest block of text run
     across the page or down it. Lines down the page are read turned 90 or 270 degrees, whichever way
     a probe of that block reads more confidently. Lines across are turned 180 degrees when the probe
-    reads doubtfully as it is and clearly more confidently upside down."""
+    reads doubtfully as it is and clearly more confidently upside down.
+
+    A probe that leaves the way up undecided (no block of text found, or every turn read doubtfully:
+    small print on shaded boxes reads at 100 dpi as garble every way up) is probed again at the page's
+    own resolution, if finer: the page pays for it only then. The finer probe's turn is kept when it
+    decides, or reads more confidently than the coarse one."""
     coarse = min(dpi, SEARCH_DPI)
-    pixmap, _ = _render(page, coarse, straight, clean)
-    probe, down = _probe(tesseract, pixmap, binarisation)
+    turn, quality, decided = _probed_turn(
+        tesseract, page, coarse, straight, languages, location, clean, binarisation
+    )
+    if not decided and coarse < dpi:
+        finer, finer_quality, decided = _probed_turn(
+            tesseract, page, dpi, straight, languages, location, clean, binarisation
+        )
+        if decided or finer_quality > quality:
+            turn = finer
+    return straight + turn
+
+
+def _probed_turn(
+    tesseract: _Tesseract,
+    page: pymupdf.Page,
+    dpi: float,
+    straight: float,
+    languages: str,
+    location: str,
+    clean: bool = False,
+    binarisation: Binarisation = GLOBAL,
+) -> tuple[int, float, bool]:
+    """The quarter turn a probe of the page drawn at `dpi` reads best at (see `_turn`), the quality of
+    its reading (mean confidence, less for a probe of few words; 0 without a block of text), and whether
+    the probe decided it: a block of text was found and read confidently at least one way up."""
+    pixmap, _ = _render(page, dpi, straight, clean)
+    probe, down = _probe(tesseract, pixmap, binarisation, round(PROBE_PIXELS * dpi / SEARCH_DPI))
     if probe is None:
-        return straight
+        return 0, 0.0, False
     quality: dict[int, float] = {}
     for turn in (90, 270) if down else (0, 180):
         image = probe.transpose(_transpose(turn)) if turn else probe
         words = tesseract.words(
-            image.tobytes(), image.width, image.height, image.width, coarse, languages, location, binarisation
+            image.tobytes(), image.width, image.height, image.width, dpi, languages, location, binarisation
         )
-        reading = Reading(tuple(words), pymupdf.Identity, coarse, turn)
+        reading = Reading(tuple(words), pymupdf.Identity, dpi, turn)
         if turn == 0 and not reading.doubtful():
-            return straight
+            return 0, reading.confidence or 0.0, True
         quality[turn] = (reading.confidence or 0.0) * min(1.0, len(words) / MIN_PROBE_WORDS)
+    best = max(quality.values())
+    decided = best >= DOUBTFUL_CONFIDENCE
     if down:
-        return straight + (90 if quality[90] >= quality[270] else 270)
-    return straight + 180 if quality[180] >= quality[0] + TURN_MARGIN else straight
+        return (90 if quality[90] >= quality[270] else 270), best, decided
+    if quality[180] >= quality[0] + TURN_MARGIN:
+        return 180, quality[180], True
+    return 0, quality[0], decided
 
 
 def _transpose(turn: int) -> Image.Transpose:
@@ -756,9 +820,12 @@ def _transpose(turn: int) -> Image.Transpose:
 
 
 def _probe(
-    tesseract: _Tesseract, pixmap: pymupdf.Pixmap, binarisation: Binarisation = GLOBAL
+    tesseract: _Tesseract,
+    pixmap: pymupdf.Pixmap,
+    binarisation: Binarisation = GLOBAL,
+    side: int = PROBE_PIXELS,
 ) -> tuple[Image.Image | None, bool]:
-    """A window of about PROBE_PIXELS squared (the rendering's own shape when it is a strip) around
+    """A window of about `side` pixels squared (the rendering's own shape when it is a strip) around
     the largest block of text Tesseract's layout analysis finds (None when it finds none), and whether
     the lines of that block run down the page."""
     blocks = tesseract.text_blocks(pixmap.samples, pixmap.width, pixmap.height, pixmap.stride, binarisation)
@@ -766,8 +833,8 @@ def _probe(
         return None, False
     (x0, y0, x1, y1), down = max(blocks, key=lambda block: _area(block[0]))
     image = _grey(pixmap)
-    short = min(image.width, image.height, PROBE_PIXELS)
-    long = min(max(image.width, image.height), PROBE_PIXELS * PROBE_PIXELS // max(short, 1))
+    short = min(image.width, image.height, side)
+    long = min(max(image.width, image.height), side * side // max(short, 1))
     width, height = (long, short) if image.width >= image.height else (short, long)
     left = min(max(int((x0 + x1 - width) / 2), 0), image.width - width)
     top = min(max(int((y0 + y1 - height) / 2), 0), image.height - height)

@@ -16,7 +16,8 @@ MuPDF takes to read a page of text). A child is killed when it overran, crashed,
 mid-task, and retired after MAX_TASKS_A_CHILD documents or once it keeps a quarter of its memory
 allowance; at most one idle child per core is kept. Before its first child the parent reads a page
 of its own making once: MuPDF loads its fonts and text machinery on first use, about 20 ms that
-every child would otherwise pay again.
+every child would otherwise pay again; and it imports the Pillow a child uses for OCR, so that no child
+is forked while another thread of the parent holds that import's lock (`ocr.import_pillow`).
 """
 
 from __future__ import annotations
@@ -122,6 +123,7 @@ def _warm_up() -> None:
             _, reader = reader_for("pdf")
             for _page in reader(sample_pdf(), "pdf", ParseOptions(), 1):
                 pass
+            ocr.import_pillow()  # so that no child is forked halfway through another thread's import
             _warmed.set()
 
 

@@ -13,12 +13,12 @@ one-page demo forms in Arabic, Chinese and Ukrainian), read since; `heldout4`, f
 Office of the Public Guardian forms, IRS and state forms, a broker's form), read since; `heldout5`,
 forms added in the fifth round (USCIS and immigration court forms, an FDA form, a school report card,
 German health insurers' and a German university's forms, a French Cerfa, a Polish municipal
-application), read since; `heldout6`, forms added in the sixth round (a US Social Security and Missouri and New York State
-applications, a Medicare form, a French boat registration sheet, German associations' applications
-and SEPA mandate, a broker's and a student organisation's forms), read since; `heldout7`, forms added
-last (Spanish university and commercial forms, a Chilean health form, a Minnesota health care
-application, a Canadian tuition certificate, a French Cerfa, German association forms), run once before
-and once after a round's changes.
+application), read since; `heldout6`, forms added in the sixth round (a US Social Security and Missouri
+and New York State applications, a Medicare form, a French boat registration sheet, German associations'
+applications and SEPA mandate, a broker's and a student organisation's forms), read since; `heldout7`,
+forms added last (Spanish university and commercial forms, a Chilean health form, a Minnesota health
+care application, a Canadian tuition certificate, a French Cerfa, German association forms), run once
+before and once after a round's changes.
 
 Their truth does not come from the detector: each text field or check box widget with a tooltip
 (/TU), or else a name of words ("FirstName"), is a field given, its label that tooltip or name; a label
@@ -154,7 +154,16 @@ KINDS = [  # the kind of a label's value, from its words
         re.compile(r"amount|total|\bline\b|income|tax|wages|\$|payment|betrag|montant|importe|credit", re.I),
     ),
 ]
-SPLITS = ("tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")  # in order
+SPLITS = (  # in order
+    "tune",
+    "heldout",
+    "heldout2",
+    "heldout3",
+    "heldout4",
+    "heldout5",
+    "heldout6",
+    "heldout7",
+)
 MEANINGLESS = re.compile(
     r"^(?:[a-z]{0,4}[\d_.\-]+|text\s*\d*|field\s*\d*|check\s*box\s*\d*|untitled.*)$", re.I
 )

@@ -252,3 +252,13 @@ def test_marks_ocr_reads_at_the_papers_edge_are_left_out_of_the_address_but_a_st
 
     assert extract(page, RECEIPT).output["merchant"]["address"] == "14 HIGH STREET, SALEM, MA 01970"
     assert extract(street, RECEIPT).output["merchant"]["address"] == "625 S Fair Oaks ave, Pasadena, CA 91105"
+
+
+def test_a_lines_closing_number_and_its_hash_are_taken_off_and_a_long_run_of_digits_is_read_once() -> None:
+    from docsvc.intelligence.receipts import _without_store_number
+
+    assert _without_store_number("STORE # 1661 ") == "STORE"
+    assert _without_store_number("A1 2 3") == "A1 2"
+    assert _without_store_number("Target T-1234") == "Target T-"
+    assert _without_store_number("Main Street") == "Main Street"
+    assert _without_store_number("7" * 200_000 + "x") == "7" * 200_000 + "x"  # quadratic as a pattern

@@ -62,7 +62,6 @@ _NOT_NAME = re.compile(r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server
 # 555-0159") is written for callers abroad, and says nothing of where the document was printed.
 _NANP_PHONE = re.compile(r"(?<![\d-])(?<!\+1\s)(?<!\+1)(?:\(\d{3}\)\s?|\d{3}-)\d{3}-\d{4}(?![\d-])")
 _EDGE_NOISE = re.compile(r"(?!(?:st|rd|dr|ln|ct|pl|wy|av)\W*$)[^\w\s]*(?:[a-z]{1,2}[^\w\s]*)?")
-_STORE_NUMBER = re.compile(r"\s*#?\s*\d+\s*$")
 # A line that gives a shop's number: "STORE # CA-1661", "Store No. 0423", "STORE    3451".
 _NUMBERED_SHOP = re.compile(
     r"(?i)^\W*(?:store|shop|branch|restaurant|unit)\s*(?:#|no\.?|nr\.?|number)?\s*:?\s*[a-z]{0,3}[-\s]?\d[\d-]*\W*$"
@@ -262,7 +261,7 @@ def _reads_as_name(text: str) -> bool:
     """A line that may be a shop's name: mostly letters (a store number after it left out: "CARL'S JR
     1100375", "King Taco # 30"), a word of three letters or more; no phone number, no street or other
     line opening with a number, no label ("Server:", "Store #"), no amount."""
-    chars = [char for char in _STORE_NUMBER.sub("", text) if not char.isspace()]
+    chars = [char for char in _without_store_number(text) if not char.isspace()]
     letters = sum(char.isalpha() for char in chars)
     return (
         bool(chars)
@@ -283,3 +282,14 @@ def stamped_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         if reading.valid(slot.node, value):
             yield Candidate(STAMPED, (index, 0), frozenset({(index, 0)}), value, found.printed)
             return
+
+
+def _without_store_number(text: str) -> str:
+    """A line without the number that ends it and the "#" before it ("Shop # 12" -> "Shop"); taken off
+    from the end, in one pass (a pattern searched from every start is quadratic on a long run of digits)."""
+    line = text.rstrip()
+    rest = line.rstrip("".join(char for char in set(line) if char.isdecimal()))
+    if rest == line:
+        return text
+    rest = rest.rstrip()
+    return rest[:-1].rstrip() if rest.endswith("#") else rest

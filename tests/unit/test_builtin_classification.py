@@ -911,3 +911,33 @@ def test_a_guide_showing_its_code_is_technical_documentation_though_it_speaks_of
     ]
     pages = [f"Usage\n{prose}\n" + "\n".join(code), f"Generating many forms\n{prose}\n" + "\n".join(code)]
     assert classify(pages, [*KINDS_OF_DOCUMENTS, *LETTER_OR_FORM]).category == "technical_documentation"
+
+
+def test_a_kind_named_only_inside_running_text_is_spoken_of_not_shown() -> None:
+    # the narrow columns of a paper: lines too short to read as sentences, their words running on
+    page = "\n".join(
+        [
+            "We show how the definition of new",
+            "functional forms follows from the rules of",
+            "the algebra, and how the application of",
+            "one function to another is then written;",
+            "the results of our method are given",
+            "in the next section, with a proof.",
+            "Theorem 1 extends the algebra of Backus",
+            "et al. to recursive definitions (Lemma 2).",
+        ]
+    )
+    form = next(category for category in LETTER_OR_FORM if category.name == "form")
+    assert classify([page], [PAPER_BOOK_DECK[0], form]).category == "scientific_paper"
+
+
+def test_a_kind_named_at_the_head_of_its_line_is_shown_though_sentences_follow() -> None:
+    page = "\n".join(
+        [
+            "Application for a parking permit",
+            "Please tell us about the vehicle you want to park in the zone and where you live.",
+            "Vehicle registration number",
+            "Signature",
+        ]
+    )
+    assert classify([page], [*PAPER_BOOK_DECK, *LETTER_OR_FORM]).category == "form"

@@ -96,6 +96,7 @@ class Profile:
     baseline: float = 0.0  # points a catch-all ("other") has without any evidence
     layout: str = ""  # FIELDS or PROSE when the kinds it names have that layout
     kinds: tuple[str, ...] = ()  # the document kinds it names, whose page shapes are evidence for it
+    names: frozenset[Phrase] = frozenset()  # the phrases naming it: its name, its kinds' aliases
 
 
 @dataclass(frozen=True)
@@ -178,6 +179,7 @@ def build_profiles(named: Sequence[tuple[str, str]], instructions: str | None = 
             FALLBACK_POINTS if is_catch_all(name, description) else 0.0,
             layout_of(name, description),
             tuple(kind.name for kind in named_kinds(name, description)),
+            naming_phrases(name, description),
         )
         for (name, description), terms in zip(named, weighted, strict=True)
     ]
@@ -192,6 +194,12 @@ def is_catch_all(name: str, description: str) -> bool:
 def named_kinds(name: str, description: str) -> list[DocumentKind]:
     """The document kinds a category names: by its name, else the first its description names."""
     return kinds_named(phrase(name)) or kinds_named(phrase(description))[:1]
+
+
+def naming_phrases(name: str, description: str) -> frozenset[Phrase]:
+    """The phrases that name a category's kind of document: its name and its kinds' aliases."""
+    aliases = [alias for kind in named_kinds(name, description) for alias in kind.aliases]
+    return frozenset(words for words in (phrase(name), *aliases) if words)
 
 
 def layout_of(name: str, description: str) -> str:
@@ -326,6 +334,19 @@ def in_sentences(page: PageText, place: int) -> bool:
     return any(start <= offset < end for start, end in page.sentences)
 
 
+def in_running_text(page: PageText, place: int) -> bool:
+    """Whether the token at `place` stands in a sentence: on a sentence line, or after a word of running
+    text (lower-case) on its line ("functional forms", "a new application for", "valido come fattura"),
+    where a document speaks of a kind rather than being one, as a title or a label shows it."""
+    if in_sentences(page, place):
+        return True
+    if place == 0:
+        return False
+    before, token = page.body.tokens[place - 1], page.body.tokens[place]
+    same_line = "\n" not in page.body.text[before.end : token.start]
+    return same_line and page.body.text[before.start].islower()
+
+
 def prose_share(text: str) -> float:
     """The share of a page's lines that are sentences: long lines of words, not labels ("Total: 5"),
     table rows or lines of figures."""
@@ -397,6 +418,15 @@ def whole_occurrences(text: IndexedText, words: Phrase) -> list[int]:
     ]
 
 
+def spoken_of(profile: Profile, term: Term, page: PageText, places: Sequence[int]) -> bool:
+    """Whether a phrase is only spoken of on a page, not shown: a labelled-values kind's phrase found
+    only in sentences, or a phrase naming the kind found only in running text (a title or a label
+    shows it at the head of its line)."""
+    if profile.layout == FIELDS and all(in_sentences(page, place) for place in places):
+        return True
+    return term.words in profile.names and all(in_running_text(page, place) for place in places)
+
+
 def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> dict[Phrase, Hit]:
     """The phrases of `profile` on one page; a phrase found only inside longer ones, its own or another
     profile's ("statement" in "bank statement"), counts for less."""
@@ -412,7 +442,7 @@ def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> d
         )
         points = term.weight * weight * (1.0 + 0.1 * min(len(places) - 1, 5))
         points *= NESTED_FACTOR if nested else 1.0
-        if profile.layout == FIELDS and all(in_sentences(page, place) for place in places):
+        if spoken_of(profile, term, page, places):
             points *= MENTION_FACTOR
         heading = whole_occurrences(page.heading, term.words)
         if heading:
@@ -690,6 +720,14 @@ def paper_parts(texts: Sequence[str], lines: Sequence[Sequence[str]]) -> list[st
     if any(_DOI.search(text) for text in texts):
         parts.append("a DOI")
     return parts
+
+
+def opens_paper(lines: Sequence[str]) -> bool:
+    """Whether a page's first lines are a paper's front: an abstract heading and an affiliation (an
+    e-mail address, a university or an institute) among them, as only a paper's first page shows."""
+    top = lines[:TOP_LINES]
+    abstract = any(_ABSTRACT.match(line) for line in top)
+    return abstract and any(_EMAIL.search(line) or _INSTITUTION.search(line) for line in top)
 
 
 def long_document_parts(lines: Sequence[Sequence[str]], paper: bool) -> list[str]:

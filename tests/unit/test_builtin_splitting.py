@@ -645,3 +645,47 @@ def test_a_part_that_takes_in_a_page_without_evidence_is_labelled_as_its_pages_s
     found = split(slides, [Subdocument(c.name, c.description, True) for c in categories])
     assert names_and_pages(found) == [(classify(slides, categories).category, [1, 2, 3])]
     assert found[0].name == "presentation"
+
+
+def test_papers_in_a_row_split_at_the_abstract_and_affiliations_of_each() -> None:
+    body = (
+        "The network learns to segment the scanned pages into text lines, and the training images are "
+        "annotated by hand; the segmentation network reaches a higher accuracy on the scanned pages than "
+        "the baseline segmentation, and the text lines of the test images are found with fewer errors."
+    )
+
+    def front(title: str, mail: str) -> str:
+        return "\n".join(
+            [
+                title,
+                "Ana Souza and Rui Lima",
+                f"Department of Computer Science, {mail}",
+                "Abstract",
+                body,
+                body,
+            ]
+        )
+
+    pages = [
+        front("Segmenting text lines in scanned pages", "ana@uni-a.edu"),
+        f"{body}\n{body}\n2",
+        front("Learning to segment scanned text lines", "rui@uni-b.edu"),
+        f"{body}\n{body}\n2",
+    ]
+    assert [part.pages for part in split(pages, PAPER_CATEGORIES)] == [[1, 2], [3, 4]]
+
+
+def test_two_pages_in_one_language_share_no_topic_through_its_function_words() -> None:
+    from docsvc.intelligence.splitting import cohesion, read_signals
+
+    dairy = (
+        "A fazenda registra a produção de leite das búfalas para o controle do manejo com uma planilha "
+        "e os dados são enviados pelo aplicativo ao produtor que acompanha as vacas. "
+    )
+    firmware = (
+        "O firmware do microcontrolador deve ser robusto para que a atualização remota não falhe com uma "
+        "queda de energia e os testes são feitos pelo sistema em cada placa. "
+    )
+    first, second = (read_signals(text * 5, [], []) for text in (dairy, firmware))
+    topic = cohesion(first, second)
+    assert topic is not None and topic < 0.07

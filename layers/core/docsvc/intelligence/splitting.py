@@ -52,12 +52,13 @@ from docsvc.intelligence.classification import (
     document_scores,
     is_closing_formula,
     is_salutation,
+    opens_paper,
     read_page,
     score,
     with_claims,
 )
 from docsvc.intelligence.partitioning import document_numbers, titled_number
-from docsvc.intelligence.vocabulary import ALIASES, STOP_WORDS, Phrase, phrase, tokenize
+from docsvc.intelligence.vocabulary import ALIASES, FUNCTION_WORDS, STOP_WORDS, Phrase, phrase, tokenize
 
 DECISIVE_POINTS = 1.5
 DECISIVE_RATIO = 1.3
@@ -199,6 +200,7 @@ class PageSignals:
     folio: tuple[int, int] | None = None  # its bare page number and the line it stands on (-1: the last)
     lines: frozenset[str] = frozenset()  # its lines, case and spacing aside
     script: str | None = None  # the script most of its letters are written in
+    paper_front: bool = False  # its first lines are a paper's front: an abstract and an affiliation
 
 
 @dataclass
@@ -273,16 +275,22 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         edges=edge_lines(lines),
         folio=folio(lines),
         script=script_of(text),
+        paper_front=opens_paper(lines),
         lines=frozenset(" ".join(line.lower().split()) for line in lines),
     )
 
 
 def content_words(text: str) -> Counter[str]:
-    """The words of a page that carry its topic: neither stop words, numbers nor words of two letters."""
+    """The words of a page that carry its topic: neither stop words (nor the function words of the other
+    main European languages, which two texts in one language share whatever their topics), numbers nor
+    words of two letters."""
     return Counter(
         token.stem
         for token in tokenize(text)
-        if len(token.stem) > 2 and token.stem not in STOP_WORDS and not token.stem.isdigit()
+        if len(token.stem) > 2
+        and token.stem not in STOP_WORDS
+        and token.stem not in FUNCTION_WORDS
+        and not token.stem.isdigit()
     )
 
 
@@ -542,6 +550,8 @@ def page_evidence(
         found.append(Evidence("a letter's salutation", 3.0))
     if previous.signs_off:
         found.append(Evidence("the page before signed a letter off", 2.5))
+    if page.paper_front and not previous.paper_front:
+        found.append(Evidence("a paper's front: an abstract and an affiliation", 3.0))
     if page.date and date and page.date != date:
         found.append(Evidence("a new document date", 2.5))
     if page.titles - previous.titles and not page.continued:  # "Invoice (continued)" is no new title

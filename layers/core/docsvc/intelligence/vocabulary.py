@@ -54,6 +54,27 @@ STOP_WORDS = _stems(
     "containing include includes including mention mentions mentioning show shows showing list lists "
     "listing kind type sort something anything about also"
 )
+# The function words of the main European languages besides English (articles, pronouns, prepositions,
+# conjunctions, auxiliaries): on every page of a text in that language, whatever its topic.
+FUNCTION_WORDS = _stems(
+    "der die das den dem des ein eine einer eines einem einen und oder aber nicht mit von vom zum zur auf "
+    "aus bei fur uber unter nach vor durch gegen ohne als auch noch nur wie wenn dass ist sind war wird "
+    "werden wurde wurden hat haben hatte kann konnen muss mussen soll sollen sich sie ihr ihre ihrem ihren "
+    "ihres wir unser unsere sein seine dies diese dieser dieses jede jeder jedes alle allen sowie bzw "
+    "zwischen beim hier dort sehr mehr "
+    "les une dans pour par sur avec sans est sont ete etre qui que dont leur leurs cette ces son ses aux "
+    "mais plus moins comme aussi tout tous toute toutes nous vous ils elles pas peut entre "
+    "los las del una unos unas para por con sin como mas pero sus este esta estos estas ese esa eso ser "
+    "fue han hay sobre desde hasta tambien cuando donde muy todo todos "
+    "gli della delle degli dei dello nella nelle nel negli per che uno sono essere piu anche questo "
+    "questa questi queste sulla sul alla alle agli dal dalla tra fra "
+    "dos das umas com sem seu sua seus suas estes isso sao foi pelo pela pelos pelas muito nas nos num "
+    "numa aos "
+    "het een van voor met zijn niet ook aan door bij naar uit maar dat deze dit worden wordt werd moet "
+    "heeft hebben wij zij hun onze over tot "
+    "jest sie nie oraz jak lub dla przez przy ich jego jej tym tego ktore ktory ktora byc zostal moze tak "
+    "tez"
+)
 # Words found on most business documents: evidence, but weak evidence.
 GENERIC_WORDS = _stems(
     "date number name amount total price address phone email company customer item description "

@@ -301,10 +301,10 @@ def test_a_block_that_is_the_last_line_of_the_block_before_once_more_in_its_box_
     assert not repeats_last_lines(((72.0, 630.0, 80.0, 640.0), "h"), ((72.0, 630.0, 80.0, 640.0), "h"))
 
 
-def right_to_left_row() -> bytes:
+def right_to_left_row(letters: str = "uni0639 uni0644 uni0627 uni0645 uni0629") -> bytes:
     """A row of three cells drawn apart on one line with no space between them: an Arabic-Indic digit,
-    a code point's name, an Arabic word (its letters drawn from the right), as a table of an Arabic
-    document's. The font's encoding names the Arabic glyphs by their code points."""
+    a code point's name, an Arabic word of five `letters` (drawn from the right), as a table of an
+    Arabic document's. The font's encoding names the Arabic glyphs by their code points."""
     with pymupdf.open() as document:
         page = document.new_page(width=500, height=300)
         page.insert_text((50, 50), "x", fontname="helv")
@@ -313,7 +313,7 @@ def right_to_left_row() -> bytes:
             font[0],
             "Encoding",
             "<</Type/Encoding/BaseEncoding/WinAnsiEncoding"
-            "/Differences[1/uni0664 2/uni0639 3/uni0644 4/uni0627 5/uni0645 6/uni0629]>>",
+            f"/Differences[1/uni0664 2/{letters.replace(' ', ' /')}]>>",
         )
         shown = "1 0 0 1 250 100 Tm (\\001) Tj 1 0 0 1 292 100 Tm (U+0600) Tj"
         shown += " 1 0 0 1 377 100 Tm (\\006\\005\\004\\003\\002) Tj"
@@ -325,6 +325,16 @@ def test_cells_of_a_right_to_left_row_written_without_spaces_between_them_are_wo
     content = right_to_left_row()
     with pymupdf.open(stream=content) as document:
         assert document[0].get_text().split() == ["\u0664U+0600\u0639\u0644\u0627\u0645\u0629"]
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text.split() == ["\u0664", "U+0600", "\u0639\u0644\u0627\u0645\u0629"]
+
+
+def test_cells_of_a_right_to_left_row_in_presentation_forms_are_words_apart_as_the_letters_they_are() -> None:
+    content = right_to_left_row("uniFECB uniFEE0 uniFE8E uniFEE3 uniFE94")
+    with pymupdf.open(stream=content) as document:
+        assert document[0].get_text().split() == ["\u0664U+0600\ufecb\ufee0\ufe8e\ufee3\ufe94"]
 
     (page,) = engine.parse_pages(content, "pdf", ParseOptions())
 

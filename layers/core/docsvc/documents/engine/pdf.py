@@ -249,7 +249,7 @@ def _lines_gone_on(
     read = page.get_textpage(clip=clip, flags=_WITHOUT_PATHS)
     found = read.extractBLOCKS()
     if any(mixed_directions(text) for *_, text, _, _ in found):  # its lines meet as the pieces' did not
-        apart = apart | directions_apart(_lines(read))
+        apart = apart | _directions_apart(_lines(read))
     for x0, y0, x1, y1, text, _, kind in found:
         cleaned = _cleaned(text) if kind == _TEXT_BLOCK else ""
         if cleaned:
@@ -347,7 +347,13 @@ def _unmapped_apart(page: pymupdf.Page, boxes: list[Box]) -> dict[str, str]:
         clip |= box
     clip += (-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)  # a glyph's box may stick out of its block's
     lines = _lines(page.get_textpage(clip=clip, flags=_TEXT_FLAGS))
-    return unmapped_apart(lines) | directions_apart(lines)
+    return unmapped_apart(lines) | _directions_apart(lines)
+
+
+def _directions_apart(lines: list[list[Char]]) -> dict[str, str]:
+    """`textlayer.directions_apart`, its words as the blocks' texts write them: presentation forms as
+    the letters they stand for (a line's characters are read as drawn, to keep their places)."""
+    return {unligated(word): unligated(cut) for word, cut in directions_apart(lines).items()}
 
 
 def _lines(textpage: pymupdf.TextPage) -> list[list[Char]]:

@@ -1,13 +1,13 @@
 """Real documents: the docsvc engine against its peers on public documents with ground truth.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|heldout3|heldout4|heldout5|all]
+    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|...|heldout6|all]
         [--corpus .corpus] [--json PATH] [--no-rotations] [--no-camelot]
 
 Reads the documents of `bench/real_documents/manifest.json` (real PDFs, scans and photos taken from
 public repositories, each with the ground truth its repository keeps) from the corpus folder, whose
 layout bench/real_corpus.py writes, keeping the `--split` asked for (`tune` by default; about a third
-of each category is `heldout`; `heldout2` to `heldout5`, later held-out sets, have no truth file,
+of each category is `heldout`; `heldout2` to `heldout6`, later held-out sets, have no truth file,
 `truth_kind` "none": their documents are read for their text layer's words). Every document is read
 in this one run by the docsvc engine in process (`engine.parse_pages`, as the parse service calls
 it), raw PyMuPDF `page.get_text()`, and, when importable (`pip install -e '.[bench]'`),
@@ -27,7 +27,11 @@ What it measures, per document, then summed per category, per language and over 
   second time without codes, untimed, and what that reading writes U+FFFD is U+FFFD in raw too (its
   font's spaces kept); on both sides U+FFFD is stripped from a token's ends as punctuation is (a
   big parenthesis of a formula's font stuck to `n+1` on one side, written apart on the other), and a
-  token holding it within is not counted as a word. A heading mark
+  token holding it within is not counted as a word. On a line that holds right-to-left letters raw
+  get_text writes no space where the direction changes, however far apart the glyphs (two cells of
+  a table's row, "\u0664U+0600"): on a page with a word that mixes such letters with others, raw
+  is read again character by character, untimed, and a space put between two runs of one direction
+  of such a word that are more than 0.15 of the font size apart. A heading mark
   is a `#` run before text on its line (a line that is only `#` is a word). Word recall: the share
   of the multiset of raw words found in the output.
   Words cut: raw words missing from the output that appear there split across two neighbouring
@@ -110,6 +114,11 @@ UNMAPPED = "\ufffd"  # a glyph whose font gives it no Unicode value, as MuPDF wr
 # character; read without that flag, the glyph is UNMAPPED: the two readings say which it is.
 _WITHOUT_CODES = pymupdf.TEXTFLAGS_TEXT & ~pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE
 PUNCTUATION = "\"'`.,;:!?()[]{}<>«»“”\u2018\u2019„*_~"
+_RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"  # Hebrew, Arabic, Syriac, Thaana
+# A right-to-left character next to a letter or digit of no such script, with no space between.
+_MIXED = re.compile(f"[{_RTL}][^\\W_{_RTL}]|[^\\W_{_RTL}][{_RTL}]")
+_BACKWARDS = re.compile(f"[{_RTL}]")
+_SPACE_WIDTH = 0.15  # of the font size: runs of glyphs this far apart are apart (kerning is less)
 
 pymupdf.TOOLS.mupdf_display_errors(False)
 pymupdf.TOOLS.mupdf_display_warnings(False)
@@ -351,9 +360,71 @@ def run_raw(content: bytes, kind: str) -> Output:
             output.page_seconds.append(now - last)
             last = now
     output.seconds = time.perf_counter() - start
-    output.pages = unmapped_marked_pages(content, kind, output.pages)  # untimed
+    output.pages = directions_apart_pages(content, kind, output.pages)  # untimed
+    output.pages = unmapped_marked_pages(content, kind, output.pages)
     output.text = "\n\n".join(output.pages)
     return output
+
+
+def directions_apart_pages(content: bytes, kind: str, pages: list[str]) -> list[str]:
+    """Raw pages with a space put in a word where its line, one that holds right-to-left letters,
+    changes direction between runs of glyphs a space's width or more apart: get_text writes no space
+    there however far apart they are (two cells of a table's row, "\u0664U+0600"), and no reader
+    sees one word. Each run is measured whole (a number after a Hebrew word is laid out in its own
+    order: glued to the word, it stays one word with it)."""
+    if not any(_MIXED.search(text) for text in pages):
+        return pages
+    with pymupdf.open(stream=content, filetype=_mupdf_kind(kind)) as document:
+        apart_pages = []
+        for page, text in zip(document, pages, strict=True):
+            apart = _directions_apart(page) if _MIXED.search(text) else {}
+            apart_pages.append(_words_written(text, apart))
+    return apart_pages
+
+
+def _words_written(text: str, apart: dict[str, str]) -> str:
+    """The text, each of its words that `apart` names written as `apart` gives it."""
+    return re.sub(r"\S+", lambda found: apart.get(found.group(), found.group()), text) if apart else text
+
+
+def _directions_apart(page: pymupdf.Page) -> dict[str, str]:
+    """{word as get_text writes it: the word with a space between its runs of one direction that are
+    apart}, over the page's horizontal lines."""
+    apart: dict[str, str] = {}
+    for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
+        for line in block.get("lines", ()):
+            if abs(line["dir"][1]) > 1e-3:
+                continue
+            chars = [
+                (c["c"], c["bbox"][0], c["bbox"][2], span["size"])
+                for span in line["spans"]
+                for c in span["chars"]
+            ]
+            text = "".join(char for char, *_ in chars)
+            for found in re.finditer(r"\S+", text):
+                if _MIXED.search(found.group()):
+                    cut = _runs_apart(chars[found.start() : found.end()])
+                    if cut != found.group():
+                        apart[found.group()] = cut
+    return apart
+
+
+def _runs_apart(chars: list[tuple[str, float, float, float]]) -> str:
+    """The characters' text, a space between two runs of one direction (right to left or not) whose
+    spans are more than _SPACE_WIDTH of the font size apart."""
+    runs: list[tuple[str, float, float, float]] = []  # text, x0, x1, size
+    for char, x0, x1, size in chars:
+        backwards = _BACKWARDS.match(char) is not None
+        if runs and (_BACKWARDS.match(runs[-1][0][-1]) is not None) == backwards:
+            text, a0, a1, a_size = runs[-1]
+            runs[-1] = (text + char, min(a0, x0), max(a1, x1), max(a_size, size))
+        else:
+            runs.append((char, x0, x1, size))
+    written = runs[0][0]
+    for (_, a0, a1, a_size), (text, b0, b1, b_size) in itertools.pairwise(runs):
+        gap = max(b0 - a1, a0 - b1)
+        written += (" " if gap > _SPACE_WIDTH * max(a_size, b_size) else "") + text
+    return written
 
 
 def unmapped_marked_pages(content: bytes, kind: str, pages: list[str]) -> list[str]:
@@ -871,7 +942,7 @@ def _jsonable(value: Any) -> Any:
 
 
 def main() -> int:
-    splits = ("tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
+    splits = ("tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
     parser = corpus_arguments(__doc__, splits)
     parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
     parser.add_argument("--no-rotations", action="store_true", help="skip the rotated copies of scans")

@@ -9,6 +9,7 @@ from docsvc.documents.engine.grids import Word
 from docsvc.documents.engine.model import ParseOptions
 from docsvc.documents.engine.textlayer import (
     UNMAPPED,
+    directions_apart,
     goes_on,
     lines_gone_on,
     repeats_last_lines,
@@ -298,3 +299,73 @@ def test_a_block_that_is_the_last_line_of_the_block_before_once_more_in_its_box_
     assert not repeats_last_lines(note, ((300.0, 635.9, 302.7, 642.3), "h"))  # elsewhere on the page
     assert not repeats_last_lines(note, ((138.2, 635.9, 140.9, 642.3), "k"))  # another line
     assert not repeats_last_lines(((72.0, 630.0, 80.0, 640.0), "h"), ((72.0, 630.0, 80.0, 640.0), "h"))
+
+
+def right_to_left_row(letters: str = "uni0639 uni0644 uni0627 uni0645 uni0629") -> bytes:
+    """A row of three cells drawn apart on one line with no space between them: an Arabic-Indic digit,
+    a code point's name, an Arabic word of five `letters` (drawn from the right), as a table of an
+    Arabic document's. The font's encoding names the Arabic glyphs by their code points."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=500, height=300)
+        page.insert_text((50, 50), "x", fontname="helv")
+        font = page.get_fonts()[0]
+        document.xref_set_key(
+            font[0],
+            "Encoding",
+            "<</Type/Encoding/BaseEncoding/WinAnsiEncoding"
+            f"/Differences[1/uni0664 2/{letters.replace(' ', ' /')}]>>",
+        )
+        shown = "1 0 0 1 250 100 Tm (\\001) Tj 1 0 0 1 292 100 Tm (U+0600) Tj"
+        shown += " 1 0 0 1 377 100 Tm (\\006\\005\\004\\003\\002) Tj"
+        document.update_stream(page.get_contents()[0], f"BT /{font[4]} 11 Tf {shown} ET".encode("latin-1"))
+        return bytes(document.tobytes())
+
+
+def test_cells_of_a_right_to_left_row_written_without_spaces_between_them_are_words_apart() -> None:
+    content = right_to_left_row()
+    with pymupdf.open(stream=content) as document:
+        assert document[0].get_text().split() == ["\u0664U+0600\u0639\u0644\u0627\u0645\u0629"]
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text.split() == ["\u0664", "U+0600", "\u0639\u0644\u0627\u0645\u0629"]
+
+
+def test_cells_of_a_right_to_left_row_in_presentation_forms_are_words_apart_as_the_letters_they_are() -> None:
+    content = right_to_left_row("uniFECB uniFEE0 uniFE8E uniFEE3 uniFE94")
+    with pymupdf.open(stream=content) as document:
+        assert document[0].get_text().split() == ["\u0664U+0600\ufecb\ufee0\ufe8e\ufee3\ufe94"]
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text.split() == ["\u0664", "U+0600", "\u0639\u0644\u0627\u0645\u0629"]
+
+
+def test_a_number_glued_to_a_right_to_left_word_stays_one_word_though_its_digits_are_laid_out_apart() -> None:
+    # "\u05e9\u05dc\u05d5\u05dd12": the Hebrew letters from the right, then the number left of them,
+    # its own digits from the left: its first digit is a glyph away from the word's last letter.
+    hebrew = [
+        ("\u05e9", 130.0, 136.0),
+        ("\u05dc", 124.0, 130.0),
+        ("\u05d5", 120.0, 124.0),
+        ("\u05dd", 114.0, 120.0),
+    ]
+    digits = [("1", 102.0, 108.0), ("2", 108.0, 114.0)]
+    line = [(char, x0, x1, 11.0) for char, x0, x1 in [*hebrew, *digits]]
+
+    assert directions_apart([line]) == {}
+    far = [*line[:4], *[(char, x0 - 30, x1 - 30, size) for char, x0, x1, size in line[4:]]]
+    assert directions_apart([far]) == {"\u05e9\u05dc\u05d5\u05dd12": "\u05e9\u05dc\u05d5\u05dd 12"}
+
+
+def test_a_cut_line_whose_second_piece_holds_the_lines_below_it_is_one_line_again_above_them() -> None:
+    # A marker's glyph, a disc drawn over its place, the number written on the disc: with paths, the
+    # number's block holds the lines below too; without, the marked line is a block of its own.
+    marker = ((912.8, 409.7, 915.5, 425.4), "\u2022")
+    numbered = ((915.9, 408.0, 1104.6, 470.4), "18 Cash Advances\nThese include: withdrawing\ncash at an ATM")
+    whole = [((912.8, 408.0, 1024.9, 430.4), "\u202218 Cash Advances")]
+
+    assert lines_gone_on([marker, numbered], whole) == {
+        0: (2, "\u202218 Cash Advances\nThese include: withdrawing\ncash at an ATM")
+    }
+    assert lines_gone_on([marker, numbered], [((912.8, 408.0, 1024.9, 430.4), "\u202218 Cash")]) == {}

@@ -3,7 +3,9 @@ layer are counted apart from the text layer's repeated words."""
 
 from __future__ import annotations
 
-from bench.real_documents import fidelity, picture_words
+import pymupdf
+
+from bench.real_documents import directions_apart_pages, fidelity, picture_words
 
 
 def test_picture_words_on_an_ocr_page_are_not_counted_as_repeats() -> None:
@@ -28,3 +30,23 @@ def test_a_page_ocr_read_twice_over_its_text_layer_keeps_its_own_words_once() ->
     picture = picture_words(raw_pages, out_pages, ocr_pages={0})
     scored = fidelity(raw_pages[0], out_pages[0], picture)
     assert (scored.found, scored.repeated, scored.picture) == (2, 0, 1)
+
+
+def test_raw_words_glued_where_a_right_to_left_line_changes_direction_between_far_glyphs_are_apart() -> None:
+    with pymupdf.open() as document:
+        page = document.new_page(width=500, height=300)
+        page.insert_text((50, 50), "x", fontname="helv")
+        font = page.get_fonts()[0]
+        document.xref_set_key(
+            font[0],
+            "Encoding",
+            "<</Type/Encoding/BaseEncoding/WinAnsiEncoding/Differences[1/uni0664 2/uni05D0 3/uni05D1]>>",
+        )
+        shown = "1 0 0 1 250 100 Tm (\\001) Tj 1 0 0 1 292 100 Tm (U+0600) Tj"
+        shown += " 1 0 0 1 340 100 Tm (\\003\\002) Tj"
+        document.update_stream(page.get_contents()[0], f"BT /{font[4]} 11 Tf {shown} ET".encode("latin-1"))
+        content = bytes(document.tobytes())
+        raw = [document[0].get_text()]
+
+    assert raw[0].split() == ["\u0664U+0600\u05d0\u05d1"]
+    assert directions_apart_pages(content, "pdf", raw)[0].split() == ["\u0664", "U+0600", "\u05d0\u05d1"]

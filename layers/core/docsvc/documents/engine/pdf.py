@@ -49,8 +49,10 @@ from docsvc.documents.engine.textlayer import (
     REACH,
     UNMAPPED,
     Char,
+    directions_apart,
     goes_on,
     lines_gone_on,
+    mixed_directions,
     repeats_last_lines,
     runs_as_blocks,
     set_apart,
@@ -161,7 +163,7 @@ def _page_text(
     layer and from OCR both, the page OCR read, stamp included: its words are all the page's)."""
     textpage = page.get_textpage(flags=_TEXT_FLAGS)
     blocks, vectors = _text_blocks(page, textpage)
-    glued = [box for box, text, _ in blocks if _GLUED.search(text)]
+    glued = [box for box, text, _ in blocks if _GLUED.search(text) or mixed_directions(text)]
     apart = _unmapped_apart(page, glued) if glued else {}
     if apart:
         blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
@@ -244,7 +246,11 @@ def _lines_gone_on(
     near = sorted({at for index in starts for at in range(max(0, index - 1 - REACH), index + 1 + REACH)})
     clip = _clip([pieces[at][0] for at in near if at < len(pieces)])
     whole = []
-    for x0, y0, x1, y1, text, _, kind in page.get_textpage(clip=clip, flags=_WITHOUT_PATHS).extractBLOCKS():
+    read = page.get_textpage(clip=clip, flags=_WITHOUT_PATHS)
+    found = read.extractBLOCKS()
+    if any(mixed_directions(text) for *_, text, _, _ in found):  # its lines meet as the pieces' did not
+        apart = apart | _directions_apart(_lines(read))
+    for x0, y0, x1, y1, text, _, kind in found:
         cleaned = _cleaned(text) if kind == _TEXT_BLOCK else ""
         if cleaned:
             whole.append(((x0, y0, x1, y1), set_apart(cleaned, apart) if apart else cleaned))
@@ -332,17 +338,30 @@ def _written_twice(blocks: list[Block], number: int, box: Box, text: str) -> boo
 
 
 def _unmapped_apart(page: pymupdf.Page, boxes: list[Box]) -> dict[str, str]:
-    """The words that a glyph without a Unicode value sticks to (see `textlayer`), read from their
-    characters' places in the blocks (`boxes`) whose text has such a glyph before a character: only
-    those are read again, character by character (a page's characters cost several times its text)."""
+    """The words that a glyph without a Unicode value sticks to, and those glued where a line's
+    direction changes (see `textlayer`), read from their characters' places in the blocks (`boxes`)
+    whose text has such a glyph before a character or such a change: only those are read again,
+    character by character (a page's characters cost several times its text)."""
     clip = pymupdf.Rect()
     for box in boxes:
         clip |= box
     clip += (-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)  # a glyph's box may stick out of its block's
+    lines = _lines(page.get_textpage(clip=clip, flags=_TEXT_FLAGS))
+    return unmapped_apart(lines) | _directions_apart(lines)
+
+
+def _directions_apart(lines: list[list[Char]]) -> dict[str, str]:
+    """`textlayer.directions_apart`, its words as the blocks' texts write them: presentation forms as
+    the letters they stand for (a line's characters are read as drawn, to keep their places)."""
+    return {unligated(word): unligated(cut) for word, cut in directions_apart(lines).items()}
+
+
+def _lines(textpage: pymupdf.TextPage) -> list[list[Char]]:
+    """The text page's horizontal lines (a gap is along x), character by character."""
     lines: list[list[Char]] = []
-    for block in page.get_textpage(clip=clip, flags=_TEXT_FLAGS).extractRAWDICT()["blocks"]:
+    for block in textpage.extractRAWDICT()["blocks"]:
         for line in block.get("lines", ()):
-            if abs(line["dir"][1]) < 1e-3:  # horizontal lines: a gap is along x
+            if abs(line["dir"][1]) < 1e-3:
                 lines.append(
                     [
                         (char["c"], char["bbox"][0], char["bbox"][2], span["size"])
@@ -350,7 +369,7 @@ def _unmapped_apart(page: pymupdf.Page, boxes: list[Box]) -> dict[str, str]:
                         for char in span["chars"]
                     ]
                 )
-    return unmapped_apart(lines)
+    return lines
 
 
 def _words(page: pymupdf.Page, found: list[tuple[Any, ...]]) -> list[Word]:

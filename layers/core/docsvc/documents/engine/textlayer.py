@@ -42,7 +42,10 @@ UNMAPPED = "\ufffd"  # what MuPDF writes for a glyph whose font gives it no Unic
 Char = tuple[str, float, float, float]  # a character of a line: itself, its x0 and x1, its font size
 _LOST_SPACE = 0.15  # of the font size: a gap this wide between two glyphs is a space (kerning is less)
 _WORD = re.compile(r"\S+")
-_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")  # Hebrew, Arabic, Syriac, Thaana
+_RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"  # Hebrew, Arabic, Syriac, Thaana
+_RIGHT_TO_LEFT = re.compile(f"[{_RTL}]")
+# A right-to-left character next to a letter or digit of no such script, with no space between.
+_MIXED = re.compile(f"[{_RTL}][^\\W_{_RTL}]|[^\\W_{_RTL}][{_RTL}]")
 REACH = 3  # blocks on each side of a run looked at for the one block the page without paths makes
 Piece = tuple[Box, str]  # a block of text: its box and its text
 Numbered = tuple[Box, str, int]  # a block of text: its box, its text, its number on the page
@@ -71,6 +74,52 @@ def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
                 ends = [0, *cuts, len(word)]
                 apart[word] = " ".join(word[start:end] for start, end in itertools.pairwise(ends))
     return apart
+
+
+def mixed_directions(text: str) -> bool:
+    """Does the text hold a right-to-left character next to a letter or digit of no such script?"""
+    return _MIXED.search(text) is not None
+
+
+def directions_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
+    """The words of the lines (as whitespace cuts them) that hold right-to-left characters and others,
+    each with a space put where two of its runs of one direction are a space's width apart or more
+    ("\u0664U+0600\u0639\u0644\u0627\u0645\u0629" to "\u0664 U+0600 \u0639\u0644\u0627\u0645\u0629":
+    three cells of a table's row). Where a line that holds right-to-left letters changes direction,
+    MuPDF writes no space, however far apart the glyphs are. A run is measured whole, as its
+    characters' span, for a run of the other direction is laid out in its own order: a Hebrew word
+    and the number that follows it with no space between stay one word."""
+    apart: dict[str, str] = {}
+    for line in lines:
+        text = "".join(char for char, *_ in line)
+        for found in _WORD.finditer(text):
+            word = found.group()
+            if not _MIXED.search(word):
+                continue
+            runs = _direction_runs(line[found.start() : found.end()])
+            cuts = [end for (_, end, span), (_, _, after) in itertools.pairwise(runs) if _apart(span, after)]
+            if cuts:
+                ends = [0, *cuts, len(word)]
+                apart[word] = " ".join(word[start:end] for start, end in itertools.pairwise(ends))
+    return apart
+
+
+def _direction_runs(chars: Sequence[Char]) -> list[tuple[int, int, tuple[float, float, float]]]:
+    """The characters' runs of one direction (right to left or not): (start, end, (x0, x1, size))."""
+    runs: list[tuple[int, int, tuple[float, float, float]]] = []
+    for index, (char, x0, x1, size) in enumerate(chars):
+        backwards = bool(_RIGHT_TO_LEFT.match(char))
+        if runs and index > 0 and bool(_RIGHT_TO_LEFT.match(chars[index - 1][0])) == backwards:
+            start, _, (a0, a1, a_size) = runs[-1]
+            runs[-1] = (start, index + 1, (min(a0, x0), max(a1, x1), max(a_size, size)))
+        else:
+            runs.append((index, index + 1, (x0, x1, size)))
+    return runs
+
+
+def _apart(a: tuple[float, float, float], b: tuple[float, float, float]) -> bool:
+    """Are the two spans (x0, x1, font size) a space's width or more apart, on either side?"""
+    return max(b[0] - a[1], a[0] - b[1]) > _LOST_SPACE * max(a[2], b[2])
 
 
 def _gap(before: Char, after: Char) -> bool:
@@ -201,6 +250,9 @@ def _whole_run(
             found = _run_in_order(index, bare, target)
             if found is not None:
                 return found[0], found[1], text
+            over = _run_over_lines(index, bare, pieces, text)
+            if over is not None:
+                return over
             continue
         for first in range(index, max(-1, index - REACH), -1):
             for end in range(index + 2, min(len(pieces), index + 2 + REACH) + 1):
@@ -224,6 +276,39 @@ def _run_in_order(index: int, bare: Sequence[str], target: str) -> tuple[int, in
         if spelled == target:
             return first, end
     return None
+
+
+def _run_over_lines(
+    index: int, bare: Sequence[str], pieces: Sequence[Piece], text: str
+) -> tuple[int, int, str] | None:
+    """(first, end, its text) of the run of pieces, around `index` and `index + 1`, whose characters in
+    order are the block `text`'s once the first piece's lines before it and the last piece's lines
+    after it are left out; those lines are kept before and after `text`. Asked for paths, MuPDF may
+    gather the lines below a cut line into the block of the cut's second piece (a marker's glyph, a
+    disc drawn over it, the number on the disc: "•" and "18 Cash Advances\nThese include: …"), where
+    the page read without paths makes the cut line a block of its own ("•18 Cash Advances")."""
+    target = "".join(text.split())
+    for first in range(index, max(-1, index - REACH), -1):
+        head = pieces[first][1].splitlines()
+        for lead in range(len(head)):
+            spelled = _bare(head[lead:]) + "".join(bare[first + 1 : index + 1])
+            if not spelled or not target.startswith(spelled):
+                continue
+            end = index + 1
+            while spelled != target and end < len(bare) and target.startswith(spelled + bare[end]):
+                spelled += bare[end]
+                end += 1
+            if spelled == target and end > index + 1:
+                return first, end, "\n".join([*head[:lead], text])
+            tail = pieces[end][1].splitlines() if end < len(pieces) else []
+            for cut in range(1, len(tail)):
+                if spelled + _bare(tail[:cut]) == target:
+                    return first, end + 1, "\n".join([*head[:lead], text, *tail[cut:]])
+    return None
+
+
+def _bare(lines: Sequence[str]) -> str:
+    return "".join("".join(lines).split())
 
 
 def _same_letters(a: str, b: str) -> bool:

@@ -646,3 +646,27 @@ def test_a_dated_line_in_a_block_a_buyers_label_opens_leaves_the_customer_named_
     output = extract([first, second], PARTIES).output
 
     assert output["customer"]["name"] == "Fjord Analytics Corp."
+
+
+def test_a_rate_beside_the_tax_label_is_not_the_tax_amount() -> None:
+    page = "\n".join(
+        [
+            "Zwischensumme    2900,00 €",
+            "Übertrag 2 900,00 e",
+            "Reisekosten 685,00 e",
+            "",
+            "Summe Netto",
+            "3 585,00 e",
+            "",
+            "Umsatzsteuer 19%",
+            "681,15 e",
+            "",
+            "Summe Brutto",
+            "4 266,15 e",
+        ]
+    )
+
+    output = extract([page], AMOUNTS).output
+
+    assert output["tax_total"] == 681.15
+    assert output["net_total"] == 3585.0

@@ -23,7 +23,7 @@ from docsvc.intelligence.identifiers import (
     national_vat,
     reference_code,
 )
-from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, key_words, label_key
+from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, amount_role, key_words, label_key
 from docsvc.intelligence.lines import Pos
 from docsvc.intelligence.reading import HEAD, Aliases, Reading, composite_aliases, field_aliases
 from docsvc.intelligence.schemas import Node
@@ -38,6 +38,10 @@ LEGAL_FORM = re.compile(
     r"sas|sasu|eurl|b\.?v\.?|n\.?v\.?|s\.?p\.?a\.?|s\.?r\.?l\.?|s\.?l\.?|lda\.?|sp\.? z o\.?o\.?)"
     r"(?:\s?&\s?co\.?\s?(?:kgaa|kg|ohg))?"  # "GmbH & Co. KG"
 )
+
+
+# A rate printed alone ("19%", "7,5 %"): never an amount of money, whatever label it stands by.
+_PERCENTAGE = re.compile(r"\s*[-+]?\d[\d.,\s]*%\s*")
 
 
 BARE_LABELS = frozenset(
@@ -140,6 +144,8 @@ def candidate_of(
         if code is None:
             return None
         text = code
+    if _PERCENTAGE.fullmatch(text) and slot.node.kind in {"number", "integer"} and amount_role(slot.aliases):
+        return None  # "Umsatzsteuer 19%": the tax's rate, not its amount
     coerced = coerce_value(text, slot.node, reading)
     if coerced is None:
         return None

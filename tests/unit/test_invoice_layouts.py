@@ -670,3 +670,28 @@ def test_a_rate_beside_the_tax_label_is_not_the_tax_amount() -> None:
 
     assert output["tax_total"] == 681.15
     assert output["net_total"] == 3585.0
+
+
+def test_a_page_marker_at_the_head_of_the_page_names_no_issuer() -> None:
+    page = "\n".join(
+        [
+            "7F31-0042 · $35.00 USD due March 3, 2025",
+            "Page 1 of 1",
+            "",
+            "Invoice",
+            "",
+            "Invoice number 7F31-0042",
+            "Date of issue",
+            "March 3, 2025",
+            "",
+            "Northwind Traders, LLC",
+            "12 Harbor Road",
+            "Portland, Oregon 97201",
+            "United States",
+            "billing@northwind.example",
+        ]
+    )
+
+    name = extract([page], PARTIES).output["issuer"]["name"]
+
+    assert name == "Northwind Traders, LLC"

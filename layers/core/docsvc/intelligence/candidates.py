@@ -27,6 +27,7 @@ from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, amount_role, key_wo
 from docsvc.intelligence.lines import Pos
 from docsvc.intelligence.reading import HEAD, Aliases, Reading, composite_aliases, field_aliases
 from docsvc.intelligence.schemas import Node
+from docsvc.intelligence.splitting import page_marker
 from docsvc.intelligence.values import currency_of, parse_date
 
 Path = tuple[str, ...]
@@ -164,6 +165,8 @@ def candidate_of(
         return None  # "Invoice 103767" is the document's title and number, not who issued it
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _opens_with_date(value):
         return None  # "January 1, 2024 - January 31, 2024" is a period, no one's name
+    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and page_marker([value]) is not None:
+        return None  # "Page 1 of 1" at the head of a page numbers it, it names no one
     if not reading.valid(slot.node, value):
         return None
     checked = kind is not None and found is not None and found[1] > FORM_ONLY and kind != "bic"

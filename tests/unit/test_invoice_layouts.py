@@ -695,3 +695,30 @@ def test_a_page_marker_at_the_head_of_the_page_names_no_issuer() -> None:
     name = extract([page], PARTIES).output["issuer"]["name"]
 
     assert name == "Northwind Traders, LLC"
+
+
+def test_the_block_after_the_letterhead_names_the_customer_though_it_ends_with_its_vat_id() -> None:
+    page = "\n".join(
+        [
+            "Holzbau Steiner GmbH",
+            "",
+            "Gartengasse 12",
+            "1050 Wien",
+            "office@holzbau-steiner.example",
+            "",
+            "",
+            "Alpenblick Hotel AG",
+            "Seestraße 3",
+            "6020 Innsbruck",
+            "UID-Nr: ATU98765432",
+            "",
+            "Rechnungsdatum: 2021-03-02",
+            "",
+            "Rechnung Nr. 44",
+        ]
+    )
+
+    customer = extract([page], PARTIES).output["customer"]
+
+    assert customer["name"] == "Alpenblick Hotel AG"
+    assert customer["address"] == "Seestraße 3, 6020 Innsbruck"

@@ -9,7 +9,7 @@ label or value is taken by two fields.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from docsvc.intelligence.candidates import (
@@ -363,15 +363,24 @@ def block_after_letterhead(reading: Reading) -> Region | None:
     ]
     if not addressed or addressed[0] + 1 >= len(layout.blocks):
         return None  # the letterhead holds no address of its own
-    block = layout.blocks[addressed[0] + 1]
+    block = _up_to_labels(layout.blocks[addressed[0] + 1], reading)
     texts = [layout.lines[index].text.strip() for index in block]
-    if layout.lines[block[0]].page != 0 or not 2 <= len(texts) <= 6:
-        return None
-    if any(label_colon(text) is not None or reading.reads_as_label(text) for text in texts):
+    if not block or layout.lines[block[0]].page != 0 or not 2 <= len(texts) <= 6:
         return None
     if any(char.isdigit() for char in texts[0]) or not _POSTCODE.search(" ".join(texts[1:])):
         return None
     return Region(tuple((text, (index, 0)) for text, index in zip(texts, block, strict=True)), _LETTERHEAD)
+
+
+def _up_to_labels(block: Sequence[int], reading: Reading) -> list[int]:
+    """A block's lines before the first that is a label or labels its value: an addressee's block may
+    end with its own identifiers ("UID-Nr: ATU12345678"), which are no part of its address."""
+    lines = reading.layout.lines
+    for at, index in enumerate(block):
+        text = lines[index].text.strip()
+        if label_colon(text) is not None or reading.reads_as_label(text):
+            return list(block[:at])
+    return list(block)
 
 
 def lone_address_block(reading: Reading, sender: Region | None) -> Region | None:

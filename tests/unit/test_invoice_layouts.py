@@ -722,3 +722,38 @@ def test_the_block_after_the_letterhead_names_the_customer_though_it_ends_with_i
 
     assert customer["name"] == "Alpenblick Hotel AG"
     assert customer["address"] == "Seestraße 3, 6020 Innsbruck"
+
+
+def test_a_vat_id_labelled_in_the_customers_block_is_not_the_issuers() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "issuer": {
+                "type": "object",
+                "properties": {"name": {"type": "string"}, "vat_id": {"type": "string"}},
+            },
+            "customer": {"type": "object", "properties": {"name": {"type": "string"}}},
+        },
+    }
+    page = "\n".join(
+        [
+            "Invoice",
+            "",
+            "Northwind Traders, LLC",
+            "12 Harbor Road",
+            "Portland, Oregon 97201",
+            "",
+            "Bill to",
+            "Wisła Meble Sp. z o.o.",
+            "Długa 5",
+            "NIP: 5213938224",
+            "00-238 Warszawa",
+            "Poland",
+            "PL VAT PL5213938224",
+        ]
+    )
+
+    found = extract([page], schema)
+
+    assert found.output["customer"]["name"] == "Wisła Meble Sp. z o.o."
+    assert found.likelihoods["issuer.vat_id"] < 0.5

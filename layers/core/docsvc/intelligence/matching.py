@@ -42,6 +42,7 @@ from docsvc.intelligence.unlabelled import ticked_flag, without_label
 from docsvc.intelligence.values import parse_date, ticked_options
 
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
+_OTHER_PARTY = 0.5  # a field's label inside another party's block
 _COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
 # A contact's label run into a letterhead's line, its column printed beside: "Muster GmbH Tel: 030 123".
@@ -496,10 +497,11 @@ def _registered_name(index: int, reading: Reading) -> tuple[str, Pos] | None:
 def assigned(slots: list[Slot], reading: Reading) -> dict[Path, Candidate]:
     """Each field its best candidate, best first over the whole document, no label or value twice."""
     regions = _RegionCache(reading)
+    owners = list({slot.owner.path: slot.owner for slot in slots if slot.owner is not None}.values())
     ranked = [
         (candidate, number)
         for number, slot in enumerate(slots)
-        for candidate in _candidates(slot, reading, regions)
+        for candidate in _candidates(slot, reading, regions, owners)
     ]
     ranked.sort(key=lambda item: (-item[0].score, item[0].order, item[1]))
     chosen: dict[Path, Candidate] = {}
@@ -648,18 +650,24 @@ def _delivered_to(owner: Owner, reading: Reading) -> list[Region]:
     return [replace(region, score=region.score * _DELIVERED_TO) for region in shipped[:1]]
 
 
-def _candidates(slot: Slot, reading: Reading, regions: _RegionCache) -> Iterator[Candidate]:
+def _candidates(
+    slot: Slot, reading: Reading, regions: _RegionCache, owners: Sequence[Owner] = ()
+) -> Iterator[Candidate]:
     pairs = reading.layout.pairs
+    others = _other_parties_lines(slot, regions, owners)
     for index, score in labelled_pairs(slot.aliases, reading).items():
-        yield from _from_pair(slot, pairs[index], score, reading)
+        factor = _OTHER_PARTY if pairs[index].label_at[0] in others else 1.0
+        yield from _from_pair(slot, pairs[index], score * factor, reading)
     for pair, score in inline_pairs(slot.aliases, reading):
-        yield from _from_pair(slot, pair, score, reading)
+        factor = _OTHER_PARTY if pair.label_at[0] in others else 1.0
+        yield from _from_pair(slot, pair, score * factor, reading)
     if slot.owner is not None:
         owned = regions.of(slot.owner)
         lines = frozenset().union(*(region.lines for region in owned))
         elsewhere = _OUTSIDE_BLOCK if owned else _NO_BLOCK
         for index, score in labelled_pairs(slot.local, reading).items():
-            factor = 1.0 if pairs[index].label_at[0] in lines else elsewhere
+            at = pairs[index].label_at[0]
+            factor = 1.0 if at in lines else elsewhere * (_OTHER_PARTY if at in others else 1.0)
             yield from _from_pair(slot, pairs[index], score * factor, reading)
         for region in owned:
             yield from from_region(slot, region, reading)
@@ -671,6 +679,25 @@ def _candidates(slot: Slot, reading: Reading, regions: _RegionCache) -> Iterator
             for region in ([letterhead] if letterhead else []) + company_blocks_of(reading):
                 yield from from_region(slot, region, reading, whole=True)
     yield from without_label(slot, reading)
+
+
+def _other_parties_lines(slot: Slot, regions: _RegionCache, owners: Sequence[Owner]) -> frozenset[int]:
+    """The lines of the best block of each other party (the customer's, for the issuer's fields), with
+    the rest of their paragraph, not of this field's own: a VAT id labelled in the customer's block ("NIP: ...", "UID-Nr: ...") is the
+    customer's, whatever the issuer's field is named."""
+    if slot.owner is None:
+        return frozenset()
+    layout = regions.reading.layout
+    own = frozenset().union(*(region.lines for region in regions.of(slot.owner)))
+    others = {
+        index
+        for owner in owners
+        if owner.path != slot.owner.path and regions.of(owner)
+        for line in regions.of(owner)[0].lines
+        if layout.lines[line].block >= 0
+        for index in layout.blocks[layout.lines[line].block]
+    }  # the whole of the layout's blocks the party's block is in: its labelled lines too
+    return frozenset(others) - own
 
 
 def _from_pair(slot: Slot, pair: Pair, label_score: float, reading: Reading) -> Iterator[Candidate]:

@@ -683,8 +683,8 @@ def _candidates(
 
 def _other_parties_lines(slot: Slot, regions: _RegionCache, owners: Sequence[Owner]) -> frozenset[int]:
     """The lines of the best block of each other party (the customer's, for the issuer's fields), with
-    the rest of their paragraph, not of this field's own: a VAT id labelled in the customer's block ("NIP: ...", "UID-Nr: ...") is the
-    customer's, whatever the issuer's field is named."""
+    the rest of their paragraph, not of this field's own: a VAT id labelled in the customer's block
+    ("NIP: ...", "UID-Nr: ...") is the customer's, whatever the issuer's field is named."""
     if slot.owner is None:
         return frozenset()
     layout = regions.reading.layout

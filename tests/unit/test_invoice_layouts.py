@@ -757,3 +757,47 @@ def test_a_vat_id_labelled_in_the_customers_block_is_not_the_issuers() -> None:
 
     assert found.output["customer"]["name"] == "Wisła Meble Sp. z o.o."
     assert found.likelihoods["issuer.vat_id"] < 0.5
+
+
+def test_the_issuers_vat_id_is_its_own_not_the_one_in_the_addressees_block() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "issuer": {
+                "type": "object",
+                "properties": {"name": {"type": "string"}, "vat_id": {"type": "string"}},
+            },
+            "customer": {"type": "object", "properties": {"name": {"type": "string"}}},
+        },
+    }
+    page = "\n".join(
+        [
+            "Holzbau Steiner GmbH",
+            "",
+            "Gartengasse 12",
+            "1050 Wien",
+            "office@holzbau-steiner.example",
+            "",
+            "",
+            "Alpenblick Hotel AG",
+            "Seestraße 3",
+            "6020 Innsbruck",
+            "UID-Nr: AT55512345",
+            "",
+            "Rechnungsdatum: 2021-03-02",
+            "",
+            "Rechnung Nr. 44",
+            "",
+            "Gesamtbetrag Brutto: 1.200,00 €",
+            "",
+            "Holzbau Steiner GmbH",
+            "Gartengasse 12",
+            "1050 Wien",
+            "UID-Nr: AT 987654321",
+        ]
+    )
+
+    found = extract([page], schema).output
+
+    assert found["customer"]["name"] == "Alpenblick Hotel AG"
+    assert found["issuer"]["vat_id"] == "AT 987654321"

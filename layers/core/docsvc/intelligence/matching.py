@@ -667,10 +667,14 @@ def _candidates(
         elsewhere = _OUTSIDE_BLOCK if owned else _NO_BLOCK
         for index, score in labelled_pairs(slot.local, reading).items():
             at = pairs[index].label_at[0]
-            factor = 1.0 if at in lines else elsewhere * (_OTHER_PARTY if at in others else 1.0)
+            factor = (1.0 if at in lines else elsewhere) * (_OTHER_PARTY if at in others else 1.0)
             yield from _from_pair(slot, pairs[index], score * factor, reading)
         for region in owned:
-            yield from from_region(slot, region, reading)
+            if region.lines & others:  # a block of another party's, taken for this one's too
+                for found in from_region(slot, region, reading):
+                    yield replace(found, score=found.score * _OTHER_PARTY)
+            else:
+                yield from from_region(slot, region, reading)
     elif slot.node.kind in {"string", "any"}:
         for region in regions_of(slot.aliases, frozenset(), reading)[:3]:
             yield from from_region(slot, region, reading, whole=True)
@@ -683,12 +687,12 @@ def _candidates(
 
 def _other_parties_lines(slot: Slot, regions: _RegionCache, owners: Sequence[Owner]) -> frozenset[int]:
     """The lines of the best block of each other party (the customer's, for the issuer's fields), with
-    the rest of their paragraph, not of this field's own: a VAT id labelled in the customer's block
+    the rest of their paragraph, not of this field's own best block: a VAT id labelled in the customer's block
     ("NIP: ...", "UID-Nr: ...") is the customer's, whatever the issuer's field is named."""
     if slot.owner is None:
         return frozenset()
     layout = regions.reading.layout
-    own = frozenset().union(*(region.lines for region in regions.of(slot.owner)))
+    own = regions.of(slot.owner)[0].lines if regions.of(slot.owner) else frozenset()
     others = {
         index
         for owner in owners

@@ -801,3 +801,10 @@ def test_the_issuers_vat_id_is_its_own_not_the_one_in_the_addressees_block() -> 
 
     assert found["customer"]["name"] == "Alpenblick Hotel AG"
     assert found["issuer"]["vat_id"] == "AT 987654321"
+
+
+def test_uid_and_oss_vat_name_a_vat_id() -> None:
+    schema = {"type": "object", "properties": {"vat_id": {"type": "string"}}}
+
+    assert extract(["UID-Nr: ATU13585627"], schema).output["vat_id"] == "ATU13585627"
+    assert extract(["EU OSS VAT EU372041333"], schema).output["vat_id"] == "EU372041333"

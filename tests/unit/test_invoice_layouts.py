@@ -808,3 +808,11 @@ def test_uid_and_oss_vat_name_a_vat_id() -> None:
 
     assert extract(["UID-Nr: ATU13585627"], schema).output["vat_id"] == "ATU13585627"
     assert extract(["EU OSS VAT EU372041333"], schema).output["vat_id"] == "EU372041333"
+
+
+def test_a_number_alone_under_a_title_alone_is_the_invoice_number() -> None:
+    schema = {"type": "object", "properties": {"invoice_number": {"type": "string"}}}
+    page = "Ditta Rossi\nVia Roma 1\n\nFattura\n\n7 / 2023\nData\n\n05/06/2023"
+
+    assert extract([page], schema).output["invoice_number"] == "7/2023"
+    assert extract(["Rechnung\n\n12.03.2024\n\nSehr geehrte Damen"], schema).output["invoice_number"] is None

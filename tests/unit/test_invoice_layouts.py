@@ -816,3 +816,64 @@ def test_a_number_alone_under_a_title_alone_is_the_invoice_number() -> None:
 
     assert extract([page], schema).output["invoice_number"] == "7/2023"
     assert extract(["Rechnung\n\n12.03.2024\n\nSehr geehrte Damen"], schema).output["invoice_number"] is None
+
+
+def test_parties_printed_side_by_side_keep_their_names_from_the_shared_paragraph() -> None:
+    page = "\n".join(
+        [
+            "Krajowy System e-Faktur",
+            "Numer faktury",
+            "7/01/2024",
+            "",
+            "Faktura podstawowa",
+            "",
+            "Numer KSeF: 1111111111-20240105-ABCDEF123456-01",
+            "",
+            "Sprzedawca",
+            "Nabywca",
+            "",
+            "NIP: 9999999999",
+            "NIP: 1111111111",
+            "",
+            "Nazwa: Tartak Leśny S.A.",
+            "Nazwa: P.H.U. Anna Nowak",
+            "",
+            "Adres",
+            "",
+            "ul. Sadowa 1 m. 3, 00-002 Kraków",
+            "",
+            "Adres",
+            "",
+            "ul. Polna 1, 00-001 Warszawa",
+            "",
+            "Dane kontaktowe",
+            "",
+            "E-mail: biuro@tartak.example",
+            "Tel.: 667444555",
+            "",
+            "Dane kontaktowe",
+            "",
+            "E-mail: anna@nowak.example",
+            "Tel.: 555777999",
+            "Numer klienta: K-0042",
+            "ID Nabywcy: 0001",
+            "",
+            "Podmiot inny",
+            "",
+            "NIP: 2222222222",
+            "Nazwa: Gmina Przykładowo",
+            "Rola:  Wystawca faktury",
+            "",
+            "Adres",
+            "ul. Lipowa 20",
+            "00-009 Przykładowo",
+            "",
+            "Dane kontaktowe",
+            "",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Tartak Leśny S.A."
+    assert output["customer"]["name"] == "P.H.U. Anna Nowak"

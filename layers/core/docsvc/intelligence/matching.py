@@ -686,22 +686,23 @@ def _candidates(
 
 
 def _other_parties_lines(slot: Slot, regions: _RegionCache, owners: Sequence[Owner]) -> frozenset[int]:
-    """The lines of the best block of each other party (the customer's, for the issuer's fields), with
-    the rest of their paragraph, not of this field's own best block: a VAT id labelled in the customer's block
-    ("NIP: ...", "UID-Nr: ...") is the customer's, whatever the issuer's field is named."""
+    """The lines of the paragraphs holding each other party's best block (the customer's, for the
+    issuer's fields) but not this field's own best block: a VAT id labelled in the customer's block
+    ("NIP: ...", "UID-Nr: ...") is the customer's, whatever the issuer's field is named. Two parties'
+    blocks printed side by side come out as one paragraph, and a block taking in the other's lines is
+    both parties' columns read as one: neither is the other party's alone."""
     if slot.owner is None:
         return frozenset()
     layout = regions.reading.layout
     own = regions.of(slot.owner)[0].lines if regions.of(slot.owner) else frozenset()
-    others = {
-        index
-        for owner in owners
-        if owner.path != slot.owner.path and regions.of(owner)
-        for line in regions.of(owner)[0].lines
-        if layout.lines[line].block >= 0
-        for index in layout.blocks[layout.lines[line].block]
-    }  # the whole of the layout's blocks the party's block is in: its labelled lines too
-    return frozenset(others) - own
+    own_paragraphs = {layout.lines[line].block for line in own}
+    others: set[int] = set()
+    for owner in owners:
+        best = regions.of(owner)[0] if owner.path != slot.owner.path and regions.of(owner) else None
+        if best is None or best.lines & own:
+            continue
+        others |= {layout.lines[line].block for line in best.lines} - own_paragraphs - {-1}
+    return frozenset(index for block in others for index in layout.blocks[block])
 
 
 def _from_pair(slot: Slot, pair: Pair, label_score: float, reading: Reading) -> Iterator[Candidate]:

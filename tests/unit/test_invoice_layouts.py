@@ -877,3 +877,10 @@ def test_parties_printed_side_by_side_keep_their_names_from_the_shared_paragraph
 
     assert output["issuer"]["name"] == "Tartak Leśny S.A."
     assert output["customer"]["name"] == "P.H.U. Anna Nowak"
+
+
+def test_a_tax_rate_of_nothing_is_a_tax_of_nothing() -> None:
+    found = extract(["Subtotal\n\n$19.00\n\nTax Rate\n\n0%\n\nAmount Due\n\n$19.00"], AMOUNTS)
+
+    assert found.output["tax_total"] == 0.0
+    assert found.likelihoods["total"] >= 0.9

@@ -41,8 +41,9 @@ LEGAL_FORM = re.compile(
 )
 
 
-# A rate printed alone ("19%", "7,5 %"): never an amount of money, whatever label it stands by.
-_PERCENTAGE = re.compile(r"\s*[-+]?\d[\d.,\s]*%\s*")
+# A rate printed alone ("19%", "7,5 %"): no amount of money, whatever label it stands by; but a rate
+# of nothing ("0%", "0,00 %") is an amount of nothing too.
+_PERCENTAGE = re.compile(r"\s*[-+]?(?![0.,\s]*%)\d[\d.,\s]*%\s*")
 
 
 BARE_LABELS = frozenset(
@@ -146,7 +147,7 @@ def candidate_of(
             return None
         text = code
     if _PERCENTAGE.fullmatch(text) and slot.node.kind in {"number", "integer"} and amount_role(slot.aliases):
-        return None  # "Umsatzsteuer 19%": the tax's rate, not its amount
+        return None  # "Umsatzsteuer 19%": the tax's rate, not its amount ("Tax Rate 0%" is no tax)
     coerced = coerce_value(text, slot.node, reading)
     if coerced is None:
         return None

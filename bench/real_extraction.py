@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
-        [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|
+        [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
                  receipts|receipts2|receipts2-heldout|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
@@ -26,7 +26,9 @@ ZUGFeRD demo rendering, an e-invoice generator's spreadsheet template with its U
 each PDF); measured only. `fresh8` holds five invoices of five further producers (Italian, German,
 English and Spanish examples of a document reader, an accounting API, a text stripper, a LaTeX
 invoice class and an AFIP invoice module) whose truth, with no data kept beside them, was read by hand
-from the page; measured only.
+from the page; measured only. `fresh9` holds eight invoices of eight further producers (Dutch, Polish,
+Czech, English, Spanish and Portuguese: invoice generators' samples, a sales SaaS's VAT invoice, an ERP
+print, a builder's invoice), their truth likewise read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -227,6 +229,7 @@ SPLITS = (
     "fresh6",
     "fresh7",
     "fresh8",
+    "fresh9",
     "receipts",
     "receipts2",
     "receipts2-heldout",

@@ -22,6 +22,7 @@ from docsvc.intelligence.identifiers import (
         ("vat", "P.IVA IT00743110157", "IT00743110157"),
         ("vat", "BTW NL004495445B01", "NL004495445B01"),
         ("vat", "NIP PL5260250995", "PL5260250995"),
+        ("vat", "EU OSS VAT EU372041333", "EU372041333"),
         ("gstin", "GSTIN: 27AAPFU0939F1ZV", "27AAPFU0939F1ZV"),
         ("siret", "SIRET 732 829 320 00074", "732 829 320 00074"),
         ("bic", "BIC : FIDCFR21XXX - Banque", "FIDCFR21XXX"),

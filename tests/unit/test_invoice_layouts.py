@@ -646,3 +646,241 @@ def test_a_dated_line_in_a_block_a_buyers_label_opens_leaves_the_customer_named_
     output = extract([first, second], PARTIES).output
 
     assert output["customer"]["name"] == "Fjord Analytics Corp."
+
+
+def test_a_rate_beside_the_tax_label_is_not_the_tax_amount() -> None:
+    page = "\n".join(
+        [
+            "Zwischensumme    2900,00 €",
+            "Übertrag 2 900,00 e",
+            "Reisekosten 685,00 e",
+            "",
+            "Summe Netto",
+            "3 585,00 e",
+            "",
+            "Umsatzsteuer 19%",
+            "681,15 e",
+            "",
+            "Summe Brutto",
+            "4 266,15 e",
+        ]
+    )
+
+    output = extract([page], AMOUNTS).output
+
+    assert output["tax_total"] == 681.15
+    assert output["net_total"] == 3585.0
+
+
+def test_a_page_marker_at_the_head_of_the_page_names_no_issuer() -> None:
+    page = "\n".join(
+        [
+            "7F31-0042 · $35.00 USD due March 3, 2025",
+            "Page 1 of 1",
+            "",
+            "Invoice",
+            "",
+            "Invoice number 7F31-0042",
+            "Date of issue",
+            "March 3, 2025",
+            "",
+            "Northwind Traders, LLC",
+            "12 Harbor Road",
+            "Portland, Oregon 97201",
+            "United States",
+            "billing@northwind.example",
+        ]
+    )
+
+    name = extract([page], PARTIES).output["issuer"]["name"]
+
+    assert name == "Northwind Traders, LLC"
+
+
+def test_the_block_after_the_letterhead_names_the_customer_though_it_ends_with_its_vat_id() -> None:
+    page = "\n".join(
+        [
+            "Holzbau Steiner GmbH",
+            "",
+            "Gartengasse 12",
+            "1050 Wien",
+            "office@holzbau-steiner.example",
+            "",
+            "",
+            "Alpenblick Hotel AG",
+            "Seestraße 3",
+            "6020 Innsbruck",
+            "UID-Nr: ATU98765432",
+            "",
+            "Rechnungsdatum: 2021-03-02",
+            "",
+            "Rechnung Nr. 44",
+        ]
+    )
+
+    customer = extract([page], PARTIES).output["customer"]
+
+    assert customer["name"] == "Alpenblick Hotel AG"
+    assert customer["address"] == "Seestraße 3, 6020 Innsbruck"
+
+
+def test_a_vat_id_labelled_in_the_customers_block_is_not_the_issuers() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "issuer": {
+                "type": "object",
+                "properties": {"name": {"type": "string"}, "vat_id": {"type": "string"}},
+            },
+            "customer": {"type": "object", "properties": {"name": {"type": "string"}}},
+        },
+    }
+    page = "\n".join(
+        [
+            "Invoice",
+            "",
+            "Northwind Traders, LLC",
+            "12 Harbor Road",
+            "Portland, Oregon 97201",
+            "",
+            "Bill to",
+            "Wisła Meble Sp. z o.o.",
+            "Długa 5",
+            "NIP: 5213938224",
+            "00-238 Warszawa",
+            "Poland",
+            "PL VAT PL5213938224",
+        ]
+    )
+
+    found = extract([page], schema)
+
+    assert found.output["customer"]["name"] == "Wisła Meble Sp. z o.o."
+    assert found.likelihoods["issuer.vat_id"] < 0.5
+
+
+def test_the_issuers_vat_id_is_its_own_not_the_one_in_the_addressees_block() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "issuer": {
+                "type": "object",
+                "properties": {"name": {"type": "string"}, "vat_id": {"type": "string"}},
+            },
+            "customer": {"type": "object", "properties": {"name": {"type": "string"}}},
+        },
+    }
+    page = "\n".join(
+        [
+            "Holzbau Steiner GmbH",
+            "",
+            "Gartengasse 12",
+            "1050 Wien",
+            "office@holzbau-steiner.example",
+            "",
+            "",
+            "Alpenblick Hotel AG",
+            "Seestraße 3",
+            "6020 Innsbruck",
+            "UID-Nr: AT55512345",
+            "",
+            "Rechnungsdatum: 2021-03-02",
+            "",
+            "Rechnung Nr. 44",
+            "",
+            "Gesamtbetrag Brutto: 1.200,00 €",
+            "",
+            "Holzbau Steiner GmbH",
+            "Gartengasse 12",
+            "1050 Wien",
+            "UID-Nr: AT 987654321",
+        ]
+    )
+
+    found = extract([page], schema).output
+
+    assert found["customer"]["name"] == "Alpenblick Hotel AG"
+    assert found["issuer"]["vat_id"] == "AT 987654321"
+
+
+def test_uid_and_oss_vat_name_a_vat_id() -> None:
+    schema = {"type": "object", "properties": {"vat_id": {"type": "string"}}}
+
+    assert extract(["UID-Nr: ATU13585627"], schema).output["vat_id"] == "ATU13585627"
+    assert extract(["EU OSS VAT EU372041333"], schema).output["vat_id"] == "EU372041333"
+
+
+def test_a_number_alone_under_a_title_alone_is_the_invoice_number() -> None:
+    schema = {"type": "object", "properties": {"invoice_number": {"type": "string"}}}
+    page = "Ditta Rossi\nVia Roma 1\n\nFattura\n\n7 / 2023\nData\n\n05/06/2023"
+
+    assert extract([page], schema).output["invoice_number"] == "7/2023"
+    assert extract(["Rechnung\n\n12.03.2024\n\nSehr geehrte Damen"], schema).output["invoice_number"] is None
+
+
+def test_parties_printed_side_by_side_keep_their_names_from_the_shared_paragraph() -> None:
+    page = "\n".join(
+        [
+            "Krajowy System e-Faktur",
+            "Numer faktury",
+            "7/01/2024",
+            "",
+            "Faktura podstawowa",
+            "",
+            "Numer KSeF: 1111111111-20240105-ABCDEF123456-01",
+            "",
+            "Sprzedawca",
+            "Nabywca",
+            "",
+            "NIP: 9999999999",
+            "NIP: 1111111111",
+            "",
+            "Nazwa: Tartak Leśny S.A.",
+            "Nazwa: P.H.U. Anna Nowak",
+            "",
+            "Adres",
+            "",
+            "ul. Sadowa 1 m. 3, 00-002 Kraków",
+            "",
+            "Adres",
+            "",
+            "ul. Polna 1, 00-001 Warszawa",
+            "",
+            "Dane kontaktowe",
+            "",
+            "E-mail: biuro@tartak.example",
+            "Tel.: 667444555",
+            "",
+            "Dane kontaktowe",
+            "",
+            "E-mail: anna@nowak.example",
+            "Tel.: 555777999",
+            "Numer klienta: K-0042",
+            "ID Nabywcy: 0001",
+            "",
+            "Podmiot inny",
+            "",
+            "NIP: 2222222222",
+            "Nazwa: Gmina Przykładowo",
+            "Rola:  Wystawca faktury",
+            "",
+            "Adres",
+            "ul. Lipowa 20",
+            "00-009 Przykładowo",
+            "",
+            "Dane kontaktowe",
+            "",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Tartak Leśny S.A."
+    assert output["customer"]["name"] == "P.H.U. Anna Nowak"
+
+
+def test_a_tax_rate_of_nothing_is_a_tax_of_nothing() -> None:
+    found = extract(["Subtotal\n\n$19.00\n\nTax Rate\n\n0%\n\nAmount Due\n\n$19.00"], AMOUNTS)
+
+    assert found.output["tax_total"] == 0.0
+    assert found.likelihoods["total"] >= 0.9

@@ -23,10 +23,11 @@ from docsvc.intelligence.identifiers import (
     national_vat,
     reference_code,
 )
-from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, key_words, label_key
+from docsvc.intelligence.labels import DOCUMENT_TITLES, Key, amount_role, key_words, label_key
 from docsvc.intelligence.lines import Pos
 from docsvc.intelligence.reading import HEAD, Aliases, Reading, composite_aliases, field_aliases
 from docsvc.intelligence.schemas import Node
+from docsvc.intelligence.splitting import page_marker
 from docsvc.intelligence.values import currency_of, parse_date
 
 Path = tuple[str, ...]
@@ -38,6 +39,11 @@ LEGAL_FORM = re.compile(
     r"sas|sasu|eurl|b\.?v\.?|n\.?v\.?|s\.?p\.?a\.?|s\.?r\.?l\.?|s\.?l\.?|lda\.?|sp\.? z o\.?o\.?)"
     r"(?:\s?&\s?co\.?\s?(?:kgaa|kg|ohg))?"  # "GmbH & Co. KG"
 )
+
+
+# A rate printed alone ("19%", "7,5 %"): no amount of money, whatever label it stands by; but a rate
+# of nothing ("0%", "0,00 %") is an amount of nothing too.
+_PERCENTAGE = re.compile(r"\s*[-+]?(?![0.,\s]*%)\d[\d.,\s]*%\s*")
 
 
 BARE_LABELS = frozenset(
@@ -140,6 +146,8 @@ def candidate_of(
         if code is None:
             return None
         text = code
+    if _PERCENTAGE.fullmatch(text) and slot.node.kind in {"number", "integer"} and amount_role(slot.aliases):
+        return None  # "Umsatzsteuer 19%": the tax's rate, not its amount ("Tax Rate 0%" is no tax)
     coerced = coerce_value(text, slot.node, reading)
     if coerced is None:
         return None
@@ -158,6 +166,8 @@ def candidate_of(
         return None  # "Invoice 103767" is the document's title and number, not who issued it
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _opens_with_date(value):
         return None  # "January 1, 2024 - January 31, 2024" is a period, no one's name
+    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and page_marker([value]) is not None:
+        return None  # "Page 1 of 1" at the head of a page numbers it, it names no one
     if not reading.valid(slot.node, value):
         return None
     checked = kind is not None and found is not None and found[1] > FORM_ONLY and kind != "bic"

@@ -27,7 +27,7 @@ _VAT = re.compile(
     r"\b(ATU\d{8}|BE ?[01]\d{3}[ .]?\d{3}[ .]?\d{3}|DE ?\d{9}|FR ?[0-9A-Z]{2} ?\d{3} ?\d{3} ?\d{3}|"
     r"IT ?\d{11}|NL ?\d{9} ?B ?\d{2}|PL ?\d{3}[- ]?\d{3}[- ]?\d{2}[- ]?\d{2}|PT ?\d{9}|"
     r"ES ?[0-9A-Z]\d{7}[0-9A-Z]|GB ?\d{3} ?\d{4} ?\d{2}(?: ?\d{3})?|CHE[- ]?\d{3}\.?\d{3}\.?\d{3}|"
-    r"(?:AT|BG|CY|CZ|DK|EE|EL|FI|HR|HU|IE|LT|LU|LV|MT|RO|SE|SI|SK|XI) ?[0-9A-Z]{8,12})\b"
+    r"(?:AT|BG|CY|CZ|DK|EE|EL|FI|HR|HU|IE|LT|LU|LV|MT|RO|SE|SI|SK|XI) ?[0-9A-Z]{8,12}|EU ?\d{9})\b"
 )
 _GSTIN = re.compile(r"\b(\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])\b")
 _SIRET = re.compile(r"\b(\d{3} ?\d{3} ?\d{3}(?: ?\d{5})?)\b")
@@ -157,6 +157,8 @@ def vat_ok(vat: str) -> bool:
     country, rest = vat[:2], vat[2:]
     if vat.startswith("CHE"):
         return len(vat) == 12
+    if country == "EU":  # a seller outside the Union registered for its one-stop shop (OSS): EU + 9 digits
+        return len(rest) == 9 and rest.isdigit()
     if country not in _EU:
         return False
     check = _VAT_CHECKS.get(country)

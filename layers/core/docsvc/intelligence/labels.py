@@ -132,7 +132,7 @@ vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikatio
  no ust id, btw nr, btw no, no intracom, numero intracom, tva intracom, no tva intracom,
  vat registration no, vat registration nr, vat number no, no d enregistrement tva,
  numero d enregistrement tva, alv numero, alv nro, alv tunnus, momsregistreringsnummer, momsreg nr,
- momsregnr, vat nro
+ momsregnr, vat nro, oss vat, eu oss vat, uid, uid nr, uid nummer
 tax number: steuernummer, steuer number
 account number: kontonummer, konto number, numer rachunku, nr rachunku, numer konta, numero de compte,
  rekeningnummer, numero de cuenta, numero di conto, numero conto, numero da conta, tilinumero,

@@ -9,7 +9,7 @@ label or value is taken by two fields.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from docsvc.intelligence.candidates import (
@@ -42,6 +42,7 @@ from docsvc.intelligence.unlabelled import ticked_flag, without_label
 from docsvc.intelligence.values import parse_date, ticked_options
 
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
+_OTHER_PARTY = 0.5  # a field's label inside another party's block
 _COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
 # A contact's label run into a letterhead's line, its column printed beside: "Muster GmbH Tel: 030 123".
@@ -363,15 +364,24 @@ def block_after_letterhead(reading: Reading) -> Region | None:
     ]
     if not addressed or addressed[0] + 1 >= len(layout.blocks):
         return None  # the letterhead holds no address of its own
-    block = layout.blocks[addressed[0] + 1]
+    block = _up_to_labels(layout.blocks[addressed[0] + 1], reading)
     texts = [layout.lines[index].text.strip() for index in block]
-    if layout.lines[block[0]].page != 0 or not 2 <= len(texts) <= 6:
-        return None
-    if any(label_colon(text) is not None or reading.reads_as_label(text) for text in texts):
+    if not block or layout.lines[block[0]].page != 0 or not 2 <= len(texts) <= 6:
         return None
     if any(char.isdigit() for char in texts[0]) or not _POSTCODE.search(" ".join(texts[1:])):
         return None
     return Region(tuple((text, (index, 0)) for text, index in zip(texts, block, strict=True)), _LETTERHEAD)
+
+
+def _up_to_labels(block: Sequence[int], reading: Reading) -> list[int]:
+    """A block's lines before the first that is a label or labels its value: an addressee's block may
+    end with its own identifiers ("UID-Nr: ATU12345678"), which are no part of its address."""
+    lines = reading.layout.lines
+    for at, index in enumerate(block):
+        text = lines[index].text.strip()
+        if label_colon(text) is not None or reading.reads_as_label(text):
+            return list(block[:at])
+    return list(block)
 
 
 def lone_address_block(reading: Reading, sender: Region | None) -> Region | None:
@@ -487,10 +497,11 @@ def _registered_name(index: int, reading: Reading) -> tuple[str, Pos] | None:
 def assigned(slots: list[Slot], reading: Reading) -> dict[Path, Candidate]:
     """Each field its best candidate, best first over the whole document, no label or value twice."""
     regions = _RegionCache(reading)
+    owners = list({slot.owner.path: slot.owner for slot in slots if slot.owner is not None}.values())
     ranked = [
         (candidate, number)
         for number, slot in enumerate(slots)
-        for candidate in _candidates(slot, reading, regions)
+        for candidate in _candidates(slot, reading, regions, owners)
     ]
     ranked.sort(key=lambda item: (-item[0].score, item[0].order, item[1]))
     chosen: dict[Path, Candidate] = {}
@@ -639,21 +650,31 @@ def _delivered_to(owner: Owner, reading: Reading) -> list[Region]:
     return [replace(region, score=region.score * _DELIVERED_TO) for region in shipped[:1]]
 
 
-def _candidates(slot: Slot, reading: Reading, regions: _RegionCache) -> Iterator[Candidate]:
+def _candidates(
+    slot: Slot, reading: Reading, regions: _RegionCache, owners: Sequence[Owner] = ()
+) -> Iterator[Candidate]:
     pairs = reading.layout.pairs
+    others = _other_parties_lines(slot, regions, owners)
     for index, score in labelled_pairs(slot.aliases, reading).items():
-        yield from _from_pair(slot, pairs[index], score, reading)
+        factor = _OTHER_PARTY if pairs[index].label_at[0] in others else 1.0
+        yield from _from_pair(slot, pairs[index], score * factor, reading)
     for pair, score in inline_pairs(slot.aliases, reading):
-        yield from _from_pair(slot, pair, score, reading)
+        factor = _OTHER_PARTY if pair.label_at[0] in others else 1.0
+        yield from _from_pair(slot, pair, score * factor, reading)
     if slot.owner is not None:
         owned = regions.of(slot.owner)
         lines = frozenset().union(*(region.lines for region in owned))
         elsewhere = _OUTSIDE_BLOCK if owned else _NO_BLOCK
         for index, score in labelled_pairs(slot.local, reading).items():
-            factor = 1.0 if pairs[index].label_at[0] in lines else elsewhere
+            at = pairs[index].label_at[0]
+            factor = (1.0 if at in lines else elsewhere) * (_OTHER_PARTY if at in others else 1.0)
             yield from _from_pair(slot, pairs[index], score * factor, reading)
         for region in owned:
-            yield from from_region(slot, region, reading)
+            if region.lines & others:  # a block of another party's, taken for this one's too
+                for found in from_region(slot, region, reading):
+                    yield replace(found, score=found.score * _OTHER_PARTY)
+            else:
+                yield from from_region(slot, region, reading)
     elif slot.node.kind in {"string", "any"}:
         for region in regions_of(slot.aliases, frozenset(), reading)[:3]:
             yield from from_region(slot, region, reading, whole=True)
@@ -662,6 +683,26 @@ def _candidates(slot: Slot, reading: Reading, regions: _RegionCache) -> Iterator
             for region in ([letterhead] if letterhead else []) + company_blocks_of(reading):
                 yield from from_region(slot, region, reading, whole=True)
     yield from without_label(slot, reading)
+
+
+def _other_parties_lines(slot: Slot, regions: _RegionCache, owners: Sequence[Owner]) -> frozenset[int]:
+    """The lines of the paragraphs holding each other party's best block (the customer's, for the
+    issuer's fields) but not this field's own best block: a VAT id labelled in the customer's block
+    ("NIP: ...", "UID-Nr: ...") is the customer's, whatever the issuer's field is named. Two parties'
+    blocks printed side by side come out as one paragraph, and a block taking in the other's lines is
+    both parties' columns read as one: neither is the other party's alone."""
+    if slot.owner is None:
+        return frozenset()
+    layout = regions.reading.layout
+    own = regions.of(slot.owner)[0].lines if regions.of(slot.owner) else frozenset()
+    own_paragraphs = {layout.lines[line].block for line in own}
+    others: set[int] = set()
+    for owner in owners:
+        best = regions.of(owner)[0] if owner.path != slot.owner.path and regions.of(owner) else None
+        if best is None or best.lines & own:
+            continue
+        others |= {layout.lines[line].block for line in best.lines} - own_paragraphs - {-1}
+    return frozenset(index for block in others for index in layout.blocks[block])
 
 
 def _from_pair(slot: Slot, pair: Pair, label_score: float, reading: Reading) -> Iterator[Candidate]:

@@ -53,6 +53,9 @@ _APART = 0.65  # a lone value printed away from its label, which has nothing aft
 _IBAN_WORD = re.compile(r"\bIBAN\b[\s:]*")
 _UNDER_COLUMN, _UNDER_HEADING = 0.6, 8  # a date under a heading of stacked column headings, how far
 _TITLE_LINES = 40  # a document's title is among its first lines
+_UNDER_TITLE = 0.9  # a number alone under the title, no "No." before it
+# A code alone on its line: digits (letters among them) in parts joined by "/" or "-" ("2 / 2024").
+_LONE_CODE = re.compile(r"(?=[^\n]*\d)[A-Z0-9]{1,12}(?:\s?[/-]\s?[A-Z0-9]{1,12}){0,3}")
 _TYPE_CODE = re.compile(r"\s*\(\d{1,3}\)")  # a document type code after a title: "Handelsrechnung (380)"
 # The word a title's date follows: "Rechnung Nr. 4711 vom 06.08.2018", "Facture n° 12 du 03/05/2024",
 # "Invoice 12 of 3 May 2024", "Factuur 12 van 03-05-2024", "Factura 12 del 03/05/2024", "Faktura 12 z dnia".
@@ -364,8 +367,27 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
                 if candidate:
                     yield candidate
                     return
+        under = _code_under_title(slot, index, rest, reading)
+        if under is not None:
+            yield under
+            return
         # a title without a number ("WARENRECHNUNG" over "Handelsrechnung Nr. 4711"): read on
     yield from _title_as_label(slot, wanted, reading)
+
+
+def _code_under_title(slot: Slot, index: int, rest: str, reading: Reading) -> Candidate | None:
+    """The number printed alone on the line under a title alone on its own ("Fattura" over "2 / 2024"):
+    a code of digits (and letters) joined by slashes or hyphens, not a date; read without the spaces
+    around its joints."""
+    lines = reading.layout.lines
+    if rest.strip() or index + 1 >= len(lines) or lines[index + 1].cells is not None:
+        return None
+    text = lines[index + 1].text.strip()
+    if not _LONE_CODE.fullmatch(text) or parse_date(text) is not None:
+        return None
+    value = re.sub(r"\s*([/-])\s*", r"\1", text)
+    uses = frozenset({(index, -3), (index + 1, 0)})
+    return candidate_of(slot, value, _TITLED_NUMBER * _UNDER_TITLE, (index + 1, 0), uses, reading)
 
 
 def _title_as_label(slot: Slot, wanted: set[Key], reading: Reading) -> Iterator[Candidate]:

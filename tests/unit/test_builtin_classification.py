@@ -941,3 +941,16 @@ def test_a_kind_named_at_the_head_of_its_line_is_shown_though_sentences_follow()
         ]
     )
     assert classify([page], [*PAPER_BOOK_DECK, *LETTER_OR_FORM]).category == "form"
+
+
+def test_short_pages_after_a_table_of_contents_with_page_numbers_are_a_manual_not_a_deck() -> None:
+    steps = ["Datensicherung", "Bestandsliste drucken", "Zinsen buchen", "Listen erstellen", "Abschluss"]
+    contents = "\n".join(
+        ["Dokumentation", *[f"1.{n}. {step} {'.' * 40} {n + 1}" for n, step in enumerate(steps, 1)]]
+    )
+    pages = [
+        "\n".join([f"1.{n}.", step, f"• {step} ist anzuklicken", f"Seite {n + 1}"]) for n, step in enumerate(steps, 1)
+    ]
+    result = classify([contents, *pages], [*PAPER_BOOK_DECK, *KINDS_OF_DOCUMENTS[1:2]])
+    assert result.category == "technical_documentation"
+    assert "short pages" not in result.reasoning

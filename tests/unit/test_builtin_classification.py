@@ -949,8 +949,31 @@ def test_short_pages_after_a_table_of_contents_with_page_numbers_are_a_manual_no
         ["Dokumentation", *[f"1.{n}. {step} {'.' * 40} {n + 1}" for n, step in enumerate(steps, 1)]]
     )
     pages = [
-        "\n".join([f"1.{n}.", step, f"• {step} ist anzuklicken", f"Seite {n + 1}"]) for n, step in enumerate(steps, 1)
+        "\n".join([f"1.{n}.", step, f"• {step} ist anzuklicken", f"Seite {n + 1}"])
+        for n, step in enumerate(steps, 1)
     ]
     result = classify([contents, *pages], [*PAPER_BOOK_DECK, *KINDS_OF_DOCUMENTS[1:2]])
     assert result.category == "technical_documentation"
     assert "short pages" not in result.reasoning
+
+
+def test_a_letter_typeset_with_spacing_accents_reads_as_the_letter_its_accents_joined_make() -> None:
+    letter = "\n".join(
+        [
+            "Montr\u00b4eal, Canada",
+            "12 f\u00b4evrier 2022",
+            "Chers recruteurs,",
+            "J\u2019ai accord\u00b4e la majorit\u00b4e de mon temps `a ce projet",
+            "avec les autres parties de l\u2019\u00b4equipe.",
+            "Votre entreprise m\u2019int\u00b4eresse fortement et j\u2019aimerais y faire un stage.",
+            "Au plaisir,",
+            "Maxime",
+        ]
+    )
+    categories = [
+        Category("letter", "A personal or business letter."),
+        Category("contract", "A contract or agreement between parties: the parties, terms and clauses."),
+    ]
+    result = classify([letter], categories)
+    assert result.category == "letter"
+    assert "a date line" in result.reasoning and "a closing formula" in result.reasoning

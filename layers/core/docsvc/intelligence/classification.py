@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -153,6 +154,7 @@ def classify(
 def document_scores(profiles: Sequence[Profile], pages: Sequence[str]) -> list[Score]:
     """The evidence for each profile in a document's pages as a whole: their words, the first pages
     weighing most, and their shape."""
+    pages = [with_accents_joined(page) if isinstance(page, str) else "" for page in pages]
     texts = [with_claims(read_page(page), profiles) for page in pages]
     weights = [1.0 / (1.0 + index) for index in range(len(texts))]
     shapes = document_shapes(pages)
@@ -294,6 +296,21 @@ def _contains(words: Phrase, part: Phrase) -> bool:
 
 
 # ------------------------------------------------------------------------------------------- scoring
+# A spacing accent (an acute, a grave, a diaeresis, a circumflex, a tilde) set before its letter, as a
+# PDF typeset with TeX gives its accented letters ("fevrier" with an acute on its own before the "e"):
+# the letter and its accent are one letter, and a word is not cut at its accent.
+_SPACING_ACCENT = re.compile(r"([\u00b4\u00a8\u02c6\u02dc]|`(?=\s?[aeiouAEIOU]))\s?([^\W\d_])")
+_COMBINING = {"\u00b4": "\u0301", "\u00a8": "\u0308", "\u02c6": "\u0302", "\u02dc": "\u0303", "`": "\u0300"}
+
+
+def with_accents_joined(text: str) -> str:
+    """`text` with each spacing accent set before its letter joined to that letter."""
+    if not _SPACING_ACCENT.search(text):
+        return text
+    joined = _SPACING_ACCENT.sub(lambda found: found[2] + _COMBINING[found[1]], text)
+    return unicodedata.normalize("NFC", joined)
+
+
 def read_page(text: str) -> PageText:
     """`text` indexed, with its heading lines apart."""
     text = text if isinstance(text, str) else ""
@@ -516,6 +533,7 @@ _CLOSING = re.compile(
     r"(?:je vous prie d.agr[ée]er|veuillez agr[ée]er|recevez)\b.*salutations|salutations distingu[ée]es|"
     r"atentamente|(?:un )?(?:cordial(?:es)? )?saludos?(?: cordiales)?|cordiali saluti|distinti saluti|"
     r"cordialit[àa]|con osservanza|in fede|met (?:vriendelijke|hartelijke) groet(?:en)?|hoogachtend|"
+    r"au plaisir(?: de [^\W\d]+(?: [^\W\d]+)?)?|"
     r"atenciosamente|cordialmente|(?:com os )?melhores cumprimentos|z powa[żz]aniem|"
     r"z wyrazami szacunku|pozdrawiam)\b",
     re.IGNORECASE,

@@ -977,3 +977,23 @@ def test_a_letter_typeset_with_spacing_accents_reads_as_the_letter_its_accents_j
     result = classify([letter], categories)
     assert result.category == "letter"
     assert "a date line" in result.reasoning and "a closing formula" in result.reasoning
+
+
+def test_a_balance_sheet_in_italian_or_french_is_a_financial_report_though_it_never_says_so_in_english() -> (
+    None
+):
+    categories = [
+        Category("report", "A report of an organisation on a topic (a study, a survey, a policy report)."),
+        Category("financial_report", "A financial report: annual results, balance sheet, income statement."),
+    ]
+    italian = "\n".join(
+        [
+            "| ATTIVO | PASSIVO |",
+            "|---|---|",
+            "| Immobilizzazioni | Patrimonio netto |",
+            "| Totale | Totale |",
+        ]
+    )
+    french = "\n".join(["| ACTIF | PASSIF |", "|---|---|", "| Immobilisations | Capitaux propres |"])
+    assert classify([italian], categories).category == "financial_report"
+    assert classify([french], categories).category == "financial_report"

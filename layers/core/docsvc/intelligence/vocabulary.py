@@ -391,13 +391,22 @@ KINDS: tuple[DocumentKind, ...] = (
         "financial report",
         "financial report, annual report, quarterly report, financial statements, financial statement, "
         "earnings report, 10 k, 10 q, geschaftsbericht, jahresabschluss, rapport annuel, rapport financier, "
-        "jaarverslag, informe anual, relazione finanziaria, sprawozdanie finansowe",
+        "jaarverslag, informe anual, relazione finanziaria, sprawozdanie finansowe, "
+        # the statements themselves, as each language names them
+        "bilanz, gewinn und verlustrechnung, bilan comptable, compte de resultat, jaarrekening, "
+        "winst en verliesrekening, balance general, estado de resultados, bilancio, bilancio d esercizio, "
+        "stato patrimoniale, conto economico, balanco patrimonial, demonstracao do resultado, "
+        "rachunek zyskow i strat",
         "revenue, revenues, net income, net loss, fiscal year, fiscal, consolidated, balance sheet, "
         "income statement, statement of operations, cash flow, cash flows, earnings per share, "
         "shareholders, stockholders, operating income, operating expenses, gross margin, gaap, non gaap, "
         "assets, liabilities, equity, dividend, dividends, accounting, depreciation, amortization, "
         "segment, quarter, securities, auditor, goodwill, disclosure, disclosures, fasb, "
-        "accounting standard, compensation, acquisition, umsatzerlose, chiffre d affaires, omzet",
+        "accounting standard, compensation, acquisition, umsatzerlose, chiffre d affaires, omzet, "
+        "aktiva, passiva, eigenkapital, anlagevermogen, umlaufvermogen, bilanzsumme, jahresuberschuss, "
+        "actif, passif, capitaux propres, immobilisations, resultat net, activa, passiva, eigen vermogen, "
+        "activo, pasivo, patrimonio neto, attivo, passivo, patrimonio netto, immobilizzazioni, "
+        "ativo, patrimonio liquido, aktywa, pasywa, kapital wlasny",
     ),
     _kind(
         "technical documentation",

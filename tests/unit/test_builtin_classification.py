@@ -997,3 +997,16 @@ def test_a_balance_sheet_in_italian_or_french_is_a_financial_report_though_it_ne
     french = "\n".join(["| ACTIF | PASSIF |", "|---|---|", "| Immobilisations | Capitaux propres |"])
     assert classify([italian], categories).category == "financial_report"
     assert classify([french], categories).category == "financial_report"
+
+
+def test_a_games_rules_for_its_players_are_a_rule_book_not_a_manual() -> None:
+    rules = "\n".join(
+        [
+            "Rules",
+            "Each player rolls three dice and keeps the best set; the opponent should be ready to answer.",
+            "During character creation players share ten points among their stats, as the example shows.",
+            "A turn ends when both players have rolled; the game master may add a step between turns.",
+        ]
+    )
+    result = classify([rules], KINDS_OF_DOCUMENTS)
+    assert result.category == "book"

@@ -434,14 +434,19 @@ KINDS: tuple[DocumentKind, ...] = (
     _kind(
         "book",
         "textbook, novel, rule book, lehrbuch, livre, manuel scolaire, boek, leerboek, libro, "
-        "libro de texto, novela, libro di testo, livro, ksiazka, podrecznik, powiesc",
+        "libro de texto, novela, libro di testo, livro, ksiazka, podrecznik, powiesc, "
+        # a game's rule book
+        "rulebook, rules of play, game rules, spielregeln, regelwerk, regles du jeu, reglas del juego, "
+        "regole del gioco, regras do jogo",
         "chapter, kapitel, chapitre, hoofdstuk, capitulo, capitolo, rozdzial, preface, foreword, prologue, "
         "epilogue, contents, table of contents, index, glossary, isbn, edition, "
         "publisher, published by, copyright, all rights reserved, printed in, volume, exercises, "
         "vorwort, einleitung, inhalt, inhaltsverzeichnis, auflage, verlag, band, gedruckt, preface, "
         "table des matieres, edition, editions, imprime, voorwoord, inhoud, uitgeverij, prologo, indice, "
         "editorial, edicion, prefazione, sommario, edizione, editore, prefacio, sumario, editora, "
-        "przedmowa, spis tresci, wydanie, wydawnictwo",
+        "przedmowa, spis tresci, wydanie, wydawnictwo, "
+        "player, players, dice, opponent, game master, character creation, spieler, wurfel, joueur, "
+        "joueurs, jugador, jugadores, giocatore, giocatori, jogador, jogadores",
         PROSE,
     ),
     _kind(

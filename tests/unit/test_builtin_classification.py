@@ -941,3 +941,72 @@ def test_a_kind_named_at_the_head_of_its_line_is_shown_though_sentences_follow()
         ]
     )
     assert classify([page], [*PAPER_BOOK_DECK, *LETTER_OR_FORM]).category == "form"
+
+
+def test_short_pages_after_a_table_of_contents_with_page_numbers_are_a_manual_not_a_deck() -> None:
+    steps = ["Datensicherung", "Bestandsliste drucken", "Zinsen buchen", "Listen erstellen", "Abschluss"]
+    contents = "\n".join(
+        ["Dokumentation", *[f"1.{n}. {step} {'.' * 40} {n + 1}" for n, step in enumerate(steps, 1)]]
+    )
+    pages = [
+        "\n".join([f"1.{n}.", step, f"• {step} ist anzuklicken", f"Seite {n + 1}"])
+        for n, step in enumerate(steps, 1)
+    ]
+    result = classify([contents, *pages], [*PAPER_BOOK_DECK, *KINDS_OF_DOCUMENTS[1:2]])
+    assert result.category == "technical_documentation"
+    assert "short pages" not in result.reasoning
+
+
+def test_a_letter_typeset_with_spacing_accents_reads_as_the_letter_its_accents_joined_make() -> None:
+    letter = "\n".join(
+        [
+            "Montr\u00b4eal, Canada",
+            "12 f\u00b4evrier 2022",
+            "Chers recruteurs,",
+            "J\u2019ai accord\u00b4e la majorit\u00b4e de mon temps `a ce projet",
+            "avec les autres parties de l\u2019\u00b4equipe.",
+            "Votre entreprise m\u2019int\u00b4eresse fortement et j\u2019aimerais y faire un stage.",
+            "Au plaisir,",
+            "Maxime",
+        ]
+    )
+    categories = [
+        Category("letter", "A personal or business letter."),
+        Category("contract", "A contract or agreement between parties: the parties, terms and clauses."),
+    ]
+    result = classify([letter], categories)
+    assert result.category == "letter"
+    assert "a date line" in result.reasoning and "a closing formula" in result.reasoning
+
+
+def test_a_balance_sheet_in_italian_or_french_is_a_financial_report_though_it_never_says_so_in_english() -> (
+    None
+):
+    categories = [
+        Category("report", "A report of an organisation on a topic (a study, a survey, a policy report)."),
+        Category("financial_report", "A financial report: annual results, balance sheet, income statement."),
+    ]
+    italian = "\n".join(
+        [
+            "| ATTIVO | PASSIVO |",
+            "|---|---|",
+            "| Immobilizzazioni | Patrimonio netto |",
+            "| Totale | Totale |",
+        ]
+    )
+    french = "\n".join(["| ACTIF | PASSIF |", "|---|---|", "| Immobilisations | Capitaux propres |"])
+    assert classify([italian], categories).category == "financial_report"
+    assert classify([french], categories).category == "financial_report"
+
+
+def test_a_games_rules_for_its_players_are_a_rule_book_not_a_manual() -> None:
+    rules = "\n".join(
+        [
+            "Rules",
+            "Each player rolls three dice and keeps the best set; the opponent should be ready to answer.",
+            "During character creation players share ten points among their stats, as the example shows.",
+            "A turn ends when both players have rolled; the game master may add a step between turns.",
+        ]
+    )
+    result = classify([rules], KINDS_OF_DOCUMENTS)
+    assert result.category == "book"

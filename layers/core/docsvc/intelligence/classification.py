@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -153,6 +154,7 @@ def classify(
 def document_scores(profiles: Sequence[Profile], pages: Sequence[str]) -> list[Score]:
     """The evidence for each profile in a document's pages as a whole: their words, the first pages
     weighing most, and their shape."""
+    pages = [with_accents_joined(page) if isinstance(page, str) else "" for page in pages]
     texts = [with_claims(read_page(page), profiles) for page in pages]
     weights = [1.0 / (1.0 + index) for index in range(len(texts))]
     shapes = document_shapes(pages)
@@ -294,6 +296,21 @@ def _contains(words: Phrase, part: Phrase) -> bool:
 
 
 # ------------------------------------------------------------------------------------------- scoring
+# A spacing accent (an acute, a grave, a diaeresis, a circumflex, a tilde) set before its letter, as a
+# PDF typeset with TeX gives its accented letters ("fevrier" with an acute on its own before the "e"):
+# the letter and its accent are one letter, and a word is not cut at its accent.
+_SPACING_ACCENT = re.compile(r"([\u00b4\u00a8\u02c6\u02dc]|`(?=\s?[aeiouAEIOU]))\s?([^\W\d_])")
+_COMBINING = {"\u00b4": "\u0301", "\u00a8": "\u0308", "\u02c6": "\u0302", "\u02dc": "\u0303", "`": "\u0300"}
+
+
+def with_accents_joined(text: str) -> str:
+    """`text` with each spacing accent set before its letter joined to that letter."""
+    if not _SPACING_ACCENT.search(text):
+        return text
+    joined = _SPACING_ACCENT.sub(lambda found: found[2] + _COMBINING[found[1]], text)
+    return unicodedata.normalize("NFC", joined)
+
+
 def read_page(text: str) -> PageText:
     """`text` indexed, with its heading lines apart."""
     text = text if isinstance(text, str) else ""
@@ -485,6 +502,8 @@ CODE_SHARE = 0.2  # a developer's guide: at least this share of its lines are so
 CODE_LINES = 10  # and at least this many
 CODE_PAGES = 10  # the pages looked at for them
 TOP_LINES = 30
+CONTENTS_PAGES = 6  # the pages where a table of contents is
+LEADER_LINES = 3  # lines of titles led by dots to a page number that make a table of contents
 
 _BULLET = re.compile(r"[\u2022\u2023\u25aa\u25a0\u25cf\u25cb\u25e6\u25b6\u25ba\u25b8\u27a2\u27a4\u2756]")
 _BOX = re.compile(r"[☐☑☒□❑◻▢]|\[\s?[xX]?\s?\](?!\()")
@@ -514,6 +533,7 @@ _CLOSING = re.compile(
     r"(?:je vous prie d.agr[ée]er|veuillez agr[ée]er|recevez)\b.*salutations|salutations distingu[ée]es|"
     r"atentamente|(?:un )?(?:cordial(?:es)? )?saludos?(?: cordiales)?|cordiali saluti|distinti saluti|"
     r"cordialit[àa]|con osservanza|in fede|met (?:vriendelijke|hartelijke) groet(?:en)?|hoogachtend|"
+    r"au plaisir(?: de [^\W\d]+(?: [^\W\d]+)?)?|"
     r"atenciosamente|cordialmente|(?:com os )?melhores cumprimentos|z powa[żz]aniem|"
     r"z wyrazami szacunku|pozdrawiam)\b",
     re.IGNORECASE,
@@ -592,18 +612,20 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
         shapes["letter"] = Shape(SHAPE_POINTS * len(letter) / 8, " and ".join(letter))
     deck = slide_share(lines)
     short = short_share(lines)
+    paper = paper_parts(texts, lines)
+    structure = long_document_parts(lines, len(paper) >= 2)
     if "letter" in shapes and set(letter) & set(LETTER_GREETINGS):
         pass  # a letter's pages (and a résumé's after it) are short too; slides greet no reader
+    elif written_parts(lines):
+        pass  # short pages of a manual or a report that lists its contents
     elif deck >= DECK_SHARE:
         shapes["presentation"] = Shape(SHAPE_POINTS * deck, "short pages, each a title and a few lines")
     elif short >= DECK_SHARE:  # slides of text: more lines than a slide of bullets, still few words
         shapes["presentation"] = Shape(SHAPE_POINTS / 2 * short, "short pages under a short title")
-    paper = paper_parts(texts, lines)
     if len(paper) >= 2:
         shapes["scientific paper"] = Shape(SHAPE_POINTS * len(paper) / 4, " and ".join(paper))
     if any(_CHAPTER.match(line) for page in lines for line in page[:HEADING_LINES]):
         shapes["book"] = Shape(SHAPE_POINTS / 4, "chapters")
-    structure = long_document_parts(lines, len(paper) >= 2)
     if structure:
         for kind in LONG_KINDS:  # shared: they tell these kinds from papers, decks and forms, not apart
             found = shapes.get(kind, Shape(0.0, ""))
@@ -734,11 +756,29 @@ def long_document_parts(lines: Sequence[Sequence[str]], paper: bool) -> list[str
     """The parts of a long document of chapters (a book, a manual, a report) the pages show; a running
     head counts only when the pages are not a `paper`'s (journals have running heads too)."""
     parts = []
-    if any(_CONTENTS.match(line) for page in lines[:6] for line in page[:HEADING_LINES]):
+    if any(map(lists_contents, lines[:CONTENTS_PAGES])):
         parts.append("a table of contents")
     if not paper and running_head(lines):
         parts.append("a running head")
     return parts
+
+
+def lists_contents(page: Sequence[str]) -> bool:
+    """Whether a page is a table of contents: under that heading, or as lines of titles led by dots to
+    their page numbers, however the heading is worded."""
+    return any(_CONTENTS.match(line) for line in page[:HEADING_LINES]) or leads_to_pages(page)
+
+
+def leads_to_pages(page: Sequence[str]) -> bool:
+    """Whether a page holds lines of titles led by dots to their page numbers ("1.2. Datensicherung
+    ........ 2"): the table of contents of a printed document."""
+    return sum(1 for line in page if _LEADER.search(line) and any(c.isalpha() for c in line)) >= LEADER_LINES
+
+
+def written_parts(lines: Sequence[Sequence[str]]) -> bool:
+    """Whether the pages show a part of a printed document that no deck of slides shows: a table of
+    contents giving page numbers (a talk's "Contents" slide gives none)."""
+    return any(map(leads_to_pages, lines[:CONTENTS_PAGES]))
 
 
 def is_amount_line(line: str) -> bool:

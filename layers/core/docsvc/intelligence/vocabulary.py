@@ -391,13 +391,22 @@ KINDS: tuple[DocumentKind, ...] = (
         "financial report",
         "financial report, annual report, quarterly report, financial statements, financial statement, "
         "earnings report, 10 k, 10 q, geschaftsbericht, jahresabschluss, rapport annuel, rapport financier, "
-        "jaarverslag, informe anual, relazione finanziaria, sprawozdanie finansowe",
+        "jaarverslag, informe anual, relazione finanziaria, sprawozdanie finansowe, "
+        # the statements themselves, as each language names them
+        "bilanz, gewinn und verlustrechnung, bilan comptable, compte de resultat, jaarrekening, "
+        "winst en verliesrekening, balance general, estado de resultados, bilancio, bilancio d esercizio, "
+        "stato patrimoniale, conto economico, balanco patrimonial, demonstracao do resultado, "
+        "rachunek zyskow i strat",
         "revenue, revenues, net income, net loss, fiscal year, fiscal, consolidated, balance sheet, "
         "income statement, statement of operations, cash flow, cash flows, earnings per share, "
         "shareholders, stockholders, operating income, operating expenses, gross margin, gaap, non gaap, "
         "assets, liabilities, equity, dividend, dividends, accounting, depreciation, amortization, "
         "segment, quarter, securities, auditor, goodwill, disclosure, disclosures, fasb, "
-        "accounting standard, compensation, acquisition, umsatzerlose, chiffre d affaires, omzet",
+        "accounting standard, compensation, acquisition, umsatzerlose, chiffre d affaires, omzet, "
+        "aktiva, passiva, eigenkapital, anlagevermogen, umlaufvermogen, bilanzsumme, jahresuberschuss, "
+        "actif, passif, capitaux propres, immobilisations, resultat net, activa, passiva, eigen vermogen, "
+        "activo, pasivo, patrimonio neto, attivo, passivo, patrimonio netto, immobilizzazioni, "
+        "ativo, patrimonio liquido, aktywa, pasywa, kapital wlasny",
     ),
     _kind(
         "technical documentation",
@@ -425,14 +434,19 @@ KINDS: tuple[DocumentKind, ...] = (
     _kind(
         "book",
         "textbook, novel, rule book, lehrbuch, livre, manuel scolaire, boek, leerboek, libro, "
-        "libro de texto, novela, libro di testo, livro, ksiazka, podrecznik, powiesc",
+        "libro de texto, novela, libro di testo, livro, ksiazka, podrecznik, powiesc, "
+        # a game's rule book
+        "rulebook, rules of play, game rules, spielregeln, regelwerk, regles du jeu, reglas del juego, "
+        "regole del gioco, regras do jogo",
         "chapter, kapitel, chapitre, hoofdstuk, capitulo, capitolo, rozdzial, preface, foreword, prologue, "
         "epilogue, contents, table of contents, index, glossary, isbn, edition, "
         "publisher, published by, copyright, all rights reserved, printed in, volume, exercises, "
         "vorwort, einleitung, inhalt, inhaltsverzeichnis, auflage, verlag, band, gedruckt, preface, "
         "table des matieres, edition, editions, imprime, voorwoord, inhoud, uitgeverij, prologo, indice, "
         "editorial, edicion, prefazione, sommario, edizione, editore, prefacio, sumario, editora, "
-        "przedmowa, spis tresci, wydanie, wydawnictwo",
+        "przedmowa, spis tresci, wydanie, wydawnictwo, "
+        "player, players, dice, opponent, game master, character creation, spieler, wurfel, joueur, "
+        "joueurs, jugador, jugadores, giocatore, giocatori, jogador, jogadores",
         PROSE,
     ),
     _kind(

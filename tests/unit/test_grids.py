@@ -601,6 +601,20 @@ def test_lines_of_prose_or_two_columns_of_it_hold_no_table_without_rules() -> No
     assert not may_hold_aligned_grid(mupdf_words(columns))
 
 
+def test_rows_of_three_pieces_whose_gaps_do_not_line_up_hold_no_table_without_rules() -> None:
+    """Each row has three pieces, but no whitespace is shared by the three rows: no column parts them."""
+    rows = [
+        (100, [(72, "Item"), (120, "Qty"), (166, "Price")]),
+        (114, [(72, "Descriptions"), (230, "Qty"), (280, "Price")]),
+        (128, [(72, "Descriptionsandmoretext"), (330, "Qty"), (380, "Price")]),
+    ]
+    assert not may_hold_aligned_grid(mupdf_words(rows))
+    shifted = [
+        (y, [(72, "Item"), (200, "Qty"), (300 + 4 * index, "Price")]) for index, (y, _) in enumerate(rows)
+    ]
+    assert may_hold_aligned_grid(mupdf_words(shifted))  # gaps that overlap in all three rows do
+
+
 def test_rows_of_cells_too_far_apart_to_be_one_table_hold_no_table_without_rules() -> None:
     rows = [(100 + 40 * i, [(72, "Item"), (200, "Qty"), (300, "Price")]) for i in range(3)]
     assert not may_hold_aligned_grid(mupdf_words(rows))

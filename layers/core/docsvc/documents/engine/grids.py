@@ -673,16 +673,25 @@ def may_hold_aligned_grid(found: Iterable[Sequence[Any]]) -> bool:
     `_MIN_GAP` between them. MuPDF's lines are cut into pieces at such whitespace (no sort: a line's
     words come left to right), the pieces grouped into rows as `visual_lines` groups words, and a
     row's pieces counted left to right. Prose stops here: its lines are one piece, and two columns of
-    prose give rows of two; so does a page of label-and-value lines."""
+    prose give rows of two; so does a page of label-and-value lines.
+
+    The columns of a table are parted by whitespace its rows share (the search's gutters), so the
+    rows of three pieces must also leave whitespace between their pieces at `_MIN_COLUMNS` - 1
+    places side by side, each place in that many rows of the run (`_shared_gaps`): rows of three
+    pieces whose gaps stand anywhere (a justified line's wide spaces, a line of a form's labels
+    under one of dates) stop here too."""
     rows = 0  # of enough cells, in this run of rows
+    gaps: list[tuple[float, float]] = []  # between the pieces of those rows
     above: tuple[float, float] | None = None  # the bottom and height of the row above
     for top, bottom, height, xs in _piece_rows(_pieces(found)):
         if above is not None and top - above[0] > _ROW_GAP * max(height, above[1]):
-            rows = 0  # a gap no table's rows leave
-        if _side_by_side(xs) >= _MIN_COLUMNS:
+            rows, gaps = 0, []  # a gap no table's rows leave
+        runs, between = _side_by_side(xs)
+        if runs >= _MIN_COLUMNS:
             rows += 1
-        if rows >= _MIN_ROWS:
-            return True
+            gaps += between
+            if rows >= _MIN_ROWS and _shared_gaps(gaps) >= _MIN_COLUMNS - 1:
+                return True
         above = bottom, height
     return False
 
@@ -740,16 +749,33 @@ def _piece_rows(pieces: list[_Piece]) -> list[tuple[float, float, float, list[tu
     return rows
 
 
-def _side_by_side(xs: list[tuple[float, float]]) -> int:
-    """How many runs of pieces a row holds, left to right, parted by more than `_MIN_GAP`."""
+def _side_by_side(xs: list[tuple[float, float]]) -> tuple[int, list[tuple[float, float]]]:
+    """How many runs of pieces a row holds, left to right, parted by more than `_MIN_GAP`, and the
+    whitespace between them (from where a run ends to where the next starts)."""
     xs.sort()
     runs, end = 0, -float("inf")
+    gaps: list[tuple[float, float]] = []
     for x0, x1 in xs:
         if x0 - end > _MIN_GAP:
+            if runs:
+                gaps.append((end, x0))
             runs += 1
         if x1 > end:
             end = x1
-    return runs
+    return runs, gaps
+
+
+def _shared_gaps(gaps: list[tuple[float, float]]) -> int:
+    """How many stretches of x, apart from each other, lie within the whitespace of `_MIN_ROWS` of
+    the rows (`gaps`: those of every row, a row's own gaps never overlapping)."""
+    edges = sorted([(start, 1) for start, _ in gaps] + [(end, -1) for _, end in gaps])
+    stretches, depth, inside = 0, 0, False
+    for _, step in edges:
+        depth += step
+        if depth >= _MIN_ROWS and not inside:
+            stretches += 1
+        inside = depth >= _MIN_ROWS
+    return stretches
 
 
 def aligned_grids(words: Sequence[Word]) -> list[Grid]:

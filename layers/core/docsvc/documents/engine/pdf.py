@@ -9,7 +9,6 @@ import io
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import replace
 from operator import itemgetter
 from typing import Any
 
@@ -162,7 +161,8 @@ def _page_text(
     """The page's text, and the text page it was read from (for a stamped scan, read from its text
     layer and from OCR both, the page OCR read, stamp included: its words are all the page's)."""
     textpage = page.get_textpage(flags=_TEXT_FLAGS)
-    blocks, vectors = _text_blocks(page, textpage)
+    listed = textpage.extractBLOCKS()  # read once: the blocks, and what stands before each (`_after_a_box`)
+    blocks, vectors = _text_blocks(page, textpage, listed)
     glued = [box for box, text, _ in blocks if _GLUED.search(text) or mixed_directions(text)]
     apart = _unmapped_apart(page, glued) if glued else {}
     if apart:
@@ -173,7 +173,8 @@ def _page_text(
         if ocr is None:
             return "", None
         textpage = ocr
-        blocks, _ = _text_blocks(page, textpage)
+        listed = textpage.extractBLOCKS()
+        blocks, _ = _text_blocks(page, textpage, listed)
         scanned = True  # its rules are in its picture
     elif is_stamped_scan(page, [(box, text) for box, text, _ in blocks]):
         stamp = [(box, text) for box, text, _ in blocks]
@@ -186,7 +187,7 @@ def _page_text(
         blocks = picture.blocks_without_bars(blocks)
     ruled = picture.grids if picture else _ruled_grids(page, vectors, warnings)
     aligned = may_hold_aligned_columns([text for _, text, _ in blocks])
-    gone_on = {} if scanned else _lines_gone_on(page, textpage, blocks, apart)
+    gone_on = {} if scanned else _lines_gone_on(page, listed, blocks, apart)
     if not ruled and not aligned:  # a page of prose: its words are not even read
         return "\n\n".join(_written(blocks, gone_on)), textpage
     found = textpage.extractWORDS()
@@ -220,13 +221,15 @@ def _own_words(
     """The page's words of the blocks `numbers` (not those of a line MuPDF wrote twice, whose block
     was left out), each of a block made one with others (`runs_as_blocks`) numbered as that block."""
     words = _words(page, found)
-    if renumbered:
-        words = [replace(word, block=renumbered.get(word.block, word.block)) for word in words]
+    if renumbered:  # a new word each (not `dataclasses.replace`, several times slower a word)
+        words = [
+            Word(word.box, word.text, renumbered.get(word.block, word.block), word.order) for word in words
+        ]
     return [word for word in words if word.block in numbers]
 
 
 def _lines_gone_on(
-    page: pymupdf.Page, textpage: pymupdf.TextPage, blocks: list[Block], apart: dict[str, str]
+    page: pymupdf.Page, listed: list[tuple[Any, ...]], blocks: list[Block], apart: dict[str, str]
 ) -> dict[int, tuple[int, str]]:
     """The runs of blocks that are pieces of one block cut where a vector path is drawn over a line
     (see `textlayer.lines_gone_on`), with that block's text. Only pages with a block that goes on with
@@ -239,7 +242,7 @@ def _lines_gone_on(
         if blocks[index][2] != blocks[index - 1][2] and goes_on(pieces[index - 1], pieces[index])
     ]
     if starts:
-        drawn = _after_a_box(textpage)
+        drawn = _after_a_box(listed)
         starts = [index for index in starts if blocks[index][2] in drawn]
     if not starts:
         return {}
@@ -264,16 +267,16 @@ def _clip(boxes: list[Box]) -> pymupdf.Rect:
     return pymupdf.Rect(union(boxes)) if boxes else pymupdf.Rect()
 
 
-def _after_a_box(textpage: pymupdf.TextPage) -> set[int]:
+def _after_a_box(listed: list[tuple[Any, ...]]) -> set[int]:
     """The numbers of the text blocks (counted as `_text_blocks` counts them) that MuPDF began right
     after a piece of a vector path that is no ruling line (a box, a highlight), or after a rule that
     underlines the text block before it (drawn within that block's height, as a word processor draws
-    an underlined term): where it cuts a line."""
+    an underlined term): where it cuts a line. `listed`: the text page's `extractBLOCKS`."""
     drawn: set[int] = set()
     number = 0
     box = False
     last: tuple[float, float] | None = None  # the top and bottom of the text block before
-    for x0, y0, x1, y1, _, _, kind in textpage.extractBLOCKS():
+    for x0, y0, x1, y1, _, _, kind in listed:
         if kind == _VECTOR_BLOCK:
             thin, long = sorted((x1 - x0, y1 - y0))
             box = box or thin > _LINE or long <= 3 * _LINE  # a rule is thin and long
@@ -305,13 +308,16 @@ def _written(blocks: list[Block], gone_on: dict[int, tuple[int, str]]) -> list[s
     return texts
 
 
-def _text_blocks(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[list[Block], list[Box]]:
-    """The page's blocks of text (box, text, number), and the boxes of the pieces of its vector paths."""
+def _text_blocks(
+    page: pymupdf.Page, textpage: pymupdf.TextPage, listed: list[tuple[Any, ...]]
+) -> tuple[list[Block], list[Box]]:
+    """The page's blocks of text (box, text, number), and the boxes of the pieces of its vector paths
+    (`listed`: the text page's `extractBLOCKS`)."""
     blocks: list[Block] = []
     vectors: list[Box] = []
     number = 0
     after_path = False
-    for x0, y0, x1, y1, text, _, kind in textpage.extractBLOCKS():
+    for x0, y0, x1, y1, text, _, kind in listed:
         if kind == _VECTOR_BLOCK:
             vectors.append((x0, y0, x1, y1))
             after_path = True

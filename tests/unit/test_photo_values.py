@@ -1,0 +1,87 @@
+"""The values printed far right of their labels on a photographed till roll, which Tesseract's layout
+analysis loses, read from the paper beside each line (`images.read_beside_lines`)."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pymupdf
+import pytest
+from docsvc.documents.engine import images, ocr
+
+OCR = pytest.mark.skipif(
+    ocr.tessdata() is None and not os.environ.get("DOCSVC_REQUIRE_OCR"),
+    reason="Tesseract's language data is not installed (make test installs it where it can)",
+)
+DPI = 150
+
+
+def _roll(lines: list[tuple[str, str]], background: int | None = None, grain: bool = False):
+    """A till roll's lines (label left, amount right) drawn in grey at DPI, optionally on a dark table
+    to the paper's right (`background`) and with the paper's grain; and the reading of its labels only,
+    as Tesseract's layout analysis leaves a photo whose amounts it lost."""
+    document = pymupdf.open()
+    page = document.new_page(width=400, height=60 + 24 * len(lines))
+    for number, (label, amount) in enumerate(lines):
+        y = 40 + 24 * number
+        page.insert_text((30, y), label, fontsize=12, fontname="cour")
+        page.insert_text((230, y), amount, fontsize=12, fontname="cour")
+    if background is not None:
+        page.draw_rect(pymupdf.Rect(320, 0, 400, page.rect.height), fill=(background / 255,) * 3, width=0)
+    scale = DPI / 72
+    labels = []
+    for x0, y0, x1, y1, text, block, line, _ in page.get_text("words"):
+        if x0 < 200:
+            box = (x0 * scale, y0 * scale, x1 * scale, y1 * scale)
+            labels.append(ocr.Word((block, 0, line), box, text, 95.0))
+    pixmap = page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), colorspace=pymupdf.csGRAY, alpha=False)
+    grey = ocr._grey(pixmap)
+    if grain:
+        noise = random.Random(7)
+        grey = grey.point(lambda value: value)
+        pixels = grey.load()
+        for x in range(grey.width):
+            for y in range(grey.height):
+                if pixels[x, y] > 200:
+                    pixels[x, y] = 200 + noise.randint(-4, 4)
+    return grey, ocr.Reading(tuple(labels), pymupdf.Identity, DPI, 0.0)
+
+
+def _read(grey, reading):
+    return images.read_beside_lines(ocr._tesseract(), grey, reading, "eng", ocr.tessdata())
+
+
+@OCR
+def test_an_amount_far_right_of_its_label_is_read_onto_the_label_line() -> None:
+    grey, reading = _roll([("SUBTOTAL:", "48.20"), ("TAX:", "3.86"), ("TOTAL:", "52.06")], background=40)
+    read = _read(grey, reading)
+    added = {word.text: word for word in read.words[len(reading.words) :]}
+    lines = {word.text: word.line for word in reading.words}
+    assert "52.06" in added and added["52.06"].line == lines["TOTAL:"]
+    assert "48.20" in added and added["48.20"].line == lines["SUBTOTAL:"]
+
+
+@OCR
+def test_blank_grainy_paper_beside_the_lines_adds_no_words() -> None:
+    grey, reading = _roll([("SUBTOTAL:", ""), ("TOTAL:", "")], background=40, grain=True)
+    assert _read(grey, reading) == reading
+
+
+def test_the_paper_ends_where_the_dark_background_begins() -> None:
+    grey, _ = _roll([("TOTAL:", "")], background=40)
+    edge = 320 * DPI / 72
+    found = images._paper_end(grey, 100, 40, 80, ocr._otsu(grey.histogram()), 20)
+    assert abs(found - edge) <= 2
+    plain, _ = _roll([("TOTAL:", "")])
+    assert images._paper_end(plain, 100, 40, 80, ocr._otsu(plain.histogram()), 20) == plain.width
+
+
+def test_a_line_that_ends_in_a_number_is_not_read_again_beside_it() -> None:
+    grey, reading = _roll([("TOTAL:", "")], background=40)
+    label = reading.words[0]
+    amount = ocr.Word(
+        label.line, (label.box[2] + 20, label.box[1], label.box[2] + 80, label.box[3]), "41.31", 95
+    )
+    assert images._strips_beside(grey, [label])
+    assert images._strips_beside(grey, [label, amount]) == []

@@ -85,3 +85,13 @@ def test_a_line_that_ends_in_a_number_is_not_read_again_beside_it() -> None:
     )
     assert images._strips_beside(grey, [label])
     assert images._strips_beside(grey, [label, amount]) == []
+
+
+@OCR
+def test_an_amount_misread_doubtfully_as_letters_is_read_again_and_replaced() -> None:
+    grey, reading = _roll([("TOTAL:", "52.06")], background=40)
+    scale = DPI / 72
+    label = reading.words[0]
+    misread = ocr.Word(label.line, (230 * scale, 30 * scale, 272 * scale, 42 * scale), "a", 40.0)
+    read = _read(grey, ocr.Reading((label, misread), pymupdf.Identity, DPI, 0.0))
+    assert [word.text for word in read.words] == ["TOTAL:", "52.06"]

@@ -138,7 +138,18 @@ def read_beside_lines(
                 break
     if not added:
         return reading
-    return replace(reading, words=reading.words + tuple(added))
+    kept = tuple(
+        word
+        for word in reading.words
+        if not (_doubtful_end(word) and any(_overlap(word.box, other.box) for other in added))
+    )
+    return replace(reading, words=kept + tuple(added))
+
+
+def _doubtful_end(word: Word) -> bool:
+    """Whether a word that ends a line is read doubtfully and without a digit (an amount in a shadow
+    read as "a"): the paper under it is read again with the paper beside it."""
+    return word.confidence < BESIDE_CONFIDENCE and not any(character.isdigit() for character in word.text)
 
 
 def _line_at(words: Sequence[Word], middle: float) -> tuple[int, int, int] | None:
@@ -178,8 +189,13 @@ def _strips_beside(
         height = statistics.median(w.box[3] - w.box[1] for w in members)
         top = min(statistics.median(w.box[1] for w in members), grey.height)
         bottom = max(statistics.median(w.box[3] for w in members), top + 1)
-        level = [w for w in words if top <= (w.box[1] + w.box[3]) / 2 <= bottom] + members
-        last = max(level, key=lambda w: w.box[2])
+        level = sorted(
+            {*members, *(w for w in words if top <= (w.box[1] + w.box[3]) / 2 <= bottom)},
+            key=lambda w: w.box[2],
+        )
+        while len(level) > 1 and _doubtful_end(level[-1]):
+            level.pop()
+        last = level[-1]
         if any(character.isdigit() for character in last.text):  # its value was read
             continue
         left = int(last.box[2] + height / 2)

@@ -95,3 +95,39 @@ def test_an_amount_misread_doubtfully_as_letters_is_read_again_and_replaced() ->
     misread = ocr.Word(label.line, (230 * scale, 30 * scale, 272 * scale, 42 * scale), "a", 40.0)
     read = _read(grey, ocr.Reading((label, misread), pymupdf.Identity, DPI, 0.0))
     assert [word.text for word in read.words] == ["TOTAL:", "52.06"]
+
+
+class _Reads:
+    """A Tesseract that reads the given words side by side, their middle at `middle` of the stack."""
+
+    def __init__(self, found: list[tuple[str, float]], middle: float) -> None:
+        self.found, self.middle = found, middle
+
+    def words(self, *args: object) -> list[ocr.Word]:
+        return [
+            ocr.Word(
+                (1, 1, 1), (10.0 + 60 * n, self.middle - 5, 60.0 + 60 * n, self.middle + 5), text, confidence
+            )
+            for n, (text, confidence) in enumerate(self.found)
+        ]
+
+
+def test_words_of_letters_read_beside_a_line_need_more_confidence_than_numbers() -> None:
+    grey, reading = _roll([("TOTAL:", "")], background=40)
+    _, offsets = images._stacked(grey, images._strips_beside(grey, reading.words))
+    middle = (offsets[0][0] + offsets[0][1]) / 2
+    fake = _Reads([("Cf", 80.0), ("12.50", 75.0), ("Dine", 95.0)], middle)
+    read = images.read_beside_lines(fake, grey, reading, "eng", "")  # type: ignore[arg-type]
+    assert [word.text for word in read.words] == ["TOTAL:", "12.50", "Dine"]
+
+
+def test_a_page_without_time_left_is_not_read_beside_its_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fail(*args: object) -> None:
+        raise AssertionError("read beside the lines")
+
+    monkeypatch.setattr(images, "read_beside_lines", fail)
+    document = pymupdf.open()
+    page = document.new_page()
+    reading = ocr.Reading((ocr.Word((1, 1, 1), (0, 0, 10, 10), "TOTAL:", 95.0),), pymupdf.Identity, DPI, 0.0)
+    options = images.ParseOptions(page_seconds=10)
+    assert images.with_words_beside_lines(page, reading, options, spent=9.0) is reading

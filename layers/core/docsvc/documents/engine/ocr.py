@@ -928,12 +928,13 @@ def ocr_textpage(
         return None
     if _tesseract() is None:
         return _mupdf_textpage(page, flags, options, warnings)
+    started = time.monotonic()
     reading = read_page(page, options, warnings)
     if reading is None:
         return None
     from docsvc.documents.engine import images  # images reads through pdf, which reads through here
 
-    reading = images.with_words_beside_lines(page, reading, options)
+    reading = images.with_words_beside_lines(page, reading, options, time.monotonic() - started)
     _confidences[page.number] = reading.confidence
     quarter = round(reading.turn / 90) * 90 % 360
     if quarter:

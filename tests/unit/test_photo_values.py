@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import statistics
 
 import pymupdf
 import pytest
@@ -17,14 +18,16 @@ OCR = pytest.mark.skipif(
 DPI = 150
 
 
-def _roll(lines: list[tuple[str, str]], background: int | None = None, grain: bool = False):
+def _roll(
+    lines: list[tuple[str, str]], background: int | None = None, grain: bool = False, spacing: float = 24
+):
     """A till roll's lines (label left, amount right) drawn in grey at DPI, optionally on a dark table
     to the paper's right (`background`) and with the paper's grain; and the reading of its labels only,
     as Tesseract's layout analysis leaves a photo whose amounts it lost."""
     document = pymupdf.open()
-    page = document.new_page(width=400, height=60 + 24 * len(lines))
+    page = document.new_page(width=400, height=60 + spacing * len(lines))
     for number, (label, amount) in enumerate(lines):
-        y = 40 + 24 * number
+        y = 40 + spacing * number
         page.insert_text((30, y), label, fontsize=12, fontname="cour")
         page.insert_text((230, y), amount, fontsize=12, fontname="cour")
     if background is not None:
@@ -130,4 +133,22 @@ def test_a_page_without_time_left_is_not_read_beside_its_lines(monkeypatch: pyte
     page = document.new_page()
     reading = ocr.Reading((ocr.Word((1, 1, 1), (0, 0, 10, 10), "TOTAL:", 95.0),), pymupdf.Identity, DPI, 0.0)
     options = images.ParseOptions(page_seconds=10)
-    assert images.with_words_beside_lines(page, reading, options, spent=9.0) is reading
+    assert images.with_words_beside_lines(page, reading, options, spent=7.0) is reading
+
+
+def test_a_word_read_in_the_margin_of_a_strip_joins_no_line_that_has_its_value() -> None:
+    grey, reading = _roll([("SUBTOTAL:", "48.20"), ("TOTAL:", "")], background=40, spacing=14)
+    scale = DPI / 72
+    subtotal, total = reading.words
+    value = ocr.Word(subtotal.line, (230 * scale, subtotal.box[1], 272 * scale, subtotal.box[3]), "48.20", 95)
+    reading = ocr.Reading((subtotal, value, total), pymupdf.Identity, DPI, 0.0)
+    strips = images._strips_beside(grey, reading.words)
+    assert [line for line, _ in strips] == [total.line]
+    (_, (_, y0, _, _)), height = strips[0], statistics.median(w.box[3] - w.box[1] for w in reading.words)
+    _, offsets = images._stacked(grey, strips)
+    within_subtotal = subtotal.box[3] - 3  # inside the total's strip, on the subtotal's line
+    assert y0 < within_subtotal
+    factor = min(max(images.BESIDE_HEIGHT / height, 1.0), images.BESIDE_MAX_SCALE)
+    fake = _Reads([("7.00", 95.0)], offsets[0][0] + (within_subtotal - y0) * factor)
+    read = images.read_beside_lines(fake, grey, reading, "eng", "")  # type: ignore[arg-type]
+    assert read == reading

@@ -104,12 +104,15 @@ class _Reads:
     """A Tesseract that reads the given words side by side, their middle at `middle` of the stack."""
 
     def __init__(self, found: list[tuple[str, float]], middle: float) -> None:
-        self.found, self.middle = found, middle
+        self.found, self.middle, self.left = found, middle, 10.0
 
     def words(self, *args: object) -> list[ocr.Word]:
         return [
             ocr.Word(
-                (1, 1, 1), (10.0 + 60 * n, self.middle - 5, 60.0 + 60 * n, self.middle + 5), text, confidence
+                (1, 1, 1),
+                (self.left + 60 * n, self.middle - 5, self.left + 50 + 60 * n, self.middle + 5),
+                text,
+                confidence,
             )
             for n, (text, confidence) in enumerate(self.found)
         ]
@@ -150,5 +153,24 @@ def test_a_word_read_in_the_margin_of_a_strip_joins_no_line_that_has_its_value()
     assert y0 < within_subtotal
     factor = min(max(images.BESIDE_HEIGHT / height, 1.0), images.BESIDE_MAX_SCALE)
     fake = _Reads([("7.00", 95.0)], offsets[0][0] + (within_subtotal - y0) * factor)
+    read = images.read_beside_lines(fake, grey, reading, "eng", "")  # type: ignore[arg-type]
+    assert read == reading
+
+
+def test_a_doubtful_word_of_letters_read_again_is_not_read_twice() -> None:
+    grey, reading = _roll([("TOTAL:", "")], background=40)
+    label = reading.words[0]
+    doubtful = ocr.Word(
+        label.line, (label.box[2] + 10, label.box[1], label.box[2] + 40, label.box[3]), "Rd", 50.0
+    )
+    reading = ocr.Reading((label, doubtful), pymupdf.Identity, DPI, 0.0)
+    strips = images._strips_beside(grey, reading.words)
+    (_, (x0, y0, _, _)) = strips[0]
+    _, offsets = images._stacked(grey, strips)
+    height = statistics.median(w.box[3] - w.box[1] for w in reading.words)
+    factor = min(max(images.BESIDE_HEIGHT / height, 1.0), images.BESIDE_MAX_SCALE)
+    middle = (doubtful.box[1] + doubtful.box[3]) / 2
+    fake = _Reads([("Rd", 95.0)], offsets[0][0] + (middle - y0) * factor)
+    fake.left = (doubtful.box[0] - x0) * factor
     read = images.read_beside_lines(fake, grey, reading, "eng", "")  # type: ignore[arg-type]
     assert read == reading

@@ -153,14 +153,15 @@ def read_beside_lines(
                 break
     if not added:
         return reading
-    kept = tuple(
+    replaced = {
         word
         for word in reading.words
-        if not (
-            _doubtful_end(word) and any(_overlap(word.box, other.box) and _numeric(other) for other in added)
-        )
-    )
-    return replace(reading, words=kept + tuple(added))
+        if _doubtful_end(word) and any(_overlap(word.box, other.box) and _numeric(other) for other in added)
+    }
+    kept = tuple(word for word in reading.words if word not in replaced)
+    # a word read again where one was read (a doubtful word of letters) is not read twice
+    new = tuple(other for other in added if not any(_overlap(word.box, other.box) for word in kept))
+    return replace(reading, words=kept + new) if new else reading
 
 
 def _doubtful_end(word: Word) -> bool:

@@ -1,6 +1,11 @@
 """HEIC/HEIF photos (iPhone pictures): decoded by pillow-heif, then read as a PNG by the image reader
 (`pdf`: OCR). A page is the file's primary image; the other images of a burst or a sequence are not
 read.
+
+Photos of print (a till roll on a table): after OCR of a page, the paper to the right of each line
+that ends without a number is read again, cut out up to where the background begins
+(`with_words_beside_lines`): Tesseract's layout analysis loses the right-aligned column of a roll's
+amounts, which the same pixels read clearly without the page around them.
 """
 
 from __future__ import annotations

@@ -118,13 +118,13 @@ class _Reads:
         ]
 
 
-def test_words_of_letters_read_beside_a_line_need_more_confidence_than_numbers() -> None:
+def test_only_numbers_read_confidently_beside_a_line_are_taken() -> None:
     grey, reading = _roll([("TOTAL:", "")], background=40)
     _, offsets = images._stacked(grey, images._strips_beside(grey, reading.words))
     middle = (offsets[0][0] + offsets[0][1]) / 2
-    fake = _Reads([("Cf", 80.0), ("12.50", 75.0), ("Dine", 95.0)], middle)
+    fake = _Reads([("Cf", 80.0), ("12.50", 75.0), ("Dine", 95.0), ("7.00", 50.0)], middle)
     read = images.read_beside_lines(fake, grey, reading, "eng", "")  # type: ignore[arg-type]
-    assert [word.text for word in read.words] == ["TOTAL:", "12.50", "Dine"]
+    assert [word.text for word in read.words] == ["TOTAL:", "12.50"]
 
 
 def test_a_page_without_time_left_is_not_read_beside_its_lines(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -153,24 +153,5 @@ def test_a_word_read_in_the_margin_of_a_strip_joins_no_line_that_has_its_value()
     assert y0 < within_subtotal
     factor = min(max(images.BESIDE_HEIGHT / height, 1.0), images.BESIDE_MAX_SCALE)
     fake = _Reads([("7.00", 95.0)], offsets[0][0] + (within_subtotal - y0) * factor)
-    read = images.read_beside_lines(fake, grey, reading, "eng", "")  # type: ignore[arg-type]
-    assert read == reading
-
-
-def test_a_doubtful_word_of_letters_read_again_is_not_read_twice() -> None:
-    grey, reading = _roll([("TOTAL:", "")], background=40)
-    label = reading.words[0]
-    doubtful = ocr.Word(
-        label.line, (label.box[2] + 10, label.box[1], label.box[2] + 40, label.box[3]), "Rd", 50.0
-    )
-    reading = ocr.Reading((label, doubtful), pymupdf.Identity, DPI, 0.0)
-    strips = images._strips_beside(grey, reading.words)
-    (_, (x0, y0, _, _)) = strips[0]
-    _, offsets = images._stacked(grey, strips)
-    height = statistics.median(w.box[3] - w.box[1] for w in reading.words)
-    factor = min(max(images.BESIDE_HEIGHT / height, 1.0), images.BESIDE_MAX_SCALE)
-    middle = (doubtful.box[1] + doubtful.box[3]) / 2
-    fake = _Reads([("Rd", 95.0)], offsets[0][0] + (middle - y0) * factor)
-    fake.left = (doubtful.box[0] - x0) * factor
     read = images.read_beside_lines(fake, grey, reading, "eng", "")  # type: ignore[arg-type]
     assert read == reading

@@ -93,8 +93,8 @@ BESIDE_MAX_SHARE = 0.5  # the strips, stacked, are at most this share of the pag
 # only when its OCR so far took at most this share of the page's time (a receipt photo whose OCR took
 # 7.9 of its 10 s on a busy machine came out empty, over its time, when read so too).
 BESIDE_TIME_SHARE = 0.6
-BESIDE_WORD_CONFIDENCE = 90.0  # a word read beside a line without a digit is kept from this confidence
-# up: the heads of rolls (logos, large names) read beside their lines as short words of 70 to 85
+# Only numbers are taken from the paper beside the lines: the words of letters read there (confidence 90
+# and up) were the heads of rolls read again worse, or print beside the roll ("oy", "Rd Rd")
 
 
 def with_words_beside_lines(
@@ -139,9 +139,7 @@ def read_beside_lines(
     bare = {line for line, _ in strips}  # a word read in the pad of a strip joins no line that has its value
     added: list[Word] = []
     for word in words:
-        numeric = any(character.isdigit() for character in word.text)
-        least = BESIDE_CONFIDENCE if numeric else BESIDE_WORD_CONFIDENCE
-        if word.confidence < least or not word.text.strip("|-—_=.,:;'\"!"):
+        if word.confidence < BESIDE_CONFIDENCE or not _numeric(word):
             continue
         middle = (word.box[1] + word.box[3]) / 2
         for top, bottom, x0, y0 in offsets:
@@ -164,9 +162,7 @@ def read_beside_lines(
         if _doubtful_end(word) and any(_overlap(word.box, other.box) and _numeric(other) for other in added)
     }
     kept = tuple(word for word in reading.words if word not in replaced)
-    # a word read again where one was read (a doubtful word of letters) is not read twice
-    new = tuple(other for other in added if not any(_overlap(word.box, other.box) for word in kept))
-    return replace(reading, words=kept + new) if new else reading
+    return replace(reading, words=kept + tuple(added))
 
 
 def _doubtful_end(word: Word) -> bool:

@@ -312,10 +312,12 @@ class _Tesseract:
         location: str,
         binarisation: Binarisation | None = None,
         one_block: bool = False,
+        mode: int | None = None,
     ) -> list[Word]:
         """The words Tesseract reads on a grey picture (RuntimeError if Tesseract cannot start),
         binarised as `binarisation` says (Tesseract's own, global, by default); `one_block` reads it
-        as a single block of text, without layout analysis."""
+        as a single block of text, without layout analysis; `mode`, if given, is the page segmentation
+        mode instead (11: sparse text, as much as can be found in no particular order)."""
         lib = self._lib
         with self._lock:
             lib.fz_set_leptonica_mem(self._context)
@@ -326,7 +328,8 @@ class _Tesseract:
                 lib.TessBaseAPISetVariable(api, b"debug_file", os.devnull.encode())  # not the worker's log
                 for name, value in (binarisation or GLOBAL).variables():
                     lib.TessBaseAPISetVariable(api, name, value)
-                lib.TessBaseAPISetPageSegMode(api, 6 if one_block else 3)  # PSM_SINGLE_BLOCK or PSM_AUTO
+                segmentation = mode if mode is not None else 6 if one_block else 3
+                lib.TessBaseAPISetPageSegMode(api, segmentation)  # PSM_SINGLE_BLOCK or PSM_AUTO by default
                 lib.TessBaseAPISetImage(api, samples, width, height, 1, stride)
                 lib.TessBaseAPISetSourceResolution(api, round(dpi))
                 if lib.TessBaseAPIRecognize(api, None) != 0:
@@ -925,9 +928,13 @@ def ocr_textpage(
         return None
     if _tesseract() is None:
         return _mupdf_textpage(page, flags, options, warnings)
+    started = time.monotonic()
     reading = read_page(page, options, warnings)
     if reading is None:
         return None
+    from docsvc.documents.engine import images  # images reads through pdf, which reads through here
+
+    reading = images.with_words_beside_lines(page, reading, options, time.monotonic() - started)
     _confidences[page.number] = reading.confidence
     quarter = round(reading.turn / 90) * 90 % 360
     if quarter:

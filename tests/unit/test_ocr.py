@@ -190,6 +190,19 @@ def test_a_table_of_contents_in_ten_point_print_keeps_its_page_numbers() -> None
     assert set(numbers) <= set(page.text.split()), page.text
 
 
+@OCR
+def test_ten_point_prose_read_confidently_is_not_read_again_twice_as_fine() -> None:
+    """As small as the table of contents above, but read confidently: a finer reading would cost two to
+    three times as long for the same words."""
+    with pymupdf.open(stream=samples.scan_png(ENGLISH, fontsize=10), filetype="png") as document:
+        reading = ocr.read_page(document[0], ROOMY, [])
+
+    assert reading is not None and reading.confidence is not None
+    heights = sorted(word.box[3] - word.box[1] for word in reading.words)
+    assert heights[len(heights) // 2] <= ocr.FINE_PRINT_PIXELS and reading.confidence >= ocr.FINE_PRINT_DOUBT
+    assert reading.dpi == 150
+
+
 def test_a_reading_twice_as_fine_is_reckoned_to_take_four_times_the_first() -> None:
     """Four times the pixels: reckoned at twice the time, it was started where the page's time could
     not hold it, and the page was stopped with nothing read."""

@@ -406,7 +406,9 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
-        "--split", choices=("tune", "heldout", "fresh", "fresh2", "fresh3", "all"), default="tune"
+        "--split",
+        choices=("tune", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "all"),
+        default="tune",
     )
     parser.add_argument("--before", action="store_true", help="MuPDF's OCR device, English, never turned")
     parser.add_argument("--dpi", type=int, default=150)

@@ -175,6 +175,41 @@ def test_small_print_is_read_drawn_twice_as_fine() -> None:
     assert found >= expected, page.text
 
 
+@OCR
+def test_a_table_of_contents_in_ten_point_print_keeps_its_page_numbers() -> None:
+    """10-point print at 150 dpi (words about 14 pixels high): read as drawn, each dot leader and the
+    page number after it come out as one garbled word and every number is lost."""
+    titles = ["Introduction", "Scope of the service", "Starting points", "Schema and rules", "Addresses"]
+    numbers = [str(4 + 3 * index) for index in range(len(titles))]
+    lines = [
+        f"{index + 1}.  {title} {'.' * (70 - len(title))} {number}"
+        for index, (title, number) in enumerate(zip(titles, numbers, strict=True))
+    ]
+    (page,) = engine.parse_pages(samples.scan_png(lines, fontsize=10), "png", ROOMY)
+
+    assert set(numbers) <= set(page.text.split()), page.text
+
+
+@OCR
+def test_ten_point_prose_read_confidently_is_not_read_again_twice_as_fine() -> None:
+    """As small as the table of contents above, but read confidently: a finer reading would cost two to
+    three times as long for the same words."""
+    with pymupdf.open(stream=samples.scan_png(ENGLISH, fontsize=10), filetype="png") as document:
+        reading = ocr.read_page(document[0], ROOMY, [])
+
+    assert reading is not None and reading.confidence is not None
+    heights = sorted(word.box[3] - word.box[1] for word in reading.words)
+    assert heights[len(heights) // 2] <= ocr.FINE_PRINT_PIXELS and reading.confidence >= ocr.FINE_PRINT_DOUBT
+    assert reading.dpi == 150
+
+
+def test_a_reading_twice_as_fine_is_reckoned_to_take_four_times_the_first() -> None:
+    """Four times the pixels: reckoned at twice the time, it was started where the page's time could
+    not hold it, and the page was stopped with nothing read."""
+    assert ocr.second_reading_cost(2.0, 2.0, two_languages=False) == 8.0
+    assert ocr.second_reading_cost(2.0, 1.0, two_languages=True) == 2.0 * ocr.SECOND_READING_COST
+
+
 def read_words(picture: bytes) -> list[str]:
     """The words `ocr.read_page` reads on a picture (PNG)."""
     with pymupdf.open(stream=picture, filetype="png") as document:

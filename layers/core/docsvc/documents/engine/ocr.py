@@ -118,15 +118,25 @@ FADED_K = 0.1
 # k 0.2, 93% with 0.34). The shading's rows are too thin for `dark_ground` (0.015).
 SHADED_INK = 0.3
 SHADED_K = 0.34
-# A page whose words read at most this many pixels high (median) is read again drawn twice as fine:
-# 6 to 7-point print at 150 dpi, which reads 69 / 80% of its words at 150 dpi and 85 / 94% at 300
-# (two Brazilian invoices of bench/ocr_pages, tune); 9 to 11-point print is 12 to 19 pixels high and
-# reads within a point at either resolution. A noisy page is read at both resolutions and the more
-# confident reading kept: on the noisy tune pages the finer reading was more confident where it read
-# clearly more (the two invoices 22 / 34% -> 49 / 60%, the W-9 78 / 73% -> 88 / 88%, a form 95 -> 99%)
-# and less where it read less (the declaration 86 -> 81%, the German guide 94 / 90% -> 82 / 82%), but
-# for a Polish invoice (63 -> 53%, more confident).
+# A page whose words read at most this many pixels high (median) is read again drawn twice as fine, and that
+# reading kept: 6 to 7-point print at 150 dpi reads 69 / 80% of its words at 150 dpi and 85 / 94% at 300 (two
+# Brazilian invoices of bench/ocr_pages, tune). A noisy page is read at both resolutions and the more
+# confident reading kept: on the noisy tune pages the finer reading was more confident where it read clearly
+# more (the two invoices 22 / 34% -> 49 / 60%, the W-9 78 / 73% -> 88 / 88%, a form 95 -> 99%) and less where
+# it read less (the declaration 86 -> 81%, the German guide 94 / 90% -> 82 / 82%), but for a Polish invoice
+# (63 -> 53%, more confident).
 SMALL_PRINT_PIXELS = 11
+# So is a page of words up to FINE_PRINT_PIXELS high (9 to 10-point print) read less confidently than
+# FINE_PRINT_DOUBT: such print loses what a 150 dpi drawing blurs together, a table of contents' page numbers
+# at the end of their dot leaders (Tesseract reads a leader and its number as one garbled word, of low
+# confidence), the commas of a small table. Read twice as fine (heldout of bench/ocr_pages, clean, upright):
+# two Dutch tables of contents (14 pixels, confidence 75 / 79) 73 / 73% -> 94 / 94%, a French expense form
+# (14, 79) 87.0 -> 86.5%. Read confidently, such pages read alike at either resolution for two to three times
+# the time (tune: a German guide (confidence 94) 100 / 100%, a French paper (93) 97.8 / 96.5%, the W-9 (93)
+# 96.5 / 95.9%); the finer reading is the more truthful even where it is the less confident (a dot leader
+# reads as garble there: 75 -> 58).
+FINE_PRINT_PIXELS = 14
+FINE_PRINT_DOUBT = 85.0
 # A second reading in a guessed language and English takes up to this many times as long as the first
 # (measured: bench/ocr_quality.py --default-language); it is tried only when the page's time allows.
 SECOND_READING_COST = 2.5
@@ -491,7 +501,7 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
         )
         if again is not None or finer != dpi:
             now = time.monotonic()
-            cost = (SECOND_READING_COST if again else 1.0) * finer / dpi * (now - recognising)
+            cost = second_reading_cost(now - recognising, finer / dpi, again is not None)
             if now - started + cost > options.page_seconds:
                 if again:
                     warnings.append(
@@ -518,6 +528,17 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
         warnings.append(f"OCR failed: {reason(error)}")
         return None
     return reading
+
+
+def second_reading_cost(seconds: float, scale: float, two_languages: bool) -> float:
+    """What a second reading of a page is expected to take, from the `seconds` its first took: drawn
+    `scale` times as fine it has scale squared times the pixels, and Tesseract's time grows with them
+    (measured on held-out pages of bench/ocr_pages at 150 and 300 dpi: 1.2 to 5.2 times, 4 on a page
+    of small print); in two languages SECOND_READING_COST times more. Reckoned by the scale alone, a
+    finer reading was started that the page's time could not hold, and the page, stopped at its time,
+    lost its first reading too (a Polish invoice of small print on a busy machine, with 20 s: none of
+    its 514 words)."""
+    return (SECOND_READING_COST if two_languages else 1.0) * scale * scale * seconds
 
 
 def _cut_across(reading: Reading) -> bool:
@@ -573,12 +594,13 @@ def _render(
 
 
 def _small_print(reading: Reading) -> bool:
-    """Whether the words read are so small (their median height) that Tesseract reads them better
-    drawn twice as large."""
+    """Whether the words read are so small (their median height), or small and read so doubtfully,
+    that Tesseract reads them better drawn twice as large."""
     if len(reading.words) < FEW_WORDS:
         return False
     height = statistics.median(word.box[3] - word.box[1] for word in reading.words)
-    return height <= SMALL_PRINT_PIXELS
+    doubtful = (reading.confidence or 0.0) < FINE_PRINT_DOUBT
+    return height <= SMALL_PRINT_PIXELS or (height <= FINE_PRINT_PIXELS and doubtful)
 
 
 def noise_level(pixmap: pymupdf.Pixmap) -> float:

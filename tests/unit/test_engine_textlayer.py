@@ -369,3 +369,39 @@ def test_a_cut_line_whose_second_piece_holds_the_lines_below_it_is_one_line_agai
         0: (2, "\u202218 Cash Advances\nThese include: withdrawing\ncash at an ATM")
     }
     assert lines_gone_on([marker, numbered], [((912.8, 408.0, 1024.9, 430.4), "\u202218 Cash")]) == {}
+
+
+def fraction_in_line() -> bytes:
+    """A line with a fraction: its numerator on the line, its denominator (smaller) below a bar drawn
+    after it, then the line's next term with no space before it and a numerator of its own above."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=400, height=300)
+        page.insert_text((50, 100), "Then y= a", fontsize=12)
+        x = 50 + pymupdf.get_text_length("Then y= ", fontsize=12)
+        page.insert_text((x, 108), "b", fontsize=8)
+        width = pymupdf.get_text_length("b", fontsize=8)
+        page.draw_rect(pymupdf.Rect(x, 97.6, x + width + 1, 98.5), color=None, fill=(0, 0, 0))
+        x += width + 0.5
+        page.insert_text((x, 100), "k+", fontsize=12)
+        page.insert_text((x + pymupdf.get_text_length("k+ ", fontsize=12), 91), "c", fontsize=12)
+        return bytes(document.tobytes())
+
+
+def test_a_formulas_line_cut_by_a_fractions_bar_keeps_the_words_of_the_text_layer() -> None:
+    content = fraction_in_line()
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    with pymupdf.open(stream=content) as document:
+        raw = document[0].get_text().split()
+    assert "bk+" in raw
+    assert page.text.split() == raw
+
+
+def test_a_piece_that_starts_above_a_line_and_comes_down_into_it_goes_on_with_it() -> None:
+    denominator = ((97.0, 99.4, 101.5, 110.4), "b")
+    term = ((102.0, 78.1, 124.3, 103.6), "k+ c")  # its numerator above, its own line within b's
+    above = ((102.0, 60.0, 124.3, 80.0), "a heading")  # ends above b's line
+
+    assert goes_on(denominator, term)
+    assert not goes_on(denominator, above)

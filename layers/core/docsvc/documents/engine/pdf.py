@@ -271,20 +271,26 @@ def _after_a_box(listed: list[tuple[Any, ...]]) -> set[int]:
     """The numbers of the text blocks (counted as `_text_blocks` counts them) that MuPDF began right
     after a piece of a vector path that is no ruling line (a box, a highlight), or after a rule that
     underlines the text block before it (drawn within that block's height, as a word processor draws
-    an underlined term): where it cuts a line. `listed`: the text page's `extractBLOCKS`."""
+    an underlined term), or after a rule drawn across the middle of the text block it begins (a
+    fraction's bar, with the numerator above it and the denominator below): where it cuts a line.
+    `listed`: the text page's `extractBLOCKS`."""
     drawn: set[int] = set()
     number = 0
     box = False
+    rules: list[tuple[float, float]] = []  # the tops and bottoms of the rules since the text block before
     last: tuple[float, float] | None = None  # the top and bottom of the text block before
     for x0, y0, x1, y1, _, _, kind in listed:
         if kind == _VECTOR_BLOCK:
             thin, long = sorted((x1 - x0, y1 - y0))
             box = box or thin > _LINE or long <= 3 * _LINE  # a rule is thin and long
             box = box or _underlines(last, (x0, y0, x1, y1))
+            if x1 - x0 > y1 - y0:
+                rules.append((y0, y1))
         elif kind == _TEXT_BLOCK:
-            if box:
+            if box or any(y0 < top and bottom < y1 for top, bottom in rules):
                 drawn.add(number)
             box = False
+            rules = []
             last = (y0, y1)
             number += 1
     return drawn

@@ -203,11 +203,20 @@ def _joined(parts: Sequence[Word], text: str) -> Word:
 def goes_on(before: Piece, after: Piece) -> bool:
     """Does the block `after` start on the last line of the block `before`, where that line ends (its
     top within that line's height, its left edge within the block's width and a line's height past
-    it)? MuPDF writes the next line of a block below its last."""
+    it)? MuPDF writes the next line of a block below its last. A block that starts higher but comes
+    down into that line goes on with it too: a formula's piece after a fraction's bar holds a
+    numerator above its line ("k+ c" over "b", the denominator before it, `_stands_in_line`)."""
     (x0, y0, x1, y1), text = before
     pitch = (y1 - y0) / (text.count("\n") + 1)
-    (after_x0, after_y0, _, _), _ = after
-    return y1 - 1.5 * pitch < after_y0 < y1 - 0.25 * pitch and x0 - 1 <= after_x0 <= x1 + pitch
+    (after_x0, after_y0, _, after_y1), _ = after
+    on_last = y1 - 1.5 * pitch < after_y0 < y1 - 0.25 * pitch
+    return (on_last or _stands_in_line(after_y0, after_y1, y1, pitch)) and x0 - 1 <= after_x0 <= x1 + pitch
+
+
+def _stands_in_line(top: float, bottom: float, line_bottom: float, pitch: float) -> bool:
+    """Does a block from `top` to `bottom` start above the line that ends at `line_bottom` and reach a
+    quarter of that line's height into it (a denominator hangs below its formula's line)?"""
+    return top <= line_bottom - 1.5 * pitch and bottom > line_bottom - 0.75 * pitch
 
 
 def lines_gone_on(pieces: Sequence[Piece], whole: Sequence[Piece]) -> dict[int, tuple[int, str]]:

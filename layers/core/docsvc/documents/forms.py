@@ -425,7 +425,7 @@ def _layout_fields(page: pymupdf.Page, textpage: pymupdf.TextPage, words: list[W
         drawn = _drawn_fields(drawings, words, page, [place[0] for place in places + runs])
         rules = rules_of(drawings, page.rotation_matrix if page.rotation else None)
     found = places + _leaders_to_boxes(runs, drawn)
-    found += _open_blanks(words, found, rules)
+    found += _open_blanks(words, found, rules, page.rect.width)
     return _in_reading_order(_in_columns(found, words))
 
 
@@ -436,7 +436,7 @@ _OPEN_WORDS = 8  # words of a caption at most: a longer line is a sentence, not 
 
 
 def _open_blanks(
-    words: list[Word], found: list[Place], rules: tuple[list[tuple[float, float, float]], ...]
+    words: list[Word], found: list[Place], rules: tuple[list[tuple[float, float, float]], ...], width: float
 ) -> list[Place]:
     """Blanks nothing but white space marks: the form printed its captions and left room to write (a
     fillable form's box without a border, baked flat). A short caption with empty space under it, as
@@ -450,7 +450,8 @@ def _open_blanks(
     marks = [word for word in words if word[4].strip()]  # dots and underscores take room too
     if not texts:
         return []
-    right_edge = max(word[2] for word in texts)
+    right_edge = max(max(word[2] for word in texts), width - min(word[0] for word in texts))
+    body = median([word[3] - word[1] for word in texts])
     horizontal, vertical = rules
     named = " | ".join(_clean(label).casefold() for label in labels)
     places: list[Place] = []
@@ -467,14 +468,17 @@ def _open_blanks(
             x1, y1 = group[-1][2], max(word[3] for word in group)
             end = groups[index + 1][0][0] - size if index + 1 < len(groups) else right_edge
             end = min([end] + [x for x, a, b in vertical if x > x1 and a < y1 and b > y0])  # a frame's side
-            if _ends_paragraph((x0, y0, x1, y1), texts, size):
-                continue
+            if size > 1.25 * body or _ends_paragraph((x0, y0, x1, y1), texts, size):
+                continue  # a title, or running text
             under = _room_under((x0, y1, end, y1), marks, horizontal, size)
             right = (x1 + 0.5 * size, y0 - 0.2 * size, end, y1 + 0.2 * size)
             near = (right[0], y0 - 0.8 * size, right[2], y1 + 0.8 * size)  # no rule right over or under it
+            level = (right[0], _middle(right) - 0.3 * size, right[2], _middle(right) + 0.3 * size)
             if under is not None and _empty(under, marks, horizontal, vertical):
                 box = under
-            elif right[2] - right[0] >= _OPEN_RIGHT and _empty(near, marks, horizontal, vertical):
+            elif right[2] - right[0] >= _OPEN_RIGHT and _empty(level, marks, [], []) and _empty(
+                near, [], horizontal, vertical
+            ):
                 box = right
             else:
                 continue
@@ -498,13 +502,25 @@ def _text_lines(words: list[Word]) -> list[list[Word]]:
 
 
 def _ends_paragraph(rect: Rect, words: list[Word], size: float) -> bool:
-    """Whether the words are the last line of a paragraph: the line right above them starts about
-    where they do and runs on past their end."""
-    above = [
-        word for word in words
-        if rect[1] - 1.2 * size <= word[3] <= rect[1] + 0.1 * size and word[2] > rect[0] and word[0] < rect[2]
-    ]  # fmt: skip
-    return bool(above) and max(word[2] for word in above) > rect[2] + 2 * size
+    """Whether the words are a line of running text, not a caption: a sentence (five words or more that
+    end with a full stop), the line after one of a block (the run of words right above starts about
+    where they do and holds five words or more, or runs on past their end), or the first line of a
+    block (the run right under them starts there and holds five words or more)."""
+    line = [word for word in words if _inside(word, rect)]
+    if len(line) >= 5 and line[-1][4].endswith("."):
+        return True
+    middle = _middle(rect)
+    for low, high in ((middle - 2.2 * size, middle - 0.5 * size), (middle + 0.5 * size, middle + 2.2 * size)):
+        near = sorted(
+            (word for word in words if low <= _middle(word[:4]) <= high and word[2] > rect[0] - size),  # type: ignore[arg-type]
+            key=lambda word: word[0],
+        )
+        run = _captions(near)[0] if near else []
+        if not run or run[0][0] > rect[0] + size:
+            continue
+        if len(run) >= 5 or (low < middle and run[-1][2] > rect[2] + 2 * size):
+            return True
+    return False
 
 
 def _room_under(

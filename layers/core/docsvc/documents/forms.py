@@ -451,7 +451,6 @@ def _open_blanks(
     if not texts:
         return []
     right_edge = max(max(word[2] for word in texts), width - min(word[0] for word in texts))
-    body = median([word[3] - word[1] for word in texts])
     horizontal, vertical = rules
     named = " | ".join(_clean(label).casefold() for label in labels)
     places: list[Place] = []
@@ -468,12 +467,15 @@ def _open_blanks(
             x1, y1 = group[-1][2], max(word[3] for word in group)
             end = groups[index + 1][0][0] - size if index + 1 < len(groups) else right_edge
             end = min([end] + [x for x, a, b in vertical if x > x1 and a < y1 and b > y0])  # a frame's side
-            if size > 1.25 * body or _ends_paragraph((x0, y0, x1, y1), texts, size):
-                continue  # a title, or running text
+            if _ends_paragraph((x0, y0, x1, y1), texts, size):
+                continue  # running text
             under = _room_under((x0, y1, end, y1), marks, horizontal, size)
             right = (x1 + 0.5 * size, y0 - 0.2 * size, end, y1 + 0.2 * size)
             near = (right[0], y0 - 0.8 * size, right[2], y1 + 0.8 * size)  # no rule right over or under it
             level = (right[0], _middle(right) - 0.3 * size, right[2], _middle(right) + 0.3 * size)
+            below = (x0, y1, end, y1 + 3 * size)
+            if any(_overlap(below, other) > 0 for other in taken):
+                continue  # a heading over fields found: the room under it is theirs
             if under is not None and _empty(under, marks, horizontal, vertical):
                 box = under
             elif right[2] - right[0] >= _OPEN_RIGHT and _empty(level, marks, [], []) and _empty(
@@ -504,8 +506,9 @@ def _text_lines(words: list[Word]) -> list[list[Word]]:
 def _ends_paragraph(rect: Rect, words: list[Word], size: float) -> bool:
     """Whether the words are a line of running text, not a caption: a sentence (five words or more that
     end with a full stop), the line after one of a block (the run of words right above starts about
-    where they do and holds five words or more, or runs on past their end), or the first line of a
-    block (the run right under them starts there and holds five words or more)."""
+    where they do and holds five words or more, or, a line's pitch above, runs on past their end), or the first line of a
+    block (the run right under them starts there and holds five words or more). Captions stacked apart
+    (a band to write in between them) are no block, however long the one above."""
     line = [word for word in words if _inside(word, rect)]
     if len(line) >= 5 and line[-1][4].endswith("."):
         return True
@@ -518,7 +521,10 @@ def _ends_paragraph(rect: Rect, words: list[Word], size: float) -> bool:
         run = _captions(near)[0] if near else []
         if not run or run[0][0] > rect[0] + size:
             continue
-        if len(run) >= 5 or (low < middle and run[-1][2] > rect[2] + 2 * size):
+        if len(run) >= 5:
+            return True
+        tight = low < middle and middle - _middle(run[0][:4]) <= 1.5 * size  # type: ignore[arg-type]
+        if tight and run[-1][2] > rect[2] + 2 * size:
             return True
     return False
 
@@ -536,7 +542,7 @@ def _room_under(
         if word[1] >= top - 0.1 * size and word[0] < x1 and word[2] > x0:
             floor = min(floor, word[1])
     for y, a, b in horizontal:
-        if y > top + 0.5 and a < x1 and b > x0:
+        if y > top - 0.3 * size and a < x1 and b > x0:  # a rule under the caption's words counts
             floor = min(floor, y)
     if floor - top < _OPEN_UNDER * size:
         return None

@@ -478,8 +478,10 @@ def _open_blanks(
                 continue  # a heading over fields found: the room under it is theirs
             if under is not None and _empty(under, marks, horizontal, vertical):
                 box = under
-            elif right[2] - right[0] >= _OPEN_RIGHT and _empty(level, marks, [], []) and _empty(
-                near, [], horizontal, vertical
+            elif (
+                right[2] - right[0] >= _OPEN_RIGHT
+                and _empty(level, marks, [], [])
+                and _empty(near, [], horizontal, vertical)
             ):
                 box = right
             else:
@@ -506,8 +508,9 @@ def _text_lines(words: list[Word]) -> list[list[Word]]:
 def _ends_paragraph(rect: Rect, words: list[Word], size: float) -> bool:
     """Whether the words are a line of running text, not a caption: a sentence (five words or more that
     end with a full stop), the line after one of a block (the run of words right above starts about
-    where they do and holds five words or more, or, a line's pitch above, runs on past their end), or the first line of a
-    block (the run right under them starts there and holds five words or more). Captions stacked apart
+    where they do and holds five words or more, or, a line's pitch above, runs on past their end), or
+    the first line of a block (the run right under them starts there and holds five words or more).
+    Captions stacked apart
     (a band to write in between them) are no block, however long the one above."""
     line = [word for word in words if _inside(word, rect)]
     if len(line) >= 5 and line[-1][4].endswith("."):
@@ -549,8 +552,12 @@ def _room_under(
     return (x0, top + 1.0, x1, floor - 1.0)
 
 
-def _empty(rect: Rect, words: list[Word], horizontal: list[tuple[float, float, float]],
-           vertical: list[tuple[float, float, float]]) -> bool:
+def _empty(
+    rect: Rect,
+    words: list[Word],
+    horizontal: list[tuple[float, float, float]],
+    vertical: list[tuple[float, float, float]],
+) -> bool:
     """Whether no word and no drawn rule lies in the rectangle."""
     x0, y0, x1, y1 = rect
     if any(word[0] < x1 and word[2] > x0 and word[1] < y1 and word[3] > y0 for word in words):

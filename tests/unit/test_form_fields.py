@@ -830,3 +830,55 @@ def test_a_label_at_the_left_of_a_box_leaves_the_rest_to_write_on_but_a_column_h
     assert all(field.bbox.left * 595 > 130 for field in rows)  # after the label, not over it
     table = [field for field in fields if field.bbox.top * 842 > 290]
     assert len(table) == 4 and all(field.bbox.top * 842 > 320 for field in table)  # no field in a heading
+
+
+def test_a_caption_over_an_empty_band_is_the_blank_under_it() -> None:
+    """A borderless box baked flat leaves only its caption and white space: "Last name" over an empty
+    band, "Suffix" beside it, are two blanks under their captions, and the value is written in the band."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 100), "Last name", fontsize=9)
+        page.insert_text((400, 100), "Suffix", fontsize=9)
+        page.insert_text((72, 140), "First name", fontsize=9)
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    assert [field.description for field in fields][:2] == ["Last name", "Suffix"]
+    last = fields[0].bbox
+    assert (
+        last.top * 842 > 100 and (last.top + last.height) * 842 < 133 and (last.left + last.width) * 595 < 400
+    )
+    values = field_values([(f.key, f.description, f.type) for f in fields], "Last name: Roe")
+    out = filled(content, [replace(field, value=values.get(field.key)) for field in fields])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        hit = document[0].search_for("Roe")[0]
+    assert hit.y0 > 100 and hit.y1 < 133 and hit.x0 < 200
+
+
+def test_a_label_followed_by_a_long_empty_stretch_of_its_line_is_the_blank_after_it() -> None:
+    """Labels in a tight column ("Calle", then "Provincia" the next line), each followed by white space
+    to the next label on its line: the stretch after each is its blank, on its line."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 100), "Calle", fontsize=10)
+        page.insert_text((400, 100), "Localidad", fontsize=10)
+        page.insert_text((72, 114), "Provincia", fontsize=10)
+        page.insert_text((400, 114), "Código Postal", fontsize=10)
+        fields = form_fields(bytes(document.tobytes()))
+    calle = _by_description(fields, "Calle").bbox
+    assert calle.left * 595 > 95 and (calle.left + calle.width) * 595 < 400
+    assert calle.top * 842 > 84 and (calle.top + calle.height) * 842 < 107
+
+
+def test_the_last_line_of_a_paragraph_and_a_rules_caption_make_no_blank_of_white_space() -> None:
+    """White space after a paragraph's short last line, or under a caption that already names the rule
+    over it, is no blank."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text(
+            (72, 100), "Contributions can be made to the following organisations of the state", fontsize=10
+        )
+        page.insert_text((72, 112), "and its towns.", fontsize=10)
+        page.draw_line((72, 200), (300, 200))
+        page.insert_text((72, 209), "Middle name", fontsize=8)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Middle name"]

@@ -417,11 +417,154 @@ def _layout_fields(page: pymupdf.Page, textpage: pymupdf.TextPage, words: list[W
     runs = _blank_runs(words)
     vectors = sum(block[6] == _VECTOR_BLOCK for block in page.get_text("blocks", textpage=textpage))
     drawn: list[Place] = []
+    rules: tuple[list[tuple[float, float, float]], ...] = ([], [])
     if vectors:
         drawings = page.get_cdrawings()
-        if len(drawings) <= _MAX_DRAWINGS:
-            drawn = _drawn_fields(drawings, words, page, [place[0] for place in places + runs])
-    return _in_reading_order(_in_columns(places + _leaders_to_boxes(runs, drawn), words))
+        if len(drawings) > _MAX_DRAWINGS:
+            return _in_reading_order(_in_columns(places + runs, words))
+        drawn = _drawn_fields(drawings, words, page, [place[0] for place in places + runs])
+        rules = rules_of(drawings, page.rotation_matrix if page.rotation else None)
+    found = places + _leaders_to_boxes(runs, drawn)
+    found += _open_blanks(words, found, rules, page.rect.width)
+    return _in_reading_order(_in_columns(found, words))
+
+
+# -------------------------------------------------------------------------------- open blanks
+_OPEN_UNDER = 1.8  # font sizes of empty space under a caption that make room to write in
+_OPEN_RIGHT = 96.0  # points of empty line after a label that make a blank on its line
+_OPEN_WORDS = 8  # words of a caption at most: a longer line is a sentence, not a field's name
+
+
+def _open_blanks(
+    words: list[Word], found: list[Place], rules: tuple[list[tuple[float, float, float]], ...], width: float
+) -> list[Place]:
+    """Blanks nothing but white space marks: the form printed its captions and left room to write (a
+    fillable form's box without a border, baked flat). A short caption with empty space under it, as
+    wide as the space to the next caption on its line, is the blank under it ("Last Name" over an empty
+    band); else a label followed by a long empty stretch of its line ("Calle ______ , nº") is the blank
+    after it. A line that ends a paragraph (the line above runs on past it) names no blank, and the room
+    must hold no word, no drawn rule and no field already found."""
+    taken = [place[0] for place in found]
+    labels = [place[1] for place in found]
+    texts = [word for word in words if _clean(word[4]) and not _is_blank(word[4])]
+    marks = [word for word in words if word[4].strip()]  # dots and underscores take room too
+    if not texts:
+        return []
+    right_edge = max(max(word[2] for word in texts), width - min(word[0] for word in texts))
+    horizontal, vertical = rules
+    named = " | ".join(_clean(label).casefold() for label in labels)
+    places: list[Place] = []
+    for line in _text_lines(texts):
+        groups = _captions(line)
+        for index, group in enumerate(groups):
+            label = _joined_words(group)
+            if len(group) > _OPEN_WORDS or sum(char.isalpha() for char in label) < _LABEL_LETTERS:
+                continue
+            if label.casefold() in named:
+                continue  # the caption of a field already found
+            size = median([word[3] - word[1] for word in group])
+            x0, y0 = group[0][0], min(word[1] for word in group)
+            x1, y1 = group[-1][2], max(word[3] for word in group)
+            end = groups[index + 1][0][0] - size if index + 1 < len(groups) else right_edge
+            end = min([end] + [x for x, a, b in vertical if x > x1 and a < y1 and b > y0])  # a frame's side
+            if _ends_paragraph((x0, y0, x1, y1), texts, size):
+                continue  # running text
+            under = _room_under((x0, y1, end, y1), marks, horizontal, size)
+            right = (x1 + 0.5 * size, y0 - 0.2 * size, end, y1 + 0.2 * size)
+            near = (right[0], y0 - 0.8 * size, right[2], y1 + 0.8 * size)  # no rule right over or under it
+            level = (right[0], _middle(right) - 0.3 * size, right[2], _middle(right) + 0.3 * size)
+            below = (x0, y1, end, y1 + 3 * size)
+            if any(_overlap(below, other) > 0 for other in taken):
+                continue  # a heading over fields found: the room under it is theirs
+            if under is not None and _empty(under, marks, horizontal, vertical):
+                box = under
+            elif (
+                right[2] - right[0] >= _OPEN_RIGHT
+                and _empty(level, marks, [], [])
+                and _empty(near, [], horizontal, vertical)
+            ):
+                box = right
+            else:
+                continue
+            if any(_overlap(box, other) > 0 for other in taken):
+                continue
+            taken.append(box)
+            places.append((box, label, "text", None, None))
+    return places
+
+
+def _text_lines(words: list[Word]) -> list[list[Word]]:
+    """The page's words in lines: words whose middles lie within half a height of each other, left to
+    right."""
+    lines: list[list[Word]] = []
+    for word in sorted(words, key=lambda word: (_middle(word[:4]), word[0])):  # type: ignore[arg-type]
+        if lines and abs(_middle(lines[-1][-1][:4]) - _middle(word[:4])) <= 0.5 * (word[3] - word[1]):  # type: ignore[arg-type]
+            lines[-1].append(word)
+        else:
+            lines.append([word])
+    return [sorted(line, key=lambda word: word[0]) for line in lines]
+
+
+def _ends_paragraph(rect: Rect, words: list[Word], size: float) -> bool:
+    """Whether the words are a line of running text, not a caption: a sentence (five words or more that
+    end with a full stop), the line after one of a block (the run of words right above starts about
+    where they do and holds five words or more, or, a line's pitch above, runs on past their end), or
+    the first line of a block (the run right under them starts there and holds five words or more).
+    Captions stacked apart
+    (a band to write in between them) are no block, however long the one above."""
+    line = [word for word in words if _inside(word, rect)]
+    if len(line) >= 5 and line[-1][4].endswith("."):
+        return True
+    middle = _middle(rect)
+    for low, high in ((middle - 2.2 * size, middle - 0.5 * size), (middle + 0.5 * size, middle + 2.2 * size)):
+        near = sorted(
+            (word for word in words if low <= _middle(word[:4]) <= high and word[2] > rect[0] - size),  # type: ignore[arg-type]
+            key=lambda word: word[0],
+        )
+        run = _captions(near)[0] if near else []
+        if not run or run[0][0] > rect[0] + size:
+            continue
+        if len(run) >= 5:
+            return True
+        tight = low < middle and middle - _middle(run[0][:4]) <= 1.5 * size  # type: ignore[arg-type]
+        if tight and run[-1][2] > rect[2] + 2 * size:
+            return True
+    return False
+
+
+def _room_under(
+    span: Rect, words: list[Word], horizontal: list[tuple[float, float, float]], size: float
+) -> Rect | None:
+    """The empty band under a caption over its span, down to the next word or drawn rule across it
+    (four lines deep at most), when it is deep enough to write in; else None."""
+    x0, top, x1, _ = span
+    if x1 - x0 < _MIN_FIELD:
+        return None
+    floor = top + 4 * size
+    for word in words:
+        if word[1] >= top - 0.1 * size and word[0] < x1 and word[2] > x0:
+            floor = min(floor, word[1])
+    for y, a, b in horizontal:
+        if y > top - 0.3 * size and a < x1 and b > x0:  # a rule under the caption's words counts
+            floor = min(floor, y)
+    if floor - top < _OPEN_UNDER * size:
+        return None
+    return (x0, top + 1.0, x1, floor - 1.0)
+
+
+def _empty(
+    rect: Rect,
+    words: list[Word],
+    horizontal: list[tuple[float, float, float]],
+    vertical: list[tuple[float, float, float]],
+) -> bool:
+    """Whether no word and no drawn rule lies in the rectangle."""
+    x0, y0, x1, y1 = rect
+    if any(word[0] < x1 and word[2] > x0 and word[1] < y1 and word[3] > y0 for word in words):
+        return False
+    if any(y0 < y < y1 and a < x1 and b > x0 for y, a, b in horizontal):
+        return False
+    return not any(x0 < x < x1 and a < y1 and b > y0 for x, a, b in vertical)
 
 
 def _in_columns(places: list[Place], words: list[Word]) -> list[Place]:

@@ -884,3 +884,19 @@ def test_a_tax_rate_of_nothing_is_a_tax_of_nothing() -> None:
 
     assert found.output["tax_total"] == 0.0
     assert found.likelihoods["total"] >= 0.9
+
+
+def test_a_summary_row_ending_in_its_rate_gives_the_amount_before_the_rate() -> None:
+    page = "\n".join(
+        [
+            "| Aantal | Omschrijving | Bedrag | Totaal | BTW |",
+            "|---|---|---|---|---|",
+            "| 1 | web | €6 | €6 | 0% |",
+            "|  |  | Subtotaal | €6 | 0% |",
+            "|  |  | Korting | €0 | 0% |",
+        ]
+    )
+
+    found = extract([page], AMOUNTS)
+
+    assert found.output["net_total"] == 6.0

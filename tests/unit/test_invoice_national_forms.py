@@ -214,3 +214,26 @@ def test_cells_holding_a_sign_a_bare_colon_or_a_label_without_its_value_pair_not
     output = extract([page], SCHEMA).output
 
     assert (output["invoice_number"], output["currency"], output["total"]) == ("7", "BRL", None)
+
+
+def test_czech_labels_name_the_totals_and_the_dates() -> None:
+    page = "\n".join(
+        [
+            "Číslo faktury: 2025-117",
+            "Datum vystavení: 05.09.2025",
+            "Datum splatnosti: 05.10.2025",
+            "Položky celkem",
+            "- základ:",
+            "773,25",
+            "- DPH:",
+            "162,38",
+            "Doklad celkem:",
+            "935,63 CZK",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["total"], output["net_total"], output["tax_total"]) == (935.63, 773.25, 162.38)
+    assert (output["invoice_date"], output["due_date"]) == ("2025-09-05", "2025-10-05")
+    assert output["invoice_number"] == "2025-117"

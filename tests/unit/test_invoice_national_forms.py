@@ -237,3 +237,15 @@ def test_czech_labels_name_the_totals_and_the_dates() -> None:
     assert (output["total"], output["net_total"], output["tax_total"]) == (935.63, 773.25, 162.38)
     assert (output["invoice_date"], output["due_date"]) == ("2025-09-05", "2025-10-05")
     assert output["invoice_number"] == "2025-117"
+
+
+def test_an_iban_after_its_banks_name_is_the_iban() -> None:
+    page = "Factura 103\n\nTotal Factura 12.164,74\n\nDatos Bancarios : IBAN: SANTANDER  ES94 0049 3209 4720 1405 3543"
+
+    assert extract([page], SCHEMA).output["iban"] == "ES94 0049 3209 4720 1405 3543"
+
+
+def test_a_word_after_iban_with_a_number_of_wrong_check_digits_gives_no_iban() -> None:
+    page = "Factura 103\n\nIBAN: SANTANDER  ES95 0049 3209 4720 1405 3543"
+
+    assert extract([page], SCHEMA).output["iban"] is None

@@ -240,7 +240,7 @@ def test_czech_labels_name_the_totals_and_the_dates() -> None:
 
 
 def test_an_iban_after_its_banks_name_is_the_iban() -> None:
-    page = "Factura 103\n\nTotal Factura 12.164,74\n\nDatos Bancarios : IBAN: SANTANDER  ES94 0049 3209 4720 1405 3543"
+    page = "Factura 103\n\nTotal 12.164,74\n\nBanco: IBAN: SANTANDER  ES94 0049 3209 4720 1405 3543"
 
     assert extract([page], SCHEMA).output["iban"] == "ES94 0049 3209 4720 1405 3543"
 

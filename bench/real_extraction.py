@@ -83,7 +83,9 @@ same page sets, categories ignored) are reported too.
 
 Sources. Every invoice is extracted again with its sources, as `include_sources` answers them: the
 values found, those with a source, those with a box, and the boxes whose PDF words (PyMuPDF's own,
-inside the box) do not hold the text the source says it read; the target is none.
+those whose centre is inside the box, ligatures, accents and case folded) do not hold the text the source
+says it read; the target is none. A box with no word of the text layer inside (text OCR read from a
+picture on the page) is counted apart and not judged.
 
 `--http` also times each invoice's extraction (with its sources, the parse cache bypassed) through
 the local stack, which it starts on loopback and stops: the median of three requests after a first, by

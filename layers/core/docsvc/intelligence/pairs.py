@@ -488,7 +488,8 @@ def _ends_in_sums(rows: list[tuple[str, ...]]) -> bool:
     """Whether rows of values end in a row of their sums: its first cell empty, a total's label
     ("Razem", "Total de la facture") or the sum of the column where theirs are all filled, and two or
     more of its cells amounts that are the sums of the amounts above them (an empty cell above counts
-    as nothing: a charge on one rate only)."""
+    as nothing: a charge on one rate only). A rate in a column of rates ("| Razem: | 6,46 | 23% | 1,49 |")
+    is no sum."""
     *values, last = rows
     if not all(row[0] for row in values):
         return False
@@ -496,7 +497,7 @@ def _ends_in_sums(rows: list[tuple[str, ...]]) -> bool:
         return False  # its first cell neither a total's label nor a sum of the column (checked below)
     summed = 0
     for place, cell in enumerate(last):
-        found = parse_number(cell) if cell else None
+        found = parse_number(cell) if cell and not _RATE_CELL.fullmatch(cell) else None
         if found is None:
             continue
         above = [parse_number(row[place]) if row[place] else (0.0, 1.0) for row in values]

@@ -176,3 +176,19 @@ def test_only_the_pages_read_by_ocr_are_laid_out_anew() -> None:
     pages = ocr_pages_laid_out(["| Total | 9.00 |", "Total\n9.00"], [words, words], [False, True])
 
     assert pages == ["| Total | 9.00 |", "Total    9.00"]
+
+
+def test_a_sum_given_with_its_tables_headings_is_placed_on_the_row_of_sums() -> None:
+    words = [
+        (0.1, 0.1, 0.2, 0.12, "Netto"),
+        (0.3, 0.1, 0.4, 0.12, "VAT"),
+        (0.1, 0.2, 0.2, 0.22, "1,49"),
+        (0.3, 0.2, 0.4, 0.22, "1,49"),
+        (0.0, 0.3, 0.05, 0.32, "Razem:"),
+        (0.1, 0.3, 0.2, 0.32, "6,46"),
+        (0.3, 0.3, 0.4, 0.32, "1,49"),
+    ]
+
+    found = locate("1,49", words, context="| Netto | VAT |  | Razem: | 6,46 | 1,49 |")
+
+    assert found is not None and found.box == (0.3, 0.3, 0.4, 0.32)

@@ -17,6 +17,7 @@ that is not printed where the model said (or anywhere, for a value without evide
 
 from __future__ import annotations
 
+import re
 import threading
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
@@ -26,6 +27,7 @@ from typing import Any, Literal
 # A word and its box on the page as shown: left, top, right, bottom (fractions of the page), the word.
 WordBox = tuple[float, float, float, float, str]
 PageWords = Sequence[WordBox]
+_APART = re.compile(r"\s*\n\s*|\s{2,}")
 WIDE_GAP = 0.02  # of the page's width: wider than a space between words, a gap between columns
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 # What a read gives of a page's words: none, the words with the text, or the words alone (a page's
@@ -69,8 +71,8 @@ def locate(
         if not places:
             continue
         whole = [at for at in places if _whole(at, len(needle), owners, starts, len(chars))]
-        if context:
-            around = "".join(map(keep, context.casefold()))
+        for piece in _pieces(context) if context else ():
+            around = "".join(map(keep, piece.casefold()))
             inside = [at for at in places if _inside(at, len(needle), chars, around)]
             if inside:
                 return _first_free(words, owners, inside, len(needle), page, taken)
@@ -303,6 +305,14 @@ def _located(words: PageWords, owners: list[int], at: int, size: int, page: int)
     right = max(word[2] for word in held)
     bottom = max(word[3] for word in held)
     return Located(" ".join(word[4] for word in held), (left, top, right, bottom), page)
+
+
+def _pieces(context: str) -> list[str]:
+    """The context, then its pieces printed apart (lines, or runs of text two spaces apart), without
+    the bars a table's row is written with: a row of headings and a row of sums, given together, are
+    printed on lines of their own, and no word prints the bars."""
+    pieces = [bare for piece in _APART.split(context) if (bare := piece.replace("|", " ")).strip()]
+    return [context, *pieces] if len(pieces) > 1 or "|" in context else [context]
 
 
 def _first_free(

@@ -88,6 +88,51 @@ def test_the_sources_keep_the_output_shape_with_each_leaf_wrapped() -> None:
     assert item["amount"]["likelihood"] == 0.8
 
 
+# A table read by OCR: "Tarifa Basica 1 30.00 30.00" and "Taxa 1 5.00 5.00", its accents lost.
+ROWS = [
+    (0.07, 0.49, 0.12, 0.50, "Tarifa"),
+    (0.13, 0.49, 0.18, 0.50, "Basica"),
+    (0.50, 0.49, 0.51, 0.50, "1"),
+    (0.70, 0.49, 0.75, 0.50, "30.00"),
+    (0.87, 0.49, 0.92, 0.50, "30.00"),
+    (0.07, 0.54, 0.12, 0.55, "Taxa"),
+    (0.50, 0.54, 0.51, 0.55, "1"),
+    (0.70, 0.54, 0.74, 0.55, "5.00"),
+    (0.87, 0.54, 0.91, 0.55, "5.00"),
+]
+
+
+def test_a_text_with_accents_is_found_where_ocr_printed_it_without_them() -> None:
+    found = locate("Tarifa Básica", ROWS)
+
+    assert found is not None and found.content == "Tarifa Basica" and found.box == (0.07, 0.49, 0.18, 0.50)
+
+
+def test_the_values_of_a_row_printing_the_same_number_twice_are_on_their_own_words() -> None:
+    items = [
+        {"description": "Tarifa Básica", "quantity": 1.0, "unit_price": 30.0, "amount": 30.0},
+        {"description": "Taxa", "quantity": 1.0, "unit_price": 5.0, "amount": 5.0},
+    ]
+
+    tree = sources_tree({"items": items}, {"items": 0.8}, {}, ["..."], [ROWS])
+
+    first, second = tree["items"]
+    assert first["unit_price"]["source"]["anchor"]["left"] == 0.70
+    assert first["amount"]["source"]["anchor"]["left"] == 0.87
+    assert second["amount"]["source"]["anchor"]["left"] == 0.87
+    assert second["quantity"]["source"]["anchor"]["top"] == 0.54  # on its own row, not the first's
+
+
+def test_two_items_never_share_the_word_of_a_value_they_both_hold() -> None:
+    items = [{"name": "Shipping", "quantity": 1.0}, {"name": "Postage", "quantity": 1.0}]
+    words = [(0.1, 0.1, 0.2, 0.12, "Shipping"), (0.5, 0.1, 0.51, 0.12, "1"), (0.5, 0.2, 0.51, 0.22, "1")]
+
+    tree = sources_tree({"items": items}, {"items": 0.8}, {}, ["..."], [words])
+
+    tops = [item["quantity"]["source"]["anchor"]["top"] for item in tree["items"]]
+    assert tops == [0.1, 0.2]
+
+
 def test_a_document_without_geometry_gives_the_page_of_the_text() -> None:
     tree = sources_tree({"number": "INV-7"}, {"number": 0.9}, {}, ["intro", "Invoice INV-7"], None)
 
@@ -131,3 +176,19 @@ def test_only_the_pages_read_by_ocr_are_laid_out_anew() -> None:
     pages = ocr_pages_laid_out(["| Total | 9.00 |", "Total\n9.00"], [words, words], [False, True])
 
     assert pages == ["| Total | 9.00 |", "Total    9.00"]
+
+
+def test_a_sum_given_with_its_tables_headings_is_placed_on_the_row_of_sums() -> None:
+    words = [
+        (0.1, 0.1, 0.2, 0.12, "Netto"),
+        (0.3, 0.1, 0.4, 0.12, "VAT"),
+        (0.1, 0.2, 0.2, 0.22, "1,49"),
+        (0.3, 0.2, 0.4, 0.22, "1,49"),
+        (0.0, 0.3, 0.05, 0.32, "Razem:"),
+        (0.1, 0.3, 0.2, 0.32, "6,46"),
+        (0.3, 0.3, 0.4, 0.32, "1,49"),
+    ]
+
+    found = locate("1,49", words, context="| Netto | VAT |  | Razem: | 6,46 | 1,49 |")
+
+    assert found is not None and found.box == (0.3, 0.3, 0.4, 0.32)

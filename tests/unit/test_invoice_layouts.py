@@ -884,3 +884,35 @@ def test_a_tax_rate_of_nothing_is_a_tax_of_nothing() -> None:
 
     assert found.output["tax_total"] == 0.0
     assert found.likelihoods["total"] >= 0.9
+
+
+def test_a_summary_row_ending_in_its_rate_gives_the_amount_before_the_rate() -> None:
+    page = "\n".join(
+        [
+            "| Aantal | Omschrijving | Bedrag | Totaal | BTW |",
+            "|---|---|---|---|---|",
+            "| 1 | web | €6 | €6 | 0% |",
+            "|  |  | Subtotaal | €6 | 0% |",
+            "|  |  | Korting | €0 | 0% |",
+        ]
+    )
+
+    found = extract([page], AMOUNTS)
+
+    assert found.output["net_total"] == 6.0
+
+
+def test_a_row_of_sums_under_a_column_of_rates_gives_the_net_and_the_tax() -> None:
+    page = "\n".join(
+        [
+            "| Lp. | Nazwa | Ilość | Wartość netto | Stawka VAT | Kwota VAT | Wartość brutto |",
+            "|---|---|---|---|---|---|---|",
+            "| 1 | cheese | 2 | 3,98zł | 23% | 0,92zł | 4,90zł |",
+            "| 2 | milk | 1 | 0,99zł | 23% | 0,23zł | 1,22zł |",
+            "|  |  | Razem: | 4,97zł | 23% | 1,15zł | 6,12zł |",
+        ]
+    )
+
+    output = extract([page], AMOUNTS).output
+
+    assert (output["net_total"], output["tax_total"], output["total"]) == (4.97, 1.15, 6.12)

@@ -214,3 +214,38 @@ def test_cells_holding_a_sign_a_bare_colon_or_a_label_without_its_value_pair_not
     output = extract([page], SCHEMA).output
 
     assert (output["invoice_number"], output["currency"], output["total"]) == ("7", "BRL", None)
+
+
+def test_czech_labels_name_the_totals_and_the_dates() -> None:
+    page = "\n".join(
+        [
+            "Číslo faktury: 2025-117",
+            "Datum vystavení: 05.09.2025",
+            "Datum splatnosti: 05.10.2025",
+            "Položky celkem",
+            "- základ:",
+            "773,25",
+            "- DPH:",
+            "162,38",
+            "Doklad celkem:",
+            "935,63 CZK",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["total"], output["net_total"], output["tax_total"]) == (935.63, 773.25, 162.38)
+    assert (output["invoice_date"], output["due_date"]) == ("2025-09-05", "2025-10-05")
+    assert output["invoice_number"] == "2025-117"
+
+
+def test_an_iban_after_its_banks_name_is_the_iban() -> None:
+    page = "Factura 103\n\nTotal 12.164,74\n\nBanco: IBAN: SANTANDER  ES94 0049 3209 4720 1405 3543"
+
+    assert extract([page], SCHEMA).output["iban"] == "ES94 0049 3209 4720 1405 3543"
+
+
+def test_a_word_after_iban_with_a_number_of_wrong_check_digits_gives_no_iban() -> None:
+    page = "Factura 103\n\nIBAN: SANTANDER  ES95 0049 3209 4720 1405 3543"
+
+    assert extract([page], SCHEMA).output["iban"] is None

@@ -17,14 +17,17 @@ that is not printed where the model said (or anywhere, for a value without evide
 
 from __future__ import annotations
 
+import re
 import threading
-from collections.abc import Mapping, Sequence
+import unicodedata
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 # A word and its box on the page as shown: left, top, right, bottom (fractions of the page), the word.
 WordBox = tuple[float, float, float, float, str]
 PageWords = Sequence[WordBox]
+_APART = re.compile(r"\s*\n\s*|\s{2,}")
 WIDE_GAP = 0.02  # of the page's width: wider than a space between words, a gap between columns
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 # What a read gives of a page's words: none, the words with the text, or the words alone (a page's
@@ -47,30 +50,37 @@ class Located:
 
 
 def locate(
-    text: str, words: PageWords, context: str | None = None, near: Box | None = None, page: int = 0
+    text: str,
+    words: PageWords,
+    context: str | None = None,
+    near: Box | None = None,
+    page: int = 0,
+    taken: Collection[Box] = (),
 ) -> Located | None:
     """The words of the page that print `text`: inside `context` when it is found there; else the
     place nearest the box `near` (on its line first), else the first. Whole words first; a part of a
-    word only when the text has evidence (a `context`), never for a value looked for by its form."""
-    for keep in (_not_space, str.isalnum):
+    word only when the text has evidence (a `context`), never for a value looked for by its form.
+    A place whose box is `taken` (another value's of the same row) comes after the others: a row
+    printing 30.00 as its unit price and as its amount has each value on its own words."""
+    for keep in (_not_space, _alnum, _unaccented):
         chars, owners, starts = _compact(words, keep)  # the same lists of words are read again and again
-        needle = "".join(char for char in text.casefold() if keep(char))
+        needle = "".join(map(keep, text.casefold()))
         if not needle:
             return None
         places = _places(chars, needle)
         if not places:
             continue
         whole = [at for at in places if _whole(at, len(needle), owners, starts, len(chars))]
-        if context:
-            around = "".join(char for char in context.casefold() if keep(char))
+        for piece in _pieces(context) if context else ():
+            around = "".join(map(keep, piece.casefold()))
             inside = [at for at in places if _inside(at, len(needle), chars, around)]
             if inside:
-                return _located(words, owners, inside[0], len(needle), page)
+                return _first_free(words, owners, inside, len(needle), page, taken)
         candidates = whole or (places if context else [])
         if candidates:
             if near is not None:
                 candidates = sorted(candidates, key=lambda at: _distance(words[owners[at]], near))
-            return _located(words, owners, candidates[0], len(needle), page)
+            return _first_free(words, owners, candidates, len(needle), page, taken)
     return None
 
 
@@ -80,6 +90,7 @@ def source_of(
     pages: Sequence[str],
     words: Sequence[PageWords] | None,
     near: tuple[int, Box] | None = None,
+    taken: Collection[Box] = (),
 ) -> Located | None:
     """Where a value was read: where its evidence is printed; for a value without evidence, where the
     value itself is printed (on the page and nearest the box `near` when given, else first)."""
@@ -93,7 +104,8 @@ def source_of(
         for text in texts:
             if words is not None and number < len(words) and words[number]:
                 close = near[1] if near is not None and near[0] == number else None
-                found = locate(text, words[number], evidence.context if evidence else None, close, number)
+                context = evidence.context if evidence else None
+                found = locate(text, words[number], context, close, number, taken)
                 if found is not None:
                     return found
             elif _in_text(text, pages[number]):
@@ -110,23 +122,30 @@ def sources_tree(
 ) -> Any:
     """The output's shape with every leaf value as `{value, source, likelihood}`. A leaf inside an
     array takes the likelihood of its array. In an object, the leaves with evidence (or strings) are
-    placed first, and the others are looked for near them (a line item's amount on its own row)."""
+    placed first, and the others are looked for near them (a line item's amount on its own row). The
+    values of one object, and of the objects of one array, are placed on words no other of them took
+    first, when the text is printed elsewhere too: two items never print their quantity "1" with the
+    same word."""
 
     def leaf(
-        value: Any, dotted: str, likelihood: float, near: tuple[int, Box] | None
+        value: Any, dotted: str, likelihood: float, near: tuple[int, Box] | None, taken: set[Box]
     ) -> tuple[Any, Located | None]:
         if value is None:
             return {"value": None, "source": None, "likelihood": 0.0}, None
-        found = source_of(evidence.get(dotted), value, pages, words, near)
+        found = source_of(evidence.get(dotted), value, pages, words, near, taken)
+        if found is not None and found.box is not None:
+            taken.add(found.box)
         return {"value": value, "source": _answer(found), "likelihood": likelihood}, found
 
-    def walk(node: Any, path: tuple[str, ...], in_array: str | None) -> Any:
+    def walk(node: Any, path: tuple[str, ...], in_array: str | None, shared: set[Box] | None = None) -> Any:
         if isinstance(node, list):
             name = in_array or ".".join(path)
-            return [walk(child, (*path, str(index)), name) for index, child in enumerate(node)]
+            items: set[Box] = set()
+            return [walk(child, (*path, str(index)), name, items) for index, child in enumerate(node)]
+        taken = shared if shared is not None else set()
         if not isinstance(node, dict):
             dotted = ".".join(path)
-            return leaf(node, dotted, likelihoods.get(in_array or dotted, 0.0), None)[0]
+            return leaf(node, dotted, likelihoods.get(in_array or dotted, 0.0), None, taken)[0]
         answered: dict[str, Any] = {}
         placed: list[Located] = []
         first = [key for key, child in node.items() if _anchors(child, ".".join((*path, key)), evidence)]
@@ -136,7 +155,7 @@ def sources_tree(
                 answered[key] = walk(child, (*path, key), in_array)
                 continue
             near = (placed[0].page, placed[0].box) if placed and placed[0].box else None
-            answered[key], found = leaf(child, dotted, likelihoods.get(in_array or dotted, 0.0), near)
+            answered[key], found = leaf(child, dotted, likelihoods.get(in_array or dotted, 0.0), near, taken)
             if found is not None and key in first:
                 placed.append(found)
         return {key: answered[key] for key in node}
@@ -203,8 +222,17 @@ def printed_forms(value: Any) -> list[str]:
 _CURRENCY_SIGNS = {"EUR": "€", "USD": "$", "GBP": "£", "JPY": "¥", "INR": "₹", "PLN": "zł", "KRW": "₩"}
 
 
-def _not_space(char: str) -> bool:
-    return not char.isspace()
+def _not_space(char: str) -> str:
+    return "" if char.isspace() else char
+
+
+def _alnum(char: str) -> str:
+    return char if char.isalnum() else ""
+
+
+def _unaccented(char: str) -> str:
+    """A letter or digit without its accents: OCR may read "João" as "Joao", "Básica" as "Basica"."""
+    return "".join(part for part in unicodedata.normalize("NFKD", char) if part.isalnum())
 
 
 def _anchors(child: Any, dotted: str, evidence: Mapping[str, Evidence]) -> bool:
@@ -240,7 +268,7 @@ def _compacted(words: PageWords, keep: Any) -> tuple[str, list[int], set[int]]:
     owners: list[int] = []
     starts: set[int] = set()
     for index, word in enumerate(words):
-        kept = [char for char in word[4].casefold() if keep(char)]
+        kept = [part for char in word[4].casefold() for part in keep(char)]
         if kept:
             starts.add(len(chars))
         chars.extend(kept)
@@ -277,6 +305,25 @@ def _located(words: PageWords, owners: list[int], at: int, size: int, page: int)
     right = max(word[2] for word in held)
     bottom = max(word[3] for word in held)
     return Located(" ".join(word[4] for word in held), (left, top, right, bottom), page)
+
+
+def _pieces(context: str) -> list[str]:
+    """The context, then its pieces printed apart (lines, or runs of text two spaces apart), without
+    the bars a table's row is written with: a row of headings and a row of sums, given together, are
+    printed on lines of their own, and no word prints the bars."""
+    pieces = [bare for piece in _APART.split(context) if (bare := piece.replace("|", " ")).strip()]
+    return [context, *pieces] if len(pieces) > 1 or "|" in context else [context]
+
+
+def _first_free(
+    words: PageWords, owners: list[int], places: list[int], size: int, page: int, taken: Collection[Box]
+) -> Located:
+    """The first of the places whose words no other value took, else the first."""
+    first = _located(words, owners, places[0], size, page)
+    if first.box not in taken:
+        return first
+    found = (_located(words, owners, at, size, page) for at in places[1:])
+    return next((each for each in found if each.box not in taken), first)
 
 
 def _distance(word: WordBox, box: Box) -> tuple[float, float]:

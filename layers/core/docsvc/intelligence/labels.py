@@ -109,19 +109,21 @@ total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, brut
  valor total, valor a pagar, valor total da nota, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto,
  kwota do zaplaty, maksettava, yhteensa, loppusumma, laskun summa, verollinen yhteensa, att betala,
  summa att betala, totalt, totalbelopp, verollinen, verollinen e,
- endsumme, montant a payer, totale fattura, montant total brut, gesamtbetrag brutto
+ endsumme, montant a payer, totale fattura, montant total brut, gesamtbetrag brutto,
+ celkem k uhrade, k uhrade, doklad celkem, celkem s dph, celkova castka
 net total: total net, veroton, veroton e, veroton yhteensa, veroton hinta, netto yhteensa, summa exkl moms,
  netto totalt, nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
  montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw, netto bedrag,
  base imponible, imponibile, totale imponibile, valor liquido, wartosc netto, razem netto,
- montant total net, montant net, gesamtbetrag netto, summe waren, warensumme
+ montant total net, montant net, gesamtbetrag netto, summe waren, warensumme,
+ celkem bez dph, zaklad dane, zaklad
 tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, tva, total tva, montant tva,
  total taxe, zuzuglich mwst, zzgl mwst, zuzuglich ust, zzgl ust, zuzuglich umsatzsteuer, zzgl umsatzsteuer,
  versicherungsteuer, versicherungssteuer, btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat,
  podatek, podatek vat, podatku, kwota podatku, kwota podatku vat, suma podatku, wartosc podatku,
  impuesto, total impuesto, importe impuesto, imposto, valor do imposto, total imposto, taxe, alv,
  arvonlisavero, alv yhteensa, alv e, moms, momsbelopp, summa moms, taxe sur la valeur ajoutee,
- umsatzsteuerbetrag, mehrwertsteuerbetrag
+ umsatzsteuerbetrag, mehrwertsteuerbetrag, dph, dph celkem, celkem dph, vyse dph
 vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
  umsatzsteuer identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva,
  numero de tva, number de tva, tva intracommunautaire, number tva intracommunautaire, number tva,
@@ -132,7 +134,7 @@ vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikatio
  no ust id, btw nr, btw no, no intracom, numero intracom, tva intracom, no tva intracom,
  vat registration no, vat registration nr, vat number no, no d enregistrement tva,
  numero d enregistrement tva, alv numero, alv nro, alv tunnus, momsregistreringsnummer, momsreg nr,
- momsregnr, vat nro, oss vat, eu oss vat, uid, uid nr, uid nummer
+ momsregnr, vat nro, oss vat, eu oss vat, uid, uid nr, uid nummer, dic
 tax number: steuernummer, steuer number
 account number: kontonummer, konto number, numer rachunku, nr rachunku, numer konta, numero de compte,
  rekeningnummer, numero de cuenta, numero di conto, numero conto, numero da conta, tilinumero,
@@ -147,16 +149,19 @@ invoice number: rechnungsnummer, rechnung number, belegnummer, beleg nr, beleg n
  numero fattura, fattura number,
  numero da fatura, fatura number, numer faktury, faktura number, no de facture, no facture,
  n de facture, no de factura, no factura, no fattura, no da fatura, nr faktury, no factuur, laskun numero,
- laskun nro, laskunumero, laskun no, fakturanummer, fakturanr, faktura nr
+ laskun nro, laskunumero, laskun no, fakturanummer, fakturanr, faktura nr, cislo faktury,
+ cislo dokladu
 invoice date: rechnungsdatum, belegdatum, beleg datum, ausstellungsdatum, date de facture, date facture,
  date d emission, factuurdatum, fecha de factura, fecha factura, fecha de emision, data fattura,
  fecha de expedicion, fecha expedicion, data emissione, data di emissione,
  data documento,
- data de emissao, data da fatura, data wystawienia, laskun paivamaara, laskupaiva, fakturadatum
+ data de emissao, data da fatura, data wystawienia, laskun paivamaara, laskupaiva, fakturadatum,
+ datum vystaveni
 due date: falligkeitsdatum, falligkeitstag, falligkeit, fallig, fallig am, zahlbar bis, zahlungsziel,
  date d echeance, echeance, date limite de paiement, date limite de reglement, vervaldatum, vervaldag,
  fecha de vencimiento, vencimiento, scadenza, data scadenza, data di scadenza, data de vencimento, vencimento,
- termin platnosci, termin zaplaty, erapaiva, forfallodatum, forfallodag, sista betalningsdag
+ termin platnosci, termin zaplaty, erapaiva, forfallodatum, forfallodag, sista betalningsdag,
+ datum splatnosti, splatnost
 due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a payer avant le, payable avant le,
  a regler avant le, payable le, te betalen voor, betalen voor, pagar antes del, pagar antes de, vence el,
  da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do, zahlbar zum, zahlbar am
@@ -170,13 +175,13 @@ vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, 
  verkoper, crediteur, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca,
  dostawca, dati fornitore, dati del fornitore, dati cedente prestatore, dati del cedente prestatore,
  myyja, laskuttaja, saaja, saljare, leverantor, business details, company details, seller details,
- supplier details, vendor details, payable to, make payable to, make checks payable to
+ supplier details, vendor details, payable to, make payable to, make checks payable to, dodavatel
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
  acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, debiteur, factuuradres, cliente,
  comprador,
  facturar a, cessionario committente, destinatario, nabywca, odbiorca, dati cliente, dati del cliente,
  dati cessionario committente, dati del cessionario committente, asiakas, ostaja, laskutettava, kund,
- kopare, customer details, client details, billing details, customer information
+ kopare, customer details, client details, billing details, customer information, odberatel
 ship to: lieferadresse, lieferanschrift, adresse de livraison, leveradres, direccion de envio,
  indirizzo di consegna, endereco de entrega, adres dostawy
 currency: wahrung, devise, valuta, moneda, moeda, waluta, valuutta

@@ -51,6 +51,7 @@ _NEXT_LABEL = re.compile(
 
 # In a run-on line (a page's text in one table cell), a capitalised label of one or two words and its
 # colon after a value's last word: "... /42/pay Business Details: Screeb ..., 6pm Customer Details: ...".
+_RATE_CELL = re.compile(r"\s*[-+]?\d[\d.,\s]*%\s*")  # a rate alone in its cell: "0%", "21 %"
 _RUN_ON_LABEL = re.compile(r"(?<=[a-z0-9)])\s+(?=[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:(?!//)\s*\S)")
 _RUN_ON = 150  # a piece this long holds labels and values run together
 
@@ -262,7 +263,7 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
             if len(filled) == 2 or (len(filled) > 2 and is_summary_row(cells[: filled[-1]])):
                 named = [place for place in filled[:-1] if _is_summary_label(cells[place])]
                 at = named[-1] if named else filled[0]  # "| Paid by card |  | VAT (0%): | 0.00 |": the VAT
-                value_at = filled[-1]
+                value_at = _before_its_rate(cells, filled, at)
                 pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
             elif len(filled) == 3 and _label_cut_in_two(cells[filled[0]], cells[filled[1]]):
                 label = f"{cells[filled[0]].strip()} {cells[filled[1]].strip()}"  # "| Facture | n° : | 12 |"
@@ -274,6 +275,16 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
                 pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
         pairs += _side_by_side_keys(rows) + _keys_over_values(rows) + _boxed_pairs(rows)
     return pairs
+
+
+def _before_its_rate(cells: tuple[str, ...], filled: list[int], at: int) -> int:
+    """The cell of a summary row's value: its last filled one, or, when that is a rate in a column of
+    rates ("| Subtotaal | €6 | 0% |"), the last filled one before it that is not, past the label."""
+    rest = [place for place in filled if place > at]
+    amounts = [place for place in rest if not _RATE_CELL.fullmatch(cells[place])]
+    if amounts and _RATE_CELL.fullmatch(cells[filled[-1]]):
+        return amounts[-1]
+    return filled[-1]
 
 
 def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
@@ -477,7 +488,8 @@ def _ends_in_sums(rows: list[tuple[str, ...]]) -> bool:
     """Whether rows of values end in a row of their sums: its first cell empty, a total's label
     ("Razem", "Total de la facture") or the sum of the column where theirs are all filled, and two or
     more of its cells amounts that are the sums of the amounts above them (an empty cell above counts
-    as nothing: a charge on one rate only)."""
+    as nothing: a charge on one rate only). A rate in a column of rates ("| Razem: | 6,46 | 23% | 1,49 |")
+    is no sum."""
     *values, last = rows
     if not all(row[0] for row in values):
         return False
@@ -485,7 +497,7 @@ def _ends_in_sums(rows: list[tuple[str, ...]]) -> bool:
         return False  # its first cell neither a total's label nor a sum of the column (checked below)
     summed = 0
     for place, cell in enumerate(last):
-        found = parse_number(cell) if cell else None
+        found = parse_number(cell) if cell and not _RATE_CELL.fullmatch(cell) else None
         if found is None:
             continue
         above = [parse_number(row[place]) if row[place] else (0.0, 1.0) for row in values]

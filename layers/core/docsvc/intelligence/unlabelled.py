@@ -163,14 +163,22 @@ def _ends_its_labels(index: int, reading: Reading) -> bool:
     return colon is not None and not below.text[colon + 1 :].strip()
 
 
+# A bank's name between the word "IBAN" and the IBAN: up to four words of letters, after a colon or not.
+_BANK_NAME = re.compile(r"[\s:.\-]*(?:[^\W\d_][^\W\d_&.'\-]*[&.'\-]?\s+){1,4}")
+
+
 def _iban_after_its_name(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """An IBAN printed after the word "IBAN" inside a sentence, on its line or at the start of the
     next ("... auf folgende Bankverbindung: IBAN" over "DE75123456780000001234, BIC ..."), or inside a
     table cell that holds other details of the payment ("Référence : F123 IBAN : FR76 ... - BIC : ..."):
-    the first one (less likely when its check digits are wrong)."""
+    the first one (less likely when its check digits are wrong). The bank's name may stand between the
+    word and an IBAN whose check digits are right ("IBAN: SANTANDER ES94 0049 ...")."""
     for text, at in _after_the_word_iban(reading.layout.lines):
         found = find_identifier("iban", text)
-        if found is None or not text.lstrip().startswith(found[0]):
+        if found is None:
+            continue
+        before = text[: text.find(found[0])]
+        if before.strip() and not (found[1] == 1.0 and _BANK_NAME.fullmatch(before)):
             continue
         candidate = candidate_of(slot, found[0], _NAMED_IBAN, (at, 0), frozenset({(at, -5)}), reading)
         if candidate:

@@ -497,8 +497,8 @@ def _text_lines(words: list[Word]) -> list[list[Word]]:
     """The page's words in lines: words whose middles lie within half a height of each other, left to
     right."""
     lines: list[list[Word]] = []
-    for word in sorted(words, key=lambda word: (_middle(word[:4]), word[0])):  # type: ignore[arg-type]
-        if lines and abs(_middle(lines[-1][-1][:4]) - _middle(word[:4])) <= 0.5 * (word[3] - word[1]):  # type: ignore[arg-type]
+    for word in sorted(words, key=lambda word: (_middle(word[:4]), word[0])):
+        if lines and abs(_middle(lines[-1][-1][:4]) - _middle(word[:4])) <= 0.5 * (word[3] - word[1]):
             lines[-1].append(word)
         else:
             lines.append([word])
@@ -518,7 +518,7 @@ def _ends_paragraph(rect: Rect, words: list[Word], size: float) -> bool:
     middle = _middle(rect)
     for low, high in ((middle - 2.2 * size, middle - 0.5 * size), (middle + 0.5 * size, middle + 2.2 * size)):
         near = sorted(
-            (word for word in words if low <= _middle(word[:4]) <= high and word[2] > rect[0] - size),  # type: ignore[arg-type]
+            (word for word in words if low <= _middle(word[:4]) <= high and word[2] > rect[0] - size),
             key=lambda word: word[0],
         )
         run = _captions(near)[0] if near else []
@@ -526,7 +526,7 @@ def _ends_paragraph(rect: Rect, words: list[Word], size: float) -> bool:
             continue
         if len(run) >= 5:
             return True
-        tight = low < middle and middle - _middle(run[0][:4]) <= 1.5 * size  # type: ignore[arg-type]
+        tight = low < middle and middle - _middle(run[0][:4]) <= 1.5 * size
         if tight and run[-1][2] > rect[2] + 2 * size:
             return True
     return False

@@ -243,3 +243,18 @@ def form_pdf(*, widgets: bool = True) -> bytes:
     else:
         page.draw_rect(tick)
     return bytes(document.tobytes())
+
+
+def named_glyphs_pdf(names: list[str], shown: str, width: float = 400) -> bytes:
+    """A page whose font draws codes 1, 2, ... as the glyphs `names` (a `Differences` encoding, as fonts
+    that name their glyphs by code point, `uni0639`, do), showing the text operators `shown` in it."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=width, height=300)
+        page.insert_text((50, 50), "x", fontname="helv")
+        font = page.get_fonts()[0]
+        differences = " ".join(f"{code}/{name}" for code, name in enumerate(names, start=1))
+        document.xref_set_key(
+            font[0], "Encoding", f"<</Type/Encoding/BaseEncoding/WinAnsiEncoding/Differences[{differences}]>>"
+        )
+        document.update_stream(page.get_contents()[0], f"BT /{font[4]} 11 Tf {shown} ET".encode("latin-1"))
+        return bytes(document.tobytes())

@@ -19,6 +19,8 @@ from docsvc.documents.engine.textlayer import (
     words_apart,
 )
 
+from tests.samples import named_glyphs_pdf
+
 
 def unmapped_bullets(lines: list[str]) -> bytes:
     """A page of lines each after a bullet whose glyph has no Unicode value (a name its font's
@@ -90,20 +92,8 @@ def test_words_set_apart_alike_in_the_text_and_in_the_words_with_their_boxes_sha
 
 def named_glyphs(names: list[str], lines: list[str]) -> bytes:
     """A page of `lines` (octal codes) in a font whose codes 1, 2, ... are the glyphs `names`."""
-    with pymupdf.open() as document:
-        page = document.new_page(width=400, height=300)
-        page.insert_text((50, 50), "x", fontname="helv")
-        font = page.get_fonts()[0]
-        differences = " ".join(f"{code}/{name}" for code, name in enumerate(names, start=1))
-        document.xref_set_key(
-            font[0], "Encoding", f"<</Type/Encoding/BaseEncoding/WinAnsiEncoding/Differences[{differences}]>>"
-        )
-        shown = " ".join(
-            f"1 0 0 1 50 {100 + 20 * number} Tm ({line}) Tj" for number, line in enumerate(lines)
-        )
-        stream = f"BT /{font[4]} 11 Tf {shown} ET"
-        document.update_stream(page.get_contents()[0], stream.encode("latin-1"))
-        return bytes(document.tobytes())
+    shown = " ".join(f"1 0 0 1 50 {100 + 20 * number} Tm ({line}) Tj" for number, line in enumerate(lines))
+    return named_glyphs_pdf(names, shown)
 
 
 def test_an_arabic_lam_alef_ligature_is_written_lam_then_alef_and_a_latin_ligature_as_its_letters() -> None:
@@ -305,20 +295,9 @@ def right_to_left_row(letters: str = "uni0639 uni0644 uni0627 uni0645 uni0629") 
     """A row of three cells drawn apart on one line with no space between them: an Arabic-Indic digit,
     a code point's name, an Arabic word of five `letters` (drawn from the right), as a table of an
     Arabic document's. The font's encoding names the Arabic glyphs by their code points."""
-    with pymupdf.open() as document:
-        page = document.new_page(width=500, height=300)
-        page.insert_text((50, 50), "x", fontname="helv")
-        font = page.get_fonts()[0]
-        document.xref_set_key(
-            font[0],
-            "Encoding",
-            "<</Type/Encoding/BaseEncoding/WinAnsiEncoding"
-            f"/Differences[1/uni0664 2/{letters.replace(' ', ' /')}]>>",
-        )
-        shown = "1 0 0 1 250 100 Tm (\\001) Tj 1 0 0 1 292 100 Tm (U+0600) Tj"
-        shown += " 1 0 0 1 377 100 Tm (\\006\\005\\004\\003\\002) Tj"
-        document.update_stream(page.get_contents()[0], f"BT /{font[4]} 11 Tf {shown} ET".encode("latin-1"))
-        return bytes(document.tobytes())
+    shown = "1 0 0 1 250 100 Tm (\\001) Tj 1 0 0 1 292 100 Tm (U+0600) Tj"
+    shown += " 1 0 0 1 377 100 Tm (\\006\\005\\004\\003\\002) Tj"
+    return named_glyphs_pdf(["uni0664", *letters.split()], shown, width=500)
 
 
 def test_cells_of_a_right_to_left_row_written_without_spaces_between_them_are_words_apart() -> None:

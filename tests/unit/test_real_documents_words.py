@@ -6,6 +6,7 @@ from __future__ import annotations
 import pymupdf
 
 from bench.real_documents import directions_apart_pages, fidelity, picture_words
+from tests.samples import named_glyphs_pdf
 
 
 def test_picture_words_on_an_ocr_page_are_not_counted_as_repeats() -> None:
@@ -33,19 +34,9 @@ def test_a_page_ocr_read_twice_over_its_text_layer_keeps_its_own_words_once() ->
 
 
 def test_raw_words_glued_where_a_right_to_left_line_changes_direction_between_far_glyphs_are_apart() -> None:
-    with pymupdf.open() as document:
-        page = document.new_page(width=500, height=300)
-        page.insert_text((50, 50), "x", fontname="helv")
-        font = page.get_fonts()[0]
-        document.xref_set_key(
-            font[0],
-            "Encoding",
-            "<</Type/Encoding/BaseEncoding/WinAnsiEncoding/Differences[1/uni0664 2/uni05D0 3/uni05D1]>>",
-        )
-        shown = "1 0 0 1 250 100 Tm (\\001) Tj 1 0 0 1 292 100 Tm (U+0600) Tj"
-        shown += " 1 0 0 1 340 100 Tm (\\003\\002) Tj"
-        document.update_stream(page.get_contents()[0], f"BT /{font[4]} 11 Tf {shown} ET".encode("latin-1"))
-        content = bytes(document.tobytes())
+    shown = "1 0 0 1 250 100 Tm (\\001) Tj 1 0 0 1 292 100 Tm (U+0600) Tj 1 0 0 1 340 100 Tm (\\003\\002) Tj"
+    content = named_glyphs_pdf(["uni0664", "uni05D0", "uni05D1"], shown, width=500)
+    with pymupdf.open(stream=content) as document:
         raw = [document[0].get_text()]
 
     assert raw[0].split() == ["\u0664U+0600\u05d0\u05d1"]

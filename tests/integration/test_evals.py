@@ -510,30 +510,31 @@ def test_an_eval_of_100_documents_runs_as_one_job_well_within_the_workers_time(
 
     from docsvc.domain.jobs import WORKER_SECONDS
 
-    evaluation = new_eval(api, org.test.key)
-    for number in range(100):
-        # as a client keeping to the key's request limit (50 a second) adds them: a quick machine sends
-        # more than that in a second, and a request answered 429 is sent again after its Retry-After
-        name = f"INV-2026-{number:04d}"
-        body = {"document": doc(invoice(name), f"{name}.pdf"), "annotation": TRUTH}
-        response = call(api, org.test.key, "POST", f"{EVALS}/{evaluation['id']}/documents", body)
+    def kept_to_limit(method: str, path: str, body: Any = None, **params: Any) -> httpx.Response:
+        """As a client keeping to the key's request limit (50 a second) sends: a quick machine sends more
+        than that in a second, and a request answered 429 is sent again after its Retry-After."""
+        response = call(api, org.test.key, method, path, body, **params)
         for _ in range(5):
             if response.status_code != 429:
                 break
             time.sleep(int(response.headers["Retry-After"]))
-            response = call(api, org.test.key, "POST", f"{EVALS}/{evaluation['id']}/documents", body)
-        created(response)
-    iteration = new_iteration(api, org.test.key, evaluation["id"])
+            response = call(api, org.test.key, method, path, body, **params)
+        return response
+
+    evaluation = created(kept_to_limit("POST", EVALS, {"name": "invoices", "json_schema": INVOICE_SCHEMA}))
+    for number in range(100):
+        name = f"INV-2026-{number:04d}"
+        body = {"document": doc(invoice(name), f"{name}.pdf"), "annotation": TRUTH}
+        created(kept_to_limit("POST", f"{EVALS}/{evaluation['id']}/documents", body))
+    iteration = created(kept_to_limit("POST", f"{EVALS}/{evaluation['id']}/iterations", {}))
     request = {"project_id": evaluation["id"], "iteration_id": iteration["id"]}
-    job = created(
-        call(api, org.test.key, "POST", "/v1/jobs", {"endpoint": f"{EVALS}/process", "request": request})
-    )
+    job = created(kept_to_limit("POST", "/v1/jobs", {"endpoint": f"{EVALS}/process", "request": request}))
 
     started = time.monotonic()
     drain(deployment, "JobWorkerFunction")
     seconds = time.monotonic() - started
 
-    done = call(api, org.test.key, "GET", f"/v1/jobs/{job['id']}", include_response="true").json()
+    done = kept_to_limit("GET", f"/v1/jobs/{job['id']}", include_response="true").json()
     assert done["status"] == "completed", done
     overall = done["response"]["body"]["metrics"]["overall"]
     assert overall["documents"] == 100 and overall["failed_documents"] == 0

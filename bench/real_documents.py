@@ -348,7 +348,7 @@ def html_table_cells(data: bytes, select: str | None = None) -> list[str]:
 def xlsx_cells(data: bytes, select: str | None = None) -> list[str]:
     """Every filled cell of a workbook (of the sheet `select` names, if any), as its cached value:
     text as written, whole numbers without a decimal point."""
-    import openpyxl
+    import openpyxl  # type: ignore[import-untyped]
 
     book = openpyxl.load_workbook(io.BytesIO(data), data_only=True, read_only=True)
     cells = []
@@ -362,9 +362,7 @@ def xlsx_cells(data: bytes, select: str | None = None) -> list[str]:
     return cells
 
 
-_TABULAR = re.compile(
-    r"\\begin\{(tabular\*?|tabularx|longtable|tabulary)\}(.*?)\\end\{\1\}", re.DOTALL
-)
+_TABULAR = re.compile(r"\\begin\{(tabular\*?|tabularx|longtable|tabulary)\}(.*?)\\end\{\1\}", re.DOTALL)
 _TEX_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
 _TEX_RULES = re.compile(
     r"\\(hline|toprule|midrule|bottomrule|endhead|endfirsthead|endfoot|endlastfoot|noalign\{[^}]*\})"
@@ -373,8 +371,16 @@ _TEX_RULES = re.compile(
 _TEX_SPAN = re.compile(r"\\multi(column|row)\{[^}]*\}\{[^}]*\}")
 _TEX_WRAP = re.compile(r"\\[a-zA-Z]+\*?\{([^{}]*)\}")
 _TEX_CHARS = {
-    r"\&": "&", r"\%": "%", r"\$": "$", r"\#": "#", r"\_": "_", "~": " ",
-    "---": "\u2014", "--": "\u2013", "``": "\u201c", "''": "\u201d",
+    r"\&": "&",
+    r"\%": "%",
+    r"\$": "$",
+    r"\#": "#",
+    r"\_": "_",
+    "~": " ",
+    "---": "\u2014",
+    "--": "\u2013",
+    "``": "\u201c",
+    "''": "\u201d",
 }
 
 

@@ -942,7 +942,7 @@ def _jsonable(value: Any) -> Any:
 
 
 def main() -> int:
-    splits = ("tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")
+    splits = ("tune", "heldout", *(f"heldout{number}" for number in range(2, 9)))
     parser = corpus_arguments(__doc__, splits)
     parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
     parser.add_argument("--no-rotations", action="store_true", help="skip the rotated copies of scans")

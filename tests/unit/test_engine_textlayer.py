@@ -69,6 +69,31 @@ def test_a_glyph_without_unicode_a_spaces_width_before_the_next_word_is_set_apar
     assert unmapped_apart([after]) == {f"Bogin{UNMAPPED}\u03c9": f"Bogin{UNMAPPED} \u03c9"}
 
 
+def test_two_glyphs_without_unicode_a_spaces_width_apart_in_a_word_are_set_apart() -> None:
+    # A font that maps only some of its glyphs: one word ends with such a glyph, the next begins
+    # with one, and the space between them is lost with them.
+    glued = line_of(f"ab{UNMAPPED}{UNMAPPED}cd", [0, 5, 10, 18, 23, 28])
+
+    assert unmapped_apart([glued]) == {f"ab{UNMAPPED}{UNMAPPED}cd": f"ab{UNMAPPED} {UNMAPPED}cd"}
+
+
+def test_words_that_end_and_begin_with_glyphs_without_unicode_a_space_apart_stay_apart() -> None:
+    with pymupdf.open() as document:
+        page = document.new_page(width=400, height=300)
+        page.insert_text((50, 50), "x", fontname="helv")
+        font = page.get_fonts()[0]
+        document.xref_set_key(
+            font[0], "Encoding", "<</Type/Encoding/BaseEncoding/WinAnsiEncoding/Differences[1/g1 2/g2]>>"
+        )
+        shown = "1 0 0 1 50 80 Tm [(Christmas\\001) -400 (\\002carol is sung)] TJ"
+        document.update_stream(page.get_contents()[0], f"BT /{font[4]} 11 Tf {shown} ET".encode("latin-1"))
+        content = bytes(document.tobytes())
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text.split() == [f"Christmas{UNMAPPED}", f"{UNMAPPED}carol", "is", "sung"]
+
+
 def test_a_glyph_without_unicode_that_touches_the_letters_after_it_stays_in_their_word() -> None:
     touching = line_of(f"{UNMAPPED}rst e{UNMAPPED}cient", [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55])
 

@@ -56,7 +56,10 @@ def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
     """The words of the lines (as whitespace cuts them) in which glyphs of no Unicode value and text
     meet a space's width apart, each with a space put back there ("\ufffd\ufffdDatabase" to
     "\ufffd\ufffd Database", "Name\ufffd\u03c9" to "Name\ufffd \u03c9": a glyph before a word, or
-    after one, stands apart from it as its place does)."""
+    after one, stands apart from it as its place does). Two such glyphs a space's width apart in a
+    word are set apart too: in a font that maps only some of its glyphs, a word may end and the next
+    begin with glyphs of no value, and the space between them is lost with them ("word\ufffd\ufffdnext"
+    to "word\ufffd \ufffdnext")."""
     apart: dict[str, str] = {}
     for line in lines:
         text = "".join(char for char, *_ in line)
@@ -67,7 +70,7 @@ def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
             cuts = [
                 index
                 for index in range(1, len(word))
-                if (word[index - 1] == UNMAPPED) != (word[index] == UNMAPPED)
+                if UNMAPPED in word[index - 1 : index + 1]
                 and _gap(line[found.start() + index - 1], line[found.start() + index])
             ]
             if cuts:

@@ -310,3 +310,13 @@ def test_ocrs_confusions_are_undone_inside_words_shaped_as_a_date_only() -> None
     assert date_repaired("O5/l1/18 8:47 PM") == "05/11/18 8:47 PM"
     assert date_repaired("Date: $ep07'18 0ct 12 Ju1 4") == "Date: Sep07'18 Oct 12 Jul 4"
     assert date_repaired("T0TAL 12.50 S1 Table 5/1 STORE 3451") == "T0TAL 12.50 S1 Table 5/1 STORE 3451"
+
+
+def test_a_line_of_many_short_words_ocr_made_of_a_logo_is_no_shops_name() -> None:
+    from docsvc.intelligence.receipts import _reads_as_name
+
+    noise = "SS SE    Ream ats Rune    ts mek    es emcee ay"
+    page = _roll(noise, "", "DOUGLAS BURGERS    #15", "Total    9.50")
+
+    assert extract(page, RECEIPT).output["merchant"]["name"] == "DOUGLAS BURGERS #15"
+    assert _reads_as_name("MOOYAH Burgers Fries & Shakes #199")

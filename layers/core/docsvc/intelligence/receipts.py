@@ -43,6 +43,7 @@ _SUM_LINES = 120
 SHOP_HEAD = 0.6  # the shop read from the head of the roll: above a letterhead read the usual way
 _HEAD_LINES = 15  # the head of the roll: where the shop's name and address are printed
 _NAME_ONLY_LINES = 3  # where a receipt that prints no address prints the shop's name
+_NOISE_WORDS, _NOISE_LETTERS = 6, 3.5  # a line of this many words of fewer letters each on average is noise
 _SHOP_WORDS = frozenset({"merchant", "store", "shop", "restaurant"})
 _STATES = (
     "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC "
@@ -288,7 +289,7 @@ def _reads_as_name(text: str) -> bool:
     """A line that may be a shop's name: mostly letters (a store number after it left out: "CARL'S JR
     1100375", "King Taco # 30"), a word of three letters or more; no phone number, no street or other
     line opening with a number, no label ("Server:", "Store #"), no amount, not the line of an
-    address's place ("Pasadena, CA 91105")."""
+    address's place ("Pasadena, CA 91105"), not a logo's noise (`_logo_noise`)."""
     chars = [char for char in _without_store_number(text) if not char.isspace()]
     letters = sum(char.isalpha() for char in chars)
     return (
@@ -298,7 +299,17 @@ def _reads_as_name(text: str) -> bool:
         and not _PHONE.search(text)
         and not _NOT_NAME.search(text)
         and not _is_place(text)
+        and not _logo_noise(text)
     )
+
+
+def _logo_noise(text: str) -> bool:
+    """Whether a line reads as OCR's noise of a logo or a picture rather than print: many words
+    (NOISE_WORDS) of few letters each on average ("SS SE Ream ats Rune ts mek es emcee ay"); a name's
+    words are fewer or longer ("MOOYAH Burgers Fries & Shakes #199")."""
+    words = text.split()
+    letters = sum(char.isalpha() for char in text)
+    return len(words) >= _NOISE_WORDS and letters < _NOISE_LETTERS * len(words)
 
 
 def stamped_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:

@@ -2,13 +2,10 @@
 (`pdf`: OCR). A page is the file's primary image; the other images of a burst or a sequence are not
 read.
 
-Photos of print (a till roll on a table): the page's skew, which the whole rendering does not tell
-when a dark background takes up much of it (Otsu's threshold takes the background for ink, and its
-rows are even at every turn), is measured on the print inside the paper alone (`paper_skew`). After
-OCR of a page, the paper to the right of each line that ends without a number is read again, cut out
-up to where the background begins (`with_words_beside_lines`): Tesseract's layout analysis loses the
-right-aligned column of a roll's amounts, which the same pixels read clearly without the page around
-them.
+Photos of print (a till roll on a table): after OCR of a page, the paper to the right of each line
+that ends without a number is read again, cut out up to where the background begins
+(`with_words_beside_lines`): Tesseract's layout analysis loses the right-aligned column of a roll's
+amounts, which the same pixels read clearly without the page around them.
 """
 
 from __future__ import annotations
@@ -27,12 +24,9 @@ from docsvc.documents.engine.model import Page, ParseOptions
 from docsvc.documents.engine.ocr import (
     DEFAULT_LANGUAGES,
     MAX_OCR_PIXELS,
-    MAX_SKEW,
-    SKEW_WIDTH,
     Reading,
     Word,
     _grey,
-    _levelled,
     _otsu,
     _render,
     _Tesseract,
@@ -101,55 +95,6 @@ BESIDE_MAX_SHARE = 0.5  # the strips, stacked, are at most this share of the pag
 BESIDE_TIME_SHARE = 0.6
 # Only numbers are taken from the paper beside the lines: the words of letters read there (confidence 90
 # and up) were the heads of rolls read again worse, or print beside the roll ("oy", "Rd Rd")
-
-
-# The paper of a photo: the rendering's pixels lighter than its threshold, its print taken in by closing
-# the light pixels over PAPER_CLOSE of the rendering's shorter side, then shrunk by as much away from its
-# edges (the shadow along a sheet's edge is no line of print). A rendering whose paper covers at least
-# PAPER_SHARE of it is a scan or a page drawn whole: its skew is the whole rendering's.
-PAPER_CLOSE = 1 / 40
-PAPER_WIDTH = 200  # pixels: the paper is found on a copy this wide
-PAPER_SHARE = 0.8
-PAPER_MIN_SHARE = 0.05  # less paper than this is no sheet photographed: nothing to measure
-PAPER_AROUND = 60  # the paper around a pixel: a box 1/60 of the rendering's width (about a line's height)
-PAPER_INK = 30  # grey levels darker than the paper around it: print (grain and shading: a few levels)
-# The rows' unevenness at the turn that levels the print is at least this many times that at the most
-# even turn: measured on receipt photos, a level found so agreed with the slope of the words Tesseract
-# read on them within a degree on 8 of 10; a sheet photographed aslant gave 1.3 and a turn the wrong way.
-PAPER_LINES = 1.4
-
-
-def paper_skew(pixmap: pymupdf.Pixmap) -> float | None:
-    """The degrees the lines printed on a photographed sheet are turned counter-clockwise from level,
-    within MAX_SKEW, measured on the print inside the paper only (see PAPER_CLOSE): a photo's background
-    (a table, a folder) takes the whole rendering's threshold and levels nothing. Its print is what is
-    darker than the paper around it by PAPER_INK (the light falls unevenly on a photo: one threshold
-    takes a shaded corner of the paper for ink). None when the rendering is mostly paper (PAPER_SHARE:
-    a scan, whose skew `ocr.skew_of` measures) or holds too little of it, or when no turn levels the
-    print into lines clearly (PAPER_LINES: a sheet curled or photographed aslant)."""
-    from PIL import Image, ImageChops, ImageFilter, ImageStat
-
-    image = _grey(pixmap)
-    scale = min(1.0, SKEW_WIDTH / max(image.width, 1))
-    if scale < 1:
-        image = image.resize((max(int(image.width * scale), 1), max(int(image.height * scale), 1)))
-    threshold = _otsu(image.histogram())
-    small = image.resize((PAPER_WIDTH, max(round(image.height * PAPER_WIDTH / image.width), 1)))
-    size = max(3, int(min(small.size) * PAPER_CLOSE) | 1)
-    light = small.point(lambda value: 255 if value >= threshold else 0)
-    paper = light.filter(ImageFilter.MaxFilter(size)).filter(ImageFilter.MinFilter(size))
-    paper = paper.filter(ImageFilter.MinFilter(size))
-    share = ImageStat.Stat(paper).mean[0] / 255
-    if not PAPER_MIN_SHARE <= share < PAPER_SHARE:
-        return None
-    around = image.filter(ImageFilter.BoxBlur(max(4, image.width // PAPER_AROUND)))
-    darker = ImageChops.subtract(around, image).point(lambda value: 255 if value >= PAPER_INK else 0)
-    level, most, least = _levelled(
-        Image.composite(darker, Image.new("L", image.size), paper.resize(image.size))
-    )
-    if most < PAPER_LINES * least:
-        return None
-    return round(max(-MAX_SKEW, min(MAX_SKEW, level)), 1)
 
 
 def with_words_beside_lines(

@@ -481,10 +481,6 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
             pixmap = _denoised(pixmap)
         binarisation = binarisation_for(pixmap, clean)
         skew = skew_of(pixmap)
-        if abs(skew) < MIN_SKEW:
-            from docsvc.documents.engine import images  # images reads through pdf, which reads through here
-
-            skew = images.paper_skew(pixmap) or skew  # a photo: its background levels nothing
         straight = -skew if abs(skew) >= MIN_SKEW else 0.0
         turn = _turn(tesseract, page, dpi, straight, languages, location, clean, binarisation)
         recognising = time.monotonic()

@@ -175,7 +175,7 @@ def test_a_shops_name_in_two_lines_and_a_street_ocr_marked_with_noise_are_read_w
 
     assert merchant == {
         "name": "Friendly Red's of Windham",
-        "address": "7519 §. ATLANTIC AVE., CUDAHY ,CA 90201",
+        "address": "7519 S. ATLANTIC AVE., CUDAHY ,CA 90201",  # its direction, OCR read as a section sign
     }
 
 
@@ -262,3 +262,61 @@ def test_a_lines_closing_number_and_its_hash_are_taken_off_and_a_long_run_of_dig
     assert _without_store_number("Target T-1234") == "Target T-"
     assert _without_store_number("Main Street") == "Main Street"
     assert _without_store_number("7" * 200_000 + "x") == "7" * 200_000 + "x"  # quadratic as a pattern
+
+
+def test_marks_ocr_reads_before_a_head_line_are_left_out_and_a_word_a_name_opens_with_is_kept() -> None:
+    page = _roll(
+        "|    Welcome to Yogurtland",
+        "; d    12502 North Kendall    Drive",
+        "oy    Miami,    FL 33186",
+        "Total    9.50",
+    )
+    french = _roll("la    Source", "Total    9.50")
+
+    merchant = extract(page, RECEIPT).output["merchant"]
+
+    assert merchant == {
+        "name": "Welcome to Yogurtland",
+        "address": "12502 North Kendall Drive, Miami, FL 33186",
+    }
+    assert extract(french, RECEIPT).output["merchant"]["name"] == "la Source"
+
+
+def test_the_line_of_an_address_place_does_not_read_as_a_shops_name() -> None:
+    from docsvc.intelligence.receipts import _reads_as_name
+
+    assert not _reads_as_name("Pasadena, CA, 91105")
+    assert not _reads_as_name("Windham NH")
+    assert _reads_as_name("Katana Sushi")
+
+
+def test_a_telephone_number_ocr_spaced_after_its_hyphen_makes_dates_month_first() -> None:
+    page = _roll("HAMMOCKS TRADING COMPANY", "Nice 770-395- 9592", "3/10/2017 6:23 pm")
+
+    assert extract(page, RECEIPT).output["date"] == "2017-03-10"
+
+
+def test_a_stamped_date_ocr_read_with_letters_for_digits_or_digits_for_letters_is_read() -> None:
+    month = _roll("Micros Demo System", "Date:    $ep07'18 09:28PM", "Total    9.50")
+    numeric = _roll("Katana Sushi", "425-512-9361", "O5/l1/18    8:47 PM", "Total    9.50")
+
+    assert extract(month, RECEIPT).output["date"] == "2018-09-07"
+    assert extract(numeric, RECEIPT).output["date"] == "2018-05-11"
+
+
+def test_ocrs_confusions_are_undone_inside_words_shaped_as_a_date_only() -> None:
+    from docsvc.intelligence.receipts import date_repaired
+
+    assert date_repaired("O5/l1/18 8:47 PM") == "05/11/18 8:47 PM"
+    assert date_repaired("Date: $ep07'18 0ct 12 Ju1 4") == "Date: Sep07'18 Oct 12 Jul 4"
+    assert date_repaired("T0TAL 12.50 S1 Table 5/1 STORE 3451") == "T0TAL 12.50 S1 Table 5/1 STORE 3451"
+
+
+def test_a_line_of_many_short_words_ocr_made_of_a_logo_is_no_shops_name() -> None:
+    from docsvc.intelligence.receipts import _reads_as_name
+
+    noise = "SS SE    Ream ats Rune    ts mek    es emcee ay"
+    page = _roll(noise, "", "DOUGLAS BURGERS    #15", "Total    9.50")
+
+    assert extract(page, RECEIPT).output["merchant"]["name"] == "DOUGLAS BURGERS #15"
+    assert _reads_as_name("MOOYAH Burgers Fries & Shakes #199")

@@ -12,14 +12,16 @@ numeric in the order of the country it was printed in. So:
   amounts add up to (a subtotal and its tax, a quarter of it at most), or a second subtotal that an
   amount and a tax above it add up to;
 - the date is the first one printed with a time of day ("05/11/18 8:47 PM"): the moment of the
-  sale, however the head of the roll around it reads;
+  sale, however the head of the roll around it reads; OCR's letters for digits and digits for letters
+  undone inside the words shaped as a date ("O5/l1/18", "$ep07'18");
 - an American document (a US state and ZIP code: "Long Beach, CA 90804", or a North American
   telephone number: "(562) 597-0906") prints its dates month first (05/11/18 is 11 May 2018);
 - the shop (a field under "merchant", "store" or "shop") is the head of the roll: its address the
   street line (house number first) down to the line of its place (a US state and ZIP code, a
   postcode and a place, "Windham NH"), its name the nearest line above that reads as a name (mostly
   letters; with the line above when it goes on in lower case, "Friendly Red's" over "of Windham"),
-  past the noise OCR makes of a logo and the marks it reads at the paper's edge; a receipt without an
+  past the noise OCR makes of a logo and the marks it reads at the paper's edges (before and after
+  a line's words); the line of a place is no name; a receipt without an
   address is named by its first such line; a line giving the shop's number ("STORE # CA-1661") names
   none of the shop's blocks.
 """
@@ -41,6 +43,7 @@ _SUM_LINES = 120
 SHOP_HEAD = 0.6  # the shop read from the head of the roll: above a letterhead read the usual way
 _HEAD_LINES = 15  # the head of the roll: where the shop's name and address are printed
 _NAME_ONLY_LINES = 3  # where a receipt that prints no address prints the shop's name
+_NOISE_WORDS, _NOISE_LETTERS = 6, 3.5  # a line of this many words of fewer letters each on average is noise
 _SHOP_WORDS = frozenset({"merchant", "store", "shop", "restaurant"})
 _STATES = (
     "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC "
@@ -60,12 +63,31 @@ _HOUSE_NUMBER_FIRST = re.compile(r"^\d{1,6}(?:[-/]\d{1,4})?[a-z]?,?\s+(?:[^\w\s]
 _NOT_NAME = re.compile(r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server|order)\b|\d[.,]\d{2}\s*$")
 # A North American telephone number as it is dialled at home: one with its country code ("+1 (415)
 # 555-0159") is written for callers abroad, and says nothing of where the document was printed.
-_NANP_PHONE = re.compile(r"(?<![\d-])(?<!\+1\s)(?<!\+1)(?:\(\d{3}\)\s?|\d{3}-)\d{3}-\d{4}(?![\d-])")
+# OCR may set a space after a hyphen ("770-395- 9592").
+_NANP_PHONE = re.compile(r"(?<![\d-])(?<!\+1\s)(?<!\+1)(?:\(\d{3}\)\s?|\d{3}-\s?)\d{3}-\s?\d{4}(?![\d-])")
 _EDGE_NOISE = re.compile(r"(?!(?:st|rd|dr|ln|ct|pl|wy|av)\W*$)[^\w\s]*(?:[a-z]{1,2}[^\w\s]*)?")
+_LEADING_NOISE = re.compile(
+    r"[^\w\s]+[A-Za-z]?[^\w\s]*|[^\w\s]*[a-z][^\w\s]*|(?!(?:la|le|el|de|di|da|du|of|on|at|in|to|by)$)[a-z]{2}"
+)
+_LONE_SECTION_SIGN = re.compile(r"(?<=\d )§(?=\.?\s[^\W\d])")
 # A line that gives a shop's number: "STORE # CA-1661", "Store No. 0423", "STORE    3451".
 _NUMBERED_SHOP = re.compile(
     r"(?i)^\W*(?:store|shop|branch|restaurant|unit)\s*(?:#|no\.?|nr\.?|number)?\s*:?\s*[a-z]{0,3}[-\s]?\d[\d-]*\W*$"
 )
+# A numeric date with OCR's letters for digits: day, month and year of digits or O, l, I, |, S, two
+# digits at least among them and the same separator twice ("O5/l1/18", "12/O8/2O19").
+_CONFUSABLE = r"[\dOolI|S]"
+_CONFUSED_NUMERIC_DATE = re.compile(
+    rf"(?<![\w.|/-])(?=(?:[^\d\s]*\d){{2}})(?=[^\s]*[OolI|S])"
+    rf"{_CONFUSABLE}{{1,2}}([/.-]){_CONFUSABLE}{{1,2}}\1(?:{_CONFUSABLE}{{4}}|{_CONFUSABLE}{{2}})(?![\w|/-])"
+)
+_AS_DIGITS = str.maketrans("OolI|S", "001115")
+# A month's abbreviation with OCR's digits or signs for its letters, right before its day: "$ep07'18",
+# "0ct 12", "Ju1 4".
+_CONFUSED_MONTH = re.compile(
+    r"(?<![\w$])((?=(?:[$015]*[A-Za-z]){2})(?=[A-Za-z]*[$015])[A-Za-z$015]{3,4}?)(?=\.?\s?\d)"
+)
+_AS_LETTERS = str.maketrans("$501", "SSOl")
 _PHONE = re.compile(r"\(?\d{3}\)?[\s.-]*\d{3}[\s.-]\d{4}")
 # A total's label, OCR's slips on its last letter read too ("Tota]", "TOTL", "Tota!").
 # German and French tills' too: "SUMME", "Zu zahlen", "TOTAL TTC", "Net à payer".
@@ -205,20 +227,26 @@ def numbers_the_shop(text: str) -> bool:
 
 
 def _without_edge_noise(text: str) -> str:
-    """A head line without the marks OCR reads at the paper's edge, set far apart after it ("99
+    """A head line without the marks OCR reads at the paper's edges, set far apart after it ("99
     BROADWAY    en    |", "SOMERVILLE, MA 02145    ae"): a trailing part of signs, or of two letters
-    at most in lower case but a street's ("st", "rd"); no digit (a state, "FAIR OAKS    CA", is kept)."""
+    at most in lower case but a street's ("st", "rd"); no digit (a state, "FAIR OAKS    CA", is kept);
+    and before it ("———    17588 Castleton St", "oy    Kapolei, HI 96707", "; d    12502 North Drive"):
+    a leading part of signs with a letter at most, or of one or two letters in lower case but a word
+    a name opens with ("la    Source", "de    Luca"). A street's direction OCR read as a section sign
+    is its S again ("7519 §. ATLANTIC AVE.": no address prints a section sign)."""
     parts = re.split(r"\s{4,}", text.strip())
     while len(parts) > 1 and _EDGE_NOISE.fullmatch(parts[-1]):
         parts.pop()
-    return " ".join(" ".join(parts).split())
+    while len(parts) > 1 and _LEADING_NOISE.fullmatch(parts[0].replace(" ", "")):
+        parts.pop(0)
+    return _LONE_SECTION_SIGN.sub("S", " ".join(" ".join(parts).split()))
 
 
 def _shop_head(reading: Reading) -> tuple[list[int], list[int]]:
     """The lines of the shop's name (none when no line reads as one; two when the line over it reads
     as a name too) and the lines of its address, at the head of the first page."""
     lines = reading.layout.lines
-    texts = [" ".join(line.text.split()) for line in lines[:_HEAD_LINES] if line.page == 0]
+    texts = [_without_edge_noise(line.text) for line in lines[:_HEAD_LINES] if line.page == 0]
     block = next((found for at in range(len(texts)) if (found := _address_at(texts, at))), None)
     if block is None:
         return _first_name(texts), []
@@ -260,7 +288,8 @@ def _is_place(text: str) -> bool:
 def _reads_as_name(text: str) -> bool:
     """A line that may be a shop's name: mostly letters (a store number after it left out: "CARL'S JR
     1100375", "King Taco # 30"), a word of three letters or more; no phone number, no street or other
-    line opening with a number, no label ("Server:", "Store #"), no amount."""
+    line opening with a number, no label ("Server:", "Store #"), no amount, not the line of an
+    address's place ("Pasadena, CA 91105"), not a logo's noise (`_logo_noise`)."""
     chars = [char for char in _without_store_number(text) if not char.isspace()]
     letters = sum(char.isalpha() for char in chars)
     return (
@@ -269,19 +298,43 @@ def _reads_as_name(text: str) -> bool:
         and any(sum(char.isalpha() for char in word) >= 3 for word in text.split())
         and not _PHONE.search(text)
         and not _NOT_NAME.search(text)
+        and not _is_place(text)
+        and not _logo_noise(text)
     )
 
 
+def _logo_noise(text: str) -> bool:
+    """Whether a line reads as OCR's noise of a logo or a picture rather than print: many words
+    (NOISE_WORDS) of few letters each on average ("SS SE Ream ats Rune ts mek es emcee ay"); a name's
+    words are fewer or longer ("MOOYAH Burgers Fries & Shakes #199")."""
+    words = text.split()
+    letters = sum(char.isalpha() for char in text)
+    return len(words) >= _NOISE_WORDS and letters < _NOISE_LETTERS * len(words)
+
+
 def stamped_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
-    """The first date printed with a time of day on its line, as a till stamps the sale."""
+    """The first date printed with a time of day on its line, as a till stamps the sale; a date OCR
+    read with a letter for a digit or a digit for a letter read as it is printed (`date_repaired`)."""
     for index, line in enumerate(reading.layout.lines[:_SUM_LINES]):
+        if parse_time(line.text) is None:
+            continue
         found = parse_date(line.text, reading.day_first)
-        if found is None or parse_time(line.text) is None:
+        found = found or parse_date(date_repaired(line.text), reading.day_first)
+        if found is None:
             continue
         value = found.value.isoformat()
         if reading.valid(slot.node, value):
             yield Candidate(STAMPED, (index, 0), frozenset({(index, 0)}), value, found.printed)
             return
+
+
+def date_repaired(text: str) -> str:
+    """A line with OCR's confusions undone inside the words shaped as a date only, nowhere else: in a
+    numeric date, O for 0, l, I or | for 1, S for 5 ("O5/l1/18" is 05/11/18); in a month's name
+    before its day, $ or 5 for S, 0 for O, 1 for l ("$ep07'18" is Sep07'18). A word of letters and
+    digits elsewhere on the line ("T0TAL", "S1") is left as it is read."""
+    text = _CONFUSED_NUMERIC_DATE.sub(lambda found: found[0].translate(_AS_DIGITS), text)
+    return _CONFUSED_MONTH.sub(lambda found: found[1].translate(_AS_LETTERS), text)
 
 
 def _without_store_number(text: str) -> str:

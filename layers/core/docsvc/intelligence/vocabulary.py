@@ -215,7 +215,9 @@ KINDS: tuple[DocumentKind, ...] = (
         "te betalen, numero de factura, fecha de factura, fecha de vencimiento, iva, base imponible, "
         "total a pagar, numero fattura, data fattura, scadenza, imponibile, partita iva, "
         "numero da fatura, data de vencimento, numer faktury, data wystawienia, termin platnosci, "
-        "do zaplaty, sprzedawca, nabywca, nip",
+        "do zaplaty, sprzedawca, nabywca, nip, "
+        "total geral, valor a pagar, periodo de consumo, periodo de facturacion, periodo di fatturazione, "
+        "abrechnungszeitraum, periode de facturation",
         FIELDS,
     ),
     _kind(

@@ -1068,3 +1068,33 @@ def test_a_utility_bill_read_from_a_scan_is_an_invoice_by_its_consumption_period
     )
     result = classify([bill], [Category("purchase_order", "A purchase order."), *KINDS_OF_DOCUMENTS])
     assert result.category == "invoice"
+
+
+GO_TALK = (
+    "The compiler checks the types of every call before the program runs, so that a function given a "
+    "string where it expects a number is refused at once; the speaker shows how the standard library "
+    "prints values of any type, how the package is imported and how the main function is found, and "
+    "asks the audience which of the three calls on the slide would be refused and why."
+)
+
+
+def test_slides_of_code_counted_n_of_n_in_a_corner_are_a_deck_but_a_form_counted_so_stays_a_form() -> None:
+    lines = [
+        "package main",
+        'import "fmt"',
+        "func main() {",
+        '    fmt.Println("hello", "world", 1, 2, 3)',
+        "}",
+    ]
+    code = "\n".join(lines * 6)
+    slides = [f"Echo in Go, part {n}\n{code}\n{GO_TALK}\n{n} / 5" for n in range(1, 6)]
+    assert classify(slides, KINDS_OF_DOCUMENTS).category == "presentation"
+    form = [
+        f"{n}/3\nAttestation de travaux\nNom du demandeur :\nCode postal :\nVille :\nDate :\nSignature :"
+        for n in range(1, 4)
+    ]
+    categories = [
+        *KINDS_OF_DOCUMENTS,
+        Category("form", "A form to fill in: boxes, checkboxes and field labels."),
+    ]
+    assert classify(form, categories).category == "form"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -505,6 +506,7 @@ CODE_PAGES = 10  # the pages looked at for them
 TOP_LINES = 30
 CONTENTS_PAGES = 6  # the pages where a table of contents is
 LEADER_LINES = 3  # lines of titles led by dots to a page number that make a table of contents
+COUNT_LINES = 2  # the first and last lines of a page where a slide's count "n / N" is
 TITLE_PAGE_LINES = 8  # a title page: at most this many lines
 TITLE_PAGE_WORDS = 40  # and this many words
 
@@ -552,6 +554,7 @@ _PLACE_DATE = re.compile(  # "Toulouse, 28 octobre 2018", "München, den 29. Mai
     r"|^[^\W\d][\w .'\u2019-]{1,40},\s+(?:(?:den|le|el|il|em|dnia|op|li|lì)\s+)?"
     r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\.?$"
 )
+_SLIDE_COUNT = re.compile(r"(\d{1,3})\s*/\s*(\d{1,3})")
 _BLANK = re.compile(r"_{4,}|\.{8,}|…{3,}|(?:\. ){6,}|:\s*_{2,}")  # "Seite:__" is a short blank
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*[\dIVXivx]+$")
 LONG_KINDS = ("book", "technical documentation", "report")
@@ -649,6 +652,8 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
         found = shapes.get(kind.name, Shape(0.0, ""))
         surface = " and ".join(part for part in (found.surface, "a title page naming it") if part)
         shapes[kind.name] = Shape(found.points + SHAPE_POINTS, surface)
+    if counts_slides(shapes, lines):  # slides of code or wordy slides, counted as slides are
+        shapes["presentation"] = Shape(SHAPE_POINTS / 2, "pages counted n / N in a corner")
     code = code_share(lines[:CODE_PAGES])
     if code >= CODE_SHARE and "presentation" not in shapes:  # slides showing code are still slides
         shapes["technical documentation"] = Shape(
@@ -739,6 +744,40 @@ def is_build(before: Sequence[str], page: Sequence[str]) -> bool:
         return False
     shown = set(page)
     return sum(line in shown for line in before) >= 0.8 * len(before)
+
+
+def counts_slides(shapes: dict[str, Shape], lines: Sequence[Sequence[str]]) -> bool:
+    """Whether pages of no other shape (neither a letter, a form nor slides already) are counted as
+    slides are, on most of them."""
+    if shapes.keys() & {"presentation", "letter", "form"} or written_parts(lines):
+        return False
+    return counted_slides(lines) >= DECK_SHARE
+
+
+def counted_slides(lines: Sequence[Sequence[str]]) -> float:
+    """The share of a document's pages with text that bear a bare count "n / N" on one of their first or
+    last lines, one N for all and n rising: slide software counts its slides so ("12 / 41"); a printed
+    document numbers its pages by a folio or "Page n of N". 0 for fewer than DECK_PAGES."""
+    written = [page for page in lines if page]
+    if len(written) < DECK_PAGES:
+        return 0.0
+    counts = [_slide_count(page) for page in written]
+    totals = Counter(count[1] for count in counts if count)
+    if not totals:
+        return 0.0
+    total = totals.most_common(1)[0][0]
+    numbers = [count[0] for count in counts if count and count[1] == total]
+    if numbers != sorted(numbers) or len(set(numbers)) != len(numbers):
+        return 0.0
+    return len(numbers) / len(written)
+
+
+def _slide_count(page: Sequence[str]) -> tuple[int, int] | None:
+    for line in (*page[:COUNT_LINES], *page[-COUNT_LINES:]):
+        match = _SLIDE_COUNT.fullmatch(line)
+        if match and 0 < int(match.group(1)) <= int(match.group(2)):
+            return int(match.group(1)), int(match.group(2))
+    return None
 
 
 def short_share(lines: Sequence[Sequence[str]]) -> float:

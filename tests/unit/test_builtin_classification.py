@@ -1098,3 +1098,21 @@ def test_slides_of_code_counted_n_of_n_in_a_corner_are_a_deck_but_a_form_counted
         Category("form", "A form to fill in: boxes, checkboxes and field labels."),
     ]
     assert classify(form, categories).category == "form"
+
+
+def test_a_brazilian_electronic_invoice_is_an_invoice_by_its_issuer_recipient_and_access_key() -> None:
+    danfe = "\n".join(
+        [
+            "| DANFE SIMPLIFICADO | |",
+            "| DATA EMISSAO | 27/03/2015 |",
+            "| CHAVE DE ACESSO | 35150300822602000124550010009923461099234656 |",
+            "| EMITENTE | Plotag Sistemas Ltda |",
+            "| DESTINATARIO | Rua Jaragua, 774, Sao Paulo |",
+            "| TOTAL DA NF-e | R$ 689,91 |",
+        ]
+    )
+    categories = [
+        Category("financial_report", "A financial report: results, fiscal year."),
+        *KINDS_OF_DOCUMENTS,
+    ]
+    assert classify([danfe], categories).category == "invoice"

@@ -648,10 +648,10 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     if few or (blanks >= FILL_LINES and blanks >= FILL_SHARE * len(filled)):
         share = min(1.0, blanks / len(filled) / (2 * FILL_SHARE))
         shapes["form"] = Shape(SHAPE_POINTS * 3 / 8 * share, "boxes and blanks to fill in")
-    for kind in title_page_kinds(lines):
-        found = shapes.get(kind.name, Shape(0.0, ""))
+    for named in title_page_kinds(lines):
+        found = shapes.get(named.name, Shape(0.0, ""))
         surface = " and ".join(part for part in (found.surface, "a title page naming it") if part)
-        shapes[kind.name] = Shape(found.points + SHAPE_POINTS, surface)
+        shapes[named.name] = Shape(found.points + SHAPE_POINTS, surface)
     if counts_slides(shapes, lines):  # slides of code or wordy slides, counted as slides are
         shapes["presentation"] = Shape(SHAPE_POINTS / 2, "pages counted n / N in a corner")
     code = code_share(lines[:CODE_PAGES])

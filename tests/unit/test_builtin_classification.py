@@ -1010,3 +1010,109 @@ def test_a_games_rules_for_its_players_are_a_rule_book_not_a_manual() -> None:
     )
     result = classify([rules], KINDS_OF_DOCUMENTS)
     assert result.category == "book"
+
+
+def test_a_manual_whose_title_page_names_it_is_one_though_its_pages_read_as_slides() -> None:
+    steps = ["Webseite aufrufen", "Registrieren", "Einloggen", "Passwort ändern", "Abmelden"]
+    pages = [
+        f"● {step}\n● im Menü „Intern“ auswählen\n● den Punkt auswählen\n{n}.1 {step}:"
+        for n, step in enumerate(steps, 1)
+    ]
+    named = classify(
+        ["Sportverein Musterstadt e.V.\nAnleitung\nMitgliederbereich nutzen", *pages], KINDS_OF_DOCUMENTS
+    )
+    assert named.category == "technical_documentation"
+    assert "a title page naming it" in named.reasoning
+    # a kind inside a longer title is the topic of a talk, not what the document calls itself
+    topic = classify(
+        ["Sportverein Musterstadt e.V.\nDie neue Anleitung des Vereins", *pages], KINDS_OF_DOCUMENTS
+    )
+    assert topic.category == "presentation"
+
+
+def test_a_letter_dated_in_figures_after_its_place_is_a_letter_though_it_speaks_of_a_budget() -> None:
+    letter = "\n".join(
+        [
+            "Spett.le",
+            "Rossi Mario",
+            "Via Garibaldi 45, 20100 Milano",
+            "Gentile Proprietario,",
+            "è convocata l'assemblea condominiale per il giorno 15/11/2024 alle ore 18:00",
+            "per discutere e deliberare sul seguente ordine del giorno:",
+            "1. Approvazione bilancio consuntivo 2024",
+            "2. Preventivo spese 2025",
+            "Milano, 29/10/2024",
+            "L'amministratore",
+        ]
+    )
+    categories = [
+        Category("financial_report", "A financial report or disclosure: annual results, balance sheet."),
+        Category("purchase_order", "A purchase order from a buyer to a seller."),
+        Category("letter", "A personal or business letter."),
+    ]
+    result = classify([letter], categories)
+    assert result.category == "letter"
+    assert "a date line" in result.reasoning
+
+
+def test_a_utility_bill_read_from_a_scan_is_an_invoice_by_its_consumption_period_and_grand_total() -> None:
+    bill = "\n".join(
+        [
+            "Nome: Joao da Silva",
+            "Data: 01/07/2024",
+            "Periodo de Consumo: 01/06/2024 - 30/06/2024",
+            "Descrigao    Quantidade    Prego Unitario    Total",
+            "Tarifa Basica    1    R$ 30.00    R$ 30.00",
+            "Total Geral:    R$ 222.50",
+        ]
+    )
+    result = classify([bill], [Category("purchase_order", "A purchase order."), *KINDS_OF_DOCUMENTS])
+    assert result.category == "invoice"
+
+
+GO_TALK = (
+    "The compiler checks the types of every call before the program runs, so that a function given a "
+    "string where it expects a number is refused at once; the speaker shows how the standard library "
+    "prints values of any type, how the package is imported and how the main function is found, and "
+    "asks the audience which of the three calls on the slide would be refused and why."
+)
+
+
+def test_slides_of_code_counted_n_of_n_in_a_corner_are_a_deck_but_a_form_counted_so_stays_a_form() -> None:
+    lines = [
+        "package main",
+        'import "fmt"',
+        "func main() {",
+        '    fmt.Println("hello", "world", 1, 2, 3)',
+        "}",
+    ]
+    code = "\n".join(lines * 6)
+    slides = [f"Echo in Go, part {n}\n{code}\n{GO_TALK}\n{n} / 5" for n in range(1, 6)]
+    assert classify(slides, KINDS_OF_DOCUMENTS).category == "presentation"
+    form = [
+        f"{n}/3\nAttestation de travaux\nNom du demandeur :\nCode postal :\nVille :\nDate :\nSignature :"
+        for n in range(1, 4)
+    ]
+    categories = [
+        *KINDS_OF_DOCUMENTS,
+        Category("form", "A form to fill in: boxes, checkboxes and field labels."),
+    ]
+    assert classify(form, categories).category == "form"
+
+
+def test_a_brazilian_electronic_invoice_is_an_invoice_by_its_issuer_recipient_and_access_key() -> None:
+    danfe = "\n".join(
+        [
+            "| DANFE SIMPLIFICADO | |",
+            "| DATA EMISSAO | 27/03/2015 |",
+            "| CHAVE DE ACESSO | 35150300822602000124550010009923461099234656 |",
+            "| EMITENTE | Plotag Sistemas Ltda |",
+            "| DESTINATARIO | Rua Jaragua, 774, Sao Paulo |",
+            "| TOTAL DA NF-e | R$ 689,91 |",
+        ]
+    )
+    categories = [
+        Category("financial_report", "A financial report: results, fiscal year."),
+        *KINDS_OF_DOCUMENTS,
+    ]
+    assert classify([danfe], categories).category == "invoice"

@@ -689,3 +689,63 @@ def test_two_pages_in_one_language_share_no_topic_through_its_function_words() -
     first, second = (read_signals(text * 5, [], []) for text in (dairy, firmware))
     topic = cohesion(first, second)
     assert topic is not None and topic < 0.07
+
+
+def test_the_body_after_a_title_pages_blank_back_stays_with_its_title_page() -> None:
+    invoice_page = "Invoice INV-7\nInvoice date: 2024-03-01\nTotal due: 120.00 EUR\nVAT 20.00 EUR"
+    title = "Research proposal\nSoil moisture in maple stands\nJane Doe"
+    body = "Introduction\n" + WEATHER_STUDY + "\nThe method and the results follow; references close it."
+    found = names_and_pages(split([invoice_page, title, "", body, body + "\n3"], PAPER_CATEGORIES))
+    assert [pages for _, pages in found][-1] == [2, 3, 4, 5]
+
+
+def test_dates_listed_down_a_page_are_no_date_of_a_document() -> None:
+    from docsvc.intelligence.splitting import read_signals
+
+    chain = "Technical review: J. Wilson\nDate: 12/07/2024\nQuality approval: M. Garcia\nDate: 12/08/2024"
+    assert read_signals(chain, [], []).date is None
+    assert read_signals("Order\nDate: 12/07/2024\nShip to: Austin", [], []).date == "12/07/2024"
+
+
+def test_a_letters_short_last_page_is_not_compared_through_to_the_next_documents_title() -> None:
+    letter = (
+        "Gentile Proprietario,\nè convocata l'assemblea condominiale del condominio Aurora presso la sala "
+        "riunioni per discutere e deliberare sul bilancio, sul preventivo delle spese e sui lavori di "
+        "manutenzione straordinaria del condominio; in caso di impossibilità a partecipare il proprietario "
+        "può delegare un altro condomino con il modulo di delega, e la validità della convocazione "
+        "dell'assemblea è subordinata alla presenza dei condomini che rappresentino i millesimi."
+    )
+    last = (
+        "Milano, 29/10/2024\nL'amministratore\nDELEGA\nIl sottoscritto proprietario dell'appartamento "
+        "delega il signor a rappresentarlo nell'assemblea condominiale del condominio Aurora"
+    )
+    order = (
+        "PURCHASE ORDER\nVendor: Quantum Electronics Manufacturing, Hoofdorp\nShip to: Global Tech "
+        "Solutions, Austin\nPayment terms: net 45, shipping terms delivered duty paid, insurance required, "
+        "preferred carrier DHL or FedEx, required delivery date in January; all shipments must include a "
+        "certificate of conformance, sensitive items packaged, partial shipments accepted on approval, "
+        "quote the number on every correspondence with the buyer and the supplier."
+    )
+    subdocuments = [
+        Subdocument("letter", "A personal or business letter.", True),
+        Subdocument("purchase_order", "A purchase order from a buyer to a seller.", True),
+    ]
+    from docsvc.intelligence.classification import build_profiles
+    from docsvc.intelligence.splitting import ALIASES, gap_evidence, read_signals
+
+    pages = [letter + "\n" + letter, last, order + "\n" + order]
+    assert [part.pages for part in split(pages, subdocuments)] == [[1, 2], [3]]
+    profiles = build_profiles([(sub.name, sub.description) for sub in subdocuments])
+    evidence = gap_evidence([read_signals(page, profiles, list(ALIASES)) for page in pages])
+    assert "no topic shared with the page before" not in [item.reason for item in evidence[1]]
+
+
+def test_a_sheet_of_a_couple_dozen_words_sharing_none_with_a_long_page_before_shares_no_topic() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, read_signals
+
+    log = (
+        "Kurzwellen Logbuch Jahr Datum Zeit Beginn Ende Rufzeichen gegeben erhalten Band Frequenz Modus "
+        "Bemerkungen Operator Bestätigung Karte versandt Karte empfangen Sender Leistung Antenne Standort"
+    )
+    signals = [read_signals(text, [], []) for text in (WEATHER_STUDY, log)]
+    assert "no topic shared with the page before" in [item.reason for item in gap_evidence(signals)[1]]

@@ -16,11 +16,13 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from docsvc.intelligence.vocabulary import (
+    ALIASES,
     FIELDS,
     GENERIC_WORDS,
     NEGATIONS,
@@ -504,6 +506,9 @@ CODE_PAGES = 10  # the pages looked at for them
 TOP_LINES = 30
 CONTENTS_PAGES = 6  # the pages where a table of contents is
 LEADER_LINES = 3  # lines of titles led by dots to a page number that make a table of contents
+COUNT_LINES = 2  # the first and last lines of a page where a slide's count "n / N" is
+TITLE_PAGE_LINES = 8  # a title page: at most this many lines
+TITLE_PAGE_WORDS = 40  # and this many words
 
 _BULLET = re.compile(r"[\u2022\u2023\u25aa\u25a0\u25cf\u25cb\u25e6\u25b6\u25ba\u25b8\u27a2\u27a4\u2756]")
 _BOX = re.compile(r"[☐☑☒□❑◻▢]|\[\s?[xX]?\s?\](?!\()")
@@ -544,7 +549,12 @@ _SUBJECT = re.compile(
 _PLACE_DATE = re.compile(  # "Toulouse, 28 octobre 2018", "München, den 29. Mai 2018", "18. August 2022"
     r"^(?:[^\W\d][\w .'\u2019-]{1,40},\s+)?(?:(?:den|le|el|il|em|dnia|op)\s+)?\d{1,2}\.?\s*(?:de\s+)?"
     r"[^\W\d]{3,}\.?\s+(?:de\s+)?\d{4}\.?$"
+    # a place and a date in figures ("Milano, 29/10/2024", "Karlsruhe, den 27.09.2017"): the place makes
+    # it a letter's date line, not a date among an invoice's labels
+    r"|^[^\W\d][\w .'\u2019-]{1,40},\s+(?:(?:den|le|el|il|em|dnia|op|li|lì)\s+)?"
+    r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\.?$"
 )
+_SLIDE_COUNT = re.compile(r"(\d{1,3})\s*/\s*(\d{1,3})")
 _BLANK = re.compile(r"_{4,}|\.{8,}|…{3,}|(?:\. ){6,}|:\s*_{2,}")  # "Seite:__" is a short blank
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*[\dIVXivx]+$")
 LONG_KINDS = ("book", "technical documentation", "report")
@@ -602,7 +612,8 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     reports have too), a form (lines of boxes, blanks and labels left without a value; a couple of
     them on a short sheet), a letter (a salutation, a closing formula, a subject line, a date line),
     whose short pages, greeting its reader, are no deck; a developer's guide (a fifth of its lines or
-    more source code, unless it is a deck: talks show code too), however much it speaks of another kind."""
+    more source code, unless it is a deck: talks show code too), however much it speaks of another kind;
+    a title page naming its kind on a line of its own (a manual laid out as slides is still a manual)."""
     texts = [page if isinstance(page, str) else "" for page in pages]
     lines = [[line.strip() for line in text.splitlines() if line.strip()] for text in texts]
     shapes: dict[str, Shape] = {}
@@ -637,12 +648,33 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     if few or (blanks >= FILL_LINES and blanks >= FILL_SHARE * len(filled)):
         share = min(1.0, blanks / len(filled) / (2 * FILL_SHARE))
         shapes["form"] = Shape(SHAPE_POINTS * 3 / 8 * share, "boxes and blanks to fill in")
+    for named in title_page_kinds(lines):
+        found = shapes.get(named.name, Shape(0.0, ""))
+        surface = " and ".join(part for part in (found.surface, "a title page naming it") if part)
+        shapes[named.name] = Shape(found.points + SHAPE_POINTS, surface)
+    if counts_slides(shapes, lines):  # slides of code or wordy slides, counted as slides are
+        shapes["presentation"] = Shape(SHAPE_POINTS / 2, "pages counted n / N in a corner")
     code = code_share(lines[:CODE_PAGES])
     if code >= CODE_SHARE and "presentation" not in shapes:  # slides showing code are still slides
         shapes["technical documentation"] = Shape(
             SHAPE_POINTS / 2 * min(1.0, code / (2 * CODE_SHARE)), "lines of source code"
         )
     return shapes
+
+
+def title_page_kinds(lines: Sequence[Sequence[str]]) -> list[DocumentKind]:
+    """The kinds a document's title page names on a line of their own ("Anleitung", "Benutzerhandbuch",
+    "Annual Report"): a document that calls itself a manual is one, however its pages are laid out (a
+    manual of short pages with a screenshot each reads as a deck). A title page is the first page with
+    text, of a few short lines; a kind named inside a longer title ("Invoices in practice") is a topic."""
+    written = [page for page in lines if page]
+    if not written:
+        return []
+    first = written[0]
+    if len(first) > TITLE_PAGE_LINES or sum(len(line.split()) for line in first) > TITLE_PAGE_WORDS:
+        return []
+    named = [ALIASES.get(phrase(line)) for line in first]
+    return list(dict.fromkeys(kind for kind in named if kind is not None))
 
 
 def code_share(lines: Sequence[Sequence[str]]) -> float:
@@ -712,6 +744,40 @@ def is_build(before: Sequence[str], page: Sequence[str]) -> bool:
         return False
     shown = set(page)
     return sum(line in shown for line in before) >= 0.8 * len(before)
+
+
+def counts_slides(shapes: dict[str, Shape], lines: Sequence[Sequence[str]]) -> bool:
+    """Whether pages of no other shape (neither a letter, a form nor slides already) are counted as
+    slides are, on most of them."""
+    if shapes.keys() & {"presentation", "letter", "form"} or written_parts(lines):
+        return False
+    return counted_slides(lines) >= DECK_SHARE
+
+
+def counted_slides(lines: Sequence[Sequence[str]]) -> float:
+    """The share of a document's pages with text that bear a bare count "n / N" on one of their first or
+    last lines, one N for all and n rising: slide software counts its slides so ("12 / 41"); a printed
+    document numbers its pages by a folio or "Page n of N". 0 for fewer than DECK_PAGES."""
+    written = [page for page in lines if page]
+    if len(written) < DECK_PAGES:
+        return 0.0
+    counts = [_slide_count(page) for page in written]
+    totals = Counter(count[1] for count in counts if count)
+    if not totals:
+        return 0.0
+    total = totals.most_common(1)[0][0]
+    numbers = [count[0] for count in counts if count and count[1] == total]
+    if numbers != sorted(numbers) or len(set(numbers)) != len(numbers):
+        return 0.0
+    return len(numbers) / len(written)
+
+
+def _slide_count(page: Sequence[str]) -> tuple[int, int] | None:
+    for line in (*page[:COUNT_LINES], *page[-COUNT_LINES:]):
+        match = _SLIDE_COUNT.fullmatch(line)
+        if match and 0 < int(match.group(1)) <= int(match.group(2)):
+            return int(match.group(1)), int(match.group(2))
+    return None
 
 
 def short_share(lines: Sequence[Sequence[str]]) -> float:

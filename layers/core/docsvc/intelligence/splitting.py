@@ -7,9 +7,11 @@ negative: the page continues the one before), summed:
   its line, restarting at 1 or following on; the page before marked as the last of its document; a bare
   folio ("12") at the same place on both pages following on or restarting (a page named in a sentence,
   "as shown on page 1", is no marker; markers numbering the whole packet are ignored);
-- an empty page, a page marked "(continued)" or after "continued on next page";
+- an empty page, a page marked "(continued)" or after "continued on next page"; the body after a title
+  page's blank back;
 - document numbers ("Invoice No. 7"), title lines with a number ("RECEIPT 5713"), header dates: a
-  new one against the latest of the pages before, or the same one;
+  new one against the latest of the pages before, or the same one (dates listed down a page, an
+  approval chain's, are none);
 - the page before closing its document (a total line, then "Thank you");
 - a title line naming a document kind the page before did not have;
 - running headers and footers (digits aside): kept from the page before, or beginning on this page
@@ -92,6 +94,7 @@ CLOSE_TOPIC = 0.25  # two pages sharing this much are surely on one topic
 UNRELATED = 0.07  # two pages sharing less than this are of two documents
 TOPIC_WORDS = 60  # content words a page needs for its vocabulary to say anything
 FEW_TOPIC_WORDS = 30  # content words two pages need for sharing none of them to say anything
+FEWEST_TOPIC_WORDS = 15  # or one page needs, against a page with enough words for its topic
 SHORT_RUN = 2  # pages too short for their topic compared through (a title page, a cover letter), no further
 # Words that, right after a document kind, make a line a label rather than a title ("Invoice date").
 LABEL_FOLLOWERS = frozenset(phrase("number no num nr id date period total amount to from"))
@@ -462,11 +465,13 @@ def _titles(words: Phrase, title: Phrase) -> bool:
 
 
 def _header_date(lines: Sequence[str]) -> str | None:
-    for line in lines:
-        match = _HEADER_DATE.search(line)
-        if match:
-            return " ".join(match.group(1).lower().split())
-    return None
+    """The date the top lines of a page give a document ("Date: 12/03/2026"), None when they give
+    several: dates listed one under the other are a schedule's or an approval chain's ("Reviewed ...
+    Date: ...", "Approved ... Date: ..."), a page of the document they are in."""
+    found = {
+        " ".join(match.group(1).lower().split()) for line in lines if (match := _HEADER_DATE.search(line))
+    }
+    return found.pop() if len(found) == 1 else None
 
 
 def _without_packet_numbering(signals: list[PageSignals]) -> list[PageSignals]:
@@ -500,14 +505,47 @@ def gap_evidence(signals: Sequence[PageSignals]) -> list[list[Evidence]]:
         page, previous = signals[index], signals[index - 1]
         following = signals[index + 1] if index + 1 < len(signals) else None
         cover = index == 1 or sum(item.weight for item in found[-1]) > 0  # the page before opens one
-        told = next(
-            (later for later in signals[index : index + 1 + SHORT_RUN] if _says_its_topic(later)), page
-        )
+        told = _told(signals, index)
         found.append(page_evidence(page, previous, following, numbers, titled_numbers, date, cover, told))
+        if _after_blank_back(signals, found, index):
+            found[-1].append(Evidence("the page after a title page's blank back", -3.0))
         numbers.update(page.numbers)
         titled_numbers.update(page.title_numbers)
         date = page.date or date
     return found
+
+
+def _told(signals: Sequence[PageSignals], index: int) -> PageSignals:
+    """The first page from `index` on, SHORT_RUN pages on at most, with enough words to tell its topic,
+    short pages compared through; not past a page that opens a document of its own (a new title, a
+    letter's salutation, a paper's front, its numbering at 1): the page short of words is then the end
+    of the document before it (a letter's last page, its signature), not the cover of the one after."""
+    for later in range(index, min(len(signals), index + 1 + SHORT_RUN)):
+        page = signals[later]
+        if later > index and _opens_alone(page, signals[later - 1]):
+            break
+        if _says_its_topic(page):
+            return page
+    return signals[index]
+
+
+def _opens_alone(page: PageSignals, previous: PageSignals) -> bool:
+    return bool(page.titles - previous.titles) or page.greets or page.paper_front or page.marker == 1
+
+
+def _after_blank_back(
+    signals: Sequence[PageSignals], found: Sequence[Sequence[Evidence]], index: int
+) -> bool:
+    """Whether the page at `index` follows empty pages after a title page opening a document (few words,
+    the first page or one whose gap has a document start there): a printed document's title page has a
+    blank back, and its body follows it. The empty page says nothing of the page after it, which is
+    otherwise weighed against nothing (its topic and kind against an empty page's)."""
+    before = index - 1
+    while before >= 0 and signals[before].empty:
+        before -= 1
+    if before < 0 or before == index - 1 or _says_its_topic(signals[before]):
+        return False
+    return before == 0 or sum(item.weight for item in found[before]) > 0
 
 
 def page_evidence(
@@ -650,10 +688,14 @@ def _topic(topic: float | None) -> list[Evidence]:
 
 
 def _nothing_shared(page: PageSignals, previous: PageSignals) -> bool:
-    """Whether two pages too short for `cohesion` to tell their topic, yet of a few dozen words each,
-    share not one: two pages of one document that long have some in common."""
-    fewest = min(sum(page.words.values()), sum(previous.words.values()))
-    return fewest >= FEW_TOPIC_WORDS and not page.words.keys() & previous.words.keys()
+    """Whether two pages too short for `cohesion` to tell their topic, yet of a few dozen words each (or
+    one of a couple dozen against one long enough to tell its topic), share not one: two pages of one
+    document that long have some in common."""
+    counts = sorted((sum(page.words.values()), sum(previous.words.values())))
+    long_enough = counts[0] >= FEW_TOPIC_WORDS or (
+        counts[0] >= FEWEST_TOPIC_WORDS and counts[1] >= TOPIC_WORDS
+    )
+    return long_enough and not page.words.keys() & previous.words.keys()
 
 
 def _says_its_topic(page: PageSignals) -> bool:

@@ -203,7 +203,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "invoice",
         "invoice, tax invoice, commercial invoice, sales invoice, vendor bill, utility bill, "
         "rechnung, handelsrechnung, steuerrechnung, facture, facture commerciale, factuur, factura, "
-        "factura comercial, fattura, fattura commerciale, fatura, faktura, faktura vat",
+        "factura comercial, fattura, fattura commerciale, fatura, faktura, faktura vat, nota fiscal, "
+        "nota fiscal eletronica, danfe, nf e",
         "invoice number, invoice no, invoice date, bill to, billed to, sold to, amount due, total due, "
         "balance due, due date, payment due, payment terms, remit to, please pay, payable, net 30, vat, "
         "subtotal, tax, vat id, "
@@ -215,7 +216,10 @@ KINDS: tuple[DocumentKind, ...] = (
         "te betalen, numero de factura, fecha de factura, fecha de vencimiento, iva, base imponible, "
         "total a pagar, numero fattura, data fattura, scadenza, imponibile, partita iva, "
         "numero da fatura, data de vencimento, numer faktury, data wystawienia, termin platnosci, "
-        "do zaplaty, sprzedawca, nabywca, nip",
+        "do zaplaty, sprzedawca, nabywca, nip, "
+        "total geral, valor a pagar, periodo de consumo, periodo de facturacion, periodo di fatturazione, "
+        "abrechnungszeitraum, periode de facturation, emitente, destinatario, chave de acesso, "
+        "data de emissao, data emissao, valor total da nota",
         FIELDS,
     ),
     _kind(

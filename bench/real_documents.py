@@ -31,7 +31,11 @@ What it measures, per document, then summed per category, per language and over 
   get_text writes no space where the direction changes, however far apart the glyphs (two cells of
   a table's row, "\u0664U+0600"): on a page with a word that mixes such letters with others, raw
   is read again character by character, untimed, and a space put between two runs of one direction
-  of such a word that are more than 0.15 of the font size apart. A heading mark
+  of such a word that are more than 0.15 of the font size apart. Raw get_text reads no drawing: where
+  its spacing does not part two glyphs on both sides of a vertical rule drawn across their line (a
+  table's column rule, a frame's edge; a font whose metrics MuPDF cannot use, "\u2192k" half a font
+  size apart), it writes one word that no reader sees, so on a page with such rules raw is read again
+  character by character, untimed, and a space put where a rule stands between two glyphs. A heading mark
   is a `#` run before text on its line (a line that is only `#` is a word). Word recall: the share
   of the multiset of raw words found in the output.
   Words cut: raw words missing from the output that appear there split across two neighbouring
@@ -129,6 +133,9 @@ _RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"  # Hebrew, Arabic, Syriac, Thaa
 _MIXED = re.compile(f"[{_RTL}][^\\W_{_RTL}]|[^\\W_{_RTL}][{_RTL}]")
 _BACKWARDS = re.compile(f"[{_RTL}]")
 _SPACE_WIDTH = 0.15  # of the font size: runs of glyphs this far apart are apart (kerning is less)
+_RULE_WIDTH = 2.0  # points: a drawn path this narrow and at least _RULE_TALL times as tall is a rule
+_RULE_TALL = 4
+_RULE_SLACK = 0.5  # points a rule's middle may stand into the glyph beside it (a frame drawn tight)
 
 pymupdf.TOOLS.mupdf_display_errors(False)
 pymupdf.TOOLS.mupdf_display_warnings(False)
@@ -522,6 +529,7 @@ def run_raw(content: bytes, kind: str) -> Output:
             last = now
     output.seconds = time.perf_counter() - start
     output.pages = directions_apart_pages(content, kind, output.pages)  # untimed
+    output.pages = rules_apart_pages(content, kind, output.pages)
     output.pages = unmapped_marked_pages(content, kind, output.pages)
     output.text = "\n\n".join(output.pages)
     return output
@@ -586,6 +594,65 @@ def _runs_apart(chars: list[tuple[str, float, float, float]]) -> str:
         gap = max(b0 - a1, a0 - b1)
         written += (" " if gap > _SPACE_WIDTH * max(a_size, b_size) else "") + text
     return written
+
+
+def rules_apart_pages(content: bytes, kind: str, pages: list[str]) -> list[str]:
+    """Raw pages with a space put in a word whose glyphs stand on both sides of a vertical rule drawn
+    across their line (a table's column rule, a frame's edge): get_text reads no drawing, and where
+    its spacing does not part two glyphs (a font whose metrics it cannot trust, "\u2192k" across a
+    table's rule half a font size apart) it writes them as one word, which no reader sees there."""
+    if kind != "pdf":
+        return pages
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        apart_pages = []
+        for page, text in zip(document, pages, strict=True):
+            rules = _vertical_rules(page)
+            apart_pages.append(_words_written(text, _rules_apart(page, rules)) if rules else text)
+    return apart_pages
+
+
+def _vertical_rules(page: pymupdf.Page) -> list[tuple[float, float, float]]:
+    """(x, top, bottom) of each path drawn on the page that is a vertical rule: narrow and tall."""
+    rules = []
+    for what, (x0, y0, x1, y1) in page.get_bboxlog():
+        if what.endswith("-path") and x1 - x0 <= _RULE_WIDTH and y1 - y0 >= _RULE_TALL * max(x1 - x0, 1):
+            rules.append(((x0 + x1) / 2, y0, y1))
+    return rules
+
+
+def _rules_apart(page: pymupdf.Page, rules: list[tuple[float, float, float]]) -> dict[str, str]:
+    """{word as get_text writes it: the word with a space where a rule stands between two of its
+    glyphs}, over the page's horizontal lines."""
+    apart: dict[str, str] = {}
+    for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
+        for line in block.get("lines", ()):
+            if abs(line["dir"][1]) > 1e-3:
+                continue
+            chars = [(c["c"], c["bbox"]) for span in line["spans"] for c in span["chars"]]
+            text = "".join(char for char, _ in chars)
+            for found in re.finditer(r"\S+", text):
+                word = chars[found.start() : found.end()]
+                written = word[0][0] + "".join(
+                    (" " if _rule_between(a, b, rules) else "") + b[0] for a, b in itertools.pairwise(word)
+                )
+                if written != found.group():
+                    apart[found.group()] = written
+    return apart
+
+
+def _rule_between(
+    before: tuple[str, tuple[float, ...]],
+    after: tuple[str, tuple[float, ...]],
+    rules: list[tuple[float, float, float]],
+) -> bool:
+    """Whether a rule stands between two glyphs written one after the other, across both."""
+    (_, (a0, a_top, a1, a_bottom)), (_, (b0, b_top, b1, b_bottom)) = before, after
+    left, right = a1 - _RULE_SLACK, b0 + _RULE_SLACK
+    middle = (max(a_top, b_top) + min(a_bottom, b_bottom)) / 2
+    return any(
+        left <= x <= right and (a0 + a1) / 2 < x < (b0 + b1) / 2 and top <= middle <= bottom
+        for x, top, bottom in rules
+    )
 
 
 def unmapped_marked_pages(content: bytes, kind: str, pages: list[str]) -> list[str]:

@@ -6,6 +6,7 @@ A page is a PDF page, an image, or a frame of a multi-frame TIFF.
 from __future__ import annotations
 
 import io
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -82,6 +83,7 @@ _TEXT_BLOCK, _VECTOR_BLOCK = 0, 3
 _TEXT_OF_WORD = itemgetter(4)  # of a word as MuPDF's `extractWORDS` gives it
 _LINE = 1.5  # a path thinner than this is a ruling line
 _MARGIN = 6.0  # points around the blocks read again character by character
+_RULE_SLACK = 0.5  # points a rule may stand into the glyph beside it (a frame drawn tight to its text)
 Block = tuple[Box, str, int]  # a block of text: its box, its text, its number on the page
 
 pymupdf.TOOLS.mupdf_display_errors(False)
@@ -253,11 +255,71 @@ def _lines_gone_on(
     found = read.extractBLOCKS()
     if any(mixed_directions(text) for *_, text, _, _ in found):  # its lines meet as the pieces' did not
         apart = apart | _directions_apart(_lines(read))
+    rules = _vertical_rules(listed, clip)
+    if rules:  # nor do its glyphs on both sides of a rule
+        apart = apart | _rules_apart(read, rules)
     for x0, y0, x1, y1, text, _, kind in found:
         cleaned = _cleaned(text) if kind == _TEXT_BLOCK else ""
         if cleaned:
             whole.append(((x0, y0, x1, y1), set_apart(cleaned, apart) if apart else cleaned))
     return lines_gone_on(pieces, whole)
+
+
+def _vertical_rules(listed: list[tuple[Any, ...]], clip: pymupdf.Rect) -> list[Box]:
+    """The pieces of vector paths in `listed` (the text page's `extractBLOCKS`) that are vertical
+    rules (thin, and longer than thick) within `clip`."""
+    return [
+        (x0, y0, x1, y1)
+        for x0, y0, x1, y1, _, _, kind in listed
+        if kind == _VECTOR_BLOCK
+        and x1 - x0 < _LINE < y1 - y0
+        and x0 < clip.x1
+        and clip.x0 < x1
+        and y0 < clip.y1
+        and clip.y0 < y1
+    ]
+
+
+def _rules_apart(read: pymupdf.TextPage, rules: list[Box]) -> dict[str, str]:
+    """The words of the text page read without paths (as whitespace cuts them) that a vertical rule
+    crosses, between two of their glyphs, each with a space put there: read without paths, MuPDF
+    writes the glyphs on both sides of a frame's edge or a table's column rule as one word when its
+    spacing does not part them (an arrow and the framed word after it, "=\u21d2EI"), where the page
+    read with paths, and a reader, see two."""
+    apart: dict[str, str] = {}
+    for block in read.extractRAWDICT()["blocks"]:
+        for line in block.get("lines", ()):
+            if abs(line["dir"][1]) > 1e-3:
+                continue
+            middle = (line["bbox"][1] + line["bbox"][3]) / 2
+            crossing = [(x0 + x1) / 2 for x0, y0, x1, y1 in rules if y0 < middle < y1]
+            if not crossing:
+                continue
+            chars = [
+                (char["c"], char["bbox"][0], char["bbox"][2])
+                for span in line["spans"]
+                for char in span["chars"]
+            ]
+            text = "".join(char for char, _, _ in chars)
+            for found in re.finditer(r"\S+", text):
+                glyphs = chars[found.start() : found.end()]
+                written = glyphs[0][0] + "".join(
+                    (" " if _rule_between(before, after, crossing) else "") + after[0]
+                    for before, after in itertools.pairwise(glyphs)
+                )
+                if written != found.group():
+                    apart[unligated(found.group())] = unligated(written)
+    return apart
+
+
+def _rule_between(
+    before: tuple[str, float, float], after: tuple[str, float, float], rules: list[float]
+) -> bool:
+    """Does one of the rules (their x) stand between the two glyphs, past the middle of the first and
+    before the middle of the second, and within half a point of the gap between them (a frame drawn
+    tight to its text)?"""
+    (_, a0, a1), (_, b0, b1) = before, after
+    return any(max(a1 - _RULE_SLACK, (a0 + a1) / 2) < x < min(b0 + _RULE_SLACK, (b0 + b1) / 2) for x in rules)
 
 
 def _clip(boxes: list[Box]) -> pymupdf.Rect:

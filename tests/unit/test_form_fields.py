@@ -270,6 +270,25 @@ def test_captions_under_a_stack_of_rules_name_the_rule_above_them(under: bool) -
     assert [field.description for field in fields] == names
 
 
+def test_captions_under_an_evenly_spaced_stack_of_rules_of_several_lengths_name_the_rule_above() -> None:
+    """A return's name block: rules of several lengths, one every 24 points, each with its caption
+    flush under it, under the section's top line and closed by a rule across the page under the last
+    caption. Evenly spaced, they are lines to write on (not the edges of boxes), and the section's top
+    line (no caption under it) is no rule of theirs: each rule takes the caption under it."""
+    rows = [("Your Social Security Number", 115), ("Your First Name", 144), ("Your Last Name", 180)]
+    rows += [("Current Mailing Address Line 1", 252), ("City or Town", 137)]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_line((36, 101), (375, 101), width=0.5)  # the section's top line
+        for row, (name, end) in enumerate(rows):
+            y = 132 + 24 * row
+            page.draw_line((36, y), (end, y), width=0.5)
+            page.insert_text((36, y + 8), name, fontsize=8)
+        page.draw_line((30, 250), (560, 250), width=0.5)  # the next section, under the last caption
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields if field.bbox.top < 0.29] == [name for name, _ in rows]
+
+
 def test_a_lone_rule_takes_the_caption_flush_under_it_over_a_heading_above() -> None:
     """Rules side by side, each with its caption printed flush under it ("HOME", "WORK") under a
     section heading ("TELEPHONE") across a gap: each rule is named by its caption, not the heading."""

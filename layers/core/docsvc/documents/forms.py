@@ -766,6 +766,7 @@ def _drawn_fields(
 
 
 _TOUCH = 1.0  # points: rule pieces this close, end to start and in height, are one rule
+_EVEN_STEPS = 1.5  # points: a stack of rules this evenly spaced is lines to write on, whatever their spans
 
 
 def _pieces_joined(rules: Sequence[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
@@ -812,7 +813,8 @@ def _captioned_under(
     caption under it: the last rule of such a stack has a caption flush under it, and no rule under
     that caption for it to name (none within one and a half times the stack's spacing), or else every
     rule has a caption flush under it and nothing is printed over the top rule, within the spacing (a
-    rule closing the section under the last caption then names nothing)."""
+    rule closing the section under the last caption then names nothing). A top rule with no caption
+    under it over rules that all have one is the section's top line, not one of them."""
     columns: dict[int, list[tuple[float, float, float]]] = {}
     for rule in blanks:
         columns.setdefault(round(rule[1] / 4), []).append(rule)
@@ -827,6 +829,12 @@ def _captioned_under(
                 stacks.append([rule])  # a wide gap: another stack, as of another section
     found: set[tuple[float, float, float]] = set()
     for stack in stacks:
+        if (
+            len(stack) > 2
+            and not _caption_under(*stack[0], words, text_height)
+            and all(_caption_under(*rule, words, text_height) for rule in stack[1:])
+        ):
+            stack = stack[1:]  # the section's top line over a stack whose every rule is captioned under
         if len(stack) > 2 and not _caption_under(*stack[-1], words, text_height):
             kept = stack[:-1]  # the last rule may close the section under the stack's last caption
             if _open_topped(
@@ -858,12 +866,15 @@ def _open_topped(
     words: list[Word],
     text_height: float,
 ) -> bool:
-    """Whether each rule of a stack, all of one span (rules of several spans are the edges of boxes),
-    has a caption flush under it and nothing is printed or drawn over its top rule within the stack's
-    spacing: a caption could not stand over that rule, so they stand under."""
+    """Whether each rule of a stack, all of one span or evenly spaced (rules of several spans at uneven
+    steps are the edges of boxes), has a caption flush under it and nothing is printed or drawn over its
+    top rule within the stack's spacing: a caption could not stand over that rule, so they stand under."""
     top, x0, x1 = stack[0]
-    if any(abs(rule[1] - x0) > 3 or abs(rule[2] - x1) > 3 for rule in stack):
-        return False
+    steps = [b[0] - a[0] for a, b in pairwise(stack)]
+    if any(abs(rule[1] - x0) > 3 or abs(rule[2] - x1) > 3 for rule in stack) and (
+        not steps or max(steps) - min(steps) > _EVEN_STEPS
+    ):
+        return False  # rules of several spans at uneven steps: the edges of boxes, not lines to write on
     if any(top - spacing <= other[0] < top - 1 and other[1] < x1 and other[2] > x0 for other in rules):
         return False  # a rule right over the top one: the top of a box whose caption is at its top
     if not all(_caption_under(y, left, right, words, text_height) for y, left, right in stack):

@@ -289,6 +289,22 @@ def test_captions_under_an_evenly_spaced_stack_of_rules_of_several_lengths_name_
     assert [field.description for field in fields if field.bbox.top < 0.29] == [name for name, _ in rows]
 
 
+def test_boxes_whose_captions_hug_their_bottoms_take_the_caption_under_them() -> None:
+    """Empty boxes one under the other, each with its caption flush under it and the next box a few
+    points below that caption (a health insurer's "[    ] / Name", "[    ] / Vorname"): each box takes
+    the caption hugging its bottom, not the line over it, which is the caption of the box above."""
+    rows = ["Name", "Vorname", "Straße"]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 84), "Angaben zur Person", fontsize=9)
+        for row, name in enumerate(rows):
+            top = 100 + 30 * row
+            page.draw_rect(pymupdf.Rect(72, top, 300, top + 14), width=0.5)
+            page.insert_text((72, top + 14 + 9.8), name, fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == rows
+
+
 def test_a_lone_rule_takes_the_caption_flush_under_it_over_a_heading_above() -> None:
     """Rules side by side, each with its caption printed flush under it ("HOME", "WORK") under a
     section heading ("TELEPHONE") across a gap: each rule is named by its caption, not the heading."""

@@ -740,7 +740,7 @@ def _drawn_fields(
         cells.append(rect)
         corners.setdefault(corner, []).append(rect)
         if rect not in combed:
-            places += _box_field(rect, words)
+            places += _box_field(rect, words, boxes=rectangles)
     text_height = median([word[3] - word[1] for word in words] or [10.0])
     edges: dict[int, list[tuple[float, float]]] = {}  # the cells' tops and bottoms, by their height
     for cell in cells:
@@ -1166,7 +1166,11 @@ def _captions_lines(words: list[Word]) -> list[float]:
 
 
 def _box_field(
-    rect: Rect, words: list[Word], inside: list[Word] | None = None, label_left: bool = True
+    rect: Rect,
+    words: list[Word],
+    inside: list[Word] | None = None,
+    label_left: bool = True,
+    boxes: Sequence[Rect] = (),
 ) -> list[Place]:
     """A box: a check box when small and square, a field when empty, its blank part when its label is
     printed in its top part (or at its left, unless `label_left` is false: a column's heading); nothing
@@ -1191,7 +1195,8 @@ def _box_field(
             return []
         if width < _MIN_FIELD or height < 8:
             return []
-        return [(rect, _printed_label(rect, words) or "blank", "text", None, None)]
+        label = _caption_hugging_under(rect, words, boxes) or _printed_label(rect, words)
+        return [(rect, label or "blank", "text", None, None)]
     caption = [word for word in inside if word not in signs] or inside
     bottom = max(word[3] for word in caption)
     below = [word for word in signs if word[1] >= bottom - 1 and word[0] <= rect[0] + 0.3 * width]
@@ -1214,6 +1219,36 @@ def _box_field(
         label = _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0])))
         return [(blank, label, "text", None, None)]
     return []
+
+
+_HUGGING = 2.0  # points: a caption this much nearer an empty box's bottom than the line over the box is its
+_NEARER = 1.5  # points: nor is it that box's when it is not this much nearer the box than the box under it
+
+
+def _caption_hugging_under(rect: Rect, words: list[Word], boxes: Sequence[Rect] = ()) -> str:
+    """The caption flush under an empty box, from its left edge, that hugs the box closer than the line
+    over it does and closer than the box under it, when nothing is printed on its left: a form that
+    prints each box's caption under it ("[      ] / Name", "[      ] / Vorname"), where the line over a
+    box is the caption of the box above it, a little further off."""
+    x0, y0, x1, y1 = rect
+    if _label_on("left", rect, words, []):
+        return ""
+    size = median([word[3] - word[1] for word in words] or [10.0])
+    under = _caption_under(y1, x0, x1, words, size)
+    if not under or under[0][0] > x0 + max(size, 6.0):
+        return ""
+    gap = min(word[1] for word in under) - y1
+    above = _line_above(rect, words)
+    if above and (y0 - max(word[3] for word in above)) - gap < _HUGGING:
+        return ""
+    bottom = max(word[3] for word in under)
+    if any(
+        bottom - 2 <= box[1] < bottom + gap + _NEARER and box[0] < under[0][2] and box[2] > under[0][0]
+        for box in boxes
+        if box != rect
+    ):
+        return ""  # a box right under the caption, as near to it: the caption may be that box's
+    return _joined_words(under)
 
 
 def _under_captions(blank: Rect, caption: list[Word]) -> list[Place]:

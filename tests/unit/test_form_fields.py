@@ -305,6 +305,18 @@ def test_boxes_whose_captions_hug_their_bottoms_take_the_caption_under_them() ->
     assert [field.description for field in fields] == rows
 
 
+def test_a_dot_leader_run_into_the_last_word_of_a_line_takes_the_whole_line_as_label() -> None:
+    """A return's line whose last word runs into its dot leader ("...included in federal income.....")
+    that leads to the amount's box: the box is named by the line, not by the word glued to the dots."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        text = "Oregon income tax refund included in federal income........................"
+        page.insert_text((72, 100), text, fontsize=9)
+        page.draw_rect(pymupdf.Rect(380, 90, 440, 103), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Oregon income tax refund included in federal income"]
+
+
 def test_a_lone_rule_takes_the_caption_flush_under_it_over_a_heading_above() -> None:
     """Rules side by side, each with its caption printed flush under it ("HOME", "WORK") under a
     section heading ("TELEPHONE") across a gap: each rule is named by its caption, not the heading."""

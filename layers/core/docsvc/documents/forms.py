@@ -677,13 +677,29 @@ def _blank_runs(words: list[Word]) -> list[Place]:
                 continue
             before = text[: match.start()]
             label = _clean(before.rsplit("_", 1)[-1]) if before.strip("_. ") else ""
-            if not label or len(label) < 3:
+            if label and not label.endswith(":") and _glued_to_words(word, words):
+                start = (word[0], word[1], word[0] + 1.0, word[3])
+                label = f"{_label_on('left', start, words, taken)} {label}"
+            elif not label or len(label) < 3:
                 previous = _label_on("left", box, words, taken)
                 label = " ".join(part for part in (previous, label) if part)
             label = label or _caption_alone_under(box, words, taken) or _label_on("above", box, words, taken)
             taken.append(box)
             places.append((box, label.strip(" :") or "blank", "text", None, None))
     return places
+
+
+def _glued_to_words(word: Word, words: list[Word]) -> bool:
+    """Whether a word that runs into a dot leader ("income.........") ends a line of words, one space
+    before it: the label is that line up to the leader, not its last word."""
+    size = word[3] - word[1]
+    return any(
+        abs(_middle(other[:4]) - _middle(word[:4])) <= size / 2
+        and 0 <= word[0] - other[2] <= 0.5 * size
+        and _clean(other[4])
+        for other in words
+        if other is not word
+    )
 
 
 def _caption_alone_under(box: Rect, words: list[Word], taken: list[Rect]) -> str:

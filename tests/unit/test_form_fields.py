@@ -317,6 +317,29 @@ def test_a_dot_leader_run_into_the_last_word_of_a_line_takes_the_whole_line_as_l
     assert [field.description for field in fields] == ["Oregon income tax refund included in federal income"]
 
 
+def test_a_box_with_its_label_at_its_left_is_the_room_after_it_unless_an_empty_box_adjoins() -> None:
+    """Boxes of a crew form, each with its label at its left and room after it: the label may run past
+    the box's middle (the frame shows where the room ends) and hold a taller word ("6th" set larger).
+    A box whose label is followed by an adjoining empty box ("OTHER NAMES USED | [     ]") is no
+    field: the empty box is, named by it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(45, 100, 230, 120), width=0.5)
+        page.insert_text((50, 113), "Base Weekly Fee (Inc Hol):", fontsize=9)
+        page.draw_rect(pymupdf.Rect(230, 100, 400, 120), width=0.5)
+        page.insert_text((235, 113), "6th", fontsize=11)
+        page.insert_text((256, 113), "Day Fee:", fontsize=9)
+        page.draw_rect(pymupdf.Rect(45, 200, 220, 220), width=0.5)
+        page.insert_text((50, 213), "OTHER NAMES USED", fontsize=9)
+        page.draw_rect(pymupdf.Rect(220, 200, 500, 220), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [(field.description, round(field.bbox.left * 595)) for field in fields] == [
+        ("Base Weekly Fee (Inc Hol)", 161),
+        ("6th Day Fee", 294),
+        ("OTHER NAMES USED", 220),
+    ]
+
+
 def test_a_lone_rule_takes_the_caption_flush_under_it_over_a_heading_above() -> None:
     """Rules side by side, each with its caption printed flush under it ("HOME", "WORK") under a
     section heading ("TELEPHONE") across a gap: each rule is named by its caption, not the heading."""

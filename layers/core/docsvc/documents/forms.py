@@ -1105,7 +1105,7 @@ def _table_cells(cells: Sequence[Rect], words: list[Word], table: bool) -> list[
     for cell in cells:
         inside = held[cell]
         if inside:
-            places += _box_field(cell, words, inside, not _heads_column(cell, cells, held))
+            places += _box_field(cell, words, inside, not _heads_column(cell, cells, held), cells)
             continue
         if cell[2] - cell[0] < _MIN_FIELD or _height(cell) < 8:
             continue
@@ -1152,9 +1152,10 @@ def _opened_by_signs(inside: list[Word], x0: float, x1: float) -> bool:
 
 
 _LABEL_SHARE = 0.5  # of a rule's length: a label printed on it at its start ends before this
+_BOX_LABEL_SHARE = 0.65  # of a box's width: its frame shows where the blank after its label ends
 
 
-def _opened_by_label(on: list[Word], x0: float, x1: float) -> bool:
+def _opened_by_label(on: list[Word], x0: float, x1: float, share: float = _LABEL_SHARE) -> bool:
     """Whether the words on a rule are a label at its start, the rest of it left free to write on (a
     form that runs each line's rule under its label too): they begin at the rule's start, end before
     its middle, on two lines at most, and leave a blank twice the narrowest a value is written on. A
@@ -1166,7 +1167,7 @@ def _opened_by_label(on: list[Word], x0: float, x1: float) -> bool:
     start, end = min(word[0] for word in on), max(word[2] for word in on)
     return (
         start <= x0 + max(0.1 * (x1 - x0), 12.0)
-        and end <= x0 + _LABEL_SHARE * (x1 - x0)
+        and end <= x0 + share * (x1 - x0)
         and x1 - end >= 2 * _MIN_FIELD
     )
 
@@ -1228,8 +1229,14 @@ def _box_field(
         start = max([rect[0]] + [word[2] for word in below]) + 1
         blank = (start, bottom + 1, rect[2] - 1, rect[3] - 1)
         return _under_captions(blank, sorted(caption, key=lambda word: (round(word[1]), word[0])))
-    tallest = max(word[3] - word[1] for word in inside)
-    if label_left and not signs and height >= 1.5 * tallest and _opened_by_label(inside, rect[0], rect[2]):
+    tallest = median([word[3] - word[1] for word in inside])  # a superscript's taller box aside ("6th")
+    if (
+        label_left
+        and not signs
+        and height >= 1.5 * tallest
+        and _opened_by_label(inside, rect[0], rect[2], _BOX_LABEL_SHARE)
+        and not _empty_box_after(rect, boxes, words)
+    ):
         # "Name (first, last) [      ]" in one box; a band no taller than its words is a caption strip
         blank = (max(word[2] for word in inside) + 1.0, rect[1] + 1, rect[2] - 1, rect[3] - 1)
         label = _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0])))
@@ -1265,6 +1272,19 @@ def _caption_hugging_under(rect: Rect, words: list[Word], boxes: Sequence[Rect] 
     ):
         return ""  # a box right under the caption, as near to it: the caption may be that box's
     return _joined_words(under)
+
+
+def _empty_box_after(rect: Rect, boxes: Sequence[Rect], words: list[Word]) -> bool:
+    """Whether an empty box adjoins the box on its right, on its row: the words in the box are that
+    box's label ("OTHER NAMES USED | [        ]"), not a label with room to write after it."""
+    return any(
+        abs(box[0] - rect[2]) <= 2.0
+        and min(box[3], rect[3]) - max(box[1], rect[1]) >= 0.5 * _height(rect)
+        and box[2] - box[0] >= _MIN_FIELD
+        and not _holds_text(box, words)
+        for box in boxes
+        if box != rect
+    )
 
 
 def _under_captions(blank: Rect, caption: list[Word]) -> list[Place]:

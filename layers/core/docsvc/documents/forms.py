@@ -1234,7 +1234,7 @@ def _box_field(
         label_left
         and not signs
         and height >= 1.5 * tallest
-        and _opened_by_label(inside, rect[0], rect[2], _BOX_LABEL_SHARE)
+        and _opened_by_label(inside, rect[0], rect[2], _box_label_share(inside))
         and not _empty_box_after(rect, boxes, words)
     ):
         # "Name (first, last) [      ]" in one box; a band no taller than its words is a caption strip
@@ -1272,6 +1272,13 @@ def _caption_hugging_under(rect: Rect, words: list[Word], boxes: Sequence[Rect] 
     ):
         return ""  # a box right under the caption, as near to it: the caption may be that box's
     return _joined_words(under)
+
+
+def _box_label_share(inside: list[Word]) -> float:
+    """How far across a box its label may run and leave the rest to write in: further than on a rule
+    for a label of one line (the box's frame shows where the room ends), as far for one of two lines (a
+    section's heading and its first caption)."""
+    return _BOX_LABEL_SHARE if len(_captions_lines(inside)) == 1 else _LABEL_SHARE
 
 
 def _empty_box_after(rect: Rect, boxes: Sequence[Rect], words: list[Word]) -> bool:

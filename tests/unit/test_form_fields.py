@@ -340,6 +340,21 @@ def test_a_box_with_its_label_at_its_left_is_the_room_after_it_unless_an_empty_b
     ]
 
 
+def test_a_section_box_with_a_heading_and_a_caption_past_its_middle_is_no_field() -> None:
+    """A section's frame holding its heading (running past the frame's middle) and a caption under it:
+    a label of two lines may not run as far across a box as one of one line, so the room after the
+    heading is no blank."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(45, 189, 575, 242), width=0.5)
+        page.insert_text(
+            (48, 204), "1. Account Information (Use one form per account, and one per owner.)", fontsize=10
+        )
+        page.insert_text((48, 230), "Account Number", fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert fields == []
+
+
 def test_a_lone_rule_takes_the_caption_flush_under_it_over_a_heading_above() -> None:
     """Rules side by side, each with its caption printed flush under it ("HOME", "WORK") under a
     section heading ("TELEPHONE") across a gap: each rule is named by its caption, not the heading."""

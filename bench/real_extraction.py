@@ -29,10 +29,10 @@ invoice class and an AFIP invoice module) whose truth, with no data kept beside 
 from the page; measured only. `fresh9` holds eight invoices of eight further producers (Dutch, Polish,
 Czech, English, Spanish and Portuguese: invoice generators' samples, a sales SaaS's VAT invoice, an ERP
 print, a builder's invoice), their truth likewise read by hand; measured only. `fresh10` holds ten
-invoices of ten further producers (German, English from the United States, India and Pakistan, Québec French, Swedish
-and Finnish: LaTeX and Python invoice templates, an HTML template, a Rust renderer, a ticket printer's
-instalment invoice, two picture-only PDFs read by OCR, one of them scanned sideways), their truth read
-by hand; measured only.
+invoices of ten further producers (German, English from the United States, India and Pakistan,
+Québec French, Swedish and Finnish: LaTeX and Python invoice templates, an HTML template, a Rust
+renderer, a ticket printer's instalment invoice, two picture-only PDFs read by OCR, one of them scanned
+sideways), their truth read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with

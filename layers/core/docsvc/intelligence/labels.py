@@ -182,6 +182,9 @@ customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistung
  facturar a, cessionario committente, destinatario, nabywca, odbiorca, dati cliente, dati del cliente,
  dati cessionario committente, dati del cessionario committente, asiakas, ostaja, laskutettava, kund,
  kopare, customer details, client details, billing details, customer information, odberatel
+customer name: naam klant, naam van de klant, klantnaam, nom du client, nom client, nombre del cliente,
+ nombre cliente, nome cliente, nome del cliente, nome do cliente, nazwa klienta, nazwa nabywcy, kundenname,
+ name des kunden
 ship to: lieferadresse, lieferanschrift, adresse de livraison, leveradres, direccion de envio,
  indirizzo di consegna, endereco de entrega, adres dostawy
 currency: wahrung, devise, valuta, moneda, moeda, waluta, valuutta

@@ -25,6 +25,7 @@ from docsvc.intelligence.page_tables import Table
 from docsvc.intelligence.values import parse_number
 
 _REST = 8  # lines after a value that may continue it (an address under a name)
+_PIECE = 1000  # a later pair of one cell is placed past every cell of its row: (line, cell + n * _PIECE)
 
 
 @dataclass(frozen=True)
@@ -289,17 +290,21 @@ def _before_its_rate(cells: tuple[str, ...], filled: list[int], at: int) -> int:
 
 def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
     """A cell holding a label and its value: after the label's colon ("| Termin płatności: 15.03.2026 |"),
+    each of several such pairs run together in one cell read apart, as a line's are ("| Datum vystavení:
+    05.09.2025 Datum splatnosti: 05.10.2025 |"),
     or a box of a form holding its label in capitals over its value, which the cell reads as one text
     ("VALOR TOTAL DA NOTA 51,69", "NF-e N°. 44525 SÉRIE 1": the label, then the words with digits after
     it up to the next word without)."""
     pairs: list[Pair] = []
     for index, cells in rows:
         for place, cell in enumerate(cells):
-            colon = label_colon(cell)
-            if colon is not None:
-                if cell[colon + 1 :].strip():
-                    label, value = cell[:colon].strip(), cell[colon + 1 :].strip()
-                    pairs.append(Pair(label, value, "cell", (index, place), (index, place)))
+            if label_colon(cell) is not None:
+                for number, (_, piece) in enumerate(_labelled_pieces([(0, cell)])):
+                    colon = label_colon(piece)
+                    at = (index, place + number * _PIECE)  # each pair its own place, none taken twice
+                    if colon is not None and piece[colon + 1 :].strip():
+                        label, value = piece[:colon].strip(), piece[colon + 1 :].strip()
+                        pairs.append(Pair(label, value, "cell", at, at))
                 continue
             words = cell.split()
             cut = next((at for at, word in enumerate(words) if any(char.isdigit() for char in word)), 0)

@@ -11,6 +11,7 @@ from typing import Any
 from docsvc.intelligence.extraction import extract
 from docsvc.intelligence.identifiers import FORM_ONLY, countries_of, national_iban, national_vat
 from docsvc.intelligence.labels import label_key
+from docsvc.intelligence.pairs import _summary_run
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -279,6 +280,30 @@ def test_a_customer_label_before_a_customer_number_and_a_note_gives_no_customer_
     output = extract([page], SCHEMA).output
 
     assert (output.get("customer") or {}).get("name") is None
+
+
+def test_summary_labels_each_before_its_amount_in_one_cell_pair() -> None:
+    page = "\n".join(
+        [
+            "| Jane Doe 12 rue de la Paix 69001 Lyon FACTURE 2026F02-001 |  |  |",
+            "|---|---|---|",
+            "| Prestation de services, conseil | 12 | 7 200,00 |",
+            "| Sous-total HT 7 200,00 € TVA (20 %) 1 440,00 € Total TTC 8 640,00 € |  |  |",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["net_total"], output["tax_total"], output["total"]) == (7200.0, 1440.0, 8640.0)
+
+
+def test_a_cell_of_prose_with_prices_in_it_gives_no_summary_pairs() -> None:
+    assert _summary_run("Prestation de services 600,00 puis conseil 12,00") == []
+    assert _summary_run("Total TTC 8 640,00 €") == []  # one label and its amount: the row's own pair
+
+
+def test_ust_identnr_is_the_vat_id_label() -> None:
+    assert label_key("USt.-Identnr.") == label_key("USt-IdNr") == label_key("VAT ID")
 
 
 def test_text_without_an_account_number_a_vat_id_or_a_country_gives_no_national_identifier() -> None:

@@ -55,6 +55,13 @@ _NEXT_LABEL = re.compile(
 _RATE_CELL = re.compile(r"\s*[-+]?\d[\d.,\s]*%\s*")  # a rate alone in its cell: "0%", "21 %"
 _RUN_ON_LABEL = re.compile(r"(?<=[a-z0-9)])\s+(?=[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:(?!//)\s*\S)")
 _RUN_ON = 150  # a piece this long holds labels and values run together
+# In a cell of summary amounts, a label (with its rate in brackets or not) and its amount with cents.
+_SUM_RUN = re.compile(
+    r"(?P<label>[^\W\d_][^\d:|]*?(?:\(\s*\d+(?:[.,]\d+)?\s*%\s*\)[^\d:|]*?)?)\s*"
+    r"(?P<amount>(?:[$€£]\s?)?-?\d{1,3}(?:[ .,'\u00a0\u202f]?\d{3})*[.,]\d{2}"
+    r"(?:\s?(?:€|EUR|\$|£|USD|GBP|CHF))?)"
+    r"(?=\s+[^\W\d_]|\s*$)"
+)
 
 
 def _labelled_pieces(pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -290,6 +297,7 @@ def _before_its_rate(cells: tuple[str, ...], filled: list[int], at: int) -> int:
 
 def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
     """A cell holding a label and its value: after the label's colon ("| Termin płatności: 15.03.2026 |"),
+    summary labels each before its amount (`_summary_run`),
     each of several such pairs run together in one cell read apart, as a line's are ("| Datum vystavení:
     05.09.2025 Datum splatnosti: 05.10.2025 |"),
     or a box of a form holding its label in capitals over its value, which the cell reads as one text
@@ -306,6 +314,12 @@ def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
                         label, value = piece[:colon].strip(), piece[colon + 1 :].strip()
                         pairs.append(Pair(label, value, "cell", at, at))
                 continue
+            sums = _summary_run(cell)
+            if sums:
+                for number, (label, value) in enumerate(sums):
+                    at = (index, place + number * _PIECE)
+                    pairs.append(Pair(label, value, "cell", at, at))
+                continue
             words = cell.split()
             cut = next((at for at, word in enumerate(words) if any(char.isdigit() for char in word)), 0)
             if cut == 0 or (words[cut - 1] == "R$" and cut == 1):
@@ -320,6 +334,17 @@ def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
             label, value = " ".join(label_words), " ".join(words[len(label_words) : end])
             pairs.append(Pair(label, value, "cell", (index, place), (index, place)))
     return pairs
+
+
+def _summary_run(cell: str) -> list[tuple[str, str]]:
+    """A cell of summary labels each followed by its amount, no colon between ("Sous-total HT 7 200,00 €
+    TVA (20 %) 1 440,00 € Total TTC 8 640,00 €"): the labels and their amounts, when two or more and
+    one of them at least labels a summary amount; none otherwise (a cell of prose with prices in it)."""
+    found = [(match["label"].strip(), match["amount"].strip()) for match in _SUM_RUN.finditer(cell)]
+    found = [(label, amount) for label, amount in found if is_label_text(without_rate(label))]
+    if len(found) < 2 or not any(_is_summary_label(label) for label, _ in found):
+        return []
+    return found
 
 
 def _ends_in_key_and_value(cells: tuple[str, ...], filled: list[int]) -> bool:

@@ -306,6 +306,32 @@ def test_ust_identnr_is_the_vat_id_label() -> None:
     assert label_key("USt.-Identnr.") == label_key("USt-IdNr") == label_key("VAT ID")
 
 
+def test_party_labels_stacked_over_their_blocks_pair_each_with_its_own_block() -> None:
+    page = "\n".join(
+        [
+            "Faktura VAT nr. 522339",
+            "Data wystawienia: 2023-11-08",
+            "",
+            "Sprzedawca:",
+            "Nabywca:",
+            "Hurtownia Lipa Sp. z o.o.",
+            "ul. Lipowa 1",
+            "00-001 Warszawa",
+            "",
+            "Jan Kowalski",
+            "ul. Kowalska 1",
+            "00-000 Kowalewo",
+            "",
+            "Razem do zapłaty: 1 230,00 PLN",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output["issuer"]["name"] == "Hurtownia Lipa Sp. z o.o."
+    assert output["customer"]["name"] == "Jan Kowalski"
+
+
 def test_text_without_an_account_number_a_vat_id_or_a_country_gives_no_national_identifier() -> None:
     assert national_iban("", ("PL",)) is None
     assert national_iban("73 1111 1111 1111 1111 1111 1111", ()) is None

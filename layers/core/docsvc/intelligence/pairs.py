@@ -200,7 +200,35 @@ def _column_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[lis
         for label, value in zip(labels, values, strict=True):
             text = lines[label].text.rstrip(":").strip()
             pairs.append(Pair(text, lines[value].text, "column", (label, 0), (value, 0)))
-    return pairs + _one_line_columns(lines, blocks), label_blocks
+    stacked, heads = _stacked_heads(lines, blocks)
+    return pairs + stacked + _one_line_columns(lines, blocks), label_blocks | heads
+
+
+def _stacked_heads(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[list[Pair], set[int]]:
+    """Labels stacked at the head of a block, each ending in its colon, over as many blocks of values:
+    the rest of that block, then the blocks after it ("Sprzedawca:", "Nabywca:", then the seller's
+    lines, then, a block apart, the buyer's). Each label is paired with its block's first line."""
+    pairs: list[Pair] = []
+    heads: set[int] = set()
+    for number, block in enumerate(blocks):
+        count = 0
+        while count < len(block) and lines[block[count]].text.endswith(":"):
+            count += 1
+        if count < 2 or count == len(block) or number + count > len(blocks):
+            continue
+        labels = block[:count]
+        values = [block[count:], *blocks[number + 1 : number + count]]
+        if not all(is_label_text(lines[index].text.rstrip(":")) for index in labels) or any(
+            lines[each[0]].page != lines[block[0]].page or label_colon(lines[each[0]].text) is not None
+            for each in values
+        ):
+            continue
+        heads.add(number)
+        for label, each in zip(labels, values, strict=True):
+            text = lines[label].text.rstrip(":").strip()
+            rest = tuple(each[1 : 1 + _REST])
+            pairs.append(Pair(text, lines[each[0]].text, "column", (label, 0), (each[0], 0), rest))
+    return pairs, heads
 
 
 def _heads_rows(lines: list[Line], blocks: list[tuple[int, ...]], number: int) -> bool:

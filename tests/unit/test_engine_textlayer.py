@@ -94,6 +94,16 @@ def test_words_that_end_and_begin_with_glyphs_without_unicode_a_space_apart_stay
     assert page.text.split() == [f"Christmas{UNMAPPED}", f"{UNMAPPED}carol", "is", "sung"]
 
 
+def test_a_glyph_without_unicode_a_spaces_width_after_a_formulas_symbol_stays_in_the_formula() -> None:
+    # "z \u2208 \u22c2 r": a relation, then a big operator whose glyph has no Unicode value and its
+    # bound; a formula's symbols are as far apart as its spacing puts them, with no space written.
+    formula = line_of(f"z\u2208{UNMAPPED}r", [0, 5, 13, 18])
+    after_glyph = line_of(f"{UNMAPPED}=x", [0, 8, 13])
+
+    assert unmapped_apart([formula]) == {}
+    assert unmapped_apart([after_glyph]) == {}
+
+
 def test_a_glyph_without_unicode_that_touches_the_letters_after_it_stays_in_their_word() -> None:
     touching = line_of(f"{UNMAPPED}rst e{UNMAPPED}cient", [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55])
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -59,7 +60,9 @@ def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
     after one, stands apart from it as its place does). Two such glyphs a space's width apart in a
     word are set apart too: in a font that maps only some of its glyphs, a word may end and the next
     begin with glyphs of no value, and the space between them is lost with them ("word\ufffd\ufffdnext"
-    to "word\ufffd \ufffdnext")."""
+    to "word\ufffd \ufffdnext"). Only a letter, its mark or a digit is set apart from such a glyph
+    (`_of_a_word`): beside a formula's symbol, the glyph is the formula's ("\u2208\ufffdr", a big
+    operator after a relation, stays as the text layer writes it)."""
     apart: dict[str, str] = {}
     for line in lines:
         text = "".join(char for char, *_ in line)
@@ -71,12 +74,21 @@ def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
                 index
                 for index in range(1, len(word))
                 if UNMAPPED in word[index - 1 : index + 1]
+                and all(map(_of_a_word, word[index - 1 : index + 1]))
                 and _gap(line[found.start() + index - 1], line[found.start() + index])
             ]
             if cuts:
                 ends = [0, *cuts, len(word)]
                 apart[word] = " ".join(word[start:end] for start, end in itertools.pairwise(ends))
     return apart
+
+
+def _of_a_word(char: str) -> bool:
+    """Is the character one a word is written with (a letter, its mark, a digit), or a glyph of no
+    Unicode value? A formula's symbols (a relation, an operator) are spaced by their places, and the
+    text layer writes them with no space between, whatever the gap ("\u2208Z+"): a glyph of no value
+    beside one is a formula's glyph too (a big operator), not a word's first or last."""
+    return char == UNMAPPED or unicodedata.category(char)[0] in "LMN"
 
 
 def mixed_directions(text: str) -> bool:

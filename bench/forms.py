@@ -1,10 +1,10 @@
 """Form filling on real public PDF forms: does each value land in the field it was meant for?
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/forms.py [--split tune|heldout|...|heldout8|all]
+    .venv/bin/python bench/forms.py [--split tune|heldout|...|heldout9|all]
                                     [--corpus .corpus] [--json PATH] [--speed]
 
-The forms are those of `bench/forms/manifest.json`, in nine splits reported apart: `tune`, the forms
+The forms are those of `bench/forms/manifest.json`, in ten splits reported apart: `tune`, the forms
 read while changing the code; `heldout`, the first held-out forms; `heldout2`, forms of other sources
 and layouts added later (US state returns and intake sheets, a Canadian federal return, German and
 French university forms, commercial forms); `heldout3`, forms of yet other sources (Michigan benefit
@@ -18,9 +18,10 @@ and New York State applications, a Medicare form, a French boat registration she
 applications and SEPA mandate, a broker's and a student organisation's forms), read since; `heldout7`,
 forms added in the seventh round (Spanish university and commercial forms, a Chilean health form, a
 Minnesota health care application, a Canadian tuition certificate, a French Cerfa, German association
-forms), read since; `heldout8`, forms added last (English commercial forms, US federal forms, one in
-Spanish, two French Cerfas, a German court form, a Japanese form), run once before and once after a
-round's changes.
+forms), read since; `heldout8`, forms added in the eighth round (English commercial forms, US federal
+forms, one in Spanish, two French Cerfas, a German court form, a Japanese form), read since; `heldout9`,
+forms added last (US bankruptcy, Social Security, USCIS and state court forms, a library's shipping label,
+German club forms, a French Cerfa and its annex), run once before and once after a round's changes.
 
 Their truth does not come from the detector: each text field or check box widget with a tooltip
 (/TU), or else a name of words ("FirstName"), is a field given, its label that tooltip or name; a label
@@ -166,6 +167,7 @@ SPLITS = (  # in order
     "heldout6",
     "heldout7",
     "heldout8",
+    "heldout9",
 )
 MEANINGLESS = re.compile(
     r"^(?:[a-z]{0,4}[\d_.\-]+|text\s*\d*|field\s*\d*|check\s*box\s*\d*|untitled.*)$", re.I

@@ -3,7 +3,7 @@
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
-                 receipts|receipts2|receipts2-heldout|all]
+                 fresh10|receipts|receipts2|receipts2-heldout|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
 
@@ -28,7 +28,11 @@ English and Spanish examples of a document reader, an accounting API, a text str
 invoice class and an AFIP invoice module) whose truth, with no data kept beside them, was read by hand
 from the page; measured only. `fresh9` holds eight invoices of eight further producers (Dutch, Polish,
 Czech, English, Spanish and Portuguese: invoice generators' samples, a sales SaaS's VAT invoice, an ERP
-print, a builder's invoice), their truth likewise read by hand; measured only.
+print, a builder's invoice), their truth likewise read by hand; measured only. `fresh10` holds ten
+invoices of ten further producers (German, English from the United States, India and Pakistan,
+Québec French, Swedish and Finnish: LaTeX and Python invoice templates, an HTML template, a Rust
+renderer, a ticket printer's instalment invoice, two picture-only PDFs read by OCR, one of them scanned
+sideways), their truth read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -233,6 +237,7 @@ SPLITS = (
     "fresh7",
     "fresh8",
     "fresh9",
+    "fresh10",
     "receipts",
     "receipts2",
     "receipts2-heldout",

@@ -655,6 +655,8 @@ def single_value(printed: str, property_schema: dict[str, Any], instructions: st
         ("-7.25 USD", -7.25),
         ("£99", 99.0),
         ("1,234,567.89", 1234567.89),
+        ("€6,-", 6.0),
+        ("1.250,-- EUR", 1250.0),
     ],
 )
 def test_amounts_in_any_currency_format_are_numbers(printed: str, expected: float) -> None:
@@ -667,6 +669,11 @@ def test_amounts_in_any_currency_format_are_numbers(printed: str, expected: floa
 )
 def test_booleans_read_words_and_marks(printed: str, expected: bool) -> None:
     assert single_value(printed, {"type": "boolean"}) is expected
+
+
+def test_a_barcodes_run_of_digits_is_no_amount() -> None:
+    assert single_value("3369345023901400061123022925855201103202", {"type": ["number", "null"]}) is None
+    assert single_value("1.234.567.890,00", NUMBER) == 1234567890.0
 
 
 def test_integers_refuse_fractions() -> None:

@@ -270,6 +270,91 @@ def test_captions_under_a_stack_of_rules_name_the_rule_above_them(under: bool) -
     assert [field.description for field in fields] == names
 
 
+def test_captions_under_an_evenly_spaced_stack_of_rules_of_several_lengths_name_the_rule_above() -> None:
+    """A return's name block: rules of several lengths, one every 24 points, each with its caption
+    flush under it, under the section's top line and closed by a rule across the page under the last
+    caption. Evenly spaced, they are lines to write on (not the edges of boxes), and the section's top
+    line (no caption under it) is no rule of theirs: each rule takes the caption under it."""
+    rows = [("Your Social Security Number", 115), ("Your First Name", 144), ("Your Last Name", 180)]
+    rows += [("Current Mailing Address Line 1", 252), ("City or Town", 137)]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_line((36, 101), (375, 101), width=0.5)  # the section's top line
+        for row, (name, end) in enumerate(rows):
+            y = 132 + 24 * row
+            page.draw_line((36, y), (end, y), width=0.5)
+            page.insert_text((36, y + 8), name, fontsize=8)
+        page.draw_line((30, 250), (560, 250), width=0.5)  # the next section, under the last caption
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields if field.bbox.top < 0.29] == [name for name, _ in rows]
+
+
+def test_boxes_whose_captions_hug_their_bottoms_take_the_caption_under_them() -> None:
+    """Empty boxes one under the other, each with its caption flush under it and the next box a few
+    points below that caption (a health insurer's "[    ] / Name", "[    ] / Vorname"): each box takes
+    the caption hugging its bottom, not the line over it, which is the caption of the box above."""
+    rows = ["Name", "Vorname", "Straße"]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 84), "Angaben zur Person", fontsize=9)
+        for row, name in enumerate(rows):
+            top = 100 + 30 * row
+            page.draw_rect(pymupdf.Rect(72, top, 300, top + 14), width=0.5)
+            page.insert_text((72, top + 14 + 9.8), name, fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == rows
+
+
+def test_a_dot_leader_run_into_the_last_word_of_a_line_takes_the_whole_line_as_label() -> None:
+    """A return's line whose last word runs into its dot leader ("...included in federal income.....")
+    that leads to the amount's box: the box is named by the line, not by the word glued to the dots."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        text = "Oregon income tax refund included in federal income........................"
+        page.insert_text((72, 100), text, fontsize=9)
+        page.draw_rect(pymupdf.Rect(380, 90, 440, 103), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Oregon income tax refund included in federal income"]
+
+
+def test_a_box_with_its_label_at_its_left_is_the_room_after_it_unless_an_empty_box_adjoins() -> None:
+    """Boxes of a crew form, each with its label at its left and room after it: the label may run past
+    the box's middle (the frame shows where the room ends) and hold a taller word ("6th" set larger).
+    A box whose label is followed by an adjoining empty box ("OTHER NAMES USED | [     ]") is no
+    field: the empty box is, named by it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(45, 100, 230, 120), width=0.5)
+        page.insert_text((50, 113), "Base Weekly Fee (Inc Hol):", fontsize=9)
+        page.draw_rect(pymupdf.Rect(230, 100, 400, 120), width=0.5)
+        page.insert_text((235, 113), "6th", fontsize=11)
+        page.insert_text((256, 113), "Day Fee:", fontsize=9)
+        page.draw_rect(pymupdf.Rect(45, 200, 220, 220), width=0.5)
+        page.insert_text((50, 213), "OTHER NAMES USED", fontsize=9)
+        page.draw_rect(pymupdf.Rect(220, 200, 500, 220), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [(field.description, round(field.bbox.left * 595)) for field in fields] == [
+        ("Base Weekly Fee (Inc Hol)", 161),
+        ("6th Day Fee", 294),
+        ("OTHER NAMES USED", 220),
+    ]
+
+
+def test_a_section_box_with_a_heading_and_a_caption_past_its_middle_is_no_field() -> None:
+    """A section's frame holding its heading (running past the frame's middle) and a caption under it:
+    a label of two lines may not run as far across a box as one of one line, so the room after the
+    heading is no blank."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(45, 189, 575, 242), width=0.5)
+        page.insert_text(
+            (48, 204), "1. Account Information (Use one form per account, and one per owner.)", fontsize=10
+        )
+        page.insert_text((48, 230), "Account Number", fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert fields == []
+
+
 def test_a_lone_rule_takes_the_caption_flush_under_it_over_a_heading_above() -> None:
     """Rules side by side, each with its caption printed flush under it ("HOME", "WORK") under a
     section heading ("TELEPHONE") across a gap: each rule is named by its caption, not the heading."""

@@ -123,6 +123,28 @@ def test_a_label_worded_as_a_description_takes_that_field_over_lookalikes() -> N
     assert field_values(fields, instructions) == {"a": "Nice", "b": "Lyon"}
 
 
+def test_a_label_printed_twice_fills_the_field_between_its_neighbours_in_the_form() -> None:
+    """A form prints "City" at two places; the instructions follow the form, so the city stated after
+    the employer's name is the city after that name, not the first one."""
+    fields = [
+        ("name", "Name", "text"),
+        ("city", "City", "text"),
+        ("employer", "Employer", "text"),
+        ("city_2", "City", "text"),
+        ("phone", "Phone", "text"),
+    ]
+    assert field_values(fields, "Employer: Acme\nCity: Lyon\nPhone: 555-0100") == {
+        "employer": "Acme",
+        "city_2": "Lyon",
+        "phone": "555-0100",
+    }
+    assert field_values(fields, "Name: Jane Roe\nCity: Nice\nEmployer: Acme") == {
+        "name": "Jane Roe",
+        "city": "Nice",
+        "employer": "Acme",
+    }
+
+
 def test_fields_the_instructions_do_not_name_are_left_out_and_the_result_is_stable() -> None:
     instructions = "City: Lyon\nFavourite colour: blue"
     assert field_values(FIELDS, instructions) == {"city": "Lyon"}

@@ -11,6 +11,7 @@ from typing import Any
 from docsvc.intelligence.extraction import extract
 from docsvc.intelligence.identifiers import FORM_ONLY, countries_of, national_iban, national_vat
 from docsvc.intelligence.labels import label_key
+from docsvc.intelligence.pairs import _summary_run
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -195,6 +196,140 @@ def test_a_table_cell_holding_a_label_its_colon_and_its_value_pairs() -> None:
 
     assert output["due_date"] == "2026-03-15"
     assert output["tax_total"] == 10.03
+
+
+def test_several_labels_and_their_values_run_together_in_one_cell_each_pair() -> None:
+    page = "\n".join(
+        [
+            "Faktura - daňový doklad č.FV77",
+            "",
+            "| Stavebniny Lipa a.s. IČ: 12345678 DIČ: CZ12345678 | Odběratel: Stavby Brno s.r.o. |",
+            "|---|---|",
+            "|  | Zakázka: ZP25 Dodací list: DL25 Vystavil: Jan Novák |",
+            "| Datum vystavení: 05.09.2025 Datum plnění: 02.09.2025 Datum splatnosti: 05.10.2025 |  |",
+            "",
+            "Celkem k úhradě: 936,00 CZK",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output["invoice_date"] == "2025-09-05"
+    assert output["due_date"] == "2025-10-05"
+    assert output["issuer"]["vat_id"] == "CZ12345678"
+
+
+def test_a_spanish_cif_printed_alone_is_the_vat_id_of_a_document_paid_to_a_spanish_bank() -> None:
+    page = "\n".join(
+        [
+            "Factura 103",
+            "Construcciones Riba S.L.",
+            "CIF: B16585507",
+            "",
+            "Total Factura: 1.210,00",
+            "IBAN: ES94 0049 3209 4720 1405 3543",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert countries_of(None, page.splitlines()) == ("ES",)
+    assert output["issuer"]["vat_id"] == "B16585507"
+
+
+def test_a_spanish_cif_with_a_wrong_control_character_is_no_checked_national_vat_id() -> None:
+    assert national_vat("CIF: B16585507", ("ES",)) == ("B16585507", 1.0)
+    assert national_vat("CIF: B16585508", ("ES",)) == ("B16585508", FORM_ONLY)
+    assert national_vat("NIF: 12345678Z", ("ES",)) == ("12345678Z", 1.0)
+
+
+def test_a_customers_name_under_a_label_that_names_the_name_first_is_the_customers_name() -> None:
+    page = "\n".join(
+        [
+            "Bedrijf XYZ",
+            "Adres: Straat 123, 4567 AB Plaatsnaam",
+            "",
+            "Factuurnummer: 20241214-001",
+            "Datum: 14-12-2024",
+            "",
+            "Naam klant: Jan Jansen",
+            "Adres klant: Voorbeeldstraat 99, 1234 AB Plaatsnaam",
+            "",
+            "Totaal: € 1499.99",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output["customer"]["name"] == "Jan Jansen"
+    assert label_key("Nom du client") == label_key("Customer name")
+
+
+def test_a_customer_label_before_a_customer_number_and_a_note_gives_no_customer_name() -> None:
+    page = "\n".join(
+        [
+            "Yritys Oy",
+            "LASKU",
+            "",
+            "| Saaja | YRITYS OY | LASKUNUMERO: 4321 ASIAKAS: 1234567-8 Viitenumero mainittava maksaessa! |",
+            "|---|---|---|",
+            "| Eräpäivä | 01.01.2015 | Euro 248,00 |",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert (output.get("customer") or {}).get("name") is None
+
+
+def test_summary_labels_each_before_its_amount_in_one_cell_pair() -> None:
+    page = "\n".join(
+        [
+            "| Jane Doe 12 rue de la Paix 69001 Lyon FACTURE 2026F02-001 |  |  |",
+            "|---|---|---|",
+            "| Prestation de services, conseil | 12 | 7 200,00 |",
+            "| Sous-total HT 7 200,00 € TVA (20 %) 1 440,00 € Total TTC 8 640,00 € |  |  |",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert (output["net_total"], output["tax_total"], output["total"]) == (7200.0, 1440.0, 8640.0)
+
+
+def test_a_cell_of_prose_with_prices_in_it_gives_no_summary_pairs() -> None:
+    assert _summary_run("Prestation de services 600,00 puis conseil 12,00") == []
+    assert _summary_run("Total TTC 8 640,00 €") == []  # one label and its amount: the row's own pair
+
+
+def test_ust_identnr_is_the_vat_id_label() -> None:
+    assert label_key("USt.-Identnr.") == label_key("USt-IdNr") == label_key("VAT ID")
+
+
+def test_party_labels_stacked_over_their_blocks_pair_each_with_its_own_block() -> None:
+    page = "\n".join(
+        [
+            "Faktura VAT nr. 522339",
+            "Data wystawienia: 2023-11-08",
+            "",
+            "Sprzedawca:",
+            "Nabywca:",
+            "Hurtownia Lipa Sp. z o.o.",
+            "ul. Lipowa 1",
+            "00-001 Warszawa",
+            "",
+            "Jan Kowalski",
+            "ul. Kowalska 1",
+            "00-000 Kowalewo",
+            "",
+            "Razem do zapłaty: 1 230,00 PLN",
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output["issuer"]["name"] == "Hurtownia Lipa Sp. z o.o."
+    assert output["customer"]["name"] == "Jan Kowalski"
 
 
 def test_text_without_an_account_number_a_vat_id_or_a_country_gives_no_national_identifier() -> None:

@@ -677,13 +677,29 @@ def _blank_runs(words: list[Word]) -> list[Place]:
                 continue
             before = text[: match.start()]
             label = _clean(before.rsplit("_", 1)[-1]) if before.strip("_. ") else ""
-            if not label or len(label) < 3:
+            if label and not label.endswith(":") and _glued_to_words(word, words):
+                start = (word[0], word[1], word[0] + 1.0, word[3])
+                label = f"{_label_on('left', start, words, taken)} {label}"
+            elif not label or len(label) < 3:
                 previous = _label_on("left", box, words, taken)
                 label = " ".join(part for part in (previous, label) if part)
             label = label or _caption_alone_under(box, words, taken) or _label_on("above", box, words, taken)
             taken.append(box)
             places.append((box, label.strip(" :") or "blank", "text", None, None))
     return places
+
+
+def _glued_to_words(word: Word, words: list[Word]) -> bool:
+    """Whether a word that runs into a dot leader ("income.........") ends a line of words, one space
+    before it: the label is that line up to the leader, not its last word."""
+    size = word[3] - word[1]
+    return any(
+        abs(_middle(other[:4]) - _middle(word[:4])) <= size / 2
+        and 0 <= word[0] - other[2] <= 0.5 * size
+        and _clean(other[4])
+        for other in words
+        if other is not word
+    )
 
 
 def _caption_alone_under(box: Rect, words: list[Word], taken: list[Rect]) -> str:
@@ -740,7 +756,7 @@ def _drawn_fields(
         cells.append(rect)
         corners.setdefault(corner, []).append(rect)
         if rect not in combed:
-            places += _box_field(rect, words)
+            places += _box_field(rect, words, boxes=rectangles)
     text_height = median([word[3] - word[1] for word in words] or [10.0])
     edges: dict[int, list[tuple[float, float]]] = {}  # the cells' tops and bottoms, by their height
     for cell in cells:
@@ -766,6 +782,7 @@ def _drawn_fields(
 
 
 _TOUCH = 1.0  # points: rule pieces this close, end to start and in height, are one rule
+_EVEN_STEPS = 1.5  # points: a stack of rules this evenly spaced is lines to write on, whatever their spans
 
 
 def _pieces_joined(rules: Sequence[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
@@ -812,7 +829,8 @@ def _captioned_under(
     caption under it: the last rule of such a stack has a caption flush under it, and no rule under
     that caption for it to name (none within one and a half times the stack's spacing), or else every
     rule has a caption flush under it and nothing is printed over the top rule, within the spacing (a
-    rule closing the section under the last caption then names nothing)."""
+    rule closing the section under the last caption then names nothing). A top rule with no caption
+    under it over rules that all have one is the section's top line, not one of them."""
     columns: dict[int, list[tuple[float, float, float]]] = {}
     for rule in blanks:
         columns.setdefault(round(rule[1] / 4), []).append(rule)
@@ -827,6 +845,12 @@ def _captioned_under(
                 stacks.append([rule])  # a wide gap: another stack, as of another section
     found: set[tuple[float, float, float]] = set()
     for stack in stacks:
+        if (
+            len(stack) > 2
+            and not _caption_under(*stack[0], words, text_height)
+            and all(_caption_under(*rule, words, text_height) for rule in stack[1:])
+        ):
+            stack = stack[1:]  # the section's top line over a stack whose every rule is captioned under
         if len(stack) > 2 and not _caption_under(*stack[-1], words, text_height):
             kept = stack[:-1]  # the last rule may close the section under the stack's last caption
             if _open_topped(
@@ -858,12 +882,15 @@ def _open_topped(
     words: list[Word],
     text_height: float,
 ) -> bool:
-    """Whether each rule of a stack, all of one span (rules of several spans are the edges of boxes),
-    has a caption flush under it and nothing is printed or drawn over its top rule within the stack's
-    spacing: a caption could not stand over that rule, so they stand under."""
+    """Whether each rule of a stack, all of one span or evenly spaced (rules of several spans at uneven
+    steps are the edges of boxes), has a caption flush under it and nothing is printed or drawn over its
+    top rule within the stack's spacing: a caption could not stand over that rule, so they stand under."""
     top, x0, x1 = stack[0]
-    if any(abs(rule[1] - x0) > 3 or abs(rule[2] - x1) > 3 for rule in stack):
-        return False
+    steps = [b[0] - a[0] for a, b in pairwise(stack)]
+    if any(abs(rule[1] - x0) > 3 or abs(rule[2] - x1) > 3 for rule in stack) and (
+        not steps or max(steps) - min(steps) > _EVEN_STEPS
+    ):
+        return False  # rules of several spans at uneven steps: the edges of boxes, not lines to write on
     if any(top - spacing <= other[0] < top - 1 and other[1] < x1 and other[2] > x0 for other in rules):
         return False  # a rule right over the top one: the top of a box whose caption is at its top
     if not all(_caption_under(y, left, right, words, text_height) for y, left, right in stack):
@@ -1078,7 +1105,7 @@ def _table_cells(cells: Sequence[Rect], words: list[Word], table: bool) -> list[
     for cell in cells:
         inside = held[cell]
         if inside:
-            places += _box_field(cell, words, inside, not _heads_column(cell, cells, held))
+            places += _box_field(cell, words, inside, not _heads_column(cell, cells, held), cells)
             continue
         if cell[2] - cell[0] < _MIN_FIELD or _height(cell) < 8:
             continue
@@ -1125,9 +1152,10 @@ def _opened_by_signs(inside: list[Word], x0: float, x1: float) -> bool:
 
 
 _LABEL_SHARE = 0.5  # of a rule's length: a label printed on it at its start ends before this
+_BOX_LABEL_SHARE = 0.65  # of a box's width: its frame shows where the blank after its label ends
 
 
-def _opened_by_label(on: list[Word], x0: float, x1: float) -> bool:
+def _opened_by_label(on: list[Word], x0: float, x1: float, share: float = _LABEL_SHARE) -> bool:
     """Whether the words on a rule are a label at its start, the rest of it left free to write on (a
     form that runs each line's rule under its label too): they begin at the rule's start, end before
     its middle, on two lines at most, and leave a blank twice the narrowest a value is written on. A
@@ -1139,7 +1167,7 @@ def _opened_by_label(on: list[Word], x0: float, x1: float) -> bool:
     start, end = min(word[0] for word in on), max(word[2] for word in on)
     return (
         start <= x0 + max(0.1 * (x1 - x0), 12.0)
-        and end <= x0 + _LABEL_SHARE * (x1 - x0)
+        and end <= x0 + share * (x1 - x0)
         and x1 - end >= 2 * _MIN_FIELD
     )
 
@@ -1155,7 +1183,11 @@ def _captions_lines(words: list[Word]) -> list[float]:
 
 
 def _box_field(
-    rect: Rect, words: list[Word], inside: list[Word] | None = None, label_left: bool = True
+    rect: Rect,
+    words: list[Word],
+    inside: list[Word] | None = None,
+    label_left: bool = True,
+    boxes: Sequence[Rect] = (),
 ) -> list[Place]:
     """A box: a check box when small and square, a field when empty, its blank part when its label is
     printed in its top part (or at its left, unless `label_left` is false: a column's heading); nothing
@@ -1180,7 +1212,8 @@ def _box_field(
             return []
         if width < _MIN_FIELD or height < 8:
             return []
-        return [(rect, _printed_label(rect, words) or "blank", "text", None, None)]
+        label = _caption_hugging_under(rect, words, boxes) or _printed_label(rect, words)
+        return [(rect, label or "blank", "text", None, None)]
     caption = [word for word in inside if word not in signs] or inside
     bottom = max(word[3] for word in caption)
     below = [word for word in signs if word[1] >= bottom - 1 and word[0] <= rect[0] + 0.3 * width]
@@ -1196,13 +1229,69 @@ def _box_field(
         start = max([rect[0]] + [word[2] for word in below]) + 1
         blank = (start, bottom + 1, rect[2] - 1, rect[3] - 1)
         return _under_captions(blank, sorted(caption, key=lambda word: (round(word[1]), word[0])))
-    tallest = max(word[3] - word[1] for word in inside)
-    if label_left and not signs and height >= 1.5 * tallest and _opened_by_label(inside, rect[0], rect[2]):
+    tallest = median([word[3] - word[1] for word in inside])  # a superscript's taller box aside ("6th")
+    if (
+        label_left
+        and not signs
+        and height >= 1.5 * tallest
+        and _opened_by_label(inside, rect[0], rect[2], _box_label_share(inside))
+        and not _empty_box_after(rect, boxes, words)
+    ):
         # "Name (first, last) [      ]" in one box; a band no taller than its words is a caption strip
         blank = (max(word[2] for word in inside) + 1.0, rect[1] + 1, rect[2] - 1, rect[3] - 1)
         label = _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0])))
         return [(blank, label, "text", None, None)]
     return []
+
+
+_HUGGING = 2.0  # points: a caption this much nearer an empty box's bottom than the line over the box is its
+_NEARER = 1.5  # points: nor is it that box's when it is not this much nearer the box than the box under it
+
+
+def _caption_hugging_under(rect: Rect, words: list[Word], boxes: Sequence[Rect] = ()) -> str:
+    """The caption flush under an empty box, from its left edge, that hugs the box closer than the line
+    over it does and closer than the box under it, when nothing is printed on its left: a form that
+    prints each box's caption under it ("[      ] / Name", "[      ] / Vorname"), where the line over a
+    box is the caption of the box above it, a little further off."""
+    x0, y0, x1, y1 = rect
+    if _label_on("left", rect, words, []):
+        return ""
+    size = median([word[3] - word[1] for word in words] or [10.0])
+    under = _caption_under(y1, x0, x1, words, size)
+    if not under or under[0][0] > x0 + max(size, 6.0):
+        return ""
+    gap = min(word[1] for word in under) - y1
+    above = _line_above(rect, words)
+    if above and (y0 - max(word[3] for word in above)) - gap < _HUGGING:
+        return ""
+    bottom = max(word[3] for word in under)
+    if any(
+        bottom - 2 <= box[1] < bottom + gap + _NEARER and box[0] < under[0][2] and box[2] > under[0][0]
+        for box in boxes
+        if box != rect
+    ):
+        return ""  # a box right under the caption, as near to it: the caption may be that box's
+    return _joined_words(under)
+
+
+def _box_label_share(inside: list[Word]) -> float:
+    """How far across a box its label may run and leave the rest to write in: further than on a rule
+    for a label of one line (the box's frame shows where the room ends), as far for one of two lines (a
+    section's heading and its first caption)."""
+    return _BOX_LABEL_SHARE if len(_captions_lines(inside)) == 1 else _LABEL_SHARE
+
+
+def _empty_box_after(rect: Rect, boxes: Sequence[Rect], words: list[Word]) -> bool:
+    """Whether an empty box adjoins the box on its right, on its row: the words in the box are that
+    box's label ("OTHER NAMES USED | [        ]"), not a label with room to write after it."""
+    return any(
+        abs(box[0] - rect[2]) <= 2.0
+        and min(box[3], rect[3]) - max(box[1], rect[1]) >= 0.5 * _height(rect)
+        and box[2] - box[0] >= _MIN_FIELD
+        and not _holds_text(box, words)
+        for box in boxes
+        if box != rect
+    )
 
 
 def _under_captions(blank: Rect, caption: list[Word]) -> list[Place]:

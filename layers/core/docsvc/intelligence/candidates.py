@@ -164,6 +164,8 @@ def candidate_of(
         return None  # a label's word, "Nummer" before its colon, is no one's name
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _is_titled_number(value):
         return None  # "Invoice 103767" is the document's title and number, not who issued it
+    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _opens_with_code(value):
+        return None  # "1234567-8 Viitenumero ...": a customer or business number, and what follows it
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _opens_with_date(value):
         return None  # "January 1, 2024 - January 31, 2024" is a period, no one's name
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and page_marker([value]) is not None:
@@ -172,6 +174,13 @@ def candidate_of(
         return None
     checked = kind is not None and found is not None and found[1] > FORM_ONLY and kind != "bic"
     return Candidate(score * quality, order, uses, value, text, checked)
+
+
+def _opens_with_code(text: str) -> bool:
+    """Whether a text opens with a number of five digits or more ("1234567-8", "00042"): a customer or
+    registration number, which no one's name starts with (a name's own number is short: "3M", "1&1")."""
+    first = text.split(maxsplit=1)[0] if text.strip() else ""
+    return sum(char.isdigit() for char in first) >= 5
 
 
 def _opens_with_date(text: str) -> bool:

@@ -13,7 +13,9 @@ field it names best (several when its label names several: "home and work phone"
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -532,13 +534,50 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
                     ranked.append((-round(scored[0], 9), statement.order, index, scored[1]))
     ranked.sort()
     chosen: dict[int, str] = {}
+    filler: dict[int, int] = {}  # field index -> the order of the statement that fills it
     fills: dict[int, int] = {}
     for _, order, index, value in ranked:
         if index in chosen or fills.get(order, 0) >= allowed[order]:
             continue
         chosen[index] = value
+        filler[index] = order
         fills[order] = fills.get(order, 0) + 1
+    _in_form_order(filler, chosen, ranked)
     return {targets.fields[index].key: value for index, value in sorted(chosen.items())}
+
+
+_TIE = 1e-9  # scores this close name two fields equally well
+
+
+def _in_form_order(
+    filler: dict[int, int], chosen: dict[int, str], ranked: list[tuple[float, int, int, str]]
+) -> None:
+    """Among fields a statement names equally well (a form that prints "City" or "Date of birth" at
+    two places), the one that lies between the fields its neighbouring statements fill: instructions
+    that follow the form's order say which is meant, where nothing else can. Only statements that fill
+    one field move; the fields are in reading order."""
+    scores: dict[tuple[int, int], tuple[float, str]] = {}
+    for score, order, index, value in ranked:
+        scores.setdefault((order, index), (-score, value))  # the statement's best reading for the field
+    fields = Counter(filler.values())
+    field_of = {order: index for index, order in sorted(filler.items()) if fields[order] == 1}
+    orders = sorted(field_of)
+    for position, order in enumerate(orders):
+        index = field_of[order]
+        before = field_of[orders[position - 1]] if position else -1
+        after = field_of[orders[position + 1]] if position + 1 < len(orders) else math.inf
+        if before < index < after:
+            continue
+        best = scores[(order, index)][0]
+        between = sorted(
+            other
+            for (said, other), (score, _) in scores.items()
+            if said == order and other not in chosen and before < other < after and abs(score - best) <= _TIE
+        )
+        if between:
+            chosen[between[0]] = scores[(order, between[0])][1]
+            del chosen[index]
+            field_of[order] = between[0]
 
 
 def _named(label: str) -> list[tuple[Words, ...]]:

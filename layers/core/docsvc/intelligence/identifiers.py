@@ -10,7 +10,8 @@ check is preferred to one that only has the form; the latter (an OCR misreading,
 number) is taken with a lower likelihood.
 
 Some are printed at home in a national form, without their country code: a Polish account number
-(NRB) is the IBAN less its "PL", a NIP, NIF or partita IVA the VAT id's digits alone. They are read as
+(NRB) is the IBAN less its "PL", a NIP, NIF or partita IVA the VAT id's digits alone, a Spanish CIF or
+NIF the VAT id less its "ES". They are read as
 such only for the countries the document shows it is from (`countries_of`): an account number is then
 answered as the IBAN it makes with its country code, a national VAT id as printed.
 """
@@ -101,13 +102,17 @@ _ACCOUNT_DIGITS = re.compile(r"(?<![\w-])(\d{2}(?:[ ]?\d){10,30})(?![\w-])")
 
 def countries_of(currency: str | None, texts: Iterable[str]) -> tuple[str, ...]:
     """The countries a document is from, as far as it shows them: its national currency's, then the
-    country codes of the VAT ids in `texts` that pass their check."""
+    country codes of the VAT ids and the IBANs in `texts` that pass their check."""
     found = [_CURRENCY_COUNTRIES[currency]] if currency in _CURRENCY_COUNTRIES else []
     for text in texts:
         for match in _VAT.finditer(text.upper()):
             vat = re.sub(r"[ .\-]", "", match.group(1))
             if vat[:2] not in found and vat_ok(vat):
                 found.append(vat[:2])
+        for match in _IBAN.finditer(text):  # the bank the document is paid to is in its country
+            iban = match.group(1).replace(" ", "")
+            if iban[:2] not in found and iban_ok(iban):
+                found.append(iban[:2])
     return tuple(found)
 
 
@@ -128,7 +133,9 @@ def national_iban(text: str, countries: tuple[str, ...]) -> tuple[str, str] | No
 # Polish NIP, the Portuguese NIF, the Italian partita IVA): the digits and their check.
 _NATIONAL_VAT = {"PL": re.compile(r"(?<![\w-])(\d{3}-?\d{3}-?\d{2}-?\d{2}|\d{3}-\d{2}-\d{2}-\d{3})(?![\w-])"),
                  "PT": re.compile(r"(?<![\w-])(\d{3} ?\d{3} ?\d{3})(?![\w-])"),
-                 "IT": re.compile(r"(?<![\w-])(\d{11})(?![\w-])")}  # fmt: skip
+                 "IT": re.compile(r"(?<![\w-])(\d{11})(?![\w-])"),
+                 "ES": re.compile(r"(?<![\w-])([A-HJNP-SUVW]\d{7}[0-9A-J]|[XYZ]?\d{7,8}[A-Z])(?![\w-])"),
+                 }  # fmt: skip
 
 
 def national_vat(text: str, countries: tuple[str, ...]) -> tuple[str, float] | None:
@@ -139,7 +146,8 @@ def national_vat(text: str, countries: tuple[str, ...]) -> tuple[str, float] | N
     for country in countries:
         pattern = _NATIONAL_VAT.get(country)
         for match in pattern.finditer(text) if pattern else ():
-            if vat_ok(country + re.sub(r"[ \-]", "", match.group(1))):
+            digits = re.sub(r"[ \-]", "", match.group(1))
+            if _NATIONAL_CHECKS[country](digits) if country in _NATIONAL_CHECKS else vat_ok(country + digits):
                 return match.group(1), 1.0
             formed = formed or match.group(1)
     return (formed, FORM_ONLY) if formed else None
@@ -240,6 +248,22 @@ def _pt(rest: str) -> bool:
 
 def _es(rest: str) -> bool:
     return len(rest) == 9
+
+
+def _es_national(number: str) -> bool:
+    """A Spanish tax id printed alone: a company's CIF (a letter, seven digits and a control digit or
+    letter) or a person's NIF / NIE (eight digits, or X, Y or Z and seven, and a control letter)."""
+    if number[0].isdigit() or number[0] in "XYZ":
+        digits = str("XYZ".find(number[0])) + number[1:-1] if number[0] in "XYZ" else number[:-1]
+        return len(number) == 9 and digits.isdigit() and _NIF_LETTERS[int(digits) % 23] == number[-1]
+    middle = number[1:8]
+    odd = sum(sum(divmod(int(digit) * 2, 10)) for digit in middle[0::2])
+    control = (10 - (odd + sum(int(digit) for digit in middle[1::2])) % 10) % 10
+    return number[-1] in {str(control), "JABCDEFGHI"[control]}
+
+
+_NIF_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+_NATIONAL_CHECKS: dict[str, Callable[[str], bool]] = {"ES": _es_national}
 
 
 def _siret_ok(number: str) -> bool:

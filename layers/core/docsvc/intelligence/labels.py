@@ -125,7 +125,8 @@ tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, 
  arvonlisavero, alv yhteensa, alv e, moms, momsbelopp, summa moms, taxe sur la valeur ajoutee,
  umsatzsteuerbetrag, mehrwertsteuerbetrag, dph, dph celkem, celkem dph, vyse dph
 vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
- umsatzsteuer identifikationsnummer, ust identnummer, n tva intra, tva intra, numero tva,
+ umsatzsteuer identifikationsnummer, ust identnummer, ust identnr, ust ident nr, n tva intra, tva intra,
+ numero tva,
  numero de tva, number de tva, tva intracommunautaire, number tva intracommunautaire, number tva,
  identifiant tva, btw nummer,
  btw number, btw id, nif, cif,
@@ -182,6 +183,9 @@ customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistung
  facturar a, cessionario committente, destinatario, nabywca, odbiorca, dati cliente, dati del cliente,
  dati cessionario committente, dati del cessionario committente, asiakas, ostaja, laskutettava, kund,
  kopare, customer details, client details, billing details, customer information, odberatel
+customer name: naam klant, naam van de klant, klantnaam, nom du client, nom client, nombre del cliente,
+ nombre cliente, nome cliente, nome del cliente, nome do cliente, nazwa klienta, nazwa nabywcy, kundenname,
+ name des kunden
 ship to: lieferadresse, lieferanschrift, adresse de livraison, leveradres, direccion de envio,
  indirizzo di consegna, endereco de entrega, adres dostawy
 currency: wahrung, devise, valuta, moneda, moeda, waluta, valuutta

@@ -25,6 +25,7 @@ from docsvc.intelligence.page_tables import Table
 from docsvc.intelligence.values import parse_number
 
 _REST = 8  # lines after a value that may continue it (an address under a name)
+_PIECE = 1000  # a later pair of one cell is placed past every cell of its row: (line, cell + n * _PIECE)
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,13 @@ _NEXT_LABEL = re.compile(
 _RATE_CELL = re.compile(r"\s*[-+]?\d[\d.,\s]*%\s*")  # a rate alone in its cell: "0%", "21 %"
 _RUN_ON_LABEL = re.compile(r"(?<=[a-z0-9)])\s+(?=[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:(?!//)\s*\S)")
 _RUN_ON = 150  # a piece this long holds labels and values run together
+# In a cell of summary amounts, a label (with its rate in brackets or not) and its amount with cents.
+_SUM_RUN = re.compile(
+    r"(?P<label>[^\W\d_][^\d:|]*?(?:\(\s*\d+(?:[.,]\d+)?\s*%\s*\)[^\d:|]*?)?)\s*"
+    r"(?P<amount>(?:[$€£]\s?)?-?\d{1,3}(?:[ .,'\u00a0\u202f]?\d{3})*[.,]\d{2}"
+    r"(?:\s?(?:€|EUR|\$|£|USD|GBP|CHF))?)"
+    r"(?=\s+[^\W\d_]|\s*$)"
+)
 
 
 def _labelled_pieces(pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -192,7 +200,35 @@ def _column_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[lis
         for label, value in zip(labels, values, strict=True):
             text = lines[label].text.rstrip(":").strip()
             pairs.append(Pair(text, lines[value].text, "column", (label, 0), (value, 0)))
-    return pairs + _one_line_columns(lines, blocks), label_blocks
+    stacked, heads = _stacked_heads(lines, blocks)
+    return pairs + stacked + _one_line_columns(lines, blocks), label_blocks | heads
+
+
+def _stacked_heads(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[list[Pair], set[int]]:
+    """Labels stacked at the head of a block, each ending in its colon, over as many blocks of values:
+    the rest of that block, then the blocks after it ("Sprzedawca:", "Nabywca:", then the seller's
+    lines, then, a block apart, the buyer's). Each label is paired with its block's first line."""
+    pairs: list[Pair] = []
+    heads: set[int] = set()
+    for number, block in enumerate(blocks):
+        count = 0
+        while count < len(block) and lines[block[count]].text.endswith(":"):
+            count += 1
+        if count < 2 or count == len(block) or number + count > len(blocks):
+            continue
+        labels = block[:count]
+        values = [block[count:], *blocks[number + 1 : number + count]]
+        if not all(is_label_text(lines[index].text.rstrip(":")) for index in labels) or any(
+            lines[each[0]].page != lines[block[0]].page or label_colon(lines[each[0]].text) is not None
+            for each in values
+        ):
+            continue
+        heads.add(number)
+        for label, each in zip(labels, values, strict=True):
+            text = lines[label].text.rstrip(":").strip()
+            rest = tuple(each[1 : 1 + _REST])
+            pairs.append(Pair(text, lines[each[0]].text, "column", (label, 0), (each[0], 0), rest))
+    return pairs, heads
 
 
 def _heads_rows(lines: list[Line], blocks: list[tuple[int, ...]], number: int) -> bool:
@@ -289,17 +325,28 @@ def _before_its_rate(cells: tuple[str, ...], filled: list[int], at: int) -> int:
 
 def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
     """A cell holding a label and its value: after the label's colon ("| Termin płatności: 15.03.2026 |"),
+    summary labels each before its amount (`_summary_run`),
+    each of several such pairs run together in one cell read apart, as a line's are ("| Datum vystavení:
+    05.09.2025 Datum splatnosti: 05.10.2025 |"),
     or a box of a form holding its label in capitals over its value, which the cell reads as one text
     ("VALOR TOTAL DA NOTA 51,69", "NF-e N°. 44525 SÉRIE 1": the label, then the words with digits after
     it up to the next word without)."""
     pairs: list[Pair] = []
     for index, cells in rows:
         for place, cell in enumerate(cells):
-            colon = label_colon(cell)
-            if colon is not None:
-                if cell[colon + 1 :].strip():
-                    label, value = cell[:colon].strip(), cell[colon + 1 :].strip()
-                    pairs.append(Pair(label, value, "cell", (index, place), (index, place)))
+            if label_colon(cell) is not None:
+                for number, (_, piece) in enumerate(_labelled_pieces([(0, cell)])):
+                    colon = label_colon(piece)
+                    at = (index, place + number * _PIECE)  # each pair its own place, none taken twice
+                    if colon is not None and piece[colon + 1 :].strip():
+                        label, value = piece[:colon].strip(), piece[colon + 1 :].strip()
+                        pairs.append(Pair(label, value, "cell", at, at))
+                continue
+            sums = _summary_run(cell)
+            if sums:
+                for number, (label, value) in enumerate(sums):
+                    at = (index, place + number * _PIECE)
+                    pairs.append(Pair(label, value, "cell", at, at))
                 continue
             words = cell.split()
             cut = next((at for at, word in enumerate(words) if any(char.isdigit() for char in word)), 0)
@@ -315,6 +362,17 @@ def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
             label, value = " ".join(label_words), " ".join(words[len(label_words) : end])
             pairs.append(Pair(label, value, "cell", (index, place), (index, place)))
     return pairs
+
+
+def _summary_run(cell: str) -> list[tuple[str, str]]:
+    """A cell of summary labels each followed by its amount, no colon between ("Sous-total HT 7 200,00 €
+    TVA (20 %) 1 440,00 € Total TTC 8 640,00 €"): the labels and their amounts, when two or more and
+    one of them at least labels a summary amount; none otherwise (a cell of prose with prices in it)."""
+    found = [(match["label"].strip(), match["amount"].strip()) for match in _SUM_RUN.finditer(cell)]
+    found = [(label, amount) for label, amount in found if is_label_text(without_rate(label))]
+    if len(found) < 2 or not any(_is_summary_label(label) for label, _ in found):
+        return []
+    return found
 
 
 def _ends_in_key_and_value(cells: tuple[str, ...], filled: list[int]) -> bool:

@@ -26,13 +26,17 @@ _AMOUNT = re.compile(
     r"\s*(?P<trail>-)?"
 )
 _GROUPED = re.compile(rf"\d{{1,3}}(?:[{_GROUP_SPACES}]\d{{3}})+(?:[.,]\d+)?")
+_MOST_DIGITS = 15  # digits before the decimal mark of the largest number read as one
+# A whole amount whose cents are a dash, as Dutch, German and Swiss prices print it: "€6,-", "1.250,--".
+_WHOLE_DASH = re.compile(r"(.*\d[.,])[-\u2013\u2014]{1,2}")
 
 
 def parse_number(text: str, decimal_comma: bool = False) -> tuple[float, float] | None:
     """The number written in `text` and how cleanly it was written (1.0, or less with a unit after it).
 
     Accepts currency signs and codes, thousands separators (",", ".", spaces, apostrophes), either
-    decimal mark, and negatives as "-12.50", "12.50-" or "(12.50)". A lone separator before exactly
+    decimal mark, whole amounts with a dash for their cents ("6,-"), and negatives as "-12.50", "12.50-"
+    or "(12.50)". A lone separator before exactly
     three digits ("1,200", "1.200") is a thousands separator unless `decimal_comma` says otherwise for
     the comma or the point respectively.
     """
@@ -41,6 +45,9 @@ def parse_number(text: str, decimal_comma: bool = False) -> tuple[float, float] 
     unit = _UNIT_AFTER.fullmatch(cleaned)
     if unit:
         cleaned, quality = unit.group(1), 1.0 if unit.group(2) == "%" else 0.9
+    whole = _WHOLE_DASH.fullmatch(cleaned)
+    if whole:
+        cleaned = whole.group(1) + "00"
     match = _AMOUNT.fullmatch(cleaned)
     if not match or bool(match["open"]) != bool(match["close"]):
         return None
@@ -72,6 +79,8 @@ def _magnitude(digits: str, decimal_comma: bool) -> float | None:
     if thousands in whole and not re.fullmatch(rf"\d{{1,3}}(?:\{thousands}\d{{3}})+", whole):
         return None
     whole = whole.replace(thousands, "")
+    if len(whole) > _MOST_DIGITS:
+        return None  # a barcode's or an authorisation's digits, no amount (nor one a float holds exactly)
     return float(f"{whole}.{fraction or 0}") if whole.isdigit() else None
 
 

@@ -320,3 +320,15 @@ def test_a_line_of_many_short_words_ocr_made_of_a_logo_is_no_shops_name() -> Non
 
     assert extract(page, RECEIPT).output["merchant"]["name"] == "DOUGLAS BURGERS #15"
     assert _reads_as_name("MOOYAH Burgers Fries & Shakes #199")
+
+
+def test_a_state_ocr_read_with_a_lower_case_letter_before_its_zip_code_ends_the_address() -> None:
+    page = _roll("CASA VERDE", "12 Elm Road", "Garden City Ny 11530", "Total    9.50")
+
+    assert extract(page, RECEIPT).output["merchant"]["address"] == "12 Elm Road, Garden City Ny 11530"
+
+
+def test_edge_marks_ocr_spaced_apart_after_a_head_line_are_left_out() -> None:
+    page = _roll("CASA VERDE", "14 HIGH STREET    | '", "SALEM, MA 01970", "Total    9.50")
+
+    assert extract(page, RECEIPT).output["merchant"]["address"] == "14 HIGH STREET, SALEM, MA 01970"

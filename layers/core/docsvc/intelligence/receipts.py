@@ -51,8 +51,10 @@ _STATES = (
 )
 # A US state and its ZIP code, as an address's last line prints them: "Miami, FL 33176", "CA. 90280".
 # Its ZIP code ends the line, but for a little of OCR's noise: "DE 80331 München" is a German postcode.
+# Before a ZIP code, OCR's lower case second letter is let through ("New Hyde Park Ny 11040").
 _US_PLACE = re.compile(
-    rf"[A-Za-z.,]\s*[\s,]\s*(?:{'|'.join(_STATES.split())})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?:\s+\S{{1,3}})?\s*$"
+    rf"[A-Za-z.,]\s*[\s,]\s*(?:{'|'.join(_STATES.split() + _STATES.title().split())})\.?,?\s+"
+    r"\d{5}(?:-\d{4})?(?:\s+\S{1,3})?\s*$"
 )
 # The last line of an address: a US state with its ZIP code or at the end ("Windham NH", "FAIR OAKS,
 # CA"), or a postcode before a place ("75015 PARIS").
@@ -228,14 +230,15 @@ def numbers_the_shop(text: str) -> bool:
 
 def _without_edge_noise(text: str) -> str:
     """A head line without the marks OCR reads at the paper's edges, set far apart after it ("99
-    BROADWAY    en    |", "SOMERVILLE, MA 02145    ae"): a trailing part of signs, or of two letters
-    at most in lower case but a street's ("st", "rd"); no digit (a state, "FAIR OAKS    CA", is kept);
+    BROADWAY    en    |", "SOMERVILLE, MA 02145    ae", "12 ELM ROAD    | '"): a trailing part of
+    signs, or of two letters at most in lower case but a street's ("st", "rd"), its spaces ignored; no
+    digit (a state, "FAIR OAKS    CA", is kept);
     and before it ("———    17588 Castleton St", "oy    Kapolei, HI 96707", "; d    12502 North Drive"):
     a leading part of signs with a letter at most, or of one or two letters in lower case but a word
     a name opens with ("la    Source", "de    Luca"). A street's direction OCR read as a section sign
     is its S again ("7519 §. ATLANTIC AVE.": no address prints a section sign)."""
     parts = re.split(r"\s{4,}", text.strip())
-    while len(parts) > 1 and _EDGE_NOISE.fullmatch(parts[-1]):
+    while len(parts) > 1 and _EDGE_NOISE.fullmatch(parts[-1].replace(" ", "")):
         parts.pop()
     while len(parts) > 1 and _LEADING_NOISE.fullmatch(parts[0].replace(" ", "")):
         parts.pop(0)

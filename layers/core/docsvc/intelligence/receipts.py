@@ -51,8 +51,12 @@ _STATES = (
 )
 # A US state and its ZIP code, as an address's last line prints them: "Miami, FL 33176", "CA. 90280".
 # Its ZIP code ends the line, but for a little of OCR's noise: "DE 80331 München" is a German postcode.
-# Before a ZIP code, OCR's lower case second letter is let through ("New Hyde Park Ny 11040").
 _US_PLACE = re.compile(
+    rf"[A-Za-z.,]\s*[\s,]\s*(?:{'|'.join(_STATES.split())})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?:\s+\S{{1,3}})?\s*$"
+)
+# The same in a receipt's head, OCR's lower case second letter let through ("New Hyde Park Ny 11040"):
+# not to order an invoice's dates by ("Müller Co 12345").
+_HEAD_PLACE = re.compile(
     rf"[A-Za-z.,]\s*[\s,]\s*(?:{'|'.join(_STATES.split() + _STATES.title().split())})\.?,?\s+"
     r"\d{5}(?:-\d{4})?(?:\s+\S{1,3})?\s*$"
 )
@@ -285,7 +289,7 @@ def _continues(text: str) -> bool:
 
 
 def _is_place(text: str) -> bool:
-    return bool(_US_PLACE.search(text) or _STATE_AT_END.search(text))
+    return bool(_HEAD_PLACE.search(text) or _STATE_AT_END.search(text))
 
 
 def _reads_as_name(text: str) -> bool:

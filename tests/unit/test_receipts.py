@@ -224,6 +224,18 @@ def test_a_second_subtotal_that_adds_the_tax_to_the_first_is_the_total() -> None
     assert extract(page, RECEIPT).output["total"] == 69.25
 
 
+def test_a_second_subtotal_a_tax_line_apart_is_the_total_when_ocr_lost_the_taxs_amount() -> None:
+    page = _roll("Coffee    2.95", "Sub Total:    48.85", "Tax:    a9", "Sub Total:    52.76", "Thank you")
+
+    assert extract(page, RECEIPT).output["total"] == 52.76
+
+
+def test_a_second_subtotal_far_above_the_first_is_no_total() -> None:
+    page = _roll("Coffee    2.95", "Sub Total:    20.00", "Tax:    a9", "Sub Total:    52.76", "Thank you")
+
+    assert extract(page, RECEIPT).output["total"] is None
+
+
 def test_a_subtotal_that_items_add_up_to_without_a_tax_is_no_total() -> None:
     page = _roll("1    Burger    11.00", "1    Soda    2.00", "Sub Total:    13.00", "TOTAL:")
 

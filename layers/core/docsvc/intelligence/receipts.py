@@ -10,7 +10,8 @@ numeric in the order of the country it was printed in. So:
   count of items is not it, and of several the largest is (a total with the tip after the total of
   the food); without such a line, the largest amount paid (a card's or cash line) that two other
   amounts add up to (a subtotal and its tax, a quarter of it at most), or a second subtotal that an
-  amount and a tax above it add up to;
+  amount and a tax above it add up to, or that a quarter more than a subtotal above it makes, a
+  tax's line between them (its amount lost to OCR);
 - the date is the first one printed with a time of day ("05/11/18 8:47 PM"): the moment of the
   sale, however the head of the roll around it reads; OCR's letters for digits and digits for letters
   undone inside the words shaped as a date ("O5/l1/18", "$ep07'18");
@@ -29,10 +30,11 @@ numeric in the order of the country it was printed in. So:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from docsvc.intelligence.candidates import Candidate, Slot, candidate_of, role_of
 from docsvc.intelligence.labels import label_key
+from docsvc.intelligence.lines import Line
 from docsvc.intelligence.reading import Reading
 from docsvc.intelligence.values import parse_date, parse_time
 
@@ -182,6 +184,7 @@ def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         elif _SUBTOTAL.search(lines[at].text):
             parts = [cents for index, cents in amounts if index < at and 0 < cents < total]
             smaller = [cents for index, cents in amounts if index < at and index in taxes]
+            smaller += [total - cents for cents in _subtotal_taxed_apart(lines, amounts, at)]
         else:
             continue
         if (best is None or total > best[1]) and any(
@@ -192,6 +195,19 @@ def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         value = f"{best[1] // 100}.{best[1] % 100:02d}"
         candidate = candidate_of(slot, value, SUM_OF_TWO, (best[0], 0), frozenset({(best[0], -7)}), reading)
         yield from [candidate] if candidate else []
+
+
+def _subtotal_taxed_apart(lines: Sequence[Line], amounts: list[tuple[int, int]], at: int) -> list[int]:
+    """The amounts of the subtotals above the subtotal on line `at` with a tax's line between them,
+    its amount lost or not: a till printing the subtotal with its tax as a second "Sub Total" whose tax
+    OCR misread ("Sub Total: 48.85", "Tax: a9", "Sub Total: 52.76")."""
+    return [
+        cents
+        for index, cents in amounts
+        if index < at
+        and _SUBTOTAL.search(lines[index].text)
+        and any(_TAX.search(lines[between].text) for between in range(index + 1, at))
+    ]
 
 
 def _after(text: str, end: int) -> str:

@@ -10,8 +10,8 @@ numeric in the order of the country it was printed in. So:
   count of items is not it, and of several the largest is (a total with the tip after the total of
   the food); without such a line, the largest amount paid (a card's or cash line) that two other
   amounts add up to (a subtotal and its tax, a quarter of it at most), or a second subtotal that an
-  amount and a tax above it add up to, or that a quarter more than a subtotal above it makes, a
-  tax's line between them (its amount lost to OCR);
+  amount and a tax above it add up to, or that is at most a quarter above a subtotal printed before
+  it, a tax's line between them (its amount lost to OCR);
 - the date is the first one printed with a time of day ("05/11/18 8:47 PM"): the moment of the
   sale, however the head of the roll around it reads; OCR's letters for digits and digits for letters
   undone inside the words shaped as a date ("O5/l1/18", "$ep07'18");

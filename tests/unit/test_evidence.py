@@ -162,6 +162,20 @@ def test_words_are_laid_out_on_the_lines_they_are_printed_on_with_wide_gaps_kept
     assert laid_out(words) == "Rechnung Nr. 471102\n\nSteuerbetrag    56,87\n\nZahlbetrag    529,87"
 
 
+def test_two_printed_lines_drawn_on_tall_overlapping_boxes_stay_two_lines() -> None:
+    # OCR's text page draws each word on its line's box; two lines photographed a little turned have
+    # boxes as tall as two lines, the second's middle within half a box of the first's
+    words = [
+        (0.30, 0.100, 0.45, 0.160, "CHEF"),
+        (0.46, 0.100, 0.62, 0.160, "WANG"),
+        (0.20, 0.125, 0.32, 0.185, "1902"),
+        (0.33, 0.125, 0.52, 0.185, "Jericho"),
+        (0.53, 0.125, 0.72, 0.185, "Turnpike"),
+    ]
+
+    assert laid_out(words) == "CHEF WANG\n1902 Jericho Turnpike"
+
+
 def test_a_page_read_by_ocr_without_word_boxes_keeps_its_text() -> None:
     words = [(0.1, 0.1, 0.2, 0.12, "Total")]
 

@@ -224,6 +224,18 @@ def test_a_second_subtotal_that_adds_the_tax_to_the_first_is_the_total() -> None
     assert extract(page, RECEIPT).output["total"] == 69.25
 
 
+def test_a_second_subtotal_a_tax_line_apart_is_the_total_when_ocr_lost_the_taxs_amount() -> None:
+    page = _roll("Coffee    2.95", "Sub Total:    48.85", "Tax:    a9", "Sub Total:    52.76", "Thank you")
+
+    assert extract(page, RECEIPT).output["total"] == 52.76
+
+
+def test_a_second_subtotal_far_above_the_first_is_no_total() -> None:
+    page = _roll("Coffee    2.95", "Sub Total:    20.00", "Tax:    a9", "Sub Total:    52.76", "Thank you")
+
+    assert extract(page, RECEIPT).output["total"] is None
+
+
 def test_a_subtotal_that_items_add_up_to_without_a_tax_is_no_total() -> None:
     page = _roll("1    Burger    11.00", "1    Soda    2.00", "Sub Total:    13.00", "TOTAL:")
 
@@ -320,3 +332,15 @@ def test_a_line_of_many_short_words_ocr_made_of_a_logo_is_no_shops_name() -> Non
 
     assert extract(page, RECEIPT).output["merchant"]["name"] == "DOUGLAS BURGERS #15"
     assert _reads_as_name("MOOYAH Burgers Fries & Shakes #199")
+
+
+def test_a_state_ocr_read_with_a_lower_case_letter_before_its_zip_code_ends_the_address() -> None:
+    page = _roll("CASA VERDE", "12 Elm Road", "Garden City Ny 11530", "Total    9.50")
+
+    assert extract(page, RECEIPT).output["merchant"]["address"] == "12 Elm Road, Garden City Ny 11530"
+
+
+def test_edge_marks_ocr_spaced_apart_after_a_head_line_are_left_out() -> None:
+    page = _roll("CASA VERDE", "14 HIGH STREET    | '", "SALEM, MA 01970", "Total    9.50")
+
+    assert extract(page, RECEIPT).output["merchant"]["address"] == "14 HIGH STREET, SALEM, MA 01970"

@@ -167,17 +167,20 @@ def laid_out(words: PageWords) -> str:
     """A page's words as the lines they are printed on: words whose middles share a height join one
     line, left to right, with wide spacing where a gap is wider than WIDE_GAP of the page ("Zahlbetrag
     529,87"), and a blank line where the lines part by more than twice a line's height. OCR reads a
-    form's labels and values as separate blocks; this puts each value back beside its label."""
+    form's labels and values as separate blocks; this puts each value back beside its label. Words
+    that stand one over the other are never one line (`_printed_lines`)."""
     rows: list[list[WordBox]] = []
     middles: list[float] = []
     for word in sorted(words, key=lambda word: ((word[1] + word[3]) / 2, word[0])):
         middle, height = (word[1] + word[3]) / 2, word[3] - word[1]
         if rows and abs(middles[-1] - middle) < max(rows[-1][0][3] - rows[-1][0][1], height) / 2:
             rows[-1].append(word)
-            middles[-1] = sum((each[1] + each[3]) / 2 for each in rows[-1]) / len(rows[-1])
+            middles[-1] = _middle(rows[-1])
         else:
             rows.append([word])
             middles.append(middle)
+    rows = [line for row in rows for line in _printed_lines(row)]
+    middles = [_middle(row) for row in rows]
     lines: list[str] = []
     for number, row in enumerate(rows):
         height = max(word[3] - word[1] for word in row)
@@ -218,6 +221,39 @@ def printed_forms(value: Any) -> list[str]:
 
 
 # ---------------------------------------------------------------------------- helpers
+def _middle(row: Sequence[WordBox]) -> float:
+    return sum((word[1] + word[3]) / 2 for word in row) / len(row)
+
+
+def _printed_lines(row: list[WordBox]) -> list[list[WordBox]]:
+    """A row of words joined by their heights, as the printed lines it holds. OCR's text page draws
+    each word on its whole line's box, and a line photographed a little turned has a box as tall as
+    two printed lines: the words of the line under it then share its height, and the two would read
+    word by word in one line. Words of one line stand side by side, never one over the other; so the
+    row's words are taken top to bottom in runs sharing a height (an OCR line's), and a run that
+    stands over or under the words of the line being made begins the next line."""
+    runs: list[list[WordBox]] = []
+    for word in row:  # in order of their middles
+        height = word[3] - word[1]
+        if runs and abs((word[1] + word[3]) / 2 - (runs[-1][0][1] + runs[-1][0][3]) / 2) < height / 4:
+            runs[-1].append(word)
+        else:
+            runs.append([word])
+    lines: list[list[WordBox]] = []
+    for run in runs:
+        if lines and not any(_over(word, other) for word in run for other in lines[-1]):
+            lines[-1].extend(run)
+        else:
+            lines.append(list(run))
+    return lines
+
+
+def _over(word: WordBox, other: WordBox) -> bool:
+    """Whether two words stand one over the other: they share more than a quarter of the narrower's width."""
+    shared = min(word[2], other[2]) - max(word[0], other[0])
+    return shared > min(word[2] - word[0], other[2] - other[0]) / 4
+
+
 # A currency answered as its code may be printed as its sign only.
 _CURRENCY_SIGNS = {"EUR": "€", "USD": "$", "GBP": "£", "JPY": "¥", "INR": "₹", "PLN": "zł", "KRW": "₩"}
 

@@ -10,7 +10,8 @@ numeric in the order of the country it was printed in. So:
   count of items is not it, and of several the largest is (a total with the tip after the total of
   the food); without such a line, the largest amount paid (a card's or cash line) that two other
   amounts add up to (a subtotal and its tax, a quarter of it at most), or a second subtotal that an
-  amount and a tax above it add up to;
+  amount and a tax above it add up to, or that is at most a quarter above a subtotal printed before
+  it, a tax's line between them (its amount lost to OCR);
 - the date is the first one printed with a time of day ("05/11/18 8:47 PM"): the moment of the
   sale, however the head of the roll around it reads; OCR's letters for digits and digits for letters
   undone inside the words shaped as a date ("O5/l1/18", "$ep07'18");
@@ -29,10 +30,11 @@ numeric in the order of the country it was printed in. So:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from docsvc.intelligence.candidates import Candidate, Slot, candidate_of, role_of
 from docsvc.intelligence.labels import label_key
+from docsvc.intelligence.lines import Line
 from docsvc.intelligence.reading import Reading
 from docsvc.intelligence.values import parse_date, parse_time
 
@@ -53,6 +55,12 @@ _STATES = (
 # Its ZIP code ends the line, but for a little of OCR's noise: "DE 80331 München" is a German postcode.
 _US_PLACE = re.compile(
     rf"[A-Za-z.,]\s*[\s,]\s*(?:{'|'.join(_STATES.split())})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?:\s+\S{{1,3}})?\s*$"
+)
+# The same in a receipt's head, OCR's lower case second letter let through ("New Hyde Park Ny 11040"):
+# not to order an invoice's dates by ("Müller Co 12345").
+_HEAD_PLACE = re.compile(
+    rf"[A-Za-z.,]\s*[\s,]\s*(?:{'|'.join(_STATES.split() + _STATES.title().split())})\.?,?\s+"
+    r"\d{5}(?:-\d{4})?(?:\s+\S{1,3})?\s*$"
 )
 # The last line of an address: a US state with its ZIP code or at the end ("Windham NH", "FAIR OAKS,
 # CA"), or a postcode before a place ("75015 PARIS").
@@ -176,6 +184,7 @@ def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         elif _SUBTOTAL.search(lines[at].text):
             parts = [cents for index, cents in amounts if index < at and 0 < cents < total]
             smaller = [cents for index, cents in amounts if index < at and index in taxes]
+            smaller += [total - cents for cents in _subtotal_taxed_apart(lines, amounts, at)]
         else:
             continue
         if (best is None or total > best[1]) and any(
@@ -186,6 +195,19 @@ def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         value = f"{best[1] // 100}.{best[1] % 100:02d}"
         candidate = candidate_of(slot, value, SUM_OF_TWO, (best[0], 0), frozenset({(best[0], -7)}), reading)
         yield from [candidate] if candidate else []
+
+
+def _subtotal_taxed_apart(lines: Sequence[Line], amounts: list[tuple[int, int]], at: int) -> list[int]:
+    """The amounts of the subtotals above the subtotal on line `at` with a tax's line between them,
+    its amount lost or not: a till printing the subtotal with its tax as a second "Sub Total" whose tax
+    OCR misread ("Sub Total: 48.85", "Tax: a9", "Sub Total: 52.76")."""
+    return [
+        cents
+        for index, cents in amounts
+        if index < at
+        and _SUBTOTAL.search(lines[index].text)
+        and any(_TAX.search(lines[between].text) for between in range(index + 1, at))
+    ]
 
 
 def _after(text: str, end: int) -> str:
@@ -228,14 +250,15 @@ def numbers_the_shop(text: str) -> bool:
 
 def _without_edge_noise(text: str) -> str:
     """A head line without the marks OCR reads at the paper's edges, set far apart after it ("99
-    BROADWAY    en    |", "SOMERVILLE, MA 02145    ae"): a trailing part of signs, or of two letters
-    at most in lower case but a street's ("st", "rd"); no digit (a state, "FAIR OAKS    CA", is kept);
+    BROADWAY    en    |", "SOMERVILLE, MA 02145    ae", "12 ELM ROAD    | '"): a trailing part of
+    signs, or of two letters at most in lower case but a street's ("st", "rd"), its spaces ignored; no
+    digit (a state, "FAIR OAKS    CA", is kept);
     and before it ("———    17588 Castleton St", "oy    Kapolei, HI 96707", "; d    12502 North Drive"):
     a leading part of signs with a letter at most, or of one or two letters in lower case but a word
     a name opens with ("la    Source", "de    Luca"). A street's direction OCR read as a section sign
     is its S again ("7519 §. ATLANTIC AVE.": no address prints a section sign)."""
     parts = re.split(r"\s{4,}", text.strip())
-    while len(parts) > 1 and _EDGE_NOISE.fullmatch(parts[-1]):
+    while len(parts) > 1 and _EDGE_NOISE.fullmatch(parts[-1].replace(" ", "")):
         parts.pop()
     while len(parts) > 1 and _LEADING_NOISE.fullmatch(parts[0].replace(" ", "")):
         parts.pop(0)
@@ -282,7 +305,7 @@ def _continues(text: str) -> bool:
 
 
 def _is_place(text: str) -> bool:
-    return bool(_US_PLACE.search(text) or _STATE_AT_END.search(text))
+    return bool(_HEAD_PLACE.search(text) or _STATE_AT_END.search(text))
 
 
 def _reads_as_name(text: str) -> bool:

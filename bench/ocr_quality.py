@@ -373,6 +373,12 @@ def languages_real_run(
     return results
 
 
+def reached_deadline(rows: list[dict[str, Any]]) -> int:
+    """How many readings ran to the page's time: on a busy machine those are cut short, and a figure
+    that counts them measures the machine's load as much as the engine."""
+    return sum(r["seconds"] >= 0.97 * PAGE_SECONDS[0] for r in rows)
+
+
 def languages_real_summary(results: list[dict[str, Any]]) -> None:
     def recall(rows: list[dict[str, Any]]) -> str:
         found, of = sum(r["found"] for r in rows), sum(r["of"] for r in rows)
@@ -392,7 +398,7 @@ def languages_real_summary(results: list[dict[str, Any]]) -> None:
                 seconds = statistics.fmean(r["seconds"] for r in rows)
                 print(
                     f"{split} / {scan_dpi} dpi / {'noisy' if degraded else 'clean'} "
-                    f"({len(rows)} readings, {seconds:.1f} s each)"
+                    f"({len(rows)} readings, {seconds:.1f} s each, {reached_deadline(rows)} at the page's time)"
                 )
                 print("  language  " + " ".join(f"{o:>6}" for o in orientations) + "    all")
                 for language in [*sorted({r["language"] for r in rows}), "all"]:

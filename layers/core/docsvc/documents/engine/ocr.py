@@ -140,6 +140,11 @@ FINE_PRINT_DOUBT = 85.0
 # A second reading in a guessed language and English takes up to this many times as long as the first
 # (measured: bench/ocr_quality.py --default-language); it is tried only when the page's time allows.
 SECOND_READING_COST = 2.5
+# Tesseract is stopped (its monitor's deadline) once this share of the page's time has passed since the
+# page's reading began, keeping the words it has read: the rest of the page's time makes its text page and
+# sends it. A reading not stopped so ran on to the page's time, and the page, stopped from outside, lost
+# every reading it had, the first and complete one too when a second, finer one overran.
+READING_SHARE = 0.85
 # Tesseract's layout analysis can take a tall thin stroke (a bracket or a bar of a formula) for a rule
 # between columns and cut the lines of a page's text in two along it, losing the letters at the cut.
 # Words of different blocks side by side on one line, closer than this many word heights, are such a
@@ -228,6 +233,7 @@ class Reading:
     matrix: pymupdf.Matrix  # page (unrotated) coordinates to pixels of the rendering
     dpi: float
     turn: float  # degrees clockwise the page was turned (and straightened) for reading
+    complete: bool = True  # False when Tesseract was stopped at the page's deadline: the words read by then
 
     @property
     def confidence(self) -> float | None:
@@ -302,6 +308,9 @@ class _Tesseract:
             "TessPageIteratorNext": ([pointer, number], number),
             "TessPageIteratorDelete": ([pointer], None),
             "TessPageIteratorOrientation": ([pointer, pointer, pointer, pointer, pointer], None),
+            "TessMonitorCreate": ([], pointer),
+            "TessMonitorSetDeadlineMSecs": ([pointer, number], None),
+            "TessMonitorDelete": ([pointer], None),
         }
         for name, (arguments, result) in signatures.items():
             function = getattr(lib, name)
@@ -328,7 +337,30 @@ class _Tesseract:
         binarised as `binarisation` says (Tesseract's own, global, by default); `one_block` reads it
         as a single block of text, without layout analysis; `mode`, if given, is the page segmentation
         mode instead (11: sparse text, as much as can be found in no particular order)."""
+        words, _ = self.recognise(
+            samples, width, height, stride, dpi, languages, location, binarisation, one_block, mode
+        )
+        return words
+
+    def recognise(
+        self,
+        samples: bytes,
+        width: int,
+        height: int,
+        stride: int,
+        dpi: float,
+        languages: str,
+        location: str,
+        binarisation: Binarisation | None = None,
+        one_block: bool = False,
+        mode: int | None = None,
+        deadline: float | None = None,
+    ) -> tuple[list[Word], bool]:
+        """The words as `words` reads them, and whether the reading is complete. Given a `deadline`
+        (a time.monotonic() instant), Tesseract's monitor stops the recognition then (at once when it
+        has passed), and the words it had read by then are returned, not complete."""
         lib = self._lib
+        monitor = None
         with self._lock:
             lib.fz_set_leptonica_mem(self._context)
             api = lib.TessBaseAPICreate()
@@ -342,7 +374,13 @@ class _Tesseract:
                 lib.TessBaseAPISetPageSegMode(api, segmentation)  # PSM_SINGLE_BLOCK or PSM_AUTO by default
                 lib.TessBaseAPISetImage(api, samples, width, height, 1, stride)
                 lib.TessBaseAPISetSourceResolution(api, round(dpi))
-                if lib.TessBaseAPIRecognize(api, None) != 0:
+                if deadline is not None:
+                    monitor = lib.TessMonitorCreate()
+                    lib.TessMonitorSetDeadlineMSecs(
+                        monitor, max(int((deadline - time.monotonic()) * 1000), 1)
+                    )
+                complete = lib.TessBaseAPIRecognize(api, monitor) == 0
+                if not complete and (deadline is None or time.monotonic() < deadline):
                     raise RuntimeError("Tesseract could not read the page")
                 tsv = lib.TessBaseAPIGetTsvText(api, 0)
                 try:
@@ -350,10 +388,12 @@ class _Tesseract:
                 finally:
                     lib.TessDeleteText(tsv)
             finally:
+                if monitor:
+                    lib.TessMonitorDelete(monitor)
                 lib.TessBaseAPIEnd(api)
                 lib.TessBaseAPIDelete(api)
                 lib.fz_clear_leptonica_mem(self._context)
-        return list(_tsv_words(table))
+        return list(_tsv_words(table)), complete
 
     def text_blocks(
         self, samples: bytes, width: int, height: int, stride: int, binarisation: Binarisation | None = None
@@ -465,7 +505,11 @@ def _tesseract() -> _Tesseract | None:
 # ---------------------------------------------------------------------------------------- reading a page
 def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) -> Reading | None:
     """Tesseract's words on the page, turned the way they read best; None (with a warning) when OCR is
-    not installed here or fails, or when MuPDF's own OCR has to read the page (no C API)."""
+    not installed here or fails, or when MuPDF's own OCR has to read the page (no C API).
+
+    Tesseract is stopped at READING_SHARE of the page's time: a first reading stopped so gives the
+    words it read by then (not `complete`); a second reading (finer, in a guessed language, or as one
+    block) stopped so is dropped, and the page keeps the reading it had."""
     location, tesseract = tessdata(), _tesseract()
     if location is None or tesseract is None:
         return None
@@ -474,6 +518,7 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
         return None
     languages = "+".join(options.languages or DEFAULT_LANGUAGES)
     started = time.monotonic()
+    deadline = started + READING_SHARE * options.page_seconds
     try:
         pixmap, to_pixels = _render(page, dpi, 0)
         clean = is_noisy(pixmap)
@@ -485,9 +530,15 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
         turn = _turn(tesseract, page, dpi, straight, languages, location, clean, binarisation)
         recognising = time.monotonic()
         if turn == 0:
-            reading = _recognised(tesseract, pixmap, to_pixels, dpi, 0, languages, location, binarisation)
+            reading = _recognised(
+                tesseract, pixmap, to_pixels, dpi, 0, languages, location, binarisation, deadline=deadline
+            )
         else:
-            reading = _read(tesseract, page, dpi, turn, languages, location, clean, binarisation)
+            reading = _read(
+                tesseract, page, dpi, turn, languages, location, clean, binarisation, deadline=deadline
+            )
+        if not reading.complete:
+            return reading
         guessed = guess_language(word.text for word in reading.words) if options.languages is None else None
         again = guessed if guessed is not None and guessed not in DEFAULT_LANGUAGES else None
         if again is not None and again not in installed_languages():
@@ -502,27 +553,42 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
         if again is not None or finer != dpi:
             now = time.monotonic()
             cost = second_reading_cost(now - recognising, finer / dpi, again is not None)
-            if now - started + cost > options.page_seconds:
-                if again:
-                    warnings.append(
-                        f"the page looks {again} but was read in English only (no time for a second "
-                        "reading); give `languages` to read it in its own"
-                    )
-            else:
-                both = read_in = f"{again}+eng" if again else languages
+            second = None
+            if now - started + cost <= options.page_seconds:
+                both = f"{again}+eng" if again else languages
                 if turn == 0 and finer == dpi:
-                    reading = _recognised(tesseract, pixmap, to_pixels, dpi, 0, both, location, binarisation)
+                    second = _recognised(
+                        tesseract, pixmap, to_pixels, dpi, 0, both, location, binarisation, deadline=deadline
+                    )
                 else:
-                    second = _read(tesseract, page, finer, turn, both, location, clean, binarisation)
-                    if small or again or (second.confidence or 0.0) > (reading.confidence or 0.0):
-                        reading = second
+                    second = _read(
+                        tesseract, page, finer, turn, both, location, clean, binarisation, deadline=deadline
+                    )
+            if second is not None and second.complete:
+                read_in = both
+                if small or again or finer == dpi or (second.confidence or 0.0) > (reading.confidence or 0.0):
+                    reading = second
+            elif again:
+                warnings.append(
+                    f"the page looks {again} but was read in English only (no time for a second "
+                    "reading); give `languages` to read it in its own"
+                )
         if _cut_across(reading):
             now = time.monotonic()
             if now - started + reading.dpi / dpi * (now - recognising) <= options.page_seconds:
                 whole = _read(
-                    tesseract, page, reading.dpi, reading.turn, read_in, location, clean, binarisation, True
+                    tesseract,
+                    page,
+                    reading.dpi,
+                    reading.turn,
+                    read_in,
+                    location,
+                    clean,
+                    binarisation,
+                    True,
+                    deadline=deadline,
                 )
-                if (whole.confidence or 0.0) >= (reading.confidence or 0.0) - CUT_MARGIN:
+                if whole.complete and (whole.confidence or 0.0) >= (reading.confidence or 0.0) - CUT_MARGIN:
                     reading = whole
     except Exception as error:
         warnings.append(f"OCR failed: {reason(error)}")
@@ -697,13 +763,25 @@ def _read(
     clean: bool = False,
     binarisation: Binarisation = GLOBAL,
     one_block: bool = False,
+    deadline: float | None = None,
 ) -> Reading:
     pixmap, to_pixels = _render(page, dpi, turn, clean)
     if turn % 90:
         # straightened: the corners it adds are white, which can move the page's one threshold between
         # a light grey ground and them (the whole page then reads as ink), so it is measured again
         binarisation = binarisation_for(pixmap, clean)
-    return _recognised(tesseract, pixmap, to_pixels, dpi, turn, languages, location, binarisation, one_block)
+    return _recognised(
+        tesseract,
+        pixmap,
+        to_pixels,
+        dpi,
+        turn,
+        languages,
+        location,
+        binarisation,
+        one_block,
+        deadline=deadline,
+    )
 
 
 def _recognised(
@@ -716,8 +794,9 @@ def _recognised(
     location: str,
     binarisation: Binarisation = GLOBAL,
     one_block: bool = False,
+    deadline: float | None = None,
 ) -> Reading:
-    words = tesseract.words(
+    words, complete = tesseract.recognise(
         pixmap.samples,
         pixmap.width,
         pixmap.height,
@@ -727,8 +806,9 @@ def _recognised(
         location,
         binarisation,
         one_block,
+        deadline=deadline,
     )
-    return Reading(tuple(words), to_pixels, dpi, turn)
+    return Reading(tuple(words), to_pixels, dpi, turn, complete)
 
 
 def skew_of(pixmap: pymupdf.Pixmap) -> float:

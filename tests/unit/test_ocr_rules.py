@@ -1,0 +1,85 @@
+"""Rules (underlines, a table's lines) taken out of the picture Tesseract reads."""
+
+from __future__ import annotations
+
+import os
+
+import pymupdf
+import pytest
+from docsvc.documents.engine import ocr
+from docsvc.documents.engine.model import ParseOptions
+
+OCR = pytest.mark.skipif(
+    ocr.tessdata() is None and not os.environ.get("DOCSVC_REQUIRE_OCR"),
+    reason="Tesseract's language data is not installed (make test installs it where it can)",
+)
+ITALIAN = [
+    "di essere a conoscenza delle misure normative di contenimento del contagio da COVID-19 vigenti alla",
+    "data odierna, concernenti le limitazioni alla possibilità di spostamento delle persone fisiche",
+    "territorio nazionale;",
+]
+
+
+def underlined_paragraphs() -> bytes:
+    """A 150 dpi grey picture of a page of four paragraphs of 8.5-point bold print, each line underlined
+    close under its baseline (through the descenders), as a form's declarations are."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=595, height=842)
+        y = 60.0
+        for _ in range(4):
+            for line in ITALIAN:
+                page.insert_text((35, y), line, fontsize=8.5, fontname="tibo")
+                length = pymupdf.get_text_length(line, "tibo", 8.5)
+                page.draw_line((35, y + 0.8), (35 + length, y + 0.8), width=0.6)
+                y += 20
+            y += 20
+        return bytes(page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY).tobytes("png"))
+
+
+@OCR
+def test_underlined_paragraphs_are_read() -> None:
+    """Tesseract alone reads none of their words: it takes the lines underlined for a drawing."""
+    with pymupdf.open(stream=underlined_paragraphs(), filetype="png") as document:
+        reading = ocr.read_page(document[0], ParseOptions(page_seconds=120), [])
+
+    assert reading is not None
+    expected = 4 * sum(len(line.split()) for line in ITALIAN)
+    read = [word.text for word in reading.words]
+    assert len(read) >= 0.9 * expected, read
+    assert read.count("conoscenza") == 4
+
+
+def sheet(draw: str) -> pymupdf.Pixmap:
+    """A 150 dpi grey picture of a small page with a word and, as `draw` says, a thin rule across, a
+    thin rule down, or a filled black bar (a dark area, not a rule)."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=300, height=200)
+        page.insert_text((40, 60), "Total", fontsize=24)
+        if draw == "across":
+            page.draw_line((40, 100), (260, 100), width=0.8)
+        elif draw == "down":
+            page.draw_line((200, 20), (200, 180), width=0.8)
+        elif draw == "bar":
+            page.draw_rect(pymupdf.Rect(40, 120, 260, 150), color=(0, 0, 0), fill=(0, 0, 0))
+        return page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY, alpha=False)
+
+
+def dark_pixels(pixmap: pymupdf.Pixmap) -> int:
+    return sum(value < 128 for value in pixmap.samples)
+
+
+@pytest.mark.parametrize("draw", ["across", "down"])
+def test_a_thin_rule_is_painted_over_and_the_words_kept(draw: str) -> None:
+    word_only, ruled = sheet(""), sheet(draw)
+    assert dark_pixels(ruled) > dark_pixels(word_only) + 100
+
+    unruled = ocr.without_rules(ruled, 150)
+
+    assert abs(dark_pixels(unruled) - dark_pixels(word_only)) < 10
+
+
+def test_a_page_without_rules_and_a_dark_bar_are_left_as_they_are() -> None:
+    plain, bar = sheet(""), sheet("bar")
+
+    assert ocr.without_rules(plain, 150) is plain
+    assert ocr.without_rules(bar, 150) is bar

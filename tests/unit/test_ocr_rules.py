@@ -83,3 +83,18 @@ def test_a_page_without_rules_and_a_dark_bar_are_left_as_they_are() -> None:
 
     assert ocr.without_rules(plain, 150) is plain
     assert ocr.without_rules(bar, 150) is bar
+
+
+def test_a_run_of_ink_with_ink_along_both_sides_is_not_taken_for_a_rule() -> None:
+    """A blurred line of bold print runs together into one long run of ink through its middle; its
+    letters stand above and below it, where a rule has paper along one side at least."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("L", (600, 100), 255)
+    draw = ImageDraw.Draw(image)
+    for x in range(50, 550, 3):  # the letters' strokes, 2 pixels wide, 1 apart
+        draw.rectangle((x, 40, x + 1, 60), fill=0)
+    draw.line((50, 50, 550, 50), fill=0)  # and the run through them
+    pixmap = pymupdf.Pixmap(pymupdf.csGRAY, image.width, image.height, image.tobytes(), False)
+
+    assert ocr.without_rules(pixmap, 150) is pixmap

@@ -115,7 +115,7 @@ def picture_tables(page: pymupdf.Page, textpage: pymupdf.TextPage) -> Picture | 
     grids = [
         grid
         for grid in ruled_grids(horizontal, vertical)
-        if _ink_share(ink, width, height, tuple(pymupdf.Rect(grid.box) * to_pixels)) <= MAX_GRID_INK
+        if ink_share_in(ink, width, height, tuple(pymupdf.Rect(grid.box) * to_pixels)) <= MAX_GRID_INK
     ]
     return Picture(grids) if grids else None
 
@@ -197,11 +197,11 @@ def _words_ink(
         rect = pymupdf.Rect(box[:4]) * to_pixels
         area = max(rect.width, 0) * max(rect.height, 0)
         total += area
-        dark += area * _ink_share(ink, width, height, (rect.x0, rect.y0, rect.x1, rect.y1))
+        dark += area * ink_share_in(ink, width, height, (rect.x0, rect.y0, rect.x1, rect.y1))
     return dark / total if total else 0.0
 
 
-def _ink_share(ink: bytes, width: int, height: int, box: tuple[float, float, float, float]) -> float:
+def ink_share_in(ink: bytes, width: int, height: int, box: tuple[float, float, float, float]) -> float:
     x0, y0 = max(int(box[0]), 0), max(int(box[1]), 0)
     x1, y1 = min(math.ceil(box[2]), width), min(math.ceil(box[3]), height)
     if x1 <= x0 or y1 <= y0:
@@ -230,8 +230,8 @@ def _rules(ink: bytes, width: int, height: int, min_inches: float) -> list[Segme
         at = sum((r + 0.5) * (b - a) for r, a, b in line) / length
         if at < margin or at > height - margin or end - start > MAX_SPAN * width:
             continue  # the edge of the scan, or a border along it
-        above = _ink_share(ink, width, height, (start, top - SIDE - 1, end, top - SIDE + 1))
-        below = _ink_share(ink, width, height, (start, bottom + SIDE, end, bottom + SIDE + 2))
+        above = ink_share_in(ink, width, height, (start, top - SIDE - 1, end, top - SIDE + 1))
+        below = ink_share_in(ink, width, height, (start, bottom + SIDE, end, bottom + SIDE + 2))
         if above > MAX_SIDE_INK and below > MAX_SIDE_INK:
             continue  # dark on both sides: an edge inside a photo
         rules.append((at, float(start), float(end)))

@@ -847,7 +847,7 @@ def _recognised(
     deadline: float | None = None,
     noisy: bool = False,
 ) -> Reading:
-    pixmap = without_rules(pixmap, dpi, noisy)
+    pixmap = without_rules(pixmap, dpi, noisy or bool(turn % 90))
     words, complete = tesseract.recognise(
         pixmap.samples,
         pixmap.width,
@@ -867,10 +867,12 @@ def without_rules(pixmap: pymupdf.Pixmap, dpi: float, blurred: bool = False) -> 
     """The grey rendering with its rules (see RULE_ACROSS) painted over with its paper's grey (the
     commonest level lighter than the ink), the same pixmap when it has none. Ink is what is darker
     than the threshold that splits the page into ink and paper (Otsu's). On a `blurred` picture (a
-    noisy scan) a rule's grey edges are painted over too, a pixel either side at 150 dpi: left, they
-    read as two faint rules where there was one (a noisy Polish invoice 49 -> 74% of its words read,
-    which Tesseract read at 70% with its rules; on its clean picture they are painted over with the
-    rule's one row of ink, not more: 94% against 85%)."""
+    noisy scan, or a page drawn turned by a fraction of a degree to level it, whose rules step from
+    row to row) a rule's grey edges are painted over too, a pixel either side at 150 dpi: left, they
+    read as faint broken rules (a ruled table drawn 2 degrees skewed lost two of its rows) or as two
+    faint rules where there was one (a noisy Polish invoice 49 -> 74% of its words read, which
+    Tesseract read at 70% with its rules). On a clean picture only the rule's rows of ink are: the
+    same invoice clean 94% against 85% with its edges too."""
     from PIL import Image
 
     from docsvc.documents.engine.picture_rules import ink_share_in, thin_lines

@@ -98,3 +98,19 @@ def test_a_run_of_ink_with_ink_along_both_sides_is_not_taken_for_a_rule() -> Non
     pixmap = pymupdf.Pixmap(pymupdf.csGRAY, image.width, image.height, image.tobytes(), False)
 
     assert ocr.without_rules(pixmap, 150) is pixmap
+
+
+def divided(meets: bool) -> pymupdf.Pixmap:
+    """A 150 dpi grey picture of a rule across and a short line down (a quarter inch, a cell's
+    divider) that meets it, or stands apart from it."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=300, height=200)
+        page.draw_line((40, 100), (260, 100), width=0.8)
+        top = 100 if meets else 130
+        page.draw_line((150, top), (150, top + 18), width=0.8)
+        return page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY, alpha=False)
+
+
+def test_a_cell_divider_that_meets_a_rule_across_is_painted_over_and_a_short_stroke_apart_is_not() -> None:
+    assert dark_pixels(ocr.without_rules(divided(meets=True), 150)) < 5
+    assert dark_pixels(ocr.without_rules(divided(meets=False), 150)) > 20

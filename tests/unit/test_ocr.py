@@ -84,9 +84,9 @@ def test_an_english_page_is_recognised_once(monkeypatch: pytest.MonkeyPatch) -> 
     languages: list[str] = []
     recognised = ocr._recognised
 
-    def counted(*arguments: object) -> ocr.Reading:
+    def counted(*arguments: object, **named: object) -> ocr.Reading:
         languages.append(str(arguments[5]))
-        return recognised(*arguments)  # type: ignore[arg-type]
+        return recognised(*arguments, **named)  # type: ignore[arg-type]
 
     monkeypatch.setattr(ocr, "_recognised", counted)
     with pymupdf.open(stream=samples.scan_png(ENGLISH), filetype="png") as document:
@@ -98,10 +98,13 @@ def test_an_english_page_is_recognised_once(monkeypatch: pytest.MonkeyPatch) -> 
 
 @OCR
 @NEEDS["deu"]
-def test_without_time_for_a_second_reading_the_page_stays_english_with_a_warning() -> None:
+def test_without_time_for_a_second_reading_the_page_stays_english_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ocr, "second_reading_cost", lambda *arguments: 1e9)  # more than the page's time
     warnings: list[str] = []
     with pymupdf.open(stream=samples.scan_png(GERMAN), filetype="png") as document:
-        reading = ocr.read_page(document[0], ParseOptions(page_seconds=0.001), warnings)
+        reading = ocr.read_page(document[0], ROOMY, warnings)
 
     assert reading is not None and reading.words
     assert warnings and "looks deu" in warnings[0] and "`languages`" in warnings[0]
@@ -213,7 +216,7 @@ def test_a_reading_twice_as_fine_is_reckoned_to_take_four_times_the_first() -> N
 def read_words(picture: bytes) -> list[str]:
     """The words `ocr.read_page` reads on a picture (PNG)."""
     with pymupdf.open(stream=picture, filetype="png") as document:
-        reading = ocr.read_page(document[0], ParseOptions(), [])
+        reading = ocr.read_page(document[0], ROOMY, [])
     assert reading is not None
     return [word.text for word in reading.words]
 
@@ -339,8 +342,8 @@ def test_a_noisy_page_is_read_again_twice_as_fine_and_the_more_confident_reading
     readings: list[ocr.Reading] = []
     recognised = ocr._recognised
 
-    def kept(*arguments: object) -> ocr.Reading:
-        readings.append(recognised(*arguments))  # type: ignore[arg-type]
+    def kept(*arguments: object, **named: object) -> ocr.Reading:
+        readings.append(recognised(*arguments, **named))  # type: ignore[arg-type]
         return readings[-1]
 
     monkeypatch.setattr(ocr, "_recognised", kept)
@@ -417,14 +420,14 @@ def test_a_page_whose_layout_cuts_its_lines_is_read_again_as_one_block(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     modes: list[bool] = []
-    words = ocr._Tesseract.words
+    recognise = ocr._Tesseract.recognise
 
-    def spied(self: ocr._Tesseract, *arguments: object, **named: object) -> list[ocr.Word]:
-        found = words(self, *arguments, **named)  # type: ignore[arg-type]
+    def spied(self: ocr._Tesseract, *arguments: object, **named: object) -> tuple[list[ocr.Word], bool]:
+        found = recognise(self, *arguments, **named)  # type: ignore[arg-type]
         modes.append(bool(arguments[8]) if len(arguments) > 8 else False)
         return found
 
-    monkeypatch.setattr(ocr._Tesseract, "words", spied)
+    monkeypatch.setattr(ocr._Tesseract, "recognise", spied)
     monkeypatch.setattr(ocr, "_cut_across", lambda reading: not modes[-1])
     with pymupdf.open(stream=samples.scan_png(ENGLISH), filetype="png") as document:
         reading = ocr.read_page(document[0], ROOMY, [])

@@ -115,7 +115,7 @@ def picture_tables(page: pymupdf.Page, textpage: pymupdf.TextPage) -> Picture | 
     grids = [
         grid
         for grid in ruled_grids(horizontal, vertical)
-        if _ink_share(ink, width, height, tuple(pymupdf.Rect(grid.box) * to_pixels)) <= MAX_GRID_INK
+        if ink_share_in(ink, width, height, tuple(pymupdf.Rect(grid.box) * to_pixels)) <= MAX_GRID_INK
     ]
     return Picture(grids) if grids else None
 
@@ -197,11 +197,11 @@ def _words_ink(
         rect = pymupdf.Rect(box[:4]) * to_pixels
         area = max(rect.width, 0) * max(rect.height, 0)
         total += area
-        dark += area * _ink_share(ink, width, height, (rect.x0, rect.y0, rect.x1, rect.y1))
+        dark += area * ink_share_in(ink, width, height, (rect.x0, rect.y0, rect.x1, rect.y1))
     return dark / total if total else 0.0
 
 
-def _ink_share(ink: bytes, width: int, height: int, box: tuple[float, float, float, float]) -> float:
+def ink_share_in(ink: bytes, width: int, height: int, box: tuple[float, float, float, float]) -> float:
     x0, y0 = max(int(box[0]), 0), max(int(box[1]), 0)
     x1, y1 = min(math.ceil(box[2]), width), min(math.ceil(box[3]), height)
     if x1 <= x0 or y1 <= y0:
@@ -219,7 +219,29 @@ _RUN_CACHE: dict[int, re.Pattern[bytes]] = {}
 def _rules(ink: bytes, width: int, height: int, min_inches: float) -> list[Segment]:
     """The rules along the rows of a picture of `width` x `height` pixels whose `ink` is 1 per dark
     pixel: where each stands (a row, in pixels, fractional), from, to (pixels)."""
-    least = max(int(min_inches * RULES_DPI), 2)
+    margin = EDGE * height
+    rules: list[Segment] = []
+    for line in thin_lines(
+        ink, width, max(int(min_inches * RULES_DPI), 2), max(MAX_THICKNESS * RULES_DPI, 2.0)
+    ):
+        top, bottom = min(r for r, _, _ in line), max(r for r, _, _ in line)
+        start, end = min(a for _, a, _ in line), max(b for _, _, b in line)
+        length = sum(b - a for _, a, b in line)
+        at = sum((r + 0.5) * (b - a) for r, a, b in line) / length
+        if at < margin or at > height - margin or end - start > MAX_SPAN * width:
+            continue  # the edge of the scan, or a border along it
+        above = ink_share_in(ink, width, height, (start, top - SIDE - 1, end, top - SIDE + 1))
+        below = ink_share_in(ink, width, height, (start, bottom + SIDE, end, bottom + SIDE + 2))
+        if above > MAX_SIDE_INK and below > MAX_SIDE_INK:
+            continue  # dark on both sides: an edge inside a photo
+        rules.append((at, float(start), float(end)))
+    return rules
+
+
+def thin_lines(ink: bytes, width: int, least: int, thickest: float) -> list[list[tuple[int, int, int]]]:
+    """The lines along the rows of a picture `width` pixels wide whose `ink` is 1 per dark pixel, each
+    as its runs (row, from, to exclusive) of at least `least` dark pixels, on average no thicker than
+    `thickest` rows (a thicker one is a dark area: a photo, a filled box)."""
     pattern = _RUN_CACHE.setdefault(least, re.compile(b"\x01{%d,}" % least))
     runs: list[tuple[int, int, int]] = []  # row, from, to (exclusive)
     for found in pattern.finditer(ink):
@@ -230,24 +252,12 @@ def _rules(ink: bytes, width: int, height: int, min_inches: float) -> list[Segme
             if stop - start >= least:
                 runs.append((row, start - row * width, stop - row * width))
             start, row = stop, row + 1
-    thickest = max(MAX_THICKNESS * RULES_DPI, 2.0)
-    margin = EDGE * height
-    rules: list[Segment] = []
+    thin = []
     for line in _lines(runs):
-        top, bottom = min(r for r, _, _ in line), max(r for r, _, _ in line)
         start, end = min(a for _, a, _ in line), max(b for _, _, b in line)
-        length = sum(b - a for _, a, b in line)
-        at = sum((r + 0.5) * (b - a) for r, a, b in line) / length
-        if length / (end - start) > thickest:
-            continue  # a dark area
-        if at < margin or at > height - margin or end - start > MAX_SPAN * width:
-            continue  # the edge of the scan, or a border along it
-        above = _ink_share(ink, width, height, (start, top - SIDE - 1, end, top - SIDE + 1))
-        below = _ink_share(ink, width, height, (start, bottom + SIDE, end, bottom + SIDE + 2))
-        if above > MAX_SIDE_INK and below > MAX_SIDE_INK:
-            continue  # dark on both sides: an edge inside a photo
-        rules.append((at, float(start), float(end)))
-    return rules
+        if sum(b - a for _, a, b in line) / (end - start) <= thickest:
+            thin.append(line)
+    return thin
 
 
 def _lines(runs: Sequence[tuple[int, int, int]]) -> list[list[tuple[int, int, int]]]:

@@ -1,0 +1,109 @@
+"""Tesseract stopped at the page's time: a page keeps the words read by then, and a second reading that
+overruns never costs the page its first."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pymupdf
+import pytest
+from docsvc.documents.engine import ocr
+from docsvc.documents.engine.model import ParseOptions
+
+from tests import samples
+
+OCR = pytest.mark.skipif(
+    ocr.tessdata() is None and not os.environ.get("DOCSVC_REQUIRE_OCR"),
+    reason="Tesseract's language data is not installed (make test installs it where it can)",
+)
+LINES = [
+    f"Line {number} of the quarterly report lists the invoices paid in March and April"
+    for number in range(40)
+]
+
+
+def dense_page(dpi: int = 300) -> pymupdf.Pixmap:
+    """A grey picture of a page of forty lines of print, long for Tesseract to read (seconds)."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=595, height=842)
+        for index, line in enumerate(LINES):
+            page.insert_text((40, 40 + 19 * index), line, fontsize=11)
+        return page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, alpha=False)
+
+
+def recognise(pixmap: pymupdf.Pixmap, deadline: float | None) -> tuple[list[ocr.Word], bool]:
+    tesseract, location = ocr._tesseract(), ocr.tessdata()
+    assert tesseract is not None and location is not None
+    return tesseract.recognise(
+        pixmap.samples, pixmap.width, pixmap.height, pixmap.stride, 300, "eng", location, deadline=deadline
+    )
+
+
+@OCR
+def test_tesseract_is_stopped_at_its_deadline_with_the_words_it_read_by_then() -> None:
+    pixmap = dense_page()
+    started = time.monotonic()
+
+    words, complete = recognise(pixmap, deadline=started + 0.3)
+
+    assert not complete
+    assert time.monotonic() - started < 2.0  # a whole reading of the page takes several seconds
+    assert len(words) < 10 * len(LINES)
+
+
+@OCR
+def test_a_deadline_already_passed_stops_tesseract_at_once_without_an_error() -> None:
+    started = time.monotonic()
+
+    words, complete = recognise(dense_page(150), deadline=started - 1)
+
+    assert not complete and time.monotonic() - started < 2.0
+    assert isinstance(words, list)
+
+
+def _late_from(call: int, seconds: float, monkeypatch: pytest.MonkeyPatch) -> list[ocr.Reading]:
+    """Spies on the page's readings: from the `call`-th on (1-based), each is given a deadline `seconds`
+    from its start, as if the page's time ran out then."""
+    readings: list[ocr.Reading] = []
+    recognised = ocr._recognised
+
+    def late(*arguments: object, **named: object) -> ocr.Reading:
+        if len(readings) + 1 >= call:
+            named["deadline"] = time.monotonic() + seconds
+        readings.append(recognised(*arguments, **named))  # type: ignore[arg-type]
+        return readings[-1]
+
+    monkeypatch.setattr(ocr, "_recognised", late)
+    return readings
+
+
+@OCR
+def test_a_finer_reading_stopped_at_the_page_s_time_leaves_the_page_its_first_reading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """6-point print is read again twice as fine, and that reading kept; stopped before it ends (a busy
+    machine, a long page), it is dropped, and the page keeps its first reading, whole."""
+    monkeypatch.setattr(ocr, "second_reading_cost", lambda *arguments: 0.0)  # started, whatever it costs
+    readings = _late_from(2, 0.0, monkeypatch)
+    with pymupdf.open(stream=samples.scan_png(LINES[:12], fontsize=6), filetype="png") as document:
+        reading = ocr.read_page(document[0], ParseOptions(page_seconds=120), [])
+
+    assert [r.dpi for r in readings] == [150, 300] and not readings[1].complete
+    assert reading is readings[0] and reading.complete
+    assert {"quarterly", "invoices"} <= {word.text for word in reading.words}
+
+
+@OCR
+def test_a_first_reading_stopped_at_the_page_s_time_keeps_its_words_and_is_not_read_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    readings = _late_from(1, 0.3, monkeypatch)
+    with pymupdf.open() as document:
+        page = document.new_page(width=595, height=842)
+        for index, line in enumerate(LINES):
+            page.insert_text((40, 40 + 19 * index), line, fontsize=11)
+        reading = ocr.read_page(page, ParseOptions(dpi=300, page_seconds=120), [])
+
+    assert reading is not None and not reading.complete
+    assert len(readings) == 1

@@ -1116,3 +1116,19 @@ def test_a_brazilian_electronic_invoice_is_an_invoice_by_its_issuer_recipient_an
         *KINDS_OF_DOCUMENTS,
     ]
     assert classify([danfe], categories).category == "invoice"
+
+
+def test_a_students_work_whose_title_page_names_its_course_is_a_report_though_it_has_chapters() -> None:
+    chapters = [f"Chapter {n}\nMethod {n}\n" + "\n".join(_prose(12, 3 * n)) for n in range(1, 4)]
+    student = classify(
+        [
+            "A small study\nJane Doe\nCourse: Computer Graphics\nProfessor: Dr. Ann Lee\nSpring 2021",
+            *chapters,
+        ],
+        KINDS_OF_DOCUMENTS,
+    )
+    assert student.category == "report"
+    assert "a student's title page" in student.reasoning
+    # a professor alone is an author's title: no course, no term, no student's work
+    authored = classify(["A small study\nJane Doe\nProfessor Dr. Ann Lee", *chapters], KINDS_OF_DOCUMENTS)
+    assert authored.category == "book"

@@ -674,9 +674,9 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
         found = shapes.get("report", Shape(0.0, ""))
         surface = " and ".join(part for part in (found.surface, "a student's title page") if part)
         shapes["report"] = Shape(found.points + SHAPE_POINTS / 2, surface)
-        paper = shapes.get("scientific paper")
-        if paper is not None:  # a student's references and abstract follow a paper's form; no paper
-            shapes["scientific paper"] = Shape(paper.points / 2, paper.surface)
+        published = shapes.get("scientific paper")
+        if published is not None:  # a student's references and abstract follow a paper's form; no paper
+            shapes["scientific paper"] = Shape(published.points / 2, published.surface)
     if counts_slides(shapes, lines):  # slides of code or wordy slides, counted as slides are
         shapes["presentation"] = Shape(SHAPE_POINTS / 2, "pages counted n / N in a corner")
     code = code_share(lines[:CODE_PAGES])

@@ -110,6 +110,53 @@ def keeping(kept: Path) -> Callable[[bytes, str], list[str]]:
     return read_kept
 
 
+def empty_pages(texts: Sequence[str]) -> int:
+    """Pages that reached the models with no text: a page with nothing to read, or one whose OCR took
+    longer than its budget on a busy machine (the engine leaves it empty with a warning), which joins
+    it to its neighbours in a packet and can move a short document's answer; counted so that a figure
+    read on a loaded machine, or from pages kept by an older engine, shows it."""
+    return sum(not text.strip() for text in texts)
+
+
+def counting(
+    reader: Callable[[bytes, str], list[str]], counts: list[tuple[int, int]]
+) -> Callable[[bytes, str], list[str]]:
+    """`reader`, noting each reading's empty pages and pages (in the order read) in `counts`."""
+
+    def read_counted(content: bytes, kind: str) -> list[str]:
+        texts = reader(content, kind)
+        counts.append((empty_pages(texts), len(texts)))
+        return texts
+
+    return read_counted
+
+
+def report_empty(
+    kept: Sequence[Document],
+    pages_of: dict[str, list[str]],
+    packets: Sequence[dict[str, Any]],
+    packet_counts: Sequence[tuple[int, int]],
+    splits: Sequence[str],
+) -> dict[str, dict[str, list[int]]]:
+    """Per split, the documents' and the packets' pages read empty, of all their pages."""
+    found: dict[str, dict[str, list[int]]] = {s: {"documents": [0, 0], "packets": [0, 0]} for s in splits}
+    for document in kept:
+        texts = pages_of[document.id]
+        tally = found[document.split]["documents"]
+        tally[0], tally[1] = tally[0] + empty_pages(texts), tally[1] + len(texts)
+    for packet, (empty, total) in zip(packets, packet_counts, strict=True):
+        tally = found[packet["split"]]["packets"]
+        tally[0], tally[1] = tally[0] + empty, tally[1] + total
+    print("\n== Pages read empty (nothing to read, or OCR cut short by its time on a busy machine)")
+    for split_name in splits:
+        documents_, packets_ = found[split_name]["documents"], found[split_name]["packets"]
+        print(
+            f"  {split_name}: documents {documents_[0]} of {documents_[1]} pages, "
+            f"packets {packets_[0]} of {packets_[1]} pages"
+        )
+    return found
+
+
 def stable_packet_pdf(files: Sequence[Path]) -> bytes:
     """`real_extraction.packet_pdf` without the random /ID a PDF is saved with: the same parts give the
     same bytes, so a packet's pages kept by `--pages` are read from there again, as documents' are."""
@@ -203,7 +250,7 @@ def main() -> int:
     started = time.perf_counter()
     reader = read
     if args.pages:  # the packets' pages too: `splitting` reads them with bench.real_extraction's `read`
-        reader = real_extraction.read = keeping(args.pages)
+        reader = keeping(args.pages)
         real_extraction.packet_pdf = stable_packet_pdf
     pages_of = {d.id: reader(d.file.read_bytes(), d.kind) for d in kept}
     counts: dict[tuple[str, str], int] = defaultdict(int)
@@ -224,10 +271,13 @@ def main() -> int:
     results["answers"] = {k: v for k, v in details.items() if not k.startswith("_")}
 
     packets = [p for p in manifest["packets"] if args.split in ("all", p["split"])]
+    packet_counts: list[tuple[int, int]] = []
+    real_extraction.read = counting(reader, packet_counts)
     figures = splitting(packets, by_id, categories)
     shown = {**figures, "packets": [] if args.aggregates else figures["packets"]}
     report_splitting(shown, splits)
     results["splitting"] = {k: v for k, v in figures.items() if not k.startswith("_")}
+    results["empty_pages"] = report_empty(kept, pages_of, packets, packet_counts, splits)
 
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,7 @@ import pymupdf
 import pytest
 from docsvc.documents.engine import parse_pages
 from docsvc.documents.engine.model import ParseOptions
-from docsvc.intelligence.classification import Category, classify
+from docsvc.intelligence.classification import Category, classify, document_shapes
 
 # A guard against runaway work (catastrophic backtracking takes minutes), not a speed target: the
 # speed of the built-in models is measured by bench/intelligence_corpus.py.
@@ -1116,3 +1116,34 @@ def test_a_brazilian_electronic_invoice_is_an_invoice_by_its_issuer_recipient_an
         *KINDS_OF_DOCUMENTS,
     ]
     assert classify([danfe], categories).category == "invoice"
+
+
+def test_a_students_work_whose_title_page_names_its_course_is_a_report_though_it_has_chapters() -> None:
+    chapters = [f"Chapter {n}\nMethod {n}\n" + "\n".join(_prose(12, 3 * n)) for n in range(1, 4)]
+    student = classify(
+        [
+            "A small study\nJane Doe\nCourse: Computer Graphics\nProfessor: Dr. Ann Lee\nSpring 2021",
+            *chapters,
+        ],
+        KINDS_OF_DOCUMENTS,
+    )
+    assert student.category == "report"
+    assert "a student's title page" in student.reasoning
+    # a professor alone is an author's title: no course, no term, no student's work
+    authored = classify(["A small study\nJane Doe\nProfessor Dr. Ann Lee", *chapters], KINDS_OF_DOCUMENTS)
+    assert authored.category == "book"
+
+
+def test_a_students_title_page_halves_a_papers_shape_of_abstract_and_references() -> None:
+    body = "\n".join(["The wire was twisted by ten degrees and the angle was read on the scale."] * 14)
+    parts = [
+        f"Abstract\n{body}",
+        f"{body}\nReferences\n[1] A. Author. Journal of Tests, 2019. doi:10.1000/xyz123\n"
+        "[2] B. Author. Methods, 2020. doi:10.1000/abc456",
+    ]
+    head = "Torsion of a wire\nJane Doe\njane@uni.example"
+    authored = document_shapes([head, *parts])
+    student = document_shapes([f"{head}\nStudent ID: 123456\nInstructor: Dr. Ann Lee", *parts])
+    assert "report" not in authored
+    assert student["report"].surface == "a student's title page"
+    assert student["scientific paper"].points == authored["scientific paper"].points / 2

@@ -597,6 +597,24 @@ _CONTENTS = re.compile(
 )
 
 
+# A student's title page: short lines naming the course's parts, each kind of detail its own pattern
+# (a line opening with it): who teaches, which course, the student's number, the term.
+_COURSEWORK = tuple(
+    re.compile(pattern, re.IGNORECASE)
+    for pattern in (
+        r"(prof(essor|esor|essora|esseur)?\.?|dozent(in)?|betreuer(in)?|instructor|lecturer|teacher|tutor|"
+        r"docente|enseignant)\b",
+        r"(course|curso|cours|kurs|materia|asignatura|modul|module|lehrveranstaltung|studiengang|carrera)"
+        r"\s*[:\-]",
+        r"(matr\.?\s*nr|matrikel(nummer)?|student (id|number)|n(u|ú)mero de cuenta)\b",
+        r"((spring|summer|fall|autumn|winter)\s+(term\s+)?\d{4}|(winter|sommer)semester\b|semest(er|re)\s*[:\d]|"
+        r"ciclo\s*:)",
+    )
+)
+COURSEWORK_WORDS = 8  # a line naming a course's detail is short: a label and a name or two
+COURSEWORK_DETAILS = 2  # kinds of detail: a teacher alone is a paper's author's title too
+
+
 @dataclass(frozen=True)
 class Shape:
     """What the layout of a document's pages, not its words, says of one kind."""
@@ -652,6 +670,13 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
         found = shapes.get(named.name, Shape(0.0, ""))
         surface = " and ".join(part for part in (found.surface, "a title page naming it") if part)
         shapes[named.name] = Shape(found.points + SHAPE_POINTS, surface)
+    if is_coursework(lines):
+        found = shapes.get("report", Shape(0.0, ""))
+        surface = " and ".join(part for part in (found.surface, "a student's title page") if part)
+        shapes["report"] = Shape(found.points + SHAPE_POINTS / 2, surface)
+        published = shapes.get("scientific paper")
+        if published is not None:  # a student's references and abstract follow a paper's form; no paper
+            shapes["scientific paper"] = Shape(published.points / 2, published.surface)
     if counts_slides(shapes, lines):  # slides of code or wordy slides, counted as slides are
         shapes["presentation"] = Shape(SHAPE_POINTS / 2, "pages counted n / N in a corner")
     code = code_share(lines[:CODE_PAGES])
@@ -675,6 +700,19 @@ def title_page_kinds(lines: Sequence[Sequence[str]]) -> list[DocumentKind]:
         return []
     named = [ALIASES.get(phrase(line)) for line in first]
     return list(dict.fromkeys(kind for kind in named if kind is not None))
+
+
+def is_coursework(lines: Sequence[Sequence[str]]) -> bool:
+    """Whether the first page with text opens a student's work: short lines giving at least two kinds
+    of a course's details (its teacher, the course, the student's number, the term). A report written
+    for a course has a paper's parts (references, an abstract) or a book's (chapters), but it is a
+    report; a paper's authors may be professors, but a paper names no course, student number or term."""
+    written = [page for page in lines if page]
+    if not written:
+        return False
+    short = [line for line in written[0] if len(line.split()) <= COURSEWORK_WORDS]
+    found = {index for line in short for index, cue in enumerate(_COURSEWORK) if cue.match(line)}
+    return len(found) >= COURSEWORK_DETAILS
 
 
 def code_share(lines: Sequence[Sequence[str]]) -> float:

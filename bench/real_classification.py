@@ -22,7 +22,8 @@ documents whose text says nothing of their kind (category null in the manifest),
 under 0.5; splits: pages right, packets exact, boundaries exact. `--aggregates` prints the figures
 without naming any document (for a split not to be looked into). `--json PATH` writes every figure.
 `--pages DIR` keeps the pages of each document and packet as the engine read them (a JSON file per
-sha256 of the file) and reads them from there in later runs: classification and splitting are measured again
+sha256 of the file and engine revision, so pages an older engine read are read again) and reads them
+from there in later runs: classification and splitting are measured again
 without reading the documents again (the engine's reading is another benchmark's subject).
 Exit code 0 whatever the figures, 2 when the corpus is not assembled.
 """
@@ -44,6 +45,7 @@ import pymupdf
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
 
+from docsvc.domain.parses import ENGINE_REVISION  # noqa: E402
 from docsvc.intelligence.classification import Category, classify  # noqa: E402
 
 from bench import real_extraction  # noqa: E402
@@ -93,12 +95,16 @@ def documents(corpus: Path) -> tuple[list[Document], dict[str, Any]]:
     return found, manifest
 
 
-def keeping(kept: Path) -> Callable[[bytes, str], list[str]]:
-    """`read`, keeping the pages it reads in `kept` (a JSON file per content's sha256) and reading them
-    from there when read before: documents and the packets built of them alike."""
+def keeping(
+    kept: Path, read: Callable[[bytes, str], list[str]] = read, revision: int = ENGINE_REVISION
+) -> Callable[[bytes, str], list[str]]:
+    """`read`, keeping the pages it reads in `kept` (a JSON file per content's sha256 and the engine's
+    `revision`) and reading them from there when read before by the same engine: documents and the
+    packets built of them alike. Pages an older engine read are read again, never scored as if the
+    engine of the run had read them."""
 
     def read_kept(content: bytes, kind: str) -> list[str]:
-        path = kept / f"{hashlib.sha256(content).hexdigest()}.json"
+        path = kept / f"{hashlib.sha256(content).hexdigest()}-r{revision}.json"
         if path.is_file():
             found: list[str] = json.loads(path.read_text(encoding="utf-8"))
             return found

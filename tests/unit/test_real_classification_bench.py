@@ -4,7 +4,9 @@ read with such pages says so."""
 
 from __future__ import annotations
 
-from bench.real_classification import counting, empty_pages
+from pathlib import Path
+
+from bench.real_classification import counting, empty_pages, keeping
 
 
 def test_a_page_of_only_whitespace_counts_as_read_empty() -> None:
@@ -19,3 +21,21 @@ def test_each_reading_notes_its_empty_pages_and_its_pages_in_the_order_read() ->
     assert read(b"two", "pdf") == ["", "", "b"]
     assert read(b"one", "pdf") == ["a", ""]
     assert counts == [(2, 3), (1, 2)]
+
+
+def test_pages_kept_by_an_older_engine_are_read_again_and_pages_kept_by_the_same_engine_are_not(
+    tmp_path: Path,
+) -> None:
+    reads: list[bytes] = []
+
+    def read(content: bytes, kind: str) -> list[str]:
+        reads.append(content)
+        return [f"page of {content.decode()} read {len(reads)}"]
+
+    older = keeping(tmp_path, read, revision=3)
+    assert older(b"scan", "pdf") == ["page of scan read 1"]
+    assert older(b"scan", "pdf") == ["page of scan read 1"]
+
+    newer = keeping(tmp_path, read, revision=4)
+    assert newer(b"scan", "pdf") == ["page of scan read 2"]
+    assert reads == [b"scan", b"scan"]

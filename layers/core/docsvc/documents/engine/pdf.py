@@ -235,15 +235,17 @@ def _lines_gone_on(
     (see `textlayer.lines_gone_on`), with that block's text. Only pages with a block that goes on with
     the last line of the one before, right after a path that is no ruling line, are read again,
     without paths, and only around such blocks."""
+    drawn = _after_a_box(listed)  # one pass over the blocks, before any pair is compared
+    if not drawn:
+        return {}
     pieces = [(box, text) for box, text, _ in blocks]
     starts = [
         index
         for index in range(1, len(pieces))
-        if blocks[index][2] != blocks[index - 1][2] and goes_on(pieces[index - 1], pieces[index])
+        if blocks[index][2] in drawn
+        and blocks[index][2] != blocks[index - 1][2]
+        and goes_on(pieces[index - 1], pieces[index])
     ]
-    if starts:
-        drawn = _after_a_box(listed)
-        starts = [index for index in starts if blocks[index][2] in drawn]
     if not starts:
         return {}
     near = sorted({at for index in starts for at in range(max(0, index - 1 - REACH), index + 1 + REACH)})

@@ -642,7 +642,7 @@ def test_a_sparse_page_that_draws_a_picture_is_still_looked_at_for_a_stamped_sca
         page = document[0]
         assert page.get_image_info()  # MuPDF meets the picture
         assert ocr._may_draw_images(page)
-        assert ocr._images_may_cover(page, ocr.IMAGE_SHARE * abs(page.rect))  # the look at images alone
+        assert ocr._images_cover(page, ocr.IMAGE_SHARE * abs(page.rect))  # the look at images alone
         assert ocr.is_stamped_scan(page, _blocks(page))  # a line of text over a page-wide picture
 
 
@@ -662,6 +662,18 @@ def test_a_sparse_page_with_a_small_picture_is_told_apart_without_the_image_info
 
         monkeypatch.setattr(pymupdf.Page, "get_image_info", no_text_page)
         assert not ocr.is_stamped_scan(page, _blocks(page))
+
+
+def test_a_line_of_text_over_a_page_wide_picture_is_told_a_stamped_scan_without_the_image_infos_text_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_text_page(*_: object, **__: object) -> None:
+        raise AssertionError("the image info's text page was built")
+
+    with pymupdf.open(stream=_with_image("image"), filetype="pdf") as document:
+        page = document[0]
+        monkeypatch.setattr(pymupdf.Page, "get_image_info", no_text_page)
+        assert ocr.is_stamped_scan(page, _blocks(page))
 
 
 def test_a_page_no_path_cuts_compares_none_of_its_blocks_for_lines_cut_in_two(

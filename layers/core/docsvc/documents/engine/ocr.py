@@ -1096,8 +1096,9 @@ def is_stamped_scan(page: pymupdf.Page, blocks: Sequence[tuple[Box, str]]) -> bo
         return False
     if not _may_draw_images(page):  # nothing to look for: not worth interpreting the page again
         return False
-    if not _images_may_cover(page, IMAGE_SHARE * area):  # a look at the images alone, before their text page
-        return False
+    covered = _images_cover(page, IMAGE_SHARE * area)  # a look at the images alone, before their text page
+    if covered is not None:
+        return covered
     images = [pymupdf.Rect(info["bbox"]) & page.rect for info in page.get_image_info()]
     return bool(_union_area(images) >= IMAGE_SHARE * area)
 
@@ -1107,23 +1108,30 @@ def is_stamped_scan(page: pymupdf.Page, blocks: Sequence[tuple[Box, str]]) -> bo
 _ROUNDING = 2.0
 
 
-def _images_may_cover(page: pymupdf.Page, least: float) -> bool:
-    """Could the page's images (those, masks and shadings, the image info's text page meets) cover
+def _images_cover(page: pymupdf.Page, least: float) -> bool | None:
+    """Do the page's images (those, masks and shadings, the image info's text page meets) cover
     `least` of its area? They are met by interpreting the page with a device that handles nothing but
     them, at about two thirds of a text page's cost; the image info builds a text page of the whole page
-    (its characters too) to give the same boxes. True when the page is turned (the boxes would be of the
-    turned page) or cannot be interpreted: the image info decides."""
+    (its characters too) to give the same boxes. The device's boxes lie within the text page's (a
+    shading's is rounded out there), so: True when they cover `least`, False when they cannot even
+    widened by _ROUNDING, None (the image info decides) in between, when the page is turned (the boxes
+    would be of the turned page) or cannot be interpreted."""
     if page.rotation:
-        return True
+        return None
     try:
         device = _ImageBoxes()
         fz_page = page.this if isinstance(page.this, _mupdf.FzPage) else page.this.super()
         _mupdf.fz_run_page(fz_page, device, _mupdf.FzMatrix(), _mupdf.FzCookie())
         _mupdf.fz_close_device(device)
     except Exception:  # a damaged page: the image info decides
+        return None
+    rect = page.rect
+    if _union_area([pymupdf.Rect(box) & rect for box in device.boxes]) >= least:
         return True
     margin = (-_ROUNDING, -_ROUNDING, _ROUNDING, _ROUNDING)
-    return bool(_union_area([(pymupdf.Rect(box) + margin) & page.rect for box in device.boxes]) >= least)
+    if _union_area([(pymupdf.Rect(box) + margin) & rect for box in device.boxes]) < least:
+        return False
+    return None
 
 
 _mupdf = pymupdf.mupdf

@@ -187,7 +187,8 @@ def _page_text(
         blocks = picture.blocks_without_bars(blocks)
     ruled = picture.grids if picture else _ruled_grids(page, vectors, warnings)
     aligned = may_hold_aligned_columns([text for _, text, _ in blocks])
-    gone_on = {} if scanned else _lines_gone_on(page, listed, blocks, apart)
+    # a page without paths has no block begun after one (`_after_a_box`): no pair is compared
+    gone_on = {} if scanned or not vectors else _lines_gone_on(page, listed, blocks, apart)
     if not ruled and not aligned:  # a page of prose: its words are not even read
         return "\n\n".join(_written(blocks, gone_on)), textpage
     found = textpage.extractWORDS()
@@ -235,17 +236,15 @@ def _lines_gone_on(
     (see `textlayer.lines_gone_on`), with that block's text. Only pages with a block that goes on with
     the last line of the one before, right after a path that is no ruling line, are read again,
     without paths, and only around such blocks."""
-    drawn = _after_a_box(listed)  # one pass over the blocks, before any pair is compared
-    if not drawn:
-        return {}
     pieces = [(box, text) for box, text, _ in blocks]
     starts = [
         index
         for index in range(1, len(pieces))
-        if blocks[index][2] in drawn
-        and blocks[index][2] != blocks[index - 1][2]
-        and goes_on(pieces[index - 1], pieces[index])
+        if blocks[index][2] != blocks[index - 1][2] and goes_on(pieces[index - 1], pieces[index])
     ]
+    if starts:
+        drawn = _after_a_box(listed)
+        starts = [index for index in starts if blocks[index][2] in drawn]
     if not starts:
         return {}
     near = sorted({at for index in starts for at in range(max(0, index - 1 - REACH), index + 1 + REACH)})

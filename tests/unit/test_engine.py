@@ -618,16 +618,77 @@ def _with_image(way: str) -> bytes:
                 page.show_pdf_page(rect, other, 0)
         elif way == "annotation":  # a stamp whose appearance is the picture
             page.add_stamp_annot(rect, stamp=picture)
+        elif way == "shading":  # a shading filling the picture's box, which MuPDF meets as an image
+            shading = document.get_new_xref()
+            document.update_object(
+                shading,
+                "<</ShadingType 2/ColorSpace/DeviceGray/Coords[0 0 595 0]"
+                "/Function<</FunctionType 2/Domain[0 1]/C0[0]/C1[1]/N 1>>/Extend[true true]>>",
+            )
+            kind, resources = document.xref_get_key(page.xref, "Resources")
+            owner, key = (
+                (int(resources.split()[0]), "Shading") if kind == "xref" else (page.xref, "Resources/Shading")
+            )
+            document.xref_set_key(owner, key, f"<</Sh0 {shading} 0 R>>")
+            xref = page.get_contents()[0]
+            drawn = b"q 20 197 555 555 re W n /Sh0 sh Q"  # the box, in the content stream's units
+            document.update_stream(xref, document.xref_stream(xref) + b"\n" + drawn + b"\n")
         return bytes(document.tobytes())
 
 
-@pytest.mark.parametrize("way", ["image", "inline", "form", "annotation"])
+@pytest.mark.parametrize("way", ["image", "inline", "form", "annotation", "shading"])
 def test_a_sparse_page_that_draws_a_picture_is_still_looked_at_for_a_stamped_scan(way: str) -> None:
     with pymupdf.open(stream=_with_image(way), filetype="pdf") as document:
         page = document[0]
         assert page.get_image_info()  # MuPDF meets the picture
         assert ocr._may_draw_images(page)
+        assert ocr._images_cover(page, ocr.IMAGE_SHARE * abs(page.rect))  # the look at images alone
         assert ocr.is_stamped_scan(page, _blocks(page))  # a line of text over a page-wide picture
+
+
+def test_a_sparse_page_with_a_small_picture_is_told_apart_without_the_image_infos_text_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    picture = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 40, 40), False)
+    with pymupdf.open() as document:
+        page = document.new_page()
+        page.insert_text((72, 72), "RECEIVED 2024-03-14", fontname="helv")
+        page.insert_image((450, 40, 550, 140), pixmap=picture)  # a logo, not a scan
+        assert ocr._may_draw_images(page)
+        assert page.get_image_info()  # what the image info would have met
+
+        def no_text_page(*_: object, **__: object) -> None:
+            raise AssertionError("the image info's text page was built")
+
+        monkeypatch.setattr(pymupdf.Page, "get_image_info", no_text_page)
+        assert not ocr.is_stamped_scan(page, _blocks(page))
+
+
+def test_a_line_of_text_over_a_page_wide_picture_is_told_a_stamped_scan_without_the_image_infos_text_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_text_page(*_: object, **__: object) -> None:
+        raise AssertionError("the image info's text page was built")
+
+    with pymupdf.open(stream=_with_image("image"), filetype="pdf") as document:
+        page = document[0]
+        monkeypatch.setattr(pymupdf.Page, "get_image_info", no_text_page)
+        assert ocr.is_stamped_scan(page, _blocks(page))
+
+
+def test_a_page_no_path_cuts_compares_none_of_its_blocks_for_lines_cut_in_two(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def compared(*_: object) -> bool:
+        raise AssertionError("two blocks were compared")
+
+    with pymupdf.open() as document:
+        page = document.new_page()
+        for top in (72, 200, 328):  # three paragraphs: three blocks, each of which may go on the one before
+            page.insert_text((72, top), "the quick brown fox jumps over the lazy dog", fontname="helv")
+        monkeypatch.setattr(pdf, "goes_on", compared)
+        text, _ = pdf._page_text(page, False, ParseOptions(), [])
+    assert text.count("quick brown fox") == 3
 
 
 # ---------------------------------------------------------------------------------------- limits

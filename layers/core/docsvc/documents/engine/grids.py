@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from statistics import median
 from typing import Any, Generic, TypeVar
 
@@ -411,17 +411,15 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
     heights = {v: [y for y, _ in points] for v, points in downward.items()}
     cells: list[Box] = []
     for h, points in crossings.items():
+        y = rows_of[h][0]
+        xs = [x for x, _ in points]
         for index, (x, v) in enumerate(points):
-            below = downward[v][bisect(heights[v], rows_of[h][0] + _SNAP) :]  # the rules it meets lower
+            below = downward[v][bisect(heights[v], y + _SNAP) :]  # the rules it meets lower
+            if not below:
+                continue
+            right = bisect(xs, x + _SNAP, index + 1)  # the first rule it meets further than _SNAP right
             cell = next(
-                (
-                    (x, rows_of[h][0], x2, y2)
-                    for x2, v2 in points[index + 1 :]
-                    if x2 > x + _SNAP
-                    for y2, h2 in below
-                    if (v2, h2) in met
-                ),
-                None,
+                ((x, y, x2, y2) for x2, v2 in points[right:] for y2, h2 in below if (v2, h2) in met), None
             )
             if cell is not None:
                 cells.append(cell)
@@ -481,22 +479,30 @@ def _joined(segments: Sequence[Segment]) -> list[Segment]:
     """Rules on one line (within _SNAP of each other) that overlap or nearly meet, as one rule, at
     their mean position."""
     lines: list[list[Segment]] = []
-    for segment in sorted((at, min(a, b), max(a, b)) for at, a, b in segments):
-        if lines and segment[0] - lines[-1][0][0] <= _SNAP:
+    first = float("-inf")  # where the line being gathered starts
+    for segment in sorted((at, a, b) if a <= b else (at, b, a) for at, a, b in segments):
+        if segment[0] - first <= _SNAP:
             lines[-1].append(segment)
         else:
             lines.append([segment])
+            first = segment[0]
     joined: list[Segment] = []
     for line in lines:
         at = sum(segment[0] for segment in line) / len(line)
+        if len(line) == 1:  # most rules are alone on their line
+            joined.append((at, line[0][1], line[0][2]))
+            continue
         spans: list[list[float]] = []
-        for _, start, end in sorted(line, key=lambda segment: segment[1]):
+        for _, start, end in sorted(line, key=_START):
             if spans and start <= spans[-1][1] + _SNAP:
                 spans[-1][1] = max(spans[-1][1], end)
             else:
                 spans.append([start, end])
         joined += [(at, start, end) for start, end in spans]
     return joined
+
+
+_START = itemgetter(1)  # of a segment
 
 
 def _touching(cells: Sequence[Box]) -> list[list[Box]]:
@@ -511,12 +517,11 @@ def _touching(cells: Sequence[Box]) -> list[list[Box]]:
 
     owner: dict[tuple[int, int], int] = {}
     for index, (x0, y0, x1, y1) in enumerate(cells):
-        for corner in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
-            key = (round(corner[0] / _SNAP), round(corner[1] / _SNAP))
-            if key in owner:
-                parent[root(index)] = root(owner[key])
-            else:
-                owner[key] = index
+        left, top, right, bottom = round(x0 / _SNAP), round(y0 / _SNAP), round(x1 / _SNAP), round(y1 / _SNAP)
+        for key in ((left, top), (right, top), (left, bottom), (right, bottom)):
+            other = owner.setdefault(key, index)
+            if other != index:
+                parent[root(index)] = root(other)
     groups: dict[int, list[Box]] = {}
     for index, cell in enumerate(cells):
         groups.setdefault(root(index), []).append(cell)

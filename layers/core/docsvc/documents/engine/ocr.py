@@ -1289,8 +1289,73 @@ def is_stamped_scan(page: pymupdf.Page, blocks: Sequence[tuple[Box, str]]) -> bo
         return False
     if not _may_draw_images(page):  # nothing to look for: not worth interpreting the page again
         return False
+    covered = _images_cover(page, IMAGE_SHARE * area)  # a look at the images alone, before their text page
+    if covered is not None:
+        return covered
     images = [pymupdf.Rect(info["bbox"]) & page.rect for info in page.get_image_info()]
     return bool(_union_area(images) >= IMAGE_SHARE * area)
+
+
+# A shading is met by the text page as an image of its box within the clip, rounded out to whole units:
+# the boxes met here are widened by this much so that they hold the text page's.
+_ROUNDING = 2.0
+
+
+def _images_cover(page: pymupdf.Page, least: float) -> bool | None:
+    """Do the page's images (those, masks and shadings, the image info's text page meets) cover
+    `least` of its area? They are met by interpreting the page with a device that handles nothing but
+    them, at about two thirds of a text page's cost; the image info builds a text page of the whole page
+    (its characters too) to give the same boxes. The device's boxes lie within the text page's (a
+    shading's is rounded out there), so: True when they cover `least`, False when they cannot even
+    widened by _ROUNDING, None (the image info decides) in between, when the page is turned (the boxes
+    would be of the turned page) or cannot be interpreted."""
+    if page.rotation:
+        return None
+    try:
+        device = _ImageBoxes()
+        fz_page = page.this if isinstance(page.this, _mupdf.FzPage) else page.this.super()
+        _mupdf.fz_run_page(fz_page, device, _mupdf.FzMatrix(), _mupdf.FzCookie())
+        _mupdf.fz_close_device(device)
+    except Exception:  # a damaged page: the image info decides
+        return None
+    rect = page.rect
+    if _union_area([pymupdf.Rect(box) & rect for box in device.boxes]) >= least:
+        return True
+    margin = (-_ROUNDING, -_ROUNDING, _ROUNDING, _ROUNDING)
+    if _union_area([(pymupdf.Rect(box) + margin) & rect for box in device.boxes]) < least:
+        return False
+    return None
+
+
+_mupdf = pymupdf.mupdf
+
+
+class _ImageBoxes(_mupdf.FzDevice2):  # type: ignore[misc, name-defined]
+    """A device that keeps the box of each image, image mask and shading the page draws, as the text
+    page of the image info places them (an image: its unit square through its matrix; a shading: its
+    box within the current clip), and ignores all else (text, paths: handled by MuPDF's no-ops)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.boxes: list[Box] = []
+        self.use_virtual_fill_image()
+        self.use_virtual_fill_image_mask()
+        self.use_virtual_fill_shade()
+
+    def _placed(self, ctm: object) -> None:
+        rect = _mupdf.ll_fz_transform_rect(_mupdf.fz_unit_rect, ctm)
+        self.boxes.append((rect.x0, rect.y0, rect.x1, rect.y1))
+
+    def fill_image(self, ctx: object, image: object, ctm: object, *_: object) -> None:
+        self._placed(ctm)
+
+    def fill_image_mask(self, ctx: object, image: object, ctm: object, *_: object) -> None:
+        self._placed(ctm)
+
+    def fill_shade(self, ctx: object, shade: object, ctm: object, *_: object) -> None:
+        scissor = _mupdf.ll_fz_device_current_scissor(self.m_internal)
+        rect = _mupdf.ll_fz_intersect_rect(_mupdf.ll_fz_bound_shade(shade, ctm), scissor)
+        self.boxes.append((rect.x0, rect.y0, rect.x1, rect.y1))
 
 
 _LINK = 1  # MuPDF's PDF_ANNOT_LINK, the kind of annotation with no appearance of its own

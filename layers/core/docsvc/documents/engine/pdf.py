@@ -189,7 +189,8 @@ def _page_text(
         blocks = picture.blocks_without_bars(blocks)
     ruled = picture.grids if picture else _ruled_grids(page, vectors, warnings)
     aligned = may_hold_aligned_columns([text for _, text, _ in blocks])
-    gone_on = {} if scanned else _lines_gone_on(page, listed, blocks, apart)
+    # a page without paths has no block begun after one (`_after_a_box`): no pair is compared
+    gone_on = {} if scanned or not vectors else _lines_gone_on(page, listed, blocks, apart)
     if not ruled and not aligned:  # a page of prose: its words are not even read
         return "\n\n".join(_written(blocks, gone_on)), textpage
     found = textpage.extractWORDS()

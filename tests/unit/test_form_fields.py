@@ -214,6 +214,29 @@ def test_a_row_label_names_only_the_boxes_that_say_nothing_of_their_own() -> Non
     assert [field.description for field in fields][-2:] == ["Dividends", "Dividends, Spouse"]
 
 
+def test_a_grid_without_row_labels_names_its_boxes_by_their_headings_alone() -> None:
+    """A table of dependents: headings over columns of empty cells, each with a box drawn inside it,
+    and nothing at the rows' left. The first box of a row is named by its column's heading, which is
+    no row's label: "Last name" stays "Last name", not "First name, Last name"."""
+    headings = ("First name", "Last name", "Date of birth")
+    columns = (72, 172, 306, 420)
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for x, text in zip(columns, headings, strict=False):
+            page.insert_text((x + 4, 231), text, fontsize=9)
+        for y in (222, 244, 274, 304, 334):
+            page.draw_line((72, y), (420, y), width=0.5)
+        for x in columns:
+            page.draw_line((x, 222), (x, 334), width=0.5)
+        for top in (244, 274, 304):
+            for left, right in zip(columns, columns[1:], strict=False):
+                page.draw_rect(pymupdf.Rect(left + 5, top + 6, right - 5, top + 26), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    descriptions = [field.description.removesuffix(" [date]") for field in fields]
+    assert descriptions.count("Last name") >= 3
+    assert not any(", " in description for description in descriptions)
+
+
 def test_a_cell_with_its_caption_on_top_and_a_line_of_room_under_it_is_a_field() -> None:
     """A grid of cells ruled with single lines, each with its caption in its top part and room for one
     line of text of the caption's size under it (an intake sheet's "Your first name | Last name |

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import replace
+from itertools import pairwise
 
 import pymupdf
 import pytest
@@ -229,12 +230,31 @@ def test_a_grid_without_row_labels_names_its_boxes_by_their_headings_alone() -> 
         for x in columns:
             page.draw_line((x, 222), (x, 334), width=0.5)
         for top in (244, 274, 304):
-            for left, right in zip(columns, columns[1:], strict=False):
+            for left, right in pairwise(columns):
                 page.draw_rect(pymupdf.Rect(left + 5, top + 6, right - 5, top + 26), width=0.5)
         fields = form_fields(bytes(document.tobytes()))
     descriptions = [field.description.removesuffix(" [date]") for field in fields]
     assert descriptions.count("Last name") >= 3
     assert not any(", " in description for description in descriptions)
+
+
+def test_rules_roofed_by_a_rule_nearer_than_a_line_of_text_have_their_captions_at_the_bands_tops() -> None:
+    """A column of rules, each with a caption right under it, under a short rule a few points over the
+    first: no one writes on that first rule, so each caption is at the top of its band and names the
+    room under it (the band from "Your social security number" down to the next rule), not the rule
+    over it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_line((467, 120.4), (548, 120.4), width=1)
+        for y in (126.5, 150.8, 174.5):
+            page.draw_line((465, y), (587, y), width=1.4)
+        for y, text in ((126.5, "Your social security number"), (150.8, "Spouse's social security number")):
+            page.insert_text((467, y + 8.5), text, fontsize=7)
+        page.insert_text((467, 183), "See the instructions", fontsize=7)
+        fields = form_fields(bytes(document.tobytes()))
+    by_bottom = {round((field.bbox.top + field.bbox.height) * 842): field.description for field in fields}
+    assert by_bottom[151] == "Your social security number"
+    assert by_bottom[175] == "Spouse's social security number"
 
 
 def test_a_cell_with_its_caption_on_top_and_a_line_of_room_under_it_is_a_field() -> None:

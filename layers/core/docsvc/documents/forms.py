@@ -864,7 +864,7 @@ def _captioned_under(
             continue
         spacing = median([b[0] - a[0] for a, b in pairwise(stack)])
         y, x0, x1 = stack[-1]
-        if spacing < text_height * 1.5:
+        if spacing < text_height * 1.5 or _roofed(stack[0], rules, text_height):
             continue
         if not _caption_under(y, x0, x1, words, text_height):
             continue
@@ -874,6 +874,16 @@ def _captioned_under(
             continue
         found.update(stack)
     return found
+
+
+def _roofed(
+    rule: tuple[float, float, float], rules: Sequence[tuple[float, float, float]], text_height: float
+) -> bool:
+    """Whether another rule runs over a rule nearer than a line of text: no one writes on it, it is the
+    top of a band whose caption stands at its top (a return's "Your social security number" under
+    the ruled head of its column), not a line to write on with its caption under it."""
+    y, x0, x1 = rule
+    return any(y - text_height <= other[0] < y - 1 and other[1] < x1 and other[2] > x0 for other in rules)
 
 
 def _open_topped(

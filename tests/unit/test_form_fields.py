@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import replace
-from itertools import pairwise
 
 import pymupdf
 import pytest
@@ -213,29 +212,6 @@ def test_a_row_label_names_only_the_boxes_that_say_nothing_of_their_own() -> Non
                 page.insert_text((408, y + 12), "$", fontsize=9)  # the second box of the row: "$" only
         fields = form_fields(bytes(document.tobytes()))
     assert [field.description for field in fields][-2:] == ["Dividends", "Dividends, Spouse"]
-
-
-def test_a_grid_without_row_labels_names_its_boxes_by_their_headings_alone() -> None:
-    """A table of dependents: headings over columns of empty cells, each with a box drawn inside it,
-    and nothing at the rows' left. The first box of a row is named by its column's heading, which is
-    no row's label: "Last name" stays "Last name", not "First name, Last name"."""
-    headings = ("First name", "Last name", "Date of birth")
-    columns = (72, 172, 306, 420)
-    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
-        page = document.new_page()
-        for x, text in zip(columns, headings, strict=False):
-            page.insert_text((x + 4, 231), text, fontsize=9)
-        for y in (222, 244, 274, 304, 334):
-            page.draw_line((72, y), (420, y), width=0.5)
-        for x in columns:
-            page.draw_line((x, 222), (x, 334), width=0.5)
-        for top in (244, 274, 304):
-            for left, right in pairwise(columns):
-                page.draw_rect(pymupdf.Rect(left + 5, top + 6, right - 5, top + 26), width=0.5)
-        fields = form_fields(bytes(document.tobytes()))
-    descriptions = [field.description.removesuffix(" [date]") for field in fields]
-    assert descriptions.count("Last name") >= 3
-    assert not any(", " in description for description in descriptions)
 
 
 def test_rules_roofed_by_a_rule_nearer_than_a_line_of_text_have_their_captions_at_the_bands_tops() -> None:

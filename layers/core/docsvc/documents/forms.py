@@ -613,8 +613,7 @@ def _in_columns(places: list[Place], words: list[Word]) -> list[Place]:
         labels = [other[1] for other in level]
         if len(level) >= 2 and (labels.count(place[1]) > 1 or _says_little(place[1])):
             first = min(level, key=lambda other: other[0][0])
-            if first[1] != headed.get(first[0]):  # the first box named by its heading: no row label
-                rows[place[0]] = first[1]
+            rows[place[0]] = first[1]
     return [
         (place[0], f"{rows[place[0]]}, {headed[place[0]]}", *place[2:])
         if place[0] in headed and place[0] in rows

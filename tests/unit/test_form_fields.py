@@ -214,6 +214,45 @@ def test_a_row_label_names_only_the_boxes_that_say_nothing_of_their_own() -> Non
     assert [field.description for field in fields][-2:] == ["Dividends", "Dividends, Spouse"]
 
 
+def test_rules_roofed_by_a_rule_nearer_than_a_line_of_text_have_their_captions_at_the_bands_tops() -> None:
+    """A column of rules, each with a caption right under it, under a short rule a few points over the
+    first: no one writes on that first rule, so each caption is at the top of its band and names the
+    room under it (the band from "Your social security number" down to the next rule), not the rule
+    over it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_line((467, 120.4), (548, 120.4), width=1)
+        for y in (126.5, 150.8, 174.5):
+            page.draw_line((465, y), (587, y), width=1.4)
+        for y, text in ((126.5, "Your social security number"), (150.8, "Spouse's social security number")):
+            page.insert_text((467, y + 8.5), text, fontsize=7)
+        page.insert_text((467, 183), "See the instructions", fontsize=7)
+        fields = form_fields(bytes(document.tobytes()))
+    by_bottom = {round((field.bbox.top + field.bbox.height) * 842): field.description for field in fields}
+    assert by_bottom[151] == "Your social security number"
+    assert by_bottom[175] == "Spouse's social security number"
+
+
+def test_white_space_on_a_page_without_widgets_of_a_form_that_keeps_its_widgets_is_no_blank() -> None:
+    """A report with its filled-in form at the end: the report's pages have no widgets, and the white
+    space after a heading ("ABSTRACT") or a page number there is the page's, not a blank to fill (it
+    took the abstract meant for the form's own "ABSTRACT" widget)."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        report = document.new_page()
+        report.insert_text((280, 100), "ABSTRACT", fontsize=11)
+        report.insert_text((72, 140), "Nuclear plants in this country are owned by a number of", fontsize=11)
+        report.insert_text((72, 154), "separate entities, each with varying ownership shares.", fontsize=11)
+        report.insert_text((300, 760), "iii", fontsize=9)
+        form = document.new_page()
+        form.insert_text((72, 100), "11. ABSTRACT (200 words or less)", fontsize=9)
+        widget = pymupdf.Widget()  # type: ignore[no-untyped-call]
+        widget.field_name, widget.field_type = "abstract", pymupdf.PDF_WIDGET_TYPE_TEXT
+        widget.rect = pymupdf.Rect(72, 106, 540, 200)
+        form.add_widget(widget)
+        content = bytes(document.tobytes())
+    assert [field.bbox.page for field in form_fields(content)] == [2]
+
+
 def test_a_cell_with_its_caption_on_top_and_a_line_of_room_under_it_is_a_field() -> None:
     """A grid of cells ruled with single lines, each with its caption in its top part and room for one
     line of text of the caption's size under it (an intake sheet's "Your first name | Last name |

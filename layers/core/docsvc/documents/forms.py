@@ -104,6 +104,7 @@ def form_fields(content: bytes) -> list[FoundField]:
     """The fillable places of the PDF, page by page in reading order, each with a unique key."""
     found: list[tuple[int, Rect, str, FieldType, str | None, str | None, float, float]] = []
     with _opened(content) as document:
+        widgeted = any(widget.field_type in _FILLABLE for page in document for widget in page.widgets())
         for page in document:
             width, height = page.rect.width or 1.0, page.rect.height or 1.0
             textpage = page.get_textpage(flags=_TEXT_FLAGS)
@@ -116,7 +117,7 @@ def form_fields(content: bytes) -> list[FoundField]:
             if widgets:
                 places = _widget_fields(widgets, words)
             else:
-                places = _layout_fields(page, textpage, _upright(read, textpage))
+                places = _layout_fields(page, textpage, _upright(read, textpage), open_blanks=not widgeted)
             for rect, label, kind, value, name in places:
                 found.append((page.number + 1, rect, label, kind, value, name, width, height))
     keys: dict[str, int] = {}
@@ -411,8 +412,12 @@ def _upright(read: Sequence[Sequence[object]], textpage: pymupdf.TextPage) -> li
     return [tuple(word[:5]) for word in read if (word[5], word[6]) not in sideways]  # type: ignore[misc]
 
 
-def _layout_fields(page: pymupdf.Page, textpage: pymupdf.TextPage, words: list[Word]) -> list[Place]:
-    """A page's fields as its layout draws them."""
+def _layout_fields(
+    page: pymupdf.Page, textpage: pymupdf.TextPage, words: list[Word], open_blanks: bool = True
+) -> list[Place]:
+    """A page's fields as its layout draws them. Blanks of white space alone stand in for the widgets
+    of a form baked flat: not on the pages without widgets of a form that keeps its widgets
+    (`open_blanks` false), where white space is the page's (a report's heading over its abstract)."""
     places = _glyph_boxes(words)
     runs = _blank_runs(words)
     vectors = sum(block[6] == _VECTOR_BLOCK for block in page.get_text("blocks", textpage=textpage))
@@ -425,7 +430,8 @@ def _layout_fields(page: pymupdf.Page, textpage: pymupdf.TextPage, words: list[W
         drawn = _drawn_fields(drawings, words, page, [place[0] for place in places + runs])
         rules = rules_of(drawings, page.rotation_matrix if page.rotation else None)
     found = places + _leaders_to_boxes(runs, drawn)
-    found += _open_blanks(words, found, rules, page.rect.width)
+    if open_blanks:
+        found += _open_blanks(words, found, rules, page.rect.width)
     return _in_reading_order(_in_columns(found, words))
 
 
@@ -863,7 +869,7 @@ def _captioned_under(
             continue
         spacing = median([b[0] - a[0] for a, b in pairwise(stack)])
         y, x0, x1 = stack[-1]
-        if spacing < text_height * 1.5:
+        if spacing < text_height * 1.5 or _roofed(stack[0], rules, text_height):
             continue
         if not _caption_under(y, x0, x1, words, text_height):
             continue
@@ -873,6 +879,16 @@ def _captioned_under(
             continue
         found.update(stack)
     return found
+
+
+def _roofed(
+    rule: tuple[float, float, float], rules: Sequence[tuple[float, float, float]], text_height: float
+) -> bool:
+    """Whether another rule runs over a rule nearer than a line of text: no one writes on it, it is the
+    top of a band whose caption stands at its top (a return's "Your social security number" under
+    the ruled head of its column), not a line to write on with its caption under it."""
+    y, x0, x1 = rule
+    return any(y - text_height <= other[0] < y - 1 and other[1] < x1 and other[2] > x0 for other in rules)
 
 
 def _open_topped(

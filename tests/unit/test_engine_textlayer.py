@@ -26,19 +26,11 @@ def unmapped_bullets(lines: list[str]) -> bytes:
     """A page of lines each after a bullet whose glyph has no Unicode value (a name its font's
     encoding gives no character for), set a space's width before the line's text by the text's
     position, not by a space character: as symbol fonts' bullets often are."""
-    with pymupdf.open() as document:
-        page = document.new_page(width=400, height=300)
-        page.insert_text((50, 50), "x", fontname="helv")
-        font = page.get_fonts()[0]
-        document.xref_set_key(
-            font[0], "Encoding", "<</Type/Encoding/BaseEncoding/WinAnsiEncoding/Differences[1/g1 2/g2]>>"
-        )
-        shown = " ".join(
-            f"1 0 0 1 50 {80 + 20 * number} Tm [(\\001\\002) -400 ({line})] TJ"
-            for number, line in enumerate(lines)
-        )
-        document.update_stream(page.get_contents()[0], f"BT /{font[4]} 11 Tf {shown} ET".encode("latin-1"))
-        return bytes(document.tobytes())
+    shown = " ".join(
+        f"1 0 0 1 50 {80 + 20 * number} Tm [(\\001\\002) -400 ({line})] TJ"
+        for number, line in enumerate(lines)
+    )
+    return named_glyphs_pdf(["g1", "g2"], shown)
 
 
 def test_a_bullet_glyph_without_unicode_stands_apart_from_the_word_after_it() -> None:
@@ -78,16 +70,9 @@ def test_two_glyphs_without_unicode_a_spaces_width_apart_in_a_word_are_set_apart
 
 
 def test_words_that_end_and_begin_with_glyphs_without_unicode_a_space_apart_stay_apart() -> None:
-    with pymupdf.open() as document:
-        page = document.new_page(width=400, height=300)
-        page.insert_text((50, 50), "x", fontname="helv")
-        font = page.get_fonts()[0]
-        document.xref_set_key(
-            font[0], "Encoding", "<</Type/Encoding/BaseEncoding/WinAnsiEncoding/Differences[1/g1 2/g2]>>"
-        )
-        shown = "1 0 0 1 50 80 Tm [(Christmas\\001) -400 (\\002carol is sung)] TJ"
-        document.update_stream(page.get_contents()[0], f"BT /{font[4]} 11 Tf {shown} ET".encode("latin-1"))
-        content = bytes(document.tobytes())
+    content = named_glyphs_pdf(
+        ["g1", "g2"], "1 0 0 1 50 80 Tm [(Christmas\\001) -400 (\\002carol is sung)] TJ"
+    )
 
     (page,) = engine.parse_pages(content, "pdf", ParseOptions())
 

@@ -91,7 +91,7 @@ import sys
 import tempfile
 import time
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -560,22 +560,25 @@ def _directions_apart(page: pymupdf.Page) -> dict[str, str]:
     """{word as get_text writes it: the word with a space between its runs of one direction that are
     apart}, over the page's horizontal lines."""
     apart: dict[str, str] = {}
+    for word, glyphs in _horizontal_words(page):
+        if _MIXED.search(word):
+            cut = _runs_apart([(char, box[0], box[2], size) for char, box, size in glyphs])
+            if cut != word:
+                apart[word] = cut
+    return apart
+
+
+def _horizontal_words(page: pymupdf.Page) -> Iterator[tuple[str, list[tuple[str, Any, float]]]]:
+    """Each word as get_text writes it on the page's horizontal lines, with its glyphs: (character,
+    box, font size)."""
     for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
         for line in block.get("lines", ()):
             if abs(line["dir"][1]) > 1e-3:
                 continue
-            chars = [
-                (c["c"], c["bbox"][0], c["bbox"][2], span["size"])
-                for span in line["spans"]
-                for c in span["chars"]
-            ]
-            text = "".join(char for char, *_ in chars)
+            glyphs = [(c["c"], c["bbox"], span["size"]) for span in line["spans"] for c in span["chars"]]
+            text = "".join(char for char, *_ in glyphs)
             for found in re.finditer(r"\S+", text):
-                if _MIXED.search(found.group()):
-                    cut = _runs_apart(chars[found.start() : found.end()])
-                    if cut != found.group():
-                        apart[found.group()] = cut
-    return apart
+                yield found.group(), glyphs[found.start() : found.end()]
 
 
 def _runs_apart(chars: list[tuple[str, float, float, float]]) -> str:
@@ -624,19 +627,13 @@ def _rules_apart(page: pymupdf.Page, rules: list[tuple[float, float, float]]) ->
     """{word as get_text writes it: the word with a space where a rule stands between two of its
     glyphs}, over the page's horizontal lines."""
     apart: dict[str, str] = {}
-    for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
-        for line in block.get("lines", ()):
-            if abs(line["dir"][1]) > 1e-3:
-                continue
-            chars = [(c["c"], c["bbox"]) for span in line["spans"] for c in span["chars"]]
-            text = "".join(char for char, _ in chars)
-            for found in re.finditer(r"\S+", text):
-                word = chars[found.start() : found.end()]
-                written = word[0][0] + "".join(
-                    (" " if _rule_between(a, b, rules) else "") + b[0] for a, b in itertools.pairwise(word)
-                )
-                if written != found.group():
-                    apart[found.group()] = written
+    for word, glyphs in _horizontal_words(page):
+        placed = [(char, box) for char, box, _ in glyphs]
+        written = word[0] + "".join(
+            (" " if _rule_between(a, b, rules) else "") + b[0] for a, b in itertools.pairwise(placed)
+        )
+        if written != word:
+            apart[word] = written
     return apart
 
 

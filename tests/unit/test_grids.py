@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
-from docsvc.documents.engine import grids
+from docsvc.documents.engine import grids, pdf
 from docsvc.documents.engine.grids import (
     Grid,
     Word,
@@ -665,3 +665,60 @@ def test_a_row_counts_its_cells_whether_written_as_one_line_or_a_line_each() -> 
     assert may_hold_aligned_grid(one_line)
     a_line_each = [(*word[:5], 0, line, 0) for line, word in enumerate(one_line)]
     assert may_hold_aligned_grid(a_line_each)
+
+
+def _placed(lines: Sequence[tuple[float, float, Sequence[tuple[float, float, str]]]]) -> list[Word]:
+    """Words at (x0, x1, text) on lines at (bottom, height); one block."""
+    words: list[Word] = []
+    for bottom, height, placed in lines:
+        for x0, x1, text in placed:
+            words.append(Word((x0, bottom - height, x1, bottom), text, 0, len(words)))
+    return words
+
+
+# Two booktabs tables as a LaTeX class sets them (8-point cells, 12-point captions), a caption apart.
+QUALIFICATIONS = [
+    (134.0, 11.0, [(43, 92, "Qualification"), (152, 164, "UK"), (167, 186, "Cost"), (188, 198, "(£)"),
+                   (254, 274, "India"), (276, 295, "Cost"), (378, 412, "Duration"), (459, 506, "Recognition")]),
+    *[
+        (156.0 + 17 * n, 11.0, [(43, 67, name), (152, 179, "£2,100"), (254, 291, "₹180,000"), (378, 392, "3-4"),
+                                (394, 416, "years"), (459, 501, "Worldwide")])
+        for n, name in enumerate(["ACCA", "ACAB", "CIMA", "CIPA"])
+    ],
+    (220.0, 11.0, [(459, 503, "accounting")]),
+]
+SUMMARY = [
+    (262.0, 16.0, [(43, 94, "Financial"), (97, 151, "Summary")]),
+    (281.0, 11.0, [(43, 73, "Quarter"), (85, 120, "Revenue"), (140, 169, "Growth"), (193, 215, "Profit"),
+                   (246, 274, "Margin")]),
+    *[
+        (303.0 + 17 * n, 11.0, [(43, 54, f"Q{n + 1}"), (57, 77, "2024"), (85, 130, "€1,250,000"),
+                                (140, 166, "12.5%"), (193, 231, "€187,500"), (246, 273, "15.0%")])
+        for n in range(4)
+    ],
+]
+
+
+def test_two_tables_of_different_columns_in_one_run_of_lines_are_each_found_with_their_own_columns() -> None:
+    """Two booktabs tables a caption apart stand in one run of lines; the columns of the run are those
+    neither table's words cross (and a line or two may cross), so the lower table lost the line
+    between its first two columns and the upper one was never looked at."""
+    words = _placed([*QUALIFICATIONS, *SUMMARY])
+
+    upper, lower = sorted(aligned_grids(words), key=lambda grid: grid.box[1])
+
+    assert upper.box[3] < lower.box[1]
+    assert sum(1 for x in upper.columns if upper.box[0] < x < upper.box[2]) == 4
+    assert any(77 < x < 85 for x in lower.columns)  # between "2024" and "€1,250,000"
+
+
+def test_a_table_above_a_ruled_one_is_found_though_a_label_beside_the_ruled_one_fits_its_column() -> None:
+    """A chart's axis label left of its gridlines (a ruled grid) stands in the table's first column,
+    close enough below to be taken for one more row: the table then overlapped the chart and was lost."""
+    rows = [(100.0 + 14 * n, [(190, f"0.{n}5"), (250, f"0.{n}4"), (350, f"{n}.33")]) for n in range(6)]
+    label = [(195.0, [(185, "0.0035")])]
+    chart = Grid((210.0, 190.0, 490.0, 400.0), columns=(270.0, 330.0), rows=(250.0, 300.0))
+
+    (table,) = pdf._aligned_grids(words_of([*rows, *label]), [chart])
+
+    assert table.box[3] < chart.box[1]

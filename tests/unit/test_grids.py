@@ -16,6 +16,7 @@ from docsvc.documents.engine.grids import (
     may_hold_aligned_grid,
     may_hold_ruled_table,
     ruled_grids,
+    split_aligned_columns,
     split_stacked_rows,
 )
 from docsvc.documents.engine.tables import render_table
@@ -722,3 +723,32 @@ def test_a_table_above_a_ruled_one_is_found_though_a_label_beside_the_ruled_one_
     (table,) = pdf._aligned_grids(words_of([*rows, *label]), [chart])
 
     assert table.box[3] < chart.box[1]
+
+
+# A table ruled between its rows and after its first column only: three columns of marks apart by
+# whitespace in its second drawn column.
+MARKS = [(110.0 + 18 * n, [(106, name), (163, f"9{n}"), (196, f"8{n}"), (230, f"7{n}")]) for n, name in
+         enumerate(["Tatsuya", "Miyuki", "Masaki", "Honoka"])]
+MARKS_GRID = Grid(
+    (100.0, 105.0, 252.0, 177.0),
+    columns=(151.0,),
+    rows=(126.0, 144.0, 162.0),
+    cells=tuple((x0, y0, x1, y0 + 18) for y0 in (105.0, 126.0, 144.0, 162.0) for x0, x1 in ((100, 151), (151, 252))),
+)
+
+
+def test_a_drawn_column_holding_columns_apart_by_whitespace_is_split_into_them() -> None:
+    words = words_of(MARKS)
+
+    grid = split_aligned_columns(MARKS_GRID, words)
+    (text,) = assemble([block(words)], words, [grid], render)
+
+    assert len(grid.columns) == 3
+    assert "| Miyuki | 91 | 81 | 71 |" in text
+
+
+def test_text_wrapped_in_a_drawn_column_is_not_split() -> None:
+    lines = [(110.0 + 12 * n, [(160, "some"), (190, "words"), (226, "wrap")][n % 2 :]) for n in range(6)]
+    words = words_of(lines)
+
+    assert split_aligned_columns(MARKS_GRID, words) == MARKS_GRID

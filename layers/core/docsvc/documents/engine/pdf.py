@@ -25,6 +25,7 @@ from docsvc.documents.engine.grids import (
     may_hold_aligned_grid,
     may_hold_ruled_table,
     ruled_grids,
+    split_aligned_columns,
     split_stacked_rows,
 )
 from docsvc.documents.engine.layout import (
@@ -208,7 +209,7 @@ def _page_text(
     if picture:  # its vertical rules, read as bars, are no words
         own = picture.words_without_bars(own)
     words = whole_words(own, {number: "\n".join(t) for number, t in texts.items()})
-    grids = [split_stacked_rows(grid, words) for grid in ruled]
+    grids = [split_aligned_columns(split_stacked_rows(grid, words), words) for grid in ruled]
     if aligned:
         grids += _aligned_grids(words, grids)
     if not grids:  # the words were read for nothing: the page is its blocks

@@ -679,22 +679,63 @@ def _placed(lines: Sequence[tuple[float, float, Sequence[tuple[float, float, str
 
 # Two booktabs tables as a LaTeX class sets them (8-point cells, 12-point captions), a caption apart.
 QUALIFICATIONS = [
-    (134.0, 11.0, [(43, 92, "Qualification"), (152, 164, "UK"), (167, 186, "Cost"), (188, 198, "(£)"),
-                   (254, 274, "India"), (276, 295, "Cost"), (378, 412, "Duration"), (459, 506, "Recognition")]),
+    (
+        134.0,
+        11.0,
+        [
+            (43, 92, "Qualification"),
+            (152, 164, "UK"),
+            (167, 186, "Cost"),
+            (188, 198, "(£)"),
+            (254, 274, "India"),
+            (276, 295, "Cost"),
+            (378, 412, "Duration"),
+            (459, 506, "Recognition"),
+        ],
+    ),
     *[
-        (156.0 + 17 * n, 11.0, [(43, 67, name), (152, 179, "£2,100"), (254, 291, "₹180,000"), (378, 392, "3-4"),
-                                (394, 416, "years"), (459, 501, "Worldwide")])
+        (
+            156.0 + 17 * n,
+            11.0,
+            [
+                (43, 67, name),
+                (152, 179, "£2,100"),
+                (254, 291, "₹180,000"),
+                (378, 392, "3-4"),
+                (394, 416, "years"),
+                (459, 501, "Worldwide"),
+            ],
+        )
         for n, name in enumerate(["ACCA", "ACAB", "CIMA", "CIPA"])
     ],
     (220.0, 11.0, [(459, 503, "accounting")]),
 ]
 SUMMARY = [
     (262.0, 16.0, [(43, 94, "Financial"), (97, 151, "Summary")]),
-    (281.0, 11.0, [(43, 73, "Quarter"), (85, 120, "Revenue"), (140, 169, "Growth"), (193, 215, "Profit"),
-                   (246, 274, "Margin")]),
+    (
+        281.0,
+        11.0,
+        [
+            (43, 73, "Quarter"),
+            (85, 120, "Revenue"),
+            (140, 169, "Growth"),
+            (193, 215, "Profit"),
+            (246, 274, "Margin"),
+        ],
+    ),
     *[
-        (303.0 + 17 * n, 11.0, [(43, 54, f"Q{n + 1}"), (57, 77, "2024"), (85, 130, "€1,250,000"),
-                                (140, 166, "12.5%"), (193, 231, "€187,500"), (246, 273, "15.0%")])
+        (
+            303.0 + 17 * n,
+            11.0,
+            [
+                (43, 54, f"Q{n + 1}"),
+                (57, 77, "2024"),
+                (85, 130, "€1,250,000"),
+                (140, 166, "12.5%"),
+                (193, 231, "€187,500"),
+                (246, 273, "15.0%"),
+            ],
+        )
         for n in range(4)
     ],
 ]
@@ -727,13 +768,17 @@ def test_a_table_above_a_ruled_one_is_found_though_a_label_beside_the_ruled_one_
 
 # A table ruled between its rows and after its first column only: three columns of marks apart by
 # whitespace in its second drawn column.
-MARKS = [(110.0 + 18 * n, [(106, name), (163, f"9{n}"), (196, f"8{n}"), (230, f"7{n}")]) for n, name in
-         enumerate(["Tatsuya", "Miyuki", "Masaki", "Honoka"])]
+MARKS = [
+    (110.0 + 18 * n, [(106, name), (163, f"9{n}"), (196, f"8{n}"), (230, f"7{n}")])
+    for n, name in enumerate(["Tatsuya", "Miyuki", "Masaki", "Honoka"])
+]
 MARKS_GRID = Grid(
     (100.0, 105.0, 252.0, 177.0),
     columns=(151.0,),
     rows=(126.0, 144.0, 162.0),
-    cells=tuple((x0, y0, x1, y0 + 18) for y0 in (105.0, 126.0, 144.0, 162.0) for x0, x1 in ((100, 151), (151, 252))),
+    cells=tuple(
+        (x0, y0, x1, y0 + 18) for y0 in (105.0, 126.0, 144.0, 162.0) for x0, x1 in ((100, 151), (151, 252))
+    ),
 )
 
 

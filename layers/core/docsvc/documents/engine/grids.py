@@ -856,9 +856,7 @@ def aligned_grids(words: Sequence[Word]) -> list[Grid]:
     return grids
 
 
-def _one_above_another(
-    lines: Sequence[_Line], start: int, end: int, found: tuple[Grid, int]
-) -> list[Grid]:
+def _one_above_another(lines: Sequence[_Line], start: int, end: int, found: tuple[Grid, int]) -> list[Grid]:
     """The tables of a run of lines (`lines[start:end]`) whose search found `found`, a grid and the
     index after its last line in the run. Two tables of different columns may stand in one run (two
     booktabs tables a caption apart): the columns looked for over the whole run are those that no

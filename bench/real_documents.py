@@ -56,10 +56,10 @@ What it measures, per document, then summed per category, per language and over 
   pages' `tables` when the page has such a field). A truth that gives no page (tabula's) puts its
   table on the page whose raw text holds most of its cells. Table pages missed: truth table pages
   on which the extractor returned no table (markitdown gives no pages and is not counted there).
-- `heldout8t`, `heldout9t`: PDFs printed from a source their repository keeps beside them (an HTML
-  page, a workbook, a LaTeX or Markdown file, the literal rows a PDF generator's test draws): the truth is
-  that source's table cells (`truth_kind` html-tables, xlsx-cells, latex-tables, markdown-tables,
-  python-literal), each kept where the PDF's text layer shows it (a number its format writes
+- `heldout8t`, `heldout9t`, `heldout10t`: PDFs printed from a source their repository keeps beside
+  them (an HTML page, a workbook, a LaTeX or Markdown file, the literal rows a PDF generator's test
+  draws): the truth is that source's table cells (`truth_kind` html-tables, xlsx-cells, latex-tables,
+  markdown-tables, python-literal), each kept where the PDF's text layer shows it (a number its format writes
   otherwise, a cell of LaTeX markup, is no expected cell); a reader takes every table of the
   source, with no page, so they are scored as tabula's are.
 - OCR word recall on scans and photos whose truth has text: the share of the truth's words
@@ -120,7 +120,7 @@ OPTIONAL = {PLUMBER: "pdfplumber", MARKITDOWN: "markitdown", CAMELOT: "camelot"}
 OCR_CATEGORIES = {"scan", "photo"}
 ROTATIONS = (90, 180, 270)
 # Held-out sets of tables whose truth is the source the PDF was made from (see SOURCE_TABLE_READERS).
-TABLE_SPLITS = ("heldout8t", "heldout9t")
+TABLE_SPLITS = ("heldout8t", "heldout9t", "heldout10t")
 LONG_DOCUMENT_PAGES = 10
 WORST = 5
 UNMAPPED = "\ufffd"  # a glyph whose font gives it no Unicode value, as MuPDF writes it

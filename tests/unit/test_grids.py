@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
-from docsvc.documents.engine import grids
+from docsvc.documents.engine import grids, pdf
 from docsvc.documents.engine.grids import (
     Grid,
     Word,
@@ -16,6 +16,7 @@ from docsvc.documents.engine.grids import (
     may_hold_aligned_grid,
     may_hold_ruled_table,
     ruled_grids,
+    split_aligned_columns,
     split_stacked_rows,
 )
 from docsvc.documents.engine.tables import render_table
@@ -665,3 +666,134 @@ def test_a_row_counts_its_cells_whether_written_as_one_line_or_a_line_each() -> 
     assert may_hold_aligned_grid(one_line)
     a_line_each = [(*word[:5], 0, line, 0) for line, word in enumerate(one_line)]
     assert may_hold_aligned_grid(a_line_each)
+
+
+def _placed(lines: Sequence[tuple[float, float, Sequence[tuple[float, float, str]]]]) -> list[Word]:
+    """Words at (x0, x1, text) on lines at (bottom, height); one block."""
+    words: list[Word] = []
+    for bottom, height, placed in lines:
+        for x0, x1, text in placed:
+            words.append(Word((x0, bottom - height, x1, bottom), text, 0, len(words)))
+    return words
+
+
+# Two booktabs tables as a LaTeX class sets them (8-point cells, 12-point captions), a caption apart.
+QUALIFICATIONS = [
+    (
+        134.0,
+        11.0,
+        [
+            (43, 92, "Qualification"),
+            (152, 164, "UK"),
+            (167, 186, "Cost"),
+            (188, 198, "(£)"),
+            (254, 274, "India"),
+            (276, 295, "Cost"),
+            (378, 412, "Duration"),
+            (459, 506, "Recognition"),
+        ],
+    ),
+    *[
+        (
+            156.0 + 17 * n,
+            11.0,
+            [
+                (43, 67, name),
+                (152, 179, "£2,100"),
+                (254, 291, "₹180,000"),
+                (378, 392, "3-4"),
+                (394, 416, "years"),
+                (459, 501, "Worldwide"),
+            ],
+        )
+        for n, name in enumerate(["ACCA", "ACAB", "CIMA", "CIPA"])
+    ],
+    (220.0, 11.0, [(459, 503, "accounting")]),
+]
+SUMMARY = [
+    (262.0, 16.0, [(43, 94, "Financial"), (97, 151, "Summary")]),
+    (
+        281.0,
+        11.0,
+        [
+            (43, 73, "Quarter"),
+            (85, 120, "Revenue"),
+            (140, 169, "Growth"),
+            (193, 215, "Profit"),
+            (246, 274, "Margin"),
+        ],
+    ),
+    *[
+        (
+            303.0 + 17 * n,
+            11.0,
+            [
+                (43, 54, f"Q{n + 1}"),
+                (57, 77, "2024"),
+                (85, 130, "€1,250,000"),
+                (140, 166, "12.5%"),
+                (193, 231, "€187,500"),
+                (246, 273, "15.0%"),
+            ],
+        )
+        for n in range(4)
+    ],
+]
+
+
+def test_two_tables_of_different_columns_in_one_run_of_lines_are_each_found_with_their_own_columns() -> None:
+    """Two booktabs tables a caption apart stand in one run of lines; the columns of the run are those
+    neither table's words cross (and a line or two may cross), so the lower table lost the line
+    between its first two columns and the upper one was never looked at."""
+    words = _placed([*QUALIFICATIONS, *SUMMARY])
+
+    upper, lower = sorted(aligned_grids(words), key=lambda grid: grid.box[1])
+
+    assert upper.box[3] < lower.box[1]
+    assert sum(1 for x in upper.columns if upper.box[0] < x < upper.box[2]) == 4
+    assert any(77 < x < 85 for x in lower.columns)  # between "2024" and "€1,250,000"
+
+
+def test_a_table_above_a_ruled_one_is_found_though_a_label_beside_the_ruled_one_fits_its_column() -> None:
+    """A chart's axis label left of its gridlines (a ruled grid) stands in the table's first column,
+    close enough below to be taken for one more row: the table then overlapped the chart and was lost."""
+    rows = [(100.0 + 14 * n, [(190, f"0.{n}5"), (250, f"0.{n}4"), (350, f"{n}.33")]) for n in range(6)]
+    label = [(195.0, [(185, "0.0035")])]
+    chart = Grid((210.0, 190.0, 490.0, 400.0), columns=(270.0, 330.0), rows=(250.0, 300.0))
+
+    (table,) = pdf._aligned_grids(words_of([*rows, *label]), [chart])
+
+    assert table.box[3] < chart.box[1]
+
+
+# A table ruled between its rows and after its first column only: three columns of marks apart by
+# whitespace in its second drawn column.
+MARKS = [
+    (110.0 + 18 * n, [(106, name), (163, f"9{n}"), (196, f"8{n}"), (230, f"7{n}")])
+    for n, name in enumerate(["Tatsuya", "Miyuki", "Masaki", "Honoka"])
+]
+MARKS_GRID = Grid(
+    (100.0, 105.0, 252.0, 177.0),
+    columns=(151.0,),
+    rows=(126.0, 144.0, 162.0),
+    cells=tuple(
+        (x0, y0, x1, y0 + 18) for y0 in (105.0, 126.0, 144.0, 162.0) for x0, x1 in ((100, 151), (151, 252))
+    ),
+)
+
+
+def test_a_drawn_column_holding_columns_apart_by_whitespace_is_split_into_them() -> None:
+    words = words_of(MARKS)
+
+    grid = split_aligned_columns(MARKS_GRID, words)
+    (text,) = assemble([block(words)], words, [grid], render)
+
+    assert len(grid.columns) == 3
+    assert "| Miyuki | 91 | 81 | 71 |" in text
+
+
+def test_text_wrapped_in_a_drawn_column_is_not_split() -> None:
+    lines = [(110.0 + 12 * n, [(160, "some"), (190, "words"), (226, "wrap")][n % 2 :]) for n in range(6)]
+    words = words_of(lines)
+
+    assert split_aligned_columns(MARKS_GRID, words) == MARKS_GRID

@@ -591,6 +591,58 @@ def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
     return Grid(grid.box, grid.columns, tuple(sorted(rows)), cells)
 
 
+def split_aligned_columns(grid: Grid, words: Sequence[Word]) -> Grid:
+    """A ruled grid whose drawn columns hold several columns of words each, parted by whitespace alone
+    (a table ruled around its first column and between its rows only), with a column line at each such
+    whitespace (`_whitespace_columns`); the drawn cells it crosses are cut there, so that their words
+    are not joined again as one spanning cell's."""
+    inside = [word for word in words if grid.holds(word)]
+    edges = (grid.box[0], *grid.columns, grid.box[2])
+    added: list[float] = []
+    for column, (left, right) in enumerate(pairwise(edges)):
+        own = [word for word in inside if bisect(grid.columns, word.centre[0]) == column]
+        added += [x for x in _whitespace_columns(own, grid.rows) if left + _SNAP < x < right - _SNAP]
+    if not added:
+        return grid
+    cells = tuple(piece for cell in grid.cells for piece in _cut(cell, added))
+    return Grid(grid.box, tuple(sorted((*grid.columns, *added))), grid.rows, cells)
+
+
+def _whitespace_columns(words: Sequence[Word], rows: Sequence[float]) -> list[float]:
+    """The middles of the x ranges, as wide as a line is high, that none of the words crosses and that
+    nearly every row of the grid holding words has words on both sides of: `_MIN_ROWS` rows at least.
+    Text wrapped in a cell, or an indented line, leaves no such range."""
+    if len(words) < 2 * _MIN_ROWS:
+        return []
+    wide = max(_MIN_GAP, _CELL_GAP * median([word.box[3] - word.box[1] for word in words]))
+    edges = sorted([(word.box[0], 1) for word in words] + [(word.box[2], -1) for word in words])
+    bands: dict[int, list[Word]] = {}
+    for word in words:
+        bands.setdefault(bisect(rows, word.centre[1]), []).append(word)
+    found: list[float] = []
+    depth = 0
+    for (x, step), (after, _) in pairwise(edges):
+        depth += step
+        if depth == 0 and after - x >= wide:
+            middle = (x + after) / 2
+            parted = sum(
+                1
+                for band in bands.values()
+                if any(word.box[2] <= middle for word in band) and any(word.box[0] >= middle for word in band)
+            )
+            if parted >= max(_MIN_ROWS, _SAME_COLUMNS * len(bands)):
+                found.append(middle)
+    return found
+
+
+def _cut(cell: Box, xs: Sequence[float]) -> list[Box]:
+    """A drawn cell cut at the new column lines that cross it."""
+    x0, y0, x1, y1 = cell
+    cuts = [x for x in xs if x0 + _SNAP < x < x1 - _SNAP]
+    bounds = [x0, *cuts, x1]
+    return [(a, y0, b, y1) for a, b in pairwise(bounds)]
+
+
 # ---------------------------------------------------------------------------------------- no rules
 _CELL_GAP = 1.0  # whitespace wider than this many line heights separates two cells of a line
 _MIN_GAP = 6.0  # points, at least
@@ -802,11 +854,36 @@ def aligned_grids(words: Sequence[Word]) -> list[Grid]:
             continue
         found = _grid(lines[start:end], sweep.edges(start, end))
         if found is not None:
-            grids.append(found[0])
+            grids += _one_above_another(lines, start, end, found)
             start += found[1]
         else:
             start += 1
     return grids
+
+
+def _one_above_another(lines: Sequence[_Line], start: int, end: int, found: tuple[Grid, int]) -> list[Grid]:
+    """The tables of a run of lines (`lines[start:end]`) whose search found `found`, a grid and the
+    index after its last line in the run. Two tables of different columns may stand in one run (two
+    booktabs tables a caption apart): the columns looked for over the whole run are those that no
+    table's words cross, so the grid found is one table's lines with a column the other's words took
+    away, and the lines above it were never looked at. When the grid holds only some of the run's
+    lines, its lines are searched again on their own (that grid kept when it holds the same lines: its
+    columns are those of its own lines), and the lines above it too."""
+    grid, stop = found
+    stop += start
+    first = next(index for index in range(start, stop) if lines[index].top >= grid.box[1])
+    if first == start and stop == end:
+        return [grid]
+    own = _grid(lines[first:stop], _line_edges(lines[first:stop]))
+    if own is not None and own[1] == stop - first and own[0].box[1] == grid.box[1]:
+        grid = own[0]
+    above = _grid(lines[start:first], _line_edges(lines[start:first])) if first - start >= _MIN_ROWS else None
+    return [grid] if above is None else [above[0], grid]
+
+
+def _line_edges(lines: Sequence[_Line]) -> list[tuple[float, int]]:
+    """The edges of the lines broken at a wide gap, in order (as `_Sweep` gives a run's)."""
+    return sorted(edge for line in lines if line.runs >= _MIN_COLUMNS - 1 for edge in line.edges)
 
 
 def _run_ends(lines: Sequence[_Line]) -> list[int]:

@@ -25,6 +25,7 @@ from docsvc.documents.engine.grids import (
     may_hold_aligned_grid,
     may_hold_ruled_table,
     ruled_grids,
+    split_aligned_columns,
     split_stacked_rows,
 )
 from docsvc.documents.engine.layout import (
@@ -209,7 +210,7 @@ def _page_text(
     if picture:  # its vertical rules, read as bars, are no words
         own = picture.words_without_bars(own)
     words = whole_words(own, {number: "\n".join(t) for number, t in texts.items()})
-    grids = [split_stacked_rows(grid, words) for grid in ruled]
+    grids = [split_aligned_columns(split_stacked_rows(grid, words), words) for grid in ruled]
     if aligned:
         grids += _aligned_grids(words, grids)
     if not grids:  # the words were read for nothing: the page is its blocks
@@ -542,11 +543,23 @@ def _ruled_grids(page: pymupdf.Page, vectors: list[Box], warnings: list[str]) ->
 
 
 def _aligned_grids(words: list[Word], ruled: list[Grid]) -> list[Grid]:
-    """Tables of aligned columns, outside the ruled ones."""
+    """Tables of aligned columns, outside the ruled ones. One that overlaps a ruled table is dropped:
+    when one did, the search is made again without the words beside the ruled tables (`_beside`)."""
     outside = [word for word in words if not any(grid.holds(word) for grid in ruled)] if ruled else words
-    return [
-        grid for grid in aligned_grids(outside) if not any(_overlap(grid.box, other.box) for other in ruled)
-    ]
+    found = aligned_grids(outside)
+    kept = [grid for grid in found if not any(_overlap(grid.box, other.box) for other in ruled)]
+    if len(kept) == len(found):
+        return kept
+    away = [word for word in outside if not _beside(word, ruled)]
+    return [grid for grid in aligned_grids(away) if not any(_overlap(grid.box, other.box) for other in ruled)]
+
+
+def _beside(word: Word, ruled: list[Grid]) -> bool:
+    """Whether a word stands level with a ruled table, left or right of it (a chart's axis labels
+    beside its gridlines): the table of aligned columns above or below the ruled one, its words
+    taken for one more row of it, overlapped the ruled one and was lost."""
+    y = word.centre[1]
+    return any(grid.box[1] <= y <= grid.box[3] for grid in ruled)
 
 
 def _overlap(a: Box, b: Box) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 from docsvc.intelligence.extraction import extract
 from docsvc.intelligence.identifiers import FORM_ONLY, countries_of, national_iban, national_vat
 from docsvc.intelligence.labels import label_key
-from docsvc.intelligence.pairs import _summary_run
+from docsvc.intelligence.pairs import _colons_over_values, _summary_run
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -430,3 +430,30 @@ def test_a_typeset_date_with_a_space_after_each_dot_is_a_date() -> None:
     page = "\n".join(["Rechnung", "", "Rechnungsnummer", "2018-77", "", "Rechnungsdatum", "14. 11. 2018"])
 
     assert extract([page], SCHEMA).output["invoice_date"] == "2018-11-14"
+
+
+def test_a_cell_of_a_label_and_its_colon_has_its_value_in_the_cell_below() -> None:
+    page = "\n".join(
+        [
+            "Tax Invoice",
+            "",
+            "| Northwind Traders Private Limited | Invoice No: | Date: 01-Oct-2023 |",
+            "|---|---|---|",
+            "| Street Line 1 | NWT-0417 | Invoice Type: B2C |",
+            "| Street Line 2 | Buyer: |  |",
+        ]
+    )
+
+    assert extract([page], SCHEMA).output["invoice_number"] == "NWT-0417"
+
+
+def test_a_row_of_column_headings_with_colons_does_not_label_the_row_under_it() -> None:
+    rows = [(0, ("Item:", "Quantity:", "Amount:")), (1, ("Consulting", "2", "300.00"))]
+
+    assert _colons_over_values(rows) == []
+
+
+def test_a_row_of_one_label_and_its_colon_labels_the_cell_under_it() -> None:
+    rows = [(0, ("Northwind Traders", "Invoice No:", "Date: 01-Oct-2023")), (1, ("Street 1", "NWT-0417", ""))]
+
+    assert [(pair.label, pair.value) for pair in _colons_over_values(rows)] == [("Invoice No", "NWT-0417")]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from docsvc.intelligence.labels import (
     SUMMARY_KEYS,
@@ -319,7 +320,7 @@ def _colons_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
     Invoice No: |" over "| INV001 |"), when that cell is no label of its own; not in a row of column
     headings, whose cells head many rows."""
     pairs: list[Pair] = []
-    for (index, cells), (below, under) in zip(rows, rows[1:]):
+    for (index, cells), (below, under) in pairwise(rows):
         if _headings_row(cells):
             continue
         for place, cell in enumerate(cells[: len(under)]):

@@ -457,3 +457,9 @@ def test_a_row_of_one_label_and_its_colon_labels_the_cell_under_it() -> None:
     rows = [(0, ("Northwind Traders", "Invoice No:", "Date: 01-Oct-2023")), (1, ("Street 1", "NWT-0417", ""))]
 
     assert [(pair.label, pair.value) for pair in _colons_over_values(rows)] == [("Invoice No", "NWT-0417")]
+
+
+def test_excluding_tax_alone_before_an_amount_labels_the_net_total() -> None:
+    page = "\n".join(["Faktura 2525", "", "Exkl. moms: 900,00", "Moms 25%: 225,00", "Summa: 1125,00 SEK"])
+
+    assert extract([page], SCHEMA).output["net_total"] == 900.0

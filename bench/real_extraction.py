@@ -3,7 +3,7 @@
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
-                 fresh10|receipts|receipts2|receipts2-heldout|all]
+                 fresh10|fresh11|receipts|receipts2|receipts2-heldout|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
 
@@ -32,7 +32,10 @@ print, a builder's invoice), their truth likewise read by hand; measured only. `
 invoices of ten further producers (German, English from the United States, India and Pakistan,
 Québec French, Swedish and Finnish: LaTeX and Python invoice templates, an HTML template, a Rust
 renderer, a ticket printer's instalment invoice, two picture-only PDFs read by OCR, one of them scanned
-sideways), their truth read by hand; measured only.
+sideways), their truth read by hand; measured only. `fresh11` holds eight invoices of eight further
+producers (Danish, Italian, Polish, Spanish, German and English: an invoice-template site, a salon's
+payment receipt, a workshop exercise, a Python generator, a Word-style rental invoice, two HTML-to-PDF
+examples and a Markdown-to-PDF example), their truth read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -238,6 +241,7 @@ SPLITS = (
     "fresh8",
     "fresh9",
     "fresh10",
+    "fresh11",
     "receipts",
     "receipts2",
     "receipts2-heldout",

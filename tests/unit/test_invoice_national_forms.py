@@ -11,7 +11,7 @@ from typing import Any
 from docsvc.intelligence.extraction import extract
 from docsvc.intelligence.identifiers import FORM_ONLY, countries_of, national_iban, national_vat
 from docsvc.intelligence.labels import label_key
-from docsvc.intelligence.pairs import _summary_run
+from docsvc.intelligence.pairs import _colons_over_values, _summary_run
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -384,3 +384,82 @@ def test_a_word_after_iban_with_a_number_of_wrong_check_digits_gives_no_iban() -
     page = "Factura 103\n\nIBAN: SANTANDER  ES95 0049 3209 4720 1405 3543"
 
     assert extract([page], SCHEMA).output["iban"] is None
+
+
+def test_a_czech_title_with_a_tax_document_subtitle_gives_the_number_after_its_c() -> None:
+    page = "\n".join(
+        [
+            "Faktura - daňový doklad č.FV2024000117",
+            "",
+            "Datum vystavení: 05.09.2025",
+            "Celkem k úhradě: 936,00 CZK",
+        ]
+    )
+
+    assert extract([page], SCHEMA).output["invoice_number"] == "FV2024000117"
+
+
+def test_a_number_word_far_into_a_line_after_the_title_is_not_the_titles_number() -> None:
+    page = "\n".join(["Invoice to: Harbour Supplies, Dock Road, Unit No. 5", "", "Total: 120.00 EUR"])
+
+    assert extract([page], SCHEMA).output["invoice_number"] != "5"
+
+
+def test_a_title_and_its_number_in_a_cell_of_a_heading_row_give_the_number() -> None:
+    page = "\n".join(
+        [
+            "| Chats Illimités Inc. |  | Facture #00917 |",
+            "|---|---|---|",
+            "| 12 rue Féline, Québec |  | Date d'émission 2024/04/15 |",
+            "",
+            "| Sous-total |  | 9.41$ |",
+            "| Grand total |  | 10.82$ |",
+        ]
+    )
+
+    assert extract([page], SCHEMA).output["invoice_number"] == "00917"
+
+
+def test_canadian_sales_tax_labels_name_the_tax_total() -> None:
+    page = "\n".join(["Facture 17", "", "Sous-total: 9,41 $", "TPS/TVQ: 1,41 $", "Grand total: 10,82 $"])
+
+    assert extract([page], SCHEMA).output["tax_total"] == 1.41
+
+
+def test_a_typeset_date_with_a_space_after_each_dot_is_a_date() -> None:
+    page = "\n".join(["Rechnung", "", "Rechnungsnummer", "2018-77", "", "Rechnungsdatum", "14. 11. 2018"])
+
+    assert extract([page], SCHEMA).output["invoice_date"] == "2018-11-14"
+
+
+def test_a_cell_of_a_label_and_its_colon_has_its_value_in_the_cell_below() -> None:
+    page = "\n".join(
+        [
+            "Tax Invoice",
+            "",
+            "| Northwind Traders Private Limited | Invoice No: | Date: 01-Oct-2023 |",
+            "|---|---|---|",
+            "| Street Line 1 | NWT-0417 | Invoice Type: B2C |",
+            "| Street Line 2 | Buyer: |  |",
+        ]
+    )
+
+    assert extract([page], SCHEMA).output["invoice_number"] == "NWT-0417"
+
+
+def test_a_row_of_column_headings_with_colons_does_not_label_the_row_under_it() -> None:
+    rows = [(0, ("Item:", "Quantity:", "Amount:")), (1, ("Consulting", "2", "300.00"))]
+
+    assert _colons_over_values(rows) == []
+
+
+def test_a_row_of_one_label_and_its_colon_labels_the_cell_under_it() -> None:
+    rows = [(0, ("Northwind Traders", "Invoice No:", "Date: 01-Oct-2023")), (1, ("Street 1", "NWT-0417", ""))]
+
+    assert [(pair.label, pair.value) for pair in _colons_over_values(rows)] == [("Invoice No", "NWT-0417")]
+
+
+def test_excluding_tax_alone_before_an_amount_labels_the_net_total() -> None:
+    page = "\n".join(["Faktura 2525", "", "Exkl. moms: 900,00", "Moms 25%: 225,00", "Summa: 1125,00 SEK"])
+
+    assert extract([page], SCHEMA).output["net_total"] == 900.0

@@ -20,7 +20,9 @@ from functools import lru_cache
 Key = tuple[str, ...]
 
 _WORD = re.compile(r"#|№|[^\W_]+")
-_NUMERO = re.compile(r"\b[nN][°º]")  # same length as its replacement "no", so offsets hold
+# "n°", and the Czech and Slovak "č." (číslo, number): each the same length as its replacement "no", so
+# offsets hold.
+_NUMERO = re.compile(r"\b(?:[nN][°º]|[čČ]\.)")
 _CAMEL = re.compile(r"(?<=[a-z\d])(?=[A-Z])")
 _ABBREVIATIONS: dict[str, Key] = {
     "#": ("number",),
@@ -123,7 +125,8 @@ tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, 
  podatek, podatek vat, podatku, kwota podatku, kwota podatku vat, suma podatku, wartosc podatku,
  impuesto, total impuesto, importe impuesto, imposto, valor do imposto, total imposto, taxe, alv,
  arvonlisavero, alv yhteensa, alv e, moms, momsbelopp, summa moms, taxe sur la valeur ajoutee,
- umsatzsteuerbetrag, mehrwertsteuerbetrag, dph, dph celkem, celkem dph, vyse dph
+ umsatzsteuerbetrag, mehrwertsteuerbetrag, dph, dph celkem, celkem dph, vyse dph, tps, tvq, tvh, tps tvq,
+ tps tvh, qst, hst, gst qst, gst hst
 vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
  umsatzsteuer identifikationsnummer, ust identnummer, ust identnr, ust ident nr, n tva intra, tva intra,
  numero tva,
@@ -330,7 +333,8 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
      "amount including vat"),
     ("subtotal", "net total", "net amount", "total before tax", "total excl tax", "total excluding tax",
      "total excluding vat", "total amount excluding tax", "total amount excluding vat",
-     "amount excluding tax", "amount excluding vat", "taxable amount", "tax base", "base amount"),
+     "amount excluding tax", "amount excluding vat", "excluding tax", "excluding vat", "taxable amount",
+     "tax base", "base amount"),
     ("tax", "vat", "gst", "sales tax", "tax amount", "vat amount", "tax total", "total tax"),
     ("date", "invoice date", "issue date", "date issued", "issued", "issued on", "issued at", "date of issue",
      "dated", "document date", "receipt date"),

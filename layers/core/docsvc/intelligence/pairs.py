@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from docsvc.intelligence.labels import (
     SUMMARY_KEYS,
@@ -310,6 +311,24 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
                 at, value_at = filled[-2], filled[-1]  # "| Customer Name | Invoice # | 0000007 |"
                 pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
         pairs += _side_by_side_keys(rows) + _keys_over_values(rows) + _boxed_pairs(rows)
+        pairs += _colons_over_values(rows)
+    return pairs
+
+
+def _colons_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
+    """A cell holding only a label and its colon, its value in the same column of the next row ("|
+    Invoice No: |" over "| INV001 |"), when that cell is no label of its own; not in a row of column
+    headings, whose cells head many rows."""
+    pairs: list[Pair] = []
+    for (index, cells), (below, under) in pairwise(rows):
+        if _headings_row(cells):
+            continue
+        for place, cell in enumerate(cells[: len(under)]):
+            colon = label_colon(cell)
+            value = under[place].strip()
+            if colon is None or cell[colon + 1 :].strip() or not value or label_colon(value) is not None:
+                continue
+            pairs.append(Pair(cell[:colon].strip(), value, "below", (index, place), (below, place)))
     return pairs
 
 

@@ -54,6 +54,7 @@ _IBAN_WORD = re.compile(r"\bIBAN\b[\s:]*")
 _UNDER_COLUMN, _UNDER_HEADING = 0.6, 8  # a date under a heading of stacked column headings, how far
 _TITLE_LINES = 40  # a document's title is among its first lines
 _UNDER_TITLE = 0.9  # a number alone under the title, no "No." before it
+_SUBTITLE_WORDS = 3  # how many words a subtitle between a title and its "No." may have
 # A code alone on its line: digits (letters among them) in parts joined by "/" or "-" ("2 / 2024").
 _LONE_CODE = re.compile(r"(?=[^\n]*\d)[A-Z0-9]{1,12}(?:\s?[/-]\s?[A-Z0-9]{1,12}){0,3}")
 _TYPE_CODE = re.compile(r"\s*\(\d{1,3}\)")  # a document type code after a title: "Handelsrechnung (380)"
@@ -348,6 +349,10 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     lines = reading.layout.lines
     for index, line in enumerate(lines[:_TITLE_LINES]):
         if line.cells is not None:
+            in_cell = _titled_cell(slot, index, line.cells, wanted, reading)
+            if in_cell is not None:
+                yield in_cell
+                return
             continue
         words = key_words(line.text)
         title = next(
@@ -357,8 +362,9 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             continue
         rest = _TYPE_CODE.sub("", line.text[words[title - 1][1] :], count=1)
         said = key_words(rest)
-        if said and said[0][0] == "number":  # "Rechnung Nr. 4711": the number after its "Nr."
-            rest = rest[said[0][1] :]
+        numbered = _number_word(said)
+        if numbered is not None:  # "Rechnung Nr. 4711", "Faktura - daňový doklad č. 42": after its "Nr."
+            rest = rest[numbered:]
         rest = _DATED.split(rest, maxsplit=1)[0]  # not the date after it: "4711 vom 06.08.2018"
         places = [(rest, index)] + [
             (lines[at].text, at) for at in range(index + 1, index + 4) if at < len(lines)
@@ -381,6 +387,39 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             return
         # a title without a number ("WARENRECHNUNG" over "Handelsrechnung Nr. 4711"): read on
     yield from _title_as_label(slot, wanted, reading)
+
+
+def _titled_cell(
+    slot: Slot, index: int, cells: tuple[str, ...], wanted: set[Key], reading: Reading
+) -> Candidate | None:
+    """The number printed with the title in a cell of a table row that heads the page ("| Acme Inc. |
+    | Facture #00042 |"): the cell opens with the title and the number follows it in that cell."""
+    for column, cell in enumerate(cells):
+        words = key_words(cell)
+        title = next(
+            (size for size in (3, 2, 1) if size <= len(words) and _titled(words[:size], wanted)), None
+        )
+        if title is None or not _stands_apart(cell[words[title - 1][1] :]):
+            continue
+        rest = _TYPE_CODE.sub("", cell[words[title - 1][1] :], count=1)
+        numbered = _number_word(key_words(rest))
+        rest = _DATED.split(rest[numbered or 0 :], maxsplit=1)[0].lstrip(" #:.°º-")
+        if any(char.isdigit() for char in rest):
+            uses = frozenset({(index, column)})
+            return candidate_of(slot, rest, _TITLED_NUMBER, (index, column), uses, reading)
+    return None
+
+
+def _number_word(said: list[tuple[str, int]]) -> int | None:
+    """The offset just past the "No." that a title's number follows: the first word after the title,
+    or after a short subtitle of words that hold no digit ("Faktura - daňový doklad č. 42", a tax
+    document); not a "No." further on, in a line that says something else."""
+    for word, end in said[: _SUBTITLE_WORDS + 1]:
+        if word == "number":
+            return end
+        if any(char.isdigit() for char in word):
+            return None
+    return None
 
 
 def _code_under_title(slot: Slot, index: int, rest: str, reading: Reading) -> Candidate | None:

@@ -149,7 +149,10 @@ _MONTH_NAMES = (  # per month: its names and abbreviations in English, German, F
 _MONTHS = {name: number for number, names in enumerate(_MONTH_NAMES, 1) for name in names.split()}
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")
 # A sentence's full stop may follow a date: "bis zum 30.05.2017."; a part of a longer number may not.
-_NUMERIC_DATE = re.compile(r"(?<![\d.])(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})(?!\d|\.\d)")
+# Typeset dates put a space after each dot, "14. 11. 2018", then with a four-digit year.
+_NUMERIC_DATE = re.compile(
+    r"(?<![\d.])(\d{1,2})([-/.]|\.\s(?=\d{1,2}\.\s\d{4}))(\d{1,2})\2(\d{4}|\d{2})(?!\d|\.\d)"
+)
 _DAY_MONTH = re.compile(  # "12 March 2026", "8. Mai 2019", "3 de enero de 2024", "12-Mar-2026"
     r"(?i)(?<![\d.])(\d{1,2})(?:st|nd|rd|th|er)?[\s.\-/]*(?:(?:of|de)\s+)?([^\W\d_]{3,12})\.?"
     r"(?:\s+de)?[\s.\-/,]*(\d{4})(?!\d)"

@@ -114,3 +114,25 @@ def divided(meets: bool) -> pymupdf.Pixmap:
 def test_a_cell_divider_that_meets_a_rule_across_is_painted_over_and_a_short_stroke_apart_is_not() -> None:
     assert dark_pixels(ocr.without_rules(divided(meets=True), 150)) < 5
     assert dark_pixels(ocr.without_rules(divided(meets=False), 150)) > 20
+
+
+def shaded_table() -> pymupdf.Pixmap:
+    """A 150 dpi grey picture of a table whose heading row is shaded darker than the ink threshold,
+    with rules across and column dividers down through the heading and the body."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=300, height=250)
+        page.draw_rect(pymupdf.Rect(40, 40, 260, 62), color=None, fill=(0.5, 0.5, 0.5))
+        for y in (40, 62, 120, 200):
+            page.draw_line((40, y), (260, y), width=0.8)
+        for x in (40, 120, 190, 260):
+            page.draw_line((x, 40), (x, 200), width=0.8)
+        return page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY, alpha=False)
+
+
+def test_column_dividers_crossing_a_shaded_heading_row_are_painted_over_below_it() -> None:
+    unruled = ocr.without_rules(shaded_table(), 150)
+    below_heading = 66 * 150 // 72  # pixel row a little under the shaded band
+
+    body = unruled.samples[below_heading * unruled.stride :]
+
+    assert sum(value < 200 for value in body) < 20

@@ -18,6 +18,8 @@ half turn; those are told apart by the ink under the words read.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import re
 from collections.abc import Sequence
@@ -254,10 +256,58 @@ def thin_lines(ink: bytes, width: int, least: int, thickest: float) -> list[list
             start, row = stop, row + 1
     thin = []
     for line in _lines(runs):
-        start, end = min(a for _, a, _ in line), max(b for _, _, b in line)
-        if sum(b - a for _, a, b in line) / (end - start) <= thickest:
+        if _thickness(line) <= thickest:
             thin.append(line)
+            continue
+        pieces = _outside_band(line, least, thickest)  # lines crossing a dark band, without it
+        thin += [piece for piece in _lines(pieces) if _thickness(piece) <= thickest]
     return thin
+
+
+def _thickness(line: Sequence[tuple[int, int, int]]) -> float:
+    """A line's ink over its length: the rows it is thick, on average."""
+    start, end = min(a for _, a, _ in line), max(b for _, _, b in line)
+    return sum(b - a for _, a, b in line) / (end - start)
+
+
+def _outside_band(
+    line: Sequence[tuple[int, int, int]], least: int, thickest: float
+) -> list[tuple[int, int, int]]:
+    """The runs of a thick line cut where more than `thickest` of its rows, and more than half the most
+    at any point, are dark at once (a dark band: a shaded heading row that the column dividers of a
+    table cross), the pieces of at least
+    `least` pixels kept. Seen down the page each divider's column is dark the band's height too, so
+    the dividers and the band run together into one wide area that would be dropped whole; outside
+    the band a divider is as thin as a rule again."""
+    offset = min(a for _, a, _ in line)
+    steps = [0] * (max(b for _, _, b in line) - offset + 1)
+    for _, a, b in line:
+        steps[a - offset] += 1
+        steps[b - offset] -= 1
+    depths = list(itertools.accumulate(steps))
+    least_band = max(thickest, max(depths) / 2)  # the dividers' rows together are fewer than the band's
+    bands: list[tuple[int, int]] = []  # from, to (exclusive), along the rows
+    for at, depth in enumerate(depths):
+        if depth > least_band:
+            if bands and bands[-1][1] == at + offset:
+                bands[-1] = (bands[-1][0], at + offset + 1)
+            else:
+                bands.append((at + offset, at + offset + 1))
+    starts = [band[0] for band in bands]
+    pieces = []
+    for row, a, b in line:
+        start = a
+        for first, last in bands[max(bisect.bisect_right(starts, a) - 1, 0) :]:
+            if first >= b:
+                break
+            if last <= start:
+                continue
+            if first - start >= least:
+                pieces.append((row, start, first))
+            start = max(start, last)
+        if b - start >= least:
+            pieces.append((row, start, b))
+    return sorted(pieces)
 
 
 def _lines(runs: Sequence[tuple[int, int, int]]) -> list[list[tuple[int, int, int]]]:

@@ -854,36 +854,11 @@ def aligned_grids(words: Sequence[Word]) -> list[Grid]:
             continue
         found = _grid(lines[start:end], sweep.edges(start, end))
         if found is not None:
-            grids += _one_above_another(lines, start, end, found)
+            grids.append(found[0])
             start += found[1]
         else:
             start += 1
     return grids
-
-
-def _one_above_another(lines: Sequence[_Line], start: int, end: int, found: tuple[Grid, int]) -> list[Grid]:
-    """The tables of a run of lines (`lines[start:end]`) whose search found `found`, a grid and the
-    index after its last line in the run. Two tables of different columns may stand in one run (two
-    booktabs tables a caption apart): the columns looked for over the whole run are those that no
-    table's words cross, so the grid found is one table's lines with a column the other's words took
-    away, and the lines above it were never looked at. When the grid holds only some of the run's
-    lines, its lines are searched again on their own (that grid kept when it holds the same lines: its
-    columns are those of its own lines), and the lines above it too."""
-    grid, stop = found
-    stop += start
-    first = next(index for index in range(start, stop) if lines[index].top >= grid.box[1])
-    if first == start and stop == end:
-        return [grid]
-    own = _grid(lines[first:stop], _line_edges(lines[first:stop]))
-    if own is not None and own[1] == stop - first and own[0].box[1] == grid.box[1]:
-        grid = own[0]
-    above = _grid(lines[start:first], _line_edges(lines[start:first])) if first - start >= _MIN_ROWS else None
-    return [grid] if above is None else [above[0], grid]
-
-
-def _line_edges(lines: Sequence[_Line]) -> list[tuple[float, int]]:
-    """The edges of the lines broken at a wide gap, in order (as `_Sweep` gives a run's)."""
-    return sorted(edge for line in lines if line.runs >= _MIN_COLUMNS - 1 for edge in line.edges)
 
 
 def _run_ends(lines: Sequence[_Line]) -> list[int]:

@@ -404,3 +404,46 @@ def test_a_piece_that_starts_above_a_line_and_comes_down_into_it_goes_on_with_it
 
     assert goes_on(denominator, term)
     assert not goes_on(denominator, above)
+
+
+def line_after_a_zero_width_glyph(jump: float) -> bytes:
+    """A line of a Type 3 font's letters ending in a glyph its encoding names for no character and
+    its widths give no width, then, `jump` points to its right on the same baseline, a word in
+    Helvetica: as a script's glyph of no Unicode value is set, the pen moved on over it by position."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=300, height=200)
+        font, unmapped, letter = document.get_new_xref(), document.get_new_xref(), document.get_new_xref()
+        document.update_object(
+            font,
+            "<</Type/Font/Subtype/Type3/FontBBox[0 0 1000 1000]/FontMatrix[0.001 0 0 0.001 0 0]"
+            f"/CharProcs<</g1 {unmapped} 0 R/a {letter} 0 R>>/Encoding<</Type/Encoding/Differences[1/g1/a]>>"
+            "/FirstChar 1/LastChar 2/Widths[0 500]>>",
+        )
+        for xref, glyph in ((unmapped, b"0 0 d0"), (letter, b"500 0 d0")):
+            document.update_object(xref, "<<>>")
+            document.update_stream(xref, glyph)
+        page.insert_text((20, 50), "x", fontname="helv")
+        resources = int(document.xref_get_key(page.xref, "Resources")[1].split()[0])
+        document.xref_set_key(resources, "Font/T3", f"{font} 0 R")
+        shown = (
+            "BT /T3 12 Tf 1 0 0 1 20 100 Tm <020201> Tj ET "
+            f"BT /helv 12 Tf 1 0 0 1 {32 + jump} 100 Tm (script) Tj ET"
+        )
+        document.update_stream(page.get_contents()[0], shown.encode())
+        return bytes(document.tobytes())
+
+
+def test_a_line_cut_after_a_zero_width_glyph_without_unicode_is_one_line_again() -> None:
+    content = line_after_a_zero_width_glyph(12)  # an em: MuPDF begins a new line there
+    with pymupdf.open(stream=content) as document:
+        assert document[0].get_text(flags=0).split() == [f"aa{UNMAPPED}", "script"]
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text.split() == [f"aa{UNMAPPED}script"]
+
+
+def test_a_line_more_than_an_em_and_a_half_after_a_zero_width_glyph_without_unicode_stays_apart() -> None:
+    (page,) = engine.parse_pages(line_after_a_zero_width_glyph(20), "pdf", ParseOptions())
+
+    assert page.text.split() == [f"aa{UNMAPPED}", "script"]

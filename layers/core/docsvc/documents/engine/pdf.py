@@ -50,8 +50,10 @@ from docsvc.documents.engine.textlayer import (
     REACH,
     UNMAPPED,
     Char,
+    cut_after_unmapped,
     directions_apart,
     goes_on,
+    joined_lines,
     lines_gone_on,
     mixed_directions,
     repeats_last_lines,
@@ -79,6 +81,7 @@ _TEXT_FLAGS = (
 )
 _WITHOUT_PATHS = _TEXT_FLAGS & ~pymupdf.TEXT_COLLECT_VECTORS  # lines as get_text makes them
 _GLUED = re.compile(f"{UNMAPPED}[^\\s{UNMAPPED}]")  # a glyph without a Unicode value, a character after it
+_CUT_AFTER_UNMAPPED = re.compile(f"{UNMAPPED}\\W*\n")  # a line ending in such a glyph (marks may follow)
 _LIGATURES = re.compile("[\ufb00-\ufdff\ufe70-\ufefe]+")  # Latin ligatures, presentation forms
 _TEXT_BLOCK, _VECTOR_BLOCK = 0, 3
 _TEXT_OF_WORD = itemgetter(4)  # of a word as MuPDF's `extractWORDS` gives it
@@ -170,6 +173,9 @@ def _page_text(
     apart = _unmapped_apart(page, glued) if glued else {}
     if apart:
         blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
+    if any(_CUT_AFTER_UNMAPPED.search(text) for _, text, _ in blocks):
+        joins = _cut_after_unmapped(textpage)
+        blocks = [(box, joined_lines(text, joins), number) for box, text, number in blocks]
     scanned = False
     if not blocks and (is_image or page.get_images()):
         ocr = ocr_textpage(page, _TEXT_FLAGS, options, warnings)
@@ -424,6 +430,24 @@ def _unmapped_apart(page: pymupdf.Page, boxes: list[Box]) -> dict[str, str]:
     clip += (-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)  # a glyph's box may stick out of its block's
     lines = _lines(page.get_textpage(clip=clip, flags=_TEXT_FLAGS))
     return unmapped_apart(lines) | _directions_apart(lines)
+
+
+def _cut_after_unmapped(textpage: pymupdf.TextPage) -> dict[str, str]:
+    """The lines MuPDF cut after a glyph of no Unicode value (`textlayer.cut_after_unmapped`), read
+    character by character: only pages with a line ending in such a glyph are read so."""
+    blocks = []
+    for block in textpage.extractRAWDICT()["blocks"]:
+        lines = []
+        for line in block.get("lines", ()):
+            chars = [
+                (char["c"], char["bbox"][0], char["bbox"][2], span["size"])
+                for span in line["spans"]
+                for char in span["chars"]
+            ]
+            baseline = line["spans"][0]["chars"][0]["origin"][1] if chars else 0.0
+            lines.append((chars, baseline))
+        blocks.append(lines)
+    return cut_after_unmapped(blocks)
 
 
 def _directions_apart(lines: list[list[Char]]) -> dict[str, str]:

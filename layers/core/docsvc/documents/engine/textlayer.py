@@ -83,6 +83,46 @@ def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
     return apart
 
 
+def cut_after_unmapped(blocks: Iterable[Sequence[tuple[Sequence[Char], float]]]) -> dict[str, str]:
+    """Lines MuPDF cut after a glyph of no Unicode value, as {the two lines written apart ("a\\nb"):
+    the two written as one ("ab")}. `blocks` holds each block's lines, each its characters and its
+    baseline. Such a glyph is given no width, so the pen's advance over it (most of an em) reads as a
+    jump, and MuPDF begins a new line of the same block on the same baseline. Two lines are one when
+    the first ends in a zero-width glyph of no value (its vowel signs may follow it) and the second
+    begins on its baseline, within 1.5 em to its right. Read with glyph codes, MuPDF keeps such a line,
+    mostly with no space at the jump, so none is put there."""
+    joins: dict[str, str] = {}
+    for lines in blocks:
+        for (first, baseline), (second, next_baseline) in itertools.pairwise(lines):
+            glyph = _zero_width_unmapped_end(first)
+            if glyph is None or not second:
+                continue
+            size = glyph[3]
+            jump = second[0][1] - glyph[2]
+            if abs(baseline - next_baseline) <= 0.1 * size and 0 <= jump <= 1.5 * size:
+                before, after = "".join(c[0] for c in first), "".join(c[0] for c in second)
+                joins[f"{before}\n{after}"] = before + after
+    return joins
+
+
+def _zero_width_unmapped_end(chars: Sequence[Char]) -> Char | None:
+    """The glyph of no Unicode value and no width that ends the line `chars`, marks after it aside."""
+    at = len(chars) - 1
+    while at >= 0 and unicodedata.category(chars[at][0]).startswith("M"):
+        at -= 1
+    if at < 0 or chars[at][0] != UNMAPPED or chars[at][2] - chars[at][1] > 0.01 * chars[at][3]:
+        return None
+    return chars[at]
+
+
+def joined_lines(text: str, joins: dict[str, str]) -> str:
+    """The block's text with the lines `cut_after_unmapped` found written as one."""
+    for cut, whole in joins.items():
+        if cut in text:
+            text = text.replace(cut, whole)
+    return text
+
+
 def _of_a_word(char: str) -> bool:
     """Is the character one a word is written with (a letter, its mark, a digit), or a glyph of no
     Unicode value? A formula's symbols (a relation, an operator) are spaced by their places, and the

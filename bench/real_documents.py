@@ -136,6 +136,9 @@ _SPACE_WIDTH = 0.15  # of the font size: runs of glyphs this far apart are apart
 _RULE_WIDTH = 2.0  # points: a drawn path this narrow and at least _RULE_TALL times as tall is a rule
 _RULE_TALL = 4
 _RULE_SLACK = 0.5  # points a rule's middle may stand into the glyph beside it (a frame drawn tight)
+# Glyphs a rule parts stand at least this share of their font size apart: a rule drawn across glyphs
+# that touch (a form's line through "Number", a plot's axis through "0.040") parts no word.
+_RULE_GAP = 0.05
 
 pymupdf.TOOLS.mupdf_display_errors(False)
 pymupdf.TOOLS.mupdf_display_warnings(False)
@@ -625,16 +628,24 @@ def _vertical_rules(page: pymupdf.Page) -> list[tuple[float, float, float]]:
 
 def _rules_apart(page: pymupdf.Page, rules: list[tuple[float, float, float]]) -> dict[str, str]:
     """{word as get_text writes it: the word with a space where a rule stands between two of its
-    glyphs}, over the page's horizontal lines."""
+    glyphs that stand apart (`_RULE_GAP`)}, over the page's horizontal lines."""
     apart: dict[str, str] = {}
     for word, glyphs in _horizontal_words(page):
-        placed = [(char, box) for char, box, _ in glyphs]
         written = word[0] + "".join(
-            (" " if _rule_between(a, b, rules) else "") + b[0] for a, b in itertools.pairwise(placed)
+            (" " if _parted(a, b, rules) else "") + b[0] for a, b in itertools.pairwise(glyphs)
         )
         if written != word:
             apart[word] = written
     return apart
+
+
+def _parted(
+    before: tuple[str, Any, float], after: tuple[str, Any, float], rules: list[tuple[float, float, float]]
+) -> bool:
+    """Whether two glyphs (character, box, font size) written one after the other stand apart with a
+    rule between them."""
+    gap = after[1][0] - before[1][2]
+    return gap > _RULE_GAP * max(before[2], after[2]) and _rule_between(before[:2], after[:2], rules)
 
 
 def _rule_between(

@@ -57,3 +57,15 @@ def test_raw_words_glued_across_a_vertical_rule_are_apart() -> None:
 def test_raw_words_without_a_rule_between_their_glyphs_stay_whole() -> None:
     content = framed_after_an_arrow(rule=False)
     assert rules_apart_pages(content, "pdf", raw_text(content))[0].split() == ["Total=>EI"]
+
+
+def test_raw_words_whose_glyphs_touch_stay_whole_though_a_rule_is_drawn_across_them() -> None:
+    # a form's line or a plot's axis drawn through a word: no reader sees two words there
+    with pymupdf.open() as document:
+        page = document.new_page(width=300, height=200)
+        page.insert_text((50, 100), "Number", fontsize=12)
+        x = 50 + pymupdf.Font("helv").text_length("Num", 12)
+        page.draw_line((x, 88), (x, 104), width=0.4)
+        content = document.tobytes()
+
+    assert rules_apart_pages(content, "pdf", raw_text(content))[0].split() == ["Number"]

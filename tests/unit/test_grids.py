@@ -206,43 +206,6 @@ def test_a_cells_wrapped_lines_stay_in_its_row_when_rows_stand_apart() -> None:
     assert table.splitlines()[-1] == "| Dog | Says | Woof |"
 
 
-def test_a_line_whose_words_had_room_in_the_cells_above_starts_a_row_though_its_first_column_is_empty() -> (
-    None
-):
-    words = words_of(
-        [
-            (100.0, [(61, "Day"), (227, "Date"), (393, "Activity")]),
-            (123.0, [(61, "1"), (227, "Mon"), (393, "Measurements")]),
-            (134.0, [(227, "Tue"), (393, "Holiday")]),  # as close as a wrapped line, but "Holiday" fit above
-            (157.0, [(61, "2"), (227, "Wed"), (393, "Recording_and_plotting")]),
-            (180.0, [(61, "3"), (227, "Thu"), (393, "Tests")]),
-        ]
-    )
-
-    (grid,) = aligned_grids(words)
-
-    (table,) = assemble([block(words)], words, [grid], render)
-    assert "| 1 | Mon | Measurements |" in table
-    assert "|  | Tue | Holiday |" in table
-
-
-def test_a_line_whose_first_word_had_no_room_in_the_cell_above_continues_its_row() -> None:
-    words = words_of(
-        [
-            (100.0, [(61, "Day"), (227, "Date"), (393, "Activity")]),
-            (123.0, [(61, "1"), (227, "Mon"), (393, "Measurements_and")]),
-            (134.0, [(393, "plotting")]),  # "plotting" did not fit after "Measurements_and": wrapped
-            (157.0, [(61, "2"), (227, "Wed"), (393, "Recording_data")]),
-            (180.0, [(61, "3"), (227, "Thu"), (393, "Tests")]),
-        ]
-    )
-
-    (grid,) = aligned_grids(words)
-
-    (table,) = assemble([block(words)], words, [grid], render)
-    assert "| 1 | Mon | Measurements_and plotting |" in table
-
-
 def test_in_a_dense_table_every_line_is_a_row() -> None:
     lines = [(100.0 + 12 * n, [(61, f"r{n}" if n % 2 else ""), (227, "x"), (393, str(n))]) for n in range(6)]
     words = [word for word in words_of(lines) if word.text]

@@ -971,47 +971,12 @@ def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
     if not pitches or max(pitches) <= _ROW_SPACING * min(pitches):
         return list(range(len(lines)))
     closest = min(pitches)
-    cells = [_cells(line, gutters) for line in lines]
-    first_filled = [bool(line_cells[0]) for line_cells in cells]
-    ends = _column_ends(cells)
+    first_filled = [bool(_cells(line, gutters)[0]) for line in lines]
     for index in range(1, len(lines)):
         wrapped = pitches[index - 1] <= _WRAPPED * closest and not first_filled[index]
-        wrapped = wrapped and not _had_room(cells[index - 1], cells[index], ends, lines[index].height)
         if not (wrapped and first_filled[starts[-1]]):
             starts.append(index)
     return starts
-
-
-def _column_ends(cells: Sequence[Sequence[Sequence[Word]]]) -> list[float]:
-    """How far right each column's words reach, over the lines (`cells`: each line's cells): the width
-    a cell's text wraps at."""
-    ends = [float("-inf")] * len(cells[0])
-    for line_cells in cells:
-        for column, cell in enumerate(line_cells):
-            if cell:
-                ends[column] = max(ends[column], max(word.box[2] for word in cell))
-    return ends
-
-
-def _had_room(
-    above: Sequence[Sequence[Word]], below: Sequence[Sequence[Word]], ends: Sequence[float], height: float
-) -> bool:
-    """Did a cell of the line above have room, within its column's width (`ends`), for the first word of
-    the cell below it, and a space before it? Then that word was not wrapped to the next line: the line
-    below starts a row of its own (a holiday under a day's activity, both short, in a column of long
-    ones), though its first column is empty as a wrapped line's is. A cell whose line ends with a
-    hyphen was wrapped, whatever room it left."""
-    for cell_above, cell_below, end in zip(above, below, ends, strict=True):
-        if cell_above and cell_below:
-            first, last = min(cell_below, key=_left), max(cell_above, key=_right)
-            room = end - last.box[2] - _WORD_SPACE * height
-            if not last.text.endswith("-") and first.box[2] - first.box[0] <= room:
-                return True
-    return False
-
-
-def _right(word: Word) -> float:
-    return word.box[2]
 
 
 def _gutters(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> list[float]:

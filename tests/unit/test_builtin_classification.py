@@ -1147,3 +1147,48 @@ def test_a_students_title_page_halves_a_papers_shape_of_abstract_and_references(
     assert "report" not in authored
     assert student["report"].surface == "a student's title page"
     assert student["scientific paper"].points == authored["scientific paper"].points / 2
+
+
+def test_a_students_title_page_names_the_student_and_the_students_number_as_course_details() -> None:
+    from docsvc.intelligence.classification import is_coursework
+
+    assert is_coursework([["Relazione progetto Reti 2021-22", "Studente: Anna Rossi", "Matricola: 0000988"]])
+    # a thesis names its degree programme and its supervisor: no course's work
+    thesis = ["Corso di Laurea in Informatica", "Tesi di laurea triennale", "Relatore", "Prof. Paolo Baldan"]
+    assert not is_coursework([thesis])
+
+
+def test_a_title_page_calling_itself_a_practical_placement_report_is_a_report() -> None:
+    chapters = [f"Kapitel {n}\nProjekt {n}\n" + "\n".join(_prose(12, 3 * n)) for n in range(1, 4)]
+    title = "Praxisbericht\nZur betreuten Praxisphase\nbei Beispiel GmbH\nMax Muster\n15. August 2018"
+    assert classify([title, *chapters], KINDS_OF_DOCUMENTS).category == "report"
+
+
+def test_slides_counted_at_the_end_of_a_footline_in_cells_are_a_deck() -> None:
+    from docsvc.intelligence.classification import counted_slides
+
+    footline = "| Sergio Salinas | Modelling a database | October 25, 2016 {n} / 5 |"
+    slides = [[f"Slide {n}", "Some words on the slide", footline.format(n=n)] for n in range(1, 6)]
+    assert counted_slides(slides) == 1.0
+    # a date closing a row is no count: its numbers do not rise under one total
+    rows = [[f"Title {n}", "| Issued | 12/05/2024 |"] for n in range(1, 6)]
+    assert counted_slides(rows) == 0.0
+
+
+def test_a_sales_slip_thanking_for_the_purchase_is_an_invoice_rather_than_a_form() -> None:
+    slip = (
+        "Charo Comunicaciones\nTel: 849-403-8743\nFecha: 15-01-25 10:09\nCliente: Jeremy\nProducto:\n"
+        "Samsung A14\nPrecio:\n$12000.00\nTotal: $12000.00\n¡Gracias por su compra!\nFirma"
+    )
+    categories = [*KINDS_OF_DOCUMENTS, Category("form", "A form to fill in: boxes and field labels.")]
+    assert classify([slip], categories).category == "invoice"
+
+
+def test_a_single_slide_of_bullet_points_sent_alone_is_a_presentation() -> None:
+    slide = (
+        "Debugging with the Arduino\n• Print values over the serial port\n• No breakpoints\n"
+        "• Delays may be needed\n• Takes memory\n• Comment out in the release version"
+    )
+    assert classify([slide], KINDS_OF_DOCUMENTS).category == "presentation"
+    notice = "Opening hours\nThe office opens at nine and closes at five, version two of the notice."
+    assert "presentation" not in document_shapes([notice])

@@ -749,3 +749,67 @@ def test_a_sheet_of_a_couple_dozen_words_sharing_none_with_a_long_page_before_sh
     )
     signals = [read_signals(text, [], []) for text in (WEATHER_STUDY, log)]
     assert "no topic shared with the page before" in [item.reason for item in gap_evidence(signals)[1]]
+
+
+REFERENCES = (
+    "References\n[1] K. S. Bersha, Spectral imaging and analysis of human skin. University of Eastern "
+    "Finland, 2010.\n[2] A. D. Perez, Optical diffuse reflection in biological tissue. Zacatenco, 2012.\n"
+    "[3] Hunter Associates Laboratory, Universal Software versions 4.10 and above: user's manual. Reston, "
+    "Virginia, 2001.\n[4] I. Sommerville, Software engineering, seventh edition. Madrid: Pearson, 2005.\n"
+    "[5] J. Wagner et al., Comparing quantitative measures of erythema, pigmentation and skin response "
+    "using reflectometry. Pigment Cell Research, 2002.\n[6] F. Narea et al., Recovering the absorption "
+    "coefficient of the epidermis in human skin. Spanish Optical Society, 2015.\n[7] Absorption spectrum. "
+    "Random House Kernerman Webster's College Dictionary, New York, 2010."
+)
+
+
+def test_a_page_of_references_sharing_no_words_with_the_body_ends_its_document() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, read_signals
+
+    pages = [ARTICLE + "\n" + ARTICLE, REFERENCES]
+    signals = [read_signals(text, [], []) for text in pages]
+    assert "no topic shared with the page before" in [item.reason for item in gap_evidence(signals)[1]]
+    assert [part.pages for part in split(pages, PAPER_CATEGORIES)] == [[1, 2]]
+
+
+def test_a_short_page_keeping_the_running_footer_is_its_documents_not_compared_through() -> None:
+    footer = "Iambic Keyer Shield - Construction Manual and Reference"
+    manual = (
+        "Troubleshooting\nComponent failures are very rare: look for obvious problems first. The first "
+        "problem is a soldering error; most bad parts are due to a soldering error causing an overload. "
+        "If the display does not work, plug in a key to hear the sidetone; if the sidetone works, the "
+        "display is the problem: adjust the trim pot first. The display is connected to the board, "
+        "except for the backlight switched by the transistor. Check the resistors and capacitors, the "
+        "phone jacks and the speaker, then try some headphones."
+    )
+    appendix = (
+        "Appendix A: Schematic\nAppendix B: Hardware Specifications\nPower: 50-200mA\n"
+        "Radio jack: up to 60V 200mA 400mW with positive or negative keying\nPhones jack: 250mW at 4 ohms"
+    )
+    subdocuments = [
+        Subdocument("technical_documentation", "A technical manual or handbook.", True),
+        Subdocument("report", "A report of an organisation on a topic: findings, sections.", True),
+    ]
+    from docsvc.intelligence.splitting import gap_evidence, read_signals
+
+    pages = [f"{manual}\n{manual}\n{footer}", f"{appendix}\n{footer}", WEATHER_STUDY + " " + WEATHER_STUDY]
+    evidence = gap_evidence([read_signals(page, [], []) for page in pages])
+    assert "no topic shared with the page before" not in [item.reason for item in evidence[1]]
+    assert [part.pages for part in split(pages, subdocuments)] == [[1, 2], [3]]
+
+
+def test_a_page_in_another_language_than_the_latest_page_telling_one_starts_a_document() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, language_of, read_signals
+
+    spanish = (
+        "El software permite conectar y calibrar el equipo, realizar las mediciones y mostrar los datos "
+        "obtenidos con una interfaz sencilla; los usuarios y las muestras se gestionan como en el manual. "
+    )
+    figures = "FIGURA 2. Vista principal\nFIGURA 3. Curva de reflectancia\n| 1 | 2 | 3 |"
+    slide = (
+        "Debugging mit dem Arduino\n• Ausgabe von Werten über die serielle Schnittstelle\n"
+        "• Keine Breakpoints möglich, das ist der Nachteil\n• Eventuell sind Pausen notwendig"
+    )
+    assert (language_of(spanish), language_of(figures), language_of(slide)) == ("es", None, "de")
+    signals = [read_signals(text, [], []) for text in (spanish * 3, figures, slide)]
+    assert "another language" in [item.reason for item in gap_evidence(signals)[2]]

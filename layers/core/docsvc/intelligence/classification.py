@@ -555,6 +555,7 @@ _PLACE_DATE = re.compile(  # "Toulouse, 28 octobre 2018", "München, den 29. Mai
     r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\.?$"
 )
 _SLIDE_COUNT = re.compile(r"(\d{1,3})\s*/\s*(\d{1,3})")
+_ENDING_COUNT = re.compile(r"(?<![\w/.])(\d{1,3})\s*/\s*(\d{1,3})\s*\|?\s*$")
 _BLANK = re.compile(r"_{4,}|\.{8,}|…{3,}|(?:\. ){6,}|:\s*_{2,}")  # "Seite:__" is a short blank
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*[\dIVXivx]+$")
 LONG_KINDS = ("book", "technical documentation", "report")
@@ -598,15 +599,17 @@ _CONTENTS = re.compile(
 
 
 # A student's title page: short lines naming the course's parts, each kind of detail its own pattern
-# (a line opening with it): who teaches, which course, the student's number, the term.
+# (a line opening with it): who teaches, which course, the student's number, the term, the student as
+# its author ("Studente: ..."). A degree programme is none: a thesis's title page names one too.
 _COURSEWORK = tuple(
     re.compile(pattern, re.IGNORECASE)
     for pattern in (
         r"(prof(essor|esor|essora|esseur)?\.?|dozent(in)?|betreuer(in)?|instructor|lecturer|teacher|tutor|"
         r"docente|enseignant)\b",
-        r"(course|curso|cours|kurs|materia|asignatura|modul|module|lehrveranstaltung|studiengang|carrera)"
-        r"\s*[:\-]",
-        r"(matr\.?\s*nr|matrikel(nummer)?|student (id|number)|n(u|ú)mero de cuenta)\b",
+        r"((course|curso|cours|kurs|materia|asignatura|modul|module|lehrveranstaltung|studiengang|carrera)"
+        r"\s*[:\-])",
+        r"(matr\.?\s*nr|matrikel(nummer)?|matricola|student (id|number)|n(u|ú)mero de cuenta)\b",
+        r"(student(e|in|a)?|alumn[oa]|estudiante|[ée]tudiant(e)?|studentka)\s*:",
         r"((spring|summer|fall|autumn|winter)\s+(term\s+)?\d{4}|(winter|sommer)semester\b|semest(er|re)\s*[:\d]|"
         r"ciclo\s*:)",
     )
@@ -625,13 +628,14 @@ class Shape:
 
 def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     """By document kind, the evidence of the pages' layout as a whole: a deck of slides (short pages,
-    each a title and a few lines), a paper (an abstract, affiliations, references, a DOI), a book
-    (chapters; a table of contents and a running head without a paper's parts, which manuals and
-    reports have too), a form (lines of boxes, blanks and labels left without a value; a couple of
-    them on a short sheet), a letter (a salutation, a closing formula, a subject line, a date line),
-    whose short pages, greeting its reader, are no deck; a developer's guide (a fifth of its lines or
-    more source code, unless it is a deck: talks show code too), however much it speaks of another kind;
-    a title page naming its kind on a line of its own (a manual laid out as slides is still a manual)."""
+    each a title and a few lines; a slide or two of bullet points sent alone, weakly), a paper (an
+    abstract, affiliations, references, a DOI), a book (chapters; a table of contents and a running
+    head without a paper's parts, which manuals and reports have too), a form (lines of boxes, blanks
+    and labels left without a value; a couple of them on a short sheet), a letter (a salutation, a
+    closing formula, a subject line, a date line), whose short pages, greeting its reader, are no deck;
+    a developer's guide (a fifth of its lines or more source code, unless it is a deck: talks show code
+    too), however much it speaks of another kind; a title page naming its kind on a line of its own (a
+    manual laid out as slides is still a manual)."""
     texts = [page if isinstance(page, str) else "" for page in pages]
     lines = [[line.strip() for line in text.splitlines() if line.strip()] for text in texts]
     shapes: dict[str, Shape] = {}
@@ -651,6 +655,8 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
         shapes["presentation"] = Shape(SHAPE_POINTS * deck, "short pages, each a title and a few lines")
     elif short >= DECK_SHARE:  # slides of text: more lines than a slide of bullets, still few words
         shapes["presentation"] = Shape(SHAPE_POINTS / 2 * short, "short pages under a short title")
+    elif lone_bullet_slide(lines):
+        shapes["presentation"] = Shape(SHAPE_POINTS / 4, "a slide of bullet points")
     if len(paper) >= 2:
         shapes["scientific paper"] = Shape(SHAPE_POINTS * len(paper) / 4, " and ".join(paper))
     if any(_CHAPTER.match(line) for page in lines for line in page[:HEADING_LINES]):
@@ -763,6 +769,14 @@ def is_bullet_slide(lines: Sequence[str]) -> bool:
     return bullets >= BULLET_LINES and bullets >= BULLET_SHARE * len(lines) and words <= BULLET_SLIDE_WORDS
 
 
+def lone_bullet_slide(lines: Sequence[Sequence[str]]) -> bool:
+    """Whether a document too short for a deck's shape (one page or two) is slides of bullet points: a
+    short title over lines opening with bullet glyphs, as a single slide sent alone is. Weaker evidence
+    than a deck's: a page of a few bullets could be a notice too."""
+    written = [page for page in lines if page]
+    return 0 < len(written) < DECK_PAGES and all(map(is_bullet_slide, written))
+
+
 def slide_share(lines: Sequence[Sequence[str]]) -> float:
     """The share of a document's pages with text that read as slides, or that show again the slide
     before them as it builds up (its title and its lines, with more revealed), 0 for fewer than
@@ -811,8 +825,12 @@ def counted_slides(lines: Sequence[Sequence[str]]) -> float:
 
 
 def _slide_count(page: Sequence[str]) -> tuple[int, int] | None:
+    """A bare count "n / N" on one of a page's first or last lines: alone on its line, or ending a line
+    laid out in cells, as a slide's footline ends ("| Author | Title | Date 2 / 27 |")."""
     for line in (*page[:COUNT_LINES], *page[-COUNT_LINES:]):
         match = _SLIDE_COUNT.fullmatch(line)
+        if match is None and line.startswith("|"):
+            match = _ENDING_COUNT.search(line)
         if match and 0 < int(match.group(1)) <= int(match.group(2)):
             return int(match.group(1)), int(match.group(2))
     return None
@@ -846,6 +864,18 @@ def paper_parts(texts: Sequence[str], lines: Sequence[Sequence[str]]) -> list[st
     if any(_DOI.search(text) for text in texts):
         parts.append("a DOI")
     return parts
+
+
+def heads_references(page: Sequence[str]) -> bool:
+    """Whether a page has a list of references under its heading ("References", "Literatur",
+    "Referencias"...) with no abstract heading above it: the end of a paper, a thesis or a report, not
+    its first page (a one-page paper's has both)."""
+    for line in page:
+        if _ABSTRACT.match(line):
+            return False
+        if _REFERENCES.match(line):
+            return True
+    return False
 
 
 def opens_paper(lines: Sequence[str]) -> bool:

@@ -18,7 +18,9 @@ negative: the page continues the one before), summed:
   and kept on the next while the page before had none of them (a new document's);
 - the same template filled in again: the same title and most lines, other names and dates (whose
   running lines and vocabulary then say nothing);
-- a page opening with a table; the script of the page (Latin, Arabic, CJK, ...) changing;
+- a page opening with a table; the script of the page (Latin, Arabic, CJK, ...) changing, or its
+  language (its function words) against the latest page that tells one;
+- a list of references under its heading: the end of the document before, whatever its vocabulary;
 - the vocabulary the two pages share (the pages of one document keep to one topic), and a page whose
   own evidence clearly names another kind than the page before, unless it keeps the page before's
   topic (a paper's page about finances is still the paper's).
@@ -52,6 +54,7 @@ from docsvc.intelligence.classification import (
     Profile,
     build_profiles,
     document_scores,
+    heads_references,
     is_closing_formula,
     is_salutation,
     opens_paper,
@@ -60,7 +63,15 @@ from docsvc.intelligence.classification import (
     with_claims,
 )
 from docsvc.intelligence.partitioning import document_numbers, titled_number
-from docsvc.intelligence.vocabulary import ALIASES, FUNCTION_WORDS, STOP_WORDS, Phrase, phrase, tokenize
+from docsvc.intelligence.vocabulary import (
+    ALIASES,
+    FUNCTION_WORDS,
+    LANGUAGE_WORDS,
+    STOP_WORDS,
+    Phrase,
+    phrase,
+    tokenize,
+)
 
 DECISIVE_POINTS = 1.5
 DECISIVE_RATIO = 1.3
@@ -75,6 +86,8 @@ DEEP_FOLIO = 10  # a folio from which the page before, were it of the same docum
 FOLIO_LINES = 3  # lines at the top and at the bottom of a page where its bare number is
 SCRIPT_LETTERS = 40  # letters a page needs for its script to say anything
 SCRIPT_SHARE = 0.6  # the share of its letters the script of a page holds
+LANGUAGE_HITS = 5  # function words of one language a page needs for its language to say anything
+LANGUAGE_SHARE = 0.7  # the share of the function words counted on a page its language holds
 TEMPLATE_LINES = 5  # lines two pages need for one to be the other filled in again
 TEMPLATE_SHARE = 0.5  # the share of their lines two such pages have in common
 # The segmentation: log-odds of a boundary when nothing tells one; how much a page's own evidence for a
@@ -203,7 +216,9 @@ class PageSignals:
     folio: tuple[int, int] | None = None  # its bare page number and the line it stands on (-1: the last)
     lines: frozenset[str] = frozenset()  # its lines, case and spacing aside
     script: str | None = None  # the script most of its letters are written in
+    language: str | None = None  # the language its function words are in, when they tell one
     paper_front: bool = False  # its first lines are a paper's front: an abstract and an affiliation
+    references: bool = False  # it lists references under their heading: a document's last pages
 
 
 @dataclass
@@ -278,7 +293,9 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         edges=edge_lines(lines),
         folio=folio(lines),
         script=script_of(text),
+        language=language_of(text),
         paper_front=opens_paper(lines),
+        references=heads_references(lines),
         lines=frozenset(" ".join(line.lower().split()) for line in lines),
     )
 
@@ -435,6 +452,21 @@ def script_of(text: str) -> str | None:
     return name if count >= SCRIPT_SHARE * total else None
 
 
+def language_of(text: str) -> str | None:
+    """The language of a page's function words (LANGUAGE_WORDS), when enough of them are counted and
+    most are of one language; None for a page of few words, or of two languages."""
+    counts = Counter(
+        language
+        for token in tokenize(text)
+        for language, words in LANGUAGE_WORDS.items()
+        if token.stem in words
+    )
+    if not counts:
+        return None
+    language, hits = counts.most_common(1)[0]
+    return language if hits >= LANGUAGE_HITS and hits >= LANGUAGE_SHARE * counts.total() else None
+
+
 def _script(code: int) -> str:
     for last, name in _SCRIPTS:
         if code <= last:
@@ -495,12 +527,14 @@ class Evidence:
 def gap_evidence(signals: Sequence[PageSignals]) -> list[list[Evidence]]:
     """For each page after the first, the evidence that a document starts there rather than continuing
     from the page before: page numbering, numbers, dates and titles, running headers and footers, the
-    script, the vocabulary the two pages share. The first page's list is empty (a document starts
-    there whatever)."""
+    script, the language against the latest page of the document before telling one (a page of
+    references or of figures tells none), the vocabulary the two pages share. The first page's list is
+    empty (a document starts there whatever)."""
     found: list[list[Evidence]] = [[]]
     numbers: dict[str, str] = dict(signals[0].numbers) if signals else {}
     titled_numbers: dict[str, str] = dict(signals[0].title_numbers) if signals else {}
     date = signals[0].date if signals else None
+    language = signals[0].language if signals else None
     for index in range(1, len(signals)):
         page, previous = signals[index], signals[index - 1]
         following = signals[index + 1] if index + 1 < len(signals) else None
@@ -509,9 +543,13 @@ def gap_evidence(signals: Sequence[PageSignals]) -> list[list[Evidence]]:
         found.append(page_evidence(page, previous, following, numbers, titled_numbers, date, cover, told))
         if _after_blank_back(signals, found, index):
             found[-1].append(Evidence("the page after a title page's blank back", -3.0))
+        if page.script == previous.script and page.language and language and page.language != language:
+            found[-1].append(Evidence("another language", 2.0))
         numbers.update(page.numbers)
         titled_numbers.update(page.title_numbers)
         date = page.date or date
+        opens = sum(item.weight for item in found[-1]) > 0  # the language of the document it opens
+        language = page.language if opens else page.language or language
     return found
 
 
@@ -519,7 +557,11 @@ def _told(signals: Sequence[PageSignals], index: int) -> PageSignals:
     """The first page from `index` on, SHORT_RUN pages on at most, with enough words to tell its topic,
     short pages compared through; not past a page that opens a document of its own (a new title, a
     letter's salutation, a paper's front, its numbering at 1): the page short of words is then the end
-    of the document before it (a letter's last page, its signature), not the cover of the one after."""
+    of the document before it (a letter's last page, its signature), not the cover of the one after.
+    A short page keeping a running header or footer of the page before (a manual's appendix of a few
+    lines under its running title) is that document's page: it is weighed alone."""
+    if signals[index].edges & signals[index - 1].edges:
+        return signals[index]  # it keeps the page before's running line: that document's page
     for later in range(index, min(len(signals), index + 1 + SHORT_RUN)):
         page = signals[later]
         if later > index and _opens_alone(page, signals[later - 1]):
@@ -590,6 +632,10 @@ def page_evidence(
         found.append(Evidence("the page before signed a letter off", 2.5))
     if page.paper_front and not previous.paper_front:
         found.append(Evidence("a paper's front: an abstract and an affiliation", 3.0))
+    if page.references and not _opens_alone(page, previous):
+        # a paper's references share few words with its body (names, titles, journals), and may name
+        # other kinds of documents ("User's Manual"): their heading says whose end they are
+        found.append(Evidence("a list of references closes the document before", -3.0))
     if page.date and date and page.date != date:
         found.append(Evidence("a new document date", 2.5))
     if page.titles - previous.titles and not page.continued:  # "Invoice (continued)" is no new title

@@ -75,6 +75,21 @@ FUNCTION_WORDS = _stems(
     "jest sie nie oraz jak lub dla przez przy ich jego jej tym tego ktore ktory ktora byc zostal moze tak "
     "tez"
 )
+# The commonest function words of each main European language that no other of them writes alike (no
+# "de", "la", "que", "en"): a page's language, counted, whatever its topic.
+LANGUAGE_WORDS = {
+    language: _stems(listing)
+    for language, listing in (
+        ("en", "the and of to is that with are this from which have not were been would"),
+        ("de", "der die das und ist nicht mit von dem den ein eine einer auf sich auch wird sind im zur"),
+        ("fr", "les est une dans pour sur avec qui sont aux du au pas ce cette et nous vous"),
+        ("es", "los las una con es como pero sus este esta el y muy"),
+        ("it", "gli della delle dei nella per che sono di non anche questo nel alla"),
+        ("pt", "dos uma com sao os do da em na ao nao pelo"),
+        ("nl", "het een van voor met zijn niet ook aan door bij naar uit maar dat deze dit"),
+        ("pl", "jest nie oraz jak lub dla przez przy ich jego jej tym tego ktore ktory"),
+    )
+}
 # Words found on most business documents: evidence, but weak evidence.
 GENERIC_WORDS = _stems(
     "date number name amount total price address phone email company customer item description "
@@ -219,7 +234,9 @@ KINDS: tuple[DocumentKind, ...] = (
         "do zaplaty, sprzedawca, nabywca, nip, "
         "total geral, valor a pagar, periodo de consumo, periodo de facturacion, periodo di fatturazione, "
         "abrechnungszeitraum, periode de facturation, emitente, destinatario, chave de acesso, "
-        "data de emissao, data emissao, valor total da nota",
+        "data de emissao, data emissao, valor total da nota, "
+        "gracias por su compra, thank you for your purchase, vielen dank fur ihren einkauf, "
+        "merci pour votre achat, grazie per il suo acquisto, obrigado pela sua compra",
         FIELDS,
     ),
     _kind(
@@ -458,6 +475,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "report, white paper, policy brief, sustainability report, bericht, gutachten, rapport, verslag, "
         "informe, rapporto, relatorio, raport, relazione, relazione tecnica, sprawozdanie, laborbericht, "
         "projektbericht, praktikumsbericht, versuchsprotokoll, laborprotokoll, praktikumsprotokoll, "
+        "praxisbericht, abschlussbericht, zwischenbericht, tatigkeitsbericht, erfahrungsbericht, "
+        "relazione di progetto, relazione finale, rapport de projet, informe final, relatorio final, "
         "rapport de stage, compte rendu, rapport technique, informe tecnico, "
         "relazione di laboratorio, sprawozdanie z praktyki",
         "study, survey, assessment, studie, etude, onderzoek, estudio, studio, estudo, badanie, "

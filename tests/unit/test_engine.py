@@ -596,6 +596,24 @@ def test_a_sparse_page_of_half_transparent_text_is_not_interpreted_again_to_look
         assert page.get_image_info() == []
 
 
+@pytest.mark.parametrize(
+    ("contents", "operator"),
+    [
+        (b"/Im0 Do", b"Do"),  # after whitespace
+        (b"Do Q", b"Do"),  # at the start
+        (b"[1 2]sh", b"sh"),  # after a delimiter
+        (b"/ImDo 12 Tf (shop) Tj /Fresh gs", b"gs"),  # within a name or a string: no operator
+        (b"(a)Tj /P0 scn", b"scn"),
+        (b"/Dosh BT", None),
+    ],
+)
+def test_an_operator_that_may_draw_an_image_is_found_only_where_it_stands_as_a_token(
+    contents: bytes, operator: bytes | None
+) -> None:
+    found = ocr._token(ocr._MAY_DRAW_IMAGE, contents)
+    assert (found.group() if found else None) == operator
+
+
 def _with_image(way: str) -> bytes:
     """A page of one line of text that draws a picture one `way` or another."""
     picture = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 40, 40), False)
@@ -642,7 +660,7 @@ def test_a_sparse_page_that_draws_a_picture_is_still_looked_at_for_a_stamped_sca
         page = document[0]
         assert page.get_image_info()  # MuPDF meets the picture
         assert ocr._may_draw_images(page)
-        assert ocr._images_cover(page, ocr.IMAGE_SHARE * abs(page.rect))  # the look at images alone
+        assert ocr._images_cover(page, ocr.IMAGE_SHARE * abs(page.rect), page.rect)  # the look at images alone
         assert ocr.is_stamped_scan(page, _blocks(page))  # a line of text over a page-wide picture
 
 

@@ -709,6 +709,35 @@ def test_a_page_no_path_cuts_compares_none_of_its_blocks_for_lines_cut_in_two(
     assert text.count("quick brown fox") == 3
 
 
+def test_glyphs_without_unicode_are_set_apart_from_the_page_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = "1 0 0 1 50 80 Tm [(\\001\\002) -400 (Database performance)] TJ"
+    content = samples.named_glyphs_pdf(["g1", "g2"], shown)
+    reads = []
+    original = pymupdf.Page.get_textpage
+
+    def counted(page: pymupdf.Page, *args: object, **kwargs: object) -> pymupdf.TextPage:
+        reads.append(kwargs.get("clip"))
+        return original(page, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pymupdf.Page, "get_textpage", counted)
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        text, _ = pdf._page_text(document[0], False, ParseOptions(), [])
+    assert text.split() == ["\ufffd\ufffd", "Database", "performance"]  # the glyphs apart from the word
+    assert reads == [None]  # the page's text page, not one read again on a clip
+
+
+def test_the_lines_within_a_box_are_read_from_the_text_page_and_its_bounds_kept() -> None:
+    with pymupdf.open() as document:
+        page = document.new_page()
+        page.insert_text((72, 72), "Above", fontname="helv")
+        page.insert_text((72, 400), "Below", fontname="helv")
+        textpage = page.get_textpage(flags=pdf._TEXT_FLAGS)
+        within = pdf._lines(textpage, pymupdf.Rect(0, 300, 600, 500))
+        assert ["".join(char for char, *_ in line) for line in within] == ["Below"]
+        assert textpage.rect == page.rect  # set back
+        assert len(pdf._lines(textpage)) == 2
+
+
 # ---------------------------------------------------------------------------------------- limits
 def slow_second_page(monkeypatch: pytest.MonkeyPatch, action: object) -> None:
     original = pdf._page_text

@@ -170,7 +170,7 @@ def _page_text(
     listed = textpage.extractBLOCKS()  # read once: the blocks, and what stands before each (`_after_a_box`)
     blocks, vectors = _text_blocks(page, textpage, listed)
     glued = [box for box, text, _ in blocks if _GLUED.search(text) or mixed_directions(text)]
-    apart = _unmapped_apart(page, glued) if glued else {}
+    apart = _unmapped_apart(textpage, glued) if glued else {}
     if apart:
         blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
     if any(_CUT_AFTER_UNMAPPED.search(text) for _, text, _ in blocks):
@@ -419,16 +419,17 @@ def _written_twice(blocks: list[Block], number: int, box: Box, text: str) -> boo
     return repeats_last_lines((before_box, before_text), (box, text))
 
 
-def _unmapped_apart(page: pymupdf.Page, boxes: list[Box]) -> dict[str, str]:
+def _unmapped_apart(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:
     """The words that a glyph without a Unicode value sticks to, and those glued where a line's
     direction changes (see `textlayer`), read from their characters' places in the blocks (`boxes`)
-    whose text has such a glyph before a character or such a change: only those are read again,
-    character by character (a page's characters cost several times its text)."""
+    whose text has such a glyph before a character or such a change: only the text page's lines
+    around those are read character by character (a page's characters cost several times its text),
+    from the text page itself (a text page read again on a clip interprets the whole page again)."""
     clip = pymupdf.Rect()
     for box in boxes:
         clip |= box
     clip += (-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)  # a glyph's box may stick out of its block's
-    lines = _lines(page.get_textpage(clip=clip, flags=_TEXT_FLAGS))
+    lines = _lines(textpage, clip)
     return unmapped_apart(lines) | _directions_apart(lines)
 
 
@@ -456,10 +457,11 @@ def _directions_apart(lines: list[list[Char]]) -> dict[str, str]:
     return {unligated(word): unligated(cut) for word, cut in directions_apart(lines).items()}
 
 
-def _lines(textpage: pymupdf.TextPage) -> list[list[Char]]:
-    """The text page's horizontal lines (a gap is along x), character by character."""
+def _lines(textpage: pymupdf.TextPage, within: pymupdf.Rect | None = None) -> list[list[Char]]:
+    """The text page's horizontal lines (a gap is along x), character by character: those that reach
+    into `within`, of their characters those that do, when it is given."""
     lines: list[list[Char]] = []
-    for block in textpage.extractRAWDICT()["blocks"]:
+    for block in _raw_blocks(textpage, within):
         for line in block.get("lines", ()):
             if abs(line["dir"][1]) < 1e-3:
                 lines.append(
@@ -470,6 +472,22 @@ def _lines(textpage: pymupdf.TextPage) -> list[list[Char]]:
                     ]
                 )
     return lines
+
+
+def _raw_blocks(textpage: pymupdf.TextPage, within: pymupdf.Rect | None) -> list[dict[str, Any]]:
+    """The text page's blocks as `extractRAWDICT` gives them, within the box `within` when it is
+    given. PyMuPDF makes the dict of the blocks, lines and characters that reach into the text page's
+    bounds: those bounds are set to `within` while it is made (and set back), so that the dict of the
+    page's few lines that matter is made without a text page read again on a clip."""
+    if within is None:
+        return list(textpage.extractRAWDICT()["blocks"])
+    bounds = textpage.this.m_internal.mediabox  # the text page's own: set in place
+    kept = (bounds.x0, bounds.y0, bounds.x1, bounds.y1)
+    bounds.x0, bounds.y0, bounds.x1, bounds.y1 = within.x0, within.y0, within.x1, within.y1
+    try:
+        return list(textpage.extractRAWDICT()["blocks"])
+    finally:
+        bounds.x0, bounds.y0, bounds.x1, bounds.y1 = kept
 
 
 def _words(page: pymupdf.Page, found: list[tuple[Any, ...]]) -> list[Word]:

@@ -173,8 +173,9 @@ def _page_text(
     apart = _unmapped_apart(textpage, glued) if glued else {}
     if apart:
         blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
-    if any(_CUT_AFTER_UNMAPPED.search(text) for _, text, _ in blocks):
-        joins = _cut_after_unmapped(textpage)
+    cut = [box for box, text, _ in blocks if _CUT_AFTER_UNMAPPED.search(text)]
+    if cut:
+        joins = _cut_after_unmapped(textpage, cut)
         blocks = [(box, joined_lines(text, joins), number) for box, text, number in blocks]
     scanned = False
     if not blocks and (is_image or page.get_images()):
@@ -433,11 +434,20 @@ def _unmapped_apart(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, s
     return unmapped_apart(lines) | _directions_apart(lines)
 
 
-def _cut_after_unmapped(textpage: pymupdf.TextPage) -> dict[str, str]:
+def _cut_after_unmapped(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:
     """The lines MuPDF cut after a glyph of no Unicode value (`textlayer.cut_after_unmapped`), read
-    character by character: only pages with a line ending in such a glyph are read so."""
+    character by character: only pages with a line ending in such a glyph are read so, and of those
+    only the lines level with the blocks (`boxes`) that hold one, across the page (the line that goes
+    on stands on the same baseline, wherever MuPDF put it)."""
+    bounds = textpage.rect
+    band = pymupdf.Rect(
+        bounds.x0,
+        min(box[1] for box in boxes) - _MARGIN,
+        bounds.x1,
+        max(box[3] for box in boxes) + _MARGIN,
+    )
     blocks = []
-    for block in textpage.extractRAWDICT()["blocks"]:
+    for block in _raw_blocks(textpage, band):
         lines = []
         for line in block.get("lines", ()):
             chars = [

@@ -1305,12 +1305,12 @@ _ROUNDING = 2.0
 
 def _images_cover(page: pymupdf.Page, least: float, rect: pymupdf.Rect) -> bool | None:
     """Do the page's images (those, masks and shadings, the image info's text page meets) cover
-    `least` of its area (`rect`: its bounds)? They are met by interpreting the page with a device that handles nothing but
-    them, at about two thirds of a text page's cost; the image info builds a text page of the whole page
-    (its characters too) to give the same boxes. The device's boxes lie within the text page's (a
-    shading's is rounded out there), so: True when they cover `least`, False when they cannot even
-    widened by _ROUNDING, None (the image info decides) in between, when the page is turned (the boxes
-    would be of the turned page) or cannot be interpreted."""
+    `least` of its area (`rect`: its bounds)? They are met by interpreting the page with a device
+    that handles nothing but them, at about two thirds of a text page's cost; the image info builds a
+    text page of the whole page (its characters too) to give the same boxes. The device's boxes lie
+    within the text page's (a shading's is rounded out there), so: True when they cover `least`, False
+    when they cannot even widened by _ROUNDING, None (the image info decides) in between, when the page
+    is turned (the boxes would be of the turned page) or cannot be interpreted."""
     if page.rotation:
         return None
     try:

@@ -10,6 +10,7 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Iterator
+from contextlib import contextmanager
 from operator import itemgetter
 from typing import Any
 
@@ -486,16 +487,25 @@ def _lines(textpage: pymupdf.TextPage, within: pymupdf.Rect | None = None) -> li
 
 def _raw_blocks(textpage: pymupdf.TextPage, within: pymupdf.Rect | None) -> list[dict[str, Any]]:
     """The text page's blocks as `extractRAWDICT` gives them, within the box `within` when it is
-    given. PyMuPDF makes the dict of the blocks, lines and characters that reach into the text page's
-    bounds: those bounds are set to `within` while it is made (and set back), so that the dict of the
-    page's few lines that matter is made without a text page read again on a clip."""
+    given (`_within`)."""
     if within is None:
         return list(textpage.extractRAWDICT()["blocks"])
-    bounds = textpage.this.m_internal.mediabox  # the text page's own: set in place
-    kept = (bounds.x0, bounds.y0, bounds.x1, bounds.y1)
-    bounds.x0, bounds.y0, bounds.x1, bounds.y1 = within.x0, within.y0, within.x1, within.y1
-    try:
+    with _within(textpage, within):
         return list(textpage.extractRAWDICT()["blocks"])
+
+
+@contextmanager
+def _within(textpage: pymupdf.TextPage, box: pymupdf.Rect) -> Iterator[None]:
+    """The text page's dicts made within `box` alone while in the block. PyMuPDF makes a text page's
+    dicts of the blocks, lines and characters that reach into the text page's bounds: those bounds
+    are set to `box` (in place, and set back after), so that the dict of a page's few lines that
+    matter is made without the whole page's, nor a text page read again on a clip (which interprets
+    the whole page again)."""
+    bounds = textpage.this.m_internal.mediabox
+    kept = (bounds.x0, bounds.y0, bounds.x1, bounds.y1)
+    bounds.x0, bounds.y0, bounds.x1, bounds.y1 = box.x0, box.y0, box.x1, box.y1
+    try:
+        yield
     finally:
         bounds.x0, bounds.y0, bounds.x1, bounds.y1 = kept
 
@@ -549,10 +559,16 @@ def unligated(text: str) -> str:
 
 def _with_columns_apart(textpage: pymupdf.TextPage, blocks: list[Block]) -> list[Block]:
     """The blocks, each block whose lines alternate between columns replaced by its columns. Only the
-    lines of those that may (`may_interleave_columns`) are gathered from MuPDF's dict of the page."""
-    maybe = {_rounded(box) for box, text, _ in blocks if may_interleave_columns(box, text)}
+    lines of those that may (`may_interleave_columns`) are gathered from MuPDF's dict of the page,
+    made of the lines within their box alone (`_within`: a page's dict costs as much as its text)."""
+    boxes = [box for box, text, _ in blocks if may_interleave_columns(box, text)]
+    maybe = {_rounded(box) for box in boxes}
     lines_by_block: dict[Box, list[tuple[Box, str]]] = {}
-    for block in textpage.extractDICT()["blocks"]:
+    x0, y0, x1, y1 = union(boxes)
+    around = pymupdf.Rect(x0 - _MARGIN, y0 - _MARGIN, x1 + _MARGIN, y1 + _MARGIN)  # their glyphs whole
+    with _within(textpage, around):
+        dict_blocks = textpage.extractDICT()["blocks"]
+    for block in dict_blocks:
         if block["type"] != _TEXT_BLOCK:
             continue
         key = _rounded(tuple(block["bbox"]))

@@ -84,6 +84,32 @@ def test_columns_written_line_across_line_are_read_column_after_column() -> None
     assert lines == left + right
 
 
+def test_columns_written_line_across_line_are_read_from_the_dict_of_their_block_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    left = [f"Left column sentence {n} on the regional budget" for n in range(1, 9)]
+    right = [f"Right column sentence {n} on supplier costs" for n in range(1, 9)]
+    made_within = []
+    original = pymupdf.TextPage.extractDICT
+
+    def recorded(textpage: pymupdf.TextPage, *args: object, **kwargs: object) -> dict[str, object]:
+        made_within.append(pymupdf.Rect(textpage.rect))
+        return original(textpage, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pymupdf.TextPage, "extractDICT", recorded)
+    with pymupdf.open(
+        stream=samples.side_by_side_pdf(list(zip(left, right, strict=True))), filetype="pdf"
+    ) as document:
+        page = document[0]
+        text, textpage = pdf._page_text(page, False, ParseOptions(), [])
+        assert textpage is not None and textpage.rect == page.rect  # its bounds set back
+    lines = [line for line in text.splitlines() if "column sentence" in line]
+    assert lines == left + right
+    (within,) = made_within
+    assert within.y0 > 80  # the lines' block, not the title above it, nor the whole page
+    assert within.y1 < 300
+
+
 def test_labels_and_their_values_side_by_side_stay_together_on_their_line() -> None:
     rows = [("Invoice number", "INV-2024-0117"), ("Issue date", "12 March 2024")]
     rows += [("Due date", "11 April 2024"), ("Customer", "Northwind Traders Ltd")]
@@ -596,6 +622,24 @@ def test_a_sparse_page_of_half_transparent_text_is_not_interpreted_again_to_look
         assert page.get_image_info() == []
 
 
+@pytest.mark.parametrize(
+    ("contents", "operator"),
+    [
+        (b"/Im0 Do", b"Do"),  # after whitespace
+        (b"Do Q", b"Do"),  # at the start
+        (b"[1 2]sh", b"sh"),  # after a delimiter
+        (b"/ImDo 12 Tf (shop) Tj /Fresh gs", b"gs"),  # within a name or a string: no operator
+        (b"(a)Tj /P0 scn", b"scn"),
+        (b"/Dosh BT", None),
+    ],
+)
+def test_an_operator_that_may_draw_an_image_is_found_only_where_it_stands_as_a_token(
+    contents: bytes, operator: bytes | None
+) -> None:
+    found = ocr._token(ocr._MAY_DRAW_IMAGE, contents)
+    assert (found.group() if found else None) == operator
+
+
 def _with_image(way: str) -> bytes:
     """A page of one line of text that draws a picture one `way` or another."""
     picture = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 40, 40), False)
@@ -642,7 +686,9 @@ def test_a_sparse_page_that_draws_a_picture_is_still_looked_at_for_a_stamped_sca
         page = document[0]
         assert page.get_image_info()  # MuPDF meets the picture
         assert ocr._may_draw_images(page)
-        assert ocr._images_cover(page, ocr.IMAGE_SHARE * abs(page.rect))  # the look at images alone
+        assert ocr._images_cover(
+            page, ocr.IMAGE_SHARE * abs(page.rect), page.rect
+        )  # the look at images alone
         assert ocr.is_stamped_scan(page, _blocks(page))  # a line of text over a page-wide picture
 
 
@@ -689,6 +735,50 @@ def test_a_page_no_path_cuts_compares_none_of_its_blocks_for_lines_cut_in_two(
         monkeypatch.setattr(pdf, "goes_on", compared)
         text, _ = pdf._page_text(page, False, ParseOptions(), [])
     assert text.count("quick brown fox") == 3
+
+
+def test_glyphs_without_unicode_are_set_apart_from_the_page_read_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shown = "1 0 0 1 50 80 Tm [(\\001\\002) -400 (Database performance)] TJ"
+    content = samples.named_glyphs_pdf(["g1", "g2"], shown)
+    reads = []
+    original = pymupdf.Page.get_textpage
+
+    def counted(page: pymupdf.Page, *args: object, **kwargs: object) -> pymupdf.TextPage:
+        reads.append(kwargs.get("clip"))
+        return original(page, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pymupdf.Page, "get_textpage", counted)
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        text, _ = pdf._page_text(document[0], False, ParseOptions(), [])
+    assert text.split() == ["\ufffd\ufffd", "Database", "performance"]  # the glyphs apart from the word
+    assert reads == [None]  # the page's text page, not one read again on a clip
+
+
+def test_the_lines_within_a_box_are_read_from_the_text_page_and_its_bounds_kept() -> None:
+    with pymupdf.open() as document:
+        page = document.new_page()
+        page.insert_text((72, 72), "Above", fontname="helv")
+        page.insert_text((72, 400), "Below", fontname="helv")
+        textpage = page.get_textpage(flags=pdf._TEXT_FLAGS)
+        within = pdf._lines(textpage, pymupdf.Rect(0, 300, 600, 500))
+        assert ["".join(char for char, *_ in line) for line in within] == ["Below"]
+        assert textpage.rect == page.rect  # set back
+        assert len(pdf._lines(textpage)) == 2
+
+
+def test_a_line_cut_after_a_glyph_without_unicode_is_looked_for_level_with_the_blocks_that_end_so() -> None:
+    from tests.unit.test_engine_textlayer import line_after_a_zero_width_glyph
+
+    with pymupdf.open(stream=line_after_a_zero_width_glyph(12), filetype="pdf") as document:
+        textpage = document[0].get_textpage(flags=pdf._TEXT_FLAGS)
+        level = pdf._cut_after_unmapped(
+            textpage, [(20.0, 90.0, 40.0, 104.0)]
+        )  # the block of "aa" + the glyph
+        below = pdf._cut_after_unmapped(textpage, [(20.0, 150.0, 40.0, 164.0)])  # a block lower on the page
+    assert list(level.values()) == ["aa\ufffdscript"]  # the line that goes on, right of the block
+    assert below == {}  # the line is not read there
 
 
 # ---------------------------------------------------------------------------------------- limits

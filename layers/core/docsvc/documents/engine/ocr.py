@@ -1276,11 +1276,13 @@ def with_confidence(page: Page) -> Page:
 # ---------------------------------------------------------------------------------------- stamped scans
 def is_stamped_scan(page: pymupdf.Page, blocks: Sequence[tuple[Box, str]]) -> bool:
     """Whether a page with a text layer is a scan with a stamped line of text: its text covers at most
-    STAMP_SHARE of the page, and images at least IMAGE_SHARE of it."""
-    area = abs(page.rect)
+    STAMP_SHARE of the page, and images at least IMAGE_SHARE of it. The page's bounds are read once
+    (each read of `page.rect` asks MuPDF for them again, about 20 µs: much of a small page's time)."""
+    rect = page.rect
+    area = abs(rect)
     if not blocks or area <= 0:
         return False
-    x0, y0, x1, y1 = page.rect
+    x0, y0, x1, y1 = rect
     text_area = sum(
         max(0.0, min(box[2], x1) - max(box[0], x0)) * max(0.0, min(box[3], y1) - max(box[1], y0))
         for box, _ in blocks
@@ -1289,10 +1291,10 @@ def is_stamped_scan(page: pymupdf.Page, blocks: Sequence[tuple[Box, str]]) -> bo
         return False
     if not _may_draw_images(page):  # nothing to look for: not worth interpreting the page again
         return False
-    covered = _images_cover(page, IMAGE_SHARE * area)  # a look at the images alone, before their text page
+    covered = _images_cover(page, IMAGE_SHARE * area, rect)  # the images alone, before their text page
     if covered is not None:
         return covered
-    images = [pymupdf.Rect(info["bbox"]) & page.rect for info in page.get_image_info()]
+    images = [pymupdf.Rect(info["bbox"]) & rect for info in page.get_image_info()]
     return bool(_union_area(images) >= IMAGE_SHARE * area)
 
 
@@ -1301,14 +1303,14 @@ def is_stamped_scan(page: pymupdf.Page, blocks: Sequence[tuple[Box, str]]) -> bo
 _ROUNDING = 2.0
 
 
-def _images_cover(page: pymupdf.Page, least: float) -> bool | None:
+def _images_cover(page: pymupdf.Page, least: float, rect: pymupdf.Rect) -> bool | None:
     """Do the page's images (those, masks and shadings, the image info's text page meets) cover
-    `least` of its area? They are met by interpreting the page with a device that handles nothing but
-    them, at about two thirds of a text page's cost; the image info builds a text page of the whole page
-    (its characters too) to give the same boxes. The device's boxes lie within the text page's (a
-    shading's is rounded out there), so: True when they cover `least`, False when they cannot even
-    widened by _ROUNDING, None (the image info decides) in between, when the page is turned (the boxes
-    would be of the turned page) or cannot be interpreted."""
+    `least` of its area (`rect`: its bounds)? They are met by interpreting the page with a device
+    that handles nothing but them, at about two thirds of a text page's cost; the image info builds a
+    text page of the whole page (its characters too) to give the same boxes. The device's boxes lie
+    within the text page's (a shading's is rounded out there), so: True when they cover `least`, False
+    when they cannot even widened by _ROUNDING, None (the image info decides) in between, when the page
+    is turned (the boxes would be of the turned page) or cannot be interpreted."""
     if page.rotation:
         return None
     try:
@@ -1318,7 +1320,6 @@ def _images_cover(page: pymupdf.Page, least: float) -> bool | None:
         _mupdf.fz_close_device(device)
     except Exception:  # a damaged page: the image info decides
         return None
-    rect = page.rect
     if _union_area([pymupdf.Rect(box) & rect for box in device.boxes]) >= least:
         return True
     margin = (-_ROUNDING, -_ROUNDING, _ROUNDING, _ROUNDING)
@@ -1362,9 +1363,12 @@ _LINK = 1  # MuPDF's PDF_ANNOT_LINK, the kind of annotation with no appearance o
 # The operators of a content stream through which MuPDF may meet an image: an XObject (an image, or a
 # form holding one), an image in line, a shading (met as an image), a pattern's colour (a tiling may
 # draw an image), a graphics state (its soft mask is a form). A token stands between whitespace or
-# delimiters; the same letters inside a string only send the page to the full look.
-_MAY_DRAW_IMAGE = re.compile(rb"(?<![^\s\x00\])>}])(?:Do|BI|sh|scn|SCN|gs)(?![^\s\x00\[(</%])")
-_MAY_DRAW_IMAGE_BUT_STATES = re.compile(rb"(?<![^\s\x00\])>}])(?:Do|BI|sh|scn|SCN)(?![^\s\x00\[(</%])")
+# delimiters; the same letters inside a string only send the page to the full look. The operator is
+# matched first and what stands before it checked after (`_token`): a pattern that begins with a look
+# behind is tried at every byte of the stream, four times slower on a page's content.
+_MAY_DRAW_IMAGE = re.compile(rb"(?:Do|BI|sh|scn|SCN|gs)(?![^\s\x00\[(</%])")
+_MAY_DRAW_IMAGE_BUT_STATES = re.compile(rb"(?:Do|BI|sh|scn|SCN)(?![^\s\x00\[(</%])")
+_BEFORE_TOKEN = frozenset(b" \t\n\r\x0b\x0c\x00])>}")  # whitespace, NUL, the delimiters a token may follow
 _SOFT_MASK = re.compile(r"/SMask(?!\s*/None)")  # a graphics state's soft mask other than none
 _REFERENCE = re.compile(r"(\d+)\s+\d+\s+R\b")
 
@@ -1378,14 +1382,24 @@ def _may_draw_images(page: pymupdf.Page) -> bool:
         if any(kind != _LINK for _, kind, _ in page.annot_xrefs()):
             return True
         contents = page.read_contents()
-        found = _MAY_DRAW_IMAGE.search(contents)
+        found = _token(_MAY_DRAW_IMAGE, contents)
         if found is None:
             return False
-        if found.group() != b"gs" or _MAY_DRAW_IMAGE_BUT_STATES.search(contents, found.end()):
+        if found.group() != b"gs" or _token(_MAY_DRAW_IMAGE_BUT_STATES, contents, found.end()):
             return True
         return _may_soft_mask(page)
     except Exception:  # a damaged page, or not a PDF's: the full look decides
         return True
+
+
+def _token(operators: re.Pattern[bytes], contents: bytes, start: int = 0) -> re.Match[bytes] | None:
+    """The first of `operators` in `contents` from `start` that stands as a token: at the start, or
+    after whitespace or a delimiter (`operators` checks what follows)."""
+    for found in operators.finditer(contents, start):
+        at = found.start()
+        if at == 0 or contents[at - 1] in _BEFORE_TOKEN:
+            return found
+    return None
 
 
 def _may_soft_mask(page: pymupdf.Page) -> bool:

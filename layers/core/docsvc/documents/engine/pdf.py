@@ -10,6 +10,7 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Iterator
+from contextlib import contextmanager
 from operator import itemgetter
 from typing import Any
 
@@ -170,11 +171,12 @@ def _page_text(
     listed = textpage.extractBLOCKS()  # read once: the blocks, and what stands before each (`_after_a_box`)
     blocks, vectors = _text_blocks(page, textpage, listed)
     glued = [box for box, text, _ in blocks if _GLUED.search(text) or mixed_directions(text)]
-    apart = _unmapped_apart(page, glued) if glued else {}
+    apart = _unmapped_apart(textpage, glued) if glued else {}
     if apart:
         blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
-    if any(_CUT_AFTER_UNMAPPED.search(text) for _, text, _ in blocks):
-        joins = _cut_after_unmapped(textpage)
+    cut = [box for box, text, _ in blocks if _CUT_AFTER_UNMAPPED.search(text)]
+    if cut:
+        joins = _cut_after_unmapped(textpage, cut)
         blocks = [(box, joined_lines(text, joins), number) for box, text, number in blocks]
     scanned = False
     if not blocks and (is_image or page.get_images()):
@@ -419,24 +421,34 @@ def _written_twice(blocks: list[Block], number: int, box: Box, text: str) -> boo
     return repeats_last_lines((before_box, before_text), (box, text))
 
 
-def _unmapped_apart(page: pymupdf.Page, boxes: list[Box]) -> dict[str, str]:
+def _unmapped_apart(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:
     """The words that a glyph without a Unicode value sticks to, and those glued where a line's
     direction changes (see `textlayer`), read from their characters' places in the blocks (`boxes`)
-    whose text has such a glyph before a character or such a change: only those are read again,
-    character by character (a page's characters cost several times its text)."""
+    whose text has such a glyph before a character or such a change: only the text page's lines
+    around those are read character by character (a page's characters cost several times its text),
+    from the text page itself (a text page read again on a clip interprets the whole page again)."""
     clip = pymupdf.Rect()
     for box in boxes:
         clip |= box
     clip += (-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)  # a glyph's box may stick out of its block's
-    lines = _lines(page.get_textpage(clip=clip, flags=_TEXT_FLAGS))
+    lines = _lines(textpage, clip)
     return unmapped_apart(lines) | _directions_apart(lines)
 
 
-def _cut_after_unmapped(textpage: pymupdf.TextPage) -> dict[str, str]:
+def _cut_after_unmapped(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:
     """The lines MuPDF cut after a glyph of no Unicode value (`textlayer.cut_after_unmapped`), read
-    character by character: only pages with a line ending in such a glyph are read so."""
+    character by character: only pages with a line ending in such a glyph are read so, and of those
+    only the lines level with the blocks (`boxes`) that hold one, across the page (the line that goes
+    on stands on the same baseline, wherever MuPDF put it)."""
+    bounds = textpage.rect
+    band = pymupdf.Rect(
+        bounds.x0,
+        min(box[1] for box in boxes) - _MARGIN,
+        bounds.x1,
+        max(box[3] for box in boxes) + _MARGIN,
+    )
     blocks = []
-    for block in textpage.extractRAWDICT()["blocks"]:
+    for block in _raw_blocks(textpage, band):
         lines = []
         for line in block.get("lines", ()):
             chars = [
@@ -456,10 +468,11 @@ def _directions_apart(lines: list[list[Char]]) -> dict[str, str]:
     return {unligated(word): unligated(cut) for word, cut in directions_apart(lines).items()}
 
 
-def _lines(textpage: pymupdf.TextPage) -> list[list[Char]]:
-    """The text page's horizontal lines (a gap is along x), character by character."""
+def _lines(textpage: pymupdf.TextPage, within: pymupdf.Rect | None = None) -> list[list[Char]]:
+    """The text page's horizontal lines (a gap is along x), character by character: those that reach
+    into `within`, of their characters those that do, when it is given."""
     lines: list[list[Char]] = []
-    for block in textpage.extractRAWDICT()["blocks"]:
+    for block in _raw_blocks(textpage, within):
         for line in block.get("lines", ()):
             if abs(line["dir"][1]) < 1e-3:
                 lines.append(
@@ -470,6 +483,31 @@ def _lines(textpage: pymupdf.TextPage) -> list[list[Char]]:
                     ]
                 )
     return lines
+
+
+def _raw_blocks(textpage: pymupdf.TextPage, within: pymupdf.Rect | None) -> list[dict[str, Any]]:
+    """The text page's blocks as `extractRAWDICT` gives them, within the box `within` when it is
+    given (`_within`)."""
+    if within is None:
+        return list(textpage.extractRAWDICT()["blocks"])
+    with _within(textpage, within):
+        return list(textpage.extractRAWDICT()["blocks"])
+
+
+@contextmanager
+def _within(textpage: pymupdf.TextPage, box: pymupdf.Rect) -> Iterator[None]:
+    """The text page's dicts made within `box` alone while in the block. PyMuPDF makes a text page's
+    dicts of the blocks, lines and characters that reach into the text page's bounds: those bounds
+    are set to `box` (in place, and set back after), so that the dict of a page's few lines that
+    matter is made without the whole page's, nor a text page read again on a clip (which interprets
+    the whole page again)."""
+    bounds = textpage.this.m_internal.mediabox
+    kept = (bounds.x0, bounds.y0, bounds.x1, bounds.y1)
+    bounds.x0, bounds.y0, bounds.x1, bounds.y1 = box.x0, box.y0, box.x1, box.y1
+    try:
+        yield
+    finally:
+        bounds.x0, bounds.y0, bounds.x1, bounds.y1 = kept
 
 
 def _words(page: pymupdf.Page, found: list[tuple[Any, ...]]) -> list[Word]:
@@ -521,10 +559,16 @@ def unligated(text: str) -> str:
 
 def _with_columns_apart(textpage: pymupdf.TextPage, blocks: list[Block]) -> list[Block]:
     """The blocks, each block whose lines alternate between columns replaced by its columns. Only the
-    lines of those that may (`may_interleave_columns`) are gathered from MuPDF's dict of the page."""
-    maybe = {_rounded(box) for box, text, _ in blocks if may_interleave_columns(box, text)}
+    lines of those that may (`may_interleave_columns`) are gathered from MuPDF's dict of the page,
+    made of the lines within their box alone (`_within`: a page's dict costs as much as its text)."""
+    boxes = [box for box, text, _ in blocks if may_interleave_columns(box, text)]
+    maybe = {_rounded(box) for box in boxes}
     lines_by_block: dict[Box, list[tuple[Box, str]]] = {}
-    for block in textpage.extractDICT()["blocks"]:
+    x0, y0, x1, y1 = union(boxes)
+    around = pymupdf.Rect(x0 - _MARGIN, y0 - _MARGIN, x1 + _MARGIN, y1 + _MARGIN)  # their glyphs whole
+    with _within(textpage, around):
+        dict_blocks = textpage.extractDICT()["blocks"]
+    for block in dict_blocks:
         if block["type"] != _TEXT_BLOCK:
             continue
         key = _rounded(tuple(block["bbox"]))

@@ -291,6 +291,23 @@ def test_a_ruled_row_of_stacked_lines_of_numbers_is_split_into_rows() -> None:
     ]
 
 
+def test_stacked_lines_each_with_its_label_are_rows_though_one_leaves_a_column_empty() -> None:
+    """An ANOVA table: two rows of numbers under one rule, the second without the last column's."""
+    words = words_of(stacked([["Between", "12.31", "16.599"], ["Within", "13402.85", ""]]))
+
+    grid = split_stacked_rows(RULED, words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert table.splitlines() == ["| Between | 12.31 | 16.599 |", "|---|---|---|", "| Within | 13402.85 |  |"]
+
+
+def test_lines_under_one_label_that_fill_other_columns_stay_one_row() -> None:
+    """A label spanning the band, beside two lines of numbers: the second fills other columns."""
+    words = words_of(stacked([["Total", "2.6", "3.2"], ["", "0.7", "0.9"]]))
+
+    assert split_stacked_rows(RULED, words) == RULED
+
+
 def test_text_wrapped_in_every_cell_of_a_ruled_row_stays_one_row() -> None:
     words = words_of(
         stacked([["Class", "water or", "terror or"], ["criteria", "food borne", "high fatality"]])

@@ -577,10 +577,11 @@ def _mostly_numbers(lines: Sequence[_Line]) -> bool:
 def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
     """A ruled grid whose rows hold several lines of cells each (rules only around the header and the
     body, as in statistical reports) with a row for each such line: a band is split at every line that
-    fills two columns or more, once two of its lines do, nearly all of those fill the same columns and
-    they are mostly numbers; a line of one cell stays with the row above it (a label wrapped). Lines
-    that fill different columns (a cell beside them spans the band), or text wrapped in every column,
-    stay one row of cells of several lines."""
+    fills two columns or more, once two of its lines do, nearly all of those fill the same columns or
+    each has a label of its own in the first column, and they are mostly numbers; a line of one cell
+    stays with the row above it (a label wrapped). Lines that fill different columns under one label
+    (a cell beside them spans the band), or text wrapped in every column, stay one row of cells of
+    several lines."""
     if not grid.rows and not grid.cells:
         return _beside_column_rules(grid, words)
     bands: dict[int, list[Word]] = {}
@@ -593,8 +594,11 @@ def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
         lines = visual_lines(band)
         filled = [frozenset(bisect(grid.columns, word.centre[0]) for word in line.words) for line in lines]
         several = [columns for columns in filled if len(columns) >= 2]
-        if len(several) < 2 or Counter(several).most_common(1)[0][1] < _SAME_COLUMNS * len(several):
-            continue  # one line of cells, or lines that fill other columns: cells spanning the row's lines
+        if len(several) < 2:
+            continue  # one line of cells
+        same = Counter(several).most_common(1)[0][1] >= _SAME_COLUMNS * len(several)
+        if not same and not all(0 in columns for columns in several):
+            continue  # lines that fill other columns, not all labelled: cells spanning the row's lines
         if not _mostly_numbers(
             [line for line, columns in zip(lines, filled, strict=True) if len(columns) >= 2]
         ):

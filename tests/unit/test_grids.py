@@ -626,6 +626,35 @@ def test_a_table_above_a_longer_one_of_other_columns_in_one_run_of_lines_is_foun
     assert [(grid.box[1], grid.box[3]) for grid in found] == [(100.0, 138.0), (168.0, 444.0)]
 
 
+def test_rows_under_a_group_label_in_a_column_of_its_own_are_rows_not_text_wrapped() -> None:
+    """A label that spans a group of rows stands in the first column of the group's first row only:
+    the rows below it, which fill every other column, are rows of their own."""
+    groups = [
+        ("Public", ["Berkeley", "Davis", "Irvine"], 100.0),
+        ("Private", ["Emory", "Tufts", "Tulane"], 134.0),
+    ]
+    lines = [
+        (
+            top + 10 * n,
+            [*([(72, label)] if n == 0 else []), (120, name), (220, "22"), (300, "1,316"), (380, "9.3%")],
+        )
+        for label, names, top in groups
+        for n, name in enumerate(names)
+    ]
+    words = words_of(lines)
+
+    (grid,) = aligned_grids(words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert table.splitlines()[2:] == [
+        "|  | Davis | 22 | 1,316 | 9.3% |",
+        "|  | Irvine | 22 | 1,316 | 9.3% |",
+        "| Private | Emory | 22 | 1,316 | 9.3% |",
+        "|  | Tufts | 22 | 1,316 | 9.3% |",
+        "|  | Tulane | 22 | 1,316 | 9.3% |",
+    ]
+
+
 def test_blocks_side_by_side_above_a_table_in_one_run_of_lines_are_no_table_of_their_own() -> None:
     """An invoice's address blocks and references, side by side above its items: aligned, but most
     of their rows leave a column empty; they stay text."""

@@ -942,15 +942,16 @@ class _Search:
 
 
 def _full(grid: Grid, lines: Sequence[_Line]) -> bool:
-    """Whether `_FULL_ROWS` of the rows of a table of aligned columns have words in every column."""
+    """Whether `_FULL_ROWS` of the rows of a table of aligned columns have words in every column (of
+    those within its box: the run's columns may reach beyond it)."""
+    columns = [x for x in grid.columns if grid.box[0] < x < grid.box[2]]
     filled: dict[int, set[int]] = {}
     for line in lines:
         for word in line.words:
             if grid.holds(word):
-                filled.setdefault(bisect(grid.rows, word.centre[1]), set()).add(
-                    bisect(grid.columns, word.centre[0])
-                )
-    full = sum(1 for columns in filled.values() if len(columns) > len(grid.columns))
+                row = filled.setdefault(bisect(grid.rows, word.centre[1]), set())
+                row.add(bisect(columns, word.centre[0]))
+    full = sum(1 for row in filled.values() if len(row) > len(columns))
     return full >= _FULL_ROWS * len(filled)
 
 
@@ -1059,15 +1060,22 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
 def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
     """The lines that start a row. A line continues the row above (a cell's text wrapped) when the rows
     of the table stand visibly further apart than its lines, it is as close to the line above as the
-    closest lines, and its first column is empty while the row's is not."""
+    closest lines, and its first column is empty while the row's is not; unless it fills every other
+    column, `_MIN_COLUMNS` at least (a row under a label that spans a group of rows, in a column of its
+    own: text wrapped in a row's cells seldom fills them all)."""
     pitches = [b.top - a.top for a, b in pairwise(lines)]
     starts = [0]
     if not pitches or max(pitches) <= _ROW_SPACING * min(pitches):
         return list(range(len(lines)))
     closest = min(pitches)
-    first_filled = [bool(_cells(line, gutters)[0]) for line in lines]
+    left = min(word.box[0] for line in lines for word in line.words)
+    right = max(word.box[2] for line in lines for word in line.words)
+    inside = [x for x in gutters if left < x < right]  # a run's columns may reach beyond the table
+    cells = [_cells(line, inside) for line in lines]
+    first_filled = [bool(line_cells[0]) for line_cells in cells]
     for index in range(1, len(lines)):
-        wrapped = pitches[index - 1] <= _WRAPPED * closest and not first_filled[index]
+        row = len(inside) >= _MIN_COLUMNS and all(cells[index][1:])
+        wrapped = pitches[index - 1] <= _WRAPPED * closest and not first_filled[index] and not row
         if not (wrapped and first_filled[starts[-1]]):
             starts.append(index)
     return starts

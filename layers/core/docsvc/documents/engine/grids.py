@@ -1072,7 +1072,7 @@ def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
     right = max(word.box[2] for line in lines for word in line.words)
     inside = [x for x in gutters if left < x < right]  # a run's columns may reach beyond the table
     cells = [_cells(line, inside) for line in lines]
-    first_filled = [bool(line_cells[0]) for line_cells in cells]
+    first_filled = [bool(_cells(line, gutters)[0]) for line in lines]
     for index in range(1, len(lines)):
         row = len(inside) >= _MIN_COLUMNS and all(cells[index][1:])
         wrapped = pitches[index - 1] <= _WRAPPED * closest and not first_filled[index] and not row

@@ -465,7 +465,9 @@ _WORD = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 def docx_table_cells(data: bytes, select: str | None = None) -> list[str]:
     """The cells of every table of a Word document (a table in a cell read as cells of its own):
-    the text of a cell's runs, its paragraphs parted by a space."""
+    the text of a cell's runs, its paragraphs parted by a space. A line break or a tab within a
+    paragraph is not read as a space: such a cell, its words joined, is seldom what the text layer
+    shows, and is then no expected cell."""
     import zipfile
 
     with zipfile.ZipFile(io.BytesIO(data)) as archive:

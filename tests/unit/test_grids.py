@@ -291,6 +291,23 @@ def test_a_ruled_row_of_stacked_lines_of_numbers_is_split_into_rows() -> None:
     ]
 
 
+def test_stacked_lines_each_with_its_label_are_rows_though_one_leaves_a_column_empty() -> None:
+    """An ANOVA table: two rows of numbers under one rule, the second without the last column's."""
+    words = words_of(stacked([["Between", "12.31", "16.599"], ["Within", "13402.85", ""]]))
+
+    grid = split_stacked_rows(RULED, words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert table.splitlines() == ["| Between | 12.31 | 16.599 |", "|---|---|---|", "| Within | 13402.85 |  |"]
+
+
+def test_lines_under_one_label_that_fill_other_columns_stay_one_row() -> None:
+    """A label spanning the band, beside two lines of numbers: the second fills other columns."""
+    words = words_of(stacked([["Total", "2.6", "3.2"], ["", "0.7", "0.9"]]))
+
+    assert split_stacked_rows(RULED, words) == RULED
+
+
 def test_text_wrapped_in_every_cell_of_a_ruled_row_stays_one_row() -> None:
     words = words_of(
         stacked([["Class", "water or", "terror or"], ["criteria", "food borne", "high fatality"]])
@@ -536,10 +553,132 @@ def test_pieces_of_paths_that_draw_a_lattice_may_hold_a_ruled_table() -> None:
 def test_pieces_of_paths_that_cannot_draw_a_table_are_told_apart_before_the_drawings_are_read() -> None:
     underlines = [(72, y - 0.25, 520, y + 0.25) for y in (80, 200, 320)]
     assert not may_hold_ruled_table(underlines, 1.5)  # nothing stands taller than a rule
-    bars = [(x - 0.25, 80, x + 0.25, 300) for x in (72, 172, 272)]
-    assert not may_hold_ruled_table(bars, 1.5)  # nothing lies wider than a rule
     marks = [(72, 80, 75, 83), (76, 80, 79, 83)]  # two small marks on one line, less than 6 pt high
     assert not may_hold_ruled_table(marks, 1.5)
+
+
+def test_vertical_rules_alone_may_hold_a_table_ruled_between_its_columns_only() -> None:
+    bars = [(x - 0.25, 80, x + 0.25, 300) for x in (72, 172, 272)]
+    assert may_hold_ruled_table(bars, 1.5)
+    assert may_hold_ruled_table([(171.75, 80 + 14 * n, 172.25, 94 + 14 * n) for n in range(4)], 1.5)
+    squares = [(72, 80 + 20 * n, 75, 83 + 20 * n) for n in range(5)]  # a column of square bullets
+    assert not may_hold_ruled_table(squares, 1.5)
+
+
+# An `{r|l}` table: a right-aligned column and a left-aligned one, a rule between them and no other.
+BESIDE_RULE = [
+    (100.0, [(120, "Open"), (150, "terminal"), (210, "Ctrl"), (240, "+"), (252, "T")]),
+    (114.0, [(138, "Run"), (162, "a"), (174, "file"), (210, "python3"), (258, "file.py")]),
+    (128.0, [(108, "Show"), (138, "the"), (162, "version"), (210, "python3"), (258, "-V")]),
+    (142.0, [(144, "Quit"), (210, "exit()")]),
+]
+
+
+def test_a_table_ruled_between_its_two_columns_only_is_a_table_of_its_lines() -> None:
+    words = words_of(BESIDE_RULE)
+    rule = [(204.0, 100.0 + 14 * n, 114.0 + 14 * n) for n in range(4)]  # drawn a row at a time
+
+    (grid,) = ruled_grids([], rule)
+    grid = split_aligned_columns(split_stacked_rows(grid, words), words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert table.splitlines() == [
+        "| Open terminal | Ctrl + T |",
+        "|---|---|",
+        "| Run a file | python3 file.py |",
+        "| Show the version | python3 -V |",
+        "| Quit | exit() |",
+    ]
+
+
+def test_a_rule_beside_lines_of_prose_or_running_on_past_them_parts_no_table() -> None:
+    words = words_of(BESIDE_RULE)
+    (longer,) = ruled_grids([], [(204.0, 100.0, 400.0)])  # a margin's rule, running far below
+    assert split_stacked_rows(longer, words).columns == ()
+    prose = words_of(
+        [
+            (100.0 + 14 * n, [(72 + 14 * i, word) for i, word in enumerate(PROSE[9 * n : 9 * n + 9])])
+            for n in range(4)
+        ]
+    )
+    (between,) = ruled_grids([], [(200.0, 100.0, 152.0)])  # a rule through the middle of the lines
+    assert split_stacked_rows(between, prose).columns == ()
+
+
+def test_a_table_above_a_longer_one_of_other_columns_in_one_run_of_lines_is_found_too() -> None:
+    """Two tables one above the other, close enough to be one run of lines: the run's columns are
+    those of the longer, lower table (the few lines of the upper one that cross them are let off),
+    and the upper table is looked for on its own: it was lost before."""
+    upper = [
+        (100.0, [(72, "Qualification"), (200, "Cost"), (330, "Duration")]),
+        (114.0, [(72, "Certificates"), (200, "2,100"), (330, "3 years")]),
+        (128.0, [(72, "Apprenticeship"), (200, "3,500"), (330, "4 years")]),
+    ]
+    title = (150.0, [(72, "Quarterly"), (132, "figures"), (176, "by"), (194, "region")])
+    lower = [
+        (168.0 + 14 * n, [(72, f"Q{n}"), (140, f"{n},250,000"), (260, f"{n}.5%"), (380, f"{n}5.0%")])
+        for n in range(20)
+    ]
+    words = words_of([*upper, title, *lower])
+
+    found = aligned_grids(words)
+
+    assert [(grid.box[1], grid.box[3]) for grid in found] == [(100.0, 138.0), (168.0, 444.0)]
+
+
+def test_rows_under_a_group_label_in_a_column_of_its_own_are_rows_not_text_wrapped() -> None:
+    """A label that spans a group of rows stands in the first column of the group's first row only:
+    the rows below it, which fill every other column, are rows of their own."""
+    groups = [
+        ("Public", ["Berkeley", "Davis", "Irvine"], 100.0),
+        ("Private", ["Emory", "Tufts", "Tulane"], 134.0),
+    ]
+    lines = [
+        (
+            top + 10 * n,
+            [*([(72, label)] if n == 0 else []), (120, name), (220, "22"), (300, "1,316"), (380, "9.3%")],
+        )
+        for label, names, top in groups
+        for n, name in enumerate(names)
+    ]
+    words = words_of(lines)
+
+    (grid,) = aligned_grids(words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert table.splitlines()[2:] == [
+        "|  | Davis | 22 | 1,316 | 9.3% |",
+        "|  | Irvine | 22 | 1,316 | 9.3% |",
+        "| Private | Emory | 22 | 1,316 | 9.3% |",
+        "|  | Tufts | 22 | 1,316 | 9.3% |",
+        "|  | Tulane | 22 | 1,316 | 9.3% |",
+    ]
+
+
+def test_blocks_side_by_side_above_a_table_in_one_run_of_lines_are_no_table_of_their_own() -> None:
+    """An invoice's address blocks and references, side by side above its items: aligned, but most
+    of their rows leave a column empty; they stay text."""
+    blocks = [
+        (100.0, [(72, "Supplier"), (200, "Buyer"), (330, "Invoice")]),
+        (114.0, [(72, "Acme"), (102, "GmbH"), (200, "Muster"), (242, "AG")]),
+        (128.0, [(330, "Number:"), (378, "KR1234")]),
+        (
+            142.0,
+            [(72, "Main"), (102, "Street"), (200, "Side"), (230, "Road"), (330, "Date:"), (366, "06.10")],
+        ),
+        (156.0, [(72, "Tax:"), (102, "5133"), (200, "Customer:"), (260, "3394")]),
+        (170.0, [(72, "Berlin"), (200, "Essen"), (330, "Page"), (360, "1")]),
+        (184.0, [(330, "Delivery:"), (390, "30.09")]),
+    ]
+    items = [
+        (204.0 + 14 * n, [(72, f"Item{n}"), (140, f"{n},250"), (260, f"{n}.5%"), (380, f"{n}5.00")])
+        for n in range(20)
+    ]
+    words = words_of([*blocks, *items])
+
+    found = aligned_grids(words)
+
+    assert [(grid.box[1], grid.box[3]) for grid in found] == [(204.0, 480.0)]
 
 
 def test_the_edges_of_a_run_taken_out_line_by_line_are_those_sorted_anew_for_each_try() -> None:

@@ -1,6 +1,6 @@
 """The real-document bench's table truth read from the source a PDF was made from (an HTML page, a
-workbook, a LaTeX or Markdown file, a generator's literal rows), and scored only where the PDF's text
-layer shows each source cell."""
+workbook, a Word document, a LaTeX or Markdown file, a generator's literal rows), and scored only where
+the PDF's text layer shows each source cell."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from bench.real_documents import (
     _score_tables,
     load_truth,
 )
-from tests.samples import xlsx
+from tests.samples import docx, xlsx
 
 
 def _cells(kind: str, data: bytes, select: str | None = None) -> list[str]:
@@ -32,6 +32,11 @@ def test_workbook_truth_writes_whole_numbers_without_a_decimal_point() -> None:
     book = xlsx({"Results": rows, "Notes": [["Draft"]]})
     assert _cells("xlsx-cells", book) == ["Cores", "Mean wait", "4", "31.24", "Draft"]
     assert _cells("xlsx-cells", book, "Results") == ["Cores", "Mean wait", "4", "31.24"]
+
+
+def test_word_truth_is_every_table_cell_and_no_paragraph_outside_a_table() -> None:
+    document = docx(["Not a cell", [["Item", "Price"], ["Tea", "3.50"]], "Nor this"], [[["Total", "7.00"]]])
+    assert _cells("docx-tables", document) == ["Item", "Price", "Tea", "3.50", "Total", "7.00"]
 
 
 def test_latex_truth_keeps_plain_cells_and_leaves_markup_out() -> None:

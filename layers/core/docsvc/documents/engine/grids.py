@@ -424,7 +424,24 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
             if cell is not None:
                 cells.append(cell)
     grids = [_lattice(group) for group in _touching(cells)]
-    return [grid for grid in grids if grid.columns and grid.rows]  # a lone box is no table
+    grids = [grid for grid in grids if grid.columns and grid.rows]  # a lone box is no table
+    return grids + _column_rules([rule for index, rule in enumerate(columns_of) if index not in downward])
+
+
+def _column_rules(rules: Sequence[Segment]) -> list[Grid]:
+    """Vertical rules that meet no horizontal one, grouped by the stretch of the page they run down
+    (within _SNAP at both ends): each group may part the columns of a table ruled between its columns
+    only (LaTeX's `{r|l}`), a grid with no rows yet, its box as narrow as its rules stand: the words
+    beside the rules say whether it is a table, and give its rows and width (`_beside_column_rules`)."""
+    groups: dict[tuple[int, int], list[Segment]] = {}
+    for rule in rules:
+        groups.setdefault((round(rule[1] / _SNAP), round(rule[2] / _SNAP)), []).append(rule)
+    grids = []
+    for same in groups.values():
+        columns = _distinct(x for x, _, _ in same)
+        box = (columns[0], min(top for _, top, _ in same), columns[-1], max(bottom for _, _, bottom in same))
+        grids.append(Grid(box, columns, ()))
+    return grids
 
 
 def may_hold_ruled_table(pieces: Sequence[Box], rule: float) -> bool:
@@ -434,8 +451,9 @@ def may_hold_ruled_table(pieces: Sequence[Box], rule: float) -> bool:
     least that tall. `ruled_grids` keeps a lattice only with cells in two rows and in two columns,
     whose edges stand more than _SNAP apart: rules at three heights and three x positions (or two
     sides, which `_open_sides` may add from the ends of horizontal rules), so the pieces spread over
-    more than twice _SNAP both ways. A page whose only paths are rules under headings, underlines or
-    a row of small marks stops here."""
+    more than twice _SNAP both ways; or vertical rules alone (no piece as wide), which may part the
+    columns of a table ruled between its columns only (`_column_rules`). A page whose only paths are
+    rules under headings, underlines or a row of small marks stops here."""
     wide = tall = False
     left = top = float("inf")
     right = bottom = float("-inf")
@@ -443,7 +461,7 @@ def may_hold_ruled_table(pieces: Sequence[Box], rule: float) -> bool:
         wide = wide or x1 - x0 >= rule
         tall = tall or y1 - y0 >= rule
         left, top, right, bottom = min(left, x0), min(top, y0), max(right, x1), max(bottom, y1)
-    return wide and tall and right - left > 2 * _SNAP and bottom - top > 2 * _SNAP
+    return tall and bottom - top > 2 * _SNAP and (not wide or right - left > 2 * _SNAP)
 
 
 def _open_sides(rules: Sequence[Segment], verticals: Sequence[Segment]) -> list[Segment]:
@@ -559,10 +577,13 @@ def _mostly_numbers(lines: Sequence[_Line]) -> bool:
 def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
     """A ruled grid whose rows hold several lines of cells each (rules only around the header and the
     body, as in statistical reports) with a row for each such line: a band is split at every line that
-    fills two columns or more, once two of its lines do, nearly all of those fill the same columns and
-    they are mostly numbers; a line of one cell stays with the row above it (a label wrapped). Lines
-    that fill different columns (a cell beside them spans the band), or text wrapped in every column,
-    stay one row of cells of several lines."""
+    fills two columns or more, once two of its lines do, nearly all of those fill the same columns or
+    each has a label of its own in the first column, and they are mostly numbers; a line of one cell
+    stays with the row above it (a label wrapped). Lines that fill different columns under one label
+    (a cell beside them spans the band), or text wrapped in every column, stay one row of cells of
+    several lines."""
+    if not grid.rows and not grid.cells:
+        return _beside_column_rules(grid, words)
     bands: dict[int, list[Word]] = {}
     for word in words:
         if grid.holds(word):
@@ -573,8 +594,11 @@ def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
         lines = visual_lines(band)
         filled = [frozenset(bisect(grid.columns, word.centre[0]) for word in line.words) for line in lines]
         several = [columns for columns in filled if len(columns) >= 2]
-        if len(several) < 2 or Counter(several).most_common(1)[0][1] < _SAME_COLUMNS * len(several):
-            continue  # one line of cells, or lines that fill other columns: cells spanning the row's lines
+        if len(several) < 2:
+            continue  # one line of cells
+        same = Counter(several).most_common(1)[0][1] >= _SAME_COLUMNS * len(several)
+        if not same and not all(0 in columns for columns in several):
+            continue  # lines that fill other columns, not all labelled: cells spanning the row's lines
         if not _mostly_numbers(
             [line for line, columns in zip(lines, filled, strict=True) if len(columns) >= 2]
         ):
@@ -589,6 +613,40 @@ def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
         if not any(abs(cell[1] - top) <= _SNAP and abs(cell[3] - bottom) <= _SNAP for top, bottom in split)
     )
     return Grid(grid.box, grid.columns, tuple(sorted(rows)), cells)
+
+
+_NO_TABLE = Grid((0.0, 0.0, 0.0, 0.0), (), ())  # holds no word, meets no other grid
+_MAX_WORDS_A_RULED_CELL = 8.0  # on average, in cells parted by drawn rules: a line of prose has more
+
+
+def _beside_column_rules(grid: Grid, words: Sequence[Word]) -> Grid:
+    """The table whose columns rules alone part (`_column_rules`): the lines of words level with the
+    rules, which run down beside them from the first line to the last, none of whose words crosses a
+    rule, `_MIN_ROWS` of them at least with words on both sides of one, their cells short. Its rows
+    start where `_row_starts` says (a cell's text wrapped continues its row), its box is its words'.
+    Otherwise, no table (a rule beside a quotation, between two columns of prose)."""
+    columns, (_, top, _, bottom) = grid.columns, grid.box
+    lines = visual_lines([word for word in words if top - _SNAP <= word.centre[1] <= bottom + _SNAP])
+    if len(lines) < _MIN_ROWS:
+        return _NO_TABLE
+    if abs(lines[0].top - top) > lines[0].height or abs(bottom - lines[-1].bottom) > lines[-1].height:
+        return _NO_TABLE  # the rules run on further than the lines beside them (a frame, a margin)
+    if not all(_fits(line, columns) for line in lines):
+        return _NO_TABLE
+    cells = [[cell for cell in _cells(line, columns) if cell] for line in lines]
+    if sum(1 for filled in cells if len(filled) >= 2) < _MIN_ROWS:
+        return _NO_TABLE
+    filled = [cell for line_cells in cells for cell in line_cells]
+    if sum(len(cell) for cell in filled) / len(filled) > _MAX_WORDS_A_RULED_CELL:
+        return _NO_TABLE
+    starts = _row_starts(lines, columns)
+    box = (
+        min(word.box[0] for line in lines for word in line.words),
+        lines[0].top,
+        max(word.box[2] for line in lines for word in line.words),
+        lines[-1].bottom,
+    )
+    return Grid(box, columns, tuple((lines[i - 1].bottom + lines[i].top) / 2 for i in starts[1:]))
 
 
 def split_aligned_columns(grid: Grid, words: Sequence[Word]) -> Grid:
@@ -655,6 +713,7 @@ _MISFITS = 0.15  # of a table's lines may cross a column line (a title, a spanni
 _WORD_SPACE = 0.45  # line heights: a column's edge is wider than the space between two words
 _WRAPPED = 1.15  # a line this close to the one above (in pitches of the closest lines) continues its row
 _ROW_SPACING = 1.3  # ... when the table's rows stand visibly further apart than that
+_FULL_ROWS = 0.8  # of the rows of a table found above another in their run of lines fill every column
 _BOX = attrgetter("box")
 
 
@@ -839,26 +898,61 @@ def aligned_grids(words: Sequence[Word]) -> list[Grid]:
     """Tables without ruling lines: runs of at least three lines of at least three cells each that
     share their columns of whitespace."""
     lines = visual_lines(words)
-    ends = _run_ends(lines)
-    broken = [index for index, line in enumerate(lines) if line.runs >= _MIN_COLUMNS - 1]
-    grids: list[Grid] = []
-    sweep = _Sweep(lines)
-    start = 0
-    while start < len(lines):
-        if lines[start].runs < _MIN_COLUMNS - 1:
-            start += 1
-            continue
-        end = ends[start]
-        if bisect_left(broken, end) - bisect_left(broken, start) < _MIN_ROWS:
-            start = end  # too few lines broken at a wide gap left in this run of lines for any table
-            continue
-        found = _grid(lines[start:end], sweep.edges(start, end))
-        if found is not None:
-            grids.append(found[0])
-            start += found[1]
-        else:
-            start += 1
-    return grids
+    return _Search(lines).tables(0, len(lines))
+
+
+class _Search:
+    """The tables of aligned columns of a page's lines, looked for in the runs of lines a gap no
+    table's rows leave does not part, a first row tried at a time (`_grid`)."""
+
+    def __init__(self, lines: Sequence[_Line]) -> None:
+        self.lines = lines
+        self.ends = _run_ends(lines)
+        self.broken = [index for index, line in enumerate(lines) if line.runs >= _MIN_COLUMNS - 1]
+        self.sweep = _Sweep(lines)
+
+    def tables(self, start: int, stop: int) -> list[Grid]:
+        """The tables of the lines from `start` to `stop`. A run's columns are those its lines share:
+        two tables one above the other in a run share few, and the one found, with the columns of the
+        other where they cross none of its words, may begin below the run's first line; the lines
+        above it are then looked at on their own, as a run of their own (a table of other columns
+        just above it, lost otherwise), kept only when nearly all its rows fill every column (a
+        form's blocks side by side, address above address, above an invoice's items are no table)."""
+        lines, broken = self.lines, self.broken
+        grids: list[Grid] = []
+        while start < stop:
+            if lines[start].runs < _MIN_COLUMNS - 1:
+                start += 1
+                continue
+            end = min(self.ends[start], stop)
+            if bisect_left(broken, end) - bisect_left(broken, start) < _MIN_ROWS:
+                start = end  # too few lines broken at a wide gap left in this run of lines for any table
+                continue
+            found = _grid(lines[start:end], self.sweep.edges(start, end))
+            if found is None:
+                start += 1
+                continue
+            grid, first, after = found
+            if first >= _MIN_ROWS:
+                above = lines[start : start + first]
+                grids += [grid for grid in self.tables(start, start + first) if _full(grid, above)]
+            grids.append(grid)
+            start += after
+        return grids
+
+
+def _full(grid: Grid, lines: Sequence[_Line]) -> bool:
+    """Whether `_FULL_ROWS` of the rows of a table of aligned columns have words in every column (of
+    those within its box: the run's columns may reach beyond it)."""
+    columns = [x for x in grid.columns if grid.box[0] < x < grid.box[2]]
+    filled: dict[int, set[int]] = {}
+    for line in lines:
+        for word in line.words:
+            if grid.holds(word):
+                row = filled.setdefault(bisect(grid.rows, word.centre[1]), set())
+                row.add(bisect(columns, word.centre[0]))
+    full = sum(1 for row in filled.values() if len(row) > len(columns))
+    return full >= _FULL_ROWS * len(filled)
 
 
 def _run_ends(lines: Sequence[_Line]) -> list[int]:
@@ -902,9 +996,10 @@ class _Sweep:
         return self.sorted
 
 
-def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[Grid, int] | None:
-    """The grid of a run of lines, trimmed to the lines that fit its columns, and the index of the line
-    after it; None when the run holds no table. `edges`: those of its broken lines, in order."""
+def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[Grid, int, int] | None:
+    """The grid of a run of lines, trimmed to the lines that fit its columns, with the index of its
+    first line and of the line after it; None when the run holds no table. `edges`: those of its
+    broken lines, in order."""
     tabular = [line for line in lines if line.runs >= _MIN_COLUMNS - 1]
     if len(tabular) < _MIN_ROWS:
         return None
@@ -959,21 +1054,28 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
         max(word.box[2] for line in kept for word in line.words),
         max(line.bottom for line in kept),
     )
-    return Grid(box, tuple(gutters), rows), best[1]
+    return Grid(box, tuple(gutters), rows), first, best[1]
 
 
 def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
     """The lines that start a row. A line continues the row above (a cell's text wrapped) when the rows
     of the table stand visibly further apart than its lines, it is as close to the line above as the
-    closest lines, and its first column is empty while the row's is not."""
+    closest lines, and its first column is empty while the row's is not; unless it fills every other
+    column, `_MIN_COLUMNS` at least (a row under a label that spans a group of rows, in a column of its
+    own: text wrapped in a row's cells seldom fills them all)."""
     pitches = [b.top - a.top for a, b in pairwise(lines)]
     starts = [0]
     if not pitches or max(pitches) <= _ROW_SPACING * min(pitches):
         return list(range(len(lines)))
     closest = min(pitches)
+    left = min(word.box[0] for line in lines for word in line.words)
+    right = max(word.box[2] for line in lines for word in line.words)
+    inside = [x for x in gutters if left < x < right]  # a run's columns may reach beyond the table
+    cells = [_cells(line, inside) for line in lines]
     first_filled = [bool(_cells(line, gutters)[0]) for line in lines]
     for index in range(1, len(lines)):
-        wrapped = pitches[index - 1] <= _WRAPPED * closest and not first_filled[index]
+        row = len(inside) >= _MIN_COLUMNS and all(cells[index][1:])
+        wrapped = pitches[index - 1] <= _WRAPPED * closest and not first_filled[index] and not row
         if not (wrapped and first_filled[starts[-1]]):
             starts.append(index)
     return starts

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import replace
 
@@ -657,6 +658,31 @@ def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> 
         assert widgets["country"].field_value == "Germany"
         catalog = document.pdf_catalog()
         assert document.xref_get_key(catalog, "AcroForm/NeedAppearances") == ("bool", "true")
+
+
+def _form_rebuilt_on_saving() -> bytes:
+    """The widget form with an object that nothing reads before the file is saved, whose entry in
+    the cross-reference table points a few bytes into it: MuPDF rebuilds the table while saving."""
+    with pymupdf.open(stream=_widget_form(), filetype="pdf") as document:
+        spare = document.get_new_xref()
+        document.update_object(spare, "<< /Spare true >>")
+        data = bytearray(document.tobytes())
+    table = re.search(rb"\nxref\n0 \d+\n", data)
+    assert table is not None
+    entry = table.end() + 20 * spare
+    data[entry : entry + 10] = b"%010d" % (int(data[entry : entry + 10]) + 3)
+    return bytes(data)
+
+
+def test_a_widget_value_is_kept_when_the_file_is_rebuilt_while_saving() -> None:
+    content = _form_rebuilt_on_saving()
+    fields = form_fields(content)
+    values = {"applicant.name": "Jane Roe", "t2": "Lyon"}
+    out = filled(content, [replace(field, value=values.get(field.widget or "")) for field in fields])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        widgets = {widget.field_name: widget for widget in document[0].widgets()}
+        assert widgets["applicant.name"].field_value == "Jane Roe"
+        assert widgets["t2"].field_value == "Lyon"
 
 
 def test_a_widget_shows_a_value_in_another_script() -> None:

@@ -1417,9 +1417,24 @@ def is_true(value: str) -> bool:
 
 def filled(content: bytes, fields: Sequence[FoundField], color: str = "#000000") -> bytes:
     """The PDF with each field that has a value written: a widget gets it as its form value (the form
-    stays editable); a place without a widget gets the text drawn in its box, or a tick."""
+    stays editable); a place without a widget gets the text drawn in its box, or a tick.
+
+    A file whose cross-reference table points amiss at an object nothing read before is rebuilt by
+    MuPDF while it is saved, from the file's own bytes: the values written are lost. Such a file is
+    filled again, as MuPDF rebuilt it, before any value was written."""
+    written, rebuilt = _written(content, fields, color)
+    if not rebuilt:
+        return written
+    with _opened(content) as document:
+        clean = bytes(document.tobytes())
+    return _written(clean, fields, color)[0]
+
+
+def _written(content: bytes, fields: Sequence[FoundField], color: str) -> tuple[bytes, bool]:
+    """The filled PDF, and whether MuPDF rebuilt the file while saving it."""
     rgb = parse_color(color)
     with _opened(content) as document:
+        repaired = document.is_repaired
         pages: dict[int, tuple[pymupdf.Page, list[pymupdf.Widget]]] = {}  # a widget needs its page alive
         pen = _Pen(rgb, color)
         drawn = False
@@ -1449,7 +1464,8 @@ def filled(content: bytes, fields: Sequence[FoundField], color: str = "#000000")
         pen.finish(document)
         if any(widgets for _, widgets in pages.values()):
             _need_appearances(document)
-        return bytes(document.tobytes(garbage=3 if pen.embedded else 1 if drawn else 0, deflate=True))
+        out = bytes(document.tobytes(garbage=3 if pen.embedded else 1 if drawn else 0, deflate=True))
+        return out, document.is_repaired and not repaired
 
 
 def _page_rect(page: pymupdf.Page, box: FieldBox) -> pymupdf.Rect:

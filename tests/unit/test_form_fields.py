@@ -197,6 +197,68 @@ def test_several_captions_over_one_blank_make_a_field_each(drawn: str) -> None:
     assert zip_hit.x0 > 398
 
 
+def test_an_underscore_blank_over_several_captions_side_by_side_is_a_blank_under_each() -> None:
+    """ "Print ______" over "Last Name   First Name   Middle Name": three blanks side by side, each
+    named by the caption under it, not one blank named "Print"."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((40, 200), "Print" + "_" * 70, fontsize=10)
+        for x, caption in ((100, "Last Name"), (220, "First Name"), (340, "Middle Name")):
+            page.insert_text((x, 211), caption, fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Last Name, Print", "First Name", "Middle Name"]
+    assert abs((fields[1].bbox.left) * 595 - 218) < 3
+
+
+def test_an_underscore_blank_over_a_line_with_blanks_of_its_own_keeps_its_label() -> None:
+    """A line under a blank that holds blanks of its own ("City ____   State ____") is the next line
+    of the form, not captions of the blank above it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((40, 200), "Address" + "_" * 70, fontsize=10)
+        page.insert_text((100, 211), "City" + "_" * 16, fontsize=9)
+        page.insert_text((260, 211), "State" + "_" * 10, fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert fields[0].description == "Address"
+
+
+@pytest.mark.parametrize("stacked", [False, True])
+def test_a_rule_over_several_captions_side_by_side_is_a_blank_under_each(stacked: bool) -> None:
+    """ "AGE   HEIGHT   WEIGHT" printed flush under one rule with nothing left of it or over it: three
+    blanks side by side, each named by its caption, not one field named by all three. So too for a
+    rule of a stack whose every rule prints its captions under it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        rows = [(130, ["AGE", "HEIGHT", "WEIGHT"])]
+        if stacked:
+            rows = [(104, ["NAME"]), *rows, (156, ["CLASS"])]
+        for y, captions in rows:
+            page.draw_line((72, y), (420, y), width=0.5)
+            for x, caption in zip((73, 190, 300), captions, strict=False):
+                page.insert_text((x, y + 8), caption, fontsize=7)
+        fields = form_fields(bytes(document.tobytes()))
+    described = [field.description for field in fields]
+    assert ["AGE", "HEIGHT", "WEIGHT"] == [name for name in described if name in {"AGE", "HEIGHT", "WEIGHT"}]
+    height = next(field for field in fields if field.description == "HEIGHT").bbox
+    assert abs(height.left * 595 - 188) < 3 and abs((height.left + height.width) * 595 - 298) < 3
+
+
+def test_captions_side_by_side_a_rule_takes_from_under_it_name_no_rule_under_them() -> None:
+    """Two rows of rules, each with its captions side by side flush under it ("AGE  HEIGHT  WEIGHT",
+    then "EYES  SKIN  HAIR"), the first under a short rule of an ornament: the second rule's blanks are
+    named by the captions under it, not by the first rule's captions over it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_line((72, 124), (150, 124), width=0.5)
+        for y, x0, captions in ((130, 72, ["AGE", "HEIGHT", "WEIGHT"]), (156, 52, ["EYES", "SKIN", "HAIR"])):
+            page.draw_line((x0, y), (420, y), width=0.5)
+            for x, caption in zip((73, 190, 300), captions, strict=True):
+                page.insert_text((x, y + 8), caption, fontsize=7)
+        fields = form_fields(bytes(document.tobytes()))
+    second_row = [field.description for field in fields if 140 < field.bbox.top * 842 < 150]
+    assert second_row == ["EYES", "SKIN", "HAIR"]
+
+
 def test_a_row_label_names_only_the_boxes_that_say_nothing_of_their_own() -> None:
     """In a grid of boxes under column headings, a row's label goes to its boxes that have no label of
     their own (", Spouse" added), and a box that has its own keeps it."""

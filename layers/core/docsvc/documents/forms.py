@@ -689,10 +689,40 @@ def _blank_runs(words: list[Word]) -> list[Place]:
             elif not label or len(label) < 3:
                 previous = _label_on("left", box, words, taken)
                 label = " ".join(part for part in (previous, label) if part)
+            captions = _captions_under_run(box, words)
+            if captions:  # "Print ________" over "Last Name   First Name   Middle Name": a blank each
+                pieces = _under_captions(box, captions)
+                first = pieces[0]
+                taken.append(box)
+                places += [(first[0], ", ".join(p for p in (first[1], label.strip(" :")) if p), *first[2:])]
+                places += pieces[1:]
+                continue
             label = label or _caption_alone_under(box, words, taken) or _label_on("above", box, words, taken)
             taken.append(box)
             places.append((box, label.strip(" :") or "blank", "text", None, None))
     return places
+
+
+def _captions_under_run(box: Rect, words: list[Word]) -> list[Word]:
+    """A line of several captions parted by wide gaps flush under a blank typed as underscores, all of
+    it under the blank and no blank of its own in it: one caption for each part of the blank ("Print
+    ______" over "Last Name   First Name   Middle Name"). A line under the blank that holds blanks of
+    its own, or runs out left of it, is a line of the form, not captions."""
+    height = _height(box)
+    line = [
+        word for word in words
+        if box[3] - 0.25 * height <= word[1] <= box[3] + 0.3 * height and word[2] > box[0] and word[0] < box[2]
+    ]  # fmt: skip
+    if not line or any(_BLANK_RUN.search(word[4]) for word in line):
+        return []
+    line.sort(key=lambda word: word[0])
+    if line[0][0] < box[0] - 2 or line[-1][2] > box[2] + 2 or not all(_clean(word[4]) for word in line):
+        return []
+    if max(word[1] for word in line) - min(word[1] for word in line) >= 3:
+        return []
+    if len(_captions(line)) < 2 or line[0][0] > box[0] + 0.25 * (box[2] - box[0]):
+        return []
+    return line
 
 
 def _glued_to_words(word: Word, words: list[Word]) -> bool:
@@ -1333,12 +1363,14 @@ def _rule_field(
     text_height: float,
     known: list[Rect],
     captioned_under: bool = False,
-    claimed: Sequence[Rect] = (),
+    claimed: list[Rect] | None = None,
     rules: Sequence[tuple[float, float, float]] = (),
 ) -> list[Place]:
     """A rule drawn to write on: blank just above it, with its label before it (on its line) or above,
     or under it where its stack prints its captions so; a rule under several captions parted by wide
-    gaps is a blank under each."""
+    gaps is a blank under each. Captions side by side that a rule takes from under it join `claimed`
+    (rules are read top to bottom): they name no rule under them from above."""
+    claimed = [] if claimed is None else claimed
     box = (x0, y - max(text_height, 9.0) * 1.1, x1, y)
     if any(_overlap(box, other) > 0.3 for other in known):
         return []  # an underscore run already gave this blank
@@ -1357,7 +1389,8 @@ def _rule_field(
         return []  # written on: a heading's underline or a value already filled in
     label = _label_on("left", box, words, [])
     if not label and captioned_under:
-        return [(box, _joined_words(_caption_under(y, x0, x1, words, text_height)), "text", None, None)]
+        under = _caption_under(y, x0, x1, words, text_height)
+        return _under_captions(box, under) if under else [(box, "", "text", None, None)]
     caption = _caption_under(y, x0, x1, words, text_height) if label else []
     bottom = max((word[3] for word in caption), default=y)
     if any(y < other[0] < bottom and other[1] < x1 and other[2] > x0 for other in rules) or any(
@@ -1378,7 +1411,13 @@ def _rule_field(
         return _under_captions(box, above)
     if not label:
         below = (x0, y, x1, y + max(text_height, 9.0) * 1.2)
-        label = _joined_words([word for word in words if _inside(word, below) and _clean(word[4])])
+        under = [word for word in words if _inside(word, below) and _clean(word[4])]
+        if under and max(word[1] for word in under) - min(word[1] for word in under) < 3:
+            pieces = _under_captions(box, sorted(under, key=lambda word: word[0]))
+            if len(pieces) > 1:  # a caption each: theirs, not the label of a rule under them
+                claimed += [word[:4] for word in under]
+            return pieces
+        label = _joined_words(under)
     return [(box, label, "text", None, None)] if label else []
 
 

@@ -148,6 +148,23 @@ def test_a_comb_drawn_as_rules_with_a_tick_per_cell_is_one_field() -> None:
     assert fields[0].bbox.width * 595 > 100
 
 
+def test_a_comb_of_cells_drawn_twice_and_a_point_over_each_other_is_one_field() -> None:
+    """Comb cells each drawn twice, a fill and an outline a point apart, the outlines' tops half a
+    point off between groups and the cells a point over each other: one field under its caption, not
+    chains of every other cell and leftover cells read as check boxes."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((36, 100), "Your social security number", fontsize=8)
+        for cell in range(9):
+            x = 36 + 13.9 * cell
+            top = 102.4 if cell % 3 == 0 else 103.1
+            page.draw_rect(pymupdf.Rect(x, top, x + 15.1, 117.3), color=None, fill=(0.9, 0.9, 0.9))
+            page.draw_rect(pymupdf.Rect(x + 0.8, top, x + 14.4, 117.2), color=(0.5, 0.5, 0.5), width=0.3)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [(field.type, field.description) for field in fields] == [("text", "Your social security number")]
+    assert fields[0].bbox.width * 595 > 120
+
+
 def test_a_field_after_a_mark_is_named_by_the_line_above() -> None:
     """A box whose only text before it is a mark or a prefix ("►", "A-") is labelled by the line above
     it, the prefix kept."""

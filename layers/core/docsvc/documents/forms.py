@@ -1080,8 +1080,11 @@ def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]
         },
         key=lambda rect: (round(rect[1]), rect[0]),
     )
+    first = _once_each(small)
     chains: list[list[Rect]] = []
-    for rect in small:
+    for rect in sorted(small, key=lambda rect: rect[0]):  # left to right, whatever their rows' heights
+        if first[rect] != rect:
+            continue
         for chain in chains:
             last = chain[-1]
             gap = rect[0] - last[2]
@@ -1089,7 +1092,7 @@ def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]
                 abs(last[1] - rect[1]) <= 1.5
                 and abs(last[3] - rect[3]) <= 1.5
                 and (
-                    -1 <= gap <= _COMB_GAP
+                    -2 <= gap <= _COMB_GAP  # cells drawn a point over each other too
                     or (
                         gap <= 2 * (rect[2] - rect[0])
                         and _holds_text((last[2], rect[1], rect[0], rect[3]), separators)
@@ -1108,7 +1111,28 @@ def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]
         box = (chain[0][0], min(rect[1] for rect in chain), chain[-1][2], max(rect[3] for rect in chain))
         places.append((box, _printed_label(box, words) or "blank", "text", None, None))
         used.update(chain)
+    used.update(rect for rect in small if first[rect] in used)  # and their second copies
     return places, used
+
+
+def _once_each(cells: list[Rect]) -> dict[Rect, Rect]:
+    """Each cell's first copy: cells drawn twice a point or so apart (a fill and its outline drawn as
+    two paths) are one, as two copies of a row of cells would make two chains of every other cell."""
+    first: dict[Rect, Rect] = {}
+    near: dict[tuple[int, int], list[Rect]] = {}
+    for cell in cells:
+        corner = round(cell[0] / 3), round(cell[1] / 3)
+        copies = [
+            other
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            for other in near.get((corner[0] + dx, corner[1] + dy), ())
+            if all(abs(a - b) <= 1.5 for a, b in zip(cell, other, strict=True))
+        ]
+        first[cell] = copies[0] if copies else cell
+        if not copies:
+            near.setdefault(corner, []).append(cell)
+    return first
 
 
 def _holds_text(rect: Rect, words: list[Word]) -> bool:

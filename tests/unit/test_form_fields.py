@@ -227,6 +227,21 @@ def test_an_underscore_blank_over_several_captions_side_by_side_is_a_blank_under
     assert abs((fields[1].bbox.left) * 595 - 218) < 3
 
 
+def test_a_dot_leader_over_the_next_rows_column_headings_keeps_its_label_for_its_box() -> None:
+    """Dots leading to a box ("21. Bonus depreciation ........ [   ]") over the next row's column
+    headings ("Contributions   Interest"): the box is named by the line the dots lead from."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((40, 120), "21. Bonus depreciation " + "." * 90, fontsize=9)
+        end = max(word[2] for word in page.get_text("words"))
+        page.draw_rect(pymupdf.Rect(end + 10, 110, end + 80, 124))
+        for x, caption in ((160, "Contributions"), (300, "Interest")):
+            page.insert_text((x, 131), caption, fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    boxed = [field for field in fields if field.bbox.left * 595 > end]
+    assert [field.description for field in boxed] == ["21. Bonus depreciation"]
+
+
 def test_an_underscore_blank_over_a_line_with_blanks_of_its_own_keeps_its_label() -> None:
     """A line under a blank that holds blanks of its own ("City ____   State ____") is the next line
     of the form, not captions of the blank above it."""

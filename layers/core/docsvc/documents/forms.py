@@ -689,7 +689,7 @@ def _blank_runs(words: list[Word]) -> list[Place]:
             elif not label or len(label) < 3:
                 previous = _label_on("left", box, words, taken)
                 label = " ".join(part for part in (previous, label) if part)
-            captions = _captions_under_run(box, words)
+            captions = _captions_under_run(box, words) if match.group().startswith("_") else []
             if captions:  # "Print ________" over "Last Name   First Name   Middle Name": a blank each
                 pieces = _under_captions(box, captions)
                 first = pieces[0]
@@ -707,7 +707,8 @@ def _captions_under_run(box: Rect, words: list[Word]) -> list[Word]:
     """A line of several captions parted by wide gaps flush under a blank typed as underscores, all of
     it under the blank and no blank of its own in it: one caption for each part of the blank ("Print
     ______" over "Last Name   First Name   Middle Name"). A line under the blank that holds blanks of
-    its own, or runs out left of it, is a line of the form, not captions."""
+    its own, or runs out left of it, is a line of the form, not captions; dots lead to a box, and the
+    line under them is the next row's."""
     height = _height(box)
     line = [
         word for word in words

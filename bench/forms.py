@@ -119,7 +119,14 @@ NAMES = {
         "Zofia Kowalczyk",
         "Jakub Nowak",
     ],
-    "it": ["Giulia Rossi", "Niccolò Bianchi", "Chiara Esposito", "Marco Ricci", "Francesca Romano", "Luca Colombo"],
+    "it": [
+        "Giulia Rossi",
+        "Niccolò Bianchi",
+        "Chiara Esposito",
+        "Marco Ricci",
+        "Francesca Romano",
+        "Luca Colombo",
+    ],
     "nl": ["Sanne de Vries", "Joost van Dijk", "Eline Bakker", "Bram Janssen", "Femke Visser", "Daan Smit"],
     "pt": ["João Silva", "Inês Costa", "Tiago Ferreira", "Beatriz Sousa", "Gonçalo Pereira", "Mariana Gomes"],
 }

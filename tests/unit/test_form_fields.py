@@ -270,7 +270,7 @@ def test_a_rule_over_several_captions_side_by_side_is_a_blank_under_each(stacked
                 page.insert_text((x, y + 8), caption, fontsize=7)
         fields = form_fields(bytes(document.tobytes()))
     described = [field.description for field in fields]
-    assert ["AGE", "HEIGHT", "WEIGHT"] == [name for name in described if name in {"AGE", "HEIGHT", "WEIGHT"}]
+    assert [name for name in described if name in {"AGE", "HEIGHT", "WEIGHT"}] == ["AGE", "HEIGHT", "WEIGHT"]
     height = next(field for field in fields if field.description == "HEIGHT").bbox
     assert abs(height.left * 595 - 188) < 3 and abs((height.left + height.width) * 595 - 298) < 3
 

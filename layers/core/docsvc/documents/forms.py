@@ -712,7 +712,8 @@ def _captions_under_run(box: Rect, words: list[Word]) -> list[Word]:
     height = _height(box)
     line = [
         word for word in words
-        if box[3] - 0.25 * height <= word[1] <= box[3] + 0.3 * height and word[2] > box[0] and word[0] < box[2]
+        if box[3] - 0.25 * height <= word[1] <= box[3] + 0.3 * height
+        and word[2] > box[0] and word[0] < box[2]
     ]  # fmt: skip
     if not line or any(_BLANK_RUN.search(word[4]) for word in line):
         return []

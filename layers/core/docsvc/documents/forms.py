@@ -4,7 +4,7 @@ A field is an AcroForm widget where the PDF has them (text, check box, radio but
 box), labelled by its tooltip when that says something, else by the text printed next to it, else by
 its name made readable. A page without widgets is read from its layout: blank lines of underscores or
 dots, drawn rules with a label before or above them (or under them, where a stack of rules prints its
-captions so), empty boxes, empty cells of ruled tables (labelled by their row and column headers),
+captions so; a blank over a line of several captions side by side is a blank over each), empty boxes, empty cells of ruled tables (labelled by their row and column headers),
 boxes with their label printed in their top part (a blank under each of several captions side by
 side), rows of character cells (one field, printed dashes between its groups or not), and check boxes
 (small empty squares, or glyphs such as ☐). A box opened by a sign ("= [   ]", "$ [   ]") is a field
@@ -13,7 +13,7 @@ or the line above); words of lines that do not run across the page (up its margi
 field. The drawings of a page are read only when its text page holds vector paths.
 
 Filling sets a widget's value as a real form value (the form stays editable, its appearance made
-anew) and writes the value of a field without a widget into its box, shrunk to fit, in fonts that
+anew; a file MuPDF rebuilds while saving it is filled again as rebuilt) and writes the value of a field without a widget into its box, shrunk to fit, in fonts that
 cover Latin, Greek, Cyrillic, CJK and Arabic (MuPDF's own, chosen per character), or ticks it.
 """
 

@@ -1,20 +1,22 @@
 """PDF forms: the places a person fills in, and the same PDF with values written in them.
 
-A field is an AcroForm widget where the PDF has them (text, check box, radio button, combo or list
-box), labelled by its tooltip when that says something, else by the text printed next to it, else by
-its name made readable. A page without widgets is read from its layout: blank lines of underscores or
-dots, drawn rules with a label before or above them (or under them, where a stack of rules prints its
-captions so; a blank over a line of several captions side by side is a blank over each), empty boxes, empty cells of ruled tables (labelled by their row and column headers),
-boxes with their label printed in their top part (a blank under each of several captions side by
-side), rows of character cells (one field, printed dashes between its groups or not), and check boxes
-(small empty squares, or glyphs such as ☐). A box opened by a sign ("= [   ]", "$ [   ]") is a field
-after the sign. A label of a mark or a line number only reaches further (the line's words to its left,
-or the line above); words of lines that do not run across the page (up its margin, or aslant) name no
-field. The drawings of a page are read only when its text page holds vector paths.
+A field is an AcroForm widget where the PDF has them (text, check box, radio button, combo or list box),
+labelled by its tooltip when that says something, else by the text printed next to it, else by its name
+made readable. A page without widgets is read from its layout: blank lines of underscores or dots, drawn
+rules with a label before or above them (or under them, where a stack of rules prints its captions so; a
+blank over a line of several captions side by side is a blank over each), empty boxes, empty cells of
+ruled tables (labelled by their row and column headers), boxes with their label printed in their top
+part (a blank under each of several captions side by side), rows of character cells (one field, printed
+dashes between its groups or not), and check boxes (small empty squares, or glyphs such as ☐). A box
+opened by a sign ("= [ ]", "$ [ ]") is a field after the sign. A label of a mark or a line number only
+reaches further (the line's words to its left, or the line above); words of lines that do not run across
+the page (up its margin, or aslant) name no field. The drawings of a page are read only when its text
+page holds vector paths.
 
-Filling sets a widget's value as a real form value (the form stays editable, its appearance made
-anew; a file MuPDF rebuilds while saving it is filled again as rebuilt) and writes the value of a field without a widget into its box, shrunk to fit, in fonts that
-cover Latin, Greek, Cyrillic, CJK and Arabic (MuPDF's own, chosen per character), or ticks it.
+Filling sets a widget's value as a real form value (the form stays editable, its appearance made anew; a
+file MuPDF rebuilds while saving it is filled again as rebuilt) and writes the value of a field without
+a widget into its box, shrunk to fit, in fonts that cover Latin, Greek, Cyrillic, CJK and Arabic
+(MuPDF's own, chosen per character), or ticks it.
 """
 
 # mypy: disallow-untyped-calls=False

@@ -8,7 +8,7 @@ blank over a line of several captions side by side is a blank over each), empty 
 ruled tables (labelled by their row and column headers), boxes with their label printed in their top
 part (a blank under each of several captions side by side), rows of character cells (one field, printed
 dashes between its groups or not), and check boxes (small empty squares, or glyphs such as ☐). A box
-opened by a sign ("= [ ]", "$ [ ]") is a field after the sign. A label of a mark or a line number only
+opened by a sign ("= [   ]", "$ [   ]") is a field after the sign. A label of a mark or a line number only
 reaches further (the line's words to its left, or the line above); words of lines that do not run across
 the page (up its margin, or aslant) name no field. The drawings of a page are read only when its text
 page holds vector paths.

@@ -1,10 +1,10 @@
 """Form filling on real public PDF forms: does each value land in the field it was meant for?
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/forms.py [--split tune|heldout|...|heldout9|all]
+    .venv/bin/python bench/forms.py [--split tune|heldout|...|heldout10|all]
                                     [--corpus .corpus] [--json PATH] [--speed]
 
-The forms are those of `bench/forms/manifest.json`, in ten splits reported apart: `tune`, the forms
+The forms are those of `bench/forms/manifest.json`, in eleven splits reported apart: `tune`, the forms
 read while changing the code; `heldout`, the first held-out forms; `heldout2`, forms of other sources
 and layouts added later (US state returns and intake sheets, a Canadian federal return, German and
 French university forms, commercial forms); `heldout3`, forms of yet other sources (Michigan benefit
@@ -20,8 +20,10 @@ forms added in the seventh round (Spanish university and commercial forms, a Chi
 Minnesota health care application, a Canadian tuition certificate, a French Cerfa, German association
 forms), read since; `heldout8`, forms added in the eighth round (English commercial forms, US federal
 forms, one in Spanish, two French Cerfas, a German court form, a Japanese form), read since; `heldout9`,
-forms added last (US bankruptcy, Social Security, USCIS and state court forms, a library's shipping label,
-German club forms, a French Cerfa and its annex), run once before and once after a round's changes.
+forms added in the ninth round (US bankruptcy, Social Security, USCIS and state court forms, a library's
+shipping label, German club forms, a French Cerfa and its annex), read since; `heldout10`, forms added last
+(German legal aid court forms, US immigration and labour forms, a Spanish tax form, Italian, Dutch and
+Portuguese commercial forms...), run once before and once after a round's changes.
 
 Their truth does not come from the detector: each text field or check box widget with a tooltip
 (/TU), or else a name of words ("FirstName"), is a field given, its label that tooltip or name; a label
@@ -89,6 +91,9 @@ YES = {
     "zh": "是",
     "uk": "так",
     "pl": "tak",
+    "it": "sì",
+    "nl": "ja",
+    "pt": "sim",
 }
 NAMES = {
     "en": ["Jane Roe", "John Smith", "Maria Garcia", "David Chen", "Laura Miller", "Peter Brown"],
@@ -114,6 +119,16 @@ NAMES = {
         "Zofia Kowalczyk",
         "Jakub Nowak",
     ],
+    "it": [
+        "Giulia Rossi",
+        "Niccolò Bianchi",
+        "Chiara Esposito",
+        "Marco Ricci",
+        "Francesca Romano",
+        "Luca Colombo",
+    ],
+    "nl": ["Sanne de Vries", "Joost van Dijk", "Eline Bakker", "Bram Janssen", "Femke Visser", "Daan Smit"],
+    "pt": ["João Silva", "Inês Costa", "Tiago Ferreira", "Beatriz Sousa", "Gonçalo Pereira", "Mariana Gomes"],
 }
 CITIES = {
     "en": ["Springfield", "Portland", "Madison"],
@@ -125,6 +140,9 @@ CITIES = {
     "zh": ["北京市", "上海市", "广州市"],
     "uk": ["Київ", "Львів", "Одеса"],
     "pl": ["Wrocław", "Kraków", "Łódź"],
+    "it": ["Torino", "Forlì", "Cantù"],
+    "nl": ["Utrecht", "Den Haag", "Zwolle"],
+    "pt": ["Lisboa", "Évora", "Braga"],
 }
 STREETS = {
     "en": "{n} Oak Street",
@@ -136,6 +154,9 @@ STREETS = {
     "zh": "长安街{n}号",
     "uk": "вул. Хрещатик, {n}",
     "pl": "ul. Świdnicka {n}",
+    "it": "Via Roma {n}",
+    "nl": "Dorpsstraat {n}",
+    "pt": "Rua Augusta {n}",
 }
 KINDS = [  # the kind of a label's value, from its words
     ("email", re.compile(r"e-?mail|courriel|correo", re.I)),
@@ -168,6 +189,7 @@ SPLITS = (  # in order
     "heldout7",
     "heldout8",
     "heldout9",
+    "heldout10",
 )
 MEANINGLESS = re.compile(
     r"^(?:[a-z]{0,4}[\d_.\-]+|text\s*\d*|field\s*\d*|check\s*box\s*\d*|untitled.*)$", re.I

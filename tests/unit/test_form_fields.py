@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import replace
 
@@ -147,6 +148,23 @@ def test_a_comb_drawn_as_rules_with_a_tick_per_cell_is_one_field() -> None:
     assert fields[0].bbox.width * 595 > 100
 
 
+def test_a_comb_of_cells_drawn_twice_and_a_point_over_each_other_is_one_field() -> None:
+    """Comb cells each drawn twice, a fill and an outline a point apart, the outlines' tops half a
+    point off between groups and the cells a point over each other: one field under its caption, not
+    chains of every other cell and leftover cells read as check boxes."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((36, 100), "Your social security number", fontsize=8)
+        for cell in range(9):
+            x = 36 + 13.9 * cell
+            top = 102.4 if cell % 3 == 0 else 103.1
+            page.draw_rect(pymupdf.Rect(x, top, x + 15.1, 117.3), color=None, fill=(0.9, 0.9, 0.9))
+            page.draw_rect(pymupdf.Rect(x + 0.8, top, x + 14.4, 117.2), color=(0.5, 0.5, 0.5), width=0.3)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [(field.type, field.description) for field in fields] == [("text", "Your social security number")]
+    assert fields[0].bbox.width * 595 > 120
+
+
 def test_a_field_after_a_mark_is_named_by_the_line_above() -> None:
     """A box whose only text before it is a mark or a prefix ("►", "A-") is labelled by the line above
     it, the prefix kept."""
@@ -194,6 +212,83 @@ def test_several_captions_over_one_blank_make_a_field_each(drawn: str) -> None:
     with pymupdf.open(stream=out, filetype="pdf") as document:
         zip_hit = document[0].search_for("90210")[0]
     assert zip_hit.x0 > 398
+
+
+def test_an_underscore_blank_over_several_captions_side_by_side_is_a_blank_under_each() -> None:
+    """ "Print ______" over "Last Name   First Name   Middle Name": three blanks side by side, each
+    named by the caption under it, not one blank named "Print"."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((40, 200), "Print" + "_" * 70, fontsize=10)
+        for x, caption in ((100, "Last Name"), (220, "First Name"), (340, "Middle Name")):
+            page.insert_text((x, 211), caption, fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Last Name, Print", "First Name", "Middle Name"]
+    assert abs((fields[1].bbox.left) * 595 - 218) < 3
+
+
+def test_a_dot_leader_over_the_next_rows_column_headings_keeps_its_label_for_its_box() -> None:
+    """Dots leading to a box ("21. Bonus depreciation ........ [   ]") over the next row's column
+    headings ("Contributions   Interest"): the box is named by the line the dots lead from."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((40, 120), "21. Bonus depreciation " + "." * 90, fontsize=9)
+        end = max(word[2] for word in page.get_text("words"))
+        page.draw_rect(pymupdf.Rect(end + 10, 110, end + 80, 124))
+        for x, caption in ((160, "Contributions"), (300, "Interest")):
+            page.insert_text((x, 131), caption, fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    boxed = [field for field in fields if field.bbox.left * 595 > end]
+    assert [field.description for field in boxed] == ["21. Bonus depreciation"]
+
+
+def test_an_underscore_blank_over_a_line_with_blanks_of_its_own_keeps_its_label() -> None:
+    """A line under a blank that holds blanks of its own ("City ____   State ____") is the next line
+    of the form, not captions of the blank above it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((40, 200), "Address" + "_" * 70, fontsize=10)
+        page.insert_text((100, 211), "City" + "_" * 16, fontsize=9)
+        page.insert_text((260, 211), "State" + "_" * 10, fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert fields[0].description == "Address"
+
+
+@pytest.mark.parametrize("stacked", [False, True])
+def test_a_rule_over_several_captions_side_by_side_is_a_blank_under_each(stacked: bool) -> None:
+    """ "AGE   HEIGHT   WEIGHT" printed flush under one rule with nothing left of it or over it: three
+    blanks side by side, each named by its caption, not one field named by all three. So too for a
+    rule of a stack whose every rule prints its captions under it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        rows = [(130, ["AGE", "HEIGHT", "WEIGHT"])]
+        if stacked:
+            rows = [(104, ["NAME"]), *rows, (156, ["CLASS"])]
+        for y, captions in rows:
+            page.draw_line((72, y), (420, y), width=0.5)
+            for x, caption in zip((73, 190, 300), captions, strict=False):
+                page.insert_text((x, y + 8), caption, fontsize=7)
+        fields = form_fields(bytes(document.tobytes()))
+    described = [field.description for field in fields]
+    assert [name for name in described if name in {"AGE", "HEIGHT", "WEIGHT"}] == ["AGE", "HEIGHT", "WEIGHT"]
+    height = next(field for field in fields if field.description == "HEIGHT").bbox
+    assert abs(height.left * 595 - 188) < 3 and abs((height.left + height.width) * 595 - 298) < 3
+
+
+def test_captions_side_by_side_a_rule_takes_from_under_it_name_no_rule_under_them() -> None:
+    """Two rows of rules, each with its captions side by side flush under it ("AGE  HEIGHT  WEIGHT",
+    then "EYES  SKIN  HAIR"), the first under a short rule of an ornament: the second rule's blanks are
+    named by the captions under it, not by the first rule's captions over it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_line((72, 124), (150, 124), width=0.5)
+        for y, x0, captions in ((130, 72, ["AGE", "HEIGHT", "WEIGHT"]), (156, 52, ["EYES", "SKIN", "HAIR"])):
+            page.draw_line((x0, y), (420, y), width=0.5)
+            for x, caption in zip((73, 190, 300), captions, strict=True):
+                page.insert_text((x, y + 8), caption, fontsize=7)
+        fields = form_fields(bytes(document.tobytes()))
+    second_row = [field.description for field in fields if 140 < field.bbox.top * 842 < 150]
+    assert second_row == ["EYES", "SKIN", "HAIR"]
 
 
 def test_a_row_label_names_only_the_boxes_that_say_nothing_of_their_own() -> None:
@@ -657,6 +752,31 @@ def test_a_widget_value_is_set_as_a_form_value_and_the_form_stays_editable() -> 
         assert widgets["country"].field_value == "Germany"
         catalog = document.pdf_catalog()
         assert document.xref_get_key(catalog, "AcroForm/NeedAppearances") == ("bool", "true")
+
+
+def _form_rebuilt_on_saving() -> bytes:
+    """The widget form with an object that nothing reads before the file is saved, whose entry in
+    the cross-reference table points a few bytes into it: MuPDF rebuilds the table while saving."""
+    with pymupdf.open(stream=_widget_form(), filetype="pdf") as document:
+        spare = document.get_new_xref()
+        document.update_object(spare, "<< /Spare true >>")
+        data = bytearray(document.tobytes())
+    table = re.search(rb"\nxref\n0 \d+\n", data)
+    assert table is not None
+    entry = table.end() + 20 * spare
+    data[entry : entry + 10] = b"%010d" % (int(data[entry : entry + 10]) + 3)
+    return bytes(data)
+
+
+def test_a_widget_value_is_kept_when_the_file_is_rebuilt_while_saving() -> None:
+    content = _form_rebuilt_on_saving()
+    fields = form_fields(content)
+    values = {"applicant.name": "Jane Roe", "t2": "Lyon"}
+    out = filled(content, [replace(field, value=values.get(field.widget or "")) for field in fields])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        widgets = {widget.field_name: widget for widget in document[0].widgets()}
+        assert widgets["applicant.name"].field_value == "Jane Roe"
+        assert widgets["t2"].field_value == "Lyon"
 
 
 def test_a_widget_shows_a_value_in_another_script() -> None:

@@ -123,6 +123,17 @@ def test_a_label_worded_as_a_description_takes_that_field_over_lookalikes() -> N
     assert field_values(fields, instructions) == {"a": "Nice", "b": "Lyon"}
 
 
+def test_a_field_named_by_its_key_is_filled_however_many_fields_share_its_words() -> None:
+    """A form whose every text field is "Textfeld" and a number: the statement "Textfeld 1 5" names the
+    field keyed `textfeld_1_5`, though the word it shares with every other key nominates none."""
+    fields = [("textfeld_1", "Vor- und Nachname", "text")]
+    fields += [(f"textfeld_1_{number}", f"Angabe {number}", "text") for number in range(2, 20)]
+    assert field_values(fields, "Textfeld 1 5: Köln\nTextfeld 1: Anna Schmidt") == {
+        "textfeld_1": "Anna Schmidt",
+        "textfeld_1_5": "Köln",
+    }
+
+
 def test_a_label_printed_twice_fills_the_field_between_its_neighbours_in_the_form() -> None:
     """A form prints "City" at two places; the instructions follow the form, so the city stated after
     the employer's name is the city after that name, not the first one."""

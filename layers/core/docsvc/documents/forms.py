@@ -1,20 +1,22 @@
 """PDF forms: the places a person fills in, and the same PDF with values written in them.
 
-A field is an AcroForm widget where the PDF has them (text, check box, radio button, combo or list
-box), labelled by its tooltip when that says something, else by the text printed next to it, else by
-its name made readable. A page without widgets is read from its layout: blank lines of underscores or
-dots, drawn rules with a label before or above them (or under them, where a stack of rules prints its
-captions so), empty boxes, empty cells of ruled tables (labelled by their row and column headers),
-boxes with their label printed in their top part (a blank under each of several captions side by
-side), rows of character cells (one field, printed dashes between its groups or not), and check boxes
-(small empty squares, or glyphs such as ☐). A box opened by a sign ("= [   ]", "$ [   ]") is a field
-after the sign. A label of a mark or a line number only reaches further (the line's words to its left,
-or the line above); words of lines that do not run across the page (up its margin, or aslant) name no
-field. The drawings of a page are read only when its text page holds vector paths.
+A field is an AcroForm widget where the PDF has them (text, check box, radio button, combo or list box),
+labelled by its tooltip when that says something, else by the text printed next to it, else by its name
+made readable. A page without widgets is read from its layout: blank lines of underscores or dots, drawn
+rules with a label before or above them (or under them, where a stack of rules prints its captions so; a
+blank over a line of several captions side by side is a blank over each), empty boxes, empty cells of
+ruled tables (labelled by their row and column headers), boxes with their label printed in their top
+part (a blank under each of several captions side by side), rows of character cells (one field, printed
+dashes between its groups or not), and check boxes (small empty squares, or glyphs such as ☐). A box
+opened by a sign ("= [   ]", "$ [   ]") is a field after the sign. A label of a mark or a line number only
+reaches further (the line's words to its left, or the line above); words of lines that do not run across
+the page (up its margin, or aslant) name no field. The drawings of a page are read only when its text
+page holds vector paths.
 
-Filling sets a widget's value as a real form value (the form stays editable, its appearance made
-anew) and writes the value of a field without a widget into its box, shrunk to fit, in fonts that
-cover Latin, Greek, Cyrillic, CJK and Arabic (MuPDF's own, chosen per character), or ticks it.
+Filling sets a widget's value as a real form value (the form stays editable, its appearance made anew; a
+file MuPDF rebuilds while saving it is filled again as rebuilt) and writes the value of a field without
+a widget into its box, shrunk to fit, in fonts that cover Latin, Greek, Cyrillic, CJK and Arabic
+(MuPDF's own, chosen per character), or ticks it.
 """
 
 # mypy: disallow-untyped-calls=False
@@ -689,10 +691,42 @@ def _blank_runs(words: list[Word]) -> list[Place]:
             elif not label or len(label) < 3:
                 previous = _label_on("left", box, words, taken)
                 label = " ".join(part for part in (previous, label) if part)
+            captions = _captions_under_run(box, words) if match.group().startswith("_") else []
+            if captions:  # "Print ________" over "Last Name   First Name   Middle Name": a blank each
+                pieces = _under_captions(box, captions)
+                first = pieces[0]
+                taken.append(box)
+                places += [(first[0], ", ".join(p for p in (first[1], label.strip(" :")) if p), *first[2:])]
+                places += pieces[1:]
+                continue
             label = label or _caption_alone_under(box, words, taken) or _label_on("above", box, words, taken)
             taken.append(box)
             places.append((box, label.strip(" :") or "blank", "text", None, None))
     return places
+
+
+def _captions_under_run(box: Rect, words: list[Word]) -> list[Word]:
+    """A line of several captions parted by wide gaps flush under a blank typed as underscores, all of
+    it under the blank and no blank of its own in it: one caption for each part of the blank ("Print
+    ______" over "Last Name   First Name   Middle Name"). A line under the blank that holds blanks of
+    its own, or runs out left of it, is a line of the form, not captions; dots lead to a box, and the
+    line under them is the next row's."""
+    height = _height(box)
+    line = [
+        word for word in words
+        if box[3] - 0.25 * height <= word[1] <= box[3] + 0.3 * height
+        and word[2] > box[0] and word[0] < box[2]
+    ]  # fmt: skip
+    if not line or any(_BLANK_RUN.search(word[4]) for word in line):
+        return []
+    line.sort(key=lambda word: word[0])
+    if line[0][0] < box[0] - 2 or line[-1][2] > box[2] + 2 or not all(_clean(word[4]) for word in line):
+        return []
+    if max(word[1] for word in line) - min(word[1] for word in line) >= 3:
+        return []
+    if len(_captions(line)) < 2 or line[0][0] > box[0] + 0.25 * (box[2] - box[0]):
+        return []
+    return line
 
 
 def _glued_to_words(word: Word, words: list[Word]) -> bool:
@@ -1050,8 +1084,11 @@ def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]
         },
         key=lambda rect: (round(rect[1]), rect[0]),
     )
+    first = _once_each(small)
     chains: list[list[Rect]] = []
-    for rect in small:
+    for rect in sorted(small, key=lambda rect: rect[0]):  # left to right, whatever their rows' heights
+        if first[rect] != rect:
+            continue
         for chain in chains:
             last = chain[-1]
             gap = rect[0] - last[2]
@@ -1059,7 +1096,7 @@ def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]
                 abs(last[1] - rect[1]) <= 1.5
                 and abs(last[3] - rect[3]) <= 1.5
                 and (
-                    -1 <= gap <= _COMB_GAP
+                    -2 <= gap <= _COMB_GAP  # cells drawn a point over each other too
                     or (
                         gap <= 2 * (rect[2] - rect[0])
                         and _holds_text((last[2], rect[1], rect[0], rect[3]), separators)
@@ -1078,7 +1115,28 @@ def _combs(rects: list[Rect], words: list[Word]) -> tuple[list[Place], set[Rect]
         box = (chain[0][0], min(rect[1] for rect in chain), chain[-1][2], max(rect[3] for rect in chain))
         places.append((box, _printed_label(box, words) or "blank", "text", None, None))
         used.update(chain)
+    used.update(rect for rect in small if first[rect] in used)  # and their second copies
     return places, used
+
+
+def _once_each(cells: list[Rect]) -> dict[Rect, Rect]:
+    """Each cell's first copy: cells drawn twice a point or so apart (a fill and its outline drawn as
+    two paths) are one, as two copies of a row of cells would make two chains of every other cell."""
+    first: dict[Rect, Rect] = {}
+    near: dict[tuple[int, int], list[Rect]] = {}
+    for cell in cells:
+        corner = round(cell[0] / 3), round(cell[1] / 3)
+        copies = [
+            other
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            for other in near.get((corner[0] + dx, corner[1] + dy), ())
+            if all(abs(a - b) <= 1.5 for a, b in zip(cell, other, strict=True))
+        ]
+        first[cell] = copies[0] if copies else cell
+        if not copies:
+            near.setdefault(corner, []).append(cell)
+    return first
 
 
 def _holds_text(rect: Rect, words: list[Word]) -> bool:
@@ -1333,12 +1391,14 @@ def _rule_field(
     text_height: float,
     known: list[Rect],
     captioned_under: bool = False,
-    claimed: Sequence[Rect] = (),
+    claimed: list[Rect] | None = None,
     rules: Sequence[tuple[float, float, float]] = (),
 ) -> list[Place]:
     """A rule drawn to write on: blank just above it, with its label before it (on its line) or above,
     or under it where its stack prints its captions so; a rule under several captions parted by wide
-    gaps is a blank under each."""
+    gaps is a blank under each. Captions side by side that a rule takes from under it join `claimed`
+    (rules are read top to bottom): they name no rule under them from above."""
+    claimed = [] if claimed is None else claimed
     box = (x0, y - max(text_height, 9.0) * 1.1, x1, y)
     if any(_overlap(box, other) > 0.3 for other in known):
         return []  # an underscore run already gave this blank
@@ -1357,7 +1417,8 @@ def _rule_field(
         return []  # written on: a heading's underline or a value already filled in
     label = _label_on("left", box, words, [])
     if not label and captioned_under:
-        return [(box, _joined_words(_caption_under(y, x0, x1, words, text_height)), "text", None, None)]
+        under = _caption_under(y, x0, x1, words, text_height)
+        return _under_captions(box, under) if under else [(box, "", "text", None, None)]
     caption = _caption_under(y, x0, x1, words, text_height) if label else []
     bottom = max((word[3] for word in caption), default=y)
     if any(y < other[0] < bottom and other[1] < x1 and other[2] > x0 for other in rules) or any(
@@ -1378,7 +1439,13 @@ def _rule_field(
         return _under_captions(box, above)
     if not label:
         below = (x0, y, x1, y + max(text_height, 9.0) * 1.2)
-        label = _joined_words([word for word in words if _inside(word, below) and _clean(word[4])])
+        under = [word for word in words if _inside(word, below) and _clean(word[4])]
+        if under and max(word[1] for word in under) - min(word[1] for word in under) < 3:
+            pieces = _under_captions(box, sorted(under, key=lambda word: word[0]))
+            if len(pieces) > 1:  # a caption each: theirs, not the label of a rule under them
+                claimed += [word[:4] for word in under]
+            return pieces
+        label = _joined_words(under)
     return [(box, label, "text", None, None)] if label else []
 
 
@@ -1417,9 +1484,24 @@ def is_true(value: str) -> bool:
 
 def filled(content: bytes, fields: Sequence[FoundField], color: str = "#000000") -> bytes:
     """The PDF with each field that has a value written: a widget gets it as its form value (the form
-    stays editable); a place without a widget gets the text drawn in its box, or a tick."""
+    stays editable); a place without a widget gets the text drawn in its box, or a tick.
+
+    A file whose cross-reference table points amiss at an object nothing read before is rebuilt by
+    MuPDF while it is saved, from the file's own bytes: the values written are lost. Such a file is
+    filled again, as MuPDF rebuilt it, before any value was written."""
+    written, rebuilt = _written(content, fields, color)
+    if not rebuilt:
+        return written
+    with _opened(content) as document:
+        clean = bytes(document.tobytes())
+    return _written(clean, fields, color)[0]
+
+
+def _written(content: bytes, fields: Sequence[FoundField], color: str) -> tuple[bytes, bool]:
+    """The filled PDF, and whether MuPDF rebuilt the file while saving it."""
     rgb = parse_color(color)
     with _opened(content) as document:
+        repaired = document.is_repaired
         pages: dict[int, tuple[pymupdf.Page, list[pymupdf.Widget]]] = {}  # a widget needs its page alive
         pen = _Pen(rgb, color)
         drawn = False
@@ -1449,7 +1531,8 @@ def filled(content: bytes, fields: Sequence[FoundField], color: str = "#000000")
         pen.finish(document)
         if any(widgets for _, widgets in pages.values()):
             _need_appearances(document)
-        return bytes(document.tobytes(garbage=3 if pen.embedded else 1 if drawn else 0, deflate=True))
+        out = bytes(document.tobytes(garbage=3 if pen.embedded else 1 if drawn else 0, deflate=True))
+        return out, document.is_repaired and not repaired
 
 
 def _page_rect(page: pymupdf.Page, box: FieldBox) -> pymupdf.Rect:

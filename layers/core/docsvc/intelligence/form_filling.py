@@ -477,6 +477,13 @@ class _Targets:
         wording = _wording(text)
         return [index for index, field in enumerate(self.fields) if field.wording == wording]
 
+    def keyed(self, text: str) -> list[int]:
+        """The fields whose key is `text`, spaces, case and punctuation aside ("Textfeld 1 5" is the key
+        `textfeld_1_5`): a field named by its key is that field, however many share its words (a form
+        whose every field is "Textfeld" and a number)."""
+        wording = _wording(re.sub(r"[\W_]+", " ", text))
+        return [index for index, field in enumerate(self.fields) if field.name == wording]
+
     def likeness(self, label: Words, index: int) -> float:
         """The label's likeness to the field's description, or (a little less) to its key."""
         if not label:
@@ -518,8 +525,9 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
     for statement in stated:
         named = _named(statement.label)
         worded = targets.worded(statement.label)
-        near = worded or targets.near(
-            *named[-1], named[0][0], tail_words(statement.label), concepts(statement.value)
+        near = worded or sorted(
+            set(targets.near(*named[-1], named[0][0], tail_words(statement.label), concepts(statement.value)))
+            | set(targets.keyed(statement.label))
         )
         if worded:  # worded as a description: that field (or those, if several are worded alike)
             named = named[:1]

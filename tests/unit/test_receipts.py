@@ -383,3 +383,9 @@ def test_the_amount_under_a_subtotal_and_its_tax_adding_them_up_is_the_total_its
     page = _roll("1    SENIOR DINNER    18.09", "SUBTOTAL : 84.02", "Tax (9.75%) : 8.20", "re    92.22", "nn")
 
     assert extract(page, RECEIPT).output["total"] == 92.22
+
+
+def test_marks_ocr_read_over_a_head_without_address_are_passed_to_find_the_shops_name() -> None:
+    page = _roll("- 1", "” {", "i|", "Store #1291", "Panda Express", "Everett, WA", "3/16/2013 4:03 PM")
+
+    assert extract(page, RECEIPT).output["merchant"]["name"] == "Panda Express"

@@ -365,8 +365,11 @@ def _address_at(texts: list[str], at: int) -> tuple[int, int] | None:
 
 
 def _first_name(texts: list[str]) -> list[int]:
-    """The shop's name on a receipt that prints no address block: the first line that reads as one."""
-    return [at for at in range(min(len(texts), _NAME_ONLY_LINES)) if _reads_as_name(texts[at])][:1]
+    """The shop's name on a receipt that prints no address block: the first line that reads as one,
+    among its first lines of words; the lines of OCR's marks above them (a logo's or the paper's edge,
+    "- 1", "” {", "i|": a letter at most) are passed without counting."""
+    worded = [at for at, text in enumerate(texts) if sum(char.isalpha() for char in text) >= 2]
+    return [at for at in worded[:_NAME_ONLY_LINES] if _reads_as_name(texts[at])][:1]
 
 
 def _continues(text: str) -> bool:

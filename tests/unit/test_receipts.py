@@ -352,33 +352,6 @@ def test_a_total_label_ocr_glued_to_the_time_before_it_is_read() -> None:
     assert extract(page, RECEIPT).output["total"] == 7.55
 
 
-def test_closing_labels_read_apart_from_their_column_of_amounts_take_them_bottom_to_bottom() -> None:
-    page = _roll(
-        "Bud Light (2 @3. 70)",
-        "Subtotal",
-        "Tax",
-        "Total",
-        "Balance Due",
-        "Join us on",
-        "07/21/2018",
-        "12:56 PM",
-        "14. 00",
-        "12.00",
-        "71.40",
-        "6.43",
-        "77. 83",
-        "77.83",
-    )
-
-    assert extract(page, RECEIPT).output["total"] == 77.83
-
-
-def test_a_column_of_amounts_shorter_than_its_labels_gives_no_total() -> None:
-    page = _roll("Coffee", "Subtotal", "Tax", "Total", "Thank you", "3.00", "0.30")
-
-    assert extract(page, RECEIPT).output["total"] is None
-
-
 def test_the_amount_under_a_subtotal_and_its_tax_adding_them_up_is_the_total_its_label_lost() -> None:
     page = _roll("1    SENIOR DINNER    18.09", "SUBTOTAL : 84.02", "Tax (9.75%) : 8.20", "re    92.22", "nn")
 

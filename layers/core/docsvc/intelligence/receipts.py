@@ -13,9 +13,7 @@ numeric in the order of the country it was printed in. So:
   amount and a tax above it add up to, or that is at most a quarter above a subtotal printed before
   it, a tax's line between them (its amount lost to OCR), or the amount under a tax's line that it
   and the subtotal above add up to, its label lost ("re 92.22"); a total label glued to the time
-  before it ("1:390TOTAL") is read; closing labels OCR read as lines of their own ("Subtotal",
-  "Tax", "Total", "Balance Due") take the amounts of the column OCR read apart below them, bottom to
-  bottom;
+  before it ("1:390TOTAL") is read;
 - the date is the first one printed with a time of day ("05/11/18 8:47 PM"): the moment of the
   sale, however the head of the roll around it reads; OCR's letters for digits and digits for letters
   undone inside the words shaped as a date ("O5/l1/18", "$ep07'18");
@@ -34,7 +32,7 @@ numeric in the order of the country it was printed in. So:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from docsvc.intelligence.candidates import Candidate, Slot, candidate_of, role_of
 from docsvc.intelligence.labels import label_key
@@ -45,7 +43,6 @@ from docsvc.intelligence.values import parse_date, parse_time
 TOTAL_LINE = 0.6  # a total read so is less likely than one a label names in the usual way
 STAMPED = 0.48  # a date printed with the time of day: over a letterhead line and a first date
 SUM_OF_TWO = 0.45  # a total read only as the sum of two amounts above it
-COLUMN_APART = 0.45  # a total read from a column of amounts OCR read apart from its labels
 _SUM_LINES = 120
 SHOP_HEAD = 0.6  # the shop read from the head of the roll: above a letterhead read the usual way
 _HEAD_LINES = 15  # the head of the roll: where the shop's name and address are printed
@@ -158,65 +155,10 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         )
         if candidate is not None and isinstance(candidate.value, int | float):
             found.append((float(candidate.value), candidate))
-    if not found:
-        apart = _labels_then_amounts(slot, reading)
-        found = [(float(c.value), c) for c in apart if isinstance(c.value, int | float)]
     if found:
         yield max(found, key=lambda item: item[0])[1]
     else:
         yield from _sum_of_two(slot, reading)
-
-
-# A line naming one of a receipt's closing amounts, with nothing else on it: "Subtotal", "Tax", "Balance Due".
-_CLOSING_LABEL = re.compile(
-    r"(?i)^\W*(?:sub[\s-]*total|total|tax(?:es)?|balance|amount|tip|gratuity|discount|change|cash|visa|"
-    r"mastercard|amex|credit|debit|card|payment|paid|due|grand|sales)(?:[\s:.]+(?:total|tax|due|amount|paid))*\W*$"
-)
-
-
-def _labels_then_amounts(slot: Slot, reading: Reading) -> Iterator[Candidate]:
-    """The total of a receipt whose closing labels ("Subtotal", "Tax", "Total", "Balance Due") OCR
-    read as lines of their own, and their amounts as a column apart, lower on the page: the labels'
-    run, taken with the last run of lines of a lone amount below it, bottom to bottom (the closing
-    amounts end the column; the items' prices are above them). A total label of the run gives the
-    amount at its place."""
-    lines = reading.layout.lines[:_SUM_LINES]
-    texts = [" ".join(line.text.split()) for line in lines]
-    runs = _runs(texts, lambda text: bool(_CLOSING_LABEL.match(text)))
-    amounts = _runs(texts, lambda text: bool(_LONE_AMOUNT.match(text)))
-    for labels in runs:
-        below = [run for run in amounts if run[0] > labels[-1] and len(run) >= len(labels)]
-        if not below:
-            continue
-        column = below[-1][len(below[-1]) - len(labels) :]
-        for index, at in zip(labels, column, strict=True):
-            label = _TOTAL.search(texts[index])
-            if label is None or _NOT_TOTAL.search(texts[index]):
-                continue
-            amount = _LONE_AMOUNT.match(texts[at])
-            assert amount is not None
-            value = f"{amount[1].replace(',', '')}.{amount[2]}"
-            candidate = candidate_of(
-                slot, value, COLUMN_APART, (index, 0), frozenset({(index, -7), (at, -8)}), reading
-            )
-            yield from [candidate] if candidate else []
-
-
-def _runs(texts: Sequence[str], kept: Callable[[str], bool]) -> list[list[int]]:
-    """The runs of consecutive lines `kept` allows (blank lines between them let through), by index."""
-    runs: list[list[int]] = []
-    current: list[int] = []
-    for index, text in enumerate(texts):
-        if not text:
-            continue
-        if kept(text):
-            current.append(index)
-        elif current:
-            runs.append(current)
-            current = []
-    if current:
-        runs.append(current)
-    return runs
 
 
 def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:

@@ -362,3 +362,17 @@ def test_marks_ocr_read_over_a_head_without_address_are_passed_to_find_the_shops
     page = _roll("- 1", "” {", "i|", "Store #1291", "Panda Express", "Everett, WA", "3/16/2013 4:03 PM")
 
     assert extract(page, RECEIPT).output["merchant"]["name"] == "Panda Express"
+
+
+def test_a_card_paying_the_amount_of_the_line_above_it_pays_the_total_whose_label_ocr_lost() -> None:
+    page = _roll(
+        "1 ORDEN CHIPS    1.50", "Sub/Tt]    12.67", "Tax 8.75%    tanh", "TO-—GO    13.78", "VISA    13.78"
+    )
+
+    assert extract(page, RECEIPT).output["total"] == 13.78
+
+
+def test_a_card_paying_what_another_card_paid_above_it_is_no_total() -> None:
+    page = _roll("1 ORDEN CHIPS    1.50", "VISA    13.78", "VISA    13.78")
+
+    assert extract(page, RECEIPT).output["total"] is None

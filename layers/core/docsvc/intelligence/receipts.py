@@ -164,7 +164,8 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """A receipt whose total's label OCR lost: the largest amount paid (by card or cash) that two
     other amounts it prints add up to, neither of them paid nor change (a subtotal and its tax, "12.08",
-    "0.97", then "Credit $13.05"; not "Cash 13.25", which is "Payment 13.12" and "Change 0.13"); or a
+    "0.97", then "Credit $13.05"; not "Cash 13.25", which is "Payment 13.12" and "Change 0.13"), or that
+    the line above it prints too (`_paid_as_printed_above`); or a
     subtotal that an amount and a tax above it add up to (tills that print the subtotal with its tax
     as a second "Sub Total": "Sub Total: 63.75", "Tax: 5.50", "Sub Total: 69.25")."""
     amounts: list[tuple[int, int]] = []  # (line, cents) of each line ending with an amount
@@ -193,14 +194,28 @@ def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             smaller = [cents for index, cents in amounts if index == at - 1]
         else:
             continue
-        if (best is None or total > best[1]) and any(
-            total - cents in parts for cents in smaller if 0 < 4 * cents <= total
-        ):
+        adds_up = any(total - cents in parts for cents in smaller if 0 < 4 * cents <= total)
+        if at in paid and _paid_as_printed_above(lines, amounts, paid | taxes, at):
+            adds_up = True
+        if (best is None or total > best[1]) and adds_up:
             best = (at, total)
     if best is not None:
         value = f"{best[1] // 100}.{best[1] % 100:02d}"
         candidate = candidate_of(slot, value, SUM_OF_TWO, (best[0], 0), frozenset({(best[0], -7)}), reading)
         yield from [candidate] if candidate else []
+
+
+def _paid_as_printed_above(
+    lines: Sequence[Line], amounts: list[tuple[int, int]], kinds: set[int], at: int
+) -> bool:
+    """Whether the amount paid on line `at` is the amount of the nearest line above that ends in one,
+    that line no payment, tax or subtotal: the total and the card that paid it, the total's label lost
+    to OCR ("TO-—GO    13.78", "VISA    13.78")."""
+    above = [(index, cents) for index, cents in amounts if index < at]
+    if not above:
+        return False
+    index, cents = above[-1]
+    return cents == dict(amounts)[at] and index not in kinds and not _SUBTOTAL.search(lines[index].text)
 
 
 def _label_lost(text: str) -> bool:

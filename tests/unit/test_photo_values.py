@@ -111,13 +111,13 @@ def test_an_amount_misread_doubtfully_with_its_digits_half_lost_is_read_again_an
     assert [word.text for word in read.words] == ["TOTAL:", "52.06"]
 
 
-def test_a_doubtful_word_read_as_an_amount_is_kept_as_the_line_s_value() -> None:
+def test_a_doubtful_word_read_as_an_amount_or_a_zip_code_is_kept_as_the_line_s_end() -> None:
     grey, reading = _roll([("TOTAL:", "")], background=40)
     label = reading.words[0]
-    amount = ocr.Word(
-        label.line, (label.box[2] + 20, label.box[1], label.box[2] + 80, label.box[3]), "$55.51", 59.0
-    )
-    assert images._strips_beside(grey, [label, amount]) == []
+    box = (label.box[2] + 20, label.box[1], label.box[2] + 80, label.box[3])
+    assert images._strips_beside(grey, [label, ocr.Word(label.line, box, "$55.51", 59.0)]) == []
+    assert images._strips_beside(grey, [label, ocr.Word(label.line, box, "11001", 59.0)]) == []
+    assert images._strips_beside(grey, [label, ocr.Word(label.line, box, "17", 59.0)])
 
 
 class _Reads:

@@ -175,8 +175,10 @@ def _doubtful_end(word: Word) -> bool:
     return word.confidence < BESIDE_CONFIDENCE and not _AMOUNT.fullmatch(word.text)
 
 
-# A word read as an amount as printed: a sign at most, digits (with separators), a decimal mark and cents.
-_AMOUNT = re.compile(r"[^\w.,]?-?\d[\d,.]*[.,]\d\d")
+# A word read as a number as printed: an amount (a sign at most, digits with separators, a decimal mark
+# and cents), or a whole number of three digits or more (a ZIP code ending an address: "11001" read
+# again beside its line came out "11008").
+_AMOUNT = re.compile(r"[^\w.,]?-?\d[\d,.]*[.,]\d\d|\d{3,}")
 
 
 def _numeric(word: Word) -> bool:

@@ -100,6 +100,26 @@ def test_an_amount_misread_doubtfully_as_letters_is_read_again_and_replaced() ->
     assert [word.text for word in read.words] == ["TOTAL:", "52.06"]
 
 
+@OCR
+def test_an_amount_misread_doubtfully_with_its_digits_half_lost_is_read_again_and_replaced() -> None:
+    grey, reading = _roll([("TOTAL:", "52.06")], background=40)
+    scale = DPI / 72
+    label = reading.words[0]
+    digits = ocr.Word(label.line, (230 * scale, 30 * scale, 248 * scale, 42 * scale), "52", 66.0)
+    garbled = ocr.Word(label.line, (250 * scale, 30 * scale, 272 * scale, 42 * scale), ".O@", 0.0)
+    read = _read(grey, ocr.Reading((label, digits, garbled), pymupdf.Identity, DPI, 0.0))
+    assert [word.text for word in read.words] == ["TOTAL:", "52.06"]
+
+
+def test_a_doubtful_word_read_as_an_amount_or_a_zip_code_is_kept_as_the_line_s_end() -> None:
+    grey, reading = _roll([("TOTAL:", "")], background=40)
+    label = reading.words[0]
+    box = (label.box[2] + 20, label.box[1], label.box[2] + 80, label.box[3])
+    assert images._strips_beside(grey, [label, ocr.Word(label.line, box, "$55.51", 59.0)]) == []
+    assert images._strips_beside(grey, [label, ocr.Word(label.line, box, "11001", 59.0)]) == []
+    assert images._strips_beside(grey, [label, ocr.Word(label.line, box, "17", 59.0)])
+
+
 class _Reads:
     """A Tesseract that reads the given words side by side, their middle at `middle` of the stack."""
 

@@ -344,3 +344,35 @@ def test_edge_marks_ocr_spaced_apart_after_a_head_line_are_left_out() -> None:
     page = _roll("CASA VERDE", "14 HIGH STREET    | '", "SALEM, MA 01970", "Total    9.50")
 
     assert extract(page, RECEIPT).output["merchant"]["address"] == "14 HIGH STREET, SALEM, MA 01970"
+
+
+def test_a_total_label_ocr_glued_to_the_time_before_it_is_read() -> None:
+    page = _roll("Sub Total:    6.00", "Tax    0.40", "06/10    1:390TOTAL    :    7.55", "LUNCH & DINNER")
+
+    assert extract(page, RECEIPT).output["total"] == 7.55
+
+
+def test_the_amount_under_a_subtotal_and_its_tax_adding_them_up_is_the_total_its_label_lost() -> None:
+    page = _roll("1    SENIOR DINNER    18.09", "SUBTOTAL : 84.02", "Tax (9.75%) : 8.20", "re    92.22", "nn")
+
+    assert extract(page, RECEIPT).output["total"] == 92.22
+
+
+def test_marks_ocr_read_over_a_head_without_address_are_passed_to_find_the_shops_name() -> None:
+    page = _roll("- 1", "” {", "i|", "Store #1291", "Panda Express", "Everett, WA", "3/16/2013 4:03 PM")
+
+    assert extract(page, RECEIPT).output["merchant"]["name"] == "Panda Express"
+
+
+def test_a_card_paying_the_amount_of_the_line_above_it_pays_the_total_whose_label_ocr_lost() -> None:
+    page = _roll(
+        "1 ORDEN CHIPS    1.50", "Sub/Tt]    12.67", "Tax 8.75%    tanh", "TO-—GO    13.78", "VISA    13.78"
+    )
+
+    assert extract(page, RECEIPT).output["total"] == 13.78
+
+
+def test_a_card_paying_what_another_card_paid_above_it_is_no_total() -> None:
+    page = _roll("1 ORDEN CHIPS    1.50", "VISA    13.78", "VISA    13.78")
+
+    assert extract(page, RECEIPT).output["total"] is None

@@ -11,7 +11,9 @@ numeric in the order of the country it was printed in. So:
   the food); without such a line, the largest amount paid (a card's or cash line) that two other
   amounts add up to (a subtotal and its tax, a quarter of it at most), or a second subtotal that an
   amount and a tax above it add up to, or that is at most a quarter above a subtotal printed before
-  it, a tax's line between them (its amount lost to OCR);
+  it, a tax's line between them (its amount lost to OCR), or the amount under a tax's line that it
+  and the subtotal above add up to, its label lost ("re 92.22"); a total label glued to the time
+  before it ("1:390TOTAL") is read;
 - the date is the first one printed with a time of day ("05/11/18 8:47 PM"): the moment of the
   sale, however the head of the roll around it reads; OCR's letters for digits and digits for letters
   undone inside the words shaped as a date ("O5/l1/18", "$ep07'18");
@@ -97,10 +99,11 @@ _CONFUSED_MONTH = re.compile(
 )
 _AS_LETTERS = str.maketrans("$501", "SSOl")
 _PHONE = re.compile(r"\(?\d{3}\)?[\s.-]*\d{3}[\s.-]\d{4}")
-# A total's label, OCR's slips on its last letter read too ("Tota]", "TOTL", "Tota!").
+# A total's label, OCR's slips on its last letter read too ("Tota]", "TOTL", "Tota!"), and glued to the
+# time printed before it ("1:39" and "TOTAL" read "1:390TOTAL"; a letter before it makes another word).
 # German and French tills' too: "SUMME", "Zu zahlen", "TOTAL TTC", "Net à payer".
 _TOTAL = re.compile(
-    r"(?i)(?<![\w-])(?:grand\s+|order\s+)?(?:[tf]otal|tota[l1i\]|!:)]|totl|balance\s+due|amount\s+due|"
+    r"(?i)(?<![^\W\d])(?<!-)(?:grand\s+|order\s+)?(?:[tf]otal|tota[l1i\]|!:)]|totl|balance\s+due|amount\s+due|"
     r"summe|gesamt(?:betrag|summe)?|zu\s+zahlen|net\s+[àa]\s+payer|montant\s+d[uû])"
     r"(?:\s+due|\s+amount|\s+ttc|\s+eur|\s+€)?(?![\w-])"
 )
@@ -161,7 +164,8 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """A receipt whose total's label OCR lost: the largest amount paid (by card or cash) that two
     other amounts it prints add up to, neither of them paid nor change (a subtotal and its tax, "12.08",
-    "0.97", then "Credit $13.05"; not "Cash 13.25", which is "Payment 13.12" and "Change 0.13"); or a
+    "0.97", then "Credit $13.05"; not "Cash 13.25", which is "Payment 13.12" and "Change 0.13"), or that
+    the line above it prints too (`_paid_as_printed_above`); or a
     subtotal that an amount and a tax above it add up to (tills that print the subtotal with its tax
     as a second "Sub Total": "Sub Total: 63.75", "Tax: 5.50", "Sub Total: 69.25")."""
     amounts: list[tuple[int, int]] = []  # (line, cents) of each line ending with an amount
@@ -185,16 +189,40 @@ def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             parts = [cents for index, cents in amounts if index < at and 0 < cents < total]
             smaller = [cents for index, cents in amounts if index < at and index in taxes]
             smaller += [total - cents for cents in _subtotal_taxed_apart(lines, amounts, at)]
+        elif _label_lost(lines[at].text) and any(index in taxes for index, _ in amounts if index == at - 1):
+            parts = [cents for index, cents in amounts if index < at and _SUBTOTAL.search(lines[index].text)]
+            smaller = [cents for index, cents in amounts if index == at - 1]
         else:
             continue
-        if (best is None or total > best[1]) and any(
-            total - cents in parts for cents in smaller if 0 < 4 * cents <= total
-        ):
+        adds_up = any(total - cents in parts for cents in smaller if 0 < 4 * cents <= total)
+        if at in paid and _paid_as_printed_above(lines, amounts, paid | taxes, at):
+            adds_up = True
+        if (best is None or total > best[1]) and adds_up:
             best = (at, total)
     if best is not None:
         value = f"{best[1] // 100}.{best[1] % 100:02d}"
         candidate = candidate_of(slot, value, SUM_OF_TWO, (best[0], 0), frozenset({(best[0], -7)}), reading)
         yield from [candidate] if candidate else []
+
+
+def _paid_as_printed_above(
+    lines: Sequence[Line], amounts: list[tuple[int, int]], kinds: set[int], at: int
+) -> bool:
+    """Whether the amount paid on line `at` is the amount of the nearest line above that ends in one,
+    that line no payment, tax or subtotal: the total and the card that paid it, the total's label lost
+    to OCR ("TO-—GO    13.78", "VISA    13.78")."""
+    above = [(index, cents) for index, cents in amounts if index < at]
+    if not above:
+        return False
+    index, cents = above[-1]
+    return cents == dict(amounts)[at] and index not in kinds and not _SUBTOTAL.search(lines[index].text)
+
+
+def _label_lost(text: str) -> bool:
+    """Whether a line ending in an amount has lost its label to OCR: no word of three letters before
+    the amount ("re 92.22" under a subtotal and its tax; "Deposit 3,059.40" keeps its label)."""
+    amount = _CENTS_AT_END.search(text)
+    return amount is not None and not re.search(r"[^\W\d_]{3}", text[: amount.start()])
 
 
 def _subtotal_taxed_apart(lines: Sequence[Line], amounts: list[tuple[int, int]], at: int) -> list[int]:
@@ -294,8 +322,11 @@ def _address_at(texts: list[str], at: int) -> tuple[int, int] | None:
 
 
 def _first_name(texts: list[str]) -> list[int]:
-    """The shop's name on a receipt that prints no address block: the first line that reads as one."""
-    return [at for at in range(min(len(texts), _NAME_ONLY_LINES)) if _reads_as_name(texts[at])][:1]
+    """The shop's name on a receipt that prints no address block: the first line that reads as one,
+    among its first lines of words; the lines of OCR's marks above them (a logo's or the paper's edge,
+    "- 1", "” {", "i|": a letter at most) are passed without counting."""
+    worded = [at for at, text in enumerate(texts) if sum(char.isalpha() for char in text) >= 2]
+    return [at for at in worded[:_NAME_ONLY_LINES] if _reads_as_name(texts[at])][:1]
 
 
 def _continues(text: str) -> bool:

@@ -11,6 +11,7 @@ amounts, which the same pixels read clearly without the page around them.
 from __future__ import annotations
 
 import io
+import re
 import statistics
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -166,10 +167,18 @@ def read_beside_lines(
 
 
 def _doubtful_end(word: Word) -> bool:
-    """Whether a word that ends a line is read doubtfully and without a digit (an amount in a shadow
-    read as "a"): the paper under it is read again with the paper beside it, and the word replaced by
-    a number read there (a word of letters read again is as often worse: "Lombard" as "oabard")."""
-    return word.confidence < BESIDE_CONFIDENCE and not any(character.isdigit() for character in word.text)
+    """Whether a word that ends a line is read doubtfully and is no amount as printed (an amount in a
+    shadow read as "a", or with its digits half lost: "7.", "17" then ".S@"): the paper under it is read
+    again with the paper beside it, and the word replaced by a number read there (a word of letters read
+    again is as often worse: "Lombard" as "oabard"). A doubtful word read as an amount, "55.51", is kept:
+    read again it was as often another amount ("59.51")."""
+    return word.confidence < BESIDE_CONFIDENCE and not _AMOUNT.fullmatch(word.text)
+
+
+# A word read as a number as printed: an amount (a sign at most, digits with separators, a decimal mark
+# and cents), or a whole number of three digits or more (a ZIP code ending an address: "11001" read
+# again beside its line came out "11008").
+_AMOUNT = re.compile(r"[^\w.,]?-?\d[\d,.]*[.,]\d\d|\d{3,}")
 
 
 def _numeric(word: Word) -> bool:

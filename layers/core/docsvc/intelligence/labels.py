@@ -199,6 +199,7 @@ price: preis, prix, prijs, precio, prezzo, preco, cena, hinta, pris
 description: beschreibung, bezeichnung, artikel, produkt, leistung, designation, libelle, omschrijving,
  descripcion, concepto, descrizione, descricao, opis, nazwa towaru, kuvaus, tuote, tuote palvelu, selite,
  beskrivning
+amount paid: importo pagato, importe pagado, valor pago, montant paye, gezahlter betrag, bezahlter betrag
 amount: betrag, beitrag, montant, bedrag, importe, importo, valor, kwota, wartosc, summa, belopp
 address: anschrift, adresse, adres, direccion, indirizzo, endereco, osoite
 name: nom, naam, nombre, nome, nazwa, nimi, namn
@@ -344,7 +345,8 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
      "requested delivery", "date required"),
     ("order date", "date ordered", "ordered on", "purchase order date", "date of order"),
     ("vendor", "supplier", "seller", "merchant", "sold by", "issued by", "issuer", "store", "shop", "biller",
-     "payee", "vendor name", "supplier name"),
+     "payee", "vendor name", "supplier name", "invoice from", "invoiced by", "bill from", "billed from",
+     "billed by"),
     ("customer", "bill to", "billed to", "buyer", "sold to", "client", "purchaser", "invoice to",
      "invoiced to", "payer", "customer name", "client name"),
     ("ship to", "deliver to", "delivery address", "shipping address", "consignee", "shipped to"),

@@ -44,6 +44,7 @@ from docsvc.intelligence.values import parse_date, ticked_options
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
 _OTHER_PARTY = 0.5  # a field's label inside another party's block
 _COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
+_AMOUNT_ALONE = 0.6  # "Amount:" alone, for a total no label names
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
 # A contact's label run into a letterhead's line, its column printed beside: "Muster GmbH Tel: 030 123".
 _CONTACT_RUN_IN = re.compile(r"(?i)\s(?:tel(?:efon)?|phone|fax|e-?mail|mobil[e]?|web|internet)\.?\s?:\s")
@@ -129,6 +130,9 @@ def regions_of(
         items = ([first] if first else []) + _labelled_run(index + 1, inside, reading)
         if items and not any(index + 1 in region.lines for region in regions):
             regions.append(Region(tuple(items), score * PRIOR["region"]))
+    for items, score in _column_blocks(aliases, inside, reading) if headings else ():
+        if not any(items[0][1][0] in region.lines for region in regions):
+            regions.append(Region(tuple(items), score * PRIOR["region"]))
     return sorted(regions, key=lambda region: (-region.score, region.items[0][1]))
 
 
@@ -161,6 +165,29 @@ def _headings(
                 start = words[size - 1][1]
                 yield index, score, (line.text[start:].strip(" /"), (index, start))
                 break
+
+
+def _column_blocks(
+    aliases: Aliases, inside: frozenset[Key], reading: Reading
+) -> Iterator[tuple[list[tuple[str, Pos]], float]]:
+    """A table's cell holding only a label naming the object, and the cells under it in its column
+    up to the first empty one: a party's block printed as a column ("| Cliente |" over "| Spiderman |",
+    "| Avenida Siempre Viva 456 |"), with how well the label names it."""
+    lines = reading.layout.lines
+    for index, line in enumerate(lines):
+        for place, cell in enumerate(line.cells or ()):
+            score = aliases.get(label_key(cell.strip().rstrip(":")), 0.0)
+            if score < _HEADING:
+                continue
+            items: list[tuple[str, Pos]] = []
+            for below in range(index + 1, min(index + 1 + _RUN_LINES, len(lines))):
+                cells = lines[below].cells
+                text = cells[place].strip() if cells is not None and place < len(cells) else ""
+                if not text or ends_block(text, inside, reading):
+                    break
+                items.append((text, (below, place)))
+            if items:
+                yield items, score
 
 
 def _block_items(pair: Pair, inside: frozenset[Key], reading: Reading) -> list[tuple[str, Pos]]:
@@ -655,9 +682,12 @@ def _candidates(
 ) -> Iterator[Candidate]:
     pairs = reading.layout.pairs
     others = _other_parties_lines(slot, regions, owners)
-    for index, score in labelled_pairs(slot.aliases, reading).items():
+    labelled = labelled_pairs(slot.aliases, reading)
+    for index, score in labelled.items():
         factor = _OTHER_PARTY if pairs[index].label_at[0] in others else 1.0
         yield from _from_pair(slot, pairs[index], score * factor, reading)
+    if not labelled and amount_role(slot.aliases) == "total":
+        yield from _amount_alone(slot, reading)
     for pair, score in inline_pairs(slot.aliases, reading):
         factor = _OTHER_PARTY if pair.label_at[0] in others else 1.0
         yield from _from_pair(slot, pair, score * factor, reading)
@@ -683,6 +713,16 @@ def _candidates(
             for region in ([letterhead] if letterhead else []) + company_blocks_of(reading):
                 yield from from_region(slot, region, reading, whole=True)
     yield from without_label(slot, reading)
+
+
+def _amount_alone(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """For a document's total no label names, an amount after a bare "Amount:" ("Summa: 37,80 €",
+    "Betrag: 120,00"), outside a table, whose one amount it is: less likely than a total's label, the
+    word also heads the amount of each line."""
+    for index in reading.pairs_by_key.get(("amount",), ()):
+        pair = reading.layout.pairs[index]
+        if pair.how == "colon" and reading.layout.lines[pair.label_at[0]].cells is None:
+            yield from _from_pair(slot, pair, _AMOUNT_ALONE, reading)
 
 
 def _other_parties_lines(slot: Slot, regions: _RegionCache, owners: Sequence[Owner]) -> frozenset[int]:

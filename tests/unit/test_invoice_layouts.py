@@ -982,3 +982,23 @@ def test_the_amount_paid_in_italian_is_the_total() -> None:
     page = "MT Studio\n\n1 x Crema viso\n€ 9,90\n\nImporto pagato\n€ 9,90"
 
     assert extract([page], AMOUNTS).output["total"] == 9.9
+
+
+def test_a_page_opening_with_a_table_whose_first_cell_is_a_name_has_its_letterhead_there() -> None:
+    page = "\n".join(
+        [
+            "| Pommes Vertes Inc. |  | Facture #00310 |",
+            "|---|---|---|",
+            "| 45 rue Principale, Sherbrooke |  | Date 2024/05/02 |",
+            "| Article | Qté | Montant |",
+            "| Tarte | 2 | 8.00$ |",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["issuer"]["name"] == "Pommes Vertes Inc."
+
+
+def test_a_table_opening_with_a_label_gives_no_letterhead() -> None:
+    page = "\n".join(["| Description | Qty | Amount |", "|---|---|---|", "| Widgets | 2 | 8.00 |"])
+
+    assert (extract([page], PARTIES).output.get("issuer") or {}).get("name") is None

@@ -33,6 +33,7 @@ from docsvc.intelligence.labels import (
     amount_role,
     key_words,
     label_key,
+    synonyms,
 )
 from docsvc.intelligence.lines import Pos, label_colon
 from docsvc.intelligence.pairs import Pair
@@ -461,6 +462,40 @@ def letterhead_of(reading: Reading) -> Region | None:
     return Region(tuple(items[:5]), _LETTERHEAD) if items else None
 
 
+def _table_letterhead(reading: Reading) -> Region | None:
+    cells = _letterhead_cells(reading)
+    return Region(tuple(cells), _LETTERHEAD) if cells else None
+
+
+def _letterhead_cells(reading: Reading) -> list[tuple[str, Pos]]:
+    """A letterhead printed as a table's first column, the page opening with that table (after its
+    title only): the first cell when it is a name (letters, no label, no digit) and the cells under it
+    up to the first empty one ("| Muster GmbH | | Rechnung 12 |" over "| Hauptstr. 1 | | ... |")."""
+    lines = reading.layout.lines
+    first = next(
+        (
+            index
+            for index, line in enumerate(lines)
+            if line.cells is not None or label_key(line.text) not in DOCUMENT_TITLES
+        ),
+        None,
+    )
+    if first is None or lines[first].page != 0 or not lines[first].cells:
+        return []
+    name = lines[first].cells[0].strip()
+    if not name or any(char.isdigit() for char in name) or not _mostly_letters(name):
+        return []
+    if label_colon(name) is not None or reading.reads_as_label(name) or synonyms(label_key(name)):
+        return []  # a column's heading ("Description"), no one's name
+    items: list[tuple[str, Pos]] = []
+    for at in range(first, min(first + 5, len(lines))):
+        cells = lines[at].cells
+        if cells is None or not cells[0].strip() or label_colon(cells[0]) is not None:
+            break
+        items.append((cells[0].strip(), (at, 0)))
+    return items
+
+
 def company_blocks_of(reading: Reading) -> list[Region]:
     """Who issued a document no label names, by the company's legal form: a block on the first page
     whose first line ends with it ("Example, LLC", "Muster GmbH"; not a company under a person's name,
@@ -655,7 +690,7 @@ class _RegionCache:
                 sent = sender_line_of(self.reading)
                 found = (sent[0] if issued else sent[1]) if sent else None
                 if found is None and issued and not regions:
-                    found = letterhead_of(self.reading)
+                    found = letterhead_of(self.reading) or _table_letterhead(self.reading)
                     regions += company_blocks_of(self.reading)
                 if found is None and not issued and not regions:
                     found = addressee_of(self.reading)
@@ -709,7 +744,7 @@ def _candidates(
         for region in regions_of(slot.aliases, frozenset(), reading)[:3]:
             yield from from_region(slot, region, reading, whole=True)
         if reading.issued_by(slot.aliases):
-            letterhead = letterhead_of(reading)
+            letterhead = letterhead_of(reading) or _table_letterhead(reading)
             for region in ([letterhead] if letterhead else []) + company_blocks_of(reading):
                 yield from from_region(slot, region, reading, whole=True)
     yield from without_label(slot, reading)

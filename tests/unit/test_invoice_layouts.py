@@ -1002,3 +1002,18 @@ def test_a_table_opening_with_a_label_gives_no_letterhead() -> None:
     page = "\n".join(["| Description | Qty | Amount |", "|---|---|---|", "| Widgets | 2 | 8.00 |"])
 
     assert (extract([page], PARTIES).output.get("issuer") or {}).get("name") is None
+
+
+def test_two_companies_printed_side_by_side_give_the_left_one_as_the_issuer() -> None:
+    page = "\n".join(
+        [
+            "Invoice #: 51",
+            "Created: March 3, 2021",
+            "",
+            "Lakeside Tools, Inc.    Birchwood Corp.",
+            "88 Harbor Road    Jane Roe",
+            "Portland, OR 97201    jane@example.com",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["issuer"]["name"] == "Lakeside Tools, Inc."

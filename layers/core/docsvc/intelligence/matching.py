@@ -35,7 +35,7 @@ from docsvc.intelligence.labels import (
     label_key,
     synonyms,
 )
-from docsvc.intelligence.lines import Pos, label_colon
+from docsvc.intelligence.lines import Pos, label_colon, segments
 from docsvc.intelligence.pairs import Pair
 from docsvc.intelligence.reading import SYNONYM, Aliases, Reading, inline_pairs, labelled_pairs
 from docsvc.intelligence.receipts import is_shop_field, numbers_the_shop
@@ -516,6 +516,9 @@ def company_blocks_of(reading: Reading) -> list[Region]:
             continue
         if label_colon(text) is not None:
             continue
+        columns = segments(text)
+        if len(columns) > 1 and _ENDS_LEGAL_FORM.search(columns[0][1].strip()):
+            text = columns[0][1].strip()  # two companies' blocks side by side: the sender's is the left one
         if _ENDS_LEGAL_FORM.search(text) and len(text) <= 60 and _mostly_letters(text):
             if index > 0 and lines[index - 1].block == line.block and line.block >= 0:
                 continue  # under a person's name or another line of its block: an addressee's company

@@ -1017,3 +1017,24 @@ def test_two_companies_printed_side_by_side_give_the_left_one_as_the_issuer() ->
     )
 
     assert extract([page], PARTIES).output["issuer"]["name"] == "Lakeside Tools, Inc."
+
+
+def test_a_date_in_a_later_cell_of_the_letterheads_row_is_still_the_invoices_date() -> None:
+    page = "\n".join(
+        [
+            "| Pommes Vertes Inc. |  | Facture #00310 |",
+            "|---|---|---|",
+            "| 45 rue Principale, Sherbrooke |  | Émise 2024/05/02 |",
+            "| Article | Qté | Montant |",
+            "| Tarte | 2 | 8.00$ |",
+        ]
+    )
+    schema = {
+        **PARTIES,
+        "properties": {**PARTIES["properties"], "invoice_date": {"type": "string", "format": "date"}},
+    }
+
+    result = extract([page], schema)
+
+    assert result.output["issuer"]["address"] == "45 rue Principale, Sherbrooke"
+    assert result.output["invoice_date"] == "2024-05-02"

@@ -490,9 +490,14 @@ def _letterhead_cells(reading: Reading) -> list[tuple[str, Pos]]:
     items: list[tuple[str, Pos]] = []
     for at in range(first, min(first + 5, len(lines))):
         cells = lines[at].cells
-        if cells is None or not cells[0].strip() or label_colon(cells[0]) is not None:
+        cell = cells[0].strip() if cells else ""
+        if not cell or label_colon(cell) is not None or (items and cell == name):
+            break  # the end of the column's block, or the name again (a signature's, a footer's)
+        if items and (reading.reads_as_label(cell) or synonyms(label_key(cell))):
+            break  # the line items' headings
+        items.append((cell, (at, 0)))
+        if _POSTCODE.search(cell):
             break
-        items.append((cells[0].strip(), (at, 0)))
     return items
 
 

@@ -1004,7 +1004,7 @@ def test_a_table_opening_with_a_label_gives_no_letterhead() -> None:
     assert (extract([page], PARTIES).output.get("issuer") or {}).get("name") is None
 
 
-def test_two_companies_printed_side_by_side_give_the_left_one_as_the_issuer() -> None:
+def test_two_companies_printed_side_by_side_are_the_issuer_left_and_the_customer_right() -> None:
     page = "\n".join(
         [
             "Invoice #: 51",
@@ -1016,7 +1016,10 @@ def test_two_companies_printed_side_by_side_give_the_left_one_as_the_issuer() ->
         ]
     )
 
-    assert extract([page], PARTIES).output["issuer"]["name"] == "Lakeside Tools, Inc."
+    result = extract([page], PARTIES)
+
+    assert result.output["issuer"]["name"] == "Lakeside Tools, Inc."
+    assert result.output["customer"]["name"] == "Birchwood Corp."
 
 
 def test_a_date_in_a_later_cell_of_the_letterheads_row_is_still_the_invoices_date() -> None:

@@ -440,6 +440,27 @@ def lone_address_block(reading: Reading, sender: Region | None) -> Region | None
     return found[0] if len(found) == 1 else None
 
 
+def company_beside(reading: Reading) -> Region | None:
+    """Whom an invoice is for when nothing marks it, printed beside its issuer: of the first page's
+    line of two companies' names side by side (wide spacing, each ending with its legal form, "Example,
+    Inc.    Acme Corp."), the right one, with the right-hand pieces of its block's lines under it."""
+    lines = reading.layout.lines
+    for index, line in enumerate(lines):
+        if line.page != 0:
+            break
+        columns = segments(line.text.strip()) if line.cells is None else []
+        if len(columns) != 2 or not all(_ENDS_LEGAL_FORM.search(text.strip()) for _, text in columns):
+            continue
+        items: list[tuple[str, Pos]] = [(columns[1][1].strip(), (index, columns[1][0]))]
+        for at in range(index + 1, min(index + 6, len(lines))):
+            pieces = segments(lines[at].text.strip()) if lines[at].block == line.block >= 0 else []
+            if len(pieces) != 2:
+                break
+            items.append((pieces[1][1].strip(), (at, pieces[1][0])))
+        return Region(tuple(items), _ADDRESS_BLOCK)
+    return None
+
+
 def letterhead_of(reading: Reading) -> Region | None:
     """The lines that open the document before any label, its title left out: who issued it (a line
     into which a contact's label runs from the column beside, "Muster GmbH Tel: 030 123", up to it)."""
@@ -703,6 +724,7 @@ class _RegionCache:
                 if found is None and not issued and not regions:
                     found = addressee_of(self.reading)
                     found = found or (block_after_letterhead(self.reading) if sent is None else None)
+                    found = found or company_beside(self.reading)
                     found = found or lone_address_block(self.reading, sent[0] if sent else None)
                 regions += [found] if found else []
             if not regions and not issued and self.reading.recipient == CUSTOMER_KEYS:

@@ -3,7 +3,7 @@
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
-                 fresh10|fresh11|receipts|receipts2|receipts2-heldout|all]
+                 fresh10|fresh11|fresh12|receipts|receipts2|receipts2-heldout|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
 
@@ -35,7 +35,13 @@ renderer, a ticket printer's instalment invoice, two picture-only PDFs read by O
 sideways), their truth read by hand; measured only. `fresh11` holds eight invoices of eight further
 producers (Danish, Italian, Polish, Spanish, German and English: an invoice-template site, a salon's
 payment receipt, a workshop exercise, a Python generator, a Word-style rental invoice, two HTML-to-PDF
-examples and a Markdown-to-PDF example), their truth read by hand; measured only.
+examples and a Markdown-to-PDF example), their truth read by hand; measured only. `fresh12` holds
+eleven invoices of eleven further producers (Angolan and European Portuguese, Paraguayan Spanish, Swiss
+German, Hungarian, Serbian, Japanese, Chinese, Turkish and English: a till's cash-sale invoice, an
+electronic-invoice daemon's printout, a hotel project, a hospital bill scanned into a picture-only PDF,
+an accounting program's sample, a shop project's bill, a browser-printed B2B invoice, a VAT e-invoice
+(fapiao), an e-Fatura, a synthetic invoice rendered as a picture and a minimal generator's invoice),
+their truth read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -243,6 +249,7 @@ SPLITS = (
     "fresh9",
     "fresh10",
     "fresh11",
+    "fresh12",
     "receipts",
     "receipts2",
     "receipts2-heldout",

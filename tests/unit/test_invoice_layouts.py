@@ -916,3 +916,128 @@ def test_a_row_of_sums_under_a_column_of_rates_gives_the_net_and_the_tax() -> No
     output = extract([page], AMOUNTS).output
 
     assert (output["net_total"], output["tax_total"], output["total"]) == (4.97, 1.15, 6.12)
+
+
+def test_a_party_label_heading_a_table_column_takes_the_cells_under_it_as_its_block() -> None:
+    page = "\n".join(
+        [
+            "| Rue des Lilas 4 |  | Cliente |",
+            "|---|---|---|",
+            "| +33 1 23 45 67 | Factura Nº: 77 | Almacenes Robledo |",
+            "| hola@ejemplo.es | Fecha: 02/03/2025 | Calle Mayor 9 |",
+        ]
+    )
+
+    result = extract([page], PARTIES)
+
+    assert result.output["customer"]["name"] == "Almacenes Robledo"
+
+
+def test_an_invoice_from_heading_names_the_issuer_of_the_block_under_it() -> None:
+    page = "\n".join(
+        [
+            "INVOICE FROM",
+            "",
+            "Blue Harbour Ltd.",
+            "7 Quay Street",
+            "Galway H91 XK2",
+            "",
+            "INVOICE TO",
+            "",
+            "Northwind Traders",
+            "12 Market Lane",
+        ]
+    )
+
+    result = extract([page], PARTIES)
+
+    assert result.output["issuer"]["name"] == "Blue Harbour Ltd."
+    assert result.output["customer"]["name"] == "Northwind Traders"
+
+
+def test_a_lone_letter_is_no_ones_name() -> None:
+    page = "x\n\nVia Garibaldi 8, 10122 Torino\n\nTotale: € 12,00"
+
+    result = extract([page], PARTIES)
+
+    assert (result.output.get("issuer") or {}).get("name") != "x"
+
+
+def test_a_bare_amount_label_gives_the_total_no_total_label_names() -> None:
+    page = "Lasku\n\nNimi: Matti Virtanen\n\nSumma: 42,50 €\n\nEräpäivä: 01.06.2024"
+
+    result = extract([page], AMOUNTS)
+
+    assert result.output["total"] == 42.5
+    assert result.likelihoods["total"] < 0.9
+
+
+def test_a_bare_amount_label_does_not_outdo_a_total_label() -> None:
+    page = "Summa: 10,00 €\nSumma: 5,00 €\nYhteensä: 15,00 €"
+
+    assert extract([page], AMOUNTS).output["total"] == 15.0
+
+
+def test_the_amount_paid_in_italian_is_the_total() -> None:
+    page = "MT Studio\n\n1 x Crema viso\n€ 9,90\n\nImporto pagato\n€ 9,90"
+
+    assert extract([page], AMOUNTS).output["total"] == 9.9
+
+
+def test_a_page_opening_with_a_table_whose_first_cell_is_a_name_has_its_letterhead_there() -> None:
+    page = "\n".join(
+        [
+            "| Pommes Vertes Inc. |  | Facture #00310 |",
+            "|---|---|---|",
+            "| 45 rue Principale, Sherbrooke |  | Date 2024/05/02 |",
+            "| Article | Qté | Montant |",
+            "| Tarte | 2 | 8.00$ |",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["issuer"]["name"] == "Pommes Vertes Inc."
+
+
+def test_a_table_opening_with_a_label_gives_no_letterhead() -> None:
+    page = "\n".join(["| Description | Qty | Amount |", "|---|---|---|", "| Widgets | 2 | 8.00 |"])
+
+    assert (extract([page], PARTIES).output.get("issuer") or {}).get("name") is None
+
+
+def test_two_companies_printed_side_by_side_are_the_issuer_left_and_the_customer_right() -> None:
+    page = "\n".join(
+        [
+            "Invoice #: 51",
+            "Created: March 3, 2021",
+            "",
+            "Lakeside Tools, Inc.    Birchwood Corp.",
+            "88 Harbor Road    Jane Roe",
+            "Portland, OR 97201    jane@example.com",
+        ]
+    )
+
+    result = extract([page], PARTIES)
+
+    assert result.output["issuer"]["name"] == "Lakeside Tools, Inc."
+    assert result.output["customer"]["name"] == "Birchwood Corp."
+
+
+def test_a_date_in_a_later_cell_of_the_letterheads_row_is_still_the_invoices_date() -> None:
+    page = "\n".join(
+        [
+            "| Pommes Vertes Inc. |  | Facture #00310 |",
+            "|---|---|---|",
+            "| 45 rue Principale, Sherbrooke |  | Émise 2024/05/02 |",
+            "| Article | Qté | Montant |",
+            "| Tarte | 2 | 8.00$ |",
+        ]
+    )
+    schema = {
+        **PARTIES,
+        "properties": {**PARTIES["properties"], "invoice_date": {"type": "string", "format": "date"}},
+    }
+
+    result = extract([page], schema)
+
+    assert result.output["issuer"]["address"] == "45 rue Principale, Sherbrooke"
+    assert result.output["invoice_date"] == "2024-05-02"

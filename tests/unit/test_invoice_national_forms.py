@@ -463,3 +463,42 @@ def test_excluding_tax_alone_before_an_amount_labels_the_net_total() -> None:
     page = "\n".join(["Faktura 2525", "", "Exkl. moms: 900,00", "Moms 25%: 225,00", "Summa: 1125,00 SEK"])
 
     assert extract([page], SCHEMA).output["net_total"] == 900.0
+
+
+DANISH = "\n".join(
+    [
+        "Nordlys Tømrer ApS",
+        "Strandvejen 12",
+        "2900 Hellerup",
+        "CVR: DK25313763",
+        "",
+        "FAKTURA",
+        "",
+        "Fakturanummer: 118",
+        "Dato: 03.02.2025",
+        "Forfaldsdato: 17.02.2025",
+        "",
+        "KØBER",
+        "Havnens Bageri",
+        "Kajgade 4",
+        "8000 Aarhus",
+        "",
+        "Subtotal: 2.000,00 kr.",
+        "Moms (25%): 500,00 kr.",
+        "Total: 2.500,00 kr.",
+    ]
+)
+
+
+def test_danish_labels_name_the_due_date_the_buyer_and_the_cvr_number() -> None:
+    result = extract([DANISH], SCHEMA)
+
+    assert result.output["due_date"] == "2025-02-17"
+    assert result.output["customer"]["name"] == "Havnens Bageri"
+    assert result.output["issuer"]["vat_id"] == "DK25313763"
+
+
+def test_kr_after_amounts_is_the_krone_of_the_country_the_document_shows() -> None:
+    assert extract([DANISH], SCHEMA).output["currency"] == "DKK"
+    without_country = DANISH.replace("CVR: DK25313763", "Tlf. 33 12 34 56")
+    assert extract([without_country], SCHEMA).output["currency"] is None

@@ -163,3 +163,28 @@ def test_an_extraction_weighs_its_values_by_the_confidence_ocr_read_its_pages_wi
         return (record.likelihoods or {})["invoice_number"]
 
     assert likelihood(70.0) < 0.9 <= likelihood(None) == likelihood(95.0)
+
+
+def test_a_column_heading_over_rows_of_amounts_is_no_label_of_the_first_rows_amount() -> None:
+    page = "\n".join(
+        [
+            "Descricao    Quantidade    Preco Unitario    Total",
+            "Tarifa Basica    1    R$ 30.00    R$ 30.00",
+            "Consumo (kWh)    250    R$ 0.75    R$ 187.50",
+            "Taxa de Iluminacao Publica    1    R$ 5.00    R$ 5.00",
+            "",
+            "Total Geral:    R$ 222.50",
+        ]
+    )
+
+    result = extract([page], {"type": "object", "properties": {"total": {"type": "number"}}})
+
+    assert result.output == {"total": 222.5}
+
+
+def test_headings_over_one_row_of_values_still_name_them() -> None:
+    page = "Invoice No.    Date    Total\nA-17    01/07/2024    99.00"
+
+    result = extract([page], {"type": "object", "properties": {"total": {"type": "number"}}})
+
+    assert result.output == {"total": 99.0}

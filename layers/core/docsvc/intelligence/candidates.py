@@ -158,8 +158,8 @@ def candidate_of(
         quality *= found[1]
     if isinstance(value, str) and (reading.reads_as_label(value) or LEGAL_FORM.fullmatch(value.strip())):
         return None  # a label, or the legal form of a company whose name was read as a label
-    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and not any(c.isalpha() for c in value):
-        return None  # a name has letters: "2" after "Customer number" is not the customer's name
+    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and sum(c.isalpha() for c in value) < 2:
+        return None  # a name has letters: "2" after "Customer number", a logo's lone "x", names no one
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and label_key(value) in BARE_LABELS:
         return None  # a label's word, "Nummer" before its colon, is no one's name
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _is_titled_number(value):

@@ -138,7 +138,7 @@ vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikatio
  no ust id, btw nr, btw no, no intracom, numero intracom, tva intracom, no tva intracom,
  vat registration no, vat registration nr, vat number no, no d enregistrement tva,
  numero d enregistrement tva, alv numero, alv nro, alv tunnus, momsregistreringsnummer, momsreg nr,
- momsregnr, vat nro, oss vat, eu oss vat, uid, uid nr, uid nummer, dic
+ momsregnr, vat nro, oss vat, eu oss vat, uid, uid nr, uid nummer, dic, cvr, cvr nr, cvr nummer
 tax number: steuernummer, steuer number
 account number: kontonummer, konto number, numer rachunku, nr rachunku, numer konta, numero de compte,
  rekeningnummer, numero de cuenta, numero di conto, numero conto, numero da conta, tilinumero,
@@ -160,12 +160,12 @@ invoice date: rechnungsdatum, belegdatum, beleg datum, ausstellungsdatum, date d
  fecha de expedicion, fecha expedicion, data emissione, data di emissione,
  data documento,
  data de emissao, data da fatura, data wystawienia, laskun paivamaara, laskupaiva, fakturadatum,
- datum vystaveni
+ datum vystaveni, fakturadato
 due date: falligkeitsdatum, falligkeitstag, falligkeit, fallig, fallig am, zahlbar bis, zahlungsziel,
  date d echeance, echeance, date limite de paiement, date limite de reglement, vervaldatum, vervaldag,
  fecha de vencimiento, vencimiento, scadenza, data scadenza, data di scadenza, data de vencimento, vencimento,
  termin platnosci, termin zaplaty, erapaiva, forfallodatum, forfallodag, sista betalningsdag,
- datum splatnosti, splatnost
+ datum splatnosti, splatnost, forfaldsdato, forfaldsdag, forfallsdato
 due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a payer avant le, payable avant le,
  a regler avant le, payable le, te betalen voor, betalen voor, pagar antes del, pagar antes de, vence el,
  da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do, zahlbar zum, zahlbar am
@@ -185,7 +185,7 @@ customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistung
  comprador,
  facturar a, cessionario committente, destinatario, nabywca, odbiorca, dati cliente, dati del cliente,
  dati cessionario committente, dati del cessionario committente, asiakas, ostaja, laskutettava, kund,
- kopare, customer details, client details, billing details, customer information, odberatel
+ kopare, customer details, client details, billing details, customer information, odberatel, kober, kjoper
 customer name: naam klant, naam van de klant, klantnaam, nom du client, nom client, nombre del cliente,
  nombre cliente, nome cliente, nome del cliente, nome do cliente, nazwa klienta, nazwa nabywcy, kundenname,
  name des kunden
@@ -199,6 +199,7 @@ price: preis, prix, prijs, precio, prezzo, preco, cena, hinta, pris
 description: beschreibung, bezeichnung, artikel, produkt, leistung, designation, libelle, omschrijving,
  descripcion, concepto, descrizione, descricao, opis, nazwa towaru, kuvaus, tuote, tuote palvelu, selite,
  beskrivning
+amount paid: importo pagato, importe pagado, valor pago, montant paye, gezahlter betrag, bezahlter betrag
 amount: betrag, beitrag, montant, bedrag, importe, importo, valor, kwota, wartosc, summa, belopp
 address: anschrift, adresse, adres, direccion, indirizzo, endereco, osoite
 name: nom, naam, nombre, nome, nazwa, nimi, namn
@@ -344,7 +345,8 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
      "requested delivery", "date required"),
     ("order date", "date ordered", "ordered on", "purchase order date", "date of order"),
     ("vendor", "supplier", "seller", "merchant", "sold by", "issued by", "issuer", "store", "shop", "biller",
-     "payee", "vendor name", "supplier name"),
+     "payee", "vendor name", "supplier name", "invoice from", "invoiced by", "bill from", "billed from",
+     "billed by"),
     ("customer", "bill to", "billed to", "buyer", "sold to", "client", "purchaser", "invoice to",
      "invoiced to", "payer", "customer name", "client name"),
     ("ship to", "deliver to", "delivery address", "shipping address", "consignee", "shipped to"),

@@ -56,7 +56,8 @@ def read_layout(pages: Iterable[str]) -> Layout:
                 tables.append(Table(rows[0], tuple(rows[1:]), tuple(range(start, len(lines))), page))
     unruled = flat_tables(lines, blocks) + spaced_tables(lines, blocks)
     headers = {index for table in unruled for index in header_lines(table)}
-    pairs, bare = text_pairs(lines, blocks, headers)
+    column_heads = frozenset(table.lines[0] for table in unruled if len(table.rows) >= 2)
+    pairs, bare = text_pairs(lines, blocks, headers, column_heads)
     texts = [line.text for line in lines]
     return Layout(
         lines=tuple(lines),

@@ -33,8 +33,9 @@ from docsvc.intelligence.labels import (
     amount_role,
     key_words,
     label_key,
+    synonyms,
 )
-from docsvc.intelligence.lines import Pos, label_colon
+from docsvc.intelligence.lines import Pos, label_colon, segments
 from docsvc.intelligence.pairs import Pair
 from docsvc.intelligence.reading import SYNONYM, Aliases, Reading, inline_pairs, labelled_pairs
 from docsvc.intelligence.receipts import is_shop_field, numbers_the_shop
@@ -44,6 +45,7 @@ from docsvc.intelligence.values import parse_date, ticked_options
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
 _OTHER_PARTY = 0.5  # a field's label inside another party's block
 _COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
+_AMOUNT_ALONE = 0.6  # "Amount:" alone, for a total no label names
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
 # A contact's label run into a letterhead's line, its column printed beside: "Muster GmbH Tel: 030 123".
 _CONTACT_RUN_IN = re.compile(r"(?i)\s(?:tel(?:efon)?|phone|fax|e-?mail|mobil[e]?|web|internet)\.?\s?:\s")
@@ -129,6 +131,9 @@ def regions_of(
         items = ([first] if first else []) + _labelled_run(index + 1, inside, reading)
         if items and not any(index + 1 in region.lines for region in regions):
             regions.append(Region(tuple(items), score * PRIOR["region"]))
+    for items, score in _column_blocks(aliases, inside, reading) if headings else ():
+        if not any(items[0][1][0] in region.lines for region in regions):
+            regions.append(Region(tuple(items), score * PRIOR["region"]))
     return sorted(regions, key=lambda region: (-region.score, region.items[0][1]))
 
 
@@ -161,6 +166,29 @@ def _headings(
                 start = words[size - 1][1]
                 yield index, score, (line.text[start:].strip(" /"), (index, start))
                 break
+
+
+def _column_blocks(
+    aliases: Aliases, inside: frozenset[Key], reading: Reading
+) -> Iterator[tuple[list[tuple[str, Pos]], float]]:
+    """A table's cell holding only a label naming the object, and the cells under it in its column
+    up to the first empty one: a party's block printed as a column ("| Cliente |" over "| Spiderman |",
+    "| Avenida Siempre Viva 456 |"), with how well the label names it."""
+    lines = reading.layout.lines
+    for index, line in enumerate(lines):
+        for place, cell in enumerate(line.cells or ()):
+            score = aliases.get(label_key(cell.strip().rstrip(":")), 0.0)
+            if score < _HEADING:
+                continue
+            items: list[tuple[str, Pos]] = []
+            for below in range(index + 1, min(index + 1 + _RUN_LINES, len(lines))):
+                cells = lines[below].cells
+                text = cells[place].strip() if cells is not None and place < len(cells) else ""
+                if not text or ends_block(text, inside, reading):
+                    break
+                items.append((text, (below, place)))
+            if items:
+                yield items, score
 
 
 def _block_items(pair: Pair, inside: frozenset[Key], reading: Reading) -> list[tuple[str, Pos]]:
@@ -412,6 +440,27 @@ def lone_address_block(reading: Reading, sender: Region | None) -> Region | None
     return found[0] if len(found) == 1 else None
 
 
+def company_beside(reading: Reading) -> Region | None:
+    """Whom an invoice is for when nothing marks it, printed beside its issuer: of the first page's
+    line of two companies' names side by side (wide spacing, each ending with its legal form, "Example,
+    Inc.    Acme Corp."), the right one, with the right-hand pieces of its block's lines under it."""
+    lines = reading.layout.lines
+    for index, line in enumerate(lines):
+        if line.page != 0:
+            break
+        columns = segments(line.text.strip()) if line.cells is None else []
+        if len(columns) != 2 or not all(_ENDS_LEGAL_FORM.search(text.strip()) for _, text in columns):
+            continue
+        items: list[tuple[str, Pos]] = [(columns[1][1].strip(), (index, columns[1][0]))]
+        for at in range(index + 1, min(index + 6, len(lines))):
+            pieces = segments(lines[at].text.strip()) if lines[at].block == line.block >= 0 else []
+            if len(pieces) != 2:
+                break
+            items.append((pieces[1][1].strip(), (at, pieces[1][0])))
+        return Region(tuple(items), _ADDRESS_BLOCK)
+    return None
+
+
 def letterhead_of(reading: Reading) -> Region | None:
     """The lines that open the document before any label, its title left out: who issued it (a line
     into which a contact's label runs from the column beside, "Muster GmbH Tel: 030 123", up to it)."""
@@ -434,6 +483,45 @@ def letterhead_of(reading: Reading) -> Region | None:
     return Region(tuple(items[:5]), _LETTERHEAD) if items else None
 
 
+def _table_letterhead(reading: Reading) -> Region | None:
+    cells = _letterhead_cells(reading)
+    return Region(tuple(cells), _LETTERHEAD) if cells else None
+
+
+def _letterhead_cells(reading: Reading) -> list[tuple[str, Pos]]:
+    """A letterhead printed as a table's first column, the page opening with that table (after its
+    title only): the first cell when it is a name (letters, no label, no digit) and the cells under it
+    up to the first empty one ("| Muster GmbH | | Rechnung 12 |" over "| Hauptstr. 1 | | ... |")."""
+    lines = reading.layout.lines
+    first = next(
+        (
+            index
+            for index, line in enumerate(lines)
+            if line.cells is not None or label_key(line.text) not in DOCUMENT_TITLES
+        ),
+        None,
+    )
+    if first is None or lines[first].page != 0 or not lines[first].cells:
+        return []
+    name = lines[first].cells[0].strip()
+    if not name or any(char.isdigit() for char in name) or not _mostly_letters(name):
+        return []
+    if label_colon(name) is not None or reading.reads_as_label(name) or synonyms(label_key(name)):
+        return []  # a column's heading ("Description"), no one's name
+    items: list[tuple[str, Pos]] = []
+    for at in range(first, min(first + 5, len(lines))):
+        cells = lines[at].cells
+        cell = cells[0].strip() if cells else ""
+        if not cell or label_colon(cell) is not None or (items and cell == name):
+            break  # the end of the column's block, or the name again (a signature's, a footer's)
+        if items and (reading.reads_as_label(cell) or synonyms(label_key(cell))):
+            break  # the line items' headings
+        items.append((cell, (at, 0)))
+        if _POSTCODE.search(cell):
+            break
+    return items
+
+
 def company_blocks_of(reading: Reading) -> list[Region]:
     """Who issued a document no label names, by the company's legal form: a block on the first page
     whose first line ends with it ("Example, LLC", "Muster GmbH"; not a company under a person's name,
@@ -454,6 +542,9 @@ def company_blocks_of(reading: Reading) -> list[Region]:
             continue
         if label_colon(text) is not None:
             continue
+        columns = segments(text)
+        if len(columns) > 1 and _ENDS_LEGAL_FORM.search(columns[0][1].strip()):
+            text = columns[0][1].strip()  # two companies' blocks side by side: the sender's is the left one
         if _ENDS_LEGAL_FORM.search(text) and len(text) <= 60 and _mostly_letters(text):
             if index > 0 and lines[index - 1].block == line.block and line.block >= 0:
                 continue  # under a person's name or another line of its block: an addressee's company
@@ -628,11 +719,12 @@ class _RegionCache:
                 sent = sender_line_of(self.reading)
                 found = (sent[0] if issued else sent[1]) if sent else None
                 if found is None and issued and not regions:
-                    found = letterhead_of(self.reading)
+                    found = letterhead_of(self.reading) or _table_letterhead(self.reading)
                     regions += company_blocks_of(self.reading)
                 if found is None and not issued and not regions:
                     found = addressee_of(self.reading)
                     found = found or (block_after_letterhead(self.reading) if sent is None else None)
+                    found = found or company_beside(self.reading)
                     found = found or lone_address_block(self.reading, sent[0] if sent else None)
                 regions += [found] if found else []
             if not regions and not issued and self.reading.recipient == CUSTOMER_KEYS:
@@ -655,9 +747,12 @@ def _candidates(
 ) -> Iterator[Candidate]:
     pairs = reading.layout.pairs
     others = _other_parties_lines(slot, regions, owners)
-    for index, score in labelled_pairs(slot.aliases, reading).items():
+    labelled = labelled_pairs(slot.aliases, reading)
+    for index, score in labelled.items():
         factor = _OTHER_PARTY if pairs[index].label_at[0] in others else 1.0
         yield from _from_pair(slot, pairs[index], score * factor, reading)
+    if not labelled and amount_role(slot.aliases) == "total":
+        yield from _amount_alone(slot, reading)
     for pair, score in inline_pairs(slot.aliases, reading):
         factor = _OTHER_PARTY if pair.label_at[0] in others else 1.0
         yield from _from_pair(slot, pair, score * factor, reading)
@@ -679,10 +774,20 @@ def _candidates(
         for region in regions_of(slot.aliases, frozenset(), reading)[:3]:
             yield from from_region(slot, region, reading, whole=True)
         if reading.issued_by(slot.aliases):
-            letterhead = letterhead_of(reading)
+            letterhead = letterhead_of(reading) or _table_letterhead(reading)
             for region in ([letterhead] if letterhead else []) + company_blocks_of(reading):
                 yield from from_region(slot, region, reading, whole=True)
     yield from without_label(slot, reading)
+
+
+def _amount_alone(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """For a document's total no label names, an amount after a bare "Amount:" ("Summa: 37,80 €",
+    "Betrag: 120,00"), outside a table, whose one amount it is: less likely than a total's label, the
+    word also heads the amount of each line."""
+    for index in reading.pairs_by_key.get(("amount",), ()):
+        pair = reading.layout.pairs[index]
+        if pair.how == "colon" and reading.layout.lines[pair.label_at[0]].cells is None:
+            yield from _from_pair(slot, pair, _AMOUNT_ALONE, reading)
 
 
 def _other_parties_lines(slot: Slot, regions: _RegionCache, owners: Sequence[Owner]) -> frozenset[int]:

@@ -125,9 +125,15 @@ def _holds_a_word(piece: str) -> bool:
 
 
 def text_pairs(
-    lines: list[Line], blocks: list[tuple[int, ...]], headers: set[int]
+    lines: list[Line],
+    blocks: list[tuple[int, ...]],
+    headers: set[int],
+    column_heads: frozenset[int] = frozenset(),
 ) -> tuple[list[Pair], list[int]]:
-    """The pairs of the text lines; a table's header is not the label of the line below it."""
+    """The pairs of the text lines; a table's header is not the label of the line below it, and the
+    headings of a table of two rows or more (`column_heads`: "Description  Qty  Price  Total" over the
+    lines of an OCR'd page) head their columns: none is the label of the value under it in the first row
+    (that row's amount is no document total)."""
     pairs, label_blocks = _column_pairs(lines, blocks)
     bare: list[int] = []
     for number, block in enumerate(blocks):
@@ -140,7 +146,7 @@ def text_pairs(
                 bare.append(index)
             if pending and number not in label_blocks and index not in headers:
                 pairs.extend(_below(lines, blocks, number, position, pending))
-            elif not pending and position + 1 < len(block):
+            elif not pending and position + 1 < len(block) and index not in column_heads:
                 pairs.extend(_side_by_side(lines, index, block[position + 1]))
     return pairs, bare
 

@@ -271,8 +271,9 @@ def _first_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         if found and reading.valid(slot.node, found.value.isoformat()):
             score = _FIRST_DATE - 0.01 * dates
             value = found.value.isoformat()
-            yield Candidate(score, (index, 0), frozenset({(index, 0)}), value, found.printed)
-            dates += 1
+            place = next((n for n, cell in enumerate(line.cells or ()) if found.printed in cell), 0)
+            yield Candidate(score, (index, 0), frozenset({(index, place)}), value, found.printed)
+            dates += 1  # (in a table, the date's own cell: the row's first may be another field's)
             if dates == 3:
                 return
 

@@ -118,6 +118,20 @@ def currency_of(texts: Iterable[str]) -> str | None:
     return max(found, key=lambda code: (found[code], code)) if found else None
 
 
+# "kr" after an amount ("10.000,00 kr.", "250 kr"): the krone or krona of the country the document is
+# from, which its own VAT ids or IBANs show (it names no other).
+_KRONE = re.compile(r"(?<=\d)\s?kr\b\.?", re.IGNORECASE)
+_KRONE_COUNTRIES = {"DK": "DKK", "SE": "SEK", "NO": "NOK", "IS": "ISK"}
+
+
+def krone_of(texts: Iterable[str], countries: Iterable[str]) -> str | None:
+    """The currency of amounts printed with "kr" only: the krone or krona of the first of the
+    document's `countries` that has one; None when no amount has "kr" or no such country is shown."""
+    if not any(_KRONE.search(text) for text in texts):
+        return None
+    return next((_KRONE_COUNTRIES[country] for country in countries if country in _KRONE_COUNTRIES), None)
+
+
 _DECIMAL_COMMA_STYLE = re.compile(r"\d\.\d{3},\d{1,2}(?!\d)|(?<![\d.,])\d{1,3},\d{2}(?![\d.,])")
 _DECIMAL_POINT_STYLE = re.compile(r"\d,\d{3}\.\d{1,2}(?!\d)|(?<![\d.,])\d+\.\d{2}(?![\d.,])")
 

@@ -531,11 +531,60 @@ def run_raw(content: bytes, kind: str) -> Output:
             output.page_seconds.append(now - last)
             last = now
     output.seconds = time.perf_counter() - start
-    output.pages = directions_apart_pages(content, kind, output.pages)  # untimed
+    output.pages = covered_spaces_dropped_pages(content, kind, output.pages)  # untimed
+    output.pages = directions_apart_pages(content, kind, output.pages)
     output.pages = rules_apart_pages(content, kind, output.pages)
     output.pages = unmapped_marked_pages(content, kind, output.pages)
     output.text = "\n\n".join(output.pages)
     return output
+
+
+def covered_spaces_dropped_pages(content: bytes, kind: str, pages: list[str]) -> list[str]:
+    """Raw pages, on those with glyphs of no Unicode value, without the spaces get_text puts where a
+    glyph written before them on their line already stands: it measures a gap from the last glyph
+    only, and a glyph of no width (a vowel sign after the part of a conjunct drawn across it) leaves
+    one that the glyphs before it fill, so no reader sees a space there ("\u0c2a\x0f\t\x11 \u0c35",
+    the tab-coded glyph reaching the letter the space stands before)."""
+    if kind != "pdf":
+        return pages
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        dropped = []
+        for page, text in zip(document, pages, strict=True):
+            if UNMAPPED not in page.get_text(flags=_WITHOUT_CODES):
+                dropped.append(text)
+                continue
+            lines = _covered_spaces_dropped(page)
+            dropped.append("\n".join(lines.get(line, line) for line in text.split("\n")) if lines else text)
+    return dropped
+
+
+def _covered_spaces_dropped(page: pymupdf.Page) -> dict[str, str]:
+    """{line as get_text writes it: the line without its spaces that a glyph before them covers},
+    over the page's horizontal lines."""
+    dropped: dict[str, str] = {}
+    for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
+        for line in block.get("lines", ()):
+            if abs(line["dir"][1]) > 1e-3:
+                continue
+            glyphs = [(c["c"], c["bbox"], span["size"]) for span in line["spans"] for c in span["chars"]]
+            text = "".join(char for char, *_ in glyphs)
+            kept = "".join(
+                char
+                for index, (char, box, size) in enumerate(glyphs)
+                if char != " " or not _covered(box, size, glyphs[:index])
+            )
+            if kept != text:
+                dropped[text] = kept
+    return dropped
+
+
+def _covered(box: Any, size: float, before: list[tuple[str, Any, float]]) -> bool:
+    """Whether a glyph written before stands over the whole of `box` (a space's)."""
+    slack = 0.01 * size
+    return any(
+        char != " " and other[0] <= box[0] + slack and other[2] >= box[2] - slack and other[2] > other[0]
+        for char, other, _ in before
+    )
 
 
 def directions_apart_pages(content: bytes, kind: str, pages: list[str]) -> list[str]:

@@ -95,6 +95,38 @@ def test_a_glyph_without_unicode_that_touches_the_letters_after_it_stays_in_thei
     assert unmapped_apart([touching]) == {}
 
 
+def test_a_gap_after_a_glyph_without_unicode_or_width_is_no_lost_space() -> None:
+    # A vowel sign of no Unicode value that MuPDF gives no width, the pen moved on past its drawing.
+    sign = [("k", 0.0, 5.0, 10.0), (UNMAPPED, 5.0, 5.0, 10.0), (UNMAPPED, 12.0, 12.0, 10.0), ("m", 15.0, 20.0, 10.0)]
+
+    assert unmapped_apart([sign]) == {}
+
+
+def test_a_glyph_without_unicode_drawn_where_one_of_no_width_stands_leaves_its_word_whole() -> None:
+    # "Kr", a sign of no width, a part of a conjunct drawn from the same place (MuPDF keeps one of
+    # the two, taking them for one glyph drawn twice), then "ma": one word, as the codes are.
+    content = named_glyphs_pdf(
+        ["g1", "g2"], "1 0 0 1 50 80 Tm [(Kr\\001\\002ma walk)] TJ", advances={1: 0, 2: 600}
+    )
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text.split() == [f"Kr{UNMAPPED}ma", "walk"]
+
+
+def test_a_glyph_of_no_width_after_one_drawn_over_it_stays_in_its_word() -> None:
+    # As above, then a second sign of no width set back within the conjunct's part.
+    content = named_glyphs_pdf(
+        ["g1", "g2", "g3"],
+        "1 0 0 1 50 80 Tm [(Kr\\001\\002) 300 (\\003) -300 (ma walk)] TJ",
+        advances={1: 0, 2: 600, 3: 0},
+    )
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text.split() == [f"Kr{UNMAPPED * 2}ma", "walk"]
+
+
 def test_words_set_apart_alike_in_the_text_and_in_the_words_with_their_boxes_shared() -> None:
     glued = f"{UNMAPPED}{UNMAPPED}Database"
     apart = {glued: f"{UNMAPPED}{UNMAPPED} Database"}

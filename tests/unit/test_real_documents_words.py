@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pymupdf
 
-from bench.real_documents import directions_apart_pages, fidelity, picture_words
+from bench.real_documents import covered_spaces_dropped_pages, directions_apart_pages, fidelity, picture_words
 from tests.samples import named_glyphs_pdf
 
 
@@ -41,3 +41,15 @@ def test_raw_words_glued_where_a_right_to_left_line_changes_direction_between_fa
 
     assert raw[0].split() == ["\u0664U+0600\u05d0\u05d1"]
     assert directions_apart_pages(content, "pdf", raw)[0].split() == ["\u0664", "U+0600", "\u05d0\u05d1"]
+
+
+def test_a_raw_space_where_a_glyph_written_before_it_stands_is_dropped() -> None:
+    # A sign of no width, a conjunct's part drawn from its place, a second sign of no width set back
+    # within that part: get_text measures the gap after the second sign only and writes a space there.
+    shown = "1 0 0 1 50 80 Tm [(Kr\\001\\002) 300 (\\003) -300 (ma walk)] TJ"
+    content = named_glyphs_pdf(["g1", "g2", "g3"], shown, advances={1: 0, 2: 600, 3: 0})
+    with pymupdf.open(stream=content) as document:
+        raw = [document[0].get_text()]
+
+    assert raw[0].split() == ["Kr\x01\x02\x03", "ma", "walk"]
+    assert covered_spaces_dropped_pages(content, "pdf", raw)[0].split() == ["Kr\x01\x02\x03ma", "walk"]

@@ -62,7 +62,9 @@ def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
     begin with glyphs of no value, and the space between them is lost with them ("word\ufffd\ufffdnext"
     to "word\ufffd \ufffdnext"). Only a letter, its mark or a digit is set apart from such a glyph
     (`_of_a_word`): beside a formula's symbol, the glyph is the formula's ("\u2208\ufffdr", a big
-    operator after a relation, stays as the text layer writes it)."""
+    operator after a relation, stays as the text layer writes it). Nothing is set apart after a glyph
+    of no value that MuPDF gives no width (`_zero_width_unmapped`): the place after it is its
+    drawing's, or a dropped glyph's, and read with glyph codes MuPDF writes no space there."""
     apart: dict[str, str] = {}
     for line in lines:
         text = "".join(char for char, *_ in line)
@@ -75,6 +77,7 @@ def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
                 for index in range(1, len(word))
                 if UNMAPPED in word[index - 1 : index + 1]
                 and all(map(_of_a_word, word[index - 1 : index + 1]))
+                and not _zero_width_unmapped(line[found.start() + index - 1])
                 and _gap(line[found.start() + index - 1], line[found.start() + index])
             ]
             if cuts:
@@ -110,9 +113,35 @@ def _zero_width_unmapped_end(chars: Sequence[Char]) -> Char | None:
     at = len(chars) - 1
     while at >= 0 and unicodedata.category(chars[at][0]).startswith("M"):
         at -= 1
-    if at < 0 or chars[at][0] != UNMAPPED or chars[at][2] - chars[at][1] > 0.01 * chars[at][3]:
+    if at < 0 or not _zero_width_unmapped(chars[at]):
         return None
     return chars[at]
+
+
+def _zero_width_unmapped_end(chars: Sequence[Char]) -> Char | None:
+    """The glyph of no Unicode value and no width that ends the line `chars`, marks after it aside."""
+    at = len(chars) - 1
+    while at >= 0 and unicodedata.category(chars[at][0]).startswith("M"):
+        at -= 1
+    if at < 0 or not _zero_width_unmapped(chars[at]):
+        return None
+    return chars[at]
+
+
+def _dropped_between(before: Char, after: Char) -> bool:
+    """Two glyphs of no Unicode value, the first of no width: MuPDF drops a glyph of no value drawn
+    where such a glyph was just drawn (it takes the two for one glyph drawn twice, as fake bold is),
+    and the gap between these may be that dropped glyph's advance, not a lost space."""
+    return _zero_width_unmapped(before)
+
+
+def _zero_width_unmapped(char: Char) -> bool:
+    """Is the character a glyph of no Unicode value that MuPDF gives no width? Its drawing (a vowel
+    sign, the part of a conjunct set after its letter) still takes the place the pen moves over, and
+    a second such glyph drawn where it stands is not read at all (MuPDF takes the two for one glyph
+    drawn twice, as for fake bold): so the gap after it is no measure of a lost space."""
+    glyph, start, end, size = char
+    return glyph == UNMAPPED and end - start <= 0.01 * size
 
 
 def joined_lines(text: str, joins: dict[str, str]) -> str:

@@ -719,18 +719,37 @@ def unmapped_marked_pages(content: bytes, kind: str, pages: list[str]) -> list[s
         marked = []
         for page, coded in zip(document, pages, strict=True):
             plain_page = page.get_text(flags=_WITHOUT_CODES)
-            marked.append(unmapped_marked(coded, plain_page) if UNMAPPED in plain_page else coded)
+            if UNMAPPED in plain_page:
+                coded = unmapped_marked(_line_feed_codes_marked(page, coded), plain_page)
+            marked.append(coded)
     return marked
+
+
+def _line_feed_codes_marked(page: pymupdf.Page, coded: str) -> str:
+    """The page read with glyph codes, a glyph whose code is 10 written as a code that is no
+    whitespace: get_text writes it as a line feed, which would end a line in the middle of a word
+    ("\u0baa\n\x02\u0baf"), and `unmapped_marked` keeps line feeds."""
+    for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
+        for line in block.get("lines", ()):
+            text = "".join(char["c"] for span in line["spans"] for char in span["chars"])
+            if "\n" in text.strip("\n"):
+                coded = coded.replace(text, text.replace("\n", "\x01"))
+    return coded
 
 
 def unmapped_marked(coded: str, plain_text: str) -> str:
     """The text read with glyph codes, each character that the text read without them has as UNMAPPED
-    written UNMAPPED, unless it is a space (MuPDF drops the space after such a glyph without codes)."""
+    written UNMAPPED, unless it is a space (MuPDF drops the space after such a glyph without codes).
+    Where the two readings hold as many characters, all UNMAPPED in the text read without codes, each
+    is a glyph of no value, a space too: a glyph whose code is 32 ("\x1f " read as two such glyphs in
+    a Tamil word) is no space of the text."""
     marked: list[str] = []
     matcher = difflib.SequenceMatcher(None, plain_text, coded, autojunk=False)
-    for operation, _, _, start, end in matcher.get_opcodes():
+    for operation, plain_start, plain_end, start, end in matcher.get_opcodes():
         if operation == "equal":
             marked.append(coded[start:end])
+        elif operation == "replace" and plain_text[plain_start:plain_end] == UNMAPPED * (end - start):
+            marked.append(UNMAPPED * (end - start))
         elif operation in ("replace", "insert"):
             marked.extend(char if char in " \n" else UNMAPPED for char in coded[start:end])
     return "".join(marked)

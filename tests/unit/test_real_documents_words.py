@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pymupdf
 
-from bench.real_documents import covered_spaces_dropped_pages, directions_apart_pages, fidelity, picture_words
+from bench.real_documents import (
+    covered_spaces_dropped_pages,
+    directions_apart_pages,
+    fidelity,
+    picture_words,
+    unmapped_marked_pages,
+)
 from tests.samples import named_glyphs_pdf
 
 
@@ -53,3 +59,27 @@ def test_a_raw_space_where_a_glyph_written_before_it_stands_is_dropped() -> None
 
     assert raw[0].split() == ["Kr\x01\x02\x03", "ma", "walk"]
     assert covered_spaces_dropped_pages(content, "pdf", raw)[0].split() == ["Kr\x01\x02\x03ma", "walk"]
+
+
+def raw_text(content: bytes) -> list[str]:
+    with pymupdf.open(stream=content) as document:
+        return [page.get_text() for page in document]
+
+
+def test_a_raw_glyph_coded_10_is_no_line_break_in_its_word() -> None:
+    # A glyph of no Unicode value whose code is 10: get_text writes it as a line feed.
+    content = named_glyphs_pdf([f"g{code}" for code in range(1, 11)], "1 0 0 1 50 80 Tm [(Ta\\012mil walk)] TJ")
+    raw = raw_text(content)
+
+    assert raw[0].split() == ["Ta", "mil", "walk"]
+    assert unmapped_marked_pages(content, "pdf", raw)[0].split() == ["Ta\ufffdmil", "walk"]
+
+
+def test_a_raw_glyph_coded_32_that_has_no_unicode_is_no_space() -> None:
+    # Two glyphs of no Unicode value in a word, the second's code 32: get_text writes a space.
+    names = ["g1", *(f"x{code}" for code in range(2, 32)), "g32"]
+    content = named_glyphs_pdf(names, "1 0 0 1 50 80 Tm [(Ta\\001 mil)] TJ")
+    raw = raw_text(content)
+
+    assert raw[0].split() == ["Ta\x01", "mil"]
+    assert unmapped_marked_pages(content, "pdf", raw)[0].split() == ["Ta\ufffd\ufffdmil"]

@@ -262,7 +262,9 @@ def named_glyphs_pdf(
         )
         if advances:
             helvetica = pymupdf.Font("helv")
-            widths = [advances.get(code, round(helvetica.text_length(chr(code), 1000))) for code in range(1, 256)]
+            widths = [
+                advances.get(code, round(helvetica.text_length(chr(code), 1000))) for code in range(1, 256)
+            ]
             document.xref_set_key(font[0], "FirstChar", "1")
             document.xref_set_key(font[0], "LastChar", "255")
             document.xref_set_key(font[0], "Widths", f"[{' '.join(map(str, widths))}]")

@@ -97,7 +97,12 @@ def test_a_glyph_without_unicode_that_touches_the_letters_after_it_stays_in_thei
 
 def test_a_gap_after_a_glyph_without_unicode_or_width_is_no_lost_space() -> None:
     # A vowel sign of no Unicode value that MuPDF gives no width, the pen moved on past its drawing.
-    sign = [("k", 0.0, 5.0, 10.0), (UNMAPPED, 5.0, 5.0, 10.0), (UNMAPPED, 12.0, 12.0, 10.0), ("m", 15.0, 20.0, 10.0)]
+    sign = [
+        ("k", 0.0, 5.0, 10.0),
+        (UNMAPPED, 5.0, 5.0, 10.0),
+        (UNMAPPED, 12.0, 12.0, 10.0),
+        ("m", 15.0, 20.0, 10.0),
+    ]
 
     assert unmapped_apart([sign]) == {}
 

@@ -68,7 +68,9 @@ def raw_text(content: bytes) -> list[str]:
 
 def test_a_raw_glyph_coded_10_is_no_line_break_in_its_word() -> None:
     # A glyph of no Unicode value whose code is 10: get_text writes it as a line feed.
-    content = named_glyphs_pdf([f"g{code}" for code in range(1, 11)], "1 0 0 1 50 80 Tm [(Ta\\012mil walk)] TJ")
+    content = named_glyphs_pdf(
+        [f"g{code}" for code in range(1, 11)], "1 0 0 1 50 80 Tm [(Ta\\012mil walk)] TJ"
+    )
     raw = raw_text(content)
 
     assert raw[0].split() == ["Ta", "mil", "walk"]

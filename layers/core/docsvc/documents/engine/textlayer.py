@@ -118,23 +118,6 @@ def _zero_width_unmapped_end(chars: Sequence[Char]) -> Char | None:
     return chars[at]
 
 
-def _zero_width_unmapped_end(chars: Sequence[Char]) -> Char | None:
-    """The glyph of no Unicode value and no width that ends the line `chars`, marks after it aside."""
-    at = len(chars) - 1
-    while at >= 0 and unicodedata.category(chars[at][0]).startswith("M"):
-        at -= 1
-    if at < 0 or not _zero_width_unmapped(chars[at]):
-        return None
-    return chars[at]
-
-
-def _dropped_between(before: Char, after: Char) -> bool:
-    """Two glyphs of no Unicode value, the first of no width: MuPDF drops a glyph of no value drawn
-    where such a glyph was just drawn (it takes the two for one glyph drawn twice, as fake bold is),
-    and the gap between these may be that dropped glyph's advance, not a lost space."""
-    return _zero_width_unmapped(before)
-
-
 def _zero_width_unmapped(char: Char) -> bool:
     """Is the character a glyph of no Unicode value that MuPDF gives no width? Its drawing (a vowel
     sign, the part of a conjunct set after its letter) still takes the place the pen moves over, and

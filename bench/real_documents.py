@@ -148,17 +148,21 @@ pymupdf.TOOLS.mupdf_display_warnings(False)
 _RULE_ROW = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 # A heading's mark: before text on its line (a line of raw text that is only "#" is a word of it).
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(?=\S)", re.MULTILINE)
+# Kinds the engine writes no heading marks for (their pages, text layer or OCR, are no Markdown
+# headings): a `#` that begins a line of them is the text's (a code comment), on both sides.
+_NO_HEADINGS = frozenset({"pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff"})
 # A word hyphenated at a line's end: joined on both sides of a comparison, whether the line break
 # survives (plain text) or became a space (a table cell holds one line).
 _HYPHEN_BREAK = re.compile(r"(\w)-\s+(\w)")
 
 
-def plain(text: str) -> str:
+def plain(text: str, headings: bool = True) -> str:
     """Markdown table and heading syntax removed, line-end hyphenation joined (within a table's cell,
     never across two cells). A `|` is a cell's edge on a line that is a table's row (it starts and
-    ends with one), a character anywhere else, as in raw text."""
-    lines = [line for line in text.splitlines() if not _RULE_ROW.match(line)]
-    text = _HYPHEN_BREAK.sub(r"\1\2", _HEADING.sub("", "\n".join(lines)))
+    ends with one), a character anywhere else, as in raw text. With `headings` False, a `#` that
+    begins a line is kept: the text of a kind the engine writes no heading for (`_NO_HEADINGS`)."""
+    lines = "\n".join(line for line in text.splitlines() if not _RULE_ROW.match(line))
+    text = _HYPHEN_BREAK.sub(r"\1\2", _HEADING.sub("", lines) if headings else lines)
     return "\n".join(_cells_apart(line) for line in text.splitlines()).replace("**", "")
 
 
@@ -169,9 +173,9 @@ def _cells_apart(line: str) -> str:
     return line.replace("\\|", "\x00").replace("|", " ").replace("\x00", "|")
 
 
-def tokens(text: str, fold: bool = False) -> list[str]:
+def tokens(text: str, fold: bool = False, headings: bool = True) -> list[str]:
     words = []
-    for raw in unicodedata.normalize("NFKC", plain(text)).split():
+    for raw in unicodedata.normalize("NFKC", plain(text, headings)).split():
         word = raw.strip(PUNCTUATION + UNMAPPED)
         if word and UNMAPPED not in word:
             words.append(word.casefold() if fold else word)
@@ -197,7 +201,7 @@ class Fidelity:
 
 
 def picture_words(
-    raw_pages: list[str], out_pages: list[str], ocr_pages: Iterable[int]
+    raw_pages: list[str], out_pages: list[str], ocr_pages: Iterable[int], headings: bool = True
 ) -> collections.Counter[str]:
     """The words OCR read from pictures on pages that also have a text layer: on each page the engine
     says it OCR'd (0-based `ocr_pages`), the output's words beyond that page's own text-layer words.
@@ -206,14 +210,16 @@ def picture_words(
     picture: collections.Counter[str] = collections.Counter()
     for index in ocr_pages:
         if index < len(raw_pages) and index < len(out_pages):
-            picture += collections.Counter(tokens(out_pages[index])) - collections.Counter(
-                tokens(raw_pages[index])
+            picture += collections.Counter(tokens(out_pages[index], headings=headings)) - collections.Counter(
+                tokens(raw_pages[index], headings=headings)
             )
     return picture
 
 
-def fidelity(raw_text: str, output: str, picture: collections.Counter[str] | None = None) -> Fidelity:
-    raw, out_tokens = tokens(raw_text), tokens(output)
+def fidelity(
+    raw_text: str, output: str, picture: collections.Counter[str] | None = None, headings: bool = True
+) -> Fidelity:
+    raw, out_tokens = tokens(raw_text, headings=headings), tokens(output, headings=headings)
     raw_count, out_count = (
         collections.Counter(raw),
         collections.Counter(out_tokens) - (picture or collections.Counter()),
@@ -900,7 +906,7 @@ def evaluate(document: dict[str, Any], corpus: Path, available: set[str], rotati
     raw, eng = outputs.get(RAW), outputs.get(ENGINE)
     if raw is not None:
         result.raw_page_seconds = raw.page_seconds
-        result.text_layer_words = len(tokens(raw.text))
+        result.text_layer_words = len(tokens(raw.text, headings=kind not in _NO_HEADINGS))
     if eng is not None:
         result.engine_page_seconds = eng.page_seconds
         result.engine_table_pages = sorted(eng.table_pages)
@@ -909,8 +915,9 @@ def evaluate(document: dict[str, Any], corpus: Path, available: set[str], rotati
         for name in TEXT_EXTRACTORS:
             if name in outputs and name != RAW:
                 out = outputs[name]
-                picture = picture_words(raw.pages or [], out.pages or [], out.ocr_pages)
-                result.fidelity[name] = fidelity(raw.text, out.text, picture)
+                headings = kind not in _NO_HEADINGS
+                picture = picture_words(raw.pages or [], out.pages or [], out.ocr_pages, headings)
+                result.fidelity[name] = fidelity(raw.text, out.text, picture, headings)
 
     if truth.cells:
         _score_tables(result, truth, outputs)

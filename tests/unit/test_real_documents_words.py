@@ -85,3 +85,13 @@ def test_a_raw_glyph_coded_32_that_has_no_unicode_is_no_space() -> None:
 
     assert raw[0].split() == ["Ta\x01", "mil"]
     assert unmapped_marked_pages(content, "pdf", raw)[0].split() == ["Ta\ufffd\ufffdmil"]
+
+
+def test_a_hash_that_begins_a_line_of_a_pdf_text_is_a_word_on_both_sides() -> None:
+    # A code comment: raw begins its line with it, the output writes it within a line.
+    raw = "report=report,\n# point to owning report"
+    output = "report=report, # point to owning report"
+
+    scored = fidelity(raw, output, headings=False)
+
+    assert (scored.raw_words, scored.found, scored.repeated, scored.extra) == (6, 6, 0, 0)

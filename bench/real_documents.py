@@ -565,8 +565,8 @@ def covered_spaces_dropped_pages(content: bytes, kind: str, pages: list[str]) ->
 
 
 def _covered_spaces_dropped(page: pymupdf.Page) -> dict[str, str]:
-    """{line as get_text writes it: the line without its spaces that a glyph before them covers},
-    over the page's horizontal lines."""
+    """{line as get_text writes it: the line without its spaces that come right after a glyph of no
+    width and that a glyph before them covers}, over the page's horizontal lines."""
     dropped: dict[str, str] = {}
     for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
         for line in block.get("lines", ()):
@@ -577,11 +577,18 @@ def _covered_spaces_dropped(page: pymupdf.Page) -> dict[str, str]:
             kept = "".join(
                 char
                 for index, (char, box, size) in enumerate(glyphs)
-                if char != " " or not _covered(box, size, glyphs[:index])
+                if char != " "
+                or not (index > 0 and _no_width(glyphs[index - 1]) and _covered(box, size, glyphs[:index]))
             )
             if kept != text:
                 dropped[text] = kept
     return dropped
+
+
+def _no_width(glyph: tuple[str, Any, float]) -> bool:
+    """Whether MuPDF gives the glyph (character, box, font size) no width."""
+    _, box, size = glyph
+    return bool(box[2] - box[0] <= 0.01 * size)
 
 
 def _covered(box: Any, size: float, before: list[tuple[str, Any, float]]) -> bool:

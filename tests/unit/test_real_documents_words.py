@@ -95,3 +95,12 @@ def test_a_hash_that_begins_a_line_of_a_pdf_text_is_a_word_on_both_sides() -> No
     scored = fidelity(raw, output, headings=False)
 
     assert (scored.raw_words, scored.found, scored.repeated, scored.extra) == (6, 6, 0, 0)
+
+
+def test_a_raw_space_after_a_glyph_that_has_a_width_stays_though_a_wide_glyph_stands_over_it() -> None:
+    # A wide letter, the pen set back within it, then "i jo": the space after "i" is the text's.
+    shown = "1 0 0 1 50 80 Tm [(W) 800 (i jo)] TJ 1 0 0 1 50 120 Tm (a\\001) Tj"
+    content = named_glyphs_pdf(["g1"], shown)
+    raw = raw_text(content)
+
+    assert covered_spaces_dropped_pages(content, "pdf", raw)[0].split() == ["Wi", "jo", "a\x01"]

@@ -429,7 +429,10 @@ def _unmapped_apart(page: pymupdf.Page, boxes: list[Box]) -> dict[str, str]:
         clip |= box
     clip += (-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)  # a glyph's box may stick out of its block's
     lines = _lines(page.get_textpage(clip=clip, flags=_TEXT_FLAGS))
-    return unmapped_apart(lines) | _directions_apart(lines)
+    coded = []  # read with glyph codes only where a glyph of no value has no width (`unmapped_apart`)
+    if any(char[0] == UNMAPPED and char[2] - char[1] <= 0.01 * char[3] for line in lines for char in line):
+        coded = _lines(page.get_textpage(clip=clip, flags=_TEXT_FLAGS | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE))
+    return unmapped_apart(lines, coded) | _directions_apart(lines)
 
 
 def _cut_after_unmapped(textpage: pymupdf.TextPage) -> dict[str, str]:

@@ -99,7 +99,9 @@ def measure(document: dict[str, Any], corpus: Path) -> Result:
         table_pages=len(table_pages),
         plain_page_ratio=statistics.median(plain) if plain else None,
         slowest_page_seconds=max(page_seconds, default=0.0),
-        fidelity=fidelity(raw.text, "\n\n".join(texts), picture_words(raw.pages or [], texts, ocr_pages)),
+        fidelity=fidelity(  # PDFs: a `#` that begins a line is the text's, no heading mark
+            raw.text, "\n\n".join(texts), picture_words(raw.pages or [], texts, ocr_pages, False), False
+        ),
     )
 
 

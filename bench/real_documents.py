@@ -1,13 +1,13 @@
 """Real documents: the docsvc engine against its peers on public documents with ground truth.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|...|heldout10|all]
+    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|...|heldout11|all]
         [--corpus .corpus] [--json PATH] [--no-rotations] [--no-camelot]
 
 Reads the documents of `bench/real_documents/manifest.json` (real PDFs, scans and photos taken from
 public repositories, each with the ground truth its repository keeps) from the corpus folder, whose
 layout bench/real_corpus.py writes, keeping the `--split` asked for (`tune` by default; about a third
-of each category is `heldout`; `heldout2` to `heldout10`, later held-out sets, have no truth file,
+of each category is `heldout`; `heldout2` to `heldout11`, later held-out sets, have no truth file,
 `truth_kind` "none": their documents are read for their text layer's words). Every document is read
 in this one run by the docsvc engine in process (`engine.parse_pages`, as the parse service calls
 it), raw PyMuPDF `page.get_text()`, and, when importable (`pip install -e '.[bench]'`),
@@ -148,17 +148,21 @@ pymupdf.TOOLS.mupdf_display_warnings(False)
 _RULE_ROW = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 # A heading's mark: before text on its line (a line of raw text that is only "#" is a word of it).
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(?=\S)", re.MULTILINE)
+# Kinds the engine writes no heading marks for (their pages, text layer or OCR, are no Markdown
+# headings): a `#` that begins a line of them is the text's (a code comment), on both sides.
+_NO_HEADINGS = frozenset({"pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff"})
 # A word hyphenated at a line's end: joined on both sides of a comparison, whether the line break
 # survives (plain text) or became a space (a table cell holds one line).
 _HYPHEN_BREAK = re.compile(r"(\w)-\s+(\w)")
 
 
-def plain(text: str) -> str:
+def plain(text: str, headings: bool = True) -> str:
     """Markdown table and heading syntax removed, line-end hyphenation joined (within a table's cell,
     never across two cells). A `|` is a cell's edge on a line that is a table's row (it starts and
-    ends with one), a character anywhere else, as in raw text."""
-    lines = [line for line in text.splitlines() if not _RULE_ROW.match(line)]
-    text = _HYPHEN_BREAK.sub(r"\1\2", _HEADING.sub("", "\n".join(lines)))
+    ends with one), a character anywhere else, as in raw text. With `headings` False, a `#` that
+    begins a line is kept: the text of a kind the engine writes no heading for (`_NO_HEADINGS`)."""
+    lines = "\n".join(line for line in text.splitlines() if not _RULE_ROW.match(line))
+    text = _HYPHEN_BREAK.sub(r"\1\2", _HEADING.sub("", lines) if headings else lines)
     return "\n".join(_cells_apart(line) for line in text.splitlines()).replace("**", "")
 
 
@@ -169,9 +173,9 @@ def _cells_apart(line: str) -> str:
     return line.replace("\\|", "\x00").replace("|", " ").replace("\x00", "|")
 
 
-def tokens(text: str, fold: bool = False) -> list[str]:
+def tokens(text: str, fold: bool = False, headings: bool = True) -> list[str]:
     words = []
-    for raw in unicodedata.normalize("NFKC", plain(text)).split():
+    for raw in unicodedata.normalize("NFKC", plain(text, headings)).split():
         word = raw.strip(PUNCTUATION + UNMAPPED)
         if word and UNMAPPED not in word:
             words.append(word.casefold() if fold else word)
@@ -197,7 +201,7 @@ class Fidelity:
 
 
 def picture_words(
-    raw_pages: list[str], out_pages: list[str], ocr_pages: Iterable[int]
+    raw_pages: list[str], out_pages: list[str], ocr_pages: Iterable[int], headings: bool = True
 ) -> collections.Counter[str]:
     """The words OCR read from pictures on pages that also have a text layer: on each page the engine
     says it OCR'd (0-based `ocr_pages`), the output's words beyond that page's own text-layer words.
@@ -206,14 +210,16 @@ def picture_words(
     picture: collections.Counter[str] = collections.Counter()
     for index in ocr_pages:
         if index < len(raw_pages) and index < len(out_pages):
-            picture += collections.Counter(tokens(out_pages[index])) - collections.Counter(
-                tokens(raw_pages[index])
+            picture += collections.Counter(tokens(out_pages[index], headings=headings)) - collections.Counter(
+                tokens(raw_pages[index], headings=headings)
             )
     return picture
 
 
-def fidelity(raw_text: str, output: str, picture: collections.Counter[str] | None = None) -> Fidelity:
-    raw, out_tokens = tokens(raw_text), tokens(output)
+def fidelity(
+    raw_text: str, output: str, picture: collections.Counter[str] | None = None, headings: bool = True
+) -> Fidelity:
+    raw, out_tokens = tokens(raw_text, headings=headings), tokens(output, headings=headings)
     raw_count, out_count = (
         collections.Counter(raw),
         collections.Counter(out_tokens) - (picture or collections.Counter()),
@@ -554,11 +560,67 @@ def run_raw(content: bytes, kind: str) -> Output:
             output.page_seconds.append(now - last)
             last = now
     output.seconds = time.perf_counter() - start
-    output.pages = directions_apart_pages(content, kind, output.pages)  # untimed
+    output.pages = covered_spaces_dropped_pages(content, kind, output.pages)  # untimed
+    output.pages = directions_apart_pages(content, kind, output.pages)
     output.pages = rules_apart_pages(content, kind, output.pages)
     output.pages = unmapped_marked_pages(content, kind, output.pages)
     output.text = "\n\n".join(output.pages)
     return output
+
+
+def covered_spaces_dropped_pages(content: bytes, kind: str, pages: list[str]) -> list[str]:
+    """Raw pages, on those with glyphs of no Unicode value, without the spaces get_text puts where a
+    glyph written before them on their line already stands: it measures a gap from the last glyph
+    only, and a glyph of no width (a vowel sign after the part of a conjunct drawn across it) leaves
+    one that the glyphs before it fill, so no reader sees a space there ("\u0c2a\x0f\t\x11 \u0c35",
+    the tab-coded glyph reaching the letter the space stands before)."""
+    if kind != "pdf":
+        return pages
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        dropped = []
+        for page, text in zip(document, pages, strict=True):
+            if UNMAPPED not in page.get_text(flags=_WITHOUT_CODES):
+                dropped.append(text)
+                continue
+            lines = _covered_spaces_dropped(page)
+            dropped.append("\n".join(lines.get(line, line) for line in text.split("\n")) if lines else text)
+    return dropped
+
+
+def _covered_spaces_dropped(page: pymupdf.Page) -> dict[str, str]:
+    """{line as get_text writes it: the line without its spaces that come right after a glyph of no
+    width and that a glyph before them covers}, over the page's horizontal lines."""
+    dropped: dict[str, str] = {}
+    for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
+        for line in block.get("lines", ()):
+            if abs(line["dir"][1]) > 1e-3:
+                continue
+            glyphs = [(c["c"], c["bbox"], span["size"]) for span in line["spans"] for c in span["chars"]]
+            text = "".join(char for char, *_ in glyphs)
+            kept = "".join(
+                char
+                for index, (char, box, size) in enumerate(glyphs)
+                if char != " "
+                or not (index > 0 and _no_width(glyphs[index - 1]) and _covered(box, size, glyphs[:index]))
+            )
+            if kept != text:
+                dropped[text] = kept
+    return dropped
+
+
+def _no_width(glyph: tuple[str, Any, float]) -> bool:
+    """Whether MuPDF gives the glyph (character, box, font size) no width."""
+    _, box, size = glyph
+    return bool(box[2] - box[0] <= 0.01 * size)
+
+
+def _covered(box: Any, size: float, before: list[tuple[str, Any, float]]) -> bool:
+    """Whether a glyph written before stands over the whole of `box` (a space's)."""
+    slack = 0.01 * size
+    return any(
+        char != " " and other[0] <= box[0] + slack and other[2] >= box[2] - slack and other[2] > other[0]
+        for char, other, _ in before
+    )
 
 
 def directions_apart_pages(content: bytes, kind: str, pages: list[str]) -> list[str]:
@@ -693,18 +755,37 @@ def unmapped_marked_pages(content: bytes, kind: str, pages: list[str]) -> list[s
         marked = []
         for page, coded in zip(document, pages, strict=True):
             plain_page = page.get_text(flags=_WITHOUT_CODES)
-            marked.append(unmapped_marked(coded, plain_page) if UNMAPPED in plain_page else coded)
+            if UNMAPPED in plain_page:
+                coded = unmapped_marked(_line_feed_codes_marked(page, coded), plain_page)
+            marked.append(coded)
     return marked
+
+
+def _line_feed_codes_marked(page: pymupdf.Page, coded: str) -> str:
+    """The page read with glyph codes, a glyph whose code is 10 written as a code that is no
+    whitespace: get_text writes it as a line feed, which would end a line in the middle of a word
+    ("\u0baa\n\x02\u0baf"), and `unmapped_marked` keeps line feeds."""
+    for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
+        for line in block.get("lines", ()):
+            text = "".join(char["c"] for span in line["spans"] for char in span["chars"])
+            if "\n" in text.strip("\n"):
+                coded = coded.replace(text, text.replace("\n", "\x01"))
+    return coded
 
 
 def unmapped_marked(coded: str, plain_text: str) -> str:
     """The text read with glyph codes, each character that the text read without them has as UNMAPPED
-    written UNMAPPED, unless it is a space (MuPDF drops the space after such a glyph without codes)."""
+    written UNMAPPED, unless it is a space (MuPDF drops the space after such a glyph without codes).
+    Where the two readings hold as many characters, all UNMAPPED in the text read without codes, each
+    is a glyph of no value, a space too: a glyph whose code is 32 ("\x1f " read as two such glyphs in
+    a Tamil word) is no space of the text."""
     marked: list[str] = []
     matcher = difflib.SequenceMatcher(None, plain_text, coded, autojunk=False)
-    for operation, _, _, start, end in matcher.get_opcodes():
+    for operation, plain_start, plain_end, start, end in matcher.get_opcodes():
         if operation == "equal":
             marked.append(coded[start:end])
+        elif operation == "replace" and plain_text[plain_start:plain_end] == UNMAPPED * (end - start):
+            marked.append(UNMAPPED * (end - start))
         elif operation in ("replace", "insert"):
             marked.extend(char if char in " \n" else UNMAPPED for char in coded[start:end])
     return "".join(marked)
@@ -855,7 +936,7 @@ def evaluate(document: dict[str, Any], corpus: Path, available: set[str], rotati
     raw, eng = outputs.get(RAW), outputs.get(ENGINE)
     if raw is not None:
         result.raw_page_seconds = raw.page_seconds
-        result.text_layer_words = len(tokens(raw.text))
+        result.text_layer_words = len(tokens(raw.text, headings=kind not in _NO_HEADINGS))
     if eng is not None:
         result.engine_page_seconds = eng.page_seconds
         result.engine_table_pages = sorted(eng.table_pages)
@@ -864,8 +945,9 @@ def evaluate(document: dict[str, Any], corpus: Path, available: set[str], rotati
         for name in TEXT_EXTRACTORS:
             if name in outputs and name != RAW:
                 out = outputs[name]
-                picture = picture_words(raw.pages or [], out.pages or [], out.ocr_pages)
-                result.fidelity[name] = fidelity(raw.text, out.text, picture)
+                headings = kind not in _NO_HEADINGS
+                picture = picture_words(raw.pages or [], out.pages or [], out.ocr_pages, headings)
+                result.fidelity[name] = fidelity(raw.text, out.text, picture, headings)
 
     if truth.cells:
         _score_tables(result, truth, outputs)
@@ -1204,7 +1286,7 @@ def _jsonable(value: Any) -> Any:
 
 
 def main() -> int:
-    splits = ("tune", "heldout", *(f"heldout{number}" for number in range(2, 11)))
+    splits = ("tune", "heldout", *(f"heldout{number}" for number in range(2, 12)))
     parser = corpus_arguments(__doc__, (*splits, *TABLE_SPLITS))
     parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
     parser.add_argument("--no-rotations", action="store_true", help="skip the rotated copies of scans")

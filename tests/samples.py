@@ -245,9 +245,13 @@ def form_pdf(*, widgets: bool = True) -> bytes:
     return bytes(document.tobytes())
 
 
-def named_glyphs_pdf(names: list[str], shown: str, width: float = 400) -> bytes:
+def named_glyphs_pdf(
+    names: list[str], shown: str, width: float = 400, advances: dict[int, int] | None = None
+) -> bytes:
     """A page whose font draws codes 1, 2, ... as the glyphs `names` (a `Differences` encoding, as fonts
-    that name their glyphs by code point, `uni0639`, do), showing the text operators `shown` in it."""
+    that name their glyphs by code point, `uni0639`, do), showing the text operators `shown` in it.
+    `advances` gives codes their widths (thousandths of the font size; 0 for a glyph of no width, as
+    an Indic font's vowel signs are); the other codes keep Helvetica's."""
     with pymupdf.open() as document:
         page = document.new_page(width=width, height=300)
         page.insert_text((50, 50), "x", fontname="helv")
@@ -256,5 +260,13 @@ def named_glyphs_pdf(names: list[str], shown: str, width: float = 400) -> bytes:
         document.xref_set_key(
             font[0], "Encoding", f"<</Type/Encoding/BaseEncoding/WinAnsiEncoding/Differences[{differences}]>>"
         )
+        if advances:
+            helvetica = pymupdf.Font("helv")
+            widths = [
+                advances.get(code, round(helvetica.text_length(chr(code), 1000))) for code in range(1, 256)
+            ]
+            document.xref_set_key(font[0], "FirstChar", "1")
+            document.xref_set_key(font[0], "LastChar", "255")
+            document.xref_set_key(font[0], "Widths", f"[{' '.join(map(str, widths))}]")
         document.update_stream(page.get_contents()[0], f"BT /{font[4]} 11 Tf {shown} ET".encode("latin-1"))
         return bytes(document.tobytes())

@@ -95,6 +95,57 @@ def test_a_glyph_without_unicode_that_touches_the_letters_after_it_stays_in_thei
     assert unmapped_apart([touching]) == {}
 
 
+def test_a_gap_after_a_glyph_without_unicode_or_width_that_a_coded_glyph_fills_is_no_lost_space() -> None:
+    # A vowel sign of no Unicode value that MuPDF gives no width, then a gap: read with glyph codes,
+    # a conjunct's part drawn from the sign's place fills it.
+    sign = [
+        ("k", 0.0, 5.0, 10.0),
+        (UNMAPPED, 5.0, 5.0, 10.0),
+        (UNMAPPED, 12.0, 12.0, 10.0),
+        ("m", 15.0, 20.0, 10.0),
+    ]
+    coded = [
+        [("k", 0.0, 5.0, 10.0), ("\x0f", 5.0, 5.0, 10.0), ("\t", 5.1, 15.0, 10.0), ("\x11", 12.0, 12.0, 10.0)]
+    ]
+
+    assert unmapped_apart([sign], coded) == {}
+    assert unmapped_apart([sign]) == {f"k{UNMAPPED}{UNMAPPED}m": f"k{UNMAPPED} {UNMAPPED} m"}
+
+
+def test_a_word_after_a_sign_without_unicode_or_width_a_space_apart_stays_apart() -> None:
+    # A word ends with a sign of no width, the next is set a space's width on, with no space character.
+    content = named_glyphs_pdf(["g1"], "1 0 0 1 50 80 Tm [(Kr\\001) -400 (ma walk)] TJ", advances={1: 0})
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text.split() == [f"Kr{UNMAPPED}", "ma", "walk"]
+
+
+def test_a_glyph_without_unicode_drawn_where_one_of_no_width_stands_leaves_its_word_whole() -> None:
+    # "Kr", a sign of no width, a part of a conjunct drawn from the same place (MuPDF keeps one of
+    # the two, taking them for one glyph drawn twice), then "ma": one word, as the codes are.
+    content = named_glyphs_pdf(
+        ["g1", "g2"], "1 0 0 1 50 80 Tm [(Kr\\001\\002ma walk)] TJ", advances={1: 0, 2: 600}
+    )
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text.split() == [f"Kr{UNMAPPED}ma", "walk"]
+
+
+def test_a_glyph_of_no_width_after_one_drawn_over_it_stays_in_its_word() -> None:
+    # As above, then a second sign of no width set back within the conjunct's part.
+    content = named_glyphs_pdf(
+        ["g1", "g2", "g3"],
+        "1 0 0 1 50 80 Tm [(Kr\\001\\002) 300 (\\003) -300 (ma walk)] TJ",
+        advances={1: 0, 2: 600, 3: 0},
+    )
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text.split() == [f"Kr{UNMAPPED * 2}ma", "walk"]
+
+
 def test_words_set_apart_alike_in_the_text_and_in_the_words_with_their_boxes_shared() -> None:
     glued = f"{UNMAPPED}{UNMAPPED}Database"
     apart = {glued: f"{UNMAPPED}{UNMAPPED} Database"}

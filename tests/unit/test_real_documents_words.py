@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pymupdf
 
-from bench.real_documents import directions_apart_pages, fidelity, picture_words
+from bench.real_documents import (
+    covered_spaces_dropped_pages,
+    directions_apart_pages,
+    fidelity,
+    picture_words,
+    unmapped_marked_pages,
+)
 from tests.samples import named_glyphs_pdf
 
 
@@ -41,3 +47,60 @@ def test_raw_words_glued_where_a_right_to_left_line_changes_direction_between_fa
 
     assert raw[0].split() == ["\u0664U+0600\u05d0\u05d1"]
     assert directions_apart_pages(content, "pdf", raw)[0].split() == ["\u0664", "U+0600", "\u05d0\u05d1"]
+
+
+def test_a_raw_space_where_a_glyph_written_before_it_stands_is_dropped() -> None:
+    # A sign of no width, a conjunct's part drawn from its place, a second sign of no width set back
+    # within that part: get_text measures the gap after the second sign only and writes a space there.
+    shown = "1 0 0 1 50 80 Tm [(Kr\\001\\002) 300 (\\003) -300 (ma walk)] TJ"
+    content = named_glyphs_pdf(["g1", "g2", "g3"], shown, advances={1: 0, 2: 600, 3: 0})
+    with pymupdf.open(stream=content) as document:
+        raw = [document[0].get_text()]
+
+    assert raw[0].split() == ["Kr\x01\x02\x03", "ma", "walk"]
+    assert covered_spaces_dropped_pages(content, "pdf", raw)[0].split() == ["Kr\x01\x02\x03ma", "walk"]
+
+
+def raw_text(content: bytes) -> list[str]:
+    with pymupdf.open(stream=content) as document:
+        return [page.get_text() for page in document]
+
+
+def test_a_raw_glyph_coded_10_is_no_line_break_in_its_word() -> None:
+    # A glyph of no Unicode value whose code is 10: get_text writes it as a line feed.
+    content = named_glyphs_pdf(
+        [f"g{code}" for code in range(1, 11)], "1 0 0 1 50 80 Tm [(Ta\\012mil walk)] TJ"
+    )
+    raw = raw_text(content)
+
+    assert raw[0].split() == ["Ta", "mil", "walk"]
+    assert unmapped_marked_pages(content, "pdf", raw)[0].split() == ["Ta\ufffdmil", "walk"]
+
+
+def test_a_raw_glyph_coded_32_that_has_no_unicode_is_no_space() -> None:
+    # Two glyphs of no Unicode value in a word, the second's code 32: get_text writes a space.
+    names = ["g1", *(f"x{code}" for code in range(2, 32)), "g32"]
+    content = named_glyphs_pdf(names, "1 0 0 1 50 80 Tm [(Ta\\001 mil)] TJ")
+    raw = raw_text(content)
+
+    assert raw[0].split() == ["Ta\x01", "mil"]
+    assert unmapped_marked_pages(content, "pdf", raw)[0].split() == ["Ta\ufffd\ufffdmil"]
+
+
+def test_a_hash_that_begins_a_line_of_a_pdf_text_is_a_word_on_both_sides() -> None:
+    # A code comment: raw begins its line with it, the output writes it within a line.
+    raw = "report=report,\n# point to owning report"
+    output = "report=report, # point to owning report"
+
+    scored = fidelity(raw, output, headings=False)
+
+    assert (scored.raw_words, scored.found, scored.repeated, scored.extra) == (6, 6, 0, 0)
+
+
+def test_a_raw_space_after_a_glyph_that_has_a_width_stays_though_a_wide_glyph_stands_over_it() -> None:
+    # A wide letter, the pen set back within it, then "i jo": the space after "i" is the text's.
+    shown = "1 0 0 1 50 80 Tm [(W) 800 (i jo)] TJ 1 0 0 1 50 120 Tm (a\\001) Tj"
+    content = named_glyphs_pdf(["g1"], shown)
+    raw = raw_text(content)
+
+    assert covered_spaces_dropped_pages(content, "pdf", raw)[0].split() == ["Wi", "jo", "a\x01"]

@@ -171,7 +171,7 @@ def _page_text(
     listed = textpage.extractBLOCKS()  # read once: the blocks, and what stands before each (`_after_a_box`)
     blocks, vectors = _text_blocks(page, textpage, listed)
     glued = [box for box, text, _ in blocks if _GLUED.search(text) or mixed_directions(text)]
-    apart = _unmapped_apart(textpage, glued) if glued else {}
+    apart = _unmapped_apart(page, textpage, glued) if glued else {}
     if apart:
         blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
     cut = [box for box, text, _ in blocks if _CUT_AFTER_UNMAPPED.search(text)]
@@ -421,18 +421,22 @@ def _written_twice(blocks: list[Block], number: int, box: Box, text: str) -> boo
     return repeats_last_lines((before_box, before_text), (box, text))
 
 
-def _unmapped_apart(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:
+def _unmapped_apart(page: pymupdf.Page, textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:
     """The words that a glyph without a Unicode value sticks to, and those glued where a line's
     direction changes (see `textlayer`), read from their characters' places in the blocks (`boxes`)
     whose text has such a glyph before a character or such a change: only the text page's lines
     around those are read character by character (a page's characters cost several times its text),
-    from the text page itself (a text page read again on a clip interprets the whole page again)."""
+    from the text page itself (a text page read again on a clip interprets the whole page again);
+    the page is read again, on that clip, with glyph codes only where such a glyph has no width."""
     clip = pymupdf.Rect()
     for box in boxes:
         clip |= box
     clip += (-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)  # a glyph's box may stick out of its block's
     lines = _lines(textpage, clip)
-    return unmapped_apart(lines) | _directions_apart(lines)
+    coded = []  # read with glyph codes only where a glyph of no value has no width (`unmapped_apart`)
+    if any(char[0] == UNMAPPED and char[2] - char[1] <= 0.01 * char[3] for line in lines for char in line):
+        coded = _lines(page.get_textpage(clip=clip, flags=_TEXT_FLAGS | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE))
+    return unmapped_apart(lines, coded) | _directions_apart(lines)
 
 
 def _cut_after_unmapped(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:

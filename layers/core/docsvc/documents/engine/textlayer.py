@@ -53,7 +53,7 @@ Numbered = tuple[Box, str, int]  # a block of text: its box, its text, its numbe
 _WITHIN = 1.0  # points a block's box may stick out of another's and still be within it
 
 
-def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
+def unmapped_apart(lines: Iterable[Sequence[Char]], coded: Sequence[Sequence[Char]] = ()) -> dict[str, str]:
     """The words of the lines (as whitespace cuts them) in which glyphs of no Unicode value and text
     meet a space's width apart, each with a space put back there ("\ufffd\ufffdDatabase" to
     "\ufffd\ufffd Database", "Name\ufffd\u03c9" to "Name\ufffd \u03c9": a glyph before a word, or
@@ -62,7 +62,9 @@ def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
     begin with glyphs of no value, and the space between them is lost with them ("word\ufffd\ufffdnext"
     to "word\ufffd \ufffdnext"). Only a letter, its mark or a digit is set apart from such a glyph
     (`_of_a_word`): beside a formula's symbol, the glyph is the formula's ("\u2208\ufffdr", a big
-    operator after a relation, stays as the text layer writes it)."""
+    operator after a relation, stays as the text layer writes it). After a glyph of no value that
+    MuPDF gives no width (`_zero_width_unmapped`), the gap may be a glyph's that was not read: `coded`,
+    the same lines read with glyph codes, says whether a glyph fills it (`_filled`)."""
     apart: dict[str, str] = {}
     for line in lines:
         text = "".join(char for char, *_ in line)
@@ -76,6 +78,7 @@ def unmapped_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
                 if UNMAPPED in word[index - 1 : index + 1]
                 and all(map(_of_a_word, word[index - 1 : index + 1]))
                 and _gap(line[found.start() + index - 1], line[found.start() + index])
+                and not _filled(line[found.start() + index - 1], line[found.start() + index], coded)
             ]
             if cuts:
                 ends = [0, *cuts, len(word)]
@@ -110,9 +113,39 @@ def _zero_width_unmapped_end(chars: Sequence[Char]) -> Char | None:
     at = len(chars) - 1
     while at >= 0 and unicodedata.category(chars[at][0]).startswith("M"):
         at -= 1
-    if at < 0 or chars[at][0] != UNMAPPED or chars[at][2] - chars[at][1] > 0.01 * chars[at][3]:
+    if at < 0 or not _zero_width_unmapped(chars[at]):
         return None
     return chars[at]
+
+
+def _filled(before: Char, after: Char, coded: Sequence[Sequence[Char]]) -> bool:
+    """Is the gap between `before`, a glyph of no value and no width, and `after` filled, less than a
+    space's width left, by glyphs of a line read with glyph codes that holds `before` at its place?
+    MuPDF, reading U+FFFD, drops a second glyph of no value drawn where such a glyph stands (it takes
+    the two for one glyph drawn twice, as for fake bold); with codes it keeps it."""
+    if not _zero_width_unmapped(before):
+        return False
+    _, start, _, size = before
+    end = after[1]
+    for line in coded:
+        if not any(abs(char[1] - start) <= 0.01 * size and char[2] - char[1] <= 0.01 * size for char in line):
+            continue
+        reach = start
+        for char in sorted(line, key=lambda char: char[1]):
+            if char[0] != " " and char[1] <= reach + 0.01 * size:
+                reach = max(reach, char[2])
+        if end - reach <= _LOST_SPACE * size:
+            return True
+    return False
+
+
+def _zero_width_unmapped(char: Char) -> bool:
+    """Is the character a glyph of no Unicode value that MuPDF gives no width? Its drawing (a vowel
+    sign, the part of a conjunct set after its letter) still takes the place the pen moves over, and
+    a second such glyph drawn where it stands is not read at all (MuPDF takes the two for one glyph
+    drawn twice, as for fake bold): so the gap after it is no measure of a lost space."""
+    glyph, start, end, size = char
+    return glyph == UNMAPPED and end - start <= 0.01 * size
 
 
 def joined_lines(text: str, joins: dict[str, str]) -> str:

@@ -282,7 +282,7 @@ def main() -> int:
     by_id = {d.id: d for d in docs}
 
     started = time.perf_counter()
-    reader = read_in_time
+    reader: Callable[[bytes, str], list[str]] = read_in_time
     if args.pages:  # the packets' pages too: `splitting` reads them with bench.real_extraction's `read`
         reader = keeping(args.pages)
         real_extraction.packet_pdf = stable_packet_pdf

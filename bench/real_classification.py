@@ -1,7 +1,7 @@
 """Real documents of varied kinds and languages: the built-in classification and splitting.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|...|fresh10|all]
+    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|...|fresh11|all]
         [--corpus .corpus] [--aggregates] [--json PATH] [--pages DIR]
 
 Reads the documents of `bench/real_classification/manifest.json` (scientific papers, books and
@@ -10,12 +10,13 @@ contracts, letters, technical documentation, invoices and orders; en, de, fr, es
 ko, fa, la), most of them named by id from the other benchmarks' manifests, which never served to tune
 classification. Each
 is read as the service reads a document (`bench/real_extraction.py`'s `read`: the docsvc engine in
-process, OCR for scans and photos), then classified and its packets split with that benchmark's own
+process, OCR for scans and photos, each page given the time a synchronous request gives it), then
+classified and its packets split with that benchmark's own
 functions (`classification`, `splitting`): the same scoring, a page right when its split has exactly
 its document's pages and category, a packet exact when every page is.
 
 Documents and packets are drawn into `tune` (tuned on) and `fresh` (only ever measured) by the seeded
-draw the manifest records; `fresh2` to `fresh10`, later sets of new documents and packets, are only
+draw the manifest records; `fresh2` to `fresh11`, later sets of new documents and packets, are only
 ever measured too. Reported per split: accuracy per category and per language; the likelihood
 of every wrong answer (the service warns under 0.5, so a wrong answer under 0.5 is a flagged one);
 documents whose text says nothing of their kind (category null in the manifest), right when answered
@@ -45,7 +46,7 @@ import pymupdf
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
 
-from docsvc.domain.parses import ENGINE_REVISION  # noqa: E402
+from docsvc.domain.parses import ENGINE_REVISION, SYNCHRONOUS  # noqa: E402
 from docsvc.intelligence.classification import Category, classify  # noqa: E402
 
 from bench import real_extraction  # noqa: E402
@@ -81,6 +82,7 @@ SPLITS = (
     "fresh8",
     "fresh9",
     "fresh10",
+    "fresh11",
 )
 SOURCES = {"real_documents": MANIFEST, "long_documents": LONG_MANIFEST, "forms": FORMS_MANIFEST}
 GUESS = 0.5  # under this likelihood the service warns that the category is a guess
@@ -107,19 +109,33 @@ def documents(corpus: Path) -> tuple[list[Document], dict[str, Any]]:
     return found, manifest
 
 
+def read_in_time(content: bytes, kind: str) -> list[str]:
+    """The pages as `read` gives them with the time a synchronous request gives each page (the service
+    gives no page less, a background parse more): the engine's bare default is half of it, and on a
+    busy machine a dense scan's OCR ran past that and was left empty, a scan read without words."""
+    return read(content, kind, page_seconds=SYNCHRONOUS.page_seconds)
+
+
 def keeping(
-    kept: Path, read: Callable[[bytes, str], list[str]] = read, revision: int = ENGINE_REVISION
+    kept: Path,
+    read: Callable[[bytes, str], list[str]] = read_in_time,
+    revision: int = ENGINE_REVISION,
+    page_seconds: float = SYNCHRONOUS.page_seconds,
 ) -> Callable[[bytes, str], list[str]]:
-    """`read`, keeping the pages it reads in `kept` (a JSON file per content's sha256 and the engine's
-    `revision`) and reading them from there when read before by the same engine: documents and the
-    packets built of them alike. Pages an older engine read are read again, never scored as if the
-    engine of the run had read them."""
+    """`read`, keeping the pages it reads in `kept` (a JSON file per content's sha256, the engine's
+    `revision` and the `page_seconds` it gave each page) and reading them from there when read before by
+    the same engine: documents and the packets built of them alike. Pages an older engine read are read
+    again, never scored as if the engine of the run had read them; pages read with less time are kept
+    unless one of them was left empty (its OCR may have run out of time)."""
 
     def read_kept(content: bytes, kind: str) -> list[str]:
-        path = kept / f"{hashlib.sha256(content).hexdigest()}-r{revision}.json"
-        if path.is_file():
-            found: list[str] = json.loads(path.read_text(encoding="utf-8"))
-            return found
+        name = f"{hashlib.sha256(content).hexdigest()}-r{revision}"
+        path = kept / f"{name}-s{page_seconds:g}.json"
+        for candidate in [path, *sorted(kept.glob(f"{name}.json")), *sorted(kept.glob(f"{name}-s*.json"))]:
+            if candidate.is_file():
+                found: list[str] = json.loads(candidate.read_text(encoding="utf-8"))
+                if candidate == path or not empty_pages(found):
+                    return found
         texts = read(content, kind)
         kept.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(texts, ensure_ascii=False), encoding="utf-8")
@@ -266,7 +282,7 @@ def main() -> int:
     by_id = {d.id: d for d in docs}
 
     started = time.perf_counter()
-    reader = read
+    reader: Callable[[bytes, str], list[str]] = read_in_time
     if args.pages:  # the packets' pages too: `splitting` reads them with bench.real_extraction's `read`
         reader = keeping(args.pages)
         real_extraction.packet_pdf = stable_packet_pdf

@@ -295,10 +295,13 @@ def columns(split_name: str) -> tuple[str, ...]:
     return (split_name, "all") if split_name in POOLED else (split_name,)
 
 
-def read(content: bytes, kind: str, languages: tuple[str, ...] | None = None) -> list[str]:
+def read(
+    content: bytes, kind: str, languages: tuple[str, ...] | None = None, page_seconds: float = PAGE_SECONDS
+) -> list[str]:
     """The pages as the service gives them to the built-in model (`ParseService.read`, then
-    `IntelligenceService`): Markdown tables; a page read by OCR as the lines its words are printed on."""
-    return read_with_confidence(content, kind, languages)[0]
+    `IntelligenceService`): Markdown tables; a page read by OCR as the lines its words are printed on.
+    `page_seconds`: a page's time, after which it is left empty."""
+    return read_with_confidence(content, kind, languages, page_seconds)[0]
 
 
 def read_receipt(document: Document) -> list[str]:
@@ -313,11 +316,11 @@ def read_receipt(document: Document) -> list[str]:
 
 
 def read_with_confidence(
-    content: bytes, kind: str, languages: tuple[str, ...] | None = None
+    content: bytes, kind: str, languages: tuple[str, ...] | None = None, page_seconds: float = PAGE_SECONDS
 ) -> tuple[list[str], list[float | None]]:
     """The pages as `read` gives them, and each one's OCR mean word confidence (None: a text layer)."""
     options = engine.ParseOptions(
-        table_format="markdown", dpi=DEFAULT_DPI, page_seconds=PAGE_SECONDS, languages=languages, words="also"
+        table_format="markdown", dpi=DEFAULT_DPI, page_seconds=page_seconds, languages=languages, words="also"
     )
     read = list(engine.parse_pages(content, kind, options))
     confidence = [page.ocr_confidence for page in read]

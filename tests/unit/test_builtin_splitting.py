@@ -813,3 +813,17 @@ def test_a_page_in_another_language_than_the_latest_page_telling_one_starts_a_do
     assert (language_of(spanish), language_of(figures), language_of(slide)) == ("es", None, "de")
     signals = [read_signals(text, [], []) for text in (spanish * 3, figures, slide)]
     assert "another language" in [item.reason for item in gap_evidence(signals)[2]]
+
+
+def test_a_numbered_forms_title_repeated_with_its_revision_on_its_next_page_is_no_new_title() -> None:
+    fields = "Name of taxpayer\nSocial security number\nOld address\nNew address\nSignature\nDate"
+    instructions = (
+        "General instructions\nPurpose of this notice: use it to tell the office your home or business "
+        "address changed.\nWhere to file: send it to the office for the area of your old address.\n"
+        "Signature: the taxpayer signs the notice; an agent signs with a power of attorney."
+    )
+    first = "Form 8822\nChange of Address\n" + fields
+    second = "Form 8822 (Rev. 2-2018)\nPage 2\n" + instructions
+    other = "Form 4506\nRequest for Copy of Tax Return\n" + fields.replace("Old address", "Tax year")
+    subdocuments = [Subdocument("form", "A form to fill in: fields, boxes, signature.", True)]
+    assert [part.pages for part in split([first, second, other], subdocuments)] == [[1, 2], [3]]

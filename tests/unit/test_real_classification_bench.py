@@ -39,3 +39,21 @@ def test_pages_kept_by_an_older_engine_are_read_again_and_pages_kept_by_the_same
     newer = keeping(tmp_path, read, revision=4)
     assert newer(b"scan", "pdf") == ["page of scan read 2"]
     assert reads == [b"scan", b"scan"]
+
+
+def test_pages_kept_with_less_time_are_read_again_only_when_one_of_them_was_left_empty(
+    tmp_path: Path,
+) -> None:
+    reads: list[bytes] = []
+
+    def read(content: bytes, kind: str) -> list[str]:
+        reads.append(content)
+        return [f"page of {content.decode()}", "" if len(reads) == 1 else "its scan read"]
+
+    shorter = keeping(tmp_path, read, revision=4, page_seconds=10.0)
+    assert shorter(b"scan", "pdf") == ["page of scan", ""]
+    shorter(b"text", "pdf")
+    longer = keeping(tmp_path, read, revision=4, page_seconds=20.0)
+    assert longer(b"scan", "pdf") == ["page of scan", "its scan read"]
+    assert longer(b"text", "pdf") == ["page of text", "its scan read"]
+    assert reads == [b"scan", b"text", b"scan"]

@@ -62,7 +62,7 @@ from docsvc.intelligence.classification import (
     score,
     with_claims,
 )
-from docsvc.intelligence.partitioning import document_numbers, titled_number
+from docsvc.intelligence.partitioning import document_numbers, identity, titled_number
 from docsvc.intelligence.vocabulary import (
     ALIASES,
     FUNCTION_WORDS,
@@ -173,6 +173,7 @@ _SCRIPTS = (
     (0xFEFF, "arabic"),
 )
 _DIGITS = re.compile(r"\d+")
+_ASIDE = re.compile(r"\([^)]*\)")  # words in brackets: "(Rev. 10-2018)", "(continued)"
 # A line numbered as an item of a list or a section ("2. The rest of the talk", "3.1 Method", "IV)",
 # "b)"): a heading inside a document, not its title.
 _ENUMERATED = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[ivxIVX]{1,4}[.)]|[a-zA-Z][)])\s+\S")
@@ -219,6 +220,7 @@ class PageSignals:
     language: str | None = None  # the language its function words are in, when they tell one
     paper_front: bool = False  # its first lines are a paper's front: an abstract and an affiliation
     references: bool = False  # it lists references under their heading: a document's last pages
+    names: frozenset[str] = frozenset()  # the documents its titles name, by kind and number (`title_names`)
 
 
 @dataclass
@@ -274,6 +276,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
     edges = lines[:3] + lines[-3:]
     rows = [row for row in map(cells, lines) if row]
     marker = page_marker(lines)
+    numbered = title_numbers(rows[:TITLE_NUMBER_LINES])
     return PageSignals(
         scores=tuple(score(profile, [page], [1.0]).points for profile in profiles),
         empty=not page.body.tokens,
@@ -282,9 +285,10 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         marker=marker[0] if marker else None,
         of=marker[1] if marker else None,
         numbers=document_numbers(text),
-        title_numbers=title_numbers(rows[:TITLE_NUMBER_LINES]),
+        title_numbers=numbered,
         date=_header_date(top + [cell for row in rows[:HEADER_LINES] for cell in row]),
         titles=title_lines(top[:HEADING_LINES], titles),
+        names=title_names(top[:HEADING_LINES], titles, numbered),
         opens_with_table=bool(lines) and lines[0].startswith("|"),
         closes=closes_document([" ".join(row) for row in rows]),
         greets=any(map(is_salutation, lines[:LETTER_TOP_LINES])),
@@ -478,14 +482,32 @@ def title_lines(lines: Sequence[str], titles: Sequence[Phrase]) -> frozenset[str
     """The short lines, not labels ("Invoice date: ..."), that open or end with a document kind or
     subdocument name ("Tax invoice", "RECEIPT #12", "Membership application form"), with digits and
     case aside."""
-    found = set()
+    return frozenset(" ".join(_DIGITS.sub("#", line.lower()).split()) for line in _title_texts(lines, titles))
+
+
+def title_names(lines: Sequence[str], titles: Sequence[Phrase], numbered: dict[str, str]) -> frozenset[str]:
+    """The documents a page's title lines name, digits kept: each line without its asides in brackets
+    and its page marker ("Form W-9" of "Form W-9 (Rev. 10-2018)", "Form 990-EZ" of "Form 990-EZ (2013)
+    Page 2"), and each kind with the number a title gives it ("RECEIPT 5713"). A document's later pages
+    repeat its name under another layout (a revision date, a page number after it); another document
+    of its kind has another number."""
+    found = {identity(head + value) for head, value in numbered.items()}
+    for line in _title_texts(lines, titles):
+        name = identity(_PAGE_MARKER.sub("", _ASIDE.sub("", line)))
+        if name:
+            found.add(name)
+    return frozenset(found)
+
+
+def _title_texts(lines: Sequence[str], titles: Sequence[Phrase]) -> list[str]:
+    found = []
     for line in lines:
         if ":" in line or len(line) > SHORT_LINE or _ENUMERATED.match(line):
             continue
         words = phrase(line)
         if len(words) <= HEADING_WORDS and any(_titles(words, title) for title in titles):
-            found.add(" ".join(_DIGITS.sub("#", line.lower()).split()))
-    return frozenset(found)
+            found.append(line)
+    return found
 
 
 def _titles(words: Phrase, title: Phrase) -> bool:
@@ -571,6 +593,12 @@ def _told(signals: Sequence[PageSignals], index: int) -> PageSignals:
     return signals[index]
 
 
+def _names_the_same(page: PageSignals, previous: PageSignals) -> bool:
+    """Whether every document a page's titles name, by kind and number, is one the page before named:
+    the running title of a numbered document (a form's "Form 8822 (Rev. 2-2018)" on its second page)."""
+    return bool(page.names) and page.names <= previous.names and any(map(_DIGITS.search, page.names))
+
+
 def _opens_alone(page: PageSignals, previous: PageSignals) -> bool:
     return bool(page.titles - previous.titles) or page.greets or page.paper_front or page.marker == 1
 
@@ -638,7 +666,8 @@ def page_evidence(
         found.append(Evidence("a list of references closes the document before", -3.0))
     if page.date and date and page.date != date:
         found.append(Evidence("a new document date", 2.5))
-    if page.titles - previous.titles and not page.continued:  # "Invoice (continued)" is no new title
+    if page.titles - previous.titles and not page.continued and not _names_the_same(page, previous):
+        # "Invoice (continued)" is no new title, nor "Form W-9 (Rev. 10-2018)" under "Form W-9"
         found.append(Evidence("a new title", 4.0))
     elif page.titles:
         found.append(Evidence("the title of the page before", 0.5))

@@ -1199,3 +1199,27 @@ def test_a_parse_of_a_stamped_scan_reads_the_stamp_and_the_rest_of_the_page() ->
     assert text.startswith("RECEIVED 2024-03-14\n")
     assert text.count("RECEIVED") == 1
     assert recall(text) >= 0.9
+
+
+def test_a_spreadsheet_bordered_around_its_numbers_keeps_its_labels_and_headers_in_the_table() -> None:
+    """Row labels left of the ruled box and column headers right above it, as a spreadsheet prints
+    them when only its numbers have borders, are the table's first column and first row."""
+    with pymupdf.open() as document:
+        page = document.new_page()
+        for x, header in ((190, "2024"), (290, "2025")):
+            page.insert_text((x, 76), header)
+        for row, (label, *numbers) in enumerate(
+            (("Rent", "10", "20"), ("Food", "11", "21"), ("Total", "21", "41"))
+        ):
+            page.insert_text((72, 95 + row * 24), label)
+            for x, number in zip((190, 290), numbers, strict=True):
+                page.insert_text((x, 95 + row * 24), number)
+        for y in (80, 104, 128, 152):
+            page.draw_line((172, y), (372, y), width=0.5)
+        for x in (172, 272, 372):
+            page.draw_line((x, 80), (x, 152), width=0.5)
+        content = document.tobytes()
+
+    (text,) = [page.text for page in pdf.read_pages(content, "pdf", ParseOptions())]
+
+    assert "|  | 2024 | 2025 |" in text and "| Food | 11 | 21 |" in text

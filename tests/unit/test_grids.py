@@ -18,6 +18,7 @@ from docsvc.documents.engine.grids import (
     ruled_grids,
     split_aligned_columns,
     split_stacked_rows,
+    with_labels_outside,
 )
 from docsvc.documents.engine.tables import render_table
 from docsvc.documents.engine.textlayer import whole_words
@@ -813,3 +814,50 @@ def test_text_wrapped_in_a_drawn_column_is_not_split() -> None:
     words = words_of(lines)
 
     assert split_aligned_columns(MARKS_GRID, words) == MARKS_GRID
+
+
+# A spreadsheet printed with borders around its numbers only: row labels left of the ruled box, column
+# headers above it.
+BORDERED = Grid((200.0, 100.0, 400.0, 160.0), columns=(300.0,), rows=(120.0, 140.0))
+BORDERED_NUMBERS = [
+    (105.0, [(220, "10"), (320, "20")]),
+    (125.0, [(220, "11"), (320, "21")]),
+    (145.0, [(220, "12"), (320, "22")]),
+]
+
+
+def test_row_labels_printed_left_of_a_ruled_grid_are_its_first_column() -> None:
+    words = words_of(
+        [*BORDERED_NUMBERS, (105.0, [(50, "Rent")]), (125.0, [(50, "Food")]), (145.0, [(50, "Total")])]
+    )
+
+    grid = with_labels_outside(BORDERED, words, [BORDERED])
+    (text,) = assemble([block(words)], words, [grid], render)
+
+    assert grid.box[0] == 50 and grid.columns == (200.0, 300.0)
+    assert "| Food | 11 | 21 |" in text
+
+
+def test_column_headers_printed_right_above_a_ruled_grid_are_its_first_row() -> None:
+    words = words_of([(89.0, [(220, "2024"), (320, "2025")]), *BORDERED_NUMBERS])
+
+    grid = with_labels_outside(BORDERED, words, [BORDERED])
+    (text,) = assemble([block(words)], words, [grid], render)
+
+    assert grid.rows == (100.0, 120.0, 140.0)
+    assert text.startswith("| 2024 | 2025 |")
+
+
+def test_an_address_beside_a_ruled_box_whose_lines_cross_its_rows_stays_text() -> None:
+    address = [(102.0 + 13 * n, [(50, line)]) for n, line in enumerate(["Jane", "1 Road", "Town", "Land"])]
+    words = words_of([*BORDERED_NUMBERS, *address])
+
+    assert with_labels_outside(BORDERED, words, [BORDERED]) == BORDERED
+
+
+def test_a_title_above_a_ruled_grid_or_labels_in_another_grid_are_not_its_labels() -> None:
+    other = Grid((40.0, 100.0, 120.0, 160.0), columns=(80.0,), rows=(120.0, 140.0))
+    labels = [(105.0, [(50, "Rent")]), (125.0, [(50, "Food")]), (145.0, [(50, "Total")])]
+    words = words_of([(89.0, [(230, "Budget")]), *BORDERED_NUMBERS, *labels])
+
+    assert with_labels_outside(BORDERED, words, [BORDERED, other]) == BORDERED

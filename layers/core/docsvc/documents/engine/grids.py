@@ -701,6 +701,83 @@ def _cut(cell: Box, xs: Sequence[float]) -> list[Box]:
     return [(a, y0, b, y1) for a, b in pairwise(bounds)]
 
 
+def with_labels_outside(grid: Grid, words: Sequence[Word], grids: Sequence[Grid]) -> Grid:
+    """A ruled grid with the labels a spreadsheet prints outside its borders (rules drawn around the
+    numbers only): a column of row labels left of its left rule (`_label_column`), and a row of
+    column headers right above its top rule (`_header_row`). Words another of the page's `grids`
+    holds are none of its labels, and its box grows over no other grid."""
+    if not grid.rows or not grid.columns:
+        return grid  # a grid of rules between columns only: its box is its words' already
+    free = [word for word in words if not any(other.holds(word) for other in grids)]
+    others = [other.box for other in grids if other is not grid]
+    return _header_row(_label_column(grid, free, others), free, others)
+
+
+def _label_column(grid: Grid, words: Sequence[Word], others: Sequence[Box]) -> Grid:
+    """The grid with a first column of the lines of words left of its left rule and level with its
+    rows: each line within one row's band (none crosses a row rule, as a paragraph or an address
+    beside a ruled box does), in nearly every band (`_SAME_COLUMNS`, `_MIN_ROWS` at least), the lines
+    one column (one run of words each, their left, right or middle edges in line), nothing else there."""
+    x0, y0, x1, y1 = grid.box
+    beside = [word for word in words if y0 <= word.centre[1] <= y1 and word.box[2] <= x0 + _SNAP / 3]
+    if not beside:
+        return grid
+    lines = visual_lines(beside)
+    edges = (y0, *grid.rows, y1)
+    bands = set()
+    for line in lines:
+        band = bisect(grid.rows, (line.top + line.bottom) / 2)
+        slack = line.height / 4
+        if line.top < edges[band] - slack or line.bottom > edges[band + 1] + slack or line.runs > 1:
+            return grid
+        bands.add(band)
+    if len(bands) < max(_MIN_ROWS, _SAME_COLUMNS * (len(edges) - 1)) or not _one_column(lines):
+        return grid
+    box = (min(word.box[0] for word in beside), y0, x1, y1)
+    if any(_overlap(box, other) for other in others):
+        return grid
+    return Grid(box, (x0, *grid.columns), grid.rows, grid.cells)
+
+
+def _header_row(grid: Grid, words: Sequence[Word], others: Sequence[Box]) -> Grid:
+    """The grid with a first row of the line of words right above its top rule (no further than a
+    line's height): every word within the grid's width and within one of its columns, and half its
+    columns filled at least (two or more), as a spreadsheet's column headers printed outside the
+    borders are; a title or a caption fills one column or crosses a column's rule."""
+    x0, y0, x1, y1 = grid.box
+    above = [word for word in words if word.box[3] <= y0 + _SNAP / 3 and word.centre[1] < y0]
+    if not above:
+        return grid
+    line = visual_lines(above)[-1]  # the lowest: lines further up are no nearer
+    if y0 - line.bottom > line.height:
+        return grid
+    edges = (x0, *grid.columns, x1)
+    filled = set()
+    for word in line.words:
+        column = bisect(grid.columns, word.centre[0])
+        if word.box[0] < edges[column] - _SNAP or word.box[2] > edges[column + 1] + _SNAP:
+            return grid
+        filled.add(column)
+    if len(filled) < max(2, (len(edges) - 1) / 2):
+        return grid
+    box = (x0, line.top, x1, y1)
+    if any(_overlap(box, other) for other in others):
+        return grid
+    return Grid(box, grid.columns, (y0, *grid.rows), grid.cells)
+
+
+def _one_column(lines: Sequence[_Line]) -> bool:
+    """Whether lines stand in one column: their left edges, right edges or middles in line."""
+    lefts = [min(word.box[0] for word in line.words) for line in lines]
+    rights = [max(word.box[2] for word in line.words) for line in lines]
+    middles = [(left + right) / 2 for left, right in zip(lefts, rights, strict=True)]
+    return any(max(values) - min(values) <= _SNAP for values in (lefts, rights, middles))
+
+
+def _overlap(box: Box, other: Box) -> bool:
+    return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
+
+
 # ---------------------------------------------------------------------------------------- no rules
 _CELL_GAP = 1.0  # whitespace wider than this many line heights separates two cells of a line
 _MIN_GAP = 6.0  # points, at least

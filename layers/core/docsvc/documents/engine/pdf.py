@@ -28,6 +28,7 @@ from docsvc.documents.engine.grids import (
     ruled_grids,
     split_aligned_columns,
     split_stacked_rows,
+    with_labels_outside,
 )
 from docsvc.documents.engine.layout import (
     Box,
@@ -219,6 +220,7 @@ def _page_text(
         own = picture.words_without_bars(own)
     words = whole_words(own, {number: "\n".join(t) for number, t in texts.items()})
     grids = [split_aligned_columns(split_stacked_rows(grid, words), words) for grid in ruled]
+    grids = [with_labels_outside(grid, words, grids) for grid in grids]
     if aligned:
         grids += _aligned_grids(words, grids)
     if not grids:  # the words were read for nothing: the page is its blocks

@@ -589,9 +589,7 @@ def covered_spaces_dropped_pages(content: bytes, kind: str, pages: list[str]) ->
 
 def _covered_spaces_dropped(page: pymupdf.Page) -> dict[str, str]:
     """{line as get_text writes it: the line without its spaces that come right after a glyph of no
-    width, on its right (the line written left to right there), and that a glyph before them covers},
-    over the page's horizontal lines. A space on the left of such a sign is a right-to-left line's,
-    whose letters are drawn over each other, a Nastaliq letter's swash over the space after it."""
+    width and that a glyph before them covers}, over the page's horizontal lines."""
     dropped: dict[str, str] = {}
     for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
         for line in block.get("lines", ()):
@@ -603,11 +601,7 @@ def _covered_spaces_dropped(page: pymupdf.Page) -> dict[str, str]:
                 char
                 for index, (char, box, size) in enumerate(glyphs)
                 if char != " "
-                or not (
-                    index > 0
-                    and _after_no_width(box, size, glyphs[index - 1])
-                    and _covered(box, size, glyphs[:index])
-                )
+                or not (index > 0 and _no_width(glyphs[index - 1]) and _covered(box, size, glyphs[:index]))
             )
             if kept != text:
                 dropped[text] = kept
@@ -618,11 +612,6 @@ def _no_width(glyph: tuple[str, Any, float]) -> bool:
     """Whether MuPDF gives the glyph (character, box, font size) no width."""
     _, box, size = glyph
     return bool(box[2] - box[0] <= 0.01 * size)
-
-
-def _after_no_width(box: Any, size: float, before: tuple[str, Any, float]) -> bool:
-    """Whether the glyph `before` a space's `box` has no width and the space stands on its right."""
-    return _no_width(before) and box[0] >= before[1][0] - 0.01 * size
 
 
 def _covered(box: Any, size: float, before: list[tuple[str, Any, float]]) -> bool:

@@ -104,18 +104,3 @@ def test_a_raw_space_after_a_glyph_that_has_a_width_stays_though_a_wide_glyph_st
     raw = raw_text(content)
 
     assert covered_spaces_dropped_pages(content, "pdf", raw)[0].split() == ["Wi", "jo", "a\x01"]
-
-
-def test_a_raw_space_on_the_left_of_a_sign_of_no_width_in_a_right_to_left_line_stays() -> None:
-    # A right-to-left line: a letter, a sign of no width drawn within it, a space drawn within the
-    # letter's swash on the sign's left, then the next word's letter further left.
-    shown = "1 0 0 1 200 80 Tm (\\001) Tj 1 0 0 1 204 80 Tm (\\003) Tj 1 0 0 1 200 80 Tm ( ) Tj"
-    content = named_glyphs_pdf(
-        ["uni06BE", "uni062C", "g3"],
-        f"{shown} 1 0 0 1 193.4 80 Tm (\\002) Tj",
-        advances={1: 900, 2: 600, 3: 0},
-    )
-    raw = raw_text(content)
-
-    assert raw[0].split() == ["\u06be\x03", "\u062c"]
-    assert covered_spaces_dropped_pages(content, "pdf", raw)[0].split() == ["\u06be\x03", "\u062c"]

@@ -583,13 +583,24 @@ def covered_spaces_dropped_pages(content: bytes, kind: str, pages: list[str]) ->
                 dropped.append(text)
                 continue
             lines = _covered_spaces_dropped(page)
-            dropped.append("\n".join(lines.get(line, line) for line in text.split("\n")) if lines else text)
+            dropped.append("\n".join(_replaced(line, lines) for line in text.split("\n")) if lines else text)
     return dropped
+
+
+def _replaced(line: str, lines: dict[str, str]) -> str:
+    """A line of get_text's text with each line of `lines` in it written as `lines` gives it: a line
+    of the page's characters may be only part of a line get_text writes (glyphs of no value that
+    begin or end it, another line of the block on the same baseline)."""
+    for cut, whole in lines.items():
+        if cut in line:
+            line = line.replace(cut, whole)
+    return line
 
 
 def _covered_spaces_dropped(page: pymupdf.Page) -> dict[str, str]:
     """{line as get_text writes it: the line without its spaces that come right after a glyph of no
-    width and that a glyph before them covers}, over the page's horizontal lines."""
+    width and that a glyph before them covers (or, on that glyph's left, joined glyphs before it
+    cover: `_joined_over`)}, over the page's horizontal lines."""
     dropped: dict[str, str] = {}
     for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
         for line in block.get("lines", ()):
@@ -601,7 +612,11 @@ def _covered_spaces_dropped(page: pymupdf.Page) -> dict[str, str]:
                 char
                 for index, (char, box, size) in enumerate(glyphs)
                 if char != " "
-                or not (index > 0 and _no_width(glyphs[index - 1]) and _covered(box, size, glyphs[:index]))
+                or not (
+                    index > 0
+                    and _no_width(glyphs[index - 1])
+                    and (_covered(box, size, glyphs[:index]) or _joined_over(box, size, glyphs[:index]))
+                )
             )
             if kept != text:
                 dropped[text] = kept
@@ -612,6 +627,20 @@ def _no_width(glyph: tuple[str, Any, float]) -> bool:
     """Whether MuPDF gives the glyph (character, box, font size) no width."""
     _, box, size = glyph
     return bool(box[2] - box[0] <= 0.01 * size)
+
+
+def _joined_over(box: Any, size: float, before: list[tuple[str, Any, float]]) -> bool:
+    """Whether glyphs written before, side by side, stand over the whole of `box` (a space's) on the
+    left of the last of them, a glyph of no width: a right-to-left line's joined letters, where get_text
+    measures a gap from a mark of no value set within a letter (a Nastaliq letter's dots) and writes
+    a space where the letters join, drawn with no space glyph."""
+    if not before or box[2] > before[-1][1][0] + 0.01 * size:
+        return False
+    slack, reach = 0.01 * size, box[0]
+    for char, other, _ in sorted(before, key=lambda glyph: glyph[1][0]):
+        if char != " " and other[2] > other[0] and other[0] <= reach + slack:
+            reach = max(reach, other[2])
+    return bool(reach >= box[2] - slack)
 
 
 def _covered(box: Any, size: float, before: list[tuple[str, Any, float]]) -> bool:

@@ -15,6 +15,7 @@ from docsvc.documents.engine.textlayer import (
     repeats_last_lines,
     runs_as_blocks,
     set_apart,
+    spaces_after_marks,
     unmapped_apart,
     words_apart,
 )
@@ -498,3 +499,45 @@ def test_a_line_more_than_an_em_and_a_half_after_a_zero_width_glyph_without_unic
     (page,) = engine.parse_pages(line_after_a_zero_width_glyph(20), "pdf", ParseOptions())
 
     assert page.text.split() == [f"aa{UNMAPPED}", "script"]
+
+
+def test_a_space_after_a_mark_of_no_value_within_joined_right_to_left_letters_is_dropped() -> None:
+    # Right to left: a letter, its dots (no value, no width) drawn within it, then a space MuPDF
+    # measured from the dots to the next letter, joined to the first: the letters cover it.
+    joined = [
+        ("\u0647", 200.0, 209.9, 13.5),
+        (UNMAPPED, 204.0, 204.0, 13.5),
+        (" ", 200.0, 204.0, 13.5),
+        ("\u062a", 193.4, 200.0, 13.5),
+    ]
+    two_letters = [
+        ("\u062a", 193.4, 200.0, 13.5),
+        ("\u0647", 200.0, 209.9, 13.5),
+        (UNMAPPED, 202.0, 202.0, 13.5),
+        (" ", 198.0, 202.0, 13.5),
+        ("\u062f", 190.0, 193.4, 13.5),
+    ]
+
+    assert spaces_after_marks([joined, two_letters]) == {
+        f"\u0647{UNMAPPED} \u062a": f"\u0647{UNMAPPED}\u062a",
+        f"\u062a\u0647{UNMAPPED} \u062f": f"\u062a\u0647{UNMAPPED}\u062f",
+    }
+
+
+def test_a_space_drawn_past_a_right_to_left_letter_after_its_mark_stays() -> None:
+    # The same letter and dots, then a space standing past the letter's left edge: the words' own;
+    # and a space after a letter (no mark before it), or on a mark's right, is not looked at.
+    apart = [
+        ("\u0647", 200.0, 209.9, 13.5),
+        (UNMAPPED, 204.0, 204.0, 13.5),
+        (" ", 196.0, 200.0, 13.5),
+        ("\u062a", 189.4, 196.0, 13.5),
+    ]
+    after_a_letter = [
+        ("\u0647", 200.0, 209.9, 13.5),
+        (" ", 200.0, 204.0, 13.5),
+        ("\u062a", 193.4, 200.0, 13.5),
+    ]
+    on_the_right = [("k", 200.0, 209.9, 13.5), (UNMAPPED, 204.0, 204.0, 13.5), (" ", 204.0, 208.0, 13.5)]
+
+    assert spaces_after_marks([apart, after_a_letter, on_the_right]) == {}

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pymupdf
 
 from bench.real_documents import (
+    _joined_over,
+    _replaced,
     covered_spaces_dropped_pages,
     directions_apart_pages,
     fidelity,
@@ -104,3 +106,19 @@ def test_a_raw_space_after_a_glyph_that_has_a_width_stays_though_a_wide_glyph_st
     raw = raw_text(content)
 
     assert covered_spaces_dropped_pages(content, "pdf", raw)[0].split() == ["Wi", "jo", "a\x01"]
+
+
+def test_a_raw_space_that_joined_right_to_left_letters_cover_on_a_sign_of_no_width_left_is_covered() -> None:
+    # Right to left: two joined letters, a sign of no width drawn within the second, and a space on
+    # the sign's left that neither letter covers alone.
+    letters = [("\u062c", (193.4, 0, 200.0, 10), 11.0), ("\u06be", (200.0, 0, 209.9, 10), 11.0)]
+    sign = ("\x03", (202.0, 0, 202.0, 10), 11.0)
+
+    assert _joined_over((198.0, 0, 201.1, 10), 11.0, [*letters, sign])
+    assert not _joined_over((203.0, 0, 206.1, 10), 11.0, [*letters, sign])  # on its right
+    assert not _joined_over((190.0, 0, 193.1, 10), 11.0, [*letters, sign])  # past the letters
+
+
+def test_a_raw_line_that_holds_a_line_of_the_page_characters_loses_its_covered_spaces_too() -> None:
+    # get_text may write glyphs of no value before a line of the page's characters on its line.
+    assert _replaced("\x01\x02ab c", {"ab c": "abc"}) == "\x01\x02abc"

@@ -50,6 +50,7 @@ from docsvc.documents.engine.rendering import page_jpeg
 from docsvc.documents.engine.tables import render_table
 from docsvc.documents.engine.textlayer import (
     REACH,
+    SPACED_AFTER_UNMAPPED,
     UNMAPPED,
     Char,
     cut_after_unmapped,
@@ -61,6 +62,7 @@ from docsvc.documents.engine.textlayer import (
     repeats_last_lines,
     runs_as_blocks,
     set_apart,
+    spaces_after_marks,
     unmapped_apart,
     whole_words,
     words_apart,
@@ -171,6 +173,10 @@ def _page_text(
     textpage = page.get_textpage(flags=_TEXT_FLAGS)
     listed = textpage.extractBLOCKS()  # read once: the blocks, and what stands before each (`_after_a_box`)
     blocks, vectors = _text_blocks(page, textpage, listed)
+    marked = [box for box, text, _ in blocks if SPACED_AFTER_UNMAPPED.search(text)]
+    if marked:
+        unspaced = _spaces_after_marks(textpage, marked)
+        blocks = [(box, joined_lines(text, unspaced), number) for box, text, number in blocks]
     glued = [box for box, text, _ in blocks if _GLUED.search(text) or mixed_directions(text)]
     apart = _unmapped_apart(page, textpage, glued) if glued else {}
     if apart:
@@ -439,6 +445,14 @@ def _unmapped_apart(page: pymupdf.Page, textpage: pymupdf.TextPage, boxes: list[
     if any(char[0] == UNMAPPED and char[2] - char[1] <= 0.01 * char[3] for line in lines for char in line):
         coded = _lines(page.get_textpage(clip=clip, flags=_TEXT_FLAGS | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE))
     return unmapped_apart(lines, coded) | _directions_apart(lines)
+
+
+def _spaces_after_marks(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:
+    """The lines of the blocks (`boxes`) with a space after a glyph of no value that no page draws
+    (`textlayer.spaces_after_marks`), read character by character only around those blocks."""
+    clip = _clip(boxes)
+    clip += (-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)  # a glyph's box may stick out of its block's
+    return spaces_after_marks(_lines(textpage, clip))
 
 
 def _cut_after_unmapped(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:

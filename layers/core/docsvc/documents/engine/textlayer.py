@@ -148,6 +148,47 @@ def _zero_width_unmapped(char: Char) -> bool:
     return glyph == UNMAPPED and end - start <= 0.01 * size
 
 
+# A glyph of no Unicode value, then a space before a right-to-left letter (`spaces_after_marks`).
+SPACED_AFTER_UNMAPPED = re.compile(f"{UNMAPPED} (?=[{_RTL}])")
+
+
+def spaces_after_marks(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
+    """{line: the line without its spaces that stand right after a glyph of no value and no width, on
+    its left, where a glyph written before covers the space}. In a right-to-left line, a mark of no
+    value (a Nastaliq letter's dots) stands within its letter, and MuPDF measures the gap to the next
+    letter from the mark: it writes a space where the letters join and their glyphs cover it
+    ("\u0628\ufffd \u062a", one word
+    drawn with no space glyph). A space the page draws stands past the letter's edge, uncovered."""
+    unspaced: dict[str, str] = {}
+    for line in lines:
+        text = "".join(char for char, *_ in line)
+        kept = "".join(
+            char
+            for index, (char, x0, x1, size) in enumerate(line)
+            if char != " "
+            or not (
+                index > 0
+                and _zero_width_unmapped(line[index - 1])
+                and x1 <= line[index - 1][1] + 0.01 * size
+                and _covered_before(line[index], line[:index])
+            )
+        )
+        if kept != text:  # a block's text has no space at its lines' ends
+            unspaced[text.strip()] = kept.strip()
+    return unspaced
+
+
+def _covered_before(space: Char, before: Sequence[Char]) -> bool:
+    """Do glyphs of `before` (no spaces), side by side as joined letters are, cover all of `space`?"""
+    _, x0, x1, size = space
+    slack = 0.01 * size
+    reach = x0
+    for char, start, end, _ in sorted(before, key=lambda char: char[1]):
+        if char != " " and end > start and start <= reach + slack:
+            reach = max(reach, end)
+    return reach >= x1 - slack
+
+
 def joined_lines(text: str, joins: dict[str, str]) -> str:
     """The block's text with the lines `cut_after_unmapped` found written as one."""
     for cut, whole in joins.items():

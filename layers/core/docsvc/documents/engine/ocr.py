@@ -101,10 +101,11 @@ TURN_MARGIN = 10.0  # upside down when its probe's mean confidence is this much 
 # copies drawn at 300 dpi and read at 150 dpi 3.0-3.1, which Tesseract reads better unfiltered).
 NOISE_LEVEL = 4.5
 # A noisy rendering is smoothed before it is read, by a Gaussian of NOISE_BLUR inches (0.75 pixel at
-# 150 dpi, 1.5 at 300). A 3 x 3 median filter, used before, keeps a speckle of two pixels and takes the
-# thin strokes of small faded print with the noise: on the noisy pages of fresh5 of bench/ocr_pages
-# (read for that), Tesseract alone, at 150 dpi / at 300: a Belgian invoice of shaded cells 18.8 / 45.9%
-# of its words through the median, 21.2 / 49.4% through the Gaussian; a small receipt 44.1 / 64.7% and
+# 150 dpi, 1.5 at 300). A 3 x 3 median filter, used before, takes a stroke a pixel wide of small
+# faded print (ink in a third of its window) and the corners of letters for noise: on the noisy pages
+# of fresh5 of bench/ocr_pages (read for that), Tesseract alone, its 18 pages drawn twice as fine read
+# 78.6% through the median, 80.6% through the Gaussian; at 150 dpi / at 300, a Belgian invoice of
+# shaded cells 18.8 / 45.9% of its words through the median, 21.2 / 49.4% through the Gaussian; a small receipt 44.1 / 64.7% and
 # 67.6 / 73.5%, a ruled template 83.1 / 84.1% and 94.2 / 96.1%, a quote 67.8 / 86.4% and 76.3 / 81.4%.
 NOISE_BLUR = 0.005
 # A page whose ground is darker than its ink threshold over this share of it (`dark_ground`: text over

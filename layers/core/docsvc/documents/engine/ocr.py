@@ -105,8 +105,9 @@ NOISE_LEVEL = 4.5
 # faded print (ink in a third of its window) and the corners of letters for noise: on the noisy pages
 # of fresh5 of bench/ocr_pages (read for that), Tesseract alone, its 18 pages drawn twice as fine read
 # 78.6% through the median, 80.6% through the Gaussian; at 150 dpi / at 300, a Belgian invoice of
-# shaded cells 18.8 / 45.9% of its words through the median, 21.2 / 49.4% through the Gaussian; a small receipt 44.1 / 64.7% and
-# 67.6 / 73.5%, a ruled template 83.1 / 84.1% and 94.2 / 96.1%, a quote 67.8 / 86.4% and 76.3 / 81.4%.
+# shaded cells 18.8 / 45.9% of its words through the median, 21.2 / 49.4% through the Gaussian; a
+# small receipt 44.1 / 64.7% and 67.6 / 73.5%, a ruled template 83.1 / 84.1% and 94.2 / 96.1%, a quote
+# 67.8 / 86.4% and 76.3 / 81.4%.
 NOISE_BLUR = 0.005
 # A page whose ground is darker than its ink threshold over this share of it (`dark_ground`: text over
 # a photograph) is binarised locally, by Sauvola's method, with a `k` of LOCAL_K, FADED_K when it is

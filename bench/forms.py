@@ -257,6 +257,13 @@ def _value(label: str, kind: str, language: str, number: int) -> str:
     return f"Sample {number}"
 
 
+def _cut(value: str, length: int) -> str:
+    """A value cut to a widget's maximum length, without the spaces it then ends in: the instruction
+    "<label>: <value>" is read without its trailing spaces, as a person's would be, so a value kept
+    with them ("Sample " of "Sample 12") would count the widget's right "Sample" as wrong."""
+    return value[:length].rstrip()
+
+
 def truth(content: bytes, language: str) -> list[Given]:
     """The fields given, and their values."""
     with pymupdf.open(stream=content, filetype="pdf") as document:
@@ -288,7 +295,7 @@ def truth(content: bytes, language: str) -> list[Given]:
             kind = "checkbox" if widget.field_type == CHECKBOX else "text"
             value = _value(label, kind, language, len(given) + 1)
             if kind == "text" and widget.text_maxlen and len(value) > widget.text_maxlen:
-                value = value[: widget.text_maxlen]
+                value = _cut(value, widget.text_maxlen)
             rect = (widget.rect.x0, widget.rect.y0, widget.rect.x1, widget.rect.y1)
             given.append(Given(widget.xref, widget.field_name, page_number, rect, kind, label, value))
         return given

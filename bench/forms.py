@@ -30,7 +30,9 @@ Their truth does not come from the detector: each text field or check box widget
 two widgets share is left out (nobody could tell which is meant), and so are read-only, hidden and
 zero-sized widgets and check boxes that share a name.
 The instructions are "<label>: <value>" lines, a made-up value of the label's kind for each (a name, a
-date, an amount, an address... in the form's language; a check box gets the language's "yes").
+date, an amount, an address... in the form's language; a check box gets the language's "yes"). A value
+cut to a widget's maximum length loses the spaces it then ends in, as the instruction line is read
+without them.
 
 Two paths are measured, with the same instructions:
 - AcroForm: `form_fields` + `field_values` + `filled` on the form as it is; a field is right when the

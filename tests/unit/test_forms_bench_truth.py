@@ -8,16 +8,15 @@ from bench.forms import truth
 
 
 def _form_with_a_short_field(length: int) -> bytes:
-    document = pymupdf.open()
-    page = document.new_page()
-    widget = pymupdf.Widget()
-    widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
-    widget.field_name = "Reference"
-    widget.field_label = "Reference"
-    widget.text_maxlen = length
-    widget.rect = pymupdf.Rect(100, 100, 300, 120)
-    page.add_widget(widget)
-    return document.tobytes()
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        widget = pymupdf.Widget()  # type: ignore[no-untyped-call]
+        widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+        widget.field_name = widget.field_label = "Reference"
+        widget.text_maxlen = length
+        widget.rect = pymupdf.Rect(100, 100, 300, 120)
+        page.add_widget(widget)
+        return bytes(document.tobytes())
 
 
 def test_a_value_cut_to_a_maximum_length_keeps_no_trailing_space() -> None:

@@ -21,9 +21,9 @@ Minnesota health care application, a Canadian tuition certificate, a French Cerf
 forms), read since; `heldout8`, forms added in the eighth round (English commercial forms, US federal
 forms, one in Spanish, two French Cerfas, a German court form, a Japanese form), read since; `heldout9`,
 forms added in the ninth round (US bankruptcy, Social Security, USCIS and state court forms, a library's
-shipping label, German club forms, a French Cerfa and its annex), read since; `heldout10`, forms added last
-(German legal aid court forms, US immigration and labour forms, a Spanish tax form, Italian, Dutch and
-Portuguese commercial forms...), run once before and once after a round's changes.
+shipping label, German club forms, a French Cerfa and its annex), read since; `heldout10`, forms added in
+the tenth round (German legal aid court forms, US immigration and labour forms, a Spanish tax form,
+Italian, Dutch and Portuguese commercial forms...), read since.
 
 Their truth does not come from the detector: each text field or check box widget with a tooltip
 (/TU), or else a name of words ("FirstName"), is a field given, its label that tooltip or name; a label

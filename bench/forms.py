@@ -21,16 +21,18 @@ Minnesota health care application, a Canadian tuition certificate, a French Cerf
 forms), read since; `heldout8`, forms added in the eighth round (English commercial forms, US federal
 forms, one in Spanish, two French Cerfas, a German court form, a Japanese form), read since; `heldout9`,
 forms added in the ninth round (US bankruptcy, Social Security, USCIS and state court forms, a library's
-shipping label, German club forms, a French Cerfa and its annex), read since; `heldout10`, forms added last
-(German legal aid court forms, US immigration and labour forms, a Spanish tax form, Italian, Dutch and
-Portuguese commercial forms...), run once before and once after a round's changes.
+shipping label, German club forms, a French Cerfa and its annex), read since; `heldout10`, forms added in
+the tenth round (German legal aid court forms, US immigration and labour forms, a Spanish tax form,
+Italian, Dutch and Portuguese commercial forms...), read since.
 
 Their truth does not come from the detector: each text field or check box widget with a tooltip
 (/TU), or else a name of words ("FirstName"), is a field given, its label that tooltip or name; a label
 two widgets share is left out (nobody could tell which is meant), and so are read-only, hidden and
 zero-sized widgets and check boxes that share a name.
 The instructions are "<label>: <value>" lines, a made-up value of the label's kind for each (a name, a
-date, an amount, an address... in the form's language; a check box gets the language's "yes").
+date, an amount, an address... in the form's language; a check box gets the language's "yes"). A value
+cut to a widget's maximum length loses the spaces it then ends in, as the instruction line is read
+without them.
 
 Two paths are measured, with the same instructions:
 - AcroForm: `form_fields` + `field_values` + `filled` on the form as it is; a field is right when the
@@ -257,6 +259,13 @@ def _value(label: str, kind: str, language: str, number: int) -> str:
     return f"Sample {number}"
 
 
+def _cut(value: str, length: int) -> str:
+    """A value cut to a widget's maximum length, without the spaces it then ends in: the instruction
+    "<label>: <value>" is read without its trailing spaces, as a person's would be, so a value kept
+    with them ("Sample " of "Sample 12") would count the widget's right "Sample" as wrong."""
+    return value[:length].rstrip()
+
+
 def truth(content: bytes, language: str) -> list[Given]:
     """The fields given, and their values."""
     with pymupdf.open(stream=content, filetype="pdf") as document:
@@ -288,7 +297,7 @@ def truth(content: bytes, language: str) -> list[Given]:
             kind = "checkbox" if widget.field_type == CHECKBOX else "text"
             value = _value(label, kind, language, len(given) + 1)
             if kind == "text" and widget.text_maxlen and len(value) > widget.text_maxlen:
-                value = value[: widget.text_maxlen]
+                value = _cut(value, widget.text_maxlen)
             rect = (widget.rect.x0, widget.rect.y0, widget.rect.x1, widget.rect.y1)
             given.append(Given(widget.xref, widget.field_name, page_number, rect, kind, label, value))
         return given

@@ -1126,3 +1126,24 @@ def test_the_last_line_of_a_paragraph_and_a_rules_caption_make_no_blank_of_white
         page.insert_text((72, 209), "Middle name", fontsize=8)
         fields = form_fields(bytes(document.tobytes()))
     assert [field.description for field in fields] == ["Middle name"]
+
+
+def test_a_tooltip_worded_as_the_fields_name_in_a_phrase_is_its_label() -> None:
+    """A widget whose name and tooltip are one phrase the form's author wrote ("Monthly gross income
+    from rent in euro") is labelled so, not by the column's shorthand printed by it ("EUR gross");
+    a name of one or two words equal to its tooltip says no more than the page does."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 100), "EUR gross", fontsize=9)
+        page.insert_text((72, 140), "Given name", fontsize=9)
+        for name, rect in (
+            ("Monthly gross income from rent in euro", (130, 90, 200, 104)),
+            ("FirstName", (130, 130, 300, 144)),
+        ):
+            widget = pymupdf.Widget()  # type: ignore[no-untyped-call]
+            widget.field_name, widget.field_type = name, pymupdf.PDF_WIDGET_TYPE_TEXT
+            widget.rect, widget.field_label = pymupdf.Rect(rect), name
+            page.add_widget(widget)
+        content = bytes(document.tobytes())
+    descriptions = [field.description for field in form_fields(content)]
+    assert descriptions == ["Monthly gross income from rent in euro", "Given name"]

@@ -190,3 +190,37 @@ def test_the_answer_does_not_depend_on_the_hash_seed() -> None:
         for seed in ("1", "2", "3")
     }
     assert answers == {"[('f0', 'Roe'), ('f1', 'Jane'), ('f3', 'Lyon'), ('f5', '69001')]\n"}
+
+
+def test_a_numbered_line_fills_the_field_worded_with_its_number() -> None:
+    """A form that numbers its fields anew in each section ("2. Title" in one, "3. Title" in the next):
+    the number the line opens with says which is meant, though it reads as a list's numbering too."""
+    fields = [
+        ("field_2_title", "2. Title", "text"),
+        ("field_3_signature_date", "3. Signature Date signed [date]", "text"),
+        ("field_3_title", "3. Title", "text"),
+        ("field_5_signature_date", "5. Signature Date signed [date]", "text"),
+    ]
+    instructions = "3. Title: Director\n5. Signature Date signed: 05/25/1987\n2. Title: Clerk"
+    assert field_values(fields, instructions) == {
+        "field_2_title": "Clerk",
+        "field_3_title": "Director",
+        "field_5_signature_date": "05/25/1987",
+    }
+    assert statements("1. First name: Jane")[0].label == "First name"
+
+
+def test_a_long_label_with_colons_keeps_its_value_whole() -> None:
+    """An official form's tooltip of several sentences, colons among them, before a short value: the
+    last colon ends the label, however long the label."""
+    label = (
+        "Part A. III. 5. Provide the following information about your parents and siblings (brother and "
+        "sister), listing each one's full name, city and country of birth and current location. Check the "
+        "box if the person is deceased. (NOTE: Use Form I-589 Supplement B, or "
+        "additional sheets of paper, if necessary.) Sibling 3. Enter City/Town and Country of Birth."
+    )
+    assert len(label) > 300
+    (statement,) = statements(f"{label}: Portland 163")
+    assert (statement.label, statement.value) == (label, "Portland 163")
+    prose = "Please use what follows for the form, " * 9 + "as said: " + "word " * 20
+    assert all(statement.label != prose.split(": ")[0] for statement in statements(prose))

@@ -79,6 +79,7 @@ _TEXT_FLAGS = (
 )
 _VECTOR_BLOCK = 3
 _KEY_WORDS = 6  # words of a label that make its key
+_PHRASE_WORDS = 3  # words of a field's name, spaced, that make it a phrase a person wrote
 _KEY_LENGTH = 48  # characters of a key at most
 _CHECK_SIZE = (5.0, 20.0)  # a check box's side, in points
 _MIN_FIELD = 24.0  # the narrowest blank a value is written on, in points
@@ -184,10 +185,14 @@ def _widget_fields(widgets: list[pymupdf.Widget], words: list[Word]) -> list[Pla
 
 
 def _tooltip(widget: pymupdf.Widget) -> str:
-    """The widget's tooltip (/TU) when it says more than the field's name."""
+    """The widget's tooltip (/TU) when it says more than the field's name, or says what the field is as
+    the name does in a phrase ("Monatliche Bruttoeinnahmen durch Wohngeld in Euro" both): the form's
+    author wrote it, where the words printed by the box may be a column's shorthand ("mtl. EUR")."""
     label = " ".join(str(widget.field_label or "").split())
     name = str(widget.field_name or "")
-    if not label or label == name or _MEANINGLESS_NAME.match(label) or not any(c.isalpha() for c in label):
+    if not label or _MEANINGLESS_NAME.match(label) or not any(c.isalpha() for c in label):
+        return ""
+    if label == name and len(label.split()) < _PHRASE_WORDS:
         return ""
     return label
 

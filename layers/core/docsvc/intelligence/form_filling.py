@@ -17,7 +17,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from docsvc.intelligence.labels import label_key
@@ -174,6 +174,7 @@ class Statement:
     value: str  # "true"/"false" for a box to tick or clear
     check: bool | None = None  # a sentence that ticks (True) or clears (False) a box
     order: int = 0
+    mark: str = ""  # the numbering the line opened with ("3."), read as a list's, not as the label's
 
 
 _BULLET = re.compile(r"^\s*(?:[-*•·▪‣\u2013\u2014]|\d{1,3}[.)]|[a-z][.)])\s+")
@@ -229,6 +230,8 @@ def statements(instructions: str) -> list[Statement]:
     found: list[Statement] = []
     order = 0
     for line in instructions.splitlines():
+        bullet = _BULLET.match(line)
+        mark = bullet.group(0).strip() if bullet and any(char.isalnum() for char in bullet.group(0)) else ""
         line = _BULLET.sub("", line).strip()
         if not line:
             continue
@@ -237,7 +240,7 @@ def statements(instructions: str) -> list[Statement]:
         if len(pieces) < 2 or short < 2:
             labelled = _labelled(line)
             if labelled:
-                found.append(Statement(*labelled, order=order))
+                found.append(Statement(*labelled, order=order, mark=mark))
                 order += 1
                 continue
         for piece in pieces if short >= 2 else _SENTENCE_END.split(line):
@@ -262,9 +265,21 @@ def _labelled(line: str) -> tuple[str, str] | None:
             continue
         for match in reversed(matches):
             label, value = line[: match.start()].strip(), line[match.end() :].strip()
-            if label and value and any(char.isalpha() for char in label) and len(label) <= 300:
+            if label and value and any(char.isalpha() for char in label) and _label_length(label, value):
                 return label, _unquoted(value)
     return None
+
+
+_LABEL_CHARACTERS = 300  # a label of a line is no longer than this...
+_LONG_LABEL_VALUE = 12  # ...unless the value after it has no more words than this
+
+
+def _label_length(label: str, value: str) -> bool:
+    """Whether `label` is short enough to be a field's label. Official forms' tooltips run to several
+    sentences ("Part A. III. 5. Provide the following information about your parents...: Sibling 1.
+    Enter City/Town"), and a value after one is short; a long text before a long one is prose. A label
+    too long here would hand an earlier colon the line, its value taking the rest of the label."""
+    return len(label) <= _LABEL_CHARACTERS or value.count(" ") < _LONG_LABEL_VALUE
 
 
 Reading = tuple[str, str, bool | None]  # label, value, whether it ticks (True) or clears a box
@@ -520,6 +535,7 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
         ],
         [_as_set(concepts(statement.label)) for statement in stated],
     )
+    stated = [_with_mark(statement, targets) for statement in stated]
     ranked: list[tuple[float, int, int, str]] = []
     allowed: dict[int, int] = {}
     for statement in stated:
@@ -552,6 +568,16 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
         fills[order] = fills.get(order, 0) + 1
     _in_form_order(filler, chosen, ranked)
     return {targets.fields[index].key: value for index, value in sorted(chosen.items())}
+
+
+def _with_mark(statement: Statement, targets: _Targets) -> Statement:
+    """The statement labelled with the numbering its line opened with, when a field is worded so: a
+    form that numbers its fields anew in each section ("2. Title", "3. Title") is told which is meant
+    by the number, which reads as a list's numbering otherwise."""
+    if not statement.mark:
+        return statement
+    marked = f"{statement.mark} {statement.label}"
+    return replace(statement, label=marked) if targets.worded(marked) else statement
 
 
 _TIE = 1e-9  # scores this close name two fields equally well

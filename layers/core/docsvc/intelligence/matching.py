@@ -501,9 +501,10 @@ def _letterhead_cells(reading: Reading) -> list[tuple[str, Pos]]:
         ),
         None,
     )
-    if first is None or lines[first].page != 0 or not lines[first].cells:
+    head = lines[first].cells if first is not None and lines[first].page == 0 else None
+    if first is None or not head:
         return []
-    name = lines[first].cells[0].strip()
+    name = head[0].strip()
     if not name or any(char.isdigit() for char in name) or not _mostly_letters(name):
         return []
     if label_colon(name) is not None or reading.reads_as_label(name) or synonyms(label_key(name)):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pymupdf
 
-from bench.forms import truth
+from bench.forms import CITIES, NAMES, STREETS, YES, forms_of, truth
 
 
 def _form_with_a_short_field(length: int) -> bytes:
@@ -29,3 +29,10 @@ def test_a_value_within_the_maximum_length_is_given_whole() -> None:
     (given,) = truth(_form_with_a_short_field(20), "en")
 
     assert given.value == "Sample 1"
+
+
+def test_every_language_of_the_forms_has_values_to_give() -> None:
+    languages = {str(document["language"]) for document in forms_of("all")}
+
+    for table in (YES, NAMES, CITIES, STREETS):
+        assert languages <= set(table)

@@ -1004,8 +1004,7 @@ def _score_tables(result: DocumentResult, truth: Truth, outputs: dict[str, Outpu
     expected = [(page, cell_text(cell)) for page, cell in truth.cells]
     raw = outputs.get(RAW)
     if truth.from_source and raw is not None:
-        shown = cell_text(raw.text)
-        expected = [(page, cell) for page, cell in expected if cell in shown]
+        expected = _shown_cells(expected, cell_text(raw.text))
     if any(page is None for page, _ in expected) and raw is not None and raw.pages:
         page_texts = [cell_text(text) for text in raw.pages]
         held = [sum(1 for _, cell in expected if cell in text) for text in page_texts]
@@ -1025,6 +1024,23 @@ def _score_tables(result: DocumentResult, truth: Truth, outputs: dict[str, Outpu
             result.table_pages_missed[name] = sum(
                 1 for page in result.truth_table_pages if page not in output.table_pages
             )
+
+
+def _shown_cells(expected: list[tuple[int | None, str]], shown: str) -> list[tuple[int | None, str]]:
+    """The source cells the text layer shows, each kept at most as often as it shows: a workbook's
+    every filled cell is in the truth, printed or not (another sheet, a range left off the print),
+    so a value repeated across the book ("1" in every slot of a timetable) is expected only as
+    many times as the text layer holds it as a whole word (once, if only within a longer word)."""
+    allowed: dict[str, int] = {}
+    kept = []
+    for page, cell in expected:
+        if cell not in allowed:
+            bounded = len(re.findall(rf"(?<!\S){re.escape(cell)}(?!\S)", shown))
+            allowed[cell] = max(bounded, 1 if cell in shown else 0)
+        if allowed[cell] > 0:
+            allowed[cell] -= 1
+            kept.append((page, cell))
+    return kept
 
 
 # ---------------------------------------------------------------------------------------- report

@@ -309,6 +309,41 @@ def test_lines_under_one_label_that_fill_other_columns_stay_one_row() -> None:
     assert split_stacked_rows(RULED, words) == RULED
 
 
+def test_stacked_lines_of_long_labels_with_an_amount_each_are_rows() -> None:
+    """A budget's lines under one rule: labels of several words, one amount on each line."""
+    lines = [("Mandate", "Reserve", "fund", "533,811.85"), ("Spaces", "Loan", "repayment", "40,694.29")]
+    lines += [("Senior", "Book", "reserve", "5,000.00")]
+    words = words_of(
+        [(110 + 12 * n, [(110, a), (210, b), (240, c), (310, d)]) for n, (a, b, c, d) in enumerate(lines)]
+    )
+
+    grid = split_stacked_rows(RULED, words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert table.splitlines()[2:] == [
+        "| Spaces | Loan repayment | 40,694.29 |",
+        "| Senior | Book reserve | 5,000.00 |",
+    ]
+
+
+def test_lines_ending_in_amounts_are_rows_though_a_side_label_ends_one() -> None:
+    """A budget's section: line items and a section total, their amounts in two columns, and a side
+    label's line with no amount at the band's foot."""
+    rows = [("Return", "to aid", "", "1,316,870.72"), ("Spaces", "Officer", "266,037.00", "")]
+    rows += [
+        ("Desktop", "Support", "7,004.00", ""),
+        ("Staff", "Training", "4,500.00", ""),
+        ("Side", "label", "", ""),
+    ]
+    lines = [(110 + 12 * n, [(110, a), (210, b), (310, c), (360, d)]) for n, (a, b, c, d) in enumerate(rows)]
+    ruled = Grid((100.0, 100.0, 420.0, 200.0), columns=(200.0, 300.0, 350.0), rows=(108.0,))
+    words = words_of([(y, [(x, text) for x, text in placed if text]) for y, placed in lines])
+
+    grid = split_stacked_rows(ruled, words)
+
+    assert len(grid.rows) == 5
+
+
 def test_text_wrapped_in_every_cell_of_a_ruled_row_stays_one_row() -> None:
     words = words_of(
         stacked([["Class", "water or", "terror or"], ["criteria", "food borne", "high fatality"]])

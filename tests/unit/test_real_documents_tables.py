@@ -76,3 +76,13 @@ def test_truth_read_from_the_pdf_itself_is_expected_whatever_the_text_layer_show
     result = DocumentResult("doc", "table-ruled", "en", "s", "pdf", 1)
     _score_tables(result, truth, {RAW: raw, ENGINE: Output(pages=[""], tables=[[]])})
     assert result.cells_expected == 2
+
+
+def test_a_source_cell_is_expected_only_as_often_as_the_text_layer_shows_it() -> None:
+    book = xlsx({"Printed": [["Slot", "1"], ["Next", "1"]], "Not printed": [["1"], ["1"], ["1"]]})
+    truth = load_truth({"truth_kind": "xlsx-cells"}, book)
+    raw = Output(pages=["Slot 1 Next 1 Page 10"], text="Slot 1 Next 1 Page 10")
+    found = Output(pages=[""], tables=[["Slot", "1", "Next", "1"]], table_pages={1})
+    result = DocumentResult("doc", "table-ruled", "en", "s", "pdf", 1)
+    _score_tables(result, truth, {RAW: raw, ENGINE: found})
+    assert (result.cells_expected, result.cells_strict[ENGINE]) == (4, 4)

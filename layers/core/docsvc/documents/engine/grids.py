@@ -574,11 +574,25 @@ def _mostly_numbers(lines: Sequence[_Line]) -> bool:
     return sum(bool(_NUMBER.fullmatch(text)) for text in words) >= len(words) / 2
 
 
+def _number_a_line(lines: Sequence[_Line], columns: Sequence[float]) -> bool:
+    """Whether nearly every one of the lines ends in a cell that is a single number (amounts beside
+    their labels, a line item's or a section total's column): a number is not wrapped onto the next
+    line, so such lines are rows, however long their labels."""
+    ending = 0
+    for line in lines:
+        texts: dict[int, list[str]] = {}
+        for word in sorted(line.words, key=_left):
+            texts.setdefault(bisect(columns, word.centre[0]), []).append(word.text)
+        ending += bool(_NUMBER.fullmatch(" ".join(texts[max(texts)])))
+    return bool(lines) and ending >= _SAME_COLUMNS * len(lines)
+
+
 def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
     """A ruled grid whose rows hold several lines of cells each (rules only around the header and the
     body, as in statistical reports) with a row for each such line: a band is split at every line that
     fills two columns or more, once two of its lines do, nearly all of those fill the same columns or
-    each has a label of its own in the first column, and they are mostly numbers; a line of one cell
+    each has a label of its own in the first column, and they are mostly numbers or one column holds
+    a number on each of them (`_number_a_line`); a line of one cell
     stays with the row above it (a label wrapped). Lines that fill different columns under one label
     (a cell beside them spans the band), or text wrapped in every column, stay one row of cells of
     several lines."""
@@ -599,9 +613,8 @@ def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
         same = Counter(several).most_common(1)[0][1] >= _SAME_COLUMNS * len(several)
         if not same and not all(0 in columns for columns in several):
             continue  # lines that fill other columns, not all labelled: cells spanning the row's lines
-        if not _mostly_numbers(
-            [line for line, columns in zip(lines, filled, strict=True) if len(columns) >= 2]
-        ):
+        multi = [line for line, columns in zip(lines, filled, strict=True) if len(columns) >= 2]
+        if not _mostly_numbers(multi) and not _number_a_line(multi, grid.columns):
             continue  # text wrapped in every column: one row of cells of several lines
         starts = [index for index, columns in enumerate(filled) if len(columns) >= 2 and index > 0]
         rows += [(lines[index - 1].bottom + lines[index].top) / 2 for index in starts]

@@ -17,7 +17,8 @@ from docsvc.intelligence.vocabulary import plain
 
 _CURRENCY = re.compile(
     r"(?i)(?<![a-z])(?:usd|eur|gbp|jpy|chf|cad|aud|nzd|cny|rmb|inr|sek|nok|dkk|pln|czk|huf|brl|mxn|zar|"
-    r"sgd|hkd|krw|rub|ils|aed|sar|us\$|ca\$|au\$|a\$|c\$|r\$|rs\.?|kr\.?|fr\.)(?![a-z])|[$€£¥₹₩₽₺₪₫฿₴₦₱¢]"
+    r"sgd|hkd|krw|rub|ils|aed|sar|try|rsd|aoa|pyg|ron|uah|bgn|us\$|ca\$|au\$|a\$|c\$|r\$|rs\.?|kr\.?|fr\.|"
+    r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|lei)(?![a-z])|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"
 )
 _UNIT_AFTER = re.compile(r"(.*?[\d)])\s*(%|[^\W\d_]{1,6}\.?)")
 _GROUP_SPACES = " '\u2019\u00a0\u202f"  # thousands separated by spaces or apostrophes: 1 234,50, 1'234.50
@@ -90,14 +91,39 @@ def _three_after(digits: str, separator: str) -> bool:
 
 
 # A sign of more than one character first: "R$" is the Brazilian real, not the dollar it contains.
-_CURRENCY_SIGNS = {"R$": "BRL", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW",
-                   "₽": "RUB"}  # fmt: skip
-# A sign written as a word after the amount ("27 333,06 zł", "1 250 Kč"), not the start of a longer word.
-_WORD_SIGNS = {"zł": "PLN", "Kč": "CZK"}
-_WORD_SIGN = re.compile(r"(?<=\d)\s?(zł|Kč)(?![^\W\d_])")
+_CURRENCY_SIGNS = {"R$": "BRL", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "￥": "JPY", "₹": "INR",
+                   "₩": "KRW", "₽": "RUB", "₺": "TRY", "₲": "PYG", "₴": "UAH", "元": "CNY", "円": "JPY"}  # fmt: skip
+# A sign written as a word after the amount ("27 333,06 zł", "1 250 Kč", "12 700 Ft", "1.500,00 дин"),
+# not the start of a longer word.
+_WORD_SIGNS = {"zł": "PLN", "Kč": "CZK", "Ft": "HUF", "TL": "TRY", "Kz": "AOA", "Gs": "PYG", "din": "RSD",
+               "дин": "RSD", "RSD": "RSD", "lei": "RON", "руб": "RUB", "грн": "UAH", "Fr": "CHF", "kn": "HRK",
+               "лв": "BGN"}  # fmt: skip
+_WORD_SIGN = re.compile(r"(?<=\d)\s?(zł|Kč|Ft|TL|Kz|Gs|din|дин|RSD|lei|руб|грн|Fr|kn|лв)(?![^\W\d_])")
+# A sign written before the amount ("Gs. 150.000", "Kz 1 250,00", "Fr. 120.50", "TL 99,90").
+# "Fr" only with its point: a German "Fr" before a date is Friday.
+_SIGN_BEFORE = re.compile(r"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft)\.?\s?(?=\d)")
 _CURRENCY_CODE = re.compile(
-    r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD)(?![A-Za-z])"
+    r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|RMB|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|"
+    r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|HRK)(?![A-Za-z])"
 )
+# Codes that are also English words ("TRY", "RON"): a currency only beside an amount, or alone.
+_WORD_CODE = re.compile(r"(?<=\d)\s?(TRY|RON)(?![A-Za-z])|(?<![A-Za-z])(TRY|RON)\s?(?=\d)|^\s*(TRY|RON)\s*$")
+_CODE_ALIASES = {"RMB": "CNY"}
+# A currency named in words ("ukupno dinara", "Moneda: Guaraní", "人民币"): weaker than a code, like a sign.
+# Written as `plain` gives them (lower case, no accents).
+_CURRENCY_WORDS = {"forint": "HUF", "dinara": "RSD", "динара": "RSD", "kwanza": "AOA", "kwanzas": "AOA",
+                   "guarani": "PYG", "guaranies": "PYG", "yuan": "CNY", "renminbi": "CNY", "turk lirasi": "TRY",
+                   "schweizer franken": "CHF", "francs suisses": "CHF", "franchi svizzeri": "CHF", "yen": "JPY",
+                   "рублеи": "RUB", "рубля": "RUB", "гривень": "UAH", "гривні": "UAH", "euro": "EUR",
+                   "euros": "EUR", "zlotych": "PLN", "korun": "CZK", "kuna": "HRK", "leva": "BGN"}  # fmt: skip
+_HAN_CURRENCY_WORDS = {"人民币": "CNY", "人民幣": "CNY", "日本円": "JPY"}
+_CURRENCY_WORD = re.compile(
+    r"(?<![^\W\d_])(" + "|".join(sorted(map(re.escape, _CURRENCY_WORDS), key=len, reverse=True))
+    + r")(?![^\W\d_])|(" + "|".join(_HAN_CURRENCY_WORDS) + ")"
+)
+# Han characters with no kana: a Chinese document, whose "¥" is the yuan.
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 def currency_of(texts: Iterable[str]) -> str | None:
@@ -105,15 +131,29 @@ def currency_of(texts: Iterable[str]) -> str | None:
     USD, "zł" after an amount PLN), the most frequent; None when it shows none."""
     codes: dict[str, int] = {}
     signs: dict[str, int] = {}
+    han = kana = False
+    yen_signs = 0
     for text in texts:
-        for code in _CURRENCY_CODE.findall(text):
+        han, kana = han or bool(_HAN.search(text)), kana or bool(_KANA.search(text))
+        yen_signs += text.count("¥") + text.count("￥")
+        found_codes = _CURRENCY_CODE.findall(text) + ["".join(pair) for pair in _WORD_CODE.findall(text)]
+        for code in found_codes:
+            code = _CODE_ALIASES.get(code, code)
             codes[code] = codes.get(code, 0) + 1
-        for sign in _WORD_SIGN.findall(text):
+        for sign in _WORD_SIGN.findall(text) + _SIGN_BEFORE.findall(text):
             signs[_WORD_SIGNS[sign]] = signs.get(_WORD_SIGNS[sign], 0) + 1
+        for word, han_word in _CURRENCY_WORD.findall(plain(text).replace("ı", "i")):
+            code = _CURRENCY_WORDS[word] if word else _HAN_CURRENCY_WORDS[han_word]
+            signs[code] = signs.get(code, 0) + 1
         for sign, code in _CURRENCY_SIGNS.items():
             if sign in text:
                 signs[code] = signs.get(code, 0) + text.count(sign)
                 text = text.replace(sign, " ")
+    if han and not kana and yen_signs:  # "¥" on a Chinese page (Han characters, no kana): the yuan
+        signs["JPY"] -= yen_signs
+        signs["CNY"] = signs.get("CNY", 0) + yen_signs
+        if not signs["JPY"]:
+            del signs["JPY"]
     found = codes or signs
     return max(found, key=lambda code: (found[code], code)) if found else None
 

@@ -52,7 +52,7 @@ CURRENCY = {"type": "object", "properties": {"currency": {"type": ["string", "nu
         ("Son Ödeme Tarihi", ("due", "date")),
         ("Genel Toplam", ("total",)),
         ("Ödenecek Tutar", ("total",)),
-        ("Mal Hizmet Toplam Tutarı", ("net", "total")),
+        ("Mal Hizmet Toplam Tutarı", ("net", "total")),  # noqa: RUF001
         ("Hesaplanan KDV", ("tax",)),
         ("Vergi No", ("vat", "id")),
         ("Para Birimi", ("currency",)),
@@ -70,13 +70,13 @@ CURRENCY = {"type": "object", "properties": {"currency": {"type": ["string", "nu
         ("Pénznem", ("currency",)),
         # Serbian, Latin and Cyrillic; Croatian
         ("Račun broj", ("invoice", "number")),
-        ("Рачун број", ("invoice", "number")),
+        ("Рачун број", ("invoice", "number")),  # noqa: RUF001
         ("Datum izdavanja", ("invoice", "date")),
         ("Датум промета", ("delivery", "date")),
         ("Rok plaćanja", ("due", "date")),
         ("Valuta plaćanja", ("due", "date")),
         ("Ukupno za plaćanje", ("total",)),
-        ("УКУПНО ЗА ПЛАЋАЊЕ", ("total",)),
+        ("УКУПНО ЗА ПЛАЋАЊЕ", ("total",)),  # noqa: RUF001
         ("Osnovica", ("net", "total")),
         ("Iznos PDV", ("tax",)),
         ("ПИБ", ("vat", "id")),
@@ -87,7 +87,7 @@ CURRENCY = {"type": "object", "properties": {"currency": {"type": ["string", "nu
         ("Счёт №", ("invoice", "number")),
         ("Итого к оплате", ("total",)),
         ("Сумма без НДС", ("net", "total")),
-        ("В том числе НДС", ("tax",)),
+        ("В том числе НДС", ("tax",)),  # noqa: RUF001
         ("ИНН", ("vat", "id")),
         ("Покупатель", ("customer",)),
         ("Поставщик", ("vendor",)),
@@ -132,7 +132,7 @@ def test_a_turkish_invoice_is_read_by_its_own_labels() -> None:
             "Fatura No: ABC2024000000123",
             "Fatura Tarihi: 15.01.2024",
             "Son Ödeme Tarihi: 14.02.2024",
-            "Mal Hizmet Toplam Tutarı: 1.000,00 TL",
+            "Mal Hizmet Toplam Tutarı: 1.000,00 TL",  # noqa: RUF001
             "Hesaplanan KDV (%20): 200,00 TL",
             "Ödenecek Tutar: 1.200,00 TL",
         ]
@@ -151,7 +151,7 @@ def test_a_turkish_invoice_is_read_by_its_own_labels() -> None:
 def test_a_serbian_cyrillic_invoice_is_read_by_its_own_labels() -> None:
     page = "\n".join(
         [
-            "Рачун број: 17/2024",
+            "Рачун број: 17/2024",  # noqa: RUF001
             "Датум издавања: 15.01.2024",
             "Рок плаћања: 14.02.2024",
             "Основица: 1.000,00 дин",
@@ -182,7 +182,8 @@ def test_a_japanese_invoice_gives_its_total_net_and_consumption_tax() -> None:
         ]
     )
 
-    output = extract([page], {**SCHEMA, "properties": {**SCHEMA["properties"], **CURRENCY["properties"]}}).output
+    schema = {**SCHEMA, "properties": {**SCHEMA["properties"], **CURRENCY["properties"]}}
+    output = extract([page], schema).output
 
     assert output["invoice_number"] == "INV-0042"
     assert (output["net_total"], output["tax_total"], output["total"]) == (10000.0, 1000.0, 11000.0)
@@ -207,7 +208,7 @@ def test_a_japanese_invoice_gives_its_total_net_and_consumption_tax() -> None:
         ("价税合计 ¥113.00", "CNY"),
         ("Moneda: Guaraní", "PYG"),
         ("Iznos u dinara: 1.200,00", "RSD"),
-        ("Para birimi: Türk Lirası", "TRY"),
+        ("Para birimi: Türk Lirası", "TRY"),  # noqa: RUF001
         ("Total: 100,00 lei", "RON"),
     ],
 )
@@ -216,5 +217,5 @@ def test_a_currency_printed_as_a_local_sign_or_word_gives_its_code(printed: str,
 
 
 @pytest.mark.parametrize("printed", ["Fr 3.12.2024 geliefert", "TRY AGAIN LATER", "RON SMITH, 12 Main St"])
-def test_a_word_spelt_like_a_currency_sign_or_code_but_not_beside_an_amount_is_no_currency(printed: str) -> None:
+def test_a_word_spelt_like_a_currency_sign_or_code_away_from_an_amount_is_no_currency(printed: str) -> None:
     assert extract([printed], CURRENCY).output == {"currency": None}

@@ -50,8 +50,9 @@ _MERGES: dict[tuple[str, str], str] = {("sub", "total"): "subtotal", ("e", "mail
 _KEEP_FINAL_S = ("ss", "us", "is", "ous")
 
 
+# The Turkish dotless i is read as i.
 _UNDECOMPOSED = str.maketrans(
-    {"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "ß": "ss", "æ": "ae", "ı": "i"}  # Turkish dotless i
+    {"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "ß": "ss", "æ": "ae", "ı": "i"}  # noqa: RUF001
 )
 
 
@@ -257,8 +258,8 @@ invoice date: fatura tarihi, duzenlenme tarihi, duzenleme tarihi, szamla kelte, 
 due date: son odeme tarihi, vade tarihi, fizetesi hatarido, esedekesseg, hatarido, rok placanja,
  datum dospeca, datum dospijeca, datum dospelosti, рок плаћања, датум доспећа, срок оплаты,
  оплатить до, термін оплати, сплатити до, ημερομηνια ληξης, προθεσμια πληρωμης, ληξη, data scadentei,
- scadenta, termen de plata, valuta placanja, 支払期限, お支払期限, 支払期日, お支払い期限, 支払い期限, 振込期限, お支払期日,
- 付款期限, 납부기한, 지불기한, 결제기한
+ scadenta, termen de plata, valuta placanja, 支払期限, お支払期限, 支払期日, お支払い期限, 支払い期限,
+ 振込期限, お支払期日, 付款期限, 납부기한, 지불기한, 결제기한
 delivery date: teslim tarihi, teljesites datuma, teljesites kelte, teljesites, datum prometa,
  datum isporuke, датум промета, дата поставки, data livrarii, datum zdanitelneho plneni, duzp,
  datum dodania, datum uskutecnenia plnenia
@@ -287,7 +288,7 @@ address: adres, cim, adresa, адреса, адрес, διευθυνση, 住�
 bank account: banka hesabi, bankszamlaszam, bankszamla, tekuci racun, ziro racun, текући рачун,
  расчетный счет, банковский счет, розрахунковий рахунок, τραπεζικος λογαριασμος, cont bancar,
  bankovy ucet, 振込先, 口座番号, 开户行及账号, 계좌번호
-"""
+"""  # noqa: RUF001 (Cyrillic and Greek labels)
 # German compounds end in one of these, after a part that is a word above (and a joining s):
 _HEADS = {"nummer": "number", "datum": "date", "betrag": "amount", "preis": "price", "adresse": "address",
           "summe": "total", "anschrift": "address"}  # fmt: skip

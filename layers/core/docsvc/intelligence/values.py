@@ -18,7 +18,7 @@ from docsvc.intelligence.vocabulary import plain
 _CURRENCY = re.compile(
     r"(?i)(?<![a-z])(?:usd|eur|gbp|jpy|chf|cad|aud|nzd|cny|rmb|inr|sek|nok|dkk|pln|czk|huf|brl|mxn|zar|"
     r"sgd|hkd|krw|rub|ils|aed|sar|try|rsd|aoa|pyg|ron|uah|bgn|us\$|ca\$|au\$|a\$|c\$|r\$|rs\.?|kr\.?|fr\.|"
-    r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|lei)(?![a-z])|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"
+    r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|lei)(?![a-z])|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"  # noqa: RUF001
 )
 _UNIT_AFTER = re.compile(r"(.*?[\d)])\s*(%|[^\W\d_]{1,6}\.?)")
 _GROUP_SPACES = " '\u2019\u00a0\u202f"  # thousands separated by spaces or apostrophes: 1 234,50, 1'234.50
@@ -91,14 +91,18 @@ def _three_after(digits: str, separator: str) -> bool:
 
 
 # A sign of more than one character first: "R$" is the Brazilian real, not the dollar it contains.
-_CURRENCY_SIGNS = {"R$": "BRL", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "￥": "JPY", "₹": "INR",
-                   "₩": "KRW", "₽": "RUB", "₺": "TRY", "₲": "PYG", "₴": "UAH", "元": "CNY", "円": "JPY"}  # fmt: skip
+_CURRENCY_SIGNS = {
+    "R$": "BRL", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "￥": "JPY", "₹": "INR", "₩": "KRW",
+    "₽": "RUB", "₺": "TRY", "₲": "PYG", "₴": "UAH", "元": "CNY", "円": "JPY",
+}  # fmt: skip
 # A sign written as a word after the amount ("27 333,06 zł", "1 250 Kč", "12 700 Ft", "1.500,00 дин"),
 # not the start of a longer word.
-_WORD_SIGNS = {"zł": "PLN", "Kč": "CZK", "Ft": "HUF", "TL": "TRY", "Kz": "AOA", "Gs": "PYG", "din": "RSD",
-               "дин": "RSD", "RSD": "RSD", "lei": "RON", "руб": "RUB", "грн": "UAH", "Fr": "CHF", "kn": "HRK",
-               "лв": "BGN"}  # fmt: skip
-_WORD_SIGN = re.compile(r"(?<=\d)\s?(zł|Kč|Ft|TL|Kz|Gs|din|дин|RSD|lei|руб|грн|Fr|kn|лв)(?![^\W\d_])")
+_WORD_SIGNS = {
+    "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "TL": "TRY", "Kz": "AOA", "Gs": "PYG", "din": "RSD", "RSD": "RSD",
+    "lei": "RON", "Fr": "CHF", "kn": "HRK",
+    "дин": "RSD", "руб": "RUB", "грн": "UAH", "лв": "BGN",  # noqa: RUF001
+}  # fmt: skip
+_WORD_SIGN = re.compile(r"(?<=\d)\s?(" + "|".join(_WORD_SIGNS) + r")(?![^\W\d_])")
 # A sign written before the amount ("Gs. 150.000", "Kz 1 250,00", "Fr. 120.50", "TL 99,90").
 # "Fr" only with its point: a German "Fr" before a date is Friday.
 _SIGN_BEFORE = re.compile(r"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft)\.?\s?(?=\d)")
@@ -111,15 +115,20 @@ _WORD_CODE = re.compile(r"(?<=\d)\s?(TRY|RON)(?![A-Za-z])|(?<![A-Za-z])(TRY|RON)
 _CODE_ALIASES = {"RMB": "CNY"}
 # A currency named in words ("ukupno dinara", "Moneda: Guaraní", "人民币"): weaker than a code, like a sign.
 # Written as `plain` gives them (lower case, no accents).
-_CURRENCY_WORDS = {"forint": "HUF", "dinara": "RSD", "динара": "RSD", "kwanza": "AOA", "kwanzas": "AOA",
-                   "guarani": "PYG", "guaranies": "PYG", "yuan": "CNY", "renminbi": "CNY", "turk lirasi": "TRY",
-                   "schweizer franken": "CHF", "francs suisses": "CHF", "franchi svizzeri": "CHF", "yen": "JPY",
-                   "рублеи": "RUB", "рубля": "RUB", "гривень": "UAH", "гривні": "UAH", "euro": "EUR",
-                   "euros": "EUR", "zlotych": "PLN", "korun": "CZK", "kuna": "HRK", "leva": "BGN"}  # fmt: skip
+_CURRENCY_WORDS = {
+    "forint": "HUF", "dinara": "RSD", "kwanza": "AOA", "kwanzas": "AOA", "guarani": "PYG",
+    "guaranies": "PYG", "yuan": "CNY", "renminbi": "CNY", "turk lirasi": "TRY", "schweizer franken": "CHF",
+    "francs suisses": "CHF", "franchi svizzeri": "CHF", "yen": "JPY", "euro": "EUR", "euros": "EUR",
+    "zlotych": "PLN", "korun": "CZK", "kuna": "HRK", "leva": "BGN",
+    "динара": "RSD", "рублеи": "RUB", "рубля": "RUB", "гривень": "UAH", "гривні": "UAH",
+}  # fmt: skip
 _HAN_CURRENCY_WORDS = {"人民币": "CNY", "人民幣": "CNY", "日本円": "JPY"}
 _CURRENCY_WORD = re.compile(
-    r"(?<![^\W\d_])(" + "|".join(sorted(map(re.escape, _CURRENCY_WORDS), key=len, reverse=True))
-    + r")(?![^\W\d_])|(" + "|".join(_HAN_CURRENCY_WORDS) + ")"
+    r"(?<![^\W\d_])("
+    + "|".join(sorted(map(re.escape, _CURRENCY_WORDS), key=len, reverse=True))
+    + r")(?![^\W\d_])|("
+    + "|".join(_HAN_CURRENCY_WORDS)
+    + ")"
 )
 # Han characters with no kana: a Chinese document, whose "¥" is the yuan.
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -142,7 +151,7 @@ def currency_of(texts: Iterable[str]) -> str | None:
             codes[code] = codes.get(code, 0) + 1
         for sign in _WORD_SIGN.findall(text) + _SIGN_BEFORE.findall(text):
             signs[_WORD_SIGNS[sign]] = signs.get(_WORD_SIGNS[sign], 0) + 1
-        for word, han_word in _CURRENCY_WORD.findall(plain(text).replace("ı", "i")):
+        for word, han_word in _CURRENCY_WORD.findall(plain(text).replace("ı", "i")):  # noqa: RUF001
             code = _CURRENCY_WORDS[word] if word else _HAN_CURRENCY_WORDS[han_word]
             signs[code] = signs.get(code, 0) + 1
         for sign, code in _CURRENCY_SIGNS.items():

@@ -219,3 +219,23 @@ def test_a_currency_printed_as_a_local_sign_or_word_gives_its_code(printed: str,
 @pytest.mark.parametrize("printed", ["Fr 3.12.2024 geliefert", "TRY AGAIN LATER", "RON SMITH, 12 Main St"])
 def test_a_word_spelt_like_a_currency_sign_or_code_away_from_an_amount_is_no_currency(printed: str) -> None:
     assert extract([printed], CURRENCY).output == {"currency": None}
+
+
+@pytest.mark.parametrize(
+    ("page", "issuer"),
+    [
+        (
+            "\u3000御\u3000請\u3000求\u3000書\u3000\n株式会社サンプル商事\n"
+            "東京都千代田区1-1\n合計金額: ¥11,000",
+            "株式会社サンプル商事",
+        ),
+        ("I N V O I C E\nAcme Widgets Ltd\n1 High Street\nTotal: 5.00", "Acme Widgets Ltd"),
+    ],
+)
+def test_a_title_printed_letter_spaced_is_the_documents_title_not_its_issuer(page: str, issuer: str) -> None:
+    schema = {
+        "type": "object",
+        "properties": {"issuer": {"type": "object", "properties": {"name": {"type": "string"}}}},
+    }
+
+    assert extract([page], schema).output == {"issuer": {"name": issuer}}

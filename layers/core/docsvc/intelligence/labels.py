@@ -355,7 +355,11 @@ def _single(word: str) -> tuple[str, ...] | None:
 
 @lru_cache(maxsize=8192)
 def label_key(text: str) -> Key:
-    """The key of a label; "Date of birth" is said "birth date", "Name of applicant" "applicant name"."""
+    """The key of a label; "Date of birth" is said "birth date", "Name of applicant" "applicant name".
+    A title printed letter-spaced ("I N V O I C E", "御　請　求　書") is read as its word."""
+    letters = text[:200].split()
+    if len(letters) >= 3 and all(len(letter) == 1 for letter in letters):
+        text = "".join(letters)
     key = tuple(word for word, _ in key_words(text[:200]))
     if key.count("of") == 1 and 0 < key.index("of") < len(key) - 1:
         at = key.index("of")

@@ -239,3 +239,20 @@ def test_a_title_printed_letter_spaced_is_the_documents_title_not_its_issuer(pag
     }
 
     assert extract([page], schema).output == {"issuer": {"name": issuer}}
+
+
+@pytest.mark.parametrize(
+    ("page", "iso"),
+    [
+        ("Számla kelte: 2008. 10. 17.", "2008-10-17"),
+        ("請求日: 2025年12月31日", "2025-12-31"),
+        ("开票日期: 2022年01月05日", "2022-01-05"),
+        ("작성일자: 2025년 12월 31일", "2025-12-31"),
+    ],
+)
+def test_a_date_written_year_first_as_hungarian_and_east_asian_invoices_print_it_is_read(
+    page: str, iso: str
+) -> None:
+    schema = {"type": "object", "properties": {"invoice_date": {"type": "string", "format": "date"}}}
+
+    assert extract([page], schema).output == {"invoice_date": iso}

@@ -211,6 +211,11 @@ _MONTH_NAMES = (  # per month: its names and abbreviations in English, German, F
 )
 _MONTHS = {name: number for number, names in enumerate(_MONTH_NAMES, 1) for name in names.split()}
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")
+# Year first as Hungarian typesets it ("2008. 10. 17."), and as Japanese, Chinese and Korean write it
+# ("2025年12月31日", "2025년 12월 31일").
+_YEAR_FIRST = re.compile(
+    r"(?<!\d)((?:19|20)\d{2})(?:\.\s|\s?[年년]\s?)(\d{1,2})(?:\.\s|\s?[月월]\s?)(\d{1,2})(?:\.|\s?[日일])?(?!\d)"
+)
 # A sentence's full stop may follow a date: "bis zum 30.05.2017."; a part of a longer number may not.
 # Typeset dates put a space after each dot, "14. 11. 2018", then with a four-digit year.
 _NUMERIC_DATE = re.compile(
@@ -260,9 +265,12 @@ def _made(year: int, month: int, day: int, ambiguous: bool, printed: str) -> Par
 
 def _iso_date(text: str) -> ParsedDate | None:
     match = _ISO_DATE.search(text)
-    if not match:
-        return None
-    return _made(int(match[1]), int(match[3]), int(match[4]), False, match[0])
+    if match:
+        return _made(int(match[1]), int(match[3]), int(match[4]), False, match[0])
+    match = _YEAR_FIRST.search(text)
+    if match:
+        return _made(int(match[1]), int(match[2]), int(match[3]), False, match[0])
+    return None
 
 
 def _written_date(text: str) -> ParsedDate | None:

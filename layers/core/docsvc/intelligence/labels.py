@@ -228,7 +228,7 @@ total: toplam, genel toplam, odenecek tutar, vergiler dahil toplam tutar, toplam
  усього, до сплати, всього до сплати, разом до сплати, συνολο, γενικο συνολο, πληρωτεο ποσο,
  συνολικο ποσο, πληρωτεο, total de plata, total plata, total general, de plata, celkom, spolu,
  celkom k uhrade, suma na uhradu, spolu k uhrade, ukupno s pdv, ukupno sa pdv, 合計, 合計金額, 請求金額,
- ご請求金額, 御請求金額, 総合計, 税込合計, 税込金額, 総額, 价税合计, 總計, 总计, 应付金额, 應付金額, 價稅合計,
+ ご請求金額, 御請求金額, 請求額, ご請求額, 御請求額, 総合計, 税込合計, 税込金額, 総額, 价税合计, 總計, 总计, 应付金额, 應付金額, 價稅合計,
  합계, 합계금액, 총액, 총 금액, 총금액, 청구금액
 net total: ara toplam, mal hizmet toplam tutari, netto osszesen, netto ertek, netto osszeg, osszesen netto,
  osnovica, ukupno bez pdv, iznos bez pdv, vrednost bez pdv, vrijednost bez pdv, основица, укупно без пдв,
@@ -259,7 +259,7 @@ due date: son odeme tarihi, vade tarihi, fizetesi hatarido, esedekesseg, hatarid
  datum dospeca, datum dospijeca, datum dospelosti, рок плаћања, датум доспећа, срок оплаты,
  оплатить до, термін оплати, сплатити до, ημερομηνια ληξης, προθεσμια πληρωμης, ληξη, data scadentei,
  scadenta, termen de plata, valuta placanja, 支払期限, お支払期限, 支払期日, お支払い期限, 支払い期限,
- 振込期限, お支払期日, 付款期限, 납부기한, 지불기한, 결제기한
+ 振込期限, お支払期日, 支払期限日, お支払期限日, 付款期限, 납부기한, 지불기한, 결제기한
 delivery date: teslim tarihi, teljesites datuma, teljesites kelte, teljesites, datum prometa,
  datum isporuke, датум промета, дата поставки, data livrarii, datum zdanitelneho plneni, duzp,
  datum dodania, datum uskutecnenia plnenia

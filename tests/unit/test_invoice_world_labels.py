@@ -213,6 +213,7 @@ def test_a_japanese_invoice_gives_its_total_net_and_consumption_tax() -> None:
         ("Iznos u dinara: 1.200,00", "RSD"),
         ("Para birimi: Türk Lirası", "TRY"),  # noqa: RUF001
         ("Total: 100,00 lei", "RON"),
+        ("Kablo HRK 275FBK 1.200,00 TL", "TRY"),
     ],
 )
 def test_a_currency_printed_as_a_local_sign_or_word_gives_its_code(printed: str, code: str) -> None:

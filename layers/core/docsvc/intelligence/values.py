@@ -108,7 +108,7 @@ _WORD_SIGN = re.compile(r"(?<=\d)\s?(" + "|".join(_WORD_SIGNS) + r")(?![^\W\d_])
 _SIGN_BEFORE = re.compile(r"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft)\.?\s?(?=\d)")
 _CURRENCY_CODE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|RMB|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|"
-    r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|HRK)(?![A-Za-z])"
+    r"RSD|AOA|PYG|UAH|RUB|KRW|BGN)(?![A-Za-z])"
 )
 # Codes that are also English words ("TRY", "RON"): a currency only beside an amount, or alone.
 _WORD_CODE = re.compile(r"(?<=\d)\s?(TRY|RON)(?![A-Za-z])|(?<![A-Za-z])(TRY|RON)\s?(?=\d)|^\s*(TRY|RON)\s*$")

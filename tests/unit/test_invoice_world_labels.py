@@ -260,3 +260,11 @@ def test_a_date_written_year_first_as_hungarian_and_east_asian_invoices_print_it
     schema = {"type": "object", "properties": {"invoice_date": {"type": "string", "format": "date"}}}
 
     assert extract([page], schema).output == {"invoice_date": iso}
+
+
+def test_an_amount_of_three_decimals_on_a_page_whose_amounts_are_grouped_twice_by_points_is_whole() -> None:
+    schema = {"type": "object", "properties": {"total": {"type": "number"}, "tax_total": {"type": "number"}}}
+
+    output = extract(["Total a pagar: 1.560.000\nIVA: 141.818"], schema).output
+
+    assert output == {"total": 1560000.0, "tax_total": 141818.0}

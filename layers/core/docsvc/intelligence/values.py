@@ -181,8 +181,14 @@ def krone_of(texts: Iterable[str], countries: Iterable[str]) -> str | None:
     return next((_KRONE_COUNTRIES[country] for country in countries if country in _KRONE_COUNTRIES), None)
 
 
-_DECIMAL_COMMA_STYLE = re.compile(r"\d\.\d{3},\d{1,2}(?!\d)|(?<![\d.,])\d{1,3},\d{2}(?![\d.,])")
-_DECIMAL_POINT_STYLE = re.compile(r"\d,\d{3}\.\d{1,2}(?!\d)|(?<![\d.,])\d+\.\d{2}(?![\d.,])")
+# A whole amount grouped twice ("1.418.182", as currencies without cents print it) shows the
+# separator of thousands too.
+_DECIMAL_COMMA_STYLE = re.compile(
+    r"\d\.\d{3},\d{1,2}(?!\d)|(?<![\d.,])\d{1,3},\d{2}(?![\d.,])|(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,])"
+)
+_DECIMAL_POINT_STYLE = re.compile(
+    r"\d,\d{3}\.\d{1,2}(?!\d)|(?<![\d.,])\d+\.\d{2}(?![\d.,])|(?<![\d.,])\d{1,3}(?:,\d{3}){2,}(?![\d.,])"
+)
 
 
 def writes_decimal_comma(texts: Iterable[str]) -> bool:

@@ -268,3 +268,38 @@ def test_an_amount_of_three_decimals_on_a_page_whose_amounts_are_grouped_twice_b
     output = extract(["Total a pagar: 1.560.000\nIVA: 141.818"], schema).output
 
     assert output == {"total": 1560000.0, "tax_total": 141818.0}
+
+
+@pytest.mark.parametrize(
+    ("printed", "iso"),
+    [
+        ("26 de março de 2023", "2023-03-26"),
+        ("15 Ocak 2024", "2024-01-15"),
+        ("17 octombrie 2008", "2008-10-17"),
+        ("17. oktobar 2008", "2008-10-17"),
+    ],
+)
+def test_a_date_with_a_portuguese_turkish_romanian_or_serbian_months_name_is_read(
+    printed: str, iso: str
+) -> None:
+    schema = {"type": "object", "properties": {"invoice_date": {"type": "string", "format": "date"}}}
+
+    assert extract([f"Data: {printed}"], schema).output == {"invoice_date": iso}
+
+
+def test_a_paraguayan_invoice_gives_its_ruc_base_and_total_operation() -> None:
+    page = "RUC: 4849678-2\nMoneda: Guarani\nTotal Operación: 1.560.000\nBase Gravada 10%: 1.418.182"
+    schema = {
+        "type": "object",
+        "properties": {
+            "total": {"type": "number"},
+            "net_total": {"type": "number"},
+            "currency": {"type": "string"},
+        },
+    }
+
+    assert extract([page], schema).output == {"total": 1560000.0, "net_total": 1418182.0, "currency": "PYG"}
+
+
+def test_an_angolan_amount_in_lower_case_kz_is_in_kwanzas() -> None:
+    assert extract(["Total: 200,00kz"], CURRENCY).output == {"currency": "AOA"}

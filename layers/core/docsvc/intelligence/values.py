@@ -98,8 +98,8 @@ _CURRENCY_SIGNS = {
 # A sign written as a word after the amount ("27 333,06 zł", "1 250 Kč", "12 700 Ft", "1.500,00 дин"),
 # not the start of a longer word.
 _WORD_SIGNS = {
-    "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "TL": "TRY", "Kz": "AOA", "Gs": "PYG", "din": "RSD", "RSD": "RSD",
-    "lei": "RON", "Fr": "CHF", "kn": "HRK",
+    "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "TL": "TRY", "Kz": "AOA", "kz": "AOA", "Gs": "PYG", "din": "RSD",
+    "RSD": "RSD", "lei": "RON", "Fr": "CHF", "kn": "HRK",
     "дин": "RSD", "руб": "RUB", "грн": "UAH", "лв": "BGN",  # noqa: RUF001
 }  # fmt: skip
 _WORD_SIGN = re.compile(r"(?<=\d)\s?(" + "|".join(_WORD_SIGNS) + r")(?![^\W\d_])")
@@ -201,19 +201,25 @@ def writes_decimal_comma(texts: Iterable[str]) -> bool:
 
 
 _MONTH_NAMES = (  # per month: its names and abbreviations in English, German, French, Dutch, Spanish,
-    # Italian and Polish (in the genitive a Polish date uses), without accents
-    "january jan januar janvier janv januari enero ene gennaio gen stycznia styczen sty",
-    "february feb februar fevrier fevr fev februari febrero febbraio lutego luty lut",
-    "march mar marz mars maart marzo marca marzec",
-    "april apr avril avr abril aprile kwietnia kwiecien kwi",
-    "may mai mei mayo maggio mag maja maj",
-    "june jun juni juin junio giugno giu czerwca czerwiec cze",
-    "july jul juli juillet juil julio luglio lug lipca lipiec lip",
-    "august aug aout augustus agosto ago sierpnia sierpien sie",
-    "september sept sep septembre septiembre settembre set wrzesnia wrzesien wrz",
-    "october oct oktober okt octobre oktober octubre ottobre ott pazdziernika pazdziernik paz",
-    "november nov novembre noviembre listopada listopad lis",
-    "december dec dezember dez decembre diciembre dicembre dic grudnia grudzien gru",
+    # Italian and Polish (in the genitive a Polish date uses), and the names in Portuguese, Turkish,
+    # Hungarian, Romanian and Serbian, without accents
+    "january jan januar janvier janv januari enero ene "
+    "gennaio gen stycznia styczen sty janeiro ocak ianuarie",
+    "february feb februar fevrier fevr fev februari "
+    "febrero febbraio lutego luty lut fevereiro subat februarie",
+    "march mar marz mars maart marzo marca marzec marco mart marcius martie",
+    "april apr avril avr abril aprile kwietnia kwiecien kwi nisan aprilis aprilie",
+    "may mai mei mayo maggio mag maja maj maio mayis majus",
+    "june jun juni juin junio giugno giu czerwca czerwiec cze junho haziran junius iunie",
+    "july jul juli juillet juil julio luglio lug lipca lipiec lip julho temmuz julius iulie",
+    "august aug aout augustus agosto ago sierpnia sierpien sie agustos augusztus avgust",
+    "september sept sep septembre septiembre settembre set "
+    "wrzesnia wrzesien wrz setembro eylul szeptember septembrie septembar",
+    "october oct oktober okt octobre oktober octubre ottobre "
+    "ott pazdziernika pazdziernik paz outubro ekim oktobar octombrie",
+    "november nov novembre noviembre listopada listopad lis novembro kasim noiembrie novembar",
+    "december dec dezember dez decembre diciembre dicembre "
+    "dic grudnia grudzien gru dezembro aralik decembrie decembar",
 )
 _MONTHS = {name: number for number, names in enumerate(_MONTH_NAMES, 1) for name in names.split()}
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")

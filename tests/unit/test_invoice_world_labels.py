@@ -303,3 +303,27 @@ def test_a_paraguayan_invoice_gives_its_ruc_base_and_total_operation() -> None:
 
 def test_an_angolan_amount_in_lower_case_kz_is_in_kwanzas() -> None:
     assert extract(["Total: 200,00kz"], CURRENCY).output == {"currency": "AOA"}
+
+
+@pytest.mark.parametrize(
+    ("label", "key"),
+    [
+        ("Nettó/Net", ("net", "total")),
+        ("Sorszám/Invoice No.", ("invoice", "number")),
+        ("Fizetendő végösszeg/Total", ("total",)),
+        ("Tax/VAT ID", ("vat", "id")),
+    ],
+)
+def test_a_label_printed_in_two_languages_apart_by_a_slash_has_the_key_of_its_known_half(
+    label: str, key: tuple[str, ...]
+) -> None:
+    assert label_key(label) == key
+
+
+def test_a_bilingual_hungarian_invoice_gives_its_number_and_total() -> None:
+    page = "Sorszám/Invoice No.: 287/2008/V\nFizetendő végösszeg/Total: 600 EUR"
+    properties = {"invoice_number": {"type": "string"}, "total": {"type": "number"}}
+
+    output = extract([page], {"type": "object", "properties": properties}).output
+
+    assert output == {"invoice_number": "287/2008/V", "total": 600.0}

@@ -364,7 +364,21 @@ def label_key(text: str) -> Key:
     if key.count("of") == 1 and 0 < key.index("of") < len(key) - 1:
         at = key.index("of")
         return key[at + 1 :] + key[:at]
-    return key
+    return _one_of_two_languages(text[:200], key)
+
+
+_BILINGUAL = re.compile(r"(?<=[^\W\d_.])\.?\s?/\s?(?=[^\W\d_])")
+_KNOWN_KEYS: frozenset[Key] = frozenset()  # filled below, from the synonym groups
+
+
+def _one_of_two_languages(text: str, key: Key) -> Key:
+    """A label printed in two languages apart by a slash ("Nettó/Net", "Szállító/Sold by", "Sorszám/
+    Invoice No."): the key of the longer half that is a known label, when the whole is none."""
+    parts = _BILINGUAL.split(text, maxsplit=1)
+    if key in _KNOWN_KEYS or len(parts) != 2:
+        return key
+    known = [part for part in map(label_key, parts) if part in _KNOWN_KEYS]
+    return max(known, key=len) if known else key
 
 
 def snake_case(label: str) -> str:
@@ -451,6 +465,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
 SYNONYM_GROUPS: tuple[tuple[Key, ...], ...] = tuple(
     tuple(label_key(phrase) for phrase in group) for group in _SYNONYM_PHRASES
 )
+_KNOWN_KEYS = frozenset(key for group in SYNONYM_GROUPS for key in group)
 
 
 def _group(head: str) -> tuple[Key, ...]:

@@ -268,7 +268,7 @@ vendor: satici, duzenleyen, elado, szallito, kibocsato, prodavac, dobavljac, izd
  πωλητης, προμηθευτης, furnizor, vanzator, prestator, 売主, 請求元, 发行方, 销售方, 销货方, 銷售方, 賣方,
  卖方, 공급자
 customer: alici, sayin, vevo, vasarlo, kupac, narucilac, naručitelj, купац, наручилац, покупатель, заказчик,
- плательщик, покупець, замовник, платник, πελατης, αγοραστης, cumparator, beneficiar, client, 請求先,
+ плательщик, покупець, замовник, платник, πελατης, αγοραστης, cumparator, beneficiar, 請求先,
  購入者, 购买方, 购货方, 購買方, 買方, 买方, 공급받는자
 currency: para birimi, doviz, penznem, deviza, valuta, валута, валюта, νομισμα, moneda, mena, 通貨, 货币,
  貨幣, 币种, 幣別, 통화

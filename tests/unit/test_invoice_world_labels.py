@@ -311,7 +311,8 @@ def test_an_angolan_amount_in_lower_case_kz_is_in_kwanzas() -> None:
         ("Nettó/Net", ("net", "total")),
         ("Sorszám/Invoice No.", ("invoice", "number")),
         ("Fizetendő végösszeg/Total", ("total",)),
-        ("Tax/VAT ID", ("vat", "id")),
+        ("Szállító/Sold by", ("sold", "by")),
+        ("Destinatário/Remetente", ("customer", "remetente")),
     ],
 )
 def test_a_label_printed_in_two_languages_apart_by_a_slash_has_the_key_of_its_known_half(

@@ -373,12 +373,16 @@ _KNOWN_KEYS: frozenset[Key] = frozenset()  # filled below, from the synonym grou
 
 def _one_of_two_languages(text: str, key: Key) -> Key:
     """A label printed in two languages apart by a slash ("Nettó/Net", "Szállító/Sold by", "Sorszám/
-    Invoice No."): the key of the longer half that is a known label, when the whole is none."""
+    Invoice No."): the key of the longer half that is a known label, when the whole is none and the
+    halves say the same thing (a word in common, or one group of synonyms); "Destinatário/Remetente"
+    (recipient or sender) names two things and keeps its key."""
     parts = _BILINGUAL.split(text, maxsplit=1)
     if key in _KNOWN_KEYS or len(parts) != 2:
         return key
-    known = [part for part in map(label_key, parts) if part in _KNOWN_KEYS]
-    return max(known, key=len) if known else key
+    first, second = label_key(parts[0]), label_key(parts[1])
+    alike = set(first) & set(second) or any(first in group and second in group for group in SYNONYM_GROUPS)
+    known = [half for half in (first, second) if half in _KNOWN_KEYS]
+    return max(known, key=len) if known and alike else key
 
 
 def snake_case(label: str) -> str:

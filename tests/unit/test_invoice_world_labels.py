@@ -328,3 +328,10 @@ def test_a_bilingual_hungarian_invoice_gives_its_number_and_total() -> None:
     output = extract([page], {"type": "object", "properties": properties}).output
 
     assert output == {"invoice_number": "287/2008/V", "total": 600.0}
+
+
+def test_amounts_with_three_digits_after_a_point_in_dinars_are_thousands() -> None:
+    page = "RACUN\nZaduzenje:\n10.700 din\n+ 9.400 din\nUkupno:\n20.100 din"
+    schema = {"type": "object", "properties": {"total": {"type": "number"}, "currency": {"type": "string"}}}
+
+    assert extract([page], schema).output == {"total": 20100.0, "currency": "RSD"}

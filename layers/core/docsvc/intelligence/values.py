@@ -191,12 +191,23 @@ _DECIMAL_POINT_STYLE = re.compile(
 )
 
 
+# Currencies of countries that write amounts "1.234,50": the mark a document of theirs uses when its
+# own amounts show none ("20.100 din" is twenty thousand one hundred dinars).
+_DECIMAL_COMMA_CURRENCIES = frozenset(
+    {"RSD", "HUF", "TRY", "PYG", "AOA", "BRL", "RON", "CZK", "PLN", "DKK", "NOK", "SEK", "UAH", "RUB", "BGN"}
+)
+
+
 def writes_decimal_comma(texts: Iterable[str]) -> bool:
-    """Whether the amounts of a document are mostly written "1.234,50" rather than "1,234.50"."""
+    """Whether the amounts of a document are mostly written "1.234,50" rather than "1,234.50"; when
+    they show neither, whether its currency's country writes the former."""
+    texts = list(texts)
     comma = point = 0
     for text in texts:
         comma += len(_DECIMAL_COMMA_STYLE.findall(text))
         point += len(_DECIMAL_POINT_STYLE.findall(text))
+    if comma == point == 0:
+        return currency_of(texts) in _DECIMAL_COMMA_CURRENCIES
     return comma > point
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from docsvc.intelligence.extraction import extract
+from docsvc.intelligence.lines import segments
 
 PARTIES: dict[str, Any] = {
     "type": "object",
@@ -1041,3 +1043,24 @@ def test_a_date_in_a_later_cell_of_the_letterheads_row_is_still_the_invoices_dat
 
     assert result.output["issuer"]["address"] == "45 rue Principale, Sherbrooke"
     assert result.output["invoice_date"] == "2024-05-02"
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Invoice 17\nWidget   2   50.00\nSub      Total:      100.00\nVAT:      20.00",
+        "Invoice 17\nWidget   2   50.00\nNet          Total       100.00\nVAT:      20.00",
+    ],
+)
+def test_a_labels_words_spread_apart_on_its_line_are_read_together_not_as_a_plain_total(page: str) -> None:
+    schema = {"type": "object", "properties": {"total": {"type": "number"}, "net_total": {"type": "number"}}}
+
+    output = extract([page], schema).output
+
+    assert output["net_total"] == 100.0
+    assert output["total"] != 100.0
+
+
+def test_a_row_of_column_headings_spread_apart_is_not_joined_into_one_label() -> None:
+    assert [piece for _, piece in segments("Net    Tax    Total")] == ["Net", "Tax", "Total"]
+    assert [piece for _, piece in segments("Sub      Total:      100.00")] == ["Sub      Total:", "100.00"]

@@ -50,7 +50,10 @@ _MERGES: dict[tuple[str, str], str] = {("sub", "total"): "subtotal", ("e", "mail
 _KEEP_FINAL_S = ("ss", "us", "is", "ous")
 
 
-_UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "ß": "ss", "æ": "ae"})
+# The Turkish dotless i is read as i.
+_UNDECOMPOSED = str.maketrans(
+    {"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "ß": "ss", "æ": "ae", "ı": "i"}  # noqa: RUF001
+)
 
 
 def _plain(word: str) -> str:
@@ -218,7 +221,74 @@ payment term: zahlungsbedingung, conditions de paiement, betalingsvoorwaarden, c
  condizioni di pagamento, termos de pagamento, warunki platnosci, maksuehdot, betalningsvillkor
 email: e mail, courriel, correo, posta elettronica
 phone: telefon, telephone, telefoon, telefono, telefone, puhelin, puh
-"""
+total: total operacion, toplam, genel toplam, odenecek tutar, vergiler dahil toplam tutar, toplam tutar,
+ vegosszeg, fizetendo, fizetendo osszeg, osszesen, brutto osszesen, szamla vegosszege, ukupno,
+ ukupno za placanje, za uplatu, za placanje, iznos za placanje, sveukupno, ukupan iznos, укупно,
+ укупно за плаћање, за уплату, за плаћање, износ за плаћање, итого, итого к оплате, всего к оплате,
+ к оплате, всего, разом, всього, усього, до сплати, всього до сплати, разом до сплати, συνολο,
+ γενικο συνολο, πληρωτεο ποσο, συνολικο ποσο, πληρωτεο, total de plata, total plata, total general,
+ de plata, celkom, spolu, celkom k uhrade, suma na uhradu, spolu k uhrade, ukupno s pdv, ukupno sa pdv,
+ 合計, 合計金額, 請求金額, ご請求金額, 御請求金額, 請求額, ご請求額, 御請求額, 総合計, 税込合計, 税込金額,
+ 総額, 价税合计, 總計, 总计, 应付金额, 應付金額, 價稅合計, 합계, 합계금액, 총액, 총 금액, 총금액, 청구금액
+net total: ara toplam, mal hizmet toplam tutari, netto osszesen, netto ertek, netto osszeg, osszesen netto,
+ osnovica, ukupno bez pdv, iznos bez pdv, vrednost bez pdv, vrijednost bez pdv, основица, укупно без пдв,
+ износ без пдв, итого без ндс, сумма без ндс, без ндс, всього без пдв, сума без пдв, без пдв, καθαρη αξια,
+ συνολο προ φπα, καθαρο ποσο, total fara tva, valoare fara tva, baza de impozitare, celkom bez dph,
+ spolu bez dph, base gravada, 소계, 小計, 税抜金額, 税抜合計, 不含税金额, 金额合计, 小计, 공급가액
+tax: kdv, hesaplanan kdv, toplam kdv, kdv tutari, afa, afa osszeg, afa ertek, afa osszesen, pdv, iznos pdv,
+ ukupno pdv, ukupan pdv, пдв, износ пдв, ндс, сумма ндс, в том числе ндс, итого ндс, сума пдв,
+ у тому числі пдв, φπα, ποσο φπα, συνολο φπα, total tva, valoare tva, dph spolu, 消費税, 消費税額, 消費税等,
+ 税額, 税额, 稅額, 세액, 부가세, 부가가치세
+vat id: vergi no, vergi numarasi, vergi kimlik no, vergi kimlik numarasi, vkn, adoszam, kozossegi adoszam,
+ pib, oib, pdv broj, ruc, пиб, инн, іпн, ипн, αφμ, cif, cui, cod fiscal, cod de inregistrare fiscala,
+ ic dph, 登録番号, 適格請求書発行事業者登録番号, 纳税人识别号, 納稅人識別號, 统一社会信用代码,
+ 사업자등록번호, 사업자 등록번호
+invoice: szamla, racun, рачун, счет, счет фактура, рахунок, рахунок фактура, τιμολογιο, factura fiscala,
+ faktura, 請求書, 御請求書, 发票, 發票, 增值税电子普通发票, 增值税普通发票, 增值税专用发票, 세금계산서,
+ 청구서, 인보이스
+invoice number: szamlaszam, szamla sorszama, szamla szama, racun broj, broj fakture, рачун број,
+ број фактуре, номер счета, номер счета фактуры, номер рахунку, αριθμος τιμολογιου, αρ τιμολογιου,
+ numar factura, numarul facturii, nr factura, nr factura fiscala, faktura cislo, cislo faktury, 請求番号,
+ 請求書番号, 発票号码, 发票号码, 發票號碼, 송장번호, 청구서 번호, 인보이스 번호
+invoice date: fatura tarihi, duzenlenme tarihi, duzenleme tarihi, szamla kelte, kiallitas datuma,
+ kiallitas kelte, kelte, datum izdavanja, datum racuna, datum izdavanja racuna, датум издавања,
+ датум рачуна, дата счета, дата выставления, дата рахунку, дата складання, ημερομηνια εκδοσης,
+ ημερομηνια τιμολογιου, data emiterii, data facturii, datum vyhotovenia, datum vystavenia, 請求日, 発行日,
+ 請求書発行日, 開票日期, 开票日期, 작성일자, 발행일, 청구일
+due date: son odeme tarihi, vade tarihi, fizetesi hatarido, esedekesseg, hatarido, rok placanja,
+ datum dospeca, datum dospijeca, datum dospelosti, рок плаћања, датум доспећа, срок оплаты, оплатить до,
+ термін оплати, сплатити до, ημερομηνια ληξης, προθεσμια πληρωμης, ληξη, data scadentei, scadenta,
+ termen de plata, valuta placanja, 支払期限, お支払期限, 支払期日, お支払い期限, 支払い期限, 振込期限,
+ お支払期日, 支払期限日, お支払期限日, 付款期限, 납부기한, 지불기한, 결제기한
+delivery date: teslim tarihi, teljesites datuma, teljesites kelte, teljesites, datum prometa,
+ datum isporuke, датум промета, дата поставки, data livrarii, datum zdanitelneho plneni, duzp,
+ datum dodania, datum uskutecnenia plnenia
+vendor: satici, duzenleyen, elado, szallito, kibocsato, prodavac, dobavljac, izdavalac, izdavatelj,
+ продавац, добављач, поставщик, продавец, исполнитель, постачальник, продавець, виконавець, εκδοτης,
+ πωλητης, προμηθευτης, furnizor, vanzator, prestator, 売主, 請求元, 发行方, 销售方, 销货方, 銷售方, 賣方,
+ 卖方, 공급자
+customer: alici, sayin, vevo, vasarlo, kupac, narucilac, naručitelj, купац, наручилац, покупатель, заказчик,
+ плательщик, покупець, замовник, платник, πελατης, αγοραστης, cumparator, beneficiar, 請求先,
+ 購入者, 购买方, 购货方, 購買方, 買方, 买方, 공급받는자
+currency: para birimi, doviz, penznem, deviza, valuta, валута, валюта, νομισμα, moneda, mena, 通貨, 货币,
+ 貨幣, 币种, 幣別, 통화
+amount: tutar, tutari, osszeg, iznos, износ, сумма, сума, ποσο, valoare, 金額, 金额, 금액
+unit price: birim fiyat, egysegar, jedinicna cena, jedinicna cijena, цена, цена за единицу, ціна,
+ τιμη μοναδας, pret unitar, jednotkova cena, 単価, 单价, 單價, 단가
+quantity: miktar, mennyiseg, kolicina, количина, количество, кількість, ποσοτητα, cantitate, mnozstvo,
+ pocet, 数量, 數量, 수량
+description: aciklama, mal hizmet, megnevezes, termek, naziv, opis, назив, наименование, найменування,
+ товар, περιγραφη, denumire, descriere, nazov, 品名, 品目, 摘要, 内容, 货物或应税劳务 服务名称, 项目名称,
+ 品目, 품목, 품명
+date: tarih, datum, kelt, датум, дата, ημερομηνια, 日付, 日期, 날짜, 일자
+number: sayi, sorszam, szam, broj, br, број, бр, номер, αριθμος, αρ, numar, nr, cislo, 番号, 号码, 號碼,
+ 번호
+name: unvan, nev, ime, название, имя, ονομα, επωνυμια, nume, nazov, 名称, 名稱, 氏名, 이름, 상호
+address: adres, cim, adresa, адреса, адрес, διευθυνση, 住所, 地址, 주소
+bank account: banka hesabi, bankszamlaszam, bankszamla, tekuci racun, ziro racun, текући рачун,
+ расчетный счет, банковский счет, розрахунковий рахунок, τραπεζικος λογαριασμος, cont bancar, bankovy ucet,
+ 振込先, 口座番号, 开户行及账号, 계좌번호
+"""  # noqa: RUF001 (Cyrillic and Greek labels)
 # German compounds end in one of these, after a part that is a word above (and a joining s):
 _HEADS = {"nummer": "number", "datum": "date", "betrag": "amount", "preis": "price", "adresse": "address",
           "summe": "total", "anschrift": "address"}  # fmt: skip
@@ -285,12 +355,34 @@ def _single(word: str) -> tuple[str, ...] | None:
 
 @lru_cache(maxsize=8192)
 def label_key(text: str) -> Key:
-    """The key of a label; "Date of birth" is said "birth date", "Name of applicant" "applicant name"."""
+    """The key of a label; "Date of birth" is said "birth date", "Name of applicant" "applicant name".
+    A title printed letter-spaced ("I N V O I C E", "御　請　求　書") is read as its word."""
+    letters = text[:200].split()
+    if len(letters) >= 3 and all(len(letter) == 1 for letter in letters):
+        text = "".join(letters)
     key = tuple(word for word, _ in key_words(text[:200]))
     if key.count("of") == 1 and 0 < key.index("of") < len(key) - 1:
         at = key.index("of")
         return key[at + 1 :] + key[:at]
-    return key
+    return _one_of_two_languages(text[:200], key)
+
+
+_BILINGUAL = re.compile(r"(?<=[^\W\d_.])\.?\s?/\s?(?=[^\W\d_])")
+_KNOWN_KEYS: frozenset[Key] = frozenset()  # filled below, from the synonym groups
+
+
+def _one_of_two_languages(text: str, key: Key) -> Key:
+    """A label printed in two languages apart by a slash ("Nettó/Net", "Szállító/Sold by", "Sorszám/
+    Invoice No."): the key of the longer half that is a known label, when the whole is none and the
+    halves say the same thing (a word in common, or one group of synonyms); "Destinatário/Remetente"
+    (recipient or sender) names two things and keeps its key."""
+    parts = _BILINGUAL.split(text, maxsplit=1)
+    if key in _KNOWN_KEYS or len(parts) != 2:
+        return key
+    first, second = label_key(parts[0]), label_key(parts[1])
+    alike = set(first) & set(second) or any(first in group and second in group for group in SYNONYM_GROUPS)
+    known = [half for half in (first, second) if half in _KNOWN_KEYS]
+    return max(known, key=len) if known and alike else key
 
 
 def snake_case(label: str) -> str:
@@ -301,9 +393,10 @@ def snake_case(label: str) -> str:
     return name if not name or name[0].isalpha() else f"field_{name}"
 
 
-# A rate, with the amount it is taken of ("19.00% of €121.50", "19 % auf 121,50 €").
+# A rate, with the amount it is taken of ("19.00% of €121.50", "19 % auf 121,50 €"); Turkish prints
+# the sign first ("KDV (%20)").
 _RATE = re.compile(
-    r"\(?\d+(?:[.,]\d+)?\s*%"
+    r"\(?(?:\d+(?:[.,]\d+)?\s*%|%\s?\d+(?:[.,]\d+)?(?![\d.,]))"
     r"(?:\s+(?:of|on|auf|von|sur|de|su|sobre|van|over)\s+[€$£]?\s?\d[\d.,\u00a0 ]*(?:\s?[€$£])?)?\)?"
 )
 
@@ -376,6 +469,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
 SYNONYM_GROUPS: tuple[tuple[Key, ...], ...] = tuple(
     tuple(label_key(phrase) for phrase in group) for group in _SYNONYM_PHRASES
 )
+_KNOWN_KEYS = frozenset(key for group in SYNONYM_GROUPS for key in group)
 
 
 def _group(head: str) -> tuple[Key, ...]:

@@ -11,7 +11,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from docsvc.intelligence.labels import SYNONYM_GROUPS, is_label_text, label_key
+
 Pos = tuple[int, int]  # where a label or value starts: (line, character) or, in a table row, (line, cell)
+KNOWN_KEYS = frozenset(key for group in SYNONYM_GROUPS for key in group)  # the labels with a meaning
 _GAP = re.compile(r"[ \u00a0]{2,}|\t|\s*(?:\.{3,}|…+)\s*")  # wide spacing or dot leaders
 
 
@@ -37,7 +40,8 @@ def rejoined(row: Iterable[str]) -> str:
 
 
 def segments(text: str) -> list[tuple[int, str]]:
-    """The pieces of a line apart by wide spacing or dot leaders, each with its offset."""
+    """The pieces of a line apart by wide spacing or dot leaders, each with its offset; the words of
+    one label stay one piece however far apart ("Sub      Total:")."""
     found: list[tuple[int, str]] = []
     start = 0
     for gap in _GAP.finditer(text):
@@ -46,7 +50,37 @@ def segments(text: str) -> list[tuple[int, str]]:
         start = gap.end()
     if start < len(text):
         found.append((start, text[start:]))
-    return found
+    return _labels_joined(text, found)
+
+
+def _labels_joined(text: str, pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """`pieces` with a label's words spread over two of them joined back. Justified or OCR'd lines
+    print "Sub      Total:" or "Net      Total      100.00"; read apart, "Total" alone would name the
+    grand total. Joined only when the words together are a known label that the second piece alone is
+    not, and the second ends with a colon or is followed by the line's last piece, a value (a row of
+    column headings, "Net   Tax   Total", has no value after it)."""
+    joined: list[tuple[int, str]] = []
+    for index, (start, piece) in enumerate(pieces):
+        if joined and _continues_label(joined[-1][1], piece, pieces[index + 1 :]):
+            begin = joined[-1][0]
+            joined[-1] = (begin, text[begin : start + len(piece)])
+        else:
+            joined.append((start, piece))
+    return joined
+
+
+def _continues_label(before: str, piece: str, after: list[tuple[int, str]]) -> bool:
+    if not is_label_text(before) or before.rstrip().endswith(":"):
+        return False
+    colon = label_colon(piece)
+    if colon is not None:
+        words = piece[:colon]
+    elif is_label_text(piece) and len(after) == 1 and any(char.isdigit() for char in after[0][1]):
+        words = piece
+    else:
+        return False
+    together, alone = label_key(f"{before} {words}"), label_key(words)
+    return together != alone and together in KNOWN_KEYS
 
 
 def label_colon(segment: str) -> int | None:

@@ -17,7 +17,8 @@ from docsvc.intelligence.vocabulary import plain
 
 _CURRENCY = re.compile(
     r"(?i)(?<![a-z])(?:usd|eur|gbp|jpy|chf|cad|aud|nzd|cny|rmb|inr|sek|nok|dkk|pln|czk|huf|brl|mxn|zar|"
-    r"sgd|hkd|krw|rub|ils|aed|sar|us\$|ca\$|au\$|a\$|c\$|r\$|rs\.?|kr\.?|fr\.)(?![a-z])|[$€£¥₹₩₽₺₪₫฿₴₦₱¢]"
+    r"sgd|hkd|krw|rub|ils|aed|sar|try|rsd|aoa|pyg|ron|uah|bgn|us\$|ca\$|au\$|a\$|c\$|r\$|rs\.?|kr\.?|fr\.|"
+    r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|lei)(?![a-z])|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"  # noqa: RUF001
 )
 _UNIT_AFTER = re.compile(r"(.*?[\d)])\s*(%|[^\W\d_]{1,6}\.?)")
 _GROUP_SPACES = " '\u2019\u00a0\u202f"  # thousands separated by spaces or apostrophes: 1 234,50, 1'234.50
@@ -90,14 +91,48 @@ def _three_after(digits: str, separator: str) -> bool:
 
 
 # A sign of more than one character first: "R$" is the Brazilian real, not the dollar it contains.
-_CURRENCY_SIGNS = {"R$": "BRL", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW",
-                   "₽": "RUB"}  # fmt: skip
-# A sign written as a word after the amount ("27 333,06 zł", "1 250 Kč"), not the start of a longer word.
-_WORD_SIGNS = {"zł": "PLN", "Kč": "CZK"}
-_WORD_SIGN = re.compile(r"(?<=\d)\s?(zł|Kč)(?![^\W\d_])")
+_CURRENCY_SIGNS = {
+    "R$": "BRL", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "￥": "JPY", "₹": "INR", "₩": "KRW",
+    "₽": "RUB", "₺": "TRY", "₲": "PYG", "₴": "UAH", "元": "CNY", "円": "JPY",
+}  # fmt: skip
+# A sign written as a word after the amount ("27 333,06 zł", "1 250 Kč", "12 700 Ft", "1.500,00 дин"),
+# not the start of a longer word.
+_WORD_SIGNS = {
+    "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "TL": "TRY", "Kz": "AOA", "kz": "AOA", "Gs": "PYG", "din": "RSD",
+    "RSD": "RSD", "lei": "RON", "Fr": "CHF", "kn": "HRK",
+    "дин": "RSD", "руб": "RUB", "грн": "UAH", "лв": "BGN",  # noqa: RUF001
+}  # fmt: skip
+_WORD_SIGN = re.compile(r"(?<=\d)\s?(" + "|".join(_WORD_SIGNS) + r")(?![^\W\d_])")
+# A sign written before the amount ("Gs. 150.000", "Kz 1 250,00", "Fr. 120.50", "TL 99,90").
+# "Fr" only with its point: a German "Fr" before a date is Friday.
+_SIGN_BEFORE = re.compile(r"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft)\.?\s?(?=\d)")
 _CURRENCY_CODE = re.compile(
-    r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD)(?![A-Za-z])"
+    r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|RMB|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|"
+    r"RSD|AOA|PYG|UAH|RUB|KRW|BGN)(?![A-Za-z])"
 )
+# Codes that are also English words ("TRY", "RON"): a currency only beside an amount, or alone.
+_WORD_CODE = re.compile(r"(?<=\d)\s?(TRY|RON)(?![A-Za-z])|(?<![A-Za-z])(TRY|RON)\s?(?=\d)|^\s*(TRY|RON)\s*$")
+_CODE_ALIASES = {"RMB": "CNY"}
+# A currency named in words ("ukupno dinara", "Moneda: Guaraní", "人民币"): weaker than a code, like a sign.
+# Written as `plain` gives them (lower case, no accents).
+_CURRENCY_WORDS = {
+    "forint": "HUF", "dinara": "RSD", "kwanza": "AOA", "kwanzas": "AOA", "guarani": "PYG",
+    "guaranies": "PYG", "yuan": "CNY", "renminbi": "CNY", "turk lirasi": "TRY", "schweizer franken": "CHF",
+    "francs suisses": "CHF", "franchi svizzeri": "CHF", "yen": "JPY", "euro": "EUR", "euros": "EUR",
+    "zlotych": "PLN", "korun": "CZK", "kuna": "HRK", "leva": "BGN",
+    "динара": "RSD", "рублеи": "RUB", "рубля": "RUB", "гривень": "UAH", "гривні": "UAH",
+}  # fmt: skip
+_HAN_CURRENCY_WORDS = {"人民币": "CNY", "人民幣": "CNY", "日本円": "JPY"}
+_CURRENCY_WORD = re.compile(
+    r"(?<![^\W\d_])("
+    + "|".join(sorted(map(re.escape, _CURRENCY_WORDS), key=len, reverse=True))
+    + r")(?![^\W\d_])|("
+    + "|".join(_HAN_CURRENCY_WORDS)
+    + ")"
+)
+# Han characters with no kana: a Chinese document, whose "¥" is the yuan.
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 def currency_of(texts: Iterable[str]) -> str | None:
@@ -105,15 +140,29 @@ def currency_of(texts: Iterable[str]) -> str | None:
     USD, "zł" after an amount PLN), the most frequent; None when it shows none."""
     codes: dict[str, int] = {}
     signs: dict[str, int] = {}
+    han = kana = False
+    yen_signs = 0
     for text in texts:
-        for code in _CURRENCY_CODE.findall(text):
+        han, kana = han or bool(_HAN.search(text)), kana or bool(_KANA.search(text))
+        yen_signs += text.count("¥") + text.count("￥")
+        found_codes = _CURRENCY_CODE.findall(text) + ["".join(pair) for pair in _WORD_CODE.findall(text)]
+        for code in found_codes:
+            code = _CODE_ALIASES.get(code, code)
             codes[code] = codes.get(code, 0) + 1
-        for sign in _WORD_SIGN.findall(text):
+        for sign in _WORD_SIGN.findall(text) + _SIGN_BEFORE.findall(text):
             signs[_WORD_SIGNS[sign]] = signs.get(_WORD_SIGNS[sign], 0) + 1
+        for word, han_word in _CURRENCY_WORD.findall(plain(text).replace("ı", "i")):  # noqa: RUF001
+            code = _CURRENCY_WORDS[word] if word else _HAN_CURRENCY_WORDS[han_word]
+            signs[code] = signs.get(code, 0) + 1
         for sign, code in _CURRENCY_SIGNS.items():
             if sign in text:
                 signs[code] = signs.get(code, 0) + text.count(sign)
                 text = text.replace(sign, " ")
+    if han and not kana and yen_signs:  # "¥" on a Chinese page (Han characters, no kana): the yuan
+        signs["JPY"] -= yen_signs
+        signs["CNY"] = signs.get("CNY", 0) + yen_signs
+        if not signs["JPY"]:
+            del signs["JPY"]
     found = codes or signs
     return max(found, key=lambda code: (found[code], code)) if found else None
 
@@ -132,36 +181,64 @@ def krone_of(texts: Iterable[str], countries: Iterable[str]) -> str | None:
     return next((_KRONE_COUNTRIES[country] for country in countries if country in _KRONE_COUNTRIES), None)
 
 
-_DECIMAL_COMMA_STYLE = re.compile(r"\d\.\d{3},\d{1,2}(?!\d)|(?<![\d.,])\d{1,3},\d{2}(?![\d.,])")
-_DECIMAL_POINT_STYLE = re.compile(r"\d,\d{3}\.\d{1,2}(?!\d)|(?<![\d.,])\d+\.\d{2}(?![\d.,])")
+# A whole amount grouped twice ("1.418.182", as currencies without cents print it) shows the
+# separator of thousands too.
+_DECIMAL_COMMA_STYLE = re.compile(
+    r"\d\.\d{3},\d{1,2}(?!\d)|(?<![\d.,])\d{1,3},\d{2}(?![\d.,])|(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,])"
+)
+_DECIMAL_POINT_STYLE = re.compile(
+    r"\d,\d{3}\.\d{1,2}(?!\d)|(?<![\d.,])\d+\.\d{2}(?![\d.,])|(?<![\d.,])\d{1,3}(?:,\d{3}){2,}(?![\d.,])"
+)
+
+
+# Currencies of countries that write amounts "1.234,50": the mark a document of theirs uses when its
+# own amounts show none ("20.100 din" is twenty thousand one hundred dinars).
+_DECIMAL_COMMA_CURRENCIES = frozenset(
+    {"RSD", "HUF", "TRY", "PYG", "AOA", "BRL", "RON", "CZK", "PLN", "DKK", "NOK", "SEK", "UAH", "RUB", "BGN"}
+)
 
 
 def writes_decimal_comma(texts: Iterable[str]) -> bool:
-    """Whether the amounts of a document are mostly written "1.234,50" rather than "1,234.50"."""
+    """Whether the amounts of a document are mostly written "1.234,50" rather than "1,234.50"; when
+    they show neither, whether its currency's country writes the former."""
+    texts = list(texts)
     comma = point = 0
     for text in texts:
         comma += len(_DECIMAL_COMMA_STYLE.findall(text))
         point += len(_DECIMAL_POINT_STYLE.findall(text))
+    if comma == point == 0:
+        return currency_of(texts) in _DECIMAL_COMMA_CURRENCIES
     return comma > point
 
 
 _MONTH_NAMES = (  # per month: its names and abbreviations in English, German, French, Dutch, Spanish,
-    # Italian and Polish (in the genitive a Polish date uses), without accents
-    "january jan januar janvier janv januari enero ene gennaio gen stycznia styczen sty",
-    "february feb februar fevrier fevr fev februari febrero febbraio lutego luty lut",
-    "march mar marz mars maart marzo marca marzec",
-    "april apr avril avr abril aprile kwietnia kwiecien kwi",
-    "may mai mei mayo maggio mag maja maj",
-    "june jun juni juin junio giugno giu czerwca czerwiec cze",
-    "july jul juli juillet juil julio luglio lug lipca lipiec lip",
-    "august aug aout augustus agosto ago sierpnia sierpien sie",
-    "september sept sep septembre septiembre settembre set wrzesnia wrzesien wrz",
-    "october oct oktober okt octobre oktober octubre ottobre ott pazdziernika pazdziernik paz",
-    "november nov novembre noviembre listopada listopad lis",
-    "december dec dezember dez decembre diciembre dicembre dic grudnia grudzien gru",
+    # Italian and Polish (in the genitive a Polish date uses), and the names in Portuguese, Turkish,
+    # Hungarian, Romanian and Serbian, without accents
+    "january jan januar janvier janv januari enero ene "
+    "gennaio gen stycznia styczen sty janeiro ocak ianuarie",
+    "february feb februar fevrier fevr fev februari "
+    "febrero febbraio lutego luty lut fevereiro subat februarie",
+    "march mar marz mars maart marzo marca marzec marco mart marcius martie",
+    "april apr avril avr abril aprile kwietnia kwiecien kwi nisan aprilis aprilie",
+    "may mai mei mayo maggio mag maja maj maio mayis majus",
+    "june jun juni juin junio giugno giu czerwca czerwiec cze junho haziran junius iunie",
+    "july jul juli juillet juil julio luglio lug lipca lipiec lip julho temmuz julius iulie",
+    "august aug aout augustus agosto ago sierpnia sierpien sie agustos augusztus avgust",
+    "september sept sep septembre septiembre settembre set "
+    "wrzesnia wrzesien wrz setembro eylul szeptember septembrie septembar",
+    "october oct oktober okt octobre oktober octubre ottobre "
+    "ott pazdziernika pazdziernik paz outubro ekim oktobar octombrie",
+    "november nov novembre noviembre listopada listopad lis novembro kasim noiembrie novembar",
+    "december dec dezember dez decembre diciembre dicembre "
+    "dic grudnia grudzien gru dezembro aralik decembrie decembar",
 )
 _MONTHS = {name: number for number, names in enumerate(_MONTH_NAMES, 1) for name in names.split()}
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")
+# Year first as Hungarian typesets it ("2008. 10. 17."), and as Japanese, Chinese and Korean write it
+# ("2025年12月31日", "2025년 12월 31일").
+_YEAR_FIRST = re.compile(
+    r"(?<!\d)((?:19|20)\d{2})(?:\.\s|\s?[年년]\s?)(\d{1,2})(?:\.\s|\s?[月월]\s?)(\d{1,2})(?:\.|\s?[日일])?(?!\d)"
+)
 # A sentence's full stop may follow a date: "bis zum 30.05.2017."; a part of a longer number may not.
 # Typeset dates put a space after each dot, "14. 11. 2018", then with a four-digit year.
 _NUMERIC_DATE = re.compile(
@@ -211,9 +288,12 @@ def _made(year: int, month: int, day: int, ambiguous: bool, printed: str) -> Par
 
 def _iso_date(text: str) -> ParsedDate | None:
     match = _ISO_DATE.search(text)
-    if not match:
-        return None
-    return _made(int(match[1]), int(match[3]), int(match[4]), False, match[0])
+    if match:
+        return _made(int(match[1]), int(match[3]), int(match[4]), False, match[0])
+    match = _YEAR_FIRST.search(text)
+    if match:
+        return _made(int(match[1]), int(match[2]), int(match[3]), False, match[0])
+    return None
 
 
 def _written_date(text: str) -> ParsedDate | None:

@@ -3,7 +3,7 @@
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
-                 fresh10|fresh11|fresh12|receipts|receipts2|receipts2-heldout|all]
+                 fresh10|fresh11|fresh12|fresh13|receipts|receipts2|receipts2-heldout|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
 
@@ -41,6 +41,10 @@ German, Hungarian, Serbian, Japanese, Chinese, Turkish and English: a till's cas
 electronic-invoice daemon's printout, a hotel project, a hospital bill scanned into a picture-only PDF,
 an accounting program's sample, a shop project's bill, a browser-printed B2B invoice, a VAT e-invoice
 (fapiao), an e-Fatura, a synthetic invoice rendered as a picture and a minimal generator's invoice),
+their truth read by hand; measured only. `fresh13` holds seven invoices of seven further producers
+(Russian, Uzbek, Indonesian, Vietnamese and Arabic: an internet provider's billing script, a PHP
+accounting template, a bank portal's invoice for a sole trader, an electronic VAT invoice, a medical
+distributor's warehouse application, a pet store's bill and a small generator's purchase invoice),
 their truth read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
@@ -250,6 +254,7 @@ SPLITS = (
     "fresh10",
     "fresh11",
     "fresh12",
+    "fresh13",
     "receipts",
     "receipts2",
     "receipts2-heldout",

@@ -382,8 +382,8 @@ def test_a_reading_that_leaves_out_a_line_is_not_kept_for_its_higher_mean_confid
 def test_of_two_readings_of_the_same_lines_the_more_confident_is_kept_not_the_one_of_more_confident_words() -> (
     None
 ):
-    """A form's small print: the finer reading reads the same lines with fewer words doubtful; the
-    coarser one reads more words confidently, and many doubtfully (counting confident words kept it)."""
+    """Neither reading left out a line: the finer reads them with fewer words doubtful, the coarser more
+    words confidently and many doubtfully (counting confident words kept it)."""
     finer = _lined_reading(300, 6, [92.0] * 42)
     coarser = _lined_reading(150, 6, [80.0] * 48 + [30.0] * 12)
 

@@ -271,17 +271,23 @@ class Reading:
         """The mean word confidence, 0-100; None without words."""
         return round(statistics.fmean(w.confidence for w in self.words), 1) if self.words else None
 
+    @property
+    def confident_words(self) -> int:
+        """How many of its words read at DOUBTFUL_CONFIDENCE or more."""
+        return sum(word.confidence >= DOUBTFUL_CONFIDENCE for word in self.words)
+
     def more_truthful(self, other: Reading) -> bool:
-        """Whether this reading of a noisy page is to be kept over `other`. Where one reading holds a
-        line the other left out (`lacks_a_line_of`) and not the reverse, the one with more lines; else
-        the more confident. By mean confidence alone, a reading that left out a whole line was kept over
-        one that read every word (a speckled letter of 10-point print: 40 words at 95.8 against 49 at
-        95.5): a line left out lowers no mean. Counting confident words instead lost the finer reading
-        of a form's small print, which reads more words right but more words doubtfully (the coarse
-        reading, fewer words doubtful, read fewer words), where neither reading left out a line."""
-        mine, theirs = other.lacks_a_line_of(self), self.lacks_a_line_of(other)
-        if mine != theirs:
-            return mine
+        """Whether this reading of a noisy page is to be kept over `other`. Where one of the two left out
+        a line the other read (`lacks_a_line_of`) and not the reverse, the one reading more words
+        confidently (as many: the more confident); else the more confident. By mean confidence alone, a
+        reading that left out a whole line was kept over one that read every word (a speckled letter of
+        10-point print: 40 words at 95.8 against 49 at 95.5): a line left out lowers no mean. Counting
+        confident words everywhere lost the better reading of a form's small print, where each reading
+        read lines the other did not."""
+        if self.lacks_a_line_of(other) != other.lacks_a_line_of(self):
+            mine, theirs = self.confident_words, other.confident_words
+            if mine != theirs:
+                return mine > theirs
         return (self.confidence or 0.0) > (other.confidence or 0.0)
 
     def lacks_a_line_of(self, other: Reading) -> bool:

@@ -391,6 +391,16 @@ def test_of_two_readings_of_the_same_lines_the_more_confident_is_kept_not_the_on
     assert finer.more_truthful(coarser) and not coarser.more_truthful(finer)
 
 
+def test_a_reading_that_left_out_a_line_is_kept_where_it_reads_far_more_words_confidently() -> None:
+    """A line left out is not all a reading can lose: one that reads each line's words in full is kept
+    over one that read one more line but few words on each."""
+    lines_in_full = _lined_reading(300, 6, [85.0] * 48)
+    one_line_more = _lined_reading(150, 7, [90.0] * 21)
+
+    assert lines_in_full.lacks_a_line_of(one_line_more) and not one_line_more.lacks_a_line_of(lines_in_full)
+    assert lines_in_full.more_truthful(one_line_more) and not one_line_more.more_truthful(lines_in_full)
+
+
 def test_smoothing_a_noisy_rendering_keeps_a_stroke_one_pixel_thin() -> None:
     """A 3 x 3 median filter took such strokes of small faded print for noise and left paper."""
     from PIL import Image

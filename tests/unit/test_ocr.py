@@ -357,18 +357,48 @@ def test_a_noisy_page_is_read_again_twice_as_fine_and_the_more_truthful_reading_
     assert len({word.text.strip(".,") for word in reading.words} & set(" ".join(ENGLISH).split())) >= 20
 
 
-def test_a_reading_that_leaves_out_a_line_is_not_kept_for_its_higher_mean_confidence() -> None:
-    def reading(confidences: list[float]) -> ocr.Reading:
-        words = tuple(ocr.Word((1, 1, n), (0, 0, 1, 1), "word", c) for n, c in enumerate(confidences))
-        return ocr.Reading(words, pymupdf.Matrix(1, 1), 150, 0)
+def _lined_reading(dpi: float, lines: int, confidences: list[float]) -> ocr.Reading:
+    """A reading at `dpi` of `lines` lines of 10-point print (one inch apart on the page), its words
+    given these confidences in turn, as many words a line as it takes."""
+    scale, per_line = dpi / 72, -(-len(confidences) // lines)
+    words = []
+    for n, confidence in enumerate(confidences):
+        line, place = divmod(n, per_line)
+        x, y = (72 + 40 * place) * scale, 72 * (line + 1) * scale
+        words.append(ocr.Word((1, 1, line), (x, y, x + 30 * scale, y + 10 * scale), "word", confidence))
+    return ocr.Reading(tuple(words), pymupdf.Matrix(scale, scale), dpi, 0)
 
-    every_line = reading([95.0] * 49)
-    a_line_left_out = reading([96.0] * 40)
-    with_noise_read = reading([95.0] * 49 + [20.0] * 10)
+
+def test_a_reading_that_leaves_out_a_line_is_not_kept_for_its_higher_mean_confidence() -> None:
+    every_line = _lined_reading(300, 7, [95.0] * 49)
+    a_line_left_out = _lined_reading(150, 6, [96.0] * 42)
+    with_noise_read = _lined_reading(150, 7, [95.0] * 49 + [20.0] * 7)
 
     assert (a_line_left_out.confidence or 0) > (every_line.confidence or 0)
     assert every_line.more_truthful(a_line_left_out) and not a_line_left_out.more_truthful(every_line)
-    assert every_line.more_truthful(with_noise_read)  # as many words read confidently, more confident
+    assert every_line.more_truthful(with_noise_read)  # the same lines read, more confident
+
+
+def test_of_two_readings_of_the_same_lines_the_more_confident_is_kept_not_the_one_of_more_confident_words() -> (
+    None
+):
+    """Neither reading left out a line: the finer reads them with fewer words doubtful, the coarser more
+    words confidently and many doubtfully (counting confident words kept it)."""
+    finer = _lined_reading(300, 6, [92.0] * 42)
+    coarser = _lined_reading(150, 6, [80.0] * 48 + [30.0] * 12)
+
+    assert sum(w.confidence >= ocr.DOUBTFUL_CONFIDENCE for w in coarser.words) > 42
+    assert finer.more_truthful(coarser) and not coarser.more_truthful(finer)
+
+
+def test_a_reading_that_left_out_a_line_is_kept_where_it_reads_far_more_words_confidently() -> None:
+    """A line left out is not all a reading can lose: one that reads each line's words in full is kept
+    over one that read one more line but few words on each."""
+    lines_in_full = _lined_reading(300, 6, [85.0] * 48)
+    one_line_more = _lined_reading(150, 7, [90.0] * 21)
+
+    assert lines_in_full.lacks_a_line_of(one_line_more) and not one_line_more.lacks_a_line_of(lines_in_full)
+    assert lines_in_full.more_truthful(one_line_more) and not one_line_more.more_truthful(lines_in_full)
 
 
 def test_smoothing_a_noisy_rendering_keeps_a_stroke_one_pixel_thin() -> None:

@@ -83,6 +83,8 @@ DATA_FOLDERS = (
 )
 # A probe of a page that reads this doubtfully is read turned too (measured: bench/ocr_quality.py).
 DOUBTFUL_CONFIDENCE = 70.0
+# A run of this many confident words is a line read, not noise taken for a word (`Reading.lacks_a_line_of`).
+LINE_WORDS = 2
 FEW_WORDS = 8
 MAX_SKEW = 6.0  # degrees: a page skewed more is a page turned on purpose, or a photograph
 SKEW_WIDTH = 800  # pixels: skew is measured on a rendering this wide at most
@@ -275,13 +277,32 @@ class Reading:
         return sum(word.confidence >= DOUBTFUL_CONFIDENCE for word in self.words)
 
     def more_truthful(self, other: Reading) -> bool:
-        """Whether this reading of a noisy page is to be kept over `other`: it reads more words
-        confidently, or as many and is the more confident. By mean confidence alone, a reading that
-        left out a whole line was kept over one that read every word (a speckled letter of 10-point
-        print: 40 words at 95.8 against 49 at 95.5): noise read as words is read doubtfully, and a
-        line left out lowers no mean."""
-        mine, theirs = self.confident_words, other.confident_words
-        return mine > theirs or (mine == theirs and (self.confidence or 0.0) > (other.confidence or 0.0))
+        """Whether this reading of a noisy page is to be kept over `other`. Where one of the two left out
+        a line the other read (`lacks_a_line_of`) and not the reverse, the one reading more words
+        confidently (as many: the more confident); else the more confident. By mean confidence alone, a
+        reading that left out a whole line was kept over one that read every word (a speckled letter of
+        10-point print: 40 words at 95.8 against 49 at 95.5): a line left out lowers no mean. Counting
+        confident words everywhere lost the better reading of a form's small print, where each reading
+        read lines the other did not."""
+        if self.lacks_a_line_of(other) != other.lacks_a_line_of(self):
+            mine, theirs = self.confident_words, other.confident_words
+            if mine != theirs:
+                return mine > theirs
+        return (self.confidence or 0.0) > (other.confidence or 0.0)
+
+    def lacks_a_line_of(self, other: Reading) -> bool:
+        """Whether `other` read a line (LINE_WORDS words or more at DOUBTFUL_CONFIDENCE) where this
+        reading read no word at all: the places compared on the page, as the two readings may be of
+        renderings of different resolutions."""
+        places = [pymupdf.Rect(word.box) * ~self.matrix for word in self.words]
+        points = [((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2) for r in places]
+        for box, line in _lines(other.words):
+            if sum(word.confidence >= DOUBTFUL_CONFIDENCE for word in line) < LINE_WORDS:
+                continue
+            place = pymupdf.Rect(box) * ~other.matrix
+            if not any(place.x0 <= x <= place.x1 and place.y0 <= y <= place.y1 for x, y in points):
+                return True
+        return False
 
     def doubtful(self) -> bool:
         return len(self.words) < FEW_WORDS or (self.confidence or 0.0) < DOUBTFUL_CONFIDENCE

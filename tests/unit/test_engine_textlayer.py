@@ -162,6 +162,20 @@ def test_words_set_apart_alike_in_the_text_and_in_the_words_with_their_boxes_sha
     ]
 
 
+def test_a_word_holding_an_ideographic_space_is_set_apart_as_the_text_is() -> None:
+    # MuPDF cuts its words at spaces only: a piece after an ideographic space is looked up as in the text
+    word = Word((0.0, 0.0, 90.0, 10.0), "Na\u3000meBeta", 0, 0)
+    apart = {"meBeta": "me Beta"}
+
+    cut = words_apart([word], apart)
+
+    assert set_apart(word.text, apart) == "Na\u3000me Beta"
+    assert [(part.text, part.box) for part in cut] == [
+        ("Na\u3000me", (0.0, 0.0, 50.0, 10.0)),
+        ("Beta", (50.0, 0.0, 90.0, 10.0)),
+    ]
+
+
 def named_glyphs(names: list[str], lines: list[str]) -> bytes:
     """A page of `lines` (octal codes) in a font whose codes 1, 2, ... are the glyphs `names`."""
     shown = " ".join(f"1 0 0 1 50 {100 + 20 * number} Tm ({line}) Tj" for number, line in enumerate(lines))

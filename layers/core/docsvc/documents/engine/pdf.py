@@ -179,6 +179,9 @@ def _page_text(
         blocks = [(box, joined_lines(text, unspaced), number) for box, text, number in blocks]
     glued = [box for box, text, _ in blocks if _GLUED.search(text) or mixed_directions(text)]
     apart = _unmapped_apart(page, textpage, glued) if glued else {}
+    rules = _vertical_rules(listed, page.rect) if vectors else []
+    if rules:  # glyphs on both sides of a cell's rule, written as one word by MuPDF, are two
+        apart = apart | _rules_apart(textpage, rules)
     if apart:
         blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
     cut = [box for box, text, _ in blocks if _CUT_AFTER_UNMAPPED.search(text)]

@@ -265,10 +265,12 @@ def set_apart(text: str, apart: dict[str, str]) -> str:
 
 def words_apart(words: Sequence[Word], apart: dict[str, str]) -> list[Word]:
     """The words, each that `apart` names cut into the words it gives (their boxes shared in
-    proportion to their characters), numbered again in order."""
+    proportion to their characters), numbered again in order. A MuPDF word is cut at spaces only, so
+    it may hold other whitespace (an ideographic space, U+3000): each of its
+    pieces between whitespace is looked up, as `set_apart` looks up those of a block's text."""
     cut: list[Word] = []
     for word in words:
-        parts = apart.get(word.text, word.text).split(" ")
+        parts = set_apart(word.text, apart).split(" ")
         x0, y0, x1, y1 = word.box
         at = x0
         for part in parts:

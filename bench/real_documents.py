@@ -18,7 +18,7 @@ available.
 
 What it measures, per document, then summed per category, per language and over all:
 - Text-layer fidelity against raw PyMuPDF, on PDFs whose text layer has words. Both texts are
-  normalised alike: Markdown table rule rows dropped, `|` made a space on a line that is a table's
+  normalised alike: Markdown table rule rows (lines of dashes and `|`) dropped, `|` made a space on a line that is a table's
   row (`\\|` kept as a character; elsewhere `|` is a character),
   heading marks and `**` removed, a word broken by a hyphen at a line end joined (the engine asks
   MuPDF to do so), then split on whitespace, punctuation stripped from both ends of a word (Unicode
@@ -145,7 +145,9 @@ pymupdf.TOOLS.mupdf_display_warnings(False)
 
 
 # ---------------------------------------------------------------------------------------- text
-_RULE_ROW = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+# A Markdown table's rule row holds a `|`: a line that is only dashes ("---", a YAML block's fence) is
+# the text's, a word on both sides, whether the text layer writes it as a line or the engine in a cell.
+_RULE_ROW = re.compile(r"^(?=[^|]*\|)\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 # A heading's mark: before text on its line (a line of raw text that is only "#" is a word of it).
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(?=\S)", re.MULTILINE)
 # Kinds the engine writes no heading marks for (their pages, text layer or OCR, are no Markdown

@@ -8,6 +8,7 @@ from docsvc.documents import engine
 from docsvc.documents.engine.grids import Word
 from docsvc.documents.engine.model import ParseOptions
 from docsvc.documents.engine.textlayer import (
+    SPACED_AFTER_UNMAPPED,
     UNMAPPED,
     directions_apart,
     goes_on,
@@ -536,6 +537,21 @@ def test_a_space_after_a_mark_of_no_value_within_joined_right_to_left_letters_is
         f"\u0647{UNMAPPED} \u062a": f"\u0647{UNMAPPED}\u062a",
         f"\u062a\u0647{UNMAPPED} \u062f": f"\u062a\u0647{UNMAPPED}\u062f",
     }
+
+
+def test_a_space_covered_by_a_lam_alef_drawn_as_one_glyph_is_dropped() -> None:
+    # The ligature's glyph is the lam's, its alef given no width within it: MuPDF measures the gap to
+    # the next letter from the alef and writes a space the ligature covers; one drawn past it stays.
+    joined = [
+        ("\u0644", 306.2, 314.8, 13.5),
+        ("\u0625", 308.8, 308.8, 13.5),
+        (" ", 306.2, 308.8, 13.5),
+        ("\u0646", 302.7, 306.2, 13.5),
+    ]
+    apart = [*joined[:2], (" ", 302.2, 306.2, 13.5), ("\u0646", 298.7, 302.2, 13.5)]
+
+    assert SPACED_AFTER_UNMAPPED.search("\u0627\u0644\u0625 \u0646")
+    assert spaces_after_marks([joined, apart]) == {"\u0644\u0625 \u0646": "\u0644\u0625\u0646"}
 
 
 def test_a_space_drawn_past_a_right_to_left_letter_after_its_mark_stays() -> None:

@@ -18,8 +18,8 @@ available.
 
 What it measures, per document, then summed per category, per language and over all:
 - Text-layer fidelity against raw PyMuPDF, on PDFs whose text layer has words. Both texts are
-  normalised alike: Markdown table rule rows dropped, `|` made a space on a line that is a table's
-  row (`\\|` kept as a character; elsewhere `|` is a character),
+  normalised alike: Markdown table rule rows (lines of dashes and `|`) dropped, `|` made a space
+  on a line that is a table's row (`\\|` kept as a character; elsewhere `|` is a character),
   heading marks and `**` removed, a word broken by a hyphen at a line end joined (the engine asks
   MuPDF to do so), then split on whitespace, punctuation stripped from both ends of a word (Unicode
   NFKC, case kept). A glyph whose font gives it no Unicode value is no character of the text layer:
@@ -139,13 +139,16 @@ _RULE_SLACK = 0.5  # points a rule's middle may stand into the glyph beside it (
 # Glyphs a rule parts stand at least this share of their font size apart: a rule drawn across glyphs
 # that touch (a form's line through "Number", a plot's axis through "0.040") parts no word.
 _RULE_GAP = 0.05
+_VECTOR_BLOCK = 3  # the kind of a block `extractBLOCKS` lists for a piece of a path
 
 pymupdf.TOOLS.mupdf_display_errors(False)
 pymupdf.TOOLS.mupdf_display_warnings(False)
 
 
 # ---------------------------------------------------------------------------------------- text
-_RULE_ROW = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+# A Markdown table's rule row holds a `|`: a line that is only dashes ("---", a YAML block's fence) is
+# the text's, a word on both sides, whether the text layer writes it as a line or the engine in a cell.
+_RULE_ROW = re.compile(r"^(?=[^|]*\|)\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 # A heading's mark: before text on its line (a line of raw text that is only "#" is a word of it).
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(?=\S)", re.MULTILINE)
 # Kinds the engine writes no heading marks for (their pages, text layer or OCR, are no Markdown
@@ -732,10 +735,15 @@ def rules_apart_pages(content: bytes, kind: str, pages: list[str]) -> list[str]:
 
 
 def _vertical_rules(page: pymupdf.Page) -> list[tuple[float, float, float]]:
-    """(x, top, bottom) of each path drawn on the page that is a vertical rule: narrow and tall."""
+    """(x, top, bottom) of each path drawn on the page that is a vertical rule: narrow and tall. A
+    table's grid drawn as one path is one box in the page's drawing log: its rules are the pieces of
+    paths MuPDF collects with the text (`TEXT_COLLECT_VECTORS`), each line of a path apart."""
+    boxes = [box for what, box in page.get_bboxlog() if what.endswith("-path")]
+    collected = page.get_textpage(flags=pymupdf.TEXT_COLLECT_VECTORS).extractBLOCKS()
+    boxes += [tuple(block[:4]) for block in collected if block[6] == _VECTOR_BLOCK]
     rules = []
-    for what, (x0, y0, x1, y1) in page.get_bboxlog():
-        if what.endswith("-path") and x1 - x0 <= _RULE_WIDTH and y1 - y0 >= _RULE_TALL * max(x1 - x0, 1):
+    for x0, y0, x1, y1 in boxes:
+        if x1 - x0 <= _RULE_WIDTH and y1 - y0 >= _RULE_TALL * max(x1 - x0, 1):
             rules.append(((x0 + x1) / 2, y0, y1))
     return rules
 

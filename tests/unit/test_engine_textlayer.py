@@ -8,6 +8,7 @@ from docsvc.documents import engine
 from docsvc.documents.engine.grids import Word
 from docsvc.documents.engine.model import ParseOptions
 from docsvc.documents.engine.textlayer import (
+    SPACED_AFTER_UNMAPPED,
     UNMAPPED,
     directions_apart,
     goes_on,
@@ -159,6 +160,20 @@ def test_words_set_apart_alike_in_the_text_and_in_the_words_with_their_boxes_sha
         (f"{UNMAPPED}{UNMAPPED}", (0.0, 0.0, 20.0, 10.0), 0),
         ("Database", (20.0, 0.0, 100.0, 10.0), 1),
         ("SQL", (110.0, 0.0, 150.0, 10.0), 2),
+    ]
+
+
+def test_a_word_holding_an_ideographic_space_is_set_apart_as_the_text_is() -> None:
+    # MuPDF cuts its words at spaces only: a piece after an ideographic space is looked up as in the text
+    word = Word((0.0, 0.0, 90.0, 10.0), "Na\u3000meBeta", 0, 0)
+    apart = {"meBeta": "me Beta"}
+
+    cut = words_apart([word], apart)
+
+    assert set_apart(word.text, apart) == "Na\u3000me Beta"
+    assert [(part.text, part.box) for part in cut] == [
+        ("Na\u3000me", (0.0, 0.0, 50.0, 10.0)),
+        ("Beta", (50.0, 0.0, 90.0, 10.0)),
     ]
 
 
@@ -522,6 +537,21 @@ def test_a_space_after_a_mark_of_no_value_within_joined_right_to_left_letters_is
         f"\u0647{UNMAPPED} \u062a": f"\u0647{UNMAPPED}\u062a",
         f"\u062a\u0647{UNMAPPED} \u062f": f"\u062a\u0647{UNMAPPED}\u062f",
     }
+
+
+def test_a_space_covered_by_a_lam_alef_drawn_as_one_glyph_is_dropped() -> None:
+    # The ligature's glyph is the lam's, its alef given no width within it: MuPDF measures the gap to
+    # the next letter from the alef and writes a space the ligature covers; one drawn past it stays.
+    joined = [
+        ("\u0644", 306.2, 314.8, 13.5),
+        ("\u0625", 308.8, 308.8, 13.5),
+        (" ", 306.2, 308.8, 13.5),
+        ("\u0646", 302.7, 306.2, 13.5),
+    ]
+    apart = [*joined[:2], (" ", 302.2, 306.2, 13.5), ("\u0646", 298.7, 302.2, 13.5)]
+
+    assert SPACED_AFTER_UNMAPPED.search("\u0627\u0644\u0625 \u0646")
+    assert spaces_after_marks([joined, apart]) == {"\u0644\u0625 \u0646": "\u0644\u0625\u0646"}
 
 
 def test_a_space_drawn_past_a_right_to_left_letter_after_its_mark_stays() -> None:

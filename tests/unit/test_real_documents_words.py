@@ -12,6 +12,7 @@ from bench.real_documents import (
     directions_apart_pages,
     fidelity,
     picture_words,
+    tokens,
     unmapped_marked_pages,
 )
 from tests.samples import named_glyphs_pdf
@@ -122,3 +123,12 @@ def test_a_raw_space_that_joined_right_to_left_letters_cover_on_a_sign_of_no_wid
 def test_a_raw_line_that_holds_a_line_of_the_page_characters_loses_its_covered_spaces_too() -> None:
     # get_text may write glyphs of no value before a line of the page's characters on its line.
     assert _replaced("\x01\x02ab c", {"ab c": "abc"}) == "\x01\x02abc"
+
+
+def test_a_line_of_dashes_without_a_pipe_is_a_word_as_in_a_table_cell() -> None:
+    # "---" fences a YAML block: the text layer writes it as a line, the engine may write it in a cell
+    raw = "title: Notes\n---\nbody"
+    out = "| title: Notes | --- |\n|---|---|\n| body | |"
+
+    assert tokens(raw).count("---") == tokens(out).count("---") == 1
+    assert fidelity(raw, out).repeated == 0

@@ -69,3 +69,68 @@ def test_raw_words_whose_glyphs_touch_stay_whole_though_a_rule_is_drawn_across_t
         content = document.tobytes()
 
     assert rules_apart_pages(content, "pdf", raw_text(content))[0].split() == ["Number"]
+
+
+def ruled_table(rule_between: bool, one_path: bool = False) -> bytes:
+    """A ruled table of two rows and two columns, its first column's words ending half a point before the
+    column rule and its second's starting half a point after it (too close for MuPDF to write a space), the
+    column rule left out when not `rule_between` (the cells' gap then as the text layer has it); the
+    grid drawn as one path when `one_path`."""
+    font = pymupdf.Font("helv")
+    with pymupdf.open() as document:
+        page = document.new_page(width=300, height=200)
+        left, top, height = 40.0, 60.0, 20.0
+        split = left + 4 + max(font.text_length(label, 12) for label in ("Code", "Name"))
+        for row, (label, value) in enumerate((("Code", "Alpha"), ("Name", "Beta"))):
+            y = top + row * height
+            page.insert_text((split - 0.5 - font.text_length(label, 12), y + 15), label, fontsize=12)
+            page.insert_text((split + 0.5, y + 15), value, fontsize=12)
+        shape = page.new_shape()
+        for row in range(3):
+            shape.draw_line((left, top + row * height), (220, top + row * height))
+            if not one_path:
+                shape.finish(width=0.5)
+        for x in (left, split, 220) if rule_between else (left, 220):
+            shape.draw_line((x, top), (x, top + 2 * height))
+            if not one_path:
+                shape.finish(width=0.5)
+        if one_path:
+            shape.finish(width=0.5)
+        shape.commit()
+        return document.tobytes()
+
+
+def test_a_table_cells_words_on_both_sides_of_its_column_rule_are_apart() -> None:
+    content = ruled_table(rule_between=True)
+    assert "CodeAlpha" in raw_text(content)[0].split()  # the text layer: one word across the rule
+
+    words = engine_text(content).replace("|", " ").split()
+    assert "CodeAlpha" not in words and "NameBeta" not in words
+    assert {"Code", "Alpha", "Name", "Beta"} <= set(words)
+
+
+def test_words_without_a_rule_between_their_glyphs_stay_as_the_text_layer_has_them() -> None:
+    words = engine_text(ruled_table(rule_between=False)).replace("|", " ").split()
+    assert "CodeAlpha" in words and "NameBeta" in words
+
+
+def test_raw_words_glued_across_a_rule_of_a_grid_drawn_as_one_path_are_apart() -> None:
+    # a grid's rules drawn as one path: the page's drawing log holds one wide box, no narrow rule
+    content = ruled_table(rule_between=True, one_path=True)
+    assert rules_apart_pages(content, "pdf", raw_text(content))[0].split() == [
+        "Code",
+        "Alpha",
+        "Name",
+        "Beta",
+    ]
+
+
+def test_a_word_whose_glyphs_touch_stays_whole_though_a_rule_is_drawn_across_it() -> None:
+    with pymupdf.open() as document:
+        page = document.new_page(width=300, height=200)
+        page.insert_text((50, 100), "Number", fontsize=12)
+        x = 50 + pymupdf.Font("helv").text_length("Num", 12)
+        page.draw_line((x, 88), (x, 104), width=0.4)
+        content = document.tobytes()
+
+    assert engine_text(content).split() == ["Number"]

@@ -92,6 +92,9 @@ _TEXT_OF_WORD = itemgetter(4)  # of a word as MuPDF's `extractWORDS` gives it
 _LINE = 1.5  # a path thinner than this is a ruling line
 _MARGIN = 6.0  # points around the blocks read again character by character
 _RULE_SLACK = 0.5  # points a rule may stand into the glyph beside it (a frame drawn tight to its text)
+# Glyphs a rule parts stand at least this share of their font size apart: a rule drawn across glyphs
+# that touch (a form's line through a word, a chart's cells packed glyph to glyph) parts no word.
+_RULE_GAP = 0.05
 Block = tuple[Box, str, int]  # a block of text: its box, its text, its number on the page
 
 pymupdf.TOOLS.mupdf_display_errors(False)
@@ -179,6 +182,9 @@ def _page_text(
         blocks = [(box, joined_lines(text, unspaced), number) for box, text, number in blocks]
     glued = [box for box, text, _ in blocks if _GLUED.search(text) or mixed_directions(text)]
     apart = _unmapped_apart(page, textpage, glued) if glued else {}
+    rules = _vertical_rules(listed, page.rect) if vectors else []
+    if rules:  # glyphs on both sides of a cell's rule, written as one word by MuPDF, are two
+        apart = apart | _rules_apart(textpage, rules)
     if apart:
         blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
     cut = [box for box, text, _ in blocks if _CUT_AFTER_UNMAPPED.search(text)]
@@ -314,20 +320,29 @@ def _rules_apart(read: pymupdf.TextPage, rules: list[Box]) -> dict[str, str]:
             if not crossing:
                 continue
             chars = [
-                (char["c"], char["bbox"][0], char["bbox"][2])
+                (char["c"], char["bbox"][0], char["bbox"][2], span["size"])
                 for span in line["spans"]
                 for char in span["chars"]
             ]
-            text = "".join(char for char, _, _ in chars)
+            text = "".join(char for char, *_ in chars)
             for found in re.finditer(r"\S+", text):
                 glyphs = chars[found.start() : found.end()]
                 written = glyphs[0][0] + "".join(
-                    (" " if _rule_between(before, after, crossing) else "") + after[0]
+                    (" " if _parted(before, after, crossing) else "") + after[0]
                     for before, after in itertools.pairwise(glyphs)
                 )
                 if written != found.group():
                     apart[unligated(found.group())] = unligated(written)
     return apart
+
+
+def _parted(
+    before: tuple[str, float, float, float], after: tuple[str, float, float, float], rules: list[float]
+) -> bool:
+    """Do the two glyphs (character, left, right, font size) stand apart (`_RULE_GAP`) with one of the
+    rules (their x) between them?"""
+    gap = after[1] - before[2]
+    return gap > _RULE_GAP * max(before[3], after[3]) and _rule_between(before[:3], after[:3], rules)
 
 
 def _rule_between(

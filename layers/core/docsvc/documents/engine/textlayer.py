@@ -144,20 +144,26 @@ def _zero_width_unmapped(char: Char) -> bool:
     sign, the part of a conjunct set after its letter) still takes the place the pen moves over, and
     a second such glyph drawn where it stands is not read at all (MuPDF takes the two for one glyph
     drawn twice, as for fake bold): so the gap after it is no measure of a lost space."""
-    glyph, start, end, size = char
-    return glyph == UNMAPPED and end - start <= 0.01 * size
+    return char[0] == UNMAPPED and _no_width(char)
 
 
-# A glyph of no Unicode value, then a space before a right-to-left letter (`spaces_after_marks`).
-SPACED_AFTER_UNMAPPED = re.compile(f"{UNMAPPED} (?=[{_RTL}])")
+def _no_width(char: Char) -> bool:
+    """Does MuPDF give the glyph no width?"""
+    _, start, end, size = char
+    return end - start <= 0.01 * size
+
+
+# A glyph of no Unicode value, or an Arabic lam-alef (a ligature a font may draw as one glyph, its
+# alef given no width), then a space before a right-to-left letter (`spaces_after_marks`).
+SPACED_AFTER_UNMAPPED = re.compile(f"(?:{UNMAPPED}|\u0644[\u0622\u0623\u0625\u0627]) (?=[{_RTL}])")
 
 
 def spaces_after_marks(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
-    """{line: the line without its spaces that stand right after a glyph of no value and no width, on
-    its left, where a glyph written before covers the space}. In a right-to-left line, a mark of no
-    value (a Nastaliq letter's dots) stands within its letter, and MuPDF measures the gap to the next
-    letter from the mark: it writes a space where the letters join and their glyphs cover it
-    ("\u0628\ufffd \u062a", one word
+    """{line: the line without its spaces that stand right after a glyph of no width, on its left,
+    where a glyph written before covers the space}. In a right-to-left line, a mark of no value (a
+    Nastaliq letter's dots) stands within its letter, as does the alef of a lam-alef drawn as one
+    glyph, and MuPDF measures the gap to the next letter from it: it writes a space where the letters
+    join and their glyphs cover it ("\u0628\ufffd \u062a", one word
     drawn with no space glyph). A space the page draws stands past the letter's edge, uncovered."""
     unspaced: dict[str, str] = {}
     for line in lines:
@@ -168,7 +174,7 @@ def spaces_after_marks(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
             if char != " "
             or not (
                 index > 0
-                and _zero_width_unmapped(line[index - 1])
+                and _no_width(line[index - 1])
                 and x1 <= line[index - 1][1] + 0.01 * size
                 and _covered_before(line[index], line[:index])
             )
@@ -265,10 +271,12 @@ def set_apart(text: str, apart: dict[str, str]) -> str:
 
 def words_apart(words: Sequence[Word], apart: dict[str, str]) -> list[Word]:
     """The words, each that `apart` names cut into the words it gives (their boxes shared in
-    proportion to their characters), numbered again in order."""
+    proportion to their characters), numbered again in order. A MuPDF word is cut at spaces only, so
+    it may hold other whitespace (an ideographic space, U+3000): each of its
+    pieces between whitespace is looked up, as `set_apart` looks up those of a block's text."""
     cut: list[Word] = []
     for word in words:
-        parts = apart.get(word.text, word.text).split(" ")
+        parts = set_apart(word.text, apart).split(" ")
         x0, y0, x1, y1 = word.box
         at = x0
         for part in parts:

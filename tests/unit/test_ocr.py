@@ -379,9 +379,7 @@ def test_a_reading_that_leaves_out_a_line_is_not_kept_for_its_higher_mean_confid
     assert every_line.more_truthful(with_noise_read)  # the same lines read, more confident
 
 
-def test_of_two_readings_of_the_same_lines_the_more_confident_is_kept_not_the_one_of_more_confident_words() -> (
-    None
-):
+def test_of_two_readings_of_the_same_lines_the_more_confident_is_kept_not_the_most_sure_words() -> None:
     """Neither reading left out a line: the finer reads them with fewer words doubtful, the coarser more
     words confidently and many doubtfully (counting confident words kept it)."""
     finer = _lined_reading(300, 6, [92.0] * 42)

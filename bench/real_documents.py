@@ -605,24 +605,19 @@ def _covered_spaces_dropped(page: pymupdf.Page) -> dict[str, str]:
     width and that a glyph before them covers (or, on that glyph's left, joined glyphs before it
     cover: `_joined_over`)}, over the page's horizontal lines."""
     dropped: dict[str, str] = {}
-    for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
-        for line in block.get("lines", ()):
-            if abs(line["dir"][1]) > 1e-3:
-                continue
-            glyphs = [(c["c"], c["bbox"], span["size"]) for span in line["spans"] for c in span["chars"]]
-            text = "".join(char for char, *_ in glyphs)
-            kept = "".join(
-                char
-                for index, (char, box, size) in enumerate(glyphs)
-                if char != " "
-                or not (
-                    index > 0
-                    and _no_width(glyphs[index - 1])
-                    and (_covered(box, size, glyphs[:index]) or _joined_over(box, size, glyphs[:index]))
-                )
+    for text, glyphs in _horizontal_lines(page):
+        kept = "".join(
+            char
+            for index, (char, box, size) in enumerate(glyphs)
+            if char != " "
+            or not (
+                index > 0
+                and _no_width(glyphs[index - 1])
+                and (_covered(box, size, glyphs[:index]) or _joined_over(box, size, glyphs[:index]))
             )
-            if kept != text:
-                dropped[text] = kept
+        )
+        if kept != text:
+            dropped[text] = kept
     return dropped
 
 
@@ -691,14 +686,20 @@ def _directions_apart(page: pymupdf.Page) -> dict[str, str]:
 def _horizontal_words(page: pymupdf.Page) -> Iterator[tuple[str, list[tuple[str, Any, float]]]]:
     """Each word as get_text writes it on the page's horizontal lines, with its glyphs: (character,
     box, font size)."""
+    for text, glyphs in _horizontal_lines(page):
+        for found in re.finditer(r"\S+", text):
+            yield found.group(), glyphs[found.start() : found.end()]
+
+
+def _horizontal_lines(page: pymupdf.Page) -> Iterator[tuple[str, list[tuple[str, Any, float]]]]:
+    """Each of the page's horizontal lines as get_text writes it, with its glyphs: (character, box,
+    font size)."""
     for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
         for line in block.get("lines", ()):
             if abs(line["dir"][1]) > 1e-3:
                 continue
             glyphs = [(c["c"], c["bbox"], span["size"]) for span in line["spans"] for c in span["chars"]]
-            text = "".join(char for char, *_ in glyphs)
-            for found in re.finditer(r"\S+", text):
-                yield found.group(), glyphs[found.start() : found.end()]
+            yield "".join(char for char, *_ in glyphs), glyphs
 
 
 def _runs_apart(chars: list[tuple[str, float, float, float]]) -> str:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import html
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from statistics import median
@@ -788,12 +788,7 @@ def _drawn_fields(
         corners.setdefault((round(cell[0] / 4), round(cell[1] / 4)), []).append(cell)
     for rect in rectangles:
         corner = round(rect[0] / 4), round(rect[1] / 4)
-        near = [
-            cell
-            for dx in (-1, 0, 1)
-            for dy in (-1, 0, 1)
-            for cell in corners.get((corner[0] + dx, corner[1] + dy), ())
-        ]
+        near = list(_near_corner(corners, corner))
         if any(_same_box(rect, cell) for cell in near):
             continue  # drawn twice, or a cell of a table already read
         if any(_frames(rect, cell) for cell in near if cell in table_cells):
@@ -1133,15 +1128,21 @@ def _once_each(cells: list[Rect]) -> dict[Rect, Rect]:
         corner = round(cell[0] / 3), round(cell[1] / 3)
         copies = [
             other
-            for dx in (-1, 0, 1)
-            for dy in (-1, 0, 1)
-            for other in near.get((corner[0] + dx, corner[1] + dy), ())
+            for other in _near_corner(near, corner)
             if all(abs(a - b) <= 1.5 for a, b in zip(cell, other, strict=True))
         ]
         first[cell] = copies[0] if copies else cell
         if not copies:
             near.setdefault(corner, []).append(cell)
     return first
+
+
+def _near_corner(boxes: dict[tuple[int, int], list[Rect]], corner: tuple[int, int]) -> Iterator[Rect]:
+    """The boxes (kept by their top-left corner rounded to a grid) whose corner falls in the grid
+    square of `corner` or one of its eight neighbours."""
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            yield from boxes.get((corner[0] + dx, corner[1] + dy), ())
 
 
 def _holds_text(rect: Rect, words: list[Word]) -> bool:

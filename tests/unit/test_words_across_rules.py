@@ -59,15 +59,19 @@ def test_raw_words_without_a_rule_between_their_glyphs_stay_whole() -> None:
     assert rules_apart_pages(content, "pdf", raw_text(content))[0].split() == ["Total=>EI"]
 
 
-def test_raw_words_whose_glyphs_touch_stay_whole_though_a_rule_is_drawn_across_them() -> None:
-    # a form's line or a plot's axis drawn through a word: no reader sees two words there
+def _a_rule_across_a_word() -> bytes:
+    """A page whose word "Number" has a rule drawn across it, between two glyphs that touch: a form's
+    line or a plot's axis drawn through a word, where no reader sees two words."""
     with pymupdf.open() as document:
         page = document.new_page(width=300, height=200)
         page.insert_text((50, 100), "Number", fontsize=12)
         x = 50 + pymupdf.Font("helv").text_length("Num", 12)
         page.draw_line((x, 88), (x, 104), width=0.4)
-        content = document.tobytes()
+        return document.tobytes()
 
+
+def test_raw_words_whose_glyphs_touch_stay_whole_though_a_rule_is_drawn_across_them() -> None:
+    content = _a_rule_across_a_word()
     assert rules_apart_pages(content, "pdf", raw_text(content))[0].split() == ["Number"]
 
 
@@ -126,11 +130,4 @@ def test_raw_words_glued_across_a_rule_of_a_grid_drawn_as_one_path_are_apart() -
 
 
 def test_a_word_whose_glyphs_touch_stays_whole_though_a_rule_is_drawn_across_it() -> None:
-    with pymupdf.open() as document:
-        page = document.new_page(width=300, height=200)
-        page.insert_text((50, 100), "Number", fontsize=12)
-        x = 50 + pymupdf.Font("helv").text_length("Num", 12)
-        page.draw_line((x, 88), (x, 104), width=0.4)
-        content = document.tobytes()
-
-    assert engine_text(content).split() == ["Number"]
+    assert engine_text(_a_rule_across_a_word()).split() == ["Number"]

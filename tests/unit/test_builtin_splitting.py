@@ -772,6 +772,14 @@ def test_a_page_of_references_sharing_no_words_with_the_body_ends_its_document()
     assert [part.pages for part in split(pages, PAPER_CATEGORIES)] == [[1, 2]]
 
 
+def test_an_orders_references_label_is_no_list_of_references() -> None:
+    from docsvc.intelligence.classification import heads_references
+
+    order = ["PURCHASE ORDER", "Order number: PO-2024-117", "References:", "Contract CT-88", "Quote Q-17"]
+    assert not heads_references(order)
+    assert heads_references(["Conclusion", "We showed it works.", "References", "[1] A. Author. 2019."])
+
+
 def test_a_short_page_keeping_the_running_footer_is_its_documents_not_compared_through() -> None:
     footer = "Iambic Keyer Shield - Construction Manual and Reference"
     manual = (

@@ -869,11 +869,12 @@ def paper_parts(texts: Sequence[str], lines: Sequence[Sequence[str]]) -> list[st
 def heads_references(page: Sequence[str]) -> bool:
     """Whether a page has a list of references under its heading ("References", "Literatur",
     "Referencias"...) with no abstract heading above it: the end of a paper, a thesis or a report, not
-    its first page (a one-page paper's has both)."""
+    its first page (a one-page paper's has both). A line ending in a colon ("References:") is a
+    business document's label (an order's references to a contract or a quote), no list's heading."""
     for line in page:
         if _ABSTRACT.match(line):
             return False
-        if _REFERENCES.match(line):
+        if _REFERENCES.match(line) and not line.rstrip().endswith(":"):
             return True
     return False
 

@@ -3,7 +3,7 @@ its rules: the gutter, the words a line, the lines a column, the switches betwee
 
 from __future__ import annotations
 
-from docsvc.documents.engine.layout import Box, interleaved_columns, may_interleave_columns
+from docsvc.documents.engine.layout import Box, interleaved_columns, may_interleave_columns, overlaps
 
 FOUR_WORDS = "one two three four"
 THREE_WORDS = "one two three"
@@ -87,3 +87,10 @@ def test_a_block_with_another_line_separator_is_looked_at() -> None:
     # `splitlines` breaks at a form feed too, where MuPDF's lines do not: no count of words is trusted.
     block = (50.0, 100.0, 450.0, 172.0)
     assert may_interleave_columns(block, "\n".join(["a\fb", "c", "d", "e", "f", "g"]))
+
+
+def test_boxes_overlap_only_where_they_share_area_not_where_their_edges_touch() -> None:
+    assert overlaps((0, 0, 10, 10), (5, 5, 15, 15))
+    assert overlaps((0, 0, 10, 10), (2, 2, 4, 4))
+    assert not overlaps((0, 0, 10, 10), (10, 0, 20, 10))
+    assert not overlaps((0, 0, 10, 10), (0, 10, 10, 20))

@@ -22,6 +22,8 @@ from operator import attrgetter, itemgetter
 from statistics import median
 from typing import Any, Generic, TypeVar
 
+from docsvc.documents.engine.layout import overlaps
+
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, y downwards
 _T = TypeVar("_T")
 
@@ -747,7 +749,7 @@ def _label_column(grid: Grid, words: Sequence[Word], others: Sequence[Box]) -> G
     if len(bands) < max(_MIN_ROWS, _SAME_COLUMNS * (len(edges) - 1)) or not _one_column(lines):
         return grid
     box = (min(word.box[0] for word in beside), y0, x1, y1)
-    if any(_overlap(box, other) for other in others):
+    if any(overlaps(box, other) for other in others):
         return grid
     return Grid(box, (x0, *grid.columns), grid.rows, grid.cells)
 
@@ -774,7 +776,7 @@ def _header_row(grid: Grid, words: Sequence[Word], others: Sequence[Box]) -> Gri
     if len(filled) < max(2, (len(edges) - 1) / 2):
         return grid
     box = (x0, line.top, x1, y1)
-    if any(_overlap(box, other) for other in others):
+    if any(overlaps(box, other) for other in others):
         return grid
     return Grid(box, grid.columns, (y0, *grid.rows), grid.cells)
 
@@ -785,10 +787,6 @@ def _one_column(lines: Sequence[_Line]) -> bool:
     rights = [max(word.box[2] for word in line.words) for line in lines]
     middles = [(left + right) / 2 for left, right in zip(lefts, rights, strict=True)]
     return any(max(values) - min(values) <= _SNAP for values in (lefts, rights, middles))
-
-
-def _overlap(box: Box, other: Box) -> bool:
-    return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
 
 
 # ---------------------------------------------------------------------------------------- no rules

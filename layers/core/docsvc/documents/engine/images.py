@@ -21,6 +21,7 @@ import pymupdf
 
 from docsvc.documents.engine import pdf
 from docsvc.documents.engine.errors import DamagedDocument, DecompressionLimit
+from docsvc.documents.engine.layout import overlaps
 from docsvc.documents.engine.model import Page, ParseOptions
 from docsvc.documents.engine.ocr import (
     DEFAULT_LANGUAGES,
@@ -152,7 +153,7 @@ def read_beside_lines(
                     y0 + (word.box[3] - top) / scale,
                 )
                 line = _line_at(reading.words, (box[1] + box[3]) / 2)
-                if line in bare and not any(_overlap(box, other.box) for other in added):
+                if line in bare and not any(overlaps(box, other.box) for other in added):
                     added.append(replace(word, line=line, box=box))
                 break
     if not added:
@@ -160,7 +161,7 @@ def read_beside_lines(
     replaced = {
         word
         for word in reading.words
-        if _doubtful_end(word) and any(_overlap(word.box, other.box) and _numeric(other) for other in added)
+        if _doubtful_end(word) and any(overlaps(word.box, other.box) and _numeric(other) for other in added)
     }
     kept = tuple(word for word in reading.words if word not in replaced)
     return replace(reading, words=kept + tuple(added))
@@ -198,11 +199,6 @@ def _line_at(words: Sequence[Word], middle: float) -> tuple[int, int, int] | Non
         if top <= middle <= bottom and abs((top + bottom) / 2 - middle) < distance:
             best, distance = line, abs((top + bottom) / 2 - middle)
     return best
-
-
-def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    """Whether two boxes share any area (a word read twice, from two strips that overlap)."""
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 def _strips_beside(

@@ -107,3 +107,8 @@ def union(boxes: Sequence[Box]) -> Box:
         max(box[2] for box in boxes),
         max(box[3] for box in boxes),
     )
+
+
+def overlaps(a: Sequence[float], b: Sequence[float]) -> bool:
+    """Whether two boxes (x0, y0, x1, y1) share some area: touching edges share none."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

@@ -35,6 +35,7 @@ from docsvc.documents.engine.layout import (
     interleaved_columns,
     may_hold_aligned_columns,
     may_interleave_columns,
+    overlaps,
     union,
 )
 from docsvc.documents.engine.model import Page, ParseOptions, WordBox
@@ -650,11 +651,11 @@ def _aligned_grids(words: list[Word], ruled: list[Grid]) -> list[Grid]:
     when one did, the search is made again without the words beside the ruled tables (`_beside`)."""
     outside = [word for word in words if not any(grid.holds(word) for grid in ruled)] if ruled else words
     found = aligned_grids(outside)
-    kept = [grid for grid in found if not any(_overlap(grid.box, other.box) for other in ruled)]
+    kept = [grid for grid in found if not any(overlaps(grid.box, other.box) for other in ruled)]
     if len(kept) == len(found):
         return kept
     away = [word for word in outside if not _beside(word, ruled)]
-    return [grid for grid in aligned_grids(away) if not any(_overlap(grid.box, other.box) for other in ruled)]
+    return [grid for grid in aligned_grids(away) if not any(overlaps(grid.box, other.box) for other in ruled)]
 
 
 def _beside(word: Word, ruled: list[Grid]) -> bool:
@@ -663,10 +664,6 @@ def _beside(word: Word, ruled: list[Grid]) -> bool:
     taken for one more row of it, overlapped the ruled one and was lost."""
     y = word.centre[1]
     return any(grid.box[1] <= y <= grid.box[3] for grid in ruled)
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _rules(

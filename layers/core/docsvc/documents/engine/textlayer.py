@@ -34,7 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from docsvc.documents.engine.layout import Box
+from docsvc.documents.engine.layout import Box, overlaps
 
 if TYPE_CHECKING:
     from docsvc.documents.engine.grids import Word
@@ -389,7 +389,7 @@ def _whole_run(
     `whole`; None when no block of `whole` over both is exactly theirs."""
     box_a, box_b = pieces[index][0], pieces[index + 1][0]
     for box, text in whole:
-        if not (_overlaps(box, box_a) and _overlaps(box, box_b)):
+        if not (overlaps(box, box_a) and overlaps(box, box_b)):
             continue
         target = "".join(text.split())
         if not _RIGHT_TO_LEFT.search(target):
@@ -460,10 +460,6 @@ def _bare(lines: Sequence[str]) -> str:
 def _same_letters(a: str, b: str) -> bool:
     """The same characters, in whatever order."""
     return sorted(a) == sorted(b)
-
-
-def _overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def repeats_last_lines(before: Piece, piece: Piece) -> bool:

@@ -376,3 +376,15 @@ def test_a_card_paying_what_another_card_paid_above_it_is_no_total() -> None:
     page = _roll("1 ORDEN CHIPS    1.50", "VISA    13.78", "VISA    13.78")
 
     assert extract(page, RECEIPT).output["total"] is None
+
+
+def test_amounts_in_bare_dollars_make_dates_month_first_when_ocr_garbled_the_address() -> None:
+    page = _roll("Bella Pasta", "ts} Neupo    A", "Check #4    08/09/19 Table 44", "Total    $30.16")
+
+    assert extract(page, RECEIPT).output["date"] == "2019-08-09"
+
+
+def test_dollars_of_a_country_that_names_its_gst_leave_dates_day_first() -> None:
+    page = _roll("Corner Cafe", "08/09/19    12:40", "GST    $2.74", "Total    $30.16")
+
+    assert extract(page, RECEIPT).output["date"] == "2019-09-08"

@@ -75,6 +75,16 @@ _NOT_NAME = re.compile(r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server
 # 555-0159") is written for callers abroad, and says nothing of where the document was printed.
 # OCR may set a space after a hyphen ("770-395- 9592").
 _NANP_PHONE = re.compile(r"(?<![\d-])(?<!\+1\s)(?<!\+1)(?:\(\d{3}\)\s?|\d{3}-\s?)\d{3}-\s?\d{4}(?![\d-])")
+# An amount in bare dollars, its cents printed: "$30.16", "$ 1,094.78" (not "A$30.16", "US$", "C$").
+_DOLLAR_AMOUNT = re.compile(r"(?<![A-Za-z$])\$\s?\d{1,3}(?:,\d{3})*\.\d{2}(?!\d)")
+# The marks of a country whose dollars are no American's, or of one that writes dates day first and
+# its money with a dollar sign: their currencies' codes and signs, their taxes' names (GST, HST, PST:
+# Canada, Australia, New Zealand, Singapore; IVA: Mexico and South America; ABN: an Australian
+# business number), "R$" of Brazil, "pesos".
+_OTHER_DOLLARS = re.compile(
+    r"(?<![A-Za-z])(?:AUD|NZD|CAD|SGD|HKD|MXN|ARS|CLP|COP|BRL|TWD|A\$|AU\$|NZ\$|C\$|CA\$|S\$|HK\$|"
+    r"R\$|MX\$|NT\$|GST|HST|PST|QST|ABN|IVA|pesos?)(?![A-Za-z])"
+)
 _EDGE_NOISE = re.compile(r"(?!(?:st|rd|dr|ln|ct|pl|wy|av)\W*$)[^\w\s]*(?:[a-z]{1,2}[^\w\s]*)?")
 _LEADING_NOISE = re.compile(
     r"[^\w\s]+[A-Za-z]?[^\w\s]*|[^\w\s]*[a-z][^\w\s]*|(?!(?:la|le|el|de|di|da|du|of|on|at|in|to|by)$)[a-z]{2}"
@@ -130,8 +140,16 @@ _LONE_AMOUNT = re.compile(r"^\s*\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})\s?[.,]\s?(\d{
 def prints_month_first(texts: Iterable[str]) -> bool:
     """Whether the document reads as American, so that its numeric dates are month first: it prints
     a US state and ZIP code, or a North American telephone number without its country code ("(305)
-    386-6638", "516-341-7075")."""
-    return any(_US_PLACE.search(text) or _NANP_PHONE.search(text) for text in texts)
+    386-6638", "516-341-7075"), or its amounts in bare dollars ("$30.16") with nothing of another
+    dollar's country (`_OTHER_DOLLARS`): OCR often garbles a receipt's address and telephone number
+    ("GS15S3,!N 46226", "516) park, 394-1358") and keeps its prices, and the United States print
+    most of the documents priced in bare dollars."""
+    texts = list(texts)
+    if any(_US_PLACE.search(text) or _NANP_PHONE.search(text) for text in texts):
+        return True
+    return any(_DOLLAR_AMOUNT.search(text) for text in texts) and not any(
+        _OTHER_DOLLARS.search(text) for text in texts
+    )
 
 
 def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:

@@ -388,3 +388,21 @@ def test_dollars_of_a_country_that_names_its_gst_leave_dates_day_first() -> None
     page = _roll("Corner Cafe", "08/09/19    12:40", "GST    $2.74", "Total    $30.16")
 
     assert extract(page, RECEIPT).output["date"] == "2019-09-08"
+
+
+def test_a_card_paying_under_a_total_label_whose_amount_ocr_read_as_marks_pays_the_total() -> None:
+    page = _roll(
+        "1 Power Veg Bowl    4.99",
+        "SubTotal    6.98    2 <4 |",
+        "Tax    0.63",
+        "Total    & |",
+        "Visa    eee 7.61",
+    )
+
+    assert extract(page, RECEIPT).output["total"] == 7.61
+
+
+def test_cash_under_a_total_label_whose_amount_ocr_lost_is_no_total() -> None:
+    page = _roll("1 Power Veg Bowl    4.99", "Total    & |", "Cash    20.00", "Change    11.04")
+
+    assert extract(page, RECEIPT).output["total"] != 20.0

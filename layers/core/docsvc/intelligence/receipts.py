@@ -13,7 +13,8 @@ numeric in the order of the country it was printed in. So:
   amount and a tax above it add up to, or that is at most a quarter above a subtotal printed before
   it, a tax's line between them (its amount lost to OCR), or the amount under a tax's line that it
   and the subtotal above add up to, its label lost ("re 92.22"); a total label glued to the time
-  before it ("1:390TOTAL") is read;
+  before it ("1:390TOTAL") is read; a card paying on the line under a total label whose amount OCR
+  read as marks ("Total & |", "Visa 7.61") pays the total;
 - the date is the first one printed with a time of day ("05/11/18 8:47 PM"): the moment of the
   sale, however the head of the roll around it reads; OCR's letters for digits and digits for letters
   undone inside the words shaped as a date ("O5/l1/18", "$ep07'18");
@@ -130,6 +131,9 @@ _AMOUNT_AT_END = re.compile(
 _PAYMENT = re.compile(
     r"(?i)(?<![a-z])(?:visa|mastercard|master|amex|discover|credit|debit|card|cash|payment|paid|charged?)(?![a-z])"
 )
+_CARD = re.compile(
+    r"(?i)(?<![a-z])(?:visa|mastercard|master\s?card|amex|discover|credit|debit|card)(?![a-z])"
+)
 _TAX = re.compile(r"(?i)(?<![a-z])(?:tax|vat|gst|hst|pst|mwst|tva)(?![a-z])")
 _SUBTOTAL = re.compile(r"(?i)(?<![a-z])sub[\s-]*total(?![a-z])")
 _CHANGE = re.compile(r"(?i)(?<![a-z])change(?![a-z])")
@@ -165,6 +169,8 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         amount, at = _AMOUNT_AT_END.search(text[label.end() :]), index
         if amount is None and not text[label.end() :].strip(" :|.") and index + 1 < len(lines):
             amount, at = _LONE_AMOUNT.match(lines[index + 1].text), index + 1
+        if amount is None and not re.search(r"\w", text[label.end() :]) and index + 1 < len(lines):
+            amount, at = _card_paying(lines[index + 1].text), index + 1
         if amount is None:
             continue
         value = f"{amount[1].replace(',', '')}.{amount[2]}"
@@ -177,6 +183,15 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         yield max(found, key=lambda item: item[0])[1]
     else:
         yield from _sum_of_two(slot, reading)
+
+
+def _card_paying(text: str) -> re.Match[str] | None:
+    """The amount a card pays on the line under a total label whose amount OCR lost, read as marks
+    ("Total    & |", then "Visa    eee 7.61"): a card pays the total (cash may be more, its change
+    given back)."""
+    if not _CARD.search(text):
+        return None
+    return _AMOUNT_AT_END.search(text)
 
 
 def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:

@@ -406,3 +406,17 @@ def test_cash_under_a_total_label_whose_amount_ocr_lost_is_no_total() -> None:
     page = _roll("1 Power Veg Bowl    4.99", "Total    & |", "Cash    20.00", "Change    11.04")
 
     assert extract(page, RECEIPT).output["total"] != 20.0
+
+
+def test_the_largest_amount_right_under_a_tax_closes_the_sale_whatever_its_label() -> None:
+    page = _roll(
+        "1 Burger    9.99", "1 Family Meal    21.65", "Sub/Tt1    sis", "Tax    2.57", "DRV THRU    34.21"
+    )
+
+    assert extract(page, RECEIPT).output["total"] == 34.21
+
+
+def test_an_amount_under_a_tax_smaller_than_an_item_above_it_is_no_total() -> None:
+    page = _roll("1 Family Meal    21.65", "Sub/Tt1    sis", "Tax    2.57", "Donation    12.00")
+
+    assert extract(page, RECEIPT).output["total"] != 12.0

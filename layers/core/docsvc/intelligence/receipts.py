@@ -14,7 +14,9 @@ numeric in the order of the country it was printed in. So:
   it, a tax's line between them (its amount lost to OCR), or the amount under a tax's line that it
   and the subtotal above add up to, its label lost ("re 92.22"); a total label glued to the time
   before it ("1:390TOTAL") is read; a card paying on the line under a total label whose amount OCR
-  read as marks ("Total & |", "Visa 7.61") pays the total;
+  read as marks ("Total & |", "Visa 7.61") pays the total; the largest amount so far, right under a
+  tax's line, closes the sale whatever its label when OCR lost the subtotal's amount ("DRV THRU
+  34.21");
 - the date is the first one printed with a time of day ("05/11/18 8:47 PM"): the moment of the
   sale, however the head of the roll around it reads; OCR's letters for digits and digits for letters
   undone inside the words shaped as a date ("O5/l1/18", "$ep07'18");
@@ -225,9 +227,12 @@ def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         elif _label_lost(lines[at].text) and any(index in taxes for index, _ in amounts if index == at - 1):
             parts = [cents for index, cents in amounts if index < at and _SUBTOTAL.search(lines[index].text)]
             smaller = [cents for index, cents in amounts if index == at - 1]
+        elif at - 1 in taxes and at not in taxes | paid:
+            parts, smaller = [], []
         else:
             continue
         adds_up = any(total - cents in parts for cents in smaller if 0 < 4 * cents <= total)
+        adds_up = adds_up or _tops_under_a_tax(lines, amounts, taxes, paid, at)
         if at in paid and _paid_as_printed_above(lines, amounts, paid | taxes, at):
             adds_up = True
         if (best is None or total > best[1]) and adds_up:
@@ -236,6 +241,22 @@ def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         value = f"{best[1] // 100}.{best[1] % 100:02d}"
         candidate = candidate_of(slot, value, SUM_OF_TWO, (best[0], 0), frozenset({(best[0], -7)}), reading)
         yield from [candidate] if candidate else []
+
+
+def _tops_under_a_tax(
+    lines: Sequence[Line], amounts: list[tuple[int, int]], taxes: set[int], paid: set[int], at: int
+) -> bool:
+    """Whether the amount on line `at` closes the sale under a tax's line whatever its label ("DRV THRU
+    34.21" under "Tax 2.57"), when OCR lost the subtotal's amount (with it read, the amounts must add
+    up): a till prints the total right under the tax, and it is the largest amount printed so far, the
+    tax a quarter of it at most; no payment, tax or subtotal line."""
+    above = dict(amounts)
+    tax, total = above.get(at - 1), above[at]
+    if tax is None or at - 1 not in taxes or at in taxes | paid or _SUBTOTAL.search(lines[at].text):
+        return False
+    if any(_SUBTOTAL.search(lines[index].text) for index, _ in amounts if index < at):
+        return False  # the subtotal's amount read: the amount under the tax must add up (`_label_lost`)
+    return 0 < 4 * tax <= total and all(cents <= total for index, cents in amounts if index < at)
 
 
 def _paid_as_printed_above(

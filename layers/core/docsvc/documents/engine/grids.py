@@ -152,7 +152,9 @@ def assemble(
     around the tables) and its tables neither cut a word hyphenated at a line's end (within a block or
     from one block to the next, as when each line is a block of its own) nor join two
     words the text does not join. Rows that cut one in a column are first joined into one row, and a
-    first or last row that goes on with the text around the table is given back to the text.
+    first or last row that goes on with the text around the table is given back to the text; failing
+    that, the words of each hyphenated word a table cuts or makes, with the rest of its run of
+    hyphenated pieces, are taken out of the tables and written as text after them (`_cut_words_out`).
 
     `gone_on` gives runs of blocks that are pieces of one block, cut where a vector path crosses a
     line (`textlayer.lines_gone_on`): {index of the first: (index after the last, the block's text)};
@@ -205,10 +207,10 @@ def assemble(
                 continue
             loose = _cut_words_out(broken, wrapped, _hyphen_chains(words))
             if loose is not None:  # the words a table cuts are text after it; the table stays
-                kept = {word.order for rows in loose.values() for row in rows for cell in row for word in cell}
+                left = _places(loose)  # the words left in the tables
                 for index in region:
                     for word in tables[index].words:
-                        if word.order not in kept:
+                        if word.order not in left:
                             owner.pop(word.order, None)
                     if _is_table(loose[index]):
                         cells[index] = loose[index]
@@ -384,7 +386,11 @@ def _cut_words_out(
         return None
     out = {order for first in bad for order in chains.get(first, {first})}
     stripped = {
-        index: [row for row in ([[w for w in cell if w.order not in out] for cell in row] for row in rows) if any(row)]
+        index: [
+            row
+            for row in ([[w for w in cell if w.order not in out] for cell in row] for row in rows)
+            if any(row)
+        ]
         for index, rows in tables.items()
     }
     return stripped if _whole(broken, stripped) else None

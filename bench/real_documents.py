@@ -56,7 +56,7 @@ What it measures, per document, then summed per category, per language and over 
   pages' `tables` when the page has such a field). A truth that gives no page (tabula's) puts its
   table on the page whose raw text holds most of its cells. Table pages missed: truth table pages
   on which the extractor returned no table (markitdown gives no pages and is not counted there).
-- `heldout8t` to `heldout13t`: PDFs printed from a source their repository keeps beside them (an
+- `heldout8t` to `heldout14t`: PDFs printed from a source their repository keeps beside them (an
   HTML page, a workbook, a Word document, a LaTeX or Markdown file, the literal rows a PDF
   generator's test draws): the truth is that source's table cells (`truth_kind` html-tables,
   xlsx-cells, docx-tables, latex-tables, markdown-tables, python-literal), each kept where the PDF's
@@ -120,7 +120,15 @@ OPTIONAL = {PLUMBER: "pdfplumber", MARKITDOWN: "markitdown", CAMELOT: "camelot"}
 OCR_CATEGORIES = {"scan", "photo"}
 ROTATIONS = (90, 180, 270)
 # Held-out sets of tables whose truth is the source the PDF was made from (see SOURCE_TABLE_READERS).
-TABLE_SPLITS = ("heldout8t", "heldout9t", "heldout10t", "heldout11t", "heldout12t", "heldout13t")
+TABLE_SPLITS = (
+    "heldout8t",
+    "heldout9t",
+    "heldout10t",
+    "heldout11t",
+    "heldout12t",
+    "heldout13t",
+    "heldout14t",
+)
 LONG_DOCUMENT_PAGES = 10
 WORST = 5
 UNMAPPED = "\ufffd"  # a glyph whose font gives it no Unicode value, as MuPDF writes it

@@ -534,7 +534,7 @@ def test_a_first_row_that_ends_the_paragraph_above_a_hyphenated_word_is_text_not
     assert texts == ["Are they witness-\nes?", "| Widget | 2 | 9.99 |\n|---|---|---|\n| Gadget | 1 | 19.50 |"]
 
 
-def test_a_word_hyphenated_over_two_columns_of_one_row_is_cut_and_the_table_is_text() -> None:
+def test_a_word_hyphenated_over_two_columns_of_one_row_is_text_after_the_table_which_stays() -> None:
     lines = [
         (102.0, [(110, "Item"), (210, "Qty"), (310, "Price")]),
         (122.0, [(110, "Widget"), (210, "2"), (310, "9.99")]),
@@ -545,10 +545,37 @@ def test_a_word_hyphenated_over_two_columns_of_one_row_is_cut_and_the_table_is_t
     words[-2] = below
     text = "Item Qty Price\nWidget 2 9.99\nGadget hyphen-\nated 19.50"
 
-    assert assemble([(GRID.box, text, 0)], words, [GRID], render) == [text]
+    table, after = assemble([(GRID.box, text, 0)], words, [GRID], render)
+
+    assert table.splitlines()[2:] == ["| Widget | 2 | 9.99 |", "| Gadget |  | 19.50 |"]
+    assert after == "hyphen-\nated"  # one word, as the text has it
+    assert every_word([table, after]) == every_word([text])
 
 
-def test_a_cell_that_would_join_two_words_the_text_does_not_join_is_text() -> None:
+def test_a_row_whose_two_cells_each_end_with_a_hyphen_read_across_keeps_its_table() -> None:
+    """A spreadsheet's row of two cells of two lines, each first line ending with a hyphen: the text
+    reads across ("Entwick- Wirtschafts-", then "lung informatik"), so it joins the three pieces as one
+    word (its halves in two cells) and leaves "informatik" a word of its own. Those words are text
+    after the table; its other rows stay a table."""
+    lines = [
+        (102.0, [(110, "Day"), (310, "Course")]),
+        (122.0, [(110, "Monday"), (310, "Statistics")]),
+        (142.0, [(110, "Entwick-"), (310, "Wirtschafts-")]),
+        (151.0, [(110, "lung"), (310, "informatik")]),
+        (172.0, [(110, "Tuesday"), (310, "Algebra")]),
+    ]
+    words = words_of(lines)
+    grid = Grid((100.0, 100.0, 400.0, 185.0), columns=(300.0,), rows=(120.0, 140.0, 165.0))
+    text = "Day Course\nMonday Statistics\nEntwick- Wirtschafts-\nlung informatik\nTuesday Algebra"
+
+    table, after = assemble([(grid.box, text, 0)], words, [grid], render)
+
+    assert table.splitlines()[2:] == ["| Monday | Statistics |", "| Tuesday | Algebra |"]
+    assert after == "Entwick- Wirtschafts-\nlung informatik"
+    assert every_word([table, after]) == every_word([text])
+
+
+def test_words_a_cell_would_join_that_the_text_does_not_join_are_text_after_the_table() -> None:
     placed = [
         (110, 102, "Item"), (210, 102, "Qty"), (310, 102, "Price"),
         (110, 122, "Widget"), (310, 122, "pre-"), (210, 122, "2"),  # "pre-" goes on with "2"
@@ -558,7 +585,11 @@ def test_a_cell_that_would_join_two_words_the_text_does_not_join_is_text() -> No
     words = [Word((x, y, x + 6 * len(t), y + 10), t, 0, n) for n, (x, y, t) in enumerate(placed)]
     text = "Item Qty Price\nWidget pre- 2\nGadget 1 19.50\npaid"
 
-    assert assemble([(GRID.box, text, 0)], words, [GRID], render) == [text]
+    table, *after = assemble([(GRID.box, text, 0)], words, [GRID], render)
+
+    assert table.splitlines()[2:] == ["| Widget |  |  |", "| Gadget | 1 | 19.50 |"]
+    assert after == ["pre- 2", "paid"]  # "pre- 2" as the text has it, "paid" a word of its own
+    assert every_word([table, *after]) == every_word([text])
 
 
 def test_rows_that_split_a_word_hyphenated_from_one_block_to_the_next_are_joined() -> None:

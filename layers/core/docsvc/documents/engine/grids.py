@@ -152,7 +152,9 @@ def assemble(
     around the tables) and its tables neither cut a word hyphenated at a line's end (within a block or
     from one block to the next, as when each line is a block of its own) nor join two
     words the text does not join. Rows that cut one in a column are first joined into one row, and a
-    first or last row that goes on with the text around the table is given back to the text.
+    first or last row that goes on with the text around the table is given back to the text; failing
+    that, the words of each hyphenated word a table cuts or makes, with the rest of its run of
+    hyphenated pieces, are taken out of the tables and written as text after them (`_cut_words_out`).
 
     `gone_on` gives runs of blocks that are pieces of one block, cut where a vector path crosses a
     line (`textlayer.lines_gone_on`): {index of the first: (index after the last, the block's text)};
@@ -201,6 +203,20 @@ def assemble(
                 for index in region:
                     for word in tables[index].words:
                         if word.order not in kept:
+                            owner.pop(word.order, None)
+                continue
+            loose = _cut_words_out(broken, wrapped, _hyphen_chains(words))
+            if loose is not None:  # the words a table cuts are text after it; the table stays
+                left = _places(loose)  # the words left in the tables
+                for index in region:
+                    for word in tables[index].words:
+                        if word.order not in left:
+                            owner.pop(word.order, None)
+                    if _is_table(loose[index]):
+                        cells[index] = loose[index]
+                    else:  # too little is left of it: its words are text
+                        del cells[index]
+                        for word in tables[index].words:
                             owner.pop(word.order, None)
                 continue
         for index in region:  # the region is written as its blocks' own text
@@ -321,6 +337,63 @@ def _whole(broken: Sequence[tuple[Word, Word]], tables: dict[int, Cells]) -> boo
         for cell in row
         for word, after in _hyphenated(cell)
     )
+
+
+def _hyphen_chains(words: Sequence[Word]) -> dict[int, set[int]]:
+    """Each word (its order) of a run of words, in the page's order, each of which but the last ends
+    with a hyphen after a letter or digit and is followed by one that starts with a letter or digit,
+    to the orders of its run's words: read as text, the run is one word, whatever lines or cells its
+    words stand in (a row's two cells, each ending with a hyphen, read across before the lines
+    below them)."""
+    chains: dict[int, set[int]] = {}
+    run: set[int] = set()
+    previous: Word | None = None
+    for word in sorted(words, key=_order):
+        if previous is not None and _BROKEN_AT_END.search(previous.text) and _WORD_AT_START.match(word.text):
+            run.add(word.order)
+        else:
+            run = {word.order}
+        chains[word.order] = run
+        previous = word
+    return chains
+
+
+def _cut_words_out(
+    broken: Sequence[tuple[Word, Word]], tables: dict[int, Cells], chains: Mapping[int, set[int]]
+) -> dict[int, Cells] | None:
+    """The tables without the words of each hyphenated word they cut or make (`_whole`), nor the
+    rest of that word's run of hyphenated pieces (`chains`): those words are then text, where the
+    page's order puts them (after the table), joined as the text joins them, while the table keeps
+    its other cells. None when there is no such word, or the tables still cut one."""
+    place = _places(tables)
+    joined = {(word.order, after.order) for word, after in broken}
+    bad = {
+        half.order
+        for word, after in broken
+        if place.get(word.order) != place.get(after.order)
+        for half in (word, after)
+    }
+    bad |= {
+        half.order
+        for rows in tables.values()
+        for row in rows
+        for cell in row
+        for word, after in _hyphenated(cell)
+        if (word.order, after.order) not in joined
+        for half in (word, after)
+    }
+    if not bad:
+        return None
+    out = {order for first in bad for order in chains.get(first, {first})}
+    stripped = {
+        index: [
+            row
+            for row in ([[w for w in cell if w.order not in out] for cell in row] for row in rows)
+            if any(row)
+        ]
+        for index, rows in tables.items()
+    }
+    return stripped if _whole(broken, stripped) else None
 
 
 def _hyphens_joined(rows: Cells) -> Cells:

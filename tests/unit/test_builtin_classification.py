@@ -957,6 +957,16 @@ def test_short_pages_after_a_table_of_contents_with_page_numbers_are_a_manual_no
     assert "short pages" not in result.reasoning
 
 
+def test_a_table_of_contents_whose_page_numbers_stand_on_the_line_after_their_dots_is_one() -> None:
+    from docsvc.intelligence.classification import leads_to_pages
+
+    steps = ["Les types de données", "Les nombres entiers", "Les expressions booléennes", "Les listes"]
+    apart = [line for n, step in enumerate(steps, 1) for line in (f"{step} {'. ' * 20}", str(n + 12))]
+    assert leads_to_pages(["TABLE DES MATIÈRES", *apart])
+    # dots ending a line before a count of anything but pages: a blank to fill in, then a quantity
+    assert not leads_to_pages(["Nom ..........", "Quantité", "Prénom ..........", "Adresse .........."])
+
+
 def test_a_letter_typeset_with_spacing_accents_reads_as_the_letter_its_accents_joined_make() -> None:
     letter = "\n".join(
         [

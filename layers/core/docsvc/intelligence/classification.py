@@ -558,6 +558,8 @@ _SLIDE_COUNT = re.compile(r"(\d{1,3})\s*/\s*(\d{1,3})")
 _ENDING_COUNT = re.compile(r"(?<![\w/.])(\d{1,3})\s*/\s*(\d{1,3})\s*\|?\s*$")
 _BLANK = re.compile(r"_{4,}|\.{8,}|…{3,}|(?:\. ){6,}|:\s*_{2,}")  # "Seite:__" is a short blank
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*[\dIVXivx]+$")
+_OPEN_LEADER = re.compile(r"(?:\.\s?){4,}$")  # the dots of a leader whose page number is on the next line
+_PAGE_NUMBER = re.compile(r"^[\dIVXivx]+$")
 LONG_KINDS = ("book", "technical documentation", "report")
 # A line of source code: an assignment, a call alone on its line, a comment, braces alone, a statement
 # opening a block (words of sentences are none of these; a formula "x = 2" in a paper is rare enough).
@@ -925,8 +927,14 @@ def lists_contents(page: Sequence[str]) -> bool:
 
 def leads_to_pages(page: Sequence[str]) -> bool:
     """Whether a page holds lines of titles led by dots to their page numbers ("1.2. Datensicherung
-    ........ 2"): the table of contents of a printed document."""
-    return sum(1 for line in page if _LEADER.search(line) and any(c.isalpha() for c in line)) >= LEADER_LINES
+    ........ 2"), the number on the line itself or, as a reader may set it apart, alone on the next one:
+    the table of contents of a printed document."""
+    led = [
+        bool(_LEADER.search(line) or (_OPEN_LEADER.search(line) and _PAGE_NUMBER.match(following)))
+        and any(c.isalpha() for c in line)
+        for line, following in zip(page, [*page[1:], ""], strict=False)
+    ]
+    return sum(led) >= LEADER_LINES
 
 
 def written_parts(lines: Sequence[Sequence[str]]) -> bool:

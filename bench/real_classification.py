@@ -46,6 +46,7 @@ import pymupdf
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
 
+from docsvc.documents.engine.errors import DamagedDocument  # noqa: E402
 from docsvc.domain.parses import ENGINE_REVISION, SYNCHRONOUS  # noqa: E402
 from docsvc.intelligence.classification import Category, classify  # noqa: E402
 
@@ -113,8 +114,14 @@ def documents(corpus: Path) -> tuple[list[Document], dict[str, Any]]:
 def read_in_time(content: bytes, kind: str) -> list[str]:
     """The pages as `read` gives them with the time a synchronous request gives each page (the service
     gives no page less, a background parse more): the engine's bare default is half of it, and on a
-    busy machine a dense scan's OCR ran past that and was left empty, a scan read without words."""
-    return read(content, kind, page_seconds=SYNCHRONOUS.page_seconds)
+    busy machine a dense scan's OCR ran past that and was left empty, a scan read without words. A
+    document the engine gives up on (its reader crashing or running out of memory on a manuscript's
+    OCR; the service answers it with an error) reaches the models as one page read empty, counted
+    with the pages read empty, rather than ending the run."""
+    try:
+        return read(content, kind, page_seconds=SYNCHRONOUS.page_seconds)
+    except DamagedDocument:
+        return [""]
 
 
 def keeping(

@@ -1,7 +1,7 @@
 """Real documents of varied kinds and languages: the built-in classification and splitting.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|...|fresh11|all]
+    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|...|fresh12|all]
         [--corpus .corpus] [--aggregates] [--json PATH] [--pages DIR]
 
 Reads the documents of `bench/real_classification/manifest.json` (scientific papers, books and
@@ -16,7 +16,7 @@ functions (`classification`, `splitting`): the same scoring, a page right when i
 its document's pages and category, a packet exact when every page is.
 
 Documents and packets are drawn into `tune` (tuned on) and `fresh` (only ever measured) by the seeded
-draw the manifest records; `fresh2` to `fresh11`, later sets of new documents and packets, are only
+draw the manifest records; `fresh2` to `fresh12`, later sets of new documents and packets, are only
 ever measured too. Reported per split: accuracy per category and per language; the likelihood
 of every wrong answer (the service warns under 0.5, so a wrong answer under 0.5 is a flagged one);
 documents whose text says nothing of their kind (category null in the manifest), right when answered
@@ -46,6 +46,7 @@ import pymupdf
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
 
+from docsvc.documents.engine.errors import DamagedDocument  # noqa: E402
 from docsvc.domain.parses import ENGINE_REVISION, SYNCHRONOUS  # noqa: E402
 from docsvc.intelligence.classification import Category, classify  # noqa: E402
 
@@ -83,6 +84,7 @@ SPLITS = (
     "fresh9",
     "fresh10",
     "fresh11",
+    "fresh12",
 )
 SOURCES = {"real_documents": MANIFEST, "long_documents": LONG_MANIFEST, "forms": FORMS_MANIFEST}
 GUESS = 0.5  # under this likelihood the service warns that the category is a guess
@@ -112,8 +114,14 @@ def documents(corpus: Path) -> tuple[list[Document], dict[str, Any]]:
 def read_in_time(content: bytes, kind: str) -> list[str]:
     """The pages as `read` gives them with the time a synchronous request gives each page (the service
     gives no page less, a background parse more): the engine's bare default is half of it, and on a
-    busy machine a dense scan's OCR ran past that and was left empty, a scan read without words."""
-    return read(content, kind, page_seconds=SYNCHRONOUS.page_seconds)
+    busy machine a dense scan's OCR ran past that and was left empty, a scan read without words. A
+    document the engine gives up on (its reader crashing or running out of memory on a manuscript's
+    OCR; the service answers it with an error) reaches the models as one page read empty, counted
+    with the pages read empty, rather than ending the run."""
+    try:
+        return read(content, kind, page_seconds=SYNCHRONOUS.page_seconds)
+    except DamagedDocument:
+        return [""]
 
 
 def keeping(

@@ -957,6 +957,16 @@ def test_short_pages_after_a_table_of_contents_with_page_numbers_are_a_manual_no
     assert "short pages" not in result.reasoning
 
 
+def test_a_table_of_contents_whose_page_numbers_stand_on_the_line_after_their_dots_is_one() -> None:
+    from docsvc.intelligence.classification import leads_to_pages
+
+    steps = ["Les types de données", "Les nombres entiers", "Les expressions booléennes", "Les listes"]
+    apart = [line for n, step in enumerate(steps, 1) for line in (f"{step} {'. ' * 20}", str(n + 12))]
+    assert leads_to_pages(["TABLE DES MATIÈRES", *apart])
+    # dots ending a line before a count of anything but pages: a blank to fill in, then a quantity
+    assert not leads_to_pages(["Nom ..........", "Quantité", "Prénom ..........", "Adresse .........."])
+
+
 def test_a_letter_typeset_with_spacing_accents_reads_as_the_letter_its_accents_joined_make() -> None:
     letter = "\n".join(
         [
@@ -1053,6 +1063,57 @@ def test_a_letter_dated_in_figures_after_its_place_is_a_letter_though_it_speaks_
     result = classify([letter], categories)
     assert result.category == "letter"
     assert "a date line" in result.reasoning
+
+
+def test_a_letter_greeting_its_reader_and_signing_off_is_a_letter_though_its_heading_names_a_form() -> None:
+    first = "\n".join(
+        [
+            "FORMAL APPLICATION TO THE",
+            "DISTRICT HOUSING PANEL",
+            "1 High Street",
+            "Springfield",
+            "Email: tenant@example.org",
+            "Phone: 0123 456 789",
+            "June 10, 2025",
+            "Re: Formal application about my deposit",
+            "Dear Sir or Madam,",
+            "My tenancy ended in March, and the letting agent has kept my deposit since.",
+            BODY,
+            BODY,
+        ]
+    )
+    middle = "\n".join([BODY, BODY, BODY])
+    last = "\n".join(
+        [
+            BODY,
+            "I enclose my tenancy agreement and a declaration of the sums paid.",
+            "Yours faithfully,",
+            "A. Tenant",
+        ]
+    )
+    result = classify([first, middle, middle, last], LETTER_OR_FORM)
+    assert result.category == "letter"
+    assert "a salutation and a closing formula" in result.reasoning
+
+
+def test_a_form_greeting_its_reader_and_signing_off_is_still_a_form_by_its_blanks() -> None:
+    form = "\n".join(
+        [
+            "APPLICATION FORM",
+            "Dear applicant,",
+            "please fill in every field in block letters.",
+            "Full name: ____________________",
+            "Date of birth: ____________________",
+            "Address: ____________________",
+            "Phone: ____________________",
+            "Email: ____________________",
+            "Signature: ____________________",
+            "Yours sincerely,",
+            "The Admissions Office",
+        ]
+    )
+    result = classify([form], LETTER_OR_FORM)
+    assert result.category == "form"
 
 
 def test_a_utility_bill_read_from_a_scan_is_an_invoice_by_its_consumption_period_and_grand_total() -> None:
@@ -1156,6 +1217,17 @@ def test_a_students_title_page_names_the_student_and_the_students_number_as_cour
     # a thesis names its degree programme and its supervisor: no course's work
     thesis = ["Corso di Laurea in Informatica", "Tesi di laurea triennale", "Relatore", "Prof. Paolo Baldan"]
     assert not is_coursework([thesis])
+
+
+def test_a_numbered_assignment_heading_a_title_page_is_a_course_detail_beside_its_teacher() -> None:
+    from docsvc.intelligence.classification import is_coursework
+
+    lab = ["Facultad de Ingeniería", "LABORATORIO 2: FILTROS FIR EN SEÑALES ANALÓGICAS Y SUS RESULTADOS"]
+    assert is_coursework([[*lab, "Profesor:", "Carlos Pérez", "Ayudantes:", "Ana Ruiz"]])
+    assert is_coursework([["Trabajo Práctico N°1:", "File Transfer", "Student ID: 107585"]])
+    # the assignment alone, or a laboratory named without a number, is no course's work
+    assert not is_coursework([lab])
+    assert not is_coursework([["Laboratorio de Señales", "Profesor:", "Carlos Pérez"]])
 
 
 def test_a_title_page_calling_itself_a_practical_placement_report_is_a_report() -> None:

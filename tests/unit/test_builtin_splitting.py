@@ -835,3 +835,45 @@ def test_a_numbered_forms_title_repeated_with_its_revision_on_its_next_page_is_n
     other = "Form 4506\nRequest for Copy of Tax Return\n" + fields.replace("Old address", "Tax year")
     subdocuments = [Subdocument("form", "A form to fill in: fields, boxes, signature.", True)]
     assert [part.pages for part in split([first, second, other], subdocuments)] == [[1, 2], [3]]
+
+
+MANUAL_OF_A_TEMPLATE = (
+    "Invoice template: user guide\n"
+    "1 Installation\n"
+    "Copy the template class into the folder of your document and load it with the command usepackage. "
+    "The template sets the company data, the customer data and the invoice table with its own commands. "
+    "Each command takes its value in braces; a command left empty prints nothing on the invoice.\n"
+    "2 Company data\n"
+    "The commands companyname, companystreet and companytown set the sender block of the template. "
+    "The command companyiban sets the bank account printed in the footer of the template. The commands "
+    "customername and customerstreet set the customer block; the command invoicetable opens the table "
+    "of items, each command item adding a row with its quantity and price.\n"
+    "{folio}"
+)
+EXAMPLE_INVOICE_PAGE = (
+    "Invoice\n"
+    "Invoice date 21.04.2024\n"
+    "Dear customer,\n"
+    "Figure 2: the template's invoice with the customer data and the invoice table set by the commands.\n"
+    "The commands customername, customerstreet and customertown set the customer block of the template. "
+    "The command invoicetable opens the table of the template; each command item adds a row with its "
+    "quantity and price, and the command total closes the table with the amount due. The template "
+    "prints the company data of the sender block and the bank account of the footer as the commands "
+    "companyname, companystreet and companyiban set them; a command left empty prints nothing, and "
+    "the class loads its own fonts and colours for the sender block and the table of items.\n"
+    "{folio}"
+)
+TEMPLATE_GUIDE_SUBDOCUMENTS = [
+    Subdocument("technical_documentation", "A technical manual, handbook or developer guide.", True),
+    Subdocument("invoice", "An invoice: invoice number, dates, amounts due.", True),
+]
+
+
+def test_a_manuals_page_numbered_on_and_on_its_topic_showing_an_example_invoice_stays_in_the_manual() -> None:
+    pages = [MANUAL_OF_A_TEMPLATE.format(folio=3), EXAMPLE_INVOICE_PAGE.format(folio=4)]
+    assert [part.pages for part in split(pages, TEMPLATE_GUIDE_SUBDOCUMENTS)] == [[1, 2]]
+
+
+def test_an_invoice_titled_and_greeting_its_reader_after_a_manual_numbered_apart_is_cut_from_it() -> None:
+    pages = [MANUAL_OF_A_TEMPLATE.format(folio=3), EXAMPLE_INVOICE_PAGE.format(folio=1)]
+    assert [part.pages for part in split(pages, TEMPLATE_GUIDE_SUBDOCUMENTS)] == [[1], [2]]

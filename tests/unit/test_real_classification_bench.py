@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bench.real_classification import counting, empty_pages, keeping
 
 
@@ -57,3 +59,19 @@ def test_pages_kept_with_less_time_are_read_again_only_when_one_of_them_was_left
     assert longer(b"scan", "pdf") == ["page of scan", "its scan read"]
     assert longer(b"text", "pdf") == ["page of text", "its scan read"]
     assert reads == [b"scan", b"text", b"scan"]
+
+
+def test_a_document_the_engine_gives_up_on_reaches_the_models_as_one_page_read_empty(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from docsvc.documents.engine.errors import DamagedDocument
+
+    from bench import real_classification
+
+    def crashing(content: bytes, kind: str, page_seconds: float) -> list[str]:
+        raise DamagedDocument("the PNG could not be read: the reader ran out of memory or crashed")
+
+    monkeypatch.setattr(real_classification, "read", crashing)
+    texts = real_classification.read_in_time(b"manuscript", "png")
+    assert texts == [""]
+    assert empty_pages(texts) == 1

@@ -558,6 +558,8 @@ _SLIDE_COUNT = re.compile(r"(\d{1,3})\s*/\s*(\d{1,3})")
 _ENDING_COUNT = re.compile(r"(?<![\w/.])(\d{1,3})\s*/\s*(\d{1,3})\s*\|?\s*$")
 _BLANK = re.compile(r"_{4,}|\.{8,}|…{3,}|(?:\. ){6,}|:\s*_{2,}")  # "Seite:__" is a short blank
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*[\dIVXivx]+$")
+_OPEN_LEADER = re.compile(r"(?:\.\s?){4,}$")  # the dots of a leader whose page number is on the next line
+_PAGE_NUMBER = re.compile(r"^[\dIVXivx]+$")
 LONG_KINDS = ("book", "technical documentation", "report")
 # A line of source code: an assignment, a call alone on its line, a comment, braces alone, a statement
 # opening a block (words of sentences are none of these; a formula "x = 2" in a paper is rare enough).
@@ -614,7 +616,17 @@ _COURSEWORK = tuple(
         r"ciclo\s*:)",
     )
 )
+# The assignment, numbered as a course numbers its exercises ("Trabajo Práctico N°1", "Lab 3: Filters",
+# "Übungsblatt 2"), opening a line that may go on with its title: a paper or a book is numbered by no
+# course. Another kind of a course's detail.
+_ASSIGNMENT = re.compile(
+    r"(trabajo pr[aá]ctico|pr[aá]ctica|laboratorio|lab|assignment|coursework|homework|problem set|"
+    r"exercise sheet|travaux pratiques|tp|td|[üu]bung(sblatt)?|praktikum|esercitazione|trabalho pr[aá]tico)"
+    r"\s*(n\s*[°º.]?\s*)?\d{1,2}\b",
+    re.IGNORECASE,
+)
 COURSEWORK_WORDS = 8  # a line naming a course's detail is short: a label and a name or two
+ASSIGNMENT_WORDS = 12  # a line opening with the assignment's number, its title after it
 COURSEWORK_DETAILS = 2  # kinds of detail: a teacher alone is a paper's author's title too
 
 
@@ -672,6 +684,11 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     if few or (blanks >= FILL_LINES and blanks >= FILL_SHARE * len(filled)):
         share = min(1.0, blanks / len(filled) / (2 * FILL_SHARE))
         shapes["form"] = Shape(SHAPE_POINTS * 3 / 8 * share, "boxes and blanks to fill in")
+    if "form" not in shapes and set(LETTER_GREETINGS) <= set(letter) and "letter" in shapes:
+        # greeting its reader and signing off, with nothing to fill in, it is a letter whatever kind its
+        # heading or subject names ("Formal application to the tribunal", "Re: Claim"): its parts count
+        # as much again
+        shapes["letter"] = Shape(2 * shapes["letter"].points, shapes["letter"].surface)
     for named in title_page_kinds(lines):
         found = shapes.get(named.name, Shape(0.0, ""))
         surface = " and ".join(part for part in (found.surface, "a title page naming it") if part)
@@ -710,14 +727,18 @@ def title_page_kinds(lines: Sequence[Sequence[str]]) -> list[DocumentKind]:
 
 def is_coursework(lines: Sequence[Sequence[str]]) -> bool:
     """Whether the first page with text opens a student's work: short lines giving at least two kinds
-    of a course's details (its teacher, the course, the student's number, the term). A report written
-    for a course has a paper's parts (references, an abstract) or a book's (chapters), but it is a
-    report; a paper's authors may be professors, but a paper names no course, student number or term."""
+    of a course's details (its teacher, the course, the student's number, the term, the assignment's
+    number). A report written for a course has a paper's parts (references, an abstract) or a book's
+    (chapters), but it is a report; a paper's authors may be professors, but a paper names no course,
+    student number, term or assignment."""
     written = [page for page in lines if page]
     if not written:
         return False
     short = [line for line in written[0] if len(line.split()) <= COURSEWORK_WORDS]
     found = {index for line in short for index, cue in enumerate(_COURSEWORK) if cue.match(line)}
+    titled = (line for line in written[0] if len(line.split()) <= ASSIGNMENT_WORDS)
+    if any(_ASSIGNMENT.match(line) for line in titled):
+        found.add(len(_COURSEWORK))
     return len(found) >= COURSEWORK_DETAILS
 
 
@@ -906,8 +927,14 @@ def lists_contents(page: Sequence[str]) -> bool:
 
 def leads_to_pages(page: Sequence[str]) -> bool:
     """Whether a page holds lines of titles led by dots to their page numbers ("1.2. Datensicherung
-    ........ 2"): the table of contents of a printed document."""
-    return sum(1 for line in page if _LEADER.search(line) and any(c.isalpha() for c in line)) >= LEADER_LINES
+    ........ 2"), the number on the line itself or, as a reader may set it apart, alone on the next one:
+    the table of contents of a printed document."""
+    led = [
+        bool(_LEADER.search(line) or (_OPEN_LEADER.search(line) and _PAGE_NUMBER.match(following)))
+        and any(c.isalpha() for c in line)
+        for line, following in zip(page, [*page[1:], ""], strict=False)
+    ]
+    return sum(led) >= LEADER_LINES
 
 
 def written_parts(lines: Sequence[Sequence[str]]) -> bool:

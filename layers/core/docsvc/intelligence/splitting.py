@@ -654,7 +654,19 @@ def page_evidence(
         found.append(Evidence("a title with a document number", 2.5))
     if previous.closes:
         found.append(Evidence("the page before closed its document", 3.0))
-    if page.greets:
+    told = page if told is None else told
+    topic = 0.0 if _nothing_shared(page, previous) else cohesion(previous, told)
+    inside = _folios_follow(page, previous) and topic is not None and topic >= COHESIVE
+    # "Invoice (continued)" is no new title, nor "Form W-9 (Rev. 10-2018)" under "Form W-9"
+    renamed = (
+        bool(page.titles - previous.titles) and not page.continued and not _names_the_same(page, previous)
+    )
+    if inside and (page.greets or renamed):
+        # numbered on from the page before and on its topic, the page is that document's, whatever title
+        # or salutation it shows: a manual's example of the document it explains, a letter quoted in a
+        # report
+        found.append(Evidence("a title or salutation on a page numbered on, on the same topic", 0.0))
+    if page.greets and not inside:
         found.append(Evidence("a letter's salutation", 3.0))
     if previous.signs_off:
         found.append(Evidence("the page before signed a letter off", 2.5))
@@ -666,10 +678,9 @@ def page_evidence(
         found.append(Evidence("a list of references closes the document before", -3.0))
     if page.date and date and page.date != date:
         found.append(Evidence("a new document date", 2.5))
-    if page.titles - previous.titles and not page.continued and not _names_the_same(page, previous):
-        # "Invoice (continued)" is no new title, nor "Form W-9 (Rev. 10-2018)" under "Form W-9"
+    if renamed and not inside:
         found.append(Evidence("a new title", 4.0))
-    elif page.titles:
+    elif page.titles and not renamed:
         found.append(Evidence("the title of the page before", 0.5))
     template = refills(page, previous)  # its running lines and vocabulary are then the template's
     if template:
@@ -680,8 +691,6 @@ def page_evidence(
         found.append(Evidence("a table carried over", -0.7))
     if page.script and previous.script and page.script != previous.script:
         found.append(Evidence("another script", 3.0))
-    told = page if told is None else told
-    topic = 0.0 if _nothing_shared(page, previous) else cohesion(previous, told)
     if not template:
         found.extend(_topic(topic))
     weighed = topic is not None or max(page.scores, default=0.0) >= UNTOLD_POINTS
@@ -719,13 +728,20 @@ def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) ->
     if _numbered_deep_after_unnumbered(page, previous):
         found.append(Evidence("a page numbered deep into a document after an unnumbered one", 1.5))
     if page.folio is not None and previous.folio is not None and page.folio[1] == previous.folio[1]:
-        if page.folio[0] == previous.folio[0] + 1:
+        if _folios_follow(page, previous):
             found.append(Evidence("the folios follow", -2.5))
         elif page.folio[0] == 1:
             found.append(Evidence("the folios restart", 2.5))
         else:
             found.append(Evidence("the folios break", 1.0))
     return found
+
+
+def _folios_follow(page: PageSignals, previous: PageSignals) -> bool:
+    """Whether a page's bare number follows the page before's, at the same place on both."""
+    if page.folio is None or previous.folio is None or page.folio[1] != previous.folio[1]:
+        return False
+    return page.folio[0] == previous.folio[0] + 1
 
 
 def _numbered_deep_after_unnumbered(page: PageSignals, previous: PageSignals) -> bool:

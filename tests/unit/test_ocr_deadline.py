@@ -3,6 +3,7 @@ overruns never costs the page its first."""
 
 from __future__ import annotations
 
+import ctypes
 import os
 import time
 
@@ -103,7 +104,20 @@ def test_a_first_reading_stopped_at_the_page_s_time_keeps_its_words_and_is_not_r
         page = document.new_page(width=595, height=842)
         for index, line in enumerate(LINES):
             page.insert_text((40, 40 + 19 * index), line, fontsize=11)
-        reading = ocr.read_page(page, ParseOptions(dpi=300, page_seconds=120), [])
+        warnings: list[str] = []
+        reading = ocr.read_page(page, ParseOptions(dpi=300, page_seconds=120), warnings)
 
     assert reading is not None and not reading.complete
     assert len(readings) == 1
+    assert warnings == [
+        f"OCR was stopped at the page's time limit (120 s) after {len(reading.words)} words: "
+        "the rest of the page is missing from its text"
+    ]
+
+
+def test_a_stopped_reading_s_words_are_written_apart_and_a_crash_there_costs_only_them() -> None:
+    """Tesseract 5.3 can crash writing the words of a reading its monitor stopped (a null string): they
+    are written in a fork, and a crash there leaves the reader running, with no words."""
+    assert ocr._apart(lambda: "1\t1\tword") == "1\t1\tword"
+    assert ocr._apart(lambda: ctypes.string_at(0).decode()) is None  # a segmentation fault in the fork
+    assert ocr._apart(lambda: str(1 / 0)) is None

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import faulthandler
 import glob
 import itertools
 import os
@@ -58,7 +59,7 @@ import threading
 import time
 import unicodedata
 import weakref
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
@@ -446,11 +447,7 @@ class _Tesseract:
                 complete = lib.TessBaseAPIRecognize(api, monitor) == 0
                 if not complete and (deadline is None or time.monotonic() < deadline):
                     raise RuntimeError("Tesseract could not read the page")
-                tsv = lib.TessBaseAPIGetTsvText(api, 0)
-                try:
-                    table = ctypes.string_at(tsv).decode("utf-8", "replace") if tsv else ""
-                finally:
-                    lib.TessDeleteText(tsv)
+                table = self._tsv(api) if complete else _apart(lambda: self._tsv(api)) or ""
             finally:
                 if monitor:
                     lib.TessMonitorDelete(monitor)
@@ -458,6 +455,14 @@ class _Tesseract:
                 lib.TessBaseAPIDelete(api)
                 lib.fz_clear_leptonica_mem(self._context)
         return list(_tsv_words(table)), complete
+
+    def _tsv(self, api: int) -> str:
+        """The TSV of the words a reading recognised."""
+        tsv = self._lib.TessBaseAPIGetTsvText(api, 0)
+        try:
+            return ctypes.string_at(tsv).decode("utf-8", "replace") if tsv else ""
+        finally:
+            self._lib.TessDeleteText(tsv)
 
     def text_blocks(
         self, samples: bytes, width: int, height: int, stride: int, binarisation: Binarisation | None = None
@@ -537,6 +542,31 @@ _TEXT_BLOCKS = frozenset({1, 2, 3, 7, 8})
 _VERTICAL_TEXT = 7
 _TOP_TO_BOTTOM = 2  # Tesseract's WritingDirection of lines that run down the page
 _BLOCK, _LINE = 0, 2  # Tesseract's PageIteratorLevel of blocks and of lines of text
+
+
+def _apart(read: Callable[[], str]) -> str | None:
+    """What `read` gives, read in a fork of this process; None when the fork crashed. A reading that
+    Tesseract's monitor stopped can leave a word that its TSV writer cannot spell (Tesseract 5.3 reads a
+    null string and crashes: a Latin incunable's scan stopped at its deadline), and a crash there must
+    cost that reading's words, not the page's reader and the pages after it. Only stopped readings are
+    written so (a fork costs a few milliseconds)."""
+    source, sink = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the fork's own lines run in the fork, out of the coverage's sight
+        status = 1
+        try:
+            os.close(source)
+            faulthandler.disable()  # a crash here is answered by the parent, not written to the log
+            with os.fdopen(sink, "wb") as out:
+                out.write(read().encode())
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(sink)
+    with os.fdopen(source, "rb") as given:
+        written = given.read()
+    _, status = os.waitpid(child, 0)
+    return written.decode() if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 else None
 
 
 def _tsv_words(table: str) -> Iterable[Word]:
@@ -619,6 +649,10 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
                 deadline=deadline,
             )
         if not reading.complete:
+            warnings.append(
+                f"OCR was stopped at the page's time limit ({options.page_seconds:g} s) after "
+                f"{len(reading.words)} words: the rest of the page is missing from its text"
+            )
             return reading
         guessed = guess_language(word.text for word in reading.words) if options.languages is None else None
         again = guessed if guessed is not None and guessed not in DEFAULT_LANGUAGES else None

@@ -1,10 +1,10 @@
 """Form filling on real public PDF forms: does each value land in the field it was meant for?
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/forms.py [--split tune|heldout|...|heldout11|all]
+    .venv/bin/python bench/forms.py [--split tune|heldout|...|heldout12|all]
                                     [--corpus .corpus] [--json PATH] [--speed]
 
-The forms are those of `bench/forms/manifest.json`, in twelve splits reported apart: `tune`, the forms
+The forms are those of `bench/forms/manifest.json`, in thirteen splits reported apart: `tune`, the forms
 read while changing the code; `heldout`, the first held-out forms; `heldout2`, forms of other sources
 and layouts added later (US state returns and intake sheets, a Canadian federal return, German and
 French university forms, commercial forms); `heldout3`, forms of yet other sources (Michigan benefit
@@ -26,7 +26,9 @@ the tenth round (German legal aid court forms, US immigration and labour forms, 
 Italian, Dutch and Portuguese commercial forms...), read since; `heldout11`, forms added in the eleventh
 round (a Danish standard lease, a Norwegian motor claim report, Swedish giro payment slips, an Italian
 enrolment form, a German student council's locker form, an ICAO flight plan, a USCIS form, an Indian
-insurance quote, a US dealer's buyers guide), measured once and not read.
+insurance quote, a US dealer's buyers guide), read since; `heldout12`, forms added in the twelfth round
+(Massachusetts, Illinois and appeals court forms, a debt collection lawyer's intake sheet, the UK family
+court's FL401), measured before and after that round's change and not read.
 
 Their truth does not come from the detector: each text field or check box widget with a tooltip
 (/TU), or else a name of words ("FirstName"), is a field given, its label that tooltip or name; a label
@@ -208,6 +210,7 @@ SPLITS = (  # in order
     "heldout9",
     "heldout10",
     "heldout11",
+    "heldout12",
 )
 MEANINGLESS = re.compile(
     r"^(?:[a-z]{0,4}[\d_.\-]+|text\s*\d*|field\s*\d*|check\s*box\s*\d*|untitled.*)$", re.I

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ctypes
 import os
 import time
+from collections.abc import Callable
 
 import pymupdf
 import pytest
@@ -115,9 +116,49 @@ def test_a_first_reading_stopped_at_the_page_s_time_keeps_its_words_and_is_not_r
     ]
 
 
-def test_a_stopped_reading_s_words_are_written_apart_and_a_crash_there_costs_only_them() -> None:
-    """Tesseract 5.3 can crash writing the words of a reading its monitor stopped (a null string): they
-    are written in a fork, and a crash there leaves the reader running, with no words."""
-    assert ocr._apart(lambda: "1\t1\tword") == "1\t1\tword"
-    assert ocr._apart(lambda: ctypes.string_at(0).decode()) is None  # a segmentation fault in the fork
-    assert ocr._apart(lambda: str(1 / 0)) is None
+def test_a_stopped_reading_s_words_are_written_apart_and_a_crash_costs_only_the_words_after_it() -> None:
+    """Tesseract 5.3 can crash spelling a word of a reading its monitor stopped (a null string): the
+    words are written one by one in a fork, and a crash there leaves the reader running, with the words
+    written before it."""
+
+    def crashing_at_the_third(emit: Callable[[str], None]) -> None:
+        emit("5\tfirst\n")
+        emit("5\tsecond\n")
+        ctypes.string_at(0)  # a segmentation fault in the fork
+
+    assert ocr._apart(lambda emit: emit("5\tword\n")) == "5\tword\n"
+    assert ocr._apart(crashing_at_the_third) == "5\tfirst\n5\tsecond\n"
+
+    def failing_at_the_second(emit: Callable[[str], None]) -> None:
+        emit("5\tfirst\n")
+        emit(str(1 / 0))
+
+    assert ocr._apart(failing_at_the_second) == "5\tfirst\n"
+
+
+@OCR
+def test_a_stopped_reading_s_words_written_one_by_one_are_tesseract_s_own_rows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tesseract = ocr._tesseract()
+    assert tesseract is not None
+    written: dict[str, str] = {}
+    rows = tesseract._tsv_rows
+
+    def both(api: int, emit: Callable[[str], None]) -> None:
+        written["tesseract"] = tesseract._tsv(api)
+        rows(api, emit)
+
+    monkeypatch.setattr(ocr, "_apart", lambda write: "".join(_collected(write)))
+    monkeypatch.setattr(tesseract, "_tsv_rows", both)
+
+    words, complete = recognise(dense_page(), deadline=time.monotonic() + 2.0)
+
+    assert not complete and words
+    assert words == list(ocr._tsv_words(written["tesseract"]))
+
+
+def _collected(write: Callable[[Callable[[str], None]], None]) -> list[str]:
+    lines: list[str] = []
+    write(lines.append)
+    return lines

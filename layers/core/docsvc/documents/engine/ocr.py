@@ -363,6 +363,13 @@ class _Tesseract:
             "TessBaseAPISetSourceResolution": ([pointer, number], None),
             "TessBaseAPIRecognize": ([pointer, pointer], number),
             "TessBaseAPIGetTsvText": ([pointer, number], pointer),
+            "TessBaseAPIGetIterator": ([pointer], pointer),
+            "TessResultIteratorGetPageIterator": ([pointer], pointer),
+            "TessResultIteratorGetUTF8Text": ([pointer, number], pointer),
+            "TessResultIteratorConfidence": ([pointer, number], ctypes.c_float),
+            "TessResultIteratorNext": ([pointer, number], number),
+            "TessResultIteratorDelete": ([pointer], None),
+            "TessPageIteratorIsAtBeginningOf": ([pointer, number], number),
             "TessDeleteText": ([pointer], None),
             "TessBaseAPIEnd": ([pointer], None),
             "TessBaseAPIDelete": ([pointer], None),
@@ -447,7 +454,7 @@ class _Tesseract:
                 complete = lib.TessBaseAPIRecognize(api, monitor) == 0
                 if not complete and (deadline is None or time.monotonic() < deadline):
                     raise RuntimeError("Tesseract could not read the page")
-                table = self._tsv(api) if complete else _apart(lambda: self._tsv(api)) or ""
+                table = self._tsv(api) if complete else _apart(lambda emit: self._tsv_rows(api, emit))
             finally:
                 if monitor:
                     lib.TessMonitorDelete(monitor)
@@ -463,6 +470,35 @@ class _Tesseract:
             return ctypes.string_at(tsv).decode("utf-8", "replace") if tsv else ""
         finally:
             self._lib.TessDeleteText(tsv)
+
+    def _tsv_rows(self, api: int, emit: Callable[[str], None]) -> None:
+        """The TSV rows of the words of a reading (level 5, as `_tsv_words` reads them), each given to
+        `emit` as soon as it is written, so that a word Tesseract cannot spell ends the rows there."""
+        lib = self._lib
+        results = lib.TessBaseAPIGetIterator(api)
+        if not results:
+            return
+        try:
+            page, numbers = lib.TessResultIteratorGetPageIterator(results), [0, 0, 0]
+            while True:
+                for level in (_BLOCK, _PARAGRAPH, _LINE):
+                    if lib.TessPageIteratorIsAtBeginningOf(page, level):
+                        numbers[level:] = [numbers[level] + 1] + [0] * (2 - level)
+                edges = [ctypes.c_int() for _ in range(4)]
+                if lib.TessPageIteratorBoundingBox(page, _WORD, *map(ctypes.byref, edges)):
+                    left, top, right, bottom = (edge.value for edge in edges)
+                    spelt = lib.TessResultIteratorGetUTF8Text(results, _WORD)
+                    text = ctypes.string_at(spelt).decode("utf-8", "replace") if spelt else ""
+                    lib.TessDeleteText(spelt)
+                    confidence = lib.TessResultIteratorConfidence(results, _WORD)
+                    emit(
+                        f"5\t1\t{numbers[0]}\t{numbers[1]}\t{numbers[2]}\t0\t{left}\t{top}\t"
+                        f"{right - left}\t{bottom - top}\t{confidence:.6f}\t{' '.join(text.split())}\n"
+                    )
+                if not lib.TessResultIteratorNext(results, _WORD):
+                    return
+        finally:
+            lib.TessResultIteratorDelete(results)
 
     def text_blocks(
         self, samples: bytes, width: int, height: int, stride: int, binarisation: Binarisation | None = None
@@ -541,32 +577,31 @@ class _Tesseract:
 _TEXT_BLOCKS = frozenset({1, 2, 3, 7, 8})
 _VERTICAL_TEXT = 7
 _TOP_TO_BOTTOM = 2  # Tesseract's WritingDirection of lines that run down the page
-_BLOCK, _LINE = 0, 2  # Tesseract's PageIteratorLevel of blocks and of lines of text
+_BLOCK, _PARAGRAPH, _LINE, _WORD = 0, 1, 2, 3  # Tesseract's PageIteratorLevels
 
 
-def _apart(read: Callable[[], str]) -> str | None:
-    """What `read` gives, read in a fork of this process; None when the fork crashed. A reading that
-    Tesseract's monitor stopped can leave a word that its TSV writer cannot spell (Tesseract 5.3 reads a
-    null string and crashes: a Latin incunable's scan stopped at its deadline), and a crash there must
-    cost that reading's words, not the page's reader and the pages after it. Only stopped readings are
-    written so (a fork costs a few milliseconds)."""
+def _apart(write: Callable[[Callable[[str], None]], None]) -> str:
+    """The lines `write` gives its argument, written in a fork of this process: every whole line given
+    before the fork ended, crashed or not. A reading that Tesseract's monitor stopped can leave a word
+    that Tesseract cannot spell (Tesseract 5.3 reads a null string and crashes: a Latin incunable's
+    scan stopped at its deadline), and a crash there must cost that word and the ones after it, not
+    the page's reader and the pages after it. Only stopped readings are written so (a fork costs a
+    few milliseconds)."""
     source, sink = os.pipe()
     child = os.fork()
     if child == 0:  # pragma: no cover - the fork's own lines run in the fork, out of the coverage's sight
-        status = 1
         try:
             os.close(source)
             faulthandler.disable()  # a crash here is answered by the parent, not written to the log
-            with os.fdopen(sink, "wb") as out:
-                out.write(read().encode())
-            status = 0
+            with os.fdopen(sink, "wb", buffering=0) as out:
+                write(lambda line: out.write(line.encode()) and None)
         finally:
-            os._exit(status)
+            os._exit(0)
     os.close(sink)
     with os.fdopen(source, "rb") as given:
-        written = given.read()
-    _, status = os.waitpid(child, 0)
-    return written.decode() if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 else None
+        written = given.read().decode("utf-8", "replace")
+    os.waitpid(child, 0)
+    return written[: written.rfind("\n") + 1]
 
 
 def _tsv_words(table: str) -> Iterable[Word]:

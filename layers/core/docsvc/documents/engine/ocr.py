@@ -593,8 +593,7 @@ def _apart(write: Callable[[Callable[[str], None]], None]) -> str:
         try:
             os.close(source)
             faulthandler.disable()  # a crash here is answered by the parent, not written to the log
-            with os.fdopen(sink, "wb", buffering=0) as out:
-                write(lambda line: out.write(line.encode()) and None)
+            write(lambda line: _written(sink, line))
         finally:
             os._exit(0)
     os.close(sink)
@@ -602,6 +601,10 @@ def _apart(write: Callable[[Callable[[str], None]], None]) -> str:
         written = given.read().decode("utf-8", "replace")
     os.waitpid(child, 0)
     return written[: written.rfind("\n") + 1]
+
+
+def _written(sink: int, line: str) -> None:
+    os.write(sink, line.encode())  # one call a line: a line under the pipe's 4 KB is written whole
 
 
 def _tsv_words(table: str) -> Iterable[Word]:

@@ -168,3 +168,79 @@ def test_a_vietnamese_bill_gives_its_number_and_the_total_to_pay() -> None:
     }
 
     assert extract([page], schema).output == {"invoice_number": "85", "total": 800000.0}
+
+
+TOTAL = {"type": "object", "properties": {"total": {"type": "number"}, "currency": {"type": "string"}}}
+
+
+def test_an_arabic_total_whose_label_is_read_after_its_value_is_the_total() -> None:
+    page = "فاتورة شراء\nشيكل 93.00 :المبلغ الإجمالي"
+
+    assert extract([page], TOTAL).output == {"total": 93.0, "currency": "ILS"}
+
+
+def test_an_arabic_total_in_a_table_cell_after_its_value_is_the_total() -> None:
+    page = "\n".join(
+        [
+            "فاتورة شراء",
+            "",
+            "| الإجمالي | السعر | الكمية المنتج |",
+            "|---|---|---|",
+            "| 75.00 | 15.00 | 5 حمص |",
+            "| 18.00 | 0.50 | 36 فلافل |",
+            "|  |  | شيكل 93.00 :المبلغ الإجمالي |",
+        ]
+    )
+
+    assert extract([page], TOTAL).output == {"total": 93.0, "currency": "ILS"}
+
+
+def test_labels_with_their_colons_beside_their_values_in_a_tables_first_row_are_read() -> None:
+    page = "\n".join(
+        [
+            '| Етказиб берувчи: | "AT-GOOD SERVIS" MCHJ | Сотиб олувчи: | "TEXNOSTORE" MCHJ |',
+            "|---|---|---|---|",
+            "| Манзил: | Andijon tumani, Navbahor ko`chasi | Манзил: | Qaraqalpaqstan ko'chasi, 38/8-uy |",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert (output["issuer"]["name"], output["customer"]["name"]) == (
+        '"AT-GOOD SERVIS" MCHJ',
+        '"TEXNOSTORE" MCHJ',
+    )
+
+
+def test_a_due_date_beside_its_label_in_a_tables_first_row_is_read() -> None:
+    page = "\n".join(
+        [
+            "| PT. Contoh Sejahtera | FAKTUR | Kepada Yth: |",
+            "|---|---|---|",
+            "| Jl. Merdeka No.1 | No Faktur : 20250427001 | APOTEK SEHAT |",
+            "",
+            "| No Rek: 010101003113305 (BRI) | Jatuh Tempo: | 27/05/2025 | Barat. |",
+            "|---|---|---|---|",
+            "| No Nama Barang | Qty | Harga | Diskon Total |",
+            "| 1 BILIRUBIN | 1 KIT | Rp1,000,000 | 0% Rp1,000,000 |",
+        ]
+    )
+    schema = {"type": "object", "properties": {"due_date": {"type": "string", "format": "date"}}}
+
+    assert extract([page], schema).output == {"due_date": "2025-05-27"}
+
+
+def test_an_uzbek_suppliers_taxpayer_number_beside_its_label_in_the_genitive_is_its_vat_id() -> None:
+    page = "\n".join(
+        [
+            '| Етказиб берувчи: | "AT-GOOD SERVIS" MCHJ | Сотиб олувчи: | "TEXNOSTORE" MCHJ |',
+            "|---|---|---|---|",
+            "| Етказиб берувчининг СТИР | 308876454 | Сотиб олувчининг СТИР рақами | 312096064 |",
+            "",
+            "Жами тўлов учун: 1 523 700 000.00 сум",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert (output["issuer"]["vat_id"], output["customer"]["vat_id"]) == ("308876454", "312096064")

@@ -96,7 +96,7 @@ def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
 # code (its first two digits the check digits, as a Polish NRB prints them).
 _IBAN_LENGTHS = {"PL": 28}
 _CURRENCY_COUNTRIES = {"PLN": "PL", "CZK": "CZ", "HUF": "HU", "SEK": "SE", "NOK": "NO", "DKK": "DK",
-                       "CHF": "CH", "RUB": "RU"}  # fmt: skip
+                       "CHF": "CH", "RUB": "RU", "UZS": "UZ"}  # fmt: skip
 _ACCOUNT_DIGITS = re.compile(r"(?<![\w-])(\d{2}(?:[ ]?\d){10,30})(?![\w-])")
 
 
@@ -131,12 +131,13 @@ def national_iban(text: str, countries: tuple[str, ...]) -> tuple[str, str] | No
 
 # Countries whose VAT id is usually printed at home as its digits alone, under its national name (the
 # Polish NIP, the Portuguese NIF, the Italian partita IVA, the Russian ИНН of a company's ten digits or a
-# sole trader's twelve): the digits and their check.
+# sole trader's twelve, the Uzbek СТИР of nine): the digits and their check.
 _NATIONAL_VAT = {"PL": re.compile(r"(?<![\w-])(\d{3}-?\d{3}-?\d{2}-?\d{2}|\d{3}-\d{2}-\d{2}-\d{3})(?![\w-])"),
                  "PT": re.compile(r"(?<![\w-])(\d{3} ?\d{3} ?\d{3})(?![\w-])"),
                  "IT": re.compile(r"(?<![\w-])(\d{11})(?![\w-])"),
                  "ES": re.compile(r"(?<![\w-])([A-HJNP-SUVW]\d{7}[0-9A-J]|[XYZ]?\d{7,8}[A-Z])(?![\w-])"),
                  "RU": re.compile(r"(?<![\w-])(\d{12}|\d{10})(?![\w-])"),
+                 "UZ": re.compile(r"(?<![\w-])(\d{9})(?![\w-])"),
                  }  # fmt: skip
 
 

@@ -301,10 +301,11 @@ total: жами, жами тулов учун, jami, jumlah total, total bayar, 
 net total: dpp, dasar pengenaan pajak, tong tien hang, cong tien hang, المجموع الفرعي
 tax: ққс, ққс суммаси, ppn, pajak, thue, thue gtgt, tien thue, tien thue gtgt, ضريبة, ضريبة القيمة المضافة
 discount: diskon, potongan, giam gia, chiet khau, الخصم, قيمة الخصم
-vat id: стир, npwp, ma so thue, mst, الرقم الضريبي
-vendor: етказиб берувчи, penjual, pemasok, nguoi ban, ben ban, don vi ban hang, البائع, المورد
-customer: сотиб олувчи, kepada yth, kepada, pembeli, pelanggan, nguoi mua, ben mua, khach hang,
- don vi mua hang, العميل, المشتري
+vat id: стир, стир рақами, npwp, ma so thue, mst, الرقم الضريبي
+vendor: етказиб берувчи, етказиб берувчининг, penjual, pemasok, nguoi ban, ben ban, don vi ban hang, البائع,
+ المورد
+customer: сотиб олувчи, сотиб олувчининг, kepada yth, kepada, pembeli, pelanggan, nguoi mua, ben mua,
+ khach hang, don vi mua hang, العميل, المشتري
 customer name: ten khach hang, nama pelanggan, اسم العميل
 currency: mata uang, tien te, العملة
 quantity: миқдор, jumlah barang, so luong, الكمية
@@ -312,6 +313,7 @@ unit price: нарх, harga satuan, don gia, السعر
 price: harga, سعر
 description: маҳсулот номи, nama barang, ten san pham, ten hang, المنتج, الوصف
 address: манзил, alamat, dia chi, العنوان
+number: рақам, рақами, nomor, رقم
 """  # noqa: RUF001 (Cyrillic, Greek and Arabic labels)
 # German compounds end in one of these, after a part that is a word above (and a joining s):
 _HEADS = {"nummer": "number", "datum": "date", "betrag": "amount", "preis": "price", "adresse": "address",

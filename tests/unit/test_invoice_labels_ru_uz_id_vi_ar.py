@@ -244,3 +244,11 @@ def test_an_uzbek_suppliers_taxpayer_number_beside_its_label_in_the_genitive_is_
     output = extract([page], PARTIES).output
 
     assert (output["issuer"]["vat_id"], output["customer"]["vat_id"]) == ("308876454", "312096064")
+
+
+def test_an_invoice_number_that_starts_with_the_word_invoice_keeps_it() -> None:
+    schema = {"type": "object", "properties": {"invoice_number": {"type": "string"}}}
+
+    assert extract(["Invoice n° INVOICE-0001\nTotal: 5.00"], schema).output == {
+        "invoice_number": "INVOICE-0001"
+    }

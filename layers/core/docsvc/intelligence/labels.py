@@ -290,7 +290,7 @@ bank account: banka hesabi, bankszamlaszam, bankszamla, tekuci racun, ziro racun
  振込先, 口座番号, 开户行及账号, 계좌번호
 invoice: счет на оплату, счет договор, ҳисобварақ фактура, хисобварак фактура, hisobvaraq faktura, faktur,
  faktur penjualan, hoa don, hoa don ban hang, hoa don gtgt, فاتورة, فاتورة شراء, فاتورة بيع, فاتورة ضريبية
-invoice number: no faktur, nomor faktur, nomor invoice, no invoice, so hoa don, ma hoa don, رقم الفاتورة
+invoice number: no faktur, nomor faktur, nomor invoice, so hoa don, ma hoa don, رقم الفاتورة
 invoice date: tanggal faktur, tgl faktur, tanggal invoice, ngay hoa don, ngay lap, ngay ban, تاريخ الفاتورة,
  تاريخ الاصدار
 due date: jatuh tempo, tanggal jatuh tempo, tgl jatuh tempo, han thanh toan, تاريخ الاستحقاق

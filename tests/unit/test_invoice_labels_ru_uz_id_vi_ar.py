@@ -252,3 +252,19 @@ def test_an_invoice_number_that_starts_with_the_word_invoice_keeps_it() -> None:
     assert extract(["Invoice n° INVOICE-0001\nTotal: 5.00"], schema).output == {
         "invoice_number": "INVOICE-0001"
     }
+
+
+def test_a_suppliers_name_before_its_tax_id_and_address_on_one_line_is_its_name() -> None:
+    page = "\n".join(
+        [
+            "Поставщик:",
+            'ООО "Компания", ИНН 7707083893, КПП 770701001, 125009, Москва г,',
+            "Тверская ул, дом № 9",
+            "",
+            "Итого: 36 663,00 руб.",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"] == {"name": 'ООО "Компания"', "vat_id": "7707083893"}

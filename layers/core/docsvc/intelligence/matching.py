@@ -78,6 +78,10 @@ _ENDS_LEGAL_FORM = re.compile(  # a company's name ends so: "GmbH", "SARL", "a.G
 _INNER_LABEL = re.compile(
     r"\s[^\W\d][\w.-]{1,20}:\s|,\s*(?:[^\W\d][\w.-]{0,20}\s){0,2}[^\W\d][\w.-]{1,20}:\s"
 )
+# A word and digits after a comma ("Muster GmbH, USt-IdNr DE123"): a tax id's label and its number when
+# the word is one (`_TAX_ID_KEYS`), with no colon between them.
+_COMMA_WORD_DIGITS = re.compile(r",\s*([^\W\d][\w.-]{1,20})\.?\s+[A-Z]{0,2}\d")
+_TAX_ID_KEYS = frozenset({("vat", "id"), ("tax", "number"), ("tax", "id")})
 _LEGAL_FORM_WORD = re.compile(rf"(?i)(?<!\w)(?:{LEGAL_FORM.pattern.removeprefix('(?i)')})(?!\w)")
 _PHONE = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
 # A block that addresses someone ("z. Hd. Herr Muster", "Attn: ..."): the addressee's, not the sender's.
@@ -955,6 +959,11 @@ def _before_label(text: str) -> str:
     before = text[: inner.start()] if inner and inner.group().startswith(",") else ""
     if len(before.split()) >= 2 and ":" not in before:
         return before.strip(" ,;")
+    tax_id = next(
+        (found for found in _COMMA_WORD_DIGITS.finditer(text) if label_key(found[1]) in _TAX_ID_KEYS), None
+    )
+    if tax_id and len(text[: tax_id.start()].split()) >= 2 and ":" not in text[: tax_id.start()]:
+        return text[: tax_id.start()].strip(" ,;")  # "Romashka OOO, INN 7707083893, 125009, Moskva"
     colon = label_colon(text)
     if colon is not None and len(text[:colon].split()) <= 4:
         value = text[colon + 1 :].strip()

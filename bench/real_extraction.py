@@ -3,7 +3,7 @@
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
-                 fresh10|fresh11|fresh12|fresh13|receipts|receipts2|receipts2-heldout|all]
+                 fresh10|fresh11|fresh12|fresh13|fresh14|receipts|receipts2|receipts2-heldout|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
 
@@ -45,7 +45,12 @@ their truth read by hand; measured only. `fresh13` holds seven invoices of seven
 (Russian, Uzbek, Indonesian, Vietnamese and Arabic: an internet provider's billing script, a PHP
 accounting template, a bank portal's invoice for a sole trader, an electronic VAT invoice, a medical
 distributor's warehouse application, a pet store's bill and a small generator's purchase invoice),
-their truth read by hand; measured only.
+their truth read by hand; measured only. `fresh14` holds seven invoices of six further producers
+(Romanian, Slovenian, Khmer/English, Mexican Spanish and Australian and American English: the tax
+authority's and a PHP library's renderings of one UBL e-invoice, an electricity supplier's invoice, an
+internet provider's bilingual tax invoice, a CFDI printout, a counsellor's tax invoice and a scanned
+picture-only invoice read by OCR), their truth the UBL XML beside the PDF or read by hand; measured
+only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -255,6 +260,7 @@ SPLITS = (
     "fresh11",
     "fresh12",
     "fresh13",
+    "fresh14",
     "receipts",
     "receipts2",
     "receipts2-heldout",

@@ -96,7 +96,7 @@ def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
 # code (its first two digits the check digits, as a Polish NRB prints them).
 _IBAN_LENGTHS = {"PL": 28}
 _CURRENCY_COUNTRIES = {"PLN": "PL", "CZK": "CZ", "HUF": "HU", "SEK": "SE", "NOK": "NO", "DKK": "DK",
-                       "CHF": "CH"}  # fmt: skip
+                       "CHF": "CH", "RUB": "RU", "UZS": "UZ"}  # fmt: skip
 _ACCOUNT_DIGITS = re.compile(r"(?<![\w-])(\d{2}(?:[ ]?\d){10,30})(?![\w-])")
 
 
@@ -130,11 +130,14 @@ def national_iban(text: str, countries: tuple[str, ...]) -> tuple[str, str] | No
 
 
 # Countries whose VAT id is usually printed at home as its digits alone, under its national name (the
-# Polish NIP, the Portuguese NIF, the Italian partita IVA): the digits and their check.
+# Polish NIP, the Portuguese NIF, the Italian partita IVA, the Russian ИНН of a company's ten digits or a
+# sole trader's twelve, the Uzbek СТИР of nine): the digits and their check.
 _NATIONAL_VAT = {"PL": re.compile(r"(?<![\w-])(\d{3}-?\d{3}-?\d{2}-?\d{2}|\d{3}-\d{2}-\d{2}-\d{3})(?![\w-])"),
                  "PT": re.compile(r"(?<![\w-])(\d{3} ?\d{3} ?\d{3})(?![\w-])"),
                  "IT": re.compile(r"(?<![\w-])(\d{11})(?![\w-])"),
                  "ES": re.compile(r"(?<![\w-])([A-HJNP-SUVW]\d{7}[0-9A-J]|[XYZ]?\d{7,8}[A-Z])(?![\w-])"),
+                 "RU": re.compile(r"(?<![\w-])(\d{12}|\d{10})(?![\w-])"),
+                 "UZ": re.compile(r"(?<![\w-])(\d{9})(?![\w-])"),
                  }  # fmt: skip
 
 
@@ -263,7 +266,25 @@ def _es_national(number: str) -> bool:
 
 
 _NIF_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
-_NATIONAL_CHECKS: dict[str, Callable[[str], bool]] = {"ES": _es_national}
+
+
+def _inn_digit(digits: str, weights: tuple[int, ...]) -> int:
+    return sum(int(digit) * weight for digit, weight in zip(digits, weights, strict=False)) % 11 % 10
+
+
+def _ru_national(number: str) -> bool:
+    """The Russian taxpayer number (ИНН): ten digits whose last checks the nine before it, or twelve
+    whose last two check the ten and eleven before them."""
+    weights = (3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8)
+    if len(number) == 10:
+        return _inn_digit(number, weights[2:]) == int(number[9])
+    if len(number) == 12:
+        tenth = _inn_digit(number, weights[1:]) == int(number[10])
+        return tenth and _inn_digit(number, weights) == int(number[11])
+    return False
+
+
+_NATIONAL_CHECKS: dict[str, Callable[[str], bool]] = {"ES": _es_national, "RU": _ru_national}
 
 
 def _siret_ok(number: str) -> bool:

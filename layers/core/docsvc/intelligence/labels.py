@@ -52,7 +52,7 @@ _KEEP_FINAL_S = ("ss", "us", "is", "ous")
 
 # The Turkish dotless i is read as i.
 _UNDECOMPOSED = str.maketrans(
-    {"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "ß": "ss", "æ": "ae", "ı": "i"}  # noqa: RUF001
+    {"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae", "ı": "i"}  # noqa: RUF001
 )
 
 
@@ -288,7 +288,33 @@ address: adres, cim, adresa, адреса, адрес, διευθυνση, 住�
 bank account: banka hesabi, bankszamlaszam, bankszamla, tekuci racun, ziro racun, текући рачун,
  расчетный счет, банковский счет, розрахунковий рахунок, τραπεζικος λογαριασμος, cont bancar, bankovy ucet,
  振込先, 口座番号, 开户行及账号, 계좌번호
-"""  # noqa: RUF001 (Cyrillic and Greek labels)
+invoice: счет на оплату, счет договор, ҳисобварақ фактура, хисобварак фактура, hisobvaraq faktura, faktur,
+ faktur penjualan, hoa don, hoa don ban hang, hoa don gtgt, فاتورة, فاتورة شراء, فاتورة بيع, فاتورة ضريبية
+invoice number: no faktur, nomor faktur, nomor invoice, so hoa don, ma hoa don, رقم الفاتورة
+invoice date: tanggal faktur, tgl faktur, tanggal invoice, ngay hoa don, ngay lap, ngay ban, تاريخ الفاتورة,
+ تاريخ الاصدار
+due date: jatuh tempo, tanggal jatuh tempo, tgl jatuh tempo, han thanh toan, تاريخ الاستحقاق
+date: tanggal, tgl, ngay, sana, تاريخ, تاريخ الانشاء
+total: жами, жами тулов учун, jami, jumlah total, total bayar, total tagihan, tong, tong cong,
+ tong tien, tong phai tra, tong thanh toan, tong so tien, tong tien thanh toan, المبلغ الاجمالي,
+ الاجمالي, المجموع, المبلغ بعد الخصم, المبلغ المستحق
+net total: dpp, dasar pengenaan pajak, tong tien hang, cong tien hang, المجموع الفرعي
+tax: ққс, ққс суммаси, ppn, pajak, thue, thue gtgt, tien thue, tien thue gtgt, ضريبة, ضريبة القيمة المضافة
+discount: diskon, potongan, giam gia, chiet khau, الخصم, قيمة الخصم
+vat id: стир, стир рақами, npwp, ma so thue, mst, الرقم الضريبي
+vendor: етказиб берувчи, етказиб берувчининг, penjual, pemasok, nguoi ban, ben ban, don vi ban hang, البائع,
+ المورد
+customer: сотиб олувчи, сотиб олувчининг, kepada yth, kepada, pembeli, pelanggan, nguoi mua, ben mua,
+ khach hang, don vi mua hang, العميل, المشتري
+customer name: ten khach hang, nama pelanggan, اسم العميل
+currency: mata uang, tien te, العملة
+quantity: миқдор, jumlah barang, so luong, الكمية
+unit price: нарх, harga satuan, don gia, السعر
+price: harga, سعر
+description: маҳсулот номи, nama barang, ten san pham, ten hang, المنتج, الوصف
+address: манзил, alamat, dia chi, العنوان
+number: рақам, рақами, nomor, رقم
+"""  # noqa: RUF001 (Cyrillic, Greek and Arabic labels)
 # German compounds end in one of these, after a part that is a word above (and a joining s):
 _HEADS = {"nummer": "number", "datum": "date", "betrag": "amount", "preis": "price", "adresse": "address",
           "summe": "total", "anschrift": "address"}  # fmt: skip

@@ -24,7 +24,7 @@ from docsvc.intelligence.candidates import (
     role_of,
 )
 from docsvc.intelligence.coercion import EMAIL, URL
-from docsvc.intelligence.identifiers import find_identifier, identifier_kind
+from docsvc.intelligence.identifiers import find_identifier, identifier_kind, national_vat
 from docsvc.intelligence.labels import (
     CUSTOMER_KEYS,
     DOCUMENT_TITLES,
@@ -73,7 +73,15 @@ _SALUTATION = re.compile(
 _ENDS_LEGAL_FORM = re.compile(  # a company's name ends so: "GmbH", "SARL", "a.G." (a mutual insurer)
     rf"(?i)(?<!\w)(?:{LEGAL_FORM.pattern.removeprefix('(?i)')}|a\.\s?g\.|e\.\s?v\.)$"
 )
-_INNER_LABEL = re.compile(r"\s[^\W\d][\w.-]{1,20}:\s")  # " Tel: " inside a line of a block
+# " Tel: " inside a line of a block, or a label of up to three words after a comma ("Muster GmbH, VAT ID:
+# DE123", "Romashka OOO, INN: 7707083893").
+_INNER_LABEL = re.compile(
+    r"\s[^\W\d][\w.-]{1,20}:\s|,\s*(?:[^\W\d][\w.-]{0,20}\s){0,2}[^\W\d][\w.-]{1,20}:\s"
+)
+# A word and digits after a comma ("Muster GmbH, USt-IdNr DE123"): a tax id's label and its number when
+# the word is one (`_TAX_ID_KEYS`), with no colon between them.
+_COMMA_WORD_DIGITS = re.compile(r",\s*([^\W\d][\w.-]{1,20})\.?\s+[A-Z]{0,2}\d")
+_TAX_ID_KEYS = frozenset({("vat", "id"), ("tax", "number"), ("tax", "id")})
 _LEGAL_FORM_WORD = re.compile(rf"(?i)(?<!\w)(?:{LEGAL_FORM.pattern.removeprefix('(?i)')})(?!\w)")
 _PHONE = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
 # A block that addresses someone ("z. Hd. Herr Muster", "Attn: ..."): the addressee's, not the sender's.
@@ -910,7 +918,7 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
             rest = plain[len(_name_lines(plain, 0)) :]
         found.append((", ".join(text for text, _ in rest), frozenset(position for _, position in rest), 0.85))
     if not whole and not found:
-        found += _identifier_in_block(slot, list(region.items))
+        found += _identifier_in_block(slot, list(region.items), reading.countries)
     for text, uses, quality in found:
         first = min(uses)
         candidate = candidate_of(slot, text, region.score * quality, first, uses, reading)
@@ -918,14 +926,24 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
             yield candidate
 
 
-def _identifier_in_block(slot: Slot, items: list[tuple[str, Pos]]) -> list[tuple[str, frozenset[Pos], float]]:
+def _identifier_in_block(
+    slot: Slot, items: list[tuple[str, Pos]], countries: tuple[str, ...] = ()
+) -> list[tuple[str, frozenset[Pos], float]]:
     """A party's VAT id or IBAN printed inside its block by its form, where no label of its own stands
     at the head of a line ("Muster GmbH Bahnhofstr. 9 ... USt-IdNr: DE123456789" in one table cell):
-    the only line of the block that holds one."""
+    the only line of the block that holds one. A VAT id may be in the national form of one of the
+    document's `countries` that passes its check (a Russian taxpayer number, its ИНН)."""
     kind = identifier_kind(slot.path[-1]) if slot.node.kind == "string" else None
     if kind not in {"vat", "iban"}:
         return []
-    holding = [(text, position) for text, position in items if find_identifier(kind, text)]
+
+    def holds(text: str) -> bool:
+        if find_identifier(kind, text):
+            return True
+        national = national_vat(text, countries) if kind == "vat" else None
+        return national is not None and national[1] == 1.0
+
+    holding = [(text, position) for text, position in items if holds(text)]
     if len(holding) != 1:
         return []
     text, (line, _) = holding[0]
@@ -935,13 +953,22 @@ def _identifier_in_block(slot: Slot, items: list[tuple[str, Pos]]) -> list[tuple
 def _before_label(text: str) -> str:
     """A block's line without the labelled value it runs into: "Muster GmbH Hauptstr. 1 Tel: 0123" is
     "Muster GmbH Hauptstr. 1"; a line that is a labelled value ("Tel: 0123") is nothing, unless the
-    value is a company's name ("REG: Muster GmbH & Co. KG")."""
+    value is a company's name ("REG: Muster GmbH & Co. KG"). A name and a value labelled after a comma
+    ("Romashka OOO, INN: 7707083893") is the name."""
+    inner = _INNER_LABEL.search(text)
+    before = text[: inner.start()] if inner and inner.group().startswith(",") else ""
+    if len(before.split()) >= 2 and ":" not in before:
+        return before.strip(" ,;")
+    tax_id = next(
+        (found for found in _COMMA_WORD_DIGITS.finditer(text) if label_key(found[1]) in _TAX_ID_KEYS), None
+    )
+    if tax_id and len(text[: tax_id.start()].split()) >= 2 and ":" not in text[: tax_id.start()]:
+        return text[: tax_id.start()].strip(" ,;")  # "Romashka OOO, INN 7707083893, 125009, Moskva"
     colon = label_colon(text)
     if colon is not None and len(text[:colon].split()) <= 4:
         value = text[colon + 1 :].strip()
         return value if _ENDS_LEGAL_FORM.search(value) and len(value.split()) >= 2 else ""
-    inner = _INNER_LABEL.search(text)
-    return text[: inner.start()].strip() if inner and len(text[: inner.start()].split()) >= 2 else text
+    return text[: inner.start()].strip(" ,;") if inner and len(text[: inner.start()].split()) >= 2 else text
 
 
 def _before_form(text: str) -> str:

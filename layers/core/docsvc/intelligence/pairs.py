@@ -65,6 +65,29 @@ _SUM_RUN = re.compile(
 )
 
 
+# A right-to-left label (Arabic, Hebrew) read left to right off the page: its value first, then the
+# colon that ends the label glued to the label's start ("93.00 :المبلغ الإجمالي", the amount's currency
+# word, printed after it, coming before it: "شيكل93.00").
+_RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff"
+_RTL_PAIR = re.compile(rf"(?P<value>[^:]*?\d[^:]*?)\s+:(?P<label>[^:\d]*[{_RTL}][^:]*)")
+_RTL_UNIT_FIRST = re.compile(rf"([{_RTL}]+)\s?(\d[\d.,]*)")
+
+
+def _right_to_left_pair(index: int, start: int, piece: str) -> Pair | None:
+    """The pair of a piece whose label is written right to left, its value on its left."""
+    found = _RTL_PAIR.fullmatch(piece.strip())
+    if found is None:
+        return None
+    value = found["value"].strip()
+    unit_first = _RTL_UNIT_FIRST.fullmatch(value)
+    if unit_first:
+        value = f"{unit_first[2]} {unit_first[1]}"
+    offset = start + len(piece) - len(piece.lstrip())
+    return Pair(
+        found["label"].strip(), value, "colon", (index, offset + found.start("label")), (index, offset)
+    )
+
+
 def _labelled_pieces(pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Pieces that start with a label cut where a separator is followed by another label and its
     value ("BIC: KREDBEBB - IBAN: BE41 7360 0661 9710" is two pieces); in a run-on line, also where a
@@ -97,6 +120,11 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
     while position < len(pieces):
         start, piece = pieces[position]
         following = pieces[position + 1] if position + 1 < len(pieces) else None
+        right_to_left = _right_to_left_pair(index, start, piece)
+        if right_to_left is not None:
+            pairs.append(right_to_left)
+            position += 1
+            continue
         colon = label_colon(piece)
         if colon is not None:
             value = piece[colon + 1 :].strip()
@@ -318,6 +346,26 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
                 pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
         pairs += _side_by_side_keys(rows) + _keys_over_values(rows) + _boxed_pairs(rows)
         pairs += _colons_over_values(rows)
+        known = {(pair.label_at, pair.value_at) for pair in pairs}
+        pairs += [pair for pair in _colons_beside_values(rows) if (pair.label_at, pair.value_at) not in known]
+    return pairs
+
+
+def _colons_beside_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
+    """A cell holding only a label and its colon, its value in the next filled cell of its row, in a row
+    of more cells than a key and its value ("| Supplier: | Acme Ltd | Buyer: | Beta GmbH |", "| Bank: ...
+    | Due date: | 27/05/2025 | ... |"), the table's first row among them."""
+    pairs: list[Pair] = []
+    for index, cells in rows:
+        filled = [position for position, cell in enumerate(cells) if cell.strip()]
+        for place, following in pairwise(filled):
+            cell, value = cells[place], cells[following].strip()
+            colon = label_colon(cell)
+            if colon is None or cell[colon + 1 :].strip() or label_colon(value) is not None:
+                continue
+            if not is_label_text(cell[:colon]):
+                continue
+            pairs.append(Pair(cell[:colon].strip(), value, "cell", (index, place), (index, following)))
     return pairs
 
 
@@ -355,10 +403,14 @@ def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
     05.09.2025 Datum splatnosti: 05.10.2025 |"),
     or a box of a form holding its label in capitals over its value, which the cell reads as one text
     ("VALOR TOTAL DA NOTA 51,69", "NF-e N°. 44525 SÉRIE 1": the label, then the words with digits after
-    it up to the next word without)."""
+    it up to the next word without); a label written right to left after its value (`_RTL_PAIR`)."""
     pairs: list[Pair] = []
     for index, cells in rows:
         for place, cell in enumerate(cells):
+            right_to_left = _right_to_left_pair(index, place, cell)
+            if right_to_left is not None:
+                pairs.append(replace(right_to_left, label_at=(index, place), value_at=(index, place)))
+                continue
             if label_colon(cell) is not None:
                 for number, (_, piece) in enumerate(_labelled_pieces([(0, cell)])):
                     colon = label_colon(piece)

@@ -59,10 +59,11 @@ _SUBTITLE_WORDS = 3  # how many words a subtitle between a title and its "No." m
 _LONE_CODE = re.compile(r"(?=[^\n]*\d)[A-Z0-9]{1,12}(?:\s?[/-]\s?[A-Z0-9]{1,12}){0,3}")
 _TYPE_CODE = re.compile(r"\s*\(\d{1,3}\)")  # a document type code after a title: "Handelsrechnung (380)"
 # The word a title's date follows: "Rechnung Nr. 4711 vom 06.08.2018", "Facture n° 12 du 03/05/2024",
-# "Invoice 12 of 3 May 2024", "Factuur 12 van 03-05-2024", "Factura 12 del 03/05/2024", "Faktura 12 z dnia".
-_DATED = re.compile(r"(?i)\s+(?:vom|von|du|of|dated|van|del|de|z\s+dnia|dd\.?)\s+(?=\d)")
+# "Invoice 12 of 3 May 2024", "Factuur 12 van 03-05-2024", "Factura 12 del 03/05/2024", "Faktura 12 z dnia",
+# "Счет на оплату № 12 от 3 мая 2024", "Рахунок № 12 від 03.05.2024".
+_DATED = re.compile(r"(?i)\s+(?:vom|von|du|of|dated|van|del|de|z\s+dnia|dd\.?|от|від)\s+(?=\d)")
 # The same word ending a line, its date printed on a line of its own: "Nr. 471102 vom" beside "05.03.2018".
-_DATED_APART = re.compile(r"(?i)\s(?:vom|von|du|of|dated|van|del|de|z\s+dnia|dd\.?)\s*$")
+_DATED_APART = re.compile(r"(?i)\s(?:vom|von|du|of|dated|van|del|de|z\s+dnia|dd\.?|от|від)\s*$")
 
 
 _FIRST_NAMES = frozenset(

@@ -18,7 +18,7 @@ from docsvc.intelligence.vocabulary import plain
 _CURRENCY = re.compile(
     r"(?i)(?<![a-z])(?:usd|eur|gbp|jpy|chf|cad|aud|nzd|cny|rmb|inr|sek|nok|dkk|pln|czk|huf|brl|mxn|zar|"
     r"sgd|hkd|krw|rub|ils|aed|sar|try|rsd|aoa|pyg|ron|uah|bgn|us\$|ca\$|au\$|a\$|c\$|r\$|rs\.?|kr\.?|fr\.|"
-    r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|lei)(?![a-z])|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"  # noqa: RUF001
+    r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|lei|idr|vnd|uzs|rp\.?)(?![a-z])|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"  # noqa: RUF001
 )
 _UNIT_AFTER = re.compile(r"(.*?[\d)])\s*(%|[^\W\d_]{1,6}\.?)")
 _GROUP_SPACES = " '\u2019\u00a0\u202f"  # thousands separated by spaces or apostrophes: 1 234,50, 1'234.50
@@ -93,22 +93,22 @@ def _three_after(digits: str, separator: str) -> bool:
 # A sign of more than one character first: "R$" is the Brazilian real, not the dollar it contains.
 _CURRENCY_SIGNS = {
     "R$": "BRL", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "￥": "JPY", "₹": "INR", "₩": "KRW",
-    "₽": "RUB", "₺": "TRY", "₲": "PYG", "₴": "UAH", "元": "CNY", "円": "JPY",
+    "₽": "RUB", "₺": "TRY", "₲": "PYG", "₴": "UAH", "元": "CNY", "円": "JPY", "₪": "ILS", "₫": "VND",
 }  # fmt: skip
 # A sign written as a word after the amount ("27 333,06 zł", "1 250 Kč", "12 700 Ft", "1.500,00 дин"),
 # not the start of a longer word.
 _WORD_SIGNS = {
     "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "TL": "TRY", "Kz": "AOA", "kz": "AOA", "Gs": "PYG", "din": "RSD",
     "RSD": "RSD", "lei": "RON", "Fr": "CHF", "kn": "HRK",
-    "дин": "RSD", "руб": "RUB", "грн": "UAH", "лв": "BGN",  # noqa: RUF001
+    "дин": "RSD", "руб": "RUB", "грн": "UAH", "лв": "BGN", "сум": "UZS", "Rp": "IDR", "đ": "VND",  # noqa: RUF001
 }  # fmt: skip
 _WORD_SIGN = re.compile(r"(?<=\d)\s?(" + "|".join(_WORD_SIGNS) + r")(?![^\W\d_])")
 # A sign written before the amount ("Gs. 150.000", "Kz 1 250,00", "Fr. 120.50", "TL 99,90").
 # "Fr" only with its point: a German "Fr" before a date is Friday.
-_SIGN_BEFORE = re.compile(r"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft)\.?\s?(?=\d)")
+_SIGN_BEFORE = re.compile(r"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft|Rp)\.?\s?(?=\d)")
 _CURRENCY_CODE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|RMB|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|"
-    r"RSD|AOA|PYG|UAH|RUB|KRW|BGN)(?![A-Za-z])"
+    r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|ILS|IDR|VND|UZS)(?![A-Za-z])"
 )
 # Codes that are also English words ("TRY", "RON"): a currency only beside an amount, or alone.
 _WORD_CODE = re.compile(r"(?<=\d)\s?(TRY|RON)(?![A-Za-z])|(?<![A-Za-z])(TRY|RON)\s?(?=\d)|^\s*(TRY|RON)\s*$")
@@ -121,6 +121,7 @@ _CURRENCY_WORDS = {
     "francs suisses": "CHF", "franchi svizzeri": "CHF", "yen": "JPY", "euro": "EUR", "euros": "EUR",
     "zlotych": "PLN", "korun": "CZK", "kuna": "HRK", "leva": "BGN",
     "динара": "RSD", "рублеи": "RUB", "рубля": "RUB", "гривень": "UAH", "гривні": "UAH",
+    "сум": "UZS", "rupiah": "IDR", "shekel": "ILS", "shekels": "ILS", "شيكل": "ILS",
 }  # fmt: skip
 _HAN_CURRENCY_WORDS = {"人民币": "CNY", "人民幣": "CNY", "日本円": "JPY"}
 _CURRENCY_WORD = re.compile(
@@ -194,8 +195,9 @@ _DECIMAL_POINT_STYLE = re.compile(
 # Currencies of countries that write amounts "1.234,50": the mark a document of theirs uses when its
 # own amounts show none ("20.100 din" is twenty thousand one hundred dinars).
 _DECIMAL_COMMA_CURRENCIES = frozenset(
-    {"RSD", "HUF", "TRY", "PYG", "AOA", "BRL", "RON", "CZK", "PLN", "DKK", "NOK", "SEK", "UAH", "RUB", "BGN"}
-)
+    {"RSD", "HUF", "TRY", "PYG", "AOA", "BRL", "RON", "CZK", "PLN", "DKK", "NOK", "SEK", "UAH", "RUB", "BGN",
+     "IDR", "VND"}
+)  # fmt: skip
 
 
 def writes_decimal_comma(texts: Iterable[str]) -> bool:
@@ -213,26 +215,31 @@ def writes_decimal_comma(texts: Iterable[str]) -> bool:
 
 _MONTH_NAMES = (  # per month: its names and abbreviations in English, German, French, Dutch, Spanish,
     # Italian and Polish (in the genitive a Polish date uses), and the names in Portuguese, Turkish,
-    # Hungarian, Romanian and Serbian, without accents
+    # Hungarian, Romanian and Serbian, without accents; Russian and Ukrainian (the genitive a date uses
+    # and the nominative) and Indonesian
     "january jan januar janvier janv januari enero ene "
-    "gennaio gen stycznia styczen sty janeiro ocak ianuarie",
+    "gennaio gen stycznia styczen sty janeiro ocak ianuarie января январь январ січня",
     "february feb februar fevrier fevr fev februari "
-    "febrero febbraio lutego luty lut fevereiro subat februarie",
-    "march mar marz mars maart marzo marca marzec marco mart marcius martie",
-    "april apr avril avr abril aprile kwietnia kwiecien kwi nisan aprilis aprilie",
-    "may mai mei mayo maggio mag maja maj maio mayis majus",
-    "june jun juni juin junio giugno giu czerwca czerwiec cze junho haziran junius iunie",
-    "july jul juli juillet juil julio luglio lug lipca lipiec lip julho temmuz julius iulie",
-    "august aug aout augustus agosto ago sierpnia sierpien sie agustos augusztus avgust",
+    "febrero febbraio lutego luty lut fevereiro subat februarie февраля февраль феврал лютого",
+    "march mar marz mars maart marzo marca marzec marco mart marcius martie марта март березня maret",
+    "april apr avril avr abril aprile kwietnia kwiecien kwi nisan aprilis aprilie апреля апрель апрел квітня",
+    "may mai mei mayo maggio mag maja maj maio mayis majus мая май травня",
+    "june jun juni juin junio giugno giu czerwca czerwiec cze junho haziran junius iunie "
+    "июня июнь июн червня",
+    "july jul juli juillet juil julio luglio lug lipca lipiec lip julho temmuz julius iulie "
+    "июля июль июл липня",
+    "august aug aout augustus agosto ago sierpnia sierpien sie agustos augusztus avgust "
+    "августа август серпня",
     "september sept sep septembre septiembre settembre set "
-    "wrzesnia wrzesien wrz setembro eylul szeptember septembrie septembar",
+    "wrzesnia wrzesien wrz setembro eylul szeptember septembrie septembar сентября сентябрь сентябр вересня",
     "october oct oktober okt octobre oktober octubre ottobre "
-    "ott pazdziernika pazdziernik paz outubro ekim oktobar octombrie",
-    "november nov novembre noviembre listopada listopad lis novembro kasim noiembrie novembar",
+    "ott pazdziernika pazdziernik paz outubro ekim oktobar octombrie октября октябрь октябр жовтня",
+    "november nov novembre noviembre listopada listopad lis novembro kasim noiembrie novembar "
+    "ноября ноябрь ноябр листопада",
     "december dec dezember dez decembre diciembre dicembre "
-    "dic grudnia grudzien gru dezembro aralik decembrie decembar",
+    "dic grudnia grudzien gru dezembro aralik decembrie decembar декабря декабрь декабр грудня desember",
 )
-_MONTHS = {name: number for number, names in enumerate(_MONTH_NAMES, 1) for name in names.split()}
+_MONTHS = {plain(name): number for number, names in enumerate(_MONTH_NAMES, 1) for name in names.split()}
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")
 # Year first as Hungarian typesets it ("2008. 10. 17."), and as Japanese, Chinese and Korean write it
 # ("2025年12月31日", "2025년 12월 31일").

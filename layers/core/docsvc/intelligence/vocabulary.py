@@ -19,7 +19,9 @@ _CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _QUOTED = re.compile(r""""([^"]+)"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)""")
 
 
-_UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "ß": "ss", "æ": "ae"})
+_UNDECOMPOSED = str.maketrans(
+    {"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae"}
+)
 
 
 def plain(word: str) -> str:

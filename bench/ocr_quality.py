@@ -425,7 +425,7 @@ def main() -> int:
     )
     parser.add_argument(
         "--split",
-        choices=("tune", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "all"),
+        choices=("tune", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "all"),
         default="tune",
     )
     parser.add_argument("--before", action="store_true", help="MuPDF's OCR device, English, never turned")

@@ -28,7 +28,9 @@ request's 20 s), clean and, with `--noisy`, as a poor scanner or a phone gives i
 faded to low contrast, speckled with noise, saved as a JPEG). Each is read in its own language, or
 with no `languages` at all with `--default-language` (the engine's own choice). Recall is reported by
 language, orientation, resolution and clean/noisy. `--only` keeps the documents whose id starts with
-one of the prefixes given (to measure again the pages a change can alter).
+one of the prefixes given (to measure again the pages a change can alter). A page the engine refuses
+(an error of the document) counts as a reading of no words, its reason printed, and the summary says
+how many there were.
 """
 
 from __future__ import annotations

@@ -28,7 +28,9 @@ request's 20 s), clean and, with `--noisy`, as a poor scanner or a phone gives i
 faded to low contrast, speckled with noise, saved as a JPEG). Each is read in its own language, or
 with no `languages` at all with `--default-language` (the engine's own choice). Recall is reported by
 language, orientation, resolution and clean/noisy. `--only` keeps the documents whose id starts with
-one of the prefixes given (to measure again the pages a change can alter).
+one of the prefixes given (to measure again the pages a change can alter). A page the engine refuses
+(an error of the document) counts as a reading of no words, its reason printed, and the summary says
+how many there were.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from docsvc.documents import engine  # noqa: E402
-from docsvc.documents.engine import ocr  # noqa: E402
+from docsvc.documents.engine import errors, ocr  # noqa: E402
 from docsvc.domain.parses import OCR_LANGUAGES, SYNCHRONOUS  # noqa: E402
 
 from bench.real_corpus import OCR_MANIFEST, corpus_path, load_manifest  # noqa: E402
@@ -326,7 +328,7 @@ def _reading(job: tuple[dict[str, Any], str, bool, bool, int]) -> dict[str, Any]
         content, kind = turned(content, kind, SKEW if orientation == "skew" else float(orientation))
     languages = None if default else (SHIPPED[page["language"]],)
     started = time.perf_counter()
-    text, confidences = read(content, kind, languages, dpi)
+    text, confidences, failed = attempted(content, kind, languages, dpi)
     found, of = word_recall([page["truth"]], text)
     folded, _ = word_recall([apostrophes_folded(page["truth"])], apostrophes_folded(text))
     return {
@@ -341,7 +343,20 @@ def _reading(job: tuple[dict[str, Any], str, bool, bool, int]) -> dict[str, Any]
         "of": of,
         "seconds": time.perf_counter() - started,
         "confidence": statistics.fmean(confidences) if confidences else None,
+        "failed": failed,
     }
+
+
+def attempted(
+    content: bytes, kind: str, languages: tuple[str, ...] | None, dpi: int
+) -> tuple[str, list[float], str | None]:
+    """`read`, with a page the engine refuses (an error of the document, such as a picture Tesseract
+    cannot read) taken for a reading of no words and its reason: one such page stopped the whole run
+    and the part's figures with it."""
+    try:
+        return (*read(content, kind, languages, dpi), None)
+    except errors.DocumentError as error:
+        return "", [], str(error)
 
 
 def languages_real_run(
@@ -369,7 +384,8 @@ def languages_real_run(
             print(
                 f"{row['id']:32} {row['language']} {row['scan_dpi']:3}dpi {row['orientation']:>4} "
                 f"{'noisy' if row['noisy'] else 'clean'} {row['found'] / max(row['of'], 1):6.1%} "
-                f"{row['seconds']:5.1f}s conf {row['confidence']}",
+                f"{row['seconds']:5.1f}s conf {row['confidence']}"
+                + (f" FAILED: {row['failed']}" if row["failed"] else ""),
                 flush=True,
             )
     return results
@@ -407,7 +423,8 @@ def languages_real_summary(results: list[dict[str, Any]]) -> None:
                 print(
                     f"{split} / {scan_dpi} dpi / {'noisy' if degraded else 'clean'} "
                     f"({len(rows)} readings, {seconds:.1f} s each, "
-                    f"{reached_deadline(rows)} at the page's time)"
+                    f"{reached_deadline(rows)} at the page's time, "
+                    f"{sum(bool(r['failed']) for r in rows)} refused by the engine, counted as no words)"
                 )
                 print("  language  " + " ".join(f"{o:>6}" for o in orientations) + "    all")
                 for language in [*sorted({r["language"] for r in rows}), "all"]:
@@ -425,7 +442,18 @@ def main() -> int:
     )
     parser.add_argument(
         "--split",
-        choices=("tune", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "all"),
+        choices=(
+            "tune",
+            "heldout",
+            "fresh",
+            "fresh2",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "all",
+        ),
         default="tune",
     )
     parser.add_argument("--before", action="store_true", help="MuPDF's OCR device, English, never turned")

@@ -516,6 +516,20 @@ def test_a_line_more_than_an_em_and_a_half_after_a_zero_width_glyph_without_unic
     assert page.text.split() == [f"aa{UNMAPPED}", "script"]
 
 
+def test_a_line_going_on_further_than_an_em_and_a_half_over_a_coded_glyph_is_one_line_again() -> None:
+    # "Kr", a sign of no width, a conjunct's part drawn from its place and wider than an em and a half
+    # (MuPDF drops it reading U+FFFD, taking the two for one glyph drawn twice, and begins a new line
+    # after the jump), then "ma": one word, as the codes are; a jump no glyph fills stays a space.
+    filled = named_glyphs_pdf(["g1", "g2"], "1 0 0 1 50 80 Tm [(Kr\\001\\002ma walk)] TJ", advances={1: 0, 2: 1800})
+    empty = named_glyphs_pdf(["g1"], "1 0 0 1 50 80 Tm [(Kr\\001) -1800 (ma walk)] TJ", advances={1: 0})
+
+    (joined,) = engine.parse_pages(filled, "pdf", ParseOptions())
+    (apart,) = engine.parse_pages(empty, "pdf", ParseOptions())
+
+    assert joined.text.split() == [f"Kr{UNMAPPED}ma", "walk"]
+    assert apart.text.split() == [f"Kr{UNMAPPED}", "ma", "walk"]
+
+
 def test_a_space_after_a_mark_of_no_value_within_joined_right_to_left_letters_is_dropped() -> None:
     # Right to left: a letter, its dots (no value, no width) drawn within it, then a space MuPDF
     # measured from the dots to the next letter, joined to the first: the letters cover it.

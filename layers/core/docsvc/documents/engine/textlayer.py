@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -86,26 +86,46 @@ def unmapped_apart(lines: Iterable[Sequence[Char]], coded: Sequence[Sequence[Cha
     return apart
 
 
-def cut_after_unmapped(blocks: Iterable[Sequence[tuple[Sequence[Char], float]]]) -> dict[str, str]:
+def cut_after_unmapped(
+    blocks: Iterable[Sequence[tuple[Sequence[Char], float]]], coded: Sequence[Sequence[Char]] = ()
+) -> dict[str, str]:
     """Lines MuPDF cut after a glyph of no Unicode value, as {the two lines written apart ("a\\nb"):
     the two written as one ("ab")}. `blocks` holds each block's lines, each its characters and its
     baseline. Such a glyph is given no width, so the pen's advance over it (most of an em) reads as a
     jump, and MuPDF begins a new line of the same block on the same baseline. Two lines are one when
     the first ends in a zero-width glyph of no value (its vowel signs may follow it) and the second
-    begins on its baseline, within 1.5 em to its right. Read with glyph codes, MuPDF keeps such a line,
-    mostly with no space at the jump, so none is put there."""
+    begins on its baseline, within 1.5 em to its right, or further where `coded`, the same lines read
+    with glyph codes, fills the jump with glyphs (`_filled`): a conjunct's part drawn from the sign's
+    place, which MuPDF drops reading U+FFFD, may be wider than an em and a half. Read with glyph
+    codes, MuPDF keeps such a line, mostly with no space at the jump, so none is put there."""
     joins: dict[str, str] = {}
+    for first, second, glyph, jump in _cuts_after_unmapped(blocks):
+        if jump <= 1.5 * glyph[3] or _filled(glyph, second[0], coded):
+            before, after = "".join(c[0] for c in first), "".join(c[0] for c in second)
+            joins[f"{before}\n{after}"] = before + after
+    return joins
+
+
+def cut_far_after_unmapped(blocks: Iterable[Sequence[tuple[Sequence[Char], float]]]) -> bool:
+    """Does a line go on more than 1.5 em after a cut `cut_after_unmapped` looks at? Only then are
+    the lines worth reading again with glyph codes."""
+    return any(jump > 1.5 * glyph[3] for _, _, glyph, jump in _cuts_after_unmapped(blocks))
+
+
+def _cuts_after_unmapped(
+    blocks: Iterable[Sequence[tuple[Sequence[Char], float]]],
+) -> Iterator[tuple[Sequence[Char], Sequence[Char], Char, float]]:
+    """(first line, the line after it, the zero-width glyph of no value ending the first, the jump
+    from it to the second line's start) for two lines of a block on one baseline, the second to the
+    right of that glyph."""
     for lines in blocks:
         for (first, baseline), (second, next_baseline) in itertools.pairwise(lines):
             glyph = _zero_width_unmapped_end(first)
             if glyph is None or not second:
                 continue
-            size = glyph[3]
             jump = second[0][1] - glyph[2]
-            if abs(baseline - next_baseline) <= 0.1 * size and 0 <= jump <= 1.5 * size:
-                before, after = "".join(c[0] for c in first), "".join(c[0] for c in second)
-                joins[f"{before}\n{after}"] = before + after
-    return joins
+            if abs(baseline - next_baseline) <= 0.1 * glyph[3] and jump >= 0:
+                yield first, second, glyph, jump
 
 
 def _zero_width_unmapped_end(chars: Sequence[Char]) -> Char | None:

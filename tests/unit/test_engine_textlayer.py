@@ -97,6 +97,17 @@ def test_a_glyph_without_unicode_that_touches_the_letters_after_it_stays_in_thei
     assert unmapped_apart([touching]) == {}
 
 
+def test_a_combining_mark_a_spaces_width_after_a_glyph_without_unicode_stays_in_its_word() -> None:
+    # Right to left, a glyph of no value, then a kasra (drawn below a letter further on, its place no
+    # measure of a gap) and its letter: one word; a letter there instead is set apart.
+    marked = line_of(f"\u0642\u0648\u0627{UNMAPPED}\u0650\u0645", [30, 25, 20, 10, 18, 0])
+    letter = line_of(f"\u0642\u0648\u0627{UNMAPPED}\u0628\u0645", [0, 5, 10, 15, 23, 28])
+
+    assert unmapped_apart([marked, letter]) == {
+        f"\u0642\u0648\u0627{UNMAPPED}\u0628\u0645": f"\u0642\u0648\u0627{UNMAPPED} \u0628\u0645"
+    }
+
+
 def test_a_gap_after_a_glyph_without_unicode_or_width_that_a_coded_glyph_fills_is_no_lost_space() -> None:
     # A vowel sign of no Unicode value that MuPDF gives no width, then a gap: read with glyph codes,
     # a conjunct's part drawn from the sign's place fills it.

@@ -64,7 +64,9 @@ def unmapped_apart(lines: Iterable[Sequence[Char]], coded: Sequence[Sequence[Cha
     (`_of_a_word`): beside a formula's symbol, the glyph is the formula's ("\u2208\ufffdr", a big
     operator after a relation, stays as the text layer writes it). After a glyph of no value that
     MuPDF gives no width (`_zero_width_unmapped`), the gap may be a glyph's that was not read: `coded`,
-    the same lines read with glyph codes, says whether a glyph fills it (`_filled`)."""
+    the same lines read with glyph codes, says whether a glyph fills it (`_filled`). A combining mark
+    is never set apart from the glyph before it: it is drawn on that glyph, wherever it stands (a
+    Nastaliq kasra set below a letter further on), and no word begins with one."""
     apart: dict[str, str] = {}
     for line in lines:
         text = "".join(char for char, *_ in line)
@@ -77,6 +79,7 @@ def unmapped_apart(lines: Iterable[Sequence[Char]], coded: Sequence[Sequence[Cha
                 for index in range(1, len(word))
                 if UNMAPPED in word[index - 1 : index + 1]
                 and all(map(_of_a_word, word[index - 1 : index + 1]))
+                and not _mark(word[index])
                 and _gap(line[found.start() + index - 1], line[found.start() + index])
                 and not _filled(line[found.start() + index - 1], line[found.start() + index], coded)
             ]
@@ -229,6 +232,11 @@ def _of_a_word(char: str) -> bool:
     text layer writes them with no space between, whatever the gap ("\u2208Z+"): a glyph of no value
     beside one is a formula's glyph too (a big operator), not a word's first or last."""
     return char == UNMAPPED or unicodedata.category(char)[0] in "LMN"
+
+
+def _mark(char: str) -> bool:
+    """Is the character a combining mark (a vowel sign, a diacritic), drawn on the glyph before it?"""
+    return unicodedata.category(char).startswith("M")
 
 
 def mixed_directions(text: str) -> bool:

@@ -18,7 +18,8 @@ available.
 
 What it measures, per document, then summed per category, per language and over all:
 - Text-layer fidelity against raw PyMuPDF, on PDFs whose text layer has words. Both texts are
-  normalised alike: Markdown table rule rows (lines of dashes and `|`) dropped, `|` made a space
+  normalised alike: Markdown table rule rows (lines of dashes and `|`) dropped, a space before a
+  combining mark dropped (no word begins with one: it is drawn on the glyph before it), `|` made a space
   on a line that is a table's row (`\\|` kept as a character; elsewhere `|` is a character),
   heading marks and `**` removed, a word broken by a hyphen at a line end joined (the engine asks
   MuPDF to do so), then split on whitespace, punctuation stripped from both ends of a word (Unicode
@@ -157,6 +158,9 @@ _NO_HEADINGS = frozenset({"pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff"})
 # A word hyphenated at a line's end: joined on both sides of a comparison, whether the line break
 # survives (plain text) or became a space (a table cell holds one line).
 _HYPHEN_BREAK = re.compile(r"(\w)-\s+(\w)")
+# Spaces within a line before a character: none is kept before a combining mark (a Telugu length mark
+# after a glyph of no width, from which MuPDF measured a space's gap), on both sides.
+_BEFORE_A_MARK = re.compile(r"[ \t]+(\S)")
 
 
 def plain(text: str, headings: bool = True) -> str:
@@ -165,8 +169,15 @@ def plain(text: str, headings: bool = True) -> str:
     ends with one), a character anywhere else, as in raw text. With `headings` False, a `#` that
     begins a line is kept: the text of a kind the engine writes no heading for (`_NO_HEADINGS`)."""
     lines = "\n".join(line for line in text.splitlines() if not _RULE_ROW.match(line))
+    lines = _BEFORE_A_MARK.sub(_space_before_mark_dropped, lines)
     text = _HYPHEN_BREAK.sub(r"\1\2", _HEADING.sub("", lines) if headings else lines)
     return "\n".join(_cells_apart(line) for line in text.splitlines()).replace("**", "")
+
+
+def _space_before_mark_dropped(found: re.Match[str]) -> str:
+    """The spaces before a character dropped where it is a combining mark: it is drawn on the glyph
+    before it, and no word begins with one."""
+    return found.group(1) if unicodedata.category(found.group(1)).startswith("M") else found.group()
 
 
 def _cells_apart(line: str) -> str:

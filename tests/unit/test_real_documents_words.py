@@ -132,3 +132,12 @@ def test_a_line_of_dashes_without_a_pipe_is_a_word_as_in_a_table_cell() -> None:
 
     assert tokens(raw).count("---") == tokens(out).count("---") == 1
     assert fidelity(raw, out).repeated == 0
+
+
+def test_a_space_before_a_combining_mark_parts_no_word_on_either_side() -> None:
+    # A Telugu length mark after a consonant, a space MuPDF measured from a glyph of no width before
+    # it: one word; a space before a letter parts two.
+    assert tokens("\u0c38\u0c3f\u0c26\u0c4d\u0c27 \u0c56\u0c28 \u0c2a\u0c4d\u0c30") == [
+        "\u0c38\u0c3f\u0c26\u0c4d\u0c27\u0c56\u0c28",
+        "\u0c2a\u0c4d\u0c30",
+    ]

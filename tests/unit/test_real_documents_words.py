@@ -141,3 +141,8 @@ def test_a_space_before_a_combining_mark_parts_no_word_on_either_side() -> None:
         "\u0c38\u0c3f\u0c26\u0c4d\u0c27\u0c56\u0c28",
         "\u0c2a\u0c4d\u0c30",
     ]
+
+
+def test_a_space_before_a_right_to_left_mark_still_parts_words() -> None:
+    # On a line mixing directions raw text writes a Thaana word backwards, its vowel sign first.
+    assert tokens("Maldives \u07a6\u0785\u07aa\u0790") == ["Maldives", "\u07a6\u0785\u07aa\u0790"]

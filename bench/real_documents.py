@@ -19,8 +19,9 @@ available.
 What it measures, per document, then summed per category, per language and over all:
 - Text-layer fidelity against raw PyMuPDF, on PDFs whose text layer has words. Both texts are
   normalised alike: Markdown table rule rows (lines of dashes and `|`) dropped, a space before a
-  combining mark of a left-to-right script dropped (no word begins with one: it is drawn on the glyph
-  before it; a right-to-left word raw writes backwards may), `|` made a space
+  non-spacing mark of a left-to-right script dropped (no word begins with one: it is drawn on the
+  glyph before it; a vowel sign drawn before its consonant, or a right-to-left word raw writes
+  backwards, may), `|` made a space
   on a line that is a table's row (`\\|` kept as a character; elsewhere `|` is a character),
   heading marks and `**` removed, a word broken by a hyphen at a line end joined (the engine asks
   MuPDF to do so), then split on whitespace, punctuation stripped from both ends of a word (Unicode
@@ -159,7 +160,7 @@ _NO_HEADINGS = frozenset({"pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff"})
 # A word hyphenated at a line's end: joined on both sides of a comparison, whether the line break
 # survives (plain text) or became a space (a table cell holds one line).
 _HYPHEN_BREAK = re.compile(r"(\w)-\s+(\w)")
-# Spaces within a line before a character: none is kept before a combining mark of a left-to-right
+# Spaces within a line before a character: none is kept before a non-spacing mark of a left-to-right
 # script (a Telugu length mark after a glyph of no width, from which MuPDF measured a space's gap).
 _BEFORE_A_MARK = re.compile(r"[ \t]+(\S)")
 
@@ -176,12 +177,13 @@ def plain(text: str, headings: bool = True) -> str:
 
 
 def _space_before_mark_dropped(found: re.Match[str]) -> str:
-    """The spaces before a character dropped where it is a combining mark: it is drawn on the glyph
-    before it, and no word begins with one. A right-to-left script's mark is left: on a line that mixes
-    directions raw text writes such a word backwards, its last mark first ("Maldives" and a Thaana
-    word after it)."""
+    """The spaces before a character dropped where it is a non-spacing mark: it is drawn on the glyph
+    before it, and no word begins with one. A spacing vowel sign is left (a Tamil or Malayalam vowel
+    sign drawn before its consonant begins a word where raw text writes glyphs in the order they are
+    drawn), and so is a right-to-left script's mark: on a line that mixes directions raw text writes
+    such a word backwards, its last mark first ("Maldives" and a Thaana word after it)."""
     mark = found.group(1)
-    joined = unicodedata.category(mark).startswith("M") and not _BACKWARDS.match(mark)
+    joined = unicodedata.category(mark) == "Mn" and not _BACKWARDS.match(mark)
     return mark if joined else found.group()
 
 

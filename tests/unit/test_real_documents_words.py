@@ -146,3 +146,8 @@ def test_a_space_before_a_combining_mark_parts_no_word_on_either_side() -> None:
 def test_a_space_before_a_right_to_left_mark_still_parts_words() -> None:
     # On a line mixing directions raw text writes a Thaana word backwards, its vowel sign first.
     assert tokens("Maldives \u07a6\u0785\u07aa\u0790") == ["Maldives", "\u07a6\u0785\u07aa\u0790"]
+
+
+def test_a_space_before_a_vowel_sign_drawn_before_its_consonant_still_parts_words() -> None:
+    # Raw text writes a Tamil word's glyphs as drawn: its vowel sign E (a spacing mark) first.
+    assert tokens("\u0ba8\u0bbe \u0bc6\u0baa\u0bbe") == ["\u0ba8\u0bbe", "\u0bc6\u0baa\u0bbe"]

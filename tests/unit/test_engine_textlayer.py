@@ -531,7 +531,9 @@ def test_a_line_going_on_further_than_an_em_and_a_half_over_a_coded_glyph_is_one
     # "Kr", a sign of no width, a conjunct's part drawn from its place and wider than an em and a half
     # (MuPDF drops it reading U+FFFD, taking the two for one glyph drawn twice, and begins a new line
     # after the jump), then "ma": one word, as the codes are; a jump no glyph fills stays a space.
-    filled = named_glyphs_pdf(["g1", "g2"], "1 0 0 1 50 80 Tm [(Kr\\001\\002ma walk)] TJ", advances={1: 0, 2: 1800})
+    filled = named_glyphs_pdf(
+        ["g1", "g2"], "1 0 0 1 50 80 Tm [(Kr\\001\\002ma walk)] TJ", advances={1: 0, 2: 1800}
+    )
     empty = named_glyphs_pdf(["g1"], "1 0 0 1 50 80 Tm [(Kr\\001) -1800 (ma walk)] TJ", advances={1: 0})
 
     (joined,) = engine.parse_pages(filled, "pdf", ParseOptions())

@@ -1,13 +1,13 @@
 """Real documents: the docsvc engine against its peers on public documents with ground truth.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|...|heldout12|all]
+    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|...|heldout13|all]
         [--corpus .corpus] [--json PATH] [--no-rotations] [--no-camelot]
 
 Reads the documents of `bench/real_documents/manifest.json` (real PDFs, scans and photos taken from
 public repositories, each with the ground truth its repository keeps) from the corpus folder, whose
 layout bench/real_corpus.py writes, keeping the `--split` asked for (`tune` by default; about a third
-of each category is `heldout`; `heldout2` to `heldout12`, later held-out sets, have no truth file,
+of each category is `heldout`; `heldout2` to `heldout13`, later held-out sets, have no truth file,
 `truth_kind` "none": their documents are read for their text layer's words). Every document is read
 in this one run by the docsvc engine in process (`engine.parse_pages`, as the parse service calls
 it), raw PyMuPDF `page.get_text()`, and, when importable (`pip install -e '.[bench]'`),
@@ -18,7 +18,10 @@ available.
 
 What it measures, per document, then summed per category, per language and over all:
 - Text-layer fidelity against raw PyMuPDF, on PDFs whose text layer has words. Both texts are
-  normalised alike: Markdown table rule rows (lines of dashes and `|`) dropped, `|` made a space
+  normalised alike: Markdown table rule rows (lines of dashes and `|`) dropped, a space before a
+  non-spacing mark of a left-to-right script dropped (no word begins with one: it is drawn on the
+  glyph before it; a vowel sign drawn before its consonant, or a right-to-left word raw writes
+  backwards, may), `|` made a space
   on a line that is a table's row (`\\|` kept as a character; elsewhere `|` is a character),
   heading marks and `**` removed, a word broken by a hyphen at a line end joined (the engine asks
   MuPDF to do so), then split on whitespace, punctuation stripped from both ends of a word (Unicode
@@ -165,6 +168,9 @@ _NO_HEADINGS = frozenset({"pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff"})
 # A word hyphenated at a line's end: joined on both sides of a comparison, whether the line break
 # survives (plain text) or became a space (a table cell holds one line).
 _HYPHEN_BREAK = re.compile(r"(\w)-\s+(\w)")
+# Spaces within a line before a character: none is kept before a non-spacing mark of a left-to-right
+# script (a Telugu length mark after a glyph of no width, from which MuPDF measured a space's gap).
+_BEFORE_A_MARK = re.compile(r"[ \t]+(\S)")
 
 
 def plain(text: str, headings: bool = True) -> str:
@@ -173,8 +179,20 @@ def plain(text: str, headings: bool = True) -> str:
     ends with one), a character anywhere else, as in raw text. With `headings` False, a `#` that
     begins a line is kept: the text of a kind the engine writes no heading for (`_NO_HEADINGS`)."""
     lines = "\n".join(line for line in text.splitlines() if not _RULE_ROW.match(line))
+    lines = _BEFORE_A_MARK.sub(_space_before_mark_dropped, lines)
     text = _HYPHEN_BREAK.sub(r"\1\2", _HEADING.sub("", lines) if headings else lines)
     return "\n".join(_cells_apart(line) for line in text.splitlines()).replace("**", "")
+
+
+def _space_before_mark_dropped(found: re.Match[str]) -> str:
+    """The spaces before a character dropped where it is a non-spacing mark: it is drawn on the glyph
+    before it, and no word begins with one. A spacing vowel sign is left (a Tamil or Malayalam vowel
+    sign drawn before its consonant begins a word where raw text writes glyphs in the order they are
+    drawn), and so is a right-to-left script's mark: on a line that mixes directions raw text writes
+    such a word backwards, its last mark first ("Maldives" and a Thaana word after it)."""
+    mark = found.group(1)
+    joined = unicodedata.category(mark) == "Mn" and not _BACKWARDS.match(mark)
+    return mark if joined else found.group()
 
 
 def _cells_apart(line: str) -> str:
@@ -1348,7 +1366,7 @@ def _jsonable(value: Any) -> Any:
 
 
 def main() -> int:
-    splits = ("tune", "heldout", *(f"heldout{number}" for number in range(2, 13)))
+    splits = ("tune", "heldout", *(f"heldout{number}" for number in range(2, 14)))
     parser = corpus_arguments(__doc__, (*splits, *TABLE_SPLITS))
     parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
     parser.add_argument("--no-rotations", action="store_true", help="skip the rotated copies of scans")

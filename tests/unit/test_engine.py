@@ -774,9 +774,11 @@ def test_a_line_cut_after_a_glyph_without_unicode_is_looked_for_level_with_the_b
     with pymupdf.open(stream=line_after_a_zero_width_glyph(12), filetype="pdf") as document:
         textpage = document[0].get_textpage(flags=pdf._TEXT_FLAGS)
         level = pdf._cut_after_unmapped(
-            textpage, [(20.0, 90.0, 40.0, 104.0)]
+            document[0], textpage, [(20.0, 90.0, 40.0, 104.0)]
         )  # the block of "aa" + the glyph
-        below = pdf._cut_after_unmapped(textpage, [(20.0, 150.0, 40.0, 164.0)])  # a block lower on the page
+        below = pdf._cut_after_unmapped(
+            document[0], textpage, [(20.0, 150.0, 40.0, 164.0)]
+        )  # a block lower on the page
     assert list(level.values()) == ["aa\ufffdscript"]  # the line that goes on, right of the block
     assert below == {}  # the line is not read there
 

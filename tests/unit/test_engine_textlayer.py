@@ -97,6 +97,17 @@ def test_a_glyph_without_unicode_that_touches_the_letters_after_it_stays_in_thei
     assert unmapped_apart([touching]) == {}
 
 
+def test_a_combining_mark_a_spaces_width_after_a_glyph_without_unicode_stays_in_its_word() -> None:
+    # Right to left, a glyph of no value, then a kasra (drawn below a letter further on, its place no
+    # measure of a gap) and its letter: one word; a letter there instead is set apart.
+    marked = line_of(f"\u0642\u0648\u0627{UNMAPPED}\u0650\u0645", [30, 25, 20, 10, 18, 0])
+    letter = line_of(f"\u0642\u0648\u0627{UNMAPPED}\u0628\u0645", [0, 5, 10, 15, 23, 28])
+
+    assert unmapped_apart([marked, letter]) == {
+        f"\u0642\u0648\u0627{UNMAPPED}\u0628\u0645": f"\u0642\u0648\u0627{UNMAPPED} \u0628\u0645"
+    }
+
+
 def test_a_gap_after_a_glyph_without_unicode_or_width_that_a_coded_glyph_fills_is_no_lost_space() -> None:
     # A vowel sign of no Unicode value that MuPDF gives no width, then a gap: read with glyph codes,
     # a conjunct's part drawn from the sign's place fills it.
@@ -514,6 +525,22 @@ def test_a_line_more_than_an_em_and_a_half_after_a_zero_width_glyph_without_unic
     (page,) = engine.parse_pages(line_after_a_zero_width_glyph(20), "pdf", ParseOptions())
 
     assert page.text.split() == [f"aa{UNMAPPED}", "script"]
+
+
+def test_a_line_going_on_further_than_an_em_and_a_half_over_a_coded_glyph_is_one_line_again() -> None:
+    # "Kr", a sign of no width, a conjunct's part drawn from its place and wider than an em and a half
+    # (MuPDF drops it reading U+FFFD, taking the two for one glyph drawn twice, and begins a new line
+    # after the jump), then "ma": one word, as the codes are; a jump no glyph fills stays a space.
+    filled = named_glyphs_pdf(
+        ["g1", "g2"], "1 0 0 1 50 80 Tm [(Kr\\001\\002ma walk)] TJ", advances={1: 0, 2: 1800}
+    )
+    empty = named_glyphs_pdf(["g1"], "1 0 0 1 50 80 Tm [(Kr\\001) -1800 (ma walk)] TJ", advances={1: 0})
+
+    (joined,) = engine.parse_pages(filled, "pdf", ParseOptions())
+    (apart,) = engine.parse_pages(empty, "pdf", ParseOptions())
+
+    assert joined.text.split() == [f"Kr{UNMAPPED}ma", "walk"]
+    assert apart.text.split() == [f"Kr{UNMAPPED}", "ma", "walk"]
 
 
 def test_a_space_after_a_mark_of_no_value_within_joined_right_to_left_letters_is_dropped() -> None:

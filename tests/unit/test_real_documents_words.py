@@ -132,3 +132,22 @@ def test_a_line_of_dashes_without_a_pipe_is_a_word_as_in_a_table_cell() -> None:
 
     assert tokens(raw).count("---") == tokens(out).count("---") == 1
     assert fidelity(raw, out).repeated == 0
+
+
+def test_a_space_before_a_combining_mark_parts_no_word_on_either_side() -> None:
+    # A Telugu length mark after a consonant, a space MuPDF measured from a glyph of no width before
+    # it: one word; a space before a letter parts two.
+    assert tokens("\u0c38\u0c3f\u0c26\u0c4d\u0c27 \u0c56\u0c28 \u0c2a\u0c4d\u0c30") == [
+        "\u0c38\u0c3f\u0c26\u0c4d\u0c27\u0c56\u0c28",
+        "\u0c2a\u0c4d\u0c30",
+    ]
+
+
+def test_a_space_before_a_right_to_left_mark_still_parts_words() -> None:
+    # On a line mixing directions raw text writes a Thaana word backwards, its vowel sign first.
+    assert tokens("Maldives \u07a6\u0785\u07aa\u0790") == ["Maldives", "\u07a6\u0785\u07aa\u0790"]
+
+
+def test_a_space_before_a_vowel_sign_drawn_before_its_consonant_still_parts_words() -> None:
+    # Raw text writes a Tamil word's glyphs as drawn: its vowel sign E (a spacing mark) first.
+    assert tokens("\u0ba8\u0bbe \u0bc6\u0baa\u0bbe") == ["\u0ba8\u0bbe", "\u0bc6\u0baa\u0bbe"]

@@ -55,6 +55,7 @@ from docsvc.documents.engine.textlayer import (
     UNMAPPED,
     Char,
     cut_after_unmapped,
+    cut_far_after_unmapped,
     directions_apart,
     goes_on,
     joined_lines,
@@ -190,7 +191,7 @@ def _page_text(
         blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
     cut = [box for box, text, _ in blocks if _CUT_AFTER_UNMAPPED.search(text)]
     if cut:
-        joins = _cut_after_unmapped(textpage, cut)
+        joins = _cut_after_unmapped(page, textpage, cut)
         blocks = [(box, joined_lines(text, joins), number) for box, text, number in blocks]
     scanned = False
     if not blocks and (is_image or page.get_images()):
@@ -471,11 +472,12 @@ def _spaces_after_marks(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[st
     return spaces_after_marks(_lines(textpage, clip))
 
 
-def _cut_after_unmapped(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:
+def _cut_after_unmapped(page: pymupdf.Page, textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:
     """The lines MuPDF cut after a glyph of no Unicode value (`textlayer.cut_after_unmapped`), read
     character by character: only pages with a line ending in such a glyph are read so, and of those
     only the lines level with the blocks (`boxes`) that hold one, across the page (the line that goes
-    on stands on the same baseline, wherever MuPDF put it)."""
+    on stands on the same baseline, wherever MuPDF put it). That band is read again with glyph codes
+    only where a line goes on further than 1.5 em after such a glyph."""
     bounds = textpage.rect
     band = pymupdf.Rect(
         bounds.x0,
@@ -495,7 +497,10 @@ def _cut_after_unmapped(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[st
             baseline = line["spans"][0]["chars"][0]["origin"][1] if chars else 0.0
             lines.append((chars, baseline))
         blocks.append(lines)
-    return cut_after_unmapped(blocks)
+    coded = []
+    if cut_far_after_unmapped(blocks):
+        coded = _lines(page.get_textpage(clip=band, flags=_TEXT_FLAGS | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE))
+    return cut_after_unmapped(blocks, coded)
 
 
 def _directions_apart(lines: list[list[Char]]) -> dict[str, str]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -64,7 +64,9 @@ def unmapped_apart(lines: Iterable[Sequence[Char]], coded: Sequence[Sequence[Cha
     (`_of_a_word`): beside a formula's symbol, the glyph is the formula's ("\u2208\ufffdr", a big
     operator after a relation, stays as the text layer writes it). After a glyph of no value that
     MuPDF gives no width (`_zero_width_unmapped`), the gap may be a glyph's that was not read: `coded`,
-    the same lines read with glyph codes, says whether a glyph fills it (`_filled`)."""
+    the same lines read with glyph codes, says whether a glyph fills it (`_filled`). A combining mark
+    is never set apart from the glyph before it: it is drawn on that glyph, wherever it stands (a
+    Nastaliq kasra set below a letter further on), and no word begins with one."""
     apart: dict[str, str] = {}
     for line in lines:
         text = "".join(char for char, *_ in line)
@@ -77,6 +79,7 @@ def unmapped_apart(lines: Iterable[Sequence[Char]], coded: Sequence[Sequence[Cha
                 for index in range(1, len(word))
                 if UNMAPPED in word[index - 1 : index + 1]
                 and all(map(_of_a_word, word[index - 1 : index + 1]))
+                and not _mark(word[index])
                 and _gap(line[found.start() + index - 1], line[found.start() + index])
                 and not _filled(line[found.start() + index - 1], line[found.start() + index], coded)
             ]
@@ -86,26 +89,46 @@ def unmapped_apart(lines: Iterable[Sequence[Char]], coded: Sequence[Sequence[Cha
     return apart
 
 
-def cut_after_unmapped(blocks: Iterable[Sequence[tuple[Sequence[Char], float]]]) -> dict[str, str]:
+def cut_after_unmapped(
+    blocks: Iterable[Sequence[tuple[Sequence[Char], float]]], coded: Sequence[Sequence[Char]] = ()
+) -> dict[str, str]:
     """Lines MuPDF cut after a glyph of no Unicode value, as {the two lines written apart ("a\\nb"):
     the two written as one ("ab")}. `blocks` holds each block's lines, each its characters and its
     baseline. Such a glyph is given no width, so the pen's advance over it (most of an em) reads as a
     jump, and MuPDF begins a new line of the same block on the same baseline. Two lines are one when
     the first ends in a zero-width glyph of no value (its vowel signs may follow it) and the second
-    begins on its baseline, within 1.5 em to its right. Read with glyph codes, MuPDF keeps such a line,
-    mostly with no space at the jump, so none is put there."""
+    begins on its baseline, within 1.5 em to its right, or further where `coded`, the same lines read
+    with glyph codes, fills the jump with glyphs (`_filled`): a conjunct's part drawn from the sign's
+    place, which MuPDF drops reading U+FFFD, may be wider than an em and a half. Read with glyph
+    codes, MuPDF keeps such a line, mostly with no space at the jump, so none is put there."""
     joins: dict[str, str] = {}
+    for first, second, glyph, jump in _cuts_after_unmapped(blocks):
+        if jump <= 1.5 * glyph[3] or _filled(glyph, second[0], coded):
+            before, after = "".join(c[0] for c in first), "".join(c[0] for c in second)
+            joins[f"{before}\n{after}"] = before + after
+    return joins
+
+
+def cut_far_after_unmapped(blocks: Iterable[Sequence[tuple[Sequence[Char], float]]]) -> bool:
+    """Does a line go on more than 1.5 em after a cut `cut_after_unmapped` looks at? Only then are
+    the lines worth reading again with glyph codes."""
+    return any(jump > 1.5 * glyph[3] for _, _, glyph, jump in _cuts_after_unmapped(blocks))
+
+
+def _cuts_after_unmapped(
+    blocks: Iterable[Sequence[tuple[Sequence[Char], float]]],
+) -> Iterator[tuple[Sequence[Char], Sequence[Char], Char, float]]:
+    """(first line, the line after it, the zero-width glyph of no value ending the first, the jump
+    from it to the second line's start) for two lines of a block on one baseline, the second to the
+    right of that glyph."""
     for lines in blocks:
         for (first, baseline), (second, next_baseline) in itertools.pairwise(lines):
             glyph = _zero_width_unmapped_end(first)
             if glyph is None or not second:
                 continue
-            size = glyph[3]
             jump = second[0][1] - glyph[2]
-            if abs(baseline - next_baseline) <= 0.1 * size and 0 <= jump <= 1.5 * size:
-                before, after = "".join(c[0] for c in first), "".join(c[0] for c in second)
-                joins[f"{before}\n{after}"] = before + after
-    return joins
+            if abs(baseline - next_baseline) <= 0.1 * glyph[3] and jump >= 0:
+                yield first, second, glyph, jump
 
 
 def _zero_width_unmapped_end(chars: Sequence[Char]) -> Char | None:
@@ -209,6 +232,11 @@ def _of_a_word(char: str) -> bool:
     text layer writes them with no space between, whatever the gap ("\u2208Z+"): a glyph of no value
     beside one is a formula's glyph too (a big operator), not a word's first or last."""
     return char == UNMAPPED or unicodedata.category(char)[0] in "LMN"
+
+
+def _mark(char: str) -> bool:
+    """Is the character a combining mark (a vowel sign, a diacritic), drawn on the glyph before it?"""
+    return unicodedata.category(char).startswith("M")
 
 
 def mixed_directions(text: str) -> bool:

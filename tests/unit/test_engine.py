@@ -804,6 +804,36 @@ def test_a_page_over_its_time_budget_is_left_empty_with_a_warning(monkeypatch: p
     assert "longer than 0.5 s" in pages[1].warnings[0]
 
 
+def test_a_page_whose_ocr_overran_keeps_its_text_layer_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stamped scan's OCR on a busy machine overran the page's time: the page is read again from its
+    text layer alone, and keeps its words, rather than coming back empty."""
+    original = pdf._page_text
+
+    def page_text(page: pymupdf.Page, is_image: bool, options: ParseOptions, *args: object) -> object:
+        if page.number == 1 and options.ocr:
+            time.sleep(30)  # the OCR a second page needs, overrunning
+        return original(page, is_image, options, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pdf, "_page_text", page_text)
+    pages = list(engine.parse_pages(samples.text_pdf(pages=3), "pdf", ParseOptions(page_seconds=0.5)))
+
+    assert [page.text for page in pages] == ["Page 1", "Page 2", "Page 3"]
+    assert pages[1].warnings == (
+        "page read from its text layer alone, without OCR: it took longer than 0.5 s",
+    )
+    assert pages[0].warnings == pages[2].warnings == ()
+
+
+def test_a_page_read_without_ocr_gives_its_text_layer_alone() -> None:
+    scanned = samples.scanned_pdf("INVOICE 4711")
+    stamped = samples.stamped_scan_pdf(["Delivery note 2041", "Paid in full"], "RECEIVED")
+
+    assert texts(scanned, "pdf", ocr=False) == [""]
+    assert texts(stamped, "pdf", ocr=False) == ["RECEIVED"]
+
+
 def test_a_page_that_exhausts_memory_is_left_empty_and_the_rest_is_read(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

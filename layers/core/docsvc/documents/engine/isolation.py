@@ -22,6 +22,7 @@ is forked while another thread of the parent holds that import's lock (`ocr.impo
 
 from __future__ import annotations
 
+import dataclasses
 import faulthandler
 import multiprocessing
 import os
@@ -37,6 +38,7 @@ from docsvc.documents.engine import errors, ocr
 from docsvc.documents.engine.model import Page, ParseOptions
 from docsvc.documents.engine.pdf import page_picture, sample_pdf
 from docsvc.documents.engine.readers import reader_for
+from docsvc.documents.readable import PDF_TYPES
 
 MEMORY_BUDGET_BYTES = int(os.environ.get("DOCSVC_PARSE_MEMORY_MB", "1536")) * 1024 * 1024
 MAX_FAILED_PAGES_IN_A_ROW = 3
@@ -185,6 +187,11 @@ def _read_range(
                 yield page
             elif message[0] == "done":
                 return
+        layer = _text_layer_alone(content, kind, options, next_page, memory, message[1])
+        if layer is not None and layer.text:
+            failed_in_a_row, next_page = 0, next_page + 1
+            yield layer
+            continue
         if not read_any and next_page == 1 and message[0] == "crashed":
             raise errors.DamagedDocument(f"the {kind.upper()} could not be read: {message[1]}")
         failed_in_a_row += 1
@@ -194,6 +201,27 @@ def _read_range(
             )
         yield Page(next_page, "", (f"page left empty: {message[1]}",))
         next_page += 1
+
+
+def _text_layer_alone(
+    content: bytes, kind: str, options: ParseOptions, number: int, memory: int, failure: str
+) -> Page | None:
+    """Page `number` read again from its text layer alone (no OCR), by a fresh child with the page's
+    time, after its whole reading overran or crashed: a page's OCR (of a stamped scan's rest, say, on a
+    busy machine) must not cost the words its text layer holds. None when the page has no text layer
+    (a picture), OCR was not to run anyway, or the page cannot be read so either."""
+    if kind not in PDF_TYPES or not options.ocr:
+        return None
+    alone = dataclasses.replace(options, ocr=False)
+    try:
+        for message in _messages(content, kind, alone, (number, number, memory), options.page_seconds):
+            if message[0] == "page":
+                page: Page = message[1]
+                warning = f"page read from its text layer alone, without OCR: {failure}"
+                return dataclasses.replace(page, warnings=(*page.warnings, warning))
+    except errors.DocumentError:
+        return None
+    return None
 
 
 def _messages(

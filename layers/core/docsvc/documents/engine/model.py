@@ -16,6 +16,7 @@ class ParseOptions:
     languages: tuple[str, ...] | None = None  # Tesseract codes for OCR; None: English
     words: Literal["no", "also", "only"] = "no"  # each page's words with their boxes; "only": no text
     images: int = 0  # the first this many pages also come as a JPEG (PDFs and images only)
+    ocr: bool = True  # False: pages are read from their text layer alone (a page read again after it overran)
 
 
 # A word and where it is on the page as shown: left, top, right, bottom as fractions of the page's

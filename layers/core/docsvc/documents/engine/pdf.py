@@ -194,7 +194,7 @@ def _page_text(
         joins = _cut_after_unmapped(page, textpage, cut)
         blocks = [(box, joined_lines(text, joins), number) for box, text, number in blocks]
     scanned = False
-    if not blocks and (is_image or page.get_images()):
+    if not blocks and options.ocr and (is_image or page.get_images()):
         ocr = ocr_textpage(page, _TEXT_FLAGS, options, warnings)
         if ocr is None:
             return "", None
@@ -202,7 +202,7 @@ def _page_text(
         listed = textpage.extractBLOCKS()
         blocks, _ = _text_blocks(page, textpage, listed)
         scanned = True  # its rules are in its picture
-    elif is_stamped_scan(page, [(box, text) for box, text, _ in blocks]):
+    elif options.ocr and is_stamped_scan(page, [(box, text) for box, text, _ in blocks]):
         stamp = [(box, text) for box, text, _ in blocks]
         read, ocr = ocr_rest_of_page(page, stamp, _TEXT_FLAGS, options, warnings)
         return "\n\n".join(text for _, text in read), ocr

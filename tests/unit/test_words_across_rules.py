@@ -143,7 +143,7 @@ def _characters_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     original = pymupdf.TextPage.extractRAWDICT
 
     def recorded(textpage: pymupdf.TextPage, *args: object, **kwargs: object) -> dict[str, Any]:
-        made = original(textpage, *args, **kwargs)  # type: ignore[arg-type]
+        made = original(textpage, *args, **kwargs)
         for block in made["blocks"]:
             for line in block.get("lines", ()):
                 read.append("".join(char["c"] for span in line["spans"] for char in span["chars"]))

@@ -1488,10 +1488,10 @@ def _may_soft_mask(page: pymupdf.Page) -> bool:
 
 def _union_area(rects: Sequence[Box] | Sequence[pymupdf.Rect]) -> float:
     """The area the rectangles (x0, y0, x1, y1) cover together: strip by strip between their x edges."""
-    rects = [rect for rect in rects if not (rect[0] >= rect[2] or rect[1] >= rect[3])]  # not empty
+    kept = [rect for rect in rects if not (rect[0] >= rect[2] or rect[1] >= rect[3])]  # not empty
     total = 0.0
-    for left, right in itertools.pairwise(sorted({x for rect in rects for x in (rect[0], rect[2])})):
-        spans = sorted((rect[1], rect[3]) for rect in rects if rect[0] <= left and rect[2] >= right)
+    for left, right in itertools.pairwise(sorted({x for rect in kept for x in (rect[0], rect[2])})):
+        spans = sorted((rect[1], rect[3]) for rect in kept if rect[0] <= left and rect[2] >= right)
         covered, reached = 0.0, float("-inf")
         for top, bottom in spans:
             covered += max(0.0, bottom - max(top, reached))

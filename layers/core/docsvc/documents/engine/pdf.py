@@ -329,7 +329,8 @@ def _crossed_blocks(
     if not crossed:
         return None
     x0, y0, x1, y1 = union(crossed)
-    return pymupdf.Rect(x0 - _MARGIN, y0 - _MARGIN, x1 + _MARGIN, y1 + _MARGIN) & bounds
+    around: pymupdf.Rect = pymupdf.Rect(x0 - _MARGIN, y0 - _MARGIN, x1 + _MARGIN, y1 + _MARGIN) & bounds
+    return around
 
 
 def _rules_apart(read: pymupdf.TextPage, rules: list[Box]) -> dict[str, str]:

@@ -710,6 +710,31 @@ def test_a_sparse_page_with_a_small_picture_is_told_apart_without_the_image_info
         assert not ocr.is_stamped_scan(page, _blocks(page))
 
 
+def test_an_images_box_within_the_page_is_the_box_mupdf_intersects_it_to() -> None:
+    bounds = pymupdf.Rect(0, 0, 595.2760009765625, 841.8900146484375)
+    infinite = (pymupdf.FZ_MIN_INF_RECT,) * 2 + (pymupdf.FZ_MAX_INF_RECT,) * 2
+    boxes = [
+        (20.5, 90.25, 575.0, 645.0),  # inside
+        (-40.0, 700.0, 620.0, 900.0),  # across two edges
+        (600.0, 10.0, 700.0, 20.0),  # beside the page: empty
+        (30.0, 30.0, 30.0, 60.0),  # of no width
+        infinite,  # a shading without bounds: the page
+        (250.0, 1.0, 255.99998474121094, 2.0),  # widened past 256: rounded to single precision
+    ]
+    margin = (-2.0, -2.0, 2.0, 2.0)
+    for box in boxes:
+        for edges, rect in [
+            (box, pymupdf.Rect(box) & bounds),
+            (
+                ocr._as_floats(tuple(a + b for a, b in zip(box, margin, strict=True))),
+                (pymupdf.Rect(box) + margin) & bounds,
+            ),
+        ]:
+            ours = ocr._within_page(edges, tuple(bounds))
+            assert ocr._union_area([ours]) == ocr._union_area([rect])
+            assert rect.is_empty or ours == tuple(rect)
+
+
 def test_a_line_of_text_over_a_page_wide_picture_is_told_a_stamped_scan_without_the_image_infos_text_page(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -4,8 +4,12 @@ and in the real-document bench's raw reference alike."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pymupdf
+import pytest
 from docsvc.documents import engine
+from docsvc.documents.engine import pdf
 
 from bench.real_documents import rules_apart_pages
 
@@ -131,3 +135,51 @@ def test_raw_words_glued_across_a_rule_of_a_grid_drawn_as_one_path_are_apart() -
 
 def test_a_word_whose_glyphs_touch_stays_whole_though_a_rule_is_drawn_across_it() -> None:
     assert engine_text(_a_rule_across_a_word()).split() == ["Number"]
+
+
+def _characters_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The lines of every dict of characters the engine makes from now on, as their text."""
+    read: list[str] = []
+    original = pymupdf.TextPage.extractRAWDICT
+
+    def recorded(textpage: pymupdf.TextPage, *args: object, **kwargs: object) -> dict[str, Any]:
+        made = original(textpage, *args, **kwargs)
+        for block in made["blocks"]:
+            for line in block.get("lines", ()):
+                read.append("".join(char["c"] for span in line["spans"] for char in span["chars"]))
+        return made
+
+    monkeypatch.setattr(pymupdf.TextPage, "extractRAWDICT", recorded)
+    return read
+
+
+def _page_text(content: bytes) -> str:
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        return pdf._page_text(document[0], False, engine.ParseOptions(), [])[0]
+
+
+def test_a_rule_beside_the_text_crossing_no_block_reads_no_characters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with pymupdf.open() as document:
+        page = document.new_page(width=300, height=200)
+        page.insert_text((50, 100), "Total=>EI", fontsize=12)
+        page.draw_line((30, 60), (30, 140), width=0.4)  # a margin's rule, left of the line
+        content = document.tobytes()
+    read = _characters_read(monkeypatch)
+
+    assert _page_text(content).split() == ["Total=>EI"]
+    assert read == []
+
+
+def test_words_across_a_rule_are_set_apart_from_the_characters_of_the_blocks_it_crosses_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with pymupdf.open(stream=ruled_table(rule_between=True)) as document:
+        document[0].insert_text((40, 180), "A paragraph far below the table", fontsize=12)
+        content = document.tobytes()
+    read = _characters_read(monkeypatch)
+
+    words = _page_text(content).replace("|", " ").split()
+    assert {"Code", "Alpha", "Name", "Beta"} <= set(words) and "CodeAlpha" not in words
+    assert read and not any("paragraph" in line for line in read)

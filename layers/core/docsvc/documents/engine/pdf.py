@@ -186,7 +186,10 @@ def _page_text(
     apart = _unmapped_apart(page, textpage, glued) if glued else {}
     rules = _vertical_rules(listed, page.rect) if vectors else []
     if rules:  # glyphs on both sides of a cell's rule, written as one word by MuPDF, are two
-        apart = apart | _rules_apart(textpage, rules)
+        crossed = _crossed_blocks(rules, listed, textpage.rect)
+        if crossed is not None:
+            with _within(textpage, crossed):
+                apart = apart | _rules_apart(textpage, rules)
     if apart:
         blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
     cut = [box for box, text, _ in blocks if _CUT_AFTER_UNMAPPED.search(text)]
@@ -304,6 +307,31 @@ def _vertical_rules(listed: list[tuple[Any, ...]], clip: pymupdf.Rect) -> list[B
         and y0 < clip.y1
         and clip.y0 < y1
     ]
+
+
+def _crossed_blocks(
+    rules: list[Box], listed: list[tuple[Any, ...]], bounds: pymupdf.Rect
+) -> pymupdf.Rect | None:
+    """The box around the text blocks of `listed` (the text page's `extractBLOCKS`) that one of the
+    vertical rules crosses (level with it, its middle between the block's sides), None when it
+    crosses none. Only the lines of such blocks can have glyphs on both sides of a rule
+    (`_rules_apart`): a line lies within its block, as do its characters' boxes, so the dict made
+    within this box (`_within`, a margin around it, within the text page's `bounds`) holds each such
+    line whole, and the lines of other blocks it cuts stand level with no rule, or left or right of
+    every rule level with them."""
+    crossed = [
+        (x0, y0, x1, y1)
+        for x0, y0, x1, y1, _, _, kind in listed
+        if kind == _TEXT_BLOCK
+        and any(
+            y0 < bottom and top < y1 and x0 < (left + right) / 2 < x1 for left, top, right, bottom in rules
+        )
+    ]
+    if not crossed:
+        return None
+    x0, y0, x1, y1 = union(crossed)
+    around: pymupdf.Rect = pymupdf.Rect(x0 - _MARGIN, y0 - _MARGIN, x1 + _MARGIN, y1 + _MARGIN) & bounds
+    return around
 
 
 def _rules_apart(read: pymupdf.TextPage, rules: list[Box]) -> dict[str, str]:

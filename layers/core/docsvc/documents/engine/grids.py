@@ -1094,12 +1094,39 @@ class _Search:
                 start += 1
                 continue
             grid, first, after = found
+            grid = _own_columns(grid, lines[start + first : start + after]) if after < end - start else grid
             if first >= _MIN_ROWS:
                 above = lines[start : start + first]
                 grids += [grid for grid in self.tables(start, start + first) if _full(grid, above)]
             grids.append(grid)
             start += after
         return grids
+
+
+def _own_columns(grid: Grid, lines: Sequence[_Line]) -> Grid:
+    """A table found in a run of lines that goes on below it, with the columns its own lines share:
+    the run's columns are those all its broken lines share, and lines below the table (a list, a
+    second table of other columns) may cross a column line the table's rows all leave open (a
+    narrow gap between a label and a number). Kept only when its own lines make one table of them
+    all, with the run's columns among its own."""
+    tabular = [line for line in lines if line.runs >= _MIN_COLUMNS - 1]
+    if len(tabular) < _MIN_ROWS:
+        return grid
+    found = _grid(lines, sorted(edge for line in tabular for edge in line.edges))
+    if found is None or found[1] != 0 or found[2] != len(lines):
+        return grid
+    own = found[0]
+    inside = [x for x in grid.columns if grid.box[0] < x < grid.box[2]]
+    words = [word for line in lines for word in line.words]
+    if not all(any(_open_between(x, y, words) for y in own.columns) for x in inside):
+        return grid
+    return own if len(own.columns) > len(inside) else grid
+
+
+def _open_between(x: float, y: float, words: Sequence[Word]) -> bool:
+    """Whether no word stands between two column lines (the same gap, found by other lines)."""
+    low, high = min(x, y), max(x, y)
+    return not any(word.box[0] < high and word.box[2] > low for word in words)
 
 
 def _full(grid: Grid, lines: Sequence[_Line]) -> bool:

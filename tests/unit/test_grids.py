@@ -927,3 +927,64 @@ def test_a_title_above_a_ruled_grid_or_labels_in_another_grid_are_not_its_labels
     words = words_of([(89.0, [(230, "Budget")]), *BORDERED_NUMBERS, *labels])
 
     assert with_labels_outside(BORDERED, words, [BORDERED, other]) == BORDERED
+
+
+def test_a_table_below_another_in_one_run_of_lines_takes_the_narrow_columns_its_own_rows_share() -> None:
+    """A wide table, a title, then a table whose first two columns stand 8 points apart (under a line
+    height, over a word space): the first table's words cross that gap, the second's rows all leave it."""
+    wide = [(72, "Qualification"), (200, "UK"), (300, "India"), (400, "Years")]
+    above = [(100.0 + 15 * n, wide) for n in range(3)]
+    title = [(145.0, [(72, "Financial"), (150, "summary"), (198, "of"), (216, "the"), (240, "year")])]
+    rows = [("Q1", "1,250"), ("Q2", "1,380"), ("Q3", "1,520"), ("Q4", "1,680")]
+    below = [
+        (160.0 + 15 * n, [(72, q), (87, "2024"), (119, amount), (200, "12.5%"), (300, "15.0%"), (400, "x")])
+        for n, (q, amount) in enumerate(rows)
+    ]
+    prose = [
+        (235.0, [(72, "Every"), (108, "amount"), (150, "is"), (168, "in"), (186, "euros"), (222, "here")])
+    ]
+    words = words_of([*above, *title, *below, *prose])
+
+    found = aligned_grids(words)
+
+    table = next(grid for grid in found if grid.holds(next(w for w in words if w.text == "Q1")))
+    assert any(111 < x < 119 for x in table.columns)  # between "2024" and the amount
+
+
+def test_a_drawn_cell_spanning_rows_with_a_line_level_with_each_is_cut_at_the_rows() -> None:
+    """A workbook's merged cell of labels beside a column of amounts, each label on its amount's line."""
+    labels = [
+        (104.0, "Mandate reserve", "533.85"),
+        (124.0, "Loan repayment", "40.29"),
+        (144.0, "Book fund", "5.00"),
+    ]
+    words = words_of([(y, [(110, label), (310, amount)]) for y, label, amount in labels])
+    cells = ((100.0, 100.0, 300.0, 160.0), (300.0, 100.0, 400.0, 120.0), (300.0, 120.0, 400.0, 140.0))
+    grid = Grid(
+        (100.0, 100.0, 400.0, 160.0), (300.0,), (120.0, 140.0), (*cells, (300.0, 140.0, 400.0, 160.0))
+    )
+
+    (table,) = assemble([block(words)], words, [split_stacked_rows(grid, words)], render)
+
+    assert table.splitlines()[2:] == ["| Loan repayment | 40.29 |", "| Book fund | 5.00 |"]
+
+
+def test_a_drawn_cell_spanning_rows_whose_lines_stand_apart_from_them_stays_one_cell() -> None:
+    """A label wrapped over three lines, centred in its span: its lines are not level with the rows."""
+    words = words_of([(108.0, [(110, "Reserves")]), (126.0, [(110, "and")]), (144.0, [(110, "loans")])])
+    words += words_of([(102.0, [(310, "1.00")]), (122.0, [(310, "2.00")]), (142.0, [(310, "3.00")])])
+    cells = ((100.0, 100.0, 300.0, 160.0), (300.0, 100.0, 400.0, 120.0), (300.0, 120.0, 400.0, 140.0))
+    grid = Grid(
+        (100.0, 100.0, 400.0, 160.0), (300.0,), (120.0, 140.0), (*cells, (300.0, 140.0, 400.0, 160.0))
+    )
+
+    assert split_stacked_rows(grid, words) == grid
+
+
+def test_a_drawn_cell_of_two_lines_level_with_two_rows_stays_one_cell() -> None:
+    """A header's cell over two header rows ("11/12" above "(a)"): two lines may be one label wrapped."""
+    words = words_of([(104.0, [(110, "11/12"), (310, "12/13")]), (124.0, [(110, "(a)"), (310, "(b)")])])
+    cells = ((100.0, 100.0, 300.0, 140.0), (300.0, 100.0, 400.0, 120.0), (300.0, 120.0, 400.0, 140.0))
+    grid = Grid((100.0, 100.0, 400.0, 140.0), (300.0,), (120.0,), cells)
+
+    assert split_stacked_rows(grid, words) == grid

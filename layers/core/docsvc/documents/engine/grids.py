@@ -700,7 +700,55 @@ def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
         for cell in grid.cells
         if not any(abs(cell[1] - top) <= _SNAP and abs(cell[3] - bottom) <= _SNAP for top, bottom in split)
     )
-    return Grid(grid.box, grid.columns, tuple(sorted(rows)), cells)
+    return _level_lines_apart(Grid(grid.box, grid.columns, tuple(sorted(rows)), cells), words)
+
+
+_LEVEL = 0.3  # of a line's height: two lines whose middles stand closer are level with each other
+
+
+def _level_lines_apart(grid: Grid, words: Sequence[Word]) -> Grid:
+    """A ruled grid whose drawn cells spanning several rows hold a line level with each row beside
+    them, one line a row, `_MIN_ROWS` of them at least (a workbook's merged column of labels beside
+    a column of amounts, each label on its amount's line), with those cells cut at the rows: each
+    line is its row's cell. A cell whose lines stand apart from the rows beside it (a label wrapped,
+    centred in its span), or of two lines (a header's cell over two header rows), stays one cell."""
+    if not grid.rows or not grid.cells:
+        return grid
+    inside = [word for word in words if grid.holds(word)]
+    edges = (grid.box[1], *grid.rows, grid.box[3])
+    cut: list[Box] = []
+    changed = False
+    for cell in grid.cells:
+        pieces = _cut_at_level_lines(cell, edges, inside)
+        changed = changed or len(pieces) > 1
+        cut += pieces
+    return Grid(grid.box, grid.columns, grid.rows, tuple(cut)) if changed else grid
+
+
+def _cut_at_level_lines(cell: Box, edges: Sequence[float], words: Sequence[Word]) -> list[Box]:
+    x0, y0, x1, y1 = cell
+    spanned = [  # the rows it overlaps, cut to its box (a row split under it may reach below it)
+        (max(top, y0), min(bottom, y1))
+        for top, bottom in pairwise(edges)
+        if min(bottom, y1) - max(top, y0) > _SNAP
+    ]
+    if len(spanned) < 2:
+        return [cell]
+    own = [word for word in words if x0 <= word.centre[0] <= x1 and y0 <= word.centre[1] <= y1]
+    beside = [word for word in words if not x0 <= word.centre[0] <= x1 and y0 <= word.centre[1] <= y1]
+    lines = visual_lines(own)
+    if len(lines) < _MIN_ROWS:  # two lines level with two rows may be a header's cell wrapped
+        return [cell]
+    levels = [(line.top + line.bottom) / 2 for line in visual_lines(beside)]
+    taken: set[int] = set()
+    for line in lines:
+        middle = (line.top + line.bottom) / 2
+        band = next((index for index, (top, bottom) in enumerate(spanned) if top <= middle <= bottom), -1)
+        level = any(abs(middle - other) <= _LEVEL * line.height for other in levels)
+        if band < 0 or band in taken or not level:
+            return [cell]
+        taken.add(band)
+    return [(x0, top, x1, bottom) for top, bottom in spanned]
 
 
 _NO_TABLE = Grid((0.0, 0.0, 0.0, 0.0), (), ())  # holds no word, meets no other grid
@@ -1094,12 +1142,39 @@ class _Search:
                 start += 1
                 continue
             grid, first, after = found
+            grid = _own_columns(grid, lines[start + first : start + after]) if after < end - start else grid
             if first >= _MIN_ROWS:
                 above = lines[start : start + first]
                 grids += [grid for grid in self.tables(start, start + first) if _full(grid, above)]
             grids.append(grid)
             start += after
         return grids
+
+
+def _own_columns(grid: Grid, lines: Sequence[_Line]) -> Grid:
+    """A table found in a run of lines that goes on below it, with the columns its own lines share:
+    the run's columns are those all its broken lines share, and lines below the table (a list, a
+    second table of other columns) may cross a column line the table's rows all leave open (a
+    narrow gap between a label and a number). Kept only when its own lines make one table of them
+    all, with the run's columns among its own."""
+    tabular = [line for line in lines if line.runs >= _MIN_COLUMNS - 1]
+    if len(tabular) < _MIN_ROWS:
+        return grid
+    found = _grid(lines, sorted(edge for line in tabular for edge in line.edges))
+    if found is None or found[1] != 0 or found[2] != len(lines):
+        return grid
+    own = found[0]
+    inside = [x for x in grid.columns if grid.box[0] < x < grid.box[2]]
+    words = [word for line in lines for word in line.words]
+    if not all(any(_open_between(x, y, words) for y in own.columns) for x in inside):
+        return grid
+    return own if len(own.columns) > len(inside) else grid
+
+
+def _open_between(x: float, y: float, words: Sequence[Word]) -> bool:
+    """Whether no word stands between two column lines (the same gap, found by other lines)."""
+    low, high = min(x, y), max(x, y)
+    return not any(word.box[0] < high and word.box[2] > low for word in words)
 
 
 def _full(grid: Grid, lines: Sequence[_Line]) -> bool:

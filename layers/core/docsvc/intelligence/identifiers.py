@@ -92,6 +92,25 @@ def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
     return (formed, FORM_ONLY) if formed else None
 
 
+# A tax id in no form `find_identifier` or `national_vat` knows: a country's prefix of up to three letters
+# or none, then seven digits or more, apart by spaces, dots or hyphens at most ("DE09687654321" of a
+# sample, a Paraguayan RUC "4849678-2", a Japanese "T3011502011134"); no slash (a German "Steuernummer"
+# 201/113/40209 is no VAT id) and no date.
+_UNFORMED_TAX_ID = re.compile(r"[A-Z]{0,3}[ -]?\d[\d .-]{5,20}[\dA-Z]")
+
+
+def unformed_tax_id(text: str) -> str | None:
+    """The value labelled as a tax id when it is one code of that shape and nothing else: a country's
+    tax id, or a sample's, whose form the known forms do not hold. Only a value printed with its own
+    label is taken so (a code anywhere else could be any number)."""
+    value = text.strip().lstrip("#:.°º ").rstrip(" .,;")
+    if not _UNFORMED_TAX_ID.fullmatch(value) or sum(char.isdigit() for char in value) < 7:
+        return None
+    if re.fullmatch(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}", value):
+        return None  # a date
+    return value
+
+
 # The length of the IBANs of countries whose national account number is the IBAN without its country
 # code (its first two digits the check digits, as a Polish NRB prints them).
 _IBAN_LENGTHS = {"PL": 28}

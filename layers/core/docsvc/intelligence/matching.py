@@ -24,7 +24,7 @@ from docsvc.intelligence.candidates import (
     role_of,
 )
 from docsvc.intelligence.coercion import EMAIL, URL
-from docsvc.intelligence.identifiers import find_identifier, identifier_kind, national_vat
+from docsvc.intelligence.identifiers import find_identifier, identifier_kind, national_vat, unformed_tax_id
 from docsvc.intelligence.labels import (
     CUSTOMER_KEYS,
     DOCUMENT_TITLES,
@@ -50,6 +50,7 @@ _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing 
 # A contact's label run into a letterhead's line, its column printed beside: "Muster GmbH Tel: 030 123".
 _CONTACT_RUN_IN = re.compile(r"(?i)\s(?:tel(?:efon)?|phone|fax|e-?mail|mobil[e]?|web|internet)\.?\s?:\s")
 _BANK_WORD = re.compile(r"\b(?:IBAN|BIC|SWIFT|BLZ)\b")  # a part of a line of bank details
+_UNFORMED = 0.4  # a tax id labelled so in no known form, against its label's score
 _IN_BLOCK = 0.8  # a party's identifier printed inside its block by its form, no label of its own
 _ADDRESS_BLOCK = 0.45  # the one block of a name over a street and a place, for a customer nothing names
 _NUMBER_AFTER = re.compile(
@@ -839,8 +840,18 @@ def _from_pair(slot: Slot, pair: Pair, label_score: float, reading: Reading) -> 
     candidate = candidate_of(
         slot, text, label_score * PRIOR[pair.how], pair.label_at, frozenset(uses), reading
     )
+    if candidate is None and slot.node.kind == "string" and identifier_kind(slot.path[-1]) == "vat":
+        candidate = _unformed_tax_id(text, label_score * PRIOR[pair.how], pair.label_at, frozenset(uses))
     if candidate:
         yield candidate
+
+
+def _unformed_tax_id(text: str, score: float, order: Pos, uses: frozenset[Pos]) -> Candidate | None:
+    """A tax id printed with its label in a form no known one has (a country's whose form is not
+    known, a sample's of a wrong length): taken at `_UNFORMED` of its label's score, below any value of
+    a known form."""
+    value = unformed_tax_id(text)
+    return Candidate(score * _UNFORMED, order, uses, value, value) if value else None
 
 
 def _joined_to_label(pair: Pair) -> bool:

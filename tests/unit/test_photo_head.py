@@ -51,11 +51,17 @@ def _read(grey, reading):
 
 
 @OCR
-def test_a_head_word_misread_doubtfully_is_replaced_by_its_confident_reading_as_one_column() -> None:
-    grey, reading = _head({"BELLA": ("SELLA", 40.0)})
+def test_a_head_word_garbled_doubtfully_is_replaced_by_its_confident_reading_as_one_column() -> None:
+    grey, reading = _head({"BELLA": ("eo", 40.0)})
     texts = [word.text for word in _read(grey, reading).words]
-    assert "BELLA" in texts and "SELLA" not in texts
+    assert "BELLA" in texts and "eo" not in texts
     assert texts.index("BELLA") == texts.index("PASTA") - 1  # in its place on its line
+
+
+@OCR
+def test_a_head_word_read_a_letter_apart_the_second_time_is_kept_as_first_read() -> None:
+    grey, reading = _head({"BELLA": ("BELIA", 40.0)})
+    assert _read(grey, reading) == reading
 
 
 @OCR

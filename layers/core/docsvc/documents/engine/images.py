@@ -25,6 +25,7 @@ from docsvc.documents.engine.layout import overlaps
 from docsvc.documents.engine.model import Page, ParseOptions
 from docsvc.documents.engine.ocr import (
     DEFAULT_LANGUAGES,
+    DOUBTFUL_CONFIDENCE,
     MAX_OCR_PIXELS,
     Reading,
     Word,
@@ -319,16 +320,16 @@ def _inked(strip: Image.Image) -> Image.Image:
 # loses most: it splits the head into blocks, takes the background beside the paper into them, and reads
 # small print over a logo as noise. The same pixels, cut out from the page's top to below the head's
 # lines and read as one column of text of various sizes (PSM 4), read more of the shop's name and
-# address: on 69 receipt photos, of the typed names' and addresses' words, 132 -> 140 of 166 and 309 ->
-# 323 of 404 were in the page's words, none lost (drawn twice as large, or read as one block, PSM 6, it
+# address: on 69 receipt photos, of the typed names' and addresses' words, 132 -> 138 of 166 and 309 ->
+# 316 of 404 were in the page's words, none lost (drawn twice as large, or read as one block, PSM 6, it
 # read fewer, and replacing whole lines lost words that the first reading had right). About 0.5 s a photo.
 HEAD_LINES = 8  # the lines read first, from the top, that the head is cut out to hold
 HEAD_MARGIN = 2.0  # line heights of paper kept left and right of the head's words (and one below)
 HEAD_COLUMN = 4  # Tesseract's page segmentation mode for a single column of text of various sizes
 HEAD_SAME = 0.3  # a word read again stands where a word read first stands when their boxes share this
 # share of their union
-HEAD_BETTER = 10.0  # a word read again replaces the words first read where it stands when its confidence
-# is this much above theirs
+HEAD_BETTER = 10.0  # a word read again replaces the doubtful words first read where it stands when its
+# confidence is this much above theirs
 HEAD_NEW = 60.0  # a word read again where nothing was read first is added from this confidence up
 HEAD_BLOCK = 1 << 20  # the block number the head's own lines are given (none of the first reading's)
 
@@ -371,7 +372,7 @@ def read_head_again(
                     word.line[2],
                 )
                 added.append(replace(word, box=moved, line=line))
-        elif under and word.confidence > max(first[index].confidence for index in under) + HEAD_BETTER:
+        elif under and _better(word, [first[index] for index in under]):
             dropped.update(under)
             placed.setdefault(min(under), []).append(replace(word, box=moved, line=first[min(under)].line))
     if not placed and not added:
@@ -384,6 +385,29 @@ def read_head_again(
     words.extend(added)
     touched = {word.line for word in added} | {word.line for words_ in placed.values() for word in words_}
     return replace(reading, words=_left_to_right(words, touched))
+
+
+def _better(word: Word, first: Sequence[Word]) -> bool:
+    """Whether a word read again takes the place of the words first read where it stands: they were read
+    doubtfully (under DOUBTFUL_CONFIDENCE), it HEAD_BETTER more confidently, and as another word, not the
+    same one a letter apart: read as one column, a word is as often read a letter worse with more
+    confidence (small print drawn finer, "warehouse" at 29 read again "warchouse" at 91) as a letter
+    better; the words it mends are the ones the layout analysis garbled ("ee" for GRAND, "sees" for 11325)."""
+    confidence = max(other.confidence for other in first)
+    if confidence >= DOUBTFUL_CONFIDENCE or word.confidence <= confidence + HEAD_BETTER:
+        return False
+    return len(first) > 1 or not _a_letter_apart(word.text, first[0].text)
+
+
+def _a_letter_apart(a: str, b: str) -> bool:
+    """Whether two words are the same but for one letter at most: one changed, left out or put in."""
+    a, b = a.casefold(), b.casefold()
+    if len(a) > len(b):
+        a, b = b, a
+    if len(b) - len(a) > 1:
+        return False
+    start = next((index for index, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    return a[start + (len(a) == len(b)) :] == b[start + 1 :]
 
 
 def _head_box(grey: Image.Image, words: Sequence[Word]) -> tuple[int, int, int, int] | None:

@@ -88,3 +88,20 @@ def test_a_line_given_words_is_put_in_order_from_left_to_right() -> None:
     ]
     assert [word.text for word in images._left_to_right(words, {line})] == ["a", "x", "b"]
     assert [word.text for word in images._left_to_right(words, set())] == ["b", "x", "a"]
+
+
+@OCR
+def test_a_head_word_read_again_as_a_part_of_it_does_not_replace_it() -> None:
+    grey, reading = _head({"Street": ("Street", 40.0)})
+    street = next(word for word in reading.words if word.text == "Street")
+    x0, y0, x1, y1 = street.box
+    wider = ocr.Word(street.line, (x0, y0, x1 + (x1 - x0) / 2, y1), "Streetxxx", 40.0)
+    first = ocr.Reading(
+        tuple(wider if word is street else word for word in reading.words), pymupdf.Identity, DPI, 0.0
+    )
+    assert "Streetxxx" in [word.text for word in _read(grey, first).words]
+
+
+def test_a_box_covers_another_spanning_most_of_its_width() -> None:
+    assert images._covers((0, 0, 90, 10), (5, 0, 100, 10))
+    assert not images._covers((0, 0, 50, 10), (0, 0, 100, 10))

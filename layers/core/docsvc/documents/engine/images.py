@@ -103,9 +103,10 @@ BESIDE_TIME_SHARE = 0.6
 def with_words_beside_lines(
     page: pymupdf.Page, reading: Reading, options: ParseOptions, spent: float = 0.0
 ) -> Reading:
-    """The page's reading with its head read again as one column (`read_head_again`) and the words read
-    on the paper beside its lines (`read_beside_lines`), on the page drawn as it was read; as it is
-    when the page's time (`spent` on reading it so far) would not allow it."""
+    """The page's reading with the words read on the paper beside its lines (`read_beside_lines`), then
+    its head read again as one column (`read_head_again`: after, so that the lines beside which the
+    paper is read are the first reading's), on the page drawn as it was read; as it is when the page's
+    time (`spent` on reading it so far) would not allow it."""
     tesseract, location = _tesseract(), tessdata()
     if tesseract is None or location is None or not reading.words:
         return reading
@@ -114,8 +115,8 @@ def with_words_beside_lines(
     pixmap, _ = _render(page, reading.dpi, reading.turn)
     languages = "+".join(options.languages or DEFAULT_LANGUAGES)
     grey = _grey(pixmap)
-    reading = read_head_again(tesseract, grey, reading, languages, location)
-    return read_beside_lines(tesseract, grey, reading, languages, location)
+    beside = read_beside_lines(tesseract, grey, reading, languages, location)
+    return read_head_again(tesseract, grey, beside, languages, location)
 
 
 def read_beside_lines(
@@ -321,7 +322,7 @@ def _inked(strip: Image.Image) -> Image.Image:
 # small print over a logo as noise. The same pixels, cut out from the page's top to below the head's
 # lines and read as one column of text of various sizes (PSM 4), read more of the shop's name and
 # address: on 69 receipt photos, of the typed names' and addresses' words, 132 -> 138 of 166 and 309 ->
-# 316 of 404 were in the page's words, none lost (drawn twice as large, or read as one block, PSM 6, it
+# 315 of 404 were in the page's words, none lost (drawn twice as large, or read as one block, PSM 6, it
 # read fewer, and replacing whole lines lost words that the first reading had right). About 0.5 s a photo.
 HEAD_LINES = 8  # the lines read first, from the top, that the head is cut out to hold
 HEAD_MARGIN = 2.0  # line heights of paper kept left and right of the head's words (and one below)
@@ -330,6 +331,7 @@ HEAD_SAME = 0.3  # a word read again stands where a word read first stands when 
 # share of their union
 HEAD_BETTER = 10.0  # a word read again replaces the doubtful words first read where it stands when its
 # confidence is this much above theirs
+HEAD_COVER = 0.8  # a word read again spans this share of a word's width at least to replace it
 HEAD_NEW = 60.0  # a word read again where nothing was read first is added from this confidence up
 HEAD_BLOCK = 1 << 20  # the block number the head's own lines are given (none of the first reading's)
 
@@ -363,7 +365,11 @@ def read_head_again(
     added: list[Word] = []
     for word in read:
         moved = (word.box[0] + box[0], word.box[1] + box[1], word.box[2] + box[0], word.box[3] + box[1])
-        under = [index for index, other in enumerate(first) if _shared(other.box, moved) > HEAD_SAME]
+        under = [
+            index
+            for index, other in enumerate(first)
+            if _shared(other.box, moved) > HEAD_SAME and _covers(moved, other.box)
+        ]
         if not any(overlaps(other.box, moved) for other in first):
             if word.confidence >= HEAD_NEW:
                 line = _line_at(first, (moved[1] + moved[3]) / 2) or (
@@ -397,6 +403,13 @@ def _better(word: Word, first: Sequence[Word]) -> bool:
     if confidence >= DOUBTFUL_CONFIDENCE or word.confidence <= confidence + HEAD_BETTER:
         return False
     return len(first) > 1 or not _a_letter_apart(word.text, first[0].text)
+
+
+def _covers(box: Sequence[float], other: Sequence[float]) -> bool:
+    """Whether `box` spans HEAD_COVER of `other`'s width: a word read again shorter than the word first
+    read there ("24-Mar" where "24-Mar-2019" was read) is a part of it, and does not replace it."""
+    across = min(box[2], other[2]) - max(box[0], other[0])
+    return across >= HEAD_COVER * (other[2] - other[0])
 
 
 def _a_letter_apart(a: str, b: str) -> bool:

@@ -580,3 +580,12 @@ def test_an_upright_page_read_confidently_at_100_dpi_is_probed_once(monkeypatch:
 
     assert ocr._turn(tesseract, page, 150, 0.0, "eng", ocr.tessdata()) == 0
     assert readings == [ocr.SEARCH_DPI]
+
+
+def test_a_page_longer_than_tesseract_takes_is_read_coarser_within_its_side() -> None:
+    document = pymupdf.open()
+    page = document.new_page(width=6 * 72, height=240 * 72)  # a roll 6 inches wide, 20 feet long
+    warnings: list[str] = []
+    dpi = ocr._dpi(page, 150, warnings)
+    assert dpi is not None and 240 * dpi <= ocr.MAX_PICTURE_SIDE < 240 * (dpi + 1)
+    assert warnings == [f"the page is very large; OCR ran at {dpi} dpi"]

@@ -175,3 +175,43 @@ def test_a_word_read_in_the_margin_of_a_strip_joins_no_line_that_has_its_value()
     fake = _Reads([("7.00", 95.0)], offsets[0][0] + (within_subtotal - y0) * factor)
     read = images.read_beside_lines(fake, grey, reading, "eng", "")  # type: ignore[arg-type]
     assert read == reading
+
+
+class _Refuses(_Reads):
+    """A Tesseract that refuses a picture with a side longer than `side`, as Tesseract does past 16 bits,
+    and reads `amount` on each run of inked rows of a picture it takes (a strip's print)."""
+
+    def __init__(self, amount: str, side: int) -> None:
+        super().__init__([(amount, 95.0)], 0.0)
+        self.side, self.sizes = side, []
+
+    def words(self, samples: bytes, width: int, height: int, *args: object) -> list[ocr.Word]:
+        if max(width, height) > self.side:
+            raise RuntimeError("Tesseract could not read the page")
+        self.sizes.append((width, height))
+        inked = [y for y in range(height) if min(samples[y * width : (y + 1) * width]) < 128]
+        words = []
+        for n, y in enumerate(inked):
+            if n == 0 or y - inked[n - 1] > 1:
+                top = y
+            if n == len(inked) - 1 or inked[n + 1] - y > 1:
+                self.middle = (top + y) / 2
+                words += super().words()
+        return words
+
+
+def test_strips_that_stack_taller_than_tesseract_takes_are_read_in_several_pictures(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    grey, reading = _roll([("ITEM:", f"{n}.50") for n in range(30)], background=40, spacing=36)
+    strips = images._strips_beside(grey, reading.words)
+    height = statistics.median(w.box[3] - w.box[1] for w in reading.words)
+    factor = min(max(images.BESIDE_HEIGHT / height, 1.0), images.BESIDE_MAX_SCALE)
+    side = images._stacked(grey, strips, factor)[0].height // 3
+    assert images._stacked(grey, strips[:1], factor)[0].width < side
+    monkeypatch.setattr(images, "MAX_PICTURE_SIDE", side)
+    fake = _Refuses("9.99", side)
+    read = images.read_beside_lines(fake, grey, reading, "eng", "")  # type: ignore[arg-type]
+    assert len(fake.sizes) >= 3 and all(max(size) <= side for size in fake.sizes)
+    amounts = [word.line for word in read.words if word.text == "9.99"]
+    assert sorted(amounts) == sorted(line for line, _ in strips) and len(strips) == 30

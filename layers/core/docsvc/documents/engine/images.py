@@ -27,6 +27,7 @@ from docsvc.documents.engine.ocr import (
     DEFAULT_LANGUAGES,
     DOUBTFUL_CONFIDENCE,
     MAX_OCR_PIXELS,
+    MAX_PICTURE_SIDE,
     Reading,
     Word,
     _grey,
@@ -129,21 +130,44 @@ def read_beside_lines(
         return reading
     height = statistics.median(word.box[3] - word.box[1] for word in reading.words)
     scale = min(max(BESIDE_HEIGHT / max(height, 1.0), 1.0), BESIDE_MAX_SCALE)
-    stacked, offsets = _stacked(grey, strips, scale)
-    words = tesseract.words(
-        stacked.tobytes(),
-        stacked.width,
-        stacked.height,
-        stacked.width,
-        reading.dpi,
-        languages,
-        location,
-        None,
-        False,
-        SPARSE_TEXT,
-    )
     bare = {line for line, _ in strips}  # a word read in the pad of a strip joins no line that has its value
     added: list[Word] = []
+    for stacked, offsets in (_stacked(grey, group, scale) for group in _stackable(strips, scale)):
+        words = tesseract.words(
+            stacked.tobytes(),
+            stacked.width,
+            stacked.height,
+            stacked.width,
+            reading.dpi,
+            languages,
+            location,
+            None,
+            False,
+            SPARSE_TEXT,
+        )
+        _place(words, offsets, scale, reading.words, bare, added)
+    if not added:
+        return reading
+    replaced = {
+        word
+        for word in reading.words
+        if _doubtful_end(word) and any(overlaps(word.box, other.box) and _numeric(other) for other in added)
+    }
+    kept = tuple(word for word in reading.words if word not in replaced)
+    return replace(reading, words=kept + tuple(added))
+
+
+def _place(
+    words: Sequence[Word],
+    offsets: Sequence[tuple[int, int, float, float]],
+    scale: float,
+    lines: Sequence[Word],
+    bare: set[tuple[int, int, int]],
+    added: list[Word],
+) -> None:
+    """Adds to `added` each number read confidently on a stack of strips (`offsets`, as `_stacked` gives
+    them), moved to where it stands on the page and set on the line read beside it, when that line is one
+    of `bare` and nothing added already stands there."""
     for word in words:
         if word.confidence < BESIDE_CONFIDENCE or not _numeric(word):
             continue
@@ -156,19 +180,10 @@ def read_beside_lines(
                     x0 + word.box[2] / scale,
                     y0 + (word.box[3] - top) / scale,
                 )
-                line = _line_at(reading.words, (box[1] + box[3]) / 2)
+                line = _line_at(lines, (box[1] + box[3]) / 2)
                 if line in bare and not any(overlaps(box, other.box) for other in added):
                     added.append(replace(word, line=line, box=box))
                 break
-    if not added:
-        return reading
-    replaced = {
-        word
-        for word in reading.words
-        if _doubtful_end(word) and any(overlaps(word.box, other.box) and _numeric(other) for other in added)
-    }
-    kept = tuple(word for word in reading.words if word not in replaced)
-    return replace(reading, words=kept + tuple(added))
 
 
 def _doubtful_end(word: Word) -> bool:
@@ -269,6 +284,38 @@ def _paper_end(grey: Image.Image, left: int, y0: int, y1: int, threshold: int, h
         else:
             run = 0
     return grey.width
+
+
+def _stackable(
+    strips: Sequence[tuple[tuple[int, int, int], tuple[int, int, int, int]]], scale: float
+) -> list[list[tuple[tuple[int, int, int], tuple[int, int, int, int]]]]:
+    """The strips in runs, in order, each of which `_stacked` draws within MAX_PICTURE_SIDE a side (the
+    strips of a poster's sixty lines, its headings' half a page apart, stack 39,000 pixels high, a picture
+    Tesseract refuses); a strip too wide to be stacked at all is left out."""
+    runs: list[list[tuple[tuple[int, int, int], tuple[int, int, int, int]]]] = []
+    run: list[tuple[tuple[int, int, int], tuple[int, int, int, int]]] = []
+    for strip in strips:
+        if max(_stack_size([strip], scale)) > MAX_PICTURE_SIDE:
+            continue
+        if run and max(_stack_size([*run, strip], scale)) > MAX_PICTURE_SIDE:
+            runs.append(run)
+            run = []
+        run.append(strip)
+    return [*runs, run] if run else runs
+
+
+def _stack_size(
+    strips: Sequence[tuple[tuple[int, int, int], tuple[int, int, int, int]]], scale: float
+) -> tuple[int, int]:
+    """The width and height of the picture `_stacked` draws of the strips."""
+    sizes = [
+        (round((right - left) * scale), round((bottom - top) * scale))
+        if scale > 1
+        else (right - left, bottom - top)
+        for _, (left, top, right, bottom) in strips
+    ]
+    gap = max(height for _, height in sizes)
+    return max(width for width, _ in sizes) + gap, gap + sum(height + gap for _, height in sizes)
 
 
 def _stacked(

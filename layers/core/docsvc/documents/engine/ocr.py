@@ -74,6 +74,9 @@ if TYPE_CHECKING:
     from PIL import Image  # Pillow is imported when a page is OCR'd, not with the engine
 
 MAX_OCR_PIXELS = 40_000_000  # a page is rendered for OCR at most this large (about 6300 x 6300)
+# Tesseract keeps a picture's coordinates in 16 bits: a picture longer or wider than this it refuses
+# ("Image too large"), whatever its count of pixels (a long till roll, a stack of strips of a poster).
+MAX_PICTURE_SIDE = 32_767
 DEFAULT_LANGUAGES = ("eng",)
 # Where Tesseract's language data lives when TESSDATA_PREFIX does not point at it, first match first.
 DATA_FOLDERS = (
@@ -807,11 +810,14 @@ def _side_by_side(first: Word, second: Word) -> bool:
 
 
 def _dpi(page: pymupdf.Page, dpi: float, warnings: list[str]) -> float | None:
+    """`dpi`, or less (with a warning) for a page whose picture would exceed MAX_OCR_PIXELS or have a side
+    longer than MAX_PICTURE_SIDE; None for a page of no area."""
     area = page.rect.width * page.rect.height / (72 * 72)  # square inches
     if area <= 0:
         return None
-    if area * dpi * dpi > MAX_OCR_PIXELS:
-        dpi = max(int((MAX_OCR_PIXELS / area) ** 0.5), 1)
+    longest = max(page.rect.width, page.rect.height) / 72  # inches
+    if area * dpi * dpi > MAX_OCR_PIXELS or longest * dpi > MAX_PICTURE_SIDE:
+        dpi = max(min(int((MAX_OCR_PIXELS / area) ** 0.5), int(MAX_PICTURE_SIDE / longest)), 1)
         warnings.append(f"the page is very large; OCR ran at {dpi} dpi")
     return dpi
 

@@ -159,6 +159,22 @@ def test_a_page_without_time_left_is_not_read_beside_its_lines(monkeypatch: pyte
     assert images.with_words_beside_lines(page, reading, options, spent=7.0) is reading
 
 
+@OCR
+def test_a_second_look_tesseract_refuses_keeps_the_page_s_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The paper beside the lines, or the head read again, refused by Tesseract (a picture larger than it
+    takes, say): the page keeps the reading it had, rather than failing whole."""
+
+    def refused(*args: object) -> None:
+        raise RuntimeError("Tesseract could not read the page")
+
+    monkeypatch.setattr(images, "read_head_again", refused)
+    document = pymupdf.open()
+    page = document.new_page()
+    reading = ocr.Reading((ocr.Word((1, 1, 1), (0, 0, 10, 10), "TOTAL:", 95.0),), pymupdf.Identity, DPI, 0.0)
+    options = images.ParseOptions(page_seconds=10)
+    assert images.with_words_beside_lines(page, reading, options).words == reading.words
+
+
 def test_a_word_read_in_the_margin_of_a_strip_joins_no_line_that_has_its_value() -> None:
     grey, reading = _roll([("SUBTOTAL:", "48.20"), ("TOTAL:", "")], background=40, spacing=14)
     scale = DPI / 72

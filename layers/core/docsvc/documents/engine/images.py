@@ -116,8 +116,11 @@ def with_words_beside_lines(
     pixmap, _ = _render(page, reading.dpi, reading.turn)
     languages = "+".join(options.languages or DEFAULT_LANGUAGES)
     grey = _grey(pixmap)
-    beside = read_beside_lines(tesseract, grey, reading, languages, location)
-    return read_head_again(tesseract, grey, beside, languages, location)
+    try:  # each a second look: one Tesseract refuses (a picture too large, say) keeps the reading before it
+        reading = read_beside_lines(tesseract, grey, reading, languages, location)
+        return read_head_again(tesseract, grey, reading, languages, location)
+    except RuntimeError:
+        return reading
 
 
 def read_beside_lines(

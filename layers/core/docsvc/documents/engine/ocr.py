@@ -51,7 +51,6 @@ import array
 import contextlib
 import ctypes
 import faulthandler
-import functools
 import glob
 import itertools
 import os
@@ -1525,38 +1524,26 @@ def _may_draw_images(page: pymupdf.Page) -> bool:
         if any(kind != _LINK for _, kind, _ in page.annot_xrefs()):
             return True
         contents = page.read_contents()
-        operators = _MAY_DRAW_IMAGE_OPERATORS
-        found = _token(_operators_pattern(operators), contents)
-        while found is not None:  # one pass over the stream: each kind decided once, then no longer sought
-            operator = found.group()
-            if operator in _DRAWING:
-                return True
-            if operator in _COLOURING:  # a colour (a separation's, a calibrated one's) or a pattern
-                if _may_fill_patterns(page):
-                    return True
-                operators = operators - _COLOURING
-            else:  # a graphics state
-                if _may_soft_mask(page):
-                    return True
-                operators = operators - {b"gs"}
-            found = _token(_operators_pattern(operators), contents, found.end()) if operators else None
-        return False
+        found = _token(_MAY_DRAW_IMAGE, contents)
+        if found is None:
+            return False
+        if found.group() not in _COLOURING_OR_STATES or _token(_DRAWS_IMAGE, contents, found.end()):
+            return True  # an operator that draws as it stands: nothing of the resources read
+        # colours and graphics states alone: each draws an image only through the page's resources
+        colours = found.group() in _COLOURING or _token(_COLOURS, contents, found.end())
+        if colours and _may_fill_patterns(page):
+            return True
+        states = found.group() == b"gs" or _token(_STATES, contents, found.end())
+        return bool(states) and _may_soft_mask(page)
     except Exception:  # a damaged page, or not a PDF's: the full look decides
         return True
 
 
-_MAY_DRAW_IMAGE_OPERATORS = frozenset({b"Do", b"BI", b"sh", b"scn", b"SCN", b"gs"})
-_DRAWING = frozenset({b"Do", b"BI", b"sh"})  # an XObject, an image in line, a shading: drawn as they stand
-_COLOURING = frozenset({b"scn", b"SCN"})  # draw an image only through a pattern of the page's resources
-
-
-@functools.cache
-def _operators_pattern(operators: frozenset[bytes]) -> re.Pattern[bytes]:
-    """`_MAY_DRAW_IMAGE` for some of its operators (those not yet ruled out on a page)."""
-    if operators == _MAY_DRAW_IMAGE_OPERATORS:
-        return _MAY_DRAW_IMAGE
-    alternatives = b"|".join(sorted(operators))
-    return re.compile(rb"(?:" + alternatives + rb")(?![^\s\x00\[(</%])")
+_DRAWS_IMAGE = re.compile(rb"(?:Do|BI|sh)(?![^\s\x00\[(</%])")  # an XObject, an image in line, a shading
+_COLOURS = re.compile(rb"(?:scn|SCN)(?![^\s\x00\[(</%])")  # an image only through a pattern
+_STATES = re.compile(rb"gs(?![^\s\x00\[(</%])")  # an image only through a soft mask
+_COLOURING = frozenset({b"scn", b"SCN"})
+_COLOURING_OR_STATES = _COLOURING | {b"gs"}
 
 
 def _may_fill_patterns(page: pymupdf.Page) -> bool:

@@ -622,6 +622,19 @@ def test_a_sparse_page_of_half_transparent_text_is_not_interpreted_again_to_look
         assert page.get_image_info() == []
 
 
+def test_a_sparse_page_coloured_without_patterns_is_not_interpreted_again_to_look_for_images() -> None:
+    with pymupdf.open() as document:
+        page = document.new_page()
+        page.insert_text((72, 72), "RECEIVED 2024-03-14", fontname="helv")
+        xref = page.get_contents()[0]
+        drawn = b"q /DeviceRGB cs 0.8 0.1 0.1 scn /DeviceGray CS 0.5 SCN 20 197 555 555 re B Q"
+        document.update_stream(xref, document.xref_stream(xref) + b"\n" + drawn + b"\n")
+        assert ocr._token(ocr._MAY_DRAW_IMAGE, document.xref_stream(xref))  # colour operators stand there
+        assert not ocr._may_draw_images(page)  # but the page's resources have no pattern to name
+        assert page.get_image_info() == []  # what the full look would have found
+        assert not ocr.is_stamped_scan(page, _blocks(page))
+
+
 @pytest.mark.parametrize(
     ("contents", "operator"),
     [
@@ -662,6 +675,21 @@ def _with_image(way: str) -> bytes:
                 page.show_pdf_page(rect, other, 0)
         elif way == "annotation":  # a stamp whose appearance is the picture
             page.add_stamp_annot(rect, stamp=picture)
+        elif way == "pattern":  # a shading pattern filling the picture's box, met as the shading
+            pattern = document.get_new_xref()
+            document.update_object(
+                pattern,
+                "<</PatternType 2/Shading<</ShadingType 2/ColorSpace/DeviceGray/Coords[0 0 595 0]"
+                "/Function<</FunctionType 2/Domain[0 1]/C0[0]/C1[1]/N 1>>/Extend[true true]>>>>",
+            )
+            kind, resources = document.xref_get_key(page.xref, "Resources")
+            owner, key = (
+                (int(resources.split()[0]), "Pattern") if kind == "xref" else (page.xref, "Resources/Pattern")
+            )
+            document.xref_set_key(owner, key, f"<</P0 {pattern} 0 R>>")
+            xref = page.get_contents()[0]
+            drawn = b"q /Pattern cs /P0 scn 20 197 555 555 re f Q"
+            document.update_stream(xref, document.xref_stream(xref) + b"\n" + drawn + b"\n")
         elif way == "shading":  # a shading filling the picture's box, which MuPDF meets as an image
             shading = document.get_new_xref()
             document.update_object(
@@ -680,7 +708,7 @@ def _with_image(way: str) -> bytes:
         return bytes(document.tobytes())
 
 
-@pytest.mark.parametrize("way", ["image", "inline", "form", "annotation", "shading"])
+@pytest.mark.parametrize("way", ["image", "inline", "form", "annotation", "shading", "pattern"])
 def test_a_sparse_page_that_draws_a_picture_is_still_looked_at_for_a_stamped_scan(way: str) -> None:
     with pymupdf.open(stream=_with_image(way), filetype="pdf") as document:
         page = document[0]

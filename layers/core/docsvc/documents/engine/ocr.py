@@ -1509,12 +1509,12 @@ class _ImageBoxes(_mupdf.FzDevice2):  # type: ignore[misc, name-defined]
 _LINK = 1  # MuPDF's PDF_ANNOT_LINK, the kind of annotation with no appearance of its own
 # The operators of a content stream through which MuPDF may meet an image: an XObject (an image, or a
 # form holding one), an image in line, a shading (met as an image), a pattern's colour (a tiling may
-# draw an image), a graphics state (its soft mask is a form). A token stands between whitespace or
+# draw an image; a colour operator names one only where the page's resources have patterns), a
+# graphics state (its soft mask is a form). A token stands between whitespace or
 # delimiters; the same letters inside a string only send the page to the full look. The operator is
 # matched first and what stands before it checked after (`_token`): a pattern that begins with a look
 # behind is tried at every byte of the stream, four times slower on a page's content.
 _MAY_DRAW_IMAGE = re.compile(rb"(?:Do|BI|sh|scn|SCN|gs)(?![^\s\x00\[(</%])")
-_MAY_DRAW_IMAGE_BUT_STATES = re.compile(rb"(?:Do|BI|sh|scn|SCN)(?![^\s\x00\[(</%])")
 _BEFORE_TOKEN = frozenset(b" \t\n\r\x0b\x0c\x00])>}")  # whitespace, NUL, the delimiters a token may follow
 _SOFT_MASK = re.compile(r"/SMask(?!\s*/None)")  # a graphics state's soft mask other than none
 _REFERENCE = re.compile(r"(\d+)\s+\d+\s+R\b")
@@ -1524,7 +1524,8 @@ def _may_draw_images(page: pymupdf.Page) -> bool:
     """Whether drawing the page may draw an image, from its content stream's operators and its
     annotations (a link has no appearance of its own; any other may) without interpreting the page.
     Graphics states alone (opacity, line widths: common on pages of text) draw none unless one of
-    the page's own has a soft mask."""
+    the page's own has a soft mask; colours alone (of a separation, a calibrated space: common in
+    the PDFs of some makers) none unless the page's resources have patterns."""
     try:
         if any(kind != _LINK for _, kind, _ in page.annot_xrefs()):
             return True
@@ -1532,11 +1533,33 @@ def _may_draw_images(page: pymupdf.Page) -> bool:
         found = _token(_MAY_DRAW_IMAGE, contents)
         if found is None:
             return False
-        if found.group() != b"gs" or _token(_MAY_DRAW_IMAGE_BUT_STATES, contents, found.end()):
+        if found.group() not in _COLOURING_OR_STATES or _token(_DRAWS_IMAGE, contents, found.end()):
+            return True  # an operator that draws as it stands: nothing of the resources read
+        # colours and graphics states alone: each draws an image only through the page's resources
+        colours = found.group() in _COLOURING or _token(_COLOURS, contents, found.end())
+        if colours and _may_fill_patterns(page):
             return True
-        return _may_soft_mask(page)
+        states = found.group() == b"gs" or _token(_STATES, contents, found.end())
+        return bool(states) and _may_soft_mask(page)
     except Exception:  # a damaged page, or not a PDF's: the full look decides
         return True
+
+
+_DRAWS_IMAGE = re.compile(rb"(?:Do|BI|sh)(?![^\s\x00\[(</%])")  # an XObject, an image in line, a shading
+_COLOURS = re.compile(rb"(?:scn|SCN)(?![^\s\x00\[(</%])")  # an image only through a pattern
+_STATES = re.compile(rb"gs(?![^\s\x00\[(</%])")  # an image only through a soft mask
+_COLOURING = frozenset({b"scn", b"SCN"})
+_COLOURING_OR_STATES = _COLOURING | {b"gs"}
+
+
+def _may_fill_patterns(page: pymupdf.Page) -> bool:
+    """Whether the page's colour operators may name a pattern (a tiling may draw an image, a shading's
+    is met as one): its own resources have patterns, or its resources are not its own (inherited) or
+    not found. A colour operator naming no pattern of the resources paints none."""
+    document = page.parent
+    if document.xref_get_key(page.xref, "Resources")[0] not in {"dict", "xref"}:
+        return True
+    return bool(document.xref_get_key(page.xref, "Resources/Pattern")[0] != "null")
 
 
 def _token(operators: re.Pattern[bytes], contents: bytes, start: int = 0) -> re.Match[bytes] | None:

@@ -471,6 +471,25 @@ def test_bare_folios_that_restart_at_one_start_a_document() -> None:
     assert [part.pages for part in found] == [[1, 2], [3, 4]]
 
 
+def test_a_folio_one_at_the_head_after_a_folio_further_at_the_foot_starts_a_document() -> None:
+    visa = "Application for a national visa\nSurname\nFirst name\nNationality\nPurpose of the journey"
+    schengen = "Schengen visa\nEmployer and address\nInviting company\nMeans of support\nSignature"
+    more = "Residence in another country\nPermit number\nValid until\nPlace and date"
+    pages = [f"{visa}\n6", f"{more}\n7", f"{schengen}\n1\nTravel\nItinerary", f"2\n{more.upper()}"]
+    found = split(pages, [Subdocument("form", "A form to fill in.", allow_multiple_instances=True)])
+    assert [part.pages for part in found] == [[1, 2], [3, 4]]
+
+
+def test_a_page_ending_on_a_date_and_a_signature_to_fill_in_ends_its_document() -> None:
+    proxy = "Proxy\nI, the undersigned owner of flat 4,\nappoint Mr/Ms ____________\nto represent me at the meeting"
+    utility = "Water supply\nCustomer: J. Silva\nPeriod: June\nConsumption 12 m3\nTotal due 40.00"
+    pages = [f"{proxy}\nDate __________ Signature __________", utility]
+    subdocuments = [Subdocument("form", "A form to fill in.", allow_multiple_instances=True)]
+    assert [part.pages for part in split(pages, subdocuments)] == [[1], [2]]
+    unsigned = [f"{proxy}\nPlease turn over", utility]
+    assert [part.pages for part in split(unsigned, subdocuments)] == [[1, 2]]
+
+
 def test_a_folio_on_the_last_line_stands_in_one_place_on_short_and_long_pages() -> None:
     assert folio(["Title", "Some text", "More text", "Still more", "And more", "Last words", "8"]) == (8, -1)
     assert folio(["Title", "7"]) == (7, -1)

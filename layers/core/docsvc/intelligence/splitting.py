@@ -148,6 +148,12 @@ _CLOSING = re.compile(
     r"\bthank\s+you\b|\bthanks\s+for\b|\bcome\s+again\b|\bvisit\s+again\b|\bhave\s+a\s+nice\s+day\b",
     re.IGNORECASE,
 )
+# A line to sign, its blank drawn ("Unterschrift: ______", "Firma ....."), and one to date: a form's end.
+_SIGNATURE_BLANK = re.compile(
+    r"\b(?:signature|signed|sign here|unterschrift|firma|assinatura|handtekening|podpis|signé)\b[^\n]*?[_.]{3,}",
+    re.IGNORECASE,
+)
+_DATE_WORD = re.compile(r"\b(?:date|dated|datum|data|fecha|fait le|dne)\b", re.IGNORECASE)
 _TABLE_RULE = re.compile(r":?-+:?")
 _FOLIO = re.compile(r"[-\u2013\u2014]?\s*(\d{1,4})\s*[-\u2013\u2014]?")
 # The last code point of each script's block, in order (Latin with its extensions and punctuation).
@@ -212,6 +218,7 @@ class PageSignals:
     closes: bool  # ends with its document's total and a closing line
     greets: bool = False  # a letter's salutation among its first lines
     signs_off: bool = False  # a letter's closing formula among its last lines
+    signed_at_end: bool = False  # its last lines give a date and a signature to fill in
     words: Counter[str] = field(default_factory=Counter)  # its content words, counted
     edges: frozenset[str] = frozenset()  # its first and last lines, digits aside
     folio: tuple[int, int] | None = None  # its bare page number and the line it stands on (-1: the last)
@@ -293,6 +300,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         closes=closes_document([" ".join(row) for row in rows]),
         greets=any(map(is_salutation, lines[:LETTER_TOP_LINES])),
         signs_off=any(map(is_closing_formula, lines[-LETTER_END_LINES:])),
+        signed_at_end=ends_to_sign(lines),
         words=content_words(text),
         edges=edge_lines(lines),
         folio=folio(lines),
@@ -362,6 +370,15 @@ def closes_document(lines: Sequence[str]) -> bool:
     """Whether the lines end a document: a total line, and after it a closing line ("Thank you")."""
     totals = [at for at, line in enumerate(lines) if is_total_line(line, lines[at + 1 : at + 2])]
     return bool(totals) and any(_CLOSING.search(line) for line in lines[totals[-1] + 1 :])
+
+
+def ends_to_sign(lines: Sequence[str]) -> bool:
+    """Whether a page's last lines (EDGE_LINES) ask for a date and a signature, blanks drawn after
+    them ("Data ______ Firma ______"): a form or a proxy ends there, as a letter ends on its closing
+    formula; what follows is another document's."""
+    last = [line for line in lines[-EDGE_LINES:] if not line.startswith("|")]
+    signed = [line for line in last if _SIGNATURE_BLANK.search(line)]
+    return bool(signed) and any(_DATE_WORD.search(line) for line in last)
 
 
 def is_total_line(line: str, following: Sequence[str]) -> bool:
@@ -670,6 +687,8 @@ def page_evidence(
         found.append(Evidence("a letter's salutation", 3.0))
     if previous.signs_off:
         found.append(Evidence("the page before signed a letter off", 2.5))
+    elif previous.signed_at_end:
+        found.append(Evidence("the page before ended on a date and a signature to fill in", 2.5))
     if page.paper_front and not previous.paper_front:
         found.append(Evidence("a paper's front: an abstract and an affiliation", 3.0))
     if page.references and not _opens_alone(page, previous):
@@ -734,7 +753,19 @@ def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) ->
             found.append(Evidence("the folios restart", 2.5))
         else:
             found.append(Evidence("the folios break", 1.0))
+    elif _folio_restarts_elsewhere(page, previous):
+        found.append(Evidence("the folios restart elsewhere on the page", 2.5))
     return found
+
+
+def _folio_restarts_elsewhere(page: PageSignals, previous: PageSignals) -> bool:
+    """Whether a page numbered 1 follows a page numbered further on its very first or last line, the
+    two numbers at different places (the page before's at its foot, this one's at its head): documents
+    set out apart number their pages apart, each from 1, each at its own place. A number a few lines
+    into the page before is as likely a quantity of a column as its folio."""
+    if page.folio is None or previous.folio is None or page.folio[1] == previous.folio[1]:
+        return False
+    return page.folio[0] == 1 and previous.folio[0] > 1 and previous.folio[1] in (0, -1)
 
 
 def _folios_follow(page: PageSignals, previous: PageSignals) -> bool:

@@ -29,8 +29,11 @@ What it measures, per document, then summed per category, per language and over 
   raw get_text writes its code, which reads as any character (a bullet as "r\\x01"), so raw is read a
   second time without codes, untimed, and what that reading writes U+FFFD is U+FFFD in raw too (its
   font's spaces kept); on both sides U+FFFD is stripped from a token's ends as punctuation is (a
-  big parenthesis of a formula's font stuck to `n+1` on one side, written apart on the other), and a
-  token holding it within is not counted as a word. On a line that holds right-to-left letters raw
+  big parenthesis of a formula's font stuck to `n+1` on one side, written apart on the other), and
+  within a token it parts the token's words, on both sides alike: whether a word ends at a glyph that
+  is no character no reader can tell, and raw get_text puts a space after such a glyph where its
+  metrics leave a gap (an Arabic letter's dots drawn as glyphs of their own, "\u0627\u0644\u06a1\ufffd \u0627\u0645\u0647"),
+  where a reading that keeps the word whole writes none. On a line that holds right-to-left letters raw
   get_text writes no space where the direction changes, however far apart the glyphs (two cells of
   a table's row, "\u0664U+0600"): on a page with a word that mixes such letters with others, raw
   is read again character by character, untimed, and a space put between two runs of one direction
@@ -205,9 +208,10 @@ def _cells_apart(line: str) -> str:
 def tokens(text: str, fold: bool = False, headings: bool = True) -> list[str]:
     words = []
     for raw in unicodedata.normalize("NFKC", plain(text, headings)).split():
-        word = raw.strip(PUNCTUATION + UNMAPPED)
-        if word and UNMAPPED not in word:
-            words.append(word.casefold() if fold else word)
+        for piece in raw.split(UNMAPPED):
+            word = piece.strip(PUNCTUATION)
+            if word:
+                words.append(word.casefold() if fold else word)
     return words
 
 

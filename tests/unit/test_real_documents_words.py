@@ -151,3 +151,14 @@ def test_a_space_before_a_right_to_left_mark_still_parts_words() -> None:
 def test_a_space_before_a_vowel_sign_drawn_before_its_consonant_still_parts_words() -> None:
     # Raw text writes a Tamil word's glyphs as drawn: its vowel sign E (a spacing mark) first.
     assert tokens("\u0ba8\u0bbe \u0bc6\u0baa\u0bbe") == ["\u0ba8\u0bbe", "\u0bc6\u0baa\u0bbe"]
+
+
+def test_a_glyph_of_no_unicode_within_a_word_parts_it_alike_on_both_sides() -> None:
+    # An Arabic letter's dots drawn as a glyph of their own: raw spaces after it, a whole word does not.
+    raw = "\u0627\u0644\u06a1\ufffd \u0627\u0645\u0647"
+    whole = "\u0627\u0644\u06a1\ufffd\u0627\u0645\u0647"
+
+    scored = fidelity(raw, whole)
+
+    assert tokens(whole) == ["\u0627\u0644\u06a1", "\u0627\u0645\u0647"]
+    assert (scored.raw_words, scored.found, scored.cut) == (2, 2, 0)

@@ -143,8 +143,9 @@ UNMAPPED = "\ufffd"  # a glyph whose font gives it no Unicode value, as MuPDF wr
 _WITHOUT_CODES = pymupdf.TEXTFLAGS_TEXT & ~pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE
 PUNCTUATION = "\"'`.,;:!?()[]{}<>«»“”\u2018\u2019„*_~"
 _RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"  # Hebrew, Arabic, Syriac, Thaana
-# A right-to-left character next to a letter or digit of no such script, with no space between.
-_MIXED = re.compile(f"[{_RTL}][^\\W_{_RTL}]|[^\\W_{_RTL}][{_RTL}]")
+# A right-to-left character next to any other that is no space (a digit, a letter, a sign: "10%" in a
+# table's cell beside a Hebrew one), with no space between.
+_MIXED = re.compile(f"[{_RTL}][^\\s{_RTL}]|[^\\s{_RTL}][{_RTL}]")
 _BACKWARDS = re.compile(f"[{_RTL}]")
 _SPACE_WIDTH = 0.15  # of the font size: runs of glyphs this far apart are apart (kerning is less)
 _RULE_WIDTH = 2.0  # points: a drawn path this narrow and at least _RULE_TALL times as tall is a rule

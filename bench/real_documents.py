@@ -32,18 +32,18 @@ What it measures, per document, then summed per category, per language and over 
   big parenthesis of a formula's font stuck to `n+1` on one side, written apart on the other), and
   within a token it parts the token's words, on both sides alike: whether a word ends at a glyph that
   is no character no reader can tell, and raw get_text puts a space after such a glyph where its
-  metrics leave a gap (an Arabic letter's dots drawn as glyphs of their own, "\u0627\u0644\u06a1\ufffd \u0627\u0645\u0647"),
-  where a reading that keeps the word whole writes none. On a line that holds right-to-left letters raw
-  get_text writes no space where the direction changes, however far apart the glyphs (two cells of
-  a table's row, "\u0664U+0600"): on a page with a word that mixes such letters with others, raw
-  is read again character by character, untimed, and a space put between two runs of one direction
-  of such a word that are more than 0.15 of the font size apart. Raw get_text reads no drawing: where
-  its spacing does not part two glyphs on both sides of a vertical rule drawn across their line (a
-  table's column rule, a frame's edge; a font whose metrics MuPDF cannot use, "\u2192k" half a font
-  size apart), it writes one word that no reader sees, so on a page with such rules raw is read again
-  character by character, untimed, and a space put where a rule stands between two glyphs. A heading mark
-  is a `#` run before text on its line (a line that is only `#` is a word). Word recall: the share
-  of the multiset of raw words found in the output.
+  metrics leave a gap (an Arabic letter's dots drawn as glyphs of their own,
+  "\u0627\u0644\u06a1\ufffd \u0627\u0645\u0647"), where a reading that keeps the word whole writes
+  none. On a line that holds right-to-left letters raw get_text writes no space where the direction
+  changes, however far apart the glyphs (two cells of a table's row, "\u0664U+0600"): on a page with
+  a word that mixes such letters with others, raw is read again character by character, untimed, and a
+  space put between two runs of one direction of such a word that are more than 0.15 of the font size
+  apart. Raw get_text reads no drawing: where its spacing does not part two glyphs on both sides of a
+  vertical rule drawn across their line (a table's column rule, a frame's edge; a font whose metrics MuPDF
+  cannot use, "\u2192k" half a font size apart), it writes one word that no reader sees, so on a page with
+  such rules raw is read again character by character, untimed, and a space put where a rule stands between
+  two glyphs. A heading mark is a `#` run before text on its line (a line that is only `#` is a word). Word
+  recall: the share of the multiset of raw words found in the output.
   Words cut: raw words missing from the output that appear there split across two neighbouring
   tokens (two cells, or a word broken in two). Words repeated: over the raw words, how many more
   times the output holds them than raw does. Extra: output words that raw does not hold at all.

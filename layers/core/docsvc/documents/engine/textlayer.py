@@ -49,7 +49,9 @@ _RIGHT_TO_LEFT = re.compile(f"[{_RTL}]")
 # digit of no such script, or a sign ("10%" in the cell beside a Hebrew one, a slide's bullet "\u25c0"
 # far right of an Arabic line). A glyph of no Unicode value (a letter's dots) and a joiner or
 # direction mark are the word's own.
-_MIXED = re.compile(f"[{_RTL}][^\\s{_RTL}{UNMAPPED}\u200b-\u200f]|[^\\s{_RTL}{UNMAPPED}\u200b-\u200f][{_RTL}]")
+_MIXED = re.compile(
+    f"[{_RTL}][^\\s{_RTL}{UNMAPPED}\u200b-\u200f]|[^\\s{_RTL}{UNMAPPED}\u200b-\u200f][{_RTL}]"
+)
 _OF_NO_DIRECTION = re.compile(f"[{UNMAPPED}\u200b-\u200f]")
 REACH = 3  # blocks on each side of a run looked at for the one block the page without paths makes
 Piece = tuple[Box, str]  # a block of text: its box and its text

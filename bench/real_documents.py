@@ -1,13 +1,13 @@
 """Real documents: the docsvc engine against its peers on public documents with ground truth.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|...|heldout13|all]
+    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|...|heldout14|all]
         [--corpus .corpus] [--json PATH] [--no-rotations] [--no-camelot]
 
 Reads the documents of `bench/real_documents/manifest.json` (real PDFs, scans and photos taken from
 public repositories, each with the ground truth its repository keeps) from the corpus folder, whose
 layout bench/real_corpus.py writes, keeping the `--split` asked for (`tune` by default; about a third
-of each category is `heldout`; `heldout2` to `heldout13`, later held-out sets, have no truth file,
+of each category is `heldout`; `heldout2` to `heldout14`, later held-out sets, have no truth file,
 `truth_kind` "none": their documents are read for their text layer's words). Every document is read
 in this one run by the docsvc engine in process (`engine.parse_pages`, as the parse service calls
 it), raw PyMuPDF `page.get_text()`, and, when importable (`pip install -e '.[bench]'`),
@@ -29,18 +29,21 @@ What it measures, per document, then summed per category, per language and over 
   raw get_text writes its code, which reads as any character (a bullet as "r\\x01"), so raw is read a
   second time without codes, untimed, and what that reading writes U+FFFD is U+FFFD in raw too (its
   font's spaces kept); on both sides U+FFFD is stripped from a token's ends as punctuation is (a
-  big parenthesis of a formula's font stuck to `n+1` on one side, written apart on the other), and a
-  token holding it within is not counted as a word. On a line that holds right-to-left letters raw
-  get_text writes no space where the direction changes, however far apart the glyphs (two cells of
-  a table's row, "\u0664U+0600"): on a page with a word that mixes such letters with others, raw
-  is read again character by character, untimed, and a space put between two runs of one direction
-  of such a word that are more than 0.15 of the font size apart. Raw get_text reads no drawing: where
-  its spacing does not part two glyphs on both sides of a vertical rule drawn across their line (a
-  table's column rule, a frame's edge; a font whose metrics MuPDF cannot use, "\u2192k" half a font
-  size apart), it writes one word that no reader sees, so on a page with such rules raw is read again
-  character by character, untimed, and a space put where a rule stands between two glyphs. A heading mark
-  is a `#` run before text on its line (a line that is only `#` is a word). Word recall: the share
-  of the multiset of raw words found in the output.
+  big parenthesis of a formula's font stuck to `n+1` on one side, written apart on the other), and
+  within a token it parts the token's words, on both sides alike: whether a word ends at a glyph that
+  is no character no reader can tell, and raw get_text puts a space after such a glyph where its
+  metrics leave a gap (an Arabic letter's dots drawn as glyphs of their own,
+  "\u0627\u0644\u06a1\ufffd \u0627\u0645\u0647"), where a reading that keeps the word whole writes
+  none. On a line that holds right-to-left letters raw get_text writes no space where the direction
+  changes, however far apart the glyphs (two cells of a table's row, "\u0664U+0600"): on a page with
+  a word that mixes such letters with others, raw is read again character by character, untimed, and a
+  space put between two runs of one direction of such a word that are more than 0.15 of the font size
+  apart. Raw get_text reads no drawing: where its spacing does not part two glyphs on both sides of a
+  vertical rule drawn across their line (a table's column rule, a frame's edge; a font whose metrics MuPDF
+  cannot use, "\u2192k" half a font size apart), it writes one word that no reader sees, so on a page with
+  such rules raw is read again character by character, untimed, and a space put where a rule stands between
+  two glyphs. A heading mark is a `#` run before text on its line (a line that is only `#` is a word). Word
+  recall: the share of the multiset of raw words found in the output.
   Words cut: raw words missing from the output that appear there split across two neighbouring
   tokens (two cells, or a word broken in two). Words repeated: over the raw words, how many more
   times the output holds them than raw does. Extra: output words that raw does not hold at all.
@@ -140,8 +143,9 @@ UNMAPPED = "\ufffd"  # a glyph whose font gives it no Unicode value, as MuPDF wr
 _WITHOUT_CODES = pymupdf.TEXTFLAGS_TEXT & ~pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE
 PUNCTUATION = "\"'`.,;:!?()[]{}<>«»“”\u2018\u2019„*_~"
 _RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"  # Hebrew, Arabic, Syriac, Thaana
-# A right-to-left character next to a letter or digit of no such script, with no space between.
-_MIXED = re.compile(f"[{_RTL}][^\\W_{_RTL}]|[^\\W_{_RTL}][{_RTL}]")
+# A right-to-left character next to any other that is no space (a digit, a letter, a sign: "10%" in a
+# table's cell beside a Hebrew one), with no space between.
+_MIXED = re.compile(f"[{_RTL}][^\\s{_RTL}]|[^\\s{_RTL}][{_RTL}]")
 _BACKWARDS = re.compile(f"[{_RTL}]")
 _SPACE_WIDTH = 0.15  # of the font size: runs of glyphs this far apart are apart (kerning is less)
 _RULE_WIDTH = 2.0  # points: a drawn path this narrow and at least _RULE_TALL times as tall is a rule
@@ -205,9 +209,10 @@ def _cells_apart(line: str) -> str:
 def tokens(text: str, fold: bool = False, headings: bool = True) -> list[str]:
     words = []
     for raw in unicodedata.normalize("NFKC", plain(text, headings)).split():
-        word = raw.strip(PUNCTUATION + UNMAPPED)
-        if word and UNMAPPED not in word:
-            words.append(word.casefold() if fold else word)
+        for piece in raw.split(UNMAPPED):
+            word = piece.strip(PUNCTUATION)
+            if word:
+                words.append(word.casefold() if fold else word)
     return words
 
 
@@ -1366,7 +1371,7 @@ def _jsonable(value: Any) -> Any:
 
 
 def main() -> int:
-    splits = ("tune", "heldout", *(f"heldout{number}" for number in range(2, 14)))
+    splits = ("tune", "heldout", *(f"heldout{number}" for number in range(2, 15)))
     parser = corpus_arguments(__doc__, (*splits, *TABLE_SPLITS))
     parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
     parser.add_argument("--no-rotations", action="store_true", help="skip the rotated copies of scans")

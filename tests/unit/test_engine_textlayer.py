@@ -408,6 +408,32 @@ def test_cells_of_a_right_to_left_row_written_without_spaces_between_them_are_wo
     assert page.text.split() == ["\u0664", "U+0600", "\u0639\u0644\u0627\u0645\u0629"]
 
 
+def test_a_sign_drawn_far_from_a_right_to_left_word_it_is_glued_to_is_a_word_apart() -> None:
+    # "10%" in a table's cell, a Hebrew word in the next one; get_text writes no space between them.
+    shown = "1 0 0 1 250 100 Tm (10%) Tj 1 0 0 1 300 100 Tm (\\002\\001) Tj"
+    content = named_glyphs_pdf(["uni05D0", "uni05D1"], shown, width=500)
+    with pymupdf.open(stream=content) as document:
+        assert document[0].get_text().split() == ["10%\u05d0\u05d1"]
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text.split() == ["10%", "\u05d0\u05d1"]
+
+
+def test_a_glyph_of_no_unicode_in_a_right_to_left_word_is_of_its_run() -> None:
+    # An Arabic letter's dots drawn as a glyph of no value, a space's width left of the letters before
+    # it, and a parenthesis glued to the word: the word stays whole.
+    line = [
+        ("\u0627", 130.0, 136.0, 11.0),
+        ("\u0644", 124.0, 130.0, 11.0),
+        ("\ufffd", 110.0, 111.0, 11.0),
+        ("\u06a1", 114.0, 124.0, 11.0),
+        ("(", 110.0, 114.0, 11.0),
+    ]
+
+    assert directions_apart([line]) == {}
+
+
 def test_cells_of_a_right_to_left_row_in_presentation_forms_are_words_apart_as_the_letters_they_are() -> None:
     content = right_to_left_row("uniFECB uniFEE0 uniFE8E uniFEE3 uniFE94")
     with pymupdf.open(stream=content) as document:

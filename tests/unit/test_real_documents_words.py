@@ -52,6 +52,17 @@ def test_raw_words_glued_where_a_right_to_left_line_changes_direction_between_fa
     assert directions_apart_pages(content, "pdf", raw)[0].split() == ["\u0664", "U+0600", "\u05d0\u05d1"]
 
 
+def test_raw_words_glued_where_a_right_to_left_word_meets_a_far_sign_are_apart() -> None:
+    # "10%" in one cell of a table's row, a Hebrew word in the next: raw writes them as one word.
+    shown = "1 0 0 1 250 100 Tm (10%) Tj 1 0 0 1 300 100 Tm (\\002\\001) Tj"
+    content = named_glyphs_pdf(["uni05D0", "uni05D1"], shown, width=500)
+    with pymupdf.open(stream=content) as document:
+        raw = [document[0].get_text()]
+
+    assert raw[0].split() == ["10%\u05d0\u05d1"]
+    assert directions_apart_pages(content, "pdf", raw)[0].split() == ["10%", "\u05d0\u05d1"]
+
+
 def test_a_raw_space_where_a_glyph_written_before_it_stands_is_dropped() -> None:
     # A sign of no width, a conjunct's part drawn from its place, a second sign of no width set back
     # within that part: get_text measures the gap after the second sign only and writes a space there.
@@ -151,3 +162,14 @@ def test_a_space_before_a_right_to_left_mark_still_parts_words() -> None:
 def test_a_space_before_a_vowel_sign_drawn_before_its_consonant_still_parts_words() -> None:
     # Raw text writes a Tamil word's glyphs as drawn: its vowel sign E (a spacing mark) first.
     assert tokens("\u0ba8\u0bbe \u0bc6\u0baa\u0bbe") == ["\u0ba8\u0bbe", "\u0bc6\u0baa\u0bbe"]
+
+
+def test_a_glyph_of_no_unicode_within_a_word_parts_it_alike_on_both_sides() -> None:
+    # An Arabic letter's dots drawn as a glyph of their own: raw spaces after it, a whole word does not.
+    raw = "\u0627\u0644\u06a1\ufffd \u0627\u0645\u0647"
+    whole = "\u0627\u0644\u06a1\ufffd\u0627\u0645\u0647"
+
+    scored = fidelity(raw, whole)
+
+    assert tokens(whole) == ["\u0627\u0644\u06a1", "\u0627\u0645\u0647"]
+    assert (scored.raw_words, scored.found, scored.cut) == (2, 2, 0)

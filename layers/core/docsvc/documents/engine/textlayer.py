@@ -45,8 +45,14 @@ _LOST_SPACE = 0.15  # of the font size: a gap this wide between two glyphs is a 
 _WORD = re.compile(r"\S+")
 _RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"  # Hebrew, Arabic, Syriac, Thaana
 _RIGHT_TO_LEFT = re.compile(f"[{_RTL}]")
-# A right-to-left character next to a letter or digit of no such script, with no space between.
-_MIXED = re.compile(f"[{_RTL}][^\\W_{_RTL}]|[^\\W_{_RTL}][{_RTL}]")
+# A right-to-left character next to any other that is no space, with no space between: a letter or
+# digit of no such script, or a sign ("10%" in the cell beside a Hebrew one, a slide's bullet "\u25c0"
+# far right of an Arabic line). A glyph of no Unicode value (a letter's dots) and a joiner or
+# direction mark are the word's own.
+_MIXED = re.compile(
+    f"[{_RTL}][^\\s{_RTL}{UNMAPPED}\u200b-\u200f]|[^\\s{_RTL}{UNMAPPED}\u200b-\u200f][{_RTL}]"
+)
+_OF_NO_DIRECTION = re.compile(f"[{UNMAPPED}\u200b-\u200f]")
 REACH = 3  # blocks on each side of a run looked at for the one block the page without paths makes
 Piece = tuple[Box, str]  # a block of text: its box and its text
 Numbered = tuple[Box, str, int]  # a block of text: its box, its text, its number on the page
@@ -240,7 +246,7 @@ def _mark(char: str) -> bool:
 
 
 def mixed_directions(text: str) -> bool:
-    """Does the text hold a right-to-left character next to a letter or digit of no such script?"""
+    """Does the text hold a right-to-left character next to another of no such script (`_MIXED`)?"""
     return _MIXED.search(text) is not None
 
 
@@ -268,11 +274,16 @@ def directions_apart(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
 
 
 def _direction_runs(chars: Sequence[Char]) -> list[tuple[int, int, tuple[float, float, float]]]:
-    """The characters' runs of one direction (right to left or not): (start, end, (x0, x1, size))."""
+    """The characters' runs of one direction (right to left or not): (start, end, (x0, x1, size)). A
+    glyph of no Unicode value or a joiner has none: it is of the run it stands in (an Arabic letter's
+    dots, drawn apart from the letter they stand over)."""
     runs: list[tuple[int, int, tuple[float, float, float]]] = []
+    backwards = False
     for index, (char, x0, x1, size) in enumerate(chars):
-        backwards = bool(_RIGHT_TO_LEFT.match(char))
-        if runs and index > 0 and bool(_RIGHT_TO_LEFT.match(chars[index - 1][0])) == backwards:
+        before, backwards = backwards, bool(_RIGHT_TO_LEFT.match(char))
+        if _OF_NO_DIRECTION.match(char) and runs:
+            backwards = before
+        if runs and index > 0 and before == backwards:
             start, _, (a0, a1, a_size) = runs[-1]
             runs[-1] = (start, index + 1, (min(a0, x0), max(a1, x1), max(a_size, size)))
         else:

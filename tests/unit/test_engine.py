@@ -676,36 +676,35 @@ def _with_image(way: str) -> bytes:
         elif way == "annotation":  # a stamp whose appearance is the picture
             page.add_stamp_annot(rect, stamp=picture)
         elif way == "pattern":  # a shading pattern filling the picture's box, met as the shading
-            pattern = document.get_new_xref()
-            document.update_object(
-                pattern,
-                "<</PatternType 2/Shading<</ShadingType 2/ColorSpace/DeviceGray/Coords[0 0 595 0]"
-                "/Function<</FunctionType 2/Domain[0 1]/C0[0]/C1[1]/N 1>>/Extend[true true]>>>>",
-            )
-            kind, resources = document.xref_get_key(page.xref, "Resources")
-            owner, key = (
-                (int(resources.split()[0]), "Pattern") if kind == "xref" else (page.xref, "Resources/Pattern")
-            )
-            document.xref_set_key(owner, key, f"<</P0 {pattern} 0 R>>")
-            xref = page.get_contents()[0]
             drawn = b"q /Pattern cs /P0 scn 20 197 555 555 re f Q"
-            document.update_stream(xref, document.xref_stream(xref) + b"\n" + drawn + b"\n")
+            _draw_with_resource(
+                document, page, "Pattern", "P0", f"<</PatternType 2/Shading{_SHADING}>>", drawn
+            )
         elif way == "shading":  # a shading filling the picture's box, which MuPDF meets as an image
-            shading = document.get_new_xref()
-            document.update_object(
-                shading,
-                "<</ShadingType 2/ColorSpace/DeviceGray/Coords[0 0 595 0]"
-                "/Function<</FunctionType 2/Domain[0 1]/C0[0]/C1[1]/N 1>>/Extend[true true]>>",
-            )
-            kind, resources = document.xref_get_key(page.xref, "Resources")
-            owner, key = (
-                (int(resources.split()[0]), "Shading") if kind == "xref" else (page.xref, "Resources/Shading")
-            )
-            document.xref_set_key(owner, key, f"<</Sh0 {shading} 0 R>>")
-            xref = page.get_contents()[0]
             drawn = b"q 20 197 555 555 re W n /Sh0 sh Q"  # the box, in the content stream's units
-            document.update_stream(xref, document.xref_stream(xref) + b"\n" + drawn + b"\n")
+            _draw_with_resource(document, page, "Shading", "Sh0", _SHADING, drawn)
         return bytes(document.tobytes())
+
+
+_SHADING = (
+    "<</ShadingType 2/ColorSpace/DeviceGray/Coords[0 0 595 0]"
+    "/Function<</FunctionType 2/Domain[0 1]/C0[0]/C1[1]/N 1>>/Extend[true true]>>"
+)
+
+
+def _draw_with_resource(
+    document: pymupdf.Document, page: pymupdf.Page, category: str, name: str, definition: str, drawn: bytes
+) -> None:
+    """`drawn` appended to the page's content, with `definition` as its resource `name` of `category`."""
+    resource = document.get_new_xref()
+    document.update_object(resource, definition)
+    kind, resources = document.xref_get_key(page.xref, "Resources")
+    owner, key = (
+        (int(resources.split()[0]), category) if kind == "xref" else (page.xref, f"Resources/{category}")
+    )
+    document.xref_set_key(owner, key, f"<</{name} {resource} 0 R>>")
+    xref = page.get_contents()[0]
+    document.update_stream(xref, document.xref_stream(xref) + b"\n" + drawn + b"\n")
 
 
 @pytest.mark.parametrize("way", ["image", "inline", "form", "annotation", "shading", "pattern"])

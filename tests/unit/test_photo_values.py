@@ -51,6 +51,13 @@ def _roll(
     return grey, ocr.Reading(tuple(labels), pymupdf.Identity, DPI, 0.0)
 
 
+def _a_total_read() -> tuple[pymupdf.Page, ocr.Reading, images.ParseOptions]:
+    """A blank page, a reading of one word on it, and a page's ten seconds."""
+    page = pymupdf.open().new_page()
+    reading = ocr.Reading((ocr.Word((1, 1, 1), (0, 0, 10, 10), "TOTAL:", 95.0),), pymupdf.Identity, DPI, 0.0)
+    return page, reading, images.ParseOptions(page_seconds=10)
+
+
 def _read(grey, reading):
     return images.read_beside_lines(ocr._tesseract(), grey, reading, "eng", ocr.tessdata())
 
@@ -152,10 +159,7 @@ def test_a_page_without_time_left_is_not_read_beside_its_lines(monkeypatch: pyte
         raise AssertionError("read beside the lines")
 
     monkeypatch.setattr(images, "read_beside_lines", fail)
-    document = pymupdf.open()
-    page = document.new_page()
-    reading = ocr.Reading((ocr.Word((1, 1, 1), (0, 0, 10, 10), "TOTAL:", 95.0),), pymupdf.Identity, DPI, 0.0)
-    options = images.ParseOptions(page_seconds=10)
+    page, reading, options = _a_total_read()
     assert images.with_words_beside_lines(page, reading, options, spent=7.0) is reading
 
 
@@ -168,10 +172,7 @@ def test_a_second_look_tesseract_refuses_keeps_the_page_s_reading(monkeypatch: p
         raise RuntimeError("Tesseract could not read the page")
 
     monkeypatch.setattr(images, "read_head_again", refused)
-    document = pymupdf.open()
-    page = document.new_page()
-    reading = ocr.Reading((ocr.Word((1, 1, 1), (0, 0, 10, 10), "TOTAL:", 95.0),), pymupdf.Identity, DPI, 0.0)
-    options = images.ParseOptions(page_seconds=10)
+    page, reading, options = _a_total_read()
     assert images.with_words_beside_lines(page, reading, options).words == reading.words
 
 

@@ -500,7 +500,63 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
                 cells.append(cell)
     grids = [_lattice(group) for group in _touching(cells)]
     grids = [grid for grid in grids if grid.columns and grid.rows]  # a lone box is no table
+    grids = [_rows_at_joints(grid, vertical) for grid in grids]
     return grids + _column_rules([rule for index, rule in enumerate(columns_of) if index not in downward])
+
+
+_TOUCH = 1.0  # points: a vertical rule's piece ending this close to where the next begins meets it
+
+
+def _rows_at_joints(grid: Grid, vertical: Sequence[Segment]) -> Grid:
+    """A ruled grid with a row line where every vertical rule across one of its rows is drawn in two
+    pieces that meet at the same height, no horizontal rule there: LaTeX draws a tabular's vertical
+    rules a row at a time, so a header of two rows with no rule between ("Total" over "ICCG") is
+    two rows there, while a cell whose text wraps has its rules beside it whole. The drawn cells across
+    that height are cut at it."""
+    edges = (grid.box[1], *grid.rows, grid.box[3])
+    xs = (grid.box[0], *grid.columns, grid.box[2])
+    inside = [rule for rule in vertical if grid.box[0] - _SNAP <= rule[0] <= grid.box[2] + _SNAP]
+    added: list[float] = []
+    for top, bottom in pairwise(edges):
+        ends = _distinct(
+            end for _, start, stop in inside for end in (start, stop) if top + _SNAP < end < bottom - _SNAP
+        )
+        added += [y for y in ends if _all_rules_meet_at(y, top, bottom, xs, inside)]
+    if not added:
+        return grid
+    cells = [
+        piece
+        for x0, y0, x1, y1 in grid.cells
+        for piece in _cut_between(x0, x1, [y0, *(y for y in added if y0 + _SNAP < y < y1 - _SNAP), y1])
+    ]
+    return Grid(grid.box, grid.columns, tuple(sorted((*grid.rows, *added))), tuple(cells))
+
+
+def _all_rules_meet_at(
+    y: float, top: float, bottom: float, xs: Sequence[float], rules: Sequence[Segment]
+) -> bool:
+    """Every vertical rule across the row from top to bottom (two at least) is two pieces meeting at y,
+    each longer than _SNAP (no dashes)."""
+    crossing = 0
+    for x in xs:
+        pieces = [
+            (min(a, b), max(a, b))
+            for at, a, b in rules
+            if abs(at - x) <= _SNAP and min(a, b) < bottom and max(a, b) > top
+        ]
+        if not pieces:
+            continue
+        above = any(abs(stop - y) <= _TOUCH and stop - start > _SNAP for start, stop in pieces)
+        below = any(abs(start - y) <= _TOUCH and stop - start > _SNAP for start, stop in pieces)
+        through = any(start < y - _TOUCH and stop > y + _TOUCH for start, stop in pieces)
+        if not above or not below or through:
+            return False
+        crossing += 1
+    return crossing >= 2
+
+
+def _cut_between(x0: float, x1: float, ys: Sequence[float]) -> list[Box]:
+    return [(x0, top, x1, bottom) for top, bottom in pairwise(ys)]
 
 
 def _column_rules(rules: Sequence[Segment]) -> list[Grid]:

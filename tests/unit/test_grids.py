@@ -388,13 +388,15 @@ def test_a_lone_box_or_an_underline_is_no_table() -> None:
     assert ruled_grids([*box_h, (200.0, 72.0, 300.0)], box_v) == []
 
 
-def header_of_two_lines(vertical: Sequence[tuple[float, float, float]]) -> list[str]:
-    """A ruled table whose header is two lines with no rule between ("Total" over "ICCG"), as a table."""
+def header_of_two_lines(vertical: Sequence[tuple[float, float, float]], label_at: float = 102.0) -> list[str]:
+    """A ruled table whose header is two lines with no rule between ("Total" over "ICCG"), its first
+    column's label at label_at, as a table."""
     horizontal = [(100.0, 100.0, 400.0), (130.0, 100.0, 400.0), (145.0, 100.0, 400.0)]
     (grid,) = ruled_grids(horizontal, vertical)
     words = words_of(
         [
-            (102.0, [(110, "Method"), (210, "Total"), (310, "Share")]),
+            (label_at, [(110, "Method")]),
+            (102.0, [(210, "Total"), (310, "Share")]),
             (117.0, [(210, "ICCG"), (310, "ICCG")]),
             (132.0, [(110, "DICCG10"), (210, "14941"), (310, "13")]),
         ]
@@ -418,6 +420,18 @@ def test_vertical_rules_drawn_a_row_at_a_time_part_a_header_of_two_rows() -> Non
         "|  | ICCG | ICCG |",
         "| DICCG10 | 14941 | 13 |",
     ]
+
+
+def test_rules_drawn_a_row_at_a_time_beside_a_label_centred_across_both_lines_part_no_rows() -> None:
+    """A label set across both lines (LaTeX's multirow) keeps them one row of cells of two lines, as
+    lines under one label spanning them stay one row."""
+    pieces = [
+        (x, top, bottom)
+        for x in (100.0, 200.0, 300.0, 400.0)
+        for top, bottom in ((100, 115), (115, 130), (130, 145))
+    ]
+
+    assert header_of_two_lines(pieces, label_at=110.0)[0] == "| Method | Total ICCG | Share ICCG |"
 
 
 def test_a_header_beside_whole_dashed_or_partly_pieced_rules_stays_one_row_of_two_lines() -> None:

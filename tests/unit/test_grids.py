@@ -388,6 +388,64 @@ def test_a_lone_box_or_an_underline_is_no_table() -> None:
     assert ruled_grids([*box_h, (200.0, 72.0, 300.0)], box_v) == []
 
 
+def header_of_two_lines(vertical: Sequence[tuple[float, float, float]], label_at: float = 102.0) -> list[str]:
+    """A ruled table whose header is two lines with no rule between ("Total" over "ICCG"), its first
+    column's label at label_at, as a table."""
+    horizontal = [(100.0, 100.0, 400.0), (130.0, 100.0, 400.0), (145.0, 100.0, 400.0)]
+    (grid,) = ruled_grids(horizontal, vertical)
+    words = words_of(
+        [
+            (label_at, [(110, "Method")]),
+            (102.0, [(210, "Total"), (310, "Share")]),
+            (117.0, [(210, "ICCG"), (310, "ICCG")]),
+            (132.0, [(110, "DICCG10"), (210, "14941"), (310, "13")]),
+        ]
+    )
+    (table,) = assemble([block(words)], words, [split_stacked_rows(grid, words)], render)
+    return table.splitlines()
+
+
+def test_vertical_rules_drawn_a_row_at_a_time_part_a_header_of_two_rows() -> None:
+    """LaTeX draws a tabular's vertical rules a row at a time: where every one of them is two pieces
+    meeting at one height, with no horizontal rule there, two rows of the source meet."""
+    pieces = [
+        (x, top, bottom)
+        for x in (100.0, 200.0, 300.0, 400.0)
+        for top, bottom in ((100, 115), (115, 130), (130, 145))
+    ]
+
+    assert header_of_two_lines(pieces) == [
+        "| Method | Total | Share |",
+        "|---|---|---|",
+        "|  | ICCG | ICCG |",
+        "| DICCG10 | 14941 | 13 |",
+    ]
+
+
+def test_rules_drawn_a_row_at_a_time_beside_a_label_centred_across_both_lines_part_no_rows() -> None:
+    """A label set across both lines (LaTeX's multirow) keeps them one row of cells of two lines, as
+    lines under one label spanning them stay one row."""
+    pieces = [
+        (x, top, bottom)
+        for x in (100.0, 200.0, 300.0, 400.0)
+        for top, bottom in ((100, 115), (115, 130), (130, 145))
+    ]
+
+    assert header_of_two_lines(pieces, label_at=110.0)[0] == "| Method | Total ICCG | Share ICCG |"
+
+
+def test_a_header_beside_whole_dashed_or_partly_pieced_rules_stays_one_row_of_two_lines() -> None:
+    """Rules drawn whole beside the header (a cell's text wrapped), dashed ones, or pieces meeting
+    on some rules only, part no rows."""
+    xs = (100.0, 200.0, 300.0, 400.0)
+    whole = [(x, 100.0, 145.0) for x in xs]
+    dashed = [(x, top, top + 2.0) for x in xs for top in range(100, 145, 3)]
+    partly = [(100.0, 100.0, 115.0), (100.0, 115.0, 145.0), *[(x, 100.0, 145.0) for x in xs[1:]]]
+
+    for vertical in (whole, dashed, partly):
+        assert header_of_two_lines(vertical)[0] == "| Method | Total ICCG | Share ICCG |"
+
+
 def test_a_header_cell_over_two_columns_keeps_its_words_together() -> None:
     horizontal = [(100.0, 100.0, 400.0), (120.0, 200.0, 400.0), (140.0, 100.0, 400.0), (160.0, 100.0, 400.0)]
     vertical = [(100.0, 100.0, 160.0), (200.0, 100.0, 160.0), (300.0, 120.0, 160.0), (400.0, 100.0, 160.0)]

@@ -15,7 +15,7 @@ import re
 from bisect import bisect, bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import pairwise
 from operator import attrgetter, itemgetter
@@ -75,6 +75,7 @@ class Grid:
     columns: tuple[float, ...]
     rows: tuple[float, ...]
     cells: tuple[Box, ...] = ()
+    joints: tuple[float, ...] = ()  # heights where its vertical rules are drawn in two pieces (`_joints`)
 
     def holds(self, word: Word) -> bool:
         x, y = word.centre
@@ -500,7 +501,81 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
                 cells.append(cell)
     grids = [_lattice(group) for group in _touching(cells)]
     grids = [grid for grid in grids if grid.columns and grid.rows]  # a lone box is no table
+    grids = [_joints(grid, vertical) for grid in grids]
     return grids + _column_rules([rule for index, rule in enumerate(columns_of) if index not in downward])
+
+
+_TOUCH = 1.0  # points: a vertical rule's piece ending this close to where the next begins meets it
+
+
+def _joints(grid: Grid, vertical: Sequence[Segment]) -> Grid:
+    """A ruled grid with the heights, inside its rows, where every vertical rule across the row is
+    drawn in two pieces that meet, no horizontal rule there: LaTeX draws a tabular's vertical rules a
+    row at a time, so there two rows of its source meet (a header of two rows with no rule between,
+    "Total" over "ICCG"), while a cell whose text wraps has the rules beside it whole. The words say
+    whether they part rows (`_rows_at_joints`)."""
+    edges = (grid.box[1], *grid.rows, grid.box[3])
+    xs = (grid.box[0], *grid.columns, grid.box[2])
+    inside = [rule for rule in vertical if grid.box[0] - _SNAP <= rule[0] <= grid.box[2] + _SNAP]
+    joints: list[float] = []
+    for top, bottom in pairwise(edges):
+        ends = _distinct(
+            end for _, start, stop in inside for end in (start, stop) if top + _SNAP < end < bottom - _SNAP
+        )
+        joints += [y for y in ends if _all_rules_meet_at(y, top, bottom, xs, inside)]
+    return replace(grid, joints=tuple(joints)) if joints else grid
+
+
+_ACROSS = 0.25  # of a word's height from its top and bottom: a joint between is across the word
+
+
+def _rows_at_joints(grid: Grid, words: Sequence[Word]) -> Grid:
+    """A ruled grid with a row line at each of its joints that crosses no word's middle (a label
+    centred across both lines, LaTeX's multirow, keeps them one row of cells of two lines, as
+    `split_stacked_rows` keeps lines under one label spanning them), its drawn cells cut there."""
+    added = [
+        y
+        for y in grid.joints
+        if not any(
+            grid.holds(word) and word.box[1] + _ACROSS * word.height < y < word.box[3] - _ACROSS * word.height
+            for word in words
+        )
+    ]
+    if not added:
+        return grid
+    cells = tuple(
+        piece
+        for x0, y0, x1, y1 in grid.cells
+        for piece in _cut_between(x0, x1, [y0, *(y for y in added if y0 + _SNAP < y < y1 - _SNAP), y1])
+    )
+    return Grid(grid.box, grid.columns, tuple(sorted((*grid.rows, *added))), cells)
+
+
+def _all_rules_meet_at(
+    y: float, top: float, bottom: float, xs: Sequence[float], rules: Sequence[Segment]
+) -> bool:
+    """Every vertical rule across the row from top to bottom (two at least) is two pieces meeting at y,
+    each longer than _SNAP (no dashes)."""
+    crossing = 0
+    for x in xs:
+        pieces = [
+            (min(a, b), max(a, b))
+            for at, a, b in rules
+            if abs(at - x) <= _SNAP and min(a, b) < bottom and max(a, b) > top
+        ]
+        if not pieces:
+            continue
+        above = any(abs(stop - y) <= _TOUCH and stop - start > _SNAP for start, stop in pieces)
+        below = any(abs(start - y) <= _TOUCH and stop - start > _SNAP for start, stop in pieces)
+        through = any(start < y - _TOUCH and stop > y + _TOUCH for start, stop in pieces)
+        if not above or not below or through:
+            return False
+        crossing += 1
+    return crossing >= 2
+
+
+def _cut_between(x0: float, x1: float, ys: Sequence[float]) -> list[Box]:
+    return [(x0, top, x1, bottom) for top, bottom in pairwise(ys)]
 
 
 def _column_rules(rules: Sequence[Segment]) -> list[Grid]:
@@ -673,6 +748,7 @@ def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
     several lines."""
     if not grid.rows and not grid.cells:
         return _beside_column_rules(grid, words)
+    grid = _rows_at_joints(grid, words)
     bands: dict[int, list[Word]] = {}
     for word in words:
         if grid.holds(word):

@@ -878,6 +878,37 @@ def test_a_page_whose_ocr_overran_keeps_its_text_layer_with_a_warning(
     assert pages[0].warnings == pages[2].warnings == ()
 
 
+def test_a_page_slow_without_ocr_too_is_left_empty_after_a_short_second_try(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slow_second_page(monkeypatch, lambda: time.sleep(30))
+    monkeypatch.setattr(isolation, "TEXT_LAYER_SECONDS", 0.3)
+    started = time.monotonic()
+    pages = list(engine.parse_pages(samples.text_pdf(pages=3), "pdf", ParseOptions(page_seconds=1.0)))
+
+    assert [page.text for page in pages] == ["Page 1", "", "Page 3"]
+    assert time.monotonic() - started < 1.0 + 0.3 + 3  # the page's time, the short try, the rest
+
+
+def test_a_page_whose_words_alone_were_asked_for_is_not_read_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    reads: list[ParseOptions] = []
+    original = isolation._messages
+
+    def counted(content: bytes, kind: str, options: ParseOptions, *args: object) -> object:
+        reads.append(options)
+        return original(content, kind, options, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(isolation, "_messages", counted)
+    monkeypatch.setattr(pdf, "_word_boxes", lambda *args: time.sleep(30))
+    pages = list(
+        engine.parse_pages(samples.text_pdf(pages=1), "pdf", ParseOptions(words="only", page_seconds=0.5))
+    )
+
+    assert [page.text for page in pages] == [""] and len(
+        reads
+    ) == 1  # one child counted and read; no second try
+
+
 def test_a_page_read_without_ocr_gives_its_text_layer_alone() -> None:
     scanned = samples.scanned_pdf("INVOICE 4711")
     stamped = samples.stamped_scan_pdf(["Delivery note 2041", "Paid in full"], "RECEIVED")

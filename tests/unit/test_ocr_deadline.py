@@ -111,7 +111,7 @@ def test_a_first_reading_stopped_at_the_page_s_time_keeps_its_words_and_is_not_r
     assert reading is not None and not reading.complete
     assert len(readings) == 1
     assert warnings == [
-        f"OCR was stopped at the page's time limit (120 s) after {len(reading.words)} words: "
+        f"OCR was stopped near the page's time limit (120 s) after {len(reading.words)} words: "
         "the rest of the page is missing from its text"
     ]
 
@@ -134,6 +134,16 @@ def test_a_stopped_reading_s_words_are_written_apart_and_a_crash_costs_only_the_
         emit(str(1 / 0))
 
     assert ocr._apart(failing_at_the_second) == "5\tfirst\n"
+
+
+def test_a_fork_writing_past_its_time_is_killed_with_the_lines_it_wrote_kept() -> None:
+    def hanging_after_one(emit: Callable[[str], None]) -> None:
+        emit("5\tfirst\n")
+        time.sleep(60)
+
+    started = time.monotonic()
+    assert ocr._apart(hanging_after_one, seconds=0.5) == "5\tfirst\n"
+    assert time.monotonic() - started < 5
 
 
 @OCR

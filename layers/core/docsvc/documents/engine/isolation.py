@@ -42,6 +42,9 @@ from docsvc.documents.readable import PDF_TYPES
 
 MEMORY_BUDGET_BYTES = int(os.environ.get("DOCSVC_PARSE_MEMORY_MB", "1536")) * 1024 * 1024
 MAX_FAILED_PAGES_IN_A_ROW = 3
+# A page that overran or crashed is read again from its text layer alone within this time at most (a
+# text layer is read in well under a second; a page slow without OCR fails again, soon).
+TEXT_LAYER_SECONDS = 5.0
 READERS = min(os.cpu_count() or 1, 4)  # children reading one document at once
 MIN_PAGES_PER_READER = 16  # fewer pages than this are not worth another child
 MAX_TASKS_A_CHILD = 200  # then a child is retired, and a fresh one forked
@@ -188,7 +191,7 @@ def _read_range(
             elif message[0] == "done":
                 return
         layer = _text_layer_alone(content, kind, options, next_page, memory, message[1])
-        if layer is not None and layer.text:
+        if layer is not None and (layer.text or layer.words):
             failed_in_a_row, next_page = 0, next_page + 1
             yield layer
             continue
@@ -206,22 +209,26 @@ def _read_range(
 def _text_layer_alone(
     content: bytes, kind: str, options: ParseOptions, number: int, memory: int, failure: str
 ) -> Page | None:
-    """Page `number` read again from its text layer alone (no OCR), by a fresh child with the page's
-    time, after its whole reading overran or crashed: a page's OCR (of a stamped scan's rest, say, on a
-    busy machine) must not cost the words its text layer holds. None when the page has no text layer
-    (a picture), OCR was not to run anyway, or the page cannot be read so either."""
-    if kind not in PDF_TYPES or not options.ocr:
+    """Page `number` of a PDF read again from its text layer alone (no OCR), by a child given
+    TEXT_LAYER_SECONDS at most, after its whole reading overran or crashed: a page's OCR (of a stamped
+    scan's rest, say, on a busy machine) must not cost the words its text layer holds. None where OCR
+    was not to run anyway (other types, `words="only"`, `ocr` off) or the page cannot be read so
+    either; the page, empty where it has no text layer, otherwise."""
+    if kind not in PDF_TYPES or not options.ocr or options.words == "only":
         return None
     alone = dataclasses.replace(options, ocr=False)
-    try:
-        for message in _messages(content, kind, alone, (number, number, memory), options.page_seconds):
+    seconds = min(options.page_seconds, TEXT_LAYER_SECONDS)
+    page: Page | None = None
+    try:  # read to the child's end, so that a child that read the page whole is kept for the next task
+        for message in _messages(content, kind, alone, (number, number, memory), seconds):
             if message[0] == "page":
-                page: Page = message[1]
-                warning = f"page read from its text layer alone, without OCR: {failure}"
-                return dataclasses.replace(page, warnings=(*page.warnings, warning))
+                page = message[1]
     except errors.DocumentError:
         return None
-    return None
+    if page is None:
+        return None
+    warning = f"page read from its text layer alone, without OCR: {failure}"
+    return dataclasses.replace(page, warnings=(*page.warnings, warning))
 
 
 def _messages(

@@ -53,8 +53,12 @@ import ctypes
 import faulthandler
 import glob
 import itertools
+import math
 import os
 import re
+import resource
+import select
+import signal
 import statistics
 import threading
 import time
@@ -181,6 +185,8 @@ RULE_CELL = 0.2
 # sends it. A reading not stopped so ran on to the page's time, and the page, stopped from outside, lost
 # every reading it had, the first and complete one too when a second, finer one overran.
 READING_SHARE = 0.85
+# A stopped reading's words are written in a fork (`_apart`) within this time: milliseconds, as a rule.
+APART_SECONDS = 5.0
 # Tesseract's layout analysis can take a tall thin stroke (a bracket or a bar of a formula) for a rule
 # between columns and cut the lines of a page's text in two along it, losing the letters at the cut.
 # Words of different blocks side by side on one line, closer than this many word heights, are such a
@@ -584,31 +590,52 @@ _TOP_TO_BOTTOM = 2  # Tesseract's WritingDirection of lines that run down the pa
 _BLOCK, _PARAGRAPH, _LINE, _WORD = 0, 1, 2, 3  # Tesseract's PageIteratorLevels
 
 
-def _apart(write: Callable[[Callable[[str], None]], None]) -> str:
+def _apart(write: Callable[[Callable[[str], None]], None], seconds: float = APART_SECONDS) -> str:
     """The lines `write` gives its argument, written in a fork of this process: every whole line given
-    before the fork ended, crashed or not. A reading that Tesseract's monitor stopped can leave a word
-    that Tesseract cannot spell (Tesseract 5.3 reads a null string and crashes: a Latin incunable's
-    scan stopped at its deadline), and a crash there must cost that word and the ones after it, not
-    the page's reader and the pages after it. Only stopped readings are written so (a fork costs a
-    few milliseconds)."""
+    before the fork ended, crashed, or ran out of its `seconds` (then it is killed). A reading that
+    Tesseract's monitor stopped can leave a word that Tesseract cannot spell (Tesseract 5.3 reads a
+    null string and crashes: a Latin incunable's scan stopped at its deadline), and a crash there must
+    cost that word and the ones after it, not the page's reader and the pages after it. Only stopped
+    readings are written so (a fork costs a few milliseconds)."""
     source, sink = os.pipe()
-    child = os.fork()
+    try:
+        child = os.fork()
+    except OSError:
+        os.close(source)
+        os.close(sink)
+        return ""
     if child == 0:  # pragma: no cover - the fork's own lines run in the fork, out of the coverage's sight
         try:
             os.close(source)
             faulthandler.disable()  # a crash here is answered by the parent, not written to the log
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # nor dumped
+            signal.alarm(math.ceil(seconds) + 1)  # a stop of its own, should the parent's kill be missed
             write(lambda line: _written(sink, line))
         finally:
             os._exit(0)
     os.close(sink)
-    with os.fdopen(source, "rb") as given:
-        written = given.read().decode("utf-8", "replace")
-    os.waitpid(child, 0)
+    given, ends = bytearray(), time.monotonic() + seconds
+    try:
+        waiting = select.poll()
+        waiting.register(source, select.POLLIN)
+        while (left := ends - time.monotonic()) > 0 and waiting.poll(left * 1000):
+            chunk = os.read(source, 65536)
+            if not chunk:
+                break
+            given += chunk
+    finally:
+        os.close(source)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(child, signal.SIGKILL)  # gone already when it ended on its own
+        os.waitpid(child, 0)
+    written = given.decode("utf-8", "replace")
     return written[: written.rfind("\n") + 1]
 
 
 def _written(sink: int, line: str) -> None:
-    os.write(sink, line.encode())  # one call a line: a line under the pipe's 4 KB is written whole
+    data = line.encode()
+    while data:  # a pipe may take part of a write
+        data = data[os.write(sink, data) :]
 
 
 def _tsv_words(table: str) -> Iterable[Word]:
@@ -692,7 +719,7 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
             )
         if not reading.complete:
             warnings.append(
-                f"OCR was stopped at the page's time limit ({options.page_seconds:g} s) after "
+                f"OCR was stopped near the page's time limit ({options.page_seconds:g} s) after "
                 f"{len(reading.words)} words: the rest of the page is missing from its text"
             )
             return reading

@@ -96,7 +96,7 @@ def unmapped_apart(lines: Iterable[Sequence[Char]], coded: Sequence[Sequence[Cha
 
 
 def cut_after_unmapped(
-    blocks: Iterable[Sequence[tuple[Sequence[Char], float]]], coded: Sequence[Sequence[Char]] = ()
+    blocks: Sequence[Sequence[tuple[Sequence[Char], float]]], coded: Sequence[Sequence[Char]] = ()
 ) -> dict[str, str]:
     """Lines MuPDF cut after a glyph of no Unicode value, as {the two lines written apart ("a\\nb"):
     the two written as one ("ab")}. `blocks` holds each block's lines, each its characters and its
@@ -115,7 +115,7 @@ def cut_after_unmapped(
     return joins
 
 
-def cut_far_after_unmapped(blocks: Iterable[Sequence[tuple[Sequence[Char], float]]]) -> bool:
+def cut_far_after_unmapped(blocks: Sequence[Sequence[tuple[Sequence[Char], float]]]) -> bool:
     """Does a line go on more than 1.5 em after a cut `cut_after_unmapped` looks at? Only then are
     the lines worth reading again with glyph codes."""
     return any(jump > 1.5 * glyph[3] for _, _, glyph, jump in _cuts_after_unmapped(blocks))

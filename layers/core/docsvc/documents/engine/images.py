@@ -323,8 +323,15 @@ def _stack_size(
         else (right - left, bottom - top)
         for _, (left, top, right, bottom) in strips
     ]
+    width, height, _ = _stack_geometry(sizes)
+    return width, height
+
+
+def _stack_geometry(sizes: Sequence[tuple[int, int]]) -> tuple[int, int, int]:
+    """The width and height of a stack of pictures of `sizes` (width, height), and the gap between
+    them: the tallest one's height, above each and left of all."""
     gap = max(height for _, height in sizes)
-    return max(width for width, _ in sizes) + gap, gap + sum(height + gap for _, height in sizes)
+    return max(width for width, _ in sizes) + gap, gap + sum(height + gap for _, height in sizes), gap
 
 
 def _stacked(
@@ -345,9 +352,8 @@ def _stacked(
             size = (round(crop.width * scale), round(crop.height * scale))
             crop = crop.resize(size, Image.Resampling.BICUBIC)
         crops.append(_inked(crop))
-    gap = max(crop.height for crop in crops)
-    width = max(crop.width for crop in crops) + gap
-    stacked = Image.new("L", (width, gap + sum(crop.height + gap for crop in crops)), 255)
+    width, height, gap = _stack_geometry([crop.size for crop in crops])
+    stacked = Image.new("L", (width, height), 255)
     offsets, y = [], gap
     for crop, (_, box) in zip(crops, strips, strict=True):
         stacked.paste(crop, (0, y))

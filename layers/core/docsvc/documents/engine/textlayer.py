@@ -140,7 +140,7 @@ def _cuts_after_unmapped(
 def _zero_width_unmapped_end(chars: Sequence[Char]) -> Char | None:
     """The glyph of no Unicode value and no width that ends the line `chars`, marks after it aside."""
     at = len(chars) - 1
-    while at >= 0 and unicodedata.category(chars[at][0]).startswith("M"):
+    while at >= 0 and _mark(chars[at][0]):
         at -= 1
     if at < 0 or not _zero_width_unmapped(chars[at]):
         return None

@@ -1147,3 +1147,31 @@ def test_a_tooltip_worded_as_the_fields_name_in_a_phrase_is_its_label() -> None:
         content = bytes(document.tobytes())
     descriptions = [field.description for field in form_fields(content)]
     assert descriptions == ["Monthly gross income from rent in euro", "Given name"]
+
+
+def test_a_short_rule_after_a_label_on_its_line_is_a_blank_but_a_short_rule_alone_is_not() -> None:
+    """Rules too short to be blanks alone (21 points: an age, a rate) after a label on their line
+    ("Spouse's Age ____") are blanks named by it; a rule as short with nothing at its left is an
+    ornament."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 200), "Spouse's Age", fontsize=9)
+        page.draw_line((134, 201), (155, 201), width=0.5)
+        page.draw_line((300, 301), (321, 301), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Spouse's Age"]
+    age = fields[0].bbox
+    assert abs(age.left * 595 - 134) < 2 and abs((age.left + age.width) * 595 - 155) < 2
+
+
+def test_a_short_rule_after_a_label_on_a_line_that_holds_a_field_is_no_blank() -> None:
+    """A line that already has its blank (a tax table's line "5 Tax from the table ____ [ amount ]")
+    keeps it alone: a short rule after its label is a piece of the table, not a second field that
+    would take the line's value."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 200), "Tax from table", fontsize=9)
+        page.draw_line((138, 201), (159, 201), width=0.5)
+        page.draw_rect((420, 186, 520, 203), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert not [field for field in fields if field.bbox.left * 595 < 300]

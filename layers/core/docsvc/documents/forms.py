@@ -813,12 +813,74 @@ def _drawn_fields(
     long_rules = [rule for rule in whole if rule[2] - rule[1] >= _MIN_FIELD]  # a check box's edge is none
     under = _captioned_under(blanks, long_rules, words, text_height)
     taken = known + [place[0] for place in places]
+    blanks += _short_labelled_rules(whole, blanks, taken, words, text_height, cells, edges)
     claimed = [  # the captions those rules take: no other rule's label from above
         word[:4] for y, x0, x1 in under for word in _caption_under(y, x0, x1, words, text_height)
     ]
     for y, x0, x1 in blanks:
         places += _rule_field(y, x0, x1, words, text_height, taken, (y, x0, x1) in under, claimed, whole)
     return places
+
+
+_SHORT_RULE = 18.0  # points: the shortest rule a label at its left makes a blank of (an age, a rate)
+
+
+def _short_labelled_rules(
+    whole: Sequence[tuple[float, float, float]],
+    blanks: Sequence[tuple[float, float, float]],
+    taken: Sequence[Rect],
+    words: list[Word],
+    text_height: float,
+    cells: list[Rect],
+    edges: dict[int, list[tuple[float, float]]],
+) -> list[tuple[float, float, float]]:
+    """The short rules after a label that are blanks (see `_short_labelled_rule`), only on a line where
+    no other field stands: a line that already holds a blank (a tax table's line and its amount box) or
+    a rule to write on has its value's place, and a short rule beside it is a piece of the table."""
+    height = max(text_height, 9.0) * 1.1
+    fields = list(taken) + [(x0, y - height, x1, y) for y, x0, x1 in blanks]
+    return [
+        (y, x0, x1)
+        for y, x0, x1 in whole
+        if x1 - x0 < _MIN_FIELD * 1.5
+        and not any(_edge_or_inside(y, x0, x1, cell, words) for cell in cells)
+        and not _along_edges(y, x0, x1, edges)
+        and not _field_on_line((x0, y - height, x1, y), fields)
+        and _short_labelled_rule((y, x0, x1), whole, words, text_height)
+    ]
+
+
+def _field_on_line(box: Rect, fields: Sequence[Rect]) -> bool:
+    """Whether another field's middle stands in the band of `box`'s line, anywhere across the page."""
+    return any(
+        box[1] <= _middle(field) <= box[3] + 2.0 and (field[2] <= box[0] or field[0] >= box[2])
+        for field in fields
+    )
+
+
+def _short_labelled_rule(
+    rule: tuple[float, float, float],
+    rules: Sequence[tuple[float, float, float]],
+    words: list[Word],
+    text_height: float,
+) -> bool:
+    """Whether a rule too short to be a blank alone ("Spouse's Age ____", "Self ____" of a tax form's
+    columns) has a label right at its left on its line and nothing printed on it: a short rule by
+    itself may be an ornament or a piece of a drawing, one after a label is its blank. A short rule
+    that another rule runs into is that blank's tail (the cents after "$ ______")."""
+    y, x0, x1 = rule
+    if x1 - x0 < _SHORT_RULE:
+        return False
+    if any(abs(other[0] - y) <= _TOUCH and abs(other[2] - x0) <= 2 * _TOUCH for other in rules):
+        return False
+    box = (x0, y - max(text_height, 9.0) * 1.1, x1, y)
+    if any(_inside(word, box) and _clean(word[4]) for word in words):
+        return False
+    middle = _middle(box)
+    ends = [word[2] for word in words if word[1] - 2 <= middle <= word[3] + 2 and word[2] <= x0 + 2]
+    if not ends or x0 - max(ends) > max(3 * text_height, 24.0):
+        return False  # the label stands right before it, not a column's width away
+    return sum(char.isalpha() for char in _label_on("left", box, words, [])) >= _LABEL_LETTERS
 
 
 _TOUCH = 1.0  # points: rule pieces this close, end to start and in height, are one rule

@@ -481,7 +481,7 @@ def test_a_folio_one_at_the_head_after_a_folio_further_at_the_foot_starts_a_docu
 
 
 def test_a_page_ending_on_a_date_and_a_signature_to_fill_in_ends_its_document() -> None:
-    proxy = "Proxy\nI, the undersigned owner of flat 4,\nappoint Mr/Ms ____________\nto represent me at the meeting"
+    proxy = "Proxy\nI, the undersigned owner of flat 4,\nappoint Mr/Ms ____________\nto represent me"
     utility = "Water supply\nCustomer: J. Silva\nPeriod: June\nConsumption 12 m3\nTotal due 40.00"
     pages = [f"{proxy}\nDate __________ Signature __________", utility]
     subdocuments = [Subdocument("form", "A form to fill in.", allow_multiple_instances=True)]

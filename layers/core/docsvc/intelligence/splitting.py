@@ -150,7 +150,8 @@ _CLOSING = re.compile(
 )
 # A line to sign, its blank drawn ("Unterschrift: ______", "Firma ....."), and one to date: a form's end.
 _SIGNATURE_BLANK = re.compile(
-    r"\b(?:signature|signed|sign here|unterschrift|firma|assinatura|handtekening|podpis|signé)\b[^\n]*?[_.]{3,}",
+    r"\b(?:signature|signed|sign here|unterschrift|firma|assinatura|handtekening|podpis|signé)\b"
+    r"[^\n]*?[_.]{3,}",
     re.IGNORECASE,
 )
 _DATE_WORD = re.compile(r"\b(?:date|dated|datum|data|fecha|fait le|dne)\b", re.IGNORECASE)

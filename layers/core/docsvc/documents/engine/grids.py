@@ -278,10 +278,13 @@ def _hyphenated(words: Sequence[Word]) -> list[tuple[Word, Word]]:
     return [
         (word, after)
         for word, after in pairwise(ordered)
-        if _BROKEN_AT_END.search(word.text)
-        and _WORD_AT_START.match(after.text)
-        and after.box[1] >= word.box[3] - word.height / 2
+        if _goes_on(word, after) and after.box[1] >= word.box[3] - word.height / 2
     ]
+
+
+def _goes_on(word: Word, after: Word) -> bool:
+    """Does `word` end with a hyphen after a letter or digit, and `after` start with one?"""
+    return bool(_BROKEN_AT_END.search(word.text) and _WORD_AT_START.match(after.text))
 
 
 def _places(tables: dict[int, Cells]) -> dict[int, tuple[int, int, int]]:
@@ -350,7 +353,7 @@ def _hyphen_chains(words: Sequence[Word]) -> dict[int, set[int]]:
     run: set[int] = set()
     previous: Word | None = None
     for word in sorted(words, key=_order):
-        if previous is not None and _BROKEN_AT_END.search(previous.text) and _WORD_AT_START.match(word.text):
+        if previous is not None and _goes_on(previous, word):
             run.add(word.order)
         else:
             run = {word.order}

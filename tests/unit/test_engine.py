@@ -575,6 +575,22 @@ def test_the_stamp_and_the_ocrd_rest_of_the_page_are_merged_top_to_bottom_withou
     assert recall(text) >= 0.9
 
 
+def test_a_stamped_scans_text_layer_keeps_its_order_so_a_word_hyphenated_across_its_blocks_stays_whole() -> None:
+    # a table's heading: "Tax" hyphenated over two narrow blocks, the cell beside it level with "Ta-"
+    text_layer = [
+        ((541.0, 203.0, 579.0, 227.0), "Amount\nof tax"),
+        ((497.0, 203.0, 522.0, 211.0), "Ta-"),
+        ((496.0, 211.0, 523.0, 227.0), "xes\nrate"),
+    ]
+    ocr_read = [((40.0, 700.0, 300.0, 720.0), "Signed"), ((40.0, 60.0, 300.0, 80.0), "INVOICE")]
+    with pymupdf.open() as document:
+        page = document.new_page()
+
+        merged = ocr.merge_stamped(page, text_layer, ocr_read)
+
+    assert [text for _, text in merged] == ["INVOICE", "Amount\nof tax", "Ta-", "xes\nrate", "Signed"]
+
+
 @OCR
 def test_a_turned_stamped_scan_keeps_the_stamp_once_and_reads_the_rest_upright() -> None:
     content = samples.stamped_scan_pdf(LETTER, "RECEIVED 2024-03-14")

@@ -1659,16 +1659,31 @@ def merge_stamped(
     ocr_blocks: Sequence[tuple[Box, str]],
     reading: Reading | None = None,
 ) -> list[tuple[Box, str]]:
-    """The text layer's blocks and the OCR'd blocks of the rest of the page, top to bottom: an OCR'd
-    block that overlaps a text-layer block is the stamp read again, and is dropped. `ocr_blocks` are in
-    the coordinates of the OCR text page (the page's, unless `reading` turned it)."""
+    """The text layer's blocks and the OCR'd blocks of the rest of the page: the text layer's in their
+    own order, each OCR'd block, top to bottom, before the first of them that begins below it. An OCR'd
+    block that overlaps a text-layer block is the stamp read again, and is dropped. The text layer's
+    order is kept, not sorted by place: a word hyphenated across two of its blocks (a table's narrow
+    heading cell, "Ta-" over "xes", beside a cell whose top is level with the first piece) would be
+    parted by the cell beside it. `ocr_blocks` are in the coordinates of the OCR text page (the
+    page's, unless `reading` turned it)."""
     turned = reading is not None and reading.turn != 0
-    kept = list(text_blocks)
+    rest: list[tuple[Box, str]] = []
     for box, text in ocr_blocks:
         on_page = _to_page(page, box, reading) if turned and reading is not None else box
         if not any(_overlap(on_page, other) > 0.3 for other, _ in text_blocks):
-            kept.append((on_page, text))
-    return sorted(kept, key=lambda block: (round(block[0][1]), block[0][0]))
+            rest.append((on_page, text))
+    rest.sort(key=_reading_place)
+    merged: list[tuple[Box, str]] = []
+    for block in text_blocks:
+        while rest and _reading_place(rest[0]) < _reading_place(block):
+            merged.append(rest.pop(0))
+        merged.append(block)
+    return merged + rest
+
+
+def _reading_place(block: tuple[Box, str]) -> tuple[int, float]:
+    """Where a block is read on the page: its top (to the point), then its left edge."""
+    return round(block[0][1]), block[0][0]
 
 
 def _to_page(page: pymupdf.Page, box: Box, reading: Reading) -> Box:

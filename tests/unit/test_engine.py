@@ -575,7 +575,7 @@ def test_the_stamp_and_the_ocrd_rest_of_the_page_are_merged_top_to_bottom_withou
     assert recall(text) >= 0.9
 
 
-def test_a_stamped_scans_text_layer_keeps_its_order_so_a_word_hyphenated_across_its_blocks_stays_whole() -> None:
+def test_a_stamped_scans_text_layer_keeps_its_order_so_a_word_hyphenated_across_blocks_stays_whole() -> None:
     # a table's heading: "Tax" hyphenated over two narrow blocks, the cell beside it level with "Ta-"
     text_layer = [
         ((541.0, 203.0, 579.0, 227.0), "Amount\nof tax"),

@@ -637,19 +637,25 @@ def _covered_spaces_dropped(page: pymupdf.Page) -> dict[str, str]:
     cover: `_joined_over`)}, over the page's horizontal lines."""
     dropped: dict[str, str] = {}
     for text, glyphs in _horizontal_lines(page):
-        kept = "".join(
-            char
-            for index, (char, box, size) in enumerate(glyphs)
-            if char != " "
-            or not (
-                index > 0
-                and _no_width(glyphs[index - 1])
-                and (_covered(box, size, glyphs[:index]) or _joined_over(box, size, glyphs[:index]))
-            )
-        )
+        kept = "".join(char for char, *_ in _uncovered(glyphs))
         if kept != text:
             dropped[text] = kept
     return dropped
+
+
+def _uncovered(glyphs: list[tuple[str, Any, float]]) -> list[tuple[str, Any, float]]:
+    """A line's glyphs (character, box, font size) without its spaces that come right after a glyph of
+    no width and that a glyph before them covers (see `_covered_spaces_dropped`)."""
+    return [
+        (char, box, size)
+        for index, (char, box, size) in enumerate(glyphs)
+        if char != " "
+        or not (
+            index > 0
+            and _no_width(glyphs[index - 1])
+            and (_covered(box, size, glyphs[:index]) or _joined_over(box, size, glyphs[:index]))
+        )
+    ]
 
 
 def _no_width(glyph: tuple[str, Any, float]) -> bool:
@@ -715,9 +721,15 @@ def _directions_apart(page: pymupdf.Page) -> dict[str, str]:
 
 
 def _horizontal_words(page: pymupdf.Page) -> Iterator[tuple[str, list[tuple[str, Any, float]]]]:
-    """Each word as get_text writes it on the page's horizontal lines, with its glyphs: (character,
-    box, font size)."""
+    """Each word as raw text writes it by now on the page's horizontal lines, with its glyphs:
+    (character, box, font size). On a page with glyphs of no Unicode value, a line's words are those
+    left once its covered spaces are dropped (`covered_spaces_dropped_pages`, run first): two words such
+    a space parted are one in the text, and are looked up as one."""
+    covered = UNMAPPED in page.get_text(flags=_WITHOUT_CODES)
     for text, glyphs in _horizontal_lines(page):
+        if covered:
+            glyphs = _uncovered(glyphs)
+            text = "".join(char for char, *_ in glyphs)
         for found in re.finditer(r"\S+", text):
             yield found.group(), glyphs[found.start() : found.end()]
 

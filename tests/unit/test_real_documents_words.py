@@ -3,9 +3,14 @@ layer are counted apart from the text layer's repeated words."""
 
 from __future__ import annotations
 
-import pymupdf
+from types import SimpleNamespace
 
+import pymupdf
+import pytest
+
+from bench import real_documents
 from bench.real_documents import (
+    _directions_apart,
     _joined_over,
     _replaced,
     covered_spaces_dropped_pages,
@@ -61,6 +66,26 @@ def test_raw_words_glued_where_a_right_to_left_word_meets_a_far_sign_are_apart()
 
     assert raw[0].split() == ["10%\u05d0\u05d1"]
     assert directions_apart_pages(content, "pdf", raw)[0].split() == ["10%", "\u05d0\u05d1"]
+
+
+def test_raw_words_a_covered_space_joined_are_looked_up_whole_so_a_far_sign_is_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # An Arabic letter, a mark of no value and no width set within it, a space it covers (dropped
+    # first: the two words are one in raw's text), a letter, and a sign drawn 240 points away.
+    line = [
+        ("\ufe8f", (50.0, 0.0, 60.0, 10.0), 11.0),
+        ("\x01", (55.0, 0.0, 55.0, 10.0), 11.0),
+        (" ", (56.0, 0.0, 59.0, 10.0), 11.0),
+        ("\ufead", (56.0, 0.0, 60.0, 10.0), 11.0),
+        ("\u25c0", (300.0, 0.0, 309.0, 10.0), 11.0),
+    ]
+    monkeypatch.setattr(
+        real_documents, "_horizontal_lines", lambda page: iter([("".join(c for c, *_ in line), line)])
+    )
+    page = SimpleNamespace(get_text=lambda flags=0: "\ufffd")
+
+    assert _directions_apart(page) == {"\ufe8f\x01\ufead\u25c0": "\ufe8f\x01\ufead \u25c0"}
 
 
 def test_a_raw_space_where_a_glyph_written_before_it_stands_is_dropped() -> None:

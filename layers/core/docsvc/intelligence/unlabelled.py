@@ -190,19 +190,26 @@ def _iban_after_its_name(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 
 def _lone_iban(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """An IBAN printed with no label, alone on its line or in its table cell ("Bankverbindung", "Bank",
-    "DE02120300000000202051"; the label one cell above), whose check digits are right: the
-    account the document is paid to, when it prints no other IBAN."""
+    "DE02120300000000202051"; the label one cell above), or at the start of its line before the bank's
+    name ("SI56 0400 0027 6166 895 odprt pri OTP banka d.d., SWIFT/BIC: ...", under a sentence asking
+    for payment to the account), whose check digits are right: the account the document is paid to,
+    when it prints no other IBAN."""
     found: dict[str, int] = {}
     for index, line in enumerate(reading.layout.lines):
         for piece in line.cells if line.cells is not None else (line.text,):
             iban = find_identifier("iban", piece)
-            if iban is not None and iban[1] == 1.0 and iban[0] == piece.strip():
+            if iban is not None and iban[1] == 1.0 and _begins(piece.strip(), iban[0]):
                 found.setdefault(re.sub(r"\s", "", iban[0]), index)
     if len(found) != 1:
         return
     ((value, at),) = found.items()
     candidate = candidate_of(slot, value, _LONE_IBAN, (at, 0), frozenset({(at, -5)}), reading)
     yield from [candidate] if candidate else []
+
+
+def _begins(text: str, iban: str) -> bool:
+    """Whether `text` is `iban`, or begins with it and goes on after a space or a comma."""
+    return text == iban or (text.startswith(iban) and text[len(iban)] in " ,;")
 
 
 def _after_the_word_iban(lines: Sequence[Line]) -> Iterator[tuple[str, int]]:

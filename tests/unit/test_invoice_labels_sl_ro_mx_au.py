@@ -203,3 +203,28 @@ def test_a_bracketed_currency_or_rate_after_a_label_leaves_it_known() -> None:
     assert is_known_label("Grand Total (USD)")
     assert is_known_label("Nr. factura")
     assert not is_known_label("Lorem ipsum")
+
+
+def test_a_quoted_name_after_make_payment_to_in_a_sentence_is_the_seller() -> None:
+    page = "\n".join(
+        [
+            "TAX INVOICE",
+            "Invoice Number: 603962",
+            "Grand Total: $ 10.00",
+            "",
+            'Please make payment to "Ezecom Co., Ltd"',
+        ]
+    )
+
+    output = extract([page], SCHEMA).output
+
+    assert output["issuer"]["name"] == "Ezecom Co., Ltd"
+    assert output["customer"] is None
+
+
+def test_a_labelled_seller_wins_over_a_quoted_payee() -> None:
+    page = "\n".join(
+        ["Seller: Acme Ltd", "Total: 10.00", "", 'Please make checks payable to "Acme Payments Ltd"']
+    )
+
+    assert extract([page], SCHEMA).output["issuer"]["name"] == "Acme Ltd"

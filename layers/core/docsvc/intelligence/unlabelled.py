@@ -24,6 +24,7 @@ from docsvc.intelligence.identifiers import (
 )
 from docsvc.intelligence.labels import (
     DOCUMENT_TITLES,
+    VENDOR_KEYS,
     Key,
     amount_role,
     is_label_text,
@@ -50,6 +51,8 @@ _TITLE_LABEL = 0.9  # a title printed as a label before its number, not at the h
 _NAMED_IBAN = 0.7  # an IBAN after the word "IBAN" in a sentence
 _LONE_IBAN = 0.5  # the one IBAN a document prints, on a line or in a cell of its own, its check right
 _APART = 0.65  # a lone value printed away from its label, which has nothing after its colon
+_QUOTED_PAYEE = 0.6  # a seller's name in quotes after "make payment to" / "payable to" in a sentence
+_PAYEE = re.compile(r"(?i)\b(?:payable|payment|pay)\s+to\s*:?\s*(?:\"([^\"]{2,80})\"|“([^”]{2,80})”)")
 _IBAN_WORD = re.compile(r"\bIBAN\b[\s:]*")
 _UNDER_COLUMN, _UNDER_HEADING = 0.6, 8  # a date under a heading of stacked column headings, how far
 _TITLE_LINES = 40  # a document's title is among its first lines
@@ -98,6 +101,8 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         yield from _ticked_statements(slot, reading)
     if role_of(slot.path[-1]) == "name" and not set(key) & _NOT_PEOPLE:
         yield from _first_and_last_name(slot, reading)
+    if role_of(slot.path[-1]) == "name" and slot.owner is not None and set(slot.owner.aliases) & VENDOR_KEYS:
+        yield from _quoted_payee(slot, reading)
     if key[-1:] == ("number",) and slot.node.kind == "string":
         yield from _titled_number(slot, reading)
     if slot.node.kind == "string" and identifier_kind(slot.path[-1]) == "iban":
@@ -223,6 +228,23 @@ def _after_the_word_iban(lines: Sequence[Line]) -> Iterator[tuple[str, int]]:
                 if not text.strip() and line.cells is None and below is not None and below.cells is None:
                     text, at = below.text, index + 1
                 yield text, at
+
+
+def _quoted_payee(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The seller's name in quotes after "payable to" or "make payment to" inside a sentence ("Please
+    make payment to "Ezecom Co., Ltd""): whom the document is paid to, when no label names the seller
+    (a letterhead printed as a picture). The first such name."""
+    for index, line in enumerate(reading.layout.lines):
+        found = _PAYEE.search(line.text)
+        if found is None:
+            continue
+        name = (found.group(1) or found.group(2)).strip()
+        candidate = candidate_of(
+            slot, name, _QUOTED_PAYEE, (index, found.start()), frozenset({(index, -2)}), reading
+        )
+        if candidate:
+            yield candidate
+            return
 
 
 def _dates_in_sentences(slot: Slot, reading: Reading) -> Iterator[Candidate]:

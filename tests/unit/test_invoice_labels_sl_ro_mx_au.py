@@ -57,6 +57,7 @@ SCHEMA: dict[str, Any] = {
         ("Identificatorul TVA", ("vat", "id")),
         ("Moneda facturii", ("currency",)),
         ("Cont", ("account", "number")),
+        ("fără TVA", ("excluding", "tax")),
         # Mexican CFDI
         ("FOLIO", ("invoice", "number")),
         ("FOLIO FISCAL UUID", ("reference", "uuid")),
@@ -228,3 +229,11 @@ def test_a_labelled_seller_wins_over_a_quoted_payee() -> None:
     )
 
     assert extract([page], SCHEMA).output["issuer"]["name"] == "Acme Ltd"
+
+
+def test_a_romanian_net_total_whose_total_stands_a_line_apart_is_read_by_fara_tva() -> None:
+    page = "\n".join(
+        ["FACTURA PROD 69420", "", "TVA TOTAL", "", "19.05", "", "TOTAL", "", "fără TVA", "108.95"]
+    )
+
+    assert extract([page], SCHEMA).output["net_total"] == 108.95

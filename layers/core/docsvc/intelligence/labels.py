@@ -333,6 +333,7 @@ currency: moneda facturii, moneda
 account number: cont, transakcijski racun
 payment term: placilni pogoji
 reference: folio fiscal
+excluding: fara
 number: stevilka
 """  # noqa: RUF001 (Cyrillic, Greek and Arabic labels)
 # German compounds end in one of these, after a part that is a word above (and a joining s):

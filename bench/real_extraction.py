@@ -3,7 +3,7 @@
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
-                 fresh10|fresh11|fresh12|fresh13|fresh14|receipts|receipts2|receipts2-heldout|all]
+                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|receipts|receipts2|receipts2-heldout|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
 
@@ -50,7 +50,11 @@ their truth read by hand; measured only. `fresh14` holds seven invoices of six f
 authority's and a PHP library's renderings of one UBL e-invoice, an electricity supplier's invoice, an
 internet provider's bilingual tax invoice, a CFDI printout, a counsellor's tax invoice and a scanned
 picture-only invoice read by OCR), their truth the UBL XML beside the PDF or read by hand; measured
-only.
+only. `fresh15` holds seven invoices of seven further producers (Saudi Arabic, Macedonian, Croatian,
+Senegalese and Cameroonian French, Dominican and Ecuadorian Spanish: a ZATCA simplified tax invoice, an
+accounting web app's invoice, a business incubator's e-invoice print, an accounting firm's invoice from a
+custom Odoo report, an IT integrator's invoice, a small ERP's tax-credit invoice and a rural water board's
+bill), their truth read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -261,6 +265,7 @@ SPLITS = (
     "fresh12",
     "fresh13",
     "fresh14",
+    "fresh15",
     "receipts",
     "receipts2",
     "receipts2-heldout",

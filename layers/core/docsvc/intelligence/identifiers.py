@@ -95,8 +95,9 @@ def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
 # A tax id in no form `find_identifier` or `national_vat` knows: a country's prefix of up to three letters
 # or none, then seven digits or more, apart by spaces, dots or hyphens at most ("DE09687654321" of a
 # sample, a Paraguayan RUC "4849678-2", a Japanese "T3011502011134"); no slash (a German "Steuernummer"
-# 201/113/40209 is no VAT id) and no date.
-_UNFORMED_TAX_ID = re.compile(r"[A-Z]{0,3}[ -]?\d[\d .-]{5,20}[\dA-Z]")
+# 201/113/40209 is no VAT id) and no date. Or a Mexican RFC: three letters (a company's) or four (a
+# person's), the six digits of a date and a three-character check ("ISA691119E20").
+_UNFORMED_TAX_ID = re.compile(r"[A-Z]{0,3}[ -]?\d[\d .-]{5,20}[\dA-Z]|[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}")
 
 
 def unformed_tax_id(text: str) -> str | None:

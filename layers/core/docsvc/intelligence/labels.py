@@ -314,6 +314,27 @@ price: harga, سعر
 description: маҳсулот номи, nama barang, ten san pham, ten hang, المنتج, الوصف
 address: манзил, alamat, dia chi, العنوان
 number: рақам, рақами, nomor, رقم
+invoice number: stevilka dokumenta, stevilka racuna, st racuna, racun st, folio
+invoice date: datum fakture, datum racuna, datum izdaje, data emitere
+due date: rok placila, datum zapadlosti, zapadlost, data scadenta
+delivery date: datum dobave, datum opravljene storitve
+total: skupaj, za placilo, skupaj za placilo, znesek za placilo, skupaj z ddv, skupni znesek,
+ total plata
+net total: neto vrednost, osnova za ddv, skupaj brez ddv, znesek brez ddv
+tax total: ddv skupaj, skupaj ddv
+tax amount: znesek ddv
+tax: ddv, total impuestos trasladados, total imp trasladados,
+ impuestos trasladados, iva trasladado
+vat id: id za ddv, identifikacijska stevilka za ddv, davcna stevilka, identificatorul tva, identificator tva,
+ rfc, abn, australian business number
+vendor: dobavitelj, prodajalec, izdajatelj
+customer: placnik, kupec, prejemnik, receptor
+currency: moneda facturii, moneda
+account number: cont, transakcijski racun
+payment term: placilni pogoji
+reference: folio fiscal
+excluding: fara
+number: stevilka
 """  # noqa: RUF001 (Cyrillic, Greek and Arabic labels)
 # German compounds end in one of these, after a part that is a word above (and a joining s):
 _HEADS = {"nummer": "number", "datum": "date", "betrag": "amount", "preis": "price", "adresse": "address",
@@ -496,6 +517,12 @@ SYNONYM_GROUPS: tuple[tuple[Key, ...], ...] = tuple(
     tuple(label_key(phrase) for phrase in group) for group in _SYNONYM_PHRASES
 )
 _KNOWN_KEYS = frozenset(key for group in SYNONYM_GROUPS for key in group)
+
+
+def is_known_label(text: str) -> bool:
+    """Whether `text` says a label the synonym groups know ("Invoice date", "Nr. factura"), a bracketed
+    rate or currency after it aside ("Grand Total (USD)", "VAT (10%)")."""
+    return label_key(re.sub(r"\([^)]*\)", " ", text)) in _KNOWN_KEYS
 
 
 def _group(head: str) -> tuple[Key, ...]:

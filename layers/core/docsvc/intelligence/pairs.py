@@ -1,9 +1,10 @@
 """Label/value pairs of a page's lines and tables.
 
 A value is found after its label's colon, right of it past wide spacing, on the line below, on the
-first line of the next block, in a block of values beside a block of labels (or as many one-line
-blocks), or in a table: a row of a key and its value (or ending in them), a summary row, keys beside
-their values, a row of keys over a row of values, or one cell holding a label and its value.
+first line of the next block, on the line above (a caption printed under its value), in a block of
+values beside a block of labels (or as many one-line blocks), or in a table: a row of a key and its
+value (or ending in them), a summary row, keys beside their values, a row of keys over a row of values,
+or one cell holding a label and its value.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from itertools import pairwise
 from docsvc.intelligence.labels import (
     SUMMARY_KEYS,
     TOTAL_KEYS,
+    is_known_label,
     is_label_text,
     is_summary_row,
     label_key,
@@ -33,7 +35,8 @@ _PIECE = 1000  # a later pair of one cell is placed past every cell of its row: 
 class Pair:
     """A label and the value printed with it. `how` says where the value was: "colon" (after a colon),
     "spaced" (right of the label after wide spacing), "below" (on the next line), "next" (first line of
-    the next block), "column" (a block of labels beside a block of values) or "cell" (in a table)."""
+    the next block), "above" (on the line above: a caption under its value), "column" (a block of labels
+    beside a block of values) or "cell" (in a table)."""
 
     label: str
     value: str
@@ -174,6 +177,7 @@ def text_pairs(
                 bare.append(index)
             if pending and number not in label_blocks and index not in headers:
                 pairs.extend(_below(lines, blocks, number, position, pending))
+                pairs.extend(_above(lines, blocks, number, position, pending))
             elif not pending and position + 1 < len(block) and index not in column_heads:
                 pairs.extend(_side_by_side(lines, index, block[position + 1]))
     return pairs, bare
@@ -196,6 +200,45 @@ def _below(
         return []
     start, value = pieces[0]
     return [Pair(label[0], value, how, (block[position], label[1]), (at, start), rest)]
+
+
+def _above(
+    lines: list[Line], blocks: list[tuple[int, ...]], number: int, position: int, label: tuple[str, int]
+) -> list[Pair]:
+    """The label's value on the line above, where labels are captions printed under their values
+    ("PROD 69420" over "Nr. factura"; "$ 10.00" over "Grand Total (USD)" under a label of another
+    language): a known label alone on its line, with no figure on the line after it, under a value of
+    one piece holding a figure that is not itself the value under a known label."""
+    block = blocks[number]
+    if position == 0 or label[1] != 0 or not is_known_label(label[0]):
+        return []
+    if _after(lines, blocks, number, position) is not None:
+        return []
+    at = block[position - 1]
+    pieces = segments(lines[at].text)
+    if (
+        len(pieces) != 1
+        or label_colon(pieces[0][1]) is not None
+        or not any(c.isdigit() for c in pieces[0][1])
+    ):
+        return []
+    if position >= 2 and is_known_label(lines[block[position - 2]].text):
+        return []  # the value under the label above it
+    start, value = pieces[0]
+    return [Pair(label[0], value, "above", (block[position], label[1]), (at, start))]
+
+
+def _after(lines: list[Line], blocks: list[tuple[int, ...]], number: int, position: int) -> str | None:
+    """The text of the line after a label, in its block or first of the next block on its page, when it
+    holds a figure (a value the label may head; not a label of another script with its own digits)."""
+    block = blocks[number]
+    if position + 1 < len(block):
+        following = lines[block[position + 1]]
+    elif number + 1 < len(blocks) and lines[blocks[number + 1][0]].page == lines[block[0]].page:
+        following = lines[blocks[number + 1][0]]
+    else:
+        return None
+    return following.text if any(char in "0123456789" for char in following.text) else None
 
 
 def _side_by_side(lines: list[Line], index: int, below: int) -> list[Pair]:

@@ -24,6 +24,7 @@ from docsvc.intelligence.identifiers import (
 )
 from docsvc.intelligence.labels import (
     DOCUMENT_TITLES,
+    VENDOR_KEYS,
     Key,
     amount_role,
     is_label_text,
@@ -50,6 +51,8 @@ _TITLE_LABEL = 0.9  # a title printed as a label before its number, not at the h
 _NAMED_IBAN = 0.7  # an IBAN after the word "IBAN" in a sentence
 _LONE_IBAN = 0.5  # the one IBAN a document prints, on a line or in a cell of its own, its check right
 _APART = 0.65  # a lone value printed away from its label, which has nothing after its colon
+_QUOTED_PAYEE = 0.6  # a seller's name in quotes after "make payment to" / "payable to" in a sentence
+_PAYEE = re.compile(r"(?i)\b(?:payable|payment|pay)\s+to\s*:?\s*(?:\"([^\"]{2,80})\"|“([^”]{2,80})”)")
 _IBAN_WORD = re.compile(r"\bIBAN\b[\s:]*")
 _UNDER_COLUMN, _UNDER_HEADING = 0.6, 8  # a date under a heading of stacked column headings, how far
 _TITLE_LINES = 40  # a document's title is among its first lines
@@ -98,6 +101,8 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         yield from _ticked_statements(slot, reading)
     if role_of(slot.path[-1]) == "name" and not set(key) & _NOT_PEOPLE:
         yield from _first_and_last_name(slot, reading)
+    if role_of(slot.path[-1]) == "name" and slot.owner is not None and set(slot.owner.aliases) & VENDOR_KEYS:
+        yield from _quoted_payee(slot, reading)
     if key[-1:] == ("number",) and slot.node.kind == "string":
         yield from _titled_number(slot, reading)
     if slot.node.kind == "string" and identifier_kind(slot.path[-1]) == "iban":
@@ -190,19 +195,26 @@ def _iban_after_its_name(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 
 def _lone_iban(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """An IBAN printed with no label, alone on its line or in its table cell ("Bankverbindung", "Bank",
-    "DE02120300000000202051"; the label one cell above), whose check digits are right: the
-    account the document is paid to, when it prints no other IBAN."""
+    "DE02120300000000202051"; the label one cell above), or at the start of its line before the bank's
+    name ("SI56 0400 0027 6166 895 odprt pri OTP banka d.d., SWIFT/BIC: ...", under a sentence asking
+    for payment to the account), whose check digits are right: the account the document is paid to,
+    when it prints no other IBAN."""
     found: dict[str, int] = {}
     for index, line in enumerate(reading.layout.lines):
         for piece in line.cells if line.cells is not None else (line.text,):
             iban = find_identifier("iban", piece)
-            if iban is not None and iban[1] == 1.0 and iban[0] == piece.strip():
+            if iban is not None and iban[1] == 1.0 and _begins(piece.strip(), iban[0]):
                 found.setdefault(re.sub(r"\s", "", iban[0]), index)
     if len(found) != 1:
         return
     ((value, at),) = found.items()
     candidate = candidate_of(slot, value, _LONE_IBAN, (at, 0), frozenset({(at, -5)}), reading)
     yield from [candidate] if candidate else []
+
+
+def _begins(text: str, iban: str) -> bool:
+    """Whether `text` is `iban`, or begins with it and goes on after a space or a comma."""
+    return text == iban or (text.startswith(iban) and text[len(iban)] in " ,;")
 
 
 def _after_the_word_iban(lines: Sequence[Line]) -> Iterator[tuple[str, int]]:
@@ -216,6 +228,23 @@ def _after_the_word_iban(lines: Sequence[Line]) -> Iterator[tuple[str, int]]:
                 if not text.strip() and line.cells is None and below is not None and below.cells is None:
                     text, at = below.text, index + 1
                 yield text, at
+
+
+def _quoted_payee(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The seller's name in quotes after "payable to" or "make payment to" inside a sentence ("Please
+    make payment to "Ezecom Co., Ltd""): whom the document is paid to, when no label names the seller
+    (a letterhead printed as a picture). The first such name."""
+    for index, line in enumerate(reading.layout.lines):
+        found = _PAYEE.search(line.text)
+        if found is None:
+            continue
+        name = (found.group(1) or found.group(2)).strip()
+        candidate = candidate_of(
+            slot, name, _QUOTED_PAYEE, (index, found.start()), frozenset({(index, -2)}), reading
+        )
+        if candidate:
+            yield candidate
+            return
 
 
 def _dates_in_sentences(slot: Slot, reading: Reading) -> Iterator[Candidate]:

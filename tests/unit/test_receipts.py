@@ -420,3 +420,64 @@ def test_an_amount_under_a_tax_smaller_than_an_item_above_it_is_no_total() -> No
     page = _roll("1 Family Meal    21.65", "Sub/Tt1    sis", "Tax    2.57", "Donation    12.00")
 
     assert extract(page, RECEIPT).output["total"] != 12.0
+
+
+def test_a_street_whose_house_number_follows_its_name_opens_the_address_over_a_postcode() -> None:
+    page = _roll(
+        "Bäckerei Sonnenschein", "Lindenallee 27", "50667 Köln", "Tel. 0221 123456", "Summe    12,40"
+    )
+
+    merchant = extract(page, RECEIPT).output["merchant"]
+
+    assert merchant == {"name": "Bäckerei Sonnenschein", "address": "Lindenallee 27, 50667 Köln"}
+
+
+def test_a_name_printed_over_its_kind_on_a_second_line_is_read_whole() -> None:
+    page = _roll("OLD MILL'S", "TAVERN", "12 CHURCH STREET", "SPRINGFIELD, IL 62701", "Total    18.20")
+
+    assert extract(page, RECEIPT).output["merchant"]["name"] == "OLD MILL'S TAVERN"
+
+
+def test_a_name_over_its_kind_is_read_whole_on_a_head_without_an_address() -> None:
+    page = _roll("Rosario", "", "Family Restaurant", "Table: 4    Guests: 2", "Total    41.10")
+
+    assert extract(page, RECEIPT).output["merchant"]["name"] == "Rosario Family Restaurant"
+
+
+def test_a_line_speaking_to_the_customer_is_no_shops_name() -> None:
+    page = _roll("12:04 PM", "YOUR ORDER NUMBER IS", "77", "HAPPY BURGER DOWNTOWN", "Total    9.40")
+
+    assert extract(page, RECEIPT).output["merchant"]["name"] == "HAPPY BURGER DOWNTOWN"
+
+
+def test_a_telephone_number_between_the_street_and_its_place_is_no_part_of_the_address() -> None:
+    page = _roll("TACO PLACE", "410 W. Main St", "555-301-4488", "Dallas, TX 75201", "Total    11.04")
+
+    assert extract(page, RECEIPT).output["merchant"]["address"] == "410 W. Main St, Dallas, TX 75201"
+
+
+def test_the_date_and_time_printed_beside_the_head_are_no_part_of_the_address() -> None:
+    page = _roll(
+        "SUNNY DINER", "88 OCEAN AVE    Mar 3, 2019", "SEASIDE, CA 93955    11:47 AM", "Total    21.00"
+    )
+
+    assert extract(page, RECEIPT).output["merchant"]["address"] == "88 OCEAN AVE, SEASIDE, CA 93955"
+
+
+def test_a_date_ocr_read_with_its_time_between_day_and_year_is_the_stamped_date() -> None:
+    page = _roll("Poke Bowl Co", "Server: Kim", "December 29, 2:01 2018 PM", "Total    14.90")
+
+    assert extract(page, RECEIPT).output["date"] == "2018-12-29"
+
+
+def test_an_amount_due_label_ocr_misread_is_the_total() -> None:
+    page = _roll("Food Subtotal:    19.90", "Tax    1:    1.78", "AMQUNT    DUE:    $21.69", "Cash    22.00")
+
+    assert extract(page, RECEIPT).output["total"] == 21.69
+
+
+def test_total_labels_of_other_languages_name_the_total() -> None:
+    for label in ("TOTALE    EURO", "Summa", "RAZEM    PLN", "I    ALT", "CELKEM", "IMPORTE"):
+        page = _roll("Pane    2,00", "Latte    12,00", f"{label}    14,00", "Contanti    20,00")
+
+        assert extract(page, RECEIPT).output["total"] == 14.0, label

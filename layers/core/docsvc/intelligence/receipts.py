@@ -5,7 +5,8 @@ stand far apart (a label's words in columns of their own, "Total    Due:    44.3
 label's last letter ("Tota]", "TOTL") and on a decimal mark ("77. 83", "85 07"), and its dates are
 numeric in the order of the country it was printed in. So:
 - the total is read from the line a total label opens (or ends, after a time: "10:51AM TOTAL DUE
-  48.53"; "SUMME", "TOTAL TTC" on German and French tills), its words taken however wide apart, its
+  48.53"; "SUMME", "TOTAL TTC", "TOTALE", "Summa", "RAZEM" on other countries' tills; "AMQUNT DUE" as
+  OCR reads it), its words taken however wide apart, its
   amount at the end of the line or alone on the line under it; a subtotal, a tax, a net total or a
   count of items is not it, and of several the largest is (a total with the tip after the total of
   the food); without such a line, the largest amount paid (a card's or cash line) that two other
@@ -19,17 +20,21 @@ numeric in the order of the country it was printed in. So:
   34.21");
 - the date is the first one printed with a time of day ("05/11/18 8:47 PM"): the moment of the
   sale, however the head of the roll around it reads; OCR's letters for digits and digits for letters
-  undone inside the words shaped as a date ("O5/l1/18", "$ep07'18");
+  undone inside the words shaped as a date ("O5/l1/18", "$ep07'18"); the time read out of the date it
+  was set into by the layout ("December 29, 2:01 2018 PM");
 - an American document (a US state and ZIP code: "Long Beach, CA 90804", or a North American
   telephone number: "(562) 597-0906") prints its dates month first (05/11/18 is 11 May 2018);
 - the shop (a field under "merchant", "store" or "shop") is the head of the roll: its address the
-  street line (house number first) down to the line of its place (a US state and ZIP code, a
-  postcode and a place, "Windham NH"), its name the nearest line above that reads as a name (mostly
-  letters; with the line above when it goes on in lower case, "Friendly Red's" over "of Windham"),
+  street line (house number first, or after the street's name over a postcode: "Lindenallee 27") down to
+  the line of its place (a US state and ZIP code, a postcode and a place, "Windham NH"), a telephone
+  number between them and a date or time printed beside them left out; its name the nearest line
+  above that reads as a name (mostly letters; with the line above when it goes on in lower case,
+  "Friendly Red's" over "of Windham", or is the shop's kind, "GENERAL POOR'S" over "TAVERN"),
   past the noise OCR makes of a logo and the marks it reads at the paper's edges (before and after
-  a line's words); the line of a place is no name; a receipt without an
-  address is named by its first such line; a line giving the shop's number ("STORE # CA-1661") names
-  none of the shop's blocks.
+  a line's words); the line of a place is no name, nor a line speaking to the customer ("YOUR GUEST
+  NUMBER IS"); a receipt without an address is named by its first such line (with its kind under it,
+  "Primo" over "Family Restaurant"); a line giving the shop's number ("STORE # CA-1661") names none of
+  the shop's blocks.
 """
 
 from __future__ import annotations
@@ -43,6 +48,10 @@ from docsvc.intelligence.lines import Line
 from docsvc.intelligence.reading import Reading
 from docsvc.intelligence.values import parse_date, parse_time
 
+_TIME_OF_DAY = re.compile(
+    r"(?<!\d)(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?!\d)(?:\s?[AaPp]\.?[Mm]\.?(?![A-Za-z]))?"
+)
+
 TOTAL_LINE = 0.6  # a total read so is less likely than one a label names in the usual way
 STAMPED = 0.48  # a date printed with the time of day: over a letterhead line and a first date
 SUM_OF_TWO = 0.45  # a total read only as the sum of two amounts above it
@@ -52,6 +61,15 @@ _HEAD_LINES = 15  # the head of the roll: where the shop's name and address are 
 _NAME_ONLY_LINES = 3  # where a receipt that prints no address prints the shop's name
 _NOISE_WORDS, _NOISE_LETTERS = 6, 3.5  # a line of this many words of fewer letters each on average is noise
 _SHOP_WORDS = frozenset({"merchant", "store", "shop", "restaurant"})
+# The words of a shop's kind that a name printed on two lines puts on its second ("GENERAL POOR'S" over
+# "TAVERN", "Primo" over "Family Restaurant"), or a second line opening with "&" ("& SPORTS BAR").
+_KIND_WORDS = frozenset(
+    {"restaurant", "restaurants", "ristorante", "trattoria", "osteria", "pizzeria", "pizza", "tavern", "pub",
+     "inn", "bar", "grill", "grille", "kitchen", "cafe", "café", "coffee", "bakery", "deli", "diner",
+     "bistro", "brasserie", "cantina", "taqueria", "steakhouse", "eatery", "buffet", "brewery", "catering",
+     "food", "sushi", "bbq", "burger", "burgers", "market", "supermarket", "pharmacy"}
+)  # fmt: skip
+_KIND_LINE_WORDS = 4  # a name's second line of its kind is this many words at most
 _STATES = (
     "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC "
     "ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY"
@@ -73,7 +91,12 @@ _STATE_AT_END = re.compile(rf"[A-Za-z.],?\s+(?:{'|'.join(_STATES.split())})\.?(?
 _POSTCODE_PLACE = re.compile(r"\d{4,5}\s+[^\W\d]{3,}[^\d]*$")
 # A street, house number first, a mark of OCR's noise let through: "7519 §. ATLANTIC AVE.".
 _HOUSE_NUMBER_FIRST = re.compile(r"^\d{1,6}(?:[-/]\d{1,4})?[a-z]?,?\s+(?:[^\w\s]{1,2}\s?)?[^\W\d]")
-_NOT_NAME = re.compile(r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server|order)\b|\d[.,]\d{2}\s*$")
+# A street with its house number after its name, as most of Europe prints it: "Lindenallee 27", "Via Roma
+# 12/a", "Hauptstraße 5-7"; a word of three letters at least first, nothing after the number.
+_HOUSE_NUMBER_LAST = re.compile(r"^[^\W\d]{3,}[^\d:@]*?\s\d{1,5}(?:\s?[-/]\s?\d{1,4})?\s?[a-zA-Z]?\s*$")
+_NOT_NAME = re.compile(
+    r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server|order|your)\b|\d[.,]\d{2}\s*$"
+)
 # A North American telephone number as it is dialled at home: one with its country code ("+1 (415)
 # 555-0159") is written for callers abroad, and says nothing of where the document was printed.
 # OCR may set a space after a hyphen ("770-395- 9592").
@@ -116,8 +139,9 @@ _PHONE = re.compile(r"\(?\d{3}\)?[\s.-]*\d{3}[\s.-]\d{4}")
 # time printed before it ("1:39" and "TOTAL" read "1:390TOTAL"; a letter before it makes another word).
 # German and French tills' too: "SUMME", "Zu zahlen", "TOTAL TTC", "Net à payer".
 _TOTAL = re.compile(
-    r"(?i)(?<![^\W\d])(?<!-)(?:grand\s+|order\s+)?(?:[tf]otal|tota[l1i\]|!:)]|totl|balance\s+due|amount\s+due|"
-    r"summe|gesamt(?:betrag|summe)?|zu\s+zahlen|net\s+[àa]\s+payer|montant\s+d[uû])"
+    r"(?i)(?<![^\W\d])(?<!-)(?:grand\s+|order\s+)?(?:[tf]otal|tota[l1i\]|!:)]|totl|balance\s+due|am[o0q]unt\s+due|"
+    r"summe|gesamt(?:betrag|summe)?|zu\s+zahlen|net\s+[àa]\s+payer|montant\s+d[uû]|"
+    r"totale|totaal|te\s+betalen|importe|summa|att\s+betala|i\s+alt|yhteens[äa]|razem|suma|do\s+zap[łl]aty|celkem)"
     r"(?:\s+due|\s+amount|\s+ttc|\s+eur|\s+€)?(?![\w-])"
 )
 # Words before or after a total's label that make it another amount.
@@ -308,15 +332,44 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     if role not in {"name", "address"}:
         return
     name, address = _shop_head(reading)
+    texts = [_without_edge_noise(_without_stamp(line.text)) for line in reading.layout.lines[:_HEAD_LINES]]
+    if role == "address":
+        address = [index for index in address if not _only_a_phone(texts[index])]
     lines = address if role == "address" else name
     if not lines:
         return
     separator = ", " if role == "address" else " "
-    text = separator.join(_without_edge_noise(reading.layout.lines[index].text) for index in lines)
+    text = separator.join(texts[index] for index in lines)
     uses = frozenset((index, 0) for index in lines)
     candidate = candidate_of(slot, text, SHOP_HEAD, (lines[0], 0), uses, reading)
     if candidate is not None:
         yield candidate
+
+
+def _only_a_phone(text: str) -> bool:
+    """Whether an address's line is a telephone number alone ("956-350-8686", "Tel.: (562) 860-2530"),
+    printed between the street and its place: no part of the address."""
+    found = _PHONE.search(text)
+    return (
+        found is not None and sum(char.isalpha() for char in text[: found.start()] + text[found.end() :]) <= 4
+    )
+
+
+def _without_stamp(text: str) -> str:
+    """A head line without the date or time the till printed beside it, set far apart after the words
+    ("1955 BROADWAY    Jan 25, 2018", "SANTA MONICA, CA 90404    11:47 AM"): not the shop's."""
+    parts = re.split(r"\s{4,}", text.strip())
+    while len(parts) > 1 and (_TIME_OF_DAY.fullmatch(parts[-1]) or _reads_as_date(parts[-1])):
+        parts.pop()
+    return "    ".join(parts)
+
+
+def _reads_as_date(text: str) -> bool:
+    """Whether a part of a line is a date and nothing else of note (its words all the date's)."""
+    found = parse_date(text, False)
+    return (
+        found is not None and len(re.sub(r"[\W_]", "", text)) <= len(re.sub(r"[\W_]", "", found.printed)) + 1
+    )
 
 
 def is_shop_field(slot: Slot) -> bool:
@@ -351,13 +404,13 @@ def _shop_head(reading: Reading) -> tuple[list[int], list[int]]:
     """The lines of the shop's name (none when no line reads as one; two when the line over it reads
     as a name too) and the lines of its address, at the head of the first page."""
     lines = reading.layout.lines
-    texts = [_without_edge_noise(line.text) for line in lines[:_HEAD_LINES] if line.page == 0]
+    texts = [_without_edge_noise(_without_stamp(line.text)) for line in lines[:_HEAD_LINES] if line.page == 0]
     block = next((found for at in range(len(texts)) if (found := _address_at(texts, at))), None)
     if block is None:
         return _first_name(texts), []
     start, place = block
     name = next((at for at in range(start - 1, max(start - 4, -1), -1) if _reads_as_name(texts[at])), None)
-    if name is not None and name > 0 and _continues(texts[name]) and _reads_as_name(texts[name - 1]):
+    if name is not None and name > 0 and _continues(texts[name]) and _opens_a_name(texts[name - 1]):
         return [name - 1, name], list(range(start, place + 1))
     return ([name] if name is not None else []), list(range(start, place + 1))
 
@@ -365,14 +418,20 @@ def _shop_head(reading: Reading) -> tuple[list[int], list[int]]:
 def _address_at(texts: list[str], at: int) -> tuple[int, int] | None:
     """The first and last line of an address whose place is printed on line `at`: from its street
     (on that line or one of the two above); a postcode before a place only right under its street
-    (else it is a street's house number)."""
+    (else it is a street's house number), the street's number before or after its name."""
     if _is_place(texts[at]):
         for street in (at, at - 1, at - 2):
             if street >= 0 and _HOUSE_NUMBER_FIRST.match(texts[street]):
                 return street, at
-    if at > 0 and _POSTCODE_PLACE.match(texts[at]) and _HOUSE_NUMBER_FIRST.match(texts[at - 1]):
+    if at > 0 and _POSTCODE_PLACE.match(texts[at]) and _is_street(texts[at - 1]):
         return at - 1, at
     return None
+
+
+def _is_street(text: str) -> bool:
+    """A street line over a postcode and its place: its house number first ("12 rue de la Paix") or
+    after its name ("Lindenallee 27"), no telephone number."""
+    return bool(_HOUSE_NUMBER_FIRST.match(text) or _HOUSE_NUMBER_LAST.match(text)) and not _PHONE.search(text)
 
 
 def _first_name(texts: list[str]) -> list[int]:
@@ -380,13 +439,34 @@ def _first_name(texts: list[str]) -> list[int]:
     among its first lines of words; the lines of OCR's marks above them (a logo's or the paper's edge,
     "- 1", "” {", "i|": a letter at most) are passed without counting."""
     worded = [at for at, text in enumerate(texts) if sum(char.isalpha() for char in text) >= 2]
-    return [at for at in worded[:_NAME_ONLY_LINES] if _reads_as_name(texts[at])][:1]
+    first = [at for at in worded[:_NAME_ONLY_LINES] if _reads_as_name(texts[at])][:1]
+    after = [at for at in worded if first and first[0] < at <= first[0] + 2][:1]
+    if after and _names_a_kind(texts[after[0]]) and _reads_as_name(texts[after[0]]):
+        return first + after
+    return first
 
 
 def _continues(text: str) -> bool:
-    """Whether a line goes on with the name of the line above: it opens in lower case ("of Windham")."""
+    """Whether a line goes on with the name of the line above: it opens in lower case ("of Windham"), or
+    it is the shop's kind (`_names_a_kind`)."""
     first = next((char for char in text if char.isalpha()), "")
-    return first.islower()
+    return first.islower() or _names_a_kind(text)
+
+
+def _opens_a_name(text: str) -> bool:
+    """Whether a line may be the first of a name printed on two lines: it reads as a name and opens with
+    a letter or digit (a logo's noise opens with OCR's marks: "—eoOoOos    ee")."""
+    return _reads_as_name(text) and text.strip()[:1].isalnum()
+
+
+def _names_a_kind(text: str) -> bool:
+    """Whether a line is the second line of a name printed on two, the shop's kind: a few words, one of
+    them a kind of shop ("TAVERN", "Family Restaurant", "MEXICAN FOOD"... `_KIND_WORDS`), or opening
+    with "&" ("& SPORTS BAR")."""
+    words = text.split()
+    if not words or len(words) > _KIND_LINE_WORDS:
+        return False
+    return words[0] == "&" or any(word.strip(".,'\u2019").casefold() in _KIND_WORDS for word in words)
 
 
 def _is_place(text: str) -> bool:
@@ -428,6 +508,7 @@ def stamped_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             continue
         found = parse_date(line.text, reading.day_first)
         found = found or parse_date(date_repaired(line.text), reading.day_first)
+        found = found or parse_date(_TIME_OF_DAY.sub(" ", line.text), reading.day_first)
         if found is None:
             continue
         value = found.value.isoformat()

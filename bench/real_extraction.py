@@ -453,6 +453,13 @@ def scanned(content: bytes) -> bytes:
         return bytes(copy.tobytes(garbage=3, deflate=True))
 
 
+def page_sizes(content: bytes) -> list[tuple[float, float]]:
+    """Each page's width and height in points as the engine gives them beside its text (the page's
+    rectangle as shown), for splitting to weigh a change of paper between two pages."""
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        return [(round(page.rect.width, 1), round(page.rect.height, 1)) for page in document]
+
+
 def packet_pdf(files: Sequence[Path]) -> bytes:
     with pymupdf.open() as packet:
         for file in files:
@@ -685,14 +692,16 @@ def splitting(
     results = []
     for packet in packets:
         parts = [by_id[i] for i in packet["documents"]]
-        texts = read(packet_pdf([part.file for part in parts]), "pdf")
+        content = packet_pdf([part.file for part in parts])
+        texts = read(content, "pdf")
         truth: list[tuple[str, frozenset[int]]] = []
         start = 0
         for part in parts:
             count = len(pymupdf.open(part.file))
             truth.append((part.category, frozenset(range(start, start + count))))
             start += count
-        found = [(s.name, frozenset(p - 1 for p in s.pages)) for s in split(texts, subdocuments)]
+        cut = split(texts, subdocuments, sizes=page_sizes(content))
+        found = [(s.name, frozenset(p - 1 for p in s.pages)) for s in cut]
         holder = {page: item for item in found for page in item[1]}
         page_right = [holder.get(page) in truth for _, members in truth for page in sorted(members)]
         same_sets = {members for _, members in found} == {members for _, members in truth}

@@ -112,9 +112,10 @@ def test_a_small_document_travels_in_the_request_and_its_pages_come_back_as_the_
     pages = read(engine, document)
 
     expected = list(BuiltinEngine().pages(TENANT, document, ReadOptions(200), lambda count: None))
-    assert [(page.number, page.text, page.warnings) for page in pages] == [
-        (page.number, page.text, page.warnings) for page in expected
+    assert [(page.number, page.text, page.warnings, page.size) for page in pages] == [
+        (page.number, page.text, page.warnings, page.size) for page in expected
     ]
+    assert all(page.size for page in pages)  # each page's width and height travel back too
     (sent,) = reader.requests
     assert sent["content_base64"] and sent["staged_key"] is None
     assert (sent["organization_id"], sent["environment"]) == ("org_reader", "test")

@@ -118,6 +118,7 @@ class Page:
     ocr_confidence: float | None = None
     words: tuple[Any, ...] = ()
     image: bytes | None = None
+    size: tuple[float, float] | None = None
 
 
 @dataclass

@@ -51,6 +51,7 @@ class _Page:
     ocr_confidence: float | None = None
     words: tuple[WordBox, ...] = ()
     image: bytes | None = None
+    size: tuple[float, float] | None = None
 
 
 class _Reader:
@@ -110,7 +111,13 @@ class DocumentReader(_Reader):
         for page in answer.pages:
             image = pictures.get(page.number)
             yield _Page(
-                page.number, page.text, tuple(page.warnings), page.ocr_confidence, tuple(page.words), image
+                page.number,
+                page.text,
+                tuple(page.warnings),
+                page.ocr_confidence,
+                tuple(page.words),
+                image,
+                page.size,
             )
         if len(answer.pages) < answer.page_count:  # the reader stopped at its time budget
             raise too_slow_for_sync(document.filename, SYNC_SECONDS, len(answer.pages), answer.page_count)

@@ -21,9 +21,13 @@ class S3ParseStore:
         self._bucket = bucket or settings().files_bucket
 
     def save_output(self, tenant: Tenant, parse_id: str, output: ParseOutput) -> None:
-        """Only the pages and their OCR confidences are stored: the text is their join, made again on
-        reading."""
-        stored = {"pages": output.pages, "ocr_confidence": output.ocr_confidence}
+        """Only the pages, their OCR confidences and their sizes are stored: the text is their join,
+        made again on reading."""
+        stored = {
+            "pages": output.pages,
+            "ocr_confidence": output.ocr_confidence,
+            "page_sizes": output.page_sizes,
+        }
         aws.s3().put_object(
             Bucket=self._bucket,
             Key=_prefix(tenant, parse_id) + "output.json",
@@ -36,7 +40,8 @@ class S3ParseStore:
         if content is None:
             return None
         stored = json.loads(content)
-        return output_of(stored["pages"], stored.get("ocr_confidence") or ())
+        # an output stored before page sizes were kept has none: read without them
+        return output_of(stored["pages"], stored.get("ocr_confidence") or (), stored.get("page_sizes") or ())
 
     def save_input(self, tenant: Tenant, parse_id: str, content: bytes) -> None:
         aws.s3().put_object(Bucket=self._bucket, Key=_prefix(tenant, parse_id) + "input", Body=content)

@@ -91,6 +91,7 @@ class ReadPage(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     ocr_confidence: float | None = None
     words: list[WordBox] = Field(default_factory=list)
+    size: tuple[float, float] | None = Field(None, description="Its width and height in points, when known")
     image_key: str | None = Field(None, description="Where the page's picture is staged, when drawn")
 
 

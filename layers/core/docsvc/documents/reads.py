@@ -112,6 +112,7 @@ class DocumentReads:
                         warnings=list(page.warnings),
                         ocr_confidence=page.ocr_confidence,
                         words=list(page.words),
+                        size=page.size,
                         image_key=self._staged_image(tenant, read_id, page.number, page.image),
                     )
                 )

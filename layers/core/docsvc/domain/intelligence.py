@@ -115,6 +115,9 @@ class Model:
     tokens: Tokens = field(default_factory=Tokens)
     # Per page given to the model: OCR's mean word confidence (0-100), None for a page with a text layer
     ocr_confidence: Sequence[float | None] = ()
+    # Per page given to the model: its width and height in points, None where unknown; empty when the
+    # document was read before sizes were kept (the built-in splitting weighs a change of page size)
+    page_sizes: Sequence[tuple[float, float] | None] = ()
 
     @property
     def builtin(self) -> bool:
@@ -225,7 +228,14 @@ class IntelligenceService:
         )
         pages = document.pages[: task.first_n_pages] if task.first_n_pages else document.pages
         confidence = document.ocr_confidence[: len(pages)]
-        asked = Model(model, tenant, self._remote, images=document.images[:shown], ocr_confidence=confidence)
+        asked = Model(
+            model,
+            tenant,
+            self._remote,
+            images=document.images[:shown],
+            ocr_confidence=confidence,
+            page_sizes=document.page_sizes[: len(pages)],
+        )
         answer = answerer(_as_read_by(model, pages, document), asked)
         page_count = len(document.pages)
         sources = None

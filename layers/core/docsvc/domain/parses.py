@@ -46,6 +46,9 @@ from docsvc.errors import BadRequest, DocumentRejected, DomainError, NotFound, S
 from docsvc.ids import new_id
 from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
+# A page's width and height in points (1/72 inch), as the engine reads them from a PDF page or an image
+PageSize = tuple[float, float]
+
 ParseStatus = Literal["pending", "queued", "in_progress", "completed", "failed", "cancelled"]
 TableFormat = Literal["markdown", "yaml", "html", "json"]
 TERMINAL: frozenset[str] = frozenset({"completed", "failed", "cancelled"})
@@ -109,6 +112,9 @@ class ParseOutput(BaseModel):
         description="One per page: the mean confidence (0-100) of the words OCR read on the page; null "
         "for a page read from its text layer.",
     )
+    # One per page when the engine gave them (PDFs and images): kept with the stored output for the
+    # tasks that read it again (splitting weighs a change of page size); not part of the API's answer
+    page_sizes: list[PageSize | None] = Field(default_factory=list, exclude=True)
 
 
 class ParseError(BaseModel):
@@ -212,6 +218,8 @@ class ParsedPage(Protocol):
     def words(self) -> Sequence[WordBox]: ...  # when asked for; empty where the page has no geometry
     @property
     def image(self) -> bytes | None: ...
+    @property
+    def size(self) -> PageSize | None: ...  # width and height in points; None where the type has none
 
 
 @dataclass(frozen=True)
@@ -393,6 +401,8 @@ class ReadDocument(BaseModel):
     images: list[bytes] = Field(default_factory=list)  # JPEGs of the first pages, when asked for
     # Per page: the mean word confidence (0-100) of a page read by OCR, None for a page with a text layer
     ocr_confidence: list[float | None] = Field(default_factory=list)
+    # Per page: its width and height in points, None where unknown; empty when read before they were kept
+    page_sizes: list[PageSize | None] = Field(default_factory=list)
 
     @property
     def ocr(self) -> list[bool]:
@@ -410,6 +420,7 @@ class ModelPage:
     ocr_confidence: float | None = None
     words: tuple[WordBox, ...] = ()
     image: bytes | None = None
+    size: PageSize | None = None
 
 
 PAGE_PROMPT = (
@@ -458,7 +469,7 @@ class RemoteParse:
         if not isinstance(markdown, str):
             raise ModelFailed(f"model '{self._model.id}' answered page {page.number} without its markdown")
         self.tokens.add(reply)
-        return ModelPage(page.number, markdown.strip(), page.warnings)
+        return ModelPage(page.number, markdown.strip(), page.warnings, size=page.size)
 
 
 class StreamedPage(BaseModel):
@@ -585,6 +596,7 @@ class ParseService:
                 cached=True,
                 words=boxes,
                 ocr_confidence=output.ocr_confidence or [None] * len(output.pages),
+                page_sizes=output.page_sizes,
             )
         options = ReadOptions(
             limits.max_pages,
@@ -602,6 +614,7 @@ class ParseService:
             words=[page.words for page in read] if words else None,
             images=pictures,
             ocr_confidence=[page.ocr_confidence for page in read],
+            page_sizes=[page.size for page in read],
         )
 
     def _parsed(
@@ -622,6 +635,7 @@ class ParseService:
         for page in parsing.remote.pages(read) if parsing.remote else read:
             parsing.pages.append(page.text)
             parsing.confidences.append(page.ocr_confidence)
+            parsing.sizes.append(page.size)
             record.warnings.extend(f"page {page.number}: {warning}" for warning in page.warnings)
             yield page
 
@@ -836,11 +850,20 @@ class ParseService:
         return record.model_copy(update={"output": output}) if output else record
 
 
-def output_of(pages: list[str], confidences: Sequence[float | None] = ()) -> ParseOutput:
+def output_of(
+    pages: list[str], confidences: Sequence[float | None] = (), sizes: Sequence[PageSize | None] = ()
+) -> ParseOutput:
     """The output of these pages: `text` is the pages joined by a blank line; `ocr_confidence` one
-    per page (null for every page when none is given)."""
+    per page (null for every page when none is given); `page_sizes` one per page, or none (an output
+    stored before they were kept)."""
     confidence = list(confidences) if len(confidences) == len(pages) else [None] * len(pages)
-    return ParseOutput(pages=pages, text="\n\n".join(pages), ocr_confidence=confidence)
+    known = [tuple(size) if size else None for size in sizes] if len(sizes) == len(pages) else []
+    return ParseOutput(
+        pages=pages,
+        text="\n\n".join(pages),
+        ocr_confidence=confidence,
+        page_sizes=[(float(size[0]), float(size[1])) if size else None for size in known],
+    )
 
 
 def _running_longer_than_a_worker(record: ParseRecord) -> bool:
@@ -873,15 +896,16 @@ def _event_data(record: ParseRecord) -> dict[str, object]:
 
 @dataclass
 class _Parsing:
-    """What a parse's loop has read so far: its pages, their OCR confidences, and the remote model's
+    """What a parse's loop has read so far: its pages, their OCR confidences and sizes, and the remote model's
     calls whose tokens it used."""
 
     pages: list[str] = field(default_factory=list)
     confidences: list[float | None] = field(default_factory=list)
+    sizes: list[PageSize | None] = field(default_factory=list)
     remote: RemoteParse | None = None
 
     def output(self) -> ParseOutput:
-        return output_of(self.pages, self.confidences)
+        return output_of(self.pages, self.confidences, self.sizes)
 
     def tokens(self) -> Tokens | None:
         return _tokens(self.remote)

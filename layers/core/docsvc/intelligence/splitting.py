@@ -21,6 +21,11 @@ negative: the page continues the one before), summed:
 - a page opening with a table; the script of the page (Latin, Arabic, CJK, ...) changing, or its
   language (its function words) against the latest page that tells one;
 - a list of references under its heading: the end of the document before, whatever its vocabulary;
+- the page's size or orientation changing (A4 after Letter, a landscape page after a portrait one), when
+  the caller gives the pages' sizes: documents printed apart are often set on other paper; it counts
+  only where nothing on the page says it goes on from the page before (a report's landscape table
+  numbered on, on its topic), and a page twice or half the width of the page before at one height (a
+  booklet's cover beside its spreads) is no change;
 - the vocabulary the two pages share (the pages of one document keep to one topic), and a page whose
   own evidence clearly names another kind than the page before, unless it keeps the page before's
   topic (a paper's page about finances is still the paper's).
@@ -93,6 +98,7 @@ TEMPLATE_SHARE = 0.5  # the share of their lines two such pages have in common
 # The segmentation: log-odds of a boundary when nothing tells one; how much a page's own evidence for a
 # subdocument counts toward keeping it with pages of that subdocument, per point, up to a cap.
 PRIOR = -0.5
+_PRIOR_REASON = "nothing tells a new document"
 EMISSION = 0.12
 EMISSION_CAP = 12.0
 HEADER_LINES = 8
@@ -109,6 +115,8 @@ TOPIC_WORDS = 60  # content words a page needs for its vocabulary to say anythin
 FEW_TOPIC_WORDS = 30  # content words two pages need for sharing none of them to say anything
 FEWEST_TOPIC_WORDS = 15  # or one page needs, against a page with enough words for its topic
 SHORT_RUN = 2  # pages too short for their topic compared through (a title page, a cover letter), no further
+SIZE_SLACK = 5.0  # points two pages of one paper size may differ by (rounding, a page cropped a little)
+SIZE_CHANGE = 1.5  # a change of page size or orientation, where nothing says the page goes on
 # Words that, right after a document kind, make a line a label rather than a title ("Invoice date").
 LABEL_FOLLOWERS = frozenset(phrase("number no num nr id date period total amount to from"))
 
@@ -229,6 +237,7 @@ class PageSignals:
     paper_front: bool = False  # its first lines are a paper's front: an abstract and an affiliation
     references: bool = False  # it lists references under their heading: a document's last pages
     names: frozenset[str] = frozenset()  # the documents its titles name, by kind and number (`title_names`)
+    size: tuple[float, float] | None = None  # its width and height in points, when the caller gave them
 
 
 @dataclass
@@ -242,15 +251,25 @@ class Instance:
 
 
 def split(
-    pages: Sequence[str], subdocuments: Sequence[Subdocument], instructions: str | None = None
+    pages: Sequence[str],
+    subdocuments: Sequence[Subdocument],
+    instructions: str | None = None,
+    sizes: Sequence[tuple[float, float] | None] = (),
 ) -> list[Split]:
-    """The pages of a packet as subdocument instances, in page order; each page in exactly one split."""
+    """The pages of a packet as subdocument instances, in page order; each page in exactly one split.
+    `sizes`, one per page when given (width and height in points, None where unknown), weigh a change
+    of page size or orientation between two pages; without them (an output read before they were
+    kept, a type without pages) the pages are split by their text alone."""
     if not subdocuments:
         raise ValueError("splitting needs at least one subdocument")
     profiles = build_profiles([(sub.name, sub.description) for sub in subdocuments], instructions)
     titles = [*ALIASES, *(phrase(sub.name) for sub in subdocuments)]
+    known = list(sizes) if len(sizes) == len(pages) else [None] * len(pages)
     signals = _without_packet_numbering(
-        [read_signals(text if isinstance(text, str) else "", profiles, titles) for text in pages]
+        [
+            replace(read_signals(text if isinstance(text, str) else "", profiles, titles), size=size)
+            for text, size in zip(pages, known, strict=True)
+        ]
     )
     instances = segment(signals)
     for instance in instances:  # labelled as a document is classified: its pages as a whole
@@ -652,7 +671,7 @@ def page_evidence(
     enough words for its topic, SHORT_RUN pages on at most. A page too short to tell one (a title page,
     a scanned form with little text read) is compared through: the topic of the pages around it is
     weighed at the gap before it, as a document's title page opens it."""
-    found = [Evidence("nothing tells a new document", PRIOR)]
+    found = [Evidence(_PRIOR_REASON, PRIOR)]
     if page.empty:
         found.append(Evidence("an empty page", -3.0))
     if page.continued or previous.continues:
@@ -719,7 +738,29 @@ def page_evidence(
         # with no topic to tell, only a page clearly of its own kind (a caption or a table of a
         # report may lean to another kind alone) is weighed
         found.append(Evidence("the page reads as another kind of document", 1.5))
+    if size_changes(page, previous) and not _goes_on(found):
+        found.append(Evidence("the page size or orientation changes", SIZE_CHANGE))
     return found
+
+
+def size_changes(page: PageSignals, previous: PageSignals) -> bool:
+    """Whether a page is set on other paper than the page before: another size (A4 after Letter) or
+    orientation (landscape after portrait), both sizes known. A page twice or half the width of the
+    page before at one height is a booklet's cover beside its spreads (or a spread beside its cover):
+    one document."""
+    if page.size is None or previous.size is None:
+        return False
+    (width, height), (width_before, height_before) = page.size, previous.size
+    if abs(height - height_before) > SIZE_SLACK:
+        return True
+    return all(abs(width - times * width_before) > SIZE_SLACK for times in (1.0, 2.0, 0.5))
+
+
+def _goes_on(found: Sequence[Evidence]) -> bool:
+    """Whether anything at a gap but the prior says the page goes on from the page before (its
+    numbering, its running lines, its topic, a table carried over): the page's size alone never
+    outweighs that."""
+    return any(item.weight < 0 and item.reason != _PRIOR_REASON for item in found)
 
 
 def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) -> list[Evidence]:

@@ -22,6 +22,10 @@ class ParseOptions:
 # A word and where it is on the page as shown: left, top, right, bottom as fractions of the page's
 # width and height (0-1, from its top-left corner), then the word.
 WordBox = tuple[float, float, float, float, str]
+# A page's width and height in points (1/72 inch) as shown: a PDF page's rectangle, an image's pixels at
+# its resolution. Documents of one packet printed apart often differ in it (A4 and Letter, a landscape
+# page), which tells where one ends.
+PageSize = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -32,3 +36,4 @@ class Page:
     ocr_confidence: float | None = None  # mean word confidence (0-100) of an OCR'd page
     words: tuple[WordBox, ...] = ()  # when asked for, on pages of a PDF or an image
     image: bytes | None = None  # the page as a JPEG, when asked for and the type has pictures
+    size: PageSize | None = None  # on pages of a PDF or an image; None where a type has no page size

@@ -117,11 +117,17 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
             image = page_jpeg(page, options.dpi) if index < options.images else None
             if options.words == "only":  # no OCR, no tables: the text layer's words
                 boxes = _word_boxes(page, page.get_textpage(flags=_TEXT_FLAGS))
-                yield Page(index + 1, "", words=boxes, image=image)
+                yield Page(index + 1, "", words=boxes, image=image, size=_size(page))
                 continue
             text, textpage = _page_text(page, kind in IMAGE_TYPES, options, warnings)
             boxes = _word_boxes(page, textpage) if options.words == "also" and textpage else ()
-            yield Page(index + 1, text, tuple(warnings), words=boxes, image=image)
+            yield Page(index + 1, text, tuple(warnings), words=boxes, image=image, size=_size(page))
+
+
+def _size(page: pymupdf.Page) -> tuple[float, float]:
+    """The page's width and height in points as shown (its rotation applied); an image's pixels at
+    its resolution."""
+    return (round(page.rect.width, 1), round(page.rect.height, 1))
 
 
 def page_picture(content: bytes, kind: str, number: int, dpi: int) -> tuple[int, bytes | None]:

@@ -1,0 +1,148 @@
+"""Page sizes from the engine to splitting: each page's width and height in points, kept with a parse's
+stored output, and a change of paper between two pages weighed where a document may end."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+
+import pymupdf
+from docsvc.adapters import aws
+from docsvc.adapters.parse_store import S3ParseStore
+from docsvc.documents import engine
+from docsvc.documents.engine.model import ParseOptions
+from docsvc.domain.documents import DocumentSource, SourceDocument
+from docsvc.domain.parses import ParseService, ReadOptions, output_of
+from docsvc.intelligence.splitting import (
+    Subdocument,
+    gap_evidence,
+    read_signals,
+    size_changes,
+    split,
+)
+from docsvc.local.stack import Deployment
+from docsvc.tenancy import Tenant
+
+from tests.unit.test_parse_states import TENANT, Engine, Page, Parses, Store, request
+
+A4 = (595.0, 842.0)
+LETTER = (612.0, 792.0)
+A4_LANDSCAPE = (842.0, 595.0)
+CHANGE = "the page size or orientation changes"
+
+
+def _pdf(*sizes: tuple[float, float]) -> bytes:
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        for width, height in sizes:
+            page = document.new_page(width=width, height=height)
+            page.insert_text((72, 72), f"A page of {width:g} by {height:g} points.")
+        return bytes(document.tobytes())
+
+
+def test_the_engine_gives_each_pdf_page_its_width_and_height_in_points() -> None:
+    pages = list(engine.parse_pages(_pdf(A4, LETTER, A4_LANDSCAPE), "pdf", ParseOptions()))
+    assert [page.size for page in pages] == [A4, LETTER, A4_LANDSCAPE]
+
+
+def test_a_rotated_page_gives_its_size_as_shown() -> None:
+    with pymupdf.open(stream=_pdf(A4), filetype="pdf") as document:  # type: ignore[no-untyped-call]
+        document[0].set_rotation(90)
+        content = bytes(document.tobytes())
+    assert [page.size for page in engine.parse_pages(content, "pdf", ParseOptions())] == [A4_LANDSCAPE]
+
+
+def test_a_parse_output_keeps_one_size_per_page_or_none_at_all() -> None:
+    assert output_of(["a", "b"], (), [A4, None]).page_sizes == [A4, None]
+    assert output_of(["a", "b"], (), [A4]).page_sizes == []  # not one per page: none kept
+    assert "page_sizes" not in output_of(["a"], (), [A4]).model_dump()  # not part of the API's answer
+
+
+def test_the_stored_output_keeps_the_page_sizes_and_an_output_stored_without_them_still_reads(
+    deployment: Deployment,
+) -> None:
+    tenant = Tenant("org_sizes", "test")
+    store = S3ParseStore()
+    store.save_output(tenant, "prs_new", output_of(["one", "two"], [None, 80.0], [A4, LETTER]))
+    again = store.load_output(tenant, "prs_new")
+    assert again is not None and again.page_sizes == [A4, LETTER] and again.ocr_confidence == [None, 80.0]
+
+    older = {"pages": ["one", "two"], "ocr_confidence": [None, None]}  # as stored before sizes were kept
+    key = f"parses/{tenant.storage_prefix}/prs_old/output.json"
+    aws.s3().put_object(Bucket=store._bucket, Key=key, Body=json.dumps(older).encode())
+    read = store.load_output(tenant, "prs_old")
+    assert read is not None and read.pages == ["one", "two"] and read.page_sizes == []
+
+
+class LetterEngine(Engine):
+    """The tests' engine (a page a line), every page on US Letter paper."""
+
+    def pages(
+        self, tenant: Tenant, document: SourceDocument, options: ReadOptions, on_count: Callable[[int], None]
+    ) -> Iterator[Page]:
+        for page in super().pages(tenant, document, options, on_count):
+            yield replace(page, size=LETTER)
+
+
+def test_a_document_read_for_a_task_gives_its_page_sizes_read_fresh_or_from_an_earlier_parse() -> None:
+    documents = DocumentSource(None, None, None)  # type: ignore[arg-type]  # data: URLs only
+    service = ParseService(Parses(), Store(), documents, LetterEngine(), lambda tenant, parse_id: None)
+    document = request().document
+    fresh = service.read(TENANT, document)
+    service.parse(TENANT, request())
+    cached = service.read(TENANT, document)
+    assert not fresh.cached and fresh.page_sizes == [LETTER, LETTER]
+    assert cached.cached and cached.page_sizes == [LETTER, LETTER]
+
+
+# ---------------------------------------------------------------------------------------- splitting
+def _signals(text: str, size: tuple[float, float] | None) -> object:
+    return replace(read_signals(text, [], []), size=size)
+
+
+def test_another_paper_size_or_orientation_is_a_change_but_a_spread_beside_its_cover_is_not() -> None:
+    def changes(size: tuple[float, float], before: tuple[float, float]) -> bool:
+        return size_changes(_signals("x", size), _signals("x", before))  # type: ignore[arg-type]
+
+    assert changes(LETTER, A4) and changes(A4_LANDSCAPE, A4)
+    assert not changes((596.0, 842.0), A4)  # one paper, a point apart
+    assert not changes((1190.0, 842.0), A4) and not changes(A4, (1190.0, 842.0))  # a booklet's spread
+    assert not size_changes(_signals("x", None), _signals("x", A4))  # type: ignore[arg-type]
+
+
+REPORT_PAGE = (
+    "Annual report of the garden club\nFindings\nThe members planted forty trees along the river and "
+    "counted the birds nesting there in spring. Table 1 shows the counts per species."
+)
+LETTERS_LAST_PAGE = (
+    "We enclose the plans of the garden shed you asked about, with the list of timber and the fittings.\n"
+    "Kind regards,\nJan Berg"
+)
+SUBDOCUMENTS = [
+    Subdocument("letter", "A personal or business letter.", True),
+    Subdocument("report", "A report: findings, sections, tables.", True),
+]
+
+
+def test_a_change_of_paper_counts_toward_a_cut_where_nothing_says_the_page_goes_on() -> None:
+    pages = [REPORT_PAGE, LETTERS_LAST_PAGE]  # a page opening nothing: no title, no salutation, no folio
+    signals = [_signals(pages[0], A4), _signals(pages[1], LETTER)]
+    reasons = [item.reason for item in gap_evidence(signals)[1]]  # type: ignore[arg-type]
+    assert CHANGE in reasons
+    assert [part.pages for part in split(pages, SUBDOCUMENTS)] == [[1, 2]]
+    assert [part.pages for part in split(pages, SUBDOCUMENTS, sizes=[A4, LETTER])] == [[1], [2]]
+
+
+def test_a_landscape_page_numbered_on_stays_in_its_document_whatever_its_paper() -> None:
+    body = "Survey of the river banks\nThe samples were taken at twelve places along the river banks.\n"
+    pages = [body + "Page 1 of 3", body + "Table 2: samples per place\nPage 2 of 3", body + "Page 3 of 3"]
+    sizes = [A4, A4_LANDSCAPE, A4]
+    signals = [_signals(text, size) for text, size in zip(pages, sizes, strict=True)]
+    for gap in gap_evidence(signals)[1:]:  # type: ignore[arg-type]
+        assert CHANGE not in [item.reason for item in gap]
+    assert [part.pages for part in split(pages, SUBDOCUMENTS, sizes=sizes)] == [[1, 2, 3]]
+
+
+def test_sizes_not_one_per_page_are_not_weighed() -> None:
+    pages = [REPORT_PAGE, LETTERS_LAST_PAGE]
+    assert split(pages, SUBDOCUMENTS, sizes=[LETTER]) == split(pages, SUBDOCUMENTS)

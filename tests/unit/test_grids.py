@@ -132,6 +132,40 @@ def test_aligned_columns_of_short_cells_are_a_table() -> None:
     assert table.splitlines()[2:] == ["| DHL | 12 kg | 40.00 |", "| UPS | 3 kg | 12.50 |"]
 
 
+def test_a_column_of_labels_set_left_beside_numbers_set_right_is_parted_where_each_row_leaves_a_gap() -> None:
+    # the longest label ends 3 points left of where the longest number begins, on other rows: no
+    # straight gap as wide as a word space runs down the table, yet each row holds its cells apart
+    words = words_of(
+        [
+            (100.0, [(72, "Item"), (164, "Amount"), (282, "Qty")]),
+            (115.0, [(72, "Freights"), (176, "1.50"), (294, "3")]),
+            (130.0, [(72, "Tax"), (123, "123456789.50"), (294, "1")]),
+            (145.0, [(72, "Fees"), (170, "99.00"), (294, "2")]),
+        ]
+    )
+
+    (grid,) = aligned_grids(words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert table.splitlines()[2:] == ["| Freights | 1.50 | 3 |", "| Tax | 123456789.50 | 1 |", "| Fees | 99.00 | 2 |"]
+
+
+def test_a_narrow_gap_is_no_column_where_a_row_has_only_a_word_space_there() -> None:
+    words = words_of(
+        [
+            (100.0, [(72, "Item"), (164, "Amount"), (282, "Qty"), (360, "Code")]),
+            (115.0, [(72, "Freights"), (123, "by"), (138, "sea"), (176, "1.50"), (294, "3"), (360, "F")]),
+            (130.0, [(72, "Tax"), (123, "123456789.50"), (294, "1"), (360, "T")]),
+            (145.0, [(72, "Fees"), (170, "99.00"), (294, "2"), (360, "E")]),
+        ]
+    )
+
+    (grid,) = aligned_grids(words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert "| Freights by sea 1.50 | 3 | F |" in table.splitlines()
+
+
 PROSE_TEXT = (
     "the board approved a new budget for research and development while revenue of each region grew "
     "and operating costs fell with attention to customer contracts shipping delays supplier invoices "

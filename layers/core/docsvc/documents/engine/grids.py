@@ -1400,23 +1400,45 @@ def _gutters(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> list
     """The middles of the x ranges, wider than a word space, that no word crosses in all but a few of
     the lines, between the leftmost and rightmost words (`edges`: where the lines' words start and
     end, in order). Words, not runs of words: a long cell may come close to the next one, never
-    across its edge."""
+    across its edge. A narrower range is a column's edge too where each line that no word crosses
+    there leaves a gap wider than a word space about it (`_apart_in_each_line`): the ragged edges of
+    a column of labels set left and of a column of numbers set right come close, or pass each other,
+    from row to row, while every row holds its label well apart from its number."""
     allowed = int(len(lines) * _MISFITS)
     wide = max(_MIN_GAP, _WORD_SPACE * max(line.height for line in lines))
     gutters: list[float] = []
     depth = 0
     opened: float | None = None
+    since = 0.0  # where the open range's present depth began
+    fewest: tuple[int, float, float, float] | None = None  # (depth, -width, start, end): the least crossed
     left = edges[0][0]
     for x, step in edges:
+        if opened is not None:
+            if x > since and (fewest is None or (depth, since - x) < fewest[:2]):
+                fewest = (depth, since - x, since, x)
+            since = x
         depth += step
         if opened is None:
             if depth <= allowed and x > left:
-                opened = x
+                opened, since, fewest = x, x, None
         elif depth > allowed:
             if x - opened >= wide:
                 gutters.append((opened + x) / 2)
+            elif fewest is not None and _apart_in_each_line(lines, (fewest[2] + fewest[3]) / 2, wide):
+                gutters.append((fewest[2] + fewest[3]) / 2)
             opened = None
     return gutters
+
+
+def _apart_in_each_line(lines: Sequence[_Line], x: float, wide: float) -> bool:
+    """Whether each line with words on both sides of `x`, none across it, leaves a gap at least
+    `wide` about it (a line with a word across it is one of the few a column line may cross)."""
+    for line in lines:
+        before = [word.box[2] for word in line.words if word.box[2] <= x]
+        after = [word.box[0] for word in line.words if word.box[0] >= x]
+        if len(before) + len(after) == len(line.words) and before and after and min(after) - max(before) < wide:
+            return False
+    return True
 
 
 def _fits(line: _Line, gutters: Sequence[float]) -> bool:

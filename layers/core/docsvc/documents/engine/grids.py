@@ -1216,7 +1216,7 @@ class _Search:
             if bisect_left(broken, end) - bisect_left(broken, start) < _MIN_ROWS:
                 start = end  # too few lines broken at a wide gap left in this run of lines for any table
                 continue
-            found = _grid(lines[start:end], self.sweep.edges(start, end))
+            found = _grid(lines[start:end], self.sweep.edges(start, end)) or _stacked(lines, start, end)
             if found is None:
                 start += 1
                 continue
@@ -1228,6 +1228,28 @@ class _Search:
             grids.append(grid)
             start += after
         return grids
+
+
+def _stacked(lines: Sequence[_Line], start: int, end: int) -> tuple[Grid, int, int] | None:
+    """The table that begins at `start` in a run of lines that holds more below it, with columns of
+    their own (tables stacked with no gap between, each set to its own width): the columns all the
+    run's lines share are too few, and those of the table are found from its own lines, the line
+    `start` and those below it that fit the columns of its first `_MIN_ROWS` broken lines. With
+    the index of its first line and of the line after it, counted from `start`, as `_grid` gives."""
+    first = [line for line in lines[start:end] if line.runs >= _MIN_COLUMNS - 1][:_MIN_ROWS]
+    if len(first) < _MIN_ROWS or lines[start] is not first[0]:
+        return None
+    gutters = _gutters(first, sorted(edge for line in first for edge in line.edges))
+    if len(gutters) < _MIN_COLUMNS - 1:
+        return None
+    stop = start + 1
+    while stop < end and _fits(lines[stop], gutters):
+        stop += 1
+    if stop >= end:
+        return None  # the run is this one table: `_grid` found none in it
+    own = lines[start:stop]
+    found = _grid(own, sorted(edge for line in own if line.runs >= _MIN_COLUMNS - 1 for edge in line.edges))
+    return found if found is not None and found[1] == 0 else None
 
 
 def _own_columns(grid: Grid, lines: Sequence[_Line]) -> Grid:

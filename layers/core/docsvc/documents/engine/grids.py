@@ -1340,10 +1340,11 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
     tabular = [line for line in lines if line.runs >= _MIN_COLUMNS - 1]
     if len(tabular) < _MIN_ROWS:
         return None
-    gutters = _gutters(tabular, edges)
-    if len(gutters) < _MIN_COLUMNS - 1:
+    wide, narrow = _column_lines(tabular, edges)
+    if len(wide) < _MIN_COLUMNS - 1:
         return None
-    fits = [_fits(line, gutters) for line in lines]
+    fits = [_fits(line, wide) for line in lines]  # a narrow column line may cross a few words
+    gutters = sorted(wide + narrow)
     cells_of: dict[int, list[list[Word]]] = {}
 
     def cells(index: int) -> list[list[Word]]:
@@ -1422,13 +1423,21 @@ def _gutters(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> list
     """The middles of the x ranges, wider than a word space, that no word crosses in all but a few of
     the lines, between the leftmost and rightmost words (`edges`: where the lines' words start and
     end, in order). Words, not runs of words: a long cell may come close to the next one, never
-    across its edge. A narrower range is a column's edge too where each line that no word crosses
-    there leaves a gap wider than a word space about it (`_apart_in_each_line`): the ragged edges of
-    a column of labels set left and of a column of numbers set right come close, or pass each other,
-    from row to row, while every row holds its label well apart from its number."""
+    across its edge."""
+    return _column_lines(lines, edges)[0]
+
+
+def _column_lines(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[list[float], list[float]]:
+    """The column lines of `_gutters`, and those of narrower ranges where each line that no word
+    crosses leaves a gap wider than a word space (`_apart_in_each_line`): the ragged edges of a
+    column of labels set left and of a column of numbers set right come close, or pass each other,
+    from row to row, while every row holds its label well apart from its number. Such a line is
+    drawn where the fewest words cross it, and a word across it, in one of the few lines that may
+    cross one, falls in the column of its middle (a header wider than its column, a long label)."""
     allowed = int(len(lines) * _MISFITS)
     wide = max(_MIN_GAP, _WORD_SPACE * max(line.height for line in lines))
     gutters: list[float] = []
+    narrow: list[float] = []
     depth = 0
     opened: float | None = None
     since = 0.0  # where the open range's present depth began
@@ -1447,9 +1456,17 @@ def _gutters(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> list
             if x - opened >= wide:
                 gutters.append((opened + x) / 2)
             elif fewest is not None and _apart_in_each_line(lines, (fewest[2] + fewest[3]) / 2, wide):
-                gutters.append((fewest[2] + fewest[3]) / 2)
+                middle = (fewest[2] + fewest[3]) / 2
+                if not narrow or _between(lines, narrow[-1], middle):  # not two lines for one edge
+                    narrow.append(middle)
             opened = None
-    return gutters
+    return gutters, narrow
+
+
+def _between(lines: Sequence[_Line], x0: float, x1: float) -> bool:
+    """Whether a word stands wholly between two x: two narrow ranges that only a few words part (a
+    header wider than its column, a long label) are one column's edge, drawn once."""
+    return any(x0 <= word.box[0] and word.box[2] <= x1 for line in lines for word in line.words)
 
 
 def _apart_in_each_line(lines: Sequence[_Line], x: float, wide: float) -> bool:

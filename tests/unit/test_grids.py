@@ -175,29 +175,6 @@ def test_a_narrow_gap_is_no_column_where_a_row_has_only_a_word_space_there() -> 
     assert "| Freights by sea 1.50 | 3 | F |" in table.splitlines()
 
 
-def test_tables_stacked_without_a_gap_each_keep_their_own_columns() -> None:
-    # a narrow table centred above a wide one: each crosses the other's column lines, so the two
-    # share no columns, and no gap parts them
-    above = [
-        (100.0, [(110, "Regression"), (176, "type"), (230, "r2"), (280, "RMSE")]),
-        (115.0, [(110, "Elastic"), (158, "net"), (230, "0.815"), (280, "4600")]),
-        (130.0, [(110, "Lasso"), (230, "0.815"), (280, "4600")]),
-        (145.0, [(110, "Decision"), (164, "tree"), (230, "0.386"), (280, "8375")]),
-    ]
-    below = [
-        (160.0, [(100, "Rank"), (150, "Institution"), (222, "name"), (400, "Residual")]),
-        (175.0, [(100, "1"), (150, "Rutgers"), (195, "University"), (400, "-12387.28")]),
-        (190.0, [(100, "2"), (150, "Savannah"), (204, "State"), (240, "College"), (400, "-11728.43")]),
-        (205.0, [(100, "3"), (150, "Prescott"), (204, "University"), (400, "-9411.65")]),
-    ]
-    words = words_of([*above, *below])
-
-    first, second = aligned_grids(words)
-
-    tables = assemble([block(words)], words, [first, second], render)
-    assert [table.splitlines()[2] for table in tables] == ["| Elastic net | 0.815 | 4600 |", "| 1 | Rutgers University | -12387.28 |"]
-
-
 PROSE_TEXT = (
     "the board approved a new budget for research and development while revenue of each region grew "
     "and operating costs fell with attention to customer contracts shipping delays supplier invoices "

@@ -1216,7 +1216,7 @@ class _Search:
             if bisect_left(broken, end) - bisect_left(broken, start) < _MIN_ROWS:
                 start = end  # too few lines broken at a wide gap left in this run of lines for any table
                 continue
-            found = _grid(lines[start:end], self.sweep.edges(start, end)) or _stacked(lines, start, end)
+            found = _grid(lines[start:end], self.sweep.edges(start, end))
             if found is None:
                 start += 1
                 continue
@@ -1228,28 +1228,6 @@ class _Search:
             grids.append(grid)
             start += after
         return grids
-
-
-def _stacked(lines: Sequence[_Line], start: int, end: int) -> tuple[Grid, int, int] | None:
-    """The table that begins at `start` in a run of lines that holds more below it, with columns of
-    their own (tables stacked with no gap between, each set to its own width): the columns all the
-    run's lines share are too few, and those of the table are found from its own lines, the line
-    `start` and those below it that fit the columns of its first `_MIN_ROWS` broken lines. With
-    the index of its first line and of the line after it, counted from `start`, as `_grid` gives."""
-    first = [line for line in lines[start:end] if line.runs >= _MIN_COLUMNS - 1][:_MIN_ROWS]
-    if len(first) < _MIN_ROWS or lines[start] is not first[0]:
-        return None
-    gutters = _gutters(first, sorted(edge for line in first for edge in line.edges))
-    if len(gutters) < _MIN_COLUMNS - 1:
-        return None
-    stop = start + 1
-    while stop < end and _fits(lines[stop], gutters):
-        stop += 1
-    if stop >= end:
-        return None  # the run is this one table: `_grid` found none in it
-    own = lines[start:stop]
-    found = _grid(own, sorted(edge for line in own if line.runs >= _MIN_COLUMNS - 1 for edge in line.edges))
-    return found if found is not None and found[1] == 0 else None
 
 
 def _own_columns(grid: Grid, lines: Sequence[_Line]) -> Grid:
@@ -1340,11 +1318,12 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
     tabular = [line for line in lines if line.runs >= _MIN_COLUMNS - 1]
     if len(tabular) < _MIN_ROWS:
         return None
-    wide, narrow = _column_lines(tabular, edges)
-    if len(wide) < _MIN_COLUMNS - 1:
+    # Whether the lines hold a table, and which, is read from the wide column lines alone: a narrow
+    # one (`_column_lines`) only parts the cells of a table found without it.
+    gutters, narrow = _column_lines(tabular, edges)
+    if len(gutters) < _MIN_COLUMNS - 1:
         return None
-    fits = [_fits(line, wide) for line in lines]  # a narrow column line may cross a few words
-    gutters = sorted(wide + narrow)
+    fits = [_fits(line, gutters) for line in lines]
     cells_of: dict[int, list[list[Word]]] = {}
 
     def cells(index: int) -> list[list[Word]]:
@@ -1392,7 +1371,7 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
         max(word.box[2] for line in kept for word in line.words),
         max(line.bottom for line in kept),
     )
-    return Grid(box, tuple(gutters), rows), first, best[1]
+    return Grid(box, tuple(sorted(gutters + narrow)), rows), first, best[1]
 
 
 def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:

@@ -1406,7 +1406,9 @@ def _gutters(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> list
     return _column_lines(lines, edges)[0]
 
 
-def _column_lines(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[list[float], list[float]]:
+def _column_lines(
+    lines: Sequence[_Line], edges: Sequence[tuple[float, int]]
+) -> tuple[list[float], list[float]]:
     """The column lines of `_gutters`, and those of narrower ranges where each line that no word
     crosses leaves a gap wider than a word space (`_apart_in_each_line`): the ragged edges of a
     column of labels set left and of a column of numbers set right come close, or pass each other,
@@ -1454,7 +1456,12 @@ def _apart_in_each_line(lines: Sequence[_Line], x: float, wide: float) -> bool:
     for line in lines:
         before = [word.box[2] for word in line.words if word.box[2] <= x]
         after = [word.box[0] for word in line.words if word.box[0] >= x]
-        if len(before) + len(after) == len(line.words) and before and after and min(after) - max(before) < wide:
+        if (
+            len(before) + len(after) == len(line.words)
+            and before
+            and after
+            and min(after) - max(before) < wide
+        ):
             return False
     return True
 

@@ -1371,7 +1371,23 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
         max(word.box[2] for line in kept for word in line.words),
         max(line.bottom for line in kept),
     )
+    narrow = [x for x in narrow if _parts_filled_cells(kept, gutters, x)]
     return Grid(box, tuple(sorted(gutters + narrow)), rows), first, best[1]
+
+
+def _parts_filled_cells(lines: Sequence[_Line], gutters: Sequence[float], x: float) -> bool:
+    """Whether a narrow column line parts words on both its sides in `_MIN_ROWS` lines at least,
+    within the column of the wide lines it stands in: a column of short numbers set in the middle
+    of a wide column has narrow ranges on both its sides, and no cell on either."""
+    index = bisect(gutters, x)
+    low = gutters[index - 1] if index else -float("inf")
+    high = gutters[index] if index < len(gutters) else float("inf")
+    parted = 0
+    for line in lines:
+        middles = [word.centre[0] for word in line.words if low < word.centre[0] < high]
+        if any(m < x for m in middles) and any(m > x for m in middles):
+            parted += 1
+    return parted >= _MIN_ROWS
 
 
 def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:

@@ -175,6 +175,26 @@ def test_a_narrow_gap_is_no_column_where_a_row_has_only_a_word_space_there() -> 
     assert "| Freights by sea 1.50 | 3 | F |" in table.splitlines()
 
 
+def test_a_narrow_column_line_with_cells_on_one_side_in_most_rows_parts_no_column() -> None:
+    # one label beside the numbers set right, below the header: the narrow gap left of the numbers
+    # parts cells in two rows only, and the numbers keep their column to themselves
+    words = words_of(
+        [
+            (100.0, [(72, "Parameter"), (164, "Amount"), (282, "Qty"), (360, "Code")]),
+            (115.0, [(72, "Freights"), (176, "1.50"), (294, "3"), (360, "F")]),
+            (130.0, [(123, "123456789.50"), (294, "1"), (360, "T")]),
+            (145.0, [(170, "99.00"), (294, "2"), (360, "E")]),
+            (160.0, [(129, "12345678.00"), (294, "4"), (360, "D")]),
+            (175.0, [(135, "1234567.00"), (294, "1"), (360, "L")]),
+            (190.0, [(141, "123456.00"), (294, "2"), (360, "O")]),
+        ]
+    )
+
+    (grid,) = aligned_grids(words)
+
+    assert len(grid.columns) == 2
+
+
 PROSE_TEXT = (
     "the board approved a new budget for research and development while revenue of each region grew "
     "and operating costs fell with attention to customer contracts shipping delays supplier invoices "

@@ -132,6 +132,69 @@ def test_aligned_columns_of_short_cells_are_a_table() -> None:
     assert table.splitlines()[2:] == ["| DHL | 12 kg | 40.00 |", "| UPS | 3 kg | 12.50 |"]
 
 
+def test_a_column_of_labels_set_left_beside_numbers_set_right_is_parted_where_each_row_leaves_a_gap() -> None:
+    # the longest label ends 3 points left of where the longest number begins, on other rows, and a
+    # header wider than its column reaches past both: no straight gap as wide as a word space runs
+    # down the table, yet each row holds its cells apart
+    words = words_of(
+        [
+            (100.0, [(72, "Parameter"), (164, "Amount"), (282, "Qty"), (360, "Code")]),
+            (115.0, [(72, "Freights"), (176, "1.50"), (294, "3"), (360, "F")]),
+            (130.0, [(72, "Tax"), (123, "123456789.50"), (294, "1"), (360, "T")]),
+            (145.0, [(72, "Fees"), (170, "99.00"), (294, "2"), (360, "E")]),
+            (160.0, [(72, "Duty"), (129, "12345678.00"), (294, "4"), (360, "D")]),
+            (175.0, [(72, "Levy"), (135, "1234567.00"), (294, "1"), (360, "L")]),
+            (190.0, [(72, "Toll"), (141, "123456.00"), (294, "2"), (360, "O")]),
+        ]
+    )
+
+    (grid,) = aligned_grids(words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert table.splitlines()[:4] == [
+        "| Parameter | Amount | Qty | Code |",
+        "|---|---|---|---|",
+        "| Freights | 1.50 | 3 | F |",
+        "| Tax | 123456789.50 | 1 | T |",
+    ]
+
+
+def test_a_narrow_gap_is_no_column_where_a_row_has_only_a_word_space_there() -> None:
+    words = words_of(
+        [
+            (100.0, [(72, "Item"), (164, "Amount"), (282, "Qty"), (360, "Code")]),
+            (115.0, [(72, "Freights"), (123, "by"), (138, "sea"), (176, "1.50"), (294, "3"), (360, "F")]),
+            (130.0, [(72, "Tax"), (123, "123456789.50"), (294, "1"), (360, "T")]),
+            (145.0, [(72, "Fees"), (170, "99.00"), (294, "2"), (360, "E")]),
+        ]
+    )
+
+    (grid,) = aligned_grids(words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert "| Freights by sea 1.50 | 3 | F |" in table.splitlines()
+
+
+def test_a_narrow_column_line_with_cells_on_one_side_in_most_rows_parts_no_column() -> None:
+    # one label beside the numbers set right, below the header: the narrow gap left of the numbers
+    # parts cells in two rows only, and the numbers keep their column to themselves
+    words = words_of(
+        [
+            (100.0, [(72, "Parameter"), (164, "Amount"), (282, "Qty"), (360, "Code")]),
+            (115.0, [(72, "Freights"), (176, "1.50"), (294, "3"), (360, "F")]),
+            (130.0, [(123, "123456789.50"), (294, "1"), (360, "T")]),
+            (145.0, [(170, "99.00"), (294, "2"), (360, "E")]),
+            (160.0, [(129, "12345678.00"), (294, "4"), (360, "D")]),
+            (175.0, [(135, "1234567.00"), (294, "1"), (360, "L")]),
+            (190.0, [(141, "123456.00"), (294, "2"), (360, "O")]),
+        ]
+    )
+
+    (grid,) = aligned_grids(words)
+
+    assert len(grid.columns) == 2
+
+
 PROSE_TEXT = (
     "the board approved a new budget for research and development while revenue of each region grew "
     "and operating costs fell with attention to customer contracts shipping delays supplier invoices "

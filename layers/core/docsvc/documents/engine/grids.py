@@ -1318,7 +1318,9 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
     tabular = [line for line in lines if line.runs >= _MIN_COLUMNS - 1]
     if len(tabular) < _MIN_ROWS:
         return None
-    gutters = _gutters(tabular, edges)
+    # Whether the lines hold a table, and which, is read from the wide column lines alone: a narrow
+    # one (`_column_lines`) only parts the cells of a table found without it.
+    gutters, narrow = _column_lines(tabular, edges)
     if len(gutters) < _MIN_COLUMNS - 1:
         return None
     fits = [_fits(line, gutters) for line in lines]
@@ -1369,7 +1371,23 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
         max(word.box[2] for line in kept for word in line.words),
         max(line.bottom for line in kept),
     )
-    return Grid(box, tuple(gutters), rows), first, best[1]
+    narrow = [x for x in narrow if _parts_filled_cells(kept, gutters, x)]
+    return Grid(box, tuple(sorted(gutters + narrow)), rows), first, best[1]
+
+
+def _parts_filled_cells(lines: Sequence[_Line], gutters: Sequence[float], x: float) -> bool:
+    """Whether a narrow column line parts words on both its sides in `_MIN_ROWS` lines at least,
+    within the column of the wide lines it stands in: a column of short numbers set in the middle
+    of a wide column has narrow ranges on both its sides, and no cell on either."""
+    index = bisect(gutters, x)
+    low = gutters[index - 1] if index else -float("inf")
+    high = gutters[index] if index < len(gutters) else float("inf")
+    parted = 0
+    for line in lines:
+        middles = [word.centre[0] for word in line.words if low < word.centre[0] < high]
+        if any(m < x for m in middles) and any(m > x for m in middles):
+            parted += 1
+    return parted >= _MIN_ROWS
 
 
 def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
@@ -1401,22 +1419,67 @@ def _gutters(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> list
     the lines, between the leftmost and rightmost words (`edges`: where the lines' words start and
     end, in order). Words, not runs of words: a long cell may come close to the next one, never
     across its edge."""
+    return _column_lines(lines, edges)[0]
+
+
+def _column_lines(
+    lines: Sequence[_Line], edges: Sequence[tuple[float, int]]
+) -> tuple[list[float], list[float]]:
+    """The column lines of `_gutters`, and those of narrower ranges where each line that no word
+    crosses leaves a gap wider than a word space (`_apart_in_each_line`): the ragged edges of a
+    column of labels set left and of a column of numbers set right come close, or pass each other,
+    from row to row, while every row holds its label well apart from its number. Such a line is
+    drawn where the fewest words cross it, and a word across it, in one of the few lines that may
+    cross one, falls in the column of its middle (a header wider than its column, a long label)."""
     allowed = int(len(lines) * _MISFITS)
     wide = max(_MIN_GAP, _WORD_SPACE * max(line.height for line in lines))
     gutters: list[float] = []
+    narrow: list[float] = []
     depth = 0
     opened: float | None = None
+    since = 0.0  # where the open range's present depth began
+    fewest: tuple[int, float, float, float] | None = None  # (depth, -width, start, end): the least crossed
     left = edges[0][0]
     for x, step in edges:
+        if opened is not None:
+            if x > since and (fewest is None or (depth, since - x) < fewest[:2]):
+                fewest = (depth, since - x, since, x)
+            since = x
         depth += step
         if opened is None:
             if depth <= allowed and x > left:
-                opened = x
+                opened, since, fewest = x, x, None
         elif depth > allowed:
             if x - opened >= wide:
                 gutters.append((opened + x) / 2)
+            elif fewest is not None and _apart_in_each_line(lines, (fewest[2] + fewest[3]) / 2, wide):
+                middle = (fewest[2] + fewest[3]) / 2
+                if not narrow or _between(lines, narrow[-1], middle):  # not two lines for one edge
+                    narrow.append(middle)
             opened = None
-    return gutters
+    return gutters, narrow
+
+
+def _between(lines: Sequence[_Line], x0: float, x1: float) -> bool:
+    """Whether a word stands wholly between two x: two narrow ranges that only a few words part (a
+    header wider than its column, a long label) are one column's edge, drawn once."""
+    return any(x0 <= word.box[0] and word.box[2] <= x1 for line in lines for word in line.words)
+
+
+def _apart_in_each_line(lines: Sequence[_Line], x: float, wide: float) -> bool:
+    """Whether each line with words on both sides of `x`, none across it, leaves a gap at least
+    `wide` about it (a line with a word across it is one of the few a column line may cross)."""
+    for line in lines:
+        before = [word.box[2] for word in line.words if word.box[2] <= x]
+        after = [word.box[0] for word in line.words if word.box[0] >= x]
+        if (
+            len(before) + len(after) == len(line.words)
+            and before
+            and after
+            and min(after) - max(before) < wide
+        ):
+            return False
+    return True
 
 
 def _fits(line: _Line, gutters: Sequence[float]) -> bool:

@@ -1175,3 +1175,41 @@ def test_a_short_rule_after_a_label_on_a_line_that_holds_a_field_is_no_blank() -
         page.draw_rect((420, 186, 520, 203), width=0.5)
         fields = form_fields(bytes(document.tobytes()))
     assert not [field for field in fields if field.bbox.left * 595 < 300]
+
+
+def _caption_strip_grid(frames: bool = False) -> bytes:
+    """Two columns of boxes ruled as one grid, each box under a strip of its own holding its caption
+    ("NAME" over its box, then "OTHER NAMES" over the next), under a heading row; with `frames`, a
+    second frame drawn inside each box (a widget's border baked into the page)."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(40, 60, 300, 90))
+        page.draw_rect(pymupdf.Rect(300, 60, 560, 90))
+        page.insert_text((44, 80), "APPLICANT INFORMATION", fontsize=10)
+        page.insert_text((304, 80), "Court of Appeals", fontsize=10)
+        captions = (("NAME", "DATE OF BIRTH"), ("OTHER NAMES", "PLACE OF BIRTH"), ("EMPLOYER", "WORK PHONE"))
+        for row, pair in enumerate(captions):
+            top = 90 + 44 * row
+            for (x0, x1), caption in zip(((40, 300), (300, 560)), pair, strict=True):
+                page.draw_rect(pymupdf.Rect(x0, top, x1, top + 12))
+                page.insert_text((x0 + 4, top + 10), caption, fontsize=8)
+                page.draw_rect(pymupdf.Rect(x0, top + 12, x1, top + 44))
+                if frames:
+                    page.draw_rect(pymupdf.Rect(x0 + 2, top + 14, x1 - 2, top + 42), color=(0.5, 0.5, 0.5))
+        return bytes(document.tobytes())
+
+
+def test_a_box_under_a_strip_of_its_own_caption_is_named_by_it_not_by_its_columns_top_cell() -> None:
+    boxes = [field for field in form_fields(_caption_strip_grid()) if field.bbox.top * 842 > 95]
+    assert [field.description for field in boxes] == [
+        "NAME", "DATE OF BIRTH [date]", "OTHER NAMES", "PLACE OF BIRTH", "EMPLOYER", "WORK PHONE"
+    ]
+
+
+def test_a_box_drawn_twice_is_one_field_of_its_row_for_the_row_and_column_labels() -> None:
+    """A box drawn as a grid's cell and again as a frame inside it is one field, not two of one label
+    on a row: neither takes its row's first label with its column's heading."""
+    boxes = [field for field in form_fields(_caption_strip_grid(frames=True)) if field.bbox.top * 842 > 95]
+    assert {field.description for field in boxes} == {
+        "NAME", "DATE OF BIRTH [date]", "OTHER NAMES", "PLACE OF BIRTH", "EMPLOYER", "WORK PHONE"
+    }

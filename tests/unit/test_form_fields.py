@@ -1202,7 +1202,12 @@ def _caption_strip_grid(frames: bool = False) -> bytes:
 def test_a_box_under_a_strip_of_its_own_caption_is_named_by_it_not_by_its_columns_top_cell() -> None:
     boxes = [field for field in form_fields(_caption_strip_grid()) if field.bbox.top * 842 > 95]
     assert [field.description for field in boxes] == [
-        "NAME", "DATE OF BIRTH [date]", "OTHER NAMES", "PLACE OF BIRTH", "EMPLOYER", "WORK PHONE"
+        "NAME",
+        "DATE OF BIRTH [date]",
+        "OTHER NAMES",
+        "PLACE OF BIRTH",
+        "EMPLOYER",
+        "WORK PHONE",
     ]
 
 
@@ -1211,5 +1216,10 @@ def test_a_box_drawn_twice_is_one_field_of_its_row_for_the_row_and_column_labels
     on a row: neither takes its row's first label with its column's heading."""
     boxes = [field for field in form_fields(_caption_strip_grid(frames=True)) if field.bbox.top * 842 > 95]
     assert {field.description for field in boxes} == {
-        "NAME", "DATE OF BIRTH [date]", "OTHER NAMES", "PLACE OF BIRTH", "EMPLOYER", "WORK PHONE"
+        "NAME",
+        "DATE OF BIRTH [date]",
+        "OTHER NAMES",
+        "PLACE OF BIRTH",
+        "EMPLOYER",
+        "WORK PHONE",
     }

@@ -227,8 +227,8 @@ def test_a_long_label_with_colons_keeps_its_value_whole() -> None:
 
 
 def test_a_label_with_an_explanation_in_brackets_names_the_field_its_other_words_name() -> None:
-    """"NAME OF DEFENDANT (person accused of abuse)": the brackets explain; the caption printed by the
-    box says the rest only."""
+    """A label "NAME OF DEFENDANT (person accused of abuse)": the brackets explain; the caption printed
+    by the box says the rest only."""
     fields = [
         ("defendant_name", "DEFENDANT'S NAME", "text"),
         ("defendant_email", "DEFENDANT'S EMAIL ADDRESS", "text"),

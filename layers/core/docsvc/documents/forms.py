@@ -616,11 +616,12 @@ def _in_columns(places: list[Place], words: list[Word]) -> list[Place]:
         return places
     rows: dict[Rect, str] = {}
     for place in texts:
+        # a box drawn twice (as a cell, and as a frame inside it) is one field of the row
         level = [
             other for other in texts
             if abs(_middle(other[0]) - _middle(place[0])) <= 3
             and (other is place or min(_overlap(place[0], other[0]), _overlap(other[0], place[0])) < 0.8)
-        ]  # fmt: skip  (a box drawn twice, as a cell and as a frame inside it, is one field of the row)
+        ]  # fmt: skip
         labels = [other[1] for other in level]
         if len(level) >= 2 and (labels.count(place[1]) > 1 or _says_little(place[1])):
             first = min(level, key=lambda other: other[0][0])

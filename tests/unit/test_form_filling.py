@@ -224,15 +224,3 @@ def test_a_long_label_with_colons_keeps_its_value_whole() -> None:
     assert (statement.label, statement.value) == (label, "Portland 163")
     prose = "Please use what follows for the form, " * 9 + "as said: " + "word " * 20
     assert all(statement.label != prose.split(": ")[0] for statement in statements(prose))
-
-
-def test_a_label_with_an_explanation_in_brackets_names_the_field_its_other_words_name() -> None:
-    """A label "NAME OF DEFENDANT (person accused of abuse)": the brackets explain; the caption printed
-    by the box says the rest only."""
-    fields = [
-        ("defendant_name", "DEFENDANT'S NAME", "text"),
-        ("defendant_email", "DEFENDANT'S EMAIL ADDRESS", "text"),
-        ("plaintiff_name", "PLAINTIFF'S NAME", "text"),
-    ]
-    stated = "NAME OF DEFENDANT (person accused of abuse): John Roe"
-    assert field_values(fields, stated) == {"defendant_name": "John Roe"}

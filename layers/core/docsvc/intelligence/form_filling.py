@@ -649,22 +649,6 @@ def tail_words(label: str) -> Words:
     return concepts(" ".join(pieces[start : index + 1]))
 
 
-_PLAIN = 0.95  # a label without its words in brackets names the field a little less surely than the whole
-_BRACKETED = re.compile(r"\([^()]*\)")
-
-
-@lru_cache(maxsize=16384)
-def unbracketed_words(label: str) -> Words:
-    """A label's words without those it puts in brackets, when it has others: the brackets explain
-    ("NAME OF DEFENDANT (person accused of abuse)"), while the field's caption says the rest only
-    ("DEFENDANT'S NAME"). Empty when the label has no brackets, or nothing outside them."""
-    plain = _BRACKETED.sub(" ", label)
-    if plain == label:
-        return ()
-    words = concepts(plain)
-    return words if any(_weight(word) >= 0.5 for word in words) else ()
-
-
 def _scored(
     statement: Statement, labels: tuple[Words, ...], targets: _Targets, index: int
 ) -> tuple[float, str] | None:
@@ -678,9 +662,6 @@ def _scored(
         tail = tail_words(statement.label) if len(labels) == 1 else ()
         if tail:
             best = max(best, targets.likeness(tail, index) * _TAIL)
-        plain = unbracketed_words(statement.label) if len(labels) == 1 else ()
-        if plain:
-            best = max(best, targets.likeness(plain, index) * _PLAIN)
     if len(labels) > 1:
         best *= 0.98  # a part named is a little less sure than the whole
     value = statement.value

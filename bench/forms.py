@@ -32,8 +32,8 @@ court's FL401), measured before and after that round's change and not read then,
 `heldout13`, forms added in the thirteenth round (a bilingual Arabic and English travel application,
 USCIS I-539, Ontario's bilingual health coverage registration, the Austrian Meldezettel, German club and
 university forms, Italian energy contracts and an emergency medical sheet, a Colombian union's membership
-form, a French bank details sheet, a US construction intake form), measured before and after that
-round's changes, aggregates only, not read.
+form, a French bank details sheet, a US construction intake form), measured before that round's
+changes and on the rules it tried, aggregates only, not read.
 
 Their truth does not come from the detector: each text field or check box widget with a tooltip
 (/TU), or else a name of words ("FirstName"), is a field given, its label that tooltip or name; a label

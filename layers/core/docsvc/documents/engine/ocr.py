@@ -1014,7 +1014,9 @@ def _recognised(
     deadline: float | None = None,
     noisy: bool = False,
 ) -> Reading:
-    pixmap = without_check_boxes(without_rules(pixmap, dpi, noisy or bool(turn % 90)), dpi)
+    pixmap = without_rules(pixmap, dpi, noisy or bool(turn % 90))
+    if not noisy:  # a noisy page's boxes are seldom found whole, and what is was not measured to help
+        pixmap = without_check_boxes(pixmap, dpi)
     words, complete = tesseract.recognise(
         pixmap.samples,
         pixmap.width,

@@ -148,7 +148,10 @@ def boxed_choices(ticked: bool = False) -> pymupdf.Pixmap:
     with pymupdf.open() as document:
         page = document.new_page(width=595, height=300)
         font = pymupdf.Font("helv")
-        for y, line in ((40, "Karta konsultacyjna: typ skóry głowy, wygląd i objawy na skórze"), (60, "Zaznacz to, co widać:")):
+        for y, line in (
+            (40, "Karta konsultacyjna: typ skóry głowy, wygląd i objawy na skórze"),
+            (60, "Zaznacz to, co widać:"),
+        ):
             page.insert_text((40, y), line, fontsize=11)
         for index, word in enumerate(CHOICES * 3):
             x, y = 40 + (index % 4) * 135, 90 + (index // 4) * 26
@@ -168,7 +171,10 @@ def letters(bold: bool) -> pymupdf.Pixmap:
         page = document.new_page(width=595, height=200)
         for size, y in ((10, 50), (14, 100)):
             page.insert_text(
-                (30, y), "BOOD obood 0800 DOB qada Bob deed", fontsize=size, fontname="hebo" if bold else "helv"
+                (30, y),
+                "BOOD obood 0800 DOB qada Bob deed",
+                fontsize=size,
+                fontname="hebo" if bold else "helv",
             )
         return page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY, alpha=False)
 

@@ -1099,7 +1099,8 @@ def without_check_boxes(pixmap: pymupdf.Pixmap, dpi: float) -> pymupdf.Pixmap:
     cleared, edge = image.copy(), max(round(dpi / 75), 2)  # with the box's grey edges
     for left, top, right, bottom in boxes:
         cleared.paste(
-            paper, (max(left - edge, 0), max(top - edge, 0), min(right + edge, width), min(bottom + edge, height))
+            paper,
+            (max(left - edge, 0), max(top - edge, 0), min(right + edge, width), min(bottom + edge, height)),
         )
     out = pymupdf.Pixmap(pymupdf.csGRAY, cleared.width, cleared.height, cleared.tobytes(), False)
     out.set_dpi(pixmap.xres, pixmap.yres)
@@ -1115,7 +1116,12 @@ def check_boxes(ink: bytes, width: int, height: int, dpi: float) -> list[tuple[i
     for found in pattern.finditer(ink):
         start, end = found.span()
         row = start // width
-        if end // width == row and end < len(ink) and not ink[end] and (start % width == 0 or not ink[start - 1]):
+        if (
+            end // width == row
+            and end < len(ink)
+            and not ink[end]
+            and (start % width == 0 or not ink[start - 1])
+        ):
             edges[row, start - row * width] = end - row * width
     slack = max(round(dpi / 75), 2)  # two pixels at 150 dpi
     boxes: list[tuple[int, int, int, int]] = []
@@ -1124,7 +1130,9 @@ def check_boxes(ink: bytes, width: int, height: int, dpi: float) -> list[tuple[i
         if (row, left) in found_edges:
             continue
         side = right - left
-        for below in range(row + round((1 - BOX_SQUARE) * side) - 1, row + round((1 + BOX_SQUARE) * side) + 1):
+        for below in range(
+            row + round((1 - BOX_SQUARE) * side) - 1, row + round((1 + BOX_SQUARE) * side) + 1
+        ):
             bottom = next(
                 (
                     (start, edges[below, start])
@@ -1173,7 +1181,11 @@ def _empty_box(
     if max(beside) > BOX_OUTSIDE_INK:
         return False
     inside = (left + slack + 1, top + slack + 1, right - slack - 1, bottom - slack - 1)
-    return inside[2] > inside[0] and inside[3] > inside[1] and ink_share_in(ink, width, height, inside) <= BOX_INSIDE_INK
+    return (
+        inside[2] > inside[0]
+        and inside[3] > inside[1]
+        and ink_share_in(ink, width, height, inside) <= BOX_INSIDE_INK
+    )
 
 
 def _straight_sides(ink: bytes, width: int, box: tuple[int, int, int, int], slack: int, dpi: float) -> bool:
@@ -1183,7 +1195,10 @@ def _straight_sides(ink: bytes, width: int, box: tuple[int, int, int, int], slac
     150 dpi, an O's by more; a box's corners are square)."""
     left, top, right, bottom = box
     half = (right - left) // 2
-    for columns in (range(max(left - slack, 0), left + half), range(min(right + slack, width) - 1, right - half, -1)):
+    for columns in (
+        range(max(left - slack, 0), left + half),
+        range(min(right + slack, width) - 1, right - half, -1),
+    ):
         ends = []
         for row in range(top, bottom):
             end = next((column for column in columns if ink[row * width + column]), None)

@@ -452,6 +452,7 @@ def main() -> int:
             "fresh5",
             "fresh6",
             "fresh7",
+            "fresh8",
             "all",
         ),
         default="tune",

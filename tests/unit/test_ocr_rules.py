@@ -136,3 +136,81 @@ def test_column_dividers_crossing_a_shaded_heading_row_are_painted_over_below_it
     body = unruled.samples[below_heading * unruled.stride :]
 
     assert sum(value < 200 for value in body) < 20
+
+
+CHOICES = ["sucha", "tłusta", "wrażliwa", "normalna", "pieczenie", "suchość", "łojotok", "blizna"]
+
+
+def boxed_choices(ticked: bool = False) -> pymupdf.Pixmap:
+    """A 150 dpi grey picture of a form's lines of choices, each word after an empty check box (a
+    square of 8 points, a little apart from its word), three times over, the first box ticked
+    (filled) when `ticked`."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=595, height=300)
+        font = pymupdf.Font("helv")
+        for y, line in (
+            (40, "Karta konsultacyjna: typ skóry głowy, wygląd i objawy na skórze"),
+            (60, "Zaznacz to, co widać:"),
+        ):
+            page.insert_text((40, y), line, fontsize=11)
+        for index, word in enumerate(CHOICES * 3):
+            x, y = 40 + (index % 4) * 135, 90 + (index // 4) * 26
+            box = pymupdf.Rect(x, y - 8, x + 8, y)
+            filled = ticked and index == 0
+            page.draw_rect(box, color=(0, 0, 0), fill=(0, 0, 0) if filled else None, width=0.8)
+            writer = pymupdf.TextWriter(page.rect)
+            writer.append((x + 11, y), word, font=font, fontsize=11)
+            writer.write_text(page)
+        return page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY, alpha=False)
+
+
+def letters(bold: bool) -> pymupdf.Pixmap:
+    """A 150 dpi grey picture of words full of hollow letters (o, O, D, B, 0, a, e, d, q), in 10 and
+    14-point print, bold when `bold`."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=595, height=200)
+        for size, y in ((10, 50), (14, 100)):
+            page.insert_text(
+                (30, y),
+                "BOOD obood 0800 DOB qada Bob deed",
+                fontsize=size,
+                fontname="hebo" if bold else "helv",
+            )
+        return page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY, alpha=False)
+
+
+def ink_of(pixmap: pymupdf.Pixmap) -> tuple[bytes, int, int]:
+    threshold = 128
+    return bytes(1 if value < threshold else 0 for value in pixmap.samples), pixmap.width, pixmap.height
+
+
+def test_empty_check_boxes_are_found_and_a_ticked_one_is_left() -> None:
+    ink, width, height = ink_of(boxed_choices())
+    assert len(ocr.check_boxes(ink, width, height, 150)) == 3 * len(CHOICES)
+
+    ink, width, height = ink_of(boxed_choices(ticked=True))
+    assert len(ocr.check_boxes(ink, width, height, 150)) == 3 * len(CHOICES) - 1
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_hollow_letters_are_not_taken_for_check_boxes(bold: bool) -> None:
+    ink, width, height = ink_of(letters(bold))
+
+    assert ocr.check_boxes(ink, width, height, 150) == []
+
+
+def test_a_page_without_check_boxes_is_left_as_it_is() -> None:
+    plain = letters(bold=True)
+    assert ocr.without_check_boxes(plain, 150) is plain
+
+
+@OCR
+def test_words_after_check_boxes_are_read_without_the_boxes_glued_to_them() -> None:
+    """Tesseract reads an empty box before a word as letters glued to it ("clsucha", "Ołojotok")."""
+    picture = boxed_choices().tobytes("png")
+    with pymupdf.open(stream=picture, filetype="png") as document:
+        reading = ocr.read_page(document[0], ParseOptions(languages=("pol",), page_seconds=120), [])
+
+    assert reading is not None
+    read = [word.text for word in reading.words]
+    assert sum(read.count(word) for word in CHOICES) >= 3 * len(CHOICES) - 2, read

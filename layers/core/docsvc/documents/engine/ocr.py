@@ -180,6 +180,18 @@ RULE_SIDE_INK = 0.25
 # a table's cell dividers, left alone, read as bars on the cells' words once the rules across were painted
 # out ("|metoda", "|prace": a Polish invoice of fresh3 98.1 -> 89.6%).
 RULE_CELL = 0.2
+# Empty check boxes (hollow squares of ink from BOX_SMALLEST to BOX_LARGEST inches a side, as wide as tall
+# within BOX_SQUARE, their inside paper) are taken out of the picture Tesseract reads too: it reads a box
+# in front of a word as letters glued to it ("clgrudka", "cisuchość", "c1przetłuszczone": a Polish
+# consultation form's boxes cost 20 of its 186 words, fresh7 of bench/ocr_pages, read for that).
+BOX_SMALLEST = 0.06
+BOX_LARGEST = 0.3
+BOX_SQUARE = 0.2
+BOX_SIDE_INK = 0.85  # of a side's pixels dark, each of the four
+BOX_INSIDE_INK = 0.03  # at most, inside the sides
+BOX_ROUND = 0.08  # inches: a smaller box's sides must be straight to the pixel (a bold o is nearly square)
+BOX_OUTSIDE_INK = 0.1  # at most, along a column just out of either side, a row just above and under
+# (a round letter bulges out of its flat top's ends; a bold B's bowls, boxes of ink, touch each other)
 # Tesseract is stopped (its monitor's deadline) once this share of the page's time has passed since the
 # page's reading began, keeping the words it has read: the rest of the page's time makes its text page and
 # sends it. A reading not stopped so ran on to the page's time, and the page, stopped from outside, lost
@@ -1003,6 +1015,8 @@ def _recognised(
     noisy: bool = False,
 ) -> Reading:
     pixmap = without_rules(pixmap, dpi, noisy or bool(turn % 90))
+    if not noisy:  # a noisy page's boxes are seldom found whole, and what is was not measured to help
+        pixmap = without_check_boxes(pixmap, dpi)
     words, complete = tesseract.recognise(
         pixmap.samples,
         pixmap.width,
@@ -1063,6 +1077,142 @@ def without_rules(pixmap: pymupdf.Pixmap, dpi: float, blurred: bool = False) -> 
     unruled = pymupdf.Pixmap(pymupdf.csGRAY, ruled.width, ruled.height, ruled.tobytes(), False)
     unruled.set_dpi(pixmap.xres, pixmap.yres)
     return unruled
+
+
+def without_check_boxes(pixmap: pymupdf.Pixmap, dpi: float) -> pymupdf.Pixmap:
+    """The grey rendering with its empty check boxes (see BOX_SMALLEST) painted over with its paper's
+    grey, the same pixmap when it has none. A box is found from its top edge: a run of ink along a row
+    as long as a box is wide, with a run of about the same ends under it as far down as it is long
+    (its bottom edge), the columns at both ends dark between them (its sides) and the inside paper.
+    A box stands apart, paper just out of it all round: a letter with a hollow does not (an o or a D
+    bulges out beyond its flat top's ends, a bold B's two bowls touch), and a ticked box's inside is
+    ink (it is kept)."""
+    image = _grey(pixmap)
+    histogram = image.histogram()
+    threshold = _otsu(histogram)
+    paper = max(range(threshold, 256), key=lambda level: histogram[level], default=255)
+    width, height = image.size
+    ink = image.point(lambda value: 1 if value < threshold else 0).tobytes()
+    boxes = check_boxes(ink, width, height, dpi)
+    if not boxes:
+        return pixmap
+    cleared, edge = image.copy(), max(round(dpi / 75), 2)  # with the box's grey edges
+    for left, top, right, bottom in boxes:
+        cleared.paste(
+            paper,
+            (max(left - edge, 0), max(top - edge, 0), min(right + edge, width), min(bottom + edge, height)),
+        )
+    out = pymupdf.Pixmap(pymupdf.csGRAY, cleared.width, cleared.height, cleared.tobytes(), False)
+    out.set_dpi(pixmap.xres, pixmap.yres)
+    return out
+
+
+def check_boxes(ink: bytes, width: int, height: int, dpi: float) -> list[tuple[int, int, int, int]]:
+    """The empty check boxes of a picture `width` pixels wide whose `ink` is 1 per dark pixel: left,
+    top, right, bottom (exclusive), in pixels."""
+    least, most = max(round(BOX_SMALLEST * dpi), 5), round(BOX_LARGEST * dpi)
+    pattern = re.compile(b"\x01{%d,%d}" % (least, most + 2))
+    edges: dict[tuple[int, int], int] = {}  # (row, from): to (exclusive), runs alone as long as a box
+    for found in pattern.finditer(ink):
+        start, end = found.span()
+        row = start // width
+        if (
+            end // width == row
+            and end < len(ink)
+            and not ink[end]
+            and (start % width == 0 or not ink[start - 1])
+        ):
+            edges[row, start - row * width] = end - row * width
+    slack = max(round(dpi / 75), 2)  # two pixels at 150 dpi
+    boxes: list[tuple[int, int, int, int]] = []
+    found_edges: set[tuple[int, int]] = set()  # (row, from) of the edges of the boxes found
+    for (row, left), right in sorted(edges.items()):
+        if (row, left) in found_edges:
+            continue
+        side = right - left
+        for below in range(
+            row + round((1 - BOX_SQUARE) * side) - 1, row + round((1 + BOX_SQUARE) * side) + 1
+        ):
+            bottom = next(
+                (
+                    (start, edges[below, start])
+                    for start in range(left - slack, left + slack + 1)
+                    if (below, start) in edges and abs(edges[below, start] - right) <= slack
+                ),
+                None,
+            )
+            if bottom is None:
+                continue
+            box = (min(left, bottom[0]), row, max(right, bottom[1]), below + 1)
+            if _empty_box(ink, width, height, box, slack, dpi):
+                boxes.append(box)
+                found_edges.update(
+                    (edge_row, start)
+                    for edge_row in range(row, below + slack + 1)
+                    for start in range(left - slack, left + slack + 1)
+                )
+                break
+    return boxes
+
+
+def _empty_box(
+    ink: bytes, width: int, height: int, box: tuple[int, int, int, int], slack: int, dpi: float
+) -> bool:
+    """Whether the columns at both ends of a box are dark from its top to its bottom (within `slack`
+    pixels of its ends), the columns just out of them paper, and its inside paper."""
+    from docsvc.documents.engine.picture_rules import ink_share_in
+
+    left, top, right, bottom = box
+    sides = [
+        max(
+            _column_ink(ink, width, column, top, bottom)
+            for column in (range(left, left + slack) if end == 0 else range(right - slack, right))
+        )
+        for end in (0, 1)
+    ]
+    if min(sides) < BOX_SIDE_INK or not _straight_sides(ink, width, box, slack, dpi):
+        return False
+    beside = (  # just out of the box, a column either side and a row above and under: paper along them
+        ink_share_in(ink, width, height, (left - slack - 1, top, left - slack, bottom)),
+        ink_share_in(ink, width, height, (right + slack, top, right + slack + 1, bottom)),
+        ink_share_in(ink, width, height, (left, top - slack - 1, right, top - slack)),
+        ink_share_in(ink, width, height, (left, bottom + slack, right, bottom + slack + 1)),
+    )
+    if max(beside) > BOX_OUTSIDE_INK:
+        return False
+    inside = (left + slack + 1, top + slack + 1, right - slack - 1, bottom - slack - 1)
+    return (
+        inside[2] > inside[0]
+        and inside[3] > inside[1]
+        and ink_share_in(ink, width, height, inside) <= BOX_INSIDE_INK
+    )
+
+
+def _straight_sides(ink: bytes, width: int, box: tuple[int, int, int, int], slack: int, dpi: float) -> bool:
+    """Whether a box's sides are straight: on every row from its top to its bottom, its edges
+    included, the ink nearest either side begins in the same column, within a pixel on a box of
+    BOX_ROUND inches or more (a round letter's outline moves out and back, a bold o's by a pixel at
+    150 dpi, an O's by more; a box's corners are square)."""
+    left, top, right, bottom = box
+    half = (right - left) // 2
+    for columns in (
+        range(max(left - slack, 0), left + half),
+        range(min(right + slack, width) - 1, right - half, -1),
+    ):
+        ends = []
+        for row in range(top, bottom):
+            end = next((column for column in columns if ink[row * width + column]), None)
+            if end is None:
+                return False
+            ends.append(end)
+        if max(ends) - min(ends) > (1 if right - left >= BOX_ROUND * dpi else 0):
+            return False
+    return True
+
+
+def _column_ink(ink: bytes, width: int, column: int, top: int, bottom: int) -> float:
+    """The share of a column's pixels from `top` to `bottom` (exclusive) that are dark."""
+    return sum(ink[row * width + column] for row in range(top, bottom)) / max(bottom - top, 1)
 
 
 def _meets(across: Sequence[tuple[int, int, int]], column: int, top: int, bottom: int, reach: int) -> bool:

@@ -491,11 +491,41 @@ def _unmapped_apart(page: pymupdf.Page, textpage: pymupdf.TextPage, boxes: list[
     for box in boxes:
         clip |= box
     clip += (-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)  # a glyph's box may stick out of its block's
-    lines = _lines(textpage, clip)
+    unmapped, mixed = _marked_lines(textpage, clip)
     coded = []  # read with glyph codes only where a glyph of no value has no width (`unmapped_apart`)
-    if any(char[0] == UNMAPPED and char[2] - char[1] <= 0.01 * char[3] for line in lines for char in line):
+    if any(char[0] == UNMAPPED and char[2] - char[1] <= 0.01 * char[3] for line in unmapped for char in line):
         coded = _lines(page.get_textpage(clip=clip, flags=_TEXT_FLAGS | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE))
-    return unmapped_apart(lines, coded) | _directions_apart(lines)
+    return unmapped_apart(unmapped, coded) | _directions_apart(mixed)
+
+
+def _marked_lines(
+    textpage: pymupdf.TextPage, within: pymupdf.Rect
+) -> tuple[list[list[Char]], list[list[Char]]]:
+    """Of `_lines(textpage, within)`, those that hold a glyph of no Unicode value, and those whose text
+    mixes directions (`mixed_directions`), in their order: `unmapped_apart` and `directions_apart`
+    set apart words of such lines only, each line on its own, and the other lines of the blocks
+    around (most of a page whose font maps only some glyphs) are not made characters at all."""
+    unmapped: list[list[Char]] = []
+    mixed: list[list[Char]] = []
+    for block in _raw_blocks(textpage, within):
+        for line in block.get("lines", ()):
+            if not abs(line["dir"][1]) < 1e-3:  # as `_lines` keeps them
+                continue
+            spans = line["spans"]
+            text = "".join([char["c"] for span in spans for char in span["chars"]])
+            has_unmapped, has_mixed = UNMAPPED in text, mixed_directions(text)
+            if not (has_unmapped or has_mixed):
+                continue
+            chars = [
+                (char["c"], char["bbox"][0], char["bbox"][2], span["size"])
+                for span in spans
+                for char in span["chars"]
+            ]
+            if has_unmapped:
+                unmapped.append(chars)
+            if has_mixed:
+                mixed.append(chars)
+    return unmapped, mixed
 
 
 def _spaces_after_marks(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:

@@ -3,6 +3,7 @@ stored output, and a change of paper between two pages weighed where a document 
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -146,3 +147,27 @@ def test_a_landscape_page_numbered_on_stays_in_its_document_whatever_its_paper()
 def test_sizes_not_one_per_page_are_not_weighed() -> None:
     pages = [REPORT_PAGE, LETTERS_LAST_PAGE]
     assert split(pages, SUBDOCUMENTS, sizes=[LETTER]) == split(pages, SUBDOCUMENTS)
+
+
+def test_pages_scanned_or_cropped_a_few_points_apart_are_one_paper() -> None:
+    # two two-page invoices, each page cropped apart by a phone app or a scanner
+    sizes = [(595.0, 842.0), (587.0, 833.0), (601.0, 850.0), (593.0, 839.0)]
+    signals = [_signals("x", size) for size in sizes]
+    assert not any(size_changes(page, before) for before, page in itertools.pairwise(signals))  # type: ignore[arg-type]
+    assert size_changes(_signals("x", LETTER), _signals("x", (587.0, 833.0)))  # type: ignore[arg-type]
+
+
+def test_a_scan_off_standard_paper_tells_nothing_by_its_size_but_a_scan_on_one_does() -> None:
+    def changes(size: tuple[float, float], before: tuple[float, float], scanned: bool) -> bool:
+        page, previous = (replace(_signals("x", s), scanned=scanned) for s in (size, before))  # type: ignore[type-var]
+        return size_changes(page, previous)  # type: ignore[arg-type]
+
+    cropped = [(540.0, 760.0), (575.0, 820.0)]  # 6 and 7% apart: another paper, were it a page's own
+    assert changes(cropped[1], cropped[0], scanned=False)
+    assert not changes(cropped[1], cropped[0], scanned=True)
+    assert not changes(A4, cropped[0], scanned=True)  # one of the two cropped: nothing said
+    assert changes(LETTER, A4, scanned=True) and changes(A4_LANDSCAPE, A4, scanned=True)
+    pages = [REPORT_PAGE, LETTERS_LAST_PAGE]
+    assert [p.pages for p in split(pages, SUBDOCUMENTS, sizes=cropped)] == [[1], [2]]
+    assert [p.pages for p in split(pages, SUBDOCUMENTS, sizes=cropped, scanned=[True, True])] == [[1, 2]]
+

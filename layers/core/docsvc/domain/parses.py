@@ -44,10 +44,8 @@ from docsvc.domain.models import (
 from docsvc.domain.usage import Charge
 from docsvc.errors import BadRequest, DocumentRejected, DomainError, NotFound, Stopped
 from docsvc.ids import new_id
+from docsvc.intelligence.paper import PageSize
 from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
-
-# A page's width and height in points (1/72 inch), as the engine reads them from a PDF page or an image
-PageSize = tuple[float, float]
 
 ParseStatus = Literal["pending", "queued", "in_progress", "completed", "failed", "cancelled"]
 TableFormat = Literal["markdown", "yaml", "html", "json"]

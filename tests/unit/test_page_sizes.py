@@ -171,3 +171,13 @@ def test_a_scan_off_standard_paper_tells_nothing_by_its_size_but_a_scan_on_one_d
     assert [p.pages for p in split(pages, SUBDOCUMENTS, sizes=cropped)] == [[1], [2]]
     assert [p.pages for p in split(pages, SUBDOCUMENTS, sizes=cropped, scanned=[True, True])] == [[1, 2]]
 
+def test_an_old_output_read_again_for_its_words_gives_the_sizes_of_the_pages_just_read() -> None:
+    documents = DocumentSource(None, None, None)  # type: ignore[arg-type]  # data: URLs only
+    store = Store()
+    service = ParseService(Parses(), store, documents, LetterEngine(), lambda tenant, parse_id: None)
+    service.parse(TENANT, request())
+    for key, output in store.outputs.items():  # as stored before page sizes were kept
+        store.outputs[key] = output.model_copy(update={"page_sizes": []})
+    cached = service.read(TENANT, request().document, words=True)
+    assert cached.cached and cached.words is not None and cached.page_sizes == [LETTER, LETTER]
+

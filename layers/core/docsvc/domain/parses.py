@@ -578,23 +578,22 @@ class ParseService:
         output = self._store.load_output(tenant, earlier) if earlier else None
         limits = limits or SYNCHRONOUS
         if output is not None and not (words and any(c is not None for c in output.ocr_confidence)):
-            boxes = None
+            boxes, sizes = None, output.page_sizes
             if words:
-                only = self._read_pages(
-                    tenant,
-                    source,
-                    ReadOptions(limits.max_pages, dpi=dpi, page_seconds=limits.page_seconds, words="only"),
-                    limits,
-                    stop,
+                text_layer = ReadOptions(
+                    limits.max_pages, dpi=dpi, page_seconds=limits.page_seconds, words="only"
                 )
+                only = list(self._read_pages(tenant, source, text_layer, limits, stop))
                 boxes = [page.words for page in only]
+                # an output stored before page sizes were kept has none: the pages just read give them
+                sizes = sizes or [page.size for page in only]
             return ReadDocument(
                 file=file,
                 pages=output.pages,
                 cached=True,
                 words=boxes,
                 ocr_confidence=output.ocr_confidence or [None] * len(output.pages),
-                page_sizes=output.page_sizes,
+                page_sizes=sizes,
             )
         options = ReadOptions(
             limits.max_pages,

@@ -9,9 +9,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 import pymupdf
+import pytest
 from docsvc.adapters import aws
 from docsvc.adapters.parse_store import S3ParseStore
 from docsvc.documents import engine
+from docsvc.documents.engine import ocr
 from docsvc.documents.engine.model import ParseOptions
 from docsvc.domain.documents import DocumentSource, SourceDocument
 from docsvc.domain.parses import ParseService, ReadOptions, output_of
@@ -25,6 +27,7 @@ from docsvc.intelligence.splitting import (
 from docsvc.local.stack import Deployment
 from docsvc.tenancy import Tenant
 
+from tests import samples
 from tests.unit.test_parse_states import TENANT, Engine, Page, Parses, Store, request
 
 A4 = (595.0, 842.0)
@@ -171,6 +174,7 @@ def test_a_scan_off_standard_paper_tells_nothing_by_its_size_but_a_scan_on_one_d
     assert [p.pages for p in split(pages, SUBDOCUMENTS, sizes=cropped)] == [[1], [2]]
     assert [p.pages for p in split(pages, SUBDOCUMENTS, sizes=cropped, scanned=[True, True])] == [[1, 2]]
 
+
 def test_an_old_output_read_again_for_its_words_gives_the_sizes_of_the_pages_just_read() -> None:
     documents = DocumentSource(None, None, None)  # type: ignore[arg-type]  # data: URLs only
     store = Store()
@@ -181,3 +185,15 @@ def test_an_old_output_read_again_for_its_words_gives_the_sizes_of_the_pages_jus
     cached = service.read(TENANT, request().document, words=True)
     assert cached.cached and cached.words is not None and cached.page_sizes == [LETTER, LETTER]
 
+
+@pytest.mark.skipif(ocr.tessdata() is None, reason="Tesseract's language data is not installed")
+def test_a_page_scanned_sideways_gives_the_upright_size_ocr_read_it_at() -> None:
+    lines = [
+        f"Line {n} of the delivery note for the garden shed, its timber and its fittings." for n in range(30)
+    ]
+    (upright,) = engine.parse_pages(samples.scan_png(lines), "png", ParseOptions())
+    (sideways,) = engine.parse_pages(samples.scan_png(lines, turn=90), "png", ParseOptions())
+    assert upright.size is not None and sideways.size is not None
+    assert upright.size[0] < upright.size[1] and sideways.size[0] < sideways.size[1]  # portrait, as read
+    # the turned picture keeps no resolution: its sides are compared by their ratio
+    assert sideways.size[1] / sideways.size[0] == pytest.approx(upright.size[1] / upright.size[0], rel=0.01)

@@ -455,9 +455,17 @@ def scanned(content: bytes) -> bytes:
 
 def page_sizes(content: bytes) -> list[tuple[float, float]]:
     """Each page's width and height in points as the engine gives them beside its text (the page's
-    rectangle as shown), for splitting to weigh a change of paper between two pages."""
+    rectangle as shown), for splitting to weigh a change of paper between two pages. A page scanned
+    sideways that OCR reads upright is given here as it is shown (the bench keeps the pages' text only)."""
     with pymupdf.open(stream=content, filetype="pdf") as document:
         return [(round(page.rect.width, 1), round(page.rect.height, 1)) for page in document]
+
+
+def scanned_pages(content: bytes) -> list[bool]:
+    """Per page, whether the engine reads it by OCR as the service tells splitting: a page with no text
+    in its layer and a picture on it (a stamped scan, read from both, is counted as its text layer)."""
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        return [not page.get_text().strip() and bool(page.get_images()) for page in document]
 
 
 def packet_pdf(files: Sequence[Path]) -> bytes:
@@ -700,7 +708,7 @@ def splitting(
             count = len(pymupdf.open(part.file))
             truth.append((part.category, frozenset(range(start, start + count))))
             start += count
-        cut = split(texts, subdocuments, sizes=page_sizes(content))
+        cut = split(texts, subdocuments, sizes=page_sizes(content), scanned=scanned_pages(content))
         found = [(s.name, frozenset(p - 1 for p in s.pages)) for s in cut]
         holder = {page: item for item in found for page in item[1]}
         page_right = [holder.get(page) in truth for _, members in truth for page in sorted(members)]

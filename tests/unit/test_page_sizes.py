@@ -3,14 +3,17 @@ stored output, and a change of paper between two pages weighed where a document 
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 import pymupdf
+import pytest
 from docsvc.adapters import aws
 from docsvc.adapters.parse_store import S3ParseStore
 from docsvc.documents import engine
+from docsvc.documents.engine import ocr
 from docsvc.documents.engine.model import ParseOptions
 from docsvc.domain.documents import DocumentSource, SourceDocument
 from docsvc.domain.parses import ParseService, ReadOptions, output_of
@@ -24,6 +27,7 @@ from docsvc.intelligence.splitting import (
 from docsvc.local.stack import Deployment
 from docsvc.tenancy import Tenant
 
+from tests import samples
 from tests.unit.test_parse_states import TENANT, Engine, Page, Parses, Store, request
 
 A4 = (595.0, 842.0)
@@ -146,3 +150,50 @@ def test_a_landscape_page_numbered_on_stays_in_its_document_whatever_its_paper()
 def test_sizes_not_one_per_page_are_not_weighed() -> None:
     pages = [REPORT_PAGE, LETTERS_LAST_PAGE]
     assert split(pages, SUBDOCUMENTS, sizes=[LETTER]) == split(pages, SUBDOCUMENTS)
+
+
+def test_pages_scanned_or_cropped_a_few_points_apart_are_one_paper() -> None:
+    # two two-page invoices, each page cropped apart by a phone app or a scanner
+    sizes = [(595.0, 842.0), (587.0, 833.0), (601.0, 850.0), (593.0, 839.0)]
+    signals = [_signals("x", size) for size in sizes]
+    assert not any(size_changes(page, before) for before, page in itertools.pairwise(signals))  # type: ignore[arg-type]
+    assert size_changes(_signals("x", LETTER), _signals("x", (587.0, 833.0)))  # type: ignore[arg-type]
+
+
+def test_a_scan_off_standard_paper_tells_nothing_by_its_size_but_a_scan_on_one_does() -> None:
+    def changes(size: tuple[float, float], before: tuple[float, float], scanned: bool) -> bool:
+        page, previous = (replace(_signals("x", s), scanned=scanned) for s in (size, before))  # type: ignore[type-var]
+        return size_changes(page, previous)  # type: ignore[arg-type]
+
+    cropped = [(540.0, 760.0), (575.0, 820.0)]  # 6 and 7% apart: another paper, were it a page's own
+    assert changes(cropped[1], cropped[0], scanned=False)
+    assert not changes(cropped[1], cropped[0], scanned=True)
+    assert not changes(A4, cropped[0], scanned=True)  # one of the two cropped: nothing said
+    assert changes(LETTER, A4, scanned=True) and changes(A4_LANDSCAPE, A4, scanned=True)
+    pages = [REPORT_PAGE, LETTERS_LAST_PAGE]
+    assert [p.pages for p in split(pages, SUBDOCUMENTS, sizes=cropped)] == [[1], [2]]
+    assert [p.pages for p in split(pages, SUBDOCUMENTS, sizes=cropped, scanned=[True, True])] == [[1, 2]]
+
+
+def test_an_old_output_read_again_for_its_words_gives_the_sizes_of_the_pages_just_read() -> None:
+    documents = DocumentSource(None, None, None)  # type: ignore[arg-type]  # data: URLs only
+    store = Store()
+    service = ParseService(Parses(), store, documents, LetterEngine(), lambda tenant, parse_id: None)
+    service.parse(TENANT, request())
+    for key, output in store.outputs.items():  # as stored before page sizes were kept
+        store.outputs[key] = output.model_copy(update={"page_sizes": []})
+    cached = service.read(TENANT, request().document, words=True)
+    assert cached.cached and cached.words is not None and cached.page_sizes == [LETTER, LETTER]
+
+
+@pytest.mark.skipif(ocr.tessdata() is None, reason="Tesseract's language data is not installed")
+def test_a_page_scanned_sideways_gives_the_upright_size_ocr_read_it_at() -> None:
+    lines = [
+        f"Line {n} of the delivery note for the garden shed, its timber and its fittings." for n in range(30)
+    ]
+    (upright,) = engine.parse_pages(samples.scan_png(lines), "png", ParseOptions())
+    (sideways,) = engine.parse_pages(samples.scan_png(lines, turn=90), "png", ParseOptions())
+    assert upright.size is not None and sideways.size is not None
+    assert upright.size[0] < upright.size[1] and sideways.size[0] < sideways.size[1]  # portrait, as read
+    # the turned picture keeps no resolution: its sides are compared by their ratio
+    assert sideways.size[1] / sideways.size[0] == pytest.approx(upright.size[1] / upright.size[0], rel=0.01)

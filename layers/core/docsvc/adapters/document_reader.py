@@ -38,6 +38,7 @@ from docsvc.domain.files import FileRecord, file_key
 from docsvc.domain.parses import SYNC_SECONDS, ParsedPage, ReadOptions, too_slow_for_sync
 from docsvc.errors import DocumentRejected, ServiceBusy
 from docsvc.ids import new_id
+from docsvc.intelligence.paper import PageSize
 from docsvc.tenancy import Tenant
 
 READER_SECONDS = 28  # the document reader's Lambda timeout (template.yaml)
@@ -51,7 +52,7 @@ class _Page:
     ocr_confidence: float | None = None
     words: tuple[WordBox, ...] = ()
     image: bytes | None = None
-    size: tuple[float, float] | None = None
+    size: PageSize | None = None
 
 
 class _Reader:

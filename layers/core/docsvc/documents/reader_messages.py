@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 from docsvc.domain.edits import FormField
 from docsvc.domain.evidence import WordBox, Words
 from docsvc.domain.parses import ReadOptions, TableFormat
+from docsvc.intelligence.paper import PageSize
 from docsvc.tenancy import Environment, Tenant
 
 INLINE_BYTES = 4_000_000  # base64 makes 5.3 MB of it, under Lambda's 6 MB request
@@ -91,7 +92,7 @@ class ReadPage(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     ocr_confidence: float | None = None
     words: list[WordBox] = Field(default_factory=list)
-    size: tuple[float, float] | None = Field(None, description="Its width and height in points, when known")
+    size: PageSize | None = Field(None, description="Its width and height in points, when known")
     image_key: str | None = Field(None, description="Where the page's picture is staged, when drawn")
 
 

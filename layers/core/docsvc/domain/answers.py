@@ -97,7 +97,7 @@ def split(subdocuments: Sequence[tuple[str, str, bool]], instructions: str | Non
             asked = [Subdocument(name, description, multiple) for name, description, multiple in subdocuments]
             parts: list[dict[str, Any]] = [
                 {"name": part.name, "pages": part.pages, "likelihood": part.likelihood}
-                for part in split(pages, asked, instructions, model.page_sizes)
+                for part in split(pages, asked, instructions, model.page_sizes, model.scanned)
             ]
             warnings = tuple(
                 f"the boundaries of '{part['name']}' (pages {_span(part['pages'])}) are a guess"

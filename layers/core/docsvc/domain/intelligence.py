@@ -28,6 +28,7 @@ from docsvc.domain.parses import DEFAULT_DPI, FileSummary, ParseLimits, ParseSer
 from docsvc.domain.usage import Charge, UsageLedger, UsageOperation
 from docsvc.errors import DomainError, InvalidField, NotFound
 from docsvc.ids import new_id
+from docsvc.intelligence.paper import PageSize
 from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
 
 if TYPE_CHECKING:
@@ -117,11 +118,16 @@ class Model:
     ocr_confidence: Sequence[float | None] = ()
     # Per page given to the model: its width and height in points, None where unknown; empty when the
     # document was read before sizes were kept (the built-in splitting weighs a change of page size)
-    page_sizes: Sequence[tuple[float, float] | None] = ()
+    page_sizes: Sequence[PageSize | None] = ()
 
     @property
     def builtin(self) -> bool:
         return self.info.provider == "builtin"
+
+    @property
+    def scanned(self) -> list[bool]:
+        """Per page given to the model: whether OCR read it (a scan's size may be its crop alone)."""
+        return [confidence is not None for confidence in self.ocr_confidence]
 
     def structured(self, instructions: str, pages: list[str], schema: dict[str, Any]) -> dict[str, Any]:
         if self.remote is None:

@@ -44,10 +44,8 @@ from docsvc.domain.models import (
 from docsvc.domain.usage import Charge
 from docsvc.errors import BadRequest, DocumentRejected, DomainError, NotFound, Stopped
 from docsvc.ids import new_id
+from docsvc.intelligence.paper import PageSize
 from docsvc.tenancy import ENVIRONMENT_HELP, Environment, Tenant
-
-# A page's width and height in points (1/72 inch), as the engine reads them from a PDF page or an image
-PageSize = tuple[float, float]
 
 ParseStatus = Literal["pending", "queued", "in_progress", "completed", "failed", "cancelled"]
 TableFormat = Literal["markdown", "yaml", "html", "json"]
@@ -580,23 +578,22 @@ class ParseService:
         output = self._store.load_output(tenant, earlier) if earlier else None
         limits = limits or SYNCHRONOUS
         if output is not None and not (words and any(c is not None for c in output.ocr_confidence)):
-            boxes = None
+            boxes, sizes = None, output.page_sizes
             if words:
-                only = self._read_pages(
-                    tenant,
-                    source,
-                    ReadOptions(limits.max_pages, dpi=dpi, page_seconds=limits.page_seconds, words="only"),
-                    limits,
-                    stop,
+                text_layer = ReadOptions(
+                    limits.max_pages, dpi=dpi, page_seconds=limits.page_seconds, words="only"
                 )
+                only = list(self._read_pages(tenant, source, text_layer, limits, stop))
                 boxes = [page.words for page in only]
+                # an output stored before page sizes were kept has none: the pages just read give them
+                sizes = sizes or [page.size for page in only]
             return ReadDocument(
                 file=file,
                 pages=output.pages,
                 cached=True,
                 words=boxes,
                 ocr_confidence=output.ocr_confidence or [None] * len(output.pages),
-                page_sizes=output.page_sizes,
+                page_sizes=sizes,
             )
         options = ReadOptions(
             limits.max_pages,

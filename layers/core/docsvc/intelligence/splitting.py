@@ -24,8 +24,10 @@ negative: the page continues the one before), summed:
 - the page's size or orientation changing (A4 after Letter, a landscape page after a portrait one), when
   the caller gives the pages' sizes: documents printed apart are often set on other paper; it counts
   only where nothing on the page says it goes on from the page before (a report's landscape table
-  numbered on, on its topic), and a page twice or half the width of the page before at one height (a
-  booklet's cover beside its spreads) is no change;
+  numbered on, on its topic), a page within a few per cent of the page before on each side is the same
+  paper, a page twice or half the width of the page before at one height (a booklet's cover beside its
+  spreads) is no change, and a page read by OCR on no standard paper size (a scan cropped apart by a
+  phone app or a scanner) tells nothing by its size;
 - the vocabulary the two pages share (the pages of one document keep to one topic), and a page whose
   own evidence clearly names another kind than the page before, unless it keeps the page before's
   topic (a paper's page about finances is still the paper's).
@@ -67,6 +69,7 @@ from docsvc.intelligence.classification import (
     score,
     with_claims,
 )
+from docsvc.intelligence.paper import PageSize, on_paper, within
 from docsvc.intelligence.partitioning import document_numbers, identity, titled_number
 from docsvc.intelligence.vocabulary import (
     ALIASES,
@@ -115,7 +118,7 @@ TOPIC_WORDS = 60  # content words a page needs for its vocabulary to say anythin
 FEW_TOPIC_WORDS = 30  # content words two pages need for sharing none of them to say anything
 FEWEST_TOPIC_WORDS = 15  # or one page needs, against a page with enough words for its topic
 SHORT_RUN = 2  # pages too short for their topic compared through (a title page, a cover letter), no further
-SIZE_SLACK = 5.0  # points two pages of one paper size may differ by (rounding, a page cropped a little)
+SIZE_SLACK = 0.03  # the share of a side two pages of one paper may differ by (each scan cropped apart)
 SIZE_CHANGE = 1.5  # a change of page size or orientation, where nothing says the page goes on
 # Words that, right after a document kind, make a line a label rather than a title ("Invoice date").
 LABEL_FOLLOWERS = frozenset(phrase("number no num nr id date period total amount to from"))
@@ -237,7 +240,8 @@ class PageSignals:
     paper_front: bool = False  # its first lines are a paper's front: an abstract and an affiliation
     references: bool = False  # it lists references under their heading: a document's last pages
     names: frozenset[str] = frozenset()  # the documents its titles name, by kind and number (`title_names`)
-    size: tuple[float, float] | None = None  # its width and height in points, when the caller gave them
+    size: PageSize | None = None  # its width and height in points, when the caller gave them
+    scanned: bool = False  # it was read by OCR (its size is the scan's, cropped or set to a paper)
 
 
 @dataclass
@@ -254,21 +258,26 @@ def split(
     pages: Sequence[str],
     subdocuments: Sequence[Subdocument],
     instructions: str | None = None,
-    sizes: Sequence[tuple[float, float] | None] = (),
+    sizes: Sequence[PageSize | None] = (),
+    scanned: Sequence[bool] = (),
 ) -> list[Split]:
     """The pages of a packet as subdocument instances, in page order; each page in exactly one split.
     `sizes`, one per page when given (width and height in points, None where unknown), weigh a change
     of page size or orientation between two pages; without them (an output read before they were
-    kept, a type without pages) the pages are split by their text alone."""
+    kept, a type without pages) the pages are split by their text alone. `scanned`, one per page when
+    given, says which pages OCR read: their sizes count only on a standard paper size."""
     if not subdocuments:
         raise ValueError("splitting needs at least one subdocument")
     profiles = build_profiles([(sub.name, sub.description) for sub in subdocuments], instructions)
     titles = [*ALIASES, *(phrase(sub.name) for sub in subdocuments)]
     known = list(sizes) if len(sizes) == len(pages) else [None] * len(pages)
+    read_by_ocr = list(scanned) if len(scanned) == len(pages) else [False] * len(pages)
     signals = _without_packet_numbering(
         [
-            replace(read_signals(text if isinstance(text, str) else "", profiles, titles), size=size)
-            for text, size in zip(pages, known, strict=True)
+            replace(
+                read_signals(text if isinstance(text, str) else "", profiles, titles), size=size, scanned=ocr
+            )
+            for text, size, ocr in zip(pages, known, read_by_ocr, strict=True)
         ]
     )
     instances = segment(signals)
@@ -745,15 +754,19 @@ def page_evidence(
 
 def size_changes(page: PageSignals, previous: PageSignals) -> bool:
     """Whether a page is set on other paper than the page before: another size (A4 after Letter) or
-    orientation (landscape after portrait), both sizes known. A page twice or half the width of the
-    page before at one height is a booklet's cover beside its spreads (or a spread beside its cover):
-    one document."""
+    orientation (landscape after portrait), both sizes known. Sides are compared by their share
+    (SIZE_SLACK of the longer): pages scanned or cropped apart differ by a few points on one paper. A
+    page twice or half the width of the page before at one height is a booklet's cover beside its
+    spreads (or a spread beside its cover): one document. A page read by OCR on no standard paper is a
+    scan cropped to what it shows: its size says nothing of its paper."""
     if page.size is None or previous.size is None:
         return False
+    if any(signals.scanned and not on_paper(signals.size) for signals in (page, previous)):
+        return False
     (width, height), (width_before, height_before) = page.size, previous.size
-    if abs(height - height_before) > SIZE_SLACK:
+    if not within(height, height_before, SIZE_SLACK):
         return True
-    return all(abs(width - times * width_before) > SIZE_SLACK for times in (1.0, 2.0, 0.5))
+    return not any(within(width, times * width_before, SIZE_SLACK) for times in (1.0, 2.0, 0.5))
 
 
 def _goes_on(found: Sequence[Evidence]) -> bool:

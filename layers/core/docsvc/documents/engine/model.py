@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from docsvc.documents.engine.tables import TableFormat
+from docsvc.intelligence.paper import PageSize
 
 
 @dataclass(frozen=True)
@@ -22,10 +23,6 @@ class ParseOptions:
 # A word and where it is on the page as shown: left, top, right, bottom as fractions of the page's
 # width and height (0-1, from its top-left corner), then the word.
 WordBox = tuple[float, float, float, float, str]
-# A page's width and height in points (1/72 inch) as shown: a PDF page's rectangle, an image's pixels at
-# its resolution. Documents of one packet printed apart often differ in it (A4 and Letter, a landscape
-# page), which tells where one ends.
-PageSize = tuple[float, float]
 
 
 @dataclass(frozen=True)

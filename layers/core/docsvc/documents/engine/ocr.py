@@ -1450,8 +1450,8 @@ def ocr_textpage(
     from docsvc.documents.engine import images  # images reads through pdf, which reads through here
 
     reading = images.with_words_beside_lines(page, reading, options, time.monotonic() - started)
-    _confidences[page.number] = reading.confidence
-    quarter = round(reading.turn / 90) * 90 % 360
+    _record(page, reading)
+    quarter = _quarter(reading)
     if quarter:
         warnings.append(f"the page reads turned {quarter} degrees clockwise; it was OCR'd that way")
     return textpage_of(page, reading, flags)
@@ -1559,11 +1559,30 @@ def _lines(words: Iterable[Word]) -> list[tuple[Box, list[Word]]]:
 
 # ---------------------------------------------------------------------------------------- confidence
 _confidences: dict[int, float | None] = {}
+_turns: dict[int, int] = {}  # by page index: the quarter turn (0, 90, 180, 270) OCR read a page at
 
 
 def forget_confidences() -> None:
-    """Before a document is read (confidences are kept by page index)."""
+    """Before a document is read (confidences and turns are kept by page index)."""
     _confidences.clear()
+    _turns.clear()
+
+
+def _record(page: pymupdf.Page, reading: Reading) -> None:
+    """What the page's reading leaves for the page made of it: its confidence and its quarter turn."""
+    _confidences[page.number] = reading.confidence
+    _turns[page.number] = _quarter(reading)
+
+
+def _quarter(reading: Reading) -> int:
+    """The quarter turn nearest the turn a page was read at (a skew of a few degrees is none)."""
+    return round(reading.turn / 90) * 90 % 360
+
+
+def taken_turn(page: pymupdf.Page) -> int:
+    """The quarter turn OCR read the page at since `forget_confidences` (0 when it read it upright or
+    not at all), forgotten once taken."""
+    return _turns.pop(page.number, 0)
 
 
 def with_confidence(page: Page) -> Page:
@@ -1793,7 +1812,7 @@ def ocr_rest_of_page(
     reading = read_page(page, options, warnings)
     if reading is None:
         return list(blocks), None
-    _confidences[page.number] = reading.confidence
+    _record(page, reading)
     textpage = textpage_of(page, reading, flags)
     read = [
         ((x0, y0, x1, y1), "\n".join(line.rstrip() for line in text.strip().splitlines()))

@@ -45,6 +45,7 @@ from docsvc.documents.engine.ocr import (
     ocr_rest_of_page,
     ocr_textpage,
     reason,
+    taken_turn,
 )
 from docsvc.documents.engine.picture_rules import picture_tables
 from docsvc.documents.engine.rendering import page_jpeg
@@ -70,6 +71,7 @@ from docsvc.documents.engine.textlayer import (
     words_apart,
 )
 from docsvc.documents.readable import IMAGE_TYPES
+from docsvc.intelligence.paper import PageSize
 
 PILLOW_TYPES = frozenset({"webp"})
 MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a table
@@ -121,13 +123,16 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
                 continue
             text, textpage = _page_text(page, kind in IMAGE_TYPES, options, warnings)
             boxes = _word_boxes(page, textpage) if options.words == "also" and textpage else ()
-            yield Page(index + 1, text, tuple(warnings), words=boxes, image=image, size=_size(page))
+            size = _size(page, taken_turn(page))
+            yield Page(index + 1, text, tuple(warnings), words=boxes, image=image, size=size)
 
 
-def _size(page: pymupdf.Page) -> tuple[float, float]:
-    """The page's width and height in points as shown (its rotation applied); an image's pixels at
-    its resolution."""
-    return (round(page.rect.width, 1), round(page.rect.height, 1))
+def _size(page: pymupdf.Page, turn: int = 0) -> PageSize:
+    """The page's width and height in points as shown (its rotation applied), an image's pixels at its
+    resolution; upright as OCR read it when it read the page a quarter turn round (a page scanned
+    sideways in a portrait document is a portrait page)."""
+    width, height = round(page.rect.width, 1), round(page.rect.height, 1)
+    return (height, width) if turn in (90, 270) else (width, height)
 
 
 def page_picture(content: bytes, kind: str, number: int, dpi: int) -> tuple[int, bytes | None]:

@@ -528,3 +528,9 @@ def test_a_time_printed_beside_a_head_line_after_the_papers_edge_marks_is_no_par
     page = _roll("SUNNY DINER", "88 OCEAN AVE", "SEASIDE, CA 93955    11:47 AM    |", "Total    21.00")
 
     assert extract(page, RECEIPT).output["merchant"]["address"] == "88 OCEAN AVE, SEASIDE, CA 93955"
+
+
+def test_a_word_a_tills_number_opens_with_begins_a_shops_name_when_no_number_follows() -> None:
+    page = _roll("Welcome", "Caja Rural", "Calle Mayor 12", "28013 Madrid", "CAJA 2", "TOTAL    12,40")
+
+    assert extract(page, RECEIPT).output["merchant"]["name"] == "Caja Rural"

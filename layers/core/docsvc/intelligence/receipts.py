@@ -95,11 +95,12 @@ _HOUSE_NUMBER_LAST = re.compile(
     r"(?i)^[^\W\d]{3,}[^\d:@#]*?(?<!\bno\.)(?<!\bnr\.)(?<!\bno)(?<!\bnr)\s\d{1,5}"
     r"(?:\s?[-/]\s?\d{1,4})?\s?[a-z]?\s*$"
 )
-# A line that is no shop's name: a number first, a label, the number of a table, a server or a till, an
-# amount, a line speaking to the customer.
+# A line that is no shop's name: a number first, a label, a table's or a server's line, an amount, a line
+# speaking to the customer, or a till's number ("Kasse 3", "CAJA 2": a word a bank's name may open with,
+# so only before a number).
 _NOT_NAME = re.compile(
-    r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server|order|your|kasse|caisse|cassa|caja|till|"
-    r"register|terminal|cashier)\b|\d[.,]\d{2}\s*$"
+    r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server|order|your)\b|\d[.,]\d{2}\s*$|"
+    r"^\W*(?:kasse|caisse|cassa|caja|till|register|terminal|cashier|tisch|mesa|tavolo)\W*(?:n[or]\.?\s*)?\d"
 )
 # A North American telephone number as it is dialled at home: one with its country code ("+1 (415)
 # 555-0159") is written for callers abroad, and says nothing of where the document was printed.

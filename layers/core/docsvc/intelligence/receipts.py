@@ -24,17 +24,18 @@ numeric in the order of the country it was printed in. So:
   was set into by the layout ("December 29, 2:01 2018 PM");
 - an American document (a US state and ZIP code: "Long Beach, CA 90804", or a North American
   telephone number: "(562) 597-0906") prints its dates month first (05/11/18 is 11 May 2018);
-- the shop (a field under "merchant", "store" or "shop") is the head of the roll: its address the
-  street line (house number first, or after the street's name over a postcode: "Lindenallee 27") down to
-  the line of its place (a US state and ZIP code, a postcode and a place, "Windham NH"), a telephone
-  number between them and a date or time printed beside them left out; its name the nearest line
-  above that reads as a name (mostly letters; with the line above when it goes on in lower case,
-  "Friendly Red's" over "of Windham", or is the shop's kind, "GENERAL POOR'S" over "TAVERN"),
-  past the noise OCR makes of a logo and the marks it reads at the paper's edges (before and after
-  a line's words); the line of a place is no name, nor a line speaking to the customer ("YOUR GUEST
-  NUMBER IS"); a receipt without an address is named by its first such line (with its kind under it,
-  "Primo" over "Family Restaurant"); a line giving the shop's number ("STORE # CA-1661") names none of
-  the shop's blocks.
+- the shop (a field under "merchant", "store" or "shop") is the head of the roll: its address the street
+  line (house number first, or after the street's name over a postcode: "Lindenallee 27", no table's,
+  till's or shop's number: "TABLE 12", "Store # 5260") down to the line of its place (a US state with its
+  ZIP code or alone, "Windham NH", sought on the whole head first, as a street's own number reads as a
+  postcode: "1234 MAIN ST"; else a postcode and a place), a telephone number between them (its word,
+  "Phone:", "Telefon", taken with it) and a date or time printed beside them left out; its name the
+  nearest line above that reads as a name (mostly letters; with the line above when it goes on in lower
+  case, "Friendly Red's" over "of Windham", or is the shop's kind, "GENERAL POOR'S" over "TAVERN"), past
+  the noise OCR makes of a logo and the marks it reads at the paper's edges (before and after a line's
+  words); the line of a place is no name, nor a line speaking to the customer ("YOUR GUEST NUMBER IS"); a
+  receipt without an address is named by its first such line (with its kind under it, "Primo" over "Family
+  Restaurant"); a line giving the shop's number ("STORE # CA-1661") names none of the shop's blocks.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ numeric in the order of the country it was printed in. So:
 - the total is read from the line a total label opens (or ends, after a time: "10:51AM TOTAL DUE
   48.53"; "SUMME", "TOTAL TTC", "TOTALE", "Summa", "RAZEM" on other countries' tills; OCR's 0 or Q for an
   O inside its words read as an O: "AMQUNT DUE"), its words taken however wide apart, its
-  amount at the end of the line or alone on the line under it; a subtotal, a tax, a net total or a
+  amount at the end of the line or alone on the line under it; a subtotal, a tax (not one it includes:
+  "incl. VAT"), the money handed over or given back ("IMPORTE ENTREGADO"), a net total or a
   count of items is not it, and of several the largest is (a total with the tip after the total of
   the food); without such a line, the largest amount paid (a card's or cash line) that two other
   amounts add up to (a subtotal and its tax, a quarter of it at most), or a second subtotal that an

@@ -481,3 +481,56 @@ def test_total_labels_of_other_languages_name_the_total() -> None:
         page = _roll("Pane    2,00", "Latte    12,00", f"{label}    14,00", "Contanti    20,00")
 
         assert extract(page, RECEIPT).output["total"] == 14.0, label
+
+
+def test_a_us_place_under_its_street_opens_the_address_before_a_street_numbered_after_its_name() -> None:
+    page = _roll("MAPLE GROCERY", "Store # 5260", "1234 MAIN ST", "SPRINGFIELD, IL 62704", "TOTAL    8.10")
+
+    assert extract(page, RECEIPT).output["merchant"]["address"] == "1234 MAIN ST, SPRINGFIELD, IL 62704"
+
+
+def test_a_tables_a_servers_or_a_tills_number_is_no_street_over_a_postcode() -> None:
+    for label in ("TABLE 12", "Server 4", "Kasse 3", "Filiale # 12", "Markt Nr. 7", "Caisse No 2"):
+        page = _roll("Café Linde", label, "1030 Wien", "Summe    12,40")
+
+        assert label not in (extract(page, RECEIPT).output["merchant"]["address"] or ""), label
+
+
+def test_money_handed_over_or_given_back_beside_a_total_label_of_another_language_is_no_total() -> None:
+    page = _roll("Pan    4,50", "IMPORTE    4,50", "IMPORTE ENTREGADO    10,00", "CAMBIO    5,50")
+
+    assert extract(page, RECEIPT).output["total"] == 4.5
+
+
+def test_a_tax_a_total_includes_named_beside_its_label_leaves_it_the_total() -> None:
+    for label in ("Total incl. VAT", "Totaal incl. BTW", "Importe IVA incluido", "Celkem vč. DPH"):
+        page = _roll("Item    3,00", "Item    5,00", f"{label}    8,00", "VAT    1,33")
+
+        assert extract(page, RECEIPT).output["total"] == 8.0, label
+
+
+def test_a_telephone_number_named_by_its_word_between_street_and_place_is_no_part_of_the_address() -> None:
+    for phone in ("Phone: 956-350-8686", "PHONE (562) 860-2530", "Telefon 0221 123456", "T: +49 30 1234567"):
+        page = _roll("TACO PLACE", "410 W. Main St", phone, "Dallas, TX 75201", "Total    11.04")
+        address = extract(page, RECEIPT).output["merchant"]["address"]
+
+        assert address == "410 W. Main St, Dallas, TX 75201", phone
+
+
+def test_ocrs_zero_or_q_for_an_o_inside_a_total_labels_words_is_read_as_o() -> None:
+    for label in ("T0TAL", "AM0UNT    DUE:", "BALANCE    DUE", "T0TALE"):
+        page = _roll("Food Subtotal:    19.90", "Tax    1:    1.78", f"{label}    $21.69", "Cash    22.00")
+
+        assert extract(page, RECEIPT).output["total"] == 21.69, label
+
+
+def test_a_time_printed_beside_a_head_line_after_the_papers_edge_marks_is_no_part_of_the_address() -> None:
+    page = _roll("SUNNY DINER", "88 OCEAN AVE", "SEASIDE, CA 93955    11:47 AM    |", "Total    21.00")
+
+    assert extract(page, RECEIPT).output["merchant"]["address"] == "88 OCEAN AVE, SEASIDE, CA 93955"
+
+
+def test_a_word_a_tills_number_opens_with_begins_a_shops_name_when_no_number_follows() -> None:
+    page = _roll("Welcome", "Caja Rural", "Calle Mayor 12", "28013 Madrid", "CAJA 2", "TOTAL    12,40")
+
+    assert extract(page, RECEIPT).output["merchant"]["name"] == "Caja Rural"

@@ -5,9 +5,10 @@ stand far apart (a label's words in columns of their own, "Total    Due:    44.3
 label's last letter ("Tota]", "TOTL") and on a decimal mark ("77. 83", "85 07"), and its dates are
 numeric in the order of the country it was printed in. So:
 - the total is read from the line a total label opens (or ends, after a time: "10:51AM TOTAL DUE
-  48.53"; "SUMME", "TOTAL TTC", "TOTALE", "Summa", "RAZEM" on other countries' tills; "AMQUNT DUE" as
-  OCR reads it), its words taken however wide apart, its
-  amount at the end of the line or alone on the line under it; a subtotal, a tax, a net total or a
+  48.53"; "SUMME", "TOTAL TTC", "TOTALE", "Summa", "RAZEM" on other countries' tills; OCR's 0 or Q for an
+  O inside its words read as an O: "AMQUNT DUE"), its words taken however wide apart, its
+  amount at the end of the line or alone on the line under it; a subtotal, a tax (not one it includes:
+  "incl. VAT"), the money handed over or given back ("IMPORTE ENTREGADO"), a net total or a
   count of items is not it, and of several the largest is (a total with the tip after the total of
   the food); without such a line, the largest amount paid (a card's or cash line) that two other
   amounts add up to (a subtotal and its tax, a quarter of it at most), or a second subtotal that an
@@ -24,17 +25,18 @@ numeric in the order of the country it was printed in. So:
   was set into by the layout ("December 29, 2:01 2018 PM");
 - an American document (a US state and ZIP code: "Long Beach, CA 90804", or a North American
   telephone number: "(562) 597-0906") prints its dates month first (05/11/18 is 11 May 2018);
-- the shop (a field under "merchant", "store" or "shop") is the head of the roll: its address the
-  street line (house number first, or after the street's name over a postcode: "Lindenallee 27") down to
-  the line of its place (a US state and ZIP code, a postcode and a place, "Windham NH"), a telephone
-  number between them and a date or time printed beside them left out; its name the nearest line
-  above that reads as a name (mostly letters; with the line above when it goes on in lower case,
-  "Friendly Red's" over "of Windham", or is the shop's kind, "GENERAL POOR'S" over "TAVERN"),
-  past the noise OCR makes of a logo and the marks it reads at the paper's edges (before and after
-  a line's words); the line of a place is no name, nor a line speaking to the customer ("YOUR GUEST
-  NUMBER IS"); a receipt without an address is named by its first such line (with its kind under it,
-  "Primo" over "Family Restaurant"); a line giving the shop's number ("STORE # CA-1661") names none of
-  the shop's blocks.
+- the shop (a field under "merchant", "store" or "shop") is the head of the roll: its address the street
+  line (house number first, or after the street's name over a postcode: "Lindenallee 27", no table's,
+  till's or shop's number: "TABLE 12", "Store # 5260") down to the line of its place (a US state with its
+  ZIP code or alone, "Windham NH", sought on the whole head first, as a street's own number reads as a
+  postcode: "1234 MAIN ST"; else a postcode and a place), a telephone number between them (its word,
+  "Phone:", "Telefon", taken with it) and a date or time printed beside them left out; its name the
+  nearest line above that reads as a name (mostly letters; with the line above when it goes on in lower
+  case, "Friendly Red's" over "of Windham", or is the shop's kind, "GENERAL POOR'S" over "TAVERN"), past
+  the noise OCR makes of a logo and the marks it reads at the paper's edges (before and after a line's
+  words); the line of a place is no name, nor a line speaking to the customer ("YOUR GUEST NUMBER IS"); a
+  receipt without an address is named by its first such line (with its kind under it, "Primo" over "Family
+  Restaurant"); a line giving the shop's number ("STORE # CA-1661") names none of the shop's blocks.
 """
 
 from __future__ import annotations
@@ -46,11 +48,7 @@ from docsvc.intelligence.candidates import Candidate, Slot, candidate_of, role_o
 from docsvc.intelligence.labels import label_key
 from docsvc.intelligence.lines import Line
 from docsvc.intelligence.reading import Reading
-from docsvc.intelligence.values import parse_date, parse_time
-
-_TIME_OF_DAY = re.compile(
-    r"(?<!\d)(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?!\d)(?:\s?[AaPp]\.?[Mm]\.?(?![A-Za-z]))?"
-)
+from docsvc.intelligence.values import TIME_OF_DAY, parse_date, parse_time
 
 TOTAL_LINE = 0.6  # a total read so is less likely than one a label names in the usual way
 STAMPED = 0.48  # a date printed with the time of day: over a letterhead line and a first date
@@ -92,10 +90,19 @@ _POSTCODE_PLACE = re.compile(r"\d{4,5}\s+[^\W\d]{3,}[^\d]*$")
 # A street, house number first, a mark of OCR's noise let through: "7519 §. ATLANTIC AVE.".
 _HOUSE_NUMBER_FIRST = re.compile(r"^\d{1,6}(?:[-/]\d{1,4})?[a-z]?,?\s+(?:[^\w\s]{1,2}\s?)?[^\W\d]")
 # A street with its house number after its name, as most of Europe prints it: "Lindenallee 27", "Via Roma
-# 12/a", "Hauptstraße 5-7"; a word of three letters at least first, nothing after the number.
-_HOUSE_NUMBER_LAST = re.compile(r"^[^\W\d]{3,}[^\d:@]*?\s\d{1,5}(?:\s?[-/]\s?\d{1,4})?\s?[a-zA-Z]?\s*$")
+# 12/a", "Hauptstraße 5-7"; a word of three letters at least first, nothing after the number; no "#",
+# "No." or "Nr." before the number ("Filiale Nr. 12" numbers a shop), nor a line `_NOT_NAME` keeps
+# from a name ("TABLE 12", "Kasse 3": a table's, a server's, a till's number).
+_HOUSE_NUMBER_LAST = re.compile(
+    r"(?i)^[^\W\d]{3,}[^\d:@#]*?(?<!\bno\.)(?<!\bnr\.)(?<!\bno)(?<!\bnr)\s\d{1,5}"
+    r"(?:\s?[-/]\s?\d{1,4})?\s?[a-z]?\s*$"
+)
+# A line that is no shop's name: a number first, a label, a table's or a server's line, an amount, a line
+# speaking to the customer, or a till's number ("Kasse 3", "CAJA 2": a word a bank's name may open with,
+# so only before a number).
 _NOT_NAME = re.compile(
-    r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server|order|your)\b|\d[.,]\d{2}\s*$"
+    r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server|order|your)\b|\d[.,]\d{2}\s*$|"
+    r"^\W*(?:kasse|caisse|cassa|caja|till|register|terminal|cashier|tisch|mesa|tavolo)\W*(?:n[or]\.?\s*)?\d"
 )
 # A North American telephone number as it is dialled at home: one with its country code ("+1 (415)
 # 555-0159") is written for callers abroad, and says nothing of where the document was printed.
@@ -135,19 +142,40 @@ _CONFUSED_MONTH = re.compile(
 )
 _AS_LETTERS = str.maketrans("$501", "SSOl")
 _PHONE = re.compile(r"\(?\d{3}\)?[\s.-]*\d{3}[\s.-]\d{4}")
+# The word that names a telephone number before it: "Tel.:", "PHONE", "Ph", "Telefon", "Fon", "T:".
+_PHONE_WORD = re.compile(r"(?i)^\W*(?:tel(?:efon|ephone|[eé]fono)?|t[eé]l|phone|ph|fon|t)\b\W*")
+_PHONE_DIGITS = 7  # the fewest digits of a telephone number with its area code
 # A total's label, OCR's slips on its last letter read too ("Tota]", "TOTL", "Tota!"), and glued to the
-# time printed before it ("1:39" and "TOTAL" read "1:390TOTAL"; a letter before it makes another word).
-# German and French tills' too: "SUMME", "Zu zahlen", "TOTAL TTC", "Net à payer".
+# time printed before it ("1:39" and "TOTAL" read "1:390TOTAL"; a letter before it makes another word);
+# searched with OCR's 0 and Q for O undone inside words (`_o_repaired`). German and French tills' too:
+# "SUMME", "Zu zahlen", "TOTAL TTC", "Net à payer".
 _TOTAL = re.compile(
-    r"(?i)(?<![^\W\d])(?<!-)(?:grand\s+|order\s+)?(?:[tf]otal|tota[l1i\]|!:)]|totl|balance\s+due|am[o0q]unt\s+due|"
+    r"(?i)(?<![^\W\d])(?<!-)(?:grand\s+|order\s+)?(?:[tf]otal|tota[l1i\]|!:)]|totl|balance\s+due|amount\s+due|"
     r"summe|gesamt(?:betrag|summe)?|zu\s+zahlen|net\s+[àa]\s+payer|montant\s+d[uû]|"
     r"totale|totaal|te\s+betalen|importe|summa|att\s+betala|i\s+alt|yhteens[äa]|razem|suma|do\s+zap[łl]aty|celkem)"
     r"(?:\s+due|\s+amount|\s+ttc|\s+eur|\s+€)?(?![\w-])"
 )
-# Words before or after a total's label that make it another amount.
+# OCR's 0 or Q for an O between two letters ("T0TAL", "AMQUNT"): no total label has a Q or a 0.
+_O_CONFUSED = re.compile(r"(?<=[^\W\d_])[0Q](?=[^\W\d_])")
+# Words before or after a total's label that make it another amount: a subtotal, a tax, a net total, a
+# count, a discount, the money handed over or given back, in each language a total label is read in
+# (Spanish "IMPORTE ENTREGADO", "CAMBIO"; Italian "CONTANTI", "RESTO"; Dutch "BTW", "WISSELGELD";
+# Swedish and Danish "MOMS", "KONTANT"; Finnish "ALV", "KÄTEINEN"; Polish "PTU", "RESZTA"; Czech "DPH",
+# "HOTOVĚ"), their letters with or without their accents as OCR reads them.
 _NOT_TOTAL = re.compile(
-    r"(?i)(?<![a-z])(?:sub|tax|taxes|taxable|net|items?|qty|savings?|saved|discounts?|gratuity|grat|"
-    r"points|count|tender|before|netto|mwst|ust|ht|tva|zwischen|sous)(?![a-z])"
+    r"(?i)(?<![^\W\d_])(?:sub|tax|taxes|taxable|vat|net|items?|qty|savings?|saved|discounts?|gratuity|grat|"
+    r"points|count|tender|before|netto|mwst|ust|ht|tva|zwischen|sous|"
+    r"entregado|recibido|efectivo|cambio|iva|base|descuentos?|contanti|resto|imponibile|sconto|"
+    r"btw|contant|wisselgeld|korting|moms|kontant|v[äa]xel|tillbaka|rabatt?|byttepenge|retur|alv|"
+    r"k[äa]teinen|vaihtoraha|alennus|ptu|reszta|got[óo]wka|opodatk\w*|dph|hotov[ěe]|vr[áa]ceno|sleva|"
+    r"z[áa]klad)(?![^\W\d_])"
+)
+# A tax the amount holds, named beside a total's label: the total still ("Total incl. VAT", "Totaal incl.
+# BTW", "Summa inkl. moms", "Yhteensä sis. alv", "Celkem vč. DPH", "Importe IVA incluido").
+_TAXES = r"(?:tax|vat|iva|btw|moms|mwst|ust|alv|ptu|dph|tva|gst)"
+_TAX_INCLUDED = re.compile(
+    rf"(?i)(?<![^\W\d_])(?:(?:incl|inkl|inc|including|inclus\w*|incluid[oa]s?|compris\w*|sis|v[čc]|ink)\.?\s*"
+    rf"(?:\S+\s+)?{_TAXES}|{_TAXES}\.?\s+(?:incl\w*|inkl\w*|inclus\w*|incluid[oa]s?|compris\w*))(?![^\W\d_])"
 )
 # An amount ending a line, OCR's space beside a decimal mark let through ("77.83", "$77. 83", "77 ,83"),
 # or read as a space ("85 07"), a few letters of OCR's noise after it ("26.37 "ies").
@@ -189,8 +217,8 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     found: list[tuple[float, Candidate]] = []
     for index, line in enumerate(lines):
         text = " ".join(line.text.split())
-        label = _TOTAL.search(text)
-        if label is None or _NOT_TOTAL.search(text[: label.start()][-12:] + " " + _after(text, label.end())):
+        label = _TOTAL.search(_o_repaired(text))
+        if label is None or _NOT_TOTAL.search(_TAX_INCLUDED.sub(" ", _beside(text, label))):
             continue
         amount, at = _AMOUNT_AT_END.search(text[label.end() :]), index
         if amount is None and not text[label.end() :].strip(" :|.") and index + 1 < len(lines):
@@ -316,6 +344,12 @@ def _subtotal_taxed_apart(lines: Sequence[Line], amounts: list[tuple[int, int]],
     ]
 
 
+def _beside(text: str, label: re.Match[str]) -> str:
+    """The words just before a total's label and those between it and its amount: what may make it
+    another amount (`_NOT_TOTAL`)."""
+    return text[: label.start()][-12:] + " " + _after(text, label.end())
+
+
 def _after(text: str, end: int) -> str:
     """The words between a label and its amount."""
     rest = text[end:]
@@ -332,7 +366,7 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     if role not in {"name", "address"}:
         return
     name, address = _shop_head(reading)
-    texts = [_without_edge_noise(_without_stamp(line.text)) for line in reading.layout.lines[:_HEAD_LINES]]
+    texts = [_without_edge_noise(line.text) for line in reading.layout.lines[:_HEAD_LINES]]
     if role == "address":
         address = [index for index in address if not _only_a_phone(texts[index])]
     lines = address if role == "address" else name
@@ -347,21 +381,17 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 
 
 def _only_a_phone(text: str) -> bool:
-    """Whether an address's line is a telephone number alone ("956-350-8686", "Tel.: (562) 860-2530"),
-    printed between the street and its place: no part of the address."""
-    found = _PHONE.search(text)
-    return (
-        found is not None and sum(char.isalpha() for char in text[: found.start()] + text[found.end() :]) <= 4
-    )
+    """Whether an address's line is a telephone number alone ("956-350-8686", "Tel.: (562) 860-2530",
+    "Phone: 956-350-8686", "Telefon 0221 123456"), printed between the street and its place: no part of
+    the address. The word naming it taken off, no letter is left and a number of seven digits at least."""
+    number = _PHONE_WORD.sub("", text, count=1)
+    return not any(char.isalpha() for char in number) and sum(map(str.isdigit, number)) >= _PHONE_DIGITS
 
 
-def _without_stamp(text: str) -> str:
-    """A head line without the date or time the till printed beside it, set far apart after the words
-    ("1955 BROADWAY    Jan 25, 2018", "SANTA MONICA, CA 90404    11:47 AM"): not the shop's."""
-    parts = re.split(r"\s{4,}", text.strip())
-    while len(parts) > 1 and (_TIME_OF_DAY.fullmatch(parts[-1]) or _reads_as_date(parts[-1])):
-        parts.pop()
-    return "    ".join(parts)
+def _stamp(part: str) -> bool:
+    """Whether a part of a head line set far apart after its words is the date or time the till printed
+    beside it ("1955 BROADWAY    Jan 25, 2018", "SANTA MONICA, CA 90404    11:47 AM"): not the shop's."""
+    return bool(TIME_OF_DAY.fullmatch(part)) or _reads_as_date(part)
 
 
 def _reads_as_date(text: str) -> bool:
@@ -387,13 +417,13 @@ def _without_edge_noise(text: str) -> str:
     """A head line without the marks OCR reads at the paper's edges, set far apart after it ("99
     BROADWAY    en    |", "SOMERVILLE, MA 02145    ae", "12 ELM ROAD    | '"): a trailing part of
     signs, or of two letters at most in lower case but a street's ("st", "rd"), its spaces ignored; no
-    digit (a state, "FAIR OAKS    CA", is kept);
+    digit (a state, "FAIR OAKS    CA", is kept); or the date or time the till printed there (`_stamp`);
     and before it ("———    17588 Castleton St", "oy    Kapolei, HI 96707", "; d    12502 North Drive"):
     a leading part of signs with a letter at most, or of one or two letters in lower case but a word
     a name opens with ("la    Source", "de    Luca"). A street's direction OCR read as a section sign
     is its S again ("7519 §. ATLANTIC AVE.": no address prints a section sign)."""
     parts = re.split(r"\s{4,}", text.strip())
-    while len(parts) > 1 and _EDGE_NOISE.fullmatch(parts[-1].replace(" ", "")):
+    while len(parts) > 1 and (_EDGE_NOISE.fullmatch(parts[-1].replace(" ", "")) or _stamp(parts[-1])):
         parts.pop()
     while len(parts) > 1 and _LEADING_NOISE.fullmatch(parts[0].replace(" ", "")):
         parts.pop(0)
@@ -404,8 +434,8 @@ def _shop_head(reading: Reading) -> tuple[list[int], list[int]]:
     """The lines of the shop's name (none when no line reads as one; two when the line over it reads
     as a name too) and the lines of its address, at the head of the first page."""
     lines = reading.layout.lines
-    texts = [_without_edge_noise(_without_stamp(line.text)) for line in lines[:_HEAD_LINES] if line.page == 0]
-    block = next((found for at in range(len(texts)) if (found := _address_at(texts, at))), None)
+    texts = [_without_edge_noise(line.text) for line in lines[:_HEAD_LINES] if line.page == 0]
+    block = _address_at(texts)
     if block is None:
         return _first_name(texts), []
     start, place = block
@@ -415,23 +445,27 @@ def _shop_head(reading: Reading) -> tuple[list[int], list[int]]:
     return ([name] if name is not None else []), list(range(start, place + 1))
 
 
-def _address_at(texts: list[str], at: int) -> tuple[int, int] | None:
-    """The first and last line of an address whose place is printed on line `at`: from its street
-    (on that line or one of the two above); a postcode before a place only right under its street
-    (else it is a street's house number), the street's number before or after its name."""
-    if _is_place(texts[at]):
-        for street in (at, at - 1, at - 2):
-            if street >= 0 and _HOUSE_NUMBER_FIRST.match(texts[street]):
-                return street, at
-    if at > 0 and _POSTCODE_PLACE.match(texts[at]) and _is_street(texts[at - 1]):
-        return at - 1, at
+def _address_at(texts: list[str]) -> tuple[int, int] | None:
+    """The first and last line of the head's address: a US place (`_is_place`) with its street on
+    that line or one of the two above, on any line of the head, before a postcode and its place right
+    under its street (else that postcode is a street's own house number: "1234 MAIN ST"), the street's
+    number before or after its name."""
+    for at, text in enumerate(texts):
+        if _is_place(text):
+            for street in (at, at - 1, at - 2):
+                if street >= 0 and _HOUSE_NUMBER_FIRST.match(texts[street]):
+                    return street, at
+    for at in range(1, len(texts)):
+        if _POSTCODE_PLACE.match(texts[at]) and _is_street(texts[at - 1]):
+            return at - 1, at
     return None
 
 
 def _is_street(text: str) -> bool:
     """A street line over a postcode and its place: its house number first ("12 rue de la Paix") or
-    after its name ("Lindenallee 27"), no telephone number."""
-    return bool(_HOUSE_NUMBER_FIRST.match(text) or _HOUSE_NUMBER_LAST.match(text)) and not _PHONE.search(text)
+    after its name ("Lindenallee 27", no line `_NOT_NAME` keeps from a name), no telephone number."""
+    numbered_last = _HOUSE_NUMBER_LAST.match(text) and not _NOT_NAME.search(text)
+    return bool(_HOUSE_NUMBER_FIRST.match(text) or numbered_last) and not _PHONE.search(text)
 
 
 def _first_name(texts: list[str]) -> list[int]:
@@ -508,7 +542,7 @@ def stamped_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             continue
         found = parse_date(line.text, reading.day_first)
         found = found or parse_date(date_repaired(line.text), reading.day_first)
-        found = found or parse_date(_TIME_OF_DAY.sub(" ", line.text), reading.day_first)
+        found = found or parse_date(TIME_OF_DAY.sub(" ", line.text), reading.day_first)
         if found is None:
             continue
         value = found.value.isoformat()
@@ -524,6 +558,12 @@ def date_repaired(text: str) -> str:
     digits elsewhere on the line ("T0TAL", "S1") is left as it is read."""
     text = _CONFUSED_NUMERIC_DATE.sub(lambda found: found[0].translate(_AS_DIGITS), text)
     return _CONFUSED_MONTH.sub(lambda found: found[1].translate(_AS_LETTERS), text)
+
+
+def _o_repaired(text: str) -> str:
+    """A line with OCR's 0 and Q for an O between two letters read as O ("T0TAL", "AMQUNT DUE"), its
+    length kept so that what is found in it is found at the same place in the line as printed."""
+    return _O_CONFUSED.sub("O", text)
 
 
 def _without_store_number(text: str) -> str:

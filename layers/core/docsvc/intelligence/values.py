@@ -266,7 +266,11 @@ _MONTH_DAY_TIME_YEAR = re.compile(
     r"(?i)(?<![^\W\d_])([^\W\d_]{3,9})\.?\s+(\d{1,2})\s+\d{1,2}:\d{2}(?::\d{2})?\s+(\d{4})(?!\d)"
 )
 _DAY_MONTH_SHORT = re.compile(r"(?i)(?<![\d.])(\d{1,2})-([^\W\d_]{3,9})-(\d{2})(?![\d-])")
-_TIME = re.compile(r"(?<!\d)([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?!\d)")
+# A time of day: hours, minutes, seconds (groups 1 to 3), and the AM or PM a till prints after it ("8:47 PM",
+# "11:47a.m."), so that a caller taking the time out of a line takes all of it.
+TIME_OF_DAY = re.compile(
+    r"(?<!\d)([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?!\d)(?:\s?[AaPp]\.?[Mm]\.?(?![A-Za-z]))?"
+)
 
 
 @dataclass(frozen=True)
@@ -348,7 +352,7 @@ def day_first_in(texts: Iterable[str]) -> bool | None:
 
 
 def parse_time(text: str) -> str | None:
-    match = _TIME.search(text)
+    match = TIME_OF_DAY.search(text)
     return f"{int(match[1]):02d}:{match[2]}:{match[3] or '00'}" if match else None
 
 

@@ -591,6 +591,38 @@ def test_a_stamped_scans_text_layer_keeps_its_order_so_a_word_hyphenated_across_
     assert [text for _, text in merged] == ["INVOICE", "Amount\nof tax", "Ta-", "xes\nrate", "Signed"]
 
 
+def test_a_stamped_scans_ocrd_block_of_a_right_column_follows_that_column_not_the_left_one() -> None:
+    text_layer = [
+        ((40.0, 100.0, 280.0, 140.0), "L1"),
+        ((40.0, 200.0, 280.0, 240.0), "L2"),
+        ((40.0, 300.0, 280.0, 340.0), "L3"),
+        ((320.0, 100.0, 560.0, 140.0), "R1"),
+        ((320.0, 150.0, 560.0, 190.0), "R2"),
+    ]
+    ocr_read = [((320.0, 250.0, 560.0, 280.0), "R-ocr")]
+    with pymupdf.open() as document:
+        page = document.new_page()
+
+        merged = ocr.merge_stamped(page, text_layer, ocr_read)
+
+    assert [text for _, text in merged] == ["L1", "L2", "L3", "R1", "R2", "R-ocr"]
+
+
+def test_a_stamped_scans_header_stamp_stays_on_top_when_its_text_layer_draws_the_footer_first() -> None:
+    text_layer = [
+        ((40.0, 760.0, 560.0, 780.0), "Footer"),
+        ((40.0, 60.0, 560.0, 80.0), "Header"),
+        ((40.0, 120.0, 560.0, 400.0), "Body"),
+    ]
+    ocr_read = [((40.0, 90.0, 300.0, 110.0), "RECEIVED")]
+    with pymupdf.open() as document:
+        page = document.new_page()
+
+        merged = ocr.merge_stamped(page, text_layer, ocr_read)
+
+    assert [text for _, text in merged] == ["Header", "RECEIVED", "Body", "Footer"]
+
+
 @OCR
 def test_a_turned_stamped_scan_keeps_the_stamp_once_and_reads_the_rest_upright() -> None:
     content = samples.stamped_scan_pdf(LETTER, "RECEIVED 2024-03-14")

@@ -52,6 +52,7 @@ import contextlib
 import ctypes
 import faulthandler
 import glob
+import heapq
 import itertools
 import math
 import os
@@ -1805,8 +1806,9 @@ def ocr_rest_of_page(
     warnings: list[str],
 ) -> tuple[list[tuple[Box, str]], pymupdf.TextPage | None]:
     """The blocks of a stamped scan (see `is_stamped_scan`): its text layer's `blocks` and what OCR
-    reads on the rest of the page, top to bottom; the text layer's alone when OCR cannot read it. And
-    the text page OCR read (None without one): its words are the page's, as a scan's are."""
+    reads on the rest of the page, merged in reading order as `merge_stamped` says (column by column,
+    not across the page top to bottom); the text layer's alone when OCR cannot read it. And the text
+    page OCR read (None without one): its words are the page's, as a scan's are."""
     if tessdata() is None or _tesseract() is None:
         return list(blocks), None
     reading = read_page(page, options, warnings)
@@ -1828,26 +1830,76 @@ def merge_stamped(
     ocr_blocks: Sequence[tuple[Box, str]],
     reading: Reading | None = None,
 ) -> list[tuple[Box, str]]:
-    """The text layer's blocks and the OCR'd blocks of the rest of the page: the text layer's in their
-    own order, each OCR'd block, top to bottom, before the first of them that begins below it. An OCR'd
-    block that overlaps a text-layer block is the stamp read again, and is dropped. The text layer's
-    order is kept, not sorted by place: a word hyphenated across two of its blocks (a table's narrow
+    """The text layer's blocks and the OCR'd blocks of the rest of the page, in reading order.
+
+    An OCR'd block that overlaps a text-layer block is the stamp read again, and is dropped. The text
+    layer's blocks keep their own order but for blocks of one column (see `_read_before`), which go
+    top to bottom (a footer the text layer draws before its header still comes last). They are not
+    sorted by place across the page: a word hyphenated across two of its blocks (a table's narrow
     heading cell, "Ta-" over "xes", beside a cell whose top is level with the first piece) would be
-    parted by the cell beside it. `ocr_blocks` are in the coordinates of the OCR text page (the
-    page's, unless `reading` turned it)."""
+    parted by the cell beside it. Each OCR'd block goes after the last text-layer block above it in
+    its column, else before the first one below it in its column, else (no text-layer block shares
+    its column) before the first one that begins below it: an OCR'd block of a right-hand column
+    follows that column, not the left one level with it. `ocr_blocks` are in the coordinates of the
+    OCR text page (the page's, unless `reading` turned it)."""
     turned = reading is not None and reading.turn != 0
     rest: list[tuple[Box, str]] = []
     for box, text in ocr_blocks:
         on_page = _to_page(page, box, reading) if turned and reading is not None else box
         if not any(_overlap(on_page, other) > 0.3 for other, _ in text_blocks):
             rest.append((on_page, text))
-    rest.sort(key=_reading_place)
+    ordered = _columns_top_to_bottom(text_blocks)
+    placed = sorted(((*_stamped_slot(ordered, block[0]), *_reading_place(block)), block) for block in rest)
     merged: list[tuple[Box, str]] = []
-    for block in text_blocks:
-        while rest and _reading_place(rest[0]) < _reading_place(block):
-            merged.append(rest.pop(0))
+    for index, block in enumerate(ordered):
+        while placed and placed[0][0][0] <= index:
+            merged.append(placed.pop(0)[1])
         merged.append(block)
-    return merged + rest
+    return merged + [block for _, block in placed]
+
+
+def _columns_top_to_bottom(blocks: Sequence[tuple[Box, str]]) -> list[tuple[Box, str]]:
+    """The blocks in their own order, but each after every block read before it in its column (see
+    `_read_before`): of the blocks no other block not yet taken precedes, the first is taken."""
+    following: list[list[int]] = [[] for _ in blocks]
+    waiting = [0] * len(blocks)
+    for (first, (a, _)), (second, (b, _)) in itertools.permutations(enumerate(blocks), 2):
+        if _read_before(a, b):
+            following[first].append(second)
+            waiting[second] += 1
+    ready = [index for index, count in enumerate(waiting) if count == 0]
+    heapq.heapify(ready)
+    ordered: list[tuple[Box, str]] = []
+    while ready:
+        index = heapq.heappop(ready)
+        ordered.append(blocks[index])
+        for later in following[index]:
+            waiting[later] -= 1
+            if waiting[later] == 0:
+                heapq.heappush(ready, later)
+    return ordered
+
+
+def _stamped_slot(ordered: Sequence[tuple[Box, str]], box: Box) -> tuple[int, int]:
+    """Where an OCR'd block goes among the ordered text-layer blocks: the index it goes before, and 0
+    when it follows a block of its column (so it comes before blocks put ahead of that index's)."""
+    above = [index for index, (other, _) in enumerate(ordered) if _read_before(other, box)]
+    if above:
+        return max(above) + 1, 0
+    below = [index for index, (other, _) in enumerate(ordered) if _read_before(box, other)]
+    if below:
+        return min(below), 1
+    place = _reading_place((box, ""))
+    return next((i for i, block in enumerate(ordered) if _reading_place(block) > place), len(ordered)), 1
+
+
+def _read_before(a: Box, b: Box) -> bool:
+    """Whether block `a` is read before block `b` as the one above it in a column: they share some
+    width, `a` begins higher, and they share less than half the height of the shorter one (two
+    blocks side by side that merely touch are not one above the other)."""
+    shared_width = min(a[2], b[2]) - max(a[0], b[0])
+    shared_height = a[3] - b[1]
+    return shared_width > 0 and a[1] < b[1] and shared_height < 0.5 * min(a[3] - a[1], b[3] - b[1])
 
 
 def _reading_place(block: tuple[Box, str]) -> tuple[int, float]:

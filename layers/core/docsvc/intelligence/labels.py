@@ -346,6 +346,12 @@ tax: ддв
 vendor: издавач на фактура, издавач, продавач, добавувач
 customer: примател на фактура, примач на фактура, примател, купувач
 vat id: едб, даночен број
+invoice number: numero de comprobante, no de comprobante, numero de comprobante fiscal, ncf
+vat id: rnc, rnc cedula
+tax: itbis
+due date: vence, dospijece racuna, dospijece
+customer: consumidor
+customer name: naziv kupca
 """  # noqa: RUF001 (Cyrillic, Greek and Arabic labels)
 # German compounds end in one of these, after a part that is a word above (and a joining s):
 _HEADS = {"nummer": "number", "datum": "date", "betrag": "amount", "preis": "price", "adresse": "address",

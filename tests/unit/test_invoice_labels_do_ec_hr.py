@@ -85,3 +85,12 @@ def test_ecuadorian_bill_reads_its_voucher_number_and_consumer() -> None:
     output = extract([page], SCHEMA).output
     assert output["invoice_number"] == "002-001-0000000456"
     assert output["customer"]["name"] == "LUCIA MENDEZ"
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["PDV:25% (Osn:100,00 €)        25,00", "PDV: 25%        25,00", "VAT: 25 % (of 100.00)      25.00"],
+)
+def test_a_rate_after_a_tax_labels_colon_leaves_the_amount_after_it_to_the_label(line: str) -> None:
+    page = "\n".join(["Ukupno bez PDV-a:", "100,00", "", line, "", "Ukupno €:", "125,00"])
+    assert extract([page], SCHEMA).output["tax_total"] == 25.0

@@ -35,7 +35,9 @@ SCHEMA: dict[str, Any] = {
         ("Naziv kupca", ("customer", "name")),
     ],
 )
-def test_dominican_ecuadorian_and_croatian_labels_are_said_in_english(label: str, key: tuple[str, ...]) -> None:
+def test_dominican_ecuadorian_and_croatian_labels_are_said_in_english(
+    label: str, key: tuple[str, ...]
+) -> None:
     assert label_key(label) == key
 
 

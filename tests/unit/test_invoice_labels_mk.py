@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, RUF002 (Cyrillic letters in Macedonian labels)
 """Invoice labels of Macedonian invoices said by their keys in English, and the denar: "ден" after an
 amount and "МКД" are MKD, whose amounts group thousands with a point ("413.000ден" is four hundred and
 thirteen thousand denars). Every document here is written for the test."""

@@ -99,8 +99,8 @@ _CURRENCY_SIGNS = {
 # not the start of a longer word.
 _WORD_SIGNS = {
     "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "TL": "TRY", "Kz": "AOA", "kz": "AOA", "Gs": "PYG", "din": "RSD",
-    "RSD": "RSD", "lei": "RON", "Fr": "CHF", "kn": "HRK",
-    "дин": "RSD", "руб": "RUB", "грн": "UAH", "лв": "BGN", "ден": "MKD", "сум": "UZS", "Rp": "IDR", "đ": "VND",  # noqa: RUF001
+    "RSD": "RSD", "lei": "RON", "Fr": "CHF", "kn": "HRK", "ден": "MKD",
+    "дин": "RSD", "руб": "RUB", "грн": "UAH", "лв": "BGN", "сум": "UZS", "Rp": "IDR", "đ": "VND",  # noqa: RUF001
 }  # fmt: skip
 _WORD_SIGN = re.compile(r"(?<=\d)\s?(" + "|".join(_WORD_SIGNS) + r")(?![^\W\d_])")
 # A sign written before the amount ("Gs. 150.000", "Kz 1 250,00", "Fr. 120.50", "TL 99,90").

@@ -96,3 +96,19 @@ def test_ecuadorian_bill_reads_its_voucher_number_and_consumer() -> None:
 def test_a_rate_after_a_tax_labels_colon_leaves_the_amount_after_it_to_the_label(line: str) -> None:
     page = "\n".join(["Ukupno bez PDV-a:", "100,00", "", line, "", "Ukupno €:", "125,00"])
     assert extract([page], SCHEMA).output["tax_total"] == 25.0
+
+
+def test_a_party_block_of_a_name_on_two_lines_and_no_address_gives_no_address() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "customer": {
+                "type": ["object", "null"],
+                "properties": {"name": {"type": ["string", "null"]}, "address": {"type": ["string", "null"]}},
+            }
+        },
+    }
+    page = "Invoice number: 123\n\nBill to:\nNordlicht Beratung\nHoldings GmbH\n\nTotal: 100.00 EUR"
+    customer = extract([page], schema).output["customer"]
+    assert customer["name"] == "Nordlicht Beratung Holdings GmbH"
+    assert customer["address"] is None

@@ -335,6 +335,23 @@ payment term: placilni pogoji
 reference: folio fiscal
 excluding: fara
 number: stevilka
+invoice number: број на фактура, број на фактурата, фактура број
+invoice date: датум на издавање, датум на фактура, датум на фактурата
+due date: рок на плаќање, датум на доспевање, рок за плаќање
+delivery date: ден на извршен промет, датум на промет
+total: вкупно, вкупно за плаќање, вкупен износ, износ за плаќање, вкупно со ддв
+net total: вкупно без ддв, износ без ддв, основица
+tax total: вкупно ддв, ддв износ, износ на ддв
+tax: ддв
+vendor: издавач на фактура, издавач, продавач, добавувач
+customer: примател на фактура, примач на фактура, примател, купувач
+vat id: едб, даночен број
+invoice number: numero de comprobante, no de comprobante, numero de comprobante fiscal, ncf
+vat id: rnc, rnc cedula
+tax: itbis
+due date: vence, dospijece racuna, dospijece
+customer: consumidor
+customer name: naziv kupca
 """  # noqa: RUF001 (Cyrillic, Greek and Arabic labels)
 # German compounds end in one of these, after a part that is a word above (and a joining s):
 _HEADS = {"nummer": "number", "datum": "date", "betrag": "amount", "preis": "price", "adresse": "address",

@@ -926,8 +926,11 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
     elif role == "address" and plain[0 if whole else 1 :]:
         rest = plain[0 if whole else 1 :]
         if not whole:
-            rest = plain[len(_name_lines(plain, 0)) :]
-        found.append((", ".join(text for text, _ in rest), frozenset(position for _, position in rest), 0.85))
+            rest = plain[len(_name_lines(plain, 0)) :]  # none when the block is a name of two lines
+        if rest:
+            found.append(
+                (", ".join(text for text, _ in rest), frozenset(position for _, position in rest), 0.85)
+            )
     if not whole and not found:
         found += _identifier_in_block(slot, list(region.items), reading.countries)
     for text, uses, quality in found:

@@ -59,6 +59,9 @@ _NEXT_LABEL = re.compile(
 _RATE_CELL = re.compile(r"\s*[-+]?\d[\d.,\s]*%\s*")  # a rate alone in its cell: "0%", "21 %"
 _RUN_ON_LABEL = re.compile(r"(?<=[a-z0-9)])\s+(?=[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:(?!//)\s*\S)")
 _RUN_ON = 150  # a piece this long holds labels and values run together
+# A tax label's rate after its colon, with the base it is taken of in brackets or not: "VAT: 20%",
+# "PDV:25% (Osn:82,83 €)".
+_RATE_AFTER_COLON = re.compile(r"\d+(?:[.,]\d+)?\s*%\s*(?:\([^()]*\))?")
 # In a cell of summary amounts, a label (with its rate in brackets or not) and its amount with cents.
 _SUM_RUN = re.compile(
     r"(?P<label>[^\W\d_][^\d:|]*?(?:\(\s*\d+(?:[.,]\d+)?\s*%\s*\)[^\d:|]*?)?)\s*"
@@ -132,7 +135,13 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
         if colon is not None:
             value = piece[colon + 1 :].strip()
             offset = start + colon + 1 + len(piece[colon + 1 :]) - len(piece[colon + 1 :].lstrip())
-            if value:
+            if value and _RATE_AFTER_COLON.fullmatch(value) and following and _amount_alone(following[1]):
+                # "PDV:25% (Osn:82,83 €)      20,71": the rate (and its base) says what the label's
+                # amount is taken of; the amount after them is the label's value
+                label = piece[:colon].strip()
+                pairs.append(Pair(label, following[1], "spaced", (index, start), (index, following[0])))
+                position += 1
+            elif value:
                 pairs.append(Pair(piece[:colon].strip(), value, "colon", (index, start), (index, offset)))
             elif following and label_colon(following[1]) is None:
                 label = piece[:colon].strip()
@@ -147,6 +156,11 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
             pending = (piece, start)
         position += 1
     return pairs, pending
+
+
+def _amount_alone(piece: str) -> bool:
+    """Whether a piece of a line is one amount and nothing else."""
+    return parse_number(piece) is not None and not _RATE_CELL.fullmatch(piece)
 
 
 def _holds_a_word(piece: str) -> bool:

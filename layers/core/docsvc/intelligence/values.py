@@ -17,8 +17,8 @@ from docsvc.intelligence.vocabulary import plain
 
 _CURRENCY = re.compile(
     r"(?i)(?<![a-z])(?:usd|eur|gbp|jpy|chf|cad|aud|nzd|cny|rmb|inr|sek|nok|dkk|pln|czk|huf|brl|mxn|zar|"
-    r"sgd|hkd|krw|rub|ils|aed|sar|try|rsd|aoa|pyg|ron|uah|bgn|us\$|ca\$|au\$|a\$|c\$|r\$|rs\.?|kr\.?|fr\.|"
-    r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|lei|idr|vnd|uzs|rp\.?)(?![a-z])|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"  # noqa: RUF001
+    r"sgd|hkd|krw|rub|ils|aed|sar|try|rsd|aoa|pyg|ron|uah|bgn|mkd|us\$|ca\$|au\$|a\$|c\$|r\$|rs\.?|kr\.?|fr\.|"
+    r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|ден\.?|lei|idr|vnd|uzs|rp\.?)(?![a-z])|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"  # noqa: RUF001
 )
 _UNIT_AFTER = re.compile(r"(.*?[\d)])\s*(%|[^\W\d_]{1,6}\.?)")
 _GROUP_SPACES = " '\u2019\u00a0\u202f"  # thousands separated by spaces or apostrophes: 1 234,50, 1'234.50
@@ -99,7 +99,7 @@ _CURRENCY_SIGNS = {
 # not the start of a longer word.
 _WORD_SIGNS = {
     "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "TL": "TRY", "Kz": "AOA", "kz": "AOA", "Gs": "PYG", "din": "RSD",
-    "RSD": "RSD", "lei": "RON", "Fr": "CHF", "kn": "HRK",
+    "RSD": "RSD", "lei": "RON", "Fr": "CHF", "kn": "HRK", "ден": "MKD",
     "дин": "RSD", "руб": "RUB", "грн": "UAH", "лв": "BGN", "сум": "UZS", "Rp": "IDR", "đ": "VND",  # noqa: RUF001
 }  # fmt: skip
 _WORD_SIGN = re.compile(r"(?<=\d)\s?(" + "|".join(_WORD_SIGNS) + r")(?![^\W\d_])")
@@ -108,7 +108,7 @@ _WORD_SIGN = re.compile(r"(?<=\d)\s?(" + "|".join(_WORD_SIGNS) + r")(?![^\W\d_])
 _SIGN_BEFORE = re.compile(r"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft|Rp)\.?\s?(?=\d)")
 _CURRENCY_CODE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|RMB|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|"
-    r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|ILS|IDR|VND|UZS)(?![A-Za-z])"
+    r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|ILS|IDR|VND|UZS|MKD)(?![A-Za-z])"
 )
 # Codes that are also English words ("TRY", "RON"): a currency only beside an amount, or alone.
 _WORD_CODE = re.compile(r"(?<=\d)\s?(TRY|RON)(?![A-Za-z])|(?<![A-Za-z])(TRY|RON)\s?(?=\d)|^\s*(TRY|RON)\s*$")
@@ -196,7 +196,7 @@ _DECIMAL_POINT_STYLE = re.compile(
 # own amounts show none ("20.100 din" is twenty thousand one hundred dinars).
 _DECIMAL_COMMA_CURRENCIES = frozenset(
     {"RSD", "HUF", "TRY", "PYG", "AOA", "BRL", "RON", "CZK", "PLN", "DKK", "NOK", "SEK", "UAH", "RUB", "BGN",
-     "IDR", "VND"}
+     "IDR", "VND", "MKD"}
 )  # fmt: skip
 
 

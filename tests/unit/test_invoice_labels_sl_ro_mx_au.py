@@ -200,6 +200,13 @@ def test_a_label_with_its_value_under_it_takes_that_value_not_the_line_above() -
     assert extract([page], SCHEMA).output["invoice_number"] == "12345"
 
 
+@pytest.mark.parametrize("above", ["Reference PO 4711", "Ship via UPS 2 day"])
+def test_a_party_label_takes_the_name_under_it_not_a_figure_above(above: str) -> None:
+    page = "\n".join(["Invoice 17", "Total: 10.00", "", above, "Customer", "Globex Corporation"])
+
+    assert extract([page], SCHEMA).output["customer"]["name"] == "Globex Corporation"
+
+
 def test_a_bracketed_currency_or_rate_after_a_label_leaves_it_known() -> None:
     assert is_known_label("Grand Total (USD)")
     assert is_known_label("Nr. factura")

@@ -96,7 +96,8 @@ def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
 # or none, then seven digits or more, apart by spaces, dots or hyphens at most ("DE09687654321" of a
 # sample, a Paraguayan RUC "4849678-2", a Japanese "T3011502011134"); no slash (a German "Steuernummer"
 # 201/113/40209 is no VAT id) and no date. Or a Mexican RFC: three letters (a company's) or four (a
-# person's), the six digits of a date and a three-character check ("ISA691119E20").
+# person's), six digits (the date of registration, not checked as one) and a three-character check
+# ("ISA691119E20").
 _UNFORMED_TAX_ID = re.compile(r"[A-Z]{0,3}[ -]?\d[\d .-]{5,20}[\dA-Z]|[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}")
 
 

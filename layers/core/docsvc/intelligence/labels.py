@@ -542,10 +542,17 @@ def is_known_label(text: str) -> bool:
     return label_key(re.sub(r"\([^)]*\)", " ", text)) in _KNOWN_KEYS
 
 
+def is_party_label(text: str) -> bool:
+    """Whether `text` names a party ("Customer", "Bill to", "Kunde", "Vendor", "Ship to"): a label a
+    name is printed under, not a figure."""
+    return label_key(text) in _PARTY_KEYS
+
+
 def _group(head: str) -> tuple[Key, ...]:
     return next(group for group in SYNONYM_GROUPS if group[0] == label_key(head))
 
 
+_PARTY_KEYS = frozenset(_group("vendor") + _group("customer") + _group("ship to"))
 _AMOUNT_GROUPS = {"total": frozenset(_group("total")), "net": frozenset(_group("subtotal")),
                   "tax": frozenset(_group("tax"))}  # fmt: skip
 

@@ -19,6 +19,7 @@ from docsvc.intelligence.labels import (
     TOTAL_KEYS,
     is_known_label,
     is_label_text,
+    is_party_label,
     is_summary_row,
     label_key,
     without_rate,
@@ -222,9 +223,10 @@ def _above(
     """The label's value on the line above, where labels are captions printed under their values
     ("PROD 69420" over "Nr. factura"; "$ 10.00" over "Grand Total (USD)" under a label of another
     language): a known label alone on its line, with no figure on the line after it, under a value of
-    one piece holding a figure that is not itself the value under a known label."""
+    one piece holding a figure that is not itself the value under a known label. Not a party's label:
+    a party's name is printed under it ("Reference PO 4711" over "Customer" over "Globex Corporation")."""
     block = blocks[number]
-    if position == 0 or label[1] != 0 or not is_known_label(label[0]):
+    if position == 0 or label[1] != 0 or not is_known_label(label[0]) or is_party_label(label[0]):
         return []
     if _after(lines, blocks, number, position) is not None:
         return []

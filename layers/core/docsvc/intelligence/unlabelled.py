@@ -196,8 +196,8 @@ def _iban_after_its_name(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 def _lone_iban(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """An IBAN printed with no label, alone on its line or in its table cell ("Bankverbindung", "Bank",
     "DE02120300000000202051"; the label one cell above), or at the start of its line before the bank's
-    name ("SI56 0400 0027 6166 895 odprt pri OTP banka d.d., SWIFT/BIC: ...", under a sentence asking
-    for payment to the account), whose check digits are right: the account the document is paid to,
+    name ("SI56 0400 0027 6166 895 odprt pri OTP banka d.d., SWIFT/BIC: ..."), whose check digits are
+    right: the account the document is paid to,
     when it prints no other IBAN."""
     found: dict[str, int] = {}
     for index, line in enumerate(reading.layout.lines):
@@ -232,8 +232,9 @@ def _after_the_word_iban(lines: Sequence[Line]) -> Iterator[tuple[str, int]]:
 
 def _quoted_payee(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """The seller's name in quotes after "payable to" or "make payment to" inside a sentence ("Please
-    make payment to "Ezecom Co., Ltd""): whom the document is paid to, when no label names the seller
-    (a letterhead printed as a picture). The first such name."""
+    make payment to "Ezecom Co., Ltd""): whom the document is paid to, for a seller no label names (a
+    letterhead printed as a picture); its score (_QUOTED_PAYEE) leaves a labelled seller first. The
+    first such name."""
     for index, line in enumerate(reading.layout.lines):
         found = _PAYEE.search(line.text)
         if found is None:

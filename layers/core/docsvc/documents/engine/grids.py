@@ -1371,9 +1371,9 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
         max(word.box[2] for line in kept for word in line.words),
         max(line.bottom for line in kept),
     )
-    wide = _column_gap(tabular)
+    wide, unbroken = _column_gap(tabular), [line for line in kept if line.runs < _MIN_COLUMNS - 1]
     narrow = [
-        x for x in narrow if _parts_filled_cells(kept, gutters, x) and not _parts_a_phrase(kept, x, wide)
+        x for x in narrow if _parts_filled_cells(kept, gutters, x) and not _parts_a_phrase(unbroken, x, wide)
     ]
     return Grid(box, tuple(sorted(gutters + narrow)), rows), first, best[1]
 
@@ -1395,8 +1395,10 @@ def _parts_filled_cells(lines: Sequence[_Line], gutters: Sequence[float], x: flo
 
 def _parts_a_phrase(lines: Sequence[_Line], x: float, wide: float) -> bool:
     """Whether a narrow column line falls between two neighbouring words of a line, one middle on
-    each side, less than `wide` apart: the first line of a label wrapped in the table (a line of one
-    cell, not one of those the line was found from) is a phrase, not two cells."""
+    each side, less than `wide` apart. The lines are those the line was not found from (`_grid`'s
+    lines of one run: `_apart_in_each_line` looked at the others, where a word across the line, a
+    long label close to its number, is one of the few a column line may cross): the first line of a
+    label wrapped over its row is one phrase, not two cells."""
     for line in lines:
         words = sorted(line.words, key=_left)
         for before, after in pairwise(words):

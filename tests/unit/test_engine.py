@@ -293,6 +293,37 @@ def test_a_table_whose_columns_are_right_aligned_numbers_is_still_found(searched
     assert "| Sales | 0.00 | 15,420.50 |" in text
 
 
+def test_a_wrapped_label_is_not_cut_by_the_narrow_column_line_of_labels_and_numbers() -> None:
+    """Labels set left and numbers set right pass each other from row to row, so only a narrow column
+    line parts them; a label's first line, wrapped over its row, runs across that line with a word
+    space: it is one phrase, and the table draws no line through it."""
+    table = [
+        ("Parameter", "Amount", "Qty", "Code"),
+        ("Travel expenses", "1.50", "3", "F"),
+        ("Tax", "123456789.50", "1", "T"),
+        ("Fees and duties", "99.00", "2", "E"),
+        ("Levy", "987654321.50", "1", "L"),
+        ("Insurance costs", "12.00", "5", "I"),
+        ("Depreciation of plant\nand equipment", "12345678.00", "4", "D"),
+        ("Duty", "88.00", "5", "U"),
+    ]
+    lines: list[tuple[float, float, str]] = []
+    y = 100.0
+    for label, amount, quantity, code in table:
+        *wrapped, label = label.split("\n")
+        for part in wrapped:
+            lines.append((72, y, part))
+            y += 11
+        lines += [(72, y, label), (-212, y, amount), (260, y, quantity), (320, y, code)]
+        y += 16
+
+    text = _read(_page(lines))
+
+    assert "| Depreciation of plant |" in text.splitlines()[7]
+    assert text.splitlines()[0].startswith("| Parameter")
+    assert text.splitlines()[-1].endswith("| 5 | U |")
+
+
 @pytest.fixture
 def drawings_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """A list that grows by one each time a page's drawings are read."""

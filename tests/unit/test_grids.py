@@ -195,6 +195,28 @@ def test_a_narrow_column_line_with_cells_on_one_side_in_most_rows_parts_no_colum
     assert len(grid.columns) == 2
 
 
+def test_a_row_whose_label_runs_across_the_narrow_column_line_close_to_its_number_keeps_the_line() -> None:
+    # "[Mpc]" crosses the line between the labels and the numbers, 4 points from its number: a row of
+    # the table may cross a column line, and its label goes to the column of its middle
+    words = words_of(
+        [
+            (100.0, [(72, "Item"), (164, "Amount"), (282, "Qty"), (360, "Code")]),
+            (115.0, [(72, "Freights"), (176, "1.50"), (294, "3"), (360, "F")]),
+            (130.0, [(72, "Tax"), (123, "123456789.50"), (294, "1"), (360, "T")]),
+            (145.0, [(72, "Fees"), (170, "99.00"), (294, "2"), (360, "E")]),
+            (160.0, [(72, "Duty"), (129, "12345678.00"), (294, "4"), (360, "D")]),
+            (175.0, [(72, "Levy"), (135, "1234567.00"), (294, "1"), (360, "L")]),
+            (190.0, [(72, "Toll"), (141, "123456.00"), (294, "2"), (360, "O")]),
+            (205.0, [(72, "Rdrag"), (104, "[Mpc]"), (138, "147.23"), (294, "5"), (360, "R")]),
+        ]
+    )
+
+    (grid,) = aligned_grids(words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert table.splitlines()[-1] == "| Rdrag [Mpc] | 147.23 | 5 | R |"
+
+
 PROSE_TEXT = (
     "the board approved a new budget for research and development while revenue of each region grew "
     "and operating costs fell with attention to customer contracts shipping delays supplier invoices "

@@ -1288,9 +1288,9 @@ def _continues(above: _Line, below: _Line) -> bool:
 
 class _Sweep:
     """The edges of the broken lines of a run from a line to the run's end, in order, for the sweep
-    that finds their columns (`_gutters`). The tries of a table's first row go down a run a line or a
-    table at a time: its edges are sorted once, and the edges of each line a try leaves above are
-    taken out, rather than the edges below sorted anew for every try."""
+    that finds their columns (`_column_lines`). The tries of a table's first row go down a run a
+    line or a table at a time: its edges are sorted once, and the edges of each line a try leaves
+    above are taken out, rather than the edges below sorted anew for every try."""
 
     def __init__(self, lines: Sequence[_Line]) -> None:
         self.lines = lines
@@ -1371,7 +1371,10 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
         max(word.box[2] for line in kept for word in line.words),
         max(line.bottom for line in kept),
     )
-    narrow = [x for x in narrow if _parts_filled_cells(kept, gutters, x)]
+    wide, unbroken = _column_gap(tabular), [line for line in kept if line.runs < _MIN_COLUMNS - 1]
+    narrow = [
+        x for x in narrow if _parts_filled_cells(kept, gutters, x) and not _parts_a_phrase(unbroken, x, wide)
+    ]
     return Grid(box, tuple(sorted(gutters + narrow)), rows), first, best[1]
 
 
@@ -1388,6 +1391,20 @@ def _parts_filled_cells(lines: Sequence[_Line], gutters: Sequence[float], x: flo
         if any(m < x for m in middles) and any(m > x for m in middles):
             parted += 1
     return parted >= _MIN_ROWS
+
+
+def _parts_a_phrase(lines: Sequence[_Line], x: float, wide: float) -> bool:
+    """Whether a narrow column line falls between two neighbouring words of a line, one middle on
+    each side, less than `wide` apart. The lines are those the line was not found from (`_grid`'s
+    lines of one run: `_apart_in_each_line` looked at the others, where a word across the line, a
+    long label close to its number, is one of the few a column line may cross): the first line of a
+    label wrapped over its row is one phrase, not two cells."""
+    for line in lines:
+        words = sorted(line.words, key=_left)
+        for before, after in pairwise(words):
+            if before.centre[0] < x < after.centre[0] and after.box[0] - before.box[2] < wide:
+                return True
+    return False
 
 
 def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
@@ -1414,25 +1431,22 @@ def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
     return starts
 
 
-def _gutters(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> list[float]:
-    """The middles of the x ranges, wider than a word space, that no word crosses in all but a few of
-    the lines, between the leftmost and rightmost words (`edges`: where the lines' words start and
-    end, in order). Words, not runs of words: a long cell may come close to the next one, never
-    across its edge."""
-    return _column_lines(lines, edges)[0]
-
-
 def _column_lines(
     lines: Sequence[_Line], edges: Sequence[tuple[float, int]]
 ) -> tuple[list[float], list[float]]:
-    """The column lines of `_gutters`, and those of narrower ranges where each line that no word
+    """The column lines of the lines (`edges`: where their words start and end, in order): the
+    middles of the x ranges, wider than a word space, that no word crosses in all but a few of the
+    lines, between the leftmost and rightmost words. Words, not runs of words: a long cell may come
+    close to the next one, never across its edge.
+
+    And, apart, the narrow column lines: those of narrower ranges where each line that no word
     crosses leaves a gap wider than a word space (`_apart_in_each_line`): the ragged edges of a
     column of labels set left and of a column of numbers set right come close, or pass each other,
     from row to row, while every row holds its label well apart from its number. Such a line is
     drawn where the fewest words cross it, and a word across it, in one of the few lines that may
     cross one, falls in the column of its middle (a header wider than its column, a long label)."""
     allowed = int(len(lines) * _MISFITS)
-    wide = max(_MIN_GAP, _WORD_SPACE * max(line.height for line in lines))
+    wide = _column_gap(lines)
     gutters: list[float] = []
     narrow: list[float] = []
     depth = 0
@@ -1458,6 +1472,11 @@ def _column_lines(
                     narrow.append(middle)
             opened = None
     return gutters, narrow
+
+
+def _column_gap(lines: Sequence[_Line]) -> float:
+    """The least width of a column's edge: wider than the space between two words of the lines."""
+    return max(_MIN_GAP, _WORD_SPACE * max(line.height for line in lines))
 
 
 def _between(lines: Sequence[_Line], x0: float, x1: float) -> bool:

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pymupdf
 import pytest
+from docsvc.documents import forms
 from docsvc.documents.forms import FoundField, filled, form_fields, parse_color
 from docsvc.errors import DocumentRejected
 from docsvc.intelligence.form_filling import field_values
@@ -1175,3 +1176,94 @@ def test_a_short_rule_after_a_label_on_a_line_that_holds_a_field_is_no_blank() -
         page.draw_rect((420, 186, 520, 203), width=0.5)
         fields = form_fields(bytes(document.tobytes()))
     assert not [field for field in fields if field.bbox.left * 595 < 300]
+
+
+def _caption_strip_grid(frames: bool = False) -> bytes:
+    """Two columns of boxes ruled as one grid, each box under a strip of its own holding its caption
+    ("NAME" over its box, then "OTHER NAMES" over the next), under a heading row; with `frames`, a
+    second frame drawn inside each box (a widget's border baked into the page)."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(40, 60, 300, 90))
+        page.draw_rect(pymupdf.Rect(300, 60, 560, 90))
+        page.insert_text((44, 80), "APPLICANT INFORMATION", fontsize=10)
+        page.insert_text((304, 80), "Court of Appeals", fontsize=10)
+        captions = (("NAME", "DATE OF BIRTH"), ("OTHER NAMES", "PLACE OF BIRTH"), ("EMPLOYER", "WORK PHONE"))
+        for row, pair in enumerate(captions):
+            top = 90 + 44 * row
+            for (x0, x1), caption in zip(((40, 300), (300, 560)), pair, strict=True):
+                page.draw_rect(pymupdf.Rect(x0, top, x1, top + 12))
+                page.insert_text((x0 + 4, top + 10), caption, fontsize=8)
+                page.draw_rect(pymupdf.Rect(x0, top + 12, x1, top + 44))
+                if frames:
+                    page.draw_rect(pymupdf.Rect(x0 + 2, top + 14, x1 - 2, top + 42), color=(0.5, 0.5, 0.5))
+        return bytes(document.tobytes())
+
+
+def test_a_box_under_a_strip_of_its_own_caption_is_named_by_it_not_by_its_columns_top_cell() -> None:
+    boxes = [field for field in form_fields(_caption_strip_grid()) if field.bbox.top * 842 > 95]
+    assert [field.description for field in boxes] == [
+        "NAME",
+        "DATE OF BIRTH [date]",
+        "OTHER NAMES",
+        "PLACE OF BIRTH",
+        "EMPLOYER",
+        "WORK PHONE",
+    ]
+
+
+def test_a_box_drawn_twice_is_one_field_of_its_row_for_the_row_and_column_labels() -> None:
+    """A box drawn as a grid's cell and again as a frame inside it is one field, not two of one label
+    on a row: neither takes its row's first label with its column's heading."""
+    boxes = [field for field in form_fields(_caption_strip_grid(frames=True)) if field.bbox.top * 842 > 95]
+    assert {field.description for field in boxes} == {
+        "NAME",
+        "DATE OF BIRTH [date]",
+        "OTHER NAMES",
+        "PLACE OF BIRTH",
+        "EMPLOYER",
+        "WORK PHONE",
+    }
+
+
+def test_a_cell_whose_row_has_its_label_at_its_left_is_named_by_the_row_not_by_the_cell_over_it() -> None:
+    """A table's cell under a heading row ("Check", "Identification", "Checked on") with its row's
+    label in the first cell ("Manual leak detector") is named by that row with its column: the heading
+    cell right over it, a one-line strip, is no caption of its own box."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        rows = (
+            (60, 80, ("Sheet No", "OPERATOR", "HOLDER")),
+            (80, 92, ("Check", "Identification", "Checked on")),
+            (92, 120, ("Manual leak detector", "", "")),
+        )
+        for top, bottom, texts in rows:
+            for (x0, x1), text in zip(((40, 200), (200, 400), (400, 560)), texts, strict=True):
+                page.draw_rect(pymupdf.Rect(x0, top, x1, bottom))
+                if text:
+                    page.insert_text((x0 + 4, bottom - 3), text, fontsize=8)
+        fields = form_fields(bytes(document.tobytes()))
+    box = next(
+        field for field in fields if abs(field.bbox.left * 595 - 200) < 3 and field.bbox.top * 842 > 90
+    )
+    assert "Manual leak detector" in box.description
+
+
+def test_a_box_drawn_twice_in_a_row_whose_boxes_say_the_same_words_keeps_its_columns_heading() -> None:
+    """Two columns of amount boxes under "Column A" and "Column B", each row's label at its left and
+    the cents' "00" printed after the first box (so the second's label ends in it), the first box found
+    twice (a ruled box, and the blank inside it): the row's boxes say the same words, the row does not
+    tell them apart, and the first keeps its column's heading. (Among boxes with labels of their own, a
+    box drawn twice is one field of its row: the caption strip test above.)"""
+    words = [(430.0, 86.0, 470.0, 96.0, "Column"), (472.0, 86.0, 478.0, 96.0, "A"),
+             (510.0, 86.0, 550.0, 96.0, "Column"), (552.0, 86.0, 558.0, 96.0, "B")]  # fmt: skip
+    places: list[forms.Place] = []
+    for row, label in enumerate(("Wages received", "Interest received", "Itemized deductions")):
+        y = 100.0 + 30 * row
+        places += [
+            ((418.0, y, 482.0, y + 12), label, "text", None, None),
+            ((418.0, y, 480.0, y + 11), label, "text", None, None),
+            ((497.0, y, 562.0, y + 12), f"{label} 00", "text", None, None),
+        ]
+    labels = {place[0]: place[1] for place in forms._in_columns(places, words)}
+    assert labels[(418.0, 160.0, 482.0, 172.0)] == "Itemized deductions, Column A"

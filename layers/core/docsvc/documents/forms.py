@@ -616,7 +616,7 @@ def _in_columns(places: list[Place], words: list[Word]) -> list[Place]:
         return places
     rows: dict[Rect, str] = {}
     for place in texts:
-        level = [other for other in texts if abs(_middle(other[0]) - _middle(place[0])) <= 3]
+        level = _row_of(place, [other for other in texts if abs(_middle(other[0]) - _middle(place[0])) <= 3])
         labels = [other[1] for other in level]
         if len(level) >= 2 and (labels.count(place[1]) > 1 or _says_little(place[1])):
             first = min(level, key=lambda other: other[0][0])
@@ -627,6 +627,28 @@ def _in_columns(places: list[Place], words: list[Word]) -> list[Place]:
         else place
         for place in places
     ]
+
+
+def _row_of(place: Place, level: list[Place]) -> list[Place]:
+    """The fields of `place`'s row (`level`: the text fields on its line), a box drawn twice (as a
+    cell, and as a frame inside it) counted once: its twin is no second field of its label. Unless
+    another box of the row says the same words (the row's label at its left, one box with the "00"
+    of its cents): the row does not tell those boxes apart, and the twin keeps them in the columns."""
+    twins = [
+        other for other in level
+        if other is not place and min(_overlap(place[0], other[0]), _overlap(other[0], place[0])) >= 0.8
+    ]  # fmt: skip
+    apart = [other for other in level if not any(other is twin for twin in twins)]
+    said = _worded(place[1])
+    if any(other is not place and _worded(other[1]) == said for other in apart):
+        return level
+    return apart
+
+
+def _worded(label: str) -> list[str]:
+    """A label's words that hold a letter: labels that differ only by figures or signs ("00", "$")
+    say the same thing."""
+    return [word.casefold() for word in label.split() if any(char.isalpha() for char in word)]
 
 
 def _says_little(label: str) -> bool:
@@ -1276,6 +1298,11 @@ def _header_label(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]
         other for other in cells
         if abs((other[0] + other[2]) / 2 - (cell[0] + cell[2]) / 2) < 2 and other[3] <= cell[1] + 2
     ]  # fmt: skip
+    # a cell whose row says what it is (a row's label at its left) is a table's, its column's
+    # heading no caption of its own
+    caption = "" if any(held[other] for other in row) else _caption_cell_over(cell, column, held)
+    if caption:
+        return caption
     parts = []
     for group in (row, column):
         for other in sorted(group, key=lambda rect: (rect[0], rect[1])):
@@ -1284,6 +1311,21 @@ def _header_label(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]
                 parts.append(text)
                 break
     return ", ".join(parts)
+
+
+def _caption_cell_over(cell: Rect, column: Sequence[Rect], held: dict[Rect, list[Word]]) -> str:
+    """The text of the cell right over an empty cell, when it is one line in a strip no taller than
+    the cell and the column's top cell says something else: a grid that ruled each box's caption in
+    a strip of its own, row after row ("DEFENDANT'S NAME" over its box, "OTHER NAMES USED" over the
+    next), names each box by its strip, not by the column's first."""
+    over = [other for other in column if abs(other[3] - cell[1]) <= 2 and held[other]]
+    if len(over) != 1:
+        return ""
+    strip, words = over[0], held[over[0]]
+    if len(_captions_lines(words)) != 1 or _height(strip) > _height(cell):
+        return ""
+    top = min(column, key=lambda rect: (rect[1], rect[0]))
+    return _joined_words(words) if top != strip else ""
 
 
 def _opened_by_signs(inside: list[Word], x0: float, x1: float) -> bool:

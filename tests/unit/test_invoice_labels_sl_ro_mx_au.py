@@ -207,6 +207,14 @@ def test_a_party_label_takes_the_name_under_it_not_a_figure_above(above: str) ->
     assert extract([page], SCHEMA).output["customer"]["name"] == "Globex Corporation"
 
 
+def test_a_party_label_after_its_party_line_takes_it_when_no_name_is_under_it() -> None:
+    page = "\n".join(
+        ["Invoice 17", "Total: 10.00", "", "Globex Corporation, 12 Main Street", "Customer:", "№"]
+    )
+
+    assert extract([page], SCHEMA).output["customer"]["name"].startswith("Globex Corporation")
+
+
 def test_a_bracketed_currency_or_rate_after_a_label_leaves_it_known() -> None:
     assert is_known_label("Grand Total (USD)")
     assert is_known_label("Nr. factura")

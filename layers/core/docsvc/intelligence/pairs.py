@@ -223,11 +223,16 @@ def _above(
     """The label's value on the line above, where labels are captions printed under their values
     ("PROD 69420" over "Nr. factura"; "$ 10.00" over "Grand Total (USD)" under a label of another
     language): a known label alone on its line, with no figure on the line after it, under a value of
-    one piece holding a figure that is not itself the value under a known label. Not a party's label:
-    a party's name is printed under it ("Reference PO 4711" over "Customer" over "Globex Corporation")."""
+    one piece holding a figure that is not itself the value under a known label. A party's label with
+    a name right under it takes that name ("Reference PO 4711" over "Customer" over "Globex
+    Corporation"), not the line above."""
     block = blocks[number]
-    if position == 0 or label[1] != 0 or not is_known_label(label[0]) or is_party_label(label[0]):
+    if position == 0 or label[1] != 0 or not is_known_label(label[0]):
         return []
+    if is_party_label(label[0]) and position + 1 < len(block):
+        under = lines[block[position + 1]].text
+        if any(char.isalpha() for char in under) and not is_known_label(under):
+            return []
     if _after(lines, blocks, number, position) is not None:
         return []
     at = block[position - 1]

@@ -169,6 +169,7 @@ def test_document_read_event_is_answered_with_its_pages(deployment: Deployment) 
                 "warnings": [],
                 "ocr_confidence": None,
                 "words": [],
+                "size": None,  # a text file's pages have no paper size
                 "image_key": None,
             },
             {
@@ -177,6 +178,7 @@ def test_document_read_event_is_answered_with_its_pages(deployment: Deployment) 
                 "warnings": [],
                 "ocr_confidence": None,
                 "words": [],
+                "size": None,  # a text file's pages have no paper size
                 "image_key": None,
             },
         ],

@@ -1118,6 +1118,32 @@ def test_an_email_reads_its_headers_body_and_attachment_names() -> None:
     assert "- invoice.pdf (application/pdf)" in text
 
 
+def test_a_library_failing_to_allocate_is_reported_as_the_memory_the_document_needs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def reader(content: bytes, kind: str, options: ParseOptions, first: int) -> object:
+        try:
+            raise MemoryError
+        except MemoryError as error:  # as MuPDF's bindings do when an allocation fails
+            raise SystemError(
+                "<built-in function extractBLOCKS> returned a result with an exception set"
+            ) from error
+
+    class Connection:
+        sent: list[tuple[object, ...]] = []
+
+        def send(self, message: tuple[object, ...]) -> None:
+            self.sent.append(message)
+
+    monkeypatch.setattr(isolation, "reader_for", lambda kind: (None, reader))
+    connection = Connection()
+
+    fit = isolation._read(connection, b"%PDF-", "pdf", ParseOptions(), (1, 1, 64 * 2**20))  # type: ignore[arg-type]
+
+    assert not fit
+    assert connection.sent == [("crashed", "it needs more than 64 MB")]
+
+
 # ---------------------------------------------------------------------------------------- ranges
 @pytest.fixture
 def two_readers(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -380,7 +380,12 @@ def _read(connection: Connection, content: bytes, kind: str, options: ParseOptio
     except MemoryError:
         connection.send(("crashed", f"it needs more than {memory // 2**20} MB"))
     except Exception as error:  # a reader's bug or a library's failure on a hostile page
-        connection.send(("crashed", f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"))
+        if isinstance(error.__cause__ or error.__context__, MemoryError):
+            # MuPDF's bindings that fail to allocate raise SystemError ("returned a result with an
+            # exception set") from the MemoryError: the same as one
+            connection.send(("crashed", f"it needs more than {memory // 2**20} MB"))
+        else:
+            connection.send(("crashed", f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"))
     return False
 
 

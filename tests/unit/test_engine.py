@@ -1421,6 +1421,76 @@ def test_a_parse_of_a_stamped_scan_reads_the_stamp_and_the_rest_of_the_page() ->
     assert recall(text) >= 0.9
 
 
+def test_header_lines_stacked_over_groups_of_columns_without_vertical_rules_are_rows_of_the_table() -> None:
+    """A heading centred over the columns it spans ("GREEDY" over "Sol." and "Time") stands on a
+    line of its own above the header row, with no rule between the columns: it is a row of the
+    table, and the caption above it, one run of words, is not."""
+    lefts = (72, 172, 247, 322, 397)
+    with pymupdf.open() as document:
+        page = document.new_page()
+
+        def centred(text: str, x0: float, x1: float, y: float) -> None:
+            page.insert_text(((x0 + x1 - pymupdf.get_text_length(text, fontsize=11)) / 2, y), text)
+
+        centred("Table 1: Results of the two starts", 72, 472, 56)
+        centred("GREEDY", 172, 322, 76)
+        centred("RANDOM", 322, 472, 76)
+        rows = (
+            ("Problem", "Sol.", "Time", "Sol.", "Time"),
+            ("A1", "1.00", "0.11", "0.98", "0.16"),
+            ("A2", "0.99", "0.16", "1.00", "0.29"),
+            ("A3", "1.00", "0.19", "0.97", "0.28"),
+        )
+        for row, cells in enumerate(rows):
+            for x0, x1, cell in zip(lefts, (*lefts[1:], 472), cells, strict=True):
+                centred(cell, x0, x1, 94 + row * 20)
+        for y in (100, 120, 140, 160):
+            page.draw_line((72, y), (472, y), width=0.5)
+        for x in (*lefts, 472):
+            page.draw_line((x, 100), (x, 160), width=0.5)
+        content = document.tobytes()
+
+    (text,) = [page.text for page in pdf.read_pages(content, "pdf", ParseOptions())]
+
+    assert text.startswith(
+        "Table 1: Results of the two starts\n\n|  |  | GREEDY |  | RANDOM |\n|---|---|---|---|---|\n"
+        "| Problem | Sol. | Time | Sol. | Time |\n| A1 | 1.00 | 0.11 | 0.98 | 0.16 |"
+    )
+
+
+def test_header_lines_stacked_over_groups_of_columns_of_a_table_without_rules_are_its_first_rows() -> None:
+    """A table without any rule whose header is two lines of column names under a line of headings,
+    each over the two columns it spans: the headings' line crosses a column line, fits no column,
+    and is the table's first row all the same; the caption above it, one run of words, is not."""
+    lefts = (72, 172, 247, 322, 397)
+    with pymupdf.open() as document:
+        page = document.new_page()
+
+        def centred(text: str, x0: float, x1: float, y: float) -> None:
+            page.insert_text(((x0 + x1 - pymupdf.get_text_length(text, fontsize=11)) / 2, y), text)
+
+        centred("Table 1: Results of the two starts", 72, 472, 56)
+        centred("GREEDY", 172, 322, 76)
+        centred("RANDOM", 322, 472, 76)
+        header = (
+            ("Test", "Av. Sol.", "Av. Comp.", "Av. Sol.", "Av. Comp."),
+            ("Problem", "Sol.", "Time", "Sol.", "Time"),
+        )
+        body = [(f"A{row}", "1.00", f"0.{row}1", "0.98", f"0.{row}6") for row in range(1, 9)]
+        for row, cells in enumerate((*header, *body)):
+            for x0, x1, cell in zip(lefts, (*lefts[1:], 472), cells, strict=True):
+                centred(cell, x0, x1, 94 + row * 16)
+        content = document.tobytes()
+
+    (text,) = [page.text for page in pdf.read_pages(content, "pdf", ParseOptions())]
+
+    assert text.startswith(
+        "Table 1: Results of the two starts\n\n|  |  | GREEDY |  | RANDOM |\n|---|---|---|---|---|\n"
+        "| Test | Av. Sol. | Av. Comp. | Av. Sol. | Av. Comp. |\n| Problem | Sol. | Time | Sol. | Time |\n"
+        "| A1 | 1.00 | 0.11 | 0.98 | 0.16 |"
+    )
+
+
 def test_a_spreadsheet_bordered_around_its_numbers_keeps_its_labels_and_headers_in_the_table() -> None:
     """Row labels left of the ruled box and column headers right above it, as a spreadsheet prints
     them when only its numbers have borders, are the table's first column and first row."""

@@ -1131,3 +1131,15 @@ def test_a_drawn_cell_of_two_lines_level_with_two_rows_stays_one_cell() -> None:
     grid = Grid((100.0, 100.0, 400.0, 140.0), (300.0,), (120.0,), cells)
 
     assert split_stacked_rows(grid, words) == grid
+
+
+def test_a_line_of_values_above_a_table_is_no_heading_over_its_columns_however_it_spans_them() -> None:
+    """The last row of a table set right above another, its long name across a column line of the
+    table below: a line with a number is a row of values, not a header line stacked over the table;
+    the same line of words only is one (its name a heading over the two columns it spans)."""
+    edges = (72.0, 100.0, 160.0, 220.0, 300.0)
+    row = [(72.0, "8"), (110.0, "Lake"), (140.0, "College"), (230.0, "5702.42")]
+    heading = [(72.0, "Rank"), (110.0, "Lake"), (140.0, "College"), (230.0, "Residual")]
+
+    assert grids._over_columns(grids.visual_lines(words_of([(100.0, row)]))[0], edges) is None
+    assert grids._over_columns(grids.visual_lines(words_of([(100.0, heading)]))[0], edges) == 1

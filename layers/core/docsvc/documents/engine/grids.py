@@ -978,7 +978,71 @@ def _header_row(grid: Grid, words: Sequence[Word], others: Sequence[Box]) -> Gri
     box = (x0, line.top, x1, y1)
     if any(overlaps(box, other) for other in others):
         return grid
-    return Grid(box, grid.columns, (y0, *grid.rows), grid.cells)
+    return _stacked_header_rows(Grid(box, grid.columns, (y0, *grid.rows), grid.cells), above, others)
+
+
+def _stacked_header_rows(grid: Grid, words: Sequence[Word], others: Sequence[Box]) -> Grid:
+    """The grid with the header lines stacked over its header row, each a row of its own
+    (`_stacked_header`), its box grown over no other grid."""
+    x0, _, x1, _ = grid.box
+    lines = visual_lines([word for word in words if word.centre[1] < grid.box[1]])
+    below = _Line([], grid.box[1], grid.box[1])
+    for line in _stacked_header([*lines, below], len(lines), (x0, *grid.columns, x1)):
+        box = (x0, line.top, *grid.box[2:])
+        if any(overlaps(box, other) for other in others):
+            break
+        grid = Grid(box, grid.columns, (grid.box[1], *grid.rows), grid.cells)
+    return grid
+
+
+def _stacked_header(lines: Sequence[_Line], first: int, edges: Sequence[float]) -> list[_Line]:
+    """The header lines stacked over the table whose first line is `lines[first]`, up from the lowest:
+    each no further than its height above the one below and over the columns (`_over_columns`),
+    up to the highest that holds a heading over a group of columns ("GREEDY" over "Av. Sol." and
+    "Av. Comp."), as a header of several lines without vertical rules is set; none without such a
+    heading (the rows of another table, a title's words set apart). A title or a caption, one run,
+    ends the header."""
+    stacked: list[_Line] = []
+    taken = 0
+    while first > 0:
+        line = lines[first - 1]
+        spanning = _over_columns(line, edges)
+        if lines[first].top - line.bottom > line.height or spanning is None:
+            break
+        stacked.append(line)
+        if spanning:
+            taken = len(stacked)
+        first -= 1
+    return stacked[:taken]
+
+
+def _over_columns(line: _Line, edges: Sequence[float]) -> int | None:
+    """How many runs of a line cross a column line over a group of neighbouring columns, their
+    middles between the middles of the group's first and last columns; None unless the line is two
+    runs of words or more, no number among them, each within columns of its own, one or such a
+    group (`edges`, the grid's left, column and right edges: those of a table without rules are
+    where its words start and end, and a heading centred over its group may be off their middle)."""
+    gap = max(_MIN_GAP, _CELL_GAP * line.height)
+    runs: list[list[float]] = []
+    for word in sorted(line.words, key=_left):
+        if runs and word.box[0] - runs[-1][1] <= gap:
+            runs[-1][1] = max(runs[-1][1], word.box[2])
+        else:
+            runs.append([word.box[0], word.box[2]])
+    if len(runs) < 2 or any(_NUMBER.fullmatch(word.text) for word in line.words):
+        return None  # one run is a title or a caption; a line with a number is a row of values
+    spanning, taken = 0, 0
+    for left, right in runs:
+        first = bisect(edges, left + _SNAP) - 1
+        last = bisect(edges, right - _SNAP)
+        if first < taken or last >= len(edges):
+            return None  # out of the table, or in a column another run of the line is in
+        taken = last
+        if last - first > 1:
+            if not edges[first] + edges[first + 1] <= left + right <= edges[last - 1] + edges[last]:
+                return None
+            spanning += 1
+    return spanning
 
 
 def _one_column(lines: Sequence[_Line]) -> bool:
@@ -1354,6 +1418,7 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
         above = {bisect(gutters, word.centre[0]) for word in lines[first - 1].words}
         if len(above) >= max(_MIN_COLUMNS, typical - 1):  # a header whose words run over a column line
             first -= 1
+    first = _stacked_header_lines(lines, first, best[1], gutters)
     kept = lines[first : best[1]]
     rows_of_cells = [
         index for index in range(first, best[1]) if sum(1 for cell in cells(index) if cell) >= _MIN_COLUMNS
@@ -1376,6 +1441,14 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
         x for x in narrow if _parts_filled_cells(kept, gutters, x) and not _parts_a_phrase(unbroken, x, wide)
     ]
     return Grid(box, tuple(sorted(gutters + narrow)), rows), first, best[1]
+
+
+def _stacked_header_lines(lines: Sequence[_Line], first: int, end: int, gutters: Sequence[float]) -> int:
+    """The index of the table's first line once the header lines stacked over it are taken in
+    (`_stacked_header`): a heading over a group of columns crosses a column line and fits none."""
+    left = min(word.box[0] for line in lines[first:end] for word in line.words)
+    right = max(word.box[2] for line in lines[first:end] for word in line.words)
+    return first - len(_stacked_header(lines, first, (left, *gutters, right)))
 
 
 def _parts_filled_cells(lines: Sequence[_Line], gutters: Sequence[float], x: float) -> bool:

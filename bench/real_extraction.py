@@ -3,7 +3,8 @@
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
-                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|receipts|receipts2|receipts2-heldout|receipts3|all]
+                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|receipts|receipts2|receipts2-heldout|
+                 receipts3|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
 
@@ -54,7 +55,11 @@ only. `fresh15` holds seven invoices of seven further producers (Saudi Arabic, M
 Senegalese and Cameroonian French, Dominican and Ecuadorian Spanish: a ZATCA simplified tax invoice, an
 accounting web app's invoice, a business incubator's e-invoice print, an accounting firm's invoice from a
 custom Odoo report, an IT integrator's invoice, a small ERP's tax-credit invoice and a rural water board's
-bill), their truth read by hand; measured only.
+bill), their truth read by hand; measured only. `fresh16` holds seven invoices of seven further producers
+(Colombian and Peruvian Spanish, Taiwanese Chinese, Malaysian, Zimbabwean and Kenyan English, and Polish:
+a supermarket chain's electronic invoice, a dental clinic's electronic sales slip, a POS vendor's payment
+request, a learning-management system's fee invoice, a school's fees invoice, an ERP back end's invoice
+and an optician's invoice scanned into a picture-only PDF), their truth read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -274,6 +279,7 @@ SPLITS = (
     "fresh13",
     "fresh14",
     "fresh15",
+    "fresh16",
     "receipts",
     "receipts2",
     "receipts2-heldout",

@@ -12,6 +12,7 @@ import threading
 import time
 import zipfile
 from collections import Counter
+from collections.abc import Callable
 
 import pymupdf
 import pytest
@@ -1421,20 +1422,30 @@ def test_a_parse_of_a_stamped_scan_reads_the_stamp_and_the_rest_of_the_page() ->
     assert recall(text) >= 0.9
 
 
+_RESULT_COLUMNS = (72, 172, 247, 322, 397)  # the left edges of a results table's five columns, to 472
+
+
+def _headed_results_page(page: pymupdf.Page) -> Callable[[str, float, float, float], None]:
+    """A caption over the page's table, and a heading centred over each pair of its result columns
+    ("GREEDY", "RANDOM"); what writes a text centred between two edges, for the rest."""
+
+    def centred(text: str, x0: float, x1: float, y: float) -> None:
+        page.insert_text(((x0 + x1 - pymupdf.get_text_length(text, fontsize=11)) / 2, y), text)
+
+    centred("Table 1: Results of the two starts", 72, 472, 56)
+    centred("GREEDY", 172, 322, 76)
+    centred("RANDOM", 322, 472, 76)
+    return centred
+
+
 def test_header_lines_stacked_over_groups_of_columns_without_vertical_rules_are_rows_of_the_table() -> None:
     """A heading centred over the columns it spans ("GREEDY" over "Sol." and "Time") stands on a
     line of its own above the header row, with no rule between the columns: it is a row of the
     table, and the caption above it, one run of words, is not."""
-    lefts = (72, 172, 247, 322, 397)
+    lefts = _RESULT_COLUMNS
     with pymupdf.open() as document:
         page = document.new_page()
-
-        def centred(text: str, x0: float, x1: float, y: float) -> None:
-            page.insert_text(((x0 + x1 - pymupdf.get_text_length(text, fontsize=11)) / 2, y), text)
-
-        centred("Table 1: Results of the two starts", 72, 472, 56)
-        centred("GREEDY", 172, 322, 76)
-        centred("RANDOM", 322, 472, 76)
+        centred = _headed_results_page(page)
         rows = (
             ("Problem", "Sol.", "Time", "Sol.", "Time"),
             ("A1", "1.00", "0.11", "0.98", "0.16"),
@@ -1462,16 +1473,10 @@ def test_header_lines_stacked_over_groups_of_columns_of_a_table_without_rules_ar
     """A table without any rule whose header is two lines of column names under a line of headings,
     each over the two columns it spans: the headings' line crosses a column line, fits no column,
     and is the table's first row all the same; the caption above it, one run of words, is not."""
-    lefts = (72, 172, 247, 322, 397)
+    lefts = _RESULT_COLUMNS
     with pymupdf.open() as document:
         page = document.new_page()
-
-        def centred(text: str, x0: float, x1: float, y: float) -> None:
-            page.insert_text(((x0 + x1 - pymupdf.get_text_length(text, fontsize=11)) / 2, y), text)
-
-        centred("Table 1: Results of the two starts", 72, 472, 56)
-        centred("GREEDY", 172, 322, 76)
-        centred("RANDOM", 322, 472, 76)
+        centred = _headed_results_page(page)
         header = (
             ("Test", "Av. Sol.", "Av. Comp.", "Av. Sol.", "Av. Comp."),
             ("Problem", "Sol.", "Time", "Sol.", "Time"),

@@ -132,6 +132,18 @@ def test_aligned_columns_of_short_cells_are_a_table() -> None:
     assert table.splitlines()[2:] == ["| DHL | 12 kg | 40.00 |", "| UPS | 3 kg | 12.50 |"]
 
 
+# Rows of labels set left beside amounts set right, whose longest label ends left of where the longest
+# amount begins on other rows: no straight gap as wide as a word space runs between the two columns
+_LABELS_BESIDE_NUMBERS = [
+    (115.0, [(72, "Freights"), (176, "1.50"), (294, "3"), (360, "F")]),
+    (130.0, [(72, "Tax"), (123, "123456789.50"), (294, "1"), (360, "T")]),
+    (145.0, [(72, "Fees"), (170, "99.00"), (294, "2"), (360, "E")]),
+    (160.0, [(72, "Duty"), (129, "12345678.00"), (294, "4"), (360, "D")]),
+    (175.0, [(72, "Levy"), (135, "1234567.00"), (294, "1"), (360, "L")]),
+    (190.0, [(72, "Toll"), (141, "123456.00"), (294, "2"), (360, "O")]),
+]
+
+
 def test_a_column_of_labels_set_left_beside_numbers_set_right_is_parted_where_each_row_leaves_a_gap() -> None:
     # the longest label ends 3 points left of where the longest number begins, on other rows, and a
     # header wider than its column reaches past both: no straight gap as wide as a word space runs
@@ -139,12 +151,7 @@ def test_a_column_of_labels_set_left_beside_numbers_set_right_is_parted_where_ea
     words = words_of(
         [
             (100.0, [(72, "Parameter"), (164, "Amount"), (282, "Qty"), (360, "Code")]),
-            (115.0, [(72, "Freights"), (176, "1.50"), (294, "3"), (360, "F")]),
-            (130.0, [(72, "Tax"), (123, "123456789.50"), (294, "1"), (360, "T")]),
-            (145.0, [(72, "Fees"), (170, "99.00"), (294, "2"), (360, "E")]),
-            (160.0, [(72, "Duty"), (129, "12345678.00"), (294, "4"), (360, "D")]),
-            (175.0, [(72, "Levy"), (135, "1234567.00"), (294, "1"), (360, "L")]),
-            (190.0, [(72, "Toll"), (141, "123456.00"), (294, "2"), (360, "O")]),
+            *_LABELS_BESIDE_NUMBERS,
         ]
     )
 
@@ -201,12 +208,7 @@ def test_a_row_whose_label_runs_across_the_narrow_column_line_close_to_its_numbe
     words = words_of(
         [
             (100.0, [(72, "Item"), (164, "Amount"), (282, "Qty"), (360, "Code")]),
-            (115.0, [(72, "Freights"), (176, "1.50"), (294, "3"), (360, "F")]),
-            (130.0, [(72, "Tax"), (123, "123456789.50"), (294, "1"), (360, "T")]),
-            (145.0, [(72, "Fees"), (170, "99.00"), (294, "2"), (360, "E")]),
-            (160.0, [(72, "Duty"), (129, "12345678.00"), (294, "4"), (360, "D")]),
-            (175.0, [(72, "Levy"), (135, "1234567.00"), (294, "1"), (360, "L")]),
-            (190.0, [(72, "Toll"), (141, "123456.00"), (294, "2"), (360, "O")]),
+            *_LABELS_BESIDE_NUMBERS,
             (205.0, [(72, "Rdrag"), (104, "[Mpc]"), (138, "147.23"), (294, "5"), (360, "R")]),
         ]
     )

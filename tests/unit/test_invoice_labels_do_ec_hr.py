@@ -4,22 +4,11 @@ here is written for the test."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from docsvc.intelligence.extraction import extract
 from docsvc.intelligence.labels import label_key
 
-SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "invoice_number": {"type": ["string", "null"]},
-        "due_date": {"type": ["string", "null"], "format": "date"},
-        "tax_total": {"type": ["number", "null"]},
-        "issuer": {"type": ["object", "null"], "properties": {"vat_id": {"type": ["string", "null"]}}},
-        "customer": {"type": ["object", "null"], "properties": {"name": {"type": ["string", "null"]}}},
-    },
-}
+from tests.unit.test_invoice_labels_sl_ro_mx_au import SCHEMA
 
 
 @pytest.mark.parametrize(

@@ -5,27 +5,12 @@ thirteen thousand denars). Every document here is written for the test."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from docsvc.intelligence.extraction import extract
 from docsvc.intelligence.labels import label_key
 from docsvc.intelligence.values import currency_of, parse_number, writes_decimal_comma
 
-SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "invoice_number": {"type": ["string", "null"]},
-        "invoice_date": {"type": ["string", "null"], "format": "date"},
-        "due_date": {"type": ["string", "null"], "format": "date"},
-        "currency": {"type": ["string", "null"]},
-        "total": {"type": ["number", "null"]},
-        "net_total": {"type": ["number", "null"]},
-        "tax_total": {"type": ["number", "null"]},
-        "issuer": {"type": ["object", "null"], "properties": {"name": {"type": ["string", "null"]}}},
-        "customer": {"type": ["object", "null"], "properties": {"name": {"type": ["string", "null"]}}},
-    },
-}
+from tests.unit.test_invoice_labels_sl_ro_mx_au import SCHEMA
 
 
 @pytest.mark.parametrize(

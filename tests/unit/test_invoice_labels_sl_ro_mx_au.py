@@ -12,12 +12,14 @@ from docsvc.intelligence.extraction import extract
 from docsvc.intelligence.identifiers import unformed_tax_id
 from docsvc.intelligence.labels import is_known_label, label_key
 
+# The fields of an invoice the label tests of several languages read
 SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "invoice_number": {"type": ["string", "null"]},
         "invoice_date": {"type": ["string", "null"], "format": "date"},
         "due_date": {"type": ["string", "null"], "format": "date"},
+        "currency": {"type": ["string", "null"]},
         "total": {"type": ["number", "null"]},
         "net_total": {"type": ["number", "null"]},
         "tax_total": {"type": ["number", "null"]},
@@ -91,6 +93,7 @@ def test_a_slovenian_invoice_is_read_by_its_own_labels() -> None:
         "invoice_number": "1090010602",
         "invoice_date": "2025-03-18",
         "due_date": "2025-04-17",
+        "currency": "EUR",
         "total": 122.0,
         "net_total": 100.0,
         "tax_total": 22.0,

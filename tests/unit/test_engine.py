@@ -419,6 +419,26 @@ def test_a_page_of_vector_art_is_read_without_looking_for_tables(monkeypatch: py
     assert page_read.warnings == ("600 vector paths on the page; tables were not looked for",)
 
 
+def test_a_page_drawing_millions_of_paths_is_read_quickly_without_its_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A content stream over MAX_CONTENT_BYTES (a map, or a small stream that inflates to tens of MB)
+    is read without collecting its paths: every word of the page and a warning; a table is still found
+    by its aligned columns."""
+    monkeypatch.setattr(pdf, "MAX_CONTENT_BYTES", 20_000)
+    with pymupdf.open(stream=samples.table_pdf(PRICES), filetype="pdf") as document:
+        page = document[0]
+        for index in range(2000):
+            page.draw_line((72 + index % 400, 700), (73 + index % 400, 710), width=0.2)
+        content = document.tobytes(deflate=True)
+
+    (page_read,) = pdf.read_pages(content, "pdf", ParseOptions())
+
+    assert "| Widget | 2 | 9.99 |" in page_read.text
+    (warning,) = page_read.warnings
+    assert warning.startswith("the page draws 0.") and warning.endswith("its rules were not read for tables")
+
+
 def test_a_ruled_table_beside_a_hatching_of_many_strokes_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     """One path of thousands of pieces is one drawing: it does not make the page art."""
     with pymupdf.open(stream=samples.table_pdf(PRICES), filetype="pdf") as document:

@@ -75,6 +75,10 @@ from docsvc.intelligence.paper import PageSize
 
 PILLOW_TYPES = frozenset({"webp"})
 MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a table
+# A page whose content stream is longer than this is a map, a plot or a drawing of millions of paths
+# (or a stream crafted to inflate): collecting a block for each piece of its paths would take seconds
+# and hundreds of MB, so its text is read without them, and its tables only by their columns.
+MAX_CONTENT_BYTES = 8 * 1024 * 1024
 # TEXT_COLLECT_VECTORS adds a block (kind 3) for each piece of a vector path, at no measurable cost on
 # pages of text: a page without pieces that could be ruling lines of a table has none, so its drawings
 # need not be extracted.
@@ -181,12 +185,26 @@ def _as_png(content: bytes) -> bytes:
     return buffer.getvalue()
 
 
+def _text_flags(page: pymupdf.Page, warnings: list[str]) -> int:
+    """The flags the page's text is read with: without the pieces of its vector paths when its
+    content stream is longer than MAX_CONTENT_BYTES (its text is all read, its tables only by their
+    aligned columns: its rules are not read)."""
+    try:
+        size = len(page.read_contents())
+    except (RuntimeError, ValueError):  # a damaged stream: MuPDF reads of it what it can, as before
+        return _TEXT_FLAGS
+    if size <= MAX_CONTENT_BYTES:
+        return _TEXT_FLAGS
+    warnings.append(f"the page draws {size / 2**20:.1f} MB of operators; its rules were not read for tables")
+    return _WITHOUT_PATHS
+
+
 def _page_text(
     page: pymupdf.Page, is_image: bool, options: ParseOptions, warnings: list[str]
 ) -> tuple[str, pymupdf.TextPage | None]:
     """The page's text, and the text page it was read from (for a stamped scan, read from its text
     layer and from OCR both, the page OCR read, stamp included: its words are all the page's)."""
-    textpage = page.get_textpage(flags=_TEXT_FLAGS)
+    textpage = page.get_textpage(flags=_text_flags(page, warnings))
     listed = textpage.extractBLOCKS()  # read once: the blocks, and what stands before each (`_after_a_box`)
     blocks, vectors = _text_blocks(page, textpage, listed)
     marked = [box for box, text, _ in blocks if SPACED_AFTER_UNMAPPED.search(text)]

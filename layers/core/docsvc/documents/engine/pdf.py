@@ -189,6 +189,8 @@ def _text_flags(page: pymupdf.Page, warnings: list[str]) -> int:
     """The flags the page's text is read with: without the pieces of its vector paths when its
     content stream is longer than MAX_CONTENT_BYTES (its text is all read, its tables only by their
     aligned columns: its rules are not read)."""
+    if not page.parent.is_pdf:  # an image opened as a document: no content stream to measure
+        return _TEXT_FLAGS
     try:
         size = len(page.read_contents())
     except (RuntimeError, ValueError):  # a damaged stream: MuPDF reads of it what it can, as before

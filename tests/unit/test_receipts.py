@@ -582,3 +582,9 @@ def test_the_cash_handed_over_less_the_change_given_back_is_the_total_whose_labe
 
     assert extract(page, RECEIPT).output["total"] == 9.74
     assert extract(under, RECEIPT).output["total"] == 6.48
+
+
+def test_a_line_asking_the_customer_to_pay_is_no_shops_name() -> None:
+    page = _roll("Argonaut    Diner", "Please    Pay    at    Cashier", "1084    Yonkers    Avenue    Yonkers,    NY    10704")
+
+    assert extract(page, RECEIPT).output["merchant"]["name"] == "Argonaut Diner"

@@ -99,10 +99,12 @@ _HOUSE_NUMBER_LAST = re.compile(
     r"(?:\s?[-/]\s?\d{1,4})?\s?[a-z]?\s*$"
 )
 # A line that is no shop's name: a number first, a label, a table's or a server's line, a branch's
-# ("Filiale 547", "Sucursal 12"), an amount, a line speaking to the customer, or a till's number ("Kasse 3", "CAJA 2": a word a bank's name may open with,
+# ("Filiale 547", "Sucursal 12"), an amount, a line speaking to the customer ("YOUR GUEST NUMBER IS",
+# "Please Pay at Cashier", "Thank you"), or a till's number ("Kasse 3", "CAJA 2": a word a bank's name may open with,
 # so only before a number).
 _NOT_NAME = re.compile(
-    r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|filiale|filiaal|sucursal|unit|table|server|order|your)\b|"
+    r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|filiale|filiaal|sucursal|unit|table|server|order|your|please|"
+    r"thank)\b|"
     r"\d[.,]\d{2}\s*$|"
     r"^\W*(?:kasse|caisse|cassa|caja|till|register|terminal|cashier|tisch|mesa|tavolo)\W*(?:n[or]\.?\s*)?\d"
 )

@@ -74,7 +74,7 @@ address, the date and the total a person typed beside them; a third of them, dra
 case and punctuation only where the typist chose to, so names and addresses are compared without
 whitespace or punctuation, the truth contained in the answer.
 
-Receipts (split `receipts3`): receipts of other countries and printers, measured only, never tuned on:
+Receipts (split `receipts3`): receipts of other countries and printers, measured only at first, read since:
 sixteen German shop receipts (discounters, supermarkets, drugstores, a pharmacy, DIY and furniture
 stores, electronics, a bookshop, a petrol station) scanned at 300 dpi, cropped or lying on a grey
 sheet, whose merchant, date and total are typed in their file names (softmatic/vision-data, the

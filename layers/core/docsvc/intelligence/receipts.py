@@ -100,8 +100,8 @@ _HOUSE_NUMBER_LAST = re.compile(
 )
 # A line that is no shop's name: a number first, a label, a table's or a server's line, a branch's
 # ("Filiale 547", "Sucursal 12"), an amount, a line speaking to the customer ("YOUR GUEST NUMBER IS",
-# "Please Pay at Cashier", "Thank you"), or a till's number ("Kasse 3", "CAJA 2": a word a bank's name may open with,
-# so only before a number).
+# "Please Pay at Cashier", "Thank you"), or a till's number ("Kasse 3", "CAJA 2": a word a bank's name
+# may open with, so only before a number).
 _NOT_NAME = re.compile(
     r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|filiale|filiaal|sucursal|unit|table|server|order|your|please|"
     r"thank)\b|"

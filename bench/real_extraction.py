@@ -4,7 +4,7 @@
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
                  fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|receipts|receipts2|receipts2-heldout|
-                 receipts3|all]
+                 receipts3|receipts4|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
 
@@ -74,13 +74,20 @@ address, the date and the total a person typed beside them; a third of them, dra
 case and punctuation only where the typist chose to, so names and addresses are compared without
 whitespace or punctuation, the truth contained in the answer.
 
-Receipts (split `receipts3`): receipts of other countries and printers, measured only, never tuned on:
+Receipts (split `receipts3`): receipts of other countries and printers, measured only at first, read since:
 sixteen German shop receipts (discounters, supermarkets, drugstores, a pharmacy, DIY and furniture
 stores, electronics, a bookshop, a petrol station) scanned at 300 dpi, cropped or lying on a grey
 sheet, whose merchant, date and total are typed in their file names (softmatic/vision-data, the
 address and the printed name read by hand from the scan), and five Canadian supermarket receipts
 photographed by phone with their personal data blanked, whose merchant, date and total are the
 expected answers kept beside them (Endle/beanbeaver; their address is blanked and not scored).
+
+Receipts (split `receipts4`): eighteen German supermarket receipts of six chains and nine shops
+(discounters, full-range supermarkets, a neighbourhood market; thermal printers of several makes),
+photographed by phone at 1080x1440 on a table or a wall, some in dim light, crumpled or curled,
+measured only, never tuned on: the merchant typed in the file name, the total and the address read by
+hand from the photo (manfredbork/receipt_recognition's integration-test images). The photos show the
+slip from its head to the total and little more: the date is not legible on them, not scored.
 
 Each document is read as the service reads a document for an extraction, classification or split
 (`ParseService.read`): the docsvc engine in process, tables in Markdown, at the service's default
@@ -284,6 +291,7 @@ SPLITS = (
     "receipts2",
     "receipts2-heldout",
     "receipts3",
+    "receipts4",
 )
 POOLED = ("tune", "heldout")  # the splits the `all` column adds up; fresh stays apart
 

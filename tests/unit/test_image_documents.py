@@ -2,10 +2,9 @@
 
 import io
 
-from PIL import Image, ImageDraw
-
 from docsvc.documents import engine
 from docsvc.documents.engine import pdf
+from PIL import Image, ImageDraw
 
 
 def _png() -> bytes:

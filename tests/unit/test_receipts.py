@@ -534,3 +534,72 @@ def test_a_word_a_tills_number_opens_with_begins_a_shops_name_when_no_number_fol
     page = _roll("Welcome", "Caja Rural", "Calle Mayor 12", "28013 Madrid", "CAJA 2", "TOTAL    12,40")
 
     assert extract(page, RECEIPT).output["merchant"]["name"] == "Caja Rural"
+
+
+def test_a_branchs_number_is_no_shops_name_and_the_name_above_it_is() -> None:
+    page = _roll(
+        "HORNBACH    Baumarkt    AG", "Filiale    547", "Heisenbergstraße    2", "33104    Paderborn"
+    )
+
+    assert extract(page, RECEIPT).output["merchant"]["name"] == "HORNBACH Baumarkt AG"
+
+
+def test_a_street_whose_sharp_s_ocr_read_as_a_b_or_an_f_is_read_with_its_sharp_s() -> None:
+    page = _roll("Thalia    Bücher", "WesternstraBe    2", "33098    Paderborn", "SUMME    EUR    9,99")
+    other = _roll("ROLLER", "Senefelder    Strafe    2", "33100    Paderborn", "SUMME    EUR    9,99")
+
+    assert extract(page, RECEIPT).output["merchant"]["address"] == "Westernstraße 2, 33098 Paderborn"
+    assert extract(other, RECEIPT).output["merchant"]["address"] == "Senefelder Straße 2, 33100 Paderborn"
+
+
+def test_a_total_label_printed_large_over_its_amount_and_euro_sign_names_the_total() -> None:
+    page = _roll("Bananen    0,95    A", "Posten:    6", "SUMME", "€    6,48", "Bar    €    6,50")
+
+    assert extract(page, RECEIPT).output["total"] == 6.48
+
+
+def test_the_amount_a_card_and_its_terminals_slip_print_alike_is_the_total_ocr_lost() -> None:
+    page = _roll(
+        "LADEKABEL    39,00    b",
+        "Total    EUR",
+        "**    (ena    *",
+        "Betrag    EUR    39,00",
+        "Zahlung    erfolgt",
+        "GIROCARD    39,00",
+        "inkl.    19,00%    MwSt    6,23",
+    )
+
+    assert extract(page, RECEIPT).output["total"] == 39.0
+
+
+def test_a_date_after_its_word_with_ocrs_space_before_the_year_is_read() -> None:
+    page = _roll(
+        "toom    Baumarkt", "SUMME    EUR    48,77", "Datum:    04.04.    2020", "Betrag    EUR    48,77"
+    )
+
+    assert extract(page, RECEIPT).output["date"] == "2020-04-04"
+
+
+def test_the_cash_handed_over_less_the_change_given_back_is_the_total_whose_label_ocr_lost() -> None:
+    page = _roll(
+        "MON    CHERI    5,98    B",
+        "SUNNE    EUR",
+        "Geg.    BAR    EUR    10,00",
+        "Rückgeld    BAR    EUR    0,26",
+    )
+    under = _roll(
+        "Bananen    0,95    A", "Posten:    6", "Bar    €    6,50", "", "Rückgeld", "Bar    €    -0,02"
+    )
+
+    assert extract(page, RECEIPT).output["total"] == 9.74
+    assert extract(under, RECEIPT).output["total"] == 6.48
+
+
+def test_a_line_asking_the_customer_to_pay_is_no_shops_name() -> None:
+    page = _roll(
+        "Argonaut    Diner",
+        "Please    Pay    at    Cashier",
+        "1084    Yonkers    Avenue    Yonkers,    NY    10704",
+    )
+
+    assert extract(page, RECEIPT).output["merchant"]["name"] == "Argonaut Diner"

@@ -52,6 +52,7 @@ from docsvc.intelligence.values import TIME_OF_DAY, parse_date, parse_time
 
 TOTAL_LINE = 0.6  # a total read so is less likely than one a label names in the usual way
 STAMPED = 0.48  # a date printed with the time of day: over a letterhead line and a first date
+LABELLED_DATE = 0.46  # a date after its word, OCR's space in it: under a stamped date
 SUM_OF_TWO = 0.45  # a total read only as the sum of two amounts above it
 _SUM_LINES = 120
 SHOP_HEAD = 0.6  # the shop read from the head of the roll: above a letterhead read the usual way
@@ -97,11 +98,14 @@ _HOUSE_NUMBER_LAST = re.compile(
     r"(?i)^[^\W\d]{3,}[^\d:@#]*?(?<!\bno\.)(?<!\bnr\.)(?<!\bno)(?<!\bnr)\s\d{1,5}"
     r"(?:\s?[-/]\s?\d{1,4})?\s?[a-z]?\s*$"
 )
-# A line that is no shop's name: a number first, a label, a table's or a server's line, an amount, a line
-# speaking to the customer, or a till's number ("Kasse 3", "CAJA 2": a word a bank's name may open with,
-# so only before a number).
+# A line that is no shop's name: a number first, a label, a table's or a server's line, a branch's
+# ("Filiale 547", "Sucursal 12"), an amount, a line speaking to the customer ("YOUR GUEST NUMBER IS",
+# "Please Pay at Cashier", "Thank you"), or a till's number ("Kasse 3", "CAJA 2": a word a bank's name
+# may open with, so only before a number).
 _NOT_NAME = re.compile(
-    r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|unit|table|server|order|your)\b|\d[.,]\d{2}\s*$|"
+    r"(?i)^\W*\d|:|^\W*(?:store|shop|branch|filiale|filiaal|sucursal|unit|table|server|order|your|please|"
+    r"thank)\b|"
+    r"\d[.,]\d{2}\s*$|"
     r"^\W*(?:kasse|caisse|cassa|caja|till|register|terminal|cashier|tisch|mesa|tavolo)\W*(?:n[or]\.?\s*)?\d"
 )
 # A North American telephone number as it is dialled at home: one with its country code ("+1 (415)
@@ -135,6 +139,10 @@ _CONFUSED_NUMERIC_DATE = re.compile(
     rf"{_CONFUSABLE}{{1,2}}([/.-]){_CONFUSABLE}{{1,2}}\1(?:{_CONFUSABLE}{{4}}|{_CONFUSABLE}{{2}})(?![\w|/-])"
 )
 _AS_DIGITS = str.maketrans("OolI|S", "001115")
+# A day and month with their dots, then the year OCR set a space before ("04.04. 2020").
+_SPACED_YEAR = re.compile(r"(?<![\d.])(\d{1,2}\.\d{1,2}\.)\s+(\d{4})(?!\d)")
+# The word that labels the date of the sale: "Datum:", "Date", "Fecha", "Data".
+_DATE_WORD = re.compile(r"(?i)^\W*(?:datum|date|fecha|data)\b\W*")
 # A month's abbreviation with OCR's digits or signs for its letters, right before its day: "$ep07'18",
 # "0ct 12", "Ju1 4".
 _CONFUSED_MONTH = re.compile(
@@ -142,6 +150,9 @@ _CONFUSED_MONTH = re.compile(
 )
 _AS_LETTERS = str.maketrans("$501", "SSOl")
 _PHONE = re.compile(r"\(?\d{3}\)?[\s.-]*\d{3}[\s.-]\d{4}")
+# "Straße" as OCR reads its ß when its model knows no German: a B or an 8 ("HeisenbergstraBe 2",
+# "Stra8e"), or an f before the house number ("Senefelder Strafe 2": no street is named so).
+_STREET_SHARP_S = re.compile(r"(?<=[Ss]tra)(?:[B8]e\b|fe(?=\s+\d))")
 # The word that names a telephone number before it: "Tel.:", "PHONE", "Ph", "Telefon", "Fon", "T:".
 _PHONE_WORD = re.compile(r"(?i)^\W*(?:tel(?:efon|ephone|[eé]fono)?|t[eé]l|phone|ph|fon|t)\b\W*")
 _PHONE_DIGITS = 7  # the fewest digits of a telephone number with its area code
@@ -186,13 +197,32 @@ _PAYMENT = re.compile(
     r"(?i)(?<![a-z])(?:visa|mastercard|master|amex|discover|credit|debit|card|cash|payment|paid|charged?)(?![a-z])"
 )
 _CARD = re.compile(
-    r"(?i)(?<![a-z])(?:visa|mastercard|master\s?card|amex|discover|credit|debit|card)(?![a-z])"
+    r"(?i)(?<![a-z])(?:visa|mastercard|master\s?card|amex|discover|credit|debit|card|girocard|ec[\s-]?karte|"
+    r"kreditkarte|maestro|v\s?pay|carte|tarjeta|carta)(?![a-z])"
 )
+# The word a card terminal's slip prints before the amount it took ("Betrag EUR 39,00", "AMOUNT $13.05").
+_SLIP_AMOUNT = re.compile(r"(?i)(?<![a-z])(?:betrag|amount|importe|montant|bedrag|belopp|importo)(?![a-z])")
+# Cash handed over ("Cash", "Geg. BAR", "Bargeld", "Efectivo"...) and the change given back ("Change",
+# "Rückgeld" as OCR reads its ü too, "Zurück", "Cambio", "Resto", "Rendu"...).
+_CASH = re.compile(
+    r"(?i)(?<![a-z])(?:cash|bar|bargeld|gegeben|efectivo|contanti|esp[eè]ces|contant|kontant|got[óo]wka)(?![a-z])"
+)
+_CHANGE_BACK = re.compile(
+    r"(?i)(?<![a-z])(?:change|r(?:ü|u|ii)ckgeld|zur(?:ü|u|ii)ck|cambio|resto|rendu|wisselgeld|v[äa]xel|"
+    r"reszta)(?![a-z])"
+)
+_CHANGE_LINES = 4  # the change is printed within this many lines under the cash handed over
+# An amount paid ending its line, either decimal mark, its currency's sign or code before or after it.
+_PAID_AT_END = re.compile(r"(?i)(?<![\d.,])(\d{1,6})\s?[.,]\s?(\d{2})\s*(?:€|eur|usd)?\s*$")
 _TAX = re.compile(r"(?i)(?<![a-z])(?:tax|vat|gst|hst|pst|mwst|tva)(?![a-z])")
 _SUBTOTAL = re.compile(r"(?i)(?<![a-z])sub[\s-]*total(?![a-z])")
 _CHANGE = re.compile(r"(?i)(?<![a-z])change(?![a-z])")
 _CENTS_AT_END = re.compile(r"(?<![\d.,])\$?(\d{1,3}(?:,\d{3})*|\d{1,6})\.(\d{2})\s*$")
-_LONE_AMOUNT = re.compile(r"^\s*\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})\s?[.,]\s?(\d{2})\s*$")
+# An amount alone on its line, its currency's sign or code before or after it ("$ 12.50", "€ 6,48",
+# "6,48 EUR"): a total label printed large sets its amount on a line of its own.
+_LONE_AMOUNT = re.compile(
+    r"(?i)^\s*(?:(?:€|eur)\s*|\$\s?)?(\d{1,3}(?:,\d{3})*|\d{1,6})\s?[.,]\s?(\d{2})\s*(?:€|eur)?\s*$"
+)
 
 
 def prints_month_first(texts: Iterable[str]) -> bool:
@@ -235,8 +265,68 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             found.append((float(candidate.value), candidate))
     if found:
         yield max(found, key=lambda item: item[0])[1]
-    else:
-        yield from _sum_of_two(slot, reading)
+        return
+    summed = list(_sum_of_two(slot, reading)) or list(_paid_twice(slot, reading))
+    yield from summed or _cash_less_change(slot, reading)
+
+
+def _cash_less_change(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """A receipt whose total OCR lost, paid in cash: the cash handed over less the change given back
+    ("Geg. BAR 10,00", "Rückgeld BAR 0,26": 9,74), the change's amount on its line or, its label
+    alone, on the line under it ("Rückgeld", "Bar € -0,02"); the first cash line with its change
+    within the next lines."""
+    lines = [" ".join(line.text.split()) for line in reading.layout.lines[:_SUM_LINES]]
+    for index, text in enumerate(lines):
+        cash = _PAID_AT_END.search(text)
+        if cash is None or not _CASH.search(text[: cash.start()]) or _CHANGE_BACK.search(text):
+            continue
+        change = _change_after(lines, index)
+        if change is None:
+            continue
+        cents = int(cash[1]) * 100 + int(cash[2]) - change
+        if cents > 0:
+            value = f"{cents // 100}.{cents % 100:02d}"
+            candidate = candidate_of(slot, value, SUM_OF_TWO, (index, 0), frozenset({(index, -7)}), reading)
+            yield from [candidate] if candidate else []
+        return
+
+
+def _change_after(lines: Sequence[str], at: int) -> int | None:
+    """The change given back (in cents) on the lines just under the cash handed over on line `at`."""
+    for index in range(at + 1, min(at + _CHANGE_LINES, len(lines))):
+        label = _CHANGE_BACK.search(lines[index])
+        if label is None:
+            continue
+        amount = _PAID_AT_END.search(lines[index][label.end() :])
+        if amount is None and index + 1 < len(lines) and not _PAID_AT_END.search(lines[index]):
+            amount = _PAID_AT_END.search(lines[index + 1])
+        return int(amount[1]) * 100 + int(amount[2]) if amount else None
+    return None
+
+
+def _paid_twice(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """A receipt whose total OCR lost (its label, "Total EUR", or its amount) that a card paid: the
+    amount a card's line and the terminal's slip print alike ("GIROCARD 39,00" and "Betrag EUR
+    39,00"; "EC-Karte € 49,90" and "Betrag 49.90 EUR"), the largest so printed; no line giving change
+    back. Two cards paying alike are a bill split in two, no total."""
+    seen: dict[tuple[bool, int], int] = {}  # (a card's line, not the slip's; cents): its first line
+    best: tuple[int, int] | None = None
+    for index, line in enumerate(reading.layout.lines[:_SUM_LINES]):
+        text = " ".join(line.text.split())
+        amount = _PAID_AT_END.search(text)
+        if amount is None or _CHANGE.search(text) or _TAX.search(text):
+            continue
+        card = bool(_CARD.search(text[: amount.start()]))
+        if not card and not _SLIP_AMOUNT.search(text[: amount.start()]):
+            continue
+        cents = int(amount[1]) * 100 + int(amount[2])
+        if (not card, cents) in seen and (best is None or cents > best[1]):
+            best = (seen[(not card, cents)], cents)
+        seen.setdefault((card, cents), index)
+    if best is not None:
+        value = f"{best[1] // 100}.{best[1] % 100:02d}"
+        candidate = candidate_of(slot, value, SUM_OF_TWO, (best[0], 0), frozenset({(best[0], -7)}), reading)
+        yield from [candidate] if candidate else []
 
 
 def _card_paying(text: str) -> re.Match[str] | None:
@@ -374,10 +464,20 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         return
     separator = ", " if role == "address" else " "
     text = separator.join(texts[index] for index in lines)
+    if role == "address":
+        text = street_repaired(text)
     uses = frozenset((index, 0) for index in lines)
     candidate = candidate_of(slot, text, SHOP_HEAD, (lines[0], 0), uses, reading)
     if candidate is not None:
         yield candidate
+
+
+def street_repaired(text: str) -> str:
+    """An address with the ß of its street word read again where OCR read it as a B, an 8, or an f
+    before the house number ("WesternstraBe 2" is Westernstraße 2): a German street ends so, and no
+    word of an address does otherwise. Upper case ("STRABE") is left as read: a till printing its
+    address in capitals writes "STRASSE"."""
+    return _STREET_SHARP_S.sub("ße", text)
 
 
 def _only_a_phone(text: str) -> bool:
@@ -549,6 +649,21 @@ def stamped_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         if reading.valid(slot.node, value):
             yield Candidate(STAMPED, (index, 0), frozenset({(index, 0)}), value, found.printed)
             return
+    yield from _labelled_date(slot, reading)
+
+
+def _labelled_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The date after the word that labels it ("Datum: 04.04. 2020"), when no line stamps the sale with
+    a time: OCR's confusions and its space before the year undone (`date_repaired`)."""
+    for index, line in enumerate(reading.layout.lines[:_SUM_LINES]):
+        label = _DATE_WORD.match(" ".join(line.text.split()))
+        if label is None:
+            continue
+        found = parse_date(date_repaired(" ".join(line.text.split())[label.end() :]), reading.day_first)
+        if found is not None and reading.valid(slot.node, found.value.isoformat()):
+            value = found.value.isoformat()
+            yield Candidate(LABELLED_DATE, (index, 0), frozenset({(index, 0)}), value, found.printed)
+            return
 
 
 def date_repaired(text: str) -> str:
@@ -556,6 +671,7 @@ def date_repaired(text: str) -> str:
     numeric date, O for 0, l, I or | for 1, S for 5 ("O5/l1/18" is 05/11/18); in a month's name
     before its day, $ or 5 for S, 0 for O, 1 for l ("$ep07'18" is Sep07'18). A word of letters and
     digits elsewhere on the line ("T0TAL", "S1") is left as it is read."""
+    text = _SPACED_YEAR.sub(r"\1\2", text)
     text = _CONFUSED_NUMERIC_DATE.sub(lambda found: found[0].translate(_AS_DIGITS), text)
     return _CONFUSED_MONTH.sub(lambda found: found[1].translate(_AS_LETTERS), text)
 

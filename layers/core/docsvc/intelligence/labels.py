@@ -360,6 +360,8 @@ customer: 客戶, 客户
 vat id: 統一編號, 统一编号
 total: 總金額, 总金额
 tax: 營業稅, 营业税, igv
+invoice: faktura vat, faktura vat marza
+vat id: nit
 """  # noqa: RUF001 (Cyrillic, Greek and Arabic labels)
 # German compounds end in one of these, after a part that is a word above (and a joining s):
 _HEADS = {"nummer": "number", "datum": "date", "betrag": "amount", "preis": "price", "adresse": "address",

@@ -150,6 +150,9 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
                 position += 1
             elif following is None:
                 pending = (piece[:colon].strip(), start)
+        elif (sums := _net_tax_gross(index, start, piece, pieces[position + 1 : position + 4])) is not None:
+            pairs.extend(sums)
+            position += 3
         elif following and label_colon(following[1]) is None:
             pairs.append(Pair(piece, following[1], "spaced", (index, start), (index, following[0])))
             position += 1
@@ -157,6 +160,32 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
             pending = (piece, start)
         position += 1
     return pairs, pending
+
+
+# The sums a total's line prints with no label of their own, in the order a VAT invoice's columns give
+# them ("Razem   473,15   37,85   511,00"): the net, its tax and the gross, which adds them up.
+_NET_TAX_GROSS = ("Net total", "Tax", "Total")
+_OCR_TRAIL = ")]|,."  # marks a scan's OCR leaves after an amount ("37,85)", "236,57,")
+
+
+def _net_tax_gross(index: int, start: int, label: str, following: list[tuple[int, str]]) -> list[Pair] | None:
+    """A total's label followed by exactly three amounts, the first two adding up to the third: the
+    net, its tax and the gross, each paired with its own label (the line's own label names the gross);
+    None otherwise."""
+    if len(following) != 3 or tuple(label_key(label)) not in TOTAL_KEYS:
+        return None
+    texts = [piece.rstrip(_OCR_TRAIL) for _, piece in following]
+    numbers = [parse_number(text) for text in texts]
+    if any(number is None or _RATE_CELL.fullmatch(text) for number, text in zip(numbers, texts, strict=True)):
+        return None
+    net, tax, gross = (number[0] for number in numbers if number is not None)
+    if not (0 < tax < net and abs(net + tax - gross) < 0.011):
+        return None
+    names = (*_NET_TAX_GROSS[:2], label)
+    return [
+        Pair(name, text, "spaced", (index, start) if name == label else (index, at), (index, at))
+        for name, text, (at, _) in zip(names, texts, following, strict=True)
+    ]
 
 
 def _amount_alone(piece: str) -> bool:

@@ -145,3 +145,23 @@ def test_malaysian_invoice_reads_its_ringgit_amounts() -> None:
     output = extract([page], SCHEMA).output
     assert output["currency"] == "MYR"
     assert (output["net_total"], output["tax_total"], output["total"]) == (250.0, 0.0, 250.0)
+
+
+@pytest.mark.parametrize("dash", ["-", "—"])
+def test_a_tax_row_with_a_dash_for_its_empty_quantity_gives_its_amount(dash: str) -> None:
+    page = "\n".join(
+        [
+            "請款單",
+            "請款單編號: QK-20240301-007",
+            "",
+            "| 項目 | 說明 | 數量 | 請款金額 |",
+            "|---|---|---|---|",
+            "| 月租費 | 2,600元*1月=2,600元 | 1 | 2600 |",
+            "| 月租費 | 2,600元*1月=2,600元 | 1 | 2600 |",
+            f"| 營業稅 | 稅率 5% | {dash} | 260 |",
+            "",
+            "總金額 新台幣 $ 5,460",
+        ]
+    )
+    output = extract([page], SCHEMA).output
+    assert (output["tax_total"], output["total"]) == (260.0, 5460.0)

@@ -627,10 +627,15 @@ def variants(key: Key) -> Iterator[Key]:
                 yield key[:start] + other + key[start + size :]
 
 
+def is_blank_cell(cell: str) -> bool:
+    """A table cell holding nothing, or only the dash a table prints for nothing ("| VAT | 5% | - | 260 |")."""
+    return cell.strip(" -\u2013\u2014") == ""
+
+
 def is_summary_row(cells: Iterable[str]) -> bool:
     """A table row that totals the others ("Subtotal", "Total due", "VAT 20%") rather than adds one."""
     cells = list(cells)
-    filled = [cell for cell in cells if cell.strip()]
+    filled = [cell for cell in cells if not is_blank_cell(cell)]
     for cell in filled:
         key = tuple(word for word in label_key(cell) if not word.isdigit())
         if key in _STRONG_SUMMARY_KEYS or (key in SUMMARY_KEYS and len(filled) < len(cells)):

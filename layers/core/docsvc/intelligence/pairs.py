@@ -17,6 +17,7 @@ from itertools import pairwise
 from docsvc.intelligence.labels import (
     SUMMARY_KEYS,
     TOTAL_KEYS,
+    is_blank_cell,
     is_known_label,
     is_label_text,
     is_party_label,
@@ -423,7 +424,7 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
         rows = [(index, lines[index].cells or ()) for index in table.lines]
         keyed = _keys_down_the_side(rows)
         for index, cells in rows:
-            filled = [position for position, cell in enumerate(cells) if cell]
+            filled = [position for position, cell in enumerate(cells) if not is_blank_cell(cell)]
             if len(filled) == 2 or (len(filled) > 2 and is_summary_row(cells[: filled[-1]])):
                 named = [place for place in filled[:-1] if _is_summary_label(cells[place])]
                 at = named[-1] if named else filled[0]  # "| Paid by card |  | VAT (0%): | 0.00 |": the VAT

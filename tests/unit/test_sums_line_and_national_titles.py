@@ -71,3 +71,18 @@ def test_a_colombian_issuers_nit_is_its_tax_id() -> None:
     output = extract([page], SCHEMA).output
     assert output["issuer"]["vat_id"] == "900.123.456-7"
     assert output["currency"] == "COP"
+
+
+def test_summary_labels_stacked_in_one_cell_beside_their_stacked_amounts_are_each_paired() -> None:
+    page = "\n".join(
+        [
+            "SUPERMERCADOS EJEMPLO S.A.",
+            "FACTURA ELECTRÓNICA DE VENTA No: FE-1001",
+            "",
+            "| SON: TREINTA MIL PESOS | TOTAL CANTIDAD: | 3.00 | SUBTOTAL IVA 19.00% | 25,210.08 4,789.92 |",
+            "|---|---|---|---|---|",
+            "| OBSERVACIONES | TOTAL UNIDADES: | 3.00 | TOTAL FACTURA | 30,000.00 |",
+        ]
+    )
+    output = extract([page], SCHEMA).output
+    assert (output["net_total"], output["tax_total"], output["total"]) == (25210.08, 4789.92, 30000.0)

@@ -438,7 +438,7 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
             elif len(filled) > 2 and _ends_in_key_and_value(cells, filled):
                 at, value_at = filled[-2], filled[-1]  # "| Customer Name | Invoice # | 0000007 |"
                 pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
-        pairs += _side_by_side_keys(rows) + _keys_over_values(rows) + _boxed_pairs(rows)
+        pairs += _side_by_side_keys(rows) + _keys_over_values(rows) + _boxed_pairs(rows) + _stacked_sums(rows)
         pairs += _colons_over_values(rows)
         known = {(pair.label_at, pair.value_at) for pair in pairs}
         pairs += [pair for pair in _colons_beside_values(rows) if (pair.label_at, pair.value_at) not in known]
@@ -488,6 +488,37 @@ def _before_its_rate(cells: tuple[str, ...], filled: list[int], at: int) -> int:
     if amounts and _RATE_CELL.fullmatch(cells[filled[-1]]):
         return amounts[-1]
     return filled[-1]
+
+
+def _stacked_sums(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
+    """A cell of summary labels printed one over the other beside a cell of as many amounts ("|
+    SUBTOTAL IVA 19.00% | 26,299.57 4,550.42 |", each column's lines run into one cell): each label
+    with the amount in its place."""
+    pairs: list[Pair] = []
+    for index, cells in rows:
+        filled = [position for position, cell in enumerate(cells) if not is_blank_cell(cell)]
+        for place, following in pairwise(filled):
+            amounts = cells[following].split()
+            if len(amounts) < 2 or any(not _amount_alone(amount) for amount in amounts):
+                continue
+            labels = _summary_labels(cells[place].split(), len(amounts))
+            for number, (label, amount) in enumerate(zip(labels, amounts, strict=False)):
+                at = (index, place + number * _PIECE)
+                pairs.append(Pair(label, amount, "cell", at, (index, following + number * _PIECE)))
+    return pairs
+
+
+def _summary_labels(words: list[str], count: int) -> list[str]:
+    """`words` cut into `count` summary labels in a row ("SUBTOTAL IVA 19.00%" into "SUBTOTAL" and "IVA
+    19.00%"), the first cut that makes each of them one; none when no cut does."""
+    if count == 1:
+        text = " ".join(words)
+        return [text] if words and _is_summary_label(text) else []
+    for cut in range(1, len(words) - count + 2):
+        first = " ".join(words[:cut])
+        if _is_summary_label(first) and (rest := _summary_labels(words[cut:], count - 1)):
+            return [first, *rest]
+    return []
 
 
 def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:

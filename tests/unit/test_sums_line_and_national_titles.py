@@ -86,3 +86,18 @@ def test_summary_labels_stacked_in_one_cell_beside_their_stacked_amounts_are_eac
     )
     output = extract([page], SCHEMA).output
     assert (output["net_total"], output["tax_total"], output["total"]) == (25210.08, 4789.92, 30000.0)
+
+
+def test_summary_rows_in_columns_the_items_leave_empty_keep_their_columns() -> None:
+    items = [
+        f"| {n} | KOD-{n} | Ürün {n} | 1 | 100,00 TL | %0,00 |  | 0,00 TL | %20,00 | 20,00 TL |  | 100,00 TL |"
+        for n in range(1, 21)
+    ]
+    sums = [
+        "|  |  |  |  |  |  | Mal Hizmet Toplam Tutarı |  |  |  | 2.000,00 TL |  |",
+        "|  |  |  |  |  |  | Hesaplanan KDV(%20) |  |  |  | 400,00 TL |  |",
+        "|  |  |  |  |  |  | Vergiler Dahil Toplam Tutar |  |  |  | 2.400,00 TL |  |",
+    ]
+    page = "\n".join([items[0], "|---|---|---|---|---|---|---|---|---|---|---|---|", *items[1:], *sums])
+    output = extract([page], SCHEMA).output
+    assert (output["net_total"], output["tax_total"], output["total"]) == (2000.0, 400.0, 2400.0)

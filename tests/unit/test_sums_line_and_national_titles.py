@@ -90,11 +90,12 @@ def test_summary_labels_stacked_in_one_cell_beside_their_stacked_amounts_are_eac
 
 def test_summary_rows_in_columns_the_items_leave_empty_keep_their_columns() -> None:
     items = [
-        f"| {n} | KOD-{n} | Ürün {n} | 1 | 100,00 TL | %0,00 |  | 0,00 TL | %20,00 | 20,00 TL |  | 100,00 TL |"
+        f"| {n} | KOD-{n} | Ürün {n} | 1 | 100,00 TL | %0,00 |  | 0,00 TL | %20,00 | 20,00 TL |  "
+        "| 100,00 TL |"
         for n in range(1, 21)
     ]
     sums = [
-        "|  |  |  |  |  |  | Mal Hizmet Toplam Tutarı |  |  |  | 2.000,00 TL |  |",
+        "|  |  |  |  |  |  | Mal Hizmet Toplam Tutarı |  |  |  | 2.000,00 TL |  |",  # noqa: RUF001
         "|  |  |  |  |  |  | Hesaplanan KDV(%20) |  |  |  | 400,00 TL |  |",
         "|  |  |  |  |  |  | Vergiler Dahil Toplam Tutar |  |  |  | 2.400,00 TL |  |",
     ]

@@ -628,7 +628,8 @@ def variants(key: Key) -> Iterator[Key]:
 
 
 def is_blank_cell(cell: str) -> bool:
-    """A table cell holding nothing, or only the dash a table prints for nothing ("| VAT | 5% | - | 260 |")."""
+    """A table cell holding nothing, or only the dash a table prints for nothing ("| VAT | 5% | - |
+    260 |")."""
     return cell.strip(" -\u2013\u2014") == ""
 
 

@@ -18,9 +18,9 @@ from docsvc.intelligence.vocabulary import plain
 _CURRENCY = re.compile(
     r"(?i)(?<![a-z])(?:usd|eur|gbp|jpy|chf|cad|aud|nzd|cny|rmb|inr|sek|nok|dkk|pln|czk|huf|brl|mxn|zar|"
     r"sgd|hkd|krw|rub|ils|aed|sar|try|rsd|aoa|pyg|ron|uah|bgn|mkd|us\$|ca\$|au\$|a\$|c\$|r\$|rs\.?|kr\.?|fr\.|"
-    r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|ден\.?|lei|idr|vnd|uzs|rp\.?|myr|kes|twd|cop|clp|ars|pen|"
+    r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|ден\.?|lei|idr|vnd|uzs|rp\.?|myr|kes|twd|cop|clp|ars|pen|"  # noqa: RUF001
     r"dzd|mad|egp|ngn|ghs|thb|php|lkr|pkr|bdt|tnd|xof|xaf|kwd|qar|isk|nt\$|ksh|rm)(?![a-z])|"
-    r"新台幣|新臺幣|新台币|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"  # noqa: RUF001
+    r"新台幣|新臺幣|新台币|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"
 )
 _UNIT_AFTER = re.compile(r"(.*?[\d)])\s*(%|[^\W\d_]{1,6}\.?)")
 _GROUP_SPACES = " '\u2019\u00a0\u202f"  # thousands separated by spaces or apostrophes: 1 234,50, 1'234.50
@@ -94,8 +94,9 @@ def _three_after(digits: str, separator: str) -> bool:
 
 # A sign of more than one character first: "R$" is the Brazilian real, not the dollar it contains.
 _CURRENCY_SIGNS = {
-    "R$": "BRL", "NT$": "TWD", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "￥": "JPY", "₹": "INR", "₩": "KRW",
-    "₽": "RUB", "₺": "TRY", "₲": "PYG", "₴": "UAH", "元": "CNY", "円": "JPY", "₪": "ILS", "₫": "VND",
+    "R$": "BRL", "NT$": "TWD", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "￥": "JPY", "₹": "INR",
+    "₩": "KRW", "₽": "RUB", "₺": "TRY", "₲": "PYG", "₴": "UAH", "元": "CNY", "円": "JPY", "₪": "ILS",
+    "₫": "VND",
 }  # fmt: skip
 # A sign written as a word after the amount ("27 333,06 zł", "1 250 Kč", "12 700 Ft", "1.500,00 дин"),
 # not the start of a longer word.
@@ -133,7 +134,9 @@ _CURRENCY_WORDS = {
     "сум": "UZS", "rupiah": "IDR", "shekel": "ILS", "shekels": "ILS", "شيكل": "ILS",
 }  # fmt: skip
 # The New Taiwan dollar named in Han characters: the "元" and "$" of a page that names it are its own.
-_HAN_CURRENCY_WORDS = {"人民币": "CNY", "人民幣": "CNY", "日本円": "JPY", "新台幣": "TWD", "新臺幣": "TWD", "新台币": "TWD"}
+_HAN_CURRENCY_WORDS = {
+    "人民币": "CNY", "人民幣": "CNY", "日本円": "JPY", "新台幣": "TWD", "新臺幣": "TWD", "新台币": "TWD",
+}  # fmt: skip
 _CURRENCY_WORD = re.compile(
     r"(?<![^\W\d_])("
     + "|".join(sorted(map(re.escape, _CURRENCY_WORDS), key=len, reverse=True))

@@ -3,8 +3,8 @@
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
-                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|receipts|receipts2|receipts2-heldout|
-                 receipts3|receipts4|all]
+                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|receipts|receipts2|
+                 receipts2-heldout|receipts3|receipts4|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
 
@@ -60,6 +60,11 @@ bill), their truth read by hand; measured only. `fresh16` holds seven invoices o
 a supermarket chain's electronic invoice, a dental clinic's electronic sales slip, a POS vendor's payment
 request, a learning-management system's fee invoice, a school's fees invoice, an ERP back end's invoice
 and an optician's invoice scanned into a picture-only PDF), their truth read by hand; measured only.
+`fresh17` holds seven invoices of seven further producers (Algerian, Indian and Japanese English,
+Swedish/English, Brazilian Portuguese and Italian: a software-development invoice, an event-ticketing
+platform's pair of invoices in one file, a business-document generator's qualified invoice, an
+exporter's commercial invoice, two DANFEs of NF-e renderers and a butcher's invoice scanned upside
+down into a picture-only PDF), their truth the NF-e XML beside the PDF or read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -287,6 +292,7 @@ SPLITS = (
     "fresh14",
     "fresh15",
     "fresh16",
+    "fresh17",
     "receipts",
     "receipts2",
     "receipts2-heldout",

@@ -352,6 +352,16 @@ tax: itbis
 due date: vence, dospijece racuna, dospijece
 customer: consumidor
 customer name: naziv kupca
+invoice: boleta, boleta de venta, boleta de venta electronica, 請款單, 请款单
+invoice number: boleta n, numero de boleta, 請款單編號, 请款单编号, 請款單號
+invoice date: 開立日期, 开立日期
+vendor: 開立公司, 开立公司
+customer: 客戶, 客户
+vat id: 統一編號, 统一编号
+total: 總金額, 总金额
+tax: 營業稅, 营业税, igv
+invoice: faktura vat, faktura vat marza
+vat id: nit
 """  # noqa: RUF001 (Cyrillic, Greek and Arabic labels)
 # German compounds end in one of these, after a part that is a word above (and a joining s):
 _HEADS = {"nummer": "number", "datum": "date", "betrag": "amount", "preis": "price", "adresse": "address",
@@ -457,11 +467,12 @@ def snake_case(label: str) -> str:
     return name if not name or name[0].isalpha() else f"field_{name}"
 
 
-# A rate, with the amount it is taken of ("19.00% of €121.50", "19 % auf 121,50 €"); Turkish prints
-# the sign first ("KDV (%20)").
+# A rate, with the amount it is taken of ("19.00% of €121.50", "19 % auf 121,50 €") or the sum it names
+# in its brackets ("Tax (16.00% on subtotal)"); Turkish prints the sign first ("KDV (%20)").
 _RATE = re.compile(
     r"\(?(?:\d+(?:[.,]\d+)?\s*%|%\s?\d+(?:[.,]\d+)?(?![\d.,]))"
-    r"(?:\s+(?:of|on|auf|von|sur|de|su|sobre|van|over)\s+[€$£]?\s?\d[\d.,\u00a0 ]*(?:\s?[€$£])?)?\)?"
+    r"(?:\s+(?:of|on|auf|von|sur|de|su|sobre|van|over)\s+"
+    r"(?:[€$£]?\s?\d[\d.,\u00a0 ]*(?:\s?[€$£])?|[^\W\d_]+(?:\s[^\W\d_]+)?(?=\s*\))))?\)?"
 )
 
 
@@ -616,10 +627,16 @@ def variants(key: Key) -> Iterator[Key]:
                 yield key[:start] + other + key[start + size :]
 
 
+def is_blank_cell(cell: str) -> bool:
+    """A table cell holding nothing, or only the dash a table prints for nothing ("| VAT | 5% | - |
+    260 |")."""
+    return cell.strip(" -\u2013\u2014") == ""
+
+
 def is_summary_row(cells: Iterable[str]) -> bool:
     """A table row that totals the others ("Subtotal", "Total due", "VAT 20%") rather than adds one."""
     cells = list(cells)
-    filled = [cell for cell in cells if cell.strip()]
+    filled = [cell for cell in cells if not is_blank_cell(cell)]
     for cell in filled:
         key = tuple(word for word in label_key(cell) if not word.isdigit())
         if key in _STRONG_SUMMARY_KEYS or (key in SUMMARY_KEYS and len(filled) < len(cells)):

@@ -91,7 +91,10 @@ _ATTENTION = re.compile(
 )
 # A street printed house number first ("8636 Sentinel Place", "2, rue de la Paix"), or a postcode and
 # its place ("98765 Lieferantenstadt", "75000 Paris"): an address's line, no name.
-_HOUSE_NUMBER_FIRST = re.compile(r"\d{1,5}[a-z]?,?\s+[^\W\d]")
+_HOUSE_NUMBER_FIRST = re.compile(r"\d{1,5}(?:st|nd|rd|th|[a-z])?,?\s+[^\W\d]")  # "2nd Floor, ..." too
+# A post-office box ("P.O. Box 57935", "Postfach 10 20 30", "BP 1234", "Apartado 45", "Caixa Postal 12"):
+# an address's line, no name.
+_PO_BOX = re.compile(r"(?i)\s*(?:p\.?\s?o\.?\s?box|postfach|b\.?p\.?|apartado|caixa postal|casilla)\s?\d")
 # Words a company's registration or tax numbers are printed after, in a footer beside its name.
 _REGISTRATION = re.compile(
     r"(?i)(?<!\w)(?:ust\.?[\s-]?id(?:\.?[\s-]?nr)?|steuer[\s-]?nr|vat|tva|btw|iva|nip|regon|krs|siret|siren|"
@@ -1031,9 +1034,11 @@ def _dated(text: str) -> bool:
 
 
 def _is_street(text: str) -> bool:
-    """An address's line printed number first: a street ("8636 Sentinel Place", "2, rue de la Paix")
-    or a postcode and its place ("75000 Paris"); not a company's name ("1&1 Internet AG")."""
-    return bool(_HOUSE_NUMBER_FIRST.match(text.strip())) and not _LEGAL_FORM_WORD.search(text)
+    """An address's line printed number first: a street ("8636 Sentinel Place", "2, rue de la Paix"), a
+    floor ("2nd Floor, Ramis Center") or a postcode and its place ("75000 Paris"), or a post-office
+    box; not a company's name ("1&1 Internet AG")."""
+    street = _HOUSE_NUMBER_FIRST.match(text.strip()) or _PO_BOX.match(text)
+    return bool(street) and not _LEGAL_FORM_WORD.search(text)
 
 
 def _mostly_letters(text: str) -> bool:

@@ -17,6 +17,7 @@ from itertools import pairwise
 from docsvc.intelligence.labels import (
     SUMMARY_KEYS,
     TOTAL_KEYS,
+    is_blank_cell,
     is_known_label,
     is_label_text,
     is_party_label,
@@ -150,6 +151,9 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
                 position += 1
             elif following is None:
                 pending = (piece[:colon].strip(), start)
+        elif (sums := _net_tax_gross(index, start, piece, pieces[position + 1 : position + 4])) is not None:
+            pairs.extend(sums)
+            position += 3
         elif following and label_colon(following[1]) is None:
             pairs.append(Pair(piece, following[1], "spaced", (index, start), (index, following[0])))
             position += 1
@@ -157,6 +161,32 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
             pending = (piece, start)
         position += 1
     return pairs, pending
+
+
+# The sums a total's line prints with no label of their own, in the order a VAT invoice's columns give
+# them ("Razem   473,15   37,85   511,00"): the net, its tax and the gross, which adds them up.
+_NET_TAX_GROSS = ("Net total", "Tax", "Total")
+_OCR_TRAIL = ")]|,."  # marks a scan's OCR leaves after an amount ("37,85)", "236,57,")
+
+
+def _net_tax_gross(index: int, start: int, label: str, following: list[tuple[int, str]]) -> list[Pair] | None:
+    """A total's label followed by exactly three amounts, the first two adding up to the third: the
+    net, its tax and the gross, each paired with its own label (the line's own label names the gross);
+    None otherwise."""
+    if len(following) != 3 or tuple(label_key(label)) not in TOTAL_KEYS:
+        return None
+    texts = [piece.rstrip(_OCR_TRAIL) for _, piece in following]
+    numbers = [parse_number(text) for text in texts]
+    if any(number is None or _RATE_CELL.fullmatch(text) for number, text in zip(numbers, texts, strict=True)):
+        return None
+    net, tax, gross = (number[0] for number in numbers if number is not None)
+    if not (0 < tax < net and abs(net + tax - gross) < 0.011):
+        return None
+    names = (*_NET_TAX_GROSS[:2], label)
+    return [
+        Pair(name, text, "spaced", (index, start) if name == label else (index, at), (index, at))
+        for name, text, (at, _) in zip(names, texts, following, strict=True)
+    ]
 
 
 def _amount_alone(piece: str) -> bool:
@@ -394,7 +424,7 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
         rows = [(index, lines[index].cells or ()) for index in table.lines]
         keyed = _keys_down_the_side(rows)
         for index, cells in rows:
-            filled = [position for position, cell in enumerate(cells) if cell]
+            filled = [position for position, cell in enumerate(cells) if not is_blank_cell(cell)]
             if len(filled) == 2 or (len(filled) > 2 and is_summary_row(cells[: filled[-1]])):
                 named = [place for place in filled[:-1] if _is_summary_label(cells[place])]
                 at = named[-1] if named else filled[0]  # "| Paid by card |  | VAT (0%): | 0.00 |": the VAT
@@ -408,7 +438,7 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
             elif len(filled) > 2 and _ends_in_key_and_value(cells, filled):
                 at, value_at = filled[-2], filled[-1]  # "| Customer Name | Invoice # | 0000007 |"
                 pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
-        pairs += _side_by_side_keys(rows) + _keys_over_values(rows) + _boxed_pairs(rows)
+        pairs += _side_by_side_keys(rows) + _keys_over_values(rows) + _boxed_pairs(rows) + _stacked_sums(rows)
         pairs += _colons_over_values(rows)
         known = {(pair.label_at, pair.value_at) for pair in pairs}
         pairs += [pair for pair in _colons_beside_values(rows) if (pair.label_at, pair.value_at) not in known]
@@ -458,6 +488,37 @@ def _before_its_rate(cells: tuple[str, ...], filled: list[int], at: int) -> int:
     if amounts and _RATE_CELL.fullmatch(cells[filled[-1]]):
         return amounts[-1]
     return filled[-1]
+
+
+def _stacked_sums(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
+    """A cell of summary labels printed one over the other beside a cell of as many amounts ("|
+    SUBTOTAL IVA 19.00% | 26,299.57 4,550.42 |", each column's lines run into one cell): each label
+    with the amount in its place."""
+    pairs: list[Pair] = []
+    for index, cells in rows:
+        filled = [position for position, cell in enumerate(cells) if not is_blank_cell(cell)]
+        for place, following in pairwise(filled):
+            amounts = cells[following].split()
+            if len(amounts) < 2 or any(not _amount_alone(amount) for amount in amounts):
+                continue
+            labels = _summary_labels(cells[place].split(), len(amounts))
+            for number, (label, amount) in enumerate(zip(labels, amounts, strict=False)):
+                at = (index, place + number * _PIECE)
+                pairs.append(Pair(label, amount, "cell", at, (index, following + number * _PIECE)))
+    return pairs
+
+
+def _summary_labels(words: list[str], count: int) -> list[str]:
+    """`words` cut into `count` summary labels in a row ("SUBTOTAL IVA 19.00%" into "SUBTOTAL" and "IVA
+    19.00%"), the first cut that makes each of them one; none when no cut does."""
+    if count == 1:
+        text = " ".join(words)
+        return [text] if words and _is_summary_label(text) else []
+    for cut in range(1, len(words) - count + 2):
+        first = " ".join(words[:cut])
+        if _is_summary_label(first) and (rest := _summary_labels(words[cut:], count - 1)):
+            return [first, *rest]
+    return []
 
 
 def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:

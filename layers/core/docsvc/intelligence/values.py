@@ -18,7 +18,9 @@ from docsvc.intelligence.vocabulary import plain
 _CURRENCY = re.compile(
     r"(?i)(?<![a-z])(?:usd|eur|gbp|jpy|chf|cad|aud|nzd|cny|rmb|inr|sek|nok|dkk|pln|czk|huf|brl|mxn|zar|"
     r"sgd|hkd|krw|rub|ils|aed|sar|try|rsd|aoa|pyg|ron|uah|bgn|mkd|us\$|ca\$|au\$|a\$|c\$|r\$|rs\.?|kr\.?|fr\.|"
-    r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|ден\.?|lei|idr|vnd|uzs|rp\.?)(?![a-z])|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"  # noqa: RUF001
+    r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|ден\.?|lei|idr|vnd|uzs|rp\.?|myr|kes|twd|cop|clp|ars|pen|"  # noqa: RUF001
+    r"dzd|mad|egp|ngn|ghs|thb|php|lkr|pkr|bdt|tnd|xof|xaf|kwd|qar|isk|nt\$|ksh|rm)(?![a-z])|"
+    r"新台幣|新臺幣|新台币|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"
 )
 _UNIT_AFTER = re.compile(r"(.*?[\d)])\s*(%|[^\W\d_]{1,6}\.?)")
 _GROUP_SPACES = " '\u2019\u00a0\u202f"  # thousands separated by spaces or apostrophes: 1 234,50, 1'234.50
@@ -92,8 +94,9 @@ def _three_after(digits: str, separator: str) -> bool:
 
 # A sign of more than one character first: "R$" is the Brazilian real, not the dollar it contains.
 _CURRENCY_SIGNS = {
-    "R$": "BRL", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "￥": "JPY", "₹": "INR", "₩": "KRW",
-    "₽": "RUB", "₺": "TRY", "₲": "PYG", "₴": "UAH", "元": "CNY", "円": "JPY", "₪": "ILS", "₫": "VND",
+    "R$": "BRL", "NT$": "TWD", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "￥": "JPY", "₹": "INR",
+    "₩": "KRW", "₽": "RUB", "₺": "TRY", "₲": "PYG", "₴": "UAH", "元": "CNY", "円": "JPY", "₪": "ILS",
+    "₫": "VND",
 }  # fmt: skip
 # A sign written as a word after the amount ("27 333,06 zł", "1 250 Kč", "12 700 Ft", "1.500,00 дин"),
 # not the start of a longer word.
@@ -101,17 +104,24 @@ _WORD_SIGNS = {
     "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "TL": "TRY", "Kz": "AOA", "kz": "AOA", "Gs": "PYG", "din": "RSD",
     "RSD": "RSD", "lei": "RON", "Fr": "CHF", "kn": "HRK", "ден": "MKD",
     "дин": "RSD", "руб": "RUB", "грн": "UAH", "лв": "BGN", "сум": "UZS", "Rp": "IDR", "đ": "VND",  # noqa: RUF001
+    "RM": "MYR", "KSh": "KES", "Ksh": "KES", "KShs": "KES",
 }  # fmt: skip
 _WORD_SIGN = re.compile(r"(?<=\d)\s?(" + "|".join(_WORD_SIGNS) + r")(?![^\W\d_])")
-# A sign written before the amount ("Gs. 150.000", "Kz 1 250,00", "Fr. 120.50", "TL 99,90").
+# A sign written before the amount ("Gs. 150.000", "Kz 1 250,00", "Fr. 120.50", "TL 99,90", the Malaysian
+# ringgit's "RM 100.00", the Kenyan shilling's "KSh 1,184.92").
 # "Fr" only with its point: a German "Fr" before a date is Friday.
-_SIGN_BEFORE = re.compile(r"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft|Rp)\.?\s?(?=\d)")
+_SIGN_BEFORE = re.compile(r"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft|Rp|RM|KShs|KSh|Ksh)\.?\s?(?=\d)")
 _CURRENCY_CODE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|RMB|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|"
-    r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|ILS|IDR|VND|UZS|MKD)(?![A-Za-z])"
+    r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|ILS|IDR|VND|UZS|MKD|MYR|KES|TWD|COP|CLP|ARS|DZD|EGP|NGN|GHS|THB|LKR|PKR|"
+    r"BDT|TND|XOF|XAF|KWD|QAR|ISK)(?![A-Za-z])"
 )
-# Codes that are also English words ("TRY", "RON"): a currency only beside an amount, or alone.
-_WORD_CODE = re.compile(r"(?<=\d)\s?(TRY|RON)(?![A-Za-z])|(?<![A-Za-z])(TRY|RON)\s?(?=\d)|^\s*(TRY|RON)\s*$")
+# Codes that are also English words or names ("TRY", "RON", "PEN", "MAD", "PHP"): a currency only beside
+# an amount, or alone.
+_WORD_CODES = "TRY|RON|PEN|MAD|PHP"
+_WORD_CODE = re.compile(
+    rf"(?<=\d)\s?({_WORD_CODES})(?![A-Za-z])|(?<![A-Za-z])({_WORD_CODES})\s?(?=\d)|^\s*({_WORD_CODES})\s*$"
+)
 _CODE_ALIASES = {"RMB": "CNY"}
 # A currency named in words ("ukupno dinara", "Moneda: Guaraní", "人民币"): weaker than a code, like a sign.
 # Written as `plain` gives them (lower case, no accents).
@@ -123,7 +133,10 @@ _CURRENCY_WORDS = {
     "динара": "RSD", "рублеи": "RUB", "рубля": "RUB", "гривень": "UAH", "гривні": "UAH",
     "сум": "UZS", "rupiah": "IDR", "shekel": "ILS", "shekels": "ILS", "شيكل": "ILS",
 }  # fmt: skip
-_HAN_CURRENCY_WORDS = {"人民币": "CNY", "人民幣": "CNY", "日本円": "JPY"}
+# The New Taiwan dollar named in Han characters: the "元" and "$" of a page that names it are its own.
+_HAN_CURRENCY_WORDS = {
+    "人民币": "CNY", "人民幣": "CNY", "日本円": "JPY", "新台幣": "TWD", "新臺幣": "TWD", "新台币": "TWD",
+}  # fmt: skip
 _CURRENCY_WORD = re.compile(
     r"(?<![^\W\d_])("
     + "|".join(sorted(map(re.escape, _CURRENCY_WORDS), key=len, reverse=True))
@@ -164,6 +177,8 @@ def currency_of(texts: Iterable[str]) -> str | None:
         signs["CNY"] = signs.get("CNY", 0) + yen_signs
         if not signs["JPY"]:
             del signs["JPY"]
+    if "TWD" in signs:  # a page naming the New Taiwan dollar prices in it with "元" and "$" too
+        signs["TWD"] += signs.pop("CNY", 0) + signs.pop("USD", 0)
     found = codes or signs
     return max(found, key=lambda code: (found[code], code)) if found else None
 

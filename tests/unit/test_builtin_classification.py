@@ -1331,6 +1331,15 @@ def test_a_title_page_naming_a_kind_before_a_noun_names_a_topic_not_the_document
     assert alone > 1.6 * evidence("APPLICATION FORM READER")  # one page is no title page
 
 
+def test_a_kind_whose_words_a_short_word_joins_is_followed_by_its_name_not_its_topic() -> None:
+    from docsvc.intelligence.classification import names_topic
+    from docsvc.intelligence.vocabulary import IndexedText
+
+    assert names_topic(IndexedText.of("Application Form Reader"), 0, 2)
+    assert not names_topic(IndexedText.of("Rapport de projet Alpha"), 0, 3)
+    assert not names_topic(IndexedText.of("Versuchsprotokoll Torsionsmodul"), 0, 1)
+
+
 @pytest.mark.parametrize(
     "title_page",
     [

@@ -339,12 +339,18 @@ def is_title_page(lines: Sequence[str]) -> bool:
 
 
 def names_topic(text: IndexedText, index: int, size: int) -> bool:
-    """Whether the phrase of `size` tokens at `index`, a kind named in several words, is followed on its
-    line by a content word, as a noun that it qualifies ("Application Form Reader", "Purchase Order
-    System"): a title naming the topic of a document, not its kind. A kind named in one word may be
-    followed by its object ("Versuchsprotokoll Torsionsmodul", a protocol of a torsion test)."""
+    """Whether the phrase of `size` tokens at `index`, a kind named in several words with no word
+    joining them, is followed on its line by a content word, as a noun that it qualifies ("Application
+    Form Reader", "Purchase Order System"): a title naming the topic of a document, not its kind. A kind
+    named in one word may be followed by its object ("Versuchsprotokoll Torsionsmodul", a protocol of a
+    torsion test), and one whose words a short word joins by the name it is given ("Rapport de projet
+    Alpha")."""
     after = index + size
-    if size < 2 or after >= len(text.tokens):
+    if (
+        size < 2
+        or after >= len(text.tokens)
+        or any(len(word) <= JOINING_WORD for word in text.stems[index:after])
+    ):
         return False
     between = text.text[text.tokens[after - 1].end : text.tokens[after].start]
     word = text.stems[after]
@@ -574,6 +580,7 @@ LEADER_LINES = 3  # lines of titles led by dots to a page number that make a tab
 COUNT_LINES = 2  # the first and last lines of a page where a slide's count "n / N" is
 TITLE_PAGE_LINES = 8  # a title page: at most this many lines
 TITLE_PAGE_WORDS = 40  # and this many words
+JOINING_WORD = 3  # letters at most of a word joining a kind's words ("de", "of", "di", "van", "der")
 
 _BULLET = re.compile(r"[\u2022\u2023\u25aa\u25a0\u25cf\u25cb\u25e6\u25b6\u25ba\u25b8\u27a2\u27a4\u2756]")
 _BOX = re.compile(r"[☐☑☒□❑◻▢]|\[\s?[xX]?\s?\](?!\()")

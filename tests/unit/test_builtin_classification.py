@@ -1264,3 +1264,96 @@ def test_a_single_slide_of_bullet_points_sent_alone_is_a_presentation() -> None:
     assert classify([slide], KINDS_OF_DOCUMENTS).category == "presentation"
     notice = "Opening hours\nThe office opens at nine and closes at five, version two of the notice."
     assert "presentation" not in document_shapes([notice])
+
+
+ORDER_OR_REPORT = [
+    Category("purchase_order", "A purchase order from a buyer to a seller."),
+    Category("invoice", "An invoice, bill or credit note from a seller to a buyer: invoice number, VAT."),
+    Category("report", "A report of an organisation on a topic: findings, sections, tables and figures."),
+]
+
+
+def test_a_two_letter_abbreviation_counts_only_in_capitals() -> None:
+    lab = (
+        "Wykonanie ćwiczenia\n"
+        "Po dokładnym osuszeniu każda z elektrod została zważona osobno na wadze elektronicznej.\n"
+        "Wnioski\n"
+        "Wyznaczona wartość stałej jest bliska wartości tablicowej."
+    )
+    assert classify([lab], ORDER_OR_REPORT).category == "report"
+    order = "PO 4711\nShip to: Main Street 5\nQty 10 Cables"
+    assert classify([order], ORDER_OR_REPORT).category == "purchase_order"
+
+
+def test_an_order_and_an_invoice_are_named_in_ukrainian_and_russian() -> None:
+    order = "Замовлення №1\nПостачальник: ТОВ Альянс\nСтакан одноразовий 180мл | 11 | 98.89"  # noqa: RUF001
+    bill = "Счет на оплату № 12 от 3 мая 2024 г.\nПоставщик: ООО Ромашка\nИтого к оплате: 1 200,00"  # noqa: RUF001
+    assert classify([order], ORDER_OR_REPORT).category == "purchase_order"
+    assert classify([bill], ORDER_OR_REPORT).category == "invoice"
+
+
+def test_an_advance_invoice_is_named_in_latvian() -> None:
+    bill = "Avansa rēķins Nr. 15\nPakalpojuma sniedzējs: SIA Birojs\nSumma: 120,00 EUR"
+    assert classify([bill], ORDER_OR_REPORT).category == "invoice"
+
+
+def test_a_spanish_letter_template_with_blanks_greeting_and_signing_off_is_a_letter() -> None:
+    page = "\n".join(
+        [
+            "En ……………, a … de ………… de …",
+            "De ……………………………(Nombre trabajador)",
+            "A/A …………………………(RRHH; Gerente, Director)",
+            "Muy Sr/a mio/a:",
+            "Por la presente, y para que quede constancia por escrito, desearía solicitar los días de",
+            "vacaciones correspondientes a este año, del … de ………… al … de ………, ambos inclusive.",
+            "Sin otro particular, reciba un cordial saludo.",
+            "Fdo.: ………………………………(nombre trabajador)",
+        ]
+    )
+    result = classify([page], LETTER_OR_FORM)
+    assert result.category == "letter"
+    assert "a salutation and a closing formula" in result.reasoning
+
+
+def test_a_title_page_naming_a_kind_before_a_noun_names_a_topic_not_the_documents_kind() -> None:
+    from docsvc.intelligence.classification import build_profiles, document_scores
+
+    form = build_profiles([("form", "A form to fill in: boxes, checkboxes and field labels.")])
+
+    body = "The findings of our tests are given in the sections below with tables and figures."
+
+    def evidence(title: str) -> float:
+        return document_scores(form, [f"{title}\nFinal project 2018", body])[0].total
+
+    assert evidence("APPLICATION FORM READER") < 0.6 * evidence("APPLICATION FORM")
+    assert evidence("Application form for members") > 1.6 * evidence("APPLICATION FORM READER")
+    alone = document_scores(form, ["APPLICATION FORM READER\nFinal project 2018"])[0].total
+    assert alone > 1.6 * evidence("APPLICATION FORM READER")  # one page is no title page
+
+
+def test_a_kind_whose_words_a_short_word_joins_is_followed_by_its_name_not_its_topic() -> None:
+    from docsvc.intelligence.classification import names_topic
+    from docsvc.intelligence.vocabulary import IndexedText
+
+    assert names_topic(IndexedText.of("Application Form Reader"), 0, 2)
+    assert not names_topic(IndexedText.of("Rapport de projet Alpha"), 0, 3)
+    assert not names_topic(IndexedText.of("Versuchsprotokoll Torsionsmodul"), 0, 1)
+
+
+@pytest.mark.parametrize(
+    "title_page",
+    [
+        ["3. Elektroliza", "Zespół 3: Górski Paweł, Sozańska Ada", "8 listopada 2017"],
+        ["Tracking Robot", "ITSP 2018", "Members-", "1. Ann Lee", "2. Raj Patel"],
+    ],
+)
+def test_a_title_page_naming_the_team_that_wrote_it_opens_a_report(title_page: list[str]) -> None:
+    from docsvc.intelligence.classification import is_coursework
+
+    assert is_coursework([title_page])
+
+
+def test_a_team_label_left_blank_on_a_form_is_no_report() -> None:
+    from docsvc.intelligence.classification import is_coursework
+
+    assert not is_coursework([["Club registration", "Members:", "____________________", "Signature:"]])

@@ -896,3 +896,30 @@ def test_a_manuals_page_numbered_on_and_on_its_topic_showing_an_example_invoice_
 def test_an_invoice_titled_and_greeting_its_reader_after_a_manual_numbered_apart_is_cut_from_it() -> None:
     pages = [MANUAL_OF_A_TEMPLATE.format(folio=3), EXAMPLE_INVOICE_PAGE.format(folio=1)]
     assert [part.pages for part in split(pages, TEMPLATE_GUIDE_SUBDOCUMENTS)] == [[1], [2]]
+
+
+LAB_REPORT_PAGE = (
+    "The current through the electrolyte was kept constant while the copper settled on the cathode. "
+    "The mass of each electrode was measured before and after the run on an electronic balance."
+)
+
+
+def test_a_sections_number_at_the_top_of_a_page_does_not_hide_its_folio_at_the_foot() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, read_signals
+
+    before = f"{LAB_REPORT_PAGE}\n{LAB_REPORT_PAGE}\n2"
+    page = f"2\nCarrying out the experiment\n{LAB_REPORT_PAGE}\n3"
+    evidence = gap_evidence([read_signals(text, [], []) for text in (before, page)])
+    assert "the folios follow" in [item.reason for item in evidence[1]]
+
+
+def test_a_references_line_ending_a_sentence_on_a_kind_is_no_title() -> None:
+    from docsvc.intelligence.splitting import ALIASES, title_lines
+
+    titles = list(ALIASES)
+    assert title_lines(
+        ["[vL09]", "Axel van Lamsweerde. Requirements", "Specifications. Wiley, 2009."], titles
+    ) == (frozenset())
+    assert title_lines(["Technical specification", "Version 2"], titles) == frozenset(
+        {"technical specification"}
+    )

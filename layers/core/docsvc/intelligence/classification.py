@@ -24,6 +24,7 @@ from itertools import pairwise
 from docsvc.intelligence.vocabulary import (
     ALIASES,
     FIELDS,
+    FUNCTION_WORDS,
     GENERIC_WORDS,
     NEGATIONS,
     PROSE,
@@ -111,6 +112,7 @@ class PageText:
     prose: float = 0.0  # the share of its lines that are sentences rather than labels, values or rows
     sentences: tuple[tuple[int, int], ...] = ()  # where its sentence lines are in the text (start, end)
     claimed: tuple[tuple[int, int], ...] = ()  # token spans of the phrases of every profile found on it
+    title: bool = False  # a title page before a body: a kind it names before a noun is a topic
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,8 @@ def document_scores(profiles: Sequence[Profile], pages: Sequence[str]) -> list[S
     weighing most, and their shape."""
     pages = [with_accents_joined(page) if isinstance(page, str) else "" for page in pages]
     texts = [with_claims(read_page(page), profiles) for page in pages]
+    if len(texts) > 1:  # a title page opens a document with a body after it: one page is no title page
+        texts[0] = replace(texts[0], title=is_title_page(lines_of(pages[0])))
     weights = [1.0 / (1.0 + index) for index in range(len(texts))]
     shapes = document_shapes(pages)
     return [with_shape(score(profile, texts, weights), profile, shapes) for profile in profiles]
@@ -324,6 +328,35 @@ def read_page(text: str) -> PageText:
     )
 
 
+def lines_of(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def is_title_page(lines: Sequence[str]) -> bool:
+    """Whether a page of text is a title page: a few short lines and nothing else."""
+    words = sum(len(line.split()) for line in lines)
+    return 0 < len(lines) <= TITLE_PAGE_LINES and words <= TITLE_PAGE_WORDS
+
+
+def names_topic(text: IndexedText, index: int, size: int) -> bool:
+    """Whether the phrase of `size` tokens at `index`, a kind named in several words with no word
+    joining them, is followed on its line by a content word, as a noun that it qualifies ("Application
+    Form Reader", "Purchase Order System"): a title naming the topic of a document, not its kind. A kind
+    named in one word may be followed by its object ("Versuchsprotokoll Torsionsmodul", a protocol of a
+    torsion test), and one whose words a short word joins by the name it is given ("Rapport de projet
+    Alpha")."""
+    after = index + size
+    if (
+        size < 2
+        or after >= len(text.tokens)
+        or any(len(word) <= JOINING_WORD for word in text.stems[index:after])
+    ):
+        return False
+    between = text.text[text.tokens[after - 1].end : text.tokens[after].start]
+    word = text.stems[after]
+    return "\n" not in between and word.isalpha() and word not in STOP_WORDS | FUNCTION_WORDS
+
+
 def with_claims(page: PageText, profiles: Sequence[Profile]) -> PageText:
     """`page` knowing where the phrases of all `profiles` are on it, so that a phrase of one category
     found only inside a longer phrase of another ("report" in "incident report") counts for less."""
@@ -428,12 +461,15 @@ _ELIDED = re.compile(r"['\u2019][^\W\d_]")  # O'Neill, d'Arc, l'article
 def whole_occurrences(text: IndexedText, words: Phrase) -> list[int]:
     """Where `words` starts in `text`, leaving out a phrase ending on a single letter glued by an
     apostrophe to the word after it: the "P. O" of "James P. O'Neill" is part of a name, no
-    abbreviation ("P.O." for a purchase order)."""
+    abbreviation ("P.O." for a purchase order); and a word of two letters not written in capitals:
+    such a term is an abbreviation ("PO" for a purchase order), and in lower case the same letters are
+    another language's small word (Polish "po", after)."""
     size = len(words)
     return [
         index
         for index in text.occurrences(words)
-        if len(words[-1]) > 1 or not _ELIDED.match(text.text, text.tokens[index + size - 1].end)
+        if (len(words[-1]) > 1 or not _ELIDED.match(text.text, text.tokens[index + size - 1].end))
+        and (size > 1 or len(words[0]) != 2 or text.surface(index, 1).isupper())
     ]
 
 
@@ -446,6 +482,36 @@ def spoken_of(profile: Profile, term: Term, page: PageText, places: Sequence[int
     return term.words in profile.names and all(in_running_text(page, place) for place in places)
 
 
+@dataclass(frozen=True)
+class TopicSpans:
+    """Where a title page names a kind of `profile` as the topic of its title (`names_topic`), in its
+    body and in its heading lines: token spans (start, end), the words of the kind's phrase inside
+    them ("FORM" of "APPLICATION FORM READER") naming the topic too."""
+
+    body: tuple[tuple[int, int], ...] = ()
+    heading: tuple[tuple[int, int], ...] = ()
+
+    @classmethod
+    def of(cls, profile: Profile, page: PageText) -> TopicSpans:
+        if not page.title:
+            return cls()
+
+        def spans(text: IndexedText) -> tuple[tuple[int, int], ...]:
+            return tuple(
+                (index, index + len(words))
+                for words in profile.names
+                for index in whole_occurrences(text, words)
+                if names_topic(text, index, len(words))
+            )
+
+        return cls(spans(page.body), spans(page.heading))
+
+
+def within(index: int, size: int, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether the `size` tokens at `index` lie inside one of `spans`."""
+    return any(start <= index and index + size <= end for start, end in spans)
+
+
 def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> dict[Phrase, Hit]:
     """The phrases of `profile` on one page; a phrase found only inside longer ones, its own or another
     profile's ("statement" in "bank statement"), counts for less."""
@@ -453,6 +519,7 @@ def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> d
     spans = [(start, start + len(term.words)) for term, places in found.items() for start in places]
     spans.extend(page.claimed)
     hits: dict[Phrase, Hit] = {}
+    topics = TopicSpans.of(profile, page)
     for term, places in found.items():
         size = len(term.words)
         nested = all(
@@ -461,9 +528,13 @@ def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> d
         )
         points = term.weight * weight * (1.0 + 0.1 * min(len(places) - 1, 5))
         points *= NESTED_FACTOR if nested else 1.0
+        heading = whole_occurrences(page.heading, term.words)
+        if term.words in profile.names and page.title:  # a title page's topic ("Invoice Generator")
+            heading = [index for index in heading if not within(index, size, topics.heading)]
+            if not heading and all(within(index, size, topics.body) for index in places):
+                points *= MENTION_FACTOR
         if spoken_of(profile, term, page, places):
             points *= MENTION_FACTOR
-        heading = whole_occurrences(page.heading, term.words)
         if heading:
             surface = page.heading.surface(heading[0], size)
             hits[term.words] = Hit(surface, number, points * HEADING_BONUS, True)
@@ -509,6 +580,7 @@ LEADER_LINES = 3  # lines of titles led by dots to a page number that make a tab
 COUNT_LINES = 2  # the first and last lines of a page where a slide's count "n / N" is
 TITLE_PAGE_LINES = 8  # a title page: at most this many lines
 TITLE_PAGE_WORDS = 40  # and this many words
+JOINING_WORD = 3  # letters at most of a word joining a kind's words ("de", "of", "di", "van", "der")
 
 _BULLET = re.compile(r"[\u2022\u2023\u25aa\u25a0\u25cf\u25cb\u25e6\u25b6\u25ba\u25b8\u27a2\u27a4\u2756]")
 _BOX = re.compile(r"[☐☑☒□❑◻▢]|\[\s?[xX]?\s?\](?!\()")
@@ -524,7 +596,8 @@ _AMOUNT = re.compile(  # an amount of money: "1.234,50 EUR", "€ 12.50", "CHF 3
     re.IGNORECASE,
 )
 _SALUTATION = re.compile(
-    r"^(?:dear|to whom it may concern|sehr geehrte[rn]?|(?:sehr )?verehrte[rn]?|liebe[rn]?|guten tag|"
+    r"^(?:dear|to whom it may concern|muy\s+(?:se[ñn]or(?:a|es)?|sr(?:e?s|a)?)\b|"
+    r"sehr geehrte[rn]?|(?:sehr )?verehrte[rn]?|liebe[rn]?|guten tag|"
     r"madame|monsieur|mesdames|"
     r"messieurs|ch[eè]re?s?|estimad[oa]s?|apreciad[oa]s?|querid[oa]s?|distinguid[oa]s?|gentil[ei]|"
     r"egregi[oa]|spett(?:\.|abile)\S*|geachte|beste|prezad[oa]s?|exm[oa]s?\.?|caro|cara|szanown[aiy]|"
@@ -536,7 +609,8 @@ _CLOSING = re.compile(
     r"respectfully|best wishes|mit (?:den )?(?:freundlichen|besten|herzlichen) gr(?:ü|ue|u)(?:ß|ss)en|"
     r"freundliche gr(?:ü|ue|u)(?:ß|ss)e|viele gr(?:ü|ue|u)(?:ß|ss)e|hochachtungsvoll|(?:bien )?cordialement|"
     r"(?:je vous prie d.agr[ée]er|veuillez agr[ée]er|recevez)\b.*salutations|salutations distingu[ée]es|"
-    r"atentamente|(?:un )?(?:cordial(?:es)? )?saludos?(?: cordiales)?|cordiali saluti|distinti saluti|"
+    r"atentamente|(?:un )?(?:cordial(?:es)? )?saludos?(?: cordiales)?|sin otro particular|"
+    r"reciba(?:n)? un (?:cordial |atento )?saludo|cordiali saluti|distinti saluti|"
     r"cordialit[àa]|con osservanza|in fede|met (?:vriendelijke|hartelijke) groet(?:en)?|hoogachtend|"
     r"au plaisir(?: de [^\W\d]+(?: [^\W\d]+)?)?|"
     r"atenciosamente|cordialmente|(?:com os )?melhores cumprimentos|z powa[żz]aniem|"
@@ -623,6 +697,15 @@ _ASSIGNMENT = re.compile(
     r"(trabajo pr[aá]ctico|pr[aá]ctica|laboratorio|lab|assignment|coursework|homework|problem set|"
     r"exercise sheet|travaux pratiques|tp|td|[üu]bung(sblatt)?|praktikum|esercitazione|trabalho pr[aá]tico)"
     r"\s*(n\s*[°º.]?\s*)?\d{1,2}\b",
+    re.IGNORECASE,
+)
+# The label of the team that wrote a project's report on its title page ("Members-", "Team members:",
+# "Zespół 3: ...", "Grupo 2:"), the names after it on its line or on the next: a paper lists its authors
+# with their affiliations, under no label.
+_TEAM = re.compile(
+    r"(?:(?:team|group|project)\s+members?|members?|membres|mitglieder|integrantes|cz[łl]onkowie|"
+    r"(?:team|group|groupe|[ée]quipe|grupo|gruppe|gruppo|zesp[óo][łl]|grupa|groep)\s*(?:n[°º.]?\s*)?\d{1,2})"
+    r"\s*[:\u2013-](?:\s+(?P<names>.*))?$",
     re.IGNORECASE,
 )
 COURSEWORK_WORDS = 8  # a line naming a course's detail is short: a label and a name or two
@@ -728,18 +811,34 @@ def title_page_kinds(lines: Sequence[Sequence[str]]) -> list[DocumentKind]:
 def is_coursework(lines: Sequence[Sequence[str]]) -> bool:
     """Whether the first page with text opens a student's work: short lines giving at least two kinds
     of a course's details (its teacher, the course, the student's number, the term, the assignment's
-    number). A report written for a course has a paper's parts (references, an abstract) or a book's
-    (chapters), but it is a report; a paper's authors may be professors, but a paper names no course,
-    student number, term or assignment."""
+    number), or naming the team that wrote it. A report written for a course has a paper's parts
+    (references, an abstract) or a book's (chapters), but it is a report; a paper's authors may be
+    professors, but a paper names no course, student number, term or assignment."""
     written = [page for page in lines if page]
     if not written:
         return False
     short = [line for line in written[0] if len(line.split()) <= COURSEWORK_WORDS]
+    if names_team(written[0]):
+        return True
     found = {index for line in short for index, cue in enumerate(_COURSEWORK) if cue.match(line)}
     titled = (line for line in written[0] if len(line.split()) <= ASSIGNMENT_WORDS)
     if any(_ASSIGNMENT.match(line) for line in titled):
         found.add(len(_COURSEWORK))
     return len(found) >= COURSEWORK_DETAILS
+
+
+def names_team(page: Sequence[str]) -> bool:
+    """Whether a title page names the team that wrote the document under a label ("Members-" over a list
+    of names, "Zespół 3: Górski Paweł, Sozańska Ada"): a project's report, written by a team of
+    students; a form leaves such a label blank, or follows it with a line to fill in."""
+    for line, following in zip(page, [*page[1:], ""], strict=False):
+        found = _TEAM.match(line) if len(line.split()) <= COURSEWORK_WORDS else None
+        if found is None:
+            continue
+        names = found.group("names") or following
+        if any(c.isalpha() for c in names) and not is_blank(names) and not _TEAM.match(names):
+            return True
+    return False
 
 
 def code_share(lines: Sequence[Sequence[str]]) -> float:

@@ -191,6 +191,7 @@ _SCRIPTS = (
     (0xFEFF, "arabic"),
 )
 _DIGITS = re.compile(r"\d+")
+_SENTENCE_END = re.compile(r"\.\s+(?=[^\W\d])")  # a full stop, then a word: "No. 5" or "Rev. 1" are none
 _ASIDE = re.compile(r"\([^)]*\)")  # words in brackets: "(Rev. 10-2018)", "(continued)"
 # A line numbered as an item of a list or a section ("2. The rest of the talk", "3.1 Method", "IV)",
 # "b)"): a heading inside a document, not its title.
@@ -234,6 +235,7 @@ class PageSignals:
     words: Counter[str] = field(default_factory=Counter)  # its content words, counted
     edges: frozenset[str] = frozenset()  # its first and last lines, digits aside
     folio: tuple[int, int] | None = None  # its bare page number and the line it stands on (-1: the last)
+    folios: tuple[tuple[int, int], ...] = ()  # every bare number that could be its folio, `folio` first
     lines: frozenset[str] = frozenset()  # its lines, case and spacing aside
     script: str | None = None  # the script most of its letters are written in
     language: str | None = None  # the language its function words are in, when they tell one
@@ -333,6 +335,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         words=content_words(text),
         edges=edge_lines(lines),
         folio=folio(lines),
+        folios=folios(lines),
         script=script_of(text),
         language=language_of(text),
         paper_front=opens_paper(lines),
@@ -468,14 +471,22 @@ def folio(lines: Sequence[str]) -> tuple[int, int] | None:
     one in its bottom half from the bottom, so a short page's last line stands where a long page's does.
     A number with another bare number on the line next to it is a chart's scale or a column's, no folio
     (but the folios of a spread, one number after the other)."""
+    found = folios(lines)
+    return found[0] if found else None
+
+
+def folios(lines: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """Every bare number `folio` could take for a page's, the first first: a section's number alone on
+    the line over its heading ("2" over "Wykonanie ćwiczenia") at the top of a page whose folio is at
+    its foot is one too, and only the page before tells which is the folio."""
     text = [line for line in lines if not line.startswith("|")]
     places = [*range(min(FOLIO_LINES, len(text))), *range(-min(FOLIO_LINES, len(text)), 0)]
-    for place in places:
+    found: list[tuple[int, int]] = []
+    for place in dict.fromkeys(place % len(text) for place in places):
         match = _FOLIO.fullmatch(text[place])
-        if match and not _among_numbers(text, place % len(text), int(match.group(1))):
-            line = place % len(text)
-            return int(match.group(1)), line if 2 * line < len(text) else line - len(text)
-    return None
+        if match and not _among_numbers(text, place, int(match.group(1))):
+            found.append((int(match.group(1)), place if 2 * place < len(text) else place - len(text)))
+    return tuple(found)
 
 
 def _among_numbers(lines: Sequence[str], at: int, number: int) -> bool:
@@ -551,9 +562,19 @@ def _title_texts(lines: Sequence[str], titles: Sequence[Phrase]) -> list[str]:
         if ":" in line or len(line) > SHORT_LINE or _ENUMERATED.match(line):
             continue
         words = phrase(line)
-        if len(words) <= HEADING_WORDS and any(_titles(words, title) for title in titles):
+        if len(words) > HEADING_WORDS or ends_sentence_on_kind(line, titles):
+            continue
+        if any(_titles(words, title) for title in titles):
             found.append(line)
     return found
+
+
+def ends_sentence_on_kind(line: str, titles: Sequence[Phrase]) -> bool:
+    """Whether a line opens with a sentence's end on a document kind, more words after its full stop
+    ("Specifications. Wiley, 2009.", a reference's line carried over to the next page): a title
+    names its kind at its head, never closes a sentence on it."""
+    head = _SENTENCE_END.split(line, maxsplit=1)
+    return len(head) > 1 and phrase(head[0]) in titles
 
 
 def _titles(words: Phrase, title: Phrase) -> bool:
@@ -801,10 +822,10 @@ def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) ->
         found.append(Evidence("the page before promised more pages", -4.0))
     if _numbered_deep_after_unnumbered(page, previous):
         found.append(Evidence("a page numbered deep into a document after an unnumbered one", 1.5))
-    if page.folio is not None and previous.folio is not None and page.folio[1] == previous.folio[1]:
-        if _folios_follow(page, previous):
-            found.append(Evidence("the folios follow", -2.5))
-        elif page.folio[0] == 1:
+    if _folios_follow(page, previous):
+        found.append(Evidence("the folios follow", -2.5))
+    elif page.folio is not None and previous.folio is not None and page.folio[1] == previous.folio[1]:
+        if page.folio[0] == 1:
             found.append(Evidence("the folios restart", 2.5))
         else:
             found.append(Evidence("the folios break", 1.0))
@@ -824,10 +845,14 @@ def _folio_restarts_elsewhere(page: PageSignals, previous: PageSignals) -> bool:
 
 
 def _folios_follow(page: PageSignals, previous: PageSignals) -> bool:
-    """Whether a page's bare number follows the page before's, at the same place on both."""
-    if page.folio is None or previous.folio is None or page.folio[1] != previous.folio[1]:
-        return False
-    return page.folio[0] == previous.folio[0] + 1
+    """Whether a page's bare number follows the page before's, at the same place on both: of the
+    numbers each page could take for its folio (a section's number may stand where a folio does), any
+    two."""
+    return any(
+        number == number_before + 1 and place == place_before
+        for number, place in page.folios
+        for number_before, place_before in previous.folios
+    )
 
 
 def _numbered_deep_after_unnumbered(page: PageSignals, previous: PageSignals) -> bool:

@@ -221,7 +221,9 @@ KINDS: tuple[DocumentKind, ...] = (
         "invoice, tax invoice, commercial invoice, sales invoice, vendor bill, utility bill, "
         "rechnung, handelsrechnung, steuerrechnung, facture, facture commerciale, factuur, factura, "
         "factura comercial, fattura, fattura commerciale, fatura, faktura, faktura vat, nota fiscal, "
-        "nota fiscal eletronica, danfe, nf e",
+        "nota fiscal eletronica, danfe, nf e, "
+        # Latvian and Lithuanian: an invoice, an advance invoice, a VAT invoice
+        "rekins, avansa rekins, pvn rekins, saskaita faktura, pvm saskaita faktura",
         "invoice number, invoice no, invoice date, bill to, billed to, sold to, amount due, total due, "
         "balance due, due date, payment due, payment terms, remit to, please pay, payable, net 30, vat, "
         "subtotal, tax, vat id, "
@@ -238,7 +240,10 @@ KINDS: tuple[DocumentKind, ...] = (
         "abrechnungszeitraum, periode de facturation, emitente, destinatario, chave de acesso, "
         "data de emissao, data emissao, valor total da nota, "
         "gracias por su compra, thank you for your purchase, vielen dank fur ihren einkauf, "
-        "merci pour votre achat, grazie per il suo acquisto, obrigado pela sua compra",
+        "merci pour votre achat, grazie per il suo acquisto, obrigado pela sua compra, "
+        # Ukrainian and Russian: an invoice ("рахунок-фактура", "счёт на оплату"), its VAT, its total due
+        "рахунок фактура, рахунок на оплату, счет фактура, счет на оплату, пдв, ндс, до сплати, к оплате, "
+        "всього до сплати, итого к оплате",
         FIELDS,
     ),
     _kind(
@@ -257,12 +262,14 @@ KINDS: tuple[DocumentKind, ...] = (
         "purchase order",
         "purchase order, po, p o, bestellung, einkaufsbestellung, bon de commande, commande, "
         "bestelling, inkooporder, orden de compra, pedido, pedido de compra, ordine di acquisto, "
-        "ordine, encomenda, nota de encomenda, zamowienie",
+        "ordine, encomenda, nota de encomenda, zamowienie, замовлення, заказ, заказ покупателя, "
+        "замовлення постачальнику, заказ поставщику",
         "po number, po no, purchase order number, order date, ship to, vendor, supplier, deliver by, "
         "delivery date, requested by, authorized by, authorised by, approved by, buyer, requisition, "
         "shipping method, order total, order id, order number, bestellnummer, bestelldatum, lieferant, "
         "liefertermin, numero de commande, date de commande, fournisseur, bestelnummer, leverancier, "
-        "numero de pedido, proveedor, numero ordine, fornitore, numer zamowienia, dostawca",
+        "numero de pedido, proveedor, numero ordine, fornitore, numer zamowienia, dostawca, "
+        "номер замовлення, постачальник, замовник, номер заказа, поставщик, заказчик",
         FIELDS,
     ),
     _kind(
@@ -349,7 +356,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "sehr geehrte, sehr geehrter, mit freundlichen grussen, madame, monsieur, "
         "veuillez agreer, cordialement, geachte, met vriendelijke groet, estimado, estimada, "
         "atentamente, gentile, cordiali saluti, distinti saluti, prezados, szanowni, z powazaniem, "
-        "mit herzlichen grussen, herzliche grusse, viele grusse, beste grusse, sehr verehrte, verehrte",
+        "mit herzlichen grussen, herzliche grusse, viele grusse, beste grusse, sehr verehrte, verehrte, "
+        "muy senor, muy senora, muy senores, muy sr, muy sres, sin otro particular, reciba un cordial saludo",
         PROSE,
     ),
     _kind(

@@ -1248,9 +1248,99 @@ def _shared_gaps(gaps: list[tuple[float, float]]) -> int:
 
 def aligned_grids(words: Sequence[Word]) -> list[Grid]:
     """Tables without ruling lines: runs of at least three lines of at least three cells each that
-    share their columns of whitespace."""
+    share their columns of whitespace. Where a page is set in two columns of text (`_page_columns`),
+    the words of each column are searched apart: a line of the page there is two lines, one of each
+    column, and a table in one column is neither taken with the text beside it in the other nor
+    missed because that text crosses its column lines."""
     lines = visual_lines(words)
-    return _Search(lines).tables(0, len(lines))
+    stretches = _page_columns(lines)
+    if not stretches:
+        return _Search(lines).tables(0, len(lines))
+    parts: dict[tuple[int, bool], list[Word]] = {}
+    for word in words:
+        x, y = word.centre
+        at = next((index for index, (top, bottom, _) in enumerate(stretches) if top <= y <= bottom), -1)
+        parts.setdefault((at, at >= 0 and x > stretches[at][2]), []).append(word)
+    grids: list[Grid] = []
+    for part in parts.values():
+        part_lines = visual_lines(part)
+        grids += _Search(part_lines).tables(0, len(part_lines))
+    return grids
+
+
+_PROSE_WORDS = 4  # words of one run, at least, on each side of a line of two columns of text
+_PROSE_LINES = 5  # such lines, at least, in a stretch of a page set in two columns
+
+
+def _page_columns(lines: Sequence[_Line]) -> list[tuple[float, float, float]]:
+    """The stretches of a page set in two columns of text, each as its top, its bottom and the x of
+    the gutter between the columns: the x that lies in the gap of the most lines that are two runs of
+    `_PROSE_WORDS` words or more, side by side (`_PROSE_LINES` of them at least); a stretch is lines in
+    a row that no word crosses at that x, each with text on one side at least (one run of two words
+    or more, beside a table's row in the other column), holding `_PROSE_LINES` such lines. A line of
+    cells on both sides (a table across the page, whose column gap falls at the gutter) or a word
+    across the gutter (a title, a figure's caption across the page) ends a stretch."""
+    gaps: list[tuple[float, float, int]] = []
+    for index, line in enumerate(lines):
+        if line.runs == 2 and len(line.words) >= 2 * _PROSE_WORDS:
+            left, right = _runs_of(line.words, line.height)
+            if len(left) >= _PROSE_WORDS and len(right) >= _PROSE_WORDS:
+                gaps.append((max(word.box[2] for word in left), min(word.box[0] for word in right), index))
+    if len(gaps) < _PROSE_LINES:
+        return []
+    x = _most_within(gaps)
+    prose = {index for start, end, index in gaps if start < x < end}
+    if len(prose) < _PROSE_LINES:
+        return []
+    stretches: list[tuple[float, float, float]] = []
+    first, count = None, 0
+    for index in range(len(lines) + 1):
+        if index < len(lines) and not _across_the_gutter(lines[index], x):
+            first = index if first is None else first
+            count += index in prose
+            continue
+        if first is not None and count >= _PROSE_LINES:
+            stretches.append((lines[first].top, lines[index - 1].bottom, x))
+        first, count = None, 0
+    return stretches
+
+
+def _most_within(gaps: Sequence[tuple[float, float, int]]) -> float:
+    """The middle of the stretch of x that lies within the most of the gaps (start, end, _)."""
+    edges = sorted([(start, 1) for start, _, _ in gaps] + [(end, -1) for _, end, _ in gaps])
+    depth = best = 0
+    middle = 0.0
+    for (x, step), (after, _) in pairwise(edges):
+        depth += step
+        if depth > best and after > x:
+            best, middle = depth, (x + after) / 2
+    return middle
+
+
+def _across_the_gutter(line: _Line, x: float) -> bool:
+    """Whether a line crosses a page's gutter at x: a word across it, or words on both sides with
+    neither side text (one run of two words or more)."""
+    if any(word.box[0] < x < word.box[2] for word in line.words):
+        return True
+    left = [word for word in line.words if word.box[2] <= x]
+    right = [word for word in line.words if word.box[0] >= x]
+    if not left or not right:
+        return False
+    return not any(len(side) >= 2 and len(_runs_of(side, line.height)) == 1 for side in (left, right))
+
+
+def _runs_of(words: Sequence[Word], height: float) -> list[list[Word]]:
+    """The words of a line in runs, left to right, broken where the whitespace is wider than a cell
+    gap (as `_Line.runs` counts them)."""
+    gap = max(_MIN_GAP, _CELL_GAP * height)
+    runs: list[list[Word]] = []
+    end = 0.0
+    for word in sorted(words, key=_left):
+        if not runs or word.box[0] - end > gap:
+            runs.append([])
+        runs[-1].append(word)
+        end = word.box[2]
+    return runs
 
 
 class _Search:
@@ -1414,9 +1504,10 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
         if count >= typical - 1:
             break
         first += 1
-    if first > 0 and _continues(lines[first - 1], lines[first]):
+    if first > 0 and _continues(lines[first - 1], lines[first]) and lines[first - 1].runs > 1:
+        # a header whose words run over a column line; a caption, one run of words, spans the columns
         above = {bisect(gutters, word.centre[0]) for word in lines[first - 1].words}
-        if len(above) >= max(_MIN_COLUMNS, typical - 1):  # a header whose words run over a column line
+        if len(above) >= max(_MIN_COLUMNS, typical - 1):
             first -= 1
     first = _stacked_header_lines(lines, first, best[1], gutters)
     kept = lines[first : best[1]]

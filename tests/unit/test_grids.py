@@ -525,6 +525,55 @@ def test_a_lone_box_or_an_underline_is_no_table() -> None:
     assert ruled_grids([*box_h, (200.0, 72.0, 300.0)], box_v) == []
 
 
+# A table of two columns ruled between some rows only (booktabs): above it, under its header, below it.
+FRAME_RULES = [(y, 110.0, 290.0) for y in (100.0, 116.0, 178.0)]
+METRICS = [
+    (104.0, [(120, "Metric"), (200, "Value")]),
+    (120.0, [(120, "Loss"), (200, "0.1338")]),
+    (134.0, [(120, "Accuracy"), (200, "0.9665")]),
+    (148.0, [(120, "F1"), (136, "(macro)"), (200, "0.8283")]),
+    (162.0, [(120, "Runtime"), (200, "35.83")]),
+]
+
+
+def test_rules_drawn_between_rows_only_frame_a_table_of_two_columns() -> None:
+    """Two columns are too few for a table found from the words alone (a page of label-and-value
+    lines is none); rules drawn across the lines, two a header apart, make them one."""
+    words = words_of(METRICS)
+    assert aligned_grids(words) == []
+
+    (frame,) = ruled_grids(FRAME_RULES, [])
+    grid = split_aligned_columns(split_stacked_rows(frame, words), words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert table.splitlines() == [
+        "| Metric | Value |",
+        "|---|---|",
+        "| Loss | 0.1338 |",
+        "| Accuracy | 0.9665 |",
+        "| F1 (macro) | 0.8283 |",
+        "| Runtime | 35.83 |",
+    ]
+
+
+def test_rules_between_rows_around_prose_or_a_wider_table_frame_no_table_of_their_own() -> None:
+    """Between the rules, prose has no column of whitespace; a table of three columns is found
+    from the words alone, as without rules: the frame leaves both to `aligned_grids`."""
+    (frame,) = ruled_grids(FRAME_RULES, [])
+    prose = words_of([prose_line(104.0 + 14 * n, 112, 136, 6 * n) for n in range(5)])
+    wider = words_of([(y, [*cells, (260, "x")]) for y, cells in METRICS])
+
+    assert split_stacked_rows(frame, prose).box == (0.0, 0.0, 0.0, 0.0)
+    assert split_stacked_rows(frame, wider).box == (0.0, 0.0, 0.0, 0.0)
+    assert len(aligned_grids(wider)) == 1
+
+
+def test_horizontal_rules_alone_may_frame_a_table_when_two_stand_a_header_apart() -> None:
+    assert may_hold_ruled_table([(110, y - 0.25, 290, y + 0.25) for y, _, _ in FRAME_RULES], 1.5)
+    assert not may_hold_ruled_table([(110, y - 0.25, 290, y + 0.25) for y in (100.0, 178.0)], 1.5)
+    assert ruled_grids([(y, 72.0, 520.0) for y in (80.0, 200.0, 320.0)], []) == []  # underlines
+
+
 def header_of_two_lines(vertical: Sequence[tuple[float, float, float]], label_at: float = 102.0) -> list[str]:
     """A ruled table whose header is two lines with no rule between ("Total" over "ICCG"), its first
     column's label at label_at, as a table."""

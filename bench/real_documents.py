@@ -62,7 +62,7 @@ What it measures, per document, then summed per category, per language and over 
   pages' `tables` when the page has such a field). A truth that gives no page (tabula's) puts its
   table on the page whose raw text holds most of its cells. Table pages missed: truth table pages
   on which the extractor returned no table (markitdown gives no pages and is not counted there).
-- `heldout8t` to `heldout15t`: PDFs printed from a source their repository keeps beside them (an
+- `heldout8t` to `heldout16t`: PDFs printed from a source their repository keeps beside them (an
   HTML page, a workbook, a Word document, a LaTeX or Markdown file, the literal rows a PDF
   generator's test draws): the truth is that source's table cells (`truth_kind` html-tables,
   xlsx-cells, docx-tables, latex-tables, markdown-tables, python-literal), each kept where the PDF's
@@ -135,6 +135,7 @@ TABLE_SPLITS = (
     "heldout13t",
     "heldout14t",
     "heldout15t",
+    "heldout16t",
 )
 LONG_DOCUMENT_PAGES = 10
 WORST = 5

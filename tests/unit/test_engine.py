@@ -1516,6 +1516,28 @@ def test_header_lines_stacked_over_groups_of_columns_of_a_table_without_rules_ar
     )
 
 
+def test_a_table_of_two_columns_between_rules_drawn_across_it_is_a_table() -> None:
+    """A metric and its value a line, rules above the table, under its header and below it (LaTeX's
+    booktabs), no other path on the page: a table, though two columns found from the words alone
+    are none."""
+    rows = [("Metric", "Value"), ("Loss", "0.1338"), ("Accuracy", "0.9665"), ("Runtime (s)", "35.83")]
+    with pymupdf.open() as document:
+        page = document.new_page()
+        page.insert_text((72, 60), "Results of the test set", fontname="helv", fontsize=10)
+        for row, (metric, value) in enumerate(rows):
+            y = 96 + row * 14 + (4 if row else 0)
+            page.insert_text((120, y), metric, fontname="helv", fontsize=10)
+            page.insert_text((220, y), value, fontname="helv", fontsize=10)
+        for y in (84, 101, 156):
+            page.draw_line((110, y), (280, y), width=0.6)
+        content = document.tobytes()
+
+    assert _read(content) == (
+        "Results of the test set\n\n| Metric | Value |\n|---|---|\n| Loss | 0.1338 |\n"
+        "| Accuracy | 0.9665 |\n| Runtime (s) | 35.83 |"
+    )
+
+
 def test_a_spreadsheet_bordered_around_its_numbers_keeps_its_labels_and_headers_in_the_table() -> None:
     """Row labels left of the ruled box and column headers right above it, as a spreadsheet prints
     them when only its numbers have borders, are the table's first column and first row."""

@@ -316,6 +316,56 @@ def test_a_table_just_below_two_columns_of_prose_is_still_found() -> None:
     assert grid.box[1] == 224.0 and len(grid.columns) == 2 and len(grid.rows) == 3
 
 
+def two_columns_with_a_table(table_left: bool) -> tuple[list[Word], list[str]]:
+    """A page of two columns of prose (72 to 292, 320 to 540) with a table of four columns and five
+    rows in one of them, level with the other column's prose; the table's words' texts."""
+    x = 72 if table_left else 320
+    rows = [("Model", "RMSE", "MAE", "Score")] + [
+        (f"M{n}", f"7{n}.94", f"4{n}.21", f"0.99{n}") for n in range(4)
+    ]
+    lines = []
+    for n in range(20):
+        y = 100.0 + 14 * n
+        in_table = 6 <= n < 11
+        left = [] if in_table and table_left else prose_line(y, 72, 220, 5 * n)[1]
+        right = [] if in_table and not table_left else prose_line(y, 320, 220, 7 * n + 3)[1]
+        cells = list(zip((x, x + 80, x + 130, x + 180), rows[n - 6], strict=True)) if in_table else []
+        lines.append((y, left + right + cells))
+    return words_of(lines), [cell for row in rows for cell in row]
+
+
+@pytest.mark.parametrize("table_left", [True, False])
+def test_a_table_in_one_column_of_a_page_of_two_columns_is_found_without_the_text_beside_it(
+    table_left: bool,
+) -> None:
+    """The page's lines there are the table's rows with a line of prose beside them: searched
+    whole, the prose was taken for the table's first column, or crossed its column lines and the
+    table was missed; each column of the page is searched apart."""
+    words, cells = two_columns_with_a_table(table_left)
+
+    (grid,) = aligned_grids(words)
+
+    assert [word.text for word in words if grid.holds(word)] == cells
+    assert len(grid.columns) == 3 and len(grid.rows) == 4
+
+
+def test_a_caption_of_one_run_right_above_a_table_is_not_its_header() -> None:
+    """A caption set close above a table, as wide as the table, has words in each column; it is one
+    run of words, no row of cells (a line of two runs above it begins the run of lines searched)."""
+    caption: list[tuple[float, str]] = []
+    for word in ("COMPARISON", "OF", "THE", "FOUR", "MODELS", "TODAY"):  # 3-point spaces, 72 to 267
+        caption.append((caption[-1][0] + 6 * len(caption[-1][1]) + 3 if caption else 72, word))
+    rows = [
+        (100.0 + 12 * n, [(72, f"M{n}"), (150, f"7{n}.94"), (200, f"4{n}.21"), (250, f"0.99{n}")])
+        for n in range(5)
+    ]
+    words = words_of([(72.0, [(72, "Results"), (250, "2024")]), (86.0, caption), *rows])
+
+    (grid,) = aligned_grids(words)
+
+    assert grid.box[1] == 100.0 and len(grid.rows) == 4
+
+
 def test_prose_with_too_few_lines_broken_at_a_wide_gap_in_a_run_is_not_searched_line_by_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -473,6 +523,55 @@ def test_a_lone_box_or_an_underline_is_no_table() -> None:
     box_h, box_v = lattice([100, 300], [100, 150])
 
     assert ruled_grids([*box_h, (200.0, 72.0, 300.0)], box_v) == []
+
+
+# A table of two columns ruled between some rows only (booktabs): above it, under its header, below it.
+FRAME_RULES = [(y, 110.0, 290.0) for y in (100.0, 116.0, 178.0)]
+METRICS = [
+    (104.0, [(120, "Metric"), (200, "Value")]),
+    (120.0, [(120, "Loss"), (200, "0.1338")]),
+    (134.0, [(120, "Accuracy"), (200, "0.9665")]),
+    (148.0, [(120, "F1"), (136, "(macro)"), (200, "0.8283")]),
+    (162.0, [(120, "Runtime"), (200, "35.83")]),
+]
+
+
+def test_rules_drawn_between_rows_only_frame_a_table_of_two_columns() -> None:
+    """Two columns are too few for a table found from the words alone (a page of label-and-value
+    lines is none); rules drawn across the lines, two a header apart, make them one."""
+    words = words_of(METRICS)
+    assert aligned_grids(words) == []
+
+    (frame,) = ruled_grids(FRAME_RULES, [])
+    grid = split_aligned_columns(split_stacked_rows(frame, words), words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert table.splitlines() == [
+        "| Metric | Value |",
+        "|---|---|",
+        "| Loss | 0.1338 |",
+        "| Accuracy | 0.9665 |",
+        "| F1 (macro) | 0.8283 |",
+        "| Runtime | 35.83 |",
+    ]
+
+
+def test_rules_between_rows_around_prose_or_a_wider_table_frame_no_table_of_their_own() -> None:
+    """Between the rules, prose has no column of whitespace; a table of three columns is found
+    from the words alone, as without rules: the frame leaves both to `aligned_grids`."""
+    (frame,) = ruled_grids(FRAME_RULES, [])
+    prose = words_of([prose_line(104.0 + 14 * n, 112, 136, 6 * n) for n in range(5)])
+    wider = words_of([(y, [*cells, (260, "x")]) for y, cells in METRICS])
+
+    assert split_stacked_rows(frame, prose).box == (0.0, 0.0, 0.0, 0.0)
+    assert split_stacked_rows(frame, wider).box == (0.0, 0.0, 0.0, 0.0)
+    assert len(aligned_grids(wider)) == 1
+
+
+def test_horizontal_rules_alone_may_frame_a_table_when_two_stand_a_header_apart() -> None:
+    assert may_hold_ruled_table([(110, y - 0.25, 290, y + 0.25) for y, _, _ in FRAME_RULES], 1.5)
+    assert not may_hold_ruled_table([(110, y - 0.25, 290, y + 0.25) for y in (100.0, 178.0)], 1.5)
+    assert ruled_grids([(y, 72.0, 520.0) for y in (80.0, 200.0, 320.0)], []) == []  # underlines
 
 
 def header_of_two_lines(vertical: Sequence[tuple[float, float, float]], label_at: float = 102.0) -> list[str]:

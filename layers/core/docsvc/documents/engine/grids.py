@@ -505,6 +505,7 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
     grids = [_lattice(group) for group in _touching(cells)]
     grids = [grid for grid in grids if grid.columns and grid.rows]  # a lone box is no table
     grids = [_joints(grid, vertical) for grid in grids]
+    grids += _row_rule_frames(rows_of, columns_of)
     return grids + _column_rules([rule for index, rule in enumerate(columns_of) if index not in downward])
 
 
@@ -597,6 +598,43 @@ def _column_rules(rules: Sequence[Segment]) -> list[Grid]:
     return grids
 
 
+_FRAME_RULES = 3  # horizontal rules of one span, at least: above a table, under its header, below it
+_FRAME_HEADER = 40.0  # points, at most, between two of them (the header's): underlines stand further apart
+
+
+def _row_rule_frames(rows: Sequence[Segment], columns: Sequence[Segment]) -> list[Grid]:
+    """Horizontal rules of one span (within _SNAP at both ends), `_FRAME_RULES` or more, with no
+    vertical rule between their ends: a table ruled between some of its rows only (above it, under
+    its header, below it, as LaTeX's booktabs draws), a grid with no columns, its rows at the rules.
+    The words between the rules say whether it is a table of two columns (`_between_row_rules`);
+    wider ones are found from the words alone (`aligned_grids`), as tables without rules are."""
+    by_span: dict[tuple[int, int], list[Segment]] = {}
+    for rule in rows:
+        by_span.setdefault((round(rule[1] / _SNAP), round(rule[2] / _SNAP)), []).append(rule)
+    frames = []
+    for same in by_span.values():
+        if len(same) < _FRAME_RULES:
+            continue
+        ys = sorted(y for y, _, _ in same)
+        if not _framing(ys):
+            continue
+        left, right = min(rule[1] for rule in same), max(rule[2] for rule in same)
+        if any(
+            left - _SNAP <= x <= right + _SNAP and top < ys[-1] and bottom > ys[0]
+            for x, top, bottom in columns
+        ):
+            continue  # rules of a lattice, or beside column rules: read as those
+        frames.append(Grid((left, ys[0], right, ys[-1]), (), tuple(ys[1:-1])))
+    return frames
+
+
+def _framing(ys: Sequence[float]) -> bool:
+    """Whether rules of one span at these heights (in order) may frame a table: `_FRAME_RULES` of
+    them, two in a row within `_FRAME_HEADER` (a header's height) of each other: rules under a page's
+    headings stand further apart."""
+    return len(ys) >= _FRAME_RULES and any(b - a <= _FRAME_HEADER for a, b in pairwise(ys))
+
+
 def may_hold_ruled_table(pieces: Sequence[Box], rule: float) -> bool:
     """A cheap first look, before a page's drawings are read: could its vector paths, known by the
     boxes of their pieces, draw the rules of a table? Every rule lies within a piece, and is at least
@@ -605,16 +643,22 @@ def may_hold_ruled_table(pieces: Sequence[Box], rule: float) -> bool:
     whose edges stand more than _SNAP apart: rules at three heights and three x positions (or two
     sides, which `_open_sides` may add from the ends of horizontal rules), so the pieces spread over
     more than twice _SNAP both ways; or vertical rules alone (no piece as wide), which may part the
-    columns of a table ruled between its columns only (`_column_rules`). A page whose only paths are
+    columns of a table ruled between its columns only (`_column_rules`); or horizontal rules alone
+    that may frame a table ruled between some rows only (`_framing`). A page whose only paths are
     rules under headings, underlines or a row of small marks stops here."""
     wide = tall = False
     left = top = float("inf")
     right = bottom = float("-inf")
+    spans: dict[tuple[int, int], list[float]] = {}  # heights of horizontal rules, by span
     for x0, y0, x1, y1 in pieces:
         wide = wide or x1 - x0 >= rule
         tall = tall or y1 - y0 >= rule
+        if x1 - x0 >= rule > y1 - y0:  # `_row_rule_frames` may frame a table
+            spans.setdefault((round(x0 / _SNAP), round(x1 / _SNAP)), []).append((y0 + y1) / 2)
         left, top, right, bottom = min(left, x0), min(top, y0), max(right, x1), max(bottom, y1)
-    return tall and bottom - top > 2 * _SNAP and (not wide or right - left > 2 * _SNAP)
+    if tall:
+        return bottom - top > 2 * _SNAP and (not wide or right - left > 2 * _SNAP)
+    return any(_framing(sorted(ys)) for ys in spans.values())
 
 
 def _open_sides(rules: Sequence[Segment], verticals: Sequence[Segment]) -> list[Segment]:
@@ -751,6 +795,8 @@ def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
     several lines."""
     if not grid.rows and not grid.cells:
         return _beside_column_rules(grid, words)
+    if not grid.columns and not grid.cells:
+        return _between_row_rules(grid, words)
     grid = _rows_at_joints(grid, words)
     bands: dict[int, list[Word]] = {}
     for word in words:
@@ -862,6 +908,48 @@ def _beside_column_rules(grid: Grid, words: Sequence[Word]) -> Grid:
         lines[-1].bottom,
     )
     return Grid(box, columns, tuple((lines[i - 1].bottom + lines[i].top) / 2 for i in starts[1:]))
+
+
+def _between_row_rules(grid: Grid, words: Sequence[Word]) -> Grid:
+    """The table of two columns that rules drawn between its rows frame (`_row_rule_frames`): the
+    lines of words between the first rule and the last, within the rules' width, `_MIN_ROWS` of them
+    at least, parted by one range of x wider than a word space that no word crosses, with words on
+    both sides of it in nearly every line (`_SAME_COLUMNS`), their cells short: a metric and its
+    value, a label and its amount. Without the rules such lines are no table (two columns are too
+    few for one found from the words alone); where those words hold one (of three columns or more),
+    or the lines between the rules are prose, it is left to `aligned_grids`. Its rows start where
+    `_row_starts` says."""
+    x0, y0, x1, y1 = grid.box
+    inside = [
+        word
+        for word in words
+        if x0 - _SNAP <= word.box[0] and word.box[2] <= x1 + _SNAP and y0 < word.centre[1] < y1
+    ]
+    lines = visual_lines(inside)
+    if len(lines) < _MIN_ROWS or aligned_grids(inside):
+        return _NO_TABLE
+    edges = sorted(edge for line in lines for edge in line.edges)
+    wide, depth, gaps = _column_gap(lines), 0, []
+    for (x, step), (after, _) in pairwise(edges):
+        depth += step
+        if depth == 0 and after - x >= wide:
+            gaps.append((x + after) / 2)
+    if len(gaps) != 1:
+        return _NO_TABLE
+    cells = [[cell for cell in _cells(line, gaps) if cell] for line in lines]
+    if sum(len(filled) == 2 for filled in cells) < max(_MIN_ROWS, _SAME_COLUMNS * len(lines)):
+        return _NO_TABLE
+    filled = [cell for line_cells in cells for cell in line_cells]
+    if sum(len(cell) for cell in filled) / len(filled) > _MAX_WORDS_A_CELL:
+        return _NO_TABLE
+    starts = _row_starts(lines, gaps)
+    box = (
+        min(word.box[0] for word in inside),
+        lines[0].top,
+        max(word.box[2] for word in inside),
+        lines[-1].bottom,
+    )
+    return Grid(box, tuple(gaps), tuple((lines[i - 1].bottom + lines[i].top) / 2 for i in starts[1:]))
 
 
 def split_aligned_columns(grid: Grid, words: Sequence[Word]) -> Grid:
@@ -1248,9 +1336,99 @@ def _shared_gaps(gaps: list[tuple[float, float]]) -> int:
 
 def aligned_grids(words: Sequence[Word]) -> list[Grid]:
     """Tables without ruling lines: runs of at least three lines of at least three cells each that
-    share their columns of whitespace."""
+    share their columns of whitespace. Where a page is set in two columns of text (`_page_columns`),
+    the words of each column are searched apart: a line of the page there is two lines, one of each
+    column, and a table in one column is neither taken with the text beside it in the other nor
+    missed because that text crosses its column lines."""
     lines = visual_lines(words)
-    return _Search(lines).tables(0, len(lines))
+    stretches = _page_columns(lines)
+    if not stretches:
+        return _Search(lines).tables(0, len(lines))
+    parts: dict[tuple[int, bool], list[Word]] = {}
+    for word in words:
+        x, y = word.centre
+        at = next((index for index, (top, bottom, _) in enumerate(stretches) if top <= y <= bottom), -1)
+        parts.setdefault((at, at >= 0 and x > stretches[at][2]), []).append(word)
+    grids: list[Grid] = []
+    for part in parts.values():
+        part_lines = visual_lines(part)
+        grids += _Search(part_lines).tables(0, len(part_lines))
+    return grids
+
+
+_PROSE_WORDS = 4  # words of one run, at least, on each side of a line of two columns of text
+_PROSE_LINES = 5  # such lines, at least, in a stretch of a page set in two columns
+
+
+def _page_columns(lines: Sequence[_Line]) -> list[tuple[float, float, float]]:
+    """The stretches of a page set in two columns of text, each as its top, its bottom and the x of
+    the gutter between the columns: the x that lies in the gap of the most lines that are two runs of
+    `_PROSE_WORDS` words or more, side by side (`_PROSE_LINES` of them at least); a stretch is lines in
+    a row that no word crosses at that x, each with text on one side at least (one run of two words
+    or more, beside a table's row in the other column), holding `_PROSE_LINES` such lines. A line of
+    cells on both sides (a table across the page, whose column gap falls at the gutter) or a word
+    across the gutter (a title, a figure's caption across the page) ends a stretch."""
+    gaps: list[tuple[float, float, int]] = []
+    for index, line in enumerate(lines):
+        if line.runs == 2 and len(line.words) >= 2 * _PROSE_WORDS:
+            left, right = _runs_of(line.words, line.height)
+            if len(left) >= _PROSE_WORDS and len(right) >= _PROSE_WORDS:
+                gaps.append((max(word.box[2] for word in left), min(word.box[0] for word in right), index))
+    if len(gaps) < _PROSE_LINES:
+        return []
+    x = _most_within(gaps)
+    prose = {index for start, end, index in gaps if start < x < end}
+    if len(prose) < _PROSE_LINES:
+        return []
+    stretches: list[tuple[float, float, float]] = []
+    first, count = None, 0
+    for index in range(len(lines) + 1):
+        if index < len(lines) and not _across_the_gutter(lines[index], x):
+            first = index if first is None else first
+            count += index in prose
+            continue
+        if first is not None and count >= _PROSE_LINES:
+            stretches.append((lines[first].top, lines[index - 1].bottom, x))
+        first, count = None, 0
+    return stretches
+
+
+def _most_within(gaps: Sequence[tuple[float, float, int]]) -> float:
+    """The middle of the stretch of x that lies within the most of the gaps (start, end, _)."""
+    edges = sorted([(start, 1) for start, _, _ in gaps] + [(end, -1) for _, end, _ in gaps])
+    depth = best = 0
+    middle = 0.0
+    for (x, step), (after, _) in pairwise(edges):
+        depth += step
+        if depth > best and after > x:
+            best, middle = depth, (x + after) / 2
+    return middle
+
+
+def _across_the_gutter(line: _Line, x: float) -> bool:
+    """Whether a line crosses a page's gutter at x: a word across it, or words on both sides with
+    neither side text (one run of two words or more)."""
+    if any(word.box[0] < x < word.box[2] for word in line.words):
+        return True
+    left = [word for word in line.words if word.box[2] <= x]
+    right = [word for word in line.words if word.box[0] >= x]
+    if not left or not right:
+        return False
+    return not any(len(side) >= 2 and len(_runs_of(side, line.height)) == 1 for side in (left, right))
+
+
+def _runs_of(words: Sequence[Word], height: float) -> list[list[Word]]:
+    """The words of a line in runs, left to right, broken where the whitespace is wider than a cell
+    gap (as `_Line.runs` counts them)."""
+    gap = max(_MIN_GAP, _CELL_GAP * height)
+    runs: list[list[Word]] = []
+    end = 0.0
+    for word in sorted(words, key=_left):
+        if not runs or word.box[0] - end > gap:
+            runs.append([])
+        runs[-1].append(word)
+        end = word.box[2]
+    return runs
 
 
 class _Search:
@@ -1414,9 +1592,10 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
         if count >= typical - 1:
             break
         first += 1
-    if first > 0 and _continues(lines[first - 1], lines[first]):
+    if first > 0 and _continues(lines[first - 1], lines[first]) and lines[first - 1].runs > 1:
+        # a header whose words run over a column line; a caption, one run of words, spans the columns
         above = {bisect(gutters, word.centre[0]) for word in lines[first - 1].words}
-        if len(above) >= max(_MIN_COLUMNS, typical - 1):  # a header whose words run over a column line
+        if len(above) >= max(_MIN_COLUMNS, typical - 1):
             first -= 1
     first = _stacked_header_lines(lines, first, best[1], gutters)
     kept = lines[first : best[1]]

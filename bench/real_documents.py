@@ -45,8 +45,9 @@ What it measures, per document, then summed per category, per language and over 
   two glyphs. Nor does it write one before a glyph it takes into a line from off that line's baseline in a
   font whose spacing it cannot measure (a proof's rule label half a line below its formula, in a math font):
   raw is read again character by character, untimed, and a space put between two glyphs more than 0.6 of
-  the font size apart whose baselines are more than half of it apart. A heading mark is a `#` run before text on its line (a line that is only `#` is a word). Word
-  recall: the share of the multiset of raw words found in the output.
+  the font size apart whose baselines are more than half of it apart. A heading mark is a `#` run before
+  text on its line (a line that is only `#` is a word). Word recall: the share of the multiset of raw
+  words found in the output.
   Words cut: raw words missing from the output that appear there split across two neighbouring
   tokens (two cells, or a word broken in two). Words repeated: over the raw words, how many more
   times the output holds them than raw does. Extra: output words that raw does not hold at all.

@@ -1,13 +1,13 @@
 """Real documents: the docsvc engine against its peers on public documents with ground truth.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|...|heldout15|all]
+    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|...|heldout16|all]
         [--corpus .corpus] [--json PATH] [--no-rotations] [--no-camelot]
 
 Reads the documents of `bench/real_documents/manifest.json` (real PDFs, scans and photos taken from
 public repositories, each with the ground truth its repository keeps) from the corpus folder, whose
 layout bench/real_corpus.py writes, keeping the `--split` asked for (`tune` by default; about a third
-of each category is `heldout`; `heldout2` to `heldout15`, later held-out sets, have no truth file,
+of each category is `heldout`; `heldout2` to `heldout16`, later held-out sets, have no truth file,
 `truth_kind` "none": their documents are read for their text layer's words). Every document is read
 in this one run by the docsvc engine in process (`engine.parse_pages`, as the parse service calls
 it), raw PyMuPDF `page.get_text()`, and, when importable (`pip install -e '.[bench]'`),
@@ -42,8 +42,12 @@ What it measures, per document, then summed per category, per language and over 
   vertical rule drawn across their line (a table's column rule, a frame's edge; a font whose metrics MuPDF
   cannot use, "\u2192k" half a font size apart), it writes one word that no reader sees, so on a page with
   such rules raw is read again character by character, untimed, and a space put where a rule stands between
-  two glyphs. A heading mark is a `#` run before text on its line (a line that is only `#` is a word). Word
-  recall: the share of the multiset of raw words found in the output.
+  two glyphs. Nor does it write one before a glyph it takes into a line from off that line's baseline in a
+  font whose spacing it cannot measure (a proof's rule label half a line below its formula, in a math font):
+  raw is read again character by character, untimed, and a space put between two glyphs more than 0.6 of
+  the font size apart whose baselines are more than half of it apart. A heading mark is a `#` run before
+  text on its line (a line that is only `#` is a word). Word recall: the share of the multiset of raw
+  words found in the output.
   Words cut: raw words missing from the output that appear there split across two neighbouring
   tokens (two cells, or a word broken in two). Words repeated: over the raw words, how many more
   times the output holds them than raw does. Extra: output words that raw does not hold at all.
@@ -157,6 +161,15 @@ _RULE_SLACK = 0.5  # points a rule's middle may stand into the glyph beside it (
 # that touch (a form's line through "Number", a plot's axis through "0.040") parts no word.
 _RULE_GAP = 0.05
 _VECTOR_BLOCK = 3  # the kind of a block `extractBLOCKS` lists for a piece of a path
+# Two glyphs written one after the other stand apart, whatever get_text writes between them, when the
+# second is more than _OFF_LINE_GAP of the font size past the first (more than the spaces a formula
+# sets before a fraction or a script: a thick space, 5/18 of an em, and the null delimiter's) and its
+# baseline is more than _OFF_LINE_SHIFT of the font size above or below the first's (more than a
+# superscript's or a subscript's shift: a label set beside a proof's rule, between the rule's lines).
+_OFF_LINE_GAP = 0.6
+_OFF_LINE_SHIFT = 0.5
+# A glyph of a line: (character, box, font size, baseline).
+Glyph = tuple[str, Any, float, float]
 
 pymupdf.TOOLS.mupdf_display_errors(False)
 pymupdf.TOOLS.mupdf_display_warnings(False)
@@ -599,6 +612,7 @@ def run_raw(content: bytes, kind: str) -> Output:
     output.pages = covered_spaces_dropped_pages(content, kind, output.pages)  # untimed
     output.pages = directions_apart_pages(content, kind, output.pages)
     output.pages = rules_apart_pages(content, kind, output.pages)
+    output.pages = off_line_apart_pages(content, kind, output.pages)
     output.pages = unmapped_marked_pages(content, kind, output.pages)
     output.text = "\n\n".join(output.pages)
     return output
@@ -645,12 +659,12 @@ def _covered_spaces_dropped(page: pymupdf.Page) -> dict[str, str]:
     return dropped
 
 
-def _uncovered(glyphs: list[tuple[str, Any, float]]) -> list[tuple[str, Any, float]]:
+def _uncovered(glyphs: list[Glyph]) -> list[Glyph]:
     """A line's glyphs (character, box, font size) without its spaces that come right after a glyph of
     no width and that a glyph before them covers (see `_covered_spaces_dropped`)."""
     return [
-        (char, box, size)
-        for index, (char, box, size) in enumerate(glyphs)
+        (char, box, size, baseline)
+        for index, (char, box, size, baseline) in enumerate(glyphs)
         if char != " "
         or not (
             index > 0
@@ -660,13 +674,13 @@ def _uncovered(glyphs: list[tuple[str, Any, float]]) -> list[tuple[str, Any, flo
     ]
 
 
-def _no_width(glyph: tuple[str, Any, float]) -> bool:
+def _no_width(glyph: Glyph) -> bool:
     """Whether MuPDF gives the glyph (character, box, font size) no width."""
-    _, box, size = glyph
+    _, box, size, _ = glyph
     return bool(box[2] - box[0] <= 0.01 * size)
 
 
-def _joined_over(box: Any, size: float, before: list[tuple[str, Any, float]]) -> bool:
+def _joined_over(box: Any, size: float, before: list[Glyph]) -> bool:
     """Whether glyphs written before, side by side, stand over the whole of `box` (a space's) on the
     left of the last of them, a glyph of no width: a right-to-left line's joined letters, where get_text
     measures a gap from a mark of no value set within a letter (a Nastaliq letter's dots) and writes
@@ -674,18 +688,18 @@ def _joined_over(box: Any, size: float, before: list[tuple[str, Any, float]]) ->
     if not before or box[2] > before[-1][1][0] + 0.01 * size:
         return False
     slack, reach = 0.01 * size, box[0]
-    for char, other, _ in sorted(before, key=lambda glyph: glyph[1][0]):
+    for char, other, *_ in sorted(before, key=lambda glyph: glyph[1][0]):
         if char != " " and other[2] > other[0] and other[0] <= reach + slack:
             reach = max(reach, other[2])
     return bool(reach >= box[2] - slack)
 
 
-def _covered(box: Any, size: float, before: list[tuple[str, Any, float]]) -> bool:
+def _covered(box: Any, size: float, before: list[Glyph]) -> bool:
     """Whether a glyph written before stands over the whole of `box` (a space's)."""
     slack = 0.01 * size
     return any(
         char != " " and other[0] <= box[0] + slack and other[2] >= box[2] - slack and other[2] > other[0]
-        for char, other, _ in before
+        for char, other, *_ in before
     )
 
 
@@ -716,15 +730,15 @@ def _directions_apart(page: pymupdf.Page) -> dict[str, str]:
     apart: dict[str, str] = {}
     for word, glyphs in _horizontal_words(page):
         if _MIXED.search(word):
-            cut = _runs_apart([(char, box[0], box[2], size) for char, box, size in glyphs])
+            cut = _runs_apart([(char, box[0], box[2], size) for char, box, size, _ in glyphs])
             if cut != word:
                 apart[word] = cut
     return apart
 
 
-def _horizontal_words(page: pymupdf.Page) -> Iterator[tuple[str, list[tuple[str, Any, float]]]]:
-    """Each word as raw text writes it by now on the page's horizontal lines, with its glyphs:
-    (character, box, font size). On a page with glyphs of no Unicode value, a line's words are those
+def _horizontal_words(page: pymupdf.Page) -> Iterator[tuple[str, list[Glyph]]]:
+    """Each word as raw text writes it by now on the page's horizontal lines, with its glyphs
+    (`Glyph`). On a page with glyphs of no Unicode value, a line's words are those
     left once its covered spaces are dropped (`covered_spaces_dropped_pages`, run first): two words such
     a space parted are one in the text, and are looked up as one."""
     covered = UNMAPPED in page.get_text(flags=_WITHOUT_CODES)
@@ -736,14 +750,17 @@ def _horizontal_words(page: pymupdf.Page) -> Iterator[tuple[str, list[tuple[str,
             yield found.group(), glyphs[found.start() : found.end()]
 
 
-def _horizontal_lines(page: pymupdf.Page) -> Iterator[tuple[str, list[tuple[str, Any, float]]]]:
-    """Each of the page's horizontal lines as get_text writes it, with its glyphs: (character, box,
-    font size)."""
+def _horizontal_lines(page: pymupdf.Page) -> Iterator[tuple[str, list[Glyph]]]:
+    """Each of the page's horizontal lines as get_text writes it, with its glyphs (`Glyph`)."""
     for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
         for line in block.get("lines", ()):
             if abs(line["dir"][1]) > 1e-3:
                 continue
-            glyphs = [(c["c"], c["bbox"], span["size"]) for span in line["spans"] for c in span["chars"]]
+            glyphs = [
+                (c["c"], c["bbox"], span["size"], c["origin"][1])
+                for span in line["spans"]
+                for c in span["chars"]
+            ]
             yield "".join(char for char, *_ in glyphs), glyphs
 
 
@@ -807,11 +824,8 @@ def _rules_apart(page: pymupdf.Page, rules: list[tuple[float, float, float]]) ->
     return apart
 
 
-def _parted(
-    before: tuple[str, Any, float], after: tuple[str, Any, float], rules: list[tuple[float, float, float]]
-) -> bool:
-    """Whether two glyphs (character, box, font size) written one after the other stand apart with a
-    rule between them."""
+def _parted(before: Glyph, after: Glyph, rules: list[tuple[float, float, float]]) -> bool:
+    """Whether two glyphs written one after the other stand apart with a rule between them."""
     gap = after[1][0] - before[1][2]
     return gap > _RULE_GAP * max(before[2], after[2]) and _rule_between(before[:2], after[:2], rules)
 
@@ -829,6 +843,43 @@ def _rule_between(
         left <= x <= right and (a0 + a1) / 2 < x < (b0 + b1) / 2 and top <= middle <= bottom
         for x, top, bottom in rules
     )
+
+
+def off_line_apart_pages(content: bytes, kind: str, pages: list[str]) -> list[str]:
+    """Raw pages with a space put in a word between two of its glyphs that stand apart off each other's
+    line (`_off_line`): get_text takes into a line a glyph whose baseline is within its reach (a label
+    set beside a proof's inference rule, half a line below the formula over the rule) and, in a font
+    whose spacing it cannot measure (a math font with no space glyph), writes no space before it
+    however far it stands, up to 0.8 of an em: the formula "\u2200x\u03b1" and the rule's label
+    "\u2192\u2212", three quarters of an em further and half an em lower, are written as one word,
+    which no reader sees there."""
+    if kind != "pdf":
+        return pages
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        return [
+            _words_written(text, _off_line_apart(page)) for page, text in zip(document, pages, strict=True)
+        ]
+
+
+def _off_line_apart(page: pymupdf.Page) -> dict[str, str]:
+    """{word as get_text writes it: the word with a space between two of its glyphs that stand apart off
+    each other's line}, over the page's horizontal lines."""
+    apart: dict[str, str] = {}
+    for word, glyphs in _horizontal_words(page):
+        written = word[0] + "".join(
+            (" " if _off_line(a, b) else "") + b[0] for a, b in itertools.pairwise(glyphs)
+        )
+        if written != word:
+            apart[word] = written
+    return apart
+
+
+def _off_line(before: Glyph, after: Glyph) -> bool:
+    """Whether `after`, written right after `before`, stands further past it than a formula's spaces
+    (`_OFF_LINE_GAP`), on a baseline of its own (`_OFF_LINE_SHIFT`)."""
+    size = max(before[2], after[2])
+    gap, shift = after[1][0] - before[1][2], abs(after[3] - before[3])
+    return gap > _OFF_LINE_GAP * size and shift > _OFF_LINE_SHIFT * size
 
 
 def unmapped_marked_pages(content: bytes, kind: str, pages: list[str]) -> list[str]:
@@ -1385,7 +1436,7 @@ def _jsonable(value: Any) -> Any:
 
 
 def main() -> int:
-    splits = ("tune", "heldout", *(f"heldout{number}" for number in range(2, 16)))
+    splits = ("tune", "heldout", *(f"heldout{number}" for number in range(2, 17)))
     parser = corpus_arguments(__doc__, (*splits, *TABLE_SPLITS))
     parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
     parser.add_argument("--no-rotations", action="store_true", help="skip the rotated copies of scans")

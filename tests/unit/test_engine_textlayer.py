@@ -12,7 +12,9 @@ from docsvc.documents.engine.textlayer import (
     UNMAPPED,
     directions_apart,
     goes_on,
+    holds_formula,
     lines_gone_on,
+    off_line_apart,
     repeats_last_lines,
     runs_as_blocks,
     set_apart,
@@ -624,3 +626,35 @@ def test_a_space_drawn_past_a_right_to_left_letter_after_its_mark_stays() -> Non
     on_the_right = [("k", 200.0, 209.9, 13.5), (UNMAPPED, 204.0, 204.0, 13.5), (" ", 204.0, 208.0, 13.5)]
 
     assert spaces_after_marks([apart, after_a_letter, on_the_right]) == {}
+
+
+def test_a_glyph_set_far_off_a_formulas_line_is_a_word_apart_from_the_formula() -> None:
+    # A proof's step in a math font MuPDF writes no space for: the formula "\u2200y\u03b2" over the
+    # rule, then the rule's label "\u2200" three quarters of an em further and 0.73 em lower, its
+    # superscript "\u2212" close by.
+    line = [
+        ("\u2200", 252.33, 257.91, 9.96, 389.42),
+        ("y", 257.91, 262.85, 9.96, 389.42),
+        ("\u03b2", 262.85, 267.76, 9.96, 389.42),
+        ("\u2200", 275.39, 280.97, 9.96, 396.73),
+        ("\u2212", 280.96, 286.08, 7.47, 392.75),
+    ]
+
+    assert off_line_apart([line]) == {"\u2200y\u03b2\u2200\u2212": "\u2200y\u03b2 \u2200\u2212"}
+
+
+def test_a_superscript_a_fractions_numerator_close_by_and_a_far_glyph_on_the_line_stay_in_their_words() -> (
+    None
+):
+    superscript = [("x", 72.0, 77.0, 10.0, 100.0), ("2", 77.0, 81.0, 7.0, 96.5)]
+    numerator = [("\u2212", 317.9, 325.6, 10.0, 183.9), ("1", 330.9, 335.9, 10.0, 177.2)]  # 0.53 em on
+    same_line = [("a", 72.0, 77.0, 10.0, 140.0), ("b", 85.0, 90.0, 10.0, 140.0)]
+
+    assert off_line_apart([superscript, numerator, same_line]) == {}
+
+
+def test_only_a_text_with_a_math_symbol_within_a_word_is_read_for_glyphs_off_its_line() -> None:
+    assert holds_formula("the step \u2200y\u03b2\u2200\u2212 follows")
+    assert holds_formula("so a\u2264b")
+    assert not holds_formula("plain words, and a lone sign \u2192 between them")
+    assert not holds_formula("call +49 30 1234, Total=>EI")  # ASCII's signs are prose's too

@@ -12,6 +12,7 @@ from bench import real_documents
 from bench.real_documents import (
     _directions_apart,
     _joined_over,
+    _off_line_apart,
     _replaced,
     covered_spaces_dropped_pages,
     directions_apart_pages,
@@ -74,11 +75,11 @@ def test_raw_words_a_covered_space_joined_are_looked_up_whole_so_a_far_sign_is_a
     # An Arabic letter, a mark of no value and no width set within it, a space it covers (dropped
     # first: the two words are one in raw's text), a letter, and a sign drawn 240 points away.
     line = [
-        ("\ufe8f", (50.0, 0.0, 60.0, 10.0), 11.0),
-        ("\x01", (55.0, 0.0, 55.0, 10.0), 11.0),
-        (" ", (56.0, 0.0, 59.0, 10.0), 11.0),
-        ("\ufead", (56.0, 0.0, 60.0, 10.0), 11.0),
-        ("\u25c0", (300.0, 0.0, 309.0, 10.0), 11.0),
+        ("\ufe8f", (50.0, 0.0, 60.0, 10.0), 11.0, 8.0),
+        ("\x01", (55.0, 0.0, 55.0, 10.0), 11.0, 8.0),
+        (" ", (56.0, 0.0, 59.0, 10.0), 11.0, 8.0),
+        ("\ufead", (56.0, 0.0, 60.0, 10.0), 11.0, 8.0),
+        ("\u25c0", (300.0, 0.0, 309.0, 10.0), 11.0, 8.0),
     ]
     monkeypatch.setattr(
         real_documents, "_horizontal_lines", lambda page: iter([("".join(c for c, *_ in line), line)])
@@ -198,3 +199,44 @@ def test_a_glyph_of_no_unicode_within_a_word_parts_it_alike_on_both_sides() -> N
 
     assert tokens(whole) == ["\u0627\u0644\u06a1", "\u0627\u0645\u0647"]
     assert (scored.raw_words, scored.found, scored.cut) == (2, 2, 0)
+
+
+def test_raw_words_glued_across_a_label_set_far_off_their_line_are_apart_and_a_superscript_stays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A proof's step as a math font with no space glyph draws it: the formula "\u2200x\u03b1" over the
+    # rule, then the rule's label "\u2192" three quarters of an em further and half an em lower, its
+    # superscript "\u2212" close by; get_text writes them as one word.
+    line = [
+        ("\u2200", (329.6, 146.8, 335.2, 156.7), 9.96, 154.23),
+        ("x", (335.2, 146.8, 340.7, 156.7), 9.96, 154.23),
+        ("\u03b1", (340.7, 146.8, 345.9, 156.7), 9.96, 154.23),
+        ("\u2192", (353.3, 152.1, 362.5, 162.1), 9.96, 159.58),
+        ("\u2212", (362.5, 150.3, 367.6, 157.7), 7.47, 155.6),
+    ]
+    monkeypatch.setattr(
+        real_documents, "_horizontal_lines", lambda page: iter([("".join(c for c, *_ in line), line)])
+    )
+    page = SimpleNamespace(get_text=lambda flags=0: "")
+
+    assert _off_line_apart(page) == {"\u2200x\u03b1\u2192\u2212": "\u2200x\u03b1 \u2192\u2212"}
+
+
+def test_raw_words_off_their_line_but_close_or_far_on_their_own_line_stay_as_raw_writes_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A minus, then a fraction's numerator two thirds of an em higher and half an em on (a formula's
+    # spaces before a fraction); a letter, then one 0.8 em on, on the same baseline.
+    lines = [
+        [
+            ("\u2212", (317.9, 176.0, 325.6, 186.0), 10.0, 183.9),
+            ("1", (330.9, 169.3, 335.9, 179.3), 10.0, 177.2),
+        ],
+        [("a", (72.0, 90.0, 77.0, 102.0), 10.0, 100.0), ("b", (85.0, 90.0, 90.0, 102.0), 10.0, 100.0)],
+    ]
+    monkeypatch.setattr(
+        real_documents, "_horizontal_lines", lambda page: iter(("".join(c for c, *_ in g), g) for g in lines)
+    )
+    page = SimpleNamespace(get_text=lambda flags=0: "")
+
+    assert _off_line_apart(page) == {}

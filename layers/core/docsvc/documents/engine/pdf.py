@@ -59,9 +59,11 @@ from docsvc.documents.engine.textlayer import (
     cut_far_after_unmapped,
     directions_apart,
     goes_on,
+    holds_formula,
     joined_lines,
     lines_gone_on,
     mixed_directions,
+    off_line_apart,
     repeats_last_lines,
     runs_as_blocks,
     set_apart,
@@ -221,6 +223,9 @@ def _page_text(
         if crossed is not None:
             with _within(textpage, crossed):
                 apart = apart | _rules_apart(textpage, rules)
+    formulas = [box for box, text, _ in blocks if holds_formula(text)]
+    if formulas:  # a glyph set off a formula's line, glued by MuPDF to the one before it, is apart
+        apart = apart | _off_line_apart(textpage, formulas)
     if apart:
         blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
     cut = [box for box, text, _ in blocks if _CUT_AFTER_UNMAPPED.search(text)]
@@ -318,6 +323,9 @@ def _lines_gone_on(
     rules = _vertical_rules(listed, clip)
     if rules:  # nor do its glyphs on both sides of a rule
         apart = apart | _rules_apart(read, rules)
+    formulas = [(x0, y0, x1, y1) for x0, y0, x1, y1, text, _, kind in found if holds_formula(text)]
+    if formulas:  # nor does a glyph set off a formula's line, the path that parted it read no more
+        apart = apart | _off_line_apart(read, formulas)
     for x0, y0, x1, y1, text, _, kind in found:
         cleaned = _cleaned(text) if kind == _TEXT_BLOCK else ""
         if cleaned:
@@ -590,6 +598,24 @@ def _cut_after_unmapped(page: pymupdf.Page, textpage: pymupdf.TextPage, boxes: l
     if cut_far_after_unmapped(blocks):
         coded = _lines(page.get_textpage(clip=band, flags=_TEXT_FLAGS | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE))
     return cut_after_unmapped(blocks, coded)
+
+
+def _off_line_apart(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:
+    """`textlayer.off_line_apart` over the lines of the blocks (`boxes`) that hold a formula, read
+    character by character only around those blocks."""
+    clip = _clip(boxes)
+    clip += (-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)  # a glyph's box may stick out of its block's
+    lines = [
+        [
+            (char["c"], char["bbox"][0], char["bbox"][2], span["size"], char["origin"][1])
+            for span in line["spans"]
+            for char in span["chars"]
+        ]
+        for block in _raw_blocks(textpage, clip)
+        for line in block.get("lines", ())
+        if abs(line["dir"][1]) < 1e-3  # as `_lines` keeps them
+    ]
+    return off_line_apart(lines)
 
 
 def _directions_apart(lines: list[list[Char]]) -> dict[str, str]:

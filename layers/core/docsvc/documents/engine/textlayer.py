@@ -57,6 +57,13 @@ REACH = 3  # blocks on each side of a run looked at for the one block the page w
 Piece = tuple[Box, str]  # a block of text: its box and its text
 Numbered = tuple[Box, str, int]  # a block of text: its box, its text, its number on the page
 _WITHIN = 1.0  # points a block's box may stick out of another's and still be within it
+# A glyph set off a formula's line stands apart from the glyph written before it when it is more than
+# _OFF_LINE_GAP of the font size past it (more than the spaces a formula sets before a fraction or a
+# script) and its baseline more than _OFF_LINE_SHIFT of the font size above or below the other's
+# (more than a superscript's or a subscript's shift).
+_OFF_LINE_GAP = 0.6
+_OFF_LINE_SHIFT = 0.5
+Placed = tuple[str, float, float, float, float]  # a character: itself, its x0 and x1, font size, baseline
 
 
 def unmapped_apart(lines: Iterable[Sequence[Char]], coded: Sequence[Sequence[Char]] = ()) -> dict[str, str]:
@@ -301,6 +308,47 @@ def _gap(before: Char, after: Char) -> bool:
     _, _, end, size = before
     _, start, _, _ = after
     return start - end > _LOST_SPACE * size
+
+
+def holds_formula(text: str) -> bool:
+    """Does the text hold a word with a math symbol beyond ASCII in it (Unicode category Sm: a minus
+    sign, an arrow, a quantifier), as a formula set in a math font does, where `off_line_apart` may find
+    glyphs set off their line? ASCII's signs are prose's too (a phone number's "+", "=>" in a table),
+    and a page's characters cost several times its text: those words are not read so."""
+    return any(
+        unicodedata.category(char) == "Sm" and not char.isascii()
+        for word in _WORD.findall(text)
+        if len(word) > 1
+        for char in word
+    )
+
+
+def off_line_apart(lines: Iterable[Sequence[Placed]]) -> dict[str, str]:
+    """The words of the lines (as whitespace cuts them) with a space put between two of their glyphs
+    that stand apart off each other's line (`_off_line`): MuPDF takes into a line a glyph whose baseline
+    is within its reach (a proof's rule label half a line below its formula, a fraction's numerator
+    after a minus) and, in a font whose spacing it cannot measure (a math font with no space glyph),
+    writes no space before it however far it stands: "\u2200y\u03b2\u2200\u2212", the formula
+    "\u2200y\u03b2" and the label "\u2200\u2212" three quarters of an em further and lower."""
+    apart: dict[str, str] = {}
+    for line in lines:
+        text = "".join(char for char, *_ in line)
+        for found in _WORD.finditer(text):
+            chars = line[found.start() : found.end()]
+            written = chars[0][0] + "".join(
+                (" " if _off_line(before, after) else "") + after[0]
+                for before, after in itertools.pairwise(chars)
+            )
+            if written != found.group():
+                apart[found.group()] = written
+    return apart
+
+
+def _off_line(before: Placed, after: Placed) -> bool:
+    """Is `after`, written right after `before`, further past it than a formula's spaces
+    (`_OFF_LINE_GAP`), on a baseline of its own (`_OFF_LINE_SHIFT`)?"""
+    size = max(before[3], after[3])
+    return after[1] - before[2] > _OFF_LINE_GAP * size and abs(after[4] - before[4]) > _OFF_LINE_SHIFT * size
 
 
 def set_apart(text: str, apart: dict[str, str]) -> str:

@@ -86,14 +86,14 @@ MAX_CONTENT_BYTES = 8 * 1024 * 1024
 # need not be extracted.
 # TEXT_PRESERVE_LIGATURES: MuPDF's own expansion writes an Arabic lam-alef backwards ("ال" for "لا");
 # ligatures and presentation forms are expanded here instead, by their compatibility decomposition.
-_TEXT_FLAGS = (
+_TEXT_FLAGS: int = (
     pymupdf.TEXT_PRESERVE_LIGATURES
     | pymupdf.TEXT_PRESERVE_WHITESPACE
     | pymupdf.TEXT_MEDIABOX_CLIP
     | pymupdf.TEXT_DEHYPHENATE
     | pymupdf.TEXT_COLLECT_VECTORS
 )
-_WITHOUT_PATHS = _TEXT_FLAGS & ~pymupdf.TEXT_COLLECT_VECTORS  # lines as get_text makes them
+_WITHOUT_PATHS: int = _TEXT_FLAGS & ~pymupdf.TEXT_COLLECT_VECTORS  # lines as get_text makes them
 _GLUED = re.compile(f"{UNMAPPED}[^\\s{UNMAPPED}]")  # a glyph without a Unicode value, a character after it
 _CUT_AFTER_UNMAPPED = re.compile(f"{UNMAPPED}\\W*\n")  # a line ending in such a glyph (marks may follow)
 _LIGATURES = re.compile("[\ufb00-\ufdff\ufe70-\ufefe]+")  # Latin ligatures, presentation forms

@@ -1362,7 +1362,12 @@ def test_a_team_label_left_blank_on_a_form_is_no_report() -> None:
 def test_an_assignment_named_at_the_end_of_its_title_with_its_questions_answered_is_coursework() -> None:
     from docsvc.intelligence.classification import is_coursework
 
-    title = ["DURHAM COMPUTER SCIENCE", "Network Analysis Assignment - AB12", "QUESTION ONE", "A graph is ..."]
+    title = [
+        "DURHAM COMPUTER SCIENCE",
+        "Network Analysis Assignment - AB12",
+        "QUESTION ONE",
+        "A graph is ...",
+    ]
     assert is_coursework([title])
     assert is_coursework([["Linear Algebra Homework", "Exercise 2:", "Let A be a matrix."]])
     # the assignment alone, or a question alone, is no course's work
@@ -1373,7 +1378,9 @@ def test_an_assignment_named_at_the_end_of_its_title_with_its_questions_answered
 
 CONTRACT_OR_INVOICE = [
     Category("invoice", "An invoice, bill or credit note from a seller to a buyer: invoice number, VAT."),
-    Category("contract", "A contract or agreement between parties: the parties, terms and clauses, signatures."),
+    Category(
+        "contract", "A contract or agreement between parties: the parties, terms and clauses, signatures."
+    ),
 ]
 
 

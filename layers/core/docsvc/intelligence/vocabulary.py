@@ -434,7 +434,10 @@ KINDS: tuple[DocumentKind, ...] = (
         "bilanz, gewinn und verlustrechnung, bilan comptable, compte de resultat, jaarrekening, "
         "winst en verliesrekening, balance general, estado de resultados, bilancio, bilancio d esercizio, "
         "stato patrimoniale, conto economico, balanco patrimonial, demonstracao do resultado, "
-        "rachunek zyskow i strat",
+        "rachunek zyskow i strat, "
+        # and as English names them
+        "balance sheet, income statement, profit and loss statement, profit and loss account, "
+        "cash flow statement, statement of financial position",
         "revenue, revenues, net income, net loss, fiscal year, fiscal, consolidated, balance sheet, "
         "income statement, statement of operations, cash flow, cash flows, earnings per share, "
         "shareholders, stockholders, operating income, operating expenses, gross margin, gaap, non gaap, "

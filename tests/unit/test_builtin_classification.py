@@ -1437,3 +1437,15 @@ def test_a_letter_dated_month_first_greeting_its_reader_is_a_letter_not_the_form
     result = classify([page], LETTER_OR_FORM)
     assert result.category == "letter"
     assert "a salutation and a date line" in result.reasoning
+
+
+def test_slides_built_up_step_by_step_repeat_their_count_and_are_still_a_deck() -> None:
+    from docsvc.intelligence.classification import counted_slides
+
+    footline = "| Ann Lee (Computing Society) | Version control | March 23, 2018 {n} / 27 |"
+    steps = [1, 2, 3, 3, 3, 4, 4, 5]
+    slides = [[f"Slide {n}", "A point revealed", footline.format(n=n)] for n in steps]
+    assert counted_slides(slides) == 1.0
+    # one count on every page, or counts falling back, are no deck's
+    assert counted_slides([[f"Page {n}", "| Form 12 | 1 / 1 |"] for n in range(1, 6)]) == 0.0
+    assert counted_slides([[f"Slide {n}", footline.format(n=n)] for n in [1, 2, 3, 2, 4]]) == 0.0

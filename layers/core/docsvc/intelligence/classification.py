@@ -947,8 +947,9 @@ def counts_slides(shapes: dict[str, Shape], lines: Sequence[Sequence[str]]) -> b
 
 def counted_slides(lines: Sequence[Sequence[str]]) -> float:
     """The share of a document's pages with text that bear a bare count "n / N" on one of their first or
-    last lines, one N for all and n rising: slide software counts its slides so ("12 / 41"); a printed
-    document numbers its pages by a folio or "Page n of N". 0 for fewer than DECK_PAGES."""
+    last lines, one N for all and n rising: slide software counts its slides so ("12 / 41"), a slide
+    built up step by step repeating its count on each of its pages ("3 / 27" three times); a printed
+    document numbers its pages by a folio or "Page n of N". 0 for fewer than DECK_PAGES slides."""
     written = [page for page in lines if page]
     if len(written) < DECK_PAGES:
         return 0.0
@@ -958,7 +959,7 @@ def counted_slides(lines: Sequence[Sequence[str]]) -> float:
         return 0.0
     total = totals.most_common(1)[0][0]
     numbers = [count[0] for count in counts if count and count[1] == total]
-    if numbers != sorted(numbers) or len(set(numbers)) != len(numbers):
+    if numbers != sorted(numbers) or len(set(numbers)) < DECK_PAGES:
         return 0.0
     return len(numbers) / len(written)
 

@@ -1357,3 +1357,95 @@ def test_a_team_label_left_blank_on_a_form_is_no_report() -> None:
     from docsvc.intelligence.classification import is_coursework
 
     assert not is_coursework([["Club registration", "Members:", "____________________", "Signature:"]])
+
+
+def test_an_assignment_named_at_the_end_of_its_title_with_its_questions_answered_is_coursework() -> None:
+    from docsvc.intelligence.classification import is_coursework
+
+    title = [
+        "DURHAM COMPUTER SCIENCE",
+        "Network Analysis Assignment - AB12",
+        "QUESTION ONE",
+        "A graph is ...",
+    ]
+    assert is_coursework([title])
+    assert is_coursework([["Linear Algebra Homework", "Exercise 2:", "Let A be a matrix."]])
+    # the assignment alone, or a question alone, is no course's work
+    assert not is_coursework([title[:2]])
+    assert not is_coursework([["Assignment of rights under the agreement", "QUESTION ONE"]])
+    assert not is_coursework([["Durham Computer Science", "QUESTION ONE", "A graph is ..."]])
+
+
+CONTRACT_OR_INVOICE = [
+    Category("invoice", "An invoice, bill or credit note from a seller to a buyer: invoice number, VAT."),
+    Category(
+        "contract", "A contract or agreement between parties: the parties, terms and clauses, signatures."
+    ),
+]
+
+
+def test_an_arabic_contract_between_a_first_and_a_second_party_is_a_contract() -> None:
+    page = "\n".join(
+        [
+            "عقد شركة",
+            "بين كل من :",
+            "أولا : السيد ..... ( طرف أول )",
+            "ثانيا : السيد ..... ( طرف ثان )",
+            "بعد أن أقر الطرفين بأهليتهما للتصرف والتعاقد اتفقا على ما يلي",
+        ]
+    )
+    result = classify([page], CONTRACT_OR_INVOICE)
+    assert result.category == "contract"
+    assert result.likelihood >= 0.5
+
+
+def test_a_chilean_sales_voucher_is_an_invoice_not_a_form() -> None:
+    page = "\n".join(
+        [
+            "Comprobante de Venta",
+            "Nro Venta: 211",
+            "Fecha: 15-04-2025",
+            "Nombre: Ana Ortiz",
+            "Email: ana@example.com",
+            "Detalle de la Venta:",
+            "Acelga x 1",
+            "$1.000",
+        ]
+    )
+    assert classify([page], [*CONTRACT_OR_INVOICE, *LETTER_OR_FORM[1:]]).category == "invoice"
+
+
+def test_a_letter_dated_month_first_greeting_its_reader_is_a_letter_not_the_form_it_speaks_of() -> None:
+    page = "\n".join(
+        [
+            "Ann Lee",
+            "ADDRESS",
+            "Montreal, Quebec POSTAL CODE",
+            "Applicant Number:",
+            "947140287",
+            "February 4, 2025",
+            "Dear Immigration Officer,",
+            "I am writing to provide proof of my financial capacity as part of my application.",
+            "My funding and my savings cover my tuition, my rent and my living costs for the next year.",
+            "I hold a scholarship and a teaching position at the university, both paid every month.",
+            "I enclose my bank statements for the past eight months and a letter from the university.",
+            "Should you require any more information, please feel free to contact me at any time.",
+            "Thank you for your time and consideration.",
+            "Ann Lee",
+        ]
+    )
+    result = classify([page], LETTER_OR_FORM)
+    assert result.category == "letter"
+    assert "a salutation and a date line" in result.reasoning
+
+
+def test_slides_built_up_step_by_step_repeat_their_count_and_are_still_a_deck() -> None:
+    from docsvc.intelligence.classification import counted_slides
+
+    footline = "| Ann Lee (Computing Society) | Version control | March 23, 2018 {n} / 27 |"
+    steps = [1, 2, 3, 3, 3, 4, 4, 5]
+    slides = [[f"Slide {n}", "A point revealed", footline.format(n=n)] for n in steps]
+    assert counted_slides(slides) == 1.0
+    # one count on every page, or counts falling back, are no deck's
+    assert counted_slides([[f"Page {n}", "| Form 12 | 1 / 1 |"] for n in range(1, 6)]) == 0.0
+    assert counted_slides([[f"Slide {n}", footline.format(n=n)] for n in [1, 2, 3, 2, 4]]) == 0.0

@@ -923,3 +923,70 @@ def test_a_references_line_ending_a_sentence_on_a_kind_is_no_title() -> None:
     assert title_lines(["Technical specification", "Version 2"], titles) == frozenset(
         {"technical specification"}
     )
+
+
+def test_a_short_last_page_is_not_compared_through_to_a_page_in_another_script() -> None:
+    rows = "\n".join(
+        f"{name}\n{amount},000.00"
+        for name, amount in [
+            ("Petty Cash", 5),
+            ("Accounts Receivable", 590),
+            ("Prepaid Expenses", 808),
+            ("Office Furniture and Fixtures", 120),
+            ("Computer Equipment", 95),
+            ("Vehicles and Machinery", 300),
+            ("Security Deposits Paid", 45),
+            ("Inventory of Brochures", 12),
+            ("Advances to Suppliers", 60),
+            ("Accrued Interest Income", 8),
+            ("Trade Payables", 210),
+            ("Provision for Gratuity", 40),
+        ]
+    )
+    sheet = (
+        "Balance Sheet\nAs of 30/04/2023\nAccount\nTotal\nAssets\nCurrent Assets\n"
+        + rows
+        + "\nTotal for Current Assets\n1,403,000.00\nLiabilities and Equities\nCurrent Liabilities\n"
+        "Salary Payable\n100,000.00\nUnearned Revenue\n590,000.00\nTotal for Current Liabilities\n"
+        "690,000.00\nTotal for Liabilities\n690,000.00\nOther current assets\nInput tax credits\n"
+        "Total for Other current assets\nBank\nCash\nTotal for Bank\nTotal for Cash"
+    )
+    last = (
+        "Account\nTotal\nEquities\nInvestments\n100,000.00\nCurrent Year Earnings\n195,000.00\n"
+        "Total for Equities\n295,000.00\nTotal for Liabilities and Equities\n985,000.00\n"
+        "Amount is displayed in your base currency"
+    )
+    arabic = (
+        "بين كل من السيد الجنسية والمقيم طرف أول شريك متضامن والسيد الجنسية والمقيم طرف ثان شريك متضامن "
+        "بعد أن أقر الطرفين بأهليتهما للتصرف والتعاقد اتفقا على تكوين شركة تضامن فيما بينهما بالشروط "
+        "الآتي بيانها اسم الشركة والسمة التجارية لها وغرض الشركة ومركز الشركة ورأس مال الشركة "
+    ) * 2
+    subdocuments = [
+        Subdocument("financial_report", "A financial report: balance sheet, income statement.", True),
+        Subdocument("contract", "A contract or agreement between parties.", True),
+    ]
+    from docsvc.intelligence.classification import build_profiles
+    from docsvc.intelligence.splitting import ALIASES, gap_evidence, read_signals
+
+    pages = [sheet, last, arabic, arabic]
+    profiles = build_profiles([(sub.name, sub.description) for sub in subdocuments])
+    evidence = gap_evidence([read_signals(page, profiles, list(ALIASES)) for page in pages])
+    assert "no topic shared with the page before" not in [item.reason for item in evidence[1]]
+    assert [part.pages for part in split(pages, subdocuments)] == [[1, 2], [3, 4]]
+
+
+def test_a_page_titled_balance_sheet_after_a_letter_on_money_opens_a_financial_report() -> None:
+    from docsvc.intelligence.classification import build_profiles
+    from docsvc.intelligence.splitting import ALIASES, gap_evidence, read_signals
+
+    subdocuments = [
+        Subdocument("letter", "A personal or business letter.", True),
+        Subdocument("financial_report", "A financial report: annual results, income statement.", True),
+    ]
+    profiles = build_profiles([(sub.name, sub.description) for sub in subdocuments])
+    page = read_signals(
+        "TravelTrax Tours\nBalance Sheet\nAs of 30/04/2023\nAccount\nTotal", profiles, list(ALIASES)
+    )
+    assert page.titles, "an English balance sheet's name is a title, as the other languages' are"
+    evidence = gap_evidence([read_signals("Dear Sir,\nI hold savings.", profiles, list(ALIASES)), page])
+    assert "a new title" in [item.reason for item in evidence[1]]

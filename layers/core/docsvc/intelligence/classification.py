@@ -627,6 +627,8 @@ _PLACE_DATE = re.compile(  # "Toulouse, 28 octobre 2018", "München, den 29. Mai
     # it a letter's date line, not a date among an invoice's labels
     r"|^[^\W\d][\w .'\u2019-]{1,40},\s+(?:(?:den|le|el|il|em|dnia|op|li|lì)\s+)?"
     r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\.?$"
+    # the month before the day, as English dates a letter ("February 4, 2025", "Boston, May 1st, 2024")
+    r"|^(?:[^\W\d][\w .'\u2019-]{1,40},\s+)?[^\W\d]{3,}\.?\s+\d{1,2}(?:st|nd|rd|th)?,\s+\d{4}\.?$"
 )
 _SLIDE_COUNT = re.compile(r"(\d{1,3})\s*/\s*(\d{1,3})")
 _ENDING_COUNT = re.compile(r"(?<![\w/.])(\d{1,3})\s*/\s*(\d{1,3})\s*\|?\s*$")
@@ -697,6 +699,20 @@ _ASSIGNMENT = re.compile(
     r"(trabajo pr[aá]ctico|pr[aá]ctica|laboratorio|lab|assignment|coursework|homework|problem set|"
     r"exercise sheet|travaux pratiques|tp|td|[üu]bung(sblatt)?|praktikum|esercitazione|trabalho pr[aá]tico)"
     r"\s*(n\s*[°º.]?\s*)?\d{1,2}\b",
+    re.IGNORECASE,
+)
+# A title naming the assignment it answers at its end ("Network Analysis Assignment", "Algebra Homework"),
+# the student's code after a dash at most ("... Assignment - AB12"): a course's assignment unnumbered.
+_NAMED_ASSIGNMENT = re.compile(
+    r"^.{0,80}?\b(assignment|coursework|homework|problem set|exercise sheet|hausaufgabe|devoir maison|tarea)"
+    r"\s*(?:[-\u2013:]\s*[\w-]{1,12})?$",
+    re.IGNORECASE,
+)
+# A heading opening the answer to one of the assignment's questions, numbered in figures or in words
+# ("QUESTION ONE", "Exercise 2", "Aufgabe 3:"): another kind of a course's detail.
+_QUESTION = re.compile(
+    r"^(question|exercise|task|aufgabe|exercice|ejercicio|esercizio|pregunta|zadanie)\s+"
+    r"(\d{1,2}|[ivx]{1,4}|one|two|three|four|five|six|seven|eight|nine|ten)\s*[.:)]?$",
     re.IGNORECASE,
 )
 # The label of the team that wrote a project's report on its title page ("Members-", "Team members:",
@@ -811,9 +827,10 @@ def title_page_kinds(lines: Sequence[Sequence[str]]) -> list[DocumentKind]:
 def is_coursework(lines: Sequence[Sequence[str]]) -> bool:
     """Whether the first page with text opens a student's work: short lines giving at least two kinds
     of a course's details (its teacher, the course, the student's number, the term, the assignment's
-    number), or naming the team that wrote it. A report written for a course has a paper's parts
-    (references, an abstract) or a book's (chapters), but it is a report; a paper's authors may be
-    professors, but a paper names no course, student number, term or assignment."""
+    number or its name closing the title, a question of it answered), or naming the team that wrote
+    it. A report written for a course has a paper's parts (references, an abstract) or a book's
+    (chapters), but it is a report; a paper's authors may be professors, but a paper names no course,
+    student number, term or assignment."""
     written = [page for page in lines if page]
     if not written:
         return False
@@ -822,8 +839,10 @@ def is_coursework(lines: Sequence[Sequence[str]]) -> bool:
         return True
     found = {index for line in short for index, cue in enumerate(_COURSEWORK) if cue.match(line)}
     titled = (line for line in written[0] if len(line.split()) <= ASSIGNMENT_WORDS)
-    if any(_ASSIGNMENT.match(line) for line in titled):
+    if any(_ASSIGNMENT.match(line) or _NAMED_ASSIGNMENT.match(line) for line in titled):
         found.add(len(_COURSEWORK))
+    if any(_QUESTION.match(line) for line in short):
+        found.add(len(_COURSEWORK) + 1)
     return len(found) >= COURSEWORK_DETAILS
 
 
@@ -928,8 +947,9 @@ def counts_slides(shapes: dict[str, Shape], lines: Sequence[Sequence[str]]) -> b
 
 def counted_slides(lines: Sequence[Sequence[str]]) -> float:
     """The share of a document's pages with text that bear a bare count "n / N" on one of their first or
-    last lines, one N for all and n rising: slide software counts its slides so ("12 / 41"); a printed
-    document numbers its pages by a folio or "Page n of N". 0 for fewer than DECK_PAGES."""
+    last lines, one N for all and n rising: slide software counts its slides so ("12 / 41"), a slide
+    built up step by step repeating its count on each of its pages ("3 / 27" three times); a printed
+    document numbers its pages by a folio or "Page n of N". 0 for fewer than DECK_PAGES slides."""
     written = [page for page in lines if page]
     if len(written) < DECK_PAGES:
         return 0.0
@@ -939,7 +959,7 @@ def counted_slides(lines: Sequence[Sequence[str]]) -> float:
         return 0.0
     total = totals.most_common(1)[0][0]
     numbers = [count[0] for count in counts if count and count[1] == total]
-    if numbers != sorted(numbers) or len(set(numbers)) != len(numbers):
+    if numbers != sorted(numbers) or len(set(numbers)) < DECK_PAGES:
         return 0.0
     return len(numbers) / len(written)
 

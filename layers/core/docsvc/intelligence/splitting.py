@@ -646,18 +646,28 @@ def _told(signals: Sequence[PageSignals], index: int) -> PageSignals:
     """The first page from `index` on, SHORT_RUN pages on at most, with enough words to tell its topic,
     short pages compared through; not past a page that opens a document of its own (a new title, a
     letter's salutation, a paper's front, its numbering at 1): the page short of words is then the end
-    of the document before it (a letter's last page, its signature), not the cover of the one after.
+    of the document before it (a letter's last page, its signature), not the cover of the one after;
+    nor past a page in another script, which opens its own.
     A short page keeping a running header or footer of the page before (a manual's appendix of a few
     lines under its running title) is that document's page: it is weighed alone."""
     if signals[index].edges & signals[index - 1].edges:
         return signals[index]  # it keeps the page before's running line: that document's page
     for later in range(index, min(len(signals), index + 1 + SHORT_RUN)):
         page = signals[later]
-        if later > index and _opens_alone(page, signals[later - 1]):
+        if later > index and (
+            _opens_alone(page, signals[later - 1]) or _script_changes(page, signals[later - 1])
+        ):
             break
         if _says_its_topic(page):
             return page
     return signals[index]
+
+
+def _script_changes(page: PageSignals, previous: PageSignals) -> bool:
+    """Whether two pages are written in two scripts (Latin, then Arabic): the page in the other script
+    opens a document of its own, so a short page before it (a balance sheet's last lines) is not told
+    by it."""
+    return bool(page.script and previous.script and page.script != previous.script)
 
 
 def _names_the_same(page: PageSignals, previous: PageSignals) -> bool:
@@ -758,7 +768,7 @@ def page_evidence(
         found.extend(_running_lines(page, previous, following))
     if page.opens_with_table:
         found.append(Evidence("a table carried over", -0.7))
-    if page.script and previous.script and page.script != previous.script:
+    if _script_changes(page, previous):
         found.append(Evidence("another script", 3.0))
     if not template:
         found.extend(_topic(topic))

@@ -223,7 +223,9 @@ KINDS: tuple[DocumentKind, ...] = (
         "factura comercial, fattura, fattura commerciale, fatura, faktura, faktura vat, nota fiscal, "
         "nota fiscal eletronica, danfe, nf e, "
         # Latvian and Lithuanian: an invoice, an advance invoice, a VAT invoice
-        "rekins, avansa rekins, pvn rekins, saskaita faktura, pvm saskaita faktura",
+        "rekins, avansa rekins, pvn rekins, saskaita faktura, pvm saskaita faktura, "
+        # Chile and Peru: the sale's voucher a seller issues for a tax authority (a factura or a boleta)
+        "comprobante de venta, comprobante de pago, boleta de venta, boleta electronica",
         "invoice number, invoice no, invoice date, bill to, billed to, sold to, amount due, total due, "
         "balance due, due date, payment due, payment terms, remit to, please pay, payable, net 30, vat, "
         "subtotal, tax, vat id, "
@@ -249,13 +251,14 @@ KINDS: tuple[DocumentKind, ...] = (
     _kind(
         "receipt",
         "receipt, sales receipt, payment receipt, cash receipt, till receipt, quittung, kassenbon, "
-        "kassenbeleg, recu, ticket de caisse, kassabon, recibo, ricevuta, scontrino, paragon",
+        "kassenbeleg, recu, ticket de caisse, kassabon, recibo, ricevuta, scontrino, paragon, "
+        "boleta, nota de venta",  # Spanish (Latin America): a receipt slip
         "thank you for your purchase, thank you for shopping, thanks for shopping, cash, change, cashier, "
         "card, visa, mastercard, amex, paid, amount paid, payment received, tendered, transaction, "
         "terminal, register, till, store, auth code, approval code, return policy, receipt number, subtotal, "
         "tax, vat, come again, please come again, proof of purchase, bar, ruckgeld, gegeben, "
         "vielen dank fur ihren einkauf, merci de votre visite, especes, rendu, bedankt, contanti, resto, "
-        "efectivo, cambio, gotowka",
+        "efectivo, cambio, gotowka, detalle de la venta, nro venta, numero de venta",
         FIELDS,
     ),
     _kind(
@@ -312,11 +315,15 @@ KINDS: tuple[DocumentKind, ...] = (
         "contract, agreement, service agreement, lease, non disclosure agreement, nda, vertrag, "
         "mietvertrag, arbeitsvertrag, vereinbarung, contrat, accord, overeenkomst, contrato, contratto, "
         "umowa, power of attorney, vollmacht, prozessvollmacht, procuration, volmacht, poder notarial, "
-        "pelnomocnictwo",
+        "pelnomocnictwo, "
+        # Arabic: a contract, the contract, an agreement
+        "عقد, العقد, اتفاقية, الاتفاقية",
         "party, hereby, whereas, hereinafter, shall, termination, governing law, jurisdiction, "
         "obligations, liability, indemnify, confidentiality, effective date, in witness whereof, breach, "
         "entire agreement, clause, signed by, vertragspartner, kundigung, gerichtsstand, "
-        "les parties, resiliation, partijen, las partes, le parti, strony",
+        "les parties, resiliation, partijen, las partes, le parti, strony, "
+        # Arabic: the first and second party (with and without the article), the two parties, contracting
+        "الطرف الأول, الطرف الثاني, طرف أول, طرف ثان, الطرفين, الطرفان, التعاقد, المتعاقدين",
         PROSE,
     ),
     _kind(
@@ -427,7 +434,10 @@ KINDS: tuple[DocumentKind, ...] = (
         "bilanz, gewinn und verlustrechnung, bilan comptable, compte de resultat, jaarrekening, "
         "winst en verliesrekening, balance general, estado de resultados, bilancio, bilancio d esercizio, "
         "stato patrimoniale, conto economico, balanco patrimonial, demonstracao do resultado, "
-        "rachunek zyskow i strat",
+        "rachunek zyskow i strat, "
+        # and as English names them
+        "balance sheet, income statement, profit and loss statement, profit and loss account, "
+        "cash flow statement, statement of financial position",
         "revenue, revenues, net income, net loss, fiscal year, fiscal, consolidated, balance sheet, "
         "income statement, statement of operations, cash flow, cash flows, earnings per share, "
         "shareholders, stockholders, operating income, operating expenses, gross margin, gaap, non gaap, "

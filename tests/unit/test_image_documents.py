@@ -76,3 +76,10 @@ def test_a_picture_set_at_another_resolution_draws_the_same_pixels() -> None:
         drawn = document[0].get_pixmap(dpi=engine.ParseOptions().dpi, colorspace=pymupdf.csGRAY)
     assert (drawn.width, drawn.height) == picture.size
     assert drawn.samples == picture.convert("L").tobytes()
+
+
+def test_a_picture_at_the_parse_resolution_is_kept_though_its_tag_is_not_whole() -> None:
+    # PNG keeps dots per metre: 150 dpi is 5906 (150.01), and MuPDF's page side is a 24-bit float
+    picture = _picture((2642, 1500), 150)
+    with pdf._open(picture, "png") as document:
+        assert not document.is_pdf  # the image document itself, not a copy set at another size

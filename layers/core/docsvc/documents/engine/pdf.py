@@ -208,12 +208,13 @@ def _at_believable_resolution(document: pymupdf.Document, content: bytes) -> pym
 def _scale(page: pymupdf.Page, tagged: bool) -> float:
     """How much smaller the page is set than its tag makes it: 1 when its tag is kept. The resolution
     is the one the page is at (MuPDF takes a tag under 72 dpi for one at 72 or more), pixels and page
-    each by their longer side (a photo turned by its EXIF orientation is its pixels turned)."""
+    each by their longer side (a photo turned by its EXIF orientation is its pixels turned), in whole
+    dots per inch as MuPDF keeps it (a page's side is a float of 24 bits: 149.99999 is 150)."""
     pictures = page.get_image_info()
     longer = float(max(page.rect.width, page.rect.height))
     if len(pictures) != 1 or longer <= 0:
         return 1.0
-    resolution = 72.0 * max(int(pictures[0]["width"]), int(pictures[0]["height"])) / longer
+    resolution = round(72 * max(int(pictures[0]["width"]), int(pictures[0]["height"])) / longer)
     if tagged and (resolution >= PICTURE_DPI or longer <= LARGEST_PAPER):
         return 1.0
     return min(resolution / PICTURE_DPI, 1.0)

@@ -1,5 +1,5 @@
 """An image opened as a document: its page has no content stream, and reading it must not ask for one;
-its page is its pixels at its resolution, or at the parse's when its tag is missing or makes it larger
+its page is its pixels at its resolution, or at the parse's when its tag makes it larger
 than any paper."""
 
 import io
@@ -50,10 +50,13 @@ def test_a_photo_tagged_larger_than_any_paper_is_drawn_at_its_own_pixels() -> No
     assert _size(_picture((1000, 2000), 30), "png") == (1000 * 72 / default, 2000 * 72 / default)
 
 
-def test_a_picture_without_a_resolution_is_drawn_at_its_own_pixels() -> None:
-    # MuPDF would take it at 96 dpi, and OCR draw it at 150 half as large again as its pixels
-    assert _size(_picture((750, 1000), None), "png") == (360.0, 480.0)
-    assert _size(_picture((750, 1000), None), "webp") == (360.0, 480.0)
+def test_a_picture_without_a_resolution_is_taken_at_96_dpi_and_set_on_paper_by_it() -> None:
+    # a small photo is drawn larger than its pixels, as before (its small print reads better so); a
+    # large one, 31 inches long at 96 dpi, at its own pixels
+    assert _size(_picture((750, 1000), None), "png") == (562.5, 750.0)
+    assert _size(_picture((750, 1000), None), "webp") == (562.5, 750.0)
+    default = engine.ParseOptions().dpi
+    assert _size(_picture((2250, 3000), None), "png") == (2250 * 72 / default, 3000 * 72 / default)
 
 
 def test_a_believable_resolution_keeps_the_picture_on_its_paper() -> None:

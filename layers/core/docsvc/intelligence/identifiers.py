@@ -351,7 +351,20 @@ def reference_code(text: str) -> str | None:
             break
         if not bare or not (digit or (prefix and any(char.isdigit() for char in tokens[index + 1]))):
             break
-        taken.append(bare)
+        taken.append(_unpadded(bare))
         if token.endswith((",", ";")):
             break
     return " ".join(taken) or None
+
+
+# A number zero-padded to a fixed width and printed in groups of three ("000.043.445", "000,001,452":
+# how Brazil's DANFE prints the NF-e's nine-digit number): the number it pads is the reference.
+_PADDED_GROUPS = re.compile(r"0\d{2}([.,])\d{3}(?:\1\d{3})+")
+
+
+def _unpadded(code: str) -> str:
+    """`code` without its padding zeros and group separators when it is a padded, grouped number
+    ("000.043.445" is 43445); any other code as printed ("0001234", "2024.001", "012.345")."""
+    if not _PADDED_GROUPS.fullmatch(code):
+        return code
+    return code.replace(code[3], "").lstrip("0") or "0"

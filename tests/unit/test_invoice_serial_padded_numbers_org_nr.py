@@ -1,6 +1,7 @@
 """Labels and a number convention of further invoices: the English "Invoice Serial #" and "Taxable
-Total", the Swedish organisation number printed beside "VAT No", and Brazil's NF-e number printed
-zero-padded in groups of three. Every document here is written for the test."""
+Total", the Swedish organisation number printed beside "VAT No", the Portuguese labels of a DANFE
+("Data da emissão", "Data da saída/entrada", "Venc."), and Brazil's NF-e number printed zero-padded in
+groups of three. Every document here is written for the test."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ from tests.unit.test_invoice_labels_sl_ro_mx_au import SCHEMA
         ("Total Taxable Value", ("subtotal",)),
         ("Org.nr / VAT No:", ("vat", "id")),
         ("Organisationsnummer:", ("vat", "id")),
+        ("DATA DA EMISSÃO", ("invoice", "date")),
+        ("DATA DA SAÍDA/ENTRADA", ("delivery", "date")),
+        ("Venc.", ("due", "date")),
+        ("IDENTIFICAÇÃO DO EMITENTE", ("vendor",)),
     ],
 )
 def test_further_labels_are_said_as_their_group(label: str, key: tuple[str, ...]) -> None:
@@ -83,3 +88,29 @@ def test_bilingual_swedish_invoice_takes_the_sellers_org_number_over_the_buyers_
     )
     output = extract([page], SCHEMA).output
     assert output["issuer"]["vat_id"] == "SE556012345601"
+
+
+def test_danfe_reads_its_issue_date_over_its_exit_date_and_the_due_date_of_its_duplicata() -> None:
+    page = "\n".join(
+        [
+            "DANFE",
+            "Nº. 000.043.445",
+            "| NOME / RAZÃO SOCIAL PADARIA BOA LTDA | CNPJ / CPF 01.755.085/0001-80 | DATA DA EMISSÃO 03/06/2025 |",
+            "|---|---|---|",
+            "| ENDEREÇO RUA A, 735 | CEP 60000-000 | DATA DA SAÍDA/ENTRADA 04/06/2025 |",
+            "FATURA / DUPLICATA",
+            "Num.",
+            "001",
+            "Venc.",
+            "18/06/2025",
+            "Valor",
+            "R$ 500,00",
+        ]
+    )
+    output = extract([page], SCHEMA).output
+    assert (output["invoice_date"], output["due_date"]) == ("2025-06-03", "2025-06-18")
+
+
+@pytest.mark.parametrize("text", ["03/06/2025", "2025-06-03 Série 001", "18.06.2025"])
+def test_a_date_is_no_reference_code(text: str) -> None:
+    assert reference_code(text) is None

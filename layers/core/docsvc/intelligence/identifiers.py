@@ -340,15 +340,15 @@ def is_reference_field(key: tuple[str, ...]) -> bool:
 def reference_code(text: str) -> str | None:
     """The code a reference field's text starts with: its first words while they read as a code (a
     digit in them, or a short prefix in capitals before one), up to a word of a sentence or a date
-    ("RE-505 von 09.05.2017" is "RE-505"); None when the text starts with no code."""
+    ("RE-505 von 09.05.2017" is "RE-505"); None when the text starts with no code, or with a date."""
     tokens = [token for token in text.split() if not (token.startswith("(") and token.endswith(")"))]
     taken: list[str] = []
     for index, token in enumerate(tokens):
         bare = token.strip(",;:")
         digit = any(char.isdigit() for char in bare)
         prefix = bare.isupper() and len(bare) <= 5 and index + 1 < len(tokens)
-        if taken and _DATE_TOKEN.match(bare):
-            break
+        if _DATE_TOKEN.match(bare):
+            break  # a date ends a code, and is none: "Data da emissão 03/06/2025" dates, numbers nothing
         if not bare or not (digit or (prefix and any(char.isdigit() for char in tokens[index + 1]))):
             break
         taken.append(_unpadded(bare))

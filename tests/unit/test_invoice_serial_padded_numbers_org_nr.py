@@ -114,3 +114,19 @@ def test_danfe_reads_its_issue_date_over_its_exit_date_and_the_due_date_of_its_d
 @pytest.mark.parametrize("text", ["03/06/2025", "2025-06-03 Série 001", "18.06.2025"])
 def test_a_date_is_no_reference_code(text: str) -> None:
     assert reference_code(text) is None
+
+
+def _ticket_pages(foot: str) -> list[str]:
+    first = "\n".join(["Conference Publications", "Invoice Serial #:", "", "431186/154",
+                       "Invoice Date: May 03, 2024", "Total Invoice Amount 7750.0", foot + " 1/2"])  # fmt: skip
+    second = "\n".join(["Ticketing Platform Pvt. Ltd.", "Tax Invoice", "Total Invoice Amount: 182.90", foot + " 2/2"])
+    return [first, second]
+
+
+def test_a_titles_count_of_the_pages_it_is_printed_on_is_no_number() -> None:
+    assert extract(_ticket_pages("Invoice"), SCHEMA).output["invoice_number"] == "431186/154"
+
+
+def test_a_titles_count_that_is_not_the_pages_is_still_its_number() -> None:
+    page = "\n".join(["Acme Sp. z o.o.", "Faktura 3/12", "Data: 2024-12-05", "Razem 100,00"])
+    assert extract([page], SCHEMA).output["invoice_number"] == "3/12"

@@ -50,7 +50,12 @@ def test_a_padded_number_printed_in_groups_of_three_is_the_number_it_pads(text: 
 
 def test_danfe_number_is_read_without_its_padding() -> None:
     page = "\n".join(
-        ["DANFE", "Documento Auxiliar da Nota Fiscal Eletrônica", "Nº 000.043.445", "DATA DA EMISSÃO 03/06/2025"]
+        [
+            "DANFE",
+            "Documento Auxiliar da Nota Fiscal Eletrônica",
+            "Nº 000.043.445",
+            "DATA DA EMISSÃO 03/06/2025",
+        ]
     )
     assert extract([page], SCHEMA).output["invoice_number"] == "43445"
 
@@ -95,7 +100,8 @@ def test_danfe_reads_its_issue_date_over_its_exit_date_and_the_due_date_of_its_d
         [
             "DANFE",
             "Nº. 000.043.445",
-            "| NOME / RAZÃO SOCIAL PADARIA BOA LTDA | CNPJ / CPF 01.755.085/0001-80 | DATA DA EMISSÃO 03/06/2025 |",
+            "| NOME / RAZÃO SOCIAL PADARIA BOA LTDA | CNPJ / CPF 01.755.085/0001-80 "
+            "| DATA DA EMISSÃO 03/06/2025 |",
             "|---|---|---|",
             "| ENDEREÇO RUA A, 735 | CEP 60000-000 | DATA DA SAÍDA/ENTRADA 04/06/2025 |",
             "FATURA / DUPLICATA",
@@ -117,10 +123,10 @@ def test_a_date_is_no_reference_code(text: str) -> None:
 
 
 def _ticket_pages(foot: str) -> list[str]:
-    first = "\n".join(["Conference Publications", "Invoice Serial #:", "", "431186/154",
-                       "Invoice Date: May 03, 2024", "Total Invoice Amount 7750.0", foot + " 1/2"])  # fmt: skip
-    second = "\n".join(["Ticketing Platform Pvt. Ltd.", "Tax Invoice", "Total Invoice Amount: 182.90", foot + " 2/2"])
-    return [first, second]
+    first = ["Conference Publications", "Invoice Serial #:", "", "431186/154", "Invoice Date: May 03, 2024",
+             "Total Invoice Amount 7750.0", foot + " 1/2"]  # fmt: skip
+    second = ["Ticketing Platform Pvt. Ltd.", "Tax Invoice", "Total Invoice Amount: 182.90", foot + " 2/2"]
+    return ["\n".join(first), "\n".join(second)]
 
 
 def test_a_titles_count_of_the_pages_it_is_printed_on_is_no_number() -> None:

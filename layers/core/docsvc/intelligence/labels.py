@@ -365,7 +365,8 @@ vat id: nit
 vat id: org nr, orgnr, organisationsnummer, organisationsnr
 invoice date: data da emissao, data emissao
 due date: venc, vencto
-delivery date: data da saida, data de saida, data da saida entrada, data de saida entrada, data da entrada saida
+delivery date: data da saida, data de saida, data da saida entrada, data de saida entrada,
+ data da entrada saida
 vendor: identificacao do emitente, emitente
 """  # noqa: RUF001 (Cyrillic, Greek and Arabic labels)
 # German compounds end in one of these, after a part that is a word above (and a joining s):

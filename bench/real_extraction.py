@@ -3,7 +3,7 @@
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
-                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|receipts|receipts2|
+                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|receipts|receipts2|
                  receipts2-heldout|receipts3|receipts4|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
@@ -65,6 +65,10 @@ Swedish/English, Brazilian Portuguese and Italian: a software-development invoic
 platform's pair of invoices in one file, a business-document generator's qualified invoice, an
 exporter's commercial invoice, two DANFEs of NF-e renderers and a butcher's invoice scanned upside
 down into a picture-only PDF), their truth the NF-e XML beside the PDF or read by hand; measured only.
+`fresh18` holds six invoices of six further producers (Indian, Greek, Sri Lankan, Moroccan, Malagasy
+and West African: a pharmacy's GST tax invoice, a supermarket's purchase invoice, an invoice-reader's
+sample, a PDF generator's facture, an invoicing app's "facture doit" and a Qt app's CFA-franc facture),
+their truth read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -293,6 +297,7 @@ SPLITS = (
     "fresh15",
     "fresh16",
     "fresh17",
+    "fresh18",
     "receipts",
     "receipts2",
     "receipts2-heldout",

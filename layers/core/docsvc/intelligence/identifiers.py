@@ -340,18 +340,31 @@ def is_reference_field(key: tuple[str, ...]) -> bool:
 def reference_code(text: str) -> str | None:
     """The code a reference field's text starts with: its first words while they read as a code (a
     digit in them, or a short prefix in capitals before one), up to a word of a sentence or a date
-    ("RE-505 von 09.05.2017" is "RE-505"); None when the text starts with no code."""
+    ("RE-505 von 09.05.2017" is "RE-505"); None when the text starts with no code, or with a date."""
     tokens = [token for token in text.split() if not (token.startswith("(") and token.endswith(")"))]
     taken: list[str] = []
     for index, token in enumerate(tokens):
         bare = token.strip(",;:")
         digit = any(char.isdigit() for char in bare)
         prefix = bare.isupper() and len(bare) <= 5 and index + 1 < len(tokens)
-        if taken and _DATE_TOKEN.match(bare):
-            break
+        if _DATE_TOKEN.match(bare):
+            break  # a date ends a code, and is none: "Data da emissão 03/06/2025" dates, numbers nothing
         if not bare or not (digit or (prefix and any(char.isdigit() for char in tokens[index + 1]))):
             break
-        taken.append(bare)
+        taken.append(_unpadded(bare))
         if token.endswith((",", ";")):
             break
     return " ".join(taken) or None
+
+
+# A number zero-padded to a fixed width and printed in groups of three ("000.043.445", "000,001,452":
+# how Brazil's DANFE prints the NF-e's nine-digit number): the number it pads is the reference.
+_PADDED_GROUPS = re.compile(r"0\d{2}([.,])\d{3}(?:\1\d{3})+")
+
+
+def _unpadded(code: str) -> str:
+    """`code` without its padding zeros and group separators when it is a padded, grouped number
+    ("000.043.445" is 43445); any other code as printed ("0001234", "2024.001", "012.345")."""
+    if not _PADDED_GROUPS.fullmatch(code):
+        return code
+    return code.replace(code[3], "").lstrip("0") or "0"

@@ -362,6 +362,12 @@ total: 總金額, 总金额
 tax: 營業稅, 营业税, igv
 invoice: faktura vat, faktura vat marza
 vat id: nit
+vat id: org nr, orgnr, organisationsnummer, organisationsnr
+invoice date: data da emissao, data emissao
+due date: venc, vencto
+delivery date: data da saida, data de saida, data da saida entrada, data de saida entrada,
+ data da entrada saida
+vendor: identificacao do emitente, emitente
 """  # noqa: RUF001 (Cyrillic, Greek and Arabic labels)
 # German compounds end in one of these, after a part that is a word above (and a joining s):
 _HEADS = {"nummer": "number", "datum": "date", "betrag": "amount", "preis": "price", "adresse": "address",
@@ -503,7 +509,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     ("subtotal", "net total", "net amount", "total before tax", "total excl tax", "total excluding tax",
      "total excluding vat", "total amount excluding tax", "total amount excluding vat",
      "amount excluding tax", "amount excluding vat", "excluding tax", "excluding vat", "taxable amount",
-     "tax base", "base amount"),
+     "tax base", "base amount", "taxable total", "taxable value", "total taxable value"),
     ("tax", "vat", "gst", "sales tax", "tax amount", "vat amount", "tax total", "total tax"),
     ("date", "invoice date", "issue date", "date issued", "issued", "issued on", "issued at", "date of issue",
      "dated", "document date", "receipt date"),
@@ -527,7 +533,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     ("email", "email address", "mail"),
     ("phone", "phone number", "mobile", "mobile number", "cell", "contact number"),
     ("address", "street address", "location"),
-    ("invoice number", "invoice id", "bill number"),
+    ("invoice number", "invoice id", "bill number", "invoice serial number", "invoice serial"),
     ("vat id", "vat number", "vat identification number", "vat registration number", "tax id", "vat", "tax",
      "tax identification number", "tax registration number", "gstin", "gst number",
      "gst registration number"),

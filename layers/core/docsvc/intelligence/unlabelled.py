@@ -407,6 +407,8 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
                 continue
             value = text[said[0][1] :] if at != index and said else text
             value = value.lstrip(" #:.°º-")
+            if _counts_pages(value, lines[at].page, reading):
+                continue  # "Invoice 1/2" at the foot of the first of two pages: its place, no number
             if any(char.isdigit() for char in value):
                 uses = frozenset({(index, -3), (at, -3)})
                 candidate = candidate_of(slot, value, _TITLED_NUMBER, (at, 0), uses, reading)
@@ -419,6 +421,17 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             return
         # a title without a number ("WARENRECHNUNG" over "Handelsrechnung Nr. 4711"): read on
     yield from _title_as_label(slot, wanted, reading)
+
+
+_PAGE_COUNT = re.compile(r"(\d{1,3})\s?/\s?(\d{1,3})")
+
+
+def _counts_pages(value: str, page: int, reading: Reading) -> bool:
+    """Whether a title's "n/N" counts the pages it is printed on: n the page's place (1-based) and N the
+    document's pages ("Invoice 1/2" on the first page of two, "Invoice 2/2" on the second)."""
+    count = _PAGE_COUNT.fullmatch(value.strip())
+    pages = max((line.page for line in reading.layout.lines), default=0) + 1
+    return count is not None and (int(count[1]), int(count[2])) == (page + 1, pages)
 
 
 def _titled_cell(

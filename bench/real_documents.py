@@ -66,12 +66,15 @@ What it measures, per document, then summed per category, per language and over 
   pages' `tables` when the page has such a field). A truth that gives no page (tabula's) puts its
   table on the page whose raw text holds most of its cells. Table pages missed: truth table pages
   on which the extractor returned no table (markitdown gives no pages and is not counted there).
-- `heldout8t` to `heldout16t`: PDFs printed from a source their repository keeps beside them (an
+- `heldout8t` to `heldout17t`: PDFs printed from a source their repository keeps beside them (an
   HTML page, a workbook, a Word document, a LaTeX or Markdown file, the literal rows a PDF
   generator's test draws): the truth is that source's table cells (`truth_kind` html-tables,
   xlsx-cells, docx-tables, latex-tables, markdown-tables, python-literal), each kept where the PDF's
   text layer shows it (a number its format writes otherwise, a cell of LaTeX markup, is no expected
   cell); a reader takes every table of the source, with no page, so they are scored as tabula's are.
+  Where the repository keeps no source beside the PDF (a bank's statement, a price list, a data
+  sheet), the entry's `truth_cells` hold the cells typed by hand from the page, page by page
+  (`truth_kind` typed-cells), and are kept, like a source's, where the text layer shows them.
 - OCR word recall on scans and photos whose truth has text: the share of the truth's words
   (normalised as above, casefolded) found in the output. By orientation: a document as it is (a
   scan the repository ships rotated counts at its rotation), and, for one-page documents, copies
@@ -140,6 +143,7 @@ TABLE_SPLITS = (
     "heldout14t",
     "heldout15t",
     "heldout16t",
+    "heldout17t",
 )
 LONG_DOCUMENT_PAGES = 10
 WORST = 5
@@ -375,6 +379,15 @@ def load_truth(document: dict[str, Any], data: bytes) -> Truth:
         raise ValueError(f"unknown truth kind {kind}")
     truth.cells = [(page, cell) for page, cell in truth.cells if cell_text(cell)]
     return truth
+
+
+def typed_truth(blocks: list[dict[str, Any]]) -> Truth:
+    """Table cells typed by hand from the page, for a document whose repository keeps no source beside
+    it (a bank's statement, a price list): each block names a page and holds its rows as one reads
+    them, a cell a text runs over two lines of written as one. Kept, like a source's cells, only where
+    the text layer shows them, so a slip of the typist is no cell the engine is blamed for."""
+    cells = [(int(block["page"]), cell) for block in blocks for row in block["rows"] for cell in row]
+    return Truth(cells=[(page, cell) for page, cell in cells if cell_text(cell)], from_source=True)
 
 
 # ------------------------------------------------------------------ truth: tables of a PDF's source
@@ -1043,6 +1056,8 @@ def evaluate(document: dict[str, Any], corpus: Path, available: set[str], rotati
         truth = load_truth(
             document, corpus_path(corpus, document["repo"], document["truth_path"]).read_bytes()
         )
+    elif "truth_cells" in document:
+        truth = typed_truth(document["truth_cells"])
     truth.cells = [(page, cell) for page, cell in truth.cells if page is None or page <= document["pages"]]
     kind = document["kind"]
     result = DocumentResult(

@@ -294,6 +294,24 @@ def test_a_cells_wrapped_lines_stay_in_its_row_when_rows_stand_apart() -> None:
     assert table.splitlines()[-1] == "| Dog | Says | Woof |"
 
 
+def test_figures_under_figures_are_a_row_of_their_own_not_a_wrapped_cell() -> None:
+    """A regression table's standard errors under its coefficients (and a statement's second entry
+    under the first), closer than the rows stand apart with the label column empty: a number is
+    never wrapped onto the next line, so the line is a row of its own."""
+    lines = [(100.0, [(61, "Term"), (227, "(1)"), (393, "(2)")])]
+    for n, label in enumerate(["month2", "month3", "month4"]):
+        top = 123.0 + 28 * n
+        lines.append((top, [(61, label), (227, f"0.{n}19\u2217\u2217"), (393, f"0.{n}20\u2217")]))
+        lines.append((top + 11, [(227, "(0.003)"), (393, "(0.004)")]))
+    words = words_of(lines)
+
+    (grid,) = aligned_grids(words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert "| month3 | 0.119\u2217\u2217 | 0.120\u2217 |" in table
+    assert table.count("|  | (0.003) | (0.004) |") == 3
+
+
 def test_in_a_dense_table_every_line_is_a_row() -> None:
     lines = [(100.0 + 12 * n, [(61, f"r{n}" if n % 2 else ""), (227, "x"), (393, str(n))]) for n in range(6)]
     words = [word for word in words_of(lines) if word.text]

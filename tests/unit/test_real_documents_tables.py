@@ -11,6 +11,7 @@ from bench.real_documents import (
     Output,
     _score_tables,
     load_truth,
+    typed_truth,
 )
 from tests.samples import docx, xlsx
 
@@ -86,3 +87,12 @@ def test_a_source_cell_is_expected_only_as_often_as_the_text_layer_shows_it() ->
     result = DocumentResult("doc", "table-ruled", "en", "s", "pdf", 1)
     _score_tables(result, truth, {RAW: raw, ENGINE: found})
     assert (result.cells_expected, result.cells_strict[ENGINE]) == (4, 4)
+
+
+def test_cells_typed_from_the_page_are_expected_on_their_page_where_the_text_layer_shows_them() -> None:
+    truth = typed_truth([{"page": 2, "rows": [["Date", "Amount", ""], ["01/05", "5O.00"]]}])  # a slip: O
+    raw = Output(pages=["Cover", "Date Amount 01/05 50.00"], text="Cover\n\nDate Amount 01/05 50.00")
+    found = Output(pages=["", ""], tables=[[], ["Date", "Amount", "01/05 50.00"]], table_pages={2})
+    result = DocumentResult("doc", "table-borderless", "en", "s", "pdf", 2)
+    _score_tables(result, truth, {RAW: raw, ENGINE: found})
+    assert (result.cells_expected, result.cells_strict[ENGINE], result.truth_table_pages) == (3, 2, [2])

@@ -1664,7 +1664,8 @@ def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
     of the table stand visibly further apart than its lines, it is as close to the line above as the
     closest lines, and its first column is empty while the row's is not; unless it fills every other
     column, `_MIN_COLUMNS` at least (a row under a label that spans a group of rows, in a column of its
-    own: text wrapped in a row's cells seldom fills them all)."""
+    own: text wrapped in a row's cells seldom fills them all), or its cells are figures under figures
+    (`_figures_under_figures`)."""
     pitches = [b.top - a.top for a, b in pairwise(lines)]
     starts = [0]
     if not pitches or max(pitches) <= _ROW_SPACING * min(pitches):
@@ -1677,10 +1678,30 @@ def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
     first_filled = [bool(_cells(line, gutters)[0]) for line in lines]
     for index in range(1, len(lines)):
         row = len(inside) >= _MIN_COLUMNS and all(cells[index][1:])
+        row = row or _figures_under_figures(cells[index][1:], cells[index - 1][1:])
         wrapped = pitches[index - 1] <= _WRAPPED * closest and not first_filled[index] and not row
         if not (wrapped and first_filled[starts[-1]]):
             starts.append(index)
     return starts
+
+
+# A figure: a number, and the marks of significance a regression table sets after its coefficients.
+_FIGURE = re.compile(rf"(?:{_NUMBER.pattern})[*\u2217\u2020\u2021]*")
+
+
+def _figures_under_figures(cells: Sequence[Sequence[Word]], above: Sequence[Sequence[Word]]) -> bool:
+    """Whether every filled one of a line's cells is a number standing under a figure of the
+    line above (a regression's standard errors under its coefficients, a statement's second entry
+    under the first): a number is never wrapped onto the next line, so the line is a row of its own.
+    A number under words (a reference wrapped off the end of a description) may be their wrap."""
+    filled = [(_text(cell), _text(over)) for cell, over in zip(cells, above, strict=True) if cell]
+    return bool(filled) and all(
+        _NUMBER.fullmatch(cell) is not None and _FIGURE.fullmatch(over) is not None for cell, over in filled
+    )
+
+
+def _text(cell: Sequence[Word]) -> str:
+    return " ".join(word.text for word in sorted(cell, key=_left))
 
 
 def _column_lines(

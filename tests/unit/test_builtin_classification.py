@@ -1449,3 +1449,66 @@ def test_slides_built_up_step_by_step_repeat_their_count_and_are_still_a_deck() 
     # one count on every page, or counts falling back, are no deck's
     assert counted_slides([[f"Page {n}", "| Form 12 | 1 / 1 |"] for n in range(1, 6)]) == 0.0
     assert counted_slides([[f"Slide {n}", footline.format(n=n)] for n in [1, 2, 3, 2, 4]]) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("greeting", "closing"),
+    [
+        ("Dear Dr Lee,", "With my best regards,"),
+        ("Hej Anna,", "Med vänliga hälsningar"),
+        ("Kære Lars,", "Med venlig hilsen"),
+        ("Vážený pane řediteli,", "S pozdravem"),
+        ("Stimate domnule director,", "Cu stimă,"),
+        ("Sayın Müdür,", "Saygılarımla"),  # noqa: RUF001
+        ("Уважаемый Иван Петрович!", "С уважением,"),  # noqa: RUF001
+        ("Dengan hormat,", "Hormat kami,"),
+        ("Assalamu'alaikum Wr. Wb.", "Wassalamu'alaikum Wr. Wb."),
+    ],
+)
+def test_a_letters_greeting_and_closing_are_known_in_more_languages(greeting: str, closing: str) -> None:
+    from docsvc.intelligence.classification import is_closing_formula, is_salutation
+
+    assert is_salutation(greeting)
+    assert is_closing_formula(closing)
+    assert not is_salutation("Karen Lee") and not is_closing_formula("With the results below")
+
+
+def test_an_indonesian_school_letter_to_parents_listing_fees_is_a_letter() -> None:
+    page = "\n".join(
+        [
+            "SMK Nusantara",
+            "Jl. Merdeka No. 5, Semarang",
+            "Semarang, 31 October 2020",
+            "Kepada Yth,",
+            "Bapak / Ibu Orang Tua Wali Murid",
+            "Assalamu'alaikum Wr. Wb.",
+            "Bersama datangnya surat ini kami informasikan kekurangan biaya pendidikan:",
+            "Seragam",
+            "Rp. 750.000,-",
+            "Demikian pemberitahuan ini kami sampaikan, atas perhatian kami ucapkan terima kasih.",
+            "Wassalamu'alaikum Wr. Wb.",
+            "Kepala Sekolah,",
+        ]
+    )
+    result = classify([page], [*CONTRACT_OR_INVOICE, *LETTER_OR_FORM])
+    assert result.category == "letter"
+    assert result.likelihood >= 0.5
+
+
+def test_a_table_of_contents_whose_page_numbers_stand_below_their_dots_is_no_form_to_fill_in() -> None:
+    parts = [f"Part {letter} {'. ' * 30}" for letter in "abcdefgh"]
+    contents = ["Contents", *[line for n, part in enumerate(parts, 2) for line in (part, str(n))]]
+    assert "form" not in document_shapes(["\n".join(contents)])
+    # dots before a label, not a page number, are still blanks
+    blanks = [line for part in parts for line in (part.replace("Part", "Name"), "Signature")]
+    assert "form" in document_shapes(["\n".join(["Registration", *blanks])])
+
+
+def test_a_title_page_naming_a_courses_report_or_its_supervisors_with_the_term_is_coursework() -> None:
+    from docsvc.intelligence.classification import is_coursework
+
+    assert is_coursework([["Effects of Filters on Perception", "Spring 2022 - W241 Final Report", "Ann Lee"]])
+    assert is_coursework([["Model Building", "Spring 2015", "Supervisors:", "Marc Smith"]])
+    # the term alone, or a report's name alone, is no course's work
+    assert not is_coursework([["Effects of Filters on Perception", "Final Report", "Ann Lee"]])
+    assert not is_coursework([["Model Building", "Spring 2015", "Ann Lee"]])

@@ -601,11 +601,18 @@ _SALUTATION = re.compile(
     r"madame|monsieur|mesdames|"
     r"messieurs|ch[eè]re?s?|estimad[oa]s?|apreciad[oa]s?|querid[oa]s?|distinguid[oa]s?|gentil[ei]|"
     r"egregi[oa]|spett(?:\.|abile)\S*|geachte|beste|prezad[oa]s?|exm[oa]s?\.?|caro|cara|szanown[aiy]|"
-    r"drog[aiy])\b",
+    r"drog[aiy]|"
+    # Nordic, Czech and Slovak, Romanian, Turkish, Russian, Indonesian and Malay ("Kepada Yth", the
+    # greeting of peace that opens a letter there)
+    r"hej|k[äæ]r[ae]|kj[æa]re|v[áa][žz]en[ýáa]|stimat[ăa]|stimate|sayın|уважаем\w*|"  # noqa: RUF001
+    r"(?:dengan|salam) hormat|kepada\s+yth|yth\.|assalamu.?alaikum)\b",
     re.IGNORECASE,
 )
 _CLOSING = re.compile(
-    r"^(?:(?:yours )?(?:sincerely|faithfully|truly)|yours|(?:kind|best|warm|warmest) regards|regards|"
+    # "With my best regards", "With kind regards": the regards after "with" and a pronoun
+    r"^(?:with (?:(?:my|our|all (?:my|our)?|many) )?(?:(?:kind|best|warm|warmest|sincere) )?"
+    r"(?:regards|thanks|wishes)|"
+    r"(?:yours )?(?:sincerely|faithfully|truly)|yours|(?:kind|best|warm|warmest) regards|regards|"
     r"respectfully|best wishes|mit (?:den )?(?:freundlichen|besten|herzlichen) gr(?:ü|ue|u)(?:ß|ss)en|"
     r"freundliche gr(?:ü|ue|u)(?:ß|ss)e|viele gr(?:ü|ue|u)(?:ß|ss)e|hochachtungsvoll|(?:bien )?cordialement|"
     r"(?:je vous prie d.agr[ée]er|veuillez agr[ée]er|recevez)\b.*salutations|salutations distingu[ée]es|"
@@ -614,7 +621,11 @@ _CLOSING = re.compile(
     r"cordialit[àa]|con osservanza|in fede|met (?:vriendelijke|hartelijke) groet(?:en)?|hoogachtend|"
     r"au plaisir(?: de [^\W\d]+(?: [^\W\d]+)?)?|"
     r"atenciosamente|cordialmente|(?:com os )?melhores cumprimentos|z powa[żz]aniem|"
-    r"z wyrazami szacunku|pozdrawiam)\b",
+    r"z wyrazami szacunku|pozdrawiam|"
+    # Nordic, Czech and Slovak, Romanian, Turkish, Russian, Indonesian and Malay
+    r"med vänlig(?:a)? hälsning(?:ar)?|vänliga hälsningar|med venlig(?:e)? hilsen|med vennlig hilsen|"
+    r"s pozdravem|s úctou|cu (?:stimă|stima|respect)|saygılarımla|с уважением|"  # noqa: RUF001
+    r"hormat (?:kami|saya)|salam hormat|wassalamu.?alaikum)\b",
     re.IGNORECASE,
 )
 _SUBJECT = re.compile(
@@ -682,7 +693,8 @@ _CONTENTS = re.compile(
 _COURSEWORK = tuple(
     re.compile(pattern, re.IGNORECASE)
     for pattern in (
-        r"(prof(essor|esor|essora|esseur)?\.?|dozent(in)?|betreuer(in)?|instructor|lecturer|teacher|tutor|"
+        r"(prof(essor|esor|essora|esseur)?\.?|dozent(in)?|betreuer(in)?|supervisors?(?=\s*:)|instructor|lecturer|"
+        r"teacher|tutor|"
         r"docente|enseignant)\b",
         r"((course|curso|cours|kurs|materia|asignatura|modul|module|lehrveranstaltung|studiengang|carrera)"
         r"\s*[:\-])",
@@ -706,6 +718,14 @@ _ASSIGNMENT = re.compile(
 _NAMED_ASSIGNMENT = re.compile(
     r"^.{0,80}?\b(assignment|coursework|homework|problem set|exercise sheet|hausaufgabe|devoir maison|tarea)"
     r"\s*(?:[-\u2013:]\s*[\w-]{1,12})?$",
+    re.IGNORECASE,
+)
+# A title closing on the report a course asks for ("Spring 2022 - W241 Final Report", "Rapport de stage"):
+# another kind of a course's detail, and a report's name whoever wrote it; a paper calls itself none.
+_COURSE_REPORT = re.compile(
+    r"\b(?:(?:final|project|lab|laboratory|term|group|internship|course) report|"
+    r"rapport (?:final|de projet|de stage)|abschlussbericht|projektbericht|praktikumsbericht|laborbericht|"
+    r"informe final|relat[óo]rio final|relazione finale|eindverslag|sprawozdanie ko[ńn]cowe)\s*$",
     re.IGNORECASE,
 )
 # A heading opening the answer to one of the assignment's questions, numbered in figures or in words
@@ -778,7 +798,7 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
             surface = " and ".join(part for part in (found.surface, *structure) if part)
             shapes[kind] = Shape(found.points + SHAPE_POINTS * len(structure) / 8, surface)
     filled = [line for page in lines[: FRONT_PAGES + 1] for line in page]
-    blanks = sum(1 for line in filled if is_blank(line))
+    blanks = sum(blanks_to_fill(page) for page in lines[: FRONT_PAGES + 1])
     few = blanks >= FEW_FILL_LINES and blanks >= FEW_FILL_SHARE * len(filled)  # a short sheet to fill in
     if few or (blanks >= FILL_LINES and blanks >= FILL_SHARE * len(filled)):
         share = min(1.0, blanks / len(filled) / (2 * FILL_SHARE))
@@ -843,6 +863,8 @@ def is_coursework(lines: Sequence[Sequence[str]]) -> bool:
         found.add(len(_COURSEWORK))
     if any(_QUESTION.match(line) for line in short):
         found.add(len(_COURSEWORK) + 1)
+    if any(_COURSE_REPORT.search(line) for line in written[0] if len(line.split()) <= ASSIGNMENT_WORDS):
+        found.add(len(_COURSEWORK) + 2)
     return len(found) >= COURSEWORK_DETAILS
 
 
@@ -1078,6 +1100,16 @@ def is_salutation(line: str) -> bool:
 def is_closing_formula(line: str) -> bool:
     """Whether a line signs a letter off: "Yours sincerely", "Mit freundlichen Grüßen", "Cordialement"."""
     return bool(_CLOSING.match(line)) and len(line.split()) <= 12
+
+
+def blanks_to_fill(page: Sequence[str]) -> int:
+    """How many of a page's lines are blanks to fill in: a title led by dots to its page number alone
+    on the next line ("Part a . . . . .", "2") is a table of contents' entry, not a blank."""
+    return sum(
+        1
+        for line, following in zip(page, [*page[1:], ""], strict=False)
+        if is_blank(line) and not (_OPEN_LEADER.search(line) and _PAGE_NUMBER.match(following))
+    )
 
 
 def is_blank(line: str) -> bool:

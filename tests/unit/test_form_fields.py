@@ -1267,3 +1267,29 @@ def test_a_box_drawn_twice_in_a_row_whose_boxes_say_the_same_words_keeps_its_col
         ]
     labels = {place[0]: place[1] for place in forms._in_columns(places, words)}
     assert labels[(418.0, 160.0, 482.0, 172.0)] == "Itemized deductions, Column A"
+
+
+def test_a_box_with_a_caption_at_each_end_is_the_room_between_them() -> None:
+    """Rows of a bilingual form ruled into cells, each cell printing its caption at its left and the
+    caption's twin at its right ("Date of Birth: ______ Geburtsdatum"): the room between them is the
+    field, named by both."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for y in (100, 120, 140):
+            page.draw_line((40, y), (540, y), width=0.5)
+        page.draw_line((290, 100), (290, 140), width=0.5)
+        page.insert_text((44, 114), "Date of Birth:", fontsize=9)
+        page.insert_text((230, 111), "Geburtsdatum", fontsize=8)
+        page.insert_text((294, 114), "Place of Birth:", fontsize=9)
+        page.insert_text((490, 111), "Geburtsort", fontsize=8)
+        page.insert_text((44, 134), "Nationality:", fontsize=9)
+        page.insert_text((230, 131), "Nationalität", fontsize=8)
+        page.insert_text((294, 134), "Passport No:", fontsize=9)
+        page.insert_text((470, 131), "Reisepass Nr.", fontsize=8)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [(field.description, round(field.bbox.left * 595)) for field in fields] == [
+        ("Date of Birth: Geburtsdatum [date]", 98),
+        ("Place of Birth: Geburtsort", 351),
+        ("Nationality: Nationalität", 89),
+        ("Passport No: Reisepass Nr.", 347),
+    ]

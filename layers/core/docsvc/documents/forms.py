@@ -1425,6 +1425,8 @@ def _box_field(
         blank = (max(word[2] for word in inside) + 1.0, rect[1] + 1, rect[2] - 1, rect[3] - 1)
         label = _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0])))
         return [(blank, label, "text", None, None)]
+    if label_left and not signs and len(_captions_lines(inside)) <= 2:
+        return _blanks_between_captions((rect[0], rect[1] + 1, rect[2], rect[3] - 1), inside)
     return []
 
 
@@ -1524,7 +1526,7 @@ def _rule_field(
         label = _joined_words(sorted(on, key=lambda word: (round(word[1]), word[0])))
         return [(box, label, "text", None, None)]
     if on:
-        return []  # written on: a heading's underline or a value already filled in
+        return _blanks_between_captions(box, on)  # else written on: a heading's underline, a value
     label = _label_on("left", box, words, [])
     if not label and captioned_under:
         under = _caption_under(y, x0, x1, words, text_height)
@@ -1557,6 +1559,44 @@ def _rule_field(
             return pieces
         label = _joined_words(under)
     return [(box, label, "text", None, None)] if label else []
+
+
+_APART = 2 * _MIN_FIELD  # points of empty rule between two captions on it that make a blank
+
+
+def _blanks_between_captions(box: Rect, on: list[Word]) -> list[Place]:
+    """The blanks of a rule that carries several captions, wide empty stretches between them: a row of
+    a bilingual form prints its caption at the rule's start and its twin in the other language at its
+    end ("Mother's Name: ______ اسم الأم"), or two such pairs side by side. Each stretch is a blank,
+    named by the caption before it (and by the one after it too when that one closes the rule: the
+    twin). The first caption must open the rule and none be a sentence; a heading's underline or a
+    value written on the line is one run of words, and no blank."""
+    x0, top, x1, y = box
+    ordered = sorted(on, key=lambda word: word[0])
+    groups: list[list[Word]] = [[ordered[0]]]
+    for word in ordered[1:]:
+        if word[0] - max(other[2] for other in groups[-1]) >= _APART:
+            groups.append([word])
+        else:
+            groups[-1].append(word)
+    if len(groups) < 2 or groups[0][0][0] > x0 + max(0.1 * (x1 - x0), 12.0):
+        return []
+    if any(len(group) > _OPEN_WORDS or _says_little(_joined_words(group)) for group in groups):
+        return []
+    closing = x1 - max(word[2] for word in groups[-1]) < _APART
+    places: list[Place] = []
+    for index, group in enumerate(groups):
+        start = max(word[2] for word in group) + 1.0
+        if index + 1 < len(groups):
+            end = groups[index + 1][0][0] - 1.0
+        elif closing:
+            break
+        else:
+            end = x1
+        named = group + groups[-1] if closing and index == len(groups) - 2 else group
+        label = _joined_words(sorted(named, key=lambda word: word[0]))
+        places.append(((start, top, end, y), label, "text", None, None))
+    return places
 
 
 def _overlap(a: Rect, b: Rect) -> float:

@@ -1293,3 +1293,23 @@ def test_a_box_with_a_caption_at_each_end_is_the_room_between_them() -> None:
         ("Nationality: Nationalität", 89),
         ("Passport No: Reisepass Nr.", 347),
     ]
+
+
+def test_a_grid_pairing_captions_with_boxes_names_each_box_by_the_caption_before_it() -> None:
+    """A form ruled as one grid under a section's heading, each row pairing captions with the cells
+    after them ("Surname | [   ] | Name | [   ]"): each empty cell is named by the caption cell on its
+    left, not by its column's top cell (the heading); a table's row with one label at its left keeps
+    its columns' headings."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        xs, ys = (40, 120, 300, 380, 560), (100, 116, 132, 148)
+        for y in ys:
+            page.draw_line((xs[0], y), (xs[-1], y), width=0.5)
+        for x in xs:
+            page.draw_line((x, ys[1] if x in (120, 300, 380) else ys[0]), (x, ys[-1]), width=0.5)
+        page.insert_text((44, 112), "CUSTOMER DETAILS", fontsize=9)
+        for row, (first, second) in enumerate((("Surname", "Name"), ("Street", "Number"))):
+            page.insert_text((44, 128 + 16 * row), first, fontsize=9)
+            page.insert_text((304, 128 + 16 * row), second, fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Surname", "Name", "Street", "Number"]

@@ -1298,6 +1298,9 @@ def _header_label(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]
         other for other in cells
         if abs((other[0] + other[2]) / 2 - (cell[0] + cell[2]) / 2) < 2 and other[3] <= cell[1] + 2
     ]  # fmt: skip
+    paired = _label_cell_before(cell, cells, held)
+    if paired:
+        return paired
     # a cell whose row says what it is (a row's label at its left) is a table's, its column's
     # heading no caption of its own
     caption = "" if any(held[other] for other in row) else _caption_cell_over(cell, column, held)
@@ -1311,6 +1314,21 @@ def _header_label(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]
                 parts.append(text)
                 break
     return ", ".join(parts)
+
+
+def _label_cell_before(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]]) -> str:
+    """The text of the cell adjoining an empty cell on its left, when its row holds two labelled cells
+    or more: a form ruled as a grid pairs each caption with the box after it ("Surname | [   ] | Name |
+    [   ]"), and the column's top cell (often a section's heading, or text of a grid run together with
+    the page's paragraphs) names none of them. A table's row, one label at its left and its values
+    under the columns' headings, keeps its headings."""
+    level = [other for other in cells if abs(_middle(other) - _middle(cell)) < 2 and other != cell]
+    if sum(1 for other in level if held[other]) < 2:
+        return ""
+    before = [other for other in level if abs(other[2] - cell[0]) <= 2 and held[other]]
+    if not before:
+        return ""
+    return _joined_words(held[min(before, key=lambda other: abs(_height(other) - _height(cell)))])
 
 
 def _caption_cell_over(cell: Rect, column: Sequence[Rect], held: dict[Rect, list[Word]]) -> str:

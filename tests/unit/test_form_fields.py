@@ -1313,3 +1313,23 @@ def test_a_grid_pairing_captions_with_boxes_names_each_box_by_the_caption_before
             page.insert_text((304, 128 + 16 * row), second, fontsize=9)
         fields = form_fields(bytes(document.tobytes()))
     assert [field.description for field in fields] == ["Surname", "Name", "Street", "Number"]
+
+
+def test_snug_rows_of_a_ruled_form_are_the_room_after_their_labels_unless_an_empty_box_is_under() -> None:
+    """Rows of a ruled form hardly taller than their words ("Name and surname ______", then "Position
+    ______" under it): each row's room after its label is a field. A band as snug with an empty box
+    right under it is a caption strip, and names that box instead."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for top, caption in ((100.0, "Name and surname"), (118.0, "Position")):
+            page.draw_rect(pymupdf.Rect(60, top, 540, top + 18), width=0.5)
+            page.insert_text((64, top + 13), caption, fontsize=10)
+        page.draw_rect(pymupdf.Rect(60, 200, 540, 218), width=0.5)
+        page.insert_text((64, 213), "Employer", fontsize=10)
+        page.draw_rect(pymupdf.Rect(60, 218, 540, 250), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [(field.description, round(field.bbox.top * 842)) for field in fields] == [
+        ("Name and surname", 101),
+        ("Position", 119),
+        ("Employer", 218),
+    ]

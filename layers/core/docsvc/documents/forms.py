@@ -1435,7 +1435,7 @@ def _box_field(
     if (
         label_left
         and not signs
-        and height >= 1.5 * tallest
+        and height >= _room_share(rect, boxes, words) * tallest
         and _opened_by_label(inside, rect[0], rect[2], _box_label_share(inside))
         and not _empty_box_after(rect, boxes, words)
     ):
@@ -1483,6 +1483,30 @@ def _box_label_share(inside: list[Word]) -> float:
     for a label of one line (the box's frame shows where the room ends), as far for one of two lines (a
     section's heading and its first caption)."""
     return _BOX_LABEL_SHARE if len(_captions_lines(inside)) == 1 else _LABEL_SHARE
+
+
+_STRIP = 1.5  # a box's height over its words' at least: a lower band is a caption strip over a box
+_SNUG = 1.3  # as much for a box that has no empty box under it: it is no strip over one
+
+
+def _room_share(rect: Rect, boxes: Sequence[Rect], words: list[Word]) -> float:
+    """How much taller than its words a box with its label at its left must be to hold room after the
+    label: a band just taller than its words is a caption strip when an empty box lies right under it
+    (the caption names that box), but a snug row of a form when what lies under it is another labelled
+    row ("Name and surname ______ | ID", then "Position ______"). A row of a table whose cells head
+    empty columns ("Day | Hours") is its header, however snug."""
+
+    def heads(cell: Rect) -> bool:
+        return any(
+            abs(box[1] - cell[3]) <= 2.0
+            and min(box[2], cell[2]) - max(box[0], cell[0]) >= 0.5 * (cell[2] - cell[0])
+            and not _holds_text(box, words)
+            for box in boxes
+            if box != cell
+        )
+
+    row = [box for box in boxes if abs(box[1] - rect[1]) <= 2.0 and abs(box[3] - rect[3]) <= 2.0]
+    return _STRIP if not boxes or heads(rect) or any(heads(box) for box in row) else _SNUG
 
 
 def _empty_box_after(rect: Rect, boxes: Sequence[Rect], words: list[Word]) -> bool:

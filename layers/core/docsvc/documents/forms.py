@@ -1443,7 +1443,8 @@ def _box_field(
         blank = (max(word[2] for word in inside) + 1.0, rect[1] + 1, rect[2] - 1, rect[3] - 1)
         label = _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0])))
         return [(blank, label, "text", None, None)]
-    if label_left and not signs and len(_captions_lines(inside)) <= 2:
+    if label_left and not signs and height <= _ONE_ROW * tallest and len(_captions_lines(inside)) <= 2:
+        # one row of captions (a twin may sit a little higher); a taller box stacks captions of its own
         return _blanks_between_captions((rect[0], rect[1] + 1, rect[2], rect[3] - 1), inside)
     return []
 
@@ -1568,7 +1569,7 @@ def _rule_field(
         label = _joined_words(sorted(on, key=lambda word: (round(word[1]), word[0])))
         return [(box, label, "text", None, None)]
     if on:
-        return _blanks_between_captions(box, on)  # else written on: a heading's underline, a value
+        return []  # written on: a heading's underline or a value already filled in
     label = _label_on("left", box, words, [])
     if not label and captioned_under:
         under = _caption_under(y, x0, x1, words, text_height)
@@ -1603,6 +1604,7 @@ def _rule_field(
     return [(box, label, "text", None, None)] if label else []
 
 
+_ONE_ROW = 2.5  # a box's height over its words' at most: one row of a form, not a panel of captions
 _APART = 2 * _MIN_FIELD  # points of empty rule between two captions on it that make a blank
 
 

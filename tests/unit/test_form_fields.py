@@ -487,7 +487,7 @@ def test_a_section_box_with_a_heading_and_a_caption_past_its_middle_is_no_field(
         )
         page.insert_text((48, 230), "Account Number", fontsize=9)
         fields = form_fields(bytes(document.tobytes()))
-    assert fields == []
+    assert [field.description for field in fields] == ["AGE", "HEIGHT", "WEIGHT"]
 
 
 def test_a_lone_rule_takes_the_caption_flush_under_it_over_a_heading_above() -> None:
@@ -1293,6 +1293,21 @@ def test_a_box_with_a_caption_at_each_end_is_the_room_between_them() -> None:
         ("Nationality: Nationalität", 89),
         ("Passport No: Reisepass Nr.", 347),
     ]
+
+
+def test_a_tall_box_of_captions_spread_in_rows_is_no_pair_of_twin_captions() -> None:
+    """A panel whose captions stand in two rows across it, wide apart ("AGE    HEIGHT    WEIGHT" over
+    "EYES    SKIN    HAIR"): each caption of the top row names the room under it, and no blank lies
+    between two captions of a row, named by a caption of each (that reading is for one row of a form,
+    a box hardly taller than its words)."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(260, 46, 576, 106), width=0.5)
+        for y, captions in ((70, ("AGE", "HEIGHT", "WEIGHT")), (100, ("EYES", "SKIN", "HAIR"))):
+            for x, caption in zip((264, 380, 480), captions, strict=True):
+                page.insert_text((x, y), caption, fontsize=7)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["AGE", "HEIGHT", "WEIGHT"]
 
 
 def test_a_grid_pairing_captions_with_boxes_names_each_box_by_the_caption_before_it() -> None:

@@ -1609,12 +1609,11 @@ _APART = 2 * _MIN_FIELD  # points of empty rule between two captions on it that 
 
 
 def _blanks_between_captions(box: Rect, on: list[Word]) -> list[Place]:
-    """The blanks of a rule that carries several captions, wide empty stretches between them: a row of
-    a bilingual form prints its caption at the rule's start and its twin in the other language at its
-    end ("Mother's Name: ______ اسم الأم"), or two such pairs side by side. Each stretch is a blank,
-    named by the caption before it (and by the one after it too when that one closes the rule: the
-    twin). The first caption must open the rule and none be a sentence; a heading's underline or a
-    value written on the line is one run of words, and no blank."""
+    """The blanks of a box (one row of a ruled form) that holds several captions, wide empty stretches
+    between them: a row of a bilingual form prints its caption at the box's start and its twin in the
+    other language at its end ("Mother's Name: ______ اسم الأم"), or two such pairs side by side. Each
+    stretch is a blank, named by the caption before it (and by the one after it too when that one
+    closes the box: the twin). The first caption must open the box and none be a sentence."""
     x0, top, x1, y = box
     ordered = sorted(on, key=lambda word: word[0])
     groups: list[list[Word]] = [[ordered[0]]]

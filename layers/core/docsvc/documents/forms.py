@@ -1298,9 +1298,6 @@ def _header_label(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]
         other for other in cells
         if abs((other[0] + other[2]) / 2 - (cell[0] + cell[2]) / 2) < 2 and other[3] <= cell[1] + 2
     ]  # fmt: skip
-    paired = _label_cell_before(cell, cells, held)
-    if paired:
-        return paired
     # a cell whose row says what it is (a row's label at its left) is a table's, its column's
     # heading no caption of its own
     caption = "" if any(held[other] for other in row) else _caption_cell_over(cell, column, held)
@@ -1314,21 +1311,6 @@ def _header_label(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]
                 parts.append(text)
                 break
     return ", ".join(parts)
-
-
-def _label_cell_before(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]]) -> str:
-    """The text of the cell adjoining an empty cell on its left, when its row holds two labelled cells
-    or more: a form ruled as a grid pairs each caption with the box after it ("Surname | [   ] | Name |
-    [   ]"), and the column's top cell (often a section's heading, or text of a grid run together with
-    the page's paragraphs) names none of them. A table's row, one label at its left and its values
-    under the columns' headings, keeps its headings."""
-    level = [other for other in cells if abs(_middle(other) - _middle(cell)) < 2 and other != cell]
-    if sum(1 for other in level if held[other]) < 2:
-        return ""
-    before = [other for other in level if abs(other[2] - cell[0]) <= 2 and held[other]]
-    if not before:
-        return ""
-    return _joined_words(held[min(before, key=lambda other: abs(_height(other) - _height(cell)))])
 
 
 def _caption_cell_over(cell: Rect, column: Sequence[Rect], held: dict[Rect, list[Word]]) -> str:
@@ -1435,7 +1417,7 @@ def _box_field(
     if (
         label_left
         and not signs
-        and height >= _room_share(rect, boxes, words) * tallest
+        and height >= 1.5 * tallest
         and _opened_by_label(inside, rect[0], rect[2], _box_label_share(inside))
         and not _empty_box_after(rect, boxes, words)
     ):
@@ -1443,7 +1425,13 @@ def _box_field(
         blank = (max(word[2] for word in inside) + 1.0, rect[1] + 1, rect[2] - 1, rect[3] - 1)
         label = _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0])))
         return [(blank, label, "text", None, None)]
-    if label_left and not signs and height <= _ONE_ROW * tallest and len(_captions_lines(inside)) <= 2:
+    if (
+        label_left
+        and not signs
+        and height <= _ONE_ROW * tallest
+        and len(_captions_lines(inside)) <= 2
+        and not _strip_over_boxes(rect, boxes, words)
+    ):
         # one row of captions (a twin may sit a little higher); a taller box stacks captions of its own
         return _blanks_between_captions((rect[0], rect[1] + 1, rect[2], rect[3] - 1), inside)
     return []
@@ -1486,16 +1474,9 @@ def _box_label_share(inside: list[Word]) -> float:
     return _BOX_LABEL_SHARE if len(_captions_lines(inside)) == 1 else _LABEL_SHARE
 
 
-_STRIP = 1.5  # a box's height over its words' at least: a lower band is a caption strip over a box
-_SNUG = 1.3  # as much for a box that has no empty box under it: it is no strip over one
-
-
-def _room_share(rect: Rect, boxes: Sequence[Rect], words: list[Word]) -> float:
-    """How much taller than its words a box with its label at its left must be to hold room after the
-    label: a band just taller than its words is a caption strip when an empty box lies right under it
-    (the caption names that box), but a snug row of a form when what lies under it is another labelled
-    row ("Name and surname ______ | ID", then "Position ______"). A row of a table whose cells head
-    empty columns ("Day | Hours") is its header, however snug."""
+def _strip_over_boxes(rect: Rect, boxes: Sequence[Rect], words: list[Word]) -> bool:
+    """Whether an empty box lies right under the box, or under another box of its row: the box is a
+    strip of captions over the boxes they name ("City   State   Zip Code" over three boxes)."""
 
     def heads(cell: Rect) -> bool:
         return any(
@@ -1507,7 +1488,7 @@ def _room_share(rect: Rect, boxes: Sequence[Rect], words: list[Word]) -> float:
         )
 
     row = [box for box in boxes if abs(box[1] - rect[1]) <= 2.0 and abs(box[3] - rect[3]) <= 2.0]
-    return _STRIP if not boxes or heads(rect) or any(heads(box) for box in row) else _SNUG
+    return heads(rect) or any(heads(box) for box in row)
 
 
 def _empty_box_after(rect: Rect, boxes: Sequence[Rect], words: list[Word]) -> bool:

@@ -1267,3 +1267,61 @@ def test_a_box_drawn_twice_in_a_row_whose_boxes_say_the_same_words_keeps_its_col
         ]
     labels = {place[0]: place[1] for place in forms._in_columns(places, words)}
     assert labels[(418.0, 160.0, 482.0, 172.0)] == "Itemized deductions, Column A"
+
+
+def test_a_box_with_a_caption_at_each_end_is_the_room_between_them() -> None:
+    """Rows of a bilingual form ruled into cells, each cell printing its caption at its left and the
+    caption's twin at its right ("Date of Birth: ______ Geburtsdatum"): the room between them is the
+    field, named by both."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for y in (100, 120, 140):
+            page.draw_line((40, y), (540, y), width=0.5)
+        page.draw_line((290, 100), (290, 140), width=0.5)
+        page.insert_text((44, 114), "Date of Birth:", fontsize=9)
+        page.insert_text((230, 111), "Geburtsdatum", fontsize=8)
+        page.insert_text((294, 114), "Place of Birth:", fontsize=9)
+        page.insert_text((490, 111), "Geburtsort", fontsize=8)
+        page.insert_text((44, 134), "Nationality:", fontsize=9)
+        page.insert_text((230, 131), "Nationalität", fontsize=8)
+        page.insert_text((294, 134), "Passport No:", fontsize=9)
+        page.insert_text((470, 131), "Reisepass Nr.", fontsize=8)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [(field.description, round(field.bbox.left * 595)) for field in fields] == [
+        ("Date of Birth: Geburtsdatum [date]", 98),
+        ("Place of Birth: Geburtsort", 351),
+        ("Nationality: Nationalität", 89),
+        ("Passport No: Reisepass Nr.", 347),
+    ]
+
+
+def test_a_tall_box_of_captions_spread_in_rows_is_no_pair_of_twin_captions() -> None:
+    """A panel whose captions stand in two rows across it, wide apart ("AGE    HEIGHT    WEIGHT" over
+    "EYES    SKIN    HAIR"): each caption of the top row names the room under it, and no blank lies
+    between two captions of a row, named by a caption of each (that reading is for one row of a form,
+    a box hardly taller than its words)."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(260, 46, 576, 106), width=0.5)
+        for y, captions in ((70, ("AGE", "HEIGHT", "WEIGHT")), (100, ("EYES", "SKIN", "HAIR"))):
+            for x, caption in zip((264, 380, 480), captions, strict=True):
+                page.insert_text((x, y), caption, fontsize=7)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["AGE", "HEIGHT", "WEIGHT"]
+
+
+def test_a_strip_of_captions_over_boxes_is_no_pair_of_twin_captions() -> None:
+    """A snug strip printing captions wide apart ("City   State") over the empty boxes they name: the
+    strip is no blank between them; the boxes under it are the fields."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(50, 100, 330, 112), width=0.5)
+        page.insert_text((54, 109), "City", fontsize=7)
+        page.insert_text((270, 109), "State", fontsize=7)
+        page.draw_rect(pymupdf.Rect(50, 112, 266, 130), width=0.5)
+        page.draw_rect(pymupdf.Rect(266, 112, 330, 130), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [(field.description, round(field.bbox.top * 842)) for field in fields] == [
+        ("City", 112),
+        ("State", 112),
+    ]

@@ -1425,6 +1425,15 @@ def _box_field(
         blank = (max(word[2] for word in inside) + 1.0, rect[1] + 1, rect[2] - 1, rect[3] - 1)
         label = _joined_words(sorted(inside, key=lambda word: (round(word[1]), word[0])))
         return [(blank, label, "text", None, None)]
+    if (
+        label_left
+        and not signs
+        and height <= _ONE_ROW * tallest
+        and len(_captions_lines(inside)) <= 2
+        and not _strip_over_boxes(rect, boxes, words)
+    ):
+        # one row of captions (a twin may sit a little higher); a taller box stacks captions of its own
+        return _blanks_between_captions((rect[0], rect[1] + 1, rect[2], rect[3] - 1), inside)
     return []
 
 
@@ -1463,6 +1472,23 @@ def _box_label_share(inside: list[Word]) -> float:
     for a label of one line (the box's frame shows where the room ends), as far for one of two lines (a
     section's heading and its first caption)."""
     return _BOX_LABEL_SHARE if len(_captions_lines(inside)) == 1 else _LABEL_SHARE
+
+
+def _strip_over_boxes(rect: Rect, boxes: Sequence[Rect], words: list[Word]) -> bool:
+    """Whether an empty box lies right under the box, or under another box of its row: the box is a
+    strip of captions over the boxes they name ("City   State   Zip Code" over three boxes)."""
+
+    def heads(cell: Rect) -> bool:
+        return any(
+            abs(box[1] - cell[3]) <= 2.0
+            and min(box[2], cell[2]) - max(box[0], cell[0]) >= 0.5 * (cell[2] - cell[0])
+            and not _holds_text(box, words)
+            for box in boxes
+            if box != cell
+        )
+
+    row = [box for box in boxes if abs(box[1] - rect[1]) <= 2.0 and abs(box[3] - rect[3]) <= 2.0]
+    return heads(rect) or any(heads(box) for box in row)
 
 
 def _empty_box_after(rect: Rect, boxes: Sequence[Rect], words: list[Word]) -> bool:
@@ -1557,6 +1583,44 @@ def _rule_field(
             return pieces
         label = _joined_words(under)
     return [(box, label, "text", None, None)] if label else []
+
+
+_ONE_ROW = 2.5  # a box's height over its words' at most: one row of a form, not a panel of captions
+_APART = 2 * _MIN_FIELD  # points of empty rule between two captions on it that make a blank
+
+
+def _blanks_between_captions(box: Rect, on: list[Word]) -> list[Place]:
+    """The blanks of a box (one row of a ruled form) that holds several captions, wide empty stretches
+    between them: a row of a bilingual form prints its caption at the box's start and its twin in the
+    other language at its end ("Mother's Name: ______ اسم الأم"), or two such pairs side by side. Each
+    stretch is a blank, named by the caption before it (and by the one after it too when that one
+    closes the box: the twin). The first caption must open the box and none be a sentence."""
+    x0, top, x1, y = box
+    ordered = sorted(on, key=lambda word: word[0])
+    groups: list[list[Word]] = [[ordered[0]]]
+    for word in ordered[1:]:
+        if word[0] - max(other[2] for other in groups[-1]) >= _APART:
+            groups.append([word])
+        else:
+            groups[-1].append(word)
+    if len(groups) < 2 or groups[0][0][0] > x0 + max(0.1 * (x1 - x0), 12.0):
+        return []
+    if any(len(group) > _OPEN_WORDS or _says_little(_joined_words(group)) for group in groups):
+        return []
+    closing = x1 - max(word[2] for word in groups[-1]) < _APART
+    places: list[Place] = []
+    for index, group in enumerate(groups):
+        start = max(word[2] for word in group) + 1.0
+        if index + 1 < len(groups):
+            end = groups[index + 1][0][0] - 1.0
+        elif closing:
+            break
+        else:
+            end = x1
+        named = group + groups[-1] if closing and index == len(groups) - 2 else group
+        label = _joined_words(sorted(named, key=lambda word: word[0]))
+        places.append(((start, top, end, y), label, "text", None, None))
+    return places
 
 
 def _overlap(a: Rect, b: Rect) -> float:

@@ -453,6 +453,7 @@ def main() -> int:
             "fresh6",
             "fresh7",
             "fresh8",
+            "fresh9",
             "all",
         ),
         default="tune",

@@ -188,7 +188,10 @@ def _as_png(content: bytes) -> bytes:
 def _text_flags(page: pymupdf.Page, warnings: list[str]) -> int:
     """The flags the page's text is read with: without the pieces of its vector paths when its
     content stream is longer than MAX_CONTENT_BYTES (its text is all read, its tables only by their
-    aligned columns: its rules are not read)."""
+    aligned columns: its rules are not read). A picture MuPDF opens as a page has no content stream:
+    its text is read with the usual flags."""
+    if not page.parent.is_pdf:
+        return _TEXT_FLAGS
     try:
         size = len(page.read_contents())
     except (RuntimeError, ValueError):  # a damaged stream: MuPDF reads of it what it can, as before

@@ -26,3 +26,35 @@ def test_a_page_the_engine_refuses_reads_as_no_words_with_its_reason(monkeypatch
 
     assert (row["found"], row["of"]) == (0, 2)
     assert "Tesseract could not read the page" in row["failed"]
+
+
+def test_a_text_layers_spacing_accents_are_put_on_their_letters() -> None:
+    """TeX's older fonts write an accent beside its letter: the truth is the word as printed."""
+    layer = "indispon´ıvel requisic¸˜oes R´esum´e fran¸caise si`ecle ge˛sla"
+
+    assert ocr_quality.accents_composed(layer) == "indisponível requisições Résumé française siècle gęsla"
+
+
+def test_a_spacing_accent_with_no_letter_it_goes_on_is_left() -> None:
+    """A grave accent as an opening quote, an accent after a digit or alone: the text is unchanged."""
+    text = "`quoted' 2´ ´ x¸y"
+
+    assert ocr_quality.accents_composed(text) == text
+
+
+def test_the_page_is_counted_with_its_accents_composed_and_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ocr_quality, "read", lambda *_: ("Résumé da conexão", []))
+    page = {
+        "id": "tese#1",
+        "language": "pt",
+        "split": "x",
+        "scan_dpi": 150,
+        "picture": b"",
+        "truth": ocr_quality.accents_composed("R´esum´e da conex˜ao"),
+        "layer": "R´esum´e da conex˜ao",
+    }
+
+    row = ocr_quality._reading((page, "0", False, False, 150))
+
+    assert (row["found"], row["of"]) == (3, 3)
+    assert row["as_written"][0] == 1

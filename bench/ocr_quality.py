@@ -23,8 +23,8 @@ their own language, and reports recall on words with diacritics too. Every figur
 `--real-languages` reads the pages of `bench/ocr_pages/manifest.json` instead: real PDFs with a good
 text layer in each shipped language (split into tune and heldout by document), each page drawn as a
 grey picture at each `--scan-dpi` (no text layer; the text layer is the truth, its spacing accents put
-on their letters: `accents_composed`; the summary's "accents as written" row counts them as the layer
-writes them, as the bench did before), turned each of
+on their letters and its signs of no letter or digit left out: `truth_of`; the summary's "as written"
+row counts the layer as it is written, as the bench did before), turned each of
 `--orientations` ways (`--page-seconds` gives a busy machine's readings more time than a synchronous
 request's 20 s), clean and, with `--noisy`, as a poor scanner or a phone gives it (blurred,
 faded to low contrast, speckled with noise, saved as a JPEG). Each is read in its own language, or
@@ -317,7 +317,7 @@ def language_pages(split: str, scan_dpis: list[int], only: list[str] | None = No
                             "picture": page.get_pixmap(dpi=scan_dpi, colorspace=pymupdf.csGRAY).tobytes(
                                 "png"
                             ),
-                            "truth": accents_composed(page.get_text()),
+                            "truth": truth_of(page.get_text()),
                             "layer": page.get_text(),
                         }
                     )
@@ -363,6 +363,23 @@ def accents_composed(text: str) -> str:
 
     text = _MARK_UNDER.sub(under, text)
     return _ACCENT_OVER.sub(lambda found: composed(found, found.group(2), found.group(1)), text)
+
+
+def signs_dropped(text: str) -> str:
+    """The text without its pieces (between spaces) of no letter and no digit: a bullet, a dash, a
+    sign of a formula (•, –, =, ≤) is no word, and OCR writes it as it can (a bullet as "e" or "«",
+    an en dash as an em dash) or not at all. Lines are kept (a word hyphenated at a line's end is
+    joined by the count)."""
+    return "\n".join(
+        " ".join(piece for piece in line.split() if any(character.isalnum() for character in piece))
+        for line in text.splitlines()
+    )
+
+
+def truth_of(layer: str) -> str:
+    """The words of a page's text layer as print shows them: its accents on their letters, its signs
+    dropped."""
+    return signs_dropped(accents_composed(layer))
 
 
 def _reading(job: tuple[dict[str, Any], str, bool, bool, int]) -> dict[str, Any]:
@@ -484,7 +501,7 @@ def languages_real_summary(results: list[dict[str, Any]]) -> None:
                 print("  all, apostrophes folded  " + " ".join(cells) + f" {recall(folded)}")
                 written = [{**r, "found": r["as_written"][0], "of": r["as_written"][1]} for r in rows]
                 cells = [recall([r for r in written if r["orientation"] == o]) for o in orientations]
-                print("  all, accents as written  " + " ".join(cells) + f" {recall(written)}")
+                print("  all, layer as written     " + " ".join(cells) + f" {recall(written)}")
 
 
 def main() -> int:

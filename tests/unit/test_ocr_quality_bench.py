@@ -58,3 +58,10 @@ def test_the_page_is_counted_with_its_accents_composed_and_as_written(monkeypatc
 
     assert (row["found"], row["of"]) == (3, 3)
     assert row["as_written"][0] == 1
+
+
+def test_signs_of_no_letter_or_digit_are_no_words_of_the_truth() -> None:
+    """A bullet, a dash or a formula's sign is not counted; a word with a sign in it is, and lines stay."""
+    layer = "• Figura 7 – Microcomputador . . . 35\n§ 4 x = 2 + y\nH(X) ≤ log2 M"
+
+    assert ocr_quality.signs_dropped(layer) == "Figura 7 Microcomputador 35\n4 x 2 y\nH(X) log2 M"

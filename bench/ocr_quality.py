@@ -386,7 +386,7 @@ def _reading(job: tuple[dict[str, Any], str, bool, bool, int]) -> dict[str, Any]
     page, orientation, degraded, default, dpi = job
     content, kind = page["picture"], "png"
     if degraded:
-        content, kind = noisy(content, seed=len(page["truth"])), "jpeg"
+        content, kind = noisy(content, seed=len(page.get("layer", page["truth"]))), "jpeg"
     if orientation != "0":
         content, kind = turned(content, kind, SKEW if orientation == "skew" else float(orientation))
     languages = None if default else (SHIPPED[page["language"]],)

@@ -65,3 +65,19 @@ def test_signs_of_no_letter_or_digit_are_no_words_of_the_truth() -> None:
     layer = "• Figura 7 – Microcomputador . . . 35\n§ 4 x = 2 + y\nH(X) ≤ log2 M"
 
     assert ocr_quality.signs_dropped(layer) == "Figura 7 Microcomputador 35\n4 x 2 y\nH(X) log2 M"
+
+
+def test_a_noisy_copy_is_seeded_by_its_text_layer_not_by_the_corrected_truth(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The noise of a page's noisy copy stays what it was before the truth was corrected, so that noisy
+    figures of before and after compare."""
+    seeds: list[int] = []
+    monkeypatch.setattr(ocr_quality, "noisy", lambda picture, seed: seeds.append(seed) or picture)
+    monkeypatch.setattr(ocr_quality, "read", lambda *_: ("", []))
+    layer = "• R´esum´e – conex˜ao"
+    page = {"id": "p#1", "language": "pt", "split": "x", "scan_dpi": 150, "picture": b""}
+
+    ocr_quality._reading(({**page, "truth": ocr_quality.truth_of(layer), "layer": layer}, "0", True, False, 150))
+
+    assert seeds == [len(layer)]

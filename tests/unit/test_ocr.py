@@ -502,67 +502,6 @@ def test_a_page_whose_layout_cuts_its_lines_is_read_again_as_one_block(
     assert modes[-1] is True and modes.count(True) == 1
 
 
-def _lines_of_words(lefts: tuple[int, ...], lines: int = 6, width: int = 250) -> ocr.Reading:
-    """`lines` lines of words 20 pixels high, 30 apart, a word `width` pixels wide from each of `lefts`."""
-    words = []
-    for line in range(lines):
-        top = 100 + 30 * line
-        for block, left in enumerate(lefts):
-            words.append(ocr.Word((block, 1, line), (left, top, left + width, top + 20), "word", 90.0))
-    return ocr.Reading(tuple(words), pymupdf.Identity, 150, 0.0)
-
-
-def test_words_apart_by_a_gutter_stand_in_columns() -> None:
-    assert ocr.in_columns(_lines_of_words((100, 420, 740)))
-
-
-def test_a_title_across_the_gutter_leaves_the_columns_columns() -> None:
-    columns = _lines_of_words((100, 420), lines=8)
-    title = ocr.Word((9, 1, 0), (100, 40, 670, 70), "title", 90.0)
-
-    assert ocr.in_columns(ocr.Reading((title, *columns.words), pymupdf.Identity, 150, 0.0))
-
-
-def test_lines_across_the_page_and_words_a_space_apart_are_no_columns() -> None:
-    assert not ocr.in_columns(_lines_of_words((100,), width=600))
-    assert not ocr.in_columns(_lines_of_words((100, 358)))  # 8 pixels apart: a space
-
-
-def two_columns_png() -> bytes:
-    """A 150 dpi grey picture of two columns of prose, a gutter of half an inch between them."""
-    with pymupdf.open() as document:
-        page = document.new_page(width=595, height=420)
-        for column, x in enumerate((50, 320)):
-            writer = pymupdf.TextWriter(page.rect)
-            for line, text in enumerate((ENGLISH + GERMAN)[column * 4 : column * 4 + 8]):
-                writer.append((x, 60 + 14 * line), text[:40], font=pymupdf.Font("tiro"), fontsize=10)
-            writer.write_text(page)
-        return bytes(page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY).tobytes("png"))
-
-
-@OCR
-def test_a_page_in_columns_whose_lines_are_cut_is_not_read_again_as_one_block(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Read as one block, the lines of a page in columns run across the gutter: the page keeps its
-    reading as Tesseract laid it out."""
-    modes: list[bool] = []
-    recognise = ocr._Tesseract.recognise
-
-    def spied(self: ocr._Tesseract, *arguments: object, **named: object) -> tuple[list[ocr.Word], bool]:
-        found = recognise(self, *arguments, **named)  # type: ignore[arg-type]
-        modes.append(bool(arguments[8]) if len(arguments) > 8 else False)
-        return found
-
-    monkeypatch.setattr(ocr._Tesseract, "recognise", spied)
-    monkeypatch.setattr(ocr, "_cut_across", lambda reading: True)
-    with pymupdf.open(stream=two_columns_png(), filetype="png") as document:
-        reading = ocr.read_page(document[0], ROOMY, [])
-
-    assert reading is not None and "Thompson," in [word.text for word in reading.words]
-    assert modes and True not in modes
-
-
 def stepped_blocks(turn: int = 0, seed: int = 5) -> bytes:
     """A 150 dpi grey picture of an A4 page of short paragraphs set at stepped indents, each closed by a
     rule (a guide's layout), turned `turn` degrees clockwise."""

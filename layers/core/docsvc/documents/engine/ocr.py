@@ -208,11 +208,6 @@ APART_SECONDS = 5.0
 CUT_GAP = 1.5
 CUT_LINES = 3
 CUT_MARGIN = 5.0
-# A page whose words stand in columns (`in_columns`: a gutter GUTTER word heights wide or more, crossed
-# by words over at most COLUMN_CROSSED of the text's height) is not read again as one block: its lines
-# would run across the gutters.
-GUTTER = 2.0
-COLUMN_CROSSED = 0.2
 # A text layer over at most this share of a page that images cover at least IMAGE_SHARE of is a stamp
 # on a scan: the rest of the page is OCR'd.
 STAMP_SHARE = 0.15
@@ -792,7 +787,7 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
                     f"the page looks {again} but was read in English only (no time for a second "
                     "reading); give `languages` to read it in its own"
                 )
-        if _cut_across(reading) and not in_columns(reading):
+        if _cut_across(reading):
             now = time.monotonic()
             if now - started + reading.dpi / dpi * (now - recognising) <= options.page_seconds:
                 whole = _read(
@@ -843,34 +838,6 @@ def _cut_across(reading: Reading) -> bool:
                 cuts.update((word.line, other.line))
             below += 1
     return len(cuts) >= CUT_LINES
-
-
-def in_columns(reading: Reading) -> bool:
-    """Whether the words read stand in columns: a gutter, an upright strip at least GUTTER word heights
-    wide between the text's left and right edges, that words cross over at most COLUMN_CROSSED of the
-    text's height (a title or a footer across the columns), with words either side of it. Read as one
-    block, such a page has each line run across the gutter and join the lines of the columns beside
-    it, which are seldom level with each other: a formula sheet in three boxed columns, its lines cut
-    by a formula's brackets (`_cut_across`), read as one block lost 19 more of its 756 words than as
-    Tesseract laid it out, and wrote its columns' lines mixed ("rracsdontomento amindi arebabilità")."""
-    if len(reading.words) < FEW_WORDS:
-        return False
-    height = statistics.median(word.box[3] - word.box[1] for word in reading.words)
-    left, right = min(word.box[0] for word in reading.words), max(word.box[2] for word in reading.words)
-    top, bottom = min(word.box[1] for word in reading.words), max(word.box[3] for word in reading.words)
-    step = max(height / 2, 1.0)
-    crossed = [0.0] * (int((right - left) / step) + 1)  # each strip's height of words across it
-    for word in reading.words:
-        for strip in range(int((word.box[0] - left) / step), int((word.box[2] - left) / step) + 1):
-            crossed[min(strip, len(crossed) - 1)] += word.box[3] - word.box[1]
-    free = [amount <= COLUMN_CROSSED * (bottom - top) for amount in crossed]
-    wide = max(round(GUTTER / 0.5), 1)  # strips of half a word height
-    run = 0
-    for strip, empty in enumerate(free):
-        run = run + 1 if empty else 0
-        if run >= wide and strip + 1 < len(free) and strip - run + 1 > 0 and not all(free[strip + 1 :]):
-            return True
-    return False
 
 
 def _side_by_side(first: Word, second: Word) -> bool:

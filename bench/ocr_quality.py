@@ -325,8 +325,8 @@ def language_pages(split: str, scan_dpis: list[int], only: list[str] | None = No
 
 
 # TeX's older fonts draw an accent as a glyph of its own, and a text layer writes it as a spacing accent
-# beside its letter: "indispon´ıvel", "R´esum´e" (over the letter after it), "requisic¸˜oes" or
-# "fran¸caise" (a cedilla beside its c, after it or before it), "e˛" (an ogonek after its letter).
+# beside its letter: "indispon´ıvel", "R´esum´e" (over the letter after it), "requisic¸˜oes" or  # noqa: RUF003
+# "fran¸caise" (a cedilla beside its c, after it or before it), "e˛" (an ogonek after its letter).  # noqa: RUF003
 # Print shows, and OCR reads, the accented letter.
 _ACCENTS = {
     "\u0060": "\u0300",  # grave
@@ -343,7 +343,8 @@ _ACCENTS = {
     "\u00b8": "\u0327",  # cedilla
     "\u02db": "\u0328",  # ogonek
 }
-_ACCENT_OVER = re.compile("([\u0060\u00b4\u02c6\u02dc\u00af\u02d8\u02d9\u00a8\u02da\u02dd\u02c7])([^\\W\\d_])")
+_OVER = "\u0060\u00b4\u02c6\u02dc\u00af\u02d8\u02d9\u00a8\u02da\u02dd\u02c7"  # the accents over a letter
+_ACCENT_OVER = re.compile(f"([{_OVER}])([^\\W\\d_])")
 _MARK_UNDER = re.compile("([cCsStT])([\u00b8])|([\u00b8])([cCsStT])|([^\\W\\d_])([\u02db])")
 _DOTLESS = {"\u0131": "i", "\u0237": "j"}  # an accent over i or j is drawn over the dotless letter
 
@@ -367,7 +368,7 @@ def accents_composed(text: str) -> str:
 
 def signs_dropped(text: str) -> str:
     """The text without its pieces (between spaces) of no letter and no digit: a bullet, a dash, a
-    sign of a formula (•, –, =, ≤) is no word, and OCR writes it as it can (a bullet as "e" or "«",
+    sign of a formula (•, =, ≤) is no word, and OCR writes it as it can (a bullet as "e" or "«",
     an en dash as an em dash) or not at all. Lines are kept (a word hyphenated at a line's end is
     joined by the count)."""
     return "\n".join(

@@ -30,19 +30,21 @@ def test_a_page_the_engine_refuses_reads_as_no_words_with_its_reason(monkeypatch
 
 def test_a_text_layers_spacing_accents_are_put_on_their_letters() -> None:
     """TeX's older fonts write an accent beside its letter: the truth is the word as printed."""
-    layer = "indispon´ıvel requisic¸˜oes R´esum´e fran¸caise si`ecle ge˛sla"
+    layer = "indispon´ıvel requisic¸˜oes R´esum´e fran¸caise si`ecle ge˛sla"  # noqa: RUF001
 
     assert ocr_quality.accents_composed(layer) == "indisponível requisições Résumé française siècle gęsla"
 
 
 def test_a_spacing_accent_with_no_letter_it_goes_on_is_left() -> None:
     """A grave accent as an opening quote, an accent after a digit or alone: the text is unchanged."""
-    text = "`quoted' 2´ ´ x¸y"
+    text = "`quoted' 2´ ´ x¸y"  # noqa: RUF001
 
     assert ocr_quality.accents_composed(text) == text
 
 
-def test_the_page_is_counted_with_its_accents_composed_and_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_page_is_counted_with_its_accents_composed_and_as_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(ocr_quality, "read", lambda *_: ("Résumé da conexão", []))
     page = {
         "id": "tese#1",
@@ -50,8 +52,8 @@ def test_the_page_is_counted_with_its_accents_composed_and_as_written(monkeypatc
         "split": "x",
         "scan_dpi": 150,
         "picture": b"",
-        "truth": ocr_quality.accents_composed("R´esum´e da conex˜ao"),
-        "layer": "R´esum´e da conex˜ao",
+        "truth": ocr_quality.accents_composed("R´esum´e da conex˜ao"),  # noqa: RUF001
+        "layer": "R´esum´e da conex˜ao",  # noqa: RUF001
     }
 
     row = ocr_quality._reading((page, "0", False, False, 150))
@@ -62,7 +64,7 @@ def test_the_page_is_counted_with_its_accents_composed_and_as_written(monkeypatc
 
 def test_signs_of_no_letter_or_digit_are_no_words_of_the_truth() -> None:
     """A bullet, a dash or a formula's sign is not counted; a word with a sign in it is, and lines stay."""
-    layer = "• Figura 7 – Microcomputador . . . 35\n§ 4 x = 2 + y\nH(X) ≤ log2 M"
+    layer = "• Figura 7 – Microcomputador . . . 35\n§ 4 x = 2 + y\nH(X) ≤ log2 M"  # noqa: RUF001
 
     assert ocr_quality.signs_dropped(layer) == "Figura 7 Microcomputador 35\n4 x 2 y\nH(X) log2 M"
 
@@ -75,9 +77,11 @@ def test_a_noisy_copy_is_seeded_by_its_text_layer_not_by_the_corrected_truth(
     seeds: list[int] = []
     monkeypatch.setattr(ocr_quality, "noisy", lambda picture, seed: seeds.append(seed) or picture)
     monkeypatch.setattr(ocr_quality, "read", lambda *_: ("", []))
-    layer = "• R´esum´e – conex˜ao"
+    layer = "• R´esum´e – conex˜ao"  # noqa: RUF001
     page = {"id": "p#1", "language": "pt", "split": "x", "scan_dpi": 150, "picture": b""}
 
-    ocr_quality._reading(({**page, "truth": ocr_quality.truth_of(layer), "layer": layer}, "0", True, False, 150))
+    truth = ocr_quality.truth_of(layer)
+
+    ocr_quality._reading(({**page, "truth": truth, "layer": layer}, "0", True, False, 150))
 
     assert seeds == [len(layer)]

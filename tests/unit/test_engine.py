@@ -439,15 +439,6 @@ def test_a_page_drawing_millions_of_paths_is_read_quickly_without_its_tables(
     assert warning.startswith("the page draws 0.") and warning.endswith("its rules were not read for tables")
 
 
-def test_a_picture_is_read_though_it_has_no_content_stream_to_measure() -> None:
-    """A PNG opened by MuPDF is a page with no content stream: its size is not measured (asking for it
-    failed an assertion in MuPDF's bindings, and every picture was refused as damaged)."""
-    (page_read,) = pdf.read_pages(samples.text_png("INVOICE 4711"), "png", ParseOptions())
-
-    assert "INVOICE 4711" in page_read.text
-    assert page_read.warnings == ()
-
-
 def test_a_ruled_table_beside_a_hatching_of_many_strokes_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     """One path of thousands of pieces is one drawing: it does not make the page art."""
     with pymupdf.open(stream=samples.table_pdf(PRICES), filetype="pdf") as document:

@@ -670,7 +670,9 @@ def overlined_letter(bar: float) -> bytes:
         x = 50 + pymupdf.get_text_length("Then the mean f(", fontsize=12)
         top = page.get_text("blocks")[0][1]
         width = pymupdf.get_text_length("X", fontsize=12)
-        page.draw_rect(pymupdf.Rect(x, top + bar - 0.2, x + width, top + bar + 0.2), color=None, fill=(0, 0, 0))
+        page.draw_rect(
+            pymupdf.Rect(x, top + bar - 0.2, x + width, top + bar + 0.2), color=None, fill=(0, 0, 0)
+        )
         page.insert_text((x, 100), "X) of the sample holds", fontsize=12)
         return bytes(document.tobytes())
 

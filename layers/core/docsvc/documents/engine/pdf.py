@@ -474,11 +474,7 @@ def _overlines(rule: Box, block: Box) -> bool:
     x0, _, x1, y1 = rule
     left, top, right, bottom = block
     height = bottom - top
-    return (
-        left - _LINE / 3 <= x0
-        and x1 <= right + _LINE / 3
-        and top - height / 4 <= y1 < top + height / 2
-    )
+    return left - _LINE / 3 <= x0 and x1 <= right + _LINE / 3 and top - height / 4 <= y1 < top + height / 2
 
 
 def _underlines(block: tuple[float, float] | None, rule: Box) -> bool:

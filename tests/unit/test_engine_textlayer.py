@@ -658,3 +658,32 @@ def test_only_a_text_with_a_math_symbol_within_a_word_is_read_for_glyphs_off_its
     assert holds_formula("so a\u2264b")
     assert not holds_formula("plain words, and a lone sign \u2192 between them")
     assert not holds_formula("call +49 30 1234, Total=>EI")  # ASCII's signs are prose's too
+
+
+def overlined_letter(bar: float) -> bytes:
+    """A line "Then the mean f(X) of the sample holds" with a bar over its "X" (a thin filled rule as
+    wide as the letter, `bar` points below the top of the letter's box), drawn after "f(" and before
+    the rest: as TeX sets an overline, which makes MuPDF, asked for paths, cut the line at the bar."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=400, height=300)
+        page.insert_text((50, 100), "Then the mean f(", fontsize=12)
+        x = 50 + pymupdf.get_text_length("Then the mean f(", fontsize=12)
+        top = page.get_text("blocks")[0][1]
+        width = pymupdf.get_text_length("X", fontsize=12)
+        page.draw_rect(
+            pymupdf.Rect(x, top + bar - 0.2, x + width, top + bar + 0.2), color=None, fill=(0, 0, 0)
+        )
+        page.insert_text((x, 100), "X) of the sample holds", fontsize=12)
+        return bytes(document.tobytes())
+
+
+def test_a_line_cut_by_a_bar_over_a_letter_keeps_the_words_of_the_text_layer() -> None:
+    for bar in (-0.5, 0.0, 0.3, 2.0):  # at the top of the letter's box, a little above it, or within
+        content = overlined_letter(bar)
+
+        (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+        with pymupdf.open(stream=content) as document:
+            raw = document[0].get_text().split()
+        assert "f(X)" in raw
+        assert page.text.split() == raw, bar

@@ -480,12 +480,12 @@ def _after_a_box(listed: list[tuple[Any, ...]]) -> set[int]:
     after a piece of a vector path that is no ruling line (a box, a highlight), or after a rule that
     underlines the text block before it (drawn within that block's height, as a word processor draws
     an underlined term), or after a rule drawn across the middle of the text block it begins (a
-    fraction's bar, with the numerator above it and the denominator below): where it cuts a line.
-    `listed`: the text page's `extractBLOCKS`."""
+    fraction's bar, with the numerator above it and the denominator below), or over its top (a bar
+    over a letter, `_overlines`): where it cuts a line. `listed`: the text page's `extractBLOCKS`."""
     drawn: set[int] = set()
     number = 0
     box = False
-    rules: list[tuple[float, float]] = []  # the tops and bottoms of the rules since the text block before
+    rules: list[Box] = []  # the horizontal rules since the text block before
     last: tuple[float, float] | None = None  # the top and bottom of the text block before
     for x0, y0, x1, y1, _, _, kind in listed:
         if kind == _VECTOR_BLOCK:
@@ -493,15 +493,32 @@ def _after_a_box(listed: list[tuple[Any, ...]]) -> set[int]:
             box = box or thin > _LINE or long <= 3 * _LINE  # a rule is thin and long
             box = box or _underlines(last, (x0, y0, x1, y1))
             if x1 - x0 > y1 - y0:
-                rules.append((y0, y1))
+                rules.append((x0, y0, x1, y1))
         elif kind == _TEXT_BLOCK:
-            if box or any(y0 < top and bottom < y1 for top, bottom in rules):
+            block = (x0, y0, x1, y1)
+            if box or any(_across(rule, block) or _overlines(rule, block) for rule in rules):
                 drawn.add(number)
             box = False
             rules = []
             last = (y0, y1)
             number += 1
     return drawn
+
+
+def _across(rule: Box, block: Box) -> bool:
+    """Is the horizontal `rule` drawn across the middle of the text block `block` (a fraction's bar)?"""
+    return block[1] < rule[1] and rule[3] < block[3]
+
+
+def _overlines(rule: Box, block: Box) -> bool:
+    """Is the horizontal `rule` a bar over a letter that begins the text block `block`: within the
+    block's width, from a little above its top (a quarter of its height: a bar over a capital stands
+    above the font's box) to no lower than its middle? A table's or a section's rule runs past the
+    words below it."""
+    x0, _, x1, y1 = rule
+    left, top, right, bottom = block
+    height = bottom - top
+    return left - _LINE / 3 <= x0 and x1 <= right + _LINE / 3 and top - height / 4 <= y1 < top + height / 2
 
 
 def _underlines(block: tuple[float, float] | None, rule: Box) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import glob
 import io
+import itertools
 import multiprocessing
 import os
 import signal
@@ -1159,7 +1160,14 @@ def test_a_library_failing_to_allocate_is_reported_as_the_memory_the_document_ne
     monkeypatch.setattr(isolation, "reader_for", lambda kind: (None, reader))
     connection = Connection()
 
-    fit = isolation._read(connection, b"%PDF-", "pdf", ParseOptions(), (1, 1, 64 * 2**20))  # type: ignore[arg-type]
+    fit = isolation._read(
+        connection,  # type: ignore[arg-type]
+        b"%PDF-",
+        "pdf",
+        ParseOptions(),
+        (1, 1, 64 * 2**20),
+        lambda held: True,
+    )
 
     assert not fit
     assert connection.sent == [("crashed", "it needs more than 64 MB")]
@@ -1303,6 +1311,25 @@ def test_a_child_that_died_while_idle_is_replaced(pid_pages: None) -> None:
 
     assert texts(samples.text_pdf(pages=1), "pdf")[0].startswith("Page 1 by ")
     assert reader_pid(samples.text_pdf(pages=1)) != before
+
+
+def test_a_child_that_grew_too_much_says_so_and_is_not_handed_the_next_document(
+    pid_pages: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A child that keeps more memory than it may after a document ends: it says so with the document's
+    end, so the parent does not keep it idle and hand it the next document to die under (which read as
+    that document crashing its reader)."""
+    size, looks = isolation._virtual_size, itertools.count()
+    # the child's size as it is at its start (its limit, its baseline); each later look a GB larger
+    monkeypatch.setattr(isolation, "_virtual_size", lambda: size() + (2**30 if next(looks) >= 2 else 0))
+    isolation.retire_idle_children()
+
+    grown = reader_pid(samples.text_pdf(pages=1))
+
+    assert all(child.process.pid != int(grown) for child in isolation._idle)
+    monkeypatch.undo()
+    isolation.retire_idle_children()
+    assert texts(samples.text_pdf(pages=1), "pdf")[0].startswith("Page 1")
 
 
 def test_a_child_is_retired_after_its_share_of_documents(

@@ -261,7 +261,7 @@ def _messages(
                 yield ("crashed", "the reader ran out of memory or crashed")
                 return
             if message[0] == "error":
-                reusable = True
+                reusable = message[3]
                 raise _ERRORS.get(message[1], errors.DocumentError)(message[2])
             if message[0] == "done":
                 reusable = message[1]
@@ -348,35 +348,56 @@ def _serve(connection: Connection, memory: int) -> None:
             task = connection.recv()
         except (EOFError, OSError):
             return
-        fit = _read(connection, *task)
+        content, kind, options, work = task
         del task
-        if not fit or _virtual_size() - baseline > memory // 4:
+        if not _read(
+            connection, content, kind, options, work, lambda held: _keeps_little(baseline, held, memory)
+        ):
             return
+        del content
 
 
-def _read(connection: Connection, content: bytes, kind: str, options: ParseOptions, task: Task) -> bool:
-    """Reads one task, sending what it reads; whether the child may read another."""
+def _keeps_little(baseline: int, held: int, memory: int) -> bool:
+    """Whether a child grew since its start (`baseline`) by at most a quarter of its allowance, the
+    `held` bytes of the document it still holds aside."""
+    return _virtual_size() - held - baseline <= memory // 4
+
+
+def _read(
+    connection: Connection,
+    content: bytes,
+    kind: str,
+    options: ParseOptions,
+    task: Task,
+    keeps_little: Callable[[int], bool],
+) -> bool:
+    """Reads one task, sending what it reads; whether the child may read another. That is decided
+    before the task's last message (its end, or its document's error), which tells the parent: a child
+    that said it may read another and then ended would be handed the next task and die under it, as if
+    that document had crashed it. `keeps_little`: whether the memory the child grew by is small enough
+    to keep it, the document it holds (its bytes, freed once the task is done) aside."""
     first, last, memory = task
     try:
         counter, reader = reader_for(kind)
         if last == DRAW:
             connection.send(("picture", *page_picture(content, kind, first, options.dpi)))
-            connection.send(("done", True))
-            return True
-        if last == COUNT_FIRST:
-            page_count = counter(content, kind)
-            connection.send(("count", page_count))
-            last = _ranges(page_count)[0][1]
-        ocr.forget_confidences()
-        for page in reader(content, kind, options, first):
-            connection.send(("page", ocr.with_confidence(page)))
-            if page.number >= last:
-                break
-        connection.send(("done", True))
-        return True
+        else:
+            if last == COUNT_FIRST:
+                page_count = counter(content, kind)
+                connection.send(("count", page_count))
+                last = _ranges(page_count)[0][1]
+            ocr.forget_confidences()
+            for page in reader(content, kind, options, first):
+                connection.send(("page", ocr.with_confidence(page)))
+                if page.number >= last:
+                    break
+        fit = keeps_little(len(content))
+        connection.send(("done", fit))
+        return fit
     except errors.DocumentError as error:
-        connection.send(("error", error.code, error.message))
-        return True
+        fit = keeps_little(len(content))
+        connection.send(("error", error.code, error.message, fit))
+        return fit
     except MemoryError:
         connection.send(("crashed", f"it needs more than {memory // 2**20} MB"))
     except Exception as error:  # a reader's bug or a library's failure on a hostile page

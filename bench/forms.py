@@ -153,7 +153,14 @@ NAMES = {
     "da": ["Søren Jørgensen", "Mette Hansen", "Anders Nielsen", "Line Møller", "Jens Kjær", "Ida Sørensen"],
     "nb": ["Ola Nordmann", "Kari Bø", "Håkon Lie", "Ingrid Dahl", "Øystein Berg", "Sigrid Haugen"],
     "sv": ["Anna Svensson", "Erik Lindström", "Åsa Berg", "Lars Öberg", "Karin Ekström", "Johan Nilsson"],
-    "fi": ["Aino Mäkinen", "Jussi Virtanen", "Päivi Järvinen", "Mikko Häkkinen", "Satu Lehtonen", "Ville Nieminen"],
+    "fi": [
+        "Aino Mäkinen",
+        "Jussi Virtanen",
+        "Päivi Järvinen",
+        "Mikko Häkkinen",
+        "Satu Lehtonen",
+        "Ville Nieminen",
+    ],
     "ko": ["김 민준", "이 서연", "박 지훈", "최 수빈", "정 예준", "강 하은"],
 }
 CITIES = {

@@ -14,6 +14,7 @@ import time
 import zipfile
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 import pymupdf
 import pytest
@@ -1330,6 +1331,26 @@ def test_a_child_that_grew_too_much_says_so_and_is_not_handed_the_next_document(
     monkeypatch.undo()
     isolation.retire_idle_children()
     assert texts(samples.text_pdf(pages=1), "pdf")[0].startswith("Page 1")
+
+
+def test_an_idle_child_that_ends_as_it_is_handed_a_document_does_not_fail_that_document(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A child that took its next task and ended before reading any of it (killed while idle, or
+    ending as the task came): the document is read by a new child, not reported as crashing its reader."""
+    read, served = isolation._read, []
+
+    def read_once(*args: Any) -> bool:
+        if served:  # the child's second task: it ends as it receives it
+            os._exit(0)
+        served.append(True)
+        return read(*args)
+
+    monkeypatch.setattr(isolation, "_read", read_once)
+    isolation.retire_idle_children()  # children forked with the patch
+    texts(samples.text_pdf(pages=1), "pdf")
+
+    assert texts(samples.text_pdf(pages=1, text="Next"), "pdf")[0].startswith("Next 1")
 
 
 def test_a_child_is_retired_after_its_share_of_documents(

@@ -246,10 +246,11 @@ def _messages(
     A task is (first page, last page, memory allowance); a last page of COUNT_FIRST asks the child to
     send the page count first and read the first range. Document errors are raised here, in the parent.
     A child that finished its task goes back to the idle children; one that overran, crashed, or was
-    left mid-task (the pages were not all wanted) is killed.
+    left mid-task (the pages were not all wanted) is killed. An idle child that ends before it sends
+    anything of a task (killed while idle, say) is no crash of the document: a new child reads it.
     """
     child = _hand(task[2], (content, kind, options, task))
-    reusable = False
+    reusable = heard = False
     try:
         while True:
             if not child.connection.poll(seconds):
@@ -258,8 +259,15 @@ def _messages(
             try:
                 message = child.connection.recv()
             except (EOFError, OSError):
+                if not heard and child.tasks > 1:  # an idle child that ended before this task began
+                    child.stop()
+                    child = _Child(task[2])
+                    child.connection.send((content, kind, options, task))
+                    child.tasks += 1
+                    continue
                 yield ("crashed", "the reader ran out of memory or crashed")
                 return
+            heard = True
             if message[0] == "error":
                 reusable = message[3]
                 raise _ERRORS.get(message[1], errors.DocumentError)(message[2])

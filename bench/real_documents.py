@@ -70,8 +70,9 @@ What it measures, per document, then summed per category, per language and over 
   HTML page, a workbook, a CSV file, a Word document, a LaTeX or Markdown file, the literal rows a
   PDF generator's test draws): the truth is that source's table cells (`truth_kind` html-tables,
   xlsx-cells, csv-cells, docx-tables, latex-tables, markdown-tables, python-literal), each kept
-  where the PDF's text layer shows it (a number its format writes otherwise, a cell of LaTeX markup, is no expected
-  cell); a reader takes every table of the source, with no page, so they are scored as tabula's are.
+  where the PDF's text layer shows it (a number its format writes otherwise, a cell of LaTeX
+  markup, is no expected cell); a reader takes every table of the source, with no page, so they are
+  scored as tabula's are.
   Where the repository keeps no source beside the PDF (a bank's statement, a price list, a data
   sheet), the entry's `truth_cells` hold the cells typed by hand from the page, page by page
   (`truth_kind` typed-cells), and are kept, like a source's, where the text layer shows them.

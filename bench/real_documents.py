@@ -66,12 +66,13 @@ What it measures, per document, then summed per category, per language and over 
   pages' `tables` when the page has such a field). A truth that gives no page (tabula's) puts its
   table on the page whose raw text holds most of its cells. Table pages missed: truth table pages
   on which the extractor returned no table (markitdown gives no pages and is not counted there).
-- `heldout8t` to `heldout17t`: PDFs printed from a source their repository keeps beside them (an
-  HTML page, a workbook, a Word document, a LaTeX or Markdown file, the literal rows a PDF
-  generator's test draws): the truth is that source's table cells (`truth_kind` html-tables,
-  xlsx-cells, docx-tables, latex-tables, markdown-tables, python-literal), each kept where the PDF's
-  text layer shows it (a number its format writes otherwise, a cell of LaTeX markup, is no expected
-  cell); a reader takes every table of the source, with no page, so they are scored as tabula's are.
+- `heldout8t` to `heldout18t`: PDFs printed from a source their repository keeps beside them (an
+  HTML page, a workbook, a CSV file, a Word document, a LaTeX or Markdown file, the literal rows a
+  PDF generator's test draws): the truth is that source's table cells (`truth_kind` html-tables,
+  xlsx-cells, csv-cells, docx-tables, latex-tables, markdown-tables, python-literal), each kept
+  where the PDF's text layer shows it (a number its format writes otherwise, a cell of LaTeX
+  markup, is no expected cell); a reader takes every table of the source, with no page, so they are
+  scored as tabula's are.
   Where the repository keeps no source beside the PDF (a bank's statement, a price list, a data
   sheet), the entry's `truth_cells` hold the cells typed by hand from the page, page by page
   (`truth_kind` typed-cells), and are kept, like a source's, where the text layer shows them.
@@ -144,6 +145,7 @@ TABLE_SPLITS = (
     "heldout15t",
     "heldout16t",
     "heldout17t",
+    "heldout18t",
 )
 LONG_DOCUMENT_PAGES = 10
 WORST = 5
@@ -517,6 +519,13 @@ def markdown_table_cells(data: bytes, select: str | None = None) -> list[str]:
     return [re.sub(r"\*\*|__|`", "", cell) for cell in cells]
 
 
+def csv_cells(data: bytes, select: str | None = None) -> list[str]:
+    """The cells of a CSV file the PDF was printed from (a statement's rows as its generator wrote
+    them), its header row included."""
+    text = data.decode("utf-8-sig", "replace")
+    return [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+
+
 def python_literal_cells(data: bytes, select: str | None = None) -> list[str]:
     """The cells of the rows a Python module assigns to the name `select` as a literal (the table a
     generator's test draws): every value of every row, written as str() writes it."""
@@ -556,6 +565,7 @@ SOURCE_TABLE_READERS: dict[str, Callable[[bytes, str | None], list[str]]] = {
     "python-literal": python_literal_cells,
     "html-tables": html_table_cells,
     "xlsx-cells": xlsx_cells,
+    "csv-cells": csv_cells,
     "latex-tables": latex_table_cells,
 }
 

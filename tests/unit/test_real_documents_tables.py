@@ -1,6 +1,6 @@
 """The real-document bench's table truth read from the source a PDF was made from (an HTML page, a
-workbook, a Word document, a LaTeX or Markdown file, a generator's literal rows), and scored only where
-the PDF's text layer shows each source cell."""
+workbook, a CSV file, a Word document, a LaTeX or Markdown file, a generator's literal rows), and
+scored only where the PDF's text layer shows each source cell."""
 
 from __future__ import annotations
 
@@ -55,6 +55,12 @@ Text & outside a table \\
 def test_markdown_truth_is_the_pipe_tables_cells_without_emphasis() -> None:
     source = b"# Title\n\n| Header | **Bold** |\n|---|---|\n| `code` | plain |\n\nA | not a table\n"
     assert _cells("markdown-tables", source) == ["Header", "Bold", "code", "plain"]
+
+
+def test_csv_truth_is_every_cell_of_every_row_with_its_header() -> None:
+    rows = '\ufeffDate,Description,Debit,Credit\n01/02/24,"Transfer, rent",500.00,\n'.encode()
+    expected = ["Date", "Description", "Debit", "Credit", "01/02/24", "Transfer, rent", "500.00"]
+    assert _cells("csv-cells", rows) == expected
 
 
 def test_python_literal_truth_is_the_named_rows() -> None:

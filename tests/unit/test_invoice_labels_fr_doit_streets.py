@@ -1,6 +1,7 @@
-"""French labels of further invoices: "Facture doit" printed as a title (an invoice owed by whom it
-names), "Doit à" before the customer, and "Montant total HT" as the net total. Every document here is
-written for the test."""
+"""French labels of further invoices, and a street printed with its kind of way first: "Facture doit"
+printed as a title (an invoice owed by whom it names), "Doit à" before the customer, "Montant total HT"
+as the net total, and "Av. Paulista, 1000" as an address's line, not the issuer's name. Every document
+here is written for the test."""
 
 from __future__ import annotations
 
@@ -53,3 +54,17 @@ def test_montant_total_ht_is_the_net_total_not_the_total() -> None:
     )
     output = extract([page], SCHEMA).output
     assert (output["net_total"], output["total"]) == (200.0, 240.0)
+
+
+@pytest.mark.parametrize(
+    ("street", "name"),
+    [
+        ("AV GOV LEONEL BRIZOLA, 354 - BOA VISTA", "PADARIA PAO QUENTE LTDA"),
+        ("Rua das Flores, 120", "Padaria Pão Quente"),
+        ("Calle Mayor 12", "Taller Ruiz"),
+        ("Jr. Candelaria Nro. 180", "Bodega Lucía"),
+    ],
+)
+def test_a_street_printed_way_first_is_not_taken_for_the_issuer(street: str, name: str) -> None:
+    page = "\n".join([street, name, "Fatura 12", "Cliente: Ana Souza", "Total: 50,00"])
+    assert extract([page], SCHEMA).output["issuer"]["name"] == name

@@ -3,8 +3,8 @@
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
-                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|receipts|receipts2|
-                 receipts2-heldout|receipts3|receipts4|all]
+                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|receipts|
+                 receipts2|receipts2-heldout|receipts3|receipts4|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
 
@@ -68,7 +68,10 @@ down into a picture-only PDF), their truth the NF-e XML beside the PDF or read b
 `fresh18` holds six invoices of six further producers (Indian, Greek, Sri Lankan, Moroccan, Malagasy
 and West African: a pharmacy's GST tax invoice, a supermarket's purchase invoice, an invoice-reader's
 sample, a PDF generator's facture, an invoicing app's "facture doit" and a Qt app's CFA-franc facture),
-their truth read by hand; measured only.
+their truth read by hand; measured only at first, read since. `fresh19` holds six invoices of six further
+producers (Peruvian, Hungarian, Czech, Congolese and Turkish: a billing service's electronic boleta de
+venta, a florist's boleta, an accounting package's sample számla, a sole trader's faktura, a pharmacy
+app's facture and a bill tracker's fatura sheet), their truth read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -298,6 +301,7 @@ SPLITS = (
     "fresh16",
     "fresh17",
     "fresh18",
+    "fresh19",
     "receipts",
     "receipts2",
     "receipts2-heldout",

@@ -118,7 +118,8 @@ total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, brut
  celkem k uhrade, k uhrade, doklad celkem, celkem s dph, celkova castka
 net total: total net, veroton, veroton e, veroton yhteensa, veroton hinta, netto yhteensa, summa exkl moms,
  netto totalt, nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
- montant ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw, netto bedrag,
+ montant ht, montant total ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw,
+ netto bedrag,
  base imponible, imponibile, totale imponibile, valor liquido, wartosc netto, razem netto,
  montant total net, montant net, gesamtbetrag netto, summe waren, warensumme,
  celkem bez dph, zaklad dane, zaklad
@@ -185,7 +186,7 @@ vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, 
  supplier details, vendor details, payable to, make payable to, make checks payable to, dodavatel
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
  acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, debiteur, factuuradres, cliente,
- comprador,
+ comprador, doit a,
  facturar a, cessionario committente, destinatario, nabywca, odbiorca, dati cliente, dati del cliente,
  dati cessionario committente, dati del cessionario committente, asiakas, ostaja, laskutettava, kund,
  kopare, customer details, client details, billing details, customer information, odberatel, kober, kjoper
@@ -208,7 +209,7 @@ address: anschrift, adresse, adres, direccion, indirizzo, endereco, osoite
 name: nom, naam, nombre, nome, nazwa, nimi, namn
 date: datum, fecha, data, paivamaara, pvm
 number: nummer, numero, numer
-invoice: rechnung, facture, factuur, factura, fattura, fatura, faktura, lasku
+invoice: rechnung, facture, factuur, factura, fattura, fatura, faktura, lasku, facture doit
 commercial invoice: handelsrechnung
 credit note: gutschrift, rechnungskorrektur, avoir, facture d avoir, creditnota, nota de credito,
  nota di credito, faktura korygujaca, hyvityslasku, kreditfaktura

@@ -16,6 +16,9 @@ from docsvc.intelligence.labels import SYNONYM_GROUPS, is_label_text, label_key
 Pos = tuple[int, int]  # where a label or value starts: (line, character) or, in a table row, (line, cell)
 KNOWN_KEYS = frozenset(key for group in SYNONYM_GROUPS for key in group)  # the labels with a meaning
 _GAP = re.compile(r"[ \u00a0]{2,}|\t|\s*(?:\.{3,}|…+)\s*")  # wide spacing or dot leaders
+# A slash between a value and the next label of the line ("Facture F1 du 26-05-2019 / Date d'échéance:
+# 27-05-2019"): a digit before it, a word after it.
+_SLASH_AFTER_VALUE = re.compile(r"(?<=\d)\s+/\s+(?=[^\W\d])")
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,19 @@ def segments(text: str) -> list[tuple[int, str]]:
         start = gap.end()
     if start < len(text):
         found.append((start, text[start:]))
-    return _labels_joined(text, found)
+    return _labels_joined(text, [part for piece in found for part in _apart_at_slash(*piece)])
+
+
+def _apart_at_slash(start: int, piece: str) -> list[tuple[int, str]]:
+    """`piece` cut where a slash parts a value from a known label with its colon, as a line that runs
+    two labelled values together prints them; a slash between two labels of one value ("Datum /
+    Date:") or inside a value ("12 / 2024") stays."""
+    for slash in _SLASH_AFTER_VALUE.finditer(piece):
+        rest = piece[slash.end() :]
+        colon = label_colon(rest)
+        if colon is not None and label_key(rest[:colon]) in KNOWN_KEYS:
+            return [(start, piece[: slash.start()]), *_apart_at_slash(start + slash.end(), rest)]
+    return [(start, piece)]
 
 
 def _labels_joined(text: str, pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:

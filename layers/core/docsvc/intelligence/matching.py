@@ -92,6 +92,14 @@ _ATTENTION = re.compile(
 # A street printed house number first ("8636 Sentinel Place", "2, rue de la Paix"), or a postcode and
 # its place ("98765 Lieferantenstadt", "75000 Paris"): an address's line, no name.
 _HOUSE_NUMBER_FIRST = re.compile(r"\d{1,5}(?:st|nd|rd|th|[a-z])?,?\s+[^\W\d]")  # "2nd Floor, ..." too
+# A street printed by its kind of way first and its house number after the name ("Av. Paulista, 1000",
+# "Rua das Flores 120", "Calle Mayor 12", "Jr. Candelaria Nro. 180", "Via Roma 5"), as Latin and Slavic
+# addresses are: an address's line, no name.
+_STREET_WORD_FIRST = re.compile(
+    r"(?i)\s*(?:av|avda|avenida|rua|rue|calle|carrera|jr|jir[oó]n|via|viale|piazza|corso|travessa|alameda|"
+    r"rodovia|estrada|pra[cç]a|plaza|paseo|ul|ulica)\.?\s+[^\W\d][^\d]{1,60}?,?\s+"
+    r"(?:(?:n[º°o]|nro|n[úu]m)\.?\s*)?\d{1,5}[a-zA-Z]?(?!\w)"
+)
 # A post-office box ("P.O. Box 57935", "Postfach 10 20 30", "BP 1234", "Apartado 45", "Caixa Postal 12"):
 # an address's line, no name.
 _PO_BOX = re.compile(r"(?i)\s*(?:p\.?\s?o\.?\s?box|postfach|b\.?p\.?|apartado|caixa postal|casilla)\s?\d")
@@ -1036,8 +1044,9 @@ def _dated(text: str) -> bool:
 def _is_street(text: str) -> bool:
     """An address's line printed number first: a street ("8636 Sentinel Place", "2, rue de la Paix"), a
     floor ("2nd Floor, Ramis Center") or a postcode and its place ("75000 Paris"), or a post-office
-    box; not a company's name ("1&1 Internet AG")."""
-    street = _HOUSE_NUMBER_FIRST.match(text.strip()) or _PO_BOX.match(text)
+    box; or a street printed by its kind of way first, its number after ("Av. Paulista, 1000"); not a
+    company's name ("1&1 Internet AG")."""
+    street = _HOUSE_NUMBER_FIRST.match(text.strip()) or _PO_BOX.match(text) or _STREET_WORD_FIRST.match(text)
     return bool(street) and not _LEGAL_FORM_WORD.search(text)
 
 

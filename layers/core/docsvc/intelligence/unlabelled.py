@@ -47,6 +47,13 @@ _FIRST_DATE, _SHOWN_CURRENCY, _PRINTED_OPTION = 0.4, 0.7, 0.55
 _TICKED, _NAME_PARTS, _IN_SENTENCE = 0.75, 0.8, 0.75
 _UNCROSSED = 0.6  # a statement printed without the X its ticked neighbours have: its box is empty
 _TITLED_NUMBER, _TITLED_DATE = 0.85, 0.8
+# India's GST printed as its two halves, each on its own labelled line ("Total CGST: 25.35", "SGST:
+# 25.35"; a union territory's "UTGST" for the state's): the tax is their sum, less likely than a tax
+# total a label names.
+_GST_PART = re.compile(
+    r"(?i)^\s*(?:total\s+)?(?P<part>cgst|sgst|utgst)\b(?:\s+amount)?\s*:?\s*(?P<amount>\d[\d,]*\.\d{2})\s*$"
+)
+_GST_HALVES = 0.6
 _TITLE_LABEL = 0.9  # a title printed as a label before its number, not at the head of its line
 _NAMED_IBAN = 0.7  # an IBAN after the word "IBAN" in a sentence
 _LONE_IBAN = 0.5  # the one IBAN a document prints, on a line or in a cell of its own, its check right
@@ -110,9 +117,34 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         yield from _lone_iban(slot, reading)
     if slot.node.kind in {"number", "integer"} and amount_role(slot.aliases) == "total":
         yield from receipt_totals(slot, reading)
+    if slot.node.kind in {"number", "integer"} and amount_role(slot.aliases) == "tax":
+        yield from _gst_in_halves(slot, reading)
     if slot.node.kind == "string":
         yield from shop_fields(slot, reading)
     yield from _value_printed_apart(slot, reading)
+
+
+def _gst_in_halves(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The tax of an Indian invoice that prints only its halves, each once on a line of its own: the
+    central GST ("CGST") and the state's ("SGST") or a union territory's ("UTGST"), added up. A table's
+    columns of them are the line items' and are left alone; a half printed twice is no clear total."""
+    found: dict[str, list[tuple[int, str]]] = {}
+    for index, line in enumerate(reading.layout.lines):
+        match = _GST_PART.match(line.text) if line.cells is None else None
+        if match:
+            found.setdefault(match["part"].lower(), []).append((index, match["amount"]))
+    state = [found[part] for part in ("sgst", "utgst") if part in found]
+    if len(found.get("cgst", [])) != 1 or len(state) != 1 or len(state[0]) != 1:
+        return
+    (central, first), (other, second) = found["cgst"][0], state[0][0]
+    halves = [parse_number(text.replace(",", "")) for text in (first, second)]
+    if None in halves:
+        return
+    cents = sum(round(half[0] * 100) for half in halves if half)
+    value = f"{cents // 100}.{cents % 100:02d}"
+    uses = frozenset({(central, 0), (other, 0)})
+    candidate = candidate_of(slot, value, _GST_HALVES, (min(central, other), 0), uses, reading)
+    yield from [candidate] if candidate else []
 
 
 def _value_printed_apart(slot: Slot, reading: Reading) -> Iterator[Candidate]:

@@ -890,8 +890,8 @@ def _beside_column_rules(grid: Grid, words: Sequence[Word]) -> Grid:
     lines = visual_lines([word for word in words if top - _SNAP <= word.centre[1] <= bottom + _SNAP])
     if len(lines) < _MIN_ROWS:
         return _NO_TABLE
-    if abs(lines[0].top - top) > lines[0].height or abs(bottom - lines[-1].bottom) > lines[-1].height:
-        return _NO_TABLE  # the rules run on further than the lines beside them (a frame, a margin)
+    if _run_on(lines, top, bottom):
+        return _NO_TABLE  # a frame, a margin
     if not all(_fits(line, columns) for line in lines):
         return _NO_TABLE
     cells = [[cell for cell in _cells(line, columns) if cell] for line in lines]
@@ -910,6 +910,13 @@ def _beside_column_rules(grid: Grid, words: Sequence[Word]) -> Grid:
     return Grid(box, columns, tuple((lines[i - 1].bottom + lines[i].top) / 2 for i in starts[1:]))
 
 
+def _run_on(lines: Sequence[_Line], top: float, bottom: float) -> bool:
+    """Whether rules from top to bottom run on further than the lines of words they stand beside or
+    around, by more than a line's height: a table's rules end at its first and last lines; a page's
+    frame, margin or running-head and footer rules do not."""
+    return abs(lines[0].top - top) > lines[0].height or abs(bottom - lines[-1].bottom) > lines[-1].height
+
+
 def _between_row_rules(grid: Grid, words: Sequence[Word]) -> Grid:
     """The table of two columns that rules drawn between its rows frame (`_row_rule_frames`): the
     lines of words between the first rule and the last, within the rules' width, `_MIN_ROWS` of them
@@ -926,7 +933,7 @@ def _between_row_rules(grid: Grid, words: Sequence[Word]) -> Grid:
         if x0 - _SNAP <= word.box[0] and word.box[2] <= x1 + _SNAP and y0 < word.centre[1] < y1
     ]
     lines = visual_lines(inside)
-    if len(lines) < _MIN_ROWS or aligned_grids(inside):
+    if len(lines) < _MIN_ROWS or _run_on(lines, y0, y1) or aligned_grids(inside):
         return _NO_TABLE
     edges = sorted(edge for line in lines for edge in line.edges)
     wide, depth, gaps = _column_gap(lines), 0, []

@@ -1279,3 +1279,26 @@ def test_a_running_head_rule_a_title_rule_and_a_footer_rule_frame_no_index_page(
     words = words_of([(66.0, [(72, "Index")]), *entries])
 
     assert [split_stacked_rows(frame, words).box for frame in ruled_grids(rules, [])] in ([], [(0.0, 0.0, 0.0, 0.0)])
+
+
+def test_a_table_across_the_page_right_under_two_columns_of_prose_keeps_its_labels() -> None:
+    """Its rows' labels, left of the page's gutter, are each one run of words, as a line of text
+    in the left column is; beside them, right of the gutter, stand several cells, as no line of
+    text does: the table ends the two columns of prose and is found whole."""
+    prose = []
+    for n in range(8):
+        y, left = prose_line(100.0 + 14 * n, 72, 220, 5 * n)
+        _, right = prose_line(y, 320, 220, 7 * n + 3)
+        prose.append((y, left + right))
+    labels = [("Net", "income"), ("Total", "revenue"), ("Operating", "costs"), ("Net", "assets")]
+    table = [
+        (
+            216.0 + 14 * n,
+            [(72, first), (75 + 6 * len(first), second), (360, f"{n}2"), (430, f"{n}.5"), (500, f"1{n}")],
+        )
+        for n, (first, second) in enumerate(labels)
+    ]
+
+    (grid,) = aligned_grids(words_of([*prose, *table]))
+
+    assert grid.box[0] == 72 and grid.box[1] == 216.0 and len(grid.columns) == 3 and len(grid.rows) == 3

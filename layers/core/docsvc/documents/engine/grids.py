@@ -1414,14 +1414,21 @@ def _most_within(gaps: Sequence[tuple[float, float, int]]) -> float:
 
 def _across_the_gutter(line: _Line, x: float) -> bool:
     """Whether a line crosses a page's gutter at x: a word across it, or words on both sides with
-    neither side text (one run of two words or more)."""
+    neither side text (one run of two words or more), or with text of fewer than `_PROSE_WORDS`
+    words on one side and cells on the other (a table's row across the page, its label left of the
+    gutter: a line of text beside a table's row in the other column is longer)."""
     if any(word.box[0] < x < word.box[2] for word in line.words):
         return True
     left = [word for word in line.words if word.box[2] <= x]
     right = [word for word in line.words if word.box[0] >= x]
     if not left or not right:
         return False
-    return not any(len(side) >= 2 and len(_runs_of(side, line.height)) == 1 for side in (left, right))
+    runs = [len(_runs_of(side, line.height)) for side in (left, right)]
+    text = [len(side) >= 2 and count == 1 for side, count in zip((left, right), runs, strict=True)]
+    if not any(text):
+        return True
+    short = [len(side) < _PROSE_WORDS for side in (left, right)]
+    return any(text[i] and short[i] and runs[1 - i] >= 2 for i in (0, 1))
 
 
 def _runs_of(words: Sequence[Word], height: float) -> list[list[Word]]:

@@ -1262,3 +1262,47 @@ def test_a_line_of_values_above_a_table_is_no_heading_over_its_columns_however_i
 
     assert grids._over_columns(grids.visual_lines(words_of([(100.0, row)]))[0], edges) is None
     assert grids._over_columns(grids.visual_lines(words_of([(100.0, heading)]))[0], edges) == 1
+
+
+def entry(x: float, term: str, page: int) -> list[tuple[float, str]]:
+    """An index entry at x: its term and its page, a word space after it."""
+    return [(x, f"{term},"), (x + 6 * len(term) + 12, str(page))]
+
+
+def test_a_running_head_rule_a_title_rule_and_a_footer_rule_frame_no_index_page() -> None:
+    """Rules across a whole page (under its running head, under its title, above its footer) stand
+    of one span, two a header apart, but run on far beyond the lines between them: an index of two
+    columns of entries, each a term and its pages, is prose set in columns, no table."""
+    rules = [(y, 72.0, 540.0) for y in (60.0, 96.0, 760.0)]
+    terms = ["e" * (3 + n * 7 % 11) for n in range(32)]  # of lengths in no order
+    entries = [
+        (110.0 + 14 * n, [*entry(72, terms[n], n + 3), *entry(320, terms[n + 2], n + 40)]) for n in range(30)
+    ]
+    words = words_of([(66.0, [(72, "Index")]), *entries])
+
+    (frame,) = ruled_grids(rules, [])
+
+    assert split_stacked_rows(frame, words).box == (0.0, 0.0, 0.0, 0.0)
+
+
+def test_a_table_across_the_page_right_under_two_columns_of_prose_keeps_its_labels() -> None:
+    """Its rows' labels, left of the page's gutter, are each one run of words, as a line of text
+    in the left column is; beside them, right of the gutter, stand several cells, as no line of
+    text does: the table ends the two columns of prose and is found whole."""
+    prose = []
+    for n in range(8):
+        y, left = prose_line(100.0 + 14 * n, 72, 220, 5 * n)
+        _, right = prose_line(y, 320, 220, 7 * n + 3)
+        prose.append((y, left + right))
+    labels = [("Net", "income"), ("Total", "revenue"), ("Operating", "costs"), ("Net", "assets")]
+    table = [
+        (
+            216.0 + 14 * n,
+            [(72, first), (75 + 6 * len(first), second), (360, f"{n}2"), (430, f"{n}.5"), (500, f"1{n}")],
+        )
+        for n, (first, second) in enumerate(labels)
+    ]
+
+    (grid,) = aligned_grids(words_of([*prose, *table]))
+
+    assert grid.box[0] == 72 and grid.box[1] == 216.0 and len(grid.columns) == 3 and len(grid.rows) == 3

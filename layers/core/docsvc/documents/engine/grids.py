@@ -582,16 +582,22 @@ def _cut_between(x0: float, x1: float, ys: Sequence[float]) -> list[Box]:
     return [(x0, top, x1, bottom) for top, bottom in pairwise(ys)]
 
 
-def _column_rules(rules: Sequence[Segment]) -> list[Grid]:
-    """Vertical rules that meet no horizontal one, grouped by the stretch of the page they run down
-    (within _SNAP at both ends): each group may part the columns of a table ruled between its columns
-    only (LaTeX's `{r|l}`), a grid with no rows yet, its box as narrow as its rules stand: the words
-    beside the rules say whether it is a table, and give its rows and width (`_beside_column_rules`)."""
+def _by_span(rules: Sequence[Segment]) -> list[list[Segment]]:
+    """Rules grouped by the stretch they run along: both ends in the same `_SNAP`-wide steps
+    (`round(end / _SNAP)`), so that rules drawn to the same lengths fall together."""
     groups: dict[tuple[int, int], list[Segment]] = {}
     for rule in rules:
         groups.setdefault((round(rule[1] / _SNAP), round(rule[2] / _SNAP)), []).append(rule)
+    return list(groups.values())
+
+
+def _column_rules(rules: Sequence[Segment]) -> list[Grid]:
+    """Vertical rules that meet no horizontal one, grouped by the stretch of the page they run down
+    (`_by_span`): each group may part the columns of a table ruled between its columns
+    only (LaTeX's `{r|l}`), a grid with no rows yet, its box as narrow as its rules stand: the words
+    beside the rules say whether it is a table, and give its rows and width (`_beside_column_rules`)."""
     grids = []
-    for same in groups.values():
+    for same in _by_span(rules):
         columns = _distinct(x for x, _, _ in same)
         box = (columns[0], min(top for _, top, _ in same), columns[-1], max(bottom for _, _, bottom in same))
         grids.append(Grid(box, columns, ()))
@@ -603,16 +609,13 @@ _FRAME_HEADER = 40.0  # points, at most, between two of them (the header's): und
 
 
 def _row_rule_frames(rows: Sequence[Segment], columns: Sequence[Segment]) -> list[Grid]:
-    """Horizontal rules of one span (within _SNAP at both ends), `_FRAME_RULES` or more, with no
+    """Horizontal rules of one span (`_by_span`), `_FRAME_RULES` or more, with no
     vertical rule between their ends: a table ruled between some of its rows only (above it, under
     its header, below it, as LaTeX's booktabs draws), a grid with no columns, its rows at the rules.
     The words between the rules say whether it is a table of two columns (`_between_row_rules`);
     wider ones are found from the words alone (`aligned_grids`), as tables without rules are."""
-    by_span: dict[tuple[int, int], list[Segment]] = {}
-    for rule in rows:
-        by_span.setdefault((round(rule[1] / _SNAP), round(rule[2] / _SNAP)), []).append(rule)
     frames = []
-    for same in by_span.values():
+    for same in _by_span(rows):
         if len(same) < _FRAME_RULES:
             continue
         ys = sorted(y for y, _, _ in same)
@@ -667,10 +670,7 @@ def _open_sides(rules: Sequence[Segment], verticals: Sequence[Segment]) -> list[
     down as the inner ones run (rules of the same width elsewhere on the page, such as the lines under
     a form's sections, do not join the table)."""
     sides: list[Segment] = []
-    by_span: dict[tuple[int, int], list[Segment]] = {}
-    for rule in rules:
-        by_span.setdefault((round(rule[1] / _SNAP), round(rule[2] / _SNAP)), []).append(rule)
-    for same in by_span.values():
+    for same in _by_span(rules):
         if len(same) < 3:
             continue
         left, right = min(rule[1] for rule in same), max(rule[2] for rule in same)
@@ -890,8 +890,8 @@ def _beside_column_rules(grid: Grid, words: Sequence[Word]) -> Grid:
     lines = visual_lines([word for word in words if top - _SNAP <= word.centre[1] <= bottom + _SNAP])
     if len(lines) < _MIN_ROWS:
         return _NO_TABLE
-    if abs(lines[0].top - top) > lines[0].height or abs(bottom - lines[-1].bottom) > lines[-1].height:
-        return _NO_TABLE  # the rules run on further than the lines beside them (a frame, a margin)
+    if _run_on(lines, top, bottom):
+        return _NO_TABLE  # a frame, a margin
     if not all(_fits(line, columns) for line in lines):
         return _NO_TABLE
     cells = [[cell for cell in _cells(line, columns) if cell] for line in lines]
@@ -910,15 +910,23 @@ def _beside_column_rules(grid: Grid, words: Sequence[Word]) -> Grid:
     return Grid(box, columns, tuple((lines[i - 1].bottom + lines[i].top) / 2 for i in starts[1:]))
 
 
+def _run_on(lines: Sequence[_Line], top: float, bottom: float) -> bool:
+    """Whether rules from top to bottom run on further than the lines of words they stand beside or
+    around, by more than a line's height: a table's rules end at its first and last lines; a page's
+    frame, margin or running-head and footer rules do not."""
+    return abs(lines[0].top - top) > lines[0].height or abs(bottom - lines[-1].bottom) > lines[-1].height
+
+
 def _between_row_rules(grid: Grid, words: Sequence[Word]) -> Grid:
     """The table of two columns that rules drawn between its rows frame (`_row_rule_frames`): the
     lines of words between the first rule and the last, within the rules' width, `_MIN_ROWS` of them
     at least, parted by one range of x wider than a word space that no word crosses, with words on
-    both sides of it in nearly every line (`_SAME_COLUMNS`), their cells short: a metric and its
-    value, a label and its amount. Without the rules such lines are no table (two columns are too
-    few for one found from the words alone); where those words hold one (of three columns or more),
-    or the lines between the rules are prose, it is left to `aligned_grids`. Its rows start where
-    `_row_starts` says."""
+    both sides of it in nearly every line (`_SAME_COLUMNS`), their cells short (a metric and its
+    value, a term and its meaning: what the right column holds is not checked), the rules ending a
+    line's height or less from the first and last lines (`_run_on`). Without the rules such lines
+    are no table (two columns are too few for one found from the words alone); where those words
+    hold one (of three columns or more), or the lines between the rules are prose, it is left to
+    `aligned_grids`. Its rows start where `_row_starts` says."""
     x0, y0, x1, y1 = grid.box
     inside = [
         word
@@ -926,7 +934,7 @@ def _between_row_rules(grid: Grid, words: Sequence[Word]) -> Grid:
         if x0 - _SNAP <= word.box[0] and word.box[2] <= x1 + _SNAP and y0 < word.centre[1] < y1
     ]
     lines = visual_lines(inside)
-    if len(lines) < _MIN_ROWS or aligned_grids(inside):
+    if len(lines) < _MIN_ROWS or _run_on(lines, y0, y1) or aligned_grids(inside):
         return _NO_TABLE
     edges = sorted(edge for line in lines for edge in line.edges)
     wide, depth, gaps = _column_gap(lines), 0, []
@@ -1175,15 +1183,7 @@ class _Line:
     @_Once
     def runs(self) -> int:
         """How many runs of words the line has, broken where the whitespace is wider than a cell gap."""
-        if len(self.words) == 1:
-            return 1
-        gap = max(_MIN_GAP, _CELL_GAP * self.height)
-        runs, end = 0, 0.0
-        for word in sorted(self.words, key=_left):
-            if not runs or not word.box[0] - end <= gap:
-                runs += 1
-            end = word.box[2]
-        return runs
+        return 1 if len(self.words) == 1 else len(_runs_of(self.words, self.height))
 
     @_Once
     def edges(self) -> list[tuple[float, int]]:
@@ -1407,19 +1407,26 @@ def _most_within(gaps: Sequence[tuple[float, float, int]]) -> float:
 
 def _across_the_gutter(line: _Line, x: float) -> bool:
     """Whether a line crosses a page's gutter at x: a word across it, or words on both sides with
-    neither side text (one run of two words or more)."""
+    neither side text (one run of two words or more), or with text of fewer than `_PROSE_WORDS`
+    words on one side and cells on the other (a table's row across the page, its label left of the
+    gutter: a line of text beside a table's row in the other column is longer)."""
     if any(word.box[0] < x < word.box[2] for word in line.words):
         return True
     left = [word for word in line.words if word.box[2] <= x]
     right = [word for word in line.words if word.box[0] >= x]
     if not left or not right:
         return False
-    return not any(len(side) >= 2 and len(_runs_of(side, line.height)) == 1 for side in (left, right))
+    runs = [len(_runs_of(side, line.height)) for side in (left, right)]
+    text = [len(side) >= 2 and count == 1 for side, count in zip((left, right), runs, strict=True)]
+    if not any(text):
+        return True
+    short = [len(side) < _PROSE_WORDS for side in (left, right)]
+    return any(text[i] and short[i] and runs[1 - i] >= 2 for i in (0, 1))
 
 
 def _runs_of(words: Sequence[Word], height: float) -> list[list[Word]]:
     """The words of a line in runs, left to right, broken where the whitespace is wider than a cell
-    gap (as `_Line.runs` counts them)."""
+    gap (`_Line.runs` counts them)."""
     gap = max(_MIN_GAP, _CELL_GAP * height)
     runs: list[list[Word]] = []
     end = 0.0

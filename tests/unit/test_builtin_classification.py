@@ -11,7 +11,8 @@ import pymupdf
 import pytest
 from docsvc.documents.engine import parse_pages
 from docsvc.documents.engine.model import ParseOptions
-from docsvc.intelligence.classification import Category, classify, document_shapes
+from docsvc.intelligence.classification import Category, classify, document_shapes, whole_occurrences
+from docsvc.intelligence.vocabulary import IndexedText
 
 # A guard against runaway work (catastrophic backtracking takes minutes), not a speed target: the
 # speed of the built-in models is measured by bench/intelligence_corpus.py.
@@ -1283,6 +1284,12 @@ def test_a_two_letter_abbreviation_counts_only_in_capitals() -> None:
     assert classify([lab], ORDER_OR_REPORT).category == "report"
     order = "PO 4711\nShip to: Main Street 5\nQty 10 Cables"
     assert classify([order], ORDER_OR_REPORT).category == "purchase_order"
+
+
+def test_a_two_letter_cue_counts_in_lower_case_while_a_two_letter_name_needs_capitals() -> None:
+    text = IndexedText.of("as shown in eq. 3, po czym")
+    assert whole_occurrences(text, ("eq",), frozenset({("po",)})) == [3]
+    assert whole_occurrences(text, ("po",), frozenset({("po",)})) == []
 
 
 def test_an_order_and_an_invoice_are_named_in_ukrainian_and_russian() -> None:

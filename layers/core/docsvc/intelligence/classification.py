@@ -458,18 +458,20 @@ def layout_fit(layout: str, prose: float) -> float:
 _ELIDED = re.compile(r"['\u2019][^\W\d_]")  # O'Neill, d'Arc, l'article
 
 
-def whole_occurrences(text: IndexedText, words: Phrase) -> list[int]:
+def whole_occurrences(text: IndexedText, words: Phrase, names: frozenset[Phrase] = frozenset()) -> list[int]:
     """Where `words` starts in `text`, leaving out a phrase ending on a single letter glued by an
     apostrophe to the word after it: the "P. O" of "James P. O'Neill" is part of a name, no
-    abbreviation ("P.O." for a purchase order); and a word of two letters not written in capitals:
-    such a term is an abbreviation ("PO" for a purchase order), and in lower case the same letters are
-    another language's small word (Polish "po", after)."""
+    abbreviation ("P.O." for a purchase order); and a name of two letters among `names` (a kind's
+    name or alias) not written in capitals: such a name is an abbreviation ("PO" for a purchase
+    order), and in lower case the same letters are another language's small word (Polish "po",
+    after). A cue of two letters counts in any case ("eq. 3" of a paper)."""
     size = len(words)
+    capitals = size == 1 and len(words[0]) == 2 and words in names
     return [
         index
         for index in text.occurrences(words)
         if (len(words[-1]) > 1 or not _ELIDED.match(text.text, text.tokens[index + size - 1].end))
-        and (size > 1 or len(words[0]) != 2 or text.surface(index, 1).isupper())
+        and (not capitals or text.surface(index, 1).isupper())
     ]
 
 
@@ -500,7 +502,7 @@ class TopicSpans:
             return tuple(
                 (index, index + len(words))
                 for words in profile.names
-                for index in whole_occurrences(text, words)
+                for index in whole_occurrences(text, words, profile.names)
                 if names_topic(text, index, len(words))
             )
 
@@ -515,7 +517,11 @@ def within(index: int, size: int, spans: Sequence[tuple[int, int]]) -> bool:
 def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> dict[Phrase, Hit]:
     """The phrases of `profile` on one page; a phrase found only inside longer ones, its own or another
     profile's ("statement" in "bank statement"), counts for less."""
-    found = {term: places for term in profile.terms if (places := whole_occurrences(page.body, term.words))}
+    found = {
+        term: places
+        for term in profile.terms
+        if (places := whole_occurrences(page.body, term.words, profile.names))
+    }
     spans = [(start, start + len(term.words)) for term, places in found.items() for start in places]
     spans.extend(page.claimed)
     hits: dict[Phrase, Hit] = {}
@@ -528,7 +534,7 @@ def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> d
         )
         points = term.weight * weight * (1.0 + 0.1 * min(len(places) - 1, 5))
         points *= NESTED_FACTOR if nested else 1.0
-        heading = whole_occurrences(page.heading, term.words)
+        heading = whole_occurrences(page.heading, term.words, profile.names)
         if term.words in profile.names and page.title:  # a title page's topic ("Invoice Generator")
             heading = [index for index in heading if not within(index, size, topics.heading)]
             if not heading and all(within(index, size, topics.body) for index in places):

@@ -1406,6 +1406,18 @@ def test_an_arabic_contract_between_a_first_and_a_second_party_is_a_contract() -
     assert result.likelihood >= 0.5
 
 
+def test_arabic_minutes_of_a_board_that_held_its_meeting_are_no_contract() -> None:
+    page = "\n".join(
+        [
+            "محضر اجتماع",
+            "عقد مجلس الإدارة اجتماعه الدوري يوم الأحد في مقر الشركة",
+            "وناقش المجلس التقرير المالي للربع الأول",
+        ]
+    )
+    result = classify([page], CONTRACT_OR_INVOICE)
+    assert result.category != "contract" or result.likelihood < 0.2
+
+
 def test_a_chilean_sales_voucher_is_an_invoice_not_a_form() -> None:
     page = "\n".join(
         [

@@ -316,8 +316,9 @@ KINDS: tuple[DocumentKind, ...] = (
         "mietvertrag, arbeitsvertrag, vereinbarung, contrat, accord, overeenkomst, contrato, contratto, "
         "umowa, power of attorney, vollmacht, prozessvollmacht, procuration, volmacht, poder notarial, "
         "pelnomocnictwo, "
-        # Arabic: a contract, the contract, an agreement
-        "عقد, العقد, اتفاقية, الاتفاقية",
+        # Arabic: the contract, a partnership, lease, sale or employment contract, an agreement (the bare
+        # "عقد" is also the verb "held": "عقد مجلس الإدارة اجتماعه", the board held its meeting)
+        "العقد, عقد شركة, عقد إيجار, عقد بيع, عقد عمل, اتفاقية, الاتفاقية",
         "party, hereby, whereas, hereinafter, shall, termination, governing law, jurisdiction, "
         "obligations, liability, indemnify, confidentiality, effective date, in witness whereof, breach, "
         "entire agreement, clause, signed by, vertragspartner, kundigung, gerichtsstand, "

@@ -1350,14 +1350,29 @@ def test_a_kind_whose_words_a_short_word_joins_is_followed_by_its_name_not_its_t
 @pytest.mark.parametrize(
     "title_page",
     [
-        ["3. Elektroliza", "Zespół 3: Górski Paweł, Sozańska Ada", "8 listopada 2017"],
-        ["Tracking Robot", "ITSP 2018", "Members-", "1. Ann Lee", "2. Raj Patel"],
+        ["3. Elektroliza", "Zespół 3: Górski Paweł, Sozańska Ada", "prof. Jan Nowak"],
+        ["Tracking Robot", "Course: ITSP 2018", "Members-", "1. Ann Lee", "2. Raj Patel"],
     ],
 )
-def test_a_title_page_naming_the_team_that_wrote_it_opens_a_report(title_page: list[str]) -> None:
+def test_a_title_page_naming_the_team_that_wrote_it_and_a_course_detail_opens_a_report(
+    title_page: list[str],
+) -> None:
     from docsvc.intelligence.classification import is_coursework
 
     assert is_coursework([title_page])
+
+
+@pytest.mark.parametrize(
+    "title_page",
+    [
+        ["Minutes of the Board Meeting", "Members: John Smith, Jane Doe", "12 March 2024"],
+        ["Clinical Study Report", "Group 1: Placebo", "Group 2: 10 mg daily"],
+    ],
+)
+def test_a_team_alone_does_not_make_a_title_page_coursework(title_page: list[str]) -> None:
+    from docsvc.intelligence.classification import is_coursework
+
+    assert not is_coursework([title_page])
 
 
 def test_a_team_label_left_blank_on_a_form_is_no_report() -> None:

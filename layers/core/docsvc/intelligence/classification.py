@@ -853,17 +853,17 @@ def title_page_kinds(lines: Sequence[Sequence[str]]) -> list[DocumentKind]:
 def is_coursework(lines: Sequence[Sequence[str]]) -> bool:
     """Whether the first page with text opens a student's work: short lines giving at least two kinds
     of a course's details (its teacher, the course, the student's number, the term, the assignment's
-    number or its name closing the title, a question of it answered), or naming the team that wrote
-    it. A report written for a course has a paper's parts (references, an abstract) or a book's
+    number or its name closing the title, a question of it answered, the team that wrote it): a team
+    alone is a board's members or a trial's groups too ("Members: ...", "Group 1: Placebo"). A report written for a course has a paper's parts (references, an abstract) or a book's
     (chapters), but it is a report; a paper's authors may be professors, but a paper names no course,
     student number, term or assignment."""
     written = [page for page in lines if page]
     if not written:
         return False
     short = [line for line in written[0] if len(line.split()) <= COURSEWORK_WORDS]
-    if names_team(written[0]):
-        return True
     found = {index for line in short for index, cue in enumerate(_COURSEWORK) if cue.match(line)}
+    if names_team(written[0]):
+        found.add(len(_COURSEWORK) + 3)
     titled = (line for line in written[0] if len(line.split()) <= ASSIGNMENT_WORDS)
     if any(_ASSIGNMENT.match(line) or _NAMED_ASSIGNMENT.match(line) for line in titled):
         found.add(len(_COURSEWORK))

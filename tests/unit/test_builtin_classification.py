@@ -1546,3 +1546,12 @@ def test_a_title_page_naming_a_courses_report_or_its_supervisors_with_the_term_i
     # the term alone, or a report's name alone, is no course's work
     assert not is_coursework([["Effects of Filters on Perception", "Final Report", "Ann Lee"]])
     assert not is_coursework([["Model Building", "Spring 2015", "Ann Lee"]])
+
+
+def test_a_volume_or_chapter_and_a_line_opening_acknowledgements_are_no_letter_parts() -> None:
+    from docsvc.intelligence.classification import letter_parts
+
+    paper = ["Vol. 12, 2019", "Chapter 3, 2021", "With thanks to the reviewers for their comments"]
+    assert letter_parts([paper]) == []
+    letter = ["Toulouse, 28 octobre 2018", "With kind regards,"]
+    assert letter_parts([letter]) == ["a closing formula", "a date line"]

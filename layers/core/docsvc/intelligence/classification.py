@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from docsvc.intelligence.values import parse_date
 from docsvc.intelligence.vocabulary import (
     ALIASES,
     FIELDS,
@@ -615,9 +616,10 @@ _SALUTATION = re.compile(
     re.IGNORECASE,
 )
 _CLOSING = re.compile(
-    # "With my best regards", "With kind regards": the regards after "with" and a pronoun
+    # "With my best regards", "With kind regards": the regards after "with" and a pronoun, ending the
+    # line ("With thanks to the reviewers" opens a paper's acknowledgements)
     r"^(?:with (?:(?:my|our|all (?:my|our)?|many) )?(?:(?:kind|best|warm|warmest|sincere) )?"
-    r"(?:regards|thanks|wishes)|"
+    r"(?:regards|thanks|wishes)(?=[\s,.!]*$)|"
     r"(?:yours )?(?:sincerely|faithfully|truly)|yours|(?:kind|best|warm|warmest) regards|regards|"
     r"respectfully|best wishes|mit (?:den )?(?:freundlichen|besten|herzlichen) gr(?:ü|ue|u)(?:ß|ss)en|"
     r"freundliche gr(?:ü|ue|u)(?:ß|ss)e|viele gr(?:ü|ue|u)(?:ß|ss)e|hochachtungsvoll|(?:bien )?cordialement|"
@@ -910,7 +912,8 @@ def letter_parts(lines: Sequence[Sequence[str]]) -> list[str]:
         parts.append("a closing formula")
     if any(_SUBJECT.match(line) for line in short):
         parts.append("a subject line")
-    if any(_PLACE_DATE.match(line) for line in short):
+    # a date of a month it knows: "Vol. 12, 2019" and "Chapter 3, 2021" have the shape, not the month
+    if any(_PLACE_DATE.match(line) and parse_date(line) for line in short):
         parts.append("a date line")
     return parts
 

@@ -1555,3 +1555,12 @@ def test_a_volume_or_chapter_and_a_line_opening_acknowledgements_are_no_letter_p
     assert letter_parts([paper]) == []
     letter = ["Toulouse, 28 octobre 2018", "With kind regards,"]
     assert letter_parts([letter]) == ["a closing formula", "a date line"]
+
+
+def test_a_boleta_is_an_invoice_as_its_labels_are_filed() -> None:
+    categories = [
+        Category("invoice", "An invoice, bill or credit note from a seller to a buyer: invoice number, VAT."),
+        Category("receipt", "A till receipt from a shop: items, total, payment."),
+    ]
+    page = "BOLETA\nNro: B001-00000123\nFecha: 12/03/2025\nCliente: Ana Ortiz\nTotal: S/ 25.00"
+    assert classify([page], categories).category == "invoice"

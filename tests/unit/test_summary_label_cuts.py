@@ -6,7 +6,7 @@ from docsvc.intelligence.pairs import _summary_labels
 
 
 def test_summary_labels_cut_into_one_per_amount() -> None:
-    assert _summary_labels("SUBTOTAL IVA 19.00%".split(), 2) == ["SUBTOTAL", "IVA 19.00%"]
+    assert _summary_labels(["SUBTOTAL", "IVA", "19.00%"], 2) == ["SUBTOTAL", "IVA 19.00%"]
 
 
 def test_summary_labels_give_up_fast_when_no_cut_fits() -> None:

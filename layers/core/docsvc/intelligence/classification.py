@@ -856,8 +856,9 @@ def is_coursework(lines: Sequence[Sequence[str]]) -> bool:
     """Whether the first page with text opens a student's work: short lines giving at least two kinds
     of a course's details (its teacher, the course, the student's number, the term, the assignment's
     number or its name closing the title, a question of it answered, the team that wrote it): a team
-    alone is a board's members or a trial's groups too ("Members: ...", "Group 1: Placebo"). A report written for a course has a paper's parts (references, an abstract) or a book's
-    (chapters), but it is a report; a paper's authors may be professors, but a paper names no course,
+    alone is a board's members or a trial's groups too ("Members: ...", "Group 1: Placebo"). A report
+    written for a course has a paper's parts (references, an abstract) or a book's (chapters), but it
+    is a report; a paper's authors may be professors, but a paper names no course,
     student number, term or assignment."""
     written = [page for page in lines if page]
     if not written:

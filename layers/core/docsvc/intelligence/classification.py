@@ -339,6 +339,9 @@ def is_title_page(lines: Sequence[str]) -> bool:
     return 0 < len(lines) <= TITLE_PAGE_LINES and words <= TITLE_PAGE_WORDS
 
 
+_SMALL_WORDS = STOP_WORDS | FUNCTION_WORDS  # words no noun after a kind's name is
+
+
 def names_topic(text: IndexedText, index: int, size: int) -> bool:
     """Whether the phrase of `size` tokens at `index`, a kind named in several words with no word
     joining them, is followed on its line by a content word, as a noun that it qualifies ("Application
@@ -355,7 +358,7 @@ def names_topic(text: IndexedText, index: int, size: int) -> bool:
         return False
     between = text.text[text.tokens[after - 1].end : text.tokens[after].start]
     word = text.stems[after]
-    return "\n" not in between and word.isalpha() and word not in STOP_WORDS | FUNCTION_WORDS
+    return "\n" not in between and word.isalpha() and word not in _SMALL_WORDS
 
 
 def with_claims(page: PageText, profiles: Sequence[Profile]) -> PageText:

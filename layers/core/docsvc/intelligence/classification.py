@@ -849,7 +849,7 @@ def title_page_kinds(lines: Sequence[Sequence[str]]) -> list[DocumentKind]:
     if not written:
         return []
     first = written[0]
-    if len(first) > TITLE_PAGE_LINES or sum(len(line.split()) for line in first) > TITLE_PAGE_WORDS:
+    if not is_title_page(first):
         return []
     named = [ALIASES.get(phrase(line)) for line in first]
     return list(dict.fromkeys(kind for kind in named if kind is not None))

@@ -406,7 +406,7 @@ def in_running_text(page: PageText, place: int) -> bool:
 def prose_share(text: str) -> float:
     """The share of a page's lines that are sentences: long lines of words, not labels ("Total: 5"),
     table rows or lines of figures."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = lines_of(text)
     if not lines:
         return 0.0
     return sum(map(is_sentence, lines)) / len(lines)
@@ -779,7 +779,7 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     too), however much it speaks of another kind; a title page naming its kind on a line of its own (a
     manual laid out as slides is still a manual)."""
     texts = [page if isinstance(page, str) else "" for page in pages]
-    lines = [[line.strip() for line in text.splitlines() if line.strip()] for text in texts]
+    lines = [lines_of(text) for text in texts]
     shapes: dict[str, Shape] = {}
     letter = letter_parts(lines)
     amounts = sum(1 for page in lines[:LETTER_PAGES] for line in page if is_amount_line(line))

@@ -11,7 +11,8 @@ import pymupdf
 import pytest
 from docsvc.documents.engine import parse_pages
 from docsvc.documents.engine.model import ParseOptions
-from docsvc.intelligence.classification import Category, classify, document_shapes
+from docsvc.intelligence.classification import Category, classify, document_shapes, whole_occurrences
+from docsvc.intelligence.vocabulary import IndexedText
 
 # A guard against runaway work (catastrophic backtracking takes minutes), not a speed target: the
 # speed of the built-in models is measured by bench/intelligence_corpus.py.
@@ -1285,6 +1286,12 @@ def test_a_two_letter_abbreviation_counts_only_in_capitals() -> None:
     assert classify([order], ORDER_OR_REPORT).category == "purchase_order"
 
 
+def test_a_two_letter_cue_counts_in_lower_case_while_a_two_letter_name_needs_capitals() -> None:
+    text = IndexedText.of("as shown in eq. 3, po czym")
+    assert whole_occurrences(text, ("eq",), frozenset({("po",)})) == [3]
+    assert whole_occurrences(text, ("po",), frozenset({("po",)})) == []
+
+
 def test_an_order_and_an_invoice_are_named_in_ukrainian_and_russian() -> None:
     order = "Замовлення №1\nПостачальник: ТОВ Альянс\nСтакан одноразовий 180мл | 11 | 98.89"  # noqa: RUF001
     bill = "Счет на оплату № 12 от 3 мая 2024 г.\nПоставщик: ООО Ромашка\nИтого к оплате: 1 200,00"  # noqa: RUF001
@@ -1343,14 +1350,29 @@ def test_a_kind_whose_words_a_short_word_joins_is_followed_by_its_name_not_its_t
 @pytest.mark.parametrize(
     "title_page",
     [
-        ["3. Elektroliza", "Zespół 3: Górski Paweł, Sozańska Ada", "8 listopada 2017"],
-        ["Tracking Robot", "ITSP 2018", "Members-", "1. Ann Lee", "2. Raj Patel"],
+        ["3. Elektroliza", "Zespół 3: Górski Paweł, Sozańska Ada", "prof. Jan Nowak"],
+        ["Tracking Robot", "Course: ITSP 2018", "Members-", "1. Ann Lee", "2. Raj Patel"],
     ],
 )
-def test_a_title_page_naming_the_team_that_wrote_it_opens_a_report(title_page: list[str]) -> None:
+def test_a_title_page_naming_the_team_that_wrote_it_and_a_course_detail_opens_a_report(
+    title_page: list[str],
+) -> None:
     from docsvc.intelligence.classification import is_coursework
 
     assert is_coursework([title_page])
+
+
+@pytest.mark.parametrize(
+    "title_page",
+    [
+        ["Minutes of the Board Meeting", "Members: John Smith, Jane Doe", "12 March 2024"],
+        ["Clinical Study Report", "Group 1: Placebo", "Group 2: 10 mg daily"],
+    ],
+)
+def test_a_team_alone_does_not_make_a_title_page_coursework(title_page: list[str]) -> None:
+    from docsvc.intelligence.classification import is_coursework
+
+    assert not is_coursework([title_page])
 
 
 def test_a_team_label_left_blank_on_a_form_is_no_report() -> None:
@@ -1397,6 +1419,18 @@ def test_an_arabic_contract_between_a_first_and_a_second_party_is_a_contract() -
     result = classify([page], CONTRACT_OR_INVOICE)
     assert result.category == "contract"
     assert result.likelihood >= 0.5
+
+
+def test_arabic_minutes_of_a_board_that_held_its_meeting_are_no_contract() -> None:
+    page = "\n".join(
+        [
+            "محضر اجتماع",
+            "عقد مجلس الإدارة اجتماعه الدوري يوم الأحد في مقر الشركة",
+            "وناقش المجلس التقرير المالي للربع الأول",
+        ]
+    )
+    result = classify([page], CONTRACT_OR_INVOICE)
+    assert result.category != "contract" or result.likelihood < 0.2
 
 
 def test_a_chilean_sales_voucher_is_an_invoice_not_a_form() -> None:
@@ -1512,3 +1546,21 @@ def test_a_title_page_naming_a_courses_report_or_its_supervisors_with_the_term_i
     # the term alone, or a report's name alone, is no course's work
     assert not is_coursework([["Effects of Filters on Perception", "Final Report", "Ann Lee"]])
     assert not is_coursework([["Model Building", "Spring 2015", "Ann Lee"]])
+
+
+def test_a_volume_or_chapter_and_a_line_opening_acknowledgements_are_no_letter_parts() -> None:
+    from docsvc.intelligence.classification import letter_parts
+
+    paper = ["Vol. 12, 2019", "Chapter 3, 2021", "With thanks to the reviewers for their comments"]
+    assert letter_parts([paper]) == []
+    letter = ["Toulouse, 28 octobre 2018", "With kind regards,"]
+    assert letter_parts([letter]) == ["a closing formula", "a date line"]
+
+
+def test_a_boleta_is_an_invoice_as_its_labels_are_filed() -> None:
+    categories = [
+        Category("invoice", "An invoice, bill or credit note from a seller to a buyer: invoice number, VAT."),
+        Category("receipt", "A till receipt from a shop: items, total, payment."),
+    ]
+    page = "BOLETA\nNro: B001-00000123\nFecha: 12/03/2025\nCliente: Ana Ortiz\nTotal: S/ 25.00"
+    assert classify([page], categories).category == "invoice"

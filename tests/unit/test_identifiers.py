@@ -78,3 +78,10 @@ def test_an_identifier_ocr_printed_with_letters_for_0_and_1_is_read_when_its_che
 
 def test_letters_read_as_digits_do_not_make_an_identifier_whose_check_still_fails() -> None:
     assert find_identifier("iban", "IBAN: DEO2120300000000202052") is None
+
+
+def test_a_grouped_number_opening_with_one_zero_is_kept_as_printed() -> None:
+    from docsvc.intelligence.identifiers import reference_code
+
+    assert reference_code("012.345.678") == "012.345.678"
+    assert reference_code("001.234.567") == "1234567"

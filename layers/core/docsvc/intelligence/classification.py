@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from docsvc.intelligence.values import parse_date
 from docsvc.intelligence.vocabulary import (
     ALIASES,
     FIELDS,
@@ -338,6 +339,9 @@ def is_title_page(lines: Sequence[str]) -> bool:
     return 0 < len(lines) <= TITLE_PAGE_LINES and words <= TITLE_PAGE_WORDS
 
 
+_SMALL_WORDS = STOP_WORDS | FUNCTION_WORDS  # words no noun after a kind's name is
+
+
 def names_topic(text: IndexedText, index: int, size: int) -> bool:
     """Whether the phrase of `size` tokens at `index`, a kind named in several words with no word
     joining them, is followed on its line by a content word, as a noun that it qualifies ("Application
@@ -354,7 +358,7 @@ def names_topic(text: IndexedText, index: int, size: int) -> bool:
         return False
     between = text.text[text.tokens[after - 1].end : text.tokens[after].start]
     word = text.stems[after]
-    return "\n" not in between and word.isalpha() and word not in STOP_WORDS | FUNCTION_WORDS
+    return "\n" not in between and word.isalpha() and word not in _SMALL_WORDS
 
 
 def with_claims(page: PageText, profiles: Sequence[Profile]) -> PageText:
@@ -402,7 +406,7 @@ def in_running_text(page: PageText, place: int) -> bool:
 def prose_share(text: str) -> float:
     """The share of a page's lines that are sentences: long lines of words, not labels ("Total: 5"),
     table rows or lines of figures."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = lines_of(text)
     if not lines:
         return 0.0
     return sum(map(is_sentence, lines)) / len(lines)
@@ -458,18 +462,20 @@ def layout_fit(layout: str, prose: float) -> float:
 _ELIDED = re.compile(r"['\u2019][^\W\d_]")  # O'Neill, d'Arc, l'article
 
 
-def whole_occurrences(text: IndexedText, words: Phrase) -> list[int]:
+def whole_occurrences(text: IndexedText, words: Phrase, names: frozenset[Phrase] = frozenset()) -> list[int]:
     """Where `words` starts in `text`, leaving out a phrase ending on a single letter glued by an
     apostrophe to the word after it: the "P. O" of "James P. O'Neill" is part of a name, no
-    abbreviation ("P.O." for a purchase order); and a word of two letters not written in capitals:
-    such a term is an abbreviation ("PO" for a purchase order), and in lower case the same letters are
-    another language's small word (Polish "po", after)."""
+    abbreviation ("P.O." for a purchase order); and a name of two letters among `names` (a kind's
+    name or alias) not written in capitals: such a name is an abbreviation ("PO" for a purchase
+    order), and in lower case the same letters are another language's small word (Polish "po",
+    after). A cue of two letters counts in any case ("eq. 3" of a paper)."""
     size = len(words)
+    capitals = size == 1 and len(words[0]) == 2 and words in names
     return [
         index
         for index in text.occurrences(words)
         if (len(words[-1]) > 1 or not _ELIDED.match(text.text, text.tokens[index + size - 1].end))
-        and (size > 1 or len(words[0]) != 2 or text.surface(index, 1).isupper())
+        and (not capitals or text.surface(index, 1).isupper())
     ]
 
 
@@ -500,7 +506,7 @@ class TopicSpans:
             return tuple(
                 (index, index + len(words))
                 for words in profile.names
-                for index in whole_occurrences(text, words)
+                for index in whole_occurrences(text, words, profile.names)
                 if names_topic(text, index, len(words))
             )
 
@@ -515,7 +521,11 @@ def within(index: int, size: int, spans: Sequence[tuple[int, int]]) -> bool:
 def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> dict[Phrase, Hit]:
     """The phrases of `profile` on one page; a phrase found only inside longer ones, its own or another
     profile's ("statement" in "bank statement"), counts for less."""
-    found = {term: places for term in profile.terms if (places := whole_occurrences(page.body, term.words))}
+    found = {
+        term: places
+        for term in profile.terms
+        if (places := whole_occurrences(page.body, term.words, profile.names))
+    }
     spans = [(start, start + len(term.words)) for term, places in found.items() for start in places]
     spans.extend(page.claimed)
     hits: dict[Phrase, Hit] = {}
@@ -528,7 +538,7 @@ def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> d
         )
         points = term.weight * weight * (1.0 + 0.1 * min(len(places) - 1, 5))
         points *= NESTED_FACTOR if nested else 1.0
-        heading = whole_occurrences(page.heading, term.words)
+        heading = whole_occurrences(page.heading, term.words, profile.names)
         if term.words in profile.names and page.title:  # a title page's topic ("Invoice Generator")
             heading = [index for index in heading if not within(index, size, topics.heading)]
             if not heading and all(within(index, size, topics.body) for index in places):
@@ -609,9 +619,10 @@ _SALUTATION = re.compile(
     re.IGNORECASE,
 )
 _CLOSING = re.compile(
-    # "With my best regards", "With kind regards": the regards after "with" and a pronoun
+    # "With my best regards", "With kind regards": the regards after "with" and a pronoun, ending the
+    # line ("With thanks to the reviewers" opens a paper's acknowledgements)
     r"^(?:with (?:(?:my|our|all (?:my|our)?|many) )?(?:(?:kind|best|warm|warmest|sincere) )?"
-    r"(?:regards|thanks|wishes)|"
+    r"(?:regards|thanks|wishes)(?=[\s,.!]*$)|"
     r"(?:yours )?(?:sincerely|faithfully|truly)|yours|(?:kind|best|warm|warmest) regards|regards|"
     r"respectfully|best wishes|mit (?:den )?(?:freundlichen|besten|herzlichen) gr(?:ü|ue|u)(?:ß|ss)en|"
     r"freundliche gr(?:ü|ue|u)(?:ß|ss)e|viele gr(?:ü|ue|u)(?:ß|ss)e|hochachtungsvoll|(?:bien )?cordialement|"
@@ -768,7 +779,7 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     too), however much it speaks of another kind; a title page naming its kind on a line of its own (a
     manual laid out as slides is still a manual)."""
     texts = [page if isinstance(page, str) else "" for page in pages]
-    lines = [[line.strip() for line in text.splitlines() if line.strip()] for text in texts]
+    lines = [lines_of(text) for text in texts]
     shapes: dict[str, Shape] = {}
     letter = letter_parts(lines)
     amounts = sum(1 for page in lines[:LETTER_PAGES] for line in page if is_amount_line(line))
@@ -838,7 +849,7 @@ def title_page_kinds(lines: Sequence[Sequence[str]]) -> list[DocumentKind]:
     if not written:
         return []
     first = written[0]
-    if len(first) > TITLE_PAGE_LINES or sum(len(line.split()) for line in first) > TITLE_PAGE_WORDS:
+    if not is_title_page(first):
         return []
     named = [ALIASES.get(phrase(line)) for line in first]
     return list(dict.fromkeys(kind for kind in named if kind is not None))
@@ -847,17 +858,18 @@ def title_page_kinds(lines: Sequence[Sequence[str]]) -> list[DocumentKind]:
 def is_coursework(lines: Sequence[Sequence[str]]) -> bool:
     """Whether the first page with text opens a student's work: short lines giving at least two kinds
     of a course's details (its teacher, the course, the student's number, the term, the assignment's
-    number or its name closing the title, a question of it answered), or naming the team that wrote
-    it. A report written for a course has a paper's parts (references, an abstract) or a book's
-    (chapters), but it is a report; a paper's authors may be professors, but a paper names no course,
+    number or its name closing the title, a question of it answered, the team that wrote it): a team
+    alone is a board's members or a trial's groups too ("Members: ...", "Group 1: Placebo"). A report
+    written for a course has a paper's parts (references, an abstract) or a book's (chapters), but it
+    is a report; a paper's authors may be professors, but a paper names no course,
     student number, term or assignment."""
     written = [page for page in lines if page]
     if not written:
         return False
     short = [line for line in written[0] if len(line.split()) <= COURSEWORK_WORDS]
-    if names_team(written[0]):
-        return True
     found = {index for line in short for index, cue in enumerate(_COURSEWORK) if cue.match(line)}
+    if names_team(written[0]):
+        found.add(len(_COURSEWORK) + 3)
     titled = (line for line in written[0] if len(line.split()) <= ASSIGNMENT_WORDS)
     if any(_ASSIGNMENT.match(line) or _NAMED_ASSIGNMENT.match(line) for line in titled):
         found.add(len(_COURSEWORK))
@@ -904,7 +916,8 @@ def letter_parts(lines: Sequence[Sequence[str]]) -> list[str]:
         parts.append("a closing formula")
     if any(_SUBJECT.match(line) for line in short):
         parts.append("a subject line")
-    if any(_PLACE_DATE.match(line) for line in short):
+    # a date of a month it knows: "Vol. 12, 2019" and "Chapter 3, 2021" have the shape, not the month
+    if any(_PLACE_DATE.match(line) and parse_date(line) for line in short):
         parts.append("a date line")
     return parts
 

@@ -358,13 +358,15 @@ def reference_code(text: str) -> str | None:
 
 
 # A number zero-padded to a fixed width and printed in groups of three ("000.043.445", "000,001,452":
-# how Brazil's DANFE prints the NF-e's nine-digit number): the number it pads is the reference.
-_PADDED_GROUPS = re.compile(r"0\d{2}([.,])\d{3}(?:\1\d{3})+")
+# how Brazil's DANFE prints the NF-e's nine-digit number): the number it pads is the reference. Its first
+# group opens with "00": one zero ("012.345.678") is as likely a code's own digit as padding.
+_PADDED_GROUPS = re.compile(r"00\d([.,])\d{3}(?:\1\d{3})+")
 
 
 def _unpadded(code: str) -> str:
     """`code` without its padding zeros and group separators when it is a padded, grouped number
-    ("000.043.445" is 43445); any other code as printed ("0001234", "2024.001", "012.345")."""
+    ("000.043.445" is 43445); any other code as printed ("0001234", "2024.001", "012.345",
+    "012.345.678")."""
     if not _PADDED_GROUPS.fullmatch(code):
         return code
     return code.replace(code[3], "").lstrip("0") or "0"

@@ -91,7 +91,12 @@ _ATTENTION = re.compile(
 )
 # A street printed house number first ("8636 Sentinel Place", "2, rue de la Paix"), or a postcode and
 # its place ("98765 Lieferantenstadt", "75000 Paris"): an address's line, no name.
-_HOUSE_NUMBER_FIRST = re.compile(r"\d{1,5}(?:st|nd|rd|th|[a-z])?,?\s+[^\W\d]")  # "2nd Floor, ..." too
+# An ordinal only before a floor or a street ("2nd Floor, ...", "5th Avenue"): "1st Choice Plumbing" and
+# "3rd Rock Studios" are names.
+_HOUSE_NUMBER_FIRST = re.compile(
+    r"\d{1,5}[a-z]?,?\s+[^\W\d]|"
+    r"\d{1,3}(?:st|nd|rd|th)\s+(?i:floor|fl\b|level|avenue|ave\b|street|st\b|road|rd\b|boulevard|blvd\b)"
+)
 # A street printed by its kind of way first and its house number after the name ("Av. Paulista, 1000",
 # "Rua das Flores 120", "Calle Mayor 12", "Jr. Candelaria Nro. 180", "Via Roma 5"), as Latin and Slavic
 # addresses are: an address's line, no name.

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from docsvc.intelligence.labels import is_label_text, is_summary_row, label_key
+from docsvc.intelligence.labels import is_blank_cell, is_label_text, is_summary_row, label_key
 from docsvc.intelligence.lines import Line, is_cell, rejoined, segments
 from docsvc.intelligence.values import parse_number
 
@@ -43,7 +43,8 @@ def table_parts(rows: list[tuple[str, ...]]) -> tuple[list[str], list[tuple[str,
     The lines above are rows with less than half their cells filled; cut at column edges, their
     cells are joined back (without a space inside a word cut in two). A column empty in all rows but
     a few of four or more (a gap between columns, filled only where text ran across it) is left out,
-    unless the few are summary rows (a total's label and amount in columns the items leave empty).
+    unless the few are summary rows (a total's label and amount in columns the items leave empty) that
+    fill it with more than a dash.
     """
     width = len(rows[0])
     start = next(
@@ -56,7 +57,8 @@ def table_parts(rows: list[tuple[str, ...]]) -> tuple[list[str], list[tuple[str,
     used = [
         column
         for column in range(width)
-        if sum(1 for row in body if row[column]) >= least or any(row[column] for row in summaries)
+        if sum(1 for row in body if row[column]) >= least
+        or any(not is_blank_cell(row[column]) for row in summaries)
     ]
     return [text for text in spilled if text], [tuple(row[column] for column in used) for row in body]
 

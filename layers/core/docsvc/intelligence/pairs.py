@@ -510,15 +510,28 @@ def _stacked_sums(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
 
 def _summary_labels(words: list[str], count: int) -> list[str]:
     """`words` cut into `count` summary labels in a row ("SUBTOTAL IVA 19.00%" into "SUBTOTAL" and "IVA
-    19.00%"), the first cut that makes each of them one; none when no cut does."""
-    if count == 1:
-        text = " ".join(words)
-        return [text] if words and _is_summary_label(text) else []
-    for cut in range(1, len(words) - count + 2):
-        first = " ".join(words[:cut])
-        if _is_summary_label(first) and (rest := _summary_labels(words[cut:], count - 1)):
-            return [first, *rest]
-    return []
+    19.00%"), the first cut that makes each of them one; none when no cut does. Each (start, count)
+    is tried once: a cell of many words that each read as a label ("Total 1 1 1 ...") beside many
+    amounts would otherwise be cut in exponentially many ways."""
+    known: dict[tuple[int, int], list[str]] = {}
+
+    def cut_from(start: int, left: int) -> list[str]:
+        if (start, left) in known:
+            return known[(start, left)]
+        found: list[str] = []
+        if left == 1:
+            text = " ".join(words[start:])
+            found = [text] if start < len(words) and _is_summary_label(text) else []
+        else:
+            for cut in range(start + 1, len(words) - left + 2):
+                first = " ".join(words[start:cut])
+                if _is_summary_label(first) and (rest := cut_from(cut, left - 1)):
+                    found = [first, *rest]
+                    break
+        known[(start, left)] = found
+        return found
+
+    return cut_from(0, count)
 
 
 def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:

@@ -211,7 +211,8 @@ _CHANGE_BACK = re.compile(
     r"(?i)(?<![a-z])(?:change|r(?:ü|u|ii)ckgeld|zur(?:ü|u|ii)ck|cambio|resto|rendu|wisselgeld|v[äa]xel|"
     r"reszta)(?![a-z])"
 )
-_CHANGE_LINES = 4  # the change is printed within this many lines under the cash handed over
+_CHANGE_LINES = 4  # the change is printed within this many lines from the cash handed over, its own counted
+# (on one of the three under it)
 # An amount paid ending its line, either decimal mark, its currency's sign or code before or after it.
 _PAID_AT_END = re.compile(r"(?i)(?<![\d.,])(\d{1,6})\s?[.,]\s?(\d{2})\s*(?:€|eur|usd)?\s*$")
 _TAX = re.compile(r"(?i)(?<![a-z])(?:tax|vat|gst|hst|pst|mwst|tva)(?![a-z])")
@@ -308,7 +309,8 @@ def _paid_twice(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """A receipt whose total OCR lost (its label, "Total EUR", or its amount) that a card paid: the
     amount a card's line and the terminal's slip print alike ("GIROCARD 39,00" and "Betrag EUR
     39,00"; "EC-Karte € 49,90" and "Betrag 49.90 EUR"), the largest so printed; no line giving change
-    back. Two cards paying alike are a bill split in two, no total."""
+    back. Two cards paying alike with no slip are a bill split in two, no total; two cards each with a
+    slip printing the same amount still yield that amount."""
     seen: dict[tuple[bool, int], int] = {}  # (a card's line, not the slip's; cents): its first line
     best: tuple[int, int] | None = None
     for index, line in enumerate(reading.layout.lines[:_SUM_LINES]):

@@ -64,6 +64,7 @@ from docsvc.intelligence.classification import (
     heads_references,
     is_closing_formula,
     is_salutation,
+    lines_of,
     opens_paper,
     read_page,
     score,
@@ -309,7 +310,7 @@ def _label(instance: Instance, profiles: Sequence[Profile], pages: Sequence[str]
 
 def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase]) -> PageSignals:
     page = with_claims(read_page(text), profiles)
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = lines_of(text)
     top = [line for line in lines if not line.startswith("|")][:HEADER_LINES]
     edges = lines[:3] + lines[-3:]
     rows = [row for row in map(cells, lines) if row]

@@ -18,8 +18,8 @@ from docsvc.intelligence.vocabulary import plain
 _CURRENCY = re.compile(
     r"(?i)(?<![a-z])(?:usd|eur|gbp|jpy|chf|cad|aud|nzd|cny|rmb|inr|sek|nok|dkk|pln|czk|huf|brl|mxn|zar|"
     r"sgd|hkd|krw|rub|ils|aed|sar|try|rsd|aoa|pyg|ron|uah|bgn|mkd|us\$|ca\$|au\$|a\$|c\$|r\$|rs\.?|kr\.?|fr\.|"
-    r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|ден\.?|lei|idr|vnd|uzs|rp\.?|myr|kes|twd|cop|clp|ars|pen|"  # noqa: RUF001
-    r"dzd|mad|egp|ngn|ghs|thb|php|lkr|pkr|bdt|tnd|xof|xaf|kwd|qar|isk|nt\$|ksh|rm)(?![a-z])|"
+    r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|ден\.?|lei|idr|vnd|uzs|rp\.?|myr|kes|twd|clp|ars|"  # noqa: RUF001
+    r"dzd|egp|ngn|ghs|thb|lkr|pkr|bdt|tnd|xof|xaf|kwd|qar|isk|nt\$|ksh|(?-i:RM|PEN|MAD|PHP|COP))(?![a-z])|"
     r"新台幣|新臺幣|新台币|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"
 )
 _UNIT_AFTER = re.compile(r"(.*?[\d)])\s*(%|[^\W\d_]{1,6}\.?)")
@@ -113,14 +113,18 @@ _WORD_SIGN = re.compile(r"(?<=\d)\s?(" + "|".join(_WORD_SIGNS) + r")(?![^\W\d_])
 _SIGN_BEFORE = re.compile(r"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft|Rp|RM|KShs|KSh|Ksh)\.?\s?(?=\d)")
 _CURRENCY_CODE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|RMB|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|"
-    r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|ILS|IDR|VND|UZS|MKD|MYR|KES|TWD|COP|CLP|ARS|DZD|EGP|NGN|GHS|THB|LKR|PKR|"
+    r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|ILS|IDR|VND|UZS|MKD|MYR|KES|TWD|ARS|DZD|EGP|NGN|THB|LKR|PKR|"
     r"BDT|TND|XOF|XAF|KWD|QAR|ISK)(?![A-Za-z])"
 )
-# Codes that are also English words or names ("TRY", "RON", "PEN", "MAD", "PHP"): a currency only beside
-# an amount, or alone.
-_WORD_CODES = "TRY|RON|PEN|MAD|PHP"
+# Codes that are also English words, names or abbreviations ("TRY", "RON", "PEN", "MAD", "PHP", "GHS" for
+# the Globally Harmonized System, "CLP" and "COP" of regulations and documents): a currency only beside an
+# amount, or ending a line ("TOTAL A PAGAR COP"); before a number only one shaped as an amount, no
+# version ("PHP 8.2").
+_WORD_CODES = "TRY|RON|PEN|MAD|PHP|GHS|CLP|COP"
+_AMOUNT_AFTER = r"(?=\d+(?:[., ]\d{3})*(?:[.,]\d\d)?(?![\d]|[.,]\d))"
 _WORD_CODE = re.compile(
-    rf"(?<=\d)\s?({_WORD_CODES})(?![A-Za-z])|(?<![A-Za-z])({_WORD_CODES})\s?(?=\d)|^\s*({_WORD_CODES})\s*$"
+    rf"(?<=\d)\s?({_WORD_CODES})(?![A-Za-z])|(?<![A-Za-z])({_WORD_CODES})\s?{_AMOUNT_AFTER}|"
+    rf"(?<![A-Za-z])({_WORD_CODES})\s*$"
 )
 _CODE_ALIASES = {"RMB": "CNY"}
 # A currency named in words ("ukupno dinara", "Moneda: Guaraní", "人民币"): weaker than a code, like a sign.

@@ -225,7 +225,8 @@ KINDS: tuple[DocumentKind, ...] = (
         # Latvian and Lithuanian: an invoice, an advance invoice, a VAT invoice
         "rekins, avansa rekins, pvn rekins, saskaita faktura, pvm saskaita faktura, "
         # Chile and Peru: the sale's voucher a seller issues for a tax authority (a factura or a boleta)
-        "comprobante de venta, comprobante de pago, boleta de venta, boleta electronica",
+        # (a boleta is the invoice a Peruvian or Chilean seller issues to a consumer, as the labels file it)
+        "comprobante de venta, comprobante de pago, boleta, boleta de venta, boleta electronica",
         "invoice number, invoice no, invoice date, bill to, billed to, sold to, amount due, total due, "
         "balance due, due date, payment due, payment terms, remit to, please pay, payable, net 30, vat, "
         "subtotal, tax, vat id, "
@@ -252,7 +253,7 @@ KINDS: tuple[DocumentKind, ...] = (
         "receipt",
         "receipt, sales receipt, payment receipt, cash receipt, till receipt, quittung, kassenbon, "
         "kassenbeleg, recu, ticket de caisse, kassabon, recibo, ricevuta, scontrino, paragon, "
-        "boleta, nota de venta",  # Spanish (Latin America): a receipt slip
+        "nota de venta",  # Spanish (Latin America): a receipt slip
         "thank you for your purchase, thank you for shopping, thanks for shopping, cash, change, cashier, "
         "card, visa, mastercard, amex, paid, amount paid, payment received, tendered, transaction, "
         "terminal, register, till, store, auth code, approval code, return policy, receipt number, subtotal, "
@@ -316,8 +317,9 @@ KINDS: tuple[DocumentKind, ...] = (
         "mietvertrag, arbeitsvertrag, vereinbarung, contrat, accord, overeenkomst, contrato, contratto, "
         "umowa, power of attorney, vollmacht, prozessvollmacht, procuration, volmacht, poder notarial, "
         "pelnomocnictwo, "
-        # Arabic: a contract, the contract, an agreement
-        "عقد, العقد, اتفاقية, الاتفاقية",
+        # Arabic: the contract, a partnership, lease, sale or employment contract, an agreement (the bare
+        # "عقد" is also the verb "held": "عقد مجلس الإدارة اجتماعه", the board held its meeting)
+        "العقد, عقد شركة, عقد إيجار, عقد بيع, عقد عمل, اتفاقية, الاتفاقية",
         "party, hereby, whereas, hereinafter, shall, termination, governing law, jurisdiction, "
         "obligations, liability, indemnify, confidentiality, effective date, in witness whereof, breach, "
         "entire agreement, clause, signed by, vertragspartner, kundigung, gerichtsstand, "

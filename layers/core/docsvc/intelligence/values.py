@@ -118,12 +118,12 @@ _CURRENCY_CODE = re.compile(
 )
 # Codes that are also English words, names or abbreviations ("TRY", "RON", "PEN", "MAD", "PHP", "GHS" for
 # the Globally Harmonized System, "CLP" and "COP" of regulations and documents): a currency only beside an
-# amount, or ending a line ("TOTAL A PAGAR COP"); before a number only one shaped as an amount, no
-# version ("PHP 8.2").
+# amount, or ending a line ("TOTAL A PAGAR COP"); before a number (spaces apart, as a column of amounts
+# sets it: "TOTAL A PAGAR COP    30,850.00") only one shaped as an amount, no version ("PHP 8.2").
 _WORD_CODES = "TRY|RON|PEN|MAD|PHP|GHS|CLP|COP"
 _AMOUNT_AFTER = r"(?=\d+(?:[., ]\d{3})*(?:[.,]\d\d)?(?![\d]|[.,]\d))"
 _WORD_CODE = re.compile(
-    rf"(?<=\d)\s?({_WORD_CODES})(?![A-Za-z])|(?<![A-Za-z])({_WORD_CODES})\s?{_AMOUNT_AFTER}|"
+    rf"(?<=\d)\s?({_WORD_CODES})(?![A-Za-z])|(?<![A-Za-z])({_WORD_CODES})[ \t]*{_AMOUNT_AFTER}|"
     rf"(?<![A-Za-z])({_WORD_CODES})\s*$"
 )
 _CODE_ALIASES = {"RMB": "CNY"}

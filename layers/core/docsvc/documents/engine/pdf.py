@@ -113,7 +113,7 @@ pymupdf.no_recommend_layout()  # it would print to stdout, which is the parse wo
 
 
 def count_pages(content: bytes, kind: str) -> int:
-    with _open(content, kind) as document:
+    with _open(content, kind, sized=False) as document:  # a count draws nothing: pictures are not resized
         return int(document.page_count)
 
 
@@ -160,7 +160,9 @@ def sample_pdf() -> bytes:
         return bytes(document.tobytes())
 
 
-def _open(content: bytes, kind: str) -> pymupdf.Document:
+def _open(content: bytes, kind: str, sized: bool = True) -> pymupdf.Document:
+    """The document, its pictures' pages set at a believable resolution when `sized` (pages to be
+    read or drawn; see `_at_believable_resolution`): a file MuPDF cannot open or decode is damaged."""
     try:
         if kind in PILLOW_TYPES:
             content, kind = _as_png(content), "png"
@@ -173,7 +175,14 @@ def _open(content: bytes, kind: str) -> pymupdf.Document:
     if document.page_count == 0:
         document.close()
         raise EmptyDocument(f"the {kind.upper()} has no pages")
-    return _at_believable_resolution(document) if kind in IMAGE_TYPES else document
+    if not sized or kind not in IMAGE_TYPES:
+        return document
+    try:  # decodes the picture: a truncated PNG or TIFF fails here
+        return _at_believable_resolution(document)
+    except Exception as error:
+        if not document.is_closed:
+            document.close()
+        raise DamagedDocument(f"the {kind.upper()} could not be decoded: {reason(error)}") from None
 
 
 # A picture's page is its pixels at the resolution its file is tagged with (MuPDF's image document; 96

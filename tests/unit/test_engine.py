@@ -1623,3 +1623,15 @@ def test_a_page_over_the_operator_limit_is_read_again_without_its_paths(monkeypa
     assert not any(flags & pymupdf.TEXT_COLLECT_VECTORS for flags in read_with)
     (warning,) = words_read.warnings
     assert warning.endswith("its rules were not read for tables")
+
+
+def test_glyphs_set_off_a_formula_are_keyed_as_the_blocks_text_is_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A formula word with a ligature is named in the blocks' text with the ligature expanded: the
+    words `off_line_apart` sets apart are keyed so, as those a rule parts are."""
+    monkeypatch.setattr(pdf, "off_line_apart", lambda lines: {"\ufb01x\u2200\u2212": "\ufb01x \u2200\u2212"})
+    with pymupdf.open() as document:
+        page = document.new_page()
+        page.insert_text((72, 72), "any text")
+        apart = pdf._off_line_apart(page.get_textpage(flags=pdf._TEXT_FLAGS), [(72.0, 60.0, 200.0, 80.0)])
+
+    assert apart == {"fix\u2200\u2212": "fix \u2200\u2212"}

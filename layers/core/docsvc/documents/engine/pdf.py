@@ -698,7 +698,8 @@ def _off_line_apart(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, s
         for line in block.get("lines", ())
         if abs(line["dir"][1]) < 1e-3  # as `_lines` keeps them
     ]
-    return off_line_apart(lines)
+    # keyed as the blocks' text is written (ligatures expanded), as `_rules_apart` keys its words
+    return {unligated(word): unligated(cut) for word, cut in off_line_apart(lines).items()}
 
 
 def _directions_apart(lines: list[list[Char]]) -> dict[str, str]:

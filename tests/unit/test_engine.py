@@ -928,10 +928,10 @@ def test_a_line_cut_after_a_glyph_without_unicode_is_looked_for_level_with_the_b
     with pymupdf.open(stream=line_after_a_zero_width_glyph(12), filetype="pdf") as document:
         textpage = document[0].get_textpage(flags=pdf._TEXT_FLAGS)
         level = pdf._cut_after_unmapped(
-            document[0], textpage, [(20.0, 90.0, 40.0, 104.0)]
+            document[0], textpage, [(20.0, 90.0, 40.0, 104.0)], pdf._TEXT_FLAGS
         )  # the block of "aa" + the glyph
         below = pdf._cut_after_unmapped(
-            document[0], textpage, [(20.0, 150.0, 40.0, 164.0)]
+            document[0], textpage, [(20.0, 150.0, 40.0, 164.0)], pdf._TEXT_FLAGS
         )  # a block lower on the page
     assert list(level.values()) == ["aa\ufffdscript"]  # the line that goes on, right of the block
     assert below == {}  # the line is not read there
@@ -1608,3 +1608,78 @@ def test_a_spreadsheet_bordered_around_its_numbers_keeps_its_labels_and_headers_
     (text,) = [page.text for page in pdf.read_pages(content, "pdf", ParseOptions())]
 
     assert "|  | 2024 | 2025 |" in text and "| Food | 11 | 21 |" in text
+
+
+def test_a_page_whose_contents_point_to_a_missing_object_reads_empty_and_the_next_page_is_read() -> None:
+    """Measuring a page's operators fails no page: MuPDF's own error for a missing stream (not a
+    RuntimeError) leaves the page empty, as reading it would."""
+    with pymupdf.open() as document:
+        document.new_page().insert_text((72, 72), "Lost")
+        document.new_page().insert_text((72, 72), "Next page")
+        missing = document.get_new_xref()  # an object number that holds nothing
+        document.xref_set_key(document[0].xref, "Contents", f"{missing} 0 R")
+        content = document.tobytes()
+
+    first, second = pdf.read_pages(content, "pdf", ParseOptions())
+
+    assert first.text == ""
+    assert second.text == "Next page"
+
+
+def test_a_page_drawing_a_large_form_is_read_without_its_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page whose own stream is a few bytes but which draws its content as a form (pdfTeX, an
+    imported page) is measured by the form's operators too."""
+    monkeypatch.setattr(pdf, "MAX_CONTENT_BYTES", 20_000)
+    with pymupdf.open(stream=samples.table_pdf(PRICES), filetype="pdf") as source:
+        page = source[0]
+        for index in range(2000):
+            page.draw_line((72 + index % 400, 700), (73 + index % 400, 710), width=0.2)
+        with pymupdf.open() as document:
+            document.new_page(width=page.rect.width, height=page.rect.height).show_pdf_page(page.rect, source, 0)
+            content = document.tobytes(deflate=True)
+
+    (page_read,) = pdf.read_pages(content, "pdf", ParseOptions())
+
+    assert "Widget" in page_read.text
+    (warning,) = page_read.warnings
+    assert warning.endswith("its rules were not read for tables")
+
+
+
+def test_a_page_over_the_operator_limit_is_read_again_without_its_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The words-only read of a page measured too large, and the character re-reads of its lines
+    (a line cut after a glyph without Unicode), collect no paths either: they use the flags chosen."""
+    from tests.unit.test_engine_textlayer import line_after_a_zero_width_glyph
+
+    monkeypatch.setattr(pdf, "MAX_CONTENT_BYTES", 0)
+    read_with: list[int] = []
+    get_textpage = pymupdf.Page.get_textpage
+
+    def recorded(page: pymupdf.Page, *args: object, flags: int = 0, **kwargs: object) -> pymupdf.TextPage:
+        read_with.append(flags)
+        return get_textpage(page, *args, flags=flags, **kwargs)
+
+    monkeypatch.setattr(pymupdf.Page, "get_textpage", recorded)
+    content = line_after_a_zero_width_glyph(30)  # goes on far after the glyph: read again
+
+    (words_read,) = pdf.read_pages(content, "pdf", ParseOptions(words="only"))
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        textpage = document[0].get_textpage(flags=pdf._WITHOUT_PATHS)
+        pdf._cut_after_unmapped(document[0], textpage, [(20.0, 90.0, 40.0, 104.0)], pdf._WITHOUT_PATHS)
+
+    assert len(read_with) == 3  # the words-only read, the page, its line read again
+    assert not any(flags & pymupdf.TEXT_COLLECT_VECTORS for flags in read_with)
+    (warning,) = words_read.warnings
+    assert warning.endswith("its rules were not read for tables")
+
+
+def test_glyphs_set_off_a_formula_are_keyed_as_the_blocks_text_is_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A formula word with a ligature is named in the blocks' text with the ligature expanded: the
+    words `off_line_apart` sets apart are keyed so, as those a rule parts are."""
+    monkeypatch.setattr(pdf, "off_line_apart", lambda lines: {"\ufb01x\u2200\u2212": "\ufb01x \u2200\u2212"})
+    with pymupdf.open() as document:
+        page = document.new_page()
+        page.insert_text((72, 72), "any text")
+        apart = pdf._off_line_apart(page.get_textpage(flags=pdf._TEXT_FLAGS), [(72.0, 60.0, 200.0, 80.0)])
+
+    assert apart == {"fix\u2200\u2212": "fix \u2200\u2212"}

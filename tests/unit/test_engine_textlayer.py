@@ -660,6 +660,12 @@ def test_only_a_text_with_a_math_symbol_within_a_word_is_read_for_glyphs_off_its
     assert not holds_formula("call +49 30 1234, Total=>EI")  # ASCII's signs are prose's too
 
 
+def test_a_math_sign_before_or_between_numbers_in_prose_is_no_formula() -> None:
+    assert not holds_formula("prices fell \u22125% and rose \u00b10.2 on a 1920\u00d71080 screen")
+    assert holds_formula("by rule \u2192\u2212 then")  # two symbols: a proof's label
+    assert holds_formula("so x\u22121 holds")  # a letter with the sign
+
+
 def overlined_letter(bar: float) -> bytes:
     """A line "Then the mean f(X) of the sample holds" with a bar over its "X" (a thin filled rule as
     wide as the letter, `bar` points below the top of the letter's box), drawn after "f(" and before

@@ -5,8 +5,9 @@ than any paper."""
 import io
 
 import pymupdf
+import pytest
 from docsvc.documents import engine
-from docsvc.documents.engine import pdf
+from docsvc.documents.engine import errors, pdf
 from docsvc.intelligence.paper import on_paper
 from PIL import Image, ImageDraw
 
@@ -86,3 +87,22 @@ def test_a_picture_at_the_parse_resolution_is_kept_though_its_tag_is_not_whole()
     picture = _picture((2642, 1500), 150)
     with pdf._open(picture, "png") as document:
         assert not document.is_pdf  # the image document itself, not a copy set at another size
+
+
+def test_a_truncated_picture_is_counted_and_refused_as_damaged_when_read() -> None:
+    """Counting pages decodes no picture; reading a truncated one fails as a damaged document, not
+    with MuPDF's own error."""
+    truncated = _picture((3000, 4000), 72)[:5000]
+
+    assert pdf.count_pages(truncated, "png") == 1
+    with pytest.raises(errors.DamagedDocument, match="the PNG could not be"):
+        list(pdf.read_pages(truncated, "png", engine.ParseOptions(words="only")))
+
+
+def test_counting_a_picture_larger_than_any_paper_does_not_resize_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    def resized(document: pymupdf.Document) -> pymupdf.Document:
+        raise AssertionError("resized to be counted")
+
+    monkeypatch.setattr(pdf, "_at_believable_resolution", resized)
+
+    assert pdf.count_pages(_picture((3000, 4000), 72, "TIFF"), "tiff") == 1

@@ -113,7 +113,7 @@ pymupdf.no_recommend_layout()  # it would print to stdout, which is the parse wo
 
 
 def count_pages(content: bytes, kind: str) -> int:
-    with _open(content, kind) as document:
+    with _open(content, kind, sized=False) as document:  # a count draws nothing: pictures are not resized
         return int(document.page_count)
 
 
@@ -124,8 +124,8 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
             page = document[index]
             image = page_jpeg(page, options.dpi) if index < options.images else None
             if options.words == "only":  # no OCR, no tables: the text layer's words
-                boxes = _word_boxes(page, page.get_textpage(flags=_TEXT_FLAGS))
-                yield Page(index + 1, "", words=boxes, image=image, size=_size(page))
+                boxes = _word_boxes(page, page.get_textpage(flags=_text_flags(page, warnings)))
+                yield Page(index + 1, "", tuple(warnings), words=boxes, image=image, size=_size(page))
                 continue
             text, textpage = _page_text(page, kind in IMAGE_TYPES, options, warnings)
             boxes = _word_boxes(page, textpage) if options.words == "also" and textpage else ()
@@ -160,12 +160,14 @@ def sample_pdf() -> bytes:
         return bytes(document.tobytes())
 
 
-def _open(content: bytes, kind: str) -> pymupdf.Document:
+def _open(content: bytes, kind: str, sized: bool = True) -> pymupdf.Document:
+    """The document, its pictures' pages set at a believable resolution when `sized` (pages to be
+    read or drawn; see `_at_believable_resolution`): a file MuPDF cannot open or decode is damaged."""
     try:
         if kind in PILLOW_TYPES:
             content, kind = _as_png(content), "png"
         document = pymupdf.open(stream=content, filetype="pdf" if kind == "pdf" else kind)
-    except Exception as error:  # MuPDF raises plain RuntimeErrors and ValueErrors for damaged files
+    except Exception as error:  # MuPDF raises its own error types (FzErrorFormat, ...) for damaged files
         raise DamagedDocument(f"the {kind.upper()} could not be opened: {reason(error)}") from None
     if document.needs_pass and not document.authenticate(""):
         document.close()
@@ -173,7 +175,14 @@ def _open(content: bytes, kind: str) -> pymupdf.Document:
     if document.page_count == 0:
         document.close()
         raise EmptyDocument(f"the {kind.upper()} has no pages")
-    return _at_believable_resolution(document) if kind in IMAGE_TYPES else document
+    if not sized or kind not in IMAGE_TYPES:
+        return document
+    try:  # decodes the picture: a truncated PNG or TIFF fails here
+        return _at_believable_resolution(document)
+    except Exception as error:
+        if not document.is_closed:
+            document.close()
+        raise DamagedDocument(f"the {kind.upper()} could not be decoded: {reason(error)}") from None
 
 
 # A picture's page is its pixels at the resolution its file is tagged with (MuPDF's image document; 96
@@ -238,8 +247,8 @@ def _text_flags(page: pymupdf.Page, warnings: list[str]) -> int:
     if not page.parent.is_pdf:  # an image opened as a document: no content stream to measure
         return _TEXT_FLAGS
     try:
-        size = len(page.read_contents())
-    except (RuntimeError, ValueError):  # a damaged stream: MuPDF reads of it what it can, as before
+        size = _drawn_bytes(page)
+    except Exception:  # a damaged or bombed stream (MuPDF's own error types): measuring fails no page
         return _TEXT_FLAGS
     if size <= MAX_CONTENT_BYTES:
         return _TEXT_FLAGS
@@ -247,12 +256,21 @@ def _text_flags(page: pymupdf.Page, warnings: list[str]) -> int:
     return _WITHOUT_PATHS
 
 
+def _drawn_bytes(page: pymupdf.Page) -> int:
+    """The bytes of operators the page draws: its content streams and the forms it draws (a page of
+    pdfTeX or an imported page draws its whole content as one form, `/Fm0 Do`, from a stream of a few
+    bytes). Decompressed, as a page's operators are read."""
+    forms = {xref for xref, *_ in page.get_xobjects() if xref}
+    return len(page.read_contents()) + sum(len(page.parent.xref_stream(xref) or b"") for xref in forms)
+
+
 def _page_text(
     page: pymupdf.Page, is_image: bool, options: ParseOptions, warnings: list[str]
 ) -> tuple[str, pymupdf.TextPage | None]:
     """The page's text, and the text page it was read from (for a stamped scan, read from its text
     layer and from OCR both, the page OCR read, stamp included: its words are all the page's)."""
-    textpage = page.get_textpage(flags=_text_flags(page, warnings))
+    flags = _text_flags(page, warnings)  # the page's re-reads are made with them too: no paths collected again
+    textpage = page.get_textpage(flags=flags)
     listed = textpage.extractBLOCKS()  # read once: the blocks, and what stands before each (`_after_a_box`)
     blocks, vectors = _text_blocks(page, textpage, listed)
     marked = [box for box, text, _ in blocks if SPACED_AFTER_UNMAPPED.search(text)]
@@ -260,7 +278,7 @@ def _page_text(
         unspaced = _spaces_after_marks(textpage, marked)
         blocks = [(box, joined_lines(text, unspaced), number) for box, text, number in blocks]
     glued = [box for box, text, _ in blocks if _GLUED.search(text) or mixed_directions(text)]
-    apart = _unmapped_apart(page, textpage, glued) if glued else {}
+    apart = _unmapped_apart(page, textpage, glued, flags) if glued else {}
     rules = _vertical_rules(listed, page.rect) if vectors else []
     if rules:  # glyphs on both sides of a cell's rule, written as one word by MuPDF, are two
         crossed = _crossed_blocks(rules, listed, textpage.rect)
@@ -274,7 +292,7 @@ def _page_text(
         blocks = [(box, set_apart(text, apart), number) for box, text, number in blocks]
     cut = [box for box, text, _ in blocks if _CUT_AFTER_UNMAPPED.search(text)]
     if cut:
-        joins = _cut_after_unmapped(page, textpage, cut)
+        joins = _cut_after_unmapped(page, textpage, cut, flags)
         blocks = [(box, joined_lines(text, joins), number) for box, text, number in blocks]
     scanned = False
     if not blocks and options.ocr and (is_image or page.get_images()):
@@ -574,7 +592,9 @@ def _written_twice(blocks: list[Block], number: int, box: Box, text: str) -> boo
     return repeats_last_lines((before_box, before_text), (box, text))
 
 
-def _unmapped_apart(page: pymupdf.Page, textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:
+def _unmapped_apart(
+    page: pymupdf.Page, textpage: pymupdf.TextPage, boxes: list[Box], flags: int
+) -> dict[str, str]:
     """The words that a glyph without a Unicode value sticks to, and those glued where a line's
     direction changes (see `textlayer`), read from their characters' places in the blocks (`boxes`)
     whose text has such a glyph before a character or such a change: only the text page's lines
@@ -588,7 +608,7 @@ def _unmapped_apart(page: pymupdf.Page, textpage: pymupdf.TextPage, boxes: list[
     unmapped, mixed = _marked_lines(textpage, clip)
     coded = []  # read with glyph codes only where a glyph of no value has no width (`unmapped_apart`)
     if any(char[0] == UNMAPPED and char[2] - char[1] <= 0.01 * char[3] for line in unmapped for char in line):
-        coded = _lines(page.get_textpage(clip=clip, flags=_TEXT_FLAGS | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE))
+        coded = _lines(page.get_textpage(clip=clip, flags=flags | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE))
     return unmapped_apart(unmapped, coded) | _directions_apart(mixed)
 
 
@@ -630,7 +650,9 @@ def _spaces_after_marks(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[st
     return spaces_after_marks(_lines(textpage, clip))
 
 
-def _cut_after_unmapped(page: pymupdf.Page, textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, str]:
+def _cut_after_unmapped(
+    page: pymupdf.Page, textpage: pymupdf.TextPage, boxes: list[Box], flags: int
+) -> dict[str, str]:
     """The lines MuPDF cut after a glyph of no Unicode value (`textlayer.cut_after_unmapped`), read
     character by character: only pages with a line ending in such a glyph are read so, and of those
     only the lines level with the blocks (`boxes`) that hold one, across the page (the line that goes
@@ -657,7 +679,7 @@ def _cut_after_unmapped(page: pymupdf.Page, textpage: pymupdf.TextPage, boxes: l
         blocks.append(lines)
     coded = []
     if cut_far_after_unmapped(blocks):
-        coded = _lines(page.get_textpage(clip=band, flags=_TEXT_FLAGS | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE))
+        coded = _lines(page.get_textpage(clip=band, flags=flags | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE))
     return cut_after_unmapped(blocks, coded)
 
 
@@ -676,7 +698,8 @@ def _off_line_apart(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, s
         for line in block.get("lines", ())
         if abs(line["dir"][1]) < 1e-3  # as `_lines` keeps them
     ]
-    return off_line_apart(lines)
+    # keyed as the blocks' text is written (ligatures expanded), as `_rules_apart` keys its words
+    return {unligated(word): unligated(cut) for word, cut in off_line_apart(lines).items()}
 
 
 def _directions_apart(lines: list[list[Char]]) -> dict[str, str]:

@@ -319,15 +319,20 @@ def holds_formula(text: str) -> bool:
     glyphs set off their line? ASCII's signs are prose's too (a phone number's "+", "=>" in a table),
     and a page's characters cost several times its text: those words are not read so. Every block of
     every page is asked: a text of ASCII alone, or without such a symbol, is answered without a word
-    walked (a search of all blocks letter by letter cost about a tenth of MuPDF's own reading)."""
+    walked (a search of all blocks letter by letter cost about a tenth of MuPDF's own reading). Only a
+    word that sets such a symbol with a letter or another math symbol is a formula's: a proof's label
+    ("\u2200\u2212", "\u2192\u2212") and a formula ("a\u2264b") are, a sign before or between
+    numbers in prose ("\u22125%", "1920\u00d71080", "\u00b10.2") is not, and its block is not read
+    character by character."""
     if text.isascii() or _MATH_SYMBOL.search(text) is None:
         return False
-    return any(
-        unicodedata.category(char) == "Sm" and not char.isascii()
-        for word in _WORD.findall(text)
-        if len(word) > 1
-        for char in word
-    )
+    return any(_formula_word(word) for word in _WORD.findall(text) if len(word) > 1 and _MATH_SYMBOL.search(word))
+
+
+def _formula_word(word: str) -> bool:
+    """Does the word set a math symbol beyond ASCII with a letter or with another math symbol?"""
+    symbols = sum(unicodedata.category(char) == "Sm" for char in word)
+    return symbols > 1 or any(char.isalpha() for char in word)
 
 
 def off_line_apart(lines: Iterable[Sequence[Placed]]) -> dict[str, str]:

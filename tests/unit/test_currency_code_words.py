@@ -22,3 +22,8 @@ def test_a_capitalised_word_before_a_number_is_no_currency_sign() -> None:
     assert parse_number("Rm 204") is None
     assert parse_number("Pen 5") is None
     assert parse_number("RM 204") == (204.0, 1.0)
+
+
+def test_a_code_shaped_word_ending_a_table_cell_before_its_amount_names_its_currency() -> None:
+    assert currency_of(["| TOTAL A PAGAR COP | 30,850.00 |", "| IVA | $ 4,550.42 |"]) == "COP"
+    assert currency_of(["| GHS | Rev. 9 |", "Total $120.00"]) == "USD"

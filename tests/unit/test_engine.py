@@ -1635,7 +1635,9 @@ def test_a_page_drawing_a_large_form_is_read_without_its_rules(monkeypatch: pyte
         for index in range(2000):
             page.draw_line((72 + index % 400, 700), (73 + index % 400, 710), width=0.2)
         with pymupdf.open() as document:
-            document.new_page(width=page.rect.width, height=page.rect.height).show_pdf_page(page.rect, source, 0)
+            document.new_page(width=page.rect.width, height=page.rect.height).show_pdf_page(
+                page.rect, source, 0
+            )
             content = document.tobytes(deflate=True)
 
     (page_read,) = pdf.read_pages(content, "pdf", ParseOptions())
@@ -1645,8 +1647,9 @@ def test_a_page_drawing_a_large_form_is_read_without_its_rules(monkeypatch: pyte
     assert warning.endswith("its rules were not read for tables")
 
 
-
-def test_a_page_over_the_operator_limit_is_read_again_without_its_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_page_over_the_operator_limit_is_read_again_without_its_paths(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The words-only read of a page measured too large, and the character re-reads of its lines
     (a line cut after a glyph without Unicode), collect no paths either: they use the flags chosen."""
     from tests.unit.test_engine_textlayer import line_after_a_zero_width_glyph
@@ -1673,7 +1676,9 @@ def test_a_page_over_the_operator_limit_is_read_again_without_its_paths(monkeypa
     assert warning.endswith("its rules were not read for tables")
 
 
-def test_glyphs_set_off_a_formula_are_keyed_as_the_blocks_text_is_written(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_glyphs_set_off_a_formula_are_keyed_as_the_blocks_text_is_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A formula word with a ligature is named in the blocks' text with the ligature expanded: the
     words `off_line_apart` sets apart are keyed so, as those a rule parts are."""
     monkeypatch.setattr(pdf, "off_line_apart", lambda lines: {"\ufb01x\u2200\u2212": "\ufb01x \u2200\u2212"})

@@ -118,13 +118,15 @@ _CURRENCY_CODE = re.compile(
 )
 # Codes that are also English words, names or abbreviations ("TRY", "RON", "PEN", "MAD", "PHP", "GHS" for
 # the Globally Harmonized System, "CLP" and "COP" of regulations and documents): a currency only beside an
-# amount, or ending a line ("TOTAL A PAGAR COP"); before a number (spaces apart, as a column of amounts
-# sets it: "TOTAL A PAGAR COP    30,850.00") only one shaped as an amount, no version ("PHP 8.2").
+# amount, or ending a line, or a table's cell before an amount's ("TOTAL A PAGAR COP", "| TOTAL A PAGAR COP |
+# 30,850.00 |");
+# before a number (spaces apart, as a column of amounts sets it: "TOTAL A PAGAR COP    30,850.00") only
+# one shaped as an amount, no version ("PHP 8.2").
 _WORD_CODES = "TRY|RON|PEN|MAD|PHP|GHS|CLP|COP"
 _AMOUNT_AFTER = r"(?=\d+(?:[., ]\d{3})*(?:[.,]\d\d)?(?![\d]|[.,]\d))"
 _WORD_CODE = re.compile(
     rf"(?<=\d)\s?({_WORD_CODES})(?![A-Za-z])|(?<![A-Za-z])({_WORD_CODES})[ \t]*{_AMOUNT_AFTER}|"
-    rf"(?<![A-Za-z])({_WORD_CODES})\s*$"
+    rf"(?<![A-Za-z])({_WORD_CODES})(?:\s*$|[ \t]*\|[ \t]*{_AMOUNT_AFTER})"
 )
 _CODE_ALIASES = {"RMB": "CNY"}
 # A currency named in words ("ukupno dinara", "Moneda: Guaraní", "人民币"): weaker than a code, like a sign.

@@ -269,7 +269,7 @@ def _page_text(
 ) -> tuple[str, pymupdf.TextPage | None]:
     """The page's text, and the text page it was read from (for a stamped scan, read from its text
     layer and from OCR both, the page OCR read, stamp included: its words are all the page's)."""
-    flags = _text_flags(page, warnings)  # the page's re-reads are made with them too: no paths collected again
+    flags = _text_flags(page, warnings)  # the page's re-reads use them too: no paths collected again
     textpage = page.get_textpage(flags=flags)
     listed = textpage.extractBLOCKS()  # read once: the blocks, and what stands before each (`_after_a_box`)
     blocks, vectors = _text_blocks(page, textpage, listed)

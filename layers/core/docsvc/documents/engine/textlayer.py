@@ -326,7 +326,9 @@ def holds_formula(text: str) -> bool:
     character by character."""
     if text.isascii() or _MATH_SYMBOL.search(text) is None:
         return False
-    return any(_formula_word(word) for word in _WORD.findall(text) if len(word) > 1 and _MATH_SYMBOL.search(word))
+    return any(
+        _formula_word(word) for word in _WORD.findall(text) if len(word) > 1 and _MATH_SYMBOL.search(word)
+    )
 
 
 def _formula_word(word: str) -> bool:

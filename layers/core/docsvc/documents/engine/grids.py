@@ -901,13 +901,7 @@ def _beside_column_rules(grid: Grid, words: Sequence[Word]) -> Grid:
     if sum(len(cell) for cell in filled) / len(filled) > _MAX_WORDS_A_RULED_CELL:
         return _NO_TABLE
     starts = _row_starts(lines, columns)
-    box = (
-        min(word.box[0] for line in lines for word in line.words),
-        lines[0].top,
-        max(word.box[2] for line in lines for word in line.words),
-        lines[-1].bottom,
-    )
-    return Grid(box, columns, tuple((lines[i - 1].bottom + lines[i].top) / 2 for i in starts[1:]))
+    return _grid_of(lines, columns, starts)
 
 
 def _run_on(lines: Sequence[_Line], top: float, bottom: float) -> bool:
@@ -915,6 +909,18 @@ def _run_on(lines: Sequence[_Line], top: float, bottom: float) -> bool:
     around, by more than a line's height: a table's rules end at its first and last lines; a page's
     frame, margin or running-head and footer rules do not."""
     return abs(lines[0].top - top) > lines[0].height or abs(bottom - lines[-1].bottom) > lines[-1].height
+
+
+def _grid_of(lines: Sequence[_Line], columns: Sequence[float], starts: Sequence[int]) -> Grid:
+    """The table of `lines` (top to bottom), parted at x by `columns`, its rows starting at the lines
+    `starts` names: its box is its words' and its lines' extent."""
+    box = (
+        min(word.box[0] for line in lines for word in line.words),
+        lines[0].top,
+        max(word.box[2] for line in lines for word in line.words),
+        lines[-1].bottom,
+    )
+    return Grid(box, tuple(columns), tuple((lines[i - 1].bottom + lines[i].top) / 2 for i in starts[1:]))
 
 
 def _between_row_rules(grid: Grid, words: Sequence[Word]) -> Grid:
@@ -951,13 +957,7 @@ def _between_row_rules(grid: Grid, words: Sequence[Word]) -> Grid:
     if sum(len(cell) for cell in filled) / len(filled) > _MAX_WORDS_A_CELL:
         return _NO_TABLE
     starts = _row_starts(lines, gaps)
-    box = (
-        min(word.box[0] for word in inside),
-        lines[0].top,
-        max(word.box[2] for word in inside),
-        lines[-1].bottom,
-    )
-    return Grid(box, tuple(gaps), tuple((lines[i - 1].bottom + lines[i].top) / 2 for i in starts[1:]))
+    return _grid_of(lines, gaps, starts)
 
 
 def split_aligned_columns(grid: Grid, words: Sequence[Word]) -> Grid:

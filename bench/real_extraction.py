@@ -3,7 +3,7 @@
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
-                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|receipts|
+                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|receipts|
                  receipts2|receipts2-heldout|receipts3|receipts4|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
@@ -71,7 +71,12 @@ sample, a PDF generator's facture, an invoicing app's "facture doit" and a Qt ap
 their truth read by hand; measured only at first, read since. `fresh19` holds six invoices of six further
 producers (Peruvian, Hungarian, Czech, Congolese and Turkish: a billing service's electronic boleta de
 venta, a florist's boleta, an accounting package's sample számla, a sole trader's faktura, a pharmacy
-app's facture and a bill tracker's fatura sheet), their truth read by hand; measured only.
+app's facture and a bill tracker's fatura sheet), their truth read by hand; measured only at first, read
+since. `fresh20` holds seven invoices of seven further producers (Australian and British English,
+Japanese, Chilean Spanish, Serbian and Slovenian: a trades contractor's two-page tax invoice, a Reiwa-dated
+請求書, a freelancer's invoice with its values above their labels, a tutor's script-made invoice, a
+bakery's boleta ticket, a mobile-usage racun and a restaurant's racun), their truth read by hand;
+measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -302,6 +307,7 @@ SPLITS = (
     "fresh17",
     "fresh18",
     "fresh19",
+    "fresh20",
     "receipts",
     "receipts2",
     "receipts2-heldout",

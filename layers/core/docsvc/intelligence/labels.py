@@ -369,6 +369,9 @@ due date: venc, vencto
 delivery date: data da saida, data de saida, data da saida entrada, data de saida entrada,
  data da entrada saida
 vendor: identificacao do emitente, emitente
+net total: op gravadas, op gravada, operaciones gravadas, operacion gravada, total op gravadas
+tax: i g v
+customer: senor es, senores, sres, facture pour
 """  # noqa: RUF001 (Cyrillic, Greek and Arabic labels)
 # German compounds end in one of these, after a part that is a word above (and a joining s):
 _HEADS = {"nummer": "number", "datum": "date", "betrag": "amount", "preis": "price", "adresse": "address",

@@ -29,6 +29,7 @@ from docsvc.intelligence.labels import (
     CUSTOMER_KEYS,
     DOCUMENT_TITLES,
     SHIP_TO_KEYS,
+    TOTAL_KEYS,
     Key,
     amount_role,
     key_words,
@@ -47,6 +48,7 @@ _OTHER_PARTY = 0.5  # a field's label inside another party's block
 _COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
 _AMOUNT_ALONE = 0.6  # "Amount:" alone, for a total no label names
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
+_IN_THE_FOOT = 0.5  # an issuer's label naming a lone value below the total (a salesperson's, a cashier's)
 # A contact's label run into a letterhead's line, its column printed beside: "Muster GmbH Tel: 030 123".
 _CONTACT_RUN_IN = re.compile(r"(?i)\s(?:tel(?:efon)?|phone|fax|e-?mail|mobil[e]?|web|internet)\.?\s?:\s")
 _BANK_WORD = re.compile(r"\b(?:IBAN|BIC|SWIFT|BLZ)\b")  # a part of a line of bank details
@@ -753,10 +755,32 @@ class _RegionCache:
                     found = found or company_beside(self.reading)
                     found = found or lone_address_block(self.reading, sent[0] if sent else None)
                 regions += [found] if found else []
+                if issued and found is None and _named_in_the_foot(regions, self.reading):
+                    letterhead = letterhead_of(self.reading)
+                    regions = [replace(region, score=region.score * _IN_THE_FOOT) for region in regions]
+                    regions = ([letterhead] if letterhead else []) + regions
             if not regions and not issued and self.reading.recipient == CUSTOMER_KEYS:
                 regions = _delivered_to(owner, self.reading)
             self.found[owner.path] = regions
         return self.found[owner.path]
+
+
+def _named_in_the_foot(regions: Sequence[Region], reading: Reading) -> bool:
+    """Whether an issuer's label names only a lone value printed below the document's total
+    ("TOTAL A PAGAR: S/ 380.00" ... "Vendedor: Administrador"): a salesperson, cashier or signatory in
+    the foot, whose company is the letterhead's, not a block of the issuer's own (a block of two or
+    more lines, or a label above the total, is)."""
+    lines = reading.layout.lines
+    totals = [
+        reading.layout.pairs[index].label_at[0]
+        for key in TOTAL_KEYS
+        for index in reading.pairs_by_key.get(key, ())
+        if lines[reading.layout.pairs[index].label_at[0]].cells is None
+    ]
+    if not regions or not totals:
+        return False
+    last = max(totals)
+    return all(len(region.lines) == 1 and min(region.lines) > last for region in regions)
 
 
 def _delivered_to(owner: Owner, reading: Reading) -> list[Region]:

@@ -504,14 +504,31 @@ def _code_under_title(slot: Slot, index: int, rest: str, reading: Reading) -> Ca
     a code of digits (and letters) joined by slashes or hyphens, not a date; read without the spaces
     around its joints."""
     lines = reading.layout.lines
-    if rest.strip() or index + 1 >= len(lines) or lines[index + 1].cells is not None:
+    if rest.strip():
         return None
-    text = lines[index + 1].text.strip()
+    under = index + 1 + int(_title_goes_on(index, reading))
+    if under >= len(lines) or lines[under].cells is not None:
+        return None
+    text = lines[under].text.strip()
     if not _LONE_CODE.fullmatch(text) or parse_date(text) is not None:
         return None
     value = re.sub(r"\s*([/-])\s*", r"\1", text)
-    uses = frozenset({(index, -3), (index + 1, 0)})
-    return candidate_of(slot, value, _TITLED_NUMBER * _UNDER_TITLE, (index + 1, 0), uses, reading)
+    uses = frozenset({(index, -3), (under, 0)})
+    return candidate_of(slot, value, _TITLED_NUMBER * _UNDER_TITLE, (under, 0), uses, reading)
+
+
+def _title_goes_on(index: int, reading: Reading) -> bool:
+    """Whether the line under a title line ends the title's phrase ("BOLETA DE VENTA" over
+    "ELECTRÓNICA", a title set on two lines): a line of words only, which the title read with it says
+    nothing more than the title alone (the vocabulary knows the longer phrase as the same kind)."""
+    lines = reading.layout.lines
+    if index + 1 >= len(lines) or lines[index + 1].cells is not None:
+        return False
+    title, below = lines[index].text.strip(), lines[index + 1].text.strip()
+    if not below or any(char.isdigit() for char in below):
+        return False
+    said = [word for word, _ in key_words(title)]
+    return len(said) <= _SUBTITLE_WORDS and [word for word, _ in key_words(f"{title} {below}")] == said
 
 
 def _title_as_label(slot: Slot, wanted: set[Key], reading: Reading) -> Iterator[Candidate]:

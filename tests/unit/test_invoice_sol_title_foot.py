@@ -80,3 +80,22 @@ def test_a_customer_labelled_senores_or_facture_pour_is_read() -> None:
     assert extract([slip], SCHEMA).output["customer"]["name"] == "Ana Torres Vega"
     facture = "\n\n".join(["Pharmacie Centrale", "Facture pour :", "Marie Curie", "Total : 20.0 €"])
     assert extract([facture], SCHEMA).output["customer"]["name"] == "Marie Curie"
+
+
+def test_a_party_label_whose_name_is_a_picture_takes_no_heading_or_title_for_a_name() -> None:
+    page = "\n\n".join(
+        [
+            "Vevő",
+            "Számla (Minta)",
+            "Sorszám",
+            "6/2008",
+            "Szállító",
+            "Számla kelte",
+            "Mennyiség",
+            "Megnevezés",
+            "Fizetendő végösszeg: 96 360 Ft",
+        ]
+    )
+    output = extract([page], SCHEMA).output
+    assert (output.get("issuer") or {}).get("name") is None
+    assert (output.get("customer") or {}).get("name") is None

@@ -32,6 +32,7 @@ from docsvc.intelligence.labels import (
     TOTAL_KEYS,
     Key,
     amount_role,
+    is_known_label,
     key_words,
     label_key,
     synonyms,
@@ -946,7 +947,11 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
     items = [(_before_label(text), position) for text, position in region.items]
     items = [(text, position) for text, position in items if text]
     plain = [(_before_form(text), position) for text, position in items]
-    plain = [(text, position) for text, position in plain if text and label_key(text) not in BARE_LABELS]
+    plain = [
+        (text, position)
+        for text, position in plain
+        if text and label_key(text) not in BARE_LABELS and not _says_a_label(text)
+    ]
     found: list[tuple[str, frozenset[Pos], float]] = []
     shop = is_shop_field(slot)  # a receipt's head block holds its till's line, dated
     if role in FORMS:
@@ -1023,6 +1028,13 @@ def _before_label(text: str) -> str:
         value = text[colon + 1 :].strip()
         return value if _ENDS_LEGAL_FORM.search(value) and len(value.split()) >= 2 else ""
     return text[: inner.start()].strip(" ,;") if inner and len(text[: inner.start()].split()) >= 2 else text
+
+
+def _says_a_label(text: str) -> bool:
+    """Whether a block's line is a label or the document's title, no one's name: a party's label whose
+    name is a picture reads on to the next line of text, a column's heading ("Mennyiség", quantity) or
+    the title ("Számla (Minta)", a sample invoice)."""
+    return is_known_label(text) or label_key(re.sub(r"\([^)]*\)", " ", text)) in DOCUMENT_TITLES
 
 
 def _before_form(text: str) -> str:

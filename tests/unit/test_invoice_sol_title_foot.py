@@ -4,6 +4,8 @@ two lines and whose seller's label in the foot names a salesperson; customers la
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from docsvc.intelligence.extraction import extract
 from docsvc.intelligence.labels import label_key
@@ -99,3 +101,36 @@ def test_a_party_label_whose_name_is_a_picture_takes_no_heading_or_title_for_a_n
     output = extract([page], SCHEMA).output
     assert (output.get("issuer") or {}).get("name") is None
     assert (output.get("customer") or {}).get("name") is None
+
+
+def test_a_letterhead_name_set_apart_from_its_tax_number_by_a_dash_is_the_issuer() -> None:
+    page = "\n".join(
+        [
+            "Boleta de venta",
+            "1.",
+            "FloresLima - RUC: 20556106985",
+            "Fecha de emisión : 18/06/2018",
+            "Señor(es) : Ana Torres Vega",
+            "Total 44.53",
+        ]
+    )
+    output = extract([page], SCHEMA).output
+    assert output["issuer"]["name"] == "FloresLima"
+    assert output["issuer"]["vat_id"] == "20556106985"
+
+
+def test_a_rule_of_dashes_under_a_party_is_no_address() -> None:
+    schema = copy.deepcopy(SCHEMA)
+    schema["properties"]["customer"]["properties"]["address"] = {"type": ["string", "null"]}
+    page = "\n".join(
+        [
+            "FloresLima - RUC: 20556106985",
+            "Fecha de emisión : 18/06/2018",
+            "Señor(es) : Ana Torres Vega",
+            "D.N.I : 72423009",
+            "-" * 60,
+        ]
+    )
+    customer = extract([page], schema).output["customer"]
+    assert customer["name"] == "Ana Torres Vega"
+    assert customer.get("address") is None

@@ -86,6 +86,7 @@ _INNER_LABEL = re.compile(
 # the word is one (`_TAX_ID_KEYS`), with no colon between them.
 _COMMA_WORD_DIGITS = re.compile(r",\s*([^\W\d][\w.-]{1,20})\.?\s+[A-Z]{0,2}\d")
 _TAX_ID_KEYS = frozenset({("vat", "id"), ("tax", "number"), ("tax", "id")})
+_REGISTRATION_KEYS = frozenset({("company", "number"), ("registration", "number")})
 _LEGAL_FORM_WORD = re.compile(rf"(?i)(?<!\w)(?:{LEGAL_FORM.pattern.removeprefix('(?i)')})(?!\w)")
 _PHONE = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
 # A block that addresses someone ("z. Hd. Herr Muster", "Attn: ..."): the addressee's, not the sender's.
@@ -505,10 +506,25 @@ def letterhead_of(reading: Reading) -> Region | None:
                     : contact.start()
                 ].strip()  # "Muster GmbH Tel: 030 123": a column of contacts beside
             elif label_colon(text) is not None or reading.reads_as_label(text):
+                named = _name_before_its_number(text)
+                # the name at a place of its own: the label's is (index, 0)
+                items += [(named, (index, -9))] if named else []
                 return Region(tuple(items[:5]), _LETTERHEAD) if items else None
             if label_key(text) not in DOCUMENT_TITLES:
                 items.append((text, (index, 0)))
     return Region(tuple(items[:5]), _LETTERHEAD) if items else None
+
+
+def _name_before_its_number(text: str) -> str:
+    """The company's name a line opens with, set apart by a dash or a bar from its tax or registration
+    number's label ("MargaritaTel - RUC: 20556106985", "Muster GmbH | USt-IdNr.: DE123456789"); "" for
+    any other labelled line."""
+    colon = label_colon(text)
+    parts = _SENDER_SEPARATOR.split(text[:colon]) if colon is not None else []
+    if len(parts) != 2 or label_key(parts[1]) not in _TAX_ID_KEYS | _REGISTRATION_KEYS:
+        return ""
+    name = parts[0].strip()
+    return name if _mostly_letters(name) and not is_known_label(name) else ""
 
 
 def _table_letterhead(reading: Reading) -> Region | None:
@@ -950,7 +966,9 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
     plain = [
         (text, position)
         for text, position in plain
-        if text and label_key(text) not in BARE_LABELS and not _says_a_label(text)
+        if any(char.isalnum() for char in text)  # not a rule of dashes under the block
+        and label_key(text) not in BARE_LABELS
+        and not _says_a_label(text)
     ]
     found: list[tuple[str, frozenset[Pos], float]] = []
     shop = is_shop_field(slot)  # a receipt's head block holds its till's line, dated

@@ -628,9 +628,27 @@ def test_change_given_back_that_ocr_read_with_an_i_for_its_umlaut_makes_the_tota
 
 
 def test_a_brand_in_capitals_over_the_merchants_name_opens_the_shops_name() -> None:
-    head = ("Rosenweg    29", "58239    Schwerte-Holzen", "Tel.    02304 / 983113", "EUR", "Wasa    2,49    A")
+    head = (
+        "Rosenweg    29",
+        "58239    Schwerte-Holzen",
+        "Tel.    02304 / 983113",
+        "EUR",
+        "Wasa    2,49    A",
+    )
     brand_over = _roll("EDEKA", "", "Schmitt", *head)
     brand_in = _roll("EDEKA", "", "EDEKA    Schmitt", *head)
 
     assert extract(brand_over, RECEIPT).output["merchant"]["name"] == "EDEKA Schmitt"
     assert extract(brand_in, RECEIPT).output["merchant"]["name"] == "EDEKA Schmitt"
+
+
+def test_a_total_two_labels_print_alike_is_the_total_over_a_tax_tables_first_amount() -> None:
+    page = _roll(
+        "Florentiner    2,49    A",
+        "zu    zahlen    26 ,60",
+        "Bar    52,00",
+        "MWST%    MWST    +    Netto    =    Brutto",
+        "Summe    1,74    24,86    26,60",
+    )
+
+    assert extract(page, RECEIPT).output["total"] == 26.6

@@ -195,9 +195,10 @@ _TAX_INCLUDED = re.compile(
 _AMOUNT_AT_END = re.compile(
     r"(?<![\d.,])\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})(?:\s?[.,]\s?|\s)(\d{2})\s*(?:[^\w\s]*[^\d\s]{0,4})\s*$"
 )
-# An amount ending a line, a minus before it or not ("-0,67", "- 0,67", "~0,67": OCR's tilde for a minus).
+# An amount ending a line, a minus before it or not ("-0,67", "- 0,67", "~0,67": OCR's tilde for a minus;
+# a dash, en or em).
 _SIGNED_AT_END = re.compile(
-    r"(?<![\d.,])([-~–—]\s?)?(\d{1,3}(?:[.,]\d{3})*|\d{1,6})[.,](\d{2})\s*(?:[^\w\s]*[A-Z]{0,2})\s*$"
+    r"(?<![\d.,])([-~\u2013\u2014]\s?)?(\d{1,3}(?:[.,]\d{3})*|\d{1,6})[.,](\d{2})\s*(?:[^\w\s]*[A-Z]{0,2})\s*$"
 )
 _PAYMENT = re.compile(
     r"(?i)(?<![a-z])(?:visa|mastercard|master|amex|discover|credit|debit|card|cash|payment|paid|charged?)(?![a-z])"
@@ -280,7 +281,9 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 def _settled(found: list[tuple[float, Candidate]], lines: Sequence[Line]) -> Candidate:
     """Of several totals, the last one that an earlier one and the amounts ending the lines between
     them add up to: a total, then a discount or a tip, then the total paid ("Summe 28,30", "10 % Theke
-    -0,67", "SUMME 27,63"); else the largest (a total with the tip after the total of the food)."""
+    -0,67", "SUMME 27,63"); else one that two labels print alike ("zu zahlen 26,60" and the tax table's
+    "Summe 1,74 24,86 26,60"); both over a label read the usual way, which takes a row's first amount.
+    Else the largest (a total with the tip after the total of the food)."""
     ordered = sorted(found, key=lambda item: item[1].order)
     for later in range(len(ordered) - 1, 0, -1):
         value, candidate = ordered[later]
@@ -290,6 +293,11 @@ def _settled(found: list[tuple[float, Candidate]], lines: Sequence[Line]) -> Can
             added = sum(each for each in cents if each is not None)
             if any(cents) and round(earlier_value * 100) + added == round(value * 100):
                 return replace(candidate, score=max(candidate.score, SETTLED), checked=True)
+    for index, (value, candidate) in enumerate(ordered):
+        if any(
+            other == value and there.order[0] != candidate.order[0] for other, there in ordered[index + 1 :]
+        ):
+            return replace(candidate, score=max(candidate.score, SETTLED), checked=True)
     return max(found, key=lambda item: item[0])[1]
 
 
@@ -575,10 +583,10 @@ def _shop_head(reading: Reading) -> tuple[list[int], list[int]]:
     name = next((at for at in range(start - 1, max(start - 4, -1), -1) if _reads_as_name(texts[at])), None)
     if name is not None and name > 0 and _continues(texts[name]) and _opens_a_name(texts[name - 1]):
         return [name - 1, name], list(range(start, place + 1))
-    brand = _brand_over(texts, name) if name is not None else None
-    if brand is not None:
-        return [brand, name], list(range(start, place + 1))
-    return ([name] if name is not None else []), list(range(start, place + 1))
+    if name is None:
+        return [], list(range(start, place + 1))
+    brand = _brand_over(texts, name)
+    return ([name] if brand is None else [brand, name]), list(range(start, place + 1))
 
 
 def _brand_over(texts: list[str], name: int) -> int | None:

@@ -652,3 +652,9 @@ def test_a_total_two_labels_print_alike_is_the_total_over_a_tax_tables_first_amo
     )
 
     assert extract(page, RECEIPT).output["total"] == 26.6
+
+
+def test_a_postcode_ocr_read_with_a_letter_for_a_digit_closes_the_address_read_as_digits() -> None:
+    page = _roll("theq OM", "Rosenweg    25/27", "5B239    Schwerte", "scout    BIR", "Pflaumen    0,87    A")
+
+    assert extract(page, RECEIPT).output["merchant"]["address"] == "Rosenweg 25/27, 58239 Schwerte"

@@ -197,3 +197,13 @@ def test_a_page_scanned_sideways_gives_the_upright_size_ocr_read_it_at() -> None
     assert upright.size[0] < upright.size[1] and sideways.size[0] < sideways.size[1]  # portrait, as read
     # the turned picture keeps no resolution: its sides are compared by their ratio
     assert sideways.size[1] / sideways.size[0] == pytest.approx(upright.size[1] / upright.size[0], rel=0.01)
+
+
+@pytest.mark.skipif(ocr.tessdata() is None, reason="Tesseract's language data is not installed")
+def test_the_words_of_a_page_read_sideways_lie_on_the_upright_page_ocr_read() -> None:
+    lines = [f"Line {n} of the delivery note for the garden shed and its fittings." for n in range(30)]
+    (sideways,) = engine.parse_pages(samples.scan_png(lines, turn=90), "png", ParseOptions(words="also"))
+    assert sideways.words
+    # each line's words at a height of their own, none pushed past the page's lower edge
+    heights = {round(word[1], 3) for word in sideways.words if word[4] == "Line"}
+    assert len(heights) >= 25 and max(word[3] for word in sideways.words) < 0.99

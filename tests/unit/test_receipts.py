@@ -603,3 +603,58 @@ def test_a_line_asking_the_customer_to_pay_is_no_shops_name() -> None:
     )
 
     assert extract(page, RECEIPT).output["merchant"]["name"] == "Argonaut Diner"
+
+
+def test_a_total_that_an_earlier_total_and_a_discount_between_add_up_to_is_the_total() -> None:
+    page = _roll(
+        "Apfel    1,85    AW",
+        "Summe    28,30",
+        "10    %    Theke    Wurst    -0,67",
+        "SUMME    €    27,63",
+        "Bar    €    27,70",
+    )
+
+    assert extract(page, RECEIPT).output["total"] == 27.63
+
+
+def test_change_given_back_that_ocr_read_with_an_i_for_its_umlaut_makes_the_total() -> None:
+    page = _roll(
+        "APFELSCHORLE    0,45    A",
+        "Geg.    BAR    EUR    20,19",
+        "Rickgeld    BAR    EUR    15, 01",
+    )
+
+    assert extract(page, RECEIPT).output["total"] == 5.18
+
+
+def test_a_brand_in_capitals_over_the_merchants_name_opens_the_shops_name() -> None:
+    head = (
+        "Rosenweg    29",
+        "58239    Schwerte-Holzen",
+        "Tel.    02304 / 983113",
+        "EUR",
+        "Wasa    2,49    A",
+    )
+    brand_over = _roll("EDEKA", "", "Schmitt", *head)
+    brand_in = _roll("EDEKA", "", "EDEKA    Schmitt", *head)
+
+    assert extract(brand_over, RECEIPT).output["merchant"]["name"] == "EDEKA Schmitt"
+    assert extract(brand_in, RECEIPT).output["merchant"]["name"] == "EDEKA Schmitt"
+
+
+def test_a_total_two_labels_print_alike_is_the_total_over_a_tax_tables_first_amount() -> None:
+    page = _roll(
+        "Florentiner    2,49    A",
+        "zu    zahlen    26 ,60",
+        "Bar    52,00",
+        "MWST%    MWST    +    Netto    =    Brutto",
+        "Summe    1,74    24,86    26,60",
+    )
+
+    assert extract(page, RECEIPT).output["total"] == 26.6
+
+
+def test_a_postcode_ocr_read_with_a_letter_for_a_digit_closes_the_address_read_as_digits() -> None:
+    page = _roll("theq OM", "Rosenweg    25/27", "5B239    Schwerte", "scout    BIR", "Pflaumen    0,87    A")
+
+    assert extract(page, RECEIPT).output["merchant"]["address"] == "Rosenweg 25/27, 58239 Schwerte"

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 
 from docsvc.intelligence.candidates import Candidate, Slot, candidate_of, role_of
 from docsvc.intelligence.labels import label_key
@@ -54,6 +55,7 @@ TOTAL_LINE = 0.6  # a total read so is less likely than one a label names in the
 STAMPED = 0.48  # a date printed with the time of day: over a letterhead line and a first date
 LABELLED_DATE = 0.46  # a date after its word, OCR's space in it: under a stamped date
 SUM_OF_TWO = 0.45  # a total read only as the sum of two amounts above it
+SETTLED = 0.99  # a total an earlier total and the amounts between add up to: over both labels (0.98)
 _SUM_LINES = 120
 SHOP_HEAD = 0.6  # the shop read from the head of the roll: above a letterhead read the usual way
 _HEAD_LINES = 15  # the head of the roll: where the shop's name and address are printed
@@ -87,7 +89,11 @@ _HEAD_PLACE = re.compile(
 # The last line of an address: a US state with its ZIP code or at the end ("Windham NH", "FAIR OAKS,
 # CA"), or a postcode before a place ("75015 PARIS").
 _STATE_AT_END = re.compile(rf"[A-Za-z.],?\s+(?:{'|'.join(_STATES.split())})\.?(?:\s+[a-z]{{1,4}})?\s*$")
-_POSTCODE_PLACE = re.compile(r"\d{4,5}\s+[^\W\d]{3,}[^\d]*$")
+_POSTCODE_PLACE = re.compile(r"(?=(?:[BOSl]*\d){3})[\dBOSl]{4,5}\s+[^\W\d]{3,}[^\d]*$")
+# A postcode OCR read with a letter for a digit, three digits at least among its characters ("5B239
+# Schwerte" is 58239): a B for an 8, an O for a 0, an S for a 5, an l for a 1.
+_CONFUSED_POSTCODE = re.compile(r"^(?=(?:[BOSl]*\d){3})[\dBOSl]{4,5}(?=\s+[^\W\d]{3})")
+_POSTCODE_DIGITS = str.maketrans("BOSl", "8051")
 # A street, house number first, a mark of OCR's noise let through: "7519 §. ATLANTIC AVE.".
 _HOUSE_NUMBER_FIRST = re.compile(r"^\d{1,6}(?:[-/]\d{1,4})?[a-z]?,?\s+(?:[^\w\s]{1,2}\s?)?[^\W\d]")
 # A street with its house number after its name, as most of Europe prints it: "Lindenallee 27", "Via Roma
@@ -193,6 +199,11 @@ _TAX_INCLUDED = re.compile(
 _AMOUNT_AT_END = re.compile(
     r"(?<![\d.,])\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})(?:\s?[.,]\s?|\s)(\d{2})\s*(?:[^\w\s]*[^\d\s]{0,4})\s*$"
 )
+# An amount ending a line, a minus before it or not ("-0,67", "- 0,67", "~0,67": OCR's tilde for a minus;
+# a dash, en or em).
+_SIGNED_AT_END = re.compile(
+    r"(?<![\d.,])([-~\u2013\u2014]\s?)?(\d{1,3}(?:[.,]\d{3})*|\d{1,6})[.,](\d{2})\s*(?:[^\w\s]*[A-Z]{0,2})\s*$"
+)
 _PAYMENT = re.compile(
     r"(?i)(?<![a-z])(?:visa|mastercard|master|amex|discover|credit|debit|card|cash|payment|paid|charged?)(?![a-z])"
 )
@@ -203,12 +214,12 @@ _CARD = re.compile(
 # The word a card terminal's slip prints before the amount it took ("Betrag EUR 39,00", "AMOUNT $13.05").
 _SLIP_AMOUNT = re.compile(r"(?i)(?<![a-z])(?:betrag|amount|importe|montant|bedrag|belopp|importo)(?![a-z])")
 # Cash handed over ("Cash", "Geg. BAR", "Bargeld", "Efectivo"...) and the change given back ("Change",
-# "Rückgeld" as OCR reads its ü too, "Zurück", "Cambio", "Resto", "Rendu"...).
+# "Rückgeld" as OCR reads its ü too: "Ruckgeld", "Riickgeld", "Rickgeld"; "Zurück", "Cambio", "Resto"...).
 _CASH = re.compile(
     r"(?i)(?<![a-z])(?:cash|bar|bargeld|gegeben|efectivo|contanti|esp[eè]ces|contant|kontant|got[óo]wka)(?![a-z])"
 )
 _CHANGE_BACK = re.compile(
-    r"(?i)(?<![a-z])(?:change|r(?:ü|u|ii)ckgeld|zur(?:ü|u|ii)ck|cambio|resto|rendu|wisselgeld|v[äa]xel|"
+    r"(?i)(?<![a-z])(?:change|r(?:ü|u|ii|i)ckgeld|zur(?:ü|u|ii|i)ck|cambio|resto|rendu|wisselgeld|v[äa]xel|"
     r"reszta)(?![a-z])"
 )
 _CHANGE_LINES = 4  # the change is printed within this many lines from the cash handed over, its own counted
@@ -265,10 +276,42 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         if candidate is not None and isinstance(candidate.value, int | float):
             found.append((float(candidate.value), candidate))
     if found:
-        yield max(found, key=lambda item: item[0])[1]
+        yield _settled(found, lines)
         return
     summed = list(_sum_of_two(slot, reading)) or list(_paid_twice(slot, reading))
     yield from summed or _cash_less_change(slot, reading)
+
+
+def _settled(found: list[tuple[float, Candidate]], lines: Sequence[Line]) -> Candidate:
+    """Of several totals, the last one that an earlier one and the amounts ending the lines between
+    them add up to: a total, then a discount or a tip, then the total paid ("Summe 28,30", "10 % Theke
+    -0,67", "SUMME 27,63"); else one that two labels print alike ("zu zahlen 26,60" and the tax table's
+    "Summe 1,74 24,86 26,60"); both over a label read the usual way, which takes a row's first amount.
+    Else the largest (a total with the tip after the total of the food)."""
+    ordered = sorted(found, key=lambda item: item[1].order)
+    for later in range(len(ordered) - 1, 0, -1):
+        value, candidate = ordered[later]
+        for earlier_value, earlier in ordered[:later]:
+            between = range(earlier.order[0] + 1, candidate.order[0])
+            cents = [_signed_cents(lines[index].text) for index in between]
+            added = sum(each for each in cents if each is not None)
+            if any(cents) and round(earlier_value * 100) + added == round(value * 100):
+                return replace(candidate, score=max(candidate.score, SETTLED), checked=True)
+    for index, (value, candidate) in enumerate(ordered):
+        if any(
+            other == value and there.order[0] != candidate.order[0] for other, there in ordered[index + 1 :]
+        ):
+            return replace(candidate, score=max(candidate.score, SETTLED), checked=True)
+    return max(found, key=lambda item: item[0])[1]
+
+
+def _signed_cents(text: str) -> int | None:
+    """The amount ending a line in cents, negative with a minus before it ("-0,67"); None without one."""
+    amount = _SIGNED_AT_END.search(" ".join(text.split()))
+    if amount is None:
+        return None
+    cents = int(amount[2].replace(",", "").replace(".", "")) * 100 + int(amount[3])
+    return -cents if amount[1] else cents
 
 
 def _cash_less_change(slot: Slot, reading: Reading) -> Iterator[Candidate]:
@@ -465,13 +508,20 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     if not lines:
         return
     separator = ", " if role == "address" else " "
-    text = separator.join(texts[index] for index in lines)
+    shown = [postcode_repaired(texts[index]) if role == "address" else texts[index] for index in lines]
+    text = separator.join(shown)
     if role == "address":
         text = street_repaired(text)
     uses = frozenset((index, 0) for index in lines)
     candidate = candidate_of(slot, text, SHOP_HEAD, (lines[0], 0), uses, reading)
     if candidate is not None:
         yield candidate
+
+
+def postcode_repaired(text: str) -> str:
+    """An address's line with the postcode that opens it read as digits where OCR read a digit as a
+    letter ("5B239 Schwerte" is 58239 Schwerte: `_CONFUSED_POSTCODE`); any other line as it is."""
+    return _CONFUSED_POSTCODE.sub(lambda found: found[0].translate(_POSTCODE_DIGITS), text)
 
 
 def street_repaired(text: str) -> str:
@@ -544,7 +594,25 @@ def _shop_head(reading: Reading) -> tuple[list[int], list[int]]:
     name = next((at for at in range(start - 1, max(start - 4, -1), -1) if _reads_as_name(texts[at])), None)
     if name is not None and name > 0 and _continues(texts[name]) and _opens_a_name(texts[name - 1]):
         return [name - 1, name], list(range(start, place + 1))
-    return ([name] if name is not None else []), list(range(start, place + 1))
+    if name is None:
+        return [], list(range(start, place + 1))
+    brand = _brand_over(texts, name)
+    return ([name] if brand is None else [brand, name]), list(range(start, place + 1))
+
+
+def _brand_over(texts: list[str], name: int) -> int | None:
+    """The line of a brand printed over the shop's name: the head's first line of words, right over the
+    name (blank lines or OCR's marks between), one word in capitals that the name does not hold
+    ("EDEKA" over "Schmitt", the merchant who runs the shop; "SPAR" over "Markt Huber"): the shop is
+    known by both."""
+    worded = [at for at, text in enumerate(texts[:name]) if sum(char.isalpha() for char in text) >= 2]
+    if len(worded) != 1:
+        return None
+    words = texts[worded[0]].split()
+    brand = words[0] if len(words) == 1 else ""
+    if len(brand) < 3 or not brand.isalpha() or not brand.isupper() or not _reads_as_name(brand):
+        return None
+    return None if brand.casefold() in texts[name].casefold() else worded[0]
 
 
 def _address_at(texts: list[str]) -> tuple[int, int] | None:

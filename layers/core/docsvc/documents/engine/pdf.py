@@ -128,8 +128,9 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
                 yield Page(index + 1, "", tuple(warnings), words=boxes, image=image, size=_size(page))
                 continue
             text, textpage = _page_text(page, kind in IMAGE_TYPES, options, warnings)
-            boxes = _word_boxes(page, textpage) if options.words == "also" and textpage else ()
-            size = _size(page, taken_turn(page))
+            turn = taken_turn(page)
+            boxes = _word_boxes(page, textpage, turn) if options.words == "also" and textpage else ()
+            size = _size(page, turn)
             yield Page(index + 1, text, tuple(warnings), words=boxes, image=image, size=size)
 
 
@@ -772,9 +773,14 @@ def _words(page: pymupdf.Page, found: list[tuple[Any, ...]]) -> list[Word]:
     return words
 
 
-def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage) -> tuple[WordBox, ...]:
-    """The page's words with their boxes as fractions of the page as shown."""
+def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage, turn: int = 0) -> tuple[WordBox, ...]:
+    """The page's words with their boxes as fractions of the page as shown; of the page upright as OCR
+    read it when it read the page a quarter turn round (`_size`): its words are placed on the page so
+    turned, and fractions of the page as shown would set the words of its lower part past its edge,
+    all at one height (a phone's photo of a till roll stored sideways, its EXIF turning it)."""
     width, height = page.rect.width or 1.0, page.rect.height or 1.0
+    if turn in (90, 270):
+        width, height = height, width
 
     def share(value: float, whole: float) -> float:
         return round(min(max(value / whole, 0.0), 1.0), 4)

@@ -105,6 +105,8 @@ def kind_points(model: KindModel, pages: Sequence[str], weight: float | None = N
     given), less for a document of few known words (a scan read empty, a page of figures: the model's
     guess is no evidence)."""
     weight = model.weight if weight is None else weight
+    if weight <= 0 or not model.words:  # a model weighed at nothing costs nothing
+        return {}
     found, known = posteriors(model, features(pages))
     confidence = min(1.0, known / KNOWN_WORDS)
     return {kind: weight * probability * confidence for kind, probability in found.items()}

@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import pickle
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -152,7 +151,9 @@ def rules_totals(entries: Sequence[dict], manifest: dict) -> None:
     profiles = build_profiles([(c["name"], c["description"]) for c in manifest["categories"]])
     for entry in entries:
         scores = document_scores(profiles, entry["pages"], EMPTY)
-        entry["rules"] = [(score.name, score.total, profile.kinds) for score, profile in zip(scores, profiles)]
+        entry["rules"] = [
+            (score.name, score.total, profile.kinds) for score, profile in zip(scores, profiles, strict=True)
+        ]
 
 
 def answer(entry: dict, model: KindModel, weight: float, gate: float = math.inf) -> tuple[str, float]:
@@ -174,7 +175,7 @@ def answer(entry: dict, model: KindModel, weight: float, gate: float = math.inf)
 
 def validate(entries: Sequence[dict]) -> None:
     """Leave one read set out: learn on the others, measure on it; the mean over the sets."""
-    print(f"{'weight':>7} {'temp':>6} {'gate':>5} {'mean accuracy':>14} {'pooled':>8} {'unreadable under 0.5':>22}")
+    print(f"{'weight':>7} {'temp':>6} {'gate':>5} {'mean accuracy':>14} {'pooled':>8} {'unreadable':>22}")
     results = {}
     per_set: dict = {}
     models = {}
@@ -207,7 +208,8 @@ def validate(entries: Sequence[dict]) -> None:
             mean = sum(accuracies) / len(accuracies)
             results[(weight, temperature, gate)] = mean
             print(
-                f"{weight:>7g} {temperature:>6g} {gate:>5g} {100 * mean:>13.1f}% {100 * right / counted:>7.1f}% "
+                f"{weight:>7g} {temperature:>6g} {gate:>5g} {100 * mean:>13.1f}% "
+                f"{100 * right / counted:>7.1f}% "
                 f"{unread_right:>12} of {unread}"
             )
     for key, found in per_set.items():
@@ -233,13 +235,17 @@ def write(model: KindModel, path: Path = DATA) -> None:
         "scale": SCALE,
         "kinds": list(model.kinds),
         "priors": [round(value * SCALE) for value in model.priors],
-        "words": {word: [round(value * SCALE) for value in values] for word, values in sorted(model.words.items())},
+        "words": {
+            word: [round(value * SCALE) for value in values] for word, values in sorted(model.words.items())
+        },
     }
     path.write_text(json.dumps(stored, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--pages", type=Path, action="append", required=True)
     parser.add_argument("--validate", action="store_true")
     parser.add_argument("--write", action="store_true")
@@ -250,14 +256,14 @@ def main() -> int:
     entries, missing = labelled(args.pages)
     print(f"{len(entries)} documents of the read sets, {missing} without kept pages (left out)")
     if args.validate:
-        cached = args.cache and args.cache.is_file() and pickle.loads(args.cache.read_bytes())
+        cached = args.cache and args.cache.is_file() and json.loads(args.cache.read_text(encoding="utf-8"))
         if cached and len(cached) == len(entries):
             for entry, rules in zip(entries, cached, strict=True):
                 entry["rules"] = rules
         else:
             rules_totals(entries, json.loads(CLASSIFICATION_MANIFEST.read_text(encoding="utf-8")))
             if args.cache:
-                args.cache.write_bytes(pickle.dumps([entry["rules"] for entry in entries]))
+                args.cache.write_text(json.dumps([entry["rules"] for entry in entries]), encoding="utf-8")
         validate(entries)
     if args.write:
         write(learn(entries, args.temperature, args.weight))

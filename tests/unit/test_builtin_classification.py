@@ -11,7 +11,13 @@ import pymupdf
 import pytest
 from docsvc.documents.engine import parse_pages
 from docsvc.documents.engine.model import ParseOptions
-from docsvc.intelligence.classification import Category, classify, document_shapes, whole_occurrences
+from docsvc.intelligence.classification import (
+    Category,
+    classify,
+    document_shapes,
+    is_salutation,
+    whole_occurrences,
+)
 from docsvc.intelligence.vocabulary import IndexedText
 
 # A guard against runaway work (catastrophic backtracking takes minutes), not a speed target: the
@@ -1564,3 +1570,26 @@ def test_a_boleta_is_an_invoice_as_its_labels_are_filed() -> None:
     ]
     page = "BOLETA\nNro: B001-00000123\nFecha: 12/03/2025\nCliente: Ana Ortiz\nTotal: S/ 25.00"
     assert classify([page], categories).category == "invoice"
+
+
+def test_a_russian_insurance_contract_is_a_contract() -> None:
+    page = "\n".join(
+        [
+            "ДОГОВОР СТРАХОВАНИЯ",
+            "ФИО Клиента: Иванов Иван Иванович",
+            "Дата рождения: 01.02.1985",
+            "Страховая сумма: 50000 ₽",
+            "Общие условия:",
+            "1. Данный договор регламентирует страховые условия.",
+            "2. Клиент обязан соблюдать все условия, указанные в договоре.",
+            "Подпись клиента        Подпись компании",
+        ]
+    )
+    result = classify([page], [*CONTRACT_OR_INVOICE, *LETTER_OR_FORM])
+    assert result.category == "contract"
+
+
+def test_to_whomsoever_it_may_concern_greets_a_reader_as_to_whom_it_may_concern_does() -> None:
+    assert is_salutation("To Whomsoever it may Concern")
+    assert is_salutation("To whom it may concern,")
+    assert not is_salutation("To whom the goods are delivered")

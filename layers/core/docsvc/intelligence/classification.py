@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from docsvc.intelligence.learnt import KindModel, built_in, kind_points
 from docsvc.intelligence.values import parse_date
 from docsvc.intelligence.vocabulary import (
     ALIASES,
@@ -156,16 +157,30 @@ def classify(
     )
 
 
-def document_scores(profiles: Sequence[Profile], pages: Sequence[str]) -> list[Score]:
+def document_scores(
+    profiles: Sequence[Profile], pages: Sequence[str], model: KindModel | None = None
+) -> list[Score]:
     """The evidence for each profile in a document's pages as a whole: their words, the first pages
-    weighing most, and their shape."""
+    weighing most, their shape, and the kind the words learnt from labelled documents point to (`model`,
+    the built-in one unless given)."""
     pages = [with_accents_joined(page) if isinstance(page, str) else "" for page in pages]
     texts = [with_claims(read_page(page), profiles) for page in pages]
     if len(texts) > 1:  # a title page opens a document with a body after it: one page is no title page
         texts[0] = replace(texts[0], title=is_title_page(lines_of(pages[0])))
     weights = [1.0 / (1.0 + index) for index in range(len(texts))]
     shapes = document_shapes(pages)
-    return [with_shape(score(profile, texts, weights), profile, shapes) for profile in profiles]
+    learnt = kind_points(built_in() if model is None else model, pages)
+    return [
+        with_learnt(with_shape(score(profile, texts, weights), profile, shapes), profile, learnt)
+        for profile in profiles
+    ]
+
+
+def with_learnt(found: Score, profile: Profile, learnt: dict[str, float]) -> Score:
+    """A profile's score with the learnt points of the kinds it names (the best of them): a category
+    naming no kind the model knows (the caller's own) gets none."""
+    points = max((learnt.get(kind, 0.0) for kind in profile.kinds), default=0.0)
+    return replace(found, points=found.points + points) if points > 0 else found
 
 
 # ------------------------------------------------------------------------------------------ profiles
@@ -606,7 +621,7 @@ _AMOUNT = re.compile(  # an amount of money: "1.234,50 EUR", "€ 12.50", "CHF 3
     re.IGNORECASE,
 )
 _SALUTATION = re.compile(
-    r"^(?:dear|to whom it may concern|muy\s+(?:se[ñn]or(?:a|es)?|sr(?:e?s|a)?)\b|"
+    r"^(?:dear|to whom(?:so)?(?:ever)? it may concern|muy\s+(?:se[ñn]or(?:a|es)?|sr(?:e?s|a)?)\b|"
     r"sehr geehrte[rn]?|(?:sehr )?verehrte[rn]?|liebe[rn]?|guten tag|"
     r"madame|monsieur|mesdames|"
     r"messieurs|ch[eè]re?s?|estimad[oa]s?|apreciad[oa]s?|querid[oa]s?|distinguid[oa]s?|gentil[ei]|"

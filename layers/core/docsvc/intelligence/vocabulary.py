@@ -319,13 +319,17 @@ KINDS: tuple[DocumentKind, ...] = (
         "pelnomocnictwo, "
         # Arabic: the contract, a partnership, lease, sale or employment contract, an agreement (the bare
         # "عقد" is also the verb "held": "عقد مجلس الإدارة اجتماعه", the board held its meeting)
-        "العقد, عقد شركة, عقد إيجار, عقد بيع, عقد عمل, اتفاقية, الاتفاقية",
+        "العقد, عقد شركة, عقد إيجار, عقد بيع, عقد عمل, اتفاقية, الاتفاقية, "
+        # Russian and Ukrainian: a contract (its cases), an agreement
+        "договор, договора, договору, договір, соглашение, соглашения, угода, контракт",
         "party, hereby, whereas, hereinafter, shall, termination, governing law, jurisdiction, "
         "obligations, liability, indemnify, confidentiality, effective date, in witness whereof, breach, "
         "entire agreement, clause, signed by, vertragspartner, kundigung, gerichtsstand, "
         "les parties, resiliation, partijen, las partes, le parti, strony, "
         # Arabic: the first and second party (with and without the article), the two parties, contracting
-        "الطرف الأول, الطرف الثاني, طرف أول, طرف ثان, الطرفين, الطرفان, التعاقد, المتعاقدين",
+        "الطرف الأول, الطرف الثاني, طرف أول, طرف ثان, الطرفين, الطرفان, التعاقد, المتعاقدين, "
+        # Russian and Ukrainian: the parties, the terms of the contract
+        "стороны, сторон, сторони, условия договора, умови договору",
         PROSE,
     ),
     _kind(

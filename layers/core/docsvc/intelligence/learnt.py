@@ -1,0 +1,135 @@
+"""A signal learnt from labelled documents: which words, and which shapes of page, each kind of document
+uses, as a small naive Bayes model.
+
+The rules of `classification` read what a document says of its kind (its title, its labels, its letter's
+greeting); a document that names no kind the rules know (a bulletin, a course's report under its own
+title, a letter in a language with no formula listed) is left to a weak guess. The words around those
+names still tell: a report speaks of its findings and figures, a contract of its parties and clauses, a
+form of blanks to fill in. This module holds, per kind of document, how often the documents of that kind
+used each of a few thousand words (normalised: lower case, accents off) and a few marks of a page's shape
+that hold in any language (the share of digits, the words per line, the lines holding amounts, the
+number of pages), learnt by `bench/learn_kinds.py` from labelled documents and stored in
+`learnt_kinds.json` beside this file; it gives each kind's probability for a document's pages.
+The classification adds that probability, weighted, to the rules' points of the categories that name the
+kind. The weight is the one `bench/learn_kinds.py --validate` chose by leaving one labelled set out at a
+time; learnt from the read sets so far, no weight helped the rules, so the shipped model is weighed at 0
+and costs nothing until more labelled documents make it worth hearing.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+DATA = Path(__file__).with_name("learnt_kinds.json")
+PAGES_READ = 6  # the first pages, and the last, are read: a book's middle says nothing new
+KNOWN_WORDS = 30  # a document with fewer words the model knows is weighed less, in proportion
+_WORD = re.compile(r"[^\W\d_]{3,20}")
+_AMOUNT = re.compile(r"\d[.,]\d{2}(?![\d.])")
+
+
+@dataclass(frozen=True)
+class KindModel:
+    """Per kind, the log-odds each known word adds (centred across kinds: only differences count)."""
+
+    kinds: tuple[str, ...]
+    priors: tuple[float, ...]
+    words: dict[str, tuple[float, ...]]
+    temperature: float = 1.0  # the sum of a document's log-odds is divided by it: words are not independent
+    weight: float = 0.0  # the points a kind certain by its words adds to the rules' points
+
+
+EMPTY = KindModel((), (), {})
+
+
+def normalised(text: str) -> str:
+    """Lower case without accents: "Rechnung", "rechnung" and "RÉSUMÉ", "resume" are one word each."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def read_pages(pages: Sequence[str]) -> list[str]:
+    """The pages a document's words are taken from: the first few and the last."""
+    texts = [page if isinstance(page, str) else "" for page in pages]
+    return texts[:PAGES_READ] + texts[PAGES_READ:][-1:]
+
+
+def features(pages: Sequence[str]) -> frozenset[str]:
+    """The words a document uses (each once) and its marks of shape, as tokens ("~digits:2")."""
+    texts = read_pages(pages)
+    words = {word for text in texts for word in _WORD.findall(normalised(text))}
+    return frozenset(words | shape_marks(pages, texts))
+
+
+def shape_marks(pages: Sequence[str], texts: Sequence[str]) -> set[str]:
+    """Marks of a document's shape that hold in any language, each a bucket of one measure."""
+    lines = [line.strip() for text in texts for line in text.splitlines() if line.strip()]
+    characters = "".join(lines).replace(" ", "")
+    digits = sum(char.isdigit() for char in characters) / max(len(characters), 1)
+    words_per_line = sum(len(line.split()) for line in lines) / max(len(lines), 1)
+    amounts = sum(bool(_AMOUNT.search(line)) for line in lines) / max(len(lines), 1)
+    return {
+        f"~pages:{_bucket(len(pages), (1, 2, 5, 12, 40))}",
+        f"~digits:{_bucket(digits, (0.05, 0.15, 0.3))}",
+        f"~linewords:{_bucket(words_per_line, (4, 8, 14))}",
+        f"~amounts:{_bucket(amounts, (0.0, 0.05, 0.15))}",
+        f"~lines:{_bucket(len(lines) / max(len(texts), 1), (10, 25, 45))}",
+    }
+
+
+def _bucket(value: float, bounds: Iterable[float]) -> int:
+    return sum(value > bound for bound in bounds)
+
+
+def posteriors(model: KindModel, tokens: frozenset[str]) -> tuple[dict[str, float], int]:
+    """Each kind's probability for a document's tokens, and how many of its words the model knows."""
+    known = [model.words[token] for token in tokens if token in model.words]
+    if not model.kinds or not known:
+        return {}, 0
+    sums = [
+        (prior + sum(weights[index] for weights in known)) / model.temperature
+        for index, prior in enumerate(model.priors)
+    ]
+    top = max(sums)
+    exps = [math.exp(value - top) for value in sums]
+    total = sum(exps)
+    return {kind: value / total for kind, value in zip(model.kinds, exps, strict=True)}, len(known)
+
+
+def kind_points(model: KindModel, pages: Sequence[str], weight: float | None = None) -> dict[str, float]:
+    """Points per kind for a document's pages: its probability times `weight` (the model's own unless
+    given), less for a document of few known words (a scan read empty, a page of figures: the model's
+    guess is no evidence)."""
+    weight = model.weight if weight is None else weight
+    if weight <= 0 or not model.words:  # a model weighed at nothing costs nothing
+        return {}
+    found, known = posteriors(model, features(pages))
+    confidence = min(1.0, known / KNOWN_WORDS)
+    return {kind: weight * probability * confidence for kind, probability in found.items()}
+
+
+def load(path: Path = DATA) -> KindModel:
+    """The model stored at `path` (as `bench/learn_kinds.py` writes it); none when it is missing."""
+    if not path.is_file():
+        return EMPTY
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    scale = float(stored["scale"])
+    return KindModel(
+        kinds=tuple(stored["kinds"]),
+        priors=tuple(value / scale for value in stored["priors"]),
+        words={word: tuple(value / scale for value in values) for word, values in stored["words"].items()},
+        temperature=float(stored["temperature"]),
+        weight=float(stored["weight"]),
+    )
+
+
+@cache
+def built_in() -> KindModel:
+    """The model shipped beside this module, read once."""
+    return load()

@@ -693,3 +693,35 @@ def test_a_line_cut_by_a_bar_over_a_letter_keeps_the_words_of_the_text_layer() -
             raw = document[0].get_text().split()
         assert "f(X)" in raw
         assert page.text.split() == raw, bar
+
+
+def label_and_value_parted_by_a_rule_elsewhere(rule: tuple[float, float, float, float]) -> bytes:
+    """A line "Name:Ada Lovelace", its label and its value touching, with a rule (x0, y0, x1, y1)
+    drawn in the content stream between them, as a report generator draws a page's rule between a
+    field's label and its value: MuPDF, asked for paths, cuts the line there."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=400, height=300)
+        page.insert_text((50, 100), "Name:", fontsize=12)
+        page.draw_line(pymupdf.Point(rule[0], rule[1]), pymupdf.Point(rule[2], rule[3]), width=0.5)
+        page.insert_text((50 + pymupdf.get_text_length("Name:", fontsize=12), 100), "Ada Lovelace", fontsize=12)
+        return bytes(document.tobytes())
+
+
+def test_a_line_cut_by_a_rule_drawn_elsewhere_on_the_page_keeps_the_words_of_the_text_layer() -> None:
+    for rule in ((20, 250, 380, 250), (20, 20, 380, 20), (300, 150, 300, 280)):  # below, above, aside
+        content = label_and_value_parted_by_a_rule_elsewhere(rule)
+
+        (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+        with pymupdf.open(stream=content) as document:
+            raw = document[0].get_text().split()
+        assert "Name:Ada" in raw
+        assert page.text.split() == raw, rule
+
+
+def test_cells_parted_by_a_rule_drawn_across_their_line_stay_apart() -> None:
+    content = label_and_value_parted_by_a_rule_elsewhere((86, 80, 86, 110))  # between the two, across
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert "Name:Ada" not in page.text.split()

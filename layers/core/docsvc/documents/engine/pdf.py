@@ -499,22 +499,25 @@ def _after_a_box(listed: list[tuple[Any, ...]]) -> set[int]:
     underlines the text block before it (drawn within that block's height, as a word processor draws
     an underlined term), or after a rule drawn across the middle of the text block it begins (a
     fraction's bar, with the numerator above it and the denominator below), or over its top (a bar
-    over a letter, `_overlines`): where it cuts a line. `listed`: the text page's `extractBLOCKS`."""
+    over a letter, `_overlines`), or after a rule drawn away from the line of both text blocks (a
+    page's rule drawn, in the content stream, between a form's label and its value: `_elsewhere`):
+    where it cuts a line. `listed`: the text page's `extractBLOCKS`."""
     drawn: set[int] = set()
     number = 0
     box = False
-    rules: list[Box] = []  # the horizontal rules since the text block before
+    rules: list[Box] = []  # the rules since the text block before
     last: tuple[float, float] | None = None  # the top and bottom of the text block before
     for x0, y0, x1, y1, _, _, kind in listed:
         if kind == _VECTOR_BLOCK:
             thin, long = sorted((x1 - x0, y1 - y0))
             box = box or thin > _LINE or long <= 3 * _LINE  # a rule is thin and long
             box = box or _underlines(last, (x0, y0, x1, y1))
-            if x1 - x0 > y1 - y0:
-                rules.append((x0, y0, x1, y1))
+            rules.append((x0, y0, x1, y1))
         elif kind == _TEXT_BLOCK:
             block = (x0, y0, x1, y1)
-            if box or any(_across(rule, block) or _overlines(rule, block) for rule in rules):
+            if box or any(_elsewhere(rule, last, block) for rule in rules):
+                drawn.add(number)
+            elif any(_across(rule, block) or _overlines(rule, block) for rule in rules if _level(rule)):
                 drawn.add(number)
             box = False
             rules = []
@@ -537,6 +540,23 @@ def _overlines(rule: Box, block: Box) -> bool:
     left, top, right, bottom = block
     height = bottom - top
     return left - _LINE / 3 <= x0 and x1 <= right + _LINE / 3 and top - height / 4 <= y1 < top + height / 2
+
+
+def _level(rule: Box) -> bool:
+    """Is `rule` horizontal (longer than it is tall)?"""
+    return rule[2] - rule[0] > rule[3] - rule[1]
+
+
+def _elsewhere(rule: Box, last: tuple[float, float] | None, block: Box) -> bool:
+    """Is `rule` drawn a line's height or more above or below both the text block before, from top to
+    bottom `last`, and the text block `block` after it? Such a rule parts nothing on their line: the
+    content stream drew it between their glyphs (a page's rule between a label and its value), where
+    a table's rule between two cells stands beside them or across their line."""
+    if last is None:
+        return False
+    top, bottom = min(last[0], block[1]), max(last[1], block[3])
+    height = block[3] - block[1]
+    return rule[1] > bottom + height or rule[3] < top - height
 
 
 def _underlines(block: tuple[float, float] | None, rule: Box) -> bool:

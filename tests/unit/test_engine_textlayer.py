@@ -391,6 +391,17 @@ def test_a_block_that_is_the_last_line_of_the_block_before_once_more_in_its_box_
     assert not repeats_last_lines(((72.0, 630.0, 80.0, 640.0), "h"), ((72.0, 630.0, 80.0, 640.0), "h"))
 
 
+def test_a_block_that_is_the_last_line_of_the_block_before_elsewhere_in_its_box_is_no_repeat() -> None:
+    # a formula's block ends with the "1" over one fraction's bar; the "1" over another is a block of its own
+    formula = ((95.4, 525.4, 364.2, 542.3), "(5)The variance is calculated as\n1")
+    other_one = ((325.3, 534.8, 328.9, 540.8), "1")
+    last_line = (360.0, 526.9, 364.2, 534.9)
+
+    assert repeats_last_lines(formula, other_one)  # by the block's box alone, a repeat
+    assert not repeats_last_lines(formula, other_one, last_line)
+    assert repeats_last_lines(formula, ((360.0, 526.9, 364.2, 534.9), "1"), last_line)
+
+
 def right_to_left_row(letters: str = "uni0639 uni0644 uni0627 uni0645 uni0629") -> bytes:
     """A row of three cells drawn apart on one line with no space between them: an Arabic-Indic digit,
     a code point's name, an Arabic word of five `letters` (drawn from the right), as a table of an

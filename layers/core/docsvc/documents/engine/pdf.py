@@ -594,7 +594,9 @@ def _text_blocks(
         if kind != _TEXT_BLOCK:
             continue
         cleaned = _cleaned(text)
-        if cleaned and not (after_path and _written_twice(blocks, number, (x0, y0, x1, y1), cleaned)):
+        if cleaned and not (
+            after_path and _written_twice(textpage, blocks, number, (x0, y0, x1, y1), cleaned)
+        ):
             blocks.append(((x0, y0, x1, y1), cleaned, number))
         number += 1  # as the words count blocks: text blocks only
         after_path = False
@@ -603,13 +605,34 @@ def _text_blocks(
     return blocks, vectors
 
 
-def _written_twice(blocks: list[Block], number: int, box: Box, text: str) -> bool:
+def _written_twice(
+    textpage: pymupdf.TextPage, blocks: list[Block], number: int, box: Box, text: str
+) -> bool:
     """Is the text block `number`, which MuPDF began right after a piece of a vector path, the last
-    lines of the text block before it once more (`textlayer.repeats_last_lines`)?"""
+    lines of the text block before it once more, where those lines stand (`textlayer.repeats_last_lines`)?
+    Only a block that is those lines' text within that block's box has the lines' boxes read."""
     if not blocks or blocks[-1][2] != number - 1:
         return False
-    before_box, before_text, _ = blocks[-1]
-    return repeats_last_lines((before_box, before_text), (box, text))
+    before = blocks[-1][:2]
+    if not repeats_last_lines(before, (box, text)):
+        return False
+    return repeats_last_lines(before, (box, text), _last_lines_box(textpage, before[0], len(text.splitlines())))
+
+
+def _last_lines_box(textpage: pymupdf.TextPage, box: Box, count: int) -> Box | None:
+    """The box around the last `count` lines of the text block whose box is `box` (None when no
+    block of the text page has that box)."""
+    for block in _raw_blocks(textpage, pymupdf.Rect(box)):
+        lines = block.get("lines", ())
+        if block["type"] == _TEXT_BLOCK and len(lines) >= count and _rounded(block["bbox"]) == _rounded(box):
+            last = [line["bbox"] for line in lines[-count:]]
+            return (
+                min(b[0] for b in last),
+                min(b[1] for b in last),
+                max(b[2] for b in last),
+                max(b[3] for b in last),
+            )
+    return None
 
 
 def _unmapped_apart(

@@ -714,7 +714,8 @@ def label_and_value_parted_by_a_rule_elsewhere(rule: tuple[float, float, float, 
         page = document.new_page(width=400, height=300)
         page.insert_text((50, 100), "Name:", fontsize=12)
         page.draw_line(pymupdf.Point(rule[0], rule[1]), pymupdf.Point(rule[2], rule[3]), width=0.5)
-        page.insert_text((50 + pymupdf.get_text_length("Name:", fontsize=12), 100), "Ada Lovelace", fontsize=12)
+        value_at = 50 + pymupdf.get_text_length("Name:", fontsize=12)
+        page.insert_text((value_at, 100), "Ada Lovelace", fontsize=12)
         return bytes(document.tobytes())
 
 

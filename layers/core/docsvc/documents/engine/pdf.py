@@ -515,9 +515,7 @@ def _after_a_box(listed: list[tuple[Any, ...]]) -> set[int]:
             rules.append((x0, y0, x1, y1))
         elif kind == _TEXT_BLOCK:
             block = (x0, y0, x1, y1)
-            if box or any(_elsewhere(rule, last, block) for rule in rules):
-                drawn.add(number)
-            elif any(_across(rule, block) or _overlines(rule, block) for rule in rules if _level(rule)):
+            if box or any(_cuts(rule, last, block) for rule in rules):
                 drawn.add(number)
             box = False
             rules = []
@@ -542,9 +540,11 @@ def _overlines(rule: Box, block: Box) -> bool:
     return left - _LINE / 3 <= x0 and x1 <= right + _LINE / 3 and top - height / 4 <= y1 < top + height / 2
 
 
-def _level(rule: Box) -> bool:
-    """Is `rule` horizontal (longer than it is tall)?"""
-    return rule[2] - rule[0] > rule[3] - rule[1]
+def _cuts(rule: Box, last: tuple[float, float] | None, block: Box) -> bool:
+    """Does `rule`, drawn between the text block before (top and bottom `last`) and `block`, cut a line
+    there: drawn elsewhere, or, horizontal, across `block`'s middle or over its top?"""
+    level = rule[2] - rule[0] > rule[3] - rule[1]
+    return _elsewhere(rule, last, block) or (level and (_across(rule, block) or _overlines(rule, block)))
 
 
 def _elsewhere(rule: Box, last: tuple[float, float] | None, block: Box) -> bool:
@@ -605,9 +605,7 @@ def _text_blocks(
     return blocks, vectors
 
 
-def _written_twice(
-    textpage: pymupdf.TextPage, blocks: list[Block], number: int, box: Box, text: str
-) -> bool:
+def _written_twice(textpage: pymupdf.TextPage, blocks: list[Block], number: int, box: Box, text: str) -> bool:
     """Is the text block `number`, which MuPDF began right after a piece of a vector path, the last
     lines of the text block before it once more, where those lines stand (`textlayer.repeats_last_lines`)?
     Only a block that is those lines' text within that block's box has the lines' boxes read."""
@@ -616,7 +614,8 @@ def _written_twice(
     before = blocks[-1][:2]
     if not repeats_last_lines(before, (box, text)):
         return False
-    return repeats_last_lines(before, (box, text), _last_lines_box(textpage, before[0], len(text.splitlines())))
+    last_lines = _last_lines_box(textpage, before[0], len(text.splitlines()))
+    return repeats_last_lines(before, (box, text), last_lines)
 
 
 def _last_lines_box(textpage: pymupdf.TextPage, box: Box, count: int) -> Box | None:

@@ -391,6 +391,17 @@ def test_a_block_that_is_the_last_line_of_the_block_before_once_more_in_its_box_
     assert not repeats_last_lines(((72.0, 630.0, 80.0, 640.0), "h"), ((72.0, 630.0, 80.0, 640.0), "h"))
 
 
+def test_a_block_that_is_the_last_line_of_the_block_before_elsewhere_in_its_box_is_no_repeat() -> None:
+    # a formula's block ends with the "1" over one fraction's bar; the "1" over another is a block of its own
+    formula = ((95.4, 525.4, 364.2, 542.3), "(5)The variance is calculated as\n1")
+    other_one = ((325.3, 534.8, 328.9, 540.8), "1")
+    last_line = (360.0, 526.9, 364.2, 534.9)
+
+    assert repeats_last_lines(formula, other_one)  # by the block's box alone, a repeat
+    assert not repeats_last_lines(formula, other_one, last_line)
+    assert repeats_last_lines(formula, ((360.0, 526.9, 364.2, 534.9), "1"), last_line)
+
+
 def right_to_left_row(letters: str = "uni0639 uni0644 uni0627 uni0645 uni0629") -> bytes:
     """A row of three cells drawn apart on one line with no space between them: an Arabic-Indic digit,
     a code point's name, an Arabic word of five `letters` (drawn from the right), as a table of an
@@ -693,3 +704,36 @@ def test_a_line_cut_by_a_bar_over_a_letter_keeps_the_words_of_the_text_layer() -
             raw = document[0].get_text().split()
         assert "f(X)" in raw
         assert page.text.split() == raw, bar
+
+
+def label_and_value_parted_by_a_rule_elsewhere(rule: tuple[float, float, float, float]) -> bytes:
+    """A line "Name:Ada Lovelace", its label and its value touching, with a rule (x0, y0, x1, y1)
+    drawn in the content stream between them, as a report generator draws a page's rule between a
+    field's label and its value: MuPDF, asked for paths, cuts the line there."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=400, height=300)
+        page.insert_text((50, 100), "Name:", fontsize=12)
+        page.draw_line(pymupdf.Point(rule[0], rule[1]), pymupdf.Point(rule[2], rule[3]), width=0.5)
+        value_at = 50 + pymupdf.get_text_length("Name:", fontsize=12)
+        page.insert_text((value_at, 100), "Ada Lovelace", fontsize=12)
+        return bytes(document.tobytes())
+
+
+def test_a_line_cut_by_a_rule_drawn_elsewhere_on_the_page_keeps_the_words_of_the_text_layer() -> None:
+    for rule in ((20, 250, 380, 250), (20, 20, 380, 20), (300, 150, 300, 280)):  # below, above, aside
+        content = label_and_value_parted_by_a_rule_elsewhere(rule)
+
+        (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+        with pymupdf.open(stream=content) as document:
+            raw = document[0].get_text().split()
+        assert "Name:Ada" in raw
+        assert page.text.split() == raw, rule
+
+
+def test_cells_parted_by_a_rule_drawn_across_their_line_stay_apart() -> None:
+    content = label_and_value_parted_by_a_rule_elsewhere((86, 80, 86, 110))  # between the two, across
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert "Name:Ada" not in page.text.split()

@@ -500,22 +500,23 @@ def _after_a_box(listed: list[tuple[Any, ...]]) -> set[int]:
     underlines the text block before it (drawn within that block's height, as a word processor draws
     an underlined term), or after a rule drawn across the middle of the text block it begins (a
     fraction's bar, with the numerator above it and the denominator below), or over its top (a bar
-    over a letter, `_overlines`): where it cuts a line. `listed`: the text page's `extractBLOCKS`."""
+    over a letter, `_overlines`), or after a rule drawn away from the line of both text blocks (a
+    page's rule drawn, in the content stream, between a form's label and its value: `_elsewhere`):
+    where it cuts a line. `listed`: the text page's `extractBLOCKS`."""
     drawn: set[int] = set()
     number = 0
     box = False
-    rules: list[Box] = []  # the horizontal rules since the text block before
+    rules: list[Box] = []  # the rules since the text block before
     last: tuple[float, float] | None = None  # the top and bottom of the text block before
     for x0, y0, x1, y1, _, _, kind in listed:
         if kind == _VECTOR_BLOCK:
             thin, long = sorted((x1 - x0, y1 - y0))
             box = box or thin > _LINE or long <= 3 * _LINE  # a rule is thin and long
             box = box or _underlines(last, (x0, y0, x1, y1))
-            if x1 - x0 > y1 - y0:
-                rules.append((x0, y0, x1, y1))
+            rules.append((x0, y0, x1, y1))
         elif kind == _TEXT_BLOCK:
             block = (x0, y0, x1, y1)
-            if box or any(_across(rule, block) or _overlines(rule, block) for rule in rules):
+            if box or any(_cuts(rule, last, block) for rule in rules):
                 drawn.add(number)
             box = False
             rules = []
@@ -538,6 +539,25 @@ def _overlines(rule: Box, block: Box) -> bool:
     left, top, right, bottom = block
     height = bottom - top
     return left - _LINE / 3 <= x0 and x1 <= right + _LINE / 3 and top - height / 4 <= y1 < top + height / 2
+
+
+def _cuts(rule: Box, last: tuple[float, float] | None, block: Box) -> bool:
+    """Does `rule`, drawn between the text block before (top and bottom `last`) and `block`, cut a line
+    there: drawn elsewhere, or, horizontal, across `block`'s middle or over its top?"""
+    level = rule[2] - rule[0] > rule[3] - rule[1]
+    return _elsewhere(rule, last, block) or (level and (_across(rule, block) or _overlines(rule, block)))
+
+
+def _elsewhere(rule: Box, last: tuple[float, float] | None, block: Box) -> bool:
+    """Is `rule` drawn a line's height or more above or below both the text block before, from top to
+    bottom `last`, and the text block `block` after it? Such a rule parts nothing on their line: the
+    content stream drew it between their glyphs (a page's rule between a label and its value), where
+    a table's rule between two cells stands beside them or across their line."""
+    if last is None:
+        return False
+    top, bottom = min(last[0], block[1]), max(last[1], block[3])
+    height = block[3] - block[1]
+    return rule[1] > bottom + height or rule[3] < top - height
 
 
 def _underlines(block: tuple[float, float] | None, rule: Box) -> bool:
@@ -575,7 +595,9 @@ def _text_blocks(
         if kind != _TEXT_BLOCK:
             continue
         cleaned = _cleaned(text)
-        if cleaned and not (after_path and _written_twice(blocks, number, (x0, y0, x1, y1), cleaned)):
+        if cleaned and not (
+            after_path and _written_twice(textpage, blocks, number, (x0, y0, x1, y1), cleaned)
+        ):
             blocks.append(((x0, y0, x1, y1), cleaned, number))
         number += 1  # as the words count blocks: text blocks only
         after_path = False
@@ -584,13 +606,33 @@ def _text_blocks(
     return blocks, vectors
 
 
-def _written_twice(blocks: list[Block], number: int, box: Box, text: str) -> bool:
+def _written_twice(textpage: pymupdf.TextPage, blocks: list[Block], number: int, box: Box, text: str) -> bool:
     """Is the text block `number`, which MuPDF began right after a piece of a vector path, the last
-    lines of the text block before it once more (`textlayer.repeats_last_lines`)?"""
+    lines of the text block before it once more, where those lines stand (`textlayer.repeats_last_lines`)?
+    Only a block that is those lines' text within that block's box has the lines' boxes read."""
     if not blocks or blocks[-1][2] != number - 1:
         return False
-    before_box, before_text, _ = blocks[-1]
-    return repeats_last_lines((before_box, before_text), (box, text))
+    before = blocks[-1][:2]
+    if not repeats_last_lines(before, (box, text)):
+        return False
+    last_lines = _last_lines_box(textpage, before[0], len(text.splitlines()))
+    return repeats_last_lines(before, (box, text), last_lines)
+
+
+def _last_lines_box(textpage: pymupdf.TextPage, box: Box, count: int) -> Box | None:
+    """The box around the last `count` lines of the text block whose box is `box` (None when no
+    block of the text page has that box)."""
+    for block in _raw_blocks(textpage, pymupdf.Rect(box)):
+        lines = block.get("lines", ())
+        if block["type"] == _TEXT_BLOCK and len(lines) >= count and _rounded(block["bbox"]) == _rounded(box):
+            last = [line["bbox"] for line in lines[-count:]]
+            return (
+                min(b[0] for b in last),
+                min(b[1] for b in last),
+                max(b[2] for b in last),
+                max(b[3] for b in last),
+            )
+    return None
 
 
 def _unmapped_apart(

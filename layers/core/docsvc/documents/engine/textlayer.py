@@ -563,17 +563,25 @@ def _same_letters(a: str, b: str) -> bool:
     return sorted(a) == sorted(b)
 
 
-def repeats_last_lines(before: Piece, piece: Piece) -> bool:
-    """Is the block `piece` the last lines of the block `before` once more, within its box? MuPDF,
-    asked for vector paths, writes a line that follows a path both in the block it is a line of and
-    as a block of its own at the same place; the page read without paths has it once."""
-    (x0, y0, x1, y1), text = before
-    (a0, b0, a1, b1), own = piece
-    within = x0 - _WITHIN <= a0 and a1 <= x1 + _WITHIN and y0 - _WITHIN <= b0 and b1 <= y1 + _WITHIN
-    lines, mine = text.splitlines(), own.splitlines()
-    if not within or not 0 < len(mine) < len(lines):
+def repeats_last_lines(before: Piece, piece: Piece, last_lines: Box | None = None) -> bool:
+    """Is the block `piece` the last lines of the block `before` once more, within its box, and within
+    the box of those lines (`last_lines`, when it is known)? MuPDF, asked for vector paths, writes a
+    line that follows a path both in the block it is a line of and as a block of its own at the same
+    place; the page read without paths has it once. The same text elsewhere in the block's box is
+    another line (a formula's "1" over a fraction's bar, the block's last line the "1" of another)."""
+    box, text = before
+    lines, mine = text.splitlines(), piece[1].splitlines()
+    if not _box_within(piece[0], box) or not 0 < len(mine) < len(lines):
+        return False
+    if last_lines is not None and not _box_within(piece[0], last_lines):
         return False
     return [line.strip() for line in lines[-len(mine) :]] == [line.strip() for line in mine]
+
+
+def _box_within(inner: Box, outer: Box) -> bool:
+    """Does the box `inner` lie within `outer`, sticking out of it by no more than `_WITHIN`?"""
+    (a0, b0, a1, b1), (x0, y0, x1, y1) = inner, outer
+    return x0 - _WITHIN <= a0 and a1 <= x1 + _WITHIN and y0 - _WITHIN <= b0 and b1 <= y1 + _WITHIN
 
 
 def runs_as_blocks(

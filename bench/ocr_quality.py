@@ -523,6 +523,7 @@ def main() -> int:
             "fresh7",
             "fresh8",
             "fresh9",
+            "fresh10",
             "all",
         ),
         default="tune",

@@ -1442,16 +1442,17 @@ _NEARER = 1.5  # points: nor is it that box's when it is not this much nearer th
 
 
 def _caption_hugging_under(rect: Rect, words: list[Word], boxes: Sequence[Rect] = ()) -> str:
-    """The caption flush under an empty box, from its left edge, that hugs the box closer than the line
-    over it does and closer than the box under it, when nothing is printed on its left: a form that
-    prints each box's caption under it ("[      ] / Name", "[      ] / Vorname"), where the line over a
-    box is the caption of the box above it, a little further off."""
+    """The caption flush under an empty box, from its left edge or centred under it, that hugs the box
+    closer than the line over it does and closer than the box under it, when nothing is printed on its
+    left: a form that prints each box's caption under it ("[      ] / Name", "[      ] / Vorname", or
+    "[          ] / Property Tag Number" centred), where the line over a box is the caption of the box
+    above it, a little further off."""
     x0, y0, x1, y1 = rect
     if _label_on("left", rect, words, []):
         return ""
     size = median([word[3] - word[1] for word in words] or [10.0])
-    under = _caption_under(y1, x0, x1, words, size)
-    if not under or under[0][0] > x0 + max(size, 6.0):
+    under = _caption_under(y1, x0, x1, words, size) or _caption_centred_under(y1, x0, x1, words, size)
+    if not under or (under[0][0] > x0 + max(size, 6.0) and not _centred(under, x0, x1, size)):
         return ""
     gap = min(word[1] for word in under) - y1
     above = _line_above(rect, words)
@@ -1465,6 +1466,25 @@ def _caption_hugging_under(rect: Rect, words: list[Word], boxes: Sequence[Rect] 
     ):
         return ""  # a box right under the caption, as near to it: the caption may be that box's
     return _joined_words(under)
+
+
+def _centred(line: list[Word], x0: float, x1: float, size: float) -> bool:
+    """Whether the words stand in the middle of the span from x0 to x1, a font size either way."""
+    middle = (min(word[0] for word in line) + max(word[2] for word in line)) / 2
+    return abs(middle - (x0 + x1) / 2) <= max(size, 6.0)
+
+
+def _caption_centred_under(y: float, x0: float, x1: float, words: list[Word], text_height: float) -> list[Word]:
+    """The words flush under a box and centred under it (a caption set in the middle, under its box)."""
+    line = sorted(
+        (
+            word for word in words
+            if y - 1 <= word[1] <= y + 0.6 * text_height and x0 - 2 <= word[0] and word[2] <= x1 + 2
+            and _clean(word[4])
+        ),
+        key=lambda word: word[0],
+    )  # fmt: skip
+    return line if line and _centred(line, x0, x1, text_height) else []
 
 
 def _box_label_share(inside: list[Word]) -> float:

@@ -1346,3 +1346,18 @@ def test_boxes_whose_captions_are_centred_under_them_take_the_caption_under_them
                 page.insert_text(((x0 + x1 - width) / 2, top + 26 + 24), hint, fontsize=10)
         fields = form_fields(bytes(document.tobytes()))
     assert [field.description for field in fields] == [name for names in rows for name in names]
+
+
+def test_a_blank_typed_in_underscore_segments_a_space_apart_is_one_blank() -> None:
+    """A merchant form's "Bank: ___ ___ ___ ___ ___ ___": each segment is too narrow to write on, the
+    segments a space apart on their line are one blank, named by the label at their left."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for y, (left, right) in ((100, ("Bank:", "Agent:")), (118, ("Corp.:", "Chain:"))):
+            page.insert_text((72, y), left, fontsize=8)
+            page.insert_text((97, y), " ".join(["___"] * 12), fontsize=8)
+            page.insert_text((276, y), right, fontsize=8)
+            page.insert_text((301, y), " ".join(["___"] * 12), fontsize=8)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Bank", "Agent", "Corp.", "Chain"]
+    assert all(field.bbox.width * 595 > 150 for field in fields)  # the whole run of segments

@@ -426,7 +426,7 @@ def _layout_fields(
     of a form baked flat: not on the pages without widgets of a form that keeps its widgets
     (`open_blanks` false), where white space is the page's (a report's heading over its abstract)."""
     places = _glyph_boxes(words)
-    runs = _blank_runs(words)
+    runs = _blank_runs(_segments_joined(words))
     vectors = sum(block[6] == _VECTOR_BLOCK for block in page.get_text("blocks", textpage=textpage))
     drawn: list[Place] = []
     rules: tuple[list[tuple[float, float, float]], ...] = ([], [])
@@ -697,6 +697,34 @@ def _glyph_boxes(words: list[Word]) -> list[Place]:
         label = label.strip() or _printed_label(box, words, checkbox=True)
         places.append((box, label or "check box", "checkbox", None, None))
     return places
+
+
+_SEGMENT_GAP = 0.6  # word heights: underscore runs this close on a line are one segmented blank
+
+
+def _segments_joined(words: list[Word]) -> list[Word]:
+    """The words with runs of underscores a space apart on one line joined into one run: a blank typed
+    in segments ("Bank: ___ ___ ___ ___", one segment a character or two) is one blank, wider than any
+    of its segments, which alone are too narrow to write on."""
+    joined: list[Word] = []
+    for word in sorted(words, key=lambda word: (round(word[1]), word[0])):
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and _underscores(word[4])
+            and _underscores(last[4])
+            and abs(word[1] - last[1]) < 2
+            and abs(word[3] - last[3]) < 2
+            and 0 <= word[0] - last[2] <= _SEGMENT_GAP * _height(word)
+        ):
+            joined[-1] = (last[0], min(last[1], word[1]), word[2], max(last[3], word[3]), last[4] + "_" + word[4])
+        else:
+            joined.append(word)
+    return joined
+
+
+def _underscores(text: str) -> bool:
+    return len(text) >= 2 and not text.strip("_")
 
 
 def _blank_runs(words: list[Word]) -> list[Place]:

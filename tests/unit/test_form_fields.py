@@ -1325,3 +1325,39 @@ def test_a_strip_of_captions_over_boxes_is_no_pair_of_twin_captions() -> None:
         ("City", 112),
         ("State", 112),
     ]
+
+
+def test_boxes_whose_captions_are_centred_under_them_take_the_caption_under_them() -> None:
+    """Wide empty boxes in two columns, each with its caption centred flush under it and a hint line
+    under the caption ("Ex. 28000-055555"), the next row's boxes a few points further down (a state
+    agency's asset form): each box takes the caption centred under it, not the hint over it."""
+    rows = [("Property Tag Number", "Service Tag Number"), ("Office Name", "Office Address")]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((36, 84), "Asset assignment", fontsize=12)
+        for row, names in enumerate(rows):
+            top = 100 + 60 * row
+            for (x0, x1), name in zip(((34, 311), (325, 586)), names, strict=True):
+                page.draw_rect(pymupdf.Rect(x0, top, x1, top + 26), width=0.5)
+                width = pymupdf.get_text_length(name, fontsize=10)
+                page.insert_text(((x0 + x1 - width) / 2, top + 26 + 11), name, fontsize=10)
+                hint = "Ex. 500123456"
+                width = pymupdf.get_text_length(hint, fontsize=10)
+                page.insert_text(((x0 + x1 - width) / 2, top + 26 + 24), hint, fontsize=10)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == [name for names in rows for name in names]
+
+
+def test_a_blank_typed_in_underscore_segments_a_space_apart_is_one_blank() -> None:
+    """A merchant form's "Bank: ___ ___ ___ ___ ___ ___": each segment is too narrow to write on, the
+    segments a space apart on their line are one blank, named by the label at their left."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for y, (left, right) in ((100, ("Bank:", "Agent:")), (118, ("Corp.:", "Chain:"))):
+            page.insert_text((72, y), left, fontsize=8)
+            page.insert_text((97, y), " ".join(["___"] * 12), fontsize=8)
+            page.insert_text((276, y), right, fontsize=8)
+            page.insert_text((301, y), " ".join(["___"] * 12), fontsize=8)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Bank", "Agent", "Corp.", "Chain"]
+    assert all(field.bbox.width * 595 > 150 for field in fields)  # the whole run of segments

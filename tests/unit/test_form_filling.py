@@ -224,3 +224,18 @@ def test_a_long_label_with_colons_keeps_its_value_whole() -> None:
     assert (statement.label, statement.value) == (label, "Portland 163")
     prose = "Please use what follows for the form, " * 9 + "as said: " + "word " * 20
     assert all(statement.label != prose.split(": ")[0] for statement in statements(prose))
+
+
+def test_a_phrase_run_together_as_a_field_name_writes_it_names_its_concept() -> None:
+    """Labels taken from field names ("signup_firstname", "zipcode", "dateofbirth") fill the fields a
+    form prints in its own words ("Vorname", "Postleitzahl", "Geburtsdatum")."""
+    fields = [
+        ("a", "Vorname", "text"),
+        ("b", "Nachname", "text"),
+        ("c", "Postleitzahl", "text"),
+        ("d", "Geburtsdatum", "text"),
+    ]
+    instructions = (
+        "signup firstname: Jane\nsignup lastname: Roe\nsignup zipcode: 12345\nsignup dateofbirth: 1.1.1990"
+    )
+    assert field_values(fields, instructions) == {"a": "Jane", "b": "Roe", "c": "12345", "d": "1.1.1990"}

@@ -426,7 +426,7 @@ def _layout_fields(
     of a form baked flat: not on the pages without widgets of a form that keeps its widgets
     (`open_blanks` false), where white space is the page's (a report's heading over its abstract)."""
     places = _glyph_boxes(words)
-    runs = _blank_runs(words)
+    runs = _blank_runs(_segments_joined(words))
     vectors = sum(block[6] == _VECTOR_BLOCK for block in page.get_text("blocks", textpage=textpage))
     drawn: list[Place] = []
     rules: tuple[list[tuple[float, float, float]], ...] = ([], [])
@@ -697,6 +697,34 @@ def _glyph_boxes(words: list[Word]) -> list[Place]:
         label = label.strip() or _printed_label(box, words, checkbox=True)
         places.append((box, label or "check box", "checkbox", None, None))
     return places
+
+
+_SEGMENT_GAP = 0.6  # word heights: underscore runs this close on a line are one segmented blank
+
+
+def _segments_joined(words: list[Word]) -> list[Word]:
+    """The words with runs of underscores a space apart on one line joined into one run: a blank typed
+    in segments ("Bank: ___ ___ ___ ___", one segment a character or two) is one blank, wider than any
+    of its segments, which alone are too narrow to write on."""
+    joined: list[Word] = []
+    for word in sorted(words, key=lambda word: (round(word[1]), word[0])):
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and _underscores(word[4])
+            and _underscores(last[4])
+            and abs(word[1] - last[1]) < 2
+            and abs(word[3] - last[3]) < 2
+            and 0 <= word[0] - last[2] <= _SEGMENT_GAP * _height(word)
+        ):
+            joined[-1] = (last[0], min(last[1], word[1]), word[2], max(last[3], word[3]), last[4] + "_" + word[4])
+        else:
+            joined.append(word)
+    return joined
+
+
+def _underscores(text: str) -> bool:
+    return len(text) >= 2 and not text.strip("_")
 
 
 def _blank_runs(words: list[Word]) -> list[Place]:
@@ -1442,16 +1470,17 @@ _NEARER = 1.5  # points: nor is it that box's when it is not this much nearer th
 
 
 def _caption_hugging_under(rect: Rect, words: list[Word], boxes: Sequence[Rect] = ()) -> str:
-    """The caption flush under an empty box, from its left edge, that hugs the box closer than the line
-    over it does and closer than the box under it, when nothing is printed on its left: a form that
-    prints each box's caption under it ("[      ] / Name", "[      ] / Vorname"), where the line over a
-    box is the caption of the box above it, a little further off."""
+    """The caption flush under an empty box, from its left edge or centred under it, that hugs the box
+    closer than the line over it does and closer than the box under it, when nothing is printed on its
+    left: a form that prints each box's caption under it ("[      ] / Name", "[      ] / Vorname", or
+    "[          ] / Property Tag Number" centred), where the line over a box is the caption of the box
+    above it, a little further off."""
     x0, y0, x1, y1 = rect
     if _label_on("left", rect, words, []):
         return ""
     size = median([word[3] - word[1] for word in words] or [10.0])
-    under = _caption_under(y1, x0, x1, words, size)
-    if not under or under[0][0] > x0 + max(size, 6.0):
+    under = _caption_under(y1, x0, x1, words, size) or _caption_centred_under(y1, x0, x1, words, size)
+    if not under or (under[0][0] > x0 + max(size, 6.0) and not _centred(under, x0, x1, size)):
         return ""
     gap = min(word[1] for word in under) - y1
     above = _line_above(rect, words)
@@ -1465,6 +1494,25 @@ def _caption_hugging_under(rect: Rect, words: list[Word], boxes: Sequence[Rect] 
     ):
         return ""  # a box right under the caption, as near to it: the caption may be that box's
     return _joined_words(under)
+
+
+def _centred(line: list[Word], x0: float, x1: float, size: float) -> bool:
+    """Whether the words stand in the middle of the span from x0 to x1, a font size either way."""
+    middle = (min(word[0] for word in line) + max(word[2] for word in line)) / 2
+    return abs(middle - (x0 + x1) / 2) <= max(size, 6.0)
+
+
+def _caption_centred_under(y: float, x0: float, x1: float, words: list[Word], text_height: float) -> list[Word]:
+    """The words flush under a box and centred under it (a caption set in the middle, under its box)."""
+    line = sorted(
+        (
+            word for word in words
+            if y - 1 <= word[1] <= y + 0.6 * text_height and x0 - 2 <= word[0] and word[2] <= x1 + 2
+            and _clean(word[4])
+        ),
+        key=lambda word: word[0],
+    )  # fmt: skip
+    return line if line and _centred(line, x0, x1, text_height) else []
 
 
 def _box_label_share(inside: list[Word]) -> float:

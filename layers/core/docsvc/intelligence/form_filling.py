@@ -94,8 +94,14 @@ _THRESHOLD = 0.55
 _SURE = 0.85
 
 
+_JOINED = 7  # letters at least of a phrase run together that still names its concept
+
+
 def _concept_table() -> tuple[dict[Words, str], int]:
+    """The concepts by their phrases, and by the phrases of several words run together as a field's
+    name writes them ("firstname", "zipcode", "dateofbirth"); a short run ("nele") could be a word."""
     table: dict[Words, str] = {}
+    joined: dict[Words, str] = {}
     for entry in _CONCEPTS.strip().split("\n"):
         if ":" in entry:
             concept, _, listing = entry.partition(":")
@@ -106,6 +112,10 @@ def _concept_table() -> tuple[dict[Words, str], int]:
             words = phrase(item)
             if words:
                 table.setdefault(words, concept)
+            if len(words) > 1 and len("".join(words)) >= _JOINED:
+                joined.setdefault(("".join(words),), concept)
+    for words, concept in joined.items():
+        table.setdefault(words, concept)
     return table, max(len(words) for words in table)
 
 

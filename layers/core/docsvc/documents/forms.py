@@ -715,9 +715,15 @@ def _segments_joined(words: list[Word]) -> list[Word]:
             and _underscores(last[4])
             and abs(word[1] - last[1]) < 2
             and abs(word[3] - last[3]) < 2
-            and 0 <= word[0] - last[2] <= _SEGMENT_GAP * _height(word)
+            and 0 <= word[0] - last[2] <= _SEGMENT_GAP * (word[3] - word[1])
         ):
-            joined[-1] = (last[0], min(last[1], word[1]), word[2], max(last[3], word[3]), last[4] + "_" + word[4])
+            joined[-1] = (
+                last[0],
+                min(last[1], word[1]),
+                word[2],
+                max(last[3], word[3]),
+                last[4] + "_" + word[4],
+            )
         else:
             joined.append(word)
     return joined
@@ -1502,7 +1508,9 @@ def _centred(line: list[Word], x0: float, x1: float, size: float) -> bool:
     return abs(middle - (x0 + x1) / 2) <= max(size, 6.0)
 
 
-def _caption_centred_under(y: float, x0: float, x1: float, words: list[Word], text_height: float) -> list[Word]:
+def _caption_centred_under(
+    y: float, x0: float, x1: float, words: list[Word], text_height: float
+) -> list[Word]:
     """The words flush under a box and centred under it (a caption set in the middle, under its box)."""
     line = sorted(
         (

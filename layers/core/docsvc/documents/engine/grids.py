@@ -515,7 +515,8 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
 def _cell_joints(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> list[Segment]:
     """Column edges of a table whose horizontal rules are drawn a cell at a time and no vertical rule
     between its columns: where `_FRAME_RULES` or more rules of one span (`_by_span`), one under the
-    other, each have a piece ending where another starts at the same x, a vertical rule down from the
+    other, each have a piece ending where another starts at the same xs (all of them: tables of other
+    columns stacked under it, their rules as wide, stop the run), a vertical rule at each down from the
     first to the last of them. Joining the pieces into one rule (`_joined`) would lose those edges; a
     cell spanning columns (a header over two) is drawn in one piece, so there the rules above it stop
     the run; one whose rules are still drawn a column at a time is found from its words
@@ -537,17 +538,24 @@ def _cell_joints(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> 
     for same in _by_span(list(meeting)):
         if len(same) < _FRAME_RULES:
             continue
-        ordered = sorted(same)
-        for x in _distinct(x for rule in ordered for x in meeting[rule]):
-            run: list[float] = []
-            for rule in [*ordered, None]:
-                if rule is not None and any(abs(x - at) <= _SNAP for at in meeting[rule]):
-                    run.append(rule[0])
-                    continue
-                if len(run) >= _FRAME_RULES and not _drawn_at(x, run[0], run[-1], vertical):
-                    edges.append((x, run[0], run[-1]))
-                run = []
+        run: list[Segment] = []  # rules one under the other whose pieces meet at the same xs
+        for rule in [*sorted(same), None]:
+            if rule is not None and meeting[rule] and (not run or _same_xs(meeting[rule], meeting[run[0]])):
+                run.append(rule)
+                continue
+            if len(run) >= _FRAME_RULES:
+                top, bottom = run[0][0], run[-1][0]
+                edges += [
+                    (x, top, bottom) for x in meeting[run[0]] if not _drawn_at(x, top, bottom, vertical)
+                ]
+            run = [rule] if rule is not None and meeting[rule] else []
     return edges
+
+
+def _same_xs(xs: Sequence[float], others: Sequence[float]) -> bool:
+    return len(xs) == len(others) and all(
+        abs(x - other) <= _SNAP for x, other in zip(xs, others, strict=True)
+    )
 
 
 def _with_cell_joints(grid: Grid, edges: Sequence[Segment]) -> Grid:

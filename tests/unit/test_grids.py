@@ -554,11 +554,17 @@ def test_rules_drawn_a_cell_at_a_time_part_the_columns_where_their_pieces_meet()
 def test_tables_of_other_columns_stacked_under_one_keep_their_own_column_edges() -> None:
     """Two tables one under the other, their rules as wide and drawn a cell at a time, sharing one
     column edge of two: each table's edges run down its own rules only, none across the gap between."""
-    horizontal = cell_pieces([0, 80, 130, 180], [0, 20, 40]) + cell_pieces([0, 80, 100, 180], [60, 80, 100])
+    horizontal = cell_pieces([0, 80, 130, 180], [0, 20, 40, 60])
+    horizontal += cell_pieces([0, 80, 100, 180], [80, 100, 120, 140])
 
     edges = grids._cell_joints(horizontal, [])
 
-    assert sorted(edges) == [(80, 0, 40), (80, 60, 100), (100, 60, 100), (130, 0, 40)]
+    assert sorted(edges) == [(80, 0, 60), (80, 80, 140), (100, 80, 140), (130, 0, 60)]
+
+
+def test_three_rules_drawn_a_cell_at_a_time_stay_a_frame_whose_rows_the_words_give() -> None:
+    """Above a table, under its header, below it: its body is one band of many lines, no lattice."""
+    assert grids._cell_joints(cell_pieces([0, 80, 130, 180], [0, 20, 90]), []) == []
 
 
 def test_pieces_meeting_where_vertical_rules_are_drawn_leave_the_grid_to_those_rules() -> None:

@@ -514,13 +514,14 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
 
 def _cell_joints(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> list[Segment]:
     """Column edges of a table whose horizontal rules are drawn a cell at a time and no vertical rule
-    between its columns: where `_FRAME_RULES` or more rules of one span (`_by_span`), one under the
+    between its columns: where more than `_FRAME_RULES` rules of one span (`_by_span`), one under the
     other, each have a piece ending where another starts at the same xs (all of them: tables of other
     columns stacked under it, their rules as wide, stop the run), a vertical rule at each down from the
     first to the last of them. Joining the pieces into one rule (`_joined`) would lose those edges; a
     cell spanning columns (a header over two) is drawn in one piece, so there the rules above it stop
     the run; one whose rules are still drawn a column at a time is found from its words
-    (`_spans_over_cell_joints`).
+    (`_spans_over_cell_joints`). Three such rules alone (above a table, under its header, below it)
+    stay a frame (`_row_rule_frames`), whose rows the words give: its body is one band of many lines.
     Where vertical rules are drawn down most of the way at that x (`_drawn_at`), they part the
     columns (and leave a spanning cell whole where they stop), so no edge is added there."""
     meeting: dict[Segment, tuple[float, ...]] = {}  # a whole rule -> the x where its pieces meet
@@ -543,7 +544,7 @@ def _cell_joints(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> 
             if rule is not None and meeting[rule] and (not run or _same_xs(meeting[rule], meeting[run[0]])):
                 run.append(rule)
                 continue
-            if len(run) >= _FRAME_RULES:
+            if len(run) > _FRAME_RULES:
                 top, bottom = run[0][0], run[-1][0]
                 edges += [
                     (x, top, bottom) for x in meeting[run[0]] if not _drawn_at(x, top, bottom, vertical)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import pairwise
 
 import pytest
 from docsvc.documents.engine import grids, pdf
@@ -535,6 +536,70 @@ def test_a_table_drawn_without_its_sides_gets_them_from_its_rules_ends() -> None
     (grid,) = ruled_grids(horizontal, inner)
 
     assert len(grid.columns) == 2 and grid.box[0] <= 100 and grid.box[2] >= 400
+
+
+def cell_pieces(xs: Sequence[float], ys: Sequence[float]) -> list[tuple[float, float, float]]:
+    """Horizontal rules at each y drawn a cell at a time: a piece from each x to the next."""
+    return [(y, x0, x1) for y in ys for x0, x1 in pairwise(xs)]
+
+
+def test_rules_drawn_a_cell_at_a_time_part_the_columns_where_their_pieces_meet() -> None:
+    """No vertical rule: the pieces of every rule meet at the same x, where the columns part."""
+    (grid,) = ruled_grids(cell_pieces([0, 80, 130, 180], [0, 40, 65, 90]), [])
+
+    assert grid.columns == (80, 130) and len(grid.rows) == 2
+    assert grid.cell_joints == (80, 130)
+
+
+def test_tables_of_other_columns_stacked_under_one_keep_their_own_column_edges() -> None:
+    """Two tables one under the other, their rules as wide and drawn a cell at a time, sharing one
+    column edge of two: each table's edges run down its own rules only, none across the gap between."""
+    horizontal = cell_pieces([0, 80, 130, 180], [0, 20, 40, 60])
+    horizontal += cell_pieces([0, 80, 100, 180], [80, 100, 120, 140])
+
+    edges = grids._cell_joints(horizontal, [])
+
+    assert sorted(edges) == [(80, 0, 60), (80, 80, 140), (100, 80, 140), (130, 0, 60)]
+
+
+def test_three_rules_drawn_a_cell_at_a_time_stay_a_frame_whose_rows_the_words_give() -> None:
+    """Above a table, under its header, below it: its body is one band of many lines, no lattice."""
+    assert grids._cell_joints(cell_pieces([0, 80, 130, 180], [0, 20, 90]), []) == []
+
+
+def test_pieces_meeting_where_vertical_rules_are_drawn_leave_the_grid_to_those_rules() -> None:
+    """Rules drawn a cell at a time beside vertical rules that stop at a row spanning the columns:
+    the drawn rules part the columns, as if the horizontal ones were drawn whole."""
+    ys = [0, 20, 40, 60, 80]
+    vertical = [(x, y0, y1) for x in (0, 180) for y0, y1 in pairwise(ys)]
+    vertical += [(x, y0, y1) for x in (80, 130) for y0, y1 in ((0, 20), (20, 40), (60, 80))]
+
+    (grid,) = ruled_grids(cell_pieces([0, 80, 130, 180], ys), vertical)
+
+    assert grid.cell_joints == ()
+    assert grid == ruled_grids([(y, 0.0, 180.0) for y in ys], vertical)[0]
+
+
+def test_a_line_running_across_an_edge_taken_from_rules_pieces_spans_the_columns() -> None:
+    """A note under the figures, its rules still drawn a column at a time: its words stand a word's
+    space apart across the edge, so its cells are one; the figures' columns stay apart."""
+    rows = [
+        (5.0, [(4, "Year"), (90, "2022"), (140, "2023")]),
+        (45.0, [(4, "Rate"), (90, "+5.2%"), (140, "+4.9%")]),
+        (70.0, [(4, "Source:"), (52, "Insee,"), (94, "own"), (118, "calculations")]),
+    ]
+    words = words_of(rows)
+    (grid,) = ruled_grids(cell_pieces([0, 80, 130, 220], [0, 40, 65, 90]), [])
+
+    grid = split_stacked_rows(grid, words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert table.splitlines() == [
+        "| Year | 2022 | 2023 |",
+        "|---|---|---|",
+        "| Rate | +5.2% | +4.9% |",
+        "| Source: Insee, own calculations |  |  |",
+    ]
 
 
 def test_a_lone_box_or_an_underline_is_no_table() -> None:

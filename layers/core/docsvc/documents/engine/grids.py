@@ -76,6 +76,7 @@ class Grid:
     rows: tuple[float, ...]
     cells: tuple[Box, ...] = ()
     joints: tuple[float, ...] = ()  # heights where its vertical rules are drawn in two pieces (`_joints`)
+    cell_joints: tuple[float, ...] = ()  # x of column edges taken from its rules' pieces (`_cell_joints`)
 
     def holds(self, word: Word) -> bool:
         x, y = word.centre
@@ -471,7 +472,8 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
     """The tables that ruling lines draw: the cells enclosed by rules, grouped into tables by the
     corners they share (the lattice a ruled table is), each as a grid of its columns and rows."""
     rows_of = _joined(horizontal)
-    columns_of = _joined(vertical)
+    edges = _cell_joints(horizontal, vertical)
+    columns_of = _joined([*vertical, *edges])
     columns_of = _joined([*columns_of, *_open_sides(rows_of, columns_of)])
     crossings: dict[int, list[tuple[float, int]]] = {}  # horizontal rule -> (x, vertical rule) it meets
     downward: dict[int, list[tuple[float, int]]] = {}  # vertical rule -> (y, horizontal rule) it meets
@@ -505,8 +507,128 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
     grids = [_lattice(group) for group in _touching(cells)]
     grids = [grid for grid in grids if grid.columns and grid.rows]  # a lone box is no table
     grids = [_joints(grid, vertical) for grid in grids]
+    grids = [_with_cell_joints(grid, edges) for grid in grids] if edges else grids
     grids += _row_rule_frames(rows_of, columns_of)
     return grids + _column_rules([rule for index, rule in enumerate(columns_of) if index not in downward])
+
+
+def _cell_joints(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> list[Segment]:
+    """Column edges of a table whose horizontal rules are drawn a cell at a time and no vertical rule
+    between its columns: where more than `_FRAME_RULES` rules of one span (`_by_span`), one under the
+    other, each have a piece ending where another starts at the same xs (all of them: tables of other
+    columns stacked under it, their rules as wide, stop the run), a vertical rule at each down from the
+    first to the last of them. Joining the pieces into one rule (`_joined`) would lose those edges; a
+    cell spanning columns (a header over two) is drawn in one piece, so there the rules above it stop
+    the run; one whose rules are still drawn a column at a time is found from its words
+    (`_spans_over_cell_joints`). Three such rules alone (above a table, under its header, below it)
+    stay a frame (`_row_rule_frames`), whose rows the words give: its body is one band of many lines.
+    Where vertical rules are drawn down most of the way at that x (`_drawn_at`), they part the
+    columns (and leave a spanning cell whole where they stop), so no edge is added there."""
+    meeting: dict[Segment, tuple[float, ...]] = {}  # a whole rule -> the x where its pieces meet
+    for line in _on_lines(horizontal):
+        at = sum(segment[0] for segment in line) / len(line)
+        left, right = min(piece[1] for piece in line), max(piece[2] for piece in line)
+        starts = sorted(piece[1] for piece in line)
+        meeting[(at, left, right)] = _distinct(
+            end
+            for _, _, end in line
+            if left + _SNAP < end < right - _SNAP
+            and bisect(starts, end + _SNAP) > bisect_left(starts, end - _SNAP)  # another piece starts there
+        )
+    edges: list[Segment] = []
+    for same in _by_span(list(meeting)):
+        if len(same) < _FRAME_RULES:
+            continue
+        run: list[Segment] = []  # rules one under the other whose pieces meet at the same xs
+        for rule in [*sorted(same), None]:
+            if rule is not None and meeting[rule] and (not run or _same_xs(meeting[rule], meeting[run[0]])):
+                run.append(rule)
+                continue
+            if len(run) > _FRAME_RULES:
+                top, bottom = run[0][0], run[-1][0]
+                edges += [
+                    (x, top, bottom) for x in meeting[run[0]] if not _drawn_at(x, top, bottom, vertical)
+                ]
+            run = [rule] if rule is not None and meeting[rule] else []
+    return edges
+
+
+def _same_xs(xs: Sequence[float], others: Sequence[float]) -> bool:
+    return len(xs) == len(others) and all(
+        abs(x - other) <= _SNAP for x, other in zip(xs, others, strict=True)
+    )
+
+
+def _with_cell_joints(grid: Grid, edges: Sequence[Segment]) -> Grid:
+    """The grid with the x of those of its column edges that `_cell_joints` added."""
+    xs = _distinct(
+        x
+        for x, top, bottom in edges
+        if grid.box[0] < x < grid.box[2] and top < grid.box[3] and bottom > grid.box[1]
+    )
+    return replace(grid, cell_joints=xs) if xs else grid
+
+
+def _spans_over_cell_joints(grid: Grid, words: Sequence[Word]) -> Grid:
+    """A ruled grid whose cells on both sides of a column edge taken from its rules' pieces
+    (`_cell_joints`) are one cell where a line of words runs across the edge: a value spanning the
+    columns, its rules still drawn a column at a time."""
+    if not grid.cell_joints:
+        return grid
+    held = sorted((word for word in words if grid.holds(word)), key=lambda word: word.centre[1])
+    heights = [word.centre[1] for word in held]
+    cells = set(grid.cells)
+    for x in grid.cell_joints:
+        starting = {
+            (round(cell[1] / _SNAP), round(cell[3] / _SNAP)): cell
+            for cell in cells
+            if abs(cell[0] - x) <= _SNAP
+        }
+        for left in [cell for cell in cells if abs(cell[2] - x) <= _SNAP]:
+            right = starting.get((round(left[1] / _SNAP), round(left[3] / _SNAP)))
+            if right is None:
+                continue
+            band = held[bisect_left(heights, left[1]) : bisect(heights, left[3])]
+            if _runs_across(x, [word for word in band if left[0] <= word.centre[0] <= right[2]]):
+                cells -= {left, right}
+                cells.add((left[0], left[1], right[2], left[3]))
+    if cells == set(grid.cells):
+        return grid
+    return replace(grid, cells=tuple(sorted(cells, key=lambda cell: (cell[1], cell[0]))))
+
+
+def _runs_across(x: float, words: Sequence[Word]) -> bool:
+    """Whether a line of the words runs across x: a word stands over it, or two words beside it stand
+    no further apart than words of a line do (`_WORD_SPACE`), not a column's gap."""
+    for line in visual_lines(words):
+        ordered = sorted(line.words, key=_left)
+        if any(word.box[0] < x < word.box[2] for word in ordered):
+            return True
+        for before, after in pairwise(ordered):
+            if (
+                before.centre[0] < x < after.centre[0]
+                and after.box[0] - before.box[2] <= _WORD_SPACE * line.height
+            ):
+                return True
+    return False
+
+
+_DRAWN = 0.5  # of the height between a table's rules: vertical rules drawn down this much part its columns
+
+
+def _drawn_at(x: float, top: float, bottom: float, vertical: Sequence[Segment]) -> bool:
+    """Whether vertical rules at x (within _SNAP) are drawn down most (`_DRAWN`) of the height from
+    top to bottom: then they part the columns there, and where they stop a cell spans the columns; a
+    box drawn round the header alone is no such rule."""
+    spans = sorted(
+        (max(min(a, b), top), min(max(a, b), bottom)) for at, a, b in vertical if abs(at - x) <= _SNAP
+    )
+    covered, reach = 0.0, top
+    for start, end in spans:
+        if end > reach:
+            covered += end - max(start, reach)
+            reach = end
+    return covered >= _DRAWN * (bottom - top)
 
 
 _TOUCH = 1.0  # points: a vertical rule's piece ending this close to where the next begins meets it
@@ -552,7 +674,7 @@ def _rows_at_joints(grid: Grid, words: Sequence[Word]) -> Grid:
         for x0, y0, x1, y1 in grid.cells
         for piece in _cut_between(x0, x1, [y0, *(y for y in added if y0 + _SNAP < y < y1 - _SNAP), y1])
     )
-    return Grid(grid.box, grid.columns, tuple(sorted((*grid.rows, *added))), cells)
+    return replace(grid, rows=tuple(sorted((*grid.rows, *added))), cells=cells, joints=())
 
 
 def _all_rules_meet_at(
@@ -690,9 +812,9 @@ def _open_sides(rules: Sequence[Segment], verticals: Sequence[Segment]) -> list[
     return sides
 
 
-def _joined(segments: Sequence[Segment]) -> list[Segment]:
-    """Rules on one line (within _SNAP of each other) that overlap or nearly meet, as one rule, at
-    their mean position."""
+def _on_lines(segments: Sequence[Segment]) -> list[list[Segment]]:
+    """Rules grouped by the line they stand on (within _SNAP of the line's first), each from its
+    lower end to its higher."""
     lines: list[list[Segment]] = []
     first = float("-inf")  # where the line being gathered starts
     for segment in sorted((at, a, b) if a <= b else (at, b, a) for at, a, b in segments):
@@ -701,8 +823,14 @@ def _joined(segments: Sequence[Segment]) -> list[Segment]:
         else:
             lines.append([segment])
             first = segment[0]
+    return lines
+
+
+def _joined(segments: Sequence[Segment]) -> list[Segment]:
+    """Rules on one line (within _SNAP of each other) that overlap or nearly meet, as one rule, at
+    their mean position."""
     joined: list[Segment] = []
-    for line in lines:
+    for line in _on_lines(segments):
         at = sum(segment[0] for segment in line) / len(line)
         if len(line) == 1:  # most rules are alone on their line
             joined.append((at, line[0][1], line[0][2]))
@@ -797,7 +925,7 @@ def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
         return _beside_column_rules(grid, words)
     if not grid.columns and not grid.cells:
         return _between_row_rules(grid, words)
-    grid = _rows_at_joints(grid, words)
+    grid = _spans_over_cell_joints(_rows_at_joints(grid, words), words)
     bands: dict[int, list[Word]] = {}
     for word in words:
         if grid.holds(word):

@@ -654,6 +654,17 @@ def test_a_total_two_labels_print_alike_is_the_total_over_a_tax_tables_first_amo
     assert extract(page, RECEIPT).output["total"] == 26.6
 
 
+def test_two_labels_printing_nothing_to_pay_alike_do_not_make_it_the_total() -> None:
+    page = _roll(
+        "Gesamtbetrag    der    Zuschläge    0,00",
+        "Gesamtbetrag    der    Abschläge    -0,00",
+        "Bruttosumme    197,65",
+        "Zahlbetrag    197,65",
+    )
+
+    assert extract(page, RECEIPT).output["total"] == 197.65
+
+
 def test_a_postcode_ocr_read_with_a_letter_for_a_digit_closes_the_address_read_as_digits() -> None:
     page = _roll("theq OM", "Rosenweg    25/27", "5B239    Schwerte", "scout    BIR", "Pflaumen    0,87    A")
 

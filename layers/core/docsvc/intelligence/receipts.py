@@ -298,7 +298,7 @@ def _settled(found: list[tuple[float, Candidate]], lines: Sequence[Line]) -> Can
             if any(cents) and round(earlier_value * 100) + added == round(value * 100):
                 return replace(candidate, score=max(candidate.score, SETTLED), checked=True)
     for index, (value, candidate) in enumerate(ordered):
-        if any(
+        if value > 0 and any(  # nothing to pay is no total, however many labels print it
             other == value and there.order[0] != candidate.order[0] for other, there in ordered[index + 1 :]
         ):
             return replace(candidate, score=max(candidate.score, SETTLED), checked=True)

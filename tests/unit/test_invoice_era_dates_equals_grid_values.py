@@ -77,3 +77,17 @@ def test_values_beside_colon_labels_in_an_items_grid_are_read() -> None:
         "2025-06-24",
         "2025-07-24",
     )
+
+
+@pytest.mark.parametrize("company", ["株式会社ミナト商事", "ミナト商事合同会社"])
+def test_japanese_company_over_its_address_is_the_issuer(company: str) -> None:
+    page = (
+        f"請求書\n\n請求番号: A-18\n\n発行日: 2024年3月1日\n\n{company}\n\n"
+        "〒100-0001 東京都千代田区千代田1-1-1\n\nTEL: 03-1234-5678\n\n"
+        "請求先:\n\n有限会社テスト\n\n合計: ¥11,000"
+    )
+    schema = {
+        "type": "object",
+        "properties": {"issuer": {"type": "object", "properties": {"name": {"type": "string"}}}},
+    }
+    assert extract([page], schema).output["issuer"]["name"] == company

@@ -3,7 +3,7 @@
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
-                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|receipts|
+                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|receipts|
                  receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
@@ -76,7 +76,11 @@ since. `fresh20` holds seven invoices of seven further producers (Australian and
 Japanese, Chilean Spanish, Serbian and Slovenian: a trades contractor's two-page tax invoice, a Reiwa-dated
 請求書, a freelancer's invoice with its values above their labels, a tutor's script-made invoice, a
 bakery's boleta ticket, a mobile-usage racun and a restaurant's racun), their truth read by hand;
-measured only.
+measured only at first, read since. `fresh21` holds six invoices of six further producers (Guatemalan
+Spanish, South African, Nepali and Tanzanian English and West African French: an electronic exchange
+invoice (FEL) of a report engine, an equipment-rental invoice, a contractor's script-made invoice, a
+manufacturer's tax invoice printed twice on its page, a pharmacy system's invoice with no currency and a
+console sales app's CFA-franc facture with its total in words), their truth read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -314,6 +318,7 @@ SPLITS = (
     "fresh18",
     "fresh19",
     "fresh20",
+    "fresh21",
     "receipts",
     "receipts2",
     "receipts2-heldout",

@@ -74,8 +74,11 @@ _SALUTATION = re.compile(
     r"(?i)herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|miss|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|"
     r"dhr\.?|mevr\.?|heer|mevrouw|sr\.?|sra\.?|se[nñ]or|se[nñ]ora|sig\.?|sig\.ra|signor|signora|pan|pani"
 )
-_ENDS_LEGAL_FORM = re.compile(  # a company's name ends so: "GmbH", "SARL", "a.G." (a mutual insurer)
+_JAPANESE_FORMS = "(?:株式会社|有限会社|合同会社|合資会社|合名会社)"
+_ENDS_LEGAL_FORM = re.compile(  # a company's name ends so: "GmbH", "SARL", "a.G." (a mutual insurer);
+    # a Japanese company's form starts or ends its name, no space between ("株式会社サンプル")
     rf"(?i)(?<!\w)(?:{LEGAL_FORM.pattern.removeprefix('(?i)')}|a\.\s?g\.|e\.\s?v\.)$"
+    rf"|^{_JAPANESE_FORMS}\S|\S{_JAPANESE_FORMS}$"
 )
 # " Tel: " inside a line of a block, or a label of up to three words after a comma ("Muster GmbH, VAT ID:
 # DE123", "Romashka OOO, INN: 7707083893").

@@ -44,7 +44,8 @@ def table_parts(rows: list[tuple[str, ...]]) -> tuple[list[str], list[tuple[str,
     cells are joined back (without a space inside a word cut in two). A column empty in all rows but
     a few of four or more (a gap between columns, filled only where text ran across it) is left out,
     unless the few are summary rows (a total's label and amount in columns the items leave empty) that
-    fill it with more than a dash.
+    fill it with more than a dash, or values beside labels ending in their colon ("| Invoice Number: |
+    3295 |" above an items table in one grid: the values' column is filled in those rows only).
     """
     width = len(rows[0])
     start = next(
@@ -59,8 +60,18 @@ def table_parts(rows: list[tuple[str, ...]]) -> tuple[list[str], list[tuple[str,
         for column in range(width)
         if sum(1 for row in body if row[column]) >= least
         or any(not is_blank_cell(row[column]) for row in summaries)
+        or _beside_colons(body, column) >= 2
     ]
     return [text for text in spilled if text], [tuple(row[column] for column in used) for row in body]
+
+
+def _beside_colons(rows: list[tuple[str, ...]], column: int) -> int:
+    """How many rows fill `column` with the value of a label whose colon ends the filled cell before it."""
+    count = 0
+    for row in rows:
+        before = [cell for cell in row[:column] if cell.strip()]
+        count += bool(row[column].strip() and before and before[-1].rstrip().endswith(":"))
+    return count
 
 
 def header_lines(table: Table) -> range:

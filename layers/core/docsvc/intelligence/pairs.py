@@ -25,7 +25,7 @@ from docsvc.intelligence.labels import (
     label_key,
     without_rate,
 )
-from docsvc.intelligence.lines import Line, Pos, is_cell, label_colon, segments
+from docsvc.intelligence.lines import KNOWN_KEYS, Line, Pos, is_cell, label_colon, segments
 from docsvc.intelligence.page_tables import Table
 from docsvc.intelligence.values import parse_number
 
@@ -64,6 +64,9 @@ _RUN_ON = 150  # a piece this long holds labels and values run together
 # A tax label's rate after its colon, with the base it is taken of in brackets or not: "VAT: 20%",
 # "PDV:25% (Osn:82,83 €)".
 _RATE_AFTER_COLON = re.compile(r"\d+(?:[.,]\d+)?\s*%\s*(?:\([^()]*\))?")
+# A known label set off from its value by an equals sign, as a script prints its sums ("Total = £319"):
+# the label words alone before it, spaced; the sign inside a sum ("3 x 5 = 15") has digits before it.
+_EQUALS_LABEL = re.compile(r"(?P<label>[^\W\d_][^\d=:]*?)\s+=\s+(?P<value>\S.*)")
 # In a cell of summary amounts, a label (with its rate in brackets or not) and its amount with cents.
 _SUM_RUN = re.compile(
     r"(?P<label>[^\W\d_][^\d:|]*?(?:\(\s*\d+(?:[.,]\d+)?\s*%\s*\)[^\d:|]*?)?)\s*"
@@ -133,6 +136,11 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
             pairs.append(right_to_left)
             position += 1
             continue
+        equals = _equals_pair(index, start, piece)
+        if equals is not None:
+            pairs.append(equals)
+            position += 1
+            continue
         colon = label_colon(piece)
         if colon is not None:
             value = piece[colon + 1 :].strip()
@@ -161,6 +169,21 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
             pending = (piece, start)
         position += 1
     return pairs, pending
+
+
+def _equals_pair(index: int, start: int, piece: str) -> Pair | None:
+    """A known label and its value with an equals sign between them ("Total = £319"), else None."""
+    found = _EQUALS_LABEL.fullmatch(piece.strip())
+    if found is None or label_colon(piece) is not None or label_key(found["label"]) not in KNOWN_KEYS:
+        return None
+    offset = start + len(piece) - len(piece.lstrip())
+    return Pair(
+        found["label"].strip(),
+        found["value"].strip(),
+        "colon",
+        (index, offset),
+        (index, offset + found.start("value")),
+    )
 
 
 # The sums a total's line prints with no label of their own, in the order a VAT invoice's columns give

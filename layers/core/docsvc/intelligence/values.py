@@ -268,6 +268,10 @@ _ISO_DATE = re.compile(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")
 _YEAR_FIRST = re.compile(
     r"(?<!\d)((?:19|20)\d{2})(?:\.\s|\s?[年년]\s?)(\d{1,2})(?:\.\s|\s?[月월]\s?)(\d{1,2})(?:\.|\s?[日일])?(?!\d)"
 )
+# A Japanese date counted in the years of an era ("令和6年1月15日" is 15 January 2024; "元年" the first
+# year): the era's first year plus the count, less one.
+_ERA_FIRST_YEARS = {"令和": 2019, "平成": 1989, "昭和": 1926}
+_ERA_DATE = re.compile(r"(令和|平成|昭和)\s?(元|\d{1,2})\s?年\s?(\d{1,2})\s?月\s?(\d{1,2})\s?日")
 # A sentence's full stop may follow a date: "bis zum 30.05.2017."; a part of a longer number may not.
 # Typeset dates put a space after each dot, "14. 11. 2018", then with a four-digit year.
 _NUMERIC_DATE = re.compile(
@@ -326,6 +330,10 @@ def _iso_date(text: str) -> ParsedDate | None:
     match = _YEAR_FIRST.search(text)
     if match:
         return _made(int(match[1]), int(match[2]), int(match[3]), False, match[0])
+    match = _ERA_DATE.search(text)
+    if match:
+        year = _ERA_FIRST_YEARS[match[1]] + (1 if match[2] == "元" else int(match[2])) - 1
+        return _made(year, int(match[3]), int(match[4]), False, match[0])
     return None
 
 

@@ -297,8 +297,8 @@ def _settled(found: list[tuple[float, Candidate]], lines: Sequence[Line]) -> Can
             added = sum(each for each in cents if each is not None)
             if any(cents) and round(earlier_value * 100) + added == round(value * 100):
                 return replace(candidate, score=max(candidate.score, SETTLED), checked=True)
-    for index, (value, candidate) in enumerate(ordered):
-        if value > 0 and any(  # nothing to pay is no total, however many labels print it
+    for index, (value, candidate) in enumerate(ordered):  # nothing to pay is no total, however printed
+        if value > 0 and any(
             other == value and there.order[0] != candidate.order[0] for other, there in ordered[index + 1 :]
         ):
             return replace(candidate, score=max(candidate.score, SETTLED), checked=True)

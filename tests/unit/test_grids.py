@@ -1209,6 +1209,41 @@ def test_text_wrapped_in_a_drawn_column_is_not_split() -> None:
     assert split_aligned_columns(MARKS_GRID, words) == MARKS_GRID
 
 
+# A price list whose column line is drawn over its header only (the header's cells boxed, or shaded);
+# below it each row's cell is drawn across that line, a label on its left, a price on its right.
+HEADED_GRID = Grid(
+    (100.0, 105.0, 252.0, 177.0),
+    columns=(151.0, 200.0),
+    rows=(126.0, 144.0, 162.0),
+    cells=(
+        (100.0, 105.0, 151.0, 126.0),
+        (151.0, 105.0, 200.0, 126.0),
+        (200.0, 105.0, 252.0, 126.0),
+        *((x0, y0, x1, y0 + 18) for y0 in (126.0, 144.0, 162.0) for x0, x1 in ((100, 200), (200, 252))),
+    ),
+)
+
+
+def test_a_column_line_drawn_over_the_header_only_parts_rows_whose_words_stand_a_gap_apart_there() -> None:
+    rows = [
+        (130.0 + 18 * n, [(106, name), (163, f"9{n}"), (206, f"{n}")])
+        for n, name in enumerate(["Hands", "Feet", "Toes"])
+    ]
+    words = words_of([(110.0, [(106, "Item"), (160, "Set"), (206, "Off")]), *rows])
+
+    grid = split_aligned_columns(HEADED_GRID, words)
+    (text,) = assemble([block(words)], words, [grid], render)
+
+    assert "| Feet | 91 | 1 |" in text
+
+
+def test_a_phrase_across_a_column_line_drawn_over_the_header_only_stays_one_cell() -> None:
+    rows = [(130.0 + 18 * n, [(106, "Balance"), (154, "carried"), (206, f"{n}")]) for n in range(3)]
+    words = words_of([(110.0, [(106, "Item"), (160, "Set"), (206, "Off")]), *rows])
+
+    assert split_aligned_columns(HEADED_GRID, words) == HEADED_GRID
+
+
 # A spreadsheet printed with borders around its numbers only: row labels left of the ruled box, column
 # headers above it.
 BORDERED = Grid((200.0, 100.0, 400.0, 160.0), columns=(300.0,), rows=(120.0, 140.0))

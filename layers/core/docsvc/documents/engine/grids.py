@@ -1094,6 +1094,7 @@ def split_aligned_columns(grid: Grid, words: Sequence[Word]) -> Grid:
     whitespace (`_whitespace_columns`); the drawn cells it crosses are cut there, so that their words
     are not joined again as one spanning cell's."""
     inside = [word for word in words if grid.holds(word)]
+    grid = _parted_spans(grid, inside)
     edges = (grid.box[0], *grid.columns, grid.box[2])
     added: list[float] = []
     for column, (left, right) in enumerate(pairwise(edges)):
@@ -1103,6 +1104,39 @@ def split_aligned_columns(grid: Grid, words: Sequence[Word]) -> Grid:
         return grid
     cells = tuple(piece for cell in grid.cells for piece in _cut(cell, added))
     return Grid(grid.box, tuple(sorted((*grid.columns, *added))), grid.rows, cells)
+
+
+def _parted_spans(grid: Grid, words: Sequence[Word]) -> Grid:
+    """A ruled grid whose column line is drawn over some rows only (a header's boxes, a shaded
+    column's) and whose cells drawn across it below hold words on both its sides, a column's gap
+    apart (as wide as a line is high), in `_MIN_ROWS` rows at least: those cells are cut at the line,
+    so that a row's label and its value are not joined as one spanning cell's. A phrase spanning the
+    columns leaves no such gap there, and stays one cell."""
+    cells = set(grid.cells)
+    for x in grid.columns:
+        parted = [cell for cell in cells if cell[0] + _SNAP < x < cell[2] - _SNAP and _gap_at(x, cell, words)]
+        if len(parted) >= _MIN_ROWS:
+            cells = (cells - set(parted)) | {piece for cell in parted for piece in _cut(cell, [x])}
+    if cells == set(grid.cells):
+        return grid
+    return replace(grid, cells=tuple(sorted(cells, key=lambda cell: (cell[1], cell[0]))))
+
+
+def _gap_at(x: float, cell: Box, words: Sequence[Word]) -> bool:
+    """Whether a cell's words, one line of them (a row's label and its value; a box of many lines, a
+    page's frame, is no row), stand on both sides of x, none over it, the nearest a line's height apart
+    (`_CELL_GAP`) or more."""
+    own = [
+        word
+        for word in words
+        if cell[0] <= word.centre[0] <= cell[2] and cell[1] <= word.centre[1] <= cell[3]
+    ]
+    left = [word.box[2] for word in own if word.box[2] <= x]
+    right = [word.box[0] for word in own if word.box[0] >= x]
+    if not left or not right or len(left) + len(right) < len(own) or len(visual_lines(own)) > 1:
+        return False
+    height = median([word.box[3] - word.box[1] for word in own])
+    return min(right) - max(left) >= max(_MIN_GAP, _CELL_GAP * height)
 
 
 def _whitespace_columns(words: Sequence[Word], rows: Sequence[float]) -> list[float]:

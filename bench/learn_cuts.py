@@ -259,7 +259,7 @@ def gaps(
     return [
         (
             sum(item.weight for item in found[index]),
-            first_page_odds(model, signals[index].tokens),
+            first_page_odds(model, first_page_tokens(packet["pages"][index] or "")),
             index in starts,
         )
         for index in range(1, len(signals))

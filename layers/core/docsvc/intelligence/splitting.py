@@ -251,7 +251,6 @@ class PageSignals:
     names: frozenset[str] = frozenset()  # the documents its titles name, by kind and number (`title_names`)
     size: PageSize | None = None  # its width and height in points, when the caller gave them
     scanned: bool = False  # it was read by OCR (its size is the scan's, cropped or set to a paper)
-    tokens: frozenset[str] = frozenset()  # what the learnt cut model reads of it (`page_tokens`)
     opening: float = 0.0  # the learnt cut model's evidence, weighed, that it opens a document
     heard_within: float = math.inf  # it is heard only where the rules' evidence is nearer even than this
 
@@ -287,17 +286,11 @@ def split(
     known = list(sizes) if len(sizes) == len(pages) else [None] * len(pages)
     read_by_ocr = list(scanned) if len(scanned) == len(pages) else [False] * len(pages)
     model = built_in_cuts() if cuts is None else cuts
+    texts = [text if isinstance(text, str) else "" for text in pages]
     signals = _without_packet_numbering(
         [
-            _heard(
-                replace(
-                    read_signals(text if isinstance(text, str) else "", profiles, titles),
-                    size=size,
-                    scanned=ocr,
-                ),
-                model,
-            )
-            for text, size, ocr in zip(pages, known, read_by_ocr, strict=True)
+            _heard(replace(read_signals(text, profiles, titles), size=size, scanned=ocr), text, model)
+            for text, size, ocr in zip(texts, known, read_by_ocr, strict=True)
         ]
     )
     instances = segment(signals)
@@ -318,14 +311,13 @@ def split(
     )
 
 
-def _heard(page: PageSignals, model: CutModel) -> PageSignals:
+def _heard(page: PageSignals, text: str, model: CutModel) -> PageSignals:
     """The page with the learnt cut model's evidence that it opens a document, weighed by the model's
-    weight (a model weighed at nothing is not read)."""
+    weight (a model weighed at nothing is not read, and costs nothing)."""
     if model.weight <= 0 or not model.words:
         return page
-    return replace(
-        page, opening=model.weight * first_page_odds(model, page.tokens), heard_within=model.gate
-    )
+    odds = first_page_odds(model, first_page_tokens(text))
+    return replace(page, opening=model.weight * odds, heard_within=model.gate)
 
 
 def _label(instance: Instance, profiles: Sequence[Profile], pages: Sequence[str]) -> None:
@@ -343,8 +335,6 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
     rows = [row for row in map(cells, lines) if row]
     marker = page_marker(lines)
     numbered = title_numbers(rows[:TITLE_NUMBER_LINES])
-    greets = any(map(is_salutation, lines[:LETTER_TOP_LINES]))
-    date = _header_date(top + [cell for row in rows[:HEADER_LINES] for cell in row])
     return PageSignals(
         scores=tuple(score(profile, [page], [1.0]).points for profile in profiles),
         empty=not page.body.tokens,
@@ -354,12 +344,12 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         of=marker[1] if marker else None,
         numbers=document_numbers(text),
         title_numbers=numbered,
-        date=date,
+        date=_header_date(top + [cell for row in rows[:HEADER_LINES] for cell in row]),
         titles=title_lines(top[:HEADING_LINES], titles),
         names=title_names(top[:HEADING_LINES], titles, numbered),
         opens_with_table=bool(lines) and lines[0].startswith("|"),
         closes=closes_document([" ".join(row) for row in rows]),
-        greets=greets,
+        greets=any(map(is_salutation, lines[:LETTER_TOP_LINES])),
         signs_off=any(map(is_closing_formula, lines[-LETTER_END_LINES:])),
         signed_at_end=ends_to_sign(lines),
         words=content_words(text),
@@ -371,7 +361,6 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         paper_front=opens_paper(lines),
         references=heads_references(lines),
         lines=frozenset(" ".join(line.lower().split()) for line in lines),
-        tokens=page_tokens(lines, marker, greets, date is not None),
     )
 
 

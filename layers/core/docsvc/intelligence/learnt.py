@@ -14,6 +14,11 @@ The classification adds that probability, weighted, to the rules' points of the 
 kind. The weight is the one `bench/learn_kinds.py --validate` chose by leaving one labelled set out at a
 time; learnt from the read sets so far, no weight helped the rules, so the shipped model is weighed at 0
 and costs nothing until more labelled documents make it worth hearing.
+
+A second model, of cuts, tells a document's first page from a continued one (`CutModel`, stored in
+`learnt_cuts.json` by `bench/learn_cuts.py`); the splitting adds its weighed log-odds at each gap
+between two pages. It is shipped at weight 0 too: no weighing helped the rules when validated set by
+set.
 """
 
 from __future__ import annotations

@@ -30,7 +30,10 @@ negative: the page continues the one before), summed:
   phone app or a scanner) tells nothing by its size;
 - the vocabulary the two pages share (the pages of one document keep to one topic), and a page whose
   own evidence clearly names another kind than the page before, unless it keeps the page before's
-  topic (a paper's page about finances is still the paper's).
+  topic (a paper's page about finances is still the paper's);
+- a learnt signal (`learnt.CutModel`, learnt from labelled documents): how much a page's top words, its
+  numbering, its greeting and the shape of its top lines read as a document's first page rather than a
+  continued one, weighed as its validation chose (at 0, so unheard, while it does not beat the rules).
 The boundaries are then chosen by dynamic programming over the whole sequence, with the subdocument
 of the instance each page would belong to (a page's own evidence for a subdocument, capped, counts
 toward keeping it with pages of that subdocument), rather than page by page.

@@ -17,7 +17,9 @@ of at least MIN_DOCUMENTS documents, are kept, the VOCABULARY that tell the two 
 the others; the set's packets (their pages as the bench kept them) split with the model's log-odds
 (within `learnt.CUT_CAP`) divided by a temperature and times a weight added at each gap; pages right and
 packets exact, the mean over the sets, per (weight, temperature), weight 0 being the rules alone.
-`--write` stores the model learnt on every read set with the weight and temperature given.
+`--validate --stacked` fits instead a logistic regression of the other sets' packets' gaps on the
+rules' summed evidence and the model's log-odds, and tells how many of the held set's gaps it gets right
+with and without the model. `--write` stores the model learnt on every read set with the weighing given.
 """
 
 from __future__ import annotations
@@ -81,7 +83,8 @@ def learn(
     side: str = "both",
     marks: bool = False,
 ) -> CutModel:
-    """Each kept token's log-odds of a first page against a continued one (present tokens only)."""
+    """Each kept token's log-odds of a first page against a continued one, its presence against its
+    absence (a Bernoulli naive Bayes: the absences of every kept token summed into the bias)."""
     counts: dict[str, list[int]] = {}
     documents_: Counter[str] = Counter()
     sets: dict[str, set[str]] = {}

@@ -50,6 +50,18 @@ def test_a_page_the_model_reads_as_continued_is_kept_with_the_page_before() -> N
     assert cut_at(CutModel(words, 1.0, 2.0), titled) == [[1, 2]]
 
 
+def test_a_gated_model_is_heard_only_where_the_rules_are_near_even() -> None:
+    # the two pages keep one topic: the rules' evidence at the gap is about -2, outside a gate of 0.75
+    assert cut_at(CutModel({"t:zebra": 10.0}, 1.0, 2.0, gate=0.75)) == [[1, 2]]
+    assert cut_at(CutModel({"t:zebra": 10.0}, 1.0, 2.0, gate=5.0)) == [[1], [2]]
+
+
+def test_the_bias_counts_for_a_page_without_any_known_token() -> None:
+    model = CutModel({"t:dear": 2.0}, temperature=1.0, weight=1.0, bias=-1.0)
+    assert first_page_odds(model, {"t:other"}) == -1.0
+    assert first_page_odds(model, {"t:dear"}) == 1.0
+
+
 def test_a_model_heard_against_cuts_only_never_cuts() -> None:
     assert cut_at(CutModel({"t:zebra": 10.0}, 1.0, 2.0, side="against")) == [[1, 2]]
 

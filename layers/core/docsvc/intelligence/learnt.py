@@ -164,11 +164,11 @@ NO_CUTS = CutModel({})
 
 
 def first_page_odds(model: CutModel, tokens: Iterable[str]) -> float:
-    """A page's log-odds of opening a document, by its tokens, within CUT_CAP either way (no prior:
-    the splitting's own prior says how often documents start)."""
-    found = max(
-        -CUT_CAP, min(CUT_CAP, sum(model.words.get(token, 0.0) for token in tokens) / model.temperature)
-    )
+    """A page's log-odds of opening a document, by its tokens (the model's bias counting the absent
+    ones), within CUT_CAP either way (no prior: the splitting's own prior says how often documents
+    start)."""
+    summed = model.bias + sum(model.words.get(token, 0.0) for token in tokens)
+    found = max(-CUT_CAP, min(CUT_CAP, summed / model.temperature))
     if model.side == "against":
         return min(found, 0.0)
     if model.side == "for":

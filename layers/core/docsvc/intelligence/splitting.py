@@ -390,8 +390,8 @@ def page_tokens(
     if marker is not None:
         number, of = marker
         found.add("~marker:" + ("first" if number == 1 else "last" if number == of else "later"))
-    number = folio(lines)
-    found.add("~folio:" + ("none" if number is None else "first" if number[0] == 1 else "later"))
+    bare = folio(lines)
+    found.add("~folio:" + ("none" if bare is None else "first" if bare[0] == 1 else "later"))
     found.update(name for name, present in (("~greets", greets), ("~dated", dated)) if present)
     if lines and lines[0].startswith("|"):
         found.add("~table")

@@ -14,6 +14,11 @@ The classification adds that probability, weighted, to the rules' points of the 
 kind. The weight is the one `bench/learn_kinds.py --validate` chose by leaving one labelled set out at a
 time; learnt from the read sets so far, no weight helped the rules, so the shipped model is weighed at 0
 and costs nothing until more labelled documents make it worth hearing.
+
+A second model, of cuts, tells a document's first page from a continued one (`CutModel`, stored in
+`learnt_cuts.json` by `bench/learn_cuts.py`); the splitting adds its weighed log-odds at each gap
+between two pages. It is shipped at weight 0 too: no weighing helped the rules when validated set by
+set.
 """
 
 from __future__ import annotations
@@ -133,3 +138,61 @@ def load(path: Path = DATA) -> KindModel:
 def built_in() -> KindModel:
     """The model shipped beside this module, read once."""
     return load()
+
+
+# ------------------------------------------------------------------------------------------ first pages
+CUTS_DATA = Path(__file__).with_name("learnt_cuts.json")
+CUT_CAP = 3.0  # the most log-odds the cut model gives a page either way, before its weight
+
+
+@dataclass(frozen=True)
+class CutModel:
+    """The log-odds each token of a page (`splitting.page_tokens`: the words of its top lines, its page
+    number, its greeting, the shape of its top lines) adds to its being a document's first page rather
+    than a continued one; learnt by `bench/learn_cuts.py` from labelled documents. `weight` scales the
+    summed log-odds into the evidence of the gap before the page (0: not heard)."""
+
+    words: dict[str, float]
+    temperature: float = 1.0  # the summed log-odds is divided by it: tokens are not independent
+    weight: float = 0.0
+    side: str = "both"  # "against": heard only when it says the page continues; "for": only a start
+    gate: float = math.inf  # heard only at a gap whose rules' evidence is nearer even than this
+    bias: float = 0.0  # the log-odds of a page with none of the tokens (each token's absence counted)
+
+
+NO_CUTS = CutModel({})
+
+
+def first_page_odds(model: CutModel, tokens: Iterable[str]) -> float:
+    """A page's log-odds of opening a document, by its tokens (the model's bias counting the absent
+    ones), within CUT_CAP either way (no prior: the splitting's own prior says how often documents
+    start)."""
+    summed = model.bias + sum(model.words.get(token, 0.0) for token in tokens)
+    found = max(-CUT_CAP, min(CUT_CAP, summed / model.temperature))
+    if model.side == "against":
+        return min(found, 0.0)
+    if model.side == "for":
+        return max(found, 0.0)
+    return found
+
+
+def load_cuts(path: Path = CUTS_DATA) -> CutModel:
+    """The cut model stored at `path` (as `bench/learn_cuts.py` writes it); none when it is missing."""
+    if not path.is_file():
+        return NO_CUTS
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    scale = float(stored["scale"])
+    return CutModel(
+        words={token: value / scale for token, value in stored["words"].items()},
+        temperature=float(stored["temperature"]),
+        weight=float(stored["weight"]),
+        side=str(stored.get("side", "both")),
+        gate=math.inf if stored.get("gate") is None else float(stored["gate"]),
+        bias=float(stored.get("bias", 0)) / scale,
+    )
+
+
+@cache
+def built_in_cuts() -> CutModel:
+    """The cut model shipped beside this module, read once."""
+    return load_cuts()

@@ -30,7 +30,10 @@ negative: the page continues the one before), summed:
   phone app or a scanner) tells nothing by its size;
 - the vocabulary the two pages share (the pages of one document keep to one topic), and a page whose
   own evidence clearly names another kind than the page before, unless it keeps the page before's
-  topic (a paper's page about finances is still the paper's).
+  topic (a paper's page about finances is still the paper's);
+- a learnt signal (`learnt.CutModel`, learnt from labelled documents): how much a page's top words, its
+  numbering, its greeting and the shape of its top lines read as a document's first page rather than a
+  continued one, weighed as its validation chose (at 0, so unheard, while it does not beat the rules).
 The boundaries are then chosen by dynamic programming over the whole sequence, with the subdocument
 of the instance each page would belong to (a page's own evidence for a subdocument, capped, counts
 toward keeping it with pages of that subdocument), rather than page by page.
@@ -70,6 +73,7 @@ from docsvc.intelligence.classification import (
     score,
     with_claims,
 )
+from docsvc.intelligence.learnt import CutModel, built_in_cuts, first_page_odds, normalised
 from docsvc.intelligence.paper import PageSize, on_paper, within
 from docsvc.intelligence.partitioning import document_numbers, identity, titled_number
 from docsvc.intelligence.vocabulary import (
@@ -103,6 +107,7 @@ TEMPLATE_SHARE = 0.5  # the share of their lines two such pages have in common
 # subdocument counts toward keeping it with pages of that subdocument, per point, up to a cap.
 PRIOR = -0.5
 _PRIOR_REASON = "nothing tells a new document"
+_LEARNT_REASON = "the page reads as a first page (learnt)"
 EMISSION = 0.12
 EMISSION_CAP = 12.0
 HEADER_LINES = 8
@@ -121,6 +126,10 @@ FEWEST_TOPIC_WORDS = 15  # or one page needs, against a page with enough words f
 SHORT_RUN = 2  # pages too short for their topic compared through (a title page, a cover letter), no further
 SIZE_SLACK = 0.03  # the share of a side two pages of one paper may differ by (each scan cropped apart)
 SIZE_CHANGE = 1.5  # a change of page size or orientation, where nothing says the page goes on
+TOP_TOKEN_LINES = 5  # lines at the top of a page whose words the learnt cut model reads
+TOP_SHAPE_LINES = 10  # lines at the top of a page whose shortness it reads
+SHORT_TOKEN_WORDS = 4  # a line of at most this many words is short (a title, an address's line)
+_TOKEN_WORD = re.compile(r"[^\W\d_]{3,20}")
 # Words that, right after a document kind, make a line a label rather than a title ("Invoice date").
 LABEL_FOLLOWERS = frozenset(phrase("number no num nr id date period total amount to from"))
 
@@ -245,6 +254,8 @@ class PageSignals:
     names: frozenset[str] = frozenset()  # the documents its titles name, by kind and number (`title_names`)
     size: PageSize | None = None  # its width and height in points, when the caller gave them
     scanned: bool = False  # it was read by OCR (its size is the scan's, cropped or set to a paper)
+    opening: float = 0.0  # the learnt cut model's evidence, weighed, that it opens a document
+    heard_within: float = math.inf  # it is heard only where the rules' evidence is nearer even than this
 
 
 @dataclass
@@ -263,24 +274,26 @@ def split(
     instructions: str | None = None,
     sizes: Sequence[PageSize | None] = (),
     scanned: Sequence[bool] = (),
+    cuts: CutModel | None = None,
 ) -> list[Split]:
     """The pages of a packet as subdocument instances, in page order; each page in exactly one split.
     `sizes`, one per page when given (width and height in points, None where unknown), weigh a change
     of page size or orientation between two pages; without them (an output read before they were
     kept, a type without pages) the pages are split by their text alone. `scanned`, one per page when
-    given, says which pages OCR read: their sizes count only on a standard paper size."""
+    given, says which pages OCR read: their sizes count only on a standard paper size. `cuts`, the
+    learnt model of first pages (the built-in one unless given), adds its weighed evidence at each gap."""
     if not subdocuments:
         raise ValueError("splitting needs at least one subdocument")
     profiles = build_profiles([(sub.name, sub.description) for sub in subdocuments], instructions)
     titles = [*ALIASES, *(phrase(sub.name) for sub in subdocuments)]
     known = list(sizes) if len(sizes) == len(pages) else [None] * len(pages)
     read_by_ocr = list(scanned) if len(scanned) == len(pages) else [False] * len(pages)
+    model = built_in_cuts() if cuts is None else cuts
+    texts = [text if isinstance(text, str) else "" for text in pages]
     signals = _without_packet_numbering(
         [
-            replace(
-                read_signals(text if isinstance(text, str) else "", profiles, titles), size=size, scanned=ocr
-            )
-            for text, size, ocr in zip(pages, known, read_by_ocr, strict=True)
+            _heard(replace(read_signals(text, profiles, titles), size=size, scanned=ocr), text, model)
+            for text, size, ocr in zip(texts, known, read_by_ocr, strict=True)
         ]
     )
     instances = segment(signals)
@@ -299,6 +312,15 @@ def split(
         ],
         subdocuments,
     )
+
+
+def _heard(page: PageSignals, text: str, model: CutModel) -> PageSignals:
+    """The page with the learnt cut model's evidence that it opens a document, weighed by the model's
+    weight (a model weighed at nothing is not read, and costs nothing)."""
+    if model.weight <= 0 or not model.words:
+        return page
+    odds = first_page_odds(model, first_page_tokens(text))
+    return replace(page, opening=model.weight * odds, heard_within=model.gate)
 
 
 def _label(instance: Instance, profiles: Sequence[Profile], pages: Sequence[str]) -> None:
@@ -343,6 +365,42 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         references=heads_references(lines),
         lines=frozenset(" ".join(line.lower().split()) for line in lines),
     )
+
+
+def first_page_tokens(text: str) -> frozenset[str]:
+    """`page_tokens` of a page's text alone (as `bench/learn_cuts.py` learns them)."""
+    lines = lines_of(text)
+    top = [line for line in lines if not line.startswith("|")][:HEADER_LINES]
+    rows = [row for row in map(cells, lines) if row]
+    date = _header_date(top + [cell for row in rows[:HEADER_LINES] for cell in row])
+    greets = any(map(is_salutation, lines[:LETTER_TOP_LINES]))
+    return page_tokens(lines, page_marker(lines), greets, date is not None)
+
+
+def page_tokens(
+    lines: Sequence[str], marker: tuple[int, int | None] | None, greets: bool, dated: bool
+) -> frozenset[str]:
+    """What tells a document's first page from a continued one, in any layout, as tokens for the learnt
+    cut model: the words of its top lines (a letterhead, a title, "Dear", "Abstract"; a running head, a
+    section's name), its page marker or folio (1, later, the last of N), a letter's greeting, a date
+    given at its top, whether it opens with a table, the share of its top lines that are short (a title
+    block, an address) and its words (a cover is short)."""
+    text = [line for line in lines if not line.startswith("|")]
+    found = {f"t:{word}" for line in text[:TOP_TOKEN_LINES] for word in _TOKEN_WORD.findall(normalised(line))}
+    if marker is not None:
+        number, of = marker
+        found.add("~marker:" + ("first" if number == 1 else "last" if number == of else "later"))
+    bare = folio(lines)
+    found.add("~folio:" + ("none" if bare is None else "first" if bare[0] == 1 else "later"))
+    found.update(name for name, present in (("~greets", greets), ("~dated", dated)) if present)
+    if lines and lines[0].startswith("|"):
+        found.add("~table")
+    head = text[:TOP_SHAPE_LINES]
+    short = sum(len(line.split()) <= SHORT_TOKEN_WORDS for line in head) / max(len(head), 1)
+    words = sum(len(line.split()) for line in lines)
+    found.add(f"~short:{sum(short > bound for bound in (0.3, 0.6, 0.85))}")
+    found.add(f"~words:{sum(words > bound for bound in (0, 40, 150, 400))}")
+    return frozenset(found)
 
 
 def content_words(text: str) -> Counter[str]:
@@ -635,6 +693,8 @@ def gap_evidence(signals: Sequence[PageSignals]) -> list[list[Evidence]]:
             found[-1].append(Evidence("the page after a title page's blank back", -3.0))
         if page.script == previous.script and page.language and language and page.language != language:
             found[-1].append(Evidence("another language", 2.0))
+        if page.opening and abs(sum(item.weight for item in found[-1])) < page.heard_within:
+            found[-1].append(Evidence(_LEARNT_REASON, page.opening))
         numbers.update(page.numbers)
         titled_numbers.update(page.title_numbers)
         date = page.date or date
@@ -805,7 +865,7 @@ def _goes_on(found: Sequence[Evidence]) -> bool:
     """Whether anything at a gap but the prior says the page goes on from the page before (its
     numbering, its running lines, its topic, a table carried over): the page's size alone never
     outweighs that."""
-    return any(item.weight < 0 and item.reason != _PRIOR_REASON for item in found)
+    return any(item.weight < 0 and item.reason not in (_PRIOR_REASON, _LEARNT_REASON) for item in found)
 
 
 def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) -> list[Evidence]:

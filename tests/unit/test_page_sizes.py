@@ -202,7 +202,9 @@ def test_a_page_scanned_sideways_gives_the_upright_size_ocr_read_it_at() -> None
 @pytest.mark.skipif(ocr.tessdata() is None, reason="Tesseract's language data is not installed")
 def test_the_words_of_a_page_read_sideways_lie_on_the_upright_page_ocr_read() -> None:
     lines = [f"Line {n} of the delivery note for the garden shed and its fittings." for n in range(30)]
-    (sideways,) = engine.parse_pages(samples.scan_png(lines, turn=90), "png", ParseOptions(words="also"))
+    (sideways,) = engine.parse_pages(
+        samples.scan_png(lines, turn=90), "png", ParseOptions(words="also", page_seconds=60)
+    )
     assert sideways.words
     # each line's words at a height of their own, none pushed past the page's lower edge
     heights = {round(word[1], 3) for word in sideways.words if word[4] == "Line"}

@@ -602,6 +602,50 @@ def test_a_line_running_across_an_edge_taken_from_rules_pieces_spans_the_columns
     ]
 
 
+def dashed_rules(
+    ys: Sequence[float], left: float, right: float, dash: float, gap: float
+) -> list[tuple[float, float, float]]:
+    """Horizontal rules at each y from left to right drawn as dashes of `dash` points, `gap` apart."""
+    rules = []
+    for y in ys:
+        x = left
+        while x < right:
+            rules.append((y, x, min(x + dash, right)))
+            x += dash + gap
+    return rules
+
+
+@pytest.mark.parametrize(("dash", "gap"), [(4.0, 2.0), (3.0, 0.0)])
+def test_prose_over_dashed_lines_is_no_table_of_a_column_at_each_dash(dash: float, gap: float) -> None:
+    """Lines to write on, dashed: the dashes' ends meet as a cell's rules do, but a dash is no cell."""
+    rules = dashed_rules([100.0 + 20 * n for n in range(6)], 72.0, 520.0, dash, gap)
+
+    assert grids._cell_joints(rules, []) == []
+    assert all(grid.columns == () and grid.cell_joints == () for grid in ruled_grids(rules, []))
+
+
+def test_a_table_of_solid_column_rules_and_dashed_row_rules_keeps_its_columns_and_cells_whole() -> None:
+    ys = [100.0 + 20 * n for n in range(6)]
+    vertical = [(x, ys[0], ys[-1]) for x in (72.0, 200.0, 330.0, 520.0)]
+    words = words_of(
+        [
+            (105.0, [(76, "Item"), (204, "Hours"), (334, "Amount")]),
+            *[
+                (
+                    105.0 + 20 * n,
+                    [(76, "Consulting"), (142, "services"), (193, f"{n}"), (204, "8"), (334, "960.00")],
+                )
+                for n in range(1, 5)
+            ],
+        ]
+    )
+    (grid,) = ruled_grids(dashed_rules(ys, 72.0, 520.0, 4.0, 2.0), vertical)
+
+    assert grid.columns == (200.0, 330.0) and grid.cell_joints == ()
+    (table,) = assemble([block(words)], words, [split_stacked_rows(grid, words)], render)
+    assert table.splitlines()[2] == "| Consulting services 1 | 8 | 960.00 |"
+
+
 def test_a_lone_box_or_an_underline_is_no_table() -> None:
     box_h, box_v = lattice([100, 300], [100, 150])
 

@@ -512,6 +512,9 @@ def ruled_grids(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> l
     return grids + _column_rules([rule for index, rule in enumerate(columns_of) if index not in downward])
 
 
+_CELL_RULE = 12.0  # points, at least: a piece of a rule drawn a cell at a time is as wide as a cell
+
+
 def _cell_joints(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> list[Segment]:
     """Column edges of a table whose horizontal rules are drawn a cell at a time and no vertical rule
     between its columns: where more than `_FRAME_RULES` rules of one span (`_by_span`), one under the
@@ -523,15 +526,19 @@ def _cell_joints(horizontal: Sequence[Segment], vertical: Sequence[Segment]) -> 
     (`_spans_over_cell_joints`). Three such rules alone (above a table, under its header, below it)
     stay a frame (`_row_rule_frames`), whose rows the words give: its body is one band of many lines.
     Where vertical rules are drawn down most of the way at that x (`_drawn_at`), they part the
-    columns (and leave a spanning cell whole where they stop), so no edge is added there."""
+    columns (and leave a spanning cell whole where they stop), so no edge is added there. Only pieces
+    of `_CELL_RULE` or more meet: the narrowest cell holds a character or two and their padding, while
+    a dashed or dotted rule (prose on ruled lines, a table's dashed row rules) is drawn in dashes of a
+    few points, whose ends part nothing."""
     meeting: dict[Segment, tuple[float, ...]] = {}  # a whole rule -> the x where its pieces meet
     for line in _on_lines(horizontal):
         at = sum(segment[0] for segment in line) / len(line)
         left, right = min(piece[1] for piece in line), max(piece[2] for piece in line)
-        starts = sorted(piece[1] for piece in line)
+        cells = [piece for piece in line if piece[2] - piece[1] >= _CELL_RULE]  # no dash of a dashed rule
+        starts = sorted(piece[1] for piece in cells)
         meeting[(at, left, right)] = _distinct(
             end
-            for _, _, end in line
+            for _, _, end in cells
             if left + _SNAP < end < right - _SNAP
             and bisect(starts, end + _SNAP) > bisect_left(starts, end - _SNAP)  # another piece starts there
         )

@@ -602,6 +602,27 @@ def test_a_line_running_across_an_edge_taken_from_rules_pieces_spans_the_columns
     ]
 
 
+def test_an_amount_set_right_and_a_note_set_left_a_word_space_apart_in_every_row_stay_two_columns() -> None:
+    """Rules drawn a cell at a time: the amounts end and the notes begin 2 points either side of the
+    edge in every row, the columns' gap; a note under the figures spanning the columns still joins."""
+    rows = [
+        (5.0, [(4, "Date"), (92, "Amount"), (132, "Note")]),
+        (45.0, [(4, "03/02"), (92, "113.50"), (132, "Paid"), (162, "in"), (177, "full")]),
+        (70.0, [(4, "04/02"), (98, "12.00"), (132, "Due")]),
+        (95.0, [(4, "Totals"), (64, "are"), (84, "in"), (99, "euros"), (131, "here")]),
+    ]
+    words = words_of(rows)
+    (grid,) = ruled_grids(cell_pieces([0, 80, 130, 220], [0, 40, 65, 90, 110]), [])
+
+    (table,) = assemble([block(words)], words, [split_stacked_rows(grid, words)], render)
+
+    assert table.splitlines()[2:] == [
+        "| 03/02 | 113.50 | Paid in full |",
+        "| 04/02 | 12.00 | Due |",
+        "| Totals are in euros here |  |  |",
+    ]
+
+
 def dashed_rules(
     ys: Sequence[float], left: float, right: float, dash: float, gap: float
 ) -> list[tuple[float, float, float]]:

@@ -578,8 +578,8 @@ def _with_cell_joints(grid: Grid, edges: Sequence[Segment]) -> Grid:
 
 def _spans_over_cell_joints(grid: Grid, words: Sequence[Word]) -> Grid:
     """A ruled grid whose cells on both sides of a column edge taken from its rules' pieces
-    (`_cell_joints`) are one cell where a line of words runs across the edge: a value spanning the
-    columns, its rules still drawn a column at a time."""
+    (`_cell_joints`) are one cell where a line of words runs across the edge (`_runs_across`): a value
+    spanning the columns, its rules still drawn a column at a time."""
     if not grid.cell_joints:
         return grid
     held = sorted((word for word in words if grid.holds(word)), key=lambda word: word.centre[1])
@@ -591,12 +591,26 @@ def _spans_over_cell_joints(grid: Grid, words: Sequence[Word]) -> Grid:
             for cell in cells
             if abs(cell[0] - x) <= _SNAP
         }
+        pairs: list[tuple[Box, Box, tuple[float, float] | None]] = []  # cells either side, the gap at x
         for left in [cell for cell in cells if abs(cell[2] - x) <= _SNAP]:
             right = starting.get((round(left[1] / _SNAP), round(left[3] / _SNAP)))
             if right is None:
                 continue
             band = held[bisect_left(heights, left[1]) : bisect(heights, left[3])]
-            if _runs_across(x, [word for word in band if left[0] <= word.centre[0] <= right[2]]):
+            pairs.append(
+                (
+                    left,
+                    right,
+                    _gap_across(x, [word for word in band if left[0] <= word.centre[0] <= right[2]]),
+                )
+            )
+        for index, (left, right, gap) in enumerate(pairs):
+            others = [
+                other[2][0]
+                for number, other in enumerate(pairs)
+                if number != index and other[2] and other[2][0] > 0
+            ]
+            if _runs_across(gap, median(others) if others else None):
                 cells -= {left, right}
                 cells.add((left[0], left[1], right[2], left[3]))
     if cells == set(grid.cells):
@@ -604,20 +618,37 @@ def _spans_over_cell_joints(grid: Grid, words: Sequence[Word]) -> Grid:
     return replace(grid, cells=tuple(sorted(cells, key=lambda cell: (cell[1], cell[0]))))
 
 
-def _runs_across(x: float, words: Sequence[Word]) -> bool:
-    """Whether a line of the words runs across x: a word stands over it, or two words beside it stand
-    no further apart than words of a line do (`_WORD_SPACE`), not a column's gap."""
+def _gap_across(x: float, words: Sequence[Word]) -> tuple[float, float] | None:
+    """The narrowest gap across x between two words of a line of the words (0 where a word stands
+    over x) and that line's height; None where no line has words on both sides of x."""
+    gaps = []
     for line in visual_lines(words):
         ordered = sorted(line.words, key=_left)
         if any(word.box[0] < x < word.box[2] for word in ordered):
-            return True
-        for before, after in pairwise(ordered):
-            if (
-                before.centre[0] < x < after.centre[0]
-                and after.box[0] - before.box[2] <= _WORD_SPACE * line.height
-            ):
-                return True
-    return False
+            return 0.0, line.height
+        gaps += [
+            (after.box[0] - before.box[2], line.height)
+            for before, after in pairwise(ordered)
+            if before.centre[0] < x < after.centre[0]
+        ]
+    return min(gaps) if gaps else None
+
+
+_CLEARLY = 0.6  # of an edge's usual gap in the other rows: a gap this much narrower is a word space
+
+
+def _runs_across(gap: tuple[float, float] | None, usual: float | None) -> bool:
+    """Whether a line runs across a column edge whose gap in it is `gap` (`_gap_across`): a word stands
+    over the edge, or two words beside it stand no further apart than words of a line do
+    (`_WORD_SPACE`) and clearly (`_CLEARLY`) nearer than the edge's usual gap in the other rows, if
+    they have one: an amount set right and a note set left beside it stand a word's space apart
+    in every row of the table, which is the columns' gap, not a line across them."""
+    if gap is None:
+        return False
+    width, height = gap
+    if width <= 0.0:
+        return True
+    return width <= _WORD_SPACE * height and (usual is None or width < _CLEARLY * usual)
 
 
 _DRAWN = 0.5  # of the height between a table's rules: vertical rules drawn down this much part its columns

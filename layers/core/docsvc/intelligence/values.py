@@ -38,9 +38,7 @@ _WHOLE_DASH = re.compile(r"(.*\d[.,])[-\u2013\u2014]{1,2}")
 # the Guatemalan quetzal's "Q 6,599.00". Only before an amount with its cents, so that a quarter ("Q1"), a
 # row ("R2") or a reference is no amount.
 _LETTER_SIGNS = {"R": "ZAR", "Q": "GTQ"}
-_LETTER_SIGN = re.compile(
-    r"(?<![^\W\d_])([RQ])\s?(?=\d{1,3}(?:[ ,.\u00a0]?\d{3})*[.,]\d{2}(?![\d.,]|\s\d))"
-)
+_LETTER_SIGN = re.compile(r"(?<![^\W\d_])([RQ])\s?(?=\d{1,3}(?:[ ,.\u00a0]?\d{3})*[.,]\d{2}(?![\d.,]|\s\d))")
 
 
 def parse_number(text: str, decimal_comma: bool = False) -> tuple[float, float] | None:

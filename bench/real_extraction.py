@@ -3,7 +3,7 @@
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
-                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|receipts|
+                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|receipts|
                  receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
         [--json PATH] [--scans]
@@ -80,7 +80,12 @@ measured only at first, read since. `fresh21` holds six invoices of six further 
 Spanish, South African, Nepali and Tanzanian English and West African French: an electronic exchange
 invoice (FEL) of a report engine, an equipment-rental invoice, a contractor's script-made invoice, a
 manufacturer's tax invoice printed twice on its page, a pharmacy system's invoice with no currency and a
-console sales app's CFA-franc facture with its total in words), their truth read by hand; measured only.
+console sales app's CFA-franc facture with its total in words), their truth read by hand; measured only at
+first, read since. `fresh22` holds five invoices of five further producers (Singaporean/Myanmar, Ugandan,
+Austrian and Philippine: a parcel forwarder's spreadsheet invoice in Singapore dollars, a school's fees
+invoice of a finance application, a software company's invoicing exercise with its due date as a Java
+date string, a watch web shop's browser-printed Rechnung and a computer shop's carbon-form invoice
+photographed on a table into a picture-only PDF), their truth read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -319,6 +324,7 @@ SPLITS = (
     "fresh19",
     "fresh20",
     "fresh21",
+    "fresh22",
     "receipts",
     "receipts2",
     "receipts2-heldout",

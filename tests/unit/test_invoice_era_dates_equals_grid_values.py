@@ -91,3 +91,13 @@ def test_japanese_company_over_its_address_is_the_issuer(company: str) -> None:
         "properties": {"issuer": {"type": "object", "properties": {"name": {"type": "string"}}}},
     }
     assert extract([page], schema).output["issuer"]["name"] == company
+
+
+def test_total_after_an_equals_sign_in_a_tables_last_row_is_the_total() -> None:
+    page = (
+        "Invoice\n\nCustomer: Mr Ball\n\n"
+        "| Description | Quantity | Price Subtotal | Currency |\n|---|---|---|---|\n"
+        "| Cement | 30 | 1.0 30.0 | ZAR |\n| Wood | 30 | 2.0 60.0 | ZAR |\n"
+        "|  |  | Total = 90.0 | ZAR |\n"
+    )
+    assert extract([page], SCHEMA).output["total"] == 90.0

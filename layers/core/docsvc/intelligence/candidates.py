@@ -142,6 +142,8 @@ def candidate_of(
         and not slot.node.text("pattern")
         and is_reference_field(label_key(slot.path[-1]))
     ):
+        if counts_sheets(text):
+            return None  # "Folio 1 de 1", "Page 2 of 3": the sheet's place among the document's, no number
         code = reference_code(text.lstrip(" #:.°º-"))
         if code is None:
             return None
@@ -188,6 +190,19 @@ def _opens_with_date(text: str) -> bool:
     period, which no company's or person's name does."""
     found = parse_date(text)
     return found is not None and text.strip().startswith(found.printed)
+
+
+# A count of sheets written with a word, after one word naming the sheet or none ("Folio 1 de 1", "Page 2
+# of 3", "1 sur 2", "Blatt 1 von 2"); a count with a slash ("1/2024", "12/05") may be a number.
+_SHEET_COUNT = re.compile(
+    r"\s*(?:[^\W\d_]+\.?\s+)?(\d{1,4})\s+(?:of|von|sur|van|de|di|da|z|od)\s+(\d{1,4})\s*", re.IGNORECASE
+)
+
+
+def counts_sheets(text: str) -> bool:
+    """Whether a value is a count of sheets (`_SHEET_COUNT`): n of N with n at most N."""
+    count = _SHEET_COUNT.fullmatch(text)
+    return count is not None and int(count[1]) <= int(count[2])
 
 
 def _is_currency(slot: Slot) -> bool:

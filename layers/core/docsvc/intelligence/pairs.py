@@ -564,13 +564,19 @@ def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
     05.09.2025 Datum splatnosti: 05.10.2025 |"),
     or a box of a form holding its label in capitals over its value, which the cell reads as one text
     ("VALOR TOTAL DA NOTA 51,69", "NF-e N°. 44525 SÉRIE 1": the label, then the words with digits after
-    it up to the next word without); a label written right to left after its value (`_RTL_PAIR`)."""
+    it up to the next word without); a label written right to left after its value (`_RTL_PAIR`); a
+    known label and its value with an equals sign between them, as a script prints its sums into a
+    table's last row ("| Total = 100.0 | ZAR |", `_equals_pair`)."""
     pairs: list[Pair] = []
     for index, cells in rows:
         for place, cell in enumerate(cells):
             right_to_left = _right_to_left_pair(index, place, cell)
             if right_to_left is not None:
                 pairs.append(replace(right_to_left, label_at=(index, place), value_at=(index, place)))
+                continue
+            equals = _equals_pair(index, place, cell)
+            if equals is not None:
+                pairs.append(replace(equals, label_at=(index, place), value_at=(index, place)))
                 continue
             if label_colon(cell) is not None:
                 for number, (_, piece) in enumerate(_labelled_pieces([(0, cell)])):

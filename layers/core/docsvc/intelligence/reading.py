@@ -32,7 +32,7 @@ from docsvc.intelligence.labels import (
 from docsvc.intelligence.layout import Layout
 from docsvc.intelligence.pairs import Pair
 from docsvc.intelligence.schemas import Node
-from docsvc.intelligence.values import crossed, currency_of, krone_of, ticked_options
+from docsvc.intelligence.values import crossed, currency_of, krone_of, rupee_of, ticked_options
 
 Aliases = dict[Key, float]  # the label keys that name a field, with how well
 OWN, QUOTED, DESCRIBED, SYNONYM, VARIANT, PARTIAL, HEAD = 0.99, 0.95, 0.93, 0.85, 0.8, 0.62, 0.6
@@ -87,6 +87,8 @@ class Reading:
         self.countries = countries_of(self.currency, (line.text for line in self.layout.lines))
         if self.currency is None:
             self.currency = krone_of((line.text for line in self.layout.lines), self.countries)
+        if self.currency is None:
+            self.currency = rupee_of(line.text for line in self.layout.lines)
         self.shows_crosses = any(
             line.cells is None and crossed(line.text) is not None and ticked_options([line.text]) == []
             for line in self.layout.lines

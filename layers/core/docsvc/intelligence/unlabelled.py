@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 
-from docsvc.intelligence.candidates import PRIOR, Candidate, Slot, candidate_of, role_of
+from docsvc.intelligence.candidates import PRIOR, Candidate, Slot, candidate_of, counts_sheets, role_of
 from docsvc.intelligence.identifiers import (
     find_identifier,
     identifier_kind,
@@ -439,8 +439,8 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
                 continue
             value = text[said[0][1] :] if at != index and said else text
             value = value.lstrip(" #:.°º-")
-            if _counts_pages(value, lines[at].page, reading):
-                continue  # "Invoice 1/2" at the foot of the first of two pages: its place, no number
+            if _counts_pages(value, lines[at].page, reading) or counts_sheets(lines[at].text):
+                continue  # "Invoice 1/2" at the foot of the first of two pages, "Folio 1 de 1": no number
             if any(char.isdigit() for char in value):
                 uses = frozenset({(index, -3), (at, -3)})
                 candidate = candidate_of(slot, value, _TITLED_NUMBER, (at, 0), uses, reading)

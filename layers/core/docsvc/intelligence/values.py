@@ -34,6 +34,13 @@ _MOST_DIGITS = 15  # digits before the decimal mark of the largest number read a
 _WHOLE_DASH = re.compile(r"(.*\d[.,])[-\u2013\u2014]{1,2}")
 
 
+# A single capital letter that is a currency's sign before an amount: the South African rand's "R 4 968,00",
+# the Guatemalan quetzal's "Q 6,599.00". Only before an amount with its cents, so that a quarter ("Q1"), a
+# row ("R2") or a reference is no amount.
+_LETTER_SIGNS = {"R": "ZAR", "Q": "GTQ"}
+_LETTER_SIGN = re.compile(r"(?<![^\W\d_])([RQ])\s?(?=\d{1,3}(?:[ ,.\u00a0]?\d{3})*[.,]\d{2}(?![\d.,]|\s\d))")
+
+
 def parse_number(text: str, decimal_comma: bool = False) -> tuple[float, float] | None:
     """The number written in `text` and how cleanly it was written (1.0, or less with a unit after it).
 
@@ -43,7 +50,7 @@ def parse_number(text: str, decimal_comma: bool = False) -> tuple[float, float] 
     three digits ("1,200", "1.200") is a thousands separator unless `decimal_comma` says otherwise for
     the comma or the point respectively.
     """
-    cleaned = _CURRENCY.sub(" ", text[:100]).strip()
+    cleaned = _CURRENCY.sub(" ", _LETTER_SIGN.sub(" ", text[:100])).strip()
     quality = 1.0
     unit = _UNIT_AFTER.fullmatch(cleaned)
     if unit:
@@ -114,7 +121,7 @@ _SIGN_BEFORE = re.compile(r"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft|Rp|RM|KShs|KSh|Ks
 _CURRENCY_CODE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|RMB|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|"
     r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|ILS|IDR|VND|UZS|MKD|MYR|KES|TWD|ARS|DZD|EGP|NGN|THB|LKR|PKR|"
-    r"BDT|TND|XOF|XAF|KWD|QAR|ISK)(?![A-Za-z])"
+    r"BDT|TND|XOF|XAF|KWD|QAR|ISK|NPR|MUR|GTQ)(?![A-Za-z])"
 )
 # Codes that are also English words, names or abbreviations ("TRY", "RON", "PEN", "MAD", "PHP", "GHS" for
 # the Globally Harmonized System, "CLP" and "COP" of regulations and documents): a currency only beside an
@@ -172,6 +179,8 @@ def currency_of(texts: Iterable[str]) -> str | None:
             codes[code] = codes.get(code, 0) + 1
         for sign in _WORD_SIGN.findall(text) + _SIGN_BEFORE.findall(text):
             signs[_WORD_SIGNS[sign]] = signs.get(_WORD_SIGNS[sign], 0) + 1
+        for sign in _LETTER_SIGN.findall(text):
+            signs[_LETTER_SIGNS[sign]] = signs.get(_LETTER_SIGNS[sign], 0) + 1
         for word, han_word in _CURRENCY_WORD.findall(plain(text).replace("ı", "i")):  # noqa: RUF001
             code = _CURRENCY_WORDS[word] if word else _HAN_CURRENCY_WORDS[han_word]
             signs[code] = signs.get(code, 0) + 1
@@ -202,6 +211,28 @@ def krone_of(texts: Iterable[str], countries: Iterable[str]) -> str | None:
     if not any(_KRONE.search(text) for text in texts):
         return None
     return next((_KRONE_COUNTRIES[country] for country in countries if country in _KRONE_COUNTRIES), None)
+
+
+# "Rs" or "Rs." by an amount ("Rs.5812.00", "Rs 1,250", "250 Rs"): the rupee of the country the document
+# names, for the sign is shared by several; the country names as the rupee's countries write them in English.
+_RUPEE = re.compile(r"(?<![^\W\d_])Rs\.?\s?(?=\d)|(?<=\d)\s?Rs\b")
+_RUPEE_COUNTRIES = {
+    "nepal": "NPR", "india": "INR", "pakistan": "PKR", "sri lanka": "LKR", "mauritius": "MUR",
+}  # fmt: skip
+_RUPEE_COUNTRY = re.compile(r"(?<![^\W\d_])(" + "|".join(_RUPEE_COUNTRIES) + r")(?![^\W\d_])")
+
+
+def rupee_of(texts: Iterable[str]) -> str | None:
+    """The currency of amounts printed with "Rs" only: the rupee of the country the document names
+    most often; None when no amount has "Rs" or no rupee's country is named."""
+    texts = list(texts)
+    if not any(_RUPEE.search(text) for text in texts):
+        return None
+    named: dict[str, int] = {}
+    for text in texts:
+        for country in _RUPEE_COUNTRY.findall(text.casefold()):
+            named[country] = named.get(country, 0) + 1
+    return _RUPEE_COUNTRIES[max(named, key=lambda country: named[country])] if named else None
 
 
 # A whole amount grouped twice ("1.418.182", as currencies without cents print it) shows the

@@ -502,6 +502,61 @@ def test_a_page_whose_layout_cuts_its_lines_is_read_again_as_one_block(
     assert modes[-1] is True and modes.count(True) == 1
 
 
+def _led(flat: int) -> ocr.Reading:
+    """Five lines of a title 20 pixels high; the first `flat` of them followed by a row of dots read as
+    a word 4 pixels high and 300 wide."""
+    words = []
+    for line in range(5):
+        top = 100 + 40 * line
+        words.append(ocr.Word((1, 1, line), (100, top, 300, top + 20), "Title", 90.0))
+        if line < flat:
+            words.append(ocr.Word((1, 1, line), (320, top + 15, 620, top + 19), "........", 20.0))
+    return ocr.Reading(tuple(words), pymupdf.Identity, 150, 0.0)
+
+
+def test_lines_holding_a_row_of_dots_are_counted_as_led() -> None:
+    assert ocr._led_lines(_led(3)) == 3
+
+
+def test_a_flat_word_no_wider_than_a_word_is_high_is_no_leader() -> None:
+    led = _led(5)
+    dots = [ocr.Word(word.line, (320, word.box[1], 340, word.box[3]), ".", 20.0) for word in led.words[1::2]]
+    titles = led.words[::2]
+    assert ocr._led_lines(ocr.Reading(titles + tuple(dots), pymupdf.Identity, 150, 0.0)) == 0
+
+
+def table_of_contents() -> bytes:
+    """A 150 dpi grey picture of a table of contents: twelve titles, each followed by a leader of spaced
+    dots and, a little apart from it, its page number."""
+    titles = [
+        "Introduction", "Scope of the work", "Methods and materials", "Results", "Discussion",
+        "Related work", "Conclusion", "Appendix", "References", "Acknowledgements", "Data sets", "Index",
+    ]  # fmt: skip
+    font = pymupdf.Font("tiro")
+    with pymupdf.open() as document:
+        page = document.new_page(width=595, height=842)
+        writer = pymupdf.TextWriter(page.rect)
+        for index, title in enumerate(titles):
+            y, entry = 120 + 22 * index, f"{index + 1}  {title}"
+            writer.append((70, y), entry, font=font, fontsize=11)
+            x = 78 + font.text_length(entry, 11)
+            writer.append((x, y), " ." * int((480 - x) / font.text_length(" .", 11)), font=font, fontsize=11)
+            writer.append((505, y), str(3 + 4 * index), font=font, fontsize=11)
+        writer.write_text(page)
+        return page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY).tobytes("png")
+
+
+@OCR
+def test_a_table_of_contents_is_read_to_the_page_numbers_after_its_dot_leaders() -> None:
+    with pymupdf.open(stream=table_of_contents(), filetype="png") as document:
+        reading = ocr.read_page(document[0], ROOMY, [])
+
+    assert reading is not None
+    read = {word.text for word in reading.words}
+    numbers = {str(3 + 4 * index) for index in range(12)}
+    assert len(numbers & read) >= 10, sorted(read)
+
+
 def stepped_blocks(turn: int = 0, seed: int = 5) -> bytes:
     """A 150 dpi grey picture of an A4 page of short paragraphs set at stepped indents, each closed by a
     rule (a guide's layout), turned `turn` degrees clockwise."""

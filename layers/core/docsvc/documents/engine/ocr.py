@@ -208,6 +208,16 @@ APART_SECONDS = 5.0
 CUT_GAP = 1.5
 CUT_LINES = 3
 CUT_MARGIN = 5.0
+# A table of contents' dot leaders: the layout analysis takes the column of page numbers after them, a
+# digit or two apart from the text, for specks, and reads none of them. Read as one column of text
+# (Tesseract's PSM_SINGLE_COLUMN), each line is read to its number; read as one block, lines close
+# together were lost. A leader is read as a word far flatter than the page's words (dots on the baseline:
+# at most LEADER_HEIGHT of the median word's height) and wide (at least LEADER_WIDTH of it); a page with
+# at least CUT_LINES lines holding one is read again as one column (cut or not), kept as a cut page's
+# reading is.
+LEADER_HEIGHT = 0.35
+LEADER_WIDTH = 3.0
+SINGLE_COLUMN = 4
 # A text layer over at most this share of a page that images cover at least IMAGE_SHARE of is a stamp
 # on a scan: the rest of the page is OCR'd.
 STAMP_SHARE = 0.15
@@ -787,7 +797,8 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
                     f"the page looks {again} but was read in English only (no time for a second "
                     "reading); give `languages` to read it in its own"
                 )
-        if _cut_across(reading):
+        led = _led_lines(reading) >= CUT_LINES
+        if led or _cut_across(reading):
             now = time.monotonic()
             if now - started + reading.dpi / dpi * (now - recognising) <= options.page_seconds:
                 whole = _read(
@@ -799,8 +810,9 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
                     location,
                     clean,
                     binarisation,
-                    True,
+                    not led,
                     deadline=deadline,
+                    mode=SINGLE_COLUMN if led else None,
                 )
                 if whole.complete and (whole.confidence or 0.0) >= (reading.confidence or 0.0) - CUT_MARGIN:
                     reading = whole
@@ -838,6 +850,22 @@ def _cut_across(reading: Reading) -> bool:
                 cuts.update((word.line, other.line))
             below += 1
     return len(cuts) >= CUT_LINES
+
+
+def _led_lines(reading: Reading) -> int:
+    """How many lines hold a dot leader: a word at most LEADER_HEIGHT as high as the reading's median
+    word and at least LEADER_WIDTH times as wide as that is high (a row of dots, however it was read)."""
+    if not reading.words:
+        return 0
+    height = statistics.median(word.box[3] - word.box[1] for word in reading.words)
+    return len(
+        {
+            word.line
+            for word in reading.words
+            if word.box[3] - word.box[1] <= LEADER_HEIGHT * height
+            and word.box[2] - word.box[0] >= LEADER_WIDTH * height
+        }
+    )
 
 
 def _side_by_side(first: Word, second: Word) -> bool:
@@ -981,6 +1009,7 @@ def _read(
     binarisation: Binarisation = GLOBAL,
     one_block: bool = False,
     deadline: float | None = None,
+    mode: int | None = None,
 ) -> Reading:
     pixmap, to_pixels = _render(page, dpi, turn, clean)
     if turn % 90:
@@ -999,6 +1028,7 @@ def _read(
         one_block,
         deadline=deadline,
         noisy=clean,
+        mode=mode,
     )
 
 
@@ -1014,6 +1044,7 @@ def _recognised(
     one_block: bool = False,
     deadline: float | None = None,
     noisy: bool = False,
+    mode: int | None = None,
 ) -> Reading:
     pixmap = without_rules(pixmap, dpi, noisy or bool(turn % 90))
     if not noisy:  # a noisy page's boxes are seldom found whole, and what is was not measured to help
@@ -1028,6 +1059,7 @@ def _recognised(
         location,
         binarisation,
         one_block,
+        mode,
         deadline=deadline,
     )
     return Reading(tuple(words), to_pixels, dpi, turn, complete)

@@ -525,36 +525,59 @@ def test_a_flat_word_no_wider_than_a_word_is_high_is_no_leader() -> None:
     assert ocr._led_lines(ocr.Reading(titles + tuple(dots), pymupdf.Identity, 150, 0.0)) == 0
 
 
-def table_of_contents() -> bytes:
-    """A 150 dpi grey picture of a table of contents: twelve titles, each followed by a leader of spaced
-    dots and, a little apart from it, its page number."""
-    titles = [
-        "Introduction", "Scope of the work", "Methods and materials", "Results", "Discussion",
-        "Related work", "Conclusion", "Appendix", "References", "Acknowledgements", "Data sets", "Index",
-    ]  # fmt: skip
-    font = pymupdf.Font("tiro")
+def _numbered(reading: ocr.Reading, lines: int) -> ocr.Reading:
+    """`reading` with a page number read after the leaders of its first `lines` led lines, in a block
+    of their own."""
+    leaders = [word for word in reading.words if word.text.startswith(".")][:lines]
+    numbers = tuple(
+        ocr.Word((9, 1, n), (640, w.box[1] - 15, 670, w.box[3]), str(n + 3), 90.0)
+        for n, w in enumerate(leaders)
+    )
+    return ocr.Reading(reading.words + numbers, reading.matrix, reading.dpi, reading.turn)
+
+
+def _read_again(
+    monkeypatch: pytest.MonkeyPatch, first: ocr.Reading, again: ocr.Reading
+) -> tuple[ocr.Reading | None, list[object]]:
+    """What `read_page` keeps of a blank page whose reading is `first` and whose reading again is
+    `again`, and the page segmentation modes it read again in."""
+    modes: list[object] = []
+
+    def read_again(*arguments: object, **named: object) -> ocr.Reading:
+        modes.append(named.get("mode"))
+        return (
+            again if named.get("mode") == ocr.SINGLE_COLUMN else first
+        )  # a finer reading reads as the first
+
+    monkeypatch.setattr(ocr, "_turn", lambda *arguments, **named: 0)
+    monkeypatch.setattr(ocr, "_recognised", lambda *arguments, **named: first)
+    monkeypatch.setattr(ocr, "_read", read_again)
     with pymupdf.open() as document:
         page = document.new_page(width=595, height=842)
-        writer = pymupdf.TextWriter(page.rect)
-        for index, title in enumerate(titles):
-            y, entry = 120 + 22 * index, f"{index + 1}  {title}"
-            writer.append((70, y), entry, font=font, fontsize=11)
-            x = 78 + font.text_length(entry, 11)
-            writer.append((x, y), " ." * int((480 - x) / font.text_length(" .", 11)), font=font, fontsize=11)
-            writer.append((505, y), str(3 + 4 * index), font=font, fontsize=11)
-        writer.write_text(page)
-        return page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY).tobytes("png")
+        return ocr.read_page(page, ParseOptions(page_seconds=120, languages=("eng",)), []), modes
 
 
 @OCR
-def test_a_table_of_contents_is_read_to_the_page_numbers_after_its_dot_leaders() -> None:
-    with pymupdf.open(stream=table_of_contents(), filetype="png") as document:
-        reading = ocr.read_page(document[0], ROOMY, [])
+def test_a_page_whose_leaders_lead_to_no_number_is_read_again_as_one_column_to_its_numbers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first = _led(5)
+    column = _numbered(first, 5)
 
-    assert reading is not None
-    read = {word.text for word in reading.words}
-    numbers = {str(3 + 4 * index) for index in range(12)}
-    assert len(numbers & read) >= 10, sorted(read)
+    kept, modes = _read_again(monkeypatch, first, column)
+
+    assert kept is column and modes.count(ocr.SINGLE_COLUMN) == 1
+
+
+@OCR
+def test_a_column_reading_numbering_fewer_than_half_the_leaders_is_not_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first = _led(5)
+
+    kept, modes = _read_again(monkeypatch, first, _numbered(first, 2))
+
+    assert kept is first and modes.count(ocr.SINGLE_COLUMN) == 1
 
 
 def stepped_blocks(turn: int = 0, seed: int = 5) -> bytes:

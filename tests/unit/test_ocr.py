@@ -537,10 +537,11 @@ def _numbered(reading: ocr.Reading, lines: int) -> ocr.Reading:
 
 
 def _read_again(
-    monkeypatch: pytest.MonkeyPatch, first: ocr.Reading, again: ocr.Reading
+    monkeypatch: pytest.MonkeyPatch, first: ocr.Reading, again: ocr.Reading, noisy: bool = False
 ) -> tuple[ocr.Reading | None, list[object]]:
-    """What `read_page` keeps of a blank page whose reading is `first` and whose reading again is
-    `again`, and the page segmentation modes it read again in."""
+    """What `read_page` keeps of a blank page (taken for a noisy one if `noisy`) whose reading is
+    `first` and whose reading again is `again`, and the page segmentation modes it read again in."""
+    monkeypatch.setattr(ocr, "is_noisy", lambda pixmap: noisy)
     modes: list[object] = []
 
     def read_again(*arguments: object, **named: object) -> ocr.Reading:
@@ -578,6 +579,15 @@ def test_a_column_reading_numbering_fewer_than_half_the_leaders_is_not_kept(
     kept, modes = _read_again(monkeypatch, first, _numbered(first, 2))
 
     assert kept is first and modes.count(ocr.SINGLE_COLUMN) == 1
+
+
+@OCR
+def test_a_noisy_page_with_leaders_is_not_read_again_as_one_column(monkeypatch: pytest.MonkeyPatch) -> None:
+    first = _led(5)
+
+    kept, modes = _read_again(monkeypatch, first, _numbered(first, 5), noisy=True)
+
+    assert kept is first and ocr.SINGLE_COLUMN not in modes
 
 
 def stepped_blocks(turn: int = 0, seed: int = 5) -> bytes:

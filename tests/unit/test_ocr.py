@@ -502,6 +502,94 @@ def test_a_page_whose_layout_cuts_its_lines_is_read_again_as_one_block(
     assert modes[-1] is True and modes.count(True) == 1
 
 
+def _led(flat: int) -> ocr.Reading:
+    """Five lines of a title 20 pixels high; the first `flat` of them followed by a row of dots read as
+    a word 4 pixels high and 300 wide."""
+    words = []
+    for line in range(5):
+        top = 100 + 40 * line
+        words.append(ocr.Word((1, 1, line), (100, top, 300, top + 20), "Title", 90.0))
+        if line < flat:
+            words.append(ocr.Word((1, 1, line), (320, top + 15, 620, top + 19), "........", 20.0))
+    return ocr.Reading(tuple(words), pymupdf.Identity, 150, 0.0)
+
+
+def test_lines_holding_a_row_of_dots_are_counted_as_led() -> None:
+    assert ocr._led_lines(_led(3)) == 3
+
+
+def test_a_flat_word_no_wider_than_a_word_is_high_is_no_leader() -> None:
+    led = _led(5)
+    dots = [ocr.Word(word.line, (320, word.box[1], 340, word.box[3]), ".", 20.0) for word in led.words[1::2]]
+    titles = led.words[::2]
+    assert ocr._led_lines(ocr.Reading(titles + tuple(dots), pymupdf.Identity, 150, 0.0)) == 0
+
+
+def _numbered(reading: ocr.Reading, lines: int) -> ocr.Reading:
+    """`reading` with a page number read after the leaders of its first `lines` led lines, in a block
+    of their own."""
+    leaders = [word for word in reading.words if word.text.startswith(".")][:lines]
+    numbers = tuple(
+        ocr.Word((9, 1, n), (640, w.box[1] - 15, 670, w.box[3]), str(n + 3), 90.0)
+        for n, w in enumerate(leaders)
+    )
+    return ocr.Reading(reading.words + numbers, reading.matrix, reading.dpi, reading.turn)
+
+
+def _read_again(
+    monkeypatch: pytest.MonkeyPatch, first: ocr.Reading, again: ocr.Reading, noisy: bool = False
+) -> tuple[ocr.Reading | None, list[object]]:
+    """What `read_page` keeps of a blank page (taken for a noisy one if `noisy`) whose reading is
+    `first` and whose reading again is `again`, and the page segmentation modes it read again in."""
+    monkeypatch.setattr(ocr, "is_noisy", lambda pixmap: noisy)
+    modes: list[object] = []
+
+    def read_again(*arguments: object, **named: object) -> ocr.Reading:
+        modes.append(named.get("mode"))
+        return (
+            again if named.get("mode") == ocr.SINGLE_COLUMN else first
+        )  # a finer reading reads as the first
+
+    monkeypatch.setattr(ocr, "_turn", lambda *arguments, **named: 0)
+    monkeypatch.setattr(ocr, "_recognised", lambda *arguments, **named: first)
+    monkeypatch.setattr(ocr, "_read", read_again)
+    with pymupdf.open() as document:
+        page = document.new_page(width=595, height=842)
+        return ocr.read_page(page, ParseOptions(page_seconds=120, languages=("eng",)), []), modes
+
+
+@OCR
+def test_a_page_whose_leaders_lead_to_no_number_is_read_again_as_one_column_to_its_numbers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first = _led(5)
+    column = _numbered(first, 5)
+
+    kept, modes = _read_again(monkeypatch, first, column)
+
+    assert kept is column and modes.count(ocr.SINGLE_COLUMN) == 1
+
+
+@OCR
+def test_a_column_reading_numbering_fewer_than_half_the_leaders_is_not_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first = _led(5)
+
+    kept, modes = _read_again(monkeypatch, first, _numbered(first, 2))
+
+    assert kept is first and modes.count(ocr.SINGLE_COLUMN) == 1
+
+
+@OCR
+def test_a_noisy_page_with_leaders_is_not_read_again_as_one_column(monkeypatch: pytest.MonkeyPatch) -> None:
+    first = _led(5)
+
+    kept, modes = _read_again(monkeypatch, first, _numbered(first, 5), noisy=True)
+
+    assert kept is first and ocr.SINGLE_COLUMN not in modes
+
+
 def stepped_blocks(turn: int = 0, seed: int = 5) -> bytes:
     """A 150 dpi grey picture of an A4 page of short paragraphs set at stepped indents, each closed by a
     rule (a guide's layout), turned `turn` degrees clockwise."""

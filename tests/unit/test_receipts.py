@@ -669,3 +669,15 @@ def test_a_postcode_ocr_read_with_a_letter_for_a_digit_closes_the_address_read_a
     page = _roll("theq OM", "Rosenweg    25/27", "5B239    Schwerte", "scout    BIR", "Pflaumen    0,87    A")
 
     assert extract(page, RECEIPT).output["merchant"]["address"] == "Rosenweg 25/27, 58239 Schwerte"
+
+
+def test_a_page_of_many_totals_reads_each_lines_amount_once(monkeypatch: Any) -> None:
+    from docsvc.intelligence import receipts
+
+    page = _roll(*(f"Total    {index}.00" for index in range(1, 401)))
+    read: list[str] = []
+    signed = receipts._signed_cents
+    monkeypatch.setattr(receipts, "_signed_cents", lambda text: read.append(text) or signed(text))
+
+    assert extract(page, RECEIPT).output["total"] is not None
+    assert len(read) <= receipts._SUM_LINES

@@ -287,15 +287,17 @@ def _settled(found: list[tuple[float, Candidate]], lines: Sequence[Line]) -> Can
     them add up to: a total, then a discount or a tip, then the total paid ("Summe 28,30", "10 % Theke
     -0,67", "SUMME 27,63"); else one that two labels print alike ("zu zahlen 26,60" and the tax table's
     "Summe 1,74 24,86 26,60"); both over a label read the usual way, which takes a row's first amount.
-    Else the largest (a total with the tip after the total of the food)."""
+    Else the largest (a total with the tip after the total of the food). Only the totals within the
+    lines `_sum_of_two` reads are so settled: each line's amount is read once (`_running_cents`)."""
     ordered = sorted(found, key=lambda item: item[1].order)
-    for later in range(len(ordered) - 1, 0, -1):
-        value, candidate = ordered[later]
-        for earlier_value, earlier in ordered[:later]:
-            between = range(earlier.order[0] + 1, candidate.order[0])
-            cents = [_signed_cents(lines[index].text) for index in between]
-            added = sum(each for each in cents if each is not None)
-            if any(cents) and round(earlier_value * 100) + added == round(value * 100):
+    added, amounts = _running_cents(lines[:_SUM_LINES])
+    within = [item for item in ordered if item[1].order[0] < len(added) - 1]
+    for later in range(len(within) - 1, 0, -1):
+        value, candidate = within[later]
+        for earlier_value, earlier in within[:later]:
+            first, last = earlier.order[0] + 1, candidate.order[0]
+            between = added[last] - added[first]
+            if amounts[last] > amounts[first] and round(earlier_value * 100) + between == round(value * 100):
                 return replace(candidate, score=max(candidate.score, SETTLED), checked=True)
     for index, (value, candidate) in enumerate(ordered):  # nothing to pay is no total, however printed
         if value > 0 and any(
@@ -303,6 +305,18 @@ def _settled(found: list[tuple[float, Candidate]], lines: Sequence[Line]) -> Can
         ):
             return replace(candidate, score=max(candidate.score, SETTLED), checked=True)
     return max(found, key=lambda item: item[0])[1]
+
+
+def _running_cents(lines: Sequence[Line]) -> tuple[list[int], list[int]]:
+    """The amounts ending the lines added up, and how many lines end with one that is not nought, both
+    before each line (and after the last): each line read once, so that any run of lines between two
+    totals is added up by one subtraction however many totals a page prints."""
+    added, amounts = [0], [0]
+    for line in lines:
+        cents = _signed_cents(line.text)
+        added.append(added[-1] + (cents or 0))
+        amounts.append(amounts[-1] + (1 if cents else 0))
+    return added, amounts
 
 
 def _signed_cents(text: str) -> int | None:

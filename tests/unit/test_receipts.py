@@ -681,3 +681,18 @@ def test_a_page_of_many_totals_reads_each_lines_amount_once(monkeypatch: Any) ->
 
     assert extract(page, RECEIPT).output["total"] is not None
     assert len(read) <= receipts._SUM_LINES
+
+
+def test_a_house_number_ending_in_a_letter_is_kept_as_printed_in_the_address() -> None:
+    page = _roll("Acme    Hardware", "12    Main    Street", "101B    Oak    Plaza", "Springfield,    IL    62701")
+
+    address = extract(page, RECEIPT).output["merchant"]["address"]
+
+    assert "101B Oak Plaza" in address
+
+
+def test_a_postcode_ending_in_a_letter_is_no_postcode_to_repair() -> None:
+    from docsvc.intelligence.receipts import postcode_repaired
+
+    assert postcode_repaired("221B Baker Street") == "221B Baker Street"
+    assert postcode_repaired("5B239 Schwerte") == "58239 Schwerte"

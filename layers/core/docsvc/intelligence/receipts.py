@@ -89,10 +89,11 @@ _HEAD_PLACE = re.compile(
 # The last line of an address: a US state with its ZIP code or at the end ("Windham NH", "FAIR OAKS,
 # CA"), or a postcode before a place ("75015 PARIS").
 _STATE_AT_END = re.compile(rf"[A-Za-z.],?\s+(?:{'|'.join(_STATES.split())})\.?(?:\s+[a-z]{{1,4}})?\s*$")
-_POSTCODE_PLACE = re.compile(r"(?=(?:[BOSl]*\d){3})[\dBOSl]{4,5}\s+[^\W\d]{3,}[^\d]*$")
+_POSTCODE_PLACE = re.compile(r"(?=(?:[BOSl]*\d){3})\d[\dBOSl]{2,3}\d\s+[^\W\d]{3,}[^\d]*$")
 # A postcode OCR read with a letter for a digit, three digits at least among its characters ("5B239
-# Schwerte" is 58239): a B for an 8, an O for a 0, an S for a 5, an l for a 1.
-_CONFUSED_POSTCODE = re.compile(r"^(?=(?:[BOSl]*\d){3})[\dBOSl]{4,5}(?=\s+[^\W\d]{3})")
+# Schwerte" is 58239): a B for an 8, an O for a 0, an S for a 5, an l for a 1; a digit first and last, as
+# a house number ending in a letter is not ("221B Baker Street").
+_CONFUSED_POSTCODE = re.compile(r"^(?=(?:[BOSl]*\d){3})\d[\dBOSl]{2,3}\d(?=\s+[^\W\d]{3})")
 _POSTCODE_DIGITS = str.maketrans("BOSl", "8051")
 # A street, house number first, a mark of OCR's noise let through: "7519 §. ATLANTIC AVE.".
 _HOUSE_NUMBER_FIRST = re.compile(r"^\d{1,6}(?:[-/]\d{1,4})?[a-z]?,?\s+(?:[^\w\s]{1,2}\s?)?[^\W\d]")
@@ -522,7 +523,8 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     if not lines:
         return
     separator = ", " if role == "address" else " "
-    shown = [postcode_repaired(texts[index]) if role == "address" else texts[index] for index in lines]
+    place = lines[-1] if role == "address" else None  # the postcode opens the address's last line
+    shown = [postcode_repaired(texts[index]) if index == place else texts[index] for index in lines]
     text = separator.join(shown)
     if role == "address":
         text = street_repaired(text)
@@ -534,7 +536,8 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 
 def postcode_repaired(text: str) -> str:
     """An address's line with the postcode that opens it read as digits where OCR read a digit as a
-    letter ("5B239 Schwerte" is 58239 Schwerte: `_CONFUSED_POSTCODE`); any other line as it is."""
+    letter ("5B239 Schwerte" is 58239 Schwerte: `_CONFUSED_POSTCODE`); any other line as it is. For the
+    address's place line only: a street's house number may end in a letter ("101B Oak Plaza")."""
     return _CONFUSED_POSTCODE.sub(lambda found: found[0].translate(_POSTCODE_DIGITS), text)
 
 

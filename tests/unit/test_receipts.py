@@ -696,3 +696,11 @@ def test_a_postcode_ending_in_a_letter_is_no_postcode_to_repair() -> None:
 
     assert postcode_repaired("221B Baker Street") == "221B Baker Street"
     assert postcode_repaired("5B239 Schwerte") == "58239 Schwerte"
+
+
+def test_a_title_or_a_greeting_in_capitals_over_the_merchants_name_is_no_brand() -> None:
+    head = ("Rosenweg    29", "58239    Schwerte-Holzen", "Tel.    02304 / 983113", "EUR", "Wasa    2,49    A")
+
+    for title in ("RECEIPT", "KASSENBON", "QUITTUNG", "DUPLICATE", "WILLKOMMEN"):
+        page = _roll(title, "", "Schmitt", *head)
+        assert extract(page, RECEIPT).output["merchant"]["name"] == "Schmitt", title

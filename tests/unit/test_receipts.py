@@ -676,11 +676,13 @@ def test_a_page_of_many_totals_reads_each_lines_amount_once(monkeypatch: Any) ->
 
     page = _roll(*(f"Total    {index}.00" for index in range(1, 401)))
     read: list[str] = []
-    signed = receipts._signed_cents
-    monkeypatch.setattr(receipts, "_signed_cents", lambda text: read.append(text) or signed(text))
+    cents_at_end = receipts._cents_at_end
+    monkeypatch.setattr(
+        receipts, "_cents_at_end", lambda text, signed=False: read.append(text) or cents_at_end(text, signed)
+    )
 
     assert extract(page, RECEIPT).output["total"] is not None
-    assert len(read) <= receipts._SUM_LINES
+    assert len(read) <= 2 * receipts._SUM_LINES  # once settling the totals, once adding two of them up
 
 
 def test_a_house_number_ending_in_a_letter_is_kept_as_printed_in_the_address() -> None:
@@ -704,3 +706,12 @@ def test_a_title_or_a_greeting_in_capitals_over_the_merchants_name_is_no_brand()
     for title in ("RECEIPT", "KASSENBON", "QUITTUNG", "DUPLICATE", "WILLKOMMEN"):
         page = _roll(title, "", "Schmitt", *head)
         assert extract(page, RECEIPT).output["merchant"]["name"] == "Schmitt", title
+
+
+def test_an_amount_ending_a_line_is_read_in_cents_signed_only_when_asked() -> None:
+    from docsvc.intelligence.receipts import _cents_at_end
+
+    assert _cents_at_end("Credit    $1,305.07") == 130507
+    assert _cents_at_end("Rabatt -1.234,56", signed=True) == -123456
+    assert _cents_at_end("Rabatt -0.67") == 67
+    assert _cents_at_end("Rabatt 0,67") is None

@@ -205,7 +205,8 @@ _AMOUNT_AT_END = re.compile(
 # An amount ending a line, a minus before it or not ("-0,67", "- 0,67", "~0,67": OCR's tilde for a minus;
 # a dash, en or em).
 _SIGNED_AT_END = re.compile(
-    r"(?<![\d.,])([-~\u2013\u2014]\s?)?(\d{1,3}(?:[.,]\d{3})*|\d{1,6})[.,](\d{2})\s*(?:[^\w\s]*[A-Z]{0,2})\s*$"
+    r"(?<![\d.,])(?P<sign>[-~\u2013\u2014]\s?)?(?P<whole>\d{1,3}(?:[.,]\d{3})*|\d{1,6})[.,](?P<cents>\d{2})"
+    r"\s*(?:[^\w\s]*[A-Z]{0,2})\s*$"
 )
 _PAYMENT = re.compile(
     r"(?i)(?<![a-z])(?:visa|mastercard|master|amex|discover|credit|debit|card|cash|payment|paid|charged?)(?![a-z])"
@@ -232,7 +233,7 @@ _PAID_AT_END = re.compile(r"(?i)(?<![\d.,])(\d{1,6})\s?[.,]\s?(\d{2})\s*(?:€|e
 _TAX = re.compile(r"(?i)(?<![a-z])(?:tax|vat|gst|hst|pst|mwst|tva)(?![a-z])")
 _SUBTOTAL = re.compile(r"(?i)(?<![a-z])sub[\s-]*total(?![a-z])")
 _CHANGE = re.compile(r"(?i)(?<![a-z])change(?![a-z])")
-_CENTS_AT_END = re.compile(r"(?<![\d.,])\$?(\d{1,3}(?:,\d{3})*|\d{1,6})\.(\d{2})\s*$")
+_CENTS_AT_END = re.compile(r"(?<![\d.,])\$?(?P<whole>\d{1,3}(?:,\d{3})*|\d{1,6})\.(?P<cents>\d{2})\s*$")
 # An amount alone on its line, its currency's sign or code before or after it ("$ 12.50", "€ 6,48",
 # "6,48 EUR"): a total label printed large sets its amount on a line of its own.
 _LONE_AMOUNT = re.compile(
@@ -316,19 +317,21 @@ def _running_cents(lines: Sequence[Line]) -> tuple[list[int], list[int]]:
     totals is added up by one subtraction however many totals a page prints."""
     added, amounts = [0], [0]
     for line in lines:
-        cents = _signed_cents(line.text)
+        cents = _cents_at_end(" ".join(line.text.split()), signed=True)
         added.append(added[-1] + (cents or 0))
         amounts.append(amounts[-1] + (1 if cents else 0))
     return added, amounts
 
 
-def _signed_cents(text: str) -> int | None:
-    """The amount ending a line in cents, negative with a minus before it ("-0,67"); None without one."""
-    amount = _SIGNED_AT_END.search(" ".join(text.split()))
+def _cents_at_end(text: str, signed: bool = False) -> int | None:
+    """The amount ending a line in cents, None without one: a dollar amount with its point
+    (`_CENTS_AT_END`), or, `signed`, either decimal mark and negative with a minus before it ("-0,67":
+    `_SIGNED_AT_END`)."""
+    amount = (_SIGNED_AT_END if signed else _CENTS_AT_END).search(text)
     if amount is None:
         return None
-    cents = int(amount[2].replace(",", "").replace(".", "")) * 100 + int(amount[3])
-    return -cents if amount[1] else cents
+    cents = int(re.sub(r"[.,]", "", amount["whole"])) * 100 + int(amount["cents"])
+    return -cents if signed and amount["sign"] else cents
 
 
 def _cash_less_change(slot: Slot, reading: Reading) -> Iterator[Candidate]:
@@ -412,9 +415,9 @@ def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     taxes: set[int] = set()  # the lines of a tax: "Tax: 5.50", "Sales Tax 0.35"
     lines = reading.layout.lines[:_SUM_LINES]
     for index, line in enumerate(lines):
-        found = _CENTS_AT_END.search(line.text)
-        if found:
-            amounts.append((index, int(found[1].replace(",", "")) * 100 + int(found[2])))
+        cents = _cents_at_end(line.text)
+        if cents is not None:
+            amounts.append((index, cents))
             if _PAYMENT.search(line.text) or _CHANGE.search(line.text):
                 paid.add(index)
             if _TAX.search(line.text):

@@ -686,7 +686,9 @@ def test_a_page_of_many_totals_reads_each_lines_amount_once(monkeypatch: Any) ->
 
 
 def test_a_house_number_ending_in_a_letter_is_kept_as_printed_in_the_address() -> None:
-    page = _roll("Acme    Hardware", "12    Main    Street", "101B    Oak    Plaza", "Springfield,    IL    62701")
+    page = _roll(
+        "Acme    Hardware", "12    Main    Street", "101B    Oak    Plaza", "Springfield,    IL    62701"
+    )
 
     address = extract(page, RECEIPT).output["merchant"]["address"]
 
@@ -701,7 +703,13 @@ def test_a_postcode_ending_in_a_letter_is_no_postcode_to_repair() -> None:
 
 
 def test_a_title_or_a_greeting_in_capitals_over_the_merchants_name_is_no_brand() -> None:
-    head = ("Rosenweg    29", "58239    Schwerte-Holzen", "Tel.    02304 / 983113", "EUR", "Wasa    2,49    A")
+    head = (
+        "Rosenweg    29",
+        "58239    Schwerte-Holzen",
+        "Tel.    02304 / 983113",
+        "EUR",
+        "Wasa    2,49    A",
+    )
 
     for title in ("RECEIPT", "KASSENBON", "QUITTUNG", "DUPLICATE", "WILLKOMMEN"):
         page = _roll(title, "", "Schmitt", *head)

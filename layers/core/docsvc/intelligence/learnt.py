@@ -121,10 +121,10 @@ def kind_points(model: KindModel, pages: Sequence[str], weight: float | None = N
 
 
 def load(path: Path = DATA) -> KindModel:
-    """The model stored at `path` (as `bench/learn_kinds.py` writes it); none when it is missing."""
-    if not path.is_file():
-        return EMPTY
-    stored = json.loads(path.read_text(encoding="utf-8"))
+    """The model stored at `path` (as `bench/learn_kinds.py` writes it). A missing file is an error, not
+    an empty model: an install that left the package's data out would classify without it unnoticed."""
+    stored = json.loads(_model_text(path))
+    scale = json.loads(path.read_text(encoding="utf-8"))
     scale = float(stored["scale"])
     return KindModel(
         kinds=tuple(stored["kinds"]),
@@ -133,6 +133,13 @@ def load(path: Path = DATA) -> KindModel:
         temperature=float(stored["temperature"]),
         weight=float(stored["weight"]),
     )
+
+
+def _model_text(path: Path) -> str:
+    """The text of a learnt model's file, which the package ships (`pyproject.toml`'s package data)."""
+    if not path.is_file():
+        raise FileNotFoundError(f"the learnt model {path.name} is missing from the installed package")
+    return path.read_text(encoding="utf-8")
 
 
 @cache
@@ -178,10 +185,9 @@ def first_page_odds(model: CutModel, tokens: Iterable[str]) -> float:
 
 
 def load_cuts(path: Path = CUTS_DATA) -> CutModel:
-    """The cut model stored at `path` (as `bench/learn_cuts.py` writes it); none when it is missing."""
-    if not path.is_file():
-        return NO_CUTS
-    stored = json.loads(path.read_text(encoding="utf-8"))
+    """The cut model stored at `path` (as `bench/learn_cuts.py` writes it); a missing file is an error
+    (see `load`)."""
+    stored = json.loads(_model_text(path))
     scale = float(stored["scale"])
     return CutModel(
         words={token: value / scale for token, value in stored["words"].items()},

@@ -1384,3 +1384,13 @@ def test_joining_underscore_segments_keeps_every_other_word_where_it_stood() -> 
         (90.0, 100.0, 133.0, 110.0, "_______"),
         segmented[3],
     ]
+
+
+def test_the_words_flush_under_a_line_are_its_captions_line_left_to_right() -> None:
+    words = [
+        (120.0, 101.0, 150.0, 109.0, "Date"),
+        (50.0, 100.0, 110.0, 108.0, "Signature"),
+        (50.0, 120.0, 110.0, 128.0, "Below"),
+        (50.0, 80.0, 110.0, 88.0, "Above"),
+    ]
+    assert forms._flush_under(100.0, words, 10.0) == [words[1], words[0]]

@@ -1099,13 +1099,19 @@ def _lone_captioned_under(
 
 def _caption_under(y: float, x0: float, x1: float, words: list[Word], text_height: float) -> list[Word]:
     """The words flush under a rule, from its start: a caption printed under the line to write on."""
-    line = [
-        word for word in words
-        if y - 1 <= word[1] <= y + 0.6 * text_height and x0 - 2 <= word[0] < x1 and _clean(word[4])
-    ]  # fmt: skip
-    if not line or min(word[0] for word in line) > x0 + 0.25 * (x1 - x0):
+    line = [word for word in _flush_under(y, words, text_height) if x0 - 2 <= word[0] < x1]
+    if not line or line[0][0] > x0 + 0.25 * (x1 - x0):
         return []
-    return sorted(line, key=lambda word: word[0])
+    return line
+
+
+def _flush_under(y: float, words: list[Word], text_height: float) -> list[Word]:
+    """The words of text whose tops lie flush under a line at `y` (within six tenths of a text's
+    height), left to right: the line a caption under a rule or a box is printed on."""
+    return sorted(
+        (word for word in words if y - 1 <= word[1] <= y + 0.6 * text_height and _clean(word[4])),
+        key=lambda word: word[0],
+    )
 
 
 def _rectangles(drawings: list[dict[str, object]], turn: pymupdf.Matrix | None) -> list[Rect]:
@@ -1516,14 +1522,7 @@ def _caption_centred_under(
     y: float, x0: float, x1: float, words: list[Word], text_height: float
 ) -> list[Word]:
     """The words flush under a box and centred under it (a caption set in the middle, under its box)."""
-    line = sorted(
-        (
-            word for word in words
-            if y - 1 <= word[1] <= y + 0.6 * text_height and x0 - 2 <= word[0] and word[2] <= x1 + 2
-            and _clean(word[4])
-        ),
-        key=lambda word: word[0],
-    )  # fmt: skip
+    line = [word for word in _flush_under(y, words, text_height) if x0 - 2 <= word[0] and word[2] <= x1 + 2]
     return line if line and _centred(line, x0, x1, text_height) else []
 
 

@@ -723,3 +723,17 @@ def test_an_amount_ending_a_line_is_read_in_cents_signed_only_when_asked() -> No
     assert _cents_at_end("Rabatt -1.234,56", signed=True) == -123456
     assert _cents_at_end("Rabatt -0.67") == 67
     assert _cents_at_end("Rabatt 0,67") is None
+
+
+def test_a_brand_that_is_also_a_label_word_still_opens_the_shops_name() -> None:
+    head = (
+        "Rosenweg    29",
+        "58239    Schwerte-Holzen",
+        "Tel.    02304 / 983113",
+        "EUR",
+        "Wasa    2,49    A",
+    )
+
+    page = _roll("NETTO", "", "Schmitt", *head)
+
+    assert extract(page, RECEIPT).output["merchant"]["name"] == "NETTO Schmitt"

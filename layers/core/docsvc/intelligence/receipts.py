@@ -46,7 +46,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from docsvc.intelligence.candidates import Candidate, Slot, candidate_of, role_of
-from docsvc.intelligence.labels import DOCUMENT_TITLES, is_known_label, label_key
+from docsvc.intelligence.labels import DOCUMENT_TITLES, label_key
 from docsvc.intelligence.lines import Line
 from docsvc.intelligence.reading import Reading
 from docsvc.intelligence.values import TIME_OF_DAY, parse_date, parse_time
@@ -626,8 +626,8 @@ def _brand_over(texts: list[str], name: int) -> int | None:
     """The line of a brand printed over the shop's name: the head's first line of words, right over the
     name (blank lines or OCR's marks between), one word in capitals that the name does not hold
     ("EDEKA" over "Schmitt", the merchant who runs the shop; "SPAR" over "Markt Huber"): the shop is
-    known by both. Not the document's title nor a label in capitals ("RECEIPT", "DUPLICATE"), nor a
-    greeting ("WILLKOMMEN")."""
+    known by both. Not the document's title in capitals ("RECEIPT", "KASSENBON", "DUPLICATE"), nor a
+    greeting ("WILLKOMMEN"); a word that is also a label may be a brand ("NETTO", a chain of shops)."""
     worded = [at for at, text in enumerate(texts[:name]) if sum(char.isalpha() for char in text) >= 2]
     if len(worded) != 1:
         return None
@@ -635,7 +635,7 @@ def _brand_over(texts: list[str], name: int) -> int | None:
     brand = words[0] if len(words) == 1 else ""
     if len(brand) < 3 or not brand.isalpha() or not brand.isupper() or not _reads_as_name(brand):
         return None
-    if is_known_label(brand) or label_key(brand) in DOCUMENT_TITLES or _GREETING.match(brand):
+    if label_key(brand) in DOCUMENT_TITLES or _GREETING.match(brand):  # not every label: "NETTO" is a brand
         return None
     return None if brand.casefold() in texts[name].casefold() else worded[0]
 

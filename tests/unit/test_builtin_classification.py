@@ -1593,3 +1593,26 @@ def test_to_whomsoever_it_may_concern_greets_a_reader_as_to_whom_it_may_concern_
     assert is_salutation("To Whomsoever it may Concern")
     assert is_salutation("To whom it may concern,")
     assert not is_salutation("To whom the goods are delivered")
+
+
+def test_a_russian_reports_on_the_other_hand_is_no_contracts_parties() -> None:
+    page = "\n".join(
+        [
+            "ГОДОВОЙ ОТЧЕТ ЗА 2023 ГОД",  # noqa: RUF001
+            "Выручка компании выросла на двенадцать процентов по сравнению с прошлым годом.",  # noqa: RUF001
+            "С другой стороны, расходы увеличились из-за роста цен со стороны поставщиков.",  # noqa: RUF001
+            "Совет директоров рассмотрел итоги года и утвердил планы развития.",
+        ]
+    )
+    assert classify([page], CONTRACT_OR_INVOICE).category != "contract"
+
+
+def test_a_russian_contracts_parties_named_hereinafter_make_it_a_contract() -> None:
+    page = "\n".join(
+        [
+            "ООО «Альфа», именуемое в дальнейшем «Исполнитель», в лице директора Петрова П. П.,",  # noqa: RUF001
+            "и ООО «Бета», именуемое в дальнейшем «Заказчик», заключили настоящий документ.",  # noqa: RUF001
+            "Исполнитель обязуется оказать услуги, а Заказчик оплатить их.",  # noqa: RUF001
+        ]
+    )
+    assert classify([page], CONTRACT_OR_INVOICE).category == "contract"

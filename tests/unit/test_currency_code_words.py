@@ -27,3 +27,9 @@ def test_a_capitalised_word_before_a_number_is_no_currency_sign() -> None:
 def test_a_code_shaped_word_ending_a_table_cell_before_its_amount_names_its_currency() -> None:
     assert currency_of(["| TOTAL A PAGAR COP | 30,850.00 |", "| IVA | $ 4,550.42 |"]) == "COP"
     assert currency_of(["| GHS | Rev. 9 |", "Total $120.00"]) == "USD"
+
+
+def test_a_reference_numbered_after_an_s_and_a_slash_is_no_sol() -> None:
+    assert currency_of(["Invoice", "Our ref: S/2023/145", "Total 100.00"]) is None
+    assert currency_of(["Total S/ 380.00"]) == "PEN"
+    assert currency_of(["Total S/. 1,380.00"]) == "PEN"

@@ -1361,3 +1361,36 @@ def test_a_blank_typed_in_underscore_segments_a_space_apart_is_one_blank() -> No
         fields = form_fields(bytes(document.tobytes()))
     assert [field.description for field in fields] == ["Bank", "Agent", "Corp.", "Chain"]
     assert all(field.bbox.width * 595 > 150 for field in fields)  # the whole run of segments
+
+
+def test_joining_underscore_segments_keeps_every_other_word_where_it_stood() -> None:
+    """A page without a segmented blank keeps its words in their order, which decides which blank a
+    label takes; a segmented blank's joined run stands where its first segment stood."""
+    columns = [
+        (300.0, 100.0, 340.0, 110.0, "Date:"),
+        (50.0, 200.0, 90.0, 210.0, "Name:"),
+        (50.0, 100.0, 90.0, 110.0, "Ref:"),
+    ]
+    assert forms._segments_joined(columns) == columns
+
+    segmented = [
+        (50.0, 100.0, 80.0, 110.0, "Bank:"),
+        (90.0, 100.0, 110.0, 110.0, "___"),
+        (113.0, 100.0, 133.0, 110.0, "___"),
+        (50.0, 50.0, 80.0, 60.0, "Name:"),
+    ]
+    assert forms._segments_joined(segmented) == [
+        segmented[0],
+        (90.0, 100.0, 133.0, 110.0, "_______"),
+        segmented[3],
+    ]
+
+
+def test_the_words_flush_under_a_line_are_its_captions_line_left_to_right() -> None:
+    words = [
+        (120.0, 101.0, 150.0, 109.0, "Date"),
+        (50.0, 100.0, 110.0, 108.0, "Signature"),
+        (50.0, 120.0, 110.0, 128.0, "Below"),
+        (50.0, 80.0, 110.0, 88.0, "Above"),
+    ]
+    assert forms._flush_under(100.0, words, 10.0) == [words[1], words[0]]

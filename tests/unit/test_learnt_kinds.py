@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
+import pytest
 from docsvc.intelligence import learnt
 from docsvc.intelligence.classification import build_profiles, document_scores
 from docsvc.intelligence.learnt import KindModel, features, kind_points, posteriors
@@ -53,3 +57,18 @@ def test_the_shipped_model_knows_every_kind_of_the_bench_and_is_weighed_as_valid
     assert {"contract", "report", "letter", "invoice", "form"} <= set(model.kinds)
     assert len(model.words) >= 500
     assert model.weight >= 0.0
+
+
+def test_a_missing_model_file_is_an_error_not_an_empty_model(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        learnt.load(tmp_path / "learnt_kinds.json")
+    with pytest.raises(FileNotFoundError):
+        learnt.load_cuts(tmp_path / "learnt_cuts.json")
+
+
+def test_the_packages_data_ships_every_learnt_model() -> None:
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = project["tool"]["setuptools"]["package-data"]["docsvc"]
+    package = Path(learnt.__file__).parents[1]
+    for model in (learnt.DATA, learnt.CUTS_DATA):
+        assert any(model.relative_to(package).match(pattern) for pattern in shipped), model.name

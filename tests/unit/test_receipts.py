@@ -669,3 +669,71 @@ def test_a_postcode_ocr_read_with_a_letter_for_a_digit_closes_the_address_read_a
     page = _roll("theq OM", "Rosenweg    25/27", "5B239    Schwerte", "scout    BIR", "Pflaumen    0,87    A")
 
     assert extract(page, RECEIPT).output["merchant"]["address"] == "Rosenweg 25/27, 58239 Schwerte"
+
+
+def test_a_page_of_many_totals_reads_each_lines_amount_once(monkeypatch: Any) -> None:
+    from docsvc.intelligence import receipts
+
+    page = _roll(*(f"Total    {index}.00" for index in range(1, 401)))
+    read: list[str] = []
+    cents_at_end = receipts._cents_at_end
+    monkeypatch.setattr(
+        receipts, "_cents_at_end", lambda text, signed=False: read.append(text) or cents_at_end(text, signed)
+    )
+
+    assert extract(page, RECEIPT).output["total"] is not None
+    assert len(read) <= 2 * receipts._SUM_LINES  # once settling the totals, once adding two of them up
+
+
+def test_a_house_number_ending_in_a_letter_is_kept_as_printed_in_the_address() -> None:
+    page = _roll(
+        "Acme    Hardware", "12    Main    Street", "101B    Oak    Plaza", "Springfield,    IL    62701"
+    )
+
+    address = extract(page, RECEIPT).output["merchant"]["address"]
+
+    assert "101B Oak Plaza" in address
+
+
+def test_a_postcode_ending_in_a_letter_is_no_postcode_to_repair() -> None:
+    from docsvc.intelligence.receipts import postcode_repaired
+
+    assert postcode_repaired("221B Baker Street") == "221B Baker Street"
+    assert postcode_repaired("5B239 Schwerte") == "58239 Schwerte"
+
+
+def test_a_title_or_a_greeting_in_capitals_over_the_merchants_name_is_no_brand() -> None:
+    head = (
+        "Rosenweg    29",
+        "58239    Schwerte-Holzen",
+        "Tel.    02304 / 983113",
+        "EUR",
+        "Wasa    2,49    A",
+    )
+
+    for title in ("RECEIPT", "KASSENBON", "QUITTUNG", "DUPLICATE", "WILLKOMMEN"):
+        page = _roll(title, "", "Schmitt", *head)
+        assert extract(page, RECEIPT).output["merchant"]["name"] == "Schmitt", title
+
+
+def test_an_amount_ending_a_line_is_read_in_cents_signed_only_when_asked() -> None:
+    from docsvc.intelligence.receipts import _cents_at_end
+
+    assert _cents_at_end("Credit    $1,305.07") == 130507
+    assert _cents_at_end("Rabatt -1.234,56", signed=True) == -123456
+    assert _cents_at_end("Rabatt -0.67") == 67
+    assert _cents_at_end("Rabatt 0,67") is None
+
+
+def test_a_brand_that_is_also_a_label_word_still_opens_the_shops_name() -> None:
+    head = (
+        "Rosenweg    29",
+        "58239    Schwerte-Holzen",
+        "Tel.    02304 / 983113",
+        "EUR",
+        "Wasa    2,49    A",
+    )
+
+    page = _roll("NETTO", "", "Schmitt", *head)
+
+    assert extract(page, RECEIPT).output["merchant"]["name"] == "NETTO Schmitt"

@@ -704,29 +704,33 @@ _SEGMENT_GAP = 0.6  # word heights: underscore runs this close on a line are one
 
 def _segments_joined(words: list[Word]) -> list[Word]:
     """The words with runs of underscores a space apart on one line joined into one run: a blank typed
-    in segments ("Bank: ___ ___ ___ ___", one segment a character or two) is one blank, wider than any
-    of its segments, which alone are too narrow to write on."""
-    joined: list[Word] = []
-    for word in sorted(words, key=lambda word: (round(word[1]), word[0])):
-        last = joined[-1] if joined else None
-        if (
-            last is not None
-            and _underscores(word[4])
-            and _underscores(last[4])
-            and abs(word[1] - last[1]) < 2
-            and abs(word[3] - last[3]) < 2
-            and 0 <= word[0] - last[2] <= _SEGMENT_GAP * (word[3] - word[1])
-        ):
-            joined[-1] = (
-                last[0],
-                min(last[1], word[1]),
-                word[2],
-                max(last[3], word[3]),
-                last[4] + "_" + word[4],
-            )
+    in segments ("Bank: ___ ___ ___ ___", each segment two underscores or more) is one blank, wider than
+    any of its segments, which alone are too narrow to write on. The joined run stands where its first
+    segment stood and every other word keeps its place: the order of the words decides which blank a
+    label takes first."""
+    order = sorted(range(len(words)), key=lambda at: (round(words[at][1]), words[at][0]))
+    joined: list[tuple[Word, list[int]]] = []  # each run as joined so far, with the words it holds
+    for at in order:
+        word = words[at]
+        if joined and _segment_after(joined[-1][0], word):
+            last, held = joined[-1]
+            run = (last[0], min(last[1], word[1]), word[2], max(last[3], word[3]), last[4] + "_" + word[4])
+            joined[-1] = (run, [*held, at])
         else:
-            joined.append(word)
-    return joined
+            joined.append((word, [at]))
+    standing = {min(held): run for run, held in joined}
+    return [standing[at] for at in range(len(words)) if at in standing]
+
+
+def _segment_after(last: Word, word: Word) -> bool:
+    """Whether `word` is a run of underscores a space after the run `last`, on its line."""
+    return (
+        _underscores(word[4])
+        and _underscores(last[4])
+        and abs(word[1] - last[1]) < 2
+        and abs(word[3] - last[3]) < 2
+        and 0 <= word[0] - last[2] <= _SEGMENT_GAP * (word[3] - word[1])
+    )
 
 
 def _underscores(text: str) -> bool:
@@ -1095,13 +1099,19 @@ def _lone_captioned_under(
 
 def _caption_under(y: float, x0: float, x1: float, words: list[Word], text_height: float) -> list[Word]:
     """The words flush under a rule, from its start: a caption printed under the line to write on."""
-    line = [
-        word for word in words
-        if y - 1 <= word[1] <= y + 0.6 * text_height and x0 - 2 <= word[0] < x1 and _clean(word[4])
-    ]  # fmt: skip
-    if not line or min(word[0] for word in line) > x0 + 0.25 * (x1 - x0):
+    line = [word for word in _flush_under(y, words, text_height) if x0 - 2 <= word[0] < x1]
+    if not line or line[0][0] > x0 + 0.25 * (x1 - x0):
         return []
-    return sorted(line, key=lambda word: word[0])
+    return line
+
+
+def _flush_under(y: float, words: list[Word], text_height: float) -> list[Word]:
+    """The words of text whose tops lie flush under a line at `y` (within six tenths of a text's
+    height), left to right: the line a caption under a rule or a box is printed on."""
+    return sorted(
+        (word for word in words if y - 1 <= word[1] <= y + 0.6 * text_height and _clean(word[4])),
+        key=lambda word: word[0],
+    )
 
 
 def _rectangles(drawings: list[dict[str, object]], turn: pymupdf.Matrix | None) -> list[Rect]:
@@ -1512,14 +1522,7 @@ def _caption_centred_under(
     y: float, x0: float, x1: float, words: list[Word], text_height: float
 ) -> list[Word]:
     """The words flush under a box and centred under it (a caption set in the middle, under its box)."""
-    line = sorted(
-        (
-            word for word in words
-            if y - 1 <= word[1] <= y + 0.6 * text_height and x0 - 2 <= word[0] and word[2] <= x1 + 2
-            and _clean(word[4])
-        ),
-        key=lambda word: word[0],
-    )  # fmt: skip
+    line = [word for word in _flush_under(y, words, text_height) if x0 - 2 <= word[0] and word[2] <= x1 + 2]
     return line if line and _centred(line, x0, x1, text_height) else []
 
 

@@ -611,6 +611,8 @@ DOCUMENT_TITLES = frozenset(
         "estimate", "statement", "bill", "credit note", "order confirmation", "delivery note",
         "packing slip", "proforma invoice", "pro forma invoice", "order", "corrected invoice",
         "corrective invoice",
+        # a till's receipt and the copy it prints again
+        "kassenbon", "kassenbeleg", "quittung", "beleg", "ticket", "copy", "duplicate",
     )
 )  # fmt: skip
 

@@ -13,7 +13,8 @@ number of pages), learnt by `bench/learn_kinds.py` from labelled documents and s
 The classification adds that probability, weighted, to the rules' points of the categories that name the
 kind. The weight is the one `bench/learn_kinds.py --validate` chose by leaving one labelled set out at a
 time; learnt from the read sets so far, no weight helped the rules, so the shipped model is weighed at 0
-and costs nothing until more labelled documents make it worth hearing.
+and adds no points until more labelled documents make it worth hearing. Its file (some 60 KB) is still
+read, once a process, on the first classification: the weight is stored in it.
 
 A second model, of cuts, tells a document's first page from a continued one (`CutModel`, stored in
 `learnt_cuts.json` by `bench/learn_cuts.py`); the splitting adds its weighed log-odds at each gap
@@ -112,7 +113,7 @@ def kind_points(model: KindModel, pages: Sequence[str], weight: float | None = N
     given), less for a document of few known words (a scan read empty, a page of figures: the model's
     guess is no evidence)."""
     weight = model.weight if weight is None else weight
-    if weight <= 0 or not model.words:  # a model weighed at nothing costs nothing
+    if weight <= 0 or not model.words:  # a model weighed at nothing reads no page
         return {}
     found, known = posteriors(model, features(pages))
     confidence = min(1.0, known / KNOWN_WORDS)
@@ -120,10 +121,10 @@ def kind_points(model: KindModel, pages: Sequence[str], weight: float | None = N
 
 
 def load(path: Path = DATA) -> KindModel:
-    """The model stored at `path` (as `bench/learn_kinds.py` writes it); none when it is missing."""
-    if not path.is_file():
-        return EMPTY
-    stored = json.loads(path.read_text(encoding="utf-8"))
+    """The model stored at `path` (as `bench/learn_kinds.py` writes it). A missing file is an error, not
+    an empty model: an install that left the package's data out would classify without it unnoticed."""
+    stored = json.loads(_model_text(path))
+    scale = json.loads(path.read_text(encoding="utf-8"))
     scale = float(stored["scale"])
     return KindModel(
         kinds=tuple(stored["kinds"]),
@@ -132,6 +133,13 @@ def load(path: Path = DATA) -> KindModel:
         temperature=float(stored["temperature"]),
         weight=float(stored["weight"]),
     )
+
+
+def _model_text(path: Path) -> str:
+    """The text of a learnt model's file, which the package ships (`pyproject.toml`'s package data)."""
+    if not path.is_file():
+        raise FileNotFoundError(f"the learnt model {path.name} is missing from the installed package")
+    return path.read_text(encoding="utf-8")
 
 
 @cache
@@ -177,10 +185,9 @@ def first_page_odds(model: CutModel, tokens: Iterable[str]) -> float:
 
 
 def load_cuts(path: Path = CUTS_DATA) -> CutModel:
-    """The cut model stored at `path` (as `bench/learn_cuts.py` writes it); none when it is missing."""
-    if not path.is_file():
-        return NO_CUTS
-    stored = json.loads(path.read_text(encoding="utf-8"))
+    """The cut model stored at `path` (as `bench/learn_cuts.py` writes it); a missing file is an error
+    (see `load`)."""
+    stored = json.loads(_model_text(path))
     scale = float(stored["scale"])
     return CutModel(
         words={token: value / scale for token, value in stored["words"].items()},

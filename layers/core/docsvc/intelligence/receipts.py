@@ -46,7 +46,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from docsvc.intelligence.candidates import Candidate, Slot, candidate_of, role_of
-from docsvc.intelligence.labels import label_key
+from docsvc.intelligence.labels import DOCUMENT_TITLES, label_key
 from docsvc.intelligence.lines import Line
 from docsvc.intelligence.reading import Reading
 from docsvc.intelligence.values import TIME_OF_DAY, parse_date, parse_time
@@ -89,10 +89,11 @@ _HEAD_PLACE = re.compile(
 # The last line of an address: a US state with its ZIP code or at the end ("Windham NH", "FAIR OAKS,
 # CA"), or a postcode before a place ("75015 PARIS").
 _STATE_AT_END = re.compile(rf"[A-Za-z.],?\s+(?:{'|'.join(_STATES.split())})\.?(?:\s+[a-z]{{1,4}})?\s*$")
-_POSTCODE_PLACE = re.compile(r"(?=(?:[BOSl]*\d){3})[\dBOSl]{4,5}\s+[^\W\d]{3,}[^\d]*$")
+_POSTCODE_PLACE = re.compile(r"(?=(?:[BOSl]*\d){3})\d[\dBOSl]{2,3}\d\s+[^\W\d]{3,}[^\d]*$")
 # A postcode OCR read with a letter for a digit, three digits at least among its characters ("5B239
-# Schwerte" is 58239): a B for an 8, an O for a 0, an S for a 5, an l for a 1.
-_CONFUSED_POSTCODE = re.compile(r"^(?=(?:[BOSl]*\d){3})[\dBOSl]{4,5}(?=\s+[^\W\d]{3})")
+# Schwerte" is 58239): a B for an 8, an O for a 0, an S for a 5, an l for a 1; a digit first and last, as
+# a house number ending in a letter is not ("221B Baker Street").
+_CONFUSED_POSTCODE = re.compile(r"^(?=(?:[BOSl]*\d){3})\d[\dBOSl]{2,3}\d(?=\s+[^\W\d]{3})")
 _POSTCODE_DIGITS = str.maketrans("BOSl", "8051")
 # A street, house number first, a mark of OCR's noise let through: "7519 §. ATLANTIC AVE.".
 _HOUSE_NUMBER_FIRST = re.compile(r"^\d{1,6}(?:[-/]\d{1,4})?[a-z]?,?\s+(?:[^\w\s]{1,2}\s?)?[^\W\d]")
@@ -114,6 +115,8 @@ _NOT_NAME = re.compile(
     r"\d[.,]\d{2}\s*$|"
     r"^\W*(?:kasse|caisse|cassa|caja|till|register|terminal|cashier|tisch|mesa|tavolo)\W*(?:n[or]\.?\s*)?\d"
 )
+# A greeting a till prints over the shop's name ("WILLKOMMEN", "WELCOME"): no brand.
+_GREETING = re.compile(r"(?i)^(?:welcome|willkommen|bienvenue|bienvenido|benvenuto|welkom|bienvenida)$")
 # A North American telephone number as it is dialled at home: one with its country code ("+1 (415)
 # 555-0159") is written for callers abroad, and says nothing of where the document was printed.
 # OCR may set a space after a hyphen ("770-395- 9592").
@@ -202,7 +205,8 @@ _AMOUNT_AT_END = re.compile(
 # An amount ending a line, a minus before it or not ("-0,67", "- 0,67", "~0,67": OCR's tilde for a minus;
 # a dash, en or em).
 _SIGNED_AT_END = re.compile(
-    r"(?<![\d.,])([-~\u2013\u2014]\s?)?(\d{1,3}(?:[.,]\d{3})*|\d{1,6})[.,](\d{2})\s*(?:[^\w\s]*[A-Z]{0,2})\s*$"
+    r"(?<![\d.,])(?P<sign>[-~\u2013\u2014]\s?)?(?P<whole>\d{1,3}(?:[.,]\d{3})*|\d{1,6})[.,](?P<cents>\d{2})"
+    r"\s*(?:[^\w\s]*[A-Z]{0,2})\s*$"
 )
 _PAYMENT = re.compile(
     r"(?i)(?<![a-z])(?:visa|mastercard|master|amex|discover|credit|debit|card|cash|payment|paid|charged?)(?![a-z])"
@@ -229,7 +233,7 @@ _PAID_AT_END = re.compile(r"(?i)(?<![\d.,])(\d{1,6})\s?[.,]\s?(\d{2})\s*(?:€|e
 _TAX = re.compile(r"(?i)(?<![a-z])(?:tax|vat|gst|hst|pst|mwst|tva)(?![a-z])")
 _SUBTOTAL = re.compile(r"(?i)(?<![a-z])sub[\s-]*total(?![a-z])")
 _CHANGE = re.compile(r"(?i)(?<![a-z])change(?![a-z])")
-_CENTS_AT_END = re.compile(r"(?<![\d.,])\$?(\d{1,3}(?:,\d{3})*|\d{1,6})\.(\d{2})\s*$")
+_CENTS_AT_END = re.compile(r"(?<![\d.,])\$?(?P<whole>\d{1,3}(?:,\d{3})*|\d{1,6})\.(?P<cents>\d{2})\s*$")
 # An amount alone on its line, its currency's sign or code before or after it ("$ 12.50", "€ 6,48",
 # "6,48 EUR"): a total label printed large sets its amount on a line of its own.
 _LONE_AMOUNT = re.compile(
@@ -287,15 +291,17 @@ def _settled(found: list[tuple[float, Candidate]], lines: Sequence[Line]) -> Can
     them add up to: a total, then a discount or a tip, then the total paid ("Summe 28,30", "10 % Theke
     -0,67", "SUMME 27,63"); else one that two labels print alike ("zu zahlen 26,60" and the tax table's
     "Summe 1,74 24,86 26,60"); both over a label read the usual way, which takes a row's first amount.
-    Else the largest (a total with the tip after the total of the food)."""
+    Else the largest (a total with the tip after the total of the food). Only the totals within the
+    lines `_sum_of_two` reads are so settled: each line's amount is read once (`_running_cents`)."""
     ordered = sorted(found, key=lambda item: item[1].order)
-    for later in range(len(ordered) - 1, 0, -1):
-        value, candidate = ordered[later]
-        for earlier_value, earlier in ordered[:later]:
-            between = range(earlier.order[0] + 1, candidate.order[0])
-            cents = [_signed_cents(lines[index].text) for index in between]
-            added = sum(each for each in cents if each is not None)
-            if any(cents) and round(earlier_value * 100) + added == round(value * 100):
+    added, amounts = _running_cents(lines[:_SUM_LINES])
+    within = [item for item in ordered if item[1].order[0] < len(added) - 1]
+    for later in range(len(within) - 1, 0, -1):
+        value, candidate = within[later]
+        for earlier_value, earlier in within[:later]:
+            first, last = earlier.order[0] + 1, candidate.order[0]
+            between = added[last] - added[first]
+            if amounts[last] > amounts[first] and round(earlier_value * 100) + between == round(value * 100):
                 return replace(candidate, score=max(candidate.score, SETTLED), checked=True)
     for index, (value, candidate) in enumerate(ordered):  # nothing to pay is no total, however printed
         if value > 0 and any(
@@ -305,13 +311,27 @@ def _settled(found: list[tuple[float, Candidate]], lines: Sequence[Line]) -> Can
     return max(found, key=lambda item: item[0])[1]
 
 
-def _signed_cents(text: str) -> int | None:
-    """The amount ending a line in cents, negative with a minus before it ("-0,67"); None without one."""
-    amount = _SIGNED_AT_END.search(" ".join(text.split()))
+def _running_cents(lines: Sequence[Line]) -> tuple[list[int], list[int]]:
+    """The amounts ending the lines added up, and how many lines end with one that is not nought, both
+    before each line (and after the last): each line read once, so that any run of lines between two
+    totals is added up by one subtraction however many totals a page prints."""
+    added, amounts = [0], [0]
+    for line in lines:
+        cents = _cents_at_end(" ".join(line.text.split()), signed=True)
+        added.append(added[-1] + (cents or 0))
+        amounts.append(amounts[-1] + (1 if cents else 0))
+    return added, amounts
+
+
+def _cents_at_end(text: str, signed: bool = False) -> int | None:
+    """The amount ending a line in cents, None without one: a dollar amount with its point
+    (`_CENTS_AT_END`), or, `signed`, either decimal mark and negative with a minus before it ("-0,67":
+    `_SIGNED_AT_END`)."""
+    amount = (_SIGNED_AT_END if signed else _CENTS_AT_END).search(text)
     if amount is None:
         return None
-    cents = int(amount[2].replace(",", "").replace(".", "")) * 100 + int(amount[3])
-    return -cents if amount[1] else cents
+    cents = int(re.sub(r"[.,]", "", amount["whole"])) * 100 + int(amount["cents"])
+    return -cents if signed and amount["sign"] else cents
 
 
 def _cash_less_change(slot: Slot, reading: Reading) -> Iterator[Candidate]:
@@ -395,9 +415,9 @@ def _sum_of_two(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     taxes: set[int] = set()  # the lines of a tax: "Tax: 5.50", "Sales Tax 0.35"
     lines = reading.layout.lines[:_SUM_LINES]
     for index, line in enumerate(lines):
-        found = _CENTS_AT_END.search(line.text)
-        if found:
-            amounts.append((index, int(found[1].replace(",", "")) * 100 + int(found[2])))
+        cents = _cents_at_end(line.text)
+        if cents is not None:
+            amounts.append((index, cents))
             if _PAYMENT.search(line.text) or _CHANGE.search(line.text):
                 paid.add(index)
             if _TAX.search(line.text):
@@ -508,7 +528,8 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     if not lines:
         return
     separator = ", " if role == "address" else " "
-    shown = [postcode_repaired(texts[index]) if role == "address" else texts[index] for index in lines]
+    place = lines[-1] if role == "address" else None  # the postcode opens the address's last line
+    shown = [postcode_repaired(texts[index]) if index == place else texts[index] for index in lines]
     text = separator.join(shown)
     if role == "address":
         text = street_repaired(text)
@@ -520,7 +541,8 @@ def shop_fields(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 
 def postcode_repaired(text: str) -> str:
     """An address's line with the postcode that opens it read as digits where OCR read a digit as a
-    letter ("5B239 Schwerte" is 58239 Schwerte: `_CONFUSED_POSTCODE`); any other line as it is."""
+    letter ("5B239 Schwerte" is 58239 Schwerte: `_CONFUSED_POSTCODE`); any other line as it is. For the
+    address's place line only: a street's house number may end in a letter ("101B Oak Plaza")."""
     return _CONFUSED_POSTCODE.sub(lambda found: found[0].translate(_POSTCODE_DIGITS), text)
 
 
@@ -604,13 +626,16 @@ def _brand_over(texts: list[str], name: int) -> int | None:
     """The line of a brand printed over the shop's name: the head's first line of words, right over the
     name (blank lines or OCR's marks between), one word in capitals that the name does not hold
     ("EDEKA" over "Schmitt", the merchant who runs the shop; "SPAR" over "Markt Huber"): the shop is
-    known by both."""
+    known by both. Not the document's title in capitals ("RECEIPT", "KASSENBON", "DUPLICATE"), nor a
+    greeting ("WILLKOMMEN"); a word that is also a label may be a brand ("NETTO", a chain of shops)."""
     worded = [at for at, text in enumerate(texts[:name]) if sum(char.isalpha() for char in text) >= 2]
     if len(worded) != 1:
         return None
     words = texts[worded[0]].split()
     brand = words[0] if len(words) == 1 else ""
     if len(brand) < 3 or not brand.isalpha() or not brand.isupper() or not _reads_as_name(brand):
+        return None
+    if label_key(brand) in DOCUMENT_TITLES or _GREETING.match(brand):  # not every label: "NETTO" is a brand
         return None
     return None if brand.casefold() in texts[name].casefold() else worded[0]
 

@@ -316,7 +316,7 @@ def split(
 
 def _heard(page: PageSignals, text: str, model: CutModel) -> PageSignals:
     """The page with the learnt cut model's evidence that it opens a document, weighed by the model's
-    weight (a model weighed at nothing is not read, and costs nothing)."""
+    weight (a model weighed at nothing reads no page; its file is read once a process all the same)."""
     if model.weight <= 0 or not model.words:
         return page
     odds = first_page_odds(model, first_page_tokens(text))

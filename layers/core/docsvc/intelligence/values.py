@@ -116,8 +116,12 @@ _WORD_SIGNS = {
 _WORD_SIGN = re.compile(r"(?<=\d)\s?(" + "|".join(_WORD_SIGNS) + r")(?![^\W\d_])")
 # A sign written before the amount ("Gs. 150.000", "Kz 1 250,00", "Fr. 120.50", "TL 99,90", the Malaysian
 # ringgit's "RM 100.00", the Kenyan shilling's "KSh 1,184.92", the Peruvian sol's "S/ 380.00", "S/. 380.00").
-# "Fr" only with its point: a German "Fr" before a date is Friday.
-_SIGN_BEFORE = re.compile(r"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft|Rp|RM|KShs|KSh|Ksh|S/)\.?\s?(?=\d)")
+# "Fr" only with its point: a German "Fr" before a date is Friday. "S/" only before an amount with its
+# cents, no "/" after it: a reference is numbered so too ("Our ref: S/2023/145").
+_SOL_AMOUNT = r"\.?\s?\d{1,3}(?:[,.\s]?\d{3})*[.,]\d{2}(?![\d/])"
+_SIGN_BEFORE = re.compile(
+    rf"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft|Rp|RM|KShs|KSh|Ksh|S/(?={_SOL_AMOUNT}))\.?\s?(?=\d)"
+)
 _CURRENCY_CODE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|RMB|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|"
     r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|ILS|IDR|VND|UZS|MKD|MYR|KES|TWD|ARS|DZD|EGP|NGN|THB|LKR|PKR|"

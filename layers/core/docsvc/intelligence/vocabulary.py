@@ -328,8 +328,12 @@ KINDS: tuple[DocumentKind, ...] = (
         "les parties, resiliation, partijen, las partes, le parti, strony, "
         # Arabic: the first and second party (with and without the article), the two parties, contracting
         "الطرف الأول, الطرف الثاني, طرف أول, طرف ثان, الطرفين, الطرفان, التعاقد, المتعاقدين, "
-        # Russian and Ukrainian: the parties, the terms of the contract
-        "стороны, сторон, сторони, условия договора, умови договору",
+        # Russian and Ukrainian: the parties to the contract, the terms of the contract, a party "hereinafter
+        # called", "represented by"; not the bare word for the parties, which ordinary prose says for "on the
+        # other hand" and "on the part of"
+        "стороны договора, сторон договора, сторони договору, именуемое в дальнейшем, "
+        "именуемый в дальнейшем, в лице, іменоване надалі, в особі, "  # noqa: RUF001
+        "условия договора, умови договору",
         PROSE,
     ),
     _kind(

@@ -793,13 +793,14 @@ def _within(textpage: pymupdf.TextPage, box: pymupdf.Rect) -> Iterator[None]:
         bounds.x0, bounds.y0, bounds.x1, bounds.y1 = kept
 
 
-def _words(page: pymupdf.Page, found: list[tuple[Any, ...]]) -> list[Word]:
+def _words(page: pymupdf.Page, found: list[tuple[Any, ...]], turn: int = 0) -> list[Word]:
     """The page's words as the page is shown, from MuPDF's (`found`: `extractWORDS`, (x0, y0, x1, y1,
     text, block, line, word), hundreds a page): text positions are those of the unrotated page,
-    tables are found on the page as turned by its /Rotate."""
+    tables are found on the page as turned by its /Rotate. The words of a text page OCR read at a
+    quarter `turn` stand on the page turned upright already (`ocr.textpage_of`): they are not turned."""
     ligature = _LIGATURES.search  # few words have one: the call to `unligated` is made for those only
     plain = not ligature("".join(map(_TEXT_OF_WORD, found)))  # nor, mostly, pages: no word looked at
-    if not page.rotation:
+    if not page.rotation or turn:
         return [
             Word((x0, y0, x1, y1), text if plain or not ligature(text) else unligated(text), block, order)
             for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found)
@@ -829,7 +830,7 @@ def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage, turn: int = 0) -
 
     return tuple(
         (share(x0, width), share(y0, height), share(x1, width), share(y1, height), word.text)
-        for word in _words(page, textpage.extractWORDS())
+        for word in _words(page, textpage.extractWORDS(), turn)
         for x0, y0, x1, y1 in [word.box]
     )
 

@@ -625,13 +625,7 @@ def _last_lines_box(textpage: pymupdf.TextPage, box: Box, count: int) -> Box | N
     for block in _raw_blocks(textpage, pymupdf.Rect(box)):
         lines = block.get("lines", ())
         if block["type"] == _TEXT_BLOCK and len(lines) >= count and _rounded(block["bbox"]) == _rounded(box):
-            last = [line["bbox"] for line in lines[-count:]]
-            return (
-                min(b[0] for b in last),
-                min(b[1] for b in last),
-                max(b[2] for b in last),
-                max(b[3] for b in last),
-            )
+            return union([tuple(line["bbox"]) for line in lines[-count:]])
     return None
 
 

@@ -44,8 +44,10 @@ from docsvc.documents.engine.ocr import (
     is_stamped_scan,
     ocr_rest_of_page,
     ocr_textpage,
+    quarter_of,
     reason,
     taken_turn,
+    turn_read,
 )
 from docsvc.documents.engine.picture_rules import picture_tables
 from docsvc.documents.engine.rendering import page_jpeg
@@ -130,7 +132,7 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
             text, textpage = _page_text(page, kind in IMAGE_TYPES, options, warnings)
             turn = taken_turn(page)
             boxes = _word_boxes(page, textpage, turn) if options.words == "also" and textpage else ()
-            size = _size(page, turn)
+            size = _size(page, quarter_of(turn))
             yield Page(index + 1, text, tuple(warnings), words=boxes, image=image, size=size)
 
 
@@ -310,7 +312,8 @@ def _page_text(
         return "\n\n".join(text for _, text in read), ocr
     if not blocks:
         return "", textpage
-    picture = picture_tables(page, textpage) if scanned else None
+    turn = turn_read(page) if scanned else 0.0  # the words of a page OCR read turned stand upright
+    picture = picture_tables(page, textpage, turn) if scanned else None
     if picture:  # its vertical rules, read as bars, are no words
         blocks = picture.blocks_without_bars(blocks)
     ruled = picture.grids if picture else _ruled_grids(page, vectors, warnings)
@@ -321,7 +324,7 @@ def _page_text(
         return "\n\n".join(_written(blocks, gone_on)), textpage
     found = textpage.extractWORDS()
     # MuPDF's words are where the page is not turned: a turned page is looked for tables without rules.
-    aligned = aligned and (bool(page.rotation) or may_hold_aligned_grid(found))
+    aligned = aligned and (bool(page.rotation and not turn) or may_hold_aligned_grid(found))
     if not ruled and not aligned:  # no rows of cells side by side: the engine's words are not built
         return "\n\n".join(_written(blocks, gone_on)), textpage
     renumbered: dict[int, int] = {}
@@ -330,7 +333,7 @@ def _page_text(
     texts: dict[int, list[str]] = {}
     for _, text, number in blocks:
         texts.setdefault(number, []).append(text)
-    own = _own_words(page, found, set(texts), renumbered)
+    own = _own_words(page, found, set(texts), renumbered, turn)
     own = words_apart(own, apart) if apart else own
     if picture:  # its vertical rules, read as bars, are no words
         own = picture.words_without_bars(own)
@@ -346,11 +349,16 @@ def _page_text(
 
 
 def _own_words(
-    page: pymupdf.Page, found: list[tuple[Any, ...]], numbers: set[int], renumbered: dict[int, int]
+    page: pymupdf.Page,
+    found: list[tuple[Any, ...]],
+    numbers: set[int],
+    renumbered: dict[int, int],
+    turn: float = 0,
 ) -> list[Word]:
     """The page's words of the blocks `numbers` (not those of a line MuPDF wrote twice, whose block
-    was left out), each of a block made one with others (`runs_as_blocks`) numbered as that block."""
-    words = _words(page, found)
+    was left out), each of a block made one with others (`runs_as_blocks`) numbered as that block;
+    `turn` the turn OCR read the page at, in degrees (`_words`)."""
+    words = _words(page, found, turn)
     if renumbered:  # a new word each (not `dataclasses.replace`, several times slower a word)
         words = [
             Word(word.box, word.text, renumbered.get(word.block, word.block), word.order) for word in words
@@ -787,11 +795,12 @@ def _within(textpage: pymupdf.TextPage, box: pymupdf.Rect) -> Iterator[None]:
         bounds.x0, bounds.y0, bounds.x1, bounds.y1 = kept
 
 
-def _words(page: pymupdf.Page, found: list[tuple[Any, ...]], turn: int = 0) -> list[Word]:
+def _words(page: pymupdf.Page, found: list[tuple[Any, ...]], turn: float = 0) -> list[Word]:
     """The page's words as the page is shown, from MuPDF's (`found`: `extractWORDS`, (x0, y0, x1, y1,
     text, block, line, word), hundreds a page): text positions are those of the unrotated page,
-    tables are found on the page as turned by its /Rotate. The words of a text page OCR read at a
-    quarter `turn` stand on the page turned upright already (`ocr.textpage_of`): they are not turned."""
+    tables are found on the page as turned by its /Rotate. The words of a text page OCR read turned
+    (`turn` degrees, a quarter turn or a skew levelled) stand on the page so turned, upright already
+    (`ocr.textpage_of`): they are not turned again."""
     ligature = _LIGATURES.search  # few words have one: the call to `unligated` is made for those only
     plain = not ligature("".join(map(_TEXT_OF_WORD, found)))  # nor, mostly, pages: no word looked at
     if not page.rotation or turn:
@@ -810,13 +819,14 @@ def _words(page: pymupdf.Page, found: list[tuple[Any, ...]], turn: int = 0) -> l
     return words
 
 
-def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage, turn: int = 0) -> tuple[WordBox, ...]:
+def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage, turn: float = 0) -> tuple[WordBox, ...]:
     """The page's words with their boxes as fractions of the page as shown; of the page upright as OCR
-    read it when it read the page a quarter turn round (`_size`): its words are placed on the page so
-    turned, and fractions of the page as shown would set the words of its lower part past its edge,
-    all at one height (a phone's photo of a till roll stored sideways, its EXIF turning it)."""
+    read it when it read the page a quarter turn round (`_size`; `turn` in degrees): its words are
+    placed on the page so turned, and fractions of the page as shown would set the words of its lower
+    part past its edge, all at one height (a phone's photo of a till roll stored sideways, its EXIF
+    turning it)."""
     width, height = page.rect.width or 1.0, page.rect.height or 1.0
-    if turn in (90, 270):
+    if quarter_of(turn) in (90, 270):
         width, height = height, width
 
     def share(value: float, whole: float) -> float:

@@ -516,7 +516,7 @@ def _after_a_box(listed: list[tuple[Any, ...]]) -> set[int]:
     box = False
     rules: list[Box] = []  # the rules since the text block before
     last: tuple[float, float] | None = None  # the top and bottom of the text block before
-    for x0, y0, x1, y1, _, _, kind in listed:
+    for x0, y0, x1, y1, text, _, kind in listed:
         if kind == _VECTOR_BLOCK:
             thin, long = sorted((x1 - x0, y1 - y0))
             box = box or thin > _LINE or long <= 3 * _LINE  # a rule is thin and long
@@ -524,7 +524,8 @@ def _after_a_box(listed: list[tuple[Any, ...]]) -> set[int]:
             rules.append((x0, y0, x1, y1))
         elif kind == _TEXT_BLOCK:
             block = (x0, y0, x1, y1)
-            if box or any(_cuts(rule, last, block) for rule in rules):
+            line = (y1 - y0) / max(len(text.splitlines()), 1)  # one of its lines' height
+            if box or any(_cuts(rule, last, block, line) for rule in rules):
                 drawn.add(number)
             box = False
             rules = []
@@ -549,23 +550,26 @@ def _overlines(rule: Box, block: Box) -> bool:
     return left - _LINE / 3 <= x0 and x1 <= right + _LINE / 3 and top - height / 4 <= y1 < top + height / 2
 
 
-def _cuts(rule: Box, last: tuple[float, float] | None, block: Box) -> bool:
-    """Does `rule`, drawn between the text block before (top and bottom `last`) and `block`, cut a line
-    there: drawn elsewhere, or, horizontal, across `block`'s middle or over its top?"""
+def _cuts(rule: Box, last: tuple[float, float] | None, block: Box, line: float) -> bool:
+    """Does `rule`, drawn between the text block before (top and bottom `last`) and `block` (whose
+    lines are `line` high), cut a line there: drawn elsewhere, or, horizontal, across `block`'s middle
+    or over its top?"""
     level = rule[2] - rule[0] > rule[3] - rule[1]
-    return _elsewhere(rule, last, block) or (level and (_across(rule, block) or _overlines(rule, block)))
+    return _elsewhere(rule, last, block, line) or (
+        level and (_across(rule, block) or _overlines(rule, block))
+    )
 
 
-def _elsewhere(rule: Box, last: tuple[float, float] | None, block: Box) -> bool:
-    """Is `rule` drawn a line's height or more above or below both the text block before, from top to
-    bottom `last`, and the text block `block` after it? Such a rule parts nothing on their line: the
-    content stream drew it between their glyphs (a page's rule between a label and its value), where
-    a table's rule between two cells stands beside them or across their line."""
+def _elsewhere(rule: Box, last: tuple[float, float] | None, block: Box, line: float) -> bool:
+    """Is `rule` drawn a line's height (`line`, one of `block`'s lines) or more above or below both the
+    text block before, from top to bottom `last`, and the text block `block` after it? Such a rule
+    parts nothing on their line: the content stream drew it between their glyphs (a page's rule
+    between a label and its value), where a table's rule between two cells stands beside them or
+    across their line."""
     if last is None:
         return False
     top, bottom = min(last[0], block[1]), max(last[1], block[3])
-    height = block[3] - block[1]
-    return rule[1] > bottom + height or rule[3] < top - height
+    return rule[1] > bottom + line or rule[3] < top - line
 
 
 def _underlines(block: tuple[float, float] | None, rule: Box) -> bool:

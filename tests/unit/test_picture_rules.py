@@ -70,7 +70,7 @@ def _on_a_rotated_page(scan: bytes, stored: int) -> bytes:
         )
         page.insert_image(page.rect, stream=picture, rotate=stored)
         page.set_rotation(90)
-        return document.tobytes()
+        return bytes(document.tobytes())
 
 
 def _ruled_table(page: pymupdf.Page) -> None:

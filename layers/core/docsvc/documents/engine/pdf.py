@@ -813,11 +813,11 @@ def _words(page: pymupdf.Page, found: list[tuple[Any, ...]], turn: float = 0) ->
             for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found)
             if text.strip()
         ]
-    turn = page.rotation_matrix
+    rotation = page.rotation_matrix
     words = []
     for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found):
         if text.strip():
-            turned = pymupdf.Rect(x0, y0, x1, y1) * turn
+            turned = pymupdf.Rect(x0, y0, x1, y1) * rotation
             box = (turned.x0, turned.y0, turned.x1, turned.y1)
             words.append(Word(box, text if plain or not ligature(text) else unligated(text), block, order))
     return words

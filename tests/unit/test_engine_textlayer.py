@@ -731,6 +731,23 @@ def test_a_line_cut_by_a_rule_drawn_elsewhere_on_the_page_keeps_the_words_of_the
         assert page.text.split() == raw, rule
 
 
+def test_a_line_cut_by_a_rule_drawn_a_few_lines_below_a_paragraph_keeps_the_words_of_the_text_layer() -> None:
+    with pymupdf.open() as document:  # the value goes on for two lines more; the rule two lines below it
+        page = document.new_page(width=400, height=300)
+        page.insert_text((50, 100), "Name:", fontsize=12)
+        page.draw_line(pymupdf.Point(20, 170), pymupdf.Point(380, 170), width=0.5)
+        value_at = 50 + pymupdf.get_text_length("Name:", fontsize=12)
+        page.insert_text((value_at, 100), "Ada Lovelace\nAnalytical Engine\nLondon", fontsize=12)
+        content = bytes(document.tobytes())
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    with pymupdf.open(stream=content) as document:
+        raw = document[0].get_text().split()
+    assert "Name:Ada" in raw
+    assert page.text.split() == raw  # a line's height away is away, however many lines the block has
+
+
 def test_cells_parted_by_a_rule_drawn_across_their_line_stay_apart() -> None:
     content = label_and_value_parted_by_a_rule_elsewhere((86, 80, 86, 110))  # between the two, across
 

@@ -209,3 +209,25 @@ def test_the_words_of_a_page_read_sideways_lie_on_the_upright_page_ocr_read() ->
     # each line's words at a height of their own, none pushed past the page's lower edge
     heights = {round(word[1], 3) for word in sideways.words if word[4] == "Line"}
     assert len(heights) >= 25 and max(word[3] for word in sideways.words) < 0.99
+
+
+def _scan_on_a_turned_page(lines: list[str]) -> bytes:
+    """A PDF page turned by /Rotate 90 whose whole page is an upright scan of `lines`: shown, it reads
+    sideways, and OCR reads it a quarter turn round."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=595, height=120 + 22 * len(lines))
+        page.insert_image(page.rect, stream=samples.scan_png(lines))
+        page.set_rotation(90)
+        return bytes(document.tobytes())
+
+
+@pytest.mark.skipif(ocr.tessdata() is None, reason="Tesseract's language data is not installed")
+def test_the_words_of_a_rotated_pdf_page_read_turned_lie_on_the_upright_page_ocr_read() -> None:
+    lines = [f"Line {n} of the delivery note for the garden shed and its fittings." for n in range(30)]
+    (page,) = engine.parse_pages(
+        _scan_on_a_turned_page(lines), "pdf", ParseOptions(words="also", page_seconds=60)
+    )
+    assert page.words and page.size is not None and page.size[0] < page.size[1]  # upright, as read
+    # the OCR text page is upright already: its words are not turned by the page's /Rotate again
+    heights = {round(word[1], 3) for word in page.words if word[4] == "Line"}
+    assert len(heights) >= 25 and max(word[2] for word in page.words) < 0.99

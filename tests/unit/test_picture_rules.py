@@ -55,6 +55,24 @@ def _scan(draw: object, dpi: int = 200, turn: int = 0) -> bytes:
         return scan.tobytes()
 
 
+def _on_a_rotated_page(scan: bytes, stored: int) -> bytes:
+    """The picture of the image-only PDF page `scan`, stored turned `stored` degrees clockwise on a
+    page turned by /Rotate 90: shown upright when `stored` is 90, upside down at 270, a quarter turn
+    round at 0 (OCR reads it at the turn it is shown at)."""
+    with pymupdf.open(stream=scan, filetype="pdf") as source:
+        picture = source.extract_image(source[0].get_images()[0][0])["image"]
+        width, height = source[0].rect.width, source[0].rect.height
+    with pymupdf.open() as document:
+        page = (
+            document.new_page(width=height, height=width)
+            if stored % 180
+            else document.new_page(width=width, height=height)
+        )
+        page.insert_image(page.rect, stream=picture, rotate=stored)
+        page.set_rotation(90)
+        return bytes(document.tobytes())
+
+
 def _ruled_table(page: pymupdf.Page) -> None:
     left, top, widths, height = 80.0, 200.0, (180.0, 110.0, 110.0), 30.0
     xs = [left]
@@ -158,3 +176,19 @@ def test_a_scanned_page_with_a_photograph_has_no_table() -> None:
 
     assert "|" not in page.text, page.text
     assert "warehouse" in page.text
+
+
+@OCR
+@pytest.mark.parametrize(
+    ("skew", "stored"),
+    [(0, 90), (2, 90), (0, 270), (2, 270), (0, 0)],
+    ids=["upright", "upright-skewed", "upside-down", "upside-down-skewed", "a-quarter-turn-round"],
+)
+def test_a_scanned_ruled_table_on_a_rotated_page_keeps_its_rows_however_ocr_read_it(
+    skew: int, stored: int
+) -> None:
+    content = _on_a_rotated_page(_scan(_ruled_table, turn=skew), stored)
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions(table_format="markdown", page_seconds=60))
+    cells = _cells(page.text)
+    assert [len(row) for row in cells] == [len(row) for row in ROWS], page.text
+    assert cells[0][1:] == ROWS[0][1:] and cells[1:] == ROWS[1:], page.text  # "Item" may read "'tem"

@@ -1527,7 +1527,7 @@ def ocr_textpage(
 
     reading = images.with_words_beside_lines(page, reading, options, time.monotonic() - started)
     _record(page, reading)
-    quarter = _quarter(reading)
+    quarter = quarter_of(reading.turn)
     if quarter:
         warnings.append(f"the page reads turned {quarter} degrees clockwise; it was OCR'd that way")
     return textpage_of(page, reading, flags)
@@ -1635,7 +1635,7 @@ def _lines(words: Iterable[Word]) -> list[tuple[Box, list[Word]]]:
 
 # ---------------------------------------------------------------------------------------- confidence
 _confidences: dict[int, float | None] = {}
-_turns: dict[int, int] = {}  # by page index: the quarter turn (0, 90, 180, 270) OCR read a page at
+_turns: dict[int, float] = {}  # by page index: the turn (degrees clockwise) OCR read a page at
 
 
 def forget_confidences() -> None:
@@ -1647,17 +1647,25 @@ def forget_confidences() -> None:
 def _record(page: pymupdf.Page, reading: Reading) -> None:
     """What the page's reading leaves for the page made of it: its confidence and its quarter turn."""
     _confidences[page.number] = reading.confidence
-    _turns[page.number] = _quarter(reading)
+    _turns[page.number] = reading.turn
 
 
-def _quarter(reading: Reading) -> int:
-    """The quarter turn nearest the turn a page was read at (a skew of a few degrees is none)."""
-    return round(reading.turn / 90) * 90 % 360
+def quarter_of(turn: float) -> int:
+    """The quarter turn (0, 90, 180, 270) nearest the turn a page was read at (a skew of a few degrees
+    is none)."""
+    return round(turn / 90) * 90 % 360
 
 
-def taken_turn(page: pymupdf.Page) -> int:
-    """The quarter turn OCR read the page at since `forget_confidences` (0 when it read it upright or
-    not at all), forgotten once taken."""
+def turn_read(page: pymupdf.Page) -> float:
+    """The turn (degrees clockwise) OCR read the page at since `forget_confidences`, kept (see
+    `taken_turn`): the text page of a page read turned at all, levelled too, is of the page so turned
+    (`textpage_of`), not in the page's own frame."""
+    return _turns.get(page.number, 0)
+
+
+def taken_turn(page: pymupdf.Page) -> float:
+    """The turn (degrees clockwise) OCR read the page at since `forget_confidences` (0 when it read it
+    upright or not at all), forgotten once taken."""
     return _turns.pop(page.number, 0)
 
 

@@ -44,8 +44,10 @@ from docsvc.documents.engine.ocr import (
     is_stamped_scan,
     ocr_rest_of_page,
     ocr_textpage,
+    quarter_of,
     reason,
     taken_turn,
+    turn_read,
 )
 from docsvc.documents.engine.picture_rules import picture_tables
 from docsvc.documents.engine.rendering import page_jpeg
@@ -130,7 +132,7 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
             text, textpage = _page_text(page, kind in IMAGE_TYPES, options, warnings)
             turn = taken_turn(page)
             boxes = _word_boxes(page, textpage, turn) if options.words == "also" and textpage else ()
-            size = _size(page, turn)
+            size = _size(page, quarter_of(turn))
             yield Page(index + 1, text, tuple(warnings), words=boxes, image=image, size=size)
 
 
@@ -310,7 +312,8 @@ def _page_text(
         return "\n\n".join(text for _, text in read), ocr
     if not blocks:
         return "", textpage
-    picture = picture_tables(page, textpage) if scanned else None
+    turn = turn_read(page) if scanned else 0.0  # the words of a page OCR read turned stand upright
+    picture = picture_tables(page, textpage, turn) if scanned else None
     if picture:  # its vertical rules, read as bars, are no words
         blocks = picture.blocks_without_bars(blocks)
     ruled = picture.grids if picture else _ruled_grids(page, vectors, warnings)
@@ -321,7 +324,7 @@ def _page_text(
         return "\n\n".join(_written(blocks, gone_on)), textpage
     found = textpage.extractWORDS()
     # MuPDF's words are where the page is not turned: a turned page is looked for tables without rules.
-    aligned = aligned and (bool(page.rotation) or may_hold_aligned_grid(found))
+    aligned = aligned and (bool(page.rotation and not turn) or may_hold_aligned_grid(found))
     if not ruled and not aligned:  # no rows of cells side by side: the engine's words are not built
         return "\n\n".join(_written(blocks, gone_on)), textpage
     renumbered: dict[int, int] = {}
@@ -330,7 +333,7 @@ def _page_text(
     texts: dict[int, list[str]] = {}
     for _, text, number in blocks:
         texts.setdefault(number, []).append(text)
-    own = _own_words(page, found, set(texts), renumbered)
+    own = _own_words(page, found, set(texts), renumbered, turn)
     own = words_apart(own, apart) if apart else own
     if picture:  # its vertical rules, read as bars, are no words
         own = picture.words_without_bars(own)
@@ -346,11 +349,16 @@ def _page_text(
 
 
 def _own_words(
-    page: pymupdf.Page, found: list[tuple[Any, ...]], numbers: set[int], renumbered: dict[int, int]
+    page: pymupdf.Page,
+    found: list[tuple[Any, ...]],
+    numbers: set[int],
+    renumbered: dict[int, int],
+    turn: float = 0,
 ) -> list[Word]:
     """The page's words of the blocks `numbers` (not those of a line MuPDF wrote twice, whose block
-    was left out), each of a block made one with others (`runs_as_blocks`) numbered as that block."""
-    words = _words(page, found)
+    was left out), each of a block made one with others (`runs_as_blocks`) numbered as that block;
+    `turn` the turn OCR read the page at, in degrees (`_words`)."""
+    words = _words(page, found, turn)
     if renumbered:  # a new word each (not `dataclasses.replace`, several times slower a word)
         words = [
             Word(word.box, word.text, renumbered.get(word.block, word.block), word.order) for word in words
@@ -508,7 +516,7 @@ def _after_a_box(listed: list[tuple[Any, ...]]) -> set[int]:
     box = False
     rules: list[Box] = []  # the rules since the text block before
     last: tuple[float, float] | None = None  # the top and bottom of the text block before
-    for x0, y0, x1, y1, _, _, kind in listed:
+    for x0, y0, x1, y1, text, _, kind in listed:
         if kind == _VECTOR_BLOCK:
             thin, long = sorted((x1 - x0, y1 - y0))
             box = box or thin > _LINE or long <= 3 * _LINE  # a rule is thin and long
@@ -516,7 +524,8 @@ def _after_a_box(listed: list[tuple[Any, ...]]) -> set[int]:
             rules.append((x0, y0, x1, y1))
         elif kind == _TEXT_BLOCK:
             block = (x0, y0, x1, y1)
-            if box or any(_cuts(rule, last, block) for rule in rules):
+            line = (y1 - y0) / max(len(text.splitlines()), 1)  # one of its lines' height
+            if box or any(_cuts(rule, last, block, line) for rule in rules):
                 drawn.add(number)
             box = False
             rules = []
@@ -541,23 +550,26 @@ def _overlines(rule: Box, block: Box) -> bool:
     return left - _LINE / 3 <= x0 and x1 <= right + _LINE / 3 and top - height / 4 <= y1 < top + height / 2
 
 
-def _cuts(rule: Box, last: tuple[float, float] | None, block: Box) -> bool:
-    """Does `rule`, drawn between the text block before (top and bottom `last`) and `block`, cut a line
-    there: drawn elsewhere, or, horizontal, across `block`'s middle or over its top?"""
+def _cuts(rule: Box, last: tuple[float, float] | None, block: Box, line: float) -> bool:
+    """Does `rule`, drawn between the text block before (top and bottom `last`) and `block` (whose
+    lines are `line` high), cut a line there: drawn elsewhere, or, horizontal, across `block`'s middle
+    or over its top?"""
     level = rule[2] - rule[0] > rule[3] - rule[1]
-    return _elsewhere(rule, last, block) or (level and (_across(rule, block) or _overlines(rule, block)))
+    return _elsewhere(rule, last, block, line) or (
+        level and (_across(rule, block) or _overlines(rule, block))
+    )
 
 
-def _elsewhere(rule: Box, last: tuple[float, float] | None, block: Box) -> bool:
-    """Is `rule` drawn a line's height or more above or below both the text block before, from top to
-    bottom `last`, and the text block `block` after it? Such a rule parts nothing on their line: the
-    content stream drew it between their glyphs (a page's rule between a label and its value), where
-    a table's rule between two cells stands beside them or across their line."""
+def _elsewhere(rule: Box, last: tuple[float, float] | None, block: Box, line: float) -> bool:
+    """Is `rule` drawn a line's height (`line`, one of `block`'s lines) or more above or below both the
+    text block before, from top to bottom `last`, and the text block `block` after it? Such a rule
+    parts nothing on their line: the content stream drew it between their glyphs (a page's rule
+    between a label and its value), where a table's rule between two cells stands beside them or
+    across their line."""
     if last is None:
         return False
     top, bottom = min(last[0], block[1]), max(last[1], block[3])
-    height = block[3] - block[1]
-    return rule[1] > bottom + height or rule[3] < top - height
+    return rule[1] > bottom + line or rule[3] < top - line
 
 
 def _underlines(block: tuple[float, float] | None, rule: Box) -> bool:
@@ -625,13 +637,7 @@ def _last_lines_box(textpage: pymupdf.TextPage, box: Box, count: int) -> Box | N
     for block in _raw_blocks(textpage, pymupdf.Rect(box)):
         lines = block.get("lines", ())
         if block["type"] == _TEXT_BLOCK and len(lines) >= count and _rounded(block["bbox"]) == _rounded(box):
-            last = [line["bbox"] for line in lines[-count:]]
-            return (
-                min(b[0] for b in last),
-                min(b[1] for b in last),
-                max(b[2] for b in last),
-                max(b[3] for b in last),
-            )
+            return union([tuple(line["bbox"]) for line in lines[-count:]])
     return None
 
 
@@ -793,35 +799,38 @@ def _within(textpage: pymupdf.TextPage, box: pymupdf.Rect) -> Iterator[None]:
         bounds.x0, bounds.y0, bounds.x1, bounds.y1 = kept
 
 
-def _words(page: pymupdf.Page, found: list[tuple[Any, ...]]) -> list[Word]:
+def _words(page: pymupdf.Page, found: list[tuple[Any, ...]], turn: float = 0) -> list[Word]:
     """The page's words as the page is shown, from MuPDF's (`found`: `extractWORDS`, (x0, y0, x1, y1,
     text, block, line, word), hundreds a page): text positions are those of the unrotated page,
-    tables are found on the page as turned by its /Rotate."""
+    tables are found on the page as turned by its /Rotate. The words of a text page OCR read turned
+    (`turn` degrees, a quarter turn or a skew levelled) stand on the page so turned, upright already
+    (`ocr.textpage_of`): they are not turned again."""
     ligature = _LIGATURES.search  # few words have one: the call to `unligated` is made for those only
     plain = not ligature("".join(map(_TEXT_OF_WORD, found)))  # nor, mostly, pages: no word looked at
-    if not page.rotation:
+    if not page.rotation or turn:
         return [
             Word((x0, y0, x1, y1), text if plain or not ligature(text) else unligated(text), block, order)
             for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found)
             if text.strip()
         ]
-    turn = page.rotation_matrix
+    rotation = page.rotation_matrix
     words = []
     for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found):
         if text.strip():
-            turned = pymupdf.Rect(x0, y0, x1, y1) * turn
+            turned = pymupdf.Rect(x0, y0, x1, y1) * rotation
             box = (turned.x0, turned.y0, turned.x1, turned.y1)
             words.append(Word(box, text if plain or not ligature(text) else unligated(text), block, order))
     return words
 
 
-def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage, turn: int = 0) -> tuple[WordBox, ...]:
+def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage, turn: float = 0) -> tuple[WordBox, ...]:
     """The page's words with their boxes as fractions of the page as shown; of the page upright as OCR
-    read it when it read the page a quarter turn round (`_size`): its words are placed on the page so
-    turned, and fractions of the page as shown would set the words of its lower part past its edge,
-    all at one height (a phone's photo of a till roll stored sideways, its EXIF turning it)."""
+    read it when it read the page a quarter turn round (`_size`; `turn` in degrees): its words are
+    placed on the page so turned, and fractions of the page as shown would set the words of its lower
+    part past its edge, all at one height (a phone's photo of a till roll stored sideways, its EXIF
+    turning it)."""
     width, height = page.rect.width or 1.0, page.rect.height or 1.0
-    if turn in (90, 270):
+    if quarter_of(turn) in (90, 270):
         width, height = height, width
 
     def share(value: float, whole: float) -> float:
@@ -829,7 +838,7 @@ def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage, turn: int = 0) -
 
     return tuple(
         (share(x0, width), share(y0, height), share(x1, width), share(y1, height), word.text)
-        for word in _words(page, textpage.extractWORDS())
+        for word in _words(page, textpage.extractWORDS(), turn)
         for x0, y0, x1, y1 in [word.box]
     )
 

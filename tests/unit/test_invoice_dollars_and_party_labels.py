@@ -103,3 +103,7 @@ def test_two_labels_of_one_subject_over_two_values_pair_each_with_its_own() -> N
 def test_a_possessive_is_no_word_of_a_label() -> None:
     assert label_key("Client's Name") == label_key("Client Name")
     assert label_key("Customer\u2019s address") == label_key("customer address")
+
+
+def test_a_c_before_the_dollar_sign_names_no_canadian_dollar_for_the_cordoba_prints_it_too() -> None:
+    assert currency_of(["Total C$ 1,250.00\nAnticipo $ 250.00\nSaldo $ 1,000.00"]) != "CAD"

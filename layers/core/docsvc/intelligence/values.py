@@ -151,12 +151,11 @@ _CURRENCY_WORDS = {
     "сум": "UZS", "rupiah": "IDR", "soles": "PEN", "nuevos soles": "PEN",
     "shekel": "ILS", "shekels": "ILS", "شيكل": "ILS",
 }  # fmt: skip
-# A dollar written with its country's letters before the sign ("S$ 11.40", "A$", "HK$"), or named in
-# words ("Singapore dollars"): a page that names its dollar so prices in it with the bare "$" too, unless
-# it also names the US dollar.
+# A dollar written with its country's letters before the sign ("S$ 11.40", "A$", "HK$"; not "C$", the
+# Nicaraguan córdoba's sign as well as the Canadian dollar's), or named in words ("Singapore dollars"): a
+# page that names its dollar so prices in it with the bare "$" too, unless it also names the US dollar.
 _LETTERED_DOLLARS = {
-    "US": "USD", "SG": "SGD", "S": "SGD", "AU": "AUD", "A": "AUD", "CA": "CAD", "C": "CAD", "NZ": "NZD",
-    "HK": "HKD",
+    "US": "USD", "SG": "SGD", "S": "SGD", "AU": "AUD", "A": "AUD", "CA": "CAD", "NZ": "NZD", "HK": "HKD",
 }  # fmt: skip
 _LETTERED_DOLLAR = re.compile(r"(?<![^\W\d_])(" + "|".join(_LETTERED_DOLLARS) + r")\$")
 _DOLLAR_WORDS = {

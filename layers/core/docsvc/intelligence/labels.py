@@ -24,6 +24,9 @@ _WORD = re.compile(r"#|№|[^\W_]+")
 # offsets hold.
 _NUMERO = re.compile(r"\b(?:[nN][°º]|[čČ]\.)")
 _CAMEL = re.compile(r"(?<=[a-z\d])(?=[A-Z])")
+# An English possessive's "'s" ("Client's Name", or with a typographic apostrophe): no word of the
+# label; blanked, so offsets hold.
+_POSSESSIVE = re.compile(r"(?<=[^\W\d_])['\u2019]s\b")
 _ABBREVIATIONS: dict[str, Key] = {
     "#": ("number",),
     "№": ("number",),
@@ -74,7 +77,7 @@ _FOREIGN_TABLE: dict[tuple[str, ...], tuple[str, ...]] = {}  # filled below, fro
 
 def _raw_words(text: str) -> Iterator[tuple[str, int]]:
     """Words of `text` lowercased, camelCase split, each with the offset just past it."""
-    for match in _WORD.finditer(_NUMERO.sub("no", text)):
+    for match in _WORD.finditer(_POSSESSIVE.sub("  ", _NUMERO.sub("no", text))):
         word, start = match.group(), match.start()
         if (_plain(word),) in _FOREIGN_TABLE:  # a word written in camel case, "MwSt", is still one word
             yield _plain(word), start + len(word)
@@ -526,7 +529,8 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
      "payee", "vendor name", "supplier name", "invoice from", "invoiced by", "bill from", "billed from",
      "billed by"),
     ("customer", "bill to", "billed to", "buyer", "sold to", "client", "purchaser", "invoice to",
-     "invoiced to", "payer", "customer name", "client name"),
+     "invoiced to", "payer", "customer name", "client name", "invoice for", "bill to customer",
+     "billed to customer", "sold to customer", "bill to client"),
     ("ship to", "deliver to", "delivery address", "shipping address", "consignee", "shipped to"),
     ("quantity", "unit", "count", "piece", "hour"),
     ("unit price", "price", "unit cost", "rate", "price per unit", "each", "unit amount", "cost"),

@@ -347,13 +347,28 @@ def _column_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[lis
         ):
             continue
         value_blocks.add(number + 1)
-        if len(labels) >= 3 or all(lines[index].text.endswith(":") for index in labels):
+        if (
+            len(labels) >= 3
+            or all(lines[index].text.endswith(":") for index in labels)
+            or _one_subject([lines[index].text for index in labels])
+        ):
             label_blocks.add(number)  # (two lines that both end in a colon are two labels, too)
         for label, value in zip(labels, values, strict=True):
             text = lines[label].text.rstrip(":").strip()
             pairs.append(Pair(text, lines[value].text, "column", (label, 0), (value, 0)))
     stacked, heads = _stacked_heads(lines, blocks)
     return pairs + stacked + _one_line_columns(lines, blocks), label_blocks | heads
+
+
+def _one_subject(texts: list[str]) -> bool:
+    """Whether labels name things of one subject ("Client's Name", "Client's Contact"): each of two words
+    or more, the first word the same, the rest not: labels of one block, not a label over its value."""
+    keys = [label_key(text) for text in texts]
+    return (
+        all(len(key) >= 2 for key in keys)
+        and len({key[0] for key in keys}) == 1
+        and len({key[1:] for key in keys}) == len(keys)
+    )
 
 
 def _stacked_heads(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[list[Pair], set[int]]:

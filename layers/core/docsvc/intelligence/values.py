@@ -17,7 +17,7 @@ from docsvc.intelligence.vocabulary import plain
 
 _CURRENCY = re.compile(
     r"(?i)(?<![a-z])(?:usd|eur|gbp|jpy|chf|cad|aud|nzd|cny|rmb|inr|sek|nok|dkk|pln|czk|huf|brl|mxn|zar|"
-    r"sgd|hkd|krw|rub|ils|aed|sar|try|rsd|aoa|pyg|ron|uah|bgn|mkd|us\$|ca\$|au\$|a\$|c\$|r\$|rs\.?|kr\.?|fr\.|"
+    r"sgd|hkd|krw|rub|ils|aed|sar|try|rsd|aoa|pyg|ron|uah|bgn|mkd|us\$|ca\$|au\$|a\$|c\$|r\$|sg\$|s\$|hk\$|nz\$|rs\.?|kr\.?|fr\.|"
     r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|ден\.?|lei|idr|vnd|uzs|rp\.?|myr|kes|twd|clp|ars|"  # noqa: RUF001
     r"dzd|egp|ngn|ghs|thb|lkr|pkr|bdt|tnd|xof|xaf|kwd|qar|isk|nt\$|ksh|(?-i:RM|PEN|MAD|PHP|COP|S/\.?))(?![a-z])|"
     r"新台幣|新臺幣|新台币|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"
@@ -151,6 +151,18 @@ _CURRENCY_WORDS = {
     "сум": "UZS", "rupiah": "IDR", "soles": "PEN", "nuevos soles": "PEN",
     "shekel": "ILS", "shekels": "ILS", "شيكل": "ILS",
 }  # fmt: skip
+# A dollar written with its country's letters before the sign ("S$ 11.40", "A$", "HK$"; not "C$", the
+# Nicaraguan córdoba's sign as well as the Canadian dollar's), or named in words ("Singapore dollars"): a
+# page that names its dollar so prices in it with the bare "$" too, unless it also names the US dollar.
+_LETTERED_DOLLARS = {
+    "US": "USD", "SG": "SGD", "S": "SGD", "AU": "AUD", "A": "AUD", "CA": "CAD", "NZ": "NZD", "HK": "HKD",
+}  # fmt: skip
+_LETTERED_DOLLAR = re.compile(r"(?<![^\W\d_])(" + "|".join(_LETTERED_DOLLARS) + r")\$")
+_DOLLAR_WORDS = {
+    "singapore": "SGD", "australian": "AUD", "canadian": "CAD", "new zealand": "NZD", "hong kong": "HKD",
+    "us": "USD", "u s": "USD", "united states": "USD", "american": "USD",
+}  # fmt: skip
+_DOLLAR_WORD = re.compile(r"(?<![^\W\d_])(" + "|".join(_DOLLAR_WORDS) + r") dollars?(?![^\W\d_])")
 # The New Taiwan dollar named in Han characters: the "元" and "$" of a page that names it are its own.
 _HAN_CURRENCY_WORDS = {
     "人民币": "CNY", "人民幣": "CNY", "日本円": "JPY", "新台幣": "TWD", "新臺幣": "TWD", "新台币": "TWD",
@@ -174,8 +186,18 @@ def currency_of(texts: Iterable[str]) -> str | None:
     signs: dict[str, int] = {}
     han = kana = False
     yen_signs = 0
+    dollars: set[str] = set()  # the dollars the page names by their country
     for text in texts:
         han, kana = han or bool(_HAN.search(text)), kana or bool(_KANA.search(text))
+        for letters in _LETTERED_DOLLAR.findall(text):
+            code = _LETTERED_DOLLARS[letters]
+            signs[code] = signs.get(code, 0) + 1
+            dollars.add(code)
+        text = _LETTERED_DOLLAR.sub(" ", text)
+        for country in _DOLLAR_WORD.findall(" ".join(plain(text).replace(".", " ").split())):
+            code = _DOLLAR_WORDS[country]
+            signs[code] = signs.get(code, 0) + 1
+            dollars.add(code)
         yen_signs += text.count("¥") + text.count("￥")
         found_codes = _CURRENCY_CODE.findall(text) + ["".join(pair) for pair in _WORD_CODE.findall(text)]
         for code in found_codes:
@@ -199,6 +221,9 @@ def currency_of(texts: Iterable[str]) -> str | None:
             del signs["JPY"]
     if "TWD" in signs:  # a page naming the New Taiwan dollar prices in it with "元" and "$" too
         signs["TWD"] += signs.pop("CNY", 0) + signs.pop("USD", 0)
+    if len(dollars) == 1 and "USD" not in dollars:  # "S$" or "Singapore dollars": its "$" is that dollar
+        (named,) = dollars
+        signs[named] += signs.pop("USD", 0)
     found = codes or signs
     return max(found, key=lambda code: (found[code], code)) if found else None
 
@@ -322,9 +347,11 @@ _MONTH_DAY = re.compile(r"(?i)(?<![^\W\d_])([^\W\d_]{3,12})\.?\s+(\d{1,2})(?:st|
 _MONTH_DAY_SHORT = re.compile(
     r"(?i)(?<![^\W\d_])([^\W\d_]{3,9})\.?\s?(\d{1,2})(?:\s?[\u2019']\s?|,\s?(?=\d{2}\s+\d{1,2}:\d{2}))(\d{2})(?!\d)"
 )
-# A month's name, its day, the time and the year, as a till's clock prints them: "JUN 24 20:49:53 2018".
+# A month's name, its day, the time and the year, as a till's clock prints them: "JUN 24 20:49:53 2018";
+# with the time zone before the year, as a program prints its clock's date ("Thu Dec 07 05:21:03 EAT 2023").
 _MONTH_DAY_TIME_YEAR = re.compile(
-    r"(?i)(?<![^\W\d_])([^\W\d_]{3,9})\.?\s+(\d{1,2})\s+\d{1,2}:\d{2}(?::\d{2})?\s+(\d{4})(?!\d)"
+    r"(?i)(?<![^\W\d_])([^\W\d_]{3,9})\.?\s+(\d{1,2})\s+\d{1,2}:\d{2}(?::\d{2})?"
+    r"(?:\s+(?-i:[A-Z]{2,5})(?:[+-]\d{1,2}(?::?\d{2})?)?)?\s+(\d{4})(?!\d)"
 )
 _DAY_MONTH_SHORT = re.compile(r"(?i)(?<![\d.])(\d{1,2})-([^\W\d_]{3,9})-(\d{2})(?![\d-])")
 # A time of day: hours, minutes, seconds (groups 1 to 3), and the AM or PM a till prints after it ("8:47 PM",

@@ -6,7 +6,7 @@
                  fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|
                  receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
-        [--json PATH] [--scans]
+        [--json PATH] [--scans] [--present]
 
 Reads the documents of `bench/real_extraction/manifest.json` from the corpus folder (the layout
 bench/real_corpus.py writes), keeping the `--split` asked for (`all` by default; tune and heldout are
@@ -904,7 +904,9 @@ def main() -> int:
     )
     parser.add_argument("--json", type=Path, help="write every figure here")
     parser.add_argument(
-        "--skip-missing", action="store_true", help="leave out documents the corpus does not hold (yet)"
+        "--present",
+        action="store_true",
+        help="measure the documents the corpus holds and the packets made only of them",
     )
     parser.add_argument("--scans", action="store_true", help="also read OCR'd scanned copies of the invoices")
     parser.add_argument(
@@ -918,7 +920,7 @@ def main() -> int:
         ref for p in manifest["packets"] if args.split in ("all", p["split"]) for ref in p["documents"]
     }
     missing = [d.id for d in docs if d.id in wanted and not d.file.is_file()]
-    if missing and args.skip_missing:
+    if missing and args.present:
         print(f"{len(missing)} documents are not in {args.corpus}: left out, with the packets holding them")
         kept = [d for d in kept if d.id not in missing]
         manifest = {

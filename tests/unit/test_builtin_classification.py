@@ -1616,3 +1616,115 @@ def test_a_russian_contracts_parties_named_hereinafter_make_it_a_contract() -> N
         ]
     )
     assert classify([page], CONTRACT_OR_INVOICE).category == "contract"
+
+
+def test_a_friend_greeted_as_my_dear_and_a_familiar_sign_off_make_a_letter_parts() -> None:
+    from docsvc.intelligence.classification import is_closing_formula, letter_parts
+
+    assert is_salutation("Ma bien chère Alix,")
+    assert is_salutation("Mon très cher ami,")
+    assert is_salutation("My dearest Anna,")
+    assert not is_salutation("Ma maison est loin de la gare")
+    for closing in ("La bise,", "Je t'embrasse", "Liebe Grüße", "Un abrazo", "Love,"):
+        assert is_closing_formula(closing), closing
+    assert not is_closing_formula("Love and war in the novels of the period")
+    assert letter_parts([["Ma bien chère Alix,", "Voilà des nouvelles.", "La bise,"]]) == [
+        "a salutation",
+        "a closing formula",
+    ]
+
+
+def test_a_friends_letter_speaking_of_a_work_contract_is_a_letter() -> None:
+    page = "\n".join(
+        [
+            "Ma bien chère Alix,",
+            "Il s'en est écoulé du temps depuis notre dernier voyage, et je pense souvent à toi là-bas.",
+            "De mon côté je termine cette année, en alternance, et je ne resterai pas après mon contrat.",
+            "Hâte de te revoir et de te faire à manger à la première occasion qui se présentera.",
+            "La bise,",
+            "Alex",
+        ]
+    )
+    assert classify([page], [*CONTRACT_OR_INVOICE, *LETTER_OR_FORM]).category == "letter"
+
+
+def test_a_company_signing_through_its_officer_closes_a_letter() -> None:
+    from docsvc.intelligence.classification import is_closing_formula
+
+    assert is_closing_formula("For Consim Info Pvt. Ltd.,")
+    assert is_closing_formula("For and on behalf of Acme")
+    assert not is_closing_formula("For example, the limited company")
+    assert not is_closing_formula("For the reasons above the company")
+
+
+def test_a_service_certificate_to_whom_it_may_concern_signed_for_a_company_is_a_letter() -> None:
+    page = "\n".join(
+        [
+            "Employee Separation Process - Service Certificate",
+            "To Whomsoever it may Concern",
+            "Date: 21.2.2008",
+            "Employee name    Ravi Kumar",
+            "Designation while Resigning    Sr. Software Engineer",
+            "Reason for Resignation    Personal",
+            "Compensation while Relieving    Rs.3,83,052/- p.a",
+            "For Example Info Pvt. Ltd.,",
+            "A. Prasad",
+            "Chief Financial Officer",
+        ]
+    )
+    categories = [
+        Category("financial_report", "A financial report: annual results, earnings, balance sheet."),
+        *LETTER_OR_FORM,
+    ]
+    assert classify([page], categories).category == "letter"
+
+
+def test_a_contents_page_listing_an_assignments_questions_is_a_course_detail() -> None:
+    from docsvc.intelligence.classification import is_coursework
+
+    cover = ["Model Organisms", "C. Elegans: egl-3 gene", "Spring 2015", "Author:", "Cedric Lood"]
+    contents = ["Contents", "Question 1: Protein family", "Question 2: Tissues", "Question 3: Mutants"]
+    assert is_coursework([cover, contents])
+    # the term alone, or a paper's sections named for their topics, is no course's work
+    assert not is_coursework([cover, ["Contents", "1 Introduction", "2 Methods", "3 Results"]])
+    assert not is_coursework([["Model Organisms", "Spring 2015"], ["Question 1: Protein family"]])
+
+
+def test_a_course_code_opening_an_assignments_title_is_a_course_detail() -> None:
+    from docsvc.intelligence.classification import is_coursework
+
+    assert is_coursework([["AIML 425 Assignment 3", "James Thompson", "Victoria University of Wellington"]])
+    assert is_coursework([["CS101 Homework", "Jane Doe"]])
+    # the assignment alone, or a standard's code in a title, is no course's work
+    assert not is_coursework([["Network Analysis Assignment 2", "Jane Doe"]])
+    assert not is_coursework([["IEEE 802.11 in dense networks", "Jane Doe", "University of Nowhere"]])
+
+
+def test_a_payment_receipt_goes_to_the_bills_category_when_no_category_names_receipts() -> None:
+    page = "\n".join(
+        [
+            "MABOU SARL",
+            "REÇU DE PAIEMENT",
+            "Client : Modibo Sissoko",
+            "Objet : paiement de matériel",
+            "Montant payé : 500000 FCFA",
+            "Fait à Bamako, le 30/12/2025",
+        ]
+    )
+    bills, letters = CONTRACT_OR_INVOICE[0], LETTER_OR_FORM[0]
+    assert classify([page], [bills, letters]).category == "invoice"
+    # a category of receipts takes it, and the invoices' category borrows nothing
+    receipts = Category("receipt", "A receipt of a payment.")
+    assert classify([page], [bills, receipts, letters]).category == "receipt"
+
+
+def test_a_letter_saying_it_received_something_is_no_receipt_for_the_bills_category() -> None:
+    page = "\n".join(
+        [
+            "Madame,",
+            "J'ai bien reçu votre courrier du 3 mars et je vous en remercie.",
+            "Je vous prie d'agréer, Madame, mes salutations distinguées.",
+        ]
+    )
+    bills, letters = CONTRACT_OR_INVOICE[0], LETTER_OR_FORM[0]
+    assert classify([page], [bills, letters]).category == "letter"

@@ -990,3 +990,26 @@ def test_a_page_titled_balance_sheet_after_a_letter_on_money_opens_a_financial_r
     assert page.titles, "an English balance sheet's name is a title, as the other languages' are"
     evidence = gap_evidence([read_signals("Dear Sir,\nI hold savings.", profiles, list(ALIASES)), page])
     assert "a new title" in [item.reason for item in evidence[1]]
+
+
+def test_a_heading_naming_a_kind_not_asked_for_on_the_pages_topic_is_no_new_document() -> None:
+    from docsvc.intelligence.splitting import names_unasked_kinds
+    from docsvc.intelligence.vocabulary import ALIASES, phrase
+
+    first = "Annual survey of the river basins\n" + WEATHER_STUDY
+    appendix = "STATEMENT\nThe survey was written by its authors alone.\n" + WEATHER_STUDY
+    assert [part.pages for part in split([first, appendix], PAPER_CATEGORIES)] == [[1, 2]]
+    # the same heading over a page on another topic still opens a document
+    assert (
+        len(split(["Abstract\n" + ARTICLE + "\nReferences\n1. et al. journal", appendix], PAPER_CATEGORIES))
+        == 2
+    )
+    # a statement is asked for when a subdocument is one: then its title opens a document
+    from docsvc.intelligence.classification import build_profiles
+
+    titles = [*ALIASES, *(phrase(sub.name) for sub in PAPER_CATEGORIES)]
+    papers = build_profiles([(sub.name, sub.description) for sub in PAPER_CATEGORIES])
+    statements = build_profiles([("bank_statement", "A bank statement: balances, transactions.")])
+    assert names_unasked_kinds(["STATEMENT"], titles, papers)
+    assert not names_unasked_kinds(["STATEMENT"], titles, statements)
+    assert not names_unasked_kinds(["Financial report"], titles, papers)

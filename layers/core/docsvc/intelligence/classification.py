@@ -28,6 +28,7 @@ from docsvc.intelligence.vocabulary import (
     FIELDS,
     FUNCTION_WORDS,
     GENERIC_WORDS,
+    KINDS,
     NEGATIONS,
     PROSE,
     STOP_WORDS,
@@ -60,6 +61,10 @@ SHORT_LINE = 120  # characters: longer lines are prose, never headings
 LAYOUT_PULL = 0.5  # how much a page laid out unlike a kind (prose for an invoice) takes off its evidence
 MENTION_FACTOR = 0.5  # a labelled-values kind's phrase found only inside sentences: spoken of, not shown
 PROSE_LINE_WORDS = 9  # a line of this many words or more, not a label or a table row, is a sentence
+
+# The kind whose category a document of a kind no category names is filed under: a receipt is a bill
+# paid on the spot.
+NEAREST_KIND = {"receipt": "invoice"}
 
 CATCH_ALL_NAMES = frozenset(
     phrase(name)
@@ -192,6 +197,7 @@ def build_profiles(named: Sequence[tuple[str, str]], instructions: str | None = 
     weighted = [
         _merge(own_terms(name, description), hinted[index]) for index, (name, description) in enumerate(named)
     ]
+    with_nearest_kinds(named, weighted)
     totals: dict[Phrase, float] = {}
     for terms in weighted:
         for words, weight in terms.items():
@@ -207,6 +213,26 @@ def build_profiles(named: Sequence[tuple[str, str]], instructions: str | None = 
         )
         for (name, description), terms in zip(named, weighted, strict=True)
     ]
+
+
+def with_nearest_kinds(named: Sequence[tuple[str, str]], weighted: list[dict[Phrase, float]]) -> None:
+    """When no category names a kind at all (in its name or anywhere in its description), the categories
+    naming its nearest kind (NEAREST_KIND) take its names of several words, weighed as a kind borrowed
+    from a description: with categories of invoices and no receipts, a "payment receipt" is filed as a
+    bill. Names of one word ("reçu", "recibo") are words of letters and forms too."""
+    everywhere = {
+        kind.name for name, description in named for kind in kinds_named(phrase(f"{name} {description}"))
+    }
+    own = [{kind.name for kind in named_kinds(name, description)} for name, description in named]
+    for kind in KINDS:
+        nearest = NEAREST_KIND.get(kind.name)
+        if nearest is None or kind.name in everywhere:
+            continue
+        for terms, kinds in zip(weighted, own, strict=True):
+            if nearest in kinds:
+                for alias in kind.aliases:
+                    if len(alias) > 1:
+                        _add(terms, alias, ALIAS_WEIGHT * BORROWED_KIND_FACTOR)
 
 
 def is_catch_all(name: str, description: str) -> bool:
@@ -622,6 +648,10 @@ _AMOUNT = re.compile(  # an amount of money: "1.234,50 EUR", "€ 12.50", "CHF 3
 )
 _SALUTATION = re.compile(
     r"^(?:dear|to whom(?:so)?(?:ever)? it may concern|muy\s+(?:se[ñn]or(?:a|es)?|sr(?:e?s|a)?)\b|"
+    # a friend greeted as "my (very) dear" ("Ma bien chère Alix,", "Mon très cher ami,", "Mia cara",
+    # "Mi querida", "Meu caro", "My dearest")
+    r"(?:(?:mon|ma|mes|mio|mia|miei|mi|mis|meu|minha|my)\s+(?:(?:bien|tr[èe]s|tanto|muy|very)\s+)?"
+    r"(?:ch[eè]re?s?|car[oaie]|querid[oa]s?|dear(?:est)?)\b)|"
     r"sehr geehrte[rn]?|(?:sehr )?verehrte[rn]?|liebe[rn]?|guten tag|"
     r"madame|monsieur|mesdames|"
     r"messieurs|ch[eè]re?s?|estimad[oa]s?|apreciad[oa]s?|querid[oa]s?|distinguid[oa]s?|gentil[ei]|"
@@ -640,6 +670,14 @@ _CLOSING = re.compile(
     r"(?:regards|thanks|wishes)(?=[\s,.!]*$)|"
     r"(?:yours )?(?:sincerely|faithfully|truly)|yours|(?:kind|best|warm|warmest) regards|regards|"
     r"respectfully|best wishes|mit (?:den )?(?:freundlichen|besten|herzlichen) gr(?:ü|ue|u)(?:ß|ss)en|"
+    # a company signing through its officer ("For Consim Info Pvt. Ltd.,", "For and on behalf of ...")
+    r"for and on behalf of|"
+    r"for [\w&.' -]{1,60}\b(?:ltd|limited|inc|llc|llp|plc|pvt|gmbh|corp)(?=\.?,?\s*$)|"
+    # a friend's letter signing off alone on its line ("La bise,", "Je t'embrasse", "Liebe Grüße",
+    # "Un abbraccio", "Un abrazo", "Beijos", "Love,")
+    r"(?:(?:la|grosses?) )?bises?(?=[\s,.!]*$)|bisous|je t.embrasse|amiti[ée]s(?=[\s,.!]*$)|amicalement|"
+    r"(?:liebe|herzliche|ganz liebe) gr(?:ü|ue|u)(?:ß|ss)e|alles liebe|un (?:forte )?abbraccio|"
+    r"un (?:fuerte )?abrazo|beijos?(?=[\s,.!]*$)|abra[çc]os?(?=[\s,.!]*$)|(?:with )?love(?=[\s,.!]*$)|"
     r"freundliche gr(?:ü|ue|u)(?:ß|ss)e|viele gr(?:ü|ue|u)(?:ß|ss)e|hochachtungsvoll|(?:bien )?cordialement|"
     r"(?:je vous prie d.agr[ée]er|veuillez agr[ée]er|recevez)\b.*salutations|salutations distingu[ée]es|"
     r"atentamente|(?:un )?(?:cordial(?:es)? )?saludos?(?: cordiales)?|sin otro particular|"
@@ -743,9 +781,12 @@ _ASSIGNMENT = re.compile(
 # the student's code after a dash at most ("... Assignment - AB12"): a course's assignment unnumbered.
 _NAMED_ASSIGNMENT = re.compile(
     r"^.{0,80}?\b(assignment|coursework|homework|problem set|exercise sheet|hausaufgabe|devoir maison|tarea)"
-    r"\s*(?:[-\u2013:]\s*[\w-]{1,12})?$",
+    r"\s*(?:(?:n[°º.]?\s*)?\d{1,2}|[-\u2013:]\s*[\w-]{1,12})?$",
     re.IGNORECASE,
 )
+# A course's code opening the title of an assignment ("AIML 425 Assignment 3", "CS101 Homework"): the
+# course it was set for, another kind of a course's detail.
+_COURSE_CODE = re.compile(r"^[A-Z]{2,5}\s?\d{3,4}[A-Z]?\b")
 # A title closing on the report a course asks for ("Spring 2022 - W241 Final Report", "Rapport de stage"):
 # another kind of a course's detail, and a report's name whoever wrote it; a paper calls itself none.
 _COURSE_REPORT = re.compile(
@@ -761,6 +802,14 @@ _QUESTION = re.compile(
     r"(\d{1,2}|[ivx]{1,4}|one|two|three|four|five|six|seven|eight|nine|ten)\s*[.:)]?$",
     re.IGNORECASE,
 )
+# A question of an assignment numbered and titled, as a table of contents lists it ("Question 1: Protein
+# family", "Exercise 3 - Graphs", "Aufgabe 2: Sortieren").
+_TITLED_QUESTION = re.compile(
+    r"^(question|exercise|aufgabe|exercice|ejercicio|esercizio|pregunta|zadanie)\s+\d{1,2}\s*[.:)\u2013-]\s*"
+    r"[^\W\d]",
+    re.IGNORECASE,
+)
+QUESTION_LINES = 3  # titled questions listed on one page that make a course's questions answered
 # The label of the team that wrote a project's report on its title page ("Members-", "Team members:",
 # "Zespół 3: ...", "Grupo 2:"), the names after it on its line or on the next: a paper lists its authors
 # with their affiliations, under no label.
@@ -886,13 +935,24 @@ def is_coursework(lines: Sequence[Sequence[str]]) -> bool:
     if names_team(written[0]):
         found.add(len(_COURSEWORK) + 3)
     titled = (line for line in written[0] if len(line.split()) <= ASSIGNMENT_WORDS)
-    if any(_ASSIGNMENT.match(line) or _NAMED_ASSIGNMENT.match(line) for line in titled):
+    assignments = [line for line in titled if _ASSIGNMENT.match(line) or _NAMED_ASSIGNMENT.match(line)]
+    if assignments:
         found.add(len(_COURSEWORK))
-    if any(_QUESTION.match(line) for line in short):
+    if any(_COURSE_CODE.match(line) for line in assignments):
+        found.add(len(_COURSEWORK) + 4)
+    if any(_QUESTION.match(line) for line in short) or lists_questions(written[:CONTENTS_PAGES]):
         found.add(len(_COURSEWORK) + 1)
     if any(_COURSE_REPORT.search(line) for line in written[0] if len(line.split()) <= ASSIGNMENT_WORDS):
         found.add(len(_COURSEWORK) + 2)
     return len(found) >= COURSEWORK_DETAILS
+
+
+def lists_questions(pages: Sequence[Sequence[str]]) -> bool:
+    """Whether a page of the document's first lists its contents as the questions of an assignment,
+    numbered and titled ("Question 1: Protein family", "Exercise 2 - Sorting"), at least QUESTION_LINES
+    of them: a student answers a course's questions one by one; a paper's sections are named for their
+    topics, not numbered as questions."""
+    return any(sum(1 for line in page if _TITLED_QUESTION.match(line)) >= QUESTION_LINES for page in pages)
 
 
 def names_team(page: Sequence[str]) -> bool:

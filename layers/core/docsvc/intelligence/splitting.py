@@ -60,6 +60,7 @@ from dataclasses import dataclass, field, replace
 from docsvc.intelligence.classification import (
     HEADING_LINES,
     HEADING_WORDS,
+    NEAREST_KIND,
     SHORT_LINE,
     Profile,
     build_profiles,
@@ -240,6 +241,7 @@ class PageSignals:
     opens_with_table: bool
     closes: bool  # ends with its document's total and a closing line
     greets: bool = False  # a letter's salutation among its first lines
+    unasked: bool = False  # its title lines name only kinds no subdocument is ("STATEMENT" in a report)
     signs_off: bool = False  # a letter's closing formula among its last lines
     signed_at_end: bool = False  # its last lines give a date and a signature to fill in
     words: Counter[str] = field(default_factory=Counter)  # its content words, counted
@@ -349,6 +351,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         title_numbers=numbered,
         date=_header_date(top + [cell for row in rows[:HEADER_LINES] for cell in row]),
         titles=title_lines(top[:HEADING_LINES], titles),
+        unasked=names_unasked_kinds(top[:HEADING_LINES], titles, profiles),
         names=title_names(top[:HEADING_LINES], titles, numbered),
         opens_with_table=bool(lines) and lines[0].startswith("|"),
         closes=closes_document([" ".join(row) for row in rows]),
@@ -601,6 +604,26 @@ def title_lines(lines: Sequence[str], titles: Sequence[Phrase]) -> frozenset[str
     return frozenset(" ".join(_DIGITS.sub("#", line.lower()).split()) for line in _title_texts(lines, titles))
 
 
+def names_unasked_kinds(lines: Sequence[str], titles: Sequence[Phrase], profiles: Sequence[Profile]) -> bool:
+    """Whether a page's title lines all name a kind of document none of the subdocuments is, nor name a
+    subdocument ("STATEMENT" heading a report's appendix, when no subdocument is a statement): a word
+    that titles a kind asked for is surer to open one than a word a document's section may be headed by."""
+    asked = {name for profile in profiles for name in profile.names}
+    asked_kinds = {kind for profile in profiles for kind in profile.kinds}
+    asked_kinds |= {kind for kind, nearest in NEAREST_KIND.items() if nearest in asked_kinds}
+    found = _title_texts(lines, titles)
+    for line in found:
+        words = phrase(line)
+        named = [title for title in titles if _titles(words, title)]
+        if any(
+            title in asked or (title in ALIASES and ALIASES[title].name in asked_kinds) for title in named
+        ):
+            return False
+        if any(title not in ALIASES for title in named):
+            return False
+    return bool(found)
+
+
 def title_names(lines: Sequence[str], titles: Sequence[Phrase], numbered: dict[str, str]) -> frozenset[str]:
     """The documents a page's title lines name, digits kept: each line without its asides in brackets
     and its page marker ("Form W-9" of "Form W-9 (Rev. 10-2018)", "Form 990-EZ" of "Form 990-EZ (2013)
@@ -818,7 +841,11 @@ def page_evidence(
         found.append(Evidence("a list of references closes the document before", -3.0))
     if page.date and date and page.date != date:
         found.append(Evidence("a new document date", 2.5))
-    if renamed and not inside:
+    if renamed and not inside and page.unasked and topic is not None and topic >= CLOSE_TOPIC:
+        # a title naming only a kind no subdocument is, on the topic of the page before: a section of
+        # that document headed by a word that names a kind too ("STATEMENT" over a report's appendix)
+        found.append(Evidence("a title of a kind not asked for, on the topic of the page before", 1.0))
+    elif renamed and not inside:
         found.append(Evidence("a new title", 4.0))
     elif page.titles and not renamed:
         found.append(Evidence("the title of the page before", 0.5))

@@ -253,6 +253,7 @@ KINDS: tuple[DocumentKind, ...] = (
         "receipt",
         "receipt, sales receipt, payment receipt, cash receipt, till receipt, quittung, kassenbon, "
         "kassenbeleg, recu, ticket de caisse, kassabon, recibo, ricevuta, scontrino, paragon, "
+        "recu de paiement, recibo de pago, ricevuta di pagamento, "
         "nota de venta",  # Spanish (Latin America): a receipt slip
         "thank you for your purchase, thank you for shopping, thanks for shopping, cash, change, cashier, "
         "card, visa, mastercard, amex, paid, amount paid, payment received, tendered, transaction, "

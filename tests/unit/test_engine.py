@@ -441,6 +441,24 @@ def test_a_page_drawing_millions_of_paths_is_read_quickly_without_its_tables(
     assert warning.startswith("the page draws 0.") and warning.endswith("its rules were not read for tables")
 
 
+def test_the_forms_a_page_draws_are_found_as_pymupdf_lists_them_nested_ones_too() -> None:
+    """The operator measure's forms (`pdf._forms`) are those `get_xobjects` lists: a page shown in a
+    page (a form), a page shown in that one (a form within the form), and no picture."""
+    with pymupdf.open() as inner, pymupdf.open() as middle, pymupdf.open() as outer:
+        inner.new_page().insert_text((72, 72), "innermost")
+        shown = middle.new_page()
+        shown.show_pdf_page(shown.rect, inner, 0)
+        shown.insert_image(pymupdf.Rect(72, 300, 144, 372), stream=samples.text_png("ORDER 2026"))
+        page = outer.new_page()
+        page.show_pdf_page(page.rect, middle, 0)
+        plain = outer.new_page()
+        plain.insert_text((72, 72), "no form")
+        for read in outer:
+            listed = {xref for xref, *_ in read.get_xobjects() if xref}
+            assert pdf._forms(read) == listed
+        assert len(pdf._forms(outer[0])) >= 2 and pdf._forms(outer[1]) == set()  # two forms a shown page
+
+
 def test_a_ruled_table_beside_a_hatching_of_many_strokes_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     """One path of thousands of pieces is one drawing: it does not make the page art."""
     with pymupdf.open(stream=samples.table_pdf(PRICES), filetype="pdf") as document:

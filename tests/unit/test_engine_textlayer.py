@@ -15,6 +15,7 @@ from docsvc.documents.engine.textlayer import (
     holds_formula,
     lines_gone_on,
     off_line_apart,
+    on_one_baseline,
     repeats_last_lines,
     runs_as_blocks,
     set_apart,
@@ -662,6 +663,23 @@ def test_a_superscript_a_fractions_numerator_close_by_and_a_far_glyph_on_the_lin
     same_line = [("a", 72.0, 77.0, 10.0, 140.0), ("b", 85.0, 90.0, 10.0, 140.0)]
 
     assert off_line_apart([superscript, numerator, same_line]) == {}
+
+
+def test_a_line_whose_glyphs_stand_on_about_one_baseline_is_not_walked_and_has_no_glyph_off_it() -> None:
+    label = [("\u2200", 252.33, 257.91, 9.96, 389.42), ("\u2200", 275.39, 280.97, 9.96, 396.73)]
+    superscript = [("x", 72.0, 77.0, 10.0, 100.0), ("2", 77.0, 81.0, 7.0, 96.5)]  # 0.35 em up
+    far_on_the_line = [("a", 72.0, 77.0, 10.0, 140.0), ("b", 95.0, 100.0, 10.0, 140.0)]
+    small_far_up = [("a", 72.0, 77.0, 10.0, 140.0), ("b", 95.0, 100.0, 6.0, 136.5)]  # 0.58 em of the 6
+
+    def one_baseline(line: list[tuple[str, float, float, float, float]]) -> bool:
+        return on_one_baseline([char[4] for char in line], [char[3] for char in line])
+
+    assert not one_baseline(label) and off_line_apart([label])
+    for line in (superscript, far_on_the_line):
+        assert one_baseline(line) and off_line_apart([line]) == {}
+    # measured against the smaller size, a line may be walked and still have nothing apart
+    assert not one_baseline(small_far_up) and off_line_apart([small_far_up]) == {}
+    assert on_one_baseline([], [])
 
 
 def test_only_a_text_with_a_math_symbol_within_a_word_is_read_for_glyphs_off_its_line() -> None:

@@ -15,6 +15,7 @@ from operator import itemgetter
 from typing import Any
 
 import pymupdf
+from pymupdf import mupdf
 
 from docsvc.documents.engine.errors import DamagedDocument, EmptyDocument, EncryptedDocument
 from docsvc.documents.engine.grids import (
@@ -66,6 +67,7 @@ from docsvc.documents.engine.textlayer import (
     lines_gone_on,
     mixed_directions,
     off_line_apart,
+    on_one_baseline,
     repeats_last_lines,
     runs_as_blocks,
     set_apart,
@@ -140,7 +142,8 @@ def _size(page: pymupdf.Page, turn: int = 0) -> PageSize:
     """The page's width and height in points as shown (its rotation applied), an image's pixels at its
     resolution; upright as OCR read it when it read the page a quarter turn round (a page scanned
     sideways in a portrait document is a portrait page)."""
-    width, height = round(page.rect.width, 1), round(page.rect.height, 1)
+    rect = page.rect  # a page's box is worked out again each time it is asked for
+    width, height = round(rect.width, 1), round(rect.height, 1)
     return (height, width) if turn in (90, 270) else (width, height)
 
 
@@ -263,8 +266,51 @@ def _drawn_bytes(page: pymupdf.Page) -> int:
     """The bytes of operators the page draws: its content streams and the forms it draws (a page of
     pdfTeX or an imported page draws its whole content as one form, `/Fm0 Do`, from a stream of a few
     bytes). Decompressed, as a page's operators are read."""
-    forms = {xref for xref, *_ in page.get_xobjects() if xref}
+    forms = _forms(page)
     return len(page.read_contents()) + sum(len(page.parent.xref_stream(xref) or b"") for xref in forms)
+
+
+def _forms(page: pymupdf.Page) -> set[int]:
+    """The xrefs of the Form XObjects the page's resources name, and those of the forms they name in
+    turn: the forms `page.get_xobjects()` lists, found as it finds them (its resources inherited from
+    the page tree, a dict marked while it is looked through, a form's resources looked through once),
+    without the name, box and matrix it makes for each form, nor its walk of every picture twice."""
+    found: set[int] = set()
+    resources = mupdf.pdf_dict_get_inheritable(
+        mupdf.pdf_page_from_fz_page(page.this).obj(), mupdf.PDF_ENUM_NAME_Resources
+    )
+    if resources.m_internal:
+        _scan_forms(resources, found, [])
+    return found
+
+
+def _scan_forms(resources: Any, found: set[int], looked: list[int]) -> None:
+    """`_forms` of one resources dict: its /XObject dict's forms (direct ones are no object of their
+    own and not kept), then the resources of each entry that has some, each stream once (`looked`; an
+    entry seen again ends the walk, as PyMuPDF's does on a circular reference)."""
+    if mupdf.pdf_mark_obj(resources):  # a circular reference
+        return
+    try:
+        named = mupdf.pdf_dict_get(resources, mupdf.PDF_ENUM_NAME_XObject)
+        entries = [mupdf.pdf_dict_get_val(named, index) for index in range(mupdf.pdf_dict_len(named))]
+        for entry in entries:
+            if mupdf.pdf_is_dict(entry) and mupdf.pdf_name_eq(
+                mupdf.pdf_dict_get(entry, mupdf.PDF_ENUM_NAME_Subtype), mupdf.PDF_ENUM_NAME_Form
+            ):
+                xref = mupdf.pdf_to_num(entry)
+                if xref:
+                    found.add(xref)
+        for entry in entries:
+            inner = mupdf.pdf_dict_get(entry, mupdf.PDF_ENUM_NAME_Resources)
+            if not inner.m_internal:
+                continue
+            xref = mupdf.pdf_to_num(entry) if mupdf.pdf_is_stream(entry) else 0
+            if xref in looked:
+                return
+            looked.append(xref)
+            _scan_forms(inner, found, looked)
+    finally:
+        mupdf.pdf_unmark_obj(resources)
 
 
 def _page_text(
@@ -746,6 +792,11 @@ def _off_line_apart(textpage: pymupdf.TextPage, boxes: list[Box]) -> dict[str, s
         for block in _raw_blocks(textpage, clip)
         for line in block.get("lines", ())
         if abs(line["dir"][1]) < 1e-3  # as `_lines` keeps them
+        # a line whose glyphs all stand on about one baseline has none off it: its glyphs are not walked
+        and not on_one_baseline(
+            [char["origin"][1] for span in line["spans"] for char in span["chars"]],
+            [span["size"] for span in line["spans"] if span["chars"]],
+        )
     ]
     # keyed as the blocks' text is written (ligatures expanded), as `_rules_apart` keys its words
     return {unligated(word): unligated(cut) for word, cut in off_line_apart(lines).items()}
@@ -829,7 +880,8 @@ def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage, turn: float = 0)
     placed on the page so turned, and fractions of the page as shown would set the words of its lower
     part past its edge, all at one height (a phone's photo of a till roll stored sideways, its EXIF
     turning it)."""
-    width, height = page.rect.width or 1.0, page.rect.height or 1.0
+    rect = page.rect
+    width, height = rect.width or 1.0, rect.height or 1.0
     if quarter_of(turn) in (90, 270):
         width, height = height, width
 

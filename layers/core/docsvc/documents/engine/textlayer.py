@@ -358,6 +358,16 @@ def off_line_apart(lines: Iterable[Sequence[Placed]]) -> dict[str, str]:
     return apart
 
 
+def on_one_baseline(baselines: Sequence[float], sizes: Sequence[float]) -> bool:
+    """Do a line's glyphs (their baselines, and the font sizes of its spans) stand on about one
+    baseline, so that no two of them are off each other's line (`_off_line`): all within
+    `_OFF_LINE_SHIFT` of the smallest size of each other? Such a line has no word `off_line_apart`
+    cuts, and is not walked glyph by glyph. A line without glyphs has none."""
+    if not baselines or not sizes:
+        return True
+    return max(baselines) - min(baselines) <= _OFF_LINE_SHIFT * min(sizes)
+
+
 def _off_line(before: Placed, after: Placed) -> bool:
     """Is `after`, written right after `before`, further past it than a formula's spaces
     (`_OFF_LINE_GAP`), on a baseline of its own (`_OFF_LINE_SHIFT`)?"""

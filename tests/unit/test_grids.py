@@ -749,6 +749,17 @@ def test_rules_of_one_span_frame_each_of_the_tables_drawn_one_under_another() ->
     assert "Tuesday" in tables
 
 
+def test_rules_between_groups_of_rows_above_two_close_rules_stay_one_frame() -> None:
+    """A leaderboard ruled between its groups of rows, the rules further apart than a header's
+    height until two stand close: the rules above have no header of their own, so the frame is not
+    parted there and its upper rows are not lost."""
+    rules = [(y, 110.0, 290.0) for y in (100.0, 150.0, 200.0, 300.0, 330.0, 400.0)]
+
+    (frame,) = ruled_grids(rules, [])
+
+    assert (frame.box[1], frame.box[3]) == (100.0, 400.0)
+
+
 def test_a_table_the_page_ends_before_its_last_rule_runs_on_from_its_header_rules() -> None:
     """Under a table framed by three rules, the rule above a header and the one under it, the last
     of the span, open a table whose last rule the page did not draw: its rows run on while no gap

@@ -804,14 +804,16 @@ _OPEN = float("inf")  # the bottom of a frame whose table runs on to the page's 
 def _frames_of(ys: Sequence[float]) -> list[list[float]]:
     """Rules of one span (their heights, in order) parted into the frames of the tables they draw,
     one under another: each table's frame opens with a rule above its header and one under it, close
-    (`_FRAME_HEADER`), after a wider gap (a table's body, a heading between two tables). Rules drawn
-    close under every row are one frame."""
+    (`_FRAME_HEADER`), after a wider gap (a table's body, a heading between two tables), once the
+    frame above has its own header's rules (`_framing`): rules drawn close under every row, or rules
+    between groups of rows above a pair that stand close, are one frame."""
     frames: list[list[float]] = []
     for index, y in enumerate(ys):
         opens = (
             index + 1 < len(ys)
             and ys[index + 1] - y <= _FRAME_HEADER
             and (index == 0 or y - ys[index - 1] > _FRAME_HEADER)
+            and (not frames or _framing(frames[-1]))
         )
         if opens or not frames:
             frames.append([])

@@ -722,6 +722,84 @@ def test_horizontal_rules_alone_may_frame_a_table_when_two_stand_a_header_apart(
     assert ruled_grids([(y, 72.0, 520.0) for y in (80.0, 200.0, 320.0)], []) == []  # underlines
 
 
+def _timetable(top: float, rows: Sequence[tuple[str, str]]) -> list[tuple[float, list[tuple[float, str]]]]:
+    """A timetable of two columns from `top`: its header, then a line for each row, 14 points apart."""
+    lines = [(top + 4, [(120.0, "Time"), (200.0, "Class")])]
+    for n, (time, subject) in enumerate(rows):
+        lines.append((top + 20 + 14 * n, [(120.0, time), (200.0, subject)]))
+    return lines
+
+
+_MORNING = [("8:30", "Intro"), ("9:30", "Break"), ("9:45", "Models"), ("10:45", "Lunch")]
+
+
+def test_rules_of_one_span_frame_each_of_the_tables_drawn_one_under_another() -> None:
+    """Two tables of the same width, a day's heading between them, each framed by its own three rules:
+    one frame of all six rules would hold the heading and be no table of two columns."""
+    rules = [(y, 110.0, 290.0) for y in (100.0, 116.0, 176.0, 220.0, 236.0, 296.0)]
+    heading = (200.0, [(120.0, "Tuesday")])
+    words = words_of([*_timetable(100.0, _MORNING), heading, *_timetable(220.0, _MORNING)])
+
+    frames = ruled_grids(rules, [])
+
+    assert [(frame.box[1], frame.box[3]) for frame in frames] == [(100.0, 176.0), (220.0, 296.0)]
+    grids = [split_stacked_rows(frame, words) for frame in frames]
+    tables = assemble([block(words)], words, grids, render)
+    assert [text.splitlines()[2] for text in tables if text.startswith("|")] == ["| 8:30 | Intro |"] * 2
+    assert "Tuesday" in tables
+
+
+def test_rules_between_groups_of_rows_above_two_close_rules_stay_one_frame() -> None:
+    """A leaderboard ruled between its groups of rows, the rules further apart than a header's
+    height until two stand close: the rules above have no header of their own, so the frame is not
+    parted there and its upper rows are not lost."""
+    rules = [(y, 110.0, 290.0) for y in (100.0, 150.0, 200.0, 300.0, 330.0, 400.0)]
+
+    (frame,) = ruled_grids(rules, [])
+
+    assert (frame.box[1], frame.box[3]) == (100.0, 400.0)
+
+
+def test_a_table_the_page_ends_before_its_last_rule_runs_on_from_its_header_rules() -> None:
+    """Under a table framed by three rules, the rule above a header and the one under it, the last
+    of the span, open a table whose last rule the page did not draw: its rows run on while no gap
+    parts them, and the page's number below is not one of them. Two such rules alone, with no table
+    framed above, frame none (a heading between two rules)."""
+    rules = [(y, 110.0, 290.0) for y in (100.0, 116.0, 176.0, 220.0, 236.0)]
+    words = words_of([*_timetable(100.0, _MORNING), *_timetable(220.0, _MORNING), (320.0, [(200, "1")])])
+
+    frames = ruled_grids(rules, [])
+    grids = [split_stacked_rows(frame, words) for frame in frames]
+
+    assert [(grid.box[1], len(grid.rows)) for grid in grids] == [(104.0, 4), (224.0, 4)]
+    assert grids[1].box[3] == 292.0  # the last row's bottom, not the page number's
+    assert ruled_grids([(y, 110.0, 290.0) for y in (220.0, 236.0)], []) == []
+
+
+def test_rows_of_a_frame_of_two_columns_count_once_however_many_lines_their_cells_wrap() -> None:
+    """A timetable whose classes wrap over two lines: the lines that continue a row are no rows of
+    one cell, and the rows, each of two cells, make the table."""
+    rules = [(y, 110.0, 340.0) for y in (100.0, 116.0, 190.0)]
+    lines = [
+        (104.0, [(120, "Time"), (200, "Class")]),
+        (120.0, [(120, "13:15"), (200, "Practical:"), (263, "loading")]),
+        (131.0, [(200, "data")]),
+        (148.0, [(120, "14:45"), (200, "Break")]),
+        (165.0, [(120, "15:00"), (200, "Practical:"), (263, "fitting")]),
+        (176.0, [(200, "models")]),
+    ]
+    words = words_of(lines)
+
+    (frame,) = ruled_grids(rules, [])
+    (table,) = assemble([block(words)], words, [split_stacked_rows(frame, words)], render)
+
+    assert table.splitlines()[2:] == [
+        "| 13:15 | Practical: loading data |",
+        "| 14:45 | Break |",
+        "| 15:00 | Practical: fitting models |",
+    ]
+
+
 def header_of_two_lines(vertical: Sequence[tuple[float, float, float]], label_at: float = 102.0) -> list[str]:
     """A ruled table whose header is two lines with no rule between ("Total" over "ICCG"), its first
     column's label at label_at, as a table."""

@@ -773,21 +773,51 @@ def _row_rule_frames(rows: Sequence[Segment], columns: Sequence[Segment]) -> lis
     vertical rule between their ends: a table ruled between some of its rows only (above it, under
     its header, below it, as LaTeX's booktabs draws), a grid with no columns, its rows at the rules.
     The words between the rules say whether it is a table of two columns (`_between_row_rules`);
-    wider ones are found from the words alone (`aligned_grids`), as tables without rules are."""
+    wider ones are found from the words alone (`aligned_grids`), as tables without rules are.
+    A span's rules may frame several tables, one under another (`_frames_of`); under such tables,
+    the rule above a header and the one under it, the last rules of the span, open a table the page
+    ends before its last rule is drawn: its frame is open below (`_OPEN`)."""
     frames = []
     for same in _by_span(rows):
         if len(same) < _FRAME_RULES:
             continue
-        ys = sorted(y for y, _, _ in same)
-        if not _framing(ys):
-            continue
         left, right = min(rule[1] for rule in same), max(rule[2] for rule in same)
-        if any(
-            left - _SNAP <= x <= right + _SNAP and top < ys[-1] and bottom > ys[0]
-            for x, top, bottom in columns
-        ):
-            continue  # rules of a lattice, or beside column rules: read as those
-        frames.append(Grid((left, ys[0], right, ys[-1]), (), tuple(ys[1:-1])))
+        parts = _frames_of(sorted(y for y, _, _ in same))
+        closed = sum(1 for ys in parts if _framing(ys))
+        for ys in parts:
+            if closed and ys is parts[-1] and len(ys) == 2 and ys[1] - ys[0] <= _FRAME_HEADER:
+                ys = [*ys, _OPEN]  # a table whose page ends before its last rule, under the others
+            elif not _framing(ys):
+                continue
+            if any(
+                left - _SNAP <= x <= right + _SNAP and top < ys[-1] and bottom > ys[0]
+                for x, top, bottom in columns
+            ):
+                continue  # rules of a lattice, or beside column rules: read as those
+            frames.append(Grid((left, ys[0], right, ys[-1]), (), tuple(ys[1:-1])))
+    return frames
+
+
+_OPEN = float("inf")  # the bottom of a frame whose table runs on to the page's end, its last rule not drawn
+
+
+def _frames_of(ys: Sequence[float]) -> list[list[float]]:
+    """Rules of one span (their heights, in order) parted into the frames of the tables they draw,
+    one under another: each table's frame opens with a rule above its header and one under it, close
+    (`_FRAME_HEADER`), after a wider gap (a table's body, a heading between two tables), once the
+    frame above has its own header's rules (`_framing`): rules drawn close under every row, or rules
+    between groups of rows above a pair that stand close, are one frame."""
+    frames: list[list[float]] = []
+    for index, y in enumerate(ys):
+        opens = (
+            index + 1 < len(ys)
+            and ys[index + 1] - y <= _FRAME_HEADER
+            and (index == 0 or y - ys[index - 1] > _FRAME_HEADER)
+            and (not frames or _framing(frames[-1]))
+        )
+        if opens or not frames:
+            frames.append([])
+        frames[-1].append(y)
     return frames
 
 
@@ -1093,7 +1123,7 @@ def _between_row_rules(grid: Grid, words: Sequence[Word]) -> Grid:
     """The table of two columns that rules drawn between its rows frame (`_row_rule_frames`): the
     lines of words between the first rule and the last, within the rules' width, `_MIN_ROWS` of them
     at least, parted by one range of x wider than a word space that no word crosses, with words on
-    both sides of it in nearly every line (`_SAME_COLUMNS`), their cells short (a metric and its
+    both sides of it in nearly every row (`_SAME_COLUMNS`), their cells short (a metric and its
     value, a term and its meaning: what the right column holds is not checked), the rules ending a
     line's height or less from the first and last lines (`_run_on`). Without the rules such lines
     are no table (two columns are too few for one found from the words alone); where those words
@@ -1106,6 +1136,10 @@ def _between_row_rules(grid: Grid, words: Sequence[Word]) -> Grid:
         if x0 - _SNAP <= word.box[0] and word.box[2] <= x1 + _SNAP and y0 < word.centre[1] < y1
     ]
     lines = visual_lines(inside)
+    if y1 == _OPEN and lines:  # the table's lines run on from the header's rule while no gap parts them
+        end = next((i for i, (a, b) in enumerate(pairwise(lines), 1) if not _continues(a, b)), len(lines))
+        lines, y1 = lines[:end], lines[end - 1].bottom
+        inside = [word for line in lines for word in line.words]
     if len(lines) < _MIN_ROWS or _run_on(lines, y0, y1) or aligned_grids(inside):
         return _NO_TABLE
     edges = sorted(edge for line in lines for edge in line.edges)
@@ -1117,12 +1151,12 @@ def _between_row_rules(grid: Grid, words: Sequence[Word]) -> Grid:
     if len(gaps) != 1:
         return _NO_TABLE
     cells = [[cell for cell in _cells(line, gaps) if cell] for line in lines]
-    if sum(len(filled) == 2 for filled in cells) < max(_MIN_ROWS, _SAME_COLUMNS * len(lines)):
+    starts = _row_starts(lines, gaps)
+    if sum(len(filled) == 2 for filled in cells) < max(_MIN_ROWS, _SAME_COLUMNS * len(starts)):
         return _NO_TABLE
     filled = [cell for line_cells in cells for cell in line_cells]
     if sum(len(cell) for cell in filled) / len(filled) > _MAX_WORDS_A_CELL:
         return _NO_TABLE
-    starts = _row_starts(lines, gaps)
     return _grid_of(lines, gaps, starts)
 
 

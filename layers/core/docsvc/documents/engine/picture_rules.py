@@ -118,7 +118,8 @@ def picture_tables(page: pymupdf.Page, textpage: pymupdf.TextPage, read_turn: fl
     grids = [
         grid
         for grid in ruled_grids(horizontal, vertical)
-        if ink_share_in(ink, width, height, tuple(pymupdf.Rect(grid.box) * to_pixels)) <= MAX_GRID_INK
+        if math.isfinite(grid.box[3])  # a frame open below, a table run on to the page end, is left out
+        and ink_share_in(ink, width, height, tuple(pymupdf.Rect(grid.box) * to_pixels)) <= MAX_GRID_INK
     ]
     return Picture(grids) if grids else None
 

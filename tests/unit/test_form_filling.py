@@ -283,3 +283,11 @@ def test_a_lawyer_is_an_attorney_and_an_alias_is_an_other_name_used() -> None:
         "aliases": "Johnny R.",
         "defendant": "John Roe",
     }
+
+
+def test_a_signature_box_named_by_the_forms_own_key_takes_the_value_given_for_that_key() -> None:
+    """A form whose widget for the signer's typed name is printed "Signature of petitioner" and named
+    `users1_name`: the statement that names the key fills it."""
+    fields = [("users1_name", "Signature of petitioner", "text"), ("users1_id", "Petitioner's ID", "text")]
+    assert field_values(fields, "users1 name: Jane Roe") == {"users1_name": "Jane Roe"}
+    assert "users1_name" not in field_values(fields, "Petitioner name: Jane Roe")

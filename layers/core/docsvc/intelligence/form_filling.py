@@ -73,7 +73,7 @@ child: child, kind, enfant, hijo, nino, figlio, filho, dziecko, ребенок
 marital_status: marital status, civil status, familienstand, situation de famille, etat civil, estado civil,
  stato civile, burgerlijke staat, stan cywilny, семейное положение
 address: address, anschrift, adresse, wohnanschrift, direccion, indirizzo, endereco, adres, адрес, 住所
-date: date, datum, fecha, data, дата, 日付, dated, date signed, signature date, date of signature,
+date: date, datum, fecha, data, дата, 日付, date signed, signature date, date of signature,
  signing date, date of signing, datum der unterschrift, unterschriftsdatum, date de signature,
  fecha de firma, fecha firma, data della firma, data firma, data de assinatura, datum ondertekening,
  data podpisu

@@ -1,7 +1,7 @@
 """Form filling on real public PDF forms: does each value land in the field it was meant for?
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/forms.py [--split tune|heldout|...|heldout15|all]
+    .venv/bin/python bench/forms.py [--split tune|heldout|...|heldout16|all]
                                     [--corpus .corpus] [--json PATH] [--speed]
 
 The forms are those of `bench/forms/manifest.json`, in sixteen splits reported apart: `tune`, the forms
@@ -40,7 +40,13 @@ a Louisiana asset form, a UK crew deal sheet, an employer's disciplinary form), 
 round's changes and after them, aggregates only, read in the fifteenth; `heldout15`, forms added in the
 fifteenth round (a German private health insurer's application, a South African telecom reseller's sales
 application, a clinical trial's adverse event report, USCIS I-130, a Canadian life insurance
-application), measured before that round's changes and after them, aggregates only, not read.
+application), measured before that round's changes and after them, aggregates only, read in the
+sixteenth (the forms of it then in the corpus); `heldout16`, forms added in the sixteenth round, files of
+repositories already mirrored (most of them used by other splits) that no manifest listed (German health
+insurers' and club forms, a Polish association's declaration, USCIS I-821, an immigration court's
+EOIR-61, Missouri, Massachusetts and US bankruptcy court forms, a life insurer's request form), measured
+before that round's changes and after them, aggregates only. A form missing from the corpus is left
+out, and the run says how many were.
 
 Their truth does not come from the detector: each text field or check box widget with a tooltip
 (/TU), or else a name of words ("FirstName"), is a field given, its label that tooltip or name; a label
@@ -241,6 +247,7 @@ SPLITS = (  # in order
     "heldout13",
     "heldout14",
     "heldout15",
+    "heldout16",
 )
 MEANINGLESS = re.compile(
     r"^(?:[a-z]{0,4}[\d_.\-]+|text\s*\d*|field\s*\d*|check\s*box\s*\d*|untitled.*)$", re.I
@@ -665,9 +672,9 @@ def main() -> int:
         for document in documents
         if not corpus_path(args.corpus, str(document["repo"]), str(document["path"])).is_file()
     ]
-    if missing:
-        print(f"{len(missing)} forms are not in {args.corpus}: run bench/real_corpus.py --mirrors DIR first")
-        return 1
+    if missing:  # measured on the forms present; the figures then say so
+        print(f"{len(missing)} forms are not in {args.corpus} and are left out (real_corpus.py fetches them)")
+        documents = [document for document in documents if document not in missing]
     if args.speed:
         print("\n".join(detection_speed(documents, args.corpus)))
         return 0

@@ -239,3 +239,52 @@ def test_a_phrase_run_together_as_a_field_name_writes_it_names_its_concept() -> 
         "signup firstname: Jane\nsignup lastname: Roe\nsignup zipcode: 12345\nsignup dateofbirth: 1.1.1990"
     )
     assert field_values(fields, instructions) == {"a": "Jane", "b": "Roe", "c": "12345", "d": "1.1.1990"}
+
+
+def test_a_signature_box_takes_no_value_but_a_signature_or_the_date_and_place_it_asks_for() -> None:
+    """A statement that shares words with a signature box only through whose it is ("Employee ID",
+    "Employee signature") does not write in it; "Date" goes to a box that asks for the date beside
+    the signature, and a statement said to be the signature fills it."""
+    fields = [
+        ("signature", "Employee signature", "text"),
+        ("signed", "Place, date, signature", "text"),
+    ]
+    assert field_values(fields, "Employee ID: 4711") == {}
+    assert field_values(fields, "Employee name: Jane Roe") == {}
+    assert field_values(fields, "Date: 01/02/2024") == {"signed": "01/02/2024"}
+    assert field_values(fields, "Employee signature: /s/ Jane Roe") == {"signature": "/s/ Jane Roe"}
+
+
+def test_the_date_of_signing_goes_to_the_date_box_not_to_the_signature_box() -> None:
+    """ "Signature date", "Date of signature" and "Datum der Unterschrift" are the date signed: they fill
+    the box printed "Dated" or "Date", and never the box where the person signs, even with no date box."""
+    sign = ("sign", "(Signature of attorney or petitioner, if pro se)", "text")
+    for label in ("Signature date", "Date of signature", "Datum der Unterschrift"):
+        assert field_values([sign, ("date", "Date [date]", "text")], f"{label}: 01/25/1987") == {
+            "date": "01/25/1987"
+        }
+        assert field_values([sign], f"{label}: 01/25/1987") == {}
+
+
+def test_a_lawyer_is_an_attorney_and_an_alias_is_an_other_name_used() -> None:
+    """The words forms use for one person or thing in several wordings: "Lawyer's name" is asked by
+    "Attorney name", "Other names used by the defendant" by "Defendant's alias"."""
+    fields = [
+        ("lawyer", "Lawyer's name", "text"),
+        ("aliases", "Other names used by the defendant, if any", "text"),
+        ("defendant", "Defendant's name", "text"),
+    ]
+    instructions = "Attorney name: Jane Roe\nDefendant's alias: Johnny R.\nDefendant name: John Roe"
+    assert field_values(fields, instructions) == {
+        "lawyer": "Jane Roe",
+        "aliases": "Johnny R.",
+        "defendant": "John Roe",
+    }
+
+
+def test_a_signature_box_named_by_the_forms_own_key_takes_the_value_given_for_that_key() -> None:
+    """A form whose widget for the signer's typed name is printed "Signature of petitioner" and named
+    `users1_name`: the statement that names the key fills it."""
+    fields = [("users1_name", "Signature of petitioner", "text"), ("users1_id", "Petitioner's ID", "text")]
+    assert field_values(fields, "users1 name: Jane Roe") == {"users1_name": "Jane Roe"}
+    assert "users1_name" not in field_values(fields, "Petitioner name: Jane Roe")

@@ -73,10 +73,16 @@ child: child, kind, enfant, hijo, nino, figlio, filho, dziecko, ребенок
 marital_status: marital status, civil status, familienstand, situation de famille, etat civil, estado civil,
  stato civile, burgerlijke staat, stan cywilny, семейное положение
 address: address, anschrift, adresse, wohnanschrift, direccion, indirizzo, endereco, adres, адрес, 住所
-date: date, datum, fecha, data, дата, 日付
+date: date, datum, fecha, data, дата, 日付, date signed, signature date, date of signature,
+ signing date, date of signing, datum der unterschrift, unterschriftsdatum, date de signature,
+ fecha de firma, fecha firma, data della firma, data firma, data de assinatura, datum ondertekening,
+ data podpisu
 amount: amount, betrag, montant, importe, importo, valor, bedrag, kwota, сумма
 account: account, konto, compte, cuenta, conto, conta, rekening
 iban: iban
+attorney: attorney, lawyer, counsel, solicitor, barrister, rechtsanwalt, anwalt, avocat, abogado, avvocato,
+ advogado, advocaat, adwokat, адвокат, 弁護士
+alias: alias, aka, also known as, other name, other names used, other name used, alias name, known as
 name: name, full name, nom complet, nombre completo, nome completo, naam, imie i nazwisko, фио, 氏名, 名前
 """
 _HINT = re.compile(r"\[[^\]]*[^\W\d_][^\]]*\]")  # "[date]"; a number in brackets ("Address [1]") is no hint
@@ -682,6 +688,23 @@ def _scored(
                 return None
             best, said = 0.6 + 0.3 * best, True
         value = "true" if said else "false"
-    elif statement.check is not None:
+    elif statement.check is not None or not _may_sign(labels, target):
         return None
     return (best, value) if best >= _THRESHOLD else None
+
+
+_BESIDE_SIGNATURE = frozenset({"date", "city"})  # "Place, date, signature": written in the signing box
+
+
+def _may_sign(labels: tuple[Words, ...], target: _Field) -> bool:
+    """A box for a signature takes only a value said to be a signature, or the date or place the box
+    asks for beside it ("Date and signature"), or one that names it by its key (a form's widget for the
+    signer's typed name): an employee's id written where the employee signs, or
+    the date of signing in the box for the signature itself, is a value lost and a form spoilt, worse
+    than a field left empty."""
+    said = {word for label in labels for word in label}
+    if "signature" not in target.words or (target.named and set(target.named) <= said):
+        return True  # no signature box, or one named by the form's own name for it ("users1_name")
+    if "date" in said and "date" not in target.words:
+        return False  # "Signature date", "Date of signature": the date signed, not the signature
+    return "signature" in said or bool(said & set(target.words) & _BESIDE_SIGNATURE)

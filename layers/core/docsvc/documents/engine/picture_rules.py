@@ -130,7 +130,8 @@ def _to_shown(page: pymupdf.Page, turn: float) -> pymupdf.Matrix:
     undoes its /Rotate), whichever has more ink under them: the two are the same picture turned."""
     drawn = pymupdf.Matrix(RULES_DPI / 72, RULES_DPI / 72).prerotate(turn)
     corner = (page.rect * drawn).top_left
-    return pymupdf.Matrix(1, 0, 0, 1, corner.x, corner.y) * ~drawn
+    to_shown: pymupdf.Matrix = pymupdf.Matrix(1, 0, 0, 1, corner.x, corner.y) * ~drawn
+    return to_shown
 
 
 def _ink(image: Image.Image) -> bytes:

@@ -207,11 +207,12 @@ def test_the_picture_of_a_rotated_page_at_either_fitting_turn_gives_the_same_pla
         shown = pymupdf.Rect(50, 80, 110, 100) * page.rotation_matrix
         for turn in (0.0, float((360 - rotation) % 360)):  # as shown; its own frame
             picture = picture_rules._picture(page, turn)
+            grey = picture.tobytes()
             dark = [
                 (x, y)
                 for y in range(picture.height)
                 for x in range(picture.width)
-                if picture.getpixel((x, y)) < 128
+                if grey[y * picture.width + x] < 128
             ]
             xs, ys = [x for x, _ in dark], [y for _, y in dark]
             found = pymupdf.Rect(min(xs), min(ys), max(xs) + 1, max(ys) + 1) * picture_rules._to_shown(

@@ -524,6 +524,7 @@ def main() -> int:
             "fresh8",
             "fresh9",
             "fresh10",
+            "fresh11",
             "all",
         ),
         default="tune",

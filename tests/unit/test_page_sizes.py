@@ -231,3 +231,36 @@ def test_the_words_of_a_rotated_pdf_page_read_turned_lie_on_the_upright_page_ocr
     # the OCR text page is upright already: its words are not turned by the page's /Rotate again
     heights = {round(word[1], 3) for word in page.words if word[4] == "Line"}
     assert len(heights) >= 25 and max(word[2] for word in page.words) < 0.99
+
+
+def _upright_scan_on_a_rotated_page(lines: list[str], rotation: int) -> bytes:
+    """A PDF page with /Rotate `rotation` whose picture is drawn turned back the other way: shown, the
+    scan of `lines` reads upright, and OCR reads it unturned."""
+    with pymupdf.open() as document:
+        across, down = 595, 120 + 22 * len(lines)
+        page = document.new_page(
+            width=down if rotation in (90, 270) else across, height=across if rotation in (90, 270) else down
+        )
+        page.insert_image(page.rect, stream=samples.scan_png(lines), rotate=rotation)
+        page.set_rotation(rotation)
+        return bytes(document.tobytes())
+
+
+@pytest.mark.skipif(ocr.tessdata() is None, reason="Tesseract's language data is not installed")
+@pytest.mark.parametrize("rotation", [90, 180, 270])
+def test_the_words_of_an_upright_scan_on_a_rotated_page_keep_their_widths_on_the_page_as_shown(
+    rotation: int,
+) -> None:
+    lines = [f"Line {n} of the delivery note for the garden shed and its fittings." for n in range(30)]
+    (page,) = engine.parse_pages(
+        _upright_scan_on_a_rotated_page(lines, rotation), "pdf", ParseOptions(words="also", page_seconds=60)
+    )
+    assert not page.warnings  # read as shown, unturned
+    assert page.size is not None and page.size[0] < page.size[1]
+    width, height = page.size
+    found = [word for word in page.words if word[4] == "Line"]
+    assert len({round(word[1], 3) for word in found}) >= 25  # each line at a height of its own
+    for x0, y0, x1, y1, _ in found:  # as wide as a word of 12 points: not a sliver of the page
+        assert (x1 - x0) * width > 12 and (x1 - x0) * width > 0.8 * (y1 - y0) * height
+    assert max(word[2] for word in page.words) < 0.99 and max(word[3] for word in page.words) < 0.99
+    assert "Line 2 of the delivery note for the garden shed and its fittings." in page.text

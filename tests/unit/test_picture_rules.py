@@ -192,3 +192,31 @@ def test_a_scanned_ruled_table_on_a_rotated_page_keeps_its_rows_however_ocr_read
     cells = _cells(page.text)
     assert [len(row) for row in cells] == [len(row) for row in ROWS], page.text
     assert cells[0][1:] == ROWS[0][1:] and cells[1:] == ROWS[1:], page.text  # "Item" may read "'tem"
+
+
+@pytest.mark.parametrize("rotation", [90, 180, 270])
+def test_the_picture_of_a_rotated_page_at_either_fitting_turn_gives_the_same_place_on_the_page_as_shown(
+    rotation: int,
+) -> None:
+    from docsvc.documents.engine import picture_rules
+
+    with pymupdf.open() as document:
+        page = document.new_page(width=400, height=600)
+        page.draw_rect(pymupdf.Rect(50, 80, 110, 100), color=None, fill=(0, 0, 0))  # in its own frame
+        page.set_rotation(rotation)
+        shown = pymupdf.Rect(50, 80, 110, 100) * page.rotation_matrix
+        for turn in (0.0, float((360 - rotation) % 360)):  # as shown; its own frame
+            picture = picture_rules._picture(page, turn)
+            grey = picture.tobytes()
+            dark = [
+                (x, y)
+                for y in range(picture.height)
+                for x in range(picture.width)
+                if grey[y * picture.width + x] < 128
+            ]
+            xs, ys = [x for x, _ in dark], [y for _, y in dark]
+            found = pymupdf.Rect(min(xs), min(ys), max(xs) + 1, max(ys) + 1) * picture_rules._to_shown(
+                page, turn
+            )
+            assert abs(found.x0 - shown.x0) < 2 and abs(found.y0 - shown.y0) < 2, (turn, found, shown)
+            assert abs(found.x1 - shown.x1) < 2 and abs(found.y1 - shown.y1) < 2, (turn, found, shown)

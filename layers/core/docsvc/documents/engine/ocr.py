@@ -1560,6 +1560,7 @@ def textpage_of(page: pymupdf.Page, reading: Reading, flags: int) -> pymupdf.Tex
     on its own box, drawn at its line's font size and stretched across to the box's width; the space after
     it is stretched to reach the next word, so that a line of words far apart (a row of a table) is
     still one line of text."""
+    frame = ""  # how the lines, drawn as the picture read shows them, are set on the text page
     if reading.turn:
         upright = page.rect * pymupdf.Matrix(reading.turn)
         width, height, to_points = (
@@ -1567,11 +1568,20 @@ def textpage_of(page: pymupdf.Page, reading: Reading, flags: int) -> pymupdf.Tex
             upright.height,
             pymupdf.Matrix(72 / reading.dpi, 72 / reading.dpi),
         )
+        sheet_size = (width, height)
     else:
         unrotated = page.rect * page.derotation_matrix  # the frame of the page's own coordinates
         width, height, to_points = unrotated.width, unrotated.height, ~reading.matrix
+        sheet_size = (width, height)
+        if page.rotation:
+            # the picture read is the page as shown (its /Rotate applied): its lines run across the page
+            # as shown, and down or up the page's own frame. They are drawn on the page as shown and
+            # turned into the page's own frame as a whole, so each line's glyphs run along it there.
+            width, height = page.rect.width, page.rect.height
+            to_points = ~reading.matrix * page.rotation_matrix
+            frame = _shown_to_own(page, height, unrotated.height)
     font = pymupdf.Font("helv")
-    drawn = ["BT 3 Tr"]  # invisible, as OCR layers are
+    drawn = [f"q {frame} cm BT 3 Tr" if frame else "BT 3 Tr"]  # invisible, as OCR layers are
     for box, words in _lines(reading.words):
         line = pymupdf.Rect(box) * to_points
         if line.is_empty:
@@ -1587,9 +1597,9 @@ def textpage_of(page: pymupdf.Page, reading: Reading, flags: int) -> pymupdf.Tex
                 drawn.append(_stretched(font, " ", size, end, max(x0, end + 0.01), baseline))
             end = max(rect.x1, x0 + 0.01)
             drawn.append(_stretched(font, word.text, size, x0, end, baseline))
-    drawn.append("ET")
+    drawn.append("ET Q" if frame else "ET")
     with pymupdf.open() as scratch:
-        sheet = scratch.new_page(width=width, height=height)
+        sheet = scratch.new_page(width=sheet_size[0], height=sheet_size[1])
         sheet.insert_font(fontname=_FONT, fontbuffer=font.buffer)
         contents = scratch.get_new_xref()
         scratch.update_object(contents, "<<>>")
@@ -1598,6 +1608,15 @@ def textpage_of(page: pymupdf.Page, reading: Reading, flags: int) -> pymupdf.Tex
         textpage: pymupdf.TextPage = sheet.get_textpage(flags=flags)
     textpage.parent = weakref.proxy(page)
     return textpage
+
+
+def _shown_to_own(page: pymupdf.Page, shown_height: float, own_height: float) -> str:
+    """The PDF matrix (`cm` operands) from the page as shown (its /Rotate applied) to the page's own
+    frame, both in PDF coordinates (y up from the bottom edge)."""
+    flip_shown = pymupdf.Matrix(1, 0, 0, -1, 0, shown_height)
+    flip_own = pymupdf.Matrix(1, 0, 0, -1, 0, own_height)
+    matrix = flip_shown * page.derotation_matrix * flip_own
+    return " ".join(f"{value:.5f}" for value in matrix)
 
 
 _FONT = "OCR"  # the text page's font resource: Helvetica's glyphs by their numbers, with their Unicode

@@ -86,7 +86,7 @@ def picture_tables(page: pymupdf.Page, textpage: pymupdf.TextPage, read_turn: fl
     from PIL import Image
 
     boxes = [tuple(word[:4]) for word in textpage.extractWORDS()[:_INK_WORDS]]
-    _, image = _reading_frame(page, textpage.rect, boxes)  # the picture drawn in the text page's frame
+    frame, image = _reading_frame(page, textpage.rect, boxes)  # the picture drawn in the text page's frame
     if image is None:
         return None
     ink = _ink(image)
@@ -98,8 +98,8 @@ def picture_tables(page: pymupdf.Page, textpage: pymupdf.TextPage, read_turn: fl
     if not down:
         return None
     scale = pymupdf.Matrix(72 / RULES_DPI, 72 / RULES_DPI)  # to the text page's frame
-    if page.rotation and not read_turn:  # as pdf `_words` turns the words of the page's own frame
-        scale = scale * page.rotation_matrix
+    if page.rotation and not read_turn:  # to the page as shown, where pdf `_words` turns the words to
+        scale = _to_shown(page, frame)
     horizontal: list[Segment] = []
     vertical: list[Segment] = []
 
@@ -122,6 +122,17 @@ def picture_tables(page: pymupdf.Page, textpage: pymupdf.TextPage, read_turn: fl
         and ink_share_in(ink, width, height, tuple(pymupdf.Rect(grid.box) * to_pixels)) <= MAX_GRID_INK
     ]
     return Picture(grids) if grids else None
+
+
+def _to_shown(page: pymupdf.Page, turn: float) -> pymupdf.Matrix:
+    """From the pixels of the picture drawn at `turn` (`_picture`: the page as shown, turned `turn`
+    degrees clockwise) to the points of the page as shown. The picture that fits the words of a page
+    with /Rotate read unturned is the page as shown (turn 0) or the page's own frame (the turn that
+    undoes its /Rotate), whichever has more ink under them: the two are the same picture turned."""
+    drawn = pymupdf.Matrix(RULES_DPI / 72, RULES_DPI / 72).prerotate(turn)
+    corner = (page.rect * drawn).top_left
+    to_shown: pymupdf.Matrix = pymupdf.Matrix(1, 0, 0, 1, corner.x, corner.y) * ~drawn
+    return to_shown
 
 
 def _ink(image: Image.Image) -> bytes:

@@ -35,8 +35,8 @@ A document can also come from a published package instead of a repository: its e
 version, `archive_url` and `archive_sha256` (the sdist, wheel, npm tarball or .deb as the registry
 serves it), and `path` (and `truth_path`) inside that archive (for a .deb, inside its data tarball,
 without a leading `./`); the licence is the package's. The archive is downloaded once into
-`DIR/packages/`, its sha256 checked, and the file taken out of it; it lands in the corpus as
-`<registry>+<package>/<path>`. A file already there with the right
+`DIR/packages/<registry>/<package>/`, its sha256 checked, and the files taken out of it in one pass;
+they land in the corpus as `<registry>+<package>/<path>`. A file already there with the right
 sha256 is left alone. A missing mirror or commit, or a sha256 that differs, is reported and the file
 is not written; the exit code is then 1.
 
@@ -154,72 +154,102 @@ def _git_dir(mirrors: Path, repo: str) -> Path | None:
 
 
 def _archive(mirrors: Path, item: Wanted) -> bytes:
-    """The package archive of `item`, from `mirrors/packages/` or downloaded there."""
-    cached = mirrors / "packages" / item.archive_url.rstrip("/").rsplit("/", 1)[-1]
-    if not cached.is_file() or _sha256(cached.read_bytes()) != item.archive_sha256:
-        with urllib.request.urlopen(item.archive_url, timeout=120) as answer:
-            data = answer.read()
-        if _sha256(data) != item.archive_sha256:
-            raise ValueError(f"the archive at {item.archive_url} has another sha256")
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_bytes(data)
-    return cached.read_bytes()
+    """The package archive of `item`, from `mirrors/packages/<registry>/<package>/` or downloaded there;
+    its sha256 is checked either way."""
+    cached = mirrors / "packages" / item.repo / item.archive_url.rstrip("/").rsplit("/", 1)[-1]
+    data = cached.read_bytes() if cached.is_file() else b""
+    if _sha256(data) == item.archive_sha256:
+        return data
+    with urllib.request.urlopen(item.archive_url, timeout=120) as answer:
+        data = bytes(answer.read())
+    if _sha256(data) != item.archive_sha256:
+        raise ValueError(f"the archive at {item.archive_url} has another sha256 than the manifest's")
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_bytes(data)
+    return data
+
+
+_AR_MAGIC = b"!<arch>\n"
 
 
 def _deb_data(deb: bytes) -> bytes:
-    """The data tarball of a .deb (an `ar` archive: 8-byte magic, then 60-byte headers)."""
-    at = 8
+    """The data tarball of a .deb (an `ar` archive: its magic, then a 60-byte header a member)."""
+    if not deb.startswith(_AR_MAGIC):
+        raise ValueError("not a .deb: no ar archive's magic at its start")
+    at = len(_AR_MAGIC)
     while at + 60 <= len(deb):
         name = deb[at : at + 16].decode("ascii").strip().rstrip("/")
         size = int(deb[at + 48 : at + 58].decode("ascii").strip())
         if name.startswith("data.tar"):
+            if name.endswith(".zst"):
+                raise ValueError(
+                    f"the .deb's {name} is compressed with zstd, which this reader does not take"
+                )
             return deb[at + 60 : at + 60 + size]
         at += 60 + size + (size % 2)
     raise ValueError("no data tarball in the .deb")
 
 
-def member(archive: bytes, name: str, path: str) -> bytes:
-    """The file `path` inside a package archive (zip or wheel, tarball, or .deb)."""
+def members(archive: bytes, name: str, paths: set[str]) -> dict[str, bytes]:
+    """The files `paths` inside a package archive (zip or wheel, tarball, or .deb), read in one pass;
+    a path the archive lacks is left out of the answer."""
     if name.endswith((".zip", ".whl")):
         with zipfile.ZipFile(io.BytesIO(archive)) as zipped:
-            return zipped.read(path)
+            listed = set(zipped.namelist())
+            return {path: zipped.read(path) for path in paths if path in listed}
     if name.endswith(".deb"):
         archive = _deb_data(archive)
+    found: dict[str, bytes] = {}
     with tarfile.open(fileobj=io.BytesIO(archive)) as tarred:
-        for candidate in (path, f"./{path}"):
-            try:
-                extracted = tarred.extractfile(candidate)
-            except KeyError:
-                continue
-            if extracted is not None:
-                return extracted.read()
-    raise KeyError(f"{path} is not in {name}")
+        for info in tarred:
+            path = info.name.removeprefix("./")
+            if path in paths and info.isfile():
+                extracted = tarred.extractfile(info)
+                if extracted is not None:
+                    found[path] = extracted.read()
+    return found
 
 
-def _from_package(mirrors: Path, item: Wanted) -> tuple[bytes | None, str]:
-    try:
-        archive = _archive(mirrors, item)
-        return member(archive, item.archive_url.rsplit("/", 1)[-1], item.path), ""
-    except (OSError, ValueError, KeyError, tarfile.TarError, zipfile.BadZipFile) as error:
-        return None, f"NOT IN PACKAGE {item.repo}@{item.commit}:{item.path}: {error}"
+def _from_packages(mirrors: Path, out: Path, items: list[Wanted]) -> tuple[int, int]:
+    """Writes the files of `items` taken from their package archives, each archive read once; the
+    files written and the problems, each reported."""
+    by_archive: dict[str, list[Wanted]] = {}
+    for item in items:
+        by_archive.setdefault(item.archive_url, []).append(item)
+    written = problems = 0
+    for url, wanted in by_archive.items():
+        try:
+            found = members(_archive(mirrors, wanted[0]), url.rsplit("/", 1)[-1], {w.path for w in wanted})
+        except (OSError, ValueError, tarfile.TarError, zipfile.BadZipFile) as error:
+            print(f"PACKAGE UNREADABLE {wanted[0].repo}@{wanted[0].commit} ({url}): {error}")
+            problems += len(wanted)
+            continue
+        for item in wanted:
+            data = found.get(item.path)
+            if data is None:
+                print(f"NOT IN PACKAGE {item.repo}@{item.commit}:{item.path}")
+                problems += 1
+            elif _sha256(data) != item.sha256:
+                print(f"SHA256 DIFFERS {item.repo}@{item.commit}:{item.path}")
+                problems += 1
+            else:
+                target = out / item.local
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+                written += 1
+    return written, problems
 
 
 def assemble(mirrors: Path, out: Path, documents: list[dict[str, object]]) -> int:
     problems = written = kept = 0
+    packaged: list[Wanted] = []
     for item in wanted_files(documents):
         target = out / item.local
         if target.is_file() and _sha256(target.read_bytes()) == item.sha256:
             kept += 1
             continue
         if item.archive_url:
-            data, problem = _from_package(mirrors, item)
-            if data is None or _sha256(data) != item.sha256:
-                print(problem or f"SHA256 DIFFERS {item.repo}@{item.commit}:{item.path}")
-                problems += 1
-                continue
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-            written += 1
+            packaged.append(item)
             continue
         git_dir = _git_dir(mirrors, item.repo)
         if git_dir is None:
@@ -241,6 +271,8 @@ def assemble(mirrors: Path, out: Path, documents: list[dict[str, object]]) -> in
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(shown.stdout)
         written += 1
+    from_packages, package_problems = _from_packages(mirrors, out, packaged)
+    written, problems = written + from_packages, problems + package_problems
     print(f"{written} files written, {kept} already there, {problems} problems; corpus at {_shown(out)}")
     return 1 if problems else 0
 

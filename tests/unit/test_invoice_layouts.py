@@ -1064,3 +1064,67 @@ def test_a_labels_words_spread_apart_on_its_line_are_read_together_not_as_a_plai
 def test_a_row_of_column_headings_spread_apart_is_not_joined_into_one_label() -> None:
     assert [piece for _, piece in segments("Net    Tax    Total")] == ["Net", "Tax", "Total"]
     assert [piece for _, piece in segments("Sub      Total:      100.00")] == ["Sub      Total:", "100.00"]
+
+
+def test_a_boxed_tax_label_with_its_rate_is_no_label_and_value() -> None:
+    page = "\n".join(
+        [
+            "| Bank |  |  |",
+            "|---|---|---|",
+            "| Account: 2001587386/2010 | DPH 21 % | 19,970.28 Kč |",
+        ]
+    )
+
+    found = extract([page], AMOUNTS)
+
+    assert found.output["tax_total"] == 19970.28
+
+
+def test_a_row_ending_in_a_summary_label_and_its_amount_after_other_cells_pairs_them() -> None:
+    page = "\n".join(
+        [
+            "| Bank account |  |  |  |",
+            "|---|---|---|---|",
+            "| SWIFT: | GIBACZPX | VAT 21 % | 210.00 |",
+        ]
+    )
+
+    found = extract([page], AMOUNTS)
+
+    assert found.output["tax_total"] == 210.0
+
+
+def test_a_total_label_closing_a_table_takes_the_amount_printed_alone_under_it() -> None:
+    page = "\n".join(
+        [
+            "| Bank account |  |  |",
+            "|---|---|---|",
+            "| IBAN: | CZ6508000000192000145399 | Net | 1,000.00 |",
+            "|  |  |  | Total due |",
+            "",
+            "1,210.00 Kč",
+            "",
+            "Thank you for your order.",
+        ]
+    )
+
+    found = extract([page], AMOUNTS)
+
+    assert found.output["total"] == 1210.0
+
+
+def test_a_total_label_closing_a_table_takes_no_line_of_text_under_it() -> None:
+    page = "\n".join(
+        [
+            "| Item | Amount |",
+            "|---|---|",
+            "| Widget | 10.00 |",
+            "|  | Total |",
+            "",
+            "Payable within 30 days of 2024",
+        ]
+    )
+
+    found = extract([page], AMOUNTS)
+
+    assert found.output["total"] != 2024.0

@@ -1128,3 +1128,36 @@ def test_a_total_label_closing_a_table_takes_no_line_of_text_under_it() -> None:
     found = extract([page], AMOUNTS)
 
     assert found.output["total"] != 2024.0
+
+
+NUMBER_ONLY: dict[str, Any] = {"type": "object", "properties": {"invoice_number": {"type": "string"}}}
+
+
+def test_the_number_at_the_right_of_a_title_cell_is_the_documents_number() -> None:
+    page = "\n".join(
+        [
+            "| Faktura - daňový doklad |  | 2022001 |",
+            "|---|---|---|",
+            "| Dodavatel | Odběratel |  |",
+            "| Alfa s.r.o. | Beta s.r.o. |  |",
+        ]
+    )
+
+    found = extract([page], NUMBER_ONLY)
+
+    assert found.output["invoice_number"] == "2022001"
+
+
+def test_words_at_the_right_of_a_title_cell_are_no_number() -> None:
+    page = "\n".join(
+        [
+            "| Invoice |  | Alfa Trading 2024 |",
+            "|---|---|---|",
+            "| Supplier | Customer |  |",
+        ]
+    )
+
+    found = extract([page], NUMBER_ONLY)
+
+    assert found.output["invoice_number"] != "2024"
+    assert found.output["invoice_number"] != "Alfa Trading 2024"

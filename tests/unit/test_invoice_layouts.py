@@ -1161,3 +1161,20 @@ def test_words_at_the_right_of_a_title_cell_are_no_number() -> None:
 
     assert found.output["invoice_number"] != "2024"
     assert found.output["invoice_number"] != "Alfa Trading 2024"
+
+
+@pytest.mark.parametrize("label", ["Phone No", "Contact No.", "Sender Contact No", "Mobile No"])
+def test_a_phones_number_label_names_no_invoice_number(label: str) -> None:
+    page = "\n".join(["INVOICE", "Acme Trading", f"{label}: 93806220"])
+
+    found = extract([page], NUMBER_ONLY)
+
+    assert found.output["invoice_number"] != "93806220"
+
+
+def test_a_bare_number_label_still_names_the_invoice_number() -> None:
+    page = "\n".join(["INVOICE", "Acme Trading", "No: 2024-117", "Phone No: 93806220"])
+
+    found = extract([page], NUMBER_ONLY)
+
+    assert found.output["invoice_number"] == "2024-117"

@@ -3,7 +3,7 @@
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
-                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|
+                 fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|
                  receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
         [--json PATH] [--scans] [--present]
@@ -88,7 +88,11 @@ date string, a watch web shop's browser-printed Rechnung and a computer shop's c
 photographed on a table into a picture-only PDF), their truth read by hand; measured only. `fresh23`
 holds four invoices of four further producers (Czech, Dutch, Colombian Spanish and Romanian: a Qt
 invoicing program's daňový doklad, a student association's factuur, a Go program's factura de compra and
-an offer-and-invoice program's factura with empty totals), their truth read by hand; measured only.
+an offer-and-invoice program's factura with empty totals), their truth read by hand; measured only at
+first, read since. `fresh24` holds seven invoices of seven further producers (French, Nigerian English,
+Dominican Spanish and Arabic: two subscription-billing services' factures, a legal-services site's order
+facture, an office-suite facture template, a web generator's invoice in naira, a phone shop's ticket-style
+factura and a LaTeX فاتورة in Saudi riyals), their truth read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -329,6 +333,7 @@ SPLITS = (
     "fresh21",
     "fresh22",
     "fresh23",
+    "fresh24",
     "receipts",
     "receipts2",
     "receipts2-heldout",

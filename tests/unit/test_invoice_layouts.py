@@ -1064,3 +1064,117 @@ def test_a_labels_words_spread_apart_on_its_line_are_read_together_not_as_a_plai
 def test_a_row_of_column_headings_spread_apart_is_not_joined_into_one_label() -> None:
     assert [piece for _, piece in segments("Net    Tax    Total")] == ["Net", "Tax", "Total"]
     assert [piece for _, piece in segments("Sub      Total:      100.00")] == ["Sub      Total:", "100.00"]
+
+
+def test_a_boxed_tax_label_with_its_rate_is_no_label_and_value() -> None:
+    page = "\n".join(
+        [
+            "| Bank |  |  |",
+            "|---|---|---|",
+            "| Account: 2001587386/2010 | DPH 21 % | 19,970.28 Kč |",
+        ]
+    )
+
+    found = extract([page], AMOUNTS)
+
+    assert found.output["tax_total"] == 19970.28
+
+
+def test_a_row_ending_in_a_summary_label_and_its_amount_after_other_cells_pairs_them() -> None:
+    page = "\n".join(
+        [
+            "| Bank account |  |  |  |",
+            "|---|---|---|---|",
+            "| SWIFT: | GIBACZPX | VAT 21 % | 210.00 |",
+        ]
+    )
+
+    found = extract([page], AMOUNTS)
+
+    assert found.output["tax_total"] == 210.0
+
+
+def test_a_total_label_closing_a_table_takes_the_amount_printed_alone_under_it() -> None:
+    page = "\n".join(
+        [
+            "| Bank account |  |  |",
+            "|---|---|---|",
+            "| IBAN: | CZ6508000000192000145399 | Net | 1,000.00 |",
+            "|  |  |  | Total due |",
+            "",
+            "1,210.00 Kč",
+            "",
+            "Thank you for your order.",
+        ]
+    )
+
+    found = extract([page], AMOUNTS)
+
+    assert found.output["total"] == 1210.0
+
+
+def test_a_total_label_closing_a_table_takes_no_line_of_text_under_it() -> None:
+    page = "\n".join(
+        [
+            "| Item | Amount |",
+            "|---|---|",
+            "| Widget | 10.00 |",
+            "|  | Total |",
+            "",
+            "Payable within 30 days of 2024",
+        ]
+    )
+
+    found = extract([page], AMOUNTS)
+
+    assert found.output["total"] != 2024.0
+
+
+NUMBER_ONLY: dict[str, Any] = {"type": "object", "properties": {"invoice_number": {"type": "string"}}}
+
+
+def test_the_number_at_the_right_of_a_title_cell_is_the_documents_number() -> None:
+    page = "\n".join(
+        [
+            "| Faktura - daňový doklad |  | 2022001 |",
+            "|---|---|---|",
+            "| Dodavatel | Odběratel |  |",
+            "| Alfa s.r.o. | Beta s.r.o. |  |",
+        ]
+    )
+
+    found = extract([page], NUMBER_ONLY)
+
+    assert found.output["invoice_number"] == "2022001"
+
+
+def test_words_at_the_right_of_a_title_cell_are_no_number() -> None:
+    page = "\n".join(
+        [
+            "| Invoice |  | Alfa Trading 2024 |",
+            "|---|---|---|",
+            "| Supplier | Customer |  |",
+        ]
+    )
+
+    found = extract([page], NUMBER_ONLY)
+
+    assert found.output["invoice_number"] != "2024"
+    assert found.output["invoice_number"] != "Alfa Trading 2024"
+
+
+@pytest.mark.parametrize("label", ["Phone No", "Contact No.", "Sender Contact No", "Mobile No"])
+def test_a_phones_number_label_names_no_invoice_number(label: str) -> None:
+    page = "\n".join(["INVOICE", "Acme Trading", f"{label}: 93806220"])
+
+    found = extract([page], NUMBER_ONLY)
+
+    assert found.output["invoice_number"] != "93806220"
+
+
+def test_a_bare_number_label_still_names_the_invoice_number() -> None:
+    page = "\n".join(["INVOICE", "Acme Trading", "No: 2024-117", "Phone No: 93806220"])
+
+    found = extract([page], NUMBER_ONLY)
+
+    assert found.output["invoice_number"] == "2024-117"

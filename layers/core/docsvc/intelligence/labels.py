@@ -607,6 +607,9 @@ QUALIFIERS = frozenset(
      # and an identifier's: "Tax ID", "VAT number", "NIP" (said "vat id") are no tax amount
      "id", "number", "identification", "registration"}
 )  # fmt: skip
+# Words that make a number a way to reach someone: "Phone No", "Contact No.", "Mobile number" label a
+# phone, never a document's or an account's number.
+CONTACT_WORDS = frozenset({"phone", "mobile", "contact", "cell", "fax", "whatsapp", "handy"})
 DOCUMENT_TITLES = frozenset(
     label_key(title)
     for title in (

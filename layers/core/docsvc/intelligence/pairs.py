@@ -477,10 +477,29 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
                 at, value_at = filled[-2], filled[-1]  # "| Customer Name | Invoice # | 0000007 |"
                 pairs.append(Pair(cells[at], cells[value_at], "cell", (index, at), (index, value_at)))
         pairs += _side_by_side_keys(rows) + _keys_over_values(rows) + _boxed_pairs(rows) + _stacked_sums(rows)
-        pairs += _colons_over_values(rows)
+        pairs += _colons_over_values(rows) + _sum_after_table(lines, rows)
         known = {(pair.label_at, pair.value_at) for pair in pairs}
         pairs += [pair for pair in _colons_beside_values(rows) if (pair.label_at, pair.value_at) not in known]
     return pairs
+
+
+def _sum_after_table(lines: list[Line], rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
+    """A table whose last row ends in a summary label with no amount beside it ("| | | CELKEM S DPH |"),
+    its amount printed alone on the line after the table, on the same page (a total in large type set
+    below the grid)."""
+    if not rows:
+        return []
+    index, cells = rows[-1]
+    filled = [position for position, cell in enumerate(cells) if not is_blank_cell(cell)]
+    if not filled or filled[-1] != len(cells) - 1 or not _is_summary_label(cells[filled[-1]]):
+        return []
+    after = index + 1
+    if after >= len(lines) or lines[after].cells is not None or lines[after].page != lines[index].page:
+        return []
+    if not _amount_alone(lines[after].text.strip()):
+        return []
+    label = cells[filled[-1]].strip()
+    return [Pair(label, lines[after].text.strip(), "below", (index, filled[-1]), (after, 0))]
 
 
 def _colons_beside_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
@@ -618,6 +637,8 @@ def _boxed_pairs(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
             end = cut
             while end < len(words) and any(char.isdigit() for char in words[end]):
                 end += 1
+            if words[end - 1].endswith("%") or (end < len(words) and words[end].startswith("%")):
+                continue  # "DPH 21 %": a tax's label with its rate, its amount in another cell
             label, value = " ".join(label_words), " ".join(words[len(label_words) : end])
             pairs.append(Pair(label, value, "cell", (index, place), (index, place)))
     return pairs
@@ -638,8 +659,11 @@ def _ends_in_key_and_value(cells: tuple[str, ...], filled: list[int]) -> bool:
     """A row that ends in a key and its value side by side, after a cell of something else (a party's
     block and a document's details printed in one table): the key of two words or more (a compound
     counting by its parts: "Belegnummer" is "invoice number") or with a colon or "#", the value with
-    a digit."""
+    a digit; or a summary label with its rate or not and its amount ("| Bank: ... | DPH 21 % | 19,970.28
+    Kč |": the sums printed beside the bank details)."""
     key, value = cells[filled[-2]].strip(), cells[filled[-1]].strip()
+    if filled[-1] == filled[-2] + 1 and _is_summary_label(key) and _amount_alone(value):
+        return True
     return (
         filled[-1] == filled[-2] + 1
         and is_label_text(key.rstrip(":"))

@@ -18,6 +18,7 @@ from jsonschema.protocols import Validator
 
 from docsvc.intelligence.identifiers import countries_of
 from docsvc.intelligence.labels import (
+    CONTACT_WORDS,
     CUSTOMER_KEYS,
     ORDER_TITLES,
     QUALIFIERS,
@@ -219,6 +220,8 @@ def holds_key(label: Key, key: Key) -> bool:
     for start in range(len(label) - len(key) + 1):
         if label[start : start + len(key)] == key:
             extra = label[:start] + label[start + len(key) :]
+            if key[-1:] == ("number",) and CONTACT_WORDS & set(extra):
+                return False  # "Phone No", "Contact No.": a phone's number, not the field's
             return not any(word in QUALIFIERS or word in _PARTY_WORDS or word.isdigit() for word in extra)
     return False
 

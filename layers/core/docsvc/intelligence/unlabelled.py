@@ -484,7 +484,26 @@ def _titled_cell(
         if any(char.isdigit() for char in rest):
             uses = frozenset({(index, column)})
             return candidate_of(slot, rest, _TITLED_NUMBER, (index, column), uses, reading)
+        beside = _number_beside(cells, column, rest)
+        if beside is not None:
+            uses = frozenset({(index, column), (index, beside)})
+            return candidate_of(slot, cells[beside].strip(), _TITLED_NUMBER, (index, column), uses, reading)
     return None
+
+
+def _number_beside(cells: tuple[str, ...], column: int, rest: str) -> int | None:
+    """The cell of the number printed at the right of a title's cell ("| Faktura - daňový doklad | |
+    2022001 |"): the title's cell says nothing more than a short subtitle, and the row's one other
+    filled cell, after it, is a single code with a digit."""
+    if len(rest.split()) > _SUBTITLE_WORDS or any(char.isdigit() for char in rest):
+        return None
+    filled = [place for place, cell in enumerate(cells) if cell.strip() and place != column]
+    if len(filled) != 1 or filled[0] < column:
+        return None
+    value = cells[filled[0]].strip()
+    if len(value.split()) != 1 or not any(char.isdigit() for char in value):
+        return None
+    return filled[0]
 
 
 def _number_word(said: list[tuple[str, int]]) -> int | None:

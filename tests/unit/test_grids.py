@@ -14,6 +14,7 @@ from docsvc.documents.engine.grids import (
     Word,
     aligned_grids,
     assemble,
+    joined_frames,
     may_hold_aligned_grid,
     may_hold_ruled_table,
     ruled_grids,
@@ -763,8 +764,7 @@ def test_rules_between_groups_of_rows_above_two_close_rules_stay_one_frame() -> 
 def test_a_table_the_page_ends_before_its_last_rule_runs_on_from_its_header_rules() -> None:
     """Under a table framed by three rules, the rule above a header and the one under it, the last
     of the span, open a table whose last rule the page did not draw: its rows run on while no gap
-    parts them, and the page's number below is not one of them. Two such rules alone, with no table
-    framed above, frame none (a heading between two rules)."""
+    parts them, and the page's number below is not one of them."""
     rules = [(y, 110.0, 290.0) for y in (100.0, 116.0, 176.0, 220.0, 236.0)]
     words = words_of([*_timetable(100.0, _MORNING), *_timetable(220.0, _MORNING), (320.0, [(200, "1")])])
 
@@ -773,7 +773,75 @@ def test_a_table_the_page_ends_before_its_last_rule_runs_on_from_its_header_rule
 
     assert [(grid.box[1], len(grid.rows)) for grid in grids] == [(104.0, 4), (224.0, 4)]
     assert grids[1].box[3] == 292.0  # the last row's bottom, not the page number's
-    assert ruled_grids([(y, 110.0, 290.0) for y in (220.0, 236.0)], []) == []
+
+
+def test_a_header_s_rules_under_rules_that_frame_no_table_open_none() -> None:
+    """Rules far apart (under headings) above two close ones: no table is framed above, so the two
+    close rules at the end of the span open no table running on to the page's end."""
+    frames = ruled_grids([(y, 110.0, 290.0) for y in (100.0, 200.0, 300.0, 700.0, 716.0)], [])
+
+    assert all(frame.box[3] != float("inf") for frame in frames)
+
+
+def _booktabs(
+    rules: Sequence[float], group: float, total: float
+) -> list[tuple[float, list[tuple[float, str]]]]:
+    """A table of scores ruled as booktabs draws it (`rules`: above it, under its header, between its
+    groups of rows at `group`, above its total row at `total`, below it), then a line of prose."""
+    lines = [(rules[0] + 4, [(120.0, "Name"), (200.0, "Score")])]
+    y, n = rules[1] + 4, 0
+    while y + 10 < total:
+        if y < group < y + 12:
+            y = group + 4
+            continue
+        lines.append((y, [(120.0, f"row{n}"), (200.0, str(n))]))
+        y, n = y + 16, n + 1
+    lines.append((total + 3, [(120.0, "Total"), (200.0, "45")]))
+    lines.append((rules[-1] + 14, [(72.0, "The"), (100.0, "text"), (130.0, "after"), (200.0, "table.")]))
+    return lines
+
+
+def test_booktabs_table_with_a_group_rule_and_a_rule_over_its_total_stays_one_frame() -> None:
+    """Above it, under its header, between its groups of rows, above its total row and below it: one
+    table, not one cut at the rule above its total and opening another there."""
+    ys = (100.0, 116.0, 200.0, 300.0, 316.0)
+
+    frames = ruled_grids([(y, 110.0, 290.0) for y in ys], [])
+
+    assert [(frame.box[1], frame.box[3]) for frame in frames] == [(100.0, 316.0)]
+
+
+def test_booktabs_table_with_group_and_total_rules_reads_all_its_rows_in_one_table() -> None:
+    ys = (100.0, 116.0, 200.0, 300.0, 316.0)
+    words = words_of(_booktabs(ys, 200.0, 300.0))
+
+    grids = [split_stacked_rows(frame, words) for frame in ruled_grids([(y, 110.0, 290.0) for y in ys], [])]
+    tables = [text for text in assemble([block(words)], words, grids, render) if text.startswith("|")]
+
+    assert len(tables) == 1 and "row0" in tables[0] and "Total" in tables[0]
+
+
+def test_frames_whose_gap_holds_rows_of_a_table_are_joined_into_one() -> None:
+    """The rules between groups of rows stand as far apart as two tables with a heading between
+    them would: the rows of two cells in the gap say it is one table, read with all its rows; a gap
+    holding a heading alone keeps the two tables apart."""
+    ys = (100.0, 116.0, 170.0, 230.0, 246.0)
+    words = words_of(_booktabs(ys, 170.0, 230.0))
+    frames = ruled_grids([(y, 110.0, 290.0) for y in ys], [])
+    assert len(frames) == 2  # from the rules alone: two tables, the second open below
+
+    joined = joined_frames(frames, words)
+    grids = [split_stacked_rows(frame, words) for frame in joined]
+    tables = [text for text in assemble([block(words)], words, grids, render) if text.startswith("|")]
+
+    assert [(frame.box[1], frame.box[3]) for frame in joined] == [(100.0, 246.0)]
+    assert len(tables) == 1 and "| row0 | 0 |" in tables[0] and "| Total | 45 |" in tables[0]
+    assert "table." not in tables[0]
+    two = [(y, 110.0, 290.0) for y in (100.0, 116.0, 176.0, 220.0, 236.0, 296.0)]
+    apart = words_of(
+        [*_timetable(100.0, _MORNING), (200.0, [(120.0, "Tuesday")]), *_timetable(220.0, _MORNING)]
+    )
+    assert len(joined_frames(ruled_grids(two, []), apart)) == 2
 
 
 def test_rows_of_a_frame_of_two_columns_count_once_however_many_lines_their_cells_wrap() -> None:

@@ -799,20 +799,64 @@ def _row_rule_frames(rows: Sequence[Segment], columns: Sequence[Segment]) -> lis
 
 
 _OPEN = float("inf")  # the bottom of a frame whose table runs on to the page's end, its last rule not drawn
+_FRAME_GAP = 2 * _FRAME_HEADER  # points, at most, between two tables framed by rules of one span
+
+
+def joined_frames(grids: Sequence[Grid], words: Sequence[Word]) -> list[Grid]:
+    """Frames of rules of one span, one under another (`_frames_of`), joined again into one where the
+    words between them, within the rules' width, hold a line of two runs of words or more (a row of
+    a table ruled between its groups of rows): a new frame opens only after a gap that holds no such
+    line (a heading, a caption, prose, or nothing). A frame open below (`_OPEN`) that is joined ends
+    at its last rule. Other grids are kept as they are, in their order."""
+    joined: list[Grid] = []
+    for grid in grids:  # a span's frames come one after another, top to bottom (`_row_rule_frames`)
+        above = joined[-1] if joined else None
+        if (
+            above is None
+            or not (_is_frame(above) and _is_frame(grid))
+            or above.box[3] == _OPEN
+            or abs(above.box[0] - grid.box[0]) > _SNAP
+            or abs(above.box[2] - grid.box[2]) > _SNAP
+            or not above.box[3] < grid.box[1]
+            or not _table_words_between(grid.box[0], above.box[3], grid.box[2], grid.box[1], words)
+        ):
+            joined.append(grid)
+            continue
+        rows, bottom = grid.rows, grid.box[3]
+        if bottom == _OPEN and rows:
+            rows, bottom = rows[:-1], rows[-1]
+        box = (above.box[0], above.box[1], above.box[2], bottom)
+        joined[-1] = Grid(box, (), (*above.rows, above.box[3], grid.box[1], *rows))
+    return joined
+
+
+def _is_frame(grid: Grid) -> bool:
+    return not grid.columns and not grid.cells
+
+
+def _table_words_between(x0: float, y0: float, x1: float, y1: float, words: Sequence[Word]) -> bool:
+    inside = [
+        word
+        for word in words
+        if x0 - _SNAP <= word.box[0] and word.box[2] <= x1 + _SNAP and y0 < word.centre[1] < y1
+    ]
+    return any(line.runs >= 2 for line in visual_lines(inside))
 
 
 def _frames_of(ys: Sequence[float]) -> list[list[float]]:
     """Rules of one span (their heights, in order) parted into the frames of the tables they draw,
     one under another: each table's frame opens with a rule above its header and one under it, close
-    (`_FRAME_HEADER`), after a wider gap (a table's body, a heading between two tables), once the
-    frame above has its own header's rules (`_framing`): rules drawn close under every row, or rules
-    between groups of rows above a pair that stand close, are one frame."""
+    (`_FRAME_HEADER`), after a gap wider than a header but no wider than a heading between two tables
+    (`_FRAME_GAP`), once the frame above has its own header's rules (`_framing`). Rules drawn close
+    under every row, rules between groups of rows above a pair that stand close, and a rule between
+    groups of rows further above a total row's rules (booktabs' midrules) are one frame; where the
+    words in a narrower gap are a table's rows, `joined_frames` joins the frames again."""
     frames: list[list[float]] = []
     for index, y in enumerate(ys):
         opens = (
             index + 1 < len(ys)
             and ys[index + 1] - y <= _FRAME_HEADER
-            and (index == 0 or y - ys[index - 1] > _FRAME_HEADER)
+            and (index == 0 or _FRAME_HEADER < y - ys[index - 1] <= _FRAME_GAP)
             and (not frames or _framing(frames[-1]))
         )
         if opens or not frames:

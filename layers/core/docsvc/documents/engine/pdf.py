@@ -24,6 +24,7 @@ from docsvc.documents.engine.grids import (
     Word,
     aligned_grids,
     assemble,
+    joined_frames,
     may_hold_aligned_grid,
     may_hold_ruled_table,
     ruled_grids,
@@ -384,6 +385,7 @@ def _page_text(
     if picture:  # its vertical rules, read as bars, are no words
         own = picture.words_without_bars(own)
     words = whole_words(own, {number: "\n".join(t) for number, t in texts.items()})
+    ruled = joined_frames(ruled, words)  # a table ruled between its groups of rows is one
     grids = [split_aligned_columns(split_stacked_rows(grid, words), words) for grid in ruled]
     grids = [with_labels_outside(grid, words, grids) for grid in grids]
     if aligned:

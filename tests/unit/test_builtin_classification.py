@@ -1649,12 +1649,50 @@ def test_a_friends_letter_speaking_of_a_work_contract_is_a_letter() -> None:
 
 
 def test_a_company_signing_through_its_officer_closes_a_letter() -> None:
-    from docsvc.intelligence.classification import is_closing_formula
+    from docsvc.intelligence.classification import is_closing_formula, letter_parts, signs_for_a_company
 
-    assert is_closing_formula("For Consim Info Pvt. Ltd.,")
     assert is_closing_formula("For and on behalf of Acme")
     assert not is_closing_formula("For example, the limited company")
     assert not is_closing_formula("For the reasons above the company")
+    letter = ["Dear Mr Rao,", "We confirm your appointment.", "For Consim Info Pvt. Ltd.,", "A. Prasad"]
+    assert signs_for_a_company(letter)
+    assert signs_for_a_company(letter, 2)
+    assert "a closing formula" in letter_parts([letter])
+
+
+def test_a_company_signing_with_no_greeting_or_beside_its_signatory_or_total_is_no_letters_closing() -> None:
+    from docsvc.intelligence.classification import is_closing_formula, letter_parts, signs_for_a_company
+
+    assert not is_closing_formula("For ACME TRADERS PVT. LTD.")
+    ungreeted = ["We confirm your appointment.", "For Consim Info Pvt. Ltd.,", "A. Prasad"]
+    assert not signs_for_a_company(ungreeted)
+    for beside in (
+        "Authorised Signatory",
+        "AUTHORIZED SIGNATORY",
+        "Grand Total 5,900.00",
+        "| Total | 5.00 |",
+    ):
+        page = ["Dear Sir,", "Steel brackets 5,000.00", "For ACME TRADERS PVT. LTD.", beside]
+        assert not signs_for_a_company(page), beside
+        assert letter_parts([page]) == ["a salutation"], beside
+
+
+INDIAN_TAX_INVOICE = (
+    "ACME TRADERS PVT. LTD.\nGSTIN: 27AAACA1234F1Z5\nTAX INVOICE\nInvoice No: AT/2023/118\n"
+    "Invoice Date: 12-08-2023\nBill To: Sharma Enterprises, Pune\n"
+    "Description | HSN | Qty | Rate | Amount\nSteel brackets | 7308 | 40 | 125.00 | 5,000.00\n"
+    "Sub Total | | | | 5,000.00\nCGST 9% | | | | 450.00\nSGST 9% | | | | 450.00\n"
+    "Grand Total | | | | 5,900.00\nAmount in words: Five thousand nine hundred only\n"
+    "For ACME TRADERS PVT. LTD.\nAuthorised Signatory"
+)
+
+
+def test_an_indian_tax_invoice_signed_for_its_company_has_no_letter_parts_and_is_an_invoice() -> None:
+    from docsvc.intelligence.classification import letter_parts
+
+    assert letter_parts([INDIAN_TAX_INVOICE.splitlines()]) == []
+    categories = [Category("invoice", "An invoice"), Category("letter", "A letter")]
+    assert classify([INDIAN_TAX_INVOICE], categories).category == "invoice"
 
 
 def test_a_service_certificate_to_whom_it_may_concern_signed_for_a_company_is_a_letter() -> None:

@@ -1013,3 +1013,16 @@ def test_a_heading_naming_a_kind_not_asked_for_on_the_pages_topic_is_no_new_docu
     assert names_unasked_kinds(["STATEMENT"], titles, papers)
     assert not names_unasked_kinds(["STATEMENT"], titles, statements)
     assert not names_unasked_kinds(["Financial report"], titles, papers)
+
+
+def test_an_invoice_signed_for_its_company_above_its_signatory_signs_no_letter_off() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, read_signals
+
+    from tests.unit.test_builtin_classification import INDIAN_TAX_INVOICE
+
+    greeted = INDIAN_TAX_INVOICE.replace("TAX INVOICE", "Dear Customer,")
+    letter = "Dear Mr Rao,\nWe confirm your order of steel brackets.\nFor ACME Traders Pvt. Ltd.,\nA. Prasad"
+    for before, signs in ((INDIAN_TAX_INVOICE, False), (greeted, False), (letter, True)):
+        signals = [read_signals(text, [], []) for text in (before, INDIAN_TAX_INVOICE)]
+        reasons = [item.reason for item in gap_evidence(signals)[1]]
+        assert ("the page before signed a letter off" in reasons) == signs, before

@@ -105,5 +105,25 @@ def test_a_possessive_is_no_word_of_a_label() -> None:
     assert label_key("Customer\u2019s address") == label_key("customer address")
 
 
+def test_an_upper_case_possessive_is_no_word_of_a_label() -> None:
+    assert label_key("CLIENT'S NAME") == label_key("CLIENT NAME")
+    assert label_key("CUSTOMER\u2019S ADDRESS") == label_key("customer address")
+
+
 def test_a_c_before_the_dollar_sign_names_no_canadian_dollar_for_the_cordoba_prints_it_too() -> None:
-    assert currency_of(["Total C$ 1,250.00\nAnticipo $ 250.00\nSaldo $ 1,000.00"]) != "CAD"
+    # the bare dollar reading holds: the page names no dollar of a country
+    assert currency_of(["Total C$ 1,250.00\nAnticipo $ 250.00\nSaldo $ 1,000.00"]) == "USD"
+
+
+def test_a_formulas_letter_before_a_dollar_sign_names_no_dollar_of_a_country() -> None:
+    # a page of a paper or a manual with inline "$A$" or "$S$" left in its text
+    assert currency_of(["Let $A$ be a matrix. Price: $ 5.00, fee $ 1.00"]) == "USD"
+    assert currency_of(["For every set $S$ the cost is $ 5.00, and $ 1.00 more"]) == "USD"
+
+
+def test_a_lettered_dollar_sign_names_its_dollar_only_before_an_amount_or_as_a_columns_currency() -> None:
+    assert currency_of(["Total A$ 5.00\nDeposit $ 1.00"]) == "AUD"
+    assert currency_of(["Total A$5.00\nDeposit $ 1.00"]) == "AUD"
+    assert currency_of(["Price (S$) | Qty\nItem | $ 7.00 | 1"]) == "SGD"
+    # a letter and a sign with no amount after them name no dollar
+    assert currency_of(["Grade A$ is best\nFee $ 1.00"]) == "USD"

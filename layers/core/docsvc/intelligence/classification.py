@@ -670,9 +670,8 @@ _CLOSING = re.compile(
     r"(?:regards|thanks|wishes)(?=[\s,.!]*$)|"
     r"(?:yours )?(?:sincerely|faithfully|truly)|yours|(?:kind|best|warm|warmest) regards|regards|"
     r"respectfully|best wishes|mit (?:den )?(?:freundlichen|besten|herzlichen) gr(?:ü|ue|u)(?:ß|ss)en|"
-    # a company signing through its officer ("For Consim Info Pvt. Ltd.,", "For and on behalf of ...")
+    # a company signing through its officer ("For and on behalf of ...")
     r"for and on behalf of|"
-    r"for [\w&.' -]{1,60}\b(?:ltd|limited|inc|llc|llp|plc|pvt|gmbh|corp)(?=\.?,?\s*$)|"
     # a friend's letter signing off alone on its line ("La bise,", "Je t'embrasse", "Liebe Grüße",
     # "Un abbraccio", "Un abrazo", "Beijos", "Love,")
     r"(?:(?:la|grosses?) )?bises?(?=[\s,.!]*$)|bisous|je t.embrasse|amiti[ée]s(?=[\s,.!]*$)|amicalement|"
@@ -692,6 +691,17 @@ _CLOSING = re.compile(
     r"hormat (?:kami|saya)|salam hormat|wassalamu.?alaikum)\b",
     re.IGNORECASE,
 )
+# A company signing through its officer ("For Consim Info Pvt. Ltd.,"): a letter's closing only on a page
+# that greets its reader, for an invoice signs so above its "Authorised Signatory" as well.
+_COMPANY_CLOSING = re.compile(
+    r"^for [\w&.' -]{1,60}\b(?:ltd|limited|inc|llc|llp|plc|pvt|gmbh|corp)\.?,?\s*$", re.IGNORECASE
+)
+_SIGNATORY_OR_TOTAL = re.compile(
+    r"\bauthori[sz]ed\s+signator(?:y|ies)\b|^(?:(?:grand|sub|net|invoice)\s*)?total\b"
+    r"|^(?:amount|balance)\s+(?:due|payable)\b",
+    re.IGNORECASE,
+)
+COMPANY_CLOSING_REACH = 2  # lines either side of a company's closing where no signatory or total may be
 _SUBJECT = re.compile(
     r"^(?:betreff|betr\.|objet|oggetto|asunto|assunto|onderwerp|dotyczy|subject|re)\s*:", re.IGNORECASE
 )
@@ -987,7 +997,7 @@ def letter_parts(lines: Sequence[Sequence[str]]) -> list[str]:
     parts = []
     if any(map(is_salutation, short)):
         parts.append("a salutation")
-    if any(map(is_closing_formula, short)):
+    if any(map(is_closing_formula, short)) or any(signs_for_a_company(page) for page in pages):
         parts.append("a closing formula")
     if any(_SUBJECT.match(line) for line in short):
         parts.append("a subject line")
@@ -1188,6 +1198,22 @@ def is_salutation(line: str) -> bool:
 def is_closing_formula(line: str) -> bool:
     """Whether a line signs a letter off: "Yours sincerely", "Mit freundlichen Grüßen", "Cordialement"."""
     return bool(_CLOSING.match(line)) and len(line.split()) <= 12
+
+
+def signs_for_a_company(page: Sequence[str], end: int | None = None) -> bool:
+    """Whether a page that greets its reader signs off for a company ("For Consim Info Pvt. Ltd.,"), among
+    its last `end` lines when given: not beside "Authorised Signatory" or a total line, as an invoice
+    signs."""
+    if not any(map(is_salutation, page)):
+        return False
+    start = 0 if end is None else max(0, len(page) - end)
+    for at in range(start, len(page)):
+        if not _COMPANY_CLOSING.match(page[at]) or len(page[at].split()) > 12:
+            continue
+        near = page[max(0, at - COMPANY_CLOSING_REACH) : at + COMPANY_CLOSING_REACH + 1]
+        if not any(_SIGNATORY_OR_TOTAL.search(line.strip("| \t")) for line in near):
+            return True
+    return False
 
 
 def blanks_to_fill(page: Sequence[str]) -> int:

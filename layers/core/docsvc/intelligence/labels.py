@@ -24,9 +24,9 @@ _WORD = re.compile(r"#|№|[^\W_]+")
 # offsets hold.
 _NUMERO = re.compile(r"\b(?:[nN][°º]|[čČ]\.)")
 _CAMEL = re.compile(r"(?<=[a-z\d])(?=[A-Z])")
-# An English possessive's "'s" ("Client's Name", or with a typographic apostrophe): no word of the
-# label; blanked, so offsets hold.
-_POSSESSIVE = re.compile(r"(?<=[^\W\d_])['\u2019]s\b")
+# An English possessive's "'s" ("Client's Name", "CLIENT'S NAME", or with a typographic apostrophe): no
+# word of the label; blanked, so offsets hold.
+_POSSESSIVE = re.compile(r"(?<=[^\W\d_])['\u2019][sS]\b")
 _ABBREVIATIONS: dict[str, Key] = {
     "#": ("number",),
     "№": ("number",),

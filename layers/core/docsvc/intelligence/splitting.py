@@ -72,6 +72,7 @@ from docsvc.intelligence.classification import (
     opens_paper,
     read_page,
     score,
+    signs_for_a_company,
     with_claims,
 )
 from docsvc.intelligence.learnt import CutModel, built_in_cuts, first_page_odds, normalised
@@ -356,7 +357,8 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         opens_with_table=bool(lines) and lines[0].startswith("|"),
         closes=closes_document([" ".join(row) for row in rows]),
         greets=any(map(is_salutation, lines[:LETTER_TOP_LINES])),
-        signs_off=any(map(is_closing_formula, lines[-LETTER_END_LINES:])),
+        signs_off=any(map(is_closing_formula, lines[-LETTER_END_LINES:]))
+        or signs_for_a_company(lines, LETTER_END_LINES),
         signed_at_end=ends_to_sign(lines),
         words=content_words(text),
         edges=edge_lines(lines),

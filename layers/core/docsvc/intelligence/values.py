@@ -154,10 +154,14 @@ _CURRENCY_WORDS = {
 # A dollar written with its country's letters before the sign ("S$ 11.40", "A$", "HK$"; not "C$", the
 # Nicaraguan córdoba's sign as well as the Canadian dollar's), or named in words ("Singapore dollars"): a
 # page that names its dollar so prices in it with the bare "$" too, unless it also names the US dollar.
+# The sign before an amount ("S$ 11.40") or closing a column's parenthesised currency ("Price (S$)"), and
+# not after a "$": "Let $A$ be" is a formula's letter.
 _LETTERED_DOLLARS = {
     "US": "USD", "SG": "SGD", "S": "SGD", "AU": "AUD", "A": "AUD", "CA": "CAD", "NZ": "NZD", "HK": "HKD",
 }  # fmt: skip
-_LETTERED_DOLLAR = re.compile(r"(?<![^\W\d_])(" + "|".join(_LETTERED_DOLLARS) + r")\$")
+_LETTERED_DOLLAR = re.compile(
+    r"(?<![^\W\d_])(?<!\$)(" + "|".join(_LETTERED_DOLLARS) + r")\$(?=[ \t\u00a0]?(?:\d|\)))"
+)
 _DOLLAR_WORDS = {
     "singapore": "SGD", "australian": "AUD", "canadian": "CAD", "new zealand": "NZD", "hong kong": "HKD",
     "us": "USD", "u s": "USD", "united states": "USD", "american": "USD",

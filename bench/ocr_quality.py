@@ -525,6 +525,7 @@ def main() -> int:
             "fresh9",
             "fresh10",
             "fresh11",
+            "fresh12",
             "all",
         ),
         default="tune",

@@ -268,13 +268,15 @@ KINDS: tuple[DocumentKind, ...] = (
         "purchase order, po, p o, bestellung, einkaufsbestellung, bon de commande, commande, "
         "bestelling, inkooporder, orden de compra, pedido, pedido de compra, ordine di acquisto, "
         "ordine, encomenda, nota de encomenda, zamowienie, замовлення, заказ, заказ покупателя, "
-        "замовлення постачальнику, заказ поставщику",
+        "замовлення постачальнику, заказ поставщику, transport order, transportauftrag, ordre de transport, "
+        "zlecenie transportowe, zlecenie",
         "po number, po no, purchase order number, order date, ship to, vendor, supplier, deliver by, "
         "delivery date, requested by, authorized by, authorised by, approved by, buyer, requisition, "
         "shipping method, order total, order id, order number, bestellnummer, bestelldatum, lieferant, "
         "liefertermin, numero de commande, date de commande, fournisseur, bestelnummer, leverancier, "
         "numero de pedido, proveedor, numero ordine, fornitore, numer zamowienia, dostawca, "
-        "номер замовлення, постачальник, замовник, номер заказа, поставщик, заказчик",
+        "номер замовлення, постачальник, замовник, номер заказа, поставщик, заказчик, zleceniodawca, "
+        "zleceniobiorca",
         FIELDS,
     ),
     _kind(

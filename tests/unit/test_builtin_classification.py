@@ -1756,3 +1756,15 @@ def test_a_polish_transport_order_is_a_purchase_order() -> None:
         "Fracht: 4000 EUR netto\nTermin płatności: 60 dni"
     )
     assert classify([page], categories).category == "purchase_order"
+
+
+def test_a_russian_bachelors_thesis_is_a_scientific_paper() -> None:
+    from docsvc.intelligence.classification import Category, classify
+
+    categories = [
+        Category("report", "A report of an organisation on a topic: findings, sections, tables and figures."),
+        Category("scientific_paper", "A scientific or academic paper or thesis: abstract, references."),
+    ]
+    cover = "Выпускная квалификационная работа бакалавра\nНаучный руководитель\nЯрославль, 2020"  # noqa: RUF001
+    abstract = "РЕФЕРАТ\nКлючевые слова: машинное обучение, нейронные сети."  # noqa: RUF001
+    assert classify([cover, abstract], categories).category == "scientific_paper"

@@ -424,7 +424,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "travail de fin d etudes, memoire de fin d etudes, trabajo fin de grado, trabajo de fin de grado, "
         "trabajo fin de master, trabajo de fin de master, tesina, tesi di laurea, "
         "trabalho de conclusao de curso, dissertacao, praca dyplomowa, praca magisterska, "
-        "praca inzynierska, praca licencjacka",
+        "praca inzynierska, praca licencjacka, выпускная квалификационная работа, дипломная работа, "
+        "магистерская диссертация, диссертация, научная статья",
         "abstract, introduction, related work, conclusion, references, bibliography, et al, figure, fig, "
         "table, equation, eq, theorem, lemma, proof, corollary, proposition, definition, experiment, "
         "dataset, data set, arxiv, doi, proceedings, journal, conference, university, we propose, "
@@ -435,7 +436,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "zusammenfassung, einleitung, schlussfolgerung, literaturverzeichnis, stichworter, mots cles, "
         "conclusion, bibliographie, samenvatting, inleiding, trefwoorden, resumen, introduccion, "
         "conclusiones, palabras clave, bibliografia, riassunto, introduzione, parole chiave, resumo, "
-        "introducao, palavras chave, streszczenie, wstep, slowa kluczowe, bibliografia",
+        "introducao, palavras chave, streszczenie, wstep, slowa kluczowe, bibliografia, реферат, аннотация, "
+        "ключевые слова, введение, заключение, список литературы, научный руководитель",
         PROSE,
     ),
     _kind(

@@ -1766,3 +1766,43 @@ def test_a_letter_saying_it_received_something_is_no_receipt_for_the_bills_categ
     )
     bills, letters = CONTRACT_OR_INVOICE[0], LETTER_OR_FORM[0]
     assert classify([page], [bills, letters]).category == "letter"
+
+
+def test_an_italian_letter_greeting_its_reader_as_esimio_is_a_letter() -> None:
+    from docsvc.intelligence.classification import is_salutation
+
+    assert is_salutation("Esimio dottor Giove,")
+    assert is_salutation("Esimia professoressa Rossi,")
+    assert not is_salutation("Il dottor Giove, esimio collega, scrive il manuale")
+
+
+def test_a_polish_transport_order_is_a_purchase_order() -> None:
+    from docsvc.intelligence.classification import Category, classify
+
+    categories = [
+        Category("invoice", "An invoice or bill from a seller to a buyer: invoice number, amounts due, VAT."),
+        Category("purchase_order", "A purchase order from a buyer to a seller."),
+        Category(
+            "technical_documentation", "A technical manual, handbook, specification or developer guide."
+        ),
+    ]
+    page = (
+        "Zlecenie transportowe nr 15/ABC/2024\nWarszawa 25-07-2024\n"
+        "| 1. Zleceniodawca | 2. Zleceniobiorca |\n| Firma A Sp. z o.o. NIP: 5210000000 | Firma B S.A. |\n"
+        "1. ZAŁADUNEK: Miejsce: Magazyn 1, Data: 30.07.2024\n"
+        "2. WYŁADUNEK: Miejsce: Sklep 2, Data: 31.07.2024\n"
+        "Fracht: 4000 EUR netto\nTermin płatności: 60 dni"
+    )
+    assert classify([page], categories).category == "purchase_order"
+
+
+def test_a_russian_bachelors_thesis_is_a_scientific_paper() -> None:
+    from docsvc.intelligence.classification import Category, classify
+
+    categories = [
+        Category("report", "A report of an organisation on a topic: findings, sections, tables and figures."),
+        Category("scientific_paper", "A scientific or academic paper or thesis: abstract, references."),
+    ]
+    cover = "Выпускная квалификационная работа бакалавра\nНаучный руководитель\nЯрославль, 2020"  # noqa: RUF001
+    abstract = "РЕФЕРАТ\nКлючевые слова: машинное обучение, нейронные сети."  # noqa: RUF001
+    assert classify([cover, abstract], categories).category == "scientific_paper"

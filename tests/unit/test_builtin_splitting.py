@@ -1026,3 +1026,47 @@ def test_an_invoice_signed_for_its_company_above_its_signatory_signs_no_letter_o
         signals = [read_signals(text, [], []) for text in (before, INDIAN_TAX_INVOICE)]
         reasons = [item.reason for item in gap_evidence(signals)[1]]
         assert ("the page before signed a letter off" in reasons) == signs, before
+
+
+def test_a_kind_word_in_a_list_of_names_is_no_title() -> None:
+    from docsvc.intelligence.splitting import ALIASES, title_lines
+
+    titles = list(ALIASES)
+    # "Manuel" spells a manual in French, but between two names it is a name of a slide's list
+    assert title_lines(["Personagens", "Oliver", "Manuel", "Ada", "Antônio"], titles) == frozenset()
+    assert title_lines(["Manuel", "Version 2.1 du logiciel"], titles) == frozenset({"manuel"})
+    # a kind word among names that are kinds, or upper-case names, stays a title
+    assert title_lines(["ACME", "Invoice", "Bill"], titles) == frozenset({"invoice"})
+
+
+def test_pages_without_evidence_between_sure_cuts_stay_one_instance() -> None:
+    from docsvc.intelligence.splitting import Instance, _without_empty
+
+    letter = Instance([0], [2.0, 0.0])
+    first_slide = Instance([1], [0.0, 0.0], likelihood=0.95, opening=0.95)
+    more_slides = Instance([2, 3], [0.0, 0.0], likelihood=0.55, opening=0.55)  # a weak cut inside
+    invoice = Instance([4], [0.0, 3.0], likelihood=0.95, opening=0.95)
+    kept = _without_empty([letter, first_slide, more_slides, invoice])
+    assert [instance.pages for instance in kept] == [[0], [1, 2, 3], [4]]
+
+
+def test_a_page_without_evidence_goes_across_the_weaker_of_its_cuts() -> None:
+    from docsvc.intelligence.splitting import Instance, _without_empty
+
+    def packet(opening: float, closing: float) -> list[list[int]]:
+        instances = [
+            Instance([0], [2.0, 0.0]),
+            Instance([1], [0.0, 0.0], likelihood=opening, opening=opening),
+            Instance([2, 3], [0.0, 3.0], likelihood=closing, opening=closing),
+        ]
+        return [instance.pages for instance in _without_empty(instances)]
+
+    assert packet(opening=0.95, closing=0.55) == [[0], [1, 2, 3]]  # opened surely: it opens the next
+    assert packet(opening=0.55, closing=0.95) == [[0, 1], [2, 3]]  # closed surely: it ends the one before
+
+
+def test_a_page_count_in_a_headers_two_cells_is_a_page_marker() -> None:
+    assert page_marker(["2 || 4", "", "1. General information"]) == (2, 4)
+    assert page_marker(["3 | 4", "2. Getting started"]) == (3, 4)
+    # a table's row of numbers starts with its bar: no marker
+    assert page_marker(["| 2 | 4 |", "Results"]) is None

@@ -655,7 +655,7 @@ _SALUTATION = re.compile(
     r"sehr geehrte[rn]?|(?:sehr )?verehrte[rn]?|liebe[rn]?|guten tag|"
     r"madame|monsieur|mesdames|"
     r"messieurs|ch[eè]re?s?|estimad[oa]s?|apreciad[oa]s?|querid[oa]s?|distinguid[oa]s?|gentil[ei]|"
-    r"egregi[oa]|spett(?:\.|abile)\S*|geachte|beste|prezad[oa]s?|exm[oa]s?\.?|caro|cara|szanown[aiy]|"
+    r"egregi[oa]|esimi[oa]|spett(?:\.|abile)\S*|geachte|beste|prezad[oa]s?|exm[oa]s?\.?|caro|cara|szanown[aiy]|"
     r"drog[aiy]|"
     # Nordic, Czech and Slovak, Romanian, Turkish, Russian, Indonesian and Malay ("Kepada Yth", the
     # greeting of peace that opens a letter there)

@@ -143,7 +143,9 @@ _PAGE_MARKER = re.compile(
     rf"(?<![^\W_]){_PAGE_WORD}\s*(\d{{1,4}})(?:\s*{_OF_WORD}\s*(\d{{1,4}}))?(?![^\W_])", re.IGNORECASE
 )
 # A marker without the word, alone on its line ("2 of 4", "2 z 4", "2/4").
-_PAGE_COUNT = re.compile(rf"(\d{{1,4}})\s*{_OF_WORD}\s*(\d{{1,4}})", re.IGNORECASE)
+# A count alone on its line, its numbers parted by a word or a slash ("2 of 4", "2/4"), or by the bars
+# of a header's two cells ("2 || 4", "2 | 4").
+_PAGE_COUNT = re.compile(rf"(\d{{1,4}})\s*(?:{_OF_WORD}|\|\|?)\s*(\d{{1,4}})", re.IGNORECASE)
 # A marker laid out as a label and its numbers on the lines below ("Seite von" / "1" / "4").
 _MARKER_LABEL = re.compile(rf"^{_PAGE_WORD}(?:\s+{_OF_WORD})?$", re.IGNORECASE)
 _MARKER_NUMBER = re.compile(r"^\d{1,4}$")
@@ -642,15 +644,32 @@ def title_names(lines: Sequence[str], titles: Sequence[Phrase], numbered: dict[s
 
 def _title_texts(lines: Sequence[str], titles: Sequence[Phrase]) -> list[str]:
     found = []
-    for line in lines:
+    for at, line in enumerate(lines):
         if ":" in line or len(line) > SHORT_LINE or _ENUMERATED.match(line):
             continue
         words = phrase(line)
         if len(words) > HEADING_WORDS or ends_sentence_on_kind(line, titles):
             continue
-        if any(_titles(words, title) for title in titles):
+        if any(_titles(words, title) for title in titles) and not listed_among_names(lines, at, titles):
             found.append(line)
     return found
+
+
+def listed_among_names(lines: Sequence[str], at: int, titles: Sequence[Phrase]) -> bool:
+    """Whether the line at `at` is one capitalised word between two other lines of one capitalised word
+    that name no kind: an item of a list of names ("Oliver", "Manuel", "Ada"), not a title, though the
+    word spells a kind in some language ("Manuel" is French for a manual)."""
+
+    def a_name(line: str) -> bool:
+        words = line.split()
+        return len(words) == 1 and words[0].isalpha() and words[0][0].isupper() and words[0][1:].islower()
+
+    if not 0 < at < len(lines) - 1 or not a_name(lines[at]):
+        return False
+    neighbours = (lines[at - 1], lines[at + 1])
+    return all(
+        a_name(line) and not any(_titles(phrase(line), title) for title in titles) for line in neighbours
+    )
 
 
 def ends_sentence_on_kind(line: str, titles: Sequence[Phrase]) -> bool:
@@ -1090,14 +1109,34 @@ def decisive(scores: Sequence[float]) -> int | None:
 
 def _without_empty(instances: list[Instance]) -> list[Instance]:
     """The instances, each one without any evidence joined to the one before it (or after, at the start),
-    unless sure boundaries open and close it (a page in another script between two documents)."""
+    unless sure boundaries open and close it (a page in another script between two documents). A run of
+    instances without evidence counts as one: sure boundaries around the run keep it on its own, as one
+    instance, whatever weak cuts lie inside it (a slide deck after a letter, cut at a numbered slide).
+    One opened surer than it is closed goes with the instance after it: the weaker cut is the wrong one."""
+    closings = [following.opening for following in instances[1:]] + [1.0] * bool(instances)
+    runs: list[tuple[Instance, float]] = []
+    index = 0
+    while index < len(instances):
+        end = index + 1
+        if max(instances[index].scores) <= 0:
+            while end < len(instances) and max(instances[end].scores) <= 0:
+                end += 1
+        run = instances[index:end]
+        if len(run) > 1 and min(run[0].opening, closings[end - 1]) >= ALONE:
+            for later in run[1:]:
+                run[0].pages.extend(later.pages)
+                run[0].likelihood = min(run[0].likelihood, later.likelihood)
+            runs.append((run[0], closings[end - 1]))
+        else:
+            runs.extend((instance, closings[at]) for at, instance in enumerate(run, start=index))
+        index = end
     kept: list[Instance] = []
     waiting: list[int] = []
-    closings = [following.opening for following in instances[1:]] + [1.0] * bool(instances)
-    for instance, closing in zip(instances, closings, strict=True):
+    for position, (instance, closing) in enumerate(runs):
         alone = min(instance.opening, closing) >= ALONE
-        if max(instance.scores) <= 0 and not alone and (kept or instance is not instances[-1]):
-            if kept:
+        last = position == len(runs) - 1
+        if max(instance.scores) <= 0 and not alone and (kept or not last):
+            if kept and (last or instance.opening <= closing):
                 kept[-1].pages.extend(instance.pages)
                 kept[-1].likelihood = min(kept[-1].likelihood, instance.likelihood, JOINED_LIKELIHOOD)
             else:

@@ -268,13 +268,15 @@ KINDS: tuple[DocumentKind, ...] = (
         "purchase order, po, p o, bestellung, einkaufsbestellung, bon de commande, commande, "
         "bestelling, inkooporder, orden de compra, pedido, pedido de compra, ordine di acquisto, "
         "ordine, encomenda, nota de encomenda, zamowienie, замовлення, заказ, заказ покупателя, "
-        "замовлення постачальнику, заказ поставщику",
+        "замовлення постачальнику, заказ поставщику, transport order, transportauftrag, ordre de transport, "
+        "zlecenie transportowe, zlecenie",
         "po number, po no, purchase order number, order date, ship to, vendor, supplier, deliver by, "
         "delivery date, requested by, authorized by, authorised by, approved by, buyer, requisition, "
         "shipping method, order total, order id, order number, bestellnummer, bestelldatum, lieferant, "
         "liefertermin, numero de commande, date de commande, fournisseur, bestelnummer, leverancier, "
         "numero de pedido, proveedor, numero ordine, fornitore, numer zamowienia, dostawca, "
-        "номер замовлення, постачальник, замовник, номер заказа, поставщик, заказчик",
+        "номер замовлення, постачальник, замовник, номер заказа, поставщик, заказчик, zleceniodawca, "
+        "zleceniobiorca",
         FIELDS,
     ),
     _kind(
@@ -422,7 +424,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "travail de fin d etudes, memoire de fin d etudes, trabajo fin de grado, trabajo de fin de grado, "
         "trabajo fin de master, trabajo de fin de master, tesina, tesi di laurea, "
         "trabalho de conclusao de curso, dissertacao, praca dyplomowa, praca magisterska, "
-        "praca inzynierska, praca licencjacka",
+        "praca inzynierska, praca licencjacka, выпускная квалификационная работа, дипломная работа, "
+        "магистерская диссертация, диссертация, научная статья",
         "abstract, introduction, related work, conclusion, references, bibliography, et al, figure, fig, "
         "table, equation, eq, theorem, lemma, proof, corollary, proposition, definition, experiment, "
         "dataset, data set, arxiv, doi, proceedings, journal, conference, university, we propose, "
@@ -433,7 +436,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "zusammenfassung, einleitung, schlussfolgerung, literaturverzeichnis, stichworter, mots cles, "
         "conclusion, bibliographie, samenvatting, inleiding, trefwoorden, resumen, introduccion, "
         "conclusiones, palabras clave, bibliografia, riassunto, introduzione, parole chiave, resumo, "
-        "introducao, palavras chave, streszczenie, wstep, slowa kluczowe, bibliografia",
+        "introducao, palavras chave, streszczenie, wstep, slowa kluczowe, bibliografia, реферат, аннотация, "
+        "ключевые слова, введение, заключение, список литературы, научный руководитель",
         PROSE,
     ),
     _kind(

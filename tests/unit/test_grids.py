@@ -459,6 +459,48 @@ def test_stacked_lines_each_with_its_label_are_rows_though_one_leaves_a_column_e
     assert table.splitlines() == ["| Between | 12.31 | 16.599 |", "|---|---|---|", "| Within | 13402.85 |  |"]
 
 
+def test_a_label_wrapped_around_its_rows_line_of_numbers_starts_that_row() -> None:
+    """Labels of two lines centred on their row: one line above the row's numbers, one below."""
+    words = words_of(
+        stacked(
+            [
+                ["General", "7.4", "1.3"],
+                ["Self", "", ""],
+                ["", "1.9", "0.8"],
+                ["employed", "", ""],
+                ["Sea", "", ""],
+                ["", "0.1", "1.2"],
+                ["workers", "", ""],
+                ["Other", "0.2", "0.4"],
+            ]
+        )
+    )
+
+    grid = split_stacked_rows(RULED, words)
+
+    (table,) = assemble([block(words)], words, [grid], render)
+    assert table.splitlines() == [
+        "| General | 7.4 | 1.3 |",
+        "|---|---|---|",
+        "| Self employed | 1.9 | 0.8 |",
+        "| Sea workers | 0.1 | 1.2 |",
+        "| Other | 0.2 | 0.4 |",
+    ]
+
+
+def test_a_label_line_after_a_rows_line_is_not_taken_for_a_centred_label() -> None:
+    """A line of numbers without a label between two label lines, the first continuing the row
+    above's label: it is not a centred label's row."""
+    lines = [frozenset({0, 1}), frozenset({0}), frozenset({0}), frozenset({1, 2})]
+    assert grids._centred_labels(lines) == set()
+    assert (
+        grids._centred_labels(
+            [frozenset({0, 1}), frozenset({0}), frozenset({0}), frozenset({1, 2}), frozenset({0})]
+        )
+        == set()
+    )
+
+
 def test_lines_under_one_label_that_fill_other_columns_stay_one_row() -> None:
     """A label spanning the band, beside two lines of numbers: the second fills other columns."""
     words = words_of(stacked([["Total", "2.6", "3.2"], ["", "0.7", "0.9"]]))

@@ -1047,6 +1047,8 @@ def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
     for number, band in bands.items():
         lines = visual_lines(band)
         filled = [frozenset(bisect(grid.columns, word.centre[0]) for word in line.words) for line in lines]
+        centred = _centred_labels(filled)
+        filled = [columns | {0} if index in centred else columns for index, columns in enumerate(filled)]
         several = [columns for columns in filled if len(columns) >= 2]
         if len(several) < 2:
             continue  # one line of cells
@@ -1056,7 +1058,11 @@ def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
         multi = [line for line, columns in zip(lines, filled, strict=True) if len(columns) >= 2]
         if not _mostly_numbers(multi) and not _number_a_line(multi, grid.columns):
             continue  # text wrapped in every column: one row of cells of several lines
-        starts = [index for index, columns in enumerate(filled) if len(columns) >= 2 and index > 0]
+        starts = [
+            index - (index in centred)  # a label wrapped around its row's line starts the row
+            for index, columns in enumerate(filled)
+            if len(columns) >= 2 and index - (index in centred) > 0
+        ]
         rows += [(lines[index - 1].bottom + lines[index].top) / 2 for index in starts]
         edges = (grid.box[1], *grid.rows, grid.box[3])
         split.append((edges[number], edges[number + 1]))
@@ -1066,6 +1072,26 @@ def split_stacked_rows(grid: Grid, words: Sequence[Word]) -> Grid:
         if not any(abs(cell[1] - top) <= _SNAP and abs(cell[3] - bottom) <= _SNAP for top, bottom in split)
     )
     return _level_lines_apart(Grid(grid.box, grid.columns, tuple(sorted(rows)), cells), words)
+
+
+def _centred_labels(filled: Sequence[frozenset[int]]) -> set[int]:
+    """The lines of cells (given by the columns each fills) whose label, wrapped over two lines, is
+    centred on them: a line filling two columns or more but not the first, with a line holding the
+    first column alone just above and just below it, the line above that one (if any) a row's line
+    of cells or the last line of a label centred so. Such a line is its row's, and the row starts at
+    the label's first line."""
+    first = frozenset({0})
+    centred: set[int] = set()
+    for index in range(1, len(filled) - 1):
+        if (
+            len(filled[index]) >= 2
+            and 0 not in filled[index]
+            and filled[index - 1] == first
+            and filled[index + 1] == first
+            and (index < 2 or len(filled[index - 2]) >= 2 or index - 3 in centred)
+        ):
+            centred.add(index)
+    return centred
 
 
 _LEVEL = 0.3  # of a line's height: two lines whose middles stand closer are level with each other

@@ -627,14 +627,17 @@ def test_change_given_back_that_ocr_read_with_an_i_for_its_umlaut_makes_the_tota
     assert extract(page, RECEIPT).output["total"] == 5.18
 
 
+_SHOP_HEAD = (  # a receipt's lines under the shop's name: address, phone, currency, a first item
+    "Rosenweg    29",
+    "58239    Schwerte-Holzen",
+    "Tel.    02304 / 983113",
+    "EUR",
+    "Wasa    2,49    A",
+)
+
+
 def test_a_brand_in_capitals_over_the_merchants_name_opens_the_shops_name() -> None:
-    head = (
-        "Rosenweg    29",
-        "58239    Schwerte-Holzen",
-        "Tel.    02304 / 983113",
-        "EUR",
-        "Wasa    2,49    A",
-    )
+    head = _SHOP_HEAD
     brand_over = _roll("EDEKA", "", "Schmitt", *head)
     brand_in = _roll("EDEKA", "", "EDEKA    Schmitt", *head)
 
@@ -703,13 +706,7 @@ def test_a_postcode_ending_in_a_letter_is_no_postcode_to_repair() -> None:
 
 
 def test_a_title_or_a_greeting_in_capitals_over_the_merchants_name_is_no_brand() -> None:
-    head = (
-        "Rosenweg    29",
-        "58239    Schwerte-Holzen",
-        "Tel.    02304 / 983113",
-        "EUR",
-        "Wasa    2,49    A",
-    )
+    head = _SHOP_HEAD
 
     for title in ("RECEIPT", "KASSENBON", "QUITTUNG", "DUPLICATE", "WILLKOMMEN"):
         page = _roll(title, "", "Schmitt", *head)
@@ -726,13 +723,7 @@ def test_an_amount_ending_a_line_is_read_in_cents_signed_only_when_asked() -> No
 
 
 def test_a_brand_that_is_also_a_label_word_still_opens_the_shops_name() -> None:
-    head = (
-        "Rosenweg    29",
-        "58239    Schwerte-Holzen",
-        "Tel.    02304 / 983113",
-        "EUR",
-        "Wasa    2,49    A",
-    )
+    head = _SHOP_HEAD
 
     page = _roll("NETTO", "", "Schmitt", *head)
 

@@ -1394,3 +1394,129 @@ def test_the_words_flush_under_a_line_are_its_captions_line_left_to_right() -> N
         (50.0, 80.0, 110.0, 88.0, "Above"),
     ]
     assert forms._flush_under(100.0, words, 10.0) == [words[1], words[0]]
+
+
+def _widget(page: pymupdf.Page, name: str, rect: tuple[float, float, float, float]) -> None:
+    widget = pymupdf.Widget()  # type: ignore[no-untyped-call]
+    widget.field_name, widget.field_type = name, pymupdf.PDF_WIDGET_TYPE_TEXT
+    widget.rect = pymupdf.Rect(rect)
+    page.add_widget(widget)
+
+
+def test_widgets_whose_captions_are_printed_flush_under_them_take_those_captions() -> None:
+    """Widgets over rules with each caption under its rule, a heading over the first row: each widget
+    is named by the caption under it, not by the line over it (the heading, or the row above's caption)."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((57, 130), "Personal details", fontsize=10)
+        captions = (
+            ("First name", "Surname"),
+            ("Member number", "Place of birth"),
+            ("IBAN", "Account holder"),
+        )
+        for row, pair in enumerate(captions):
+            bottom = 155 + 36 * row
+            for column, caption in enumerate(pair):
+                x0 = 56 + 256 * column
+                page.draw_line((x0 + 1, bottom - 2), (x0 + 227, bottom - 2), width=0.9)
+                page.insert_text((x0 + 1, bottom + 9.5), caption, fontsize=9)
+                _widget(page, f"Text{row}{column}", (x0, bottom - 19, x0 + 228, bottom))
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == [caption for pair in captions for caption in pair]
+
+
+def test_a_caption_under_a_rule_drawn_inset_from_its_column_still_names_the_rule() -> None:
+    """Rules drawn a few points in from the column where their captions start, one under the other:
+    each caption under a rule names it, not the rule under it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((57, 130), "Personal details", fontsize=10)
+        for row, caption in enumerate(("First name", "Member number", "IBAN")):
+            y = 155 + 36 * row
+            page.draw_line((60, y), (282, y), width=0.9)
+            page.insert_text((57, y + 10), caption, fontsize=10)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["First name", "Member number", "IBAN"]
+    assert all(field.bbox.top * 842 < 155 + 36 * row for row, field in enumerate(fields))
+
+
+def test_a_border_across_the_page_under_a_stack_of_captioned_rules_leaves_them_captioned_under() -> None:
+    """Rules whose left ends lie a few points apart, each over its captions set in the middle of its
+    parts, and a line across the page right under the last captions closing the section: the captions
+    under each rule name its parts."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((34, 80), "NAME AND ADDRESS", fontsize=11)
+        rows = (
+            (114.8, 34.1, 407.6, ((67, "(First)"), (173, "(Middle Initial)"), (319, "(Last)"))),
+            (152.0, 31.7, 406.4, ((84, "(Number and Street)"), (315, "(Apt. No.)"))),
+            (182.2, 34.4, 402.1, ((89, "(City)"), (214, "(State)"), (318, "(Zip Code)"))),
+        )
+        for y, x0, x1, captions in rows:
+            page.draw_line((x0, y), (x1, y), width=0.7)
+            for x, caption in captions:
+                page.insert_text((x, y + 13), caption, fontsize=11)
+        page.draw_line((29.4, 199.2), (569.2, 199.2), width=0.7)
+        page.insert_text(
+            (34, 240), "Signature of the party and the date on which the party signed", fontsize=11
+        )
+        fields = form_fields(bytes(document.tobytes()))
+    named = [field.description for field in fields if field.bbox.top * 842 < 199]
+    assert named[:3] == ["(First)", "(Middle Initial)", "(Last)"]
+    assert "(City)" in named and "(Zip Code)" in named
+
+
+def test_a_blank_run_with_one_caption_flush_under_it_takes_that_caption() -> None:
+    """ "Your dependents ______  ______" over "How many dependents?" and "Total number of people": the
+    first blank's caption joins its row's label, the second blank, with no label before it, is named
+    by its caption alone."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((198, 342), "Your dependents", fontsize=9)
+        page.insert_text((288, 342), "_" * 19, fontsize=9)
+        page.insert_text((400, 341), "_" * 21, fontsize=9)
+        page.insert_text((288, 351), "How many dependents?", fontsize=8)
+        page.insert_text((400, 352), "Total number of people", fontsize=8)
+        fields = form_fields(bytes(document.tobytes()))
+    labels = [field.description for field in fields]
+    assert labels == ["How many dependents?, Your dependents", "Total number of people"]
+
+
+def test_a_run_before_a_box_that_holds_a_run_of_its_own_is_no_leader_to_it() -> None:
+    """Two underscore blanks on a line, the second framed by a box: the first is a blank of its own
+    (named by its label), not dots leading to the box, which keeps its own caption."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((198, 342), "Your dependents", fontsize=9)
+        page.insert_text((288, 342), "_" * 19, fontsize=9)
+        page.insert_text((400, 341), "_" * 21, fontsize=9)
+        page.draw_rect(pymupdf.Rect(400, 332, 483, 344), color=(0, 0, 0), width=0.5)
+        page.insert_text((288, 351), "How many dependents?", fontsize=8)
+        page.insert_text((400, 352), "Total number of people", fontsize=8)
+        fields = form_fields(bytes(document.tobytes()))
+    runs = [field for field in fields if abs(field.bbox.left * 595 - 288) < 2 and field.bbox.top * 842 < 340]
+    assert len(runs) == 1 and "Your dependents" in runs[0].description
+    assert not any("How many" in field.description for field in fields if field.bbox.left * 595 > 390)
+
+
+def test_a_row_box_with_one_caption_ending_in_a_colon_is_blank_after_it_however_tall_its_letters() -> None:
+    """A one-row box whose caption ("SVP Name:") stands in big letters at its start: the rest of the row
+    is the blank, even where the caption's letters are nearly as tall as the box."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(35, 181, 585, 197), color=(0, 0, 0), width=0.8)
+        page.insert_text((40, 193), "SVP Name:", fontsize=14)
+        page.draw_rect(pymupdf.Rect(35, 201, 585, 217), color=(0, 0, 0), width=0.8)
+        page.insert_text((40, 213), "Region", fontsize=14)
+        fields = form_fields(bytes(document.tobytes()))
+    named = [field for field in fields if field.description == "SVP Name"]
+    assert len(named) == 1 and named[0].bbox.left * 595 > 100 and named[0].bbox.width * 595 > 400
+    assert not any(field.description == "Region" for field in fields)  # no colon: a caption strip
+
+
+def test_a_widget_named_with_hex_escapes_and_no_printed_label_is_labelled_in_plain_letters() -> None:
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        _widget(page, "Imi#C4#99 i nazwisko", (100, 100, 300, 118))
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Imię i nazwisko"]

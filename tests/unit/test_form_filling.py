@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from docsvc.intelligence.form_filling import field_values, statements
+from docsvc.intelligence.form_filling import field_values, statements, unescaped
 
 FIELDS = [
     ("first_name", "First name", "text"),
@@ -288,3 +288,17 @@ def test_a_signature_box_named_by_the_forms_own_key_takes_the_value_given_for_th
     fields = [("users1_name", "Signature of petitioner", "text"), ("users1_id", "Petitioner's ID", "text")]
     assert field_values(fields, "users1 name: Jane Roe") == {"users1_name": "Jane Roe"}
     assert "users1_name" not in field_values(fields, "Petitioner name: Jane Roe")
+
+
+def test_a_label_written_with_a_pdf_names_hex_escapes_fills_the_field_printed_in_plain_letters() -> None:
+    """An instruction that names a field as the file's field name spells it ("Imi#C4#99 i nazwisko",
+    "Stra#C3#9Fe"): the escapes are read back, and the field printed "Imię i nazwisko" takes the value."""
+    fields = [("name", "Imię i nazwisko", "text"), ("street", "Straße", "text"), ("city", "Miasto", "text")]
+    instructions = "Imi#C4#99 i nazwisko: Anna Nowak\nStra#C3#9Fe: Hauptstraße 5"
+    assert field_values(fields, instructions) == {"name": "Anna Nowak", "street": "Hauptstraße 5"}
+
+
+def test_a_hash_and_digits_standing_apart_or_no_text_in_utf8_are_left_as_written() -> None:
+    assert unescaped("Invoice No. #12") == "Invoice No. #12"
+    assert unescaped("Colour#FF") == "Colour#FF"  # no UTF-8 text
+    assert unescaped("First#20Name") == "First Name"

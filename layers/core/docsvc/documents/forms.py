@@ -39,7 +39,7 @@ from docsvc.documents.engine.pdf import _open as open_document
 from docsvc.documents.engine.pdf import _rules as rules_of
 from docsvc.documents.engine.pdf import unligated
 from docsvc.errors import DocumentRejected
-from docsvc.intelligence.form_filling import truth
+from docsvc.intelligence.form_filling import truth, unescaped
 from docsvc.intelligence.labels import snake_case
 
 FieldType = Literal["text", "checkbox"]
@@ -165,7 +165,10 @@ def _widget_fields(widgets: list[pymupdf.Widget], words: list[Word]) -> list[Pla
         rect = _rect(pymupdf.Rect(widget.rect))
         checkbox = widget.field_type in _CHECK_WIDGETS
         label = (
-            _tooltip(widget) or _printed_label(rect, words, checkbox, rects) or _humanised(widget.field_name)
+            _tooltip(widget)
+            or (not checkbox and _caption_hugging_under(rect, words, rects))
+            or _printed_label(rect, words, checkbox, rects)
+            or _humanised(widget.field_name)
         )
         if widget.field_type == _RADIOBUTTON:
             state = str(widget.on_state() or "")
@@ -199,7 +202,7 @@ def _tooltip(widget: pymupdf.Widget) -> str:
 
 def _humanised(name: str | None) -> str:
     """A field's name as words: "topmostSubform[0].Page1[0].FirstName[0]" is "First Name"."""
-    last = re.sub(r"\[\d+\]", "", str(name or "")).rsplit(".", 1)[-1]
+    last = re.sub(r"\[\d+\]", "", unescaped(str(name or ""))).rsplit(".", 1)[-1]
     spaced = re.sub(r"(?<=[a-z\d])(?=[A-Z])|[_\-]+", " ", last)
     return " ".join(spaced.split()) or "field"
 
@@ -658,7 +661,8 @@ def _says_little(label: str) -> bool:
 
 def _leaders_to_boxes(runs: list[Place], drawn: list[Place]) -> list[Place]:
     """Dots that lead to a box on their line ("Total income ........ [    ]") are no blank: the box is
-    the field, and the dots' label is its label."""
+    the field, and the dots' label is its label. A box that holds a blank run of its own (underscores
+    typed in it) is a blank of the line like the run before it, not the end of a leader."""
     kept: list[Place] = []
     labelled: dict[int, str] = {}
     for run in runs:
@@ -669,6 +673,7 @@ def _leaders_to_boxes(runs: list[Place], drawn: list[Place]) -> list[Place]:
                 for index, place in enumerate(drawn)
                 if place[0][1] - 2 <= _middle(rect) <= place[0][3] + 2
                 and 0 <= place[0][0] - rect[2] <= _LEADER_GAP
+                and not any(_overlap(other[0], place[0]) > 0.5 for other in runs if other is not run)
             ),
             None,
         )
@@ -756,7 +761,11 @@ def _blank_runs(words: list[Word]) -> list[Place]:
             elif not label or len(label) < 3:
                 previous = _label_on("left", box, words, taken)
                 label = " ".join(part for part in (previous, label) if part)
-            captions = _captions_under_run(box, words) if match.group().startswith("_") else []
+            underscores = match.group().startswith("_")
+            captions = _captions_under_run(box, words) if underscores else []
+            if underscores and not captions and label and not label.endswith(":"):
+                caption = _caption_under_run(box, words)
+                label = f"{caption}, {label}" if caption else label
             if captions:  # "Print ________" over "Last Name   First Name   Middle Name": a blank each
                 pieces = _under_captions(box, captions)
                 first = pieces[0]
@@ -764,7 +773,12 @@ def _blank_runs(words: list[Word]) -> list[Place]:
                 places += [(first[0], ", ".join(p for p in (first[1], label.strip(" :")) if p), *first[2:])]
                 places += pieces[1:]
                 continue
-            label = label or _caption_alone_under(box, words, taken) or _label_on("above", box, words, taken)
+            label = (
+                label
+                or (underscores and not _labelled_over(box, words, taken) and _caption_under_run(box, words))
+                or _caption_alone_under(box, words, taken)
+                or _label_on("above", box, words, taken)
+            )
             taken.append(box)
             places.append((box, label.strip(" :") or "blank", "text", None, None))
     return places
@@ -792,6 +806,34 @@ def _captions_under_run(box: Rect, words: list[Word]) -> list[Word]:
     if len(_captions(line)) < 2 or line[0][0] > box[0] + 0.25 * (box[2] - box[0]):
         return []
     return line
+
+
+def _labelled_over(box: Rect, words: list[Word], taken: list[Rect]) -> bool:
+    """Whether a line of words stands right over a blank (within half its height): its label there."""
+    above = _line_above(box, words, taken)
+    return bool(above) and box[1] - max(word[3] for word in above) < 0.5 * _height(box)
+
+
+def _caption_under_run(box: Rect, words: list[Word]) -> str:
+    """The one caption flush under a blank typed as underscores, from its very start and within its
+    width ("Your dependents  ________" over "How many dependents?"): it says what the blank takes,
+    where the text before the blank names the row, so the label holds both."""
+    height = _height(box)
+    line = sorted(
+        (
+            word for word in words
+            if box[3] - 0.25 * height <= word[1] <= box[3] + 0.5 * height
+            and word[2] > box[0] and word[0] < box[2]
+        ),
+        key=lambda word: word[0],
+    )  # fmt: skip
+    if not line or any(_BLANK_RUN.search(word[4]) or not _clean(word[4]) for word in line):
+        return ""
+    if abs(line[0][0] - box[0]) > 2 or line[-1][2] > box[2] + 2 or len(_captions(line)) != 1:
+        return ""
+    if max(word[1] for word in line) - min(word[1] for word in line) >= 3:
+        return ""
+    return _joined_words(line)
 
 
 def _glued_to_words(word: Word, words: list[Word]) -> bool:
@@ -993,18 +1035,17 @@ def _captioned_under(
     rule has a caption flush under it and nothing is printed over the top rule, within the spacing (a
     rule closing the section under the last caption then names nothing). A top rule with no caption
     under it over rules that all have one is the section's top line, not one of them."""
-    columns: dict[int, list[tuple[float, float, float]]] = {}
-    for rule in blanks:
-        columns.setdefault(round(rule[1] / 4), []).append(rule)
     stacks: list[list[tuple[float, float, float]]] = []
-    for column in columns.values():
+    for column in _left_aligned(blanks):
         column.sort()
         stacks.append(column[:1])
         for above, rule in pairwise(column):
-            if rule[0] - above[0] <= 3.5 * text_height:
+            if rule[0] - above[0] <= 3.5 * text_height and not _sections_border(
+                rule, above, words, text_height
+            ):
                 stacks[-1].append(rule)
             else:
-                stacks.append([rule])  # a wide gap: another stack, as of another section
+                stacks.append([rule])  # a wide gap, or a border across: another stack, of another section
     found: set[tuple[float, float, float]] = set()
     for stack in stacks:
         if (
@@ -1030,11 +1071,49 @@ def _captioned_under(
         if not _caption_under(y, x0, x1, words, text_height):
             continue
         if any(
-            y < other[0] <= y + 1.5 * spacing and other[1] < x1 and other[2] > x0 for other in rules
+            y < other[0] <= y + 1.5 * spacing
+            and other[1] < x1
+            and other[2] > x0
+            and not _sections_border(other, (y, x0, x1), words, text_height)
+            for other in rules
         ) and not _open_topped(stack, spacing, rules, words, text_height):
             continue
         found.update(stack)
     return found
+
+
+_BORDER = 1.25  # times a rule's length: a rule under it this much longer, over all of it, parts sections
+
+
+def _sections_border(
+    other: tuple[float, float, float], rule: tuple[float, float, float], words: list[Word], text_height: float
+) -> bool:
+    """Whether a rule under another runs over all of its span and well beyond, with no caption under
+    it (nothing, or a sentence: the next section's text): the border closing the section (a line across
+    the page under a block of captioned rules), not a blank under the captions."""
+    _, x0, x1 = rule
+    return (
+        other[1] <= x0 + 3
+        and other[2] >= x1 - 3
+        and other[2] - other[1] >= _BORDER * (x1 - x0)
+        and len(_caption_under(*other, words, text_height)) not in range(1, _OPEN_WORDS + 1)
+    )
+
+
+_ALIGNED = 4.0  # points: rules whose left ends lie this near (one to the next) start at one left edge
+
+
+def _left_aligned(rules: Sequence[tuple[float, float, float]]) -> list[list[tuple[float, float, float]]]:
+    """The rules grouped by their left ends, a group holding the rules that start within a few points of
+    the next one: rules drawn a little apart (a thin filled box under a stroked line, 2 points further
+    left) stand in one column, which cutting the page into fixed bands of x could part."""
+    columns: list[list[tuple[float, float, float]]] = []
+    for rule in sorted(rules, key=lambda rule: rule[1]):
+        if columns and rule[1] - columns[-1][-1][1] <= _ALIGNED:
+            columns[-1].append(rule)
+        else:
+            columns.append([rule])
+    return columns
 
 
 def _roofed(
@@ -1097,9 +1176,13 @@ def _lone_captioned_under(
     return not above or y - max(above) > 1.5 * text_height
 
 
+_CAPTION_LEAD = 4.0  # points: a caption under a rule may start this far before it (a rule drawn inset)
+
+
 def _caption_under(y: float, x0: float, x1: float, words: list[Word], text_height: float) -> list[Word]:
-    """The words flush under a rule, from its start: a caption printed under the line to write on."""
-    line = [word for word in _flush_under(y, words, text_height) if x0 - 2 <= word[0] < x1]
+    """The words flush under a rule, from its start: a caption printed under the line to write on (it
+    may start a little before the rule, which a form may draw inset from its column's edge)."""
+    line = [word for word in _flush_under(y, words, text_height) if x0 - _CAPTION_LEAD <= word[0] < x1]
     if not line or line[0][0] > x0 + 0.25 * (x1 - x0):
         return []
     return line
@@ -1653,7 +1736,8 @@ def _blanks_between_captions(box: Rect, on: list[Word]) -> list[Place]:
     between them: a row of a bilingual form prints its caption at the box's start and its twin in the
     other language at its end ("Mother's Name: ______ اسم الأم"), or two such pairs side by side. Each
     stretch is a blank, named by the caption before it (and by the one after it too when that one
-    closes the box: the twin). The first caption must open the box and none be a sentence."""
+    closes the box: the twin). The first caption must open the box and none be a sentence; a lone
+    caption makes a blank of the rest of the row when it ends in a colon and leaves most of it empty."""
     x0, top, x1, y = box
     ordered = sorted(on, key=lambda word: word[0])
     groups: list[list[Word]] = [[ordered[0]]]
@@ -1662,7 +1746,9 @@ def _blanks_between_captions(box: Rect, on: list[Word]) -> list[Place]:
             groups.append([word])
         else:
             groups[-1].append(word)
-    if len(groups) < 2 or groups[0][0][0] > x0 + max(0.1 * (x1 - x0), 12.0):
+    if groups[0][0][0] > x0 + max(0.1 * (x1 - x0), 12.0):
+        return []
+    if len(groups) < 2 and not _colon_opens(groups[0], x0, x1):
         return []
     if any(len(group) > _OPEN_WORDS or _says_little(_joined_words(group)) for group in groups):
         return []
@@ -1680,6 +1766,14 @@ def _blanks_between_captions(box: Rect, on: list[Word]) -> list[Place]:
         label = _joined_words(sorted(named, key=lambda word: word[0]))
         places.append(((start, top, end, y), label, "text", None, None))
     return places
+
+
+def _colon_opens(caption: list[Word], x0: float, x1: float) -> bool:
+    """Whether a row's one caption ends in a colon and leaves most of the row empty ("SVP Name:  ...."):
+    the value follows it on the row, however tall the caption's letters stand in it."""
+    end = max(word[2] for word in caption)
+    last = max(caption, key=lambda word: word[2])
+    return last[4].rstrip().endswith(":") and x1 - end >= 0.5 * (x1 - x0)
 
 
 def _overlap(a: Rect, b: Rect) -> float:

@@ -128,11 +128,33 @@ def _concept_table() -> tuple[dict[Words, str], int]:
 _CONCEPT_TABLE, _LONGEST = _concept_table()
 
 
+_NAME_ESCAPES = re.compile(r"(?:#[0-9A-Fa-f]{2})+")
+
+
+def unescaped(text: str) -> str:
+    """A PDF name's hex escapes read back ("Imi#C4#99 i nazwisko" is "Imię i nazwisko", "First#20Name"
+    is "First Name"), as a field's name copied from the file writes them; a run of escapes that is no
+    text in UTF-8, or stands apart from any letter ("No. #12"), is left as it is."""
+
+    def decoded(match: re.Match[str]) -> str:
+        glued = match.start() > 0 and text[match.start() - 1].isalpha()
+        glued = glued or (match.end() < len(text) and text[match.end()].isalpha())
+        try:
+            read = bytes.fromhex(match.group().replace("#", "")).decode("utf-8")
+        except UnicodeDecodeError:
+            return match.group()
+        if not glued or any(char < " " for char in read):
+            return match.group()
+        return read
+
+    return _NAME_ESCAPES.sub(decoded, text) if "#" in text else text
+
+
 @lru_cache(maxsize=16384)
 def concepts(text: str) -> Words:
     """The words of a label as compared: concepts for the phrases forms use, the rest as the
     extractor's label keys say them (abbreviations spelled out), without stop words or numbering."""
-    text = _HINT.sub(" ", text)
+    text = _HINT.sub(" ", unescaped(text))
     text = re.sub(r"['\u2019]s\b", "", text)
     raw = _cjk_apart(phrase(text))
     said = _said(raw)

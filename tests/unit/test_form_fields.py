@@ -1520,3 +1520,18 @@ def test_a_widget_named_with_hex_escapes_and_no_printed_label_is_labelled_in_pla
         _widget(page, "Imi#C4#99 i nazwisko", (100, 100, 300, 118))
         fields = form_fields(bytes(document.tobytes()))
     assert [field.description for field in fields] == ["Imię i nazwisko"]
+
+
+def test_widgets_labelled_across_their_tops_keep_their_labels_though_the_next_label_hugs_them() -> None:
+    """Widgets stacked with each label printed across the widget's top edge, the next row's label flush
+    under the widget: none takes the next row's label from under it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for row, label in enumerate(("Site", "Date Submitted", "Last Name", "Address")):
+            top = 114.5 + 20.5 * row
+            page.insert_text((58, top + 1), label, fontsize=9)
+            _widget(page, label, (56, top, 234, top + 12.8))  # named as its label: no name to fall back on
+        fields = form_fields(bytes(document.tobytes()))
+    labels = ["Site", "Date Submitted", "Last Name", "Address"]
+    assert len(fields) == 4
+    assert all(field.description != below for field, below in zip(fields, labels[1:], strict=False))

@@ -166,7 +166,9 @@ def _widget_fields(widgets: list[pymupdf.Widget], words: list[Word]) -> list[Pla
         checkbox = widget.field_type in _CHECK_WIDGETS
         label = (
             _tooltip(widget)
-            or (not checkbox and _caption_hugging_under(rect, words, rects))
+            or (
+                not checkbox and not _label_at_top(rect, words) and _caption_hugging_under(rect, words, rects)
+            )
             or _printed_label(rect, words, checkbox, rects)
             or _humanised(widget.field_name)
         )
@@ -185,6 +187,16 @@ def _widget_fields(widgets: list[pymupdf.Widget], words: list[Word]) -> list[Pla
             value = str(widget.field_value) if widget.field_value not in (None, "") else None
         places.append((rect, label, "checkbox" if checkbox else "text", value, widget.field_name))
     return _in_reading_order(places)
+
+
+def _label_at_top(rect: Rect, words: Sequence[Word]) -> bool:
+    """Whether words stand in a widget's top half or across its top edge, over its width: its label
+    printed there ("Site" in the box's top part), so the line flush under it is the next box's."""
+    x0, y0, x1, y1 = rect
+    return any(
+        word[0] < x1 and word[2] > x0 and word[3] > y0 + 1 and word[1] < (y0 + y1) / 2 and _clean(word[4])
+        for word in words
+    )
 
 
 def _tooltip(widget: pymupdf.Widget) -> str:

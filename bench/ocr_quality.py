@@ -526,6 +526,7 @@ def main() -> int:
             "fresh10",
             "fresh11",
             "fresh12",
+            "fresh13",
             "all",
         ),
         default="tune",

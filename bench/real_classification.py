@@ -94,6 +94,7 @@ SPLITS = (
     "fresh17",
     "fresh18",
     "fresh19",
+    "fresh20",
 )
 SOURCES = {"real_documents": MANIFEST, "long_documents": LONG_MANIFEST, "forms": FORMS_MANIFEST}
 GUESS = 0.5  # under this likelihood the service warns that the category is a guess

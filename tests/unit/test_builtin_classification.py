@@ -1806,3 +1806,38 @@ def test_a_russian_bachelors_thesis_is_a_scientific_paper() -> None:
     cover = "Выпускная квалификационная работа бакалавра\nНаучный руководитель\nЯрославль, 2020"  # noqa: RUF001
     abstract = "РЕФЕРАТ\nКлючевые слова: машинное обучение, нейронные сети."  # noqa: RUF001
     assert classify([cover, abstract], categories).category == "scientific_paper"
+
+
+def test_a_return_address_over_the_window_and_betrifft_are_letter_parts() -> None:
+    from docsvc.intelligence.classification import letter_parts
+
+    letter = ["Peter Muster · Hinter dem Tal 2 · 54321 Musterheim", "Petra Beispiel", "Vor dem Berg 1"]
+    assert letter_parts([letter]) == ["a return address line"]
+    assert letter_parts([["Betrifft: Mitgliederversammlung"]]) == ["a subject line"]
+    # a citation or a list of figures has the commas of an address, not a street and its number
+    assert letter_parts([["Smith, John, 2019, 12345 pages", "Invoice No. 12345, Date 2024"]]) == []
+
+
+def test_a_letter_dated_a_day_its_month_does_not_have_is_still_dated() -> None:
+    from docsvc.intelligence.classification import dates_by_month, letter_parts
+
+    assert dates_by_month("Musterheim, 29. Februar 2011")
+    assert not dates_by_month("Vol. 12, 2019")
+    assert letter_parts([["Musterheim, 29. Februar 2011", "Liebe Vereinsvorsitzende,"]]) == [
+        "a salutation",
+        "a date line",
+    ]
+
+
+def test_a_letter_greeting_in_no_language_known_is_told_by_its_address_line_and_date() -> None:
+    text = (
+        "Vorname Name · Straße 32a · 12345 Ort\n\nEmpfänger\nz. H. Max Muster\nStraße 32a\n12345 Ort\n\n"
+        "Vorname Name\nStraße 32a\n12345 Ort\nTelefon\n+49 1234 555 555\n\nOrt, den 12. September 2018\n\n"
+        "Lorem ipsum dolor sit amet\n\nAve Caesar,\n\nDuis quis matis est, a imperdiet massa. Donec cursus "
+        "ex urna, ac feugiat leo vestibulum quis. Maecenas feugiat quis nisl non lacinia.\n\nSalve,\n\n"
+        "Vorname Name"
+    )
+    categories = [Category(name) for name in ("invoice", "letter", "form", "report")]
+    result = classify([text], categories)
+    assert result.category == "letter"
+    assert "a return address line and a date line" in result.reasoning

@@ -1070,3 +1070,41 @@ def test_a_page_count_in_a_headers_two_cells_is_a_page_marker() -> None:
     assert page_marker(["3 | 4", "2. Getting started"]) == (3, 4)
     # a table's row of numbers starts with its bar: no marker
     assert page_marker(["| 2 | 4 |", "Results"]) is None
+
+
+FIELDS_PAGE = (
+    "Application for a room in a student house of Northbridge Technical University\n"
+    "Full name: ........ Faculty: ........ Album number: ........ Telephone: ........\n"
+    "Permanent address of the applicant: ........ Correspondence address if different: ........\n"
+    "Distance from home in kilometres: ........ Travel difficulty: none, train or bus, train and bus "
+    "and walking more than two kilometres, ferry crossing\n"
+    "Number of persons in the family: ........ Average monthly income per person in the previous year "
+    "after tax: ........ Disability certificate: yes no. Orphan: yes no. Pregnancy: yes no.\n"
+    "Preferred house: Aurora, Borealis, Cedar, Dunes. Preferred roommate: ........ Smoking: yes no.\n"
+    "Bicycle parking needed: yes no. Parking permit for a car: yes no. Pets: yes no."
+)
+DECLARATIONS_PAGE = (
+    "Aware of criminal, civil and disciplinary liability for giving false data, I declare that all "
+    "data contained herein and in the attached documents agree with the actual state of affairs.\n"
+    "Date and signature of the student\n"
+    "I declare that I have read the regulations on benefits for students of Northbridge Technical "
+    "University (ordinance of the rector, September 2019) and accept them without reservation.\n"
+    "Date and signature of the student\n"
+    "I acknowledge that notices concerning this request, including any need to complete the "
+    "paperwork, will be sent through the electronic service of the dean's office only.\n"
+    "Date and signature of the student\n"
+    "A completed request must be handed in before the deadline announced each spring, together with "
+    "proof of earnings; otherwise it is rejected without further consideration or appeal."
+)
+
+
+def test_a_page_naming_again_the_name_the_page_before_gave_keeps_its_topic() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, proper_names, read_signals
+
+    assert "northbridge technical" in proper_names(FIELDS_PAGE)
+    assert proper_names("POLITECHNIKA POZNAŃSKA\nDate and signature") == frozenset()
+    named = [read_signals(text, [], []) for text in (FIELDS_PAGE, DECLARATIONS_PAGE)]
+    assert "no topic shared with the page before" not in [item.reason for item in gap_evidence(named)[1]]
+    unnamed = DECLARATIONS_PAGE.replace("Northbridge Technical University", "the university")
+    signals = [read_signals(text, [], []) for text in (FIELDS_PAGE, unnamed)]
+    assert "no topic shared with the page before" in [item.reason for item in gap_evidence(signals)[1]]

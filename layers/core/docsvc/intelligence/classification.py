@@ -703,7 +703,8 @@ _SIGNATORY_OR_TOTAL = re.compile(
 )
 COMPANY_CLOSING_REACH = 2  # lines either side of a company's closing where no signatory or total may be
 _SUBJECT = re.compile(
-    r"^(?:betreff|betr\.|objet|oggetto|asunto|assunto|onderwerp|dotyczy|subject|re)\s*:", re.IGNORECASE
+    r"^(?:betreff|betrifft|betr\.|objet|oggetto|asunto|assunto|onderwerp|dotyczy|subject|re)\s*:",
+    re.IGNORECASE,
 )
 _PLACE_DATE = re.compile(  # "Toulouse, 28 octobre 2018", "München, den 29. Mai 2018", "18. August 2022"
     r"^(?:[^\W\d][\w .'\u2019-]{1,40},\s+)?(?:(?:den|le|el|il|em|dnia|op)\s+)?\d{1,2}\.?\s*(?:de\s+)?"
@@ -715,6 +716,17 @@ _PLACE_DATE = re.compile(  # "Toulouse, 28 octobre 2018", "München, den 29. Mai
     # the month before the day, as English dates a letter ("February 4, 2025", "Boston, May 1st, 2024")
     r"|^(?:[^\W\d][\w .'\u2019-]{1,40},\s+)?[^\W\d]{3,}\.?\s+\d{1,2}(?:st|nd|rd|th)?,\s+\d{4}\.?$"
 )
+# a sender's address on one line over the recipient's, as a window envelope shows it ("Vorname Name ·
+# Straße 32a · 12345 Ort", "Peter Musterfrau, Hinter dem Tal 2, 54321 Musterheim"): parts set apart by
+# dots, commas or bars, a street with its number, then a postcode and a place
+_RETURN_ADDRESS = re.compile(
+    r"^[^\W\d][^·•,|\d]{1,40}\s*[·•,|]\s*(?:[^·•,|]{2,40}\s*[·•,|]\s*)?"  # a name (and a firm)
+    r"[^\W\d][^·•,|\d]{1,40}\s\d{1,4}[a-zA-Z]?\s*[·•,|]\s*"  # a street and its number
+    # a postcode and its place
+    r"(?:[A-Z]{1,2}[- ])?\d{4,5}\s+[^\W\d][^\W\d .'-]*(?:[ -][^\W\d][^\W\d.'-]*){0,2}$"
+)
+RETURN_ADDRESS_LINES = 4  # the first lines of a letter where its sender's line over the window is
+_DAY = re.compile(r"(?<!\d)\d{1,2}(?=\.?\s*(?:de\s+)?[^\W\d]{3,}|[./-]\d{1,2}[./-]\d)")  # a date's day
 _SLIDE_COUNT = re.compile(r"(\d{1,3})\s*/\s*(\d{1,3})")
 _ENDING_COUNT = re.compile(r"(?<![\w/.])(\d{1,3})\s*/\s*(\d{1,3})\s*\|?\s*$")
 _BLANK = re.compile(r"_{4,}|\.{8,}|…{3,}|(?:\. ){6,}|:\s*_{2,}")  # "Seite:__" is a short blank
@@ -991,7 +1003,8 @@ def letter_parts(lines: Sequence[Sequence[str]]) -> list[str]:
     """The parts of a letter its first pages (and its last) show, in any of the main European languages:
     a salutation ("Sehr geehrte Damen und Herren,", "Madame, Monsieur,"), a closing formula ("Mit
     freundlichen Grüßen", "Cordialement", "Atentamente"), a subject line ("Betreff:", "Objet :"), a
-    place and a date on a line of their own ("Toulouse, 28 octobre 2018")."""
+    place and a date on a line of their own ("Toulouse, 28 octobre 2018"), the sender's address on one
+    line at the top, over the recipient's ("Vorname Name · Straße 32a · 12345 Ort")."""
     pages = [*lines[:LETTER_PAGES], *lines[LETTER_PAGES:][-1:]]
     short = [line for page in pages for line in page if len(line.split()) <= 12]
     parts = []
@@ -1001,10 +1014,18 @@ def letter_parts(lines: Sequence[Sequence[str]]) -> list[str]:
         parts.append("a closing formula")
     if any(_SUBJECT.match(line) for line in short):
         parts.append("a subject line")
+    if lines and any(_RETURN_ADDRESS.match(line) for line in lines[0][:RETURN_ADDRESS_LINES]):
+        parts.append("a return address line")
     # a date of a month it knows: "Vol. 12, 2019" and "Chapter 3, 2021" have the shape, not the month
-    if any(_PLACE_DATE.match(line) and parse_date(line) for line in short):
+    if any(_PLACE_DATE.match(line) and dates_by_month(line) for line in short):
         parts.append("a date line")
     return parts
+
+
+def dates_by_month(line: str) -> bool:
+    """Whether a date line gives a month by its name or in figures, whatever its day: a letter may be
+    dated a day its month does not have ("29. Februar 2011" of a common year) and still be dated."""
+    return parse_date(line) is not None or parse_date(_DAY.sub("1", line, count=1)) is not None
 
 
 def is_slide(lines: Sequence[str]) -> bool:

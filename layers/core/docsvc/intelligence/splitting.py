@@ -51,6 +51,7 @@ A split is as sure as the boundaries opening and closing it and the least sure g
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections import Counter
@@ -85,6 +86,7 @@ from docsvc.intelligence.vocabulary import (
     STOP_WORDS,
     Phrase,
     phrase,
+    stem,
     tokenize,
 )
 
@@ -132,6 +134,9 @@ TOP_TOKEN_LINES = 5  # lines at the top of a page whose words the learnt cut mod
 TOP_SHAPE_LINES = 10  # lines at the top of a page whose shortness it reads
 SHORT_TOKEN_WORDS = 4  # a line of at most this many words is short (a title, an address's line)
 _TOKEN_WORD = re.compile(r"[^\W\d_]{3,20}")
+# the words and what stands between them, to find names of a few capitalised words in a row
+_NAME_PART = re.compile(r"([^\W\d_]+)|\S")
+NAME_LETTERS = 4  # the fewest letters of each word of a name
 # Words that, right after a document kind, make a line a label rather than a title ("Invoice date").
 LABEL_FOLLOWERS = frozenset(phrase("number no num nr id date period total amount to from"))
 
@@ -257,6 +262,7 @@ class PageSignals:
     paper_front: bool = False  # its first lines are a paper's front: an abstract and an affiliation
     references: bool = False  # it lists references under their heading: a document's last pages
     names: frozenset[str] = frozenset()  # the documents its titles name, by kind and number (`title_names`)
+    proper_names: frozenset[str] = frozenset()  # its names of a few capitalised words (`proper_names`)
     size: PageSize | None = None  # its width and height in points, when the caller gave them
     scanned: bool = False  # it was read by OCR (its size is the scan's, cropped or set to a paper)
     opening: float = 0.0  # the learnt cut model's evidence, weighed, that it opens a document
@@ -363,6 +369,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         or signs_for_a_company(lines, LETTER_END_LINES),
         signed_at_end=ends_to_sign(lines),
         words=content_words(text),
+        proper_names=proper_names(text),
         edges=edge_lines(lines),
         folio=folio(lines),
         folios=folios(lines),
@@ -422,6 +429,23 @@ def content_words(text: str) -> Counter[str]:
         and token.stem not in FUNCTION_WORDS
         and not token.stem.isdigit()
     )
+
+
+def proper_names(text: str) -> frozenset[str]:
+    """The names a page gives in a few capitalised words in a row ("Politechniki Poznańskiej", "Freie
+    Maker"; not in capitals, stop words aside), each two words in a row of them, case and spacing aside:
+    an organisation, a place or a person the pages of one document name again, even where their
+    vocabulary differs (a form's fields, then its declarations to sign)."""
+    found: set[str] = set()
+    run: list[str] = []
+    for match in [*_NAME_PART.finditer(text), None]:
+        word = match.group(1) if match else None
+        if word and len(word) >= NAME_LETTERS and word.istitle() and stem(word) not in STOP_WORDS:
+            run.append(word.lower())
+            continue
+        found.update(f"{first} {second}" for first, second in itertools.pairwise(run))
+        run = []
+    return frozenset(found)
 
 
 def edge_lines(lines: Sequence[str]) -> frozenset[str]:
@@ -879,7 +903,7 @@ def page_evidence(
         found.append(Evidence("a table carried over", -0.7))
     if _script_changes(page, previous):
         found.append(Evidence("another script", 3.0))
-    if not template:
+    if not template and not _names_again(told, previous, topic):
         found.extend(_topic(topic))
     weighed = topic is not None or max(page.scores, default=0.0) >= UNTOLD_POINTS
     if _reads_otherwise(page, previous) and (topic is None or topic < COHESIVE) and weighed:
@@ -1006,6 +1030,13 @@ def _topic(topic: float | None) -> list[Evidence]:
     if topic < UNRELATED:
         return [Evidence("no topic shared with the page before", 1.5)]
     return []
+
+
+def _names_again(page: PageSignals, previous: PageSignals, topic: float | None) -> bool:
+    """Whether a page sharing little vocabulary with the page before names again a name it gave (an
+    organisation, a place): the pages of a form's fields and of its declarations to sign share few
+    words but the name of whoever the form is for; its low cohesion then says nothing."""
+    return topic is not None and topic < UNRELATED and bool(page.proper_names & previous.proper_names)
 
 
 def _nothing_shared(page: PageSignals, previous: PageSignals) -> bool:

@@ -451,7 +451,7 @@ def label_key(text: str) -> Key:
     if key.count("of") == 1 and 0 < key.index("of") < len(key) - 1:
         at = key.index("of")
         return key[at + 1 :] + key[:at]
-    return _one_of_two_languages(text[:200], key)
+    return _said_in_brackets(text[:200], _one_of_two_languages(text[:200], key))
 
 
 _BILINGUAL = re.compile(r"(?<=[^\W\d_.])\.?\s?/\s?(?=[^\W\d_])")
@@ -470,6 +470,23 @@ def _one_of_two_languages(text: str, key: Key) -> Key:
     alike = set(first) & set(second) or any(first in group and second in group for group in SYNONYM_GROUPS)
     known = [half for half in (first, second) if half in _KNOWN_KEYS]
     return max(known, key=len) if known and alike else key
+
+
+_BRACKETED = re.compile(r"\(([^()]{1,60})\)")
+
+
+def _said_in_brackets(text: str, key: Key) -> Key:
+    """A label that no synonym group knows, even with its brackets aside, that says in brackets which
+    known label it is ("Référence de la commande (n° facture)", an order reference that is the invoice's
+    number): the bracket's key. A known label keeps its own ("Customer (VAT number)" names the customer,
+    "Grand Total (USD)" the total)."""
+    if key in _KNOWN_KEYS or not _KNOWN_KEYS:
+        return key
+    said = [label_key(inner) for inner in _BRACKETED.findall(text)]
+    known = [inner for inner in said if inner in _KNOWN_KEYS]
+    if len(known) != 1 or label_key(_BRACKETED.sub(" ", text)) in _KNOWN_KEYS:
+        return key
+    return known[0]
 
 
 def snake_case(label: str) -> str:

@@ -712,23 +712,28 @@ def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
     """A row of keys over a row of their values, not followed by more values (a table's first row);
     or over rows of values that end in a row of their sums, its first cell empty or a total's label
     where theirs are filled ("| VAT | 21.00 | 522.31 |" then "|  |  | 522.31 |"; "| Razem | 1 500,00 |
-    270,00 |" under "| Stawka VAT | Wartość netto | Kwota VAT |"): the keys and the sums."""
+    270,00 |" under "| Stawka VAT | Wartość netto | Kwota VAT |"): the keys and the sums. A cell of the keys'
+    row that holds a label with its own value ("| Phone: 06 12 34 56 78 | Invoice No | Date |") is
+    neither a key nor a value and heads nothing."""
 
     def keys(row: tuple[str, ...]) -> bool:
-        return any(row) and all(not cell or is_label_text(cell) for cell in row)
+        return any(row) and all(not cell or is_label_text(cell) or _label_and_value(cell) for cell in row)
 
     def pair(key: tuple[int, tuple[str, ...]], values: tuple[int, tuple[str, ...]]) -> list[Pair]:
         (key_line, key_row), (value_line, value_row) = key, values
         return [
             Pair(label, value, "cell", (key_line, place), (value_line, place))
             for place, (label, value) in enumerate(zip(key_row, value_row, strict=True))
-            if label and value and not _heads_rates(label)
+            if label and value and not _heads_rates(label) and not _label_and_value(label)
         ]
 
     pairs: list[Pair] = []
     for number in range(len(rows) - 1):
         key_row, value_row = rows[number][1], rows[number + 1][1]
-        if keys(key_row) and not keys(value_row) and (number + 2 == len(rows) or keys(rows[number + 2][1])):
+        after = number + 2
+        while after < len(rows) and _continues_first_cell(value_row, rows[after][1]):
+            after += 1  # "| Abonnement |  |  |" under "| Abonnement | 1 | 129,00 € |": its description's line
+        if keys(key_row) and not keys(value_row) and (after == len(rows) or keys(rows[after][1])):
             pairs += pair(rows[number], rows[number + 1])
     if len(rows) >= 3 and _headings_row(rows[0][1]):
         places, split = _merged_columns_apart(rows)
@@ -740,6 +745,20 @@ def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
                 for found in pair(split[0], sums)
             ]  # fmt: skip
     return pairs
+
+
+def _continues_first_cell(row: tuple[str, ...], below: tuple[str, ...]) -> bool:
+    """`below` holds only a first cell, under a row that fills its first cell and more: a further line of
+    that row's first cell (an item's description), not a row of keys."""
+    filled = [place for place, cell in enumerate(row) if cell.strip()]
+    under = [place for place, cell in enumerate(below) if cell.strip()]
+    return under == [0] and len(filled) > 1 and filled[0] == 0
+
+
+def _label_and_value(cell: str) -> bool:
+    """A cell holding a label, its colon and a value after it ("Phone: 06 12 34 56 78")."""
+    colon = label_colon(cell)
+    return colon is not None and is_label_text(cell[:colon]) and bool(cell[colon + 1 :].strip())
 
 
 _PART = 1000  # a part of a cell of columns run together, told apart from the cell's other parts

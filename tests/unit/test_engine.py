@@ -113,10 +113,22 @@ def test_columns_written_line_across_line_are_read_from_the_dict_of_their_block_
     assert within.y1 < 300
 
 
-def test_labels_and_their_values_side_by_side_stay_together_on_their_line() -> None:
-    rows = [("Invoice number", "INV-2024-0117"), ("Issue date", "12 March 2024")]
-    rows += [("Due date", "11 April 2024"), ("Customer", "Northwind Traders Ltd")]
-    rows += [("Order", "PO-88213"), ("Total due", "1,234.56 EUR")]
+LABELLED = [("Invoice number", "INV-2024-0117"), ("Issue date", "12 March 2024")]
+LABELLED += [("Due date", "11 April 2024"), ("Customer", "Northwind Traders Ltd")]
+LABELLED += [("Order", "PO-88213"), ("Total due", "1,234.56 EUR")]
+
+
+def test_labels_and_their_values_in_two_straight_columns_are_rows_of_a_table() -> None:
+    (text,) = texts(samples.side_by_side_pdf(LABELLED, x=(72, 250)), "pdf")
+
+    lines = text.splitlines()[2:]
+    assert lines == [f"| {label} | {value} |" for label, value in LABELLED[:1]] + ["|---|---|"] + [
+        f"| {label} | {value} |" for label, value in LABELLED[1:]
+    ]
+
+
+def test_labels_and_their_values_side_by_side_too_few_for_a_table_stay_together_on_their_line() -> None:
+    rows = LABELLED[:3]
 
     (text,) = texts(samples.side_by_side_pdf(rows, x=(72, 250)), "pdf")
 

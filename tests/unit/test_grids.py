@@ -256,10 +256,63 @@ def test_a_page_of_prose_lines_is_not_a_table() -> None:
     assert aligned_grids(words_of(lines)) == []
 
 
-def test_two_columns_are_too_few_for_a_table_without_rules() -> None:
-    words = words_of([(100.0 + 15 * n, [(72, f"Label{n}"), (300, f"{n}.00")]) for n in range(6)])
+LANGUAGES = [("German", "native"), ("French", "near native"), ("Dutch", "near native"), ("Italian", "fair")]
 
-    assert aligned_grids(words) == []
+
+def two_columns(rows: Sequence[tuple[str, str]], right: float = 282.0) -> list[Word]:
+    """Rows of a term at x 200 and its words at `right`, 12 points apart, 3-point word spaces."""
+    lines = []
+    for n, (term, meaning) in enumerate(rows):
+        placed, x = [(200.0, term)], right
+        for word in meaning.split():
+            placed.append((x, word))
+            x += 6 * len(word) + 3
+        lines.append((100.0 + 12 * n, placed))
+    return words_of(lines)
+
+
+def test_two_straight_columns_of_short_cells_are_a_table_without_rules() -> None:
+    words = two_columns(LANGUAGES)
+
+    (grid,) = aligned_grids(words)
+    (table,) = assemble([block(words)], words, [grid], render)
+
+    assert table.splitlines() == [
+        "| German | native |",
+        "|---|---|",
+        "| French | near native |",
+        "| Dutch | near native |",
+        "| Italian | fair |",
+    ]
+
+
+def test_two_columns_of_fewer_lines_than_a_table_of_two_needs_are_no_table() -> None:
+    assert aligned_grids(two_columns(LANGUAGES[:3])) == []
+
+
+def test_two_columns_whose_cells_neither_start_nor_end_at_one_x_are_no_table() -> None:
+    lines = [
+        (100.0 + 12 * n, [(200.0 + 5 * n, term), (282.0 + 7 * n, level)])
+        for n, (term, level) in enumerate(LANGUAGES)
+    ]
+
+    assert aligned_grids(words_of(lines)) == []
+
+
+def test_a_few_lines_of_two_columns_of_prose_are_no_table_of_two_columns() -> None:
+    lines = []
+    for n in range(4):
+        y, left = prose_line(100.0 + 14 * n, 72, 220, 5 * n)
+        _, right = prose_line(y, 320, 220, 7 * n + 3)
+        lines.append((y, left + right))
+
+    assert aligned_grids(words_of(lines)) == []
+
+
+def test_a_term_with_a_long_meaning_is_no_row_of_a_table_of_two_columns() -> None:
+    rows = [*LANGUAGES[:2], ("Dutch", "spoken fluently at work and at home since"), *LANGUAGES[3:]]
+
+    assert aligned_grids(two_columns(rows)) == []
 
 
 def test_a_long_word_close_to_the_next_column_does_not_hide_the_column() -> None:
@@ -728,10 +781,11 @@ METRICS = [
 
 
 def test_rules_drawn_between_rows_only_frame_a_table_of_two_columns() -> None:
-    """Two columns are too few for a table found from the words alone (a page of label-and-value
-    lines is none); rules drawn across the lines, two a header apart, make them one."""
+    """Two columns are too few for a table found from the words alone where a table of three would
+    be (`_between_row_rules` asks without them); rules drawn across the lines, two a header apart,
+    make them one."""
     words = words_of(METRICS)
-    assert aligned_grids(words) == []
+    assert aligned_grids(words, two_columns=False) == []
 
     (frame,) = ruled_grids(FRAME_RULES, [])
     grid = split_aligned_columns(split_stacked_rows(frame, words), words)
@@ -1379,6 +1433,12 @@ def mupdf_words(lines: Sequence[tuple[float, Sequence[tuple[float, str]]]]) -> l
 def test_rows_of_three_pieces_side_by_side_may_hold_a_table_without_rules() -> None:
     rows = [(100 + 14 * i, [(72, "Item"), (200, "Qty"), (300, "Price")]) for i in range(3)]
     assert may_hold_aligned_grid(mupdf_words(rows))
+
+
+def test_rows_of_two_short_runs_side_by_side_may_hold_a_table_of_two_columns() -> None:
+    rows = [(100 + 12 * i, [(200, term), (282, level)]) for i, (term, level) in enumerate(LANGUAGES)]
+    assert may_hold_aligned_grid(mupdf_words(rows))
+    assert not may_hold_aligned_grid(mupdf_words(rows[:3]))
 
 
 def test_lines_of_prose_or_two_columns_of_it_hold_no_table_without_rules() -> None:

@@ -1210,7 +1210,7 @@ def _between_row_rules(grid: Grid, words: Sequence[Word]) -> Grid:
         end = next((i for i, (a, b) in enumerate(pairwise(lines), 1) if not _continues(a, b)), len(lines))
         lines, y1 = lines[:end], lines[end - 1].bottom
         inside = [word for line in lines for word in line.words]
-    if len(lines) < _MIN_ROWS or _run_on(lines, y0, y1) or aligned_grids(inside):
+    if len(lines) < _MIN_ROWS or _run_on(lines, y0, y1) or aligned_grids(inside, two_columns=False):
         return _NO_TABLE
     edges = sorted(edge for line in lines for edge in line.edges)
     wide, depth, gaps = _column_gap(lines), 0, []
@@ -1542,21 +1542,27 @@ def may_hold_aligned_grid(found: Iterable[Sequence[Any]]) -> bool:
     under one of dates) stop here too."""
     rows = 0  # of enough cells, in this run of rows
     gaps: list[tuple[float, float]] = []  # between the pieces of those rows
+    pairs: list[tuple[float, float]] = []  # the gaps of the rows of two pieces just above, one after another
     above: tuple[float, float] | None = None  # the bottom and height of the row above
     for top, bottom, height, xs in _piece_rows(_pieces(found)):
         if above is not None and top - above[0] > _ROW_GAP * max(height, above[1]):
-            rows, gaps = 0, []  # a gap no table's rows leave
-        runs, between = _side_by_side(xs)
+            rows, gaps, pairs = 0, [], []  # a gap no table's rows leave
+        runs, between, counts = _side_by_side(xs)
         if runs >= _MIN_COLUMNS:
             rows += 1
             gaps += between
             if rows >= _MIN_ROWS and _shared_gaps(gaps) >= _MIN_COLUMNS - 1:
                 return True
+        # A table of two columns (`_two_column_tables`): `_TWO_ROWS` rows of two short runs in a row,
+        # with whitespace between them that they all share.
+        pairs = pairs + between if runs == 2 and _short_cells(*counts) else []
+        if len(pairs) >= _TWO_ROWS and _shared_gaps(pairs[-_TWO_ROWS:], _TWO_ROWS):
+            return True
         above = bottom, height
     return False
 
 
-_Piece = tuple[float, float, float, float, float]  # vertical centre, x0, y0, x1, y1
+_Piece = tuple[float, float, float, float, float, int]  # vertical centre, x0, y0, x1, y1, words
 
 
 def _pieces(found: Iterable[Sequence[Any]]) -> list[_Piece]:
@@ -1565,6 +1571,7 @@ def _pieces(found: Iterable[Sequence[Any]]) -> list[_Piece]:
     pieces: list[_Piece] = []
     at_block = at_line = -1  # MuPDF's block and line of the piece
     x0 = y0 = x1 = y1 = left = 0.0
+    count = 0
     for w0, v0, w1, v1, text, block, line, _ in found:  # hundreds a page: no other call a word
         if text.isspace():
             continue
@@ -1576,24 +1583,25 @@ def _pieces(found: Iterable[Sequence[Any]]) -> list[_Piece]:
             if w1 > x1:
                 x1 = w1
             left = w0
+            count += 1
             continue
         if at_block != -1:
-            pieces.append(((y0 + y1) / 2, x0, y0, x1, y1))
-        at_block, at_line, x0, y0, x1, y1, left = block, line, w0, v0, w1, v1, w0
+            pieces.append(((y0 + y1) / 2, x0, y0, x1, y1, count))
+        at_block, at_line, x0, y0, x1, y1, left, count = block, line, w0, v0, w1, v1, w0, 1
     if at_block != -1:
-        pieces.append(((y0 + y1) / 2, x0, y0, x1, y1))
+        pieces.append(((y0 + y1) / 2, x0, y0, x1, y1, count))
     return pieces
 
 
-def _piece_rows(pieces: list[_Piece]) -> list[tuple[float, float, float, list[tuple[float, float]]]]:
+def _piece_rows(pieces: list[_Piece]) -> list[tuple[float, float, float, list[tuple[float, float, int]]]]:
     """The pieces grouped into rows by their vertical overlap, as `visual_lines` groups words: each
-    row's top, bottom, tallest piece, and its pieces' (x0, x1)."""
-    rows: list[tuple[float, float, float, list[tuple[float, float]]]] = []
+    row's top, bottom, tallest piece, and its pieces' (x0, x1, words)."""
+    rows: list[tuple[float, float, float, list[tuple[float, float, int]]]] = []
     top = bottom = height = 0.0
-    xs: list[tuple[float, float]] = []
-    for centre, x0, y0, x1, y1 in sorted(pieces):
+    xs: list[tuple[float, float, int]] = []
+    for centre, x0, y0, x1, y1, count in sorted(pieces):
         if xs and top <= centre <= bottom:
-            xs.append((x0, x1))
+            xs.append((x0, x1, count))
             if y0 < top:
                 top = y0
             if y1 > bottom:
@@ -1603,51 +1611,56 @@ def _piece_rows(pieces: list[_Piece]) -> list[tuple[float, float, float, list[tu
             continue
         if xs:
             rows.append((top, bottom, height, xs))
-        xs, top, bottom, height = [(x0, x1)], y0, y1, y1 - y0
+        xs, top, bottom, height = [(x0, x1, count)], y0, y1, y1 - y0
     if xs:
         rows.append((top, bottom, height, xs))
     return rows
 
 
-def _side_by_side(xs: list[tuple[float, float]]) -> tuple[int, list[tuple[float, float]]]:
-    """How many runs of pieces a row holds, left to right, parted by more than `_MIN_GAP`, and the
-    whitespace between them (from where a run ends to where the next starts)."""
+def _side_by_side(xs: list[tuple[float, float, int]]) -> tuple[int, list[tuple[float, float]], list[int]]:
+    """How many runs of pieces a row holds, left to right, parted by more than `_MIN_GAP`, the
+    whitespace between them (from where a run ends to where the next starts), and their words."""
     xs.sort()
     runs, end = 0, -float("inf")
     gaps: list[tuple[float, float]] = []
-    for x0, x1 in xs:
+    counts: list[int] = []
+    for x0, x1, count in xs:
         if x0 - end > _MIN_GAP:
             if runs:
                 gaps.append((end, x0))
             runs += 1
+            counts.append(0)
+        counts[-1] += count
         if x1 > end:
             end = x1
-    return runs, gaps
+    return runs, gaps, counts
 
 
-def _shared_gaps(gaps: list[tuple[float, float]]) -> int:
-    """How many stretches of x, apart from each other, lie within the whitespace of `_MIN_ROWS` of
-    the rows (`gaps`: those of every row, a row's own gaps never overlapping)."""
+def _shared_gaps(gaps: list[tuple[float, float]], rows: int = _MIN_ROWS) -> int:
+    """How many stretches of x, apart from each other, lie within the whitespace of `rows` of the
+    rows (`gaps`: those of every row, a row's own gaps never overlapping)."""
     edges = sorted([(start, 1) for start, _ in gaps] + [(end, -1) for _, end in gaps])
     stretches, depth, inside = 0, 0, False
     for _, step in edges:
         depth += step
-        if depth >= _MIN_ROWS and not inside:
+        if depth >= rows and not inside:
             stretches += 1
-        inside = depth >= _MIN_ROWS
+        inside = depth >= rows
     return stretches
 
 
-def aligned_grids(words: Sequence[Word]) -> list[Grid]:
+def aligned_grids(words: Sequence[Word], two_columns: bool = True) -> list[Grid]:
     """Tables without ruling lines: runs of at least three lines of at least three cells each that
-    share their columns of whitespace. Where a page is set in two columns of text (`_page_columns`),
+    share their columns of whitespace, and (with `two_columns`) the stricter tables of two columns
+    (`_two_column_tables`). Where a page is set in two columns of text (`_page_columns`),
     the words of each column are searched apart: a line of the page there is two lines, one of each
     column, and a table in one column is neither taken with the text beside it in the other nor
     missed because that text crosses its column lines."""
     lines = visual_lines(words)
     stretches = _page_columns(lines)
     if not stretches:
-        return _Search(lines).tables(0, len(lines))
+        found = _Search(lines).tables(0, len(lines))
+        return found + _two_column_tables(lines, found) if two_columns else found
     parts: dict[tuple[int, bool], list[Word]] = {}
     for word in words:
         x, y = word.centre
@@ -1656,8 +1669,67 @@ def aligned_grids(words: Sequence[Word]) -> list[Grid]:
     grids: list[Grid] = []
     for part in parts.values():
         part_lines = visual_lines(part)
-        grids += _Search(part_lines).tables(0, len(part_lines))
+        found = _Search(part_lines).tables(0, len(part_lines))
+        grids += found + _two_column_tables(part_lines, found) if two_columns else found
     return grids
+
+
+_TWO_ROWS = 4  # lines, at least, of a table of two columns found from the words alone
+_TWO_WORDS = 6  # words, at most, in a cell of its second column; its first holds fewer than a line of prose
+_STRAIGHT = 2.0  # points: the cells of a column set straight start (or end) this close to each other
+
+
+def _two_column_tables(lines: Sequence[_Line], found: Sequence[Grid]) -> list[Grid]:
+    """Tables of two columns without rules (a term and its meaning, a version and its change, a
+    language and how well it is spoken): `_TWO_ROWS` lines at least, one after another (no gap a
+    table's rows leave), each of two runs of words (`_runs_of`), the first of fewer words than a
+    column of prose has on a line (`_PROSE_WORDS`), the second of `_TWO_WORDS` at most, the
+    whitespace between the runs shared by all the lines, and each column set straight (its cells
+    start, or end, at one x). A line of prose is one run, a label close to its value too, two columns
+    of prose have more words a line, and the wrapped lines of a long description break the run of
+    lines; the lines of a table already found are left to it."""
+    grids: list[Grid] = []
+    run: list[tuple[_Line, list[list[Word]]]] = []
+    for line in [*lines, None]:
+        cells = None
+        if line is not None and line.runs == 2 and not any(grid.holds(line.words[0]) for grid in found):
+            cells = _runs_of(line.words, line.height)
+            if not _short_cells(*map(len, cells)):
+                cells = None
+        if run and (cells is None or line is None or not _continues(run[-1][0], line)):
+            if len(run) >= _TWO_ROWS:
+                grids += _two_column_grid(run)
+            run = []
+        if line is not None and cells is not None:
+            run.append((line, cells))
+    return grids
+
+
+def _short_cells(first: int, second: int) -> bool:
+    """Whether a line's two runs of words are short enough for a row of a table of two columns."""
+    return first < _PROSE_WORDS and second <= _TWO_WORDS
+
+
+def _two_column_grid(run: Sequence[tuple[_Line, list[list[Word]]]]) -> list[Grid]:
+    """The table of a run of lines of two short runs each (`_two_column_tables`), when the whitespace
+    between the runs is shared by them all and each column is set straight; none otherwise."""
+    lefts = [cells[0] for _, cells in run]
+    rights = [cells[1] for _, cells in run]
+    end = max(cell[-1].box[2] for cell in lefts)
+    start = min(cell[0].box[0] for cell in rights)
+    lines = [line for line, _ in run]
+    if start - end < max(_MIN_GAP, _CELL_GAP * median([line.height for line in lines])):
+        return []
+    if not (_straight(lefts) and _straight(rights)):
+        return []
+    return [_grid_of(lines, [(start + end) / 2], list(range(len(lines))))]
+
+
+def _straight(cells: Sequence[Sequence[Word]]) -> bool:
+    """Whether a column's cells all start, or all end, within `_STRAIGHT` of each other."""
+    starts = [cell[0].box[0] for cell in cells]
+    ends = [cell[-1].box[2] for cell in cells]
+    return max(starts) - min(starts) <= _STRAIGHT or max(ends) - min(ends) <= _STRAIGHT
 
 
 _PROSE_WORDS = 4  # words of one run, at least, on each side of a line of two columns of text

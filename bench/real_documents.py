@@ -95,8 +95,8 @@ import ast
 import collections
 import csv
 import difflib
-import importlib.util
 import gzip
+import importlib.util
 import io
 import itertools
 import json

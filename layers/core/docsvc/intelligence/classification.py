@@ -720,13 +720,15 @@ _PLACE_DATE = re.compile(  # "Toulouse, 28 octobre 2018", "München, den 29. Mai
 # Straße 32a · 12345 Ort", "Peter Musterfrau, Hinter dem Tal 2, 54321 Musterheim"): parts set apart by
 # dots, commas or bars, a street with its number, then a postcode and a place
 _RETURN_ADDRESS = re.compile(
-    r"^[^\W\d][^·•,|\d]{1,40}\s*[·•,|]\s*(?:[^·•,|]{2,40}\s*[·•,|]\s*)?"  # a name (and a firm)
+    r"^(?!.*\b(?:[Vv]ol(?:ume)?|[Nn]o|pp|Proceedings|Journal|Letters|Press)\b)"  # no journal's front line
+    r"[^\W\d][^·•,|\d]{1,40}\s*[·•,|]\s*(?:[^·•,|]{2,40}\s*[·•,|]\s*)?"  # a name (and a firm)
     r"[^\W\d][^·•,|\d]{1,40}\s\d{1,4}[a-zA-Z]?\s*[·•,|]\s*"  # a street and its number
     # a postcode and its place
     r"(?:[A-Z]{1,2}[- ])?\d{4,5}\s+[^\W\d][^\W\d .'-]*(?:[ -][^\W\d][^\W\d.'-]*){0,2}$"
 )
 RETURN_ADDRESS_LINES = 4  # the first lines of a letter where its sender's line over the window is
-_DAY = re.compile(r"(?<!\d)\d{1,2}(?=\.?\s*(?:de\s+)?[^\W\d]{3,}|[./-]\d{1,2}[./-]\d)")  # a date's day
+# a date's 29th to 31st, days some months lack; no other number is read as a day ("99 octobre" is none)
+_LATE_DAY = re.compile(r"(?<!\d)(?:29|30|31)(?=\.?\s*(?:de\s+)?[^\W\d]{3,}|[./-]\d{1,2}[./-]\d)")
 _SLIDE_COUNT = re.compile(r"(\d{1,3})\s*/\s*(\d{1,3})")
 _ENDING_COUNT = re.compile(r"(?<![\w/.])(\d{1,3})\s*/\s*(\d{1,3})\s*\|?\s*$")
 _BLANK = re.compile(r"_{4,}|\.{8,}|…{3,}|(?:\. ){6,}|:\s*_{2,}")  # "Seite:__" is a short blank
@@ -1025,7 +1027,7 @@ def letter_parts(lines: Sequence[Sequence[str]]) -> list[str]:
 def dates_by_month(line: str) -> bool:
     """Whether a date line gives a month by its name or in figures, whatever its day: a letter may be
     dated a day its month does not have ("29. Februar 2011" of a common year) and still be dated."""
-    return parse_date(line) is not None or parse_date(_DAY.sub("1", line, count=1)) is not None
+    return parse_date(line) is not None or parse_date(_LATE_DAY.sub("1", line, count=1)) is not None
 
 
 def is_slide(lines: Sequence[str]) -> bool:

@@ -129,6 +129,7 @@ _CONCEPT_TABLE, _LONGEST = _concept_table()
 
 
 _NAME_ESCAPES = re.compile(r"(?:#[0-9A-Fa-f]{2})+")
+_ESCAPED = frozenset(" \t()<>[]{}/%#")  # what a PDF name writes escaped (beyond ASCII aside)
 
 
 def unescaped(text: str) -> str:
@@ -144,6 +145,10 @@ def unescaped(text: str) -> str:
         except UnicodeDecodeError:
             return match.group()
         if not glued or any(char < " " for char in read):
+            return match.group()
+        # a writer escapes only what a name cannot hold as it is: a space, a delimiter, a byte beyond
+        # ASCII; "Apt#42" and "Code#30B" are a number sign and figures
+        if all(char.isascii() and char not in _ESCAPED for char in read):
             return match.group()
         return read
 

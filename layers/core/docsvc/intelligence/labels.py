@@ -479,11 +479,13 @@ def _said_in_brackets(text: str, key: Key) -> Key:
     """A label that no synonym group knows, even with its brackets aside, that says in brackets which
     known label it is ("Référence de la commande (n° facture)", an order reference that is the invoice's
     number): the bracket's key. A known label keeps its own ("Customer (VAT number)" names the customer,
-    "Grand Total (USD)" the total)."""
+    "Grand Total (USD)" the total), and a bracket of one word names none ("Shipping (date)")."""
     if key in _KNOWN_KEYS or not _KNOWN_KEYS:
         return key
     said = [label_key(inner) for inner in _BRACKETED.findall(text)]
-    known = [inner for inner in said if inner in _KNOWN_KEYS]
+    # a field named in more than one word: "Shipping (date)" or "Contact (phone)" say what kind of value
+    # follows, not which of the document's it is
+    known = [inner for inner in said if inner in _KNOWN_KEYS and len(inner) > 1]
     if len(known) != 1 or label_key(_BRACKETED.sub(" ", text)) in _KNOWN_KEYS:
         return key
     return known[0]

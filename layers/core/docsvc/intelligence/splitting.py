@@ -438,13 +438,18 @@ def proper_names(text: str) -> frozenset[str]:
     vocabulary differs (a form's fields, then its declarations to sign)."""
     found: set[str] = set()
     run: list[str] = []
+    end = 0
     for match in [*_NAME_PART.finditer(text), None]:
         word = match.group(1) if match else None
-        if word and len(word) >= NAME_LETTERS and word.istitle() and stem(word) not in STOP_WORDS:
-            run.append(word.lower())
+        name = bool(word and len(word) >= NAME_LETTERS and word.istitle() and stem(word) not in STOP_WORDS)
+        apart = match is not None and "\n" in text[end : match.start()]  # a run ends with its line
+        end = match.end() if match else end
+        if name and not apart:
+            run.append(str(word).lower())
             continue
-        found.update(f"{first} {second}" for first, second in itertools.pairwise(run))
-        run = []
+        if not (match and match.group() == ":"):  # "First Name:", "Last Name:" are a form's labels
+            found.update(f"{first} {second}" for first, second in itertools.pairwise(run))
+        run = [str(word).lower()] if name else []
     return frozenset(found)
 
 

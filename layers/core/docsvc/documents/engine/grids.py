@@ -1722,6 +1722,8 @@ def _two_column_grid(run: Sequence[tuple[_Line, list[list[Word]]]]) -> list[Grid
         return []
     if not (_straight(lefts) and _straight(rights)):
         return []
+    if all(_NUMBER.fullmatch(" ".join(word.text for word in cell)) for cell in rights):
+        return []  # labels and their amounts (a receipt's lines, an invoice's totals) stay lines
     return [_grid_of(lines, [(start + end) / 2], list(range(len(lines))))]
 
 

@@ -682,10 +682,9 @@ def _joints(grid: Grid, vertical: Sequence[Segment]) -> Grid:
     xs = (grid.box[0], *grid.columns, grid.box[2])
     inside = [rule for rule in vertical if grid.box[0] - _SNAP <= rule[0] <= grid.box[2] + _SNAP]
     joints: list[float] = []
-    for top, bottom in pairwise(edges):
-        ends = _distinct(
-            end for _, start, stop in inside for end in (start, stop) if top + _SNAP < end < bottom - _SNAP
-        )
+    every_end = sorted(end for _, start, stop in inside for end in (start, stop))
+    for top, bottom in pairwise(edges):  # the ends within the row, found in them all by bisection
+        ends = _distinct(every_end[bisect(every_end, top + _SNAP) : bisect_left(every_end, bottom - _SNAP)])
         joints += [y for y in ends if _all_rules_meet_at(y, top, bottom, xs, inside)]
     return replace(grid, joints=tuple(joints)) if joints else grid
 
@@ -1107,26 +1106,44 @@ def _level_lines_apart(grid: Grid, words: Sequence[Word]) -> Grid:
         return grid
     inside = [word for word in words if grid.holds(word)]
     edges = (grid.box[1], *grid.rows, grid.box[3])
+    ordered = all(top <= bottom for top, bottom in pairwise(edges))
+    by_middle = sorted(range(len(inside)), key=lambda index: inside[index].centre[1])
+    middles = [inside[index].centre[1] for index in by_middle]
     cut: list[Box] = []
     changed = False
     for cell in grid.cells:
-        pieces = _cut_at_level_lines(cell, edges, inside)
+        pieces = _cut_at_level_lines(cell, edges, inside, ordered, (middles, by_middle))
         changed = changed or len(pieces) > 1
         cut += pieces
     return Grid(grid.box, grid.columns, grid.rows, tuple(cut)) if changed else grid
 
 
-def _cut_at_level_lines(cell: Box, edges: Sequence[float], words: Sequence[Word]) -> list[Box]:
+def _cut_at_level_lines(
+    cell: Box,
+    edges: Sequence[float],
+    words: Sequence[Word],
+    ordered: bool,
+    by_middle: tuple[list[float], list[int]],
+) -> list[Box]:
+    """`_level_lines_apart` of one cell. `ordered`: whether `edges` rise, so that only the rows
+    between the cell's top and bottom need be looked at; `by_middle`: the words' middles, rising, and
+    the place in `words` of each, so that only the words level with the cell are."""
     x0, y0, x1, y1 = cell
+    if ordered:  # a row that ends above the cell or starts below it overlaps it by nothing
+        pairs = range(max(0, bisect(edges, y0) - 1), min(len(edges) - 1, bisect_left(edges, y1)))
+    else:
+        pairs = range(len(edges) - 1)
     spanned = [  # the rows it overlaps, cut to its box (a row split under it may reach below it)
-        (max(top, y0), min(bottom, y1))
-        for top, bottom in pairwise(edges)
-        if min(bottom, y1) - max(top, y0) > _SNAP
+        (max(edges[at], y0), min(edges[at + 1], y1))
+        for at in pairs
+        if min(edges[at + 1], y1) - max(edges[at], y0) > _SNAP
     ]
     if len(spanned) < 2:
         return [cell]
-    own = [word for word in words if x0 <= word.centre[0] <= x1 and y0 <= word.centre[1] <= y1]
-    beside = [word for word in words if not x0 <= word.centre[0] <= x1 and y0 <= word.centre[1] <= y1]
+    middles, places = by_middle
+    near = [words[at] for at in sorted(places[bisect_left(middles, y0) : bisect(middles, y1)])]
+    own = [word for word in near if x0 <= word.centre[0] <= x1]
+    beside = [word for word in near if not x0 <= word.centre[0] <= x1]
     lines = visual_lines(own)
     if len(lines) < _MIN_ROWS:  # two lines level with two rows may be a header's cell wrapped
         return [cell]
@@ -1316,16 +1333,42 @@ def _cut(cell: Box, xs: Sequence[float]) -> list[Box]:
     return [(a, y0, b, y1) for a, b in pairwise(bounds)]
 
 
-def with_labels_outside(grid: Grid, words: Sequence[Word], grids: Sequence[Grid]) -> Grid:
+def with_labels_outside(
+    grid: Grid, words: Sequence[Word], grids: Sequence[Grid], free: Sequence[Word] | None = None
+) -> Grid:
     """A ruled grid with the labels a spreadsheet prints outside its borders (rules drawn around the
     numbers only): a column of row labels left of its left rule (`_label_column`), and a row of
     column headers right above its top rule (`_header_row`). Words another of the page's `grids`
-    holds are none of its labels, and its box grows over no other grid."""
+    holds are none of its labels, and its box grows over no other grid. `free`: the words none of
+    `grids` holds, when the caller has them already."""
     if not grid.rows or not grid.columns:
         return grid  # a grid of rules between columns only: its box is its words' already
-    free = [word for word in words if not any(other.holds(word) for other in grids)]
+    if free is None:
+        free = _held_by_none(words, grids)
     others = [other.box for other in grids if other is not grid]
     return _header_row(_label_column(grid, free, others), free, others)
+
+
+def each_with_labels_outside(grids: Sequence[Grid], words: Sequence[Word]) -> list[Grid]:
+    """`with_labels_outside` of each of the page's grids, the words none of them holds found once."""
+    free: list[Word] | None = None
+    labelled = []
+    for grid in grids:
+        if free is None and grid.rows and grid.columns:
+            free = _held_by_none(words, grids)
+        labelled.append(with_labels_outside(grid, words, grids, free))
+    return labelled
+
+
+def _held_by_none(words: Sequence[Word], grids: Sequence[Grid]) -> list[Word]:
+    """The words no grid holds (`Grid.holds`, without a call a grid)."""
+    boxes = [grid.box for grid in grids]
+    free = []
+    for word in words:
+        x, y = word.centre
+        if not any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in boxes):
+            free.append(word)
+    return free
 
 
 def _label_column(grid: Grid, words: Sequence[Word], others: Sequence[Box]) -> Grid:

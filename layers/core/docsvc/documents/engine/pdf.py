@@ -24,13 +24,13 @@ from docsvc.documents.engine.grids import (
     Word,
     aligned_grids,
     assemble,
+    each_with_labels_outside,
     joined_frames,
     may_hold_aligned_grid,
     may_hold_ruled_table,
     ruled_grids,
     split_aligned_columns,
     split_stacked_rows,
-    with_labels_outside,
 )
 from docsvc.documents.engine.layout import (
     Box,
@@ -387,7 +387,7 @@ def _page_text(
     words = whole_words(own, {number: "\n".join(t) for number, t in texts.items()})
     ruled = joined_frames(ruled, words)  # a table ruled between its groups of rows is one
     grids = [split_aligned_columns(split_stacked_rows(grid, words), words) for grid in ruled]
-    grids = [with_labels_outside(grid, words, grids) for grid in grids]
+    grids = each_with_labels_outside(grids, words)
     if aligned:
         grids += _aligned_grids(words, grids)
     if not grids:  # the words were read for nothing: the page is its blocks

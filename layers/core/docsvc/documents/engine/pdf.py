@@ -275,41 +275,64 @@ def _forms(page: pymupdf.Page) -> set[int]:
     """The xrefs of the Form XObjects the page's resources name, and those of the forms they name in
     turn: the forms `page.get_xobjects()` lists, found as it finds them (its resources inherited from
     the page tree, a dict marked while it is looked through, a form's resources looked through once),
-    without the name, box and matrix it makes for each form, nor its walk of every picture twice."""
+    without the name, box and matrix it makes for each form, nor its walk of every picture twice.
+    What an object is (a form, and whether it has resources of its own) is looked up once a document
+    (`_kinds`): a report's pages may each list the same hundreds of pictures."""
     found: set[int] = set()
     resources = mupdf.pdf_dict_get_inheritable(
         mupdf.pdf_page_from_fz_page(page.this).obj(), mupdf.PDF_ENUM_NAME_Resources
     )
     if resources.m_internal:
-        _scan_forms(resources, found, [])
+        _scan_forms(resources, found, [], _kinds(page.parent))
     return found
 
 
-def _scan_forms(resources: Any, found: set[int], looked: list[int]) -> None:
+def _kinds(document: pymupdf.Document) -> dict[int, tuple[bool, bool]]:
+    """The document's objects looked at by `_scan_forms`, by xref: (a form, has resources)."""
+    kinds: dict[int, tuple[bool, bool]] | None = getattr(document, "_xobject_kinds", None)
+    if kinds is None:
+        kinds = {}
+        document._xobject_kinds = kinds  # type: ignore[attr-defined]
+    return kinds
+
+
+def _kind(entry: Any) -> tuple[bool, bool]:
+    """Whether an entry of an /XObject dict is a form, and whether it has resources of its own."""
+    subtype = mupdf.pdf_dict_get(entry, mupdf.PDF_ENUM_NAME_Subtype) if mupdf.pdf_is_dict(entry) else None
+    form = subtype is not None and bool(mupdf.pdf_name_eq(subtype, mupdf.PDF_ENUM_NAME_Form))
+    return form, bool(mupdf.pdf_dict_get(entry, mupdf.PDF_ENUM_NAME_Resources).m_internal)
+
+
+def _scan_forms(
+    resources: Any, found: set[int], looked: list[int], kinds: dict[int, tuple[bool, bool]]
+) -> None:
     """`_forms` of one resources dict: its /XObject dict's forms (direct ones are no object of their
     own and not kept), then the resources of each entry that has some, each stream once (`looked`; an
-    entry seen again ends the walk, as PyMuPDF's does on a circular reference)."""
+    entry seen again ends the walk, as PyMuPDF's does on a circular reference). `kinds`: `_kind` of
+    the entries that are objects of their own, by xref, as far as known."""
     if mupdf.pdf_mark_obj(resources):  # a circular reference
         return
     try:
         named = mupdf.pdf_dict_get(resources, mupdf.PDF_ENUM_NAME_XObject)
-        entries = [mupdf.pdf_dict_get_val(named, index) for index in range(mupdf.pdf_dict_len(named))]
-        for entry in entries:
-            if mupdf.pdf_is_dict(entry) and mupdf.pdf_name_eq(
-                mupdf.pdf_dict_get(entry, mupdf.PDF_ENUM_NAME_Subtype), mupdf.PDF_ENUM_NAME_Form
-            ):
-                xref = mupdf.pdf_to_num(entry)
+        entries = []
+        for index in range(mupdf.pdf_dict_len(named)):
+            entry = mupdf.pdf_dict_get_val(named, index)
+            xref = mupdf.pdf_to_num(entry)
+            kind = kinds.get(xref) if xref else None
+            if kind is None:
+                kind = _kind(entry)
                 if xref:
-                    found.add(xref)
-        for entry in entries:
-            inner = mupdf.pdf_dict_get(entry, mupdf.PDF_ENUM_NAME_Resources)
-            if not inner.m_internal:
+                    kinds[xref] = kind
+            entries.append((entry, xref, kind))
+        found.update(xref for _, xref, (form, _) in entries if form and xref)
+        for entry, xref, (_, inner) in entries:
+            if not inner:
                 continue
-            xref = mupdf.pdf_to_num(entry) if mupdf.pdf_is_stream(entry) else 0
+            xref = xref if mupdf.pdf_is_stream(entry) else 0
             if xref in looked:
                 return
             looked.append(xref)
-            _scan_forms(inner, found, looked)
+            _scan_forms(mupdf.pdf_dict_get(entry, mupdf.PDF_ENUM_NAME_Resources), found, looked, kinds)
     finally:
         mupdf.pdf_unmark_obj(resources)
 
@@ -477,13 +500,11 @@ def _crossed_blocks(
     within this box (`_within`, a margin around it, within the text page's `bounds`) holds each such
     line whole, and the lines of other blocks it cuts stand level with no rule, or left or right of
     every rule level with them."""
+    spans = [(top, bottom, (left + right) / 2) for left, top, right, bottom in rules]  # made once
     crossed = [
         (x0, y0, x1, y1)
         for x0, y0, x1, y1, _, _, kind in listed
-        if kind == _TEXT_BLOCK
-        and any(
-            y0 < bottom and top < y1 and x0 < (left + right) / 2 < x1 for left, top, right, bottom in rules
-        )
+        if kind == _TEXT_BLOCK and any(y0 < bottom and top < y1 and x0 < x < x1 for top, bottom, x in spans)
     ]
     if not crossed:
         return None

@@ -527,6 +527,7 @@ def main() -> int:
             "fresh11",
             "fresh12",
             "fresh13",
+            "fresh14",
             "all",
         ),
         default="tune",

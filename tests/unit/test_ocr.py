@@ -670,6 +670,82 @@ def test_an_upright_page_read_confidently_at_100_dpi_is_probed_once(monkeypatch:
     assert readings == [ocr.SEARCH_DPI]
 
 
+def probe_reading(confidence: float, words: int = 20, turn: int = 0) -> ocr.Reading:
+    word = ocr.Word((1, 1, 1), (0.0, 0.0, 10.0, 10.0), "word", confidence)
+    return ocr.Reading((word,) * words, pymupdf.Identity, 100, turn)
+
+
+def test_a_small_probe_read_confidently_as_it_lies_settles_the_way_up() -> None:
+    readings = {0: probe_reading(92.0)}
+    assert ocr._clear_turn({0: 92.0}, readings, down=False)
+    assert ocr._best_turn({0: 92.0}, down=False) == (0, 92.0, True)
+
+
+def test_a_small_probe_whose_two_ways_read_about_as_well_leaves_the_way_up_in_doubt() -> None:
+    readings = {90: probe_reading(80.0, turn=90), 270: probe_reading(74.0, turn=270)}
+    assert not ocr._clear_turn({90: 80.0, 270: 74.0}, readings, down=True)
+    readings = {0: probe_reading(60.0), 180: probe_reading(85.0, turn=180)}
+    assert ocr._clear_turn({0: 60.0, 180: 85.0}, readings, down=False)
+
+
+def test_a_small_probe_whose_chosen_way_reads_few_words_or_doubtfully_leaves_the_way_up_in_doubt() -> None:
+    few = {90: probe_reading(95.0, words=ocr.FEW_WORDS - 1, turn=90), 270: probe_reading(20.0, turn=270)}
+    assert not ocr._clear_turn({90: 95.0, 270: 20.0}, few, down=True)
+    doubtful = {0: probe_reading(40.0), 180: probe_reading(65.0, turn=180)}
+    assert not ocr._clear_turn({0: 40.0, 180: 65.0}, doubtful, down=False)
+
+
+@OCR
+def test_an_upright_page_is_probed_in_the_small_window_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    tesseract = ocr._tesseract()
+    sides = []
+    original = type(tesseract).words
+
+    def counted(self: object, *arguments: object, **keywords: object) -> list[ocr.Word]:
+        sides.append(max(arguments[1], arguments[2]))  # type: ignore[call-overload]
+        return original(self, *arguments, **keywords)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(tesseract), "words", counted)
+    page = pymupdf.open(stream=samples.scan_png(ENGLISH * 3), filetype="png")[0]
+
+    assert ocr._turn(tesseract, page, 150, 0.0, "eng", ocr.tessdata()) == 0
+    assert len(sides) == 1 and sides[0] <= ocr.SMALL_PROBE_PIXELS * 2
+
+
+@OCR
+def test_a_small_probe_left_in_doubt_is_read_again_in_the_whole_window(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tesseract = ocr._tesseract()
+    sides = []
+    original = type(tesseract).words
+
+    def doubtful_when_small(self: object, *arguments: object, **keywords: object) -> list[ocr.Word]:
+        side = max(arguments[1], arguments[2])  # type: ignore[call-overload]
+        sides.append(side)
+        words = original(self, *arguments, **keywords)  # type: ignore[arg-type]
+        return words[: ocr.FEW_WORDS - 1] if side <= ocr.SMALL_PROBE_PIXELS else words
+
+    monkeypatch.setattr(type(tesseract), "words", doubtful_when_small)
+    page = pymupdf.open(stream=samples.scan_png(ENGLISH * 6), filetype="png")[0]
+
+    assert ocr._turn(tesseract, page, 150, 0.0, "eng", ocr.tessdata()) == 0
+    assert sides[:2] == [ocr.SMALL_PROBE_PIXELS] * 2 and max(sides) > ocr.SMALL_PROBE_PIXELS
+
+
+@OCR
+@pytest.mark.parametrize("turn", [90, 180, 270])
+def test_a_page_turned_any_way_is_read_upright_from_its_probes(turn: int) -> None:
+    from PIL import Image
+
+    with Image.open(io.BytesIO(samples.scan_png(ENGLISH * 4))) as upright:
+        buffer = io.BytesIO()
+        upright.rotate(-turn, expand=True, fillcolor=255).save(buffer, format="PNG", dpi=(150, 150))
+    page = pymupdf.open(stream=buffer.getvalue(), filetype="png")[0]
+    found = ocr._turn(ocr._tesseract(), page, 150, 0.0, "eng", ocr.tessdata())
+    assert found % 360 == (360 - turn) % 360
+
+
 def test_a_page_longer_than_tesseract_takes_is_read_coarser_within_its_side() -> None:
     document = pymupdf.open()
     page = document.new_page(width=6 * 72, height=240 * 72)  # a roll 6 inches wide, 20 feet long

@@ -105,6 +105,7 @@ MIN_SKEW = 0.5  # degrees; a page skewed this much or more is read straightened
 LINES_ACROSS = 1.5
 SEARCH_DPI = 100  # the turns are probed on a rendering this fine at most
 PROBE_PIXELS = 400  # the probe: a window of about this many pixels squared (4 inches) on text
+SMALL_PROBE_PIXELS = 200  # read first: a window a quarter as large, enough where the way up is clear
 MIN_PROBE_WORDS = 3  # a probe reading fewer words counts as less confident
 TURN_MARGIN = 10.0  # upside down when its probe's mean confidence is this much above the page's
 # A rendering whose paper differs from its median-filtered self by this much on average is speckled
@@ -1394,28 +1395,76 @@ def _probed_turn(
 ) -> tuple[int, float, bool]:
     """The quarter turn a probe of the page drawn at `dpi` reads best at (see `_turn`), the quality of
     its reading (mean confidence, less for a probe of few words; 0 without a block of text), and whether
-    the probe decided it: a block of text was found and read confidently at least one way up."""
+    the probe decided it: a block of text was found and read confidently at least one way up.
+
+    The probe is read first in a window of SMALL_PROBE_PIXELS squared, and in the whole PROBE_PIXELS
+    window only when the small one leaves the way up in doubt (`_clear_turn`): Tesseract's time grows
+    with the pixels, and most pages tell their way up in a quarter of the window."""
     pixmap, _ = _render(page, dpi, straight, clean)
-    probe, down = _probe(tesseract, pixmap, binarisation, round(PROBE_PIXELS * dpi / SEARCH_DPI))
-    if probe is None:
+    scale = dpi / SEARCH_DPI
+    block = _probe_block(tesseract, pixmap, binarisation)
+    if block is None:
         return 0, 0.0, False
+    image, down = _grey(pixmap), block[1]
+    small = _window(image, block[0], round(SMALL_PROBE_PIXELS * scale))
+    qualities, readings = _turn_qualities(tesseract, small, down, dpi, languages, location, binarisation)
+    if _clear_turn(qualities, readings, down):
+        return _best_turn(qualities, down)
+    window = _window(image, block[0], round(PROBE_PIXELS * scale))
+    if window.size == small.size:
+        return _best_turn(qualities, down)
+    qualities, _ = _turn_qualities(tesseract, window, down, dpi, languages, location, binarisation)
+    return _best_turn(qualities, down)
+
+
+def _turn_qualities(
+    tesseract: _Tesseract,
+    probe: Image.Image,
+    down: bool,
+    dpi: float,
+    languages: str,
+    location: str,
+    binarisation: Binarisation,
+) -> tuple[dict[int, float], dict[int, Reading]]:
+    """The quality of a probe's reading at each of the turns it may need (90 and 270 for lines down
+    the page, else 0 and 180): mean confidence, less for a probe of few words. Upright lines read
+    confidently as they lie are not read upside down."""
     quality: dict[int, float] = {}
+    readings: dict[int, Reading] = {}
     for turn in (90, 270) if down else (0, 180):
         image = probe.transpose(_transpose(turn)) if turn else probe
         words = tesseract.words(
             image.tobytes(), image.width, image.height, image.width, dpi, languages, location, binarisation
         )
-        reading = Reading(tuple(words), pymupdf.Identity, dpi, turn)
-        if turn == 0 and not reading.doubtful():
-            return 0, reading.confidence or 0.0, True
+        reading = readings[turn] = Reading(tuple(words), pymupdf.Identity, dpi, turn)
         quality[turn] = (reading.confidence or 0.0) * min(1.0, len(words) / MIN_PROBE_WORDS)
+        if turn == 0 and not reading.doubtful():
+            break
+    return quality, readings
+
+
+def _best_turn(quality: dict[int, float], down: bool) -> tuple[int, float, bool]:
+    """The turn, quality and decision of a probe read at the turns of `quality` (see `_probed_turn`)."""
     best = max(quality.values())
     decided = best >= DOUBTFUL_CONFIDENCE
     if down:
         return (90 if quality[90] >= quality[270] else 270), best, decided
+    if 180 not in quality:  # read confidently as it lies
+        return 0, quality[0], True
     if quality[180] >= quality[0] + TURN_MARGIN:
         return 180, quality[180], True
     return 0, quality[0], decided
+
+
+def _clear_turn(quality: dict[int, float], readings: dict[int, Reading], down: bool) -> bool:
+    """Whether a small probe's readings settle the way up: the turn they choose read not doubtfully
+    (FEW_WORDS or more, confidently), and, when there were two ways to choose from, TURN_MARGIN more
+    confidently than the other way. Else the whole probe window is read."""
+    turn, _, _ = _best_turn(quality, down)
+    if readings[turn].doubtful():
+        return False
+    others = [value for other, value in quality.items() if other != turn]
+    return all(quality[turn] >= value + TURN_MARGIN for value in others)
 
 
 def _transpose(turn: int) -> Image.Transpose:
@@ -1427,26 +1476,25 @@ def _transpose(turn: int) -> Image.Transpose:
     )
 
 
-def _probe(
-    tesseract: _Tesseract,
-    pixmap: pymupdf.Pixmap,
-    binarisation: Binarisation = GLOBAL,
-    side: int = PROBE_PIXELS,
-) -> tuple[Image.Image | None, bool]:
-    """A window of about `side` pixels squared (the rendering's own shape when it is a strip) around
-    the largest block of text Tesseract's layout analysis finds (None when it finds none), and whether
-    the lines of that block run down the page."""
+def _probe_block(
+    tesseract: _Tesseract, pixmap: pymupdf.Pixmap, binarisation: Binarisation = GLOBAL
+) -> tuple[Box, bool] | None:
+    """The largest block of text Tesseract's layout analysis finds on a rendering (None without one),
+    and whether its lines run down the page."""
     blocks = tesseract.text_blocks(pixmap.samples, pixmap.width, pixmap.height, pixmap.stride, binarisation)
-    if not blocks:
-        return None, False
-    (x0, y0, x1, y1), down = max(blocks, key=lambda block: _area(block[0]))
-    image = _grey(pixmap)
+    return max(blocks, key=lambda block: _area(block[0])) if blocks else None
+
+
+def _window(image: Image.Image, box: Box, side: int) -> Image.Image:
+    """A window of about `side` pixels squared (the picture's own shape when it is a strip) centred
+    on a box, kept within the picture."""
+    x0, y0, x1, y1 = box
     short = min(image.width, image.height, side)
     long = min(max(image.width, image.height), side * side // max(short, 1))
     width, height = (long, short) if image.width >= image.height else (short, long)
     left = min(max(int((x0 + x1 - width) / 2), 0), image.width - width)
     top = min(max(int((y0 + y1 - height) / 2), 0), image.height - height)
-    return image.crop((left, top, left + width, top + height)), down
+    return image.crop((left, top, left + width, top + height))
 
 
 def _area(box: Box) -> float:

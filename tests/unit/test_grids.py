@@ -380,13 +380,12 @@ def test_a_list_whose_text_hangs_at_one_x_beside_its_labels_is_no_table_of_two_c
 
 
 def test_labels_set_beside_a_paragraph_whose_lines_run_on_are_no_table_of_two_columns() -> None:
-    """Each label stands level with a line of one paragraph (justified: each line ends at x 480),
+    """Each label stands level with a line of one paragraph (justified: each line ends at one x),
     which the line above wrapped to."""
     labels = ["PFOA", "Carbon", "Capacity", "Regeneration"]
     lines = []
     for n in range(8):
-        y, placed = prose_line(100.0 + 12 * n, 220, 260, 7 * n)
-        placed[-1] = (480.0 - 6 * len(placed[-1][1]), placed[-1][1])
+        y, placed = 100.0 + 12 * n, [(220.0 + 27 * k, f"w{n}{k:02d}") for k in range(10)]
         lines.append((y, [(100.0, labels[n // 2]), *placed] if n % 2 == 0 else placed))
 
     assert aligned_grids(words_of(lines)) == []

@@ -1758,18 +1758,7 @@ def _two_column_grid(run: Sequence[tuple[_Line, list[list[Word]]]]) -> list[Grid
     rights = [cells[1] for _, cells in run]
     under = len(firsts) < len(run)
     if not under and any(len(cell) > _TWO_WORDS for cell in rights):
-        # Without a line under the second column, a row of a long meaning is no row: the short rows
-        # on either side of it are looked at on their own.
-        grids: list[Grid] = []
-        part: list[tuple[_Line, list[list[Word]]]] = []
-        for item in [*run, None]:
-            if item is None or len(item[1][1]) > _TWO_WORDS:
-                if len(part) >= _TWO_ROWS:
-                    grids += _two_column_grid(part)
-                part = []
-            else:
-                part.append(item)
-        return grids
+        return _short_rows(run)
     if len(firsts) < _TWO_ROWS - 1:
         return []
     end = max(cell[-1].box[2] for cell in firsts)
@@ -1782,7 +1771,7 @@ def _two_column_grid(run: Sequence[tuple[_Line, list[list[Word]]]]) -> list[Grid
     if all(_NUMBER.fullmatch(_text(cell)) for cell in rights):
         return []  # labels and their amounts (a receipt's lines, an invoice's totals) stay lines
     if under and sum(1 for cell in firsts if _list_label(cell)) * 2 > len(firsts):
-        return []
+        return _short_rows(run)
     right = max(cell[-1].box[2] for cell in rights)
     wrapped = [
         index > 0 and _wrapped_in_column(rights[index - 1], rights[index], right) for index in range(len(run))
@@ -1790,9 +1779,24 @@ def _two_column_grid(run: Sequence[tuple[_Line, list[list[Word]]]]) -> list[Grid
     if under and sum(1 for index, (_, cells) in enumerate(run) if cells[0] and wrapped[index]) * 2 > len(
         firsts
     ):
-        return []  # labels beside a paragraph: most of them stand level with a line its text wrapped to
+        return _short_rows(run)  # labels beside a paragraph: most stand level with a line it wrapped to
     starts = [index for index, (_, cells) in enumerate(run) if index == 0 or cells[0] or not wrapped[index]]
     return [_grid_of(lines, [(start + end) / 2], starts)]
+
+
+def _short_rows(run: Sequence[tuple[_Line, list[list[Word]]]]) -> list[Grid]:
+    """The tables of the lines of a run that are rows of two short cells, `_TWO_ROWS` at least one
+    after another: a row of a long meaning, or a line under the second column, parts them."""
+    grids: list[Grid] = []
+    part: list[tuple[_Line, list[list[Word]]]] = []
+    for item in [*run, None]:
+        if item is None or not item[1][0] or len(item[1][1]) > _TWO_WORDS:
+            if len(part) >= _TWO_ROWS:
+                grids += _two_column_grid(part)
+            part = []
+        else:
+            part.append(item)
+    return grids
 
 
 def _wrapped_in_column(above: Sequence[Word], below: Sequence[Word], right: float) -> bool:

@@ -315,6 +315,90 @@ def test_a_term_with_a_long_meaning_is_no_row_of_a_table_of_two_columns() -> Non
     assert aligned_grids(two_columns(rows)) == []
 
 
+def described(rows: Sequence[tuple[str, Sequence[str]]]) -> list[Word]:
+    """Rows of a term at x 100 and the lines of its meaning at x 220 (the first beside the term, the
+    others under it), a line each 12 points, 3-point word spaces."""
+    lines: list[tuple[float, list[tuple[float, str]]]] = []
+    for term, meaning in rows:
+        for index, text in enumerate(meaning):
+            placed: list[tuple[float, str]] = [(100.0, term)] if index == 0 and term else []
+            x = 220.0
+            for word in text.split():
+                placed.append((x, word))
+                x += 6 * len(word) + 3
+            lines.append((100.0 + 12 * len(lines), placed))
+    return words_of(lines)
+
+
+FILES = [
+    ("arrow.mf", ["source code of the arrow font"]),
+    ("arrow.tfm", ["metrics of the arrow font for the use with TeX"]),
+    ("chemarrow.sty", ["macro for the typesetting of arrows in chemical", "reaction schemes"]),
+    ("readme.txt", ["English readme"]),
+    ("testchem.tex", ["test file"]),
+]
+
+
+def test_a_meaning_wrapped_within_its_column_makes_long_meanings_cells_of_a_table_of_two_columns() -> None:
+    words = described(FILES)
+
+    (grid,) = aligned_grids(words)
+    (table,) = assemble([block(words)], words, [grid], render)
+
+    assert table.splitlines()[2:4] == [
+        "| arrow.tfm | metrics of the arrow font for the use with TeX |",
+        "| chemarrow.sty | macro for the typesetting of arrows in chemical reaction schemes |",
+    ]
+    assert len(table.splitlines()) == 6  # a row a term, the header's rule line under the first
+
+
+def test_a_line_under_the_second_column_after_one_that_ends_short_is_a_row_without_a_first_cell() -> None:
+    rows = [
+        ("2014/12/01 v0.1", ["Made public"]),
+        ("2014/12/07 v0.3", ["Change name of package", "Images are stored in a folder of their own"]),
+        ("2014/12/09 v0.4", ["Fix a bug"]),
+        ("2014/12/20 v0.5", ["Add the extract option to the package"]),
+    ]
+    words = described(rows)
+
+    (grid,) = aligned_grids(words)
+    (table,) = assemble([block(words)], words, [grid], render)
+
+    assert table.splitlines()[2:4] == [
+        "| 2014/12/07 v0.3 | Change name of package |",
+        "|  | Images are stored in a folder of their own |",
+    ]
+
+
+@pytest.mark.parametrize("labels", [["1.", "2.", "3.", "4."], ["[1]", "[2]", "[3]", "[4]"], ["\u2022"] * 4])
+def test_a_list_whose_text_hangs_at_one_x_beside_its_labels_is_no_table_of_two_columns(
+    labels: list[str],
+) -> None:
+    rows = [(label, meaning) for label, (_, meaning) in zip(labels, FILES, strict=False)]
+
+    assert aligned_grids(described(rows)) == []
+
+
+def test_labels_set_beside_a_paragraph_whose_lines_run_on_are_no_table_of_two_columns() -> None:
+    """Each label stands level with a line of one paragraph (justified: each line ends at one x),
+    which the line above wrapped to."""
+    labels = ["PFOA", "Carbon", "Capacity", "Regeneration"]
+    lines = []
+    for n in range(8):
+        y, placed = 100.0 + 12 * n, [(220.0 + 27 * k, f"w{n}{k:02d}") for k in range(10)]
+        lines.append((y, [(100.0, labels[n // 2]), *placed] if n % 2 == 0 else placed))
+
+    assert aligned_grids(words_of(lines)) == []
+
+
+def test_a_long_meaning_without_a_line_under_its_column_leaves_the_short_rows_around_it_their_table() -> None:
+    rows = [*LANGUAGES, ("Dutch", "spoken fluently at work and at home since"), *LANGUAGES]
+
+    found = aligned_grids(two_columns(rows))
+
+    assert [len(grid.rows) for grid in found] == [3, 3]  # four rows each: three row lines between
+
+
 def test_a_long_word_close_to_the_next_column_does_not_hide_the_column() -> None:
     words = words_of(
         [
@@ -1439,6 +1523,22 @@ def test_rows_of_two_short_runs_side_by_side_may_hold_a_table_of_two_columns() -
     rows = [(100 + 12 * i, [(200, term), (282, level)]) for i, (term, level) in enumerate(LANGUAGES)]
     assert may_hold_aligned_grid(mupdf_words(rows))
     assert not may_hold_aligned_grid(mupdf_words(rows[:3]))
+
+
+def test_rows_of_two_runs_hold_a_table_of_two_columns_with_long_cells_only_beside_a_line_under_one() -> None:
+    meaning = [
+        (282, "spoken"),
+        (324, "fluently"),
+        (378, "at"),
+        (396, "work"),
+        (426, "and"),
+        (450, "at"),
+        (468, "home"),
+    ]
+    rows = [(100 + 12 * i, [(200, term), *meaning]) for i, (term, _) in enumerate(LANGUAGES)]
+    assert not may_hold_aligned_grid(mupdf_words(rows))
+    under = [(124, [(282, "and"), (306, "at"), (324, "school")])]
+    assert may_hold_aligned_grid(mupdf_words([*rows[:2], *under, *[(y + 12, line) for y, line in rows[2:]]]))
 
 
 def test_lines_of_prose_or_two_columns_of_it_hold_no_table_without_rules() -> None:

@@ -1586,20 +1586,32 @@ def may_hold_aligned_grid(found: Iterable[Sequence[Any]]) -> bool:
     rows = 0  # of enough cells, in this run of rows
     gaps: list[tuple[float, float]] = []  # between the pieces of those rows
     pairs: list[tuple[float, float]] = []  # the gaps of the rows of two pieces just above, one after another
+    longs: list[bool] = []  # whether each of those rows has a long second run
+    under = False  # whether a row of one run under their second runs stands among them
     above: tuple[float, float] | None = None  # the bottom and height of the row above
     for top, bottom, height, xs in _piece_rows(_pieces(found)):
         if above is not None and top - above[0] > _ROW_GAP * max(height, above[1]):
-            rows, gaps, pairs = 0, [], []  # a gap no table's rows leave
+            rows, gaps, pairs, longs, under = 0, [], [], [], False  # a gap no table's rows leave
         runs, between, counts = _side_by_side(xs)
         if runs >= _MIN_COLUMNS:
             rows += 1
             gaps += between
             if rows >= _MIN_ROWS and _shared_gaps(gaps) >= _MIN_COLUMNS - 1:
                 return True
-        # A table of two columns (`_two_column_tables`): `_TWO_ROWS` rows of two short runs in a row,
-        # with whitespace between them that they all share.
-        pairs = pairs + between if runs == 2 and _short_cells(*counts) else []
-        if len(pairs) >= _TWO_ROWS and _shared_gaps(pairs[-_TWO_ROWS:], _TWO_ROWS):
+        # A table of two columns (`_two_column_tables`): `_TWO_ROWS` rows of two runs in a row, with
+        # whitespace between them that they all share, each run short; or its second run of any length
+        # where a row of one run under the second runs (`_under_second`) stands among them.
+        if runs == 2 and counts[0] < _PROSE_WORDS:
+            pairs, longs = pairs + between, [*longs, counts[1] > _TWO_WORDS]
+        elif not (runs == 1 and pairs and abs(xs[0][0] - pairs[-1][1]) <= _STRAIGHT):
+            pairs, longs, under = [], [], False
+        else:
+            under = True
+        if (
+            len(pairs) >= _TWO_ROWS
+            and (under or not any(longs[-_TWO_ROWS:]))
+            and _shared_gaps(pairs[-_TWO_ROWS:], _TWO_ROWS)
+        ):
             return True
         above = bottom, height
     return False
@@ -1726,26 +1738,39 @@ def _two_column_tables(lines: Sequence[_Line], found: Sequence[Grid]) -> list[Gr
     """Tables of two columns without rules (a term and its meaning, a version and its change, a
     language and how well it is spoken): `_TWO_ROWS` lines at least, one after another (no gap a
     table's rows leave), each of two runs of words (`_runs_of`), the first of fewer words than a
-    column of prose has on a line (`_PROSE_WORDS`), the second of `_TWO_WORDS` at most, the
-    whitespace between the runs shared by all the lines, and each column set straight (its cells
-    start, or end, at one x). A line of prose is one run, a label close to its value too, two columns
-    of prose have more words a line, and the wrapped lines of a long description break the run of
-    lines; the lines of a table already found are left to it."""
+    column of prose has on a line (`_PROSE_WORDS`), the whitespace between the runs shared by all the
+    lines, and each column set straight (its cells start, or end, at one x). A line of one run that
+    starts where the second column does (`_under_second`: a meaning wrapped within its column, or a
+    row that leaves the first column empty) goes on with the table. A line of prose is one run, a
+    label close to its value too, two columns of prose have more words a line; the lines of a table
+    already found are left to it. The second column's cells are short (`_TWO_WORDS`) unless such a
+    line under it shows the column (`_two_column_grid`)."""
     grids: list[Grid] = []
     run: list[tuple[_Line, list[list[Word]]]] = []
     for line in [*lines, None]:
         cells = None
-        if line is not None and line.runs == 2 and not any(grid.holds(line.words[0]) for grid in found):
-            cells = _runs_of(line.words, line.height)
-            if not _short_cells(*map(len, cells)):
-                cells = None
+        if line is not None and not any(grid.holds(line.words[0]) for grid in found):
+            if line.runs == 2:
+                cells = _runs_of(line.words, line.height)
+                if len(cells[0]) >= _PROSE_WORDS:
+                    cells = None
+            elif line.runs == 1 and run and _under_second(line, run):
+                cells = [[], sorted(line.words, key=_left)]
         if run and (cells is None or line is None or not _continues(run[-1][0], line)):
             if len(run) >= _TWO_ROWS:
                 grids += _two_column_grid(run)
             run = []
-        if line is not None and cells is not None:
+        if line is not None and cells is not None and (run or cells[0]):
             run.append((line, cells))
     return grids
+
+
+def _under_second(line: _Line, run: Sequence[tuple[_Line, list[list[Word]]]]) -> bool:
+    """Whether a line of one run starts where the second column of the rows above starts, right of
+    where their first column ends."""
+    x = min(word.box[0] for word in line.words)
+    end = max(cells[0][-1].box[2] for _, cells in run if cells[0])
+    return x > end and abs(x - run[0][1][1][0].box[0]) <= _STRAIGHT
 
 
 def _short_cells(first: int, second: int) -> bool:
@@ -1753,21 +1778,77 @@ def _short_cells(first: int, second: int) -> bool:
     return first < _PROSE_WORDS and second <= _TWO_WORDS
 
 
+# A list's label rather than a table's cell: a mark of two characters at most (a bullet, a dash, a
+# letter, a glyph without a character), a number or a section's number ("2.1", "(3)", "iv."), a
+# bibliography's key in brackets.
+_LIST_LABEL = re.compile(r"\S{0,2}|\(?\d{1,3}(?:\.\d{1,3})*[.)]?|\(?[ivxlcIVXLC]{1,6}[.)]|\[[^\]]{1,16}\]")
+
+
+def _list_label(cell: Sequence[Word]) -> bool:
+    return bool(_LIST_LABEL.fullmatch(_text(cell).strip()))
+
+
 def _two_column_grid(run: Sequence[tuple[_Line, list[list[Word]]]]) -> list[Grid]:
-    """The table of a run of lines of two short runs each (`_two_column_tables`), when the whitespace
-    between the runs is shared by them all and each column is set straight; none otherwise."""
-    lefts = [cells[0] for _, cells in run]
+    """The table of a run of lines of two runs each, and of lines under its second column
+    (`_two_column_tables`), when the whitespace between the runs is shared by them all and each
+    column is set straight; none otherwise. Its second column's cells are short, or some line under
+    that column alone shows the column: a meaning wrapped within it or a row without a first cell;
+    then the first column is no list's labels (bullets, numbers, a bibliography's keys: the text of a
+    list hangs at one x too), nor labels set beside a paragraph (most of them level with a line of it
+    that the line above wrapped to). A line under the second column continues the row above when it
+    is the meaning wrapped (`_wrapped_in_column`), and starts a row of its own otherwise."""
+    firsts = [cells[0] for _, cells in run if cells[0]]
     rights = [cells[1] for _, cells in run]
-    end = max(cell[-1].box[2] for cell in lefts)
+    under = len(firsts) < len(run)
+    if not under and any(len(cell) > _TWO_WORDS for cell in rights):
+        return _short_rows(run)
+    if len(firsts) < _TWO_ROWS - 1:
+        return []
+    end = max(cell[-1].box[2] for cell in firsts)
     start = min(cell[0].box[0] for cell in rights)
     lines = [line for line, _ in run]
     if start - end < max(_MIN_GAP, _CELL_GAP * median([line.height for line in lines])):
         return []
-    if not (_straight(lefts) and _straight(rights)):
+    if not (_straight(firsts) and _straight(rights)):
         return []
-    if all(_NUMBER.fullmatch(" ".join(word.text for word in cell)) for cell in rights):
+    if all(_NUMBER.fullmatch(_text(cell)) for cell in rights):
         return []  # labels and their amounts (a receipt's lines, an invoice's totals) stay lines
-    return [_grid_of(lines, [(start + end) / 2], list(range(len(lines))))]
+    if under and sum(1 for cell in firsts if _list_label(cell)) * 2 > len(firsts):
+        return _short_rows(run)
+    right = max(cell[-1].box[2] for cell in rights)
+    wrapped = [
+        index > 0 and _wrapped_in_column(rights[index - 1], rights[index], right) for index in range(len(run))
+    ]
+    if under and sum(1 for index, (_, cells) in enumerate(run) if cells[0] and wrapped[index]) * 2 > len(
+        firsts
+    ):
+        return _short_rows(run)  # labels beside a paragraph: most stand level with a line it wrapped to
+    starts = [index for index, (_, cells) in enumerate(run) if index == 0 or cells[0] or not wrapped[index]]
+    return [_grid_of(lines, [(start + end) / 2], starts)]
+
+
+def _short_rows(run: Sequence[tuple[_Line, list[list[Word]]]]) -> list[Grid]:
+    """The tables of the lines of a run that are rows of two short cells, `_TWO_ROWS` at least one
+    after another: a row of a long meaning, or a line under the second column, parts them."""
+    grids: list[Grid] = []
+    part: list[tuple[_Line, list[list[Word]]]] = []
+    for item in [*run, None]:
+        if item is None or not item[1][0] or len(item[1][1]) > _TWO_WORDS:
+            if len(part) >= _TWO_ROWS:
+                grids += _two_column_grid(part)
+            part = []
+        else:
+            part.append(item)
+    return grids
+
+
+def _wrapped_in_column(above: Sequence[Word], below: Sequence[Word], right: float) -> bool:
+    """Whether the words of a line under a column are the text of the line above wrapped: the first
+    of them would not have fitted on that line, within the column's right edge (a line that ends
+    short of it ends its cell, as the last line of a paragraph does)."""
+    space = 0.25 * (above[-1].box[3] - above[-1].box[1])
+    width = below[0].box[2] - below[0].box[0]
+    return above[-1].box[2] + space + width > right
 
 
 def _straight(cells: Sequence[Sequence[Word]]) -> bool:

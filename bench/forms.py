@@ -254,6 +254,7 @@ SPLITS = (  # in order
     "heldout15",
     "heldout16",
     "heldout17",
+    "heldout18",
 )
 MEANINGLESS = re.compile(
     r"^(?:[a-z]{0,4}[\d_.\-]+|text\s*\d*|field\s*\d*|check\s*box\s*\d*|untitled.*)$", re.I

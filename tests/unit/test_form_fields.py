@@ -1535,3 +1535,28 @@ def test_widgets_labelled_across_their_tops_keep_their_labels_though_the_next_la
     labels = ["Site", "Date Submitted", "Last Name", "Address"]
     assert len(fields) == 4
     assert all(field.description != below for field, below in zip(fields, labels[1:], strict=False))
+
+
+def test_rules_stepping_right_a_few_points_at_a_time_do_not_chain_into_one_column() -> None:
+    """Rules whose left ends lie 3 points apart one to the next, 12 points from the first to the last,
+    are no column of one left edge: a column reaches no further than twice the few points that join
+    two rules from its leftmost."""
+    rules = [(100.0, 72.0, 300.0), (130.0, 75.0, 300.0), (160.0, 78.0, 300.0), (190.0, 81.0, 300.0)]
+    rules.append((220.0, 84.0, 300.0))
+    columns = forms._left_aligned(rules)
+    assert [[rule[1] for rule in column] for column in columns] == [[72.0, 75.0, 78.0], [81.0, 84.0]]
+    assert forms._left_aligned([(100.0, 72.0, 300.0), (130.0, 70.0, 300.0)]) == [
+        [(130.0, 70.0, 300.0), (100.0, 72.0, 300.0)]
+    ]  # drawn 2 points apart: one column
+
+
+def test_a_caption_hugging_under_a_box_reads_alike_with_the_pages_text_height_given_once() -> None:
+    """The page's median word height, measured once and handed in, finds the caption under a box as
+    measuring it for each box does."""
+    words = [
+        (72.0, 122.0, 100.0, 132.0, "Name", 0, 0, 0),
+        (72.0, 152.0, 110.0, 162.0, "Vorname", 0, 1, 0),
+    ]
+    rect = (72.0, 105.0, 250.0, 121.0)
+    assert forms._caption_hugging_under(rect, words) == "Name"
+    assert forms._caption_hugging_under(rect, words, (), forms._text_height(words)) == "Name"

@@ -302,3 +302,35 @@ def test_a_hash_and_digits_standing_apart_or_no_text_in_utf8_are_left_as_written
     assert unescaped("Invoice No. #12") == "Invoice No. #12"
     assert unescaped("Colour#FF") == "Colour#FF"  # no UTF-8 text
     assert unescaped("First#20Name") == "First Name"
+
+
+def test_a_field_named_as_the_label_wins_over_a_neighbour_described_so_when_described_apart() -> None:
+    """A form whose captions stand under their lines: the detector describes the widget `address` by
+    the caption above it ("Name (type or print)") and the widget `city` by "Address". The statement
+    "Address" goes to the widget the form itself names so, and "City" to `city`."""
+    fields = [
+        ("name", "Signature of petitioner", "text"),
+        ("address", "Name (type or print)", "text"),
+        ("city", "Address", "text"),
+        ("phone", "Phone", "text"),
+    ]
+    instructions = "Address: 19 Oak Street\ncity: Springfield\nphone: 555-0119"
+    assert field_values(fields, instructions) == {
+        "address": "19 Oak Street",
+        "city": "Springfield",
+        "phone": "555-0119",
+    }
+
+
+def test_a_description_worded_as_the_label_wins_over_a_key_that_agrees_with_its_description() -> None:
+    """A key worded as the label yields to a field described so when the key's field is described in
+    words of its own name (its description is then no neighbour's caption)."""
+    fields = [("address", "Address of the employer", "text"), ("home", "Address", "text")]
+    assert field_values(fields, "Address: 19 Oak Street") == {"home": "19 Oak Street"}
+
+
+def test_a_description_in_words_of_its_own_key_keeps_the_label_from_a_key_described_apart() -> None:
+    """A tooltip "Date:" on the widget `date_3` agrees with its own name: the statement "Date" goes
+    there, not to a widget named `date` whose description was read off the page as other words."""
+    fields = [("date", "Signature information", "text"), ("date_3", "Date:", "text")]
+    assert field_values(fields, "Date: 10/02/1987") == {"date_3": "10/02/1987"}

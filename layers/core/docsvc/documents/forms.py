@@ -161,13 +161,16 @@ _FILLABLE = _TEXT_WIDGETS | _CHECK_WIDGETS
 def _widget_fields(widgets: list[pymupdf.Widget], words: list[Word]) -> list[Place]:
     places: list[Place] = []
     rects = [_rect(pymupdf.Rect(widget.rect)) for widget in widgets]
+    size = _text_height(words)
     for widget in widgets:
         rect = _rect(pymupdf.Rect(widget.rect))
         checkbox = widget.field_type in _CHECK_WIDGETS
         label = (
             _tooltip(widget)
             or (
-                not checkbox and not _label_at_top(rect, words) and _caption_hugging_under(rect, words, rects)
+                not checkbox
+                and not _label_at_top(rect, words)
+                and _caption_hugging_under(rect, words, rects, size)
             )
             or _printed_label(rect, words, checkbox, rects)
             or _humanised(widget.field_name)
@@ -892,6 +895,7 @@ def _drawn_fields(
     rectangles = _rectangles(drawings, turn) + _ruled_boxes(horizontal, vertical)
     places, combed = _combs([cell for grid in grids for cell in grid.cells] + rectangles, words)
     cells: list[Rect] = []
+    text_height = _text_height(words)
     corners: dict[tuple[int, int], list[Rect]] = {}  # the boxes by their top-left corner, to 4 points
     for grid in grids:
         cells += list(grid.cells)
@@ -910,8 +914,7 @@ def _drawn_fields(
         cells.append(rect)
         corners.setdefault(corner, []).append(rect)
         if rect not in combed:
-            places += _box_field(rect, words, boxes=rectangles)
-    text_height = median([word[3] - word[1] for word in words] or [10.0])
+            places += _box_field(rect, words, boxes=rectangles, text_height=text_height)
     edges: dict[int, list[tuple[float, float]]] = {}  # the cells' tops and bottoms, by their height
     for cell in cells:
         for y in (cell[1], cell[3]):
@@ -1117,11 +1120,17 @@ _ALIGNED = 4.0  # points: rules whose left ends lie this near (one to the next) 
 
 def _left_aligned(rules: Sequence[tuple[float, float, float]]) -> list[list[tuple[float, float, float]]]:
     """The rules grouped by their left ends, a group holding the rules that start within a few points of
-    the next one: rules drawn a little apart (a thin filled box under a stroked line, 2 points further
-    left) stand in one column, which cutting the page into fixed bands of x could part."""
+    the next one, and within twice that of its leftmost: rules drawn a little apart (a thin filled box
+    under a stroked line, 2 points further left) stand in one column, which cutting the page into fixed
+    bands of x could part; rules stepping right a few points at a time (an indented list's lines) do not
+    chain into one column however far they go."""
     columns: list[list[tuple[float, float, float]]] = []
     for rule in sorted(rules, key=lambda rule: rule[1]):
-        if columns and rule[1] - columns[-1][-1][1] <= _ALIGNED:
+        if (
+            columns
+            and rule[1] - columns[-1][-1][1] <= _ALIGNED
+            and rule[1] - columns[-1][0][1] <= 2 * _ALIGNED
+        ):
             columns[-1].append(rule)
         else:
             columns.append([rule])
@@ -1511,6 +1520,7 @@ def _box_field(
     inside: list[Word] | None = None,
     label_left: bool = True,
     boxes: Sequence[Rect] = (),
+    text_height: float | None = None,
 ) -> list[Place]:
     """A box: a check box when small and square, a field when empty, its blank part when its label is
     printed in its top part (or at its left, unless `label_left` is false: a column's heading); nothing
@@ -1535,7 +1545,7 @@ def _box_field(
             return []
         if width < _MIN_FIELD or height < 8:
             return []
-        label = _caption_hugging_under(rect, words, boxes) or _printed_label(rect, words)
+        label = _caption_hugging_under(rect, words, boxes, text_height) or _printed_label(rect, words)
         return [(rect, label or "blank", "text", None, None)]
     caption = [word for word in inside if word not in signs] or inside
     bottom = max(word[3] for word in caption)
@@ -1576,11 +1586,18 @@ def _box_field(
     return []
 
 
+def _text_height(words: list[Word]) -> float:
+    """The median height of the page's words (10 points on a page without any)."""
+    return median([word[3] - word[1] for word in words] or [10.0])
+
+
 _HUGGING = 2.0  # points: a caption this much nearer an empty box's bottom than the line over the box is its
 _NEARER = 1.5  # points: nor is it that box's when it is not this much nearer the box than the box under it
 
 
-def _caption_hugging_under(rect: Rect, words: list[Word], boxes: Sequence[Rect] = ()) -> str:
+def _caption_hugging_under(
+    rect: Rect, words: list[Word], boxes: Sequence[Rect] = (), size: float | None = None
+) -> str:
     """The caption flush under an empty box, from its left edge or centred under it, that hugs the box
     closer than the line over it does and closer than the box under it, when nothing is printed on its
     left: a form that prints each box's caption under it ("[      ] / Name", "[      ] / Vorname", or
@@ -1589,7 +1606,7 @@ def _caption_hugging_under(rect: Rect, words: list[Word], boxes: Sequence[Rect] 
     x0, y0, x1, y1 = rect
     if _label_on("left", rect, words, []):
         return ""
-    size = median([word[3] - word[1] for word in words] or [10.0])
+    size = _text_height(words) if size is None else size  # the page's, measured once by the caller
     under = _caption_under(y1, x0, x1, words, size) or _caption_centred_under(y1, x0, x1, words, size)
     if not under or (under[0][0] > x0 + max(size, 6.0) and not _centred(under, x0, x1, size)):
         return ""

@@ -473,6 +473,13 @@ class _Field:
     def named_set(self) -> frozenset[str]:
         return frozenset(self.named)
 
+    @property
+    def described_apart(self) -> bool:
+        """The field's own name (its key) and its description share no word: the description, read
+        from the words printed near the box, is then the caption of a neighbour as often as its own
+        (a form whose captions stand under their lines), and its name says surer what it is."""
+        return bool(self.named) and not self.named_set & self.word_set
+
 
 _FEW = 6  # fields or statements: fewer, and no word is common among them
 
@@ -554,6 +561,7 @@ class _Targets:
 
 
 _EXACT = 1.2  # a label worded as the field's description: above any likeness of words
+_APART = 1.01  # a label worded as the key of a field described apart from it: above any description
 
 
 def _wording(text: str) -> str:
@@ -584,6 +592,11 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
     for statement in stated:
         named = _named(statement.label)
         worded = targets.worded(statement.label)
+        if worded and all(targets.fields[index].described_apart for index in worded):
+            # worded so only by the descriptions of fields named otherwise (captions read off the page,
+            # maybe a neighbour's): a field whose own name is the label, described apart, vies with them
+            keyed = targets.keyed(statement.label)
+            worded = sorted(set(worded) | {index for index in keyed if targets.fields[index].described_apart})
         near = worded or sorted(
             set(targets.near(*named[-1], named[0][0], tail_words(statement.label), concepts(statement.value)))
             | set(targets.keyed(statement.label))
@@ -699,7 +712,7 @@ def _scored(
     if len(labels) == 1 and _wording(statement.label) == target.wording:
         best = _EXACT
     elif len(labels) == 1 and _wording(re.sub(r"[\W_]+", " ", statement.label)) == target.name:
-        best = _EXACT * 0.99
+        best = _EXACT * (_APART if target.described_apart else 0.99)
     else:
         best = max(targets.likeness(label, index) for label in labels)
         tail = tail_words(statement.label) if len(labels) == 1 else ()

@@ -4,7 +4,7 @@
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
                  fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|
-                 fresh25|
+                 fresh25|fresh26|
                  receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
         [--json PATH] [--scans] [--present]
@@ -96,7 +96,10 @@ facture, an office-suite facture template, a web generator's invoice in naira, a
 factura and a LaTeX فاتورة in Saudi riyals), their truth read by hand; measured only at first, read
 since. `fresh25` holds six invoices (German, French and Indian English: two ZUGFeRD invoices rendered by
 a readability stylesheet, one in pounds, a Factur-X boxed sample, two plain French factures and a GST
-invoice receipt), their truth read by hand; measured only.
+invoice receipt), their truth read by hand; measured only at first, read since. `fresh26` holds five
+invoices (German and English: a hosting provider's Rechnung, a GnuAccounting Rechnung, an SAP-style
+Rechnung in Deutsche Mark, a PHP builder's print layout and a FeRD 2.2 sample visualisation), their truth
+read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -339,6 +342,7 @@ SPLITS = (
     "fresh23",
     "fresh24",
     "fresh25",
+    "fresh26",
     "receipts",
     "receipts2",
     "receipts2-heldout",

@@ -7,22 +7,58 @@ botocore and Starlette too). Its own command would also follow forked children, 
 the document engine's readers by the thousand, some killed by their budgets: this runner leaves them
 out, as it does the local stack that tests/e2e starts in a process of its own.
 
+The tests run in one pytest-xdist worker per core (`DOCSVC_TEST_WORKERS` sets another count; 1 runs
+them in this process), a test file to a worker, so a file's module and session fixtures are set up once.
+Each worker measures its own lines with SlipCover's xdist plugin; this runner adds them to its own.
+
 It prints every file not wholly covered (statements, those not run, the share, the missing lines),
 then the total. The exit status is pytest's, or 2 when the tests pass but the total is under FLOOR.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
 import sys
+from pathlib import Path
+from typing import Any
 
 import slipcover
 
 SOURCES = ["layers/core/docsvc", "functions", "clients/python/docsvc_client"]  # from the repository's root
-# SlipCover's pytest plugin is for pytest-xdist; pytest would warn that this runner imported it first.
-QUIET = ["-p", "no:slipcover", "-W", "ignore:Module already imported so cannot be rewritten; slipcover"]
+# pytest would warn that this runner imported the measured modules before its assertion rewriter.
+QUIET = ["-W", "ignore:Module already imported so cannot be rewritten; slipcover"]
+
+
+def workers() -> int:
+    configured = os.environ.get("DOCSVC_TEST_WORKERS", "")
+    if configured:
+        return max(1, int(configured))
+    return max(1, min(os.cpu_count() or 1, 4))
+
+
+def pytest_arguments(count: int, arguments: list[str]) -> list[str]:
+    if count == 1:  # SlipCover's plugin is for xdist workers only
+        return [*QUIET, "-p", "no:slipcover", *arguments]
+    os.environ["SLIPCOVER_ENABLED"] = "1"  # the plugin measures in each worker what this process would
+    os.environ["SLIPCOVER_SOURCE"] = ",".join(SOURCES)
+    return [*QUIET, "-n", str(count), "--dist", "loadfile", *arguments]
+
+
+def add_workers_coverage(coverage: dict[str, Any]) -> None:
+    """The lines the workers ran, merged by the plugin's controller into one file beside theirs."""
+    directory = os.environ.get("SLIPCOVER_COVERAGE_DIR")
+    if not directory:
+        return
+    merged = Path(directory) / "merged.json"
+    if merged.exists():
+        slipcover.merge_coverage(coverage, json.loads(merged.read_text()))
+    shutil.rmtree(directory, ignore_errors=True)
 
 
 def main(floor: float, arguments: list[str]) -> int:
+    count = workers()
     measure = slipcover.Slipcover(source=SOURCES)
     matcher = slipcover.FileMatcher(sources=SOURCES)
     slipcover.wrap_pytest(measure, matcher)
@@ -30,8 +66,9 @@ def main(floor: float, arguments: list[str]) -> int:
     with slipcover.ImportManager(measure, matcher):  # before anything imports docsvc
         import pytest
 
-        status = int(pytest.main([*QUIET, *arguments]))
+        status = int(pytest.main(pytest_arguments(count, arguments)))
     coverage = measure.get_coverage()
+    add_workers_coverage(coverage)
     slipcover.print_coverage(coverage, skip_covered=True, missing_width=60)
     total = coverage["summary"]["percent_covered"]
     print(f"coverage: {total:.1f}% of the lines of {' and '.join(SOURCES)} (floor: {floor:g}%)")

@@ -1000,9 +1000,9 @@ def test_empty_or_odd_pages_find_nothing(pages: list[str]) -> None:
     [["x" * 500_000], ["Total: " + "9" * 5000], ["Invoice No: " + "A-1 " * 50_000], ["a:b\n" * 20_000]],
 )
 def test_huge_lines_are_read_quickly(pages: list[str]) -> None:
-    started = time.perf_counter()
+    started = time.process_time()  # CPU: the same on a busy machine
     extracted(pages, INVOICE_SCHEMA)
-    assert time.perf_counter() - started < HANG_SECONDS
+    assert time.process_time() - started < HANG_SECONDS
 
 
 def test_a_twenty_page_document_is_read_in_well_under_a_second(invoice_pages: list[str]) -> None:

@@ -527,9 +527,9 @@ def test_fifty_thousand_rows_parse_load_and_query_quickly() -> None:
     ]
     content = "\n".join(lines).encode()
 
-    started = time.perf_counter()
+    started = time.process_time()  # CPU: the same on a busy machine
     table = parse_csv(content)
-    parsed = time.perf_counter()
+    parsed = time.process_time()
     loaded = from_snapshot(to_snapshot(table))
     rows, total = query(
         loaded,
@@ -540,7 +540,7 @@ def test_fifty_thousand_rows_parse_load_and_query_quickly() -> None:
         ],
         limit=10,
     )
-    done = time.perf_counter()
+    done = time.process_time()
 
     assert types(table) == {
         "id": "integer",

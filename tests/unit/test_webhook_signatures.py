@@ -57,13 +57,13 @@ def test_during_a_rotation_both_secrets_verify() -> None:
         ("", "no X-Service-Signature"),
         ("v1=abc", "no timestamp"),
         ("t=abc,v1=abc", "not a number"),
-        (f"t={int(time.time())}", "no v1"),
-        (f"t={int(time.time())},v0=abc", "no v1"),
+        ("t={now}", "no v1"),  # the time filled in when the test runs: its id stays the same
+        ("t={now},v0=abc", "no v1"),
     ],
 )
 def test_malformed_headers_fail_with_a_reason(header: str | None, message: str) -> None:
     with pytest.raises(SignatureError, match=message):
-        verify(BODY, header, SECRET)
+        verify(BODY, header and header.format(now=int(time.time())), SECRET)
 
 
 def test_stripes_verifier_accepts_what_the_service_sends() -> None:

@@ -50,7 +50,7 @@ def test_tesseract_is_stopped_at_its_deadline_with_the_words_it_read_by_then() -
     words, complete = recognise(pixmap, deadline=started + 0.3)
 
     assert not complete
-    # A whole reading of the page takes several seconds of CPU; CPU, not the clock: the same on a busy machine.
+    # A whole reading takes several seconds of CPU (CPU, not the clock: the same on a busy machine).
     assert time.process_time() - cpu < 2.0
     assert len(words) < 10 * len(LINES)
 

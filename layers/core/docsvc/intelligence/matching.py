@@ -296,10 +296,12 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
     shows it: "Bei Spiel GmbH • Ecke 12 • 12345 Stadthausen"), and the address under it: who issued
     the document, and whom it is for. A line of three or more parts apart by bullets, bars or dashes,
     one of them a postcode and a place, none of them bank details, among the first lines of the first
-    page."""
+    page and above its last total (a line under it is the footer's: "Musterstr. 16 ·D-60318 Frankfurt
+    · Postfach 16 05 29 · Telefon ...")."""
     lines = reading.layout.lines
+    totals = [index for index, line in enumerate(lines[:_SENDER_LINES]) if _names_the_total(line.text)]
     for index, line in enumerate(lines[:_SENDER_LINES]):
-        if line.page != 0:
+        if line.page != 0 or (totals and index > max(totals)):
             break
         if line.cells is not None and not _heads_its_column(index, reading):
             continue
@@ -321,6 +323,19 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
             recipient = _address_in_cells(index + 1, reading) or _address_under(index + 1, reading)
         return sender, (Region(tuple(recipient), _SENDER) if len(recipient) >= 2 else None)
     return None
+
+
+_AMOUNT_AT_END = re.compile(r"[\s\d.,'€$£-]*\d[\s\d.,'€$£-]*$")
+
+
+def _names_the_total(text: str) -> bool:
+    """Whether a line opens with the document's total's label ("Total Amount (DEM)", "Brutto: 104,00",
+    "| Gesamtbetrag | 571,04 |"), a bracketed currency after it aside."""
+    head = text.strip().strip("|").split("|")[0]
+    colon = label_colon(head)
+    head = re.sub(r"\([^)]*\)", " ", head[:colon] if colon is not None else head)
+    head = _AMOUNT_AT_END.sub("", head)  # "Total 12,00 €": the label before its amount
+    return bool(head.strip()) and label_key(head) in TOTAL_KEYS
 
 
 def _address_under(start: int, reading: Reading) -> list[tuple[str, Pos]]:

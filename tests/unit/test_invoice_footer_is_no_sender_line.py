@@ -59,3 +59,17 @@ def test_a_total_is_named_by_its_label_a_bracketed_currency_or_the_amount_after_
     assert _names_the_total("Total 12,00 €")
     assert not _names_the_total("Total Before Tax")
     assert not _names_the_total("Bei Spiel GmbH • Ecke 12 • 12345 Stadthausen")
+
+
+def test_a_footer_line_under_the_total_that_opens_with_the_companys_name_still_names_the_issuer() -> None:
+    page = "\n".join(
+        [
+            "This document shows the electronic invoice held in its XML; it checks nothing of it.",
+            "",
+            "Rechnungsnummer: 6063636771001",
+            "Gesamtbetrag Brutto: 655,38 €",
+            "",
+            "Lieferant GmbH & Co. KG - 98765 Lieferantenstadt - T +49 (0)7891 11-0 - F +49 (0)7891 11-1000",
+        ]
+    )
+    assert extract([page], SCHEMA).output["issuer"]["name"] == "Lieferant GmbH & Co. KG"

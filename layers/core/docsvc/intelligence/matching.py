@@ -304,9 +304,9 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
     shows it: "Bei Spiel GmbH • Ecke 12 • 12345 Stadthausen"), and the address under it: who issued
     the document, and whom it is for. A line of three or more parts apart by bullets, bars or dashes,
     one of them a postcode and a place, none of them bank details, among the first lines of the first
-    page; under the page's last total (as a page's text may come in any order) only with the address
-    under it: without, it is the footer's ("Musterstr. 16 ·D-60318 Frankfurt · Postfach 16 05 29 ·
-    Telefon ...")."""
+    page; under the page's last total (as a page's text may come in any order), one that opens with a
+    street is one only with the address under it: without, it is the footer's ("Musterstraße 16
+    ·D-60318 Frankfurt · Postfach 16 05 29 · Telefon ...")."""
     lines = reading.layout.lines
     totals = [index for index, line in enumerate(lines[:_SENDER_LINES]) if _names_the_total(line.text)]
     for index, line in enumerate(lines[:_SENDER_LINES]):
@@ -330,13 +330,26 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
             recipient = _address_in_cells(index + 1, reading, beside_labels=False)
         else:
             recipient = _address_in_cells(index + 1, reading) or _address_under(index + 1, reading)
-        if len(recipient) < 2 and totals and index > max(totals):
-            continue  # the footer's line of the company's addresses under the total
+        if len(recipient) < 2 and totals and index > max(totals) and _opens_with_street(text):
+            continue  # the footer's line of the company's addresses under the total, no one's name first
         return sender, (Region(tuple(recipient), _SENDER) if len(recipient) >= 2 else None)
     return None
 
 
 _AMOUNT_AT_END = re.compile(r"[\s\d.,'€$£-]*\d[\s\d.,'€$£-]*$")
+
+
+# A street printed by its name first and its number after ("Friedrich-Wagner-Straße 16", "Hauptstr. 5",
+# "Lindenweg 3a", "12 High Street" aside: `_is_street` has those).
+_STREET_NAME_FIRST = re.compile(
+    r"(?i)[^\W\d][\w.-]*(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|ring|damm|ufer|street|road|avenue|lane)"
+    r"\s+\d{1,5}[a-z]?(?!\w)"
+)
+
+
+def _opens_with_street(text: str) -> bool:
+    """Whether a line opens with a street, no one's name: "Hauptstraße 16 ·D-60318 Frankfurt"."""
+    return _is_street(text) or bool(_STREET_NAME_FIRST.match(text.strip()))
 
 
 def _names_the_total(text: str) -> bool:

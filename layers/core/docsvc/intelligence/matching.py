@@ -56,6 +56,14 @@ _BANK_WORD = re.compile(r"\b(?:IBAN|BIC|SWIFT|BLZ)\b")  # a part of a line of ba
 _UNFORMED = 0.4  # a tax id labelled so in no known form, against its label's score
 _IN_BLOCK = 0.8  # a party's identifier printed inside its block by its form, no label of its own
 _ADDRESS_BLOCK = 0.45  # the one block of a name over a street and a place, for a customer nothing names
+_GREETED = 0.55  # the address block over a letter's greeting, for a customer nothing names
+# A letter's greeting on a line of its own ("Dear customer,", "Sehr geehrte Frau Muster,", "Madame,
+# Monsieur,", "Geachte heer,"), short, ending with its comma (or nothing).
+_GREETING = re.compile(
+    r"(?i)(?:dear|hello|sehr geehrte[rs]?|liebe[rs]?|geachte|beste|ch[eè]re?s?|madame|monsieur|"
+    r"estimad[oa]s?|egregi[oa]|gentile|spettabile|prezad[oa]s?|szanown[aiy]|v[aá][zž]en[yýaá])\b"
+    r"[^\n:;.!?]{0,40}[,!]?$"
+)
 _NUMBER_AFTER = re.compile(
     r"[^\W\d]{2,}\.?\s+\d{1,5}[a-zA-Z]?\b"
 )  # a street, its number last: "Rabattstr. 25"
@@ -296,8 +304,11 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
     shows it: "Bei Spiel GmbH • Ecke 12 • 12345 Stadthausen"), and the address under it: who issued
     the document, and whom it is for. A line of three or more parts apart by bullets, bars or dashes,
     one of them a postcode and a place, none of them bank details, among the first lines of the first
-    page."""
+    page; under the page's last total (as a page's text may come in any order), one that opens with a
+    street is one only with the address under it: without, it is the footer's ("Musterstraße 16
+    ·D-60318 Frankfurt · Postfach 16 05 29 · Telefon ...")."""
     lines = reading.layout.lines
+    totals = [index for index, line in enumerate(lines[:_SENDER_LINES]) if _names_the_total(line.text)]
     for index, line in enumerate(lines[:_SENDER_LINES]):
         if line.page != 0:
             break
@@ -319,8 +330,36 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
             recipient = _address_in_cells(index + 1, reading, beside_labels=False)
         else:
             recipient = _address_in_cells(index + 1, reading) or _address_under(index + 1, reading)
+        if len(recipient) < 2 and totals and index > max(totals) and _opens_with_street(text):
+            continue  # the footer's line of the company's addresses under the total, no one's name first
         return sender, (Region(tuple(recipient), _SENDER) if len(recipient) >= 2 else None)
     return None
+
+
+_AMOUNT_AT_END = re.compile(r"[\s\d.,'€$£-]*\d[\s\d.,'€$£-]*$")
+
+
+# A street printed by its name first and its number after ("Friedrich-Wagner-Straße 16", "Hauptstr. 5",
+# "Lindenweg 3a", "12 High Street" aside: `_is_street` has those).
+_STREET_NAME_FIRST = re.compile(
+    r"(?i)[^\W\d][\w.-]*(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|ring|damm|ufer|street|road|avenue|lane)"
+    r"\s+\d{1,5}[a-z]?(?!\w)"
+)
+
+
+def _opens_with_street(text: str) -> bool:
+    """Whether a line opens with a street, no one's name: "Hauptstraße 16 ·D-60318 Frankfurt"."""
+    return _is_street(text) or bool(_STREET_NAME_FIRST.match(text.strip()))
+
+
+def _names_the_total(text: str) -> bool:
+    """Whether a line opens with the document's total's label ("Total Amount (DEM)", "Brutto: 104,00",
+    "| Gesamtbetrag | 571,04 |"), a bracketed currency after it aside."""
+    head = text.strip().strip("|").split("|")[0]
+    colon = label_colon(head)
+    head = re.sub(r"\([^)]*\)", " ", head[:colon] if colon is not None else head)
+    head = _AMOUNT_AT_END.sub("", head)  # "Total 12,00 €": the label before its amount
+    return bool(head.strip()) and label_key(head) in TOTAL_KEYS
 
 
 def _address_under(start: int, reading: Reading) -> list[tuple[str, Pos]]:
@@ -456,20 +495,48 @@ def lone_address_block(reading: Reading, sender: Region | None) -> Region | None
     for block in layout.blocks:
         if layout.lines[block[0]].page != 0:
             break
-        texts = [layout.lines[index].text.strip() for index in block]
-        if not 3 <= len(texts) <= 6 or layout.lines[block[0]].cells is not None:
-            continue
-        if any(label_colon(text) is not None or reading.reads_as_label(text) for text in texts):
-            continue
-        first, rest = texts[0], texts[1:]
-        if any(char.isdigit() for char in first) or not _mostly_letters(first) or first.casefold() in names:
-            continue
-        streets = [text for text in rest if _is_street(text) or _NUMBER_AFTER.search(text)]
-        if not streets or not any(_POSTCODE.search(text) for text in rest):
-            continue
-        items = tuple((text, (index, 0)) for text, index in zip(texts, block, strict=True))
-        found.append(Region(items, _ADDRESS_BLOCK))
+        items = _address_block(block, reading)
+        if items and items[0][0].casefold() not in names:
+            found.append(Region(items, _ADDRESS_BLOCK))
     return found[0] if len(found) == 1 else None
+
+
+def _address_block(block: Sequence[int], reading: Reading) -> tuple[tuple[str, Pos], ...]:
+    """A block's lines when they are an address: three to six lines, none a label, the first a name
+    (letters, no digit), the others holding a street with its number and a postcode with a place."""
+    layout = reading.layout
+    texts = [layout.lines[index].text.strip() for index in block]
+    if not 3 <= len(texts) <= 6 or layout.lines[block[0]].cells is not None:
+        return ()
+    if any(label_colon(text) is not None or reading.reads_as_label(text) for text in texts):
+        return ()
+    first, rest = texts[0], texts[1:]
+    if any(char.isdigit() for char in first) or not _mostly_letters(first):
+        return ()
+    streets = [text for text in rest if _is_street(text) or _NUMBER_AFTER.search(text)]
+    if not streets or not any(_POSTCODE.search(text) for text in rest):
+        return ()
+    return tuple((text, (index, 0)) for text, index in zip(texts, block, strict=True))
+
+
+def greeted_block(reading: Reading) -> Region | None:
+    """The address a letter is sent to when nothing labels it, as the letter's greeting shows it ("Dear
+    customer,", "Sehr geehrte Damen und Herren,", "Madame, Monsieur,"): the last address block of the
+    first page above the greeting (a letter greets whom its address window names), even when the page
+    opens with it and no letterhead is printed."""
+    layout = reading.layout
+    for index, line in enumerate(layout.lines[:_SENDER_LINES]):
+        if line.page != 0:
+            break
+        if line.cells is not None or not _GREETING.match(line.text.strip()):
+            continue
+        above = [block for block in layout.blocks if block[-1] < index]
+        for block in reversed(above):
+            items = _address_block(block, reading)
+            if items:
+                return Region(items, _GREETED)
+        return None
+    return None
 
 
 def company_beside(reading: Reading) -> Region | None:
@@ -774,6 +841,7 @@ class _RegionCache:
                     found = found or (block_after_letterhead(self.reading) if sent is None else None)
                     found = found or company_beside(self.reading)
                     found = found or lone_address_block(self.reading, sent[0] if sent else None)
+                    found = found or greeted_block(self.reading)
                 regions += [found] if found else []
                 if issued and found is None and _named_in_the_foot(regions, self.reading):
                     letterhead = letterhead_of(self.reading)

@@ -125,7 +125,10 @@ _SIGN_BEFORE = re.compile(
 _CURRENCY_CODE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|RMB|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|"
     r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|ILS|IDR|VND|UZS|MKD|MYR|KES|TWD|ARS|DZD|EGP|NGN|THB|LKR|PKR|"
-    r"BDT|TND|XOF|XAF|KWD|QAR|ISK|NPR|MUR|GTQ)(?![A-Za-z])"
+    r"BDT|TND|XOF|XAF|KWD|QAR|ISK|NPR|MUR|GTQ|"
+    # the currencies the euro replaced, as invoices before 2002 and their archives print them ("Total
+    # Amount (DEM)"); not "ESP" or "ATS", which name Spain and more besides
+    r"DEM|FRF|ITL|NLG|BEF|FIM|PTE|IEP|GRD|LUF)(?![A-Za-z])"
 )
 # Codes that are also English words, names or abbreviations ("TRY", "RON", "PEN", "MAD", "PHP", "GHS" for
 # the Globally Harmonized System, "CLP" and "COP" of regulations and documents): a currency only beside an
@@ -191,7 +194,9 @@ def currency_of(texts: Iterable[str]) -> str | None:
     han = kana = False
     yen_signs = 0
     dollars: set[str] = set()  # the dollars the page names by their country
+    texts_seen: list[str] = []
     for text in texts:
+        texts_seen.append(text)
         han, kana = han or bool(_HAN.search(text)), kana or bool(_KANA.search(text))
         for letters in _LETTERED_DOLLAR.findall(text):
             code = _LETTERED_DOLLARS[letters]
@@ -228,8 +233,50 @@ def currency_of(texts: Iterable[str]) -> str | None:
     if len(dollars) == 1 and "USD" not in dollars:  # "S$" or "Singapore dollars": its "$" is that dollar
         (named,) = dollars
         signs[named] += signs.pop("USD", 0)
+    peso = None if dollars or "USD" not in signs else _peso_of(texts_seen)
+    if peso:  # "$" on a page of a country whose sign it is: its peso
+        signs[peso] = signs.get(peso, 0) + signs.pop("USD")
     found = codes or signs
     return max(found, key=lambda code: (found[code], code)) if found else None
+
+
+# The countries whose peso prints as a bare "$", by the country's name, its peso named in words, its tax
+# id's name before its digits (the Chilean and the Uruguayan RUT, the Argentine CUIT, the Mexican RFC; not
+# "RFC" alone, an Internet standard's) or a Chilean comuna in an address: a page that shows one prices in
+# its peso with the "$" (not "New Mexico", a US state).
+_PESO_SIGNALS = (
+    (
+        "CLP",
+        re.compile(
+            r"(?<![^\W\d_])(?:chile|pesos? chilenos?|comuna)(?![^\W\d_])|(?<![^\W\d_])r\.?u\.?t\b[.:\s]*\d"
+        ),
+    ),
+    ("UYU", re.compile(r"(?<![^\W\d_])(?:uruguay|pesos? uruguayos?)(?![^\W\d_])")),
+    (
+        "ARS",
+        re.compile(
+            r"(?<![^\W\d_])(?:argentina|pesos? argentinos?)(?![^\W\d_])|(?<![^\W\d_])c\.?u\.?i\.?t\b[.:\s]*\d"
+        ),
+    ),
+    (
+        "MXN",
+        re.compile(
+            r"(?<![^\W\d_])(?<!new )(?:mexico|pesos? mexicanos?)(?![^\W\d_])"
+            r"|(?<![^\W\d_])r\.?f\.?c\b[.:\s]*[a-z&]{3,4}\d"
+        ),
+    ),
+    ("COP", re.compile(r"(?<![^\W\d_])(?:colombia|pesos? colombianos?)(?![^\W\d_])")),
+)
+
+
+def _peso_of(texts: Iterable[str]) -> str | None:
+    """The peso of the one country among those that print it as "$" that the page shows (Uruguay's
+    name before the RUT it shares with Chile); None when it shows none, or two."""
+    text = " ".join(plain(each) for each in texts)
+    shown = [code for code, signal in _PESO_SIGNALS if signal.search(text)]
+    if "UYU" in shown and "CLP" in shown:
+        shown.remove("CLP")
+    return shown[0] if len(shown) == 1 else None
 
 
 # "kr" after an amount ("10.000,00 kr.", "250 kr"): the krone or krona of the country the document is
@@ -282,7 +329,7 @@ _DECIMAL_POINT_STYLE = re.compile(
 # own amounts show none ("20.100 din" is twenty thousand one hundred dinars).
 _DECIMAL_COMMA_CURRENCIES = frozenset(
     {"RSD", "HUF", "TRY", "PYG", "AOA", "BRL", "RON", "CZK", "PLN", "DKK", "NOK", "SEK", "UAH", "RUB", "BGN",
-     "IDR", "VND", "MKD"}
+     "IDR", "VND", "MKD", "CLP", "ARS", "UYU"}
 )  # fmt: skip
 
 

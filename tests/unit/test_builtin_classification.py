@@ -1841,3 +1841,35 @@ def test_a_letter_greeting_in_no_language_known_is_told_by_its_address_line_and_
     result = classify([text], categories)
     assert result.category == "letter"
     assert "a return address line and a date line" in result.reasoning
+
+
+def test_a_chinese_students_title_page_laid_out_as_a_grid_names_its_course_details() -> None:
+    from docsvc.intelligence.classification import is_coursework
+
+    colon = "\uff1a"  # the full-width colon of Chinese labels
+    school = f"| 学 院{colon} | 计算学部 | 专 业{colon}计算机科学与技术 |"
+    grid = [
+        "哈尔滨工业大学报告",
+        "实验一",
+        school,
+        f"| 班 级{colon} | 1803105 | 学 号{colon} 1180310840 |",
+        f"| 指导老师{colon} | 王老师 | 学 期{colon} 2021 春季学期 |",
+    ]
+    assert is_coursework([grid])
+    # a school and a programme name no course's work: a thesis's title page names them too
+    assert not is_coursework([["哈尔滨工业大学", school]])
+
+
+def test_a_right_to_left_table_of_contents_read_with_its_page_numbers_first_is_one() -> None:
+    from docsvc.intelligence.classification import leads_to_pages
+
+    dots = " ." * 17
+    # page numbers in Arabic-Indic digits, the introduction's in an abjad letter, before the dots
+    numbers = ["\u0627", "\u0661", "\u0662", "\u0663"]
+    titles = ["المقدمة", "مستند يدعم الكتابة باللغة العربية", "الملحقات", "المصادر"]
+    contents = ["الفهرس", *[f"{number}{dots} {title}" for number, title in zip(numbers, titles, strict=True)]]
+    assert leads_to_pages(contents)
+    shapes = document_shapes(["\n".join(contents)])
+    assert "form" not in shapes and "book" in shapes
+    # dots after a label, nothing before them, are blanks to fill in still
+    assert not leads_to_pages([f"{label}{dots}" for label in ("الاسم", "العنوان", "التوقيع")])

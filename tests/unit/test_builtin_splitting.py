@@ -1108,3 +1108,30 @@ def test_a_page_naming_again_the_name_the_page_before_gave_keeps_its_topic() -> 
     unnamed = DECLARATIONS_PAGE.replace("Northbridge Technical University", "the university")
     signals = [read_signals(text, [], []) for text in (FIELDS_PAGE, unnamed)]
     assert "no topic shared with the page before" in [item.reason for item in gap_evidence(signals)[1]]
+
+
+def test_a_bilingual_deck_keeps_its_frame_across_a_page_in_its_other_script() -> None:
+    from tests.unit.test_builtin_classification import PAPER_BOOK_DECK
+
+    frame = "Outline Introduction"
+    arabic = "مقدمة العرض التقديمي عن الصف بيمر "
+    slides = [
+        f"{frame}\nOverview of the Beamer class\nFeatures of the class: overlays, themes, no external "
+        f"programs needed, and a normal LaTeX class.\n{arabic}\n{frame}",
+        f"{frame}\n" + arabic * 6 + f"\n{frame}",
+    ]
+    subdocuments = [Subdocument(category.name, category.description, True) for category in PAPER_BOOK_DECK]
+    assert [part.pages for part in split(slides, subdocuments)] == [[1, 2]]
+
+
+def test_a_page_in_a_script_the_page_before_never_wrote_opens_a_document_under_a_shared_line() -> None:
+    from tests.unit.test_builtin_classification import PAPER_BOOK_DECK
+
+    frame = "Outline Introduction"
+    slides = [
+        f"{frame}\nOverview of the Beamer class\nFeatures of the class: overlays, themes, no external "
+        f"programs needed, and a normal LaTeX class.\n{frame}",
+        f"{frame}\n" + "مقدمة العرض التقديمي عن الصف بيمر " * 6 + f"\n{frame}",
+    ]
+    subdocuments = [Subdocument(category.name, category.description, True) for category in PAPER_BOOK_DECK]
+    assert [part.pages for part in split(slides, subdocuments)] == [[1], [2]]

@@ -734,6 +734,9 @@ _ENDING_COUNT = re.compile(r"(?<![\w/.])(\d{1,3})\s*/\s*(\d{1,3})\s*\|?\s*$")
 _BLANK = re.compile(r"_{4,}|\.{8,}|…{3,}|(?:\. ){6,}|:\s*_{2,}")  # "Seite:__" is a short blank
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*[\dIVXivx]+$")
 _OPEN_LEADER = re.compile(r"(?:\.\s?){4,}$")  # the dots of a leader whose page number is on the next line
+# A right-to-left table of contents read in visual order: the page number (or the letter numbering a front
+# matter page in abjad order) first, the dots, then the title.
+_LEADER_FIRST = re.compile(r"^(?:[\dIVXivx]+|[^\W\d_])\s*(?:\.\s?){4,}\s*[^\W\d_]")
 _PAGE_NUMBER = re.compile(r"^[\dIVXivx]+$")
 LONG_KINDS = ("book", "technical documentation", "report")
 # A line of source code: an assignment, a call alone on its line, a comment, braces alone, a statement
@@ -783,13 +786,13 @@ _COURSEWORK = tuple(
     for pattern in (
         r"(prof(essor|esor|essora|esseur)?\.?|dozent(in)?|betreuer(in)?|supervisors?(?=\s*:)|instructor|lecturer|"
         r"teacher|tutor|"
-        r"docente|enseignant)\b",
+        r"docente|enseignant)\b|指\s?导\s?[老教]\s?师|[任授]\s?课\s?教\s?师",
         r"((course|curso|cours|kurs|materia|asignatura|modul|module|lehrveranstaltung|studiengang|carrera)"
         r"\s*[:\-])",
-        r"(matr\.?\s*nr|matrikel(nummer)?|matricola|student (id|number)|n(u|ú)mero de cuenta)\b",
+        r"(matr\.?\s*nr|matrikel(nummer)?|matricola|student (id|number)|n(u|ú)mero de cuenta)\b|学\s?号",
         r"(student(e|in|a)?|alumn[oa]|estudiante|[ée]tudiant(e)?|studentka)\s*:",
         r"((spring|summer|fall|autumn|winter)\s+(term\s+)?\d{4}|(winter|sommer)semester\b|semest(er|re)\s*[:\d]|"
-        r"ciclo\s*:)",
+        r"ciclo\s*:|学\s?期\s*[:\uff1a])",
     )
 )
 # The assignment, numbered as a course numbers its exercises ("Trabajo Práctico N°1", "Lab 3: Filters",
@@ -798,7 +801,7 @@ _COURSEWORK = tuple(
 _ASSIGNMENT = re.compile(
     r"(trabajo pr[aá]ctico|pr[aá]ctica|laboratorio|lab|assignment|coursework|homework|problem set|"
     r"exercise sheet|travaux pratiques|tp|td|[üu]bung(sblatt)?|praktikum|esercitazione|trabalho pr[aá]tico)"
-    r"\s*(n\s*[°º.]?\s*)?\d{1,2}\b",
+    r"\s*(n\s*[°º.]?\s*)?\d{1,2}\b|实\s?验\s?(\d{1,2}|[一二三四五六七八九十]{1,3})(?!\w)",
     re.IGNORECASE,
 )
 # A title naming the assignment it answers at its end ("Network Analysis Assignment", "Algebra Homework"),
@@ -954,7 +957,7 @@ def is_coursework(lines: Sequence[Sequence[str]]) -> bool:
     written = [page for page in lines if page]
     if not written:
         return False
-    short = [line for line in written[0] if len(line.split()) <= COURSEWORK_WORDS]
+    short = [cell for line in written[0] for cell in _cells(line) if len(cell.split()) <= COURSEWORK_WORDS]
     found = {index for line in short for index, cue in enumerate(_COURSEWORK) if cue.match(line)}
     if names_team(written[0]):
         found.add(len(_COURSEWORK) + 3)
@@ -969,6 +972,14 @@ def is_coursework(lines: Sequence[Sequence[str]]) -> bool:
     if any(_COURSE_REPORT.search(line) for line in written[0] if len(line.split()) <= ASSIGNMENT_WORDS):
         found.add(len(_COURSEWORK) + 2)
     return len(found) >= COURSEWORK_DETAILS
+
+
+def _cells(line: str) -> list[str]:
+    """A line's cells: a table row's (a title page laying out a course's details as a grid, a label in
+    one cell and its value in the next), else the line itself."""
+    if not line.startswith("|"):
+        return [line]
+    return [cell.strip() for cell in line.strip("|").split("|") if cell.strip()]
 
 
 def lists_questions(pages: Sequence[Sequence[str]]) -> bool:
@@ -1192,7 +1203,11 @@ def leads_to_pages(page: Sequence[str]) -> bool:
     ........ 2"), the number on the line itself or, as a reader may set it apart, alone on the next one:
     the table of contents of a printed document."""
     led = [
-        bool(_LEADER.search(line) or (_OPEN_LEADER.search(line) and _PAGE_NUMBER.match(following)))
+        bool(
+            _LEADER.search(line)
+            or _LEADER_FIRST.match(line)
+            or (_OPEN_LEADER.search(line) and _PAGE_NUMBER.match(following))
+        )
         and any(c.isalpha() for c in line)
         for line, following in zip(page, [*page[1:], ""], strict=False)
     ]
@@ -1251,10 +1266,13 @@ def blanks_to_fill(page: Sequence[str]) -> int:
 
 def is_blank(line: str) -> bool:
     """Whether a line holds a box, or a label and a blank to fill in, or is a label with nothing after it
-    ("Prénom :"); a dotted leader (a table of contents' line, or a line of dots alone) is not one."""
+    ("Prénom :"); a dotted leader (a table of contents' line, its page number after the dots or, read
+    right to left, before them; or a line of dots alone) is not one."""
     if _BOX.search(line) or _EMPTY_LABEL.match(line):
         return True
-    return bool(_BLANK.search(line)) and not _LEADER.search(line) and any(c.isalpha() for c in line)
+    if _LEADER.search(line) or _LEADER_FIRST.match(line):
+        return False
+    return bool(_BLANK.search(line)) and any(c.isalpha() for c in line)
 
 
 def running_head(lines: Sequence[Sequence[str]]) -> bool:

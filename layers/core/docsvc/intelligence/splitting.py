@@ -103,6 +103,7 @@ DEEP_FOLIO = 10  # a folio from which the page before, were it of the same docum
 FOLIO_LINES = 3  # lines at the top and at the bottom of a page where its bare number is
 SCRIPT_LETTERS = 40  # letters a page needs for its script to say anything
 SCRIPT_SHARE = 0.6  # the share of its letters the script of a page holds
+WRITTEN_LETTERS = 15  # letters of a script on a page for the page to write in it (a few words)
 LANGUAGE_HITS = 5  # function words of one language a page needs for its language to say anything
 LANGUAGE_SHARE = 0.7  # the share of the function words counted on a page its language holds
 TEMPLATE_LINES = 5  # lines two pages need for one to be the other filled in again
@@ -258,6 +259,7 @@ class PageSignals:
     folios: tuple[tuple[int, int], ...] = ()  # every bare number that could be its folio, `folio` first
     lines: frozenset[str] = frozenset()  # its lines, case and spacing aside
     script: str | None = None  # the script most of its letters are written in
+    written: frozenset[str] = frozenset()  # every script it writes a few words in (`scripts_written`)
     language: str | None = None  # the language its function words are in, when they tell one
     paper_front: bool = False  # its first lines are a paper's front: an abstract and an affiliation
     references: bool = False  # it lists references under their heading: a document's last pages
@@ -374,6 +376,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         folio=folio(lines),
         folios=folios(lines),
         script=script_of(text),
+        written=scripts_written(text),
         language=language_of(text),
         paper_front=opens_paper(lines),
         references=heads_references(lines),
@@ -608,6 +611,13 @@ def script_of(text: str) -> str | None:
     return name if count >= SCRIPT_SHARE * total else None
 
 
+def scripts_written(text: str) -> frozenset[str]:
+    """The scripts a page writes a few words in (WRITTEN_LETTERS letters or more), whichever holds most
+    of its letters: a bilingual page's two."""
+    counts = Counter(_script(ord(character)) for character in text if character.isalpha())
+    return frozenset(name for name, count in counts.items() if count >= WRITTEN_LETTERS)
+
+
 def language_of(text: str) -> str | None:
     """The language of a page's function words (LANGUAGE_WORDS), when enough of them are counted and
     most are of one language; None for a page of few words, or of two languages."""
@@ -804,6 +814,14 @@ def _script_changes(page: PageSignals, previous: PageSignals) -> bool:
     return bool(page.script and previous.script and page.script != previous.script)
 
 
+def _bilingual_frame(page: PageSignals, previous: PageSignals) -> bool:
+    """Whether a page in another script than the page before keeps that page's running line and the page
+    before already wrote words in its script: the frames of a bilingual deck or manual, one page mostly
+    in the one script and the next mostly in the other, under one header. A page of another document
+    keeps no running line of the page before, or opens in a script the page before never wrote."""
+    return bool(page.edges & previous.edges) and page.script in previous.written
+
+
 def _names_the_same(page: PageSignals, previous: PageSignals) -> bool:
     """Whether every document a page's titles name, by kind and number, is one the page before named:
     the running title of a numbered document (a form's "Form 8822 (Rev. 2-2018)" on its second page)."""
@@ -907,7 +925,10 @@ def page_evidence(
     if page.opens_with_table:
         found.append(Evidence("a table carried over", -0.7))
     if _script_changes(page, previous):
-        found.append(Evidence("another script", 3.0))
+        if _bilingual_frame(page, previous):
+            found.append(Evidence("another script under the running line of a page written in it too", 0.0))
+        else:
+            found.append(Evidence("another script", 3.0))
     if not template and not _names_again(told, previous, topic):
         found.extend(_topic(topic))
     weighed = topic is not None or max(page.scores, default=0.0) >= UNTOLD_POINTS

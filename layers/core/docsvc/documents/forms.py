@@ -457,7 +457,27 @@ def _layout_fields(
     found = places + _leaders_to_boxes(runs, drawn)
     if open_blanks:
         found += _open_blanks(words, found, rules, page.rect.width)
-    return _in_reading_order(_in_columns(found, words))
+    return _in_reading_order(_in_columns(_labels_kept_apart(found, words), words))
+
+
+def _labels_kept_apart(places: list[Place], words: list[Word]) -> list[Place]:
+    """The labels of fields side by side on a line, each cut at the next field: a label read across
+        another box ("[ ] Ending of the previous membership  [ ] Other: ____" read whole as the first box's
+        label and the blank's) is that box's own words and the other's. A label is only cut shorter, to
+        its words on the field's side of the other box, and only one read from the words beside the field
+    (a caption under a rule, or one at each end of a box, is left as it is)."""
+    rects = [place[0] for place in places]
+    kept: list[Place] = []
+    for place in places:
+        rect, label, kind = place[0], place[1], place[2]
+        middle = _middle(rect)
+        beside = [other for other in rects if other != rect and other[1] < middle < other[3]]
+        if beside and label and _printed_label(rect, words, kind == "checkbox") == label:
+            cut = _printed_label(rect, words, kind == "checkbox", beside)
+            if cut and cut != label and (label.startswith(cut) or label.endswith(cut)):
+                place = (rect, cut, *place[2:])
+        kept.append(place)
+    return kept
 
 
 # -------------------------------------------------------------------------------- open blanks

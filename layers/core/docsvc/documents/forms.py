@@ -1548,6 +1548,15 @@ def _box_field(
     inside = [word for word in words if _inside(word, rect) and _clean(word[4])] if inside is None else inside
     width, height = rect[2] - rect[0], _height(rect)
     signs = [word for word in inside if not any(char.isalnum() for char in word[4])]
+    if inside and len(signs) == len(inside) and min(word[0] for word in signs) >= rect[0] + 0.5 * width:
+        # "Commission [        %]": a unit closes the box, the blank is before it
+        end = min(word[0] for word in signs) - 1.0
+        if end - rect[0] < _MIN_FIELD or height < 8:
+            return []
+        label = _printed_label(rect, words)
+        if not any(char.isalnum() for char in label):
+            label = ""
+        return [((rect[0], rect[1], end, rect[3]), label or "blank", "text", None, None)]
     if inside and _opened_by_signs(inside, rect[0], rect[2]):
         start = max(word[2] for word in signs) + 1.0  # "= [     ]", "$ [     ]": a sign opens the box
         if rect[2] - start < _MIN_FIELD or height < 8:

@@ -466,12 +466,12 @@ def _labels_kept_apart(places: list[Place], words: list[Word]) -> list[Place]:
         label and the blank's) is that box's own words and the other's. A label is only cut shorter, to
         its words on the field's side of the other box, and only one read from the words beside the field
     (a caption under a rule, or one at each end of a box, is left as it is)."""
-    rects = [place[0] for place in places]
+    boxes = [place[0] for place in places if place[2] == "checkbox"]
     kept: list[Place] = []
     for place in places:
         rect, label, kind = place[0], place[1], place[2]
         middle = _middle(rect)
-        beside = [other for other in rects if other != rect and other[1] < middle < other[3]]
+        beside = [other for other in boxes if other != rect and other[1] < middle < other[3]]
         if beside and label and _printed_label(rect, words, kind == "checkbox") == label:
             cut = _printed_label(rect, words, kind == "checkbox", beside)
             if cut and cut != label and (label.startswith(cut) or label.endswith(cut)):

@@ -565,7 +565,7 @@ class _Targets:
             return 0.0
         field, (words, named) = self.fields[index], self.sets[index]
         label_set = _as_set(label)
-        if field.plain and label_set <= frozenset(field.plain) and not label_set & (words | named):
+        if field.plain and label_set <= STOP_WORDS and label_set <= frozenset(field.plain):
             # a label of stop words only, all of them printed in the field's description
             return _alike(label, label_set, field.plain, frozenset(field.plain), _mass)
         by_words = _alike(label, label_set, field.words, words, self.mass) if words else 0.0

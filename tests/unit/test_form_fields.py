@@ -1560,3 +1560,52 @@ def test_a_caption_hugging_under_a_box_reads_alike_with_the_pages_text_height_gi
     rect = (72.0, 105.0, 250.0, 121.0)
     assert forms._caption_hugging_under(rect, words) == "Name"
     assert forms._caption_hugging_under(rect, words, (), forms._text_height(words)) == "Name"
+
+
+def _two_options_on_a_line() -> bytes:
+    """A row of two square check boxes, each followed by its option, the second option a blank's label:
+    "[ ] Ending of the previous membership of the relative   [ ] Other: ______"."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 80), "Reason for the request:", fontsize=10)
+        page.draw_rect(pymupdf.Rect(72, 92, 80, 100))
+        page.insert_text((84, 100), "Ending of the previous membership of the relative", fontsize=10)
+        x = 84 + pymupdf.get_text_length("Ending of the previous membership of the relative", fontsize=10)
+        page.draw_rect(pymupdf.Rect(x + 5, 92, x + 13, 100))
+        page.insert_text((x + 17, 100), "Other:", fontsize=10)
+        page.draw_line((x + 50, 101), (x + 130, 101))
+        return bytes(document.tobytes())
+
+
+def test_a_label_read_across_another_box_on_its_line_is_cut_at_that_box() -> None:
+    fields = form_fields(_two_options_on_a_line())
+    descriptions = sorted(field.description for field in fields)
+    assert "Ending of the previous membership of the relative [check if it applies]" in descriptions
+    assert "Other [check if it applies]" in descriptions
+    blank = next(field for field in fields if field.type == "text")
+    assert blank.description == "Other"
+
+
+def _unit_closed_box() -> bytes:
+    """A label before a box that prints only its unit at its right end: "Commission [        %]"."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 100), "Commission", fontsize=10)
+        page.draw_rect(pymupdf.Rect(140, 88, 220, 104))
+        page.insert_text((210, 100), "%", fontsize=10)
+        page.insert_text((72, 140), "Rate", fontsize=10)
+        page.draw_rect(pymupdf.Rect(140, 128, 220, 144))
+        page.insert_text((176, 140), "%", fontsize=10)  # a sign in the middle: a heading, no blank
+        return bytes(document.tobytes())
+
+
+def test_a_box_closed_by_its_unit_is_a_blank_before_the_unit() -> None:
+    fields = form_fields(_unit_closed_box())
+    width = 595.0  # an A4 page
+    commission = _by_description(fields, "Commission").bbox
+    assert commission.left * width == pytest.approx(140, abs=2)
+    assert (commission.left + commission.width) * width < 210
+    in_rate_box = [
+        field for field in fields if abs(field.bbox.left * width - 140) <= 2 and field.bbox.top > 0.14
+    ]
+    assert not in_rate_box  # its sign stands in the middle: no unit closing a blank

@@ -334,3 +334,38 @@ def test_a_description_in_words_of_its_own_key_keeps_the_label_from_a_key_descri
     there, not to a widget named `date` whose description was read off the page as other words."""
     fields = [("date", "Signature information", "text"), ("date_3", "Date:", "text")]
     assert field_values(fields, "Date: 10/02/1987") == {"date_3": "10/02/1987"}
+
+
+def test_a_key_given_a_prefix_for_opening_with_a_digit_is_named_by_the_widget_name_it_came_from() -> None:
+    fields = [
+        ("field_066_page_0", "Persönliche Angaben des Mitglieds", "text"),
+        ("field_067_page_0", "Name", "text"),
+        ("field_068_page_0", "Vorname", "text"),
+    ]
+    values = field_values(fields, "066 page 0: Sample 1\n068_page_0: Sample 2")
+    assert values == {"field_066_page_0": "Sample 1", "field_068_page_0": "Sample 2"}
+
+
+def test_a_widget_name_opening_with_a_digit_names_its_own_field_only() -> None:
+    fields = [
+        ("field_066_page_0", "Persönliche Angaben", "text"),
+        ("field_066_page_1", "Persönliche Angaben", "text"),
+    ]
+    assert field_values(fields, "066_page_1: Sample 1") == {"field_066_page_1": "Sample 1"}
+
+
+def test_a_label_of_stop_words_only_fills_the_field_whose_description_prints_them() -> None:
+    fields = [
+        ("other_specify", "Other (Specify) [check if it applies]", "checkbox"),
+        ("other_specify_2", "Other (Specify)", "text"),
+        ("all_plaintiffs", "All Plaintiffs. [check if it applies]", "checkbox"),
+        ("name", "Name", "text"),
+    ]
+    values = field_values(fields, "Other: the landlord\nName: Jane Roe")
+    assert values == {"other_specify_2": "the landlord", "name": "Jane Roe"}
+    assert field_values(fields, "Other: yes") == {"other_specify": "true"}
+
+
+def test_a_label_of_stop_words_only_fills_nothing_whose_description_lacks_them() -> None:
+    fields = [("name", "Name", "text"), ("remarks", "Remarks", "text")]
+    assert field_values(fields, "Other: the landlord") == {}

@@ -457,7 +457,27 @@ def _layout_fields(
     found = places + _leaders_to_boxes(runs, drawn)
     if open_blanks:
         found += _open_blanks(words, found, rules, page.rect.width)
-    return _in_reading_order(_in_columns(found, words))
+    return _in_reading_order(_in_columns(_labels_kept_apart(found, words), words))
+
+
+def _labels_kept_apart(places: list[Place], words: list[Word]) -> list[Place]:
+    """The labels of fields side by side on a line, each cut at the next field: a label read across
+        another box ("[ ] Ending of the previous membership  [ ] Other: ____" read whole as the first box's
+        label and the blank's) is that box's own words and the other's. A label is only cut shorter, to
+        its words on the field's side of the other box, and only one read from the words beside the field
+    (a caption under a rule, or one at each end of a box, is left as it is)."""
+    boxes = [place[0] for place in places if place[2] == "checkbox"]
+    kept: list[Place] = []
+    for place in places:
+        rect, label, kind = place[0], place[1], place[2]
+        middle = _middle(rect)
+        beside = [other for other in boxes if other != rect and other[1] < middle < other[3]]
+        if beside and label and _printed_label(rect, words, kind == "checkbox") == label:
+            cut = _printed_label(rect, words, kind == "checkbox", beside)
+            if cut and cut != label and (label.startswith(cut) or label.endswith(cut)):
+                place = (rect, cut, *place[2:])
+        kept.append(place)
+    return kept
 
 
 # -------------------------------------------------------------------------------- open blanks
@@ -1528,6 +1548,15 @@ def _box_field(
     inside = [word for word in words if _inside(word, rect) and _clean(word[4])] if inside is None else inside
     width, height = rect[2] - rect[0], _height(rect)
     signs = [word for word in inside if not any(char.isalnum() for char in word[4])]
+    if inside and len(signs) == len(inside) and min(word[0] for word in signs) >= rect[0] + 0.5 * width:
+        # "Commission [        %]": a unit closes the box, the blank is before it
+        end = min(word[0] for word in signs) - 1.0
+        if end - rect[0] < _MIN_FIELD or height < 8:
+            return []
+        label = _printed_label(rect, words)
+        if not any(char.isalnum() for char in label):
+            label = ""
+        return [((rect[0], rect[1], end, rect[3]), label or "blank", "text", None, None)]
     if inside and _opened_by_signs(inside, rect[0], rect[2]):
         start = max(word[2] for word in signs) + 1.0  # "= [     ]", "$ [     ]": a sign opens the box
         if rect[2] - start < _MIN_FIELD or height < 8:

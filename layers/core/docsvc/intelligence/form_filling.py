@@ -464,6 +464,14 @@ class _Field:
     wording: str  # the description as written, spaces and case aside
     named: Words  # the key's words: a form's own name for the field
     name: str
+    plain: Words = ()  # the description's words as printed, stop words kept (see `_plain_words`)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The key as a person writes it, spaces and case aside: a key that had to open with a letter
+        ("field_066_page_0" for the widget "066_page_0") is also named without the prefix it was given."""
+        bare = _DIGIT_KEY.match(self.name)
+        return (self.name, bare.group(1)) if bare else (self.name,)
 
     @property
     def word_set(self) -> frozenset[str]:
@@ -480,6 +488,8 @@ class _Field:
         (a form whose captions stand under their lines), and its name says surer what it is."""
         return bool(self.named) and not self.named_set & self.word_set
 
+
+_DIGIT_KEY = re.compile(r"^field (\d.*)$")  # the prefix a key opening with a digit is given
 
 _FEW = 6  # fields or statements: fewer, and no word is common among them
 
@@ -547,7 +557,7 @@ class _Targets:
         `textfeld_1_5`): a field named by its key is that field, however many share its words (a form
         whose every field is "Textfeld" and a number)."""
         wording = _wording(re.sub(r"[\W_]+", " ", text))
-        return [index for index, field in enumerate(self.fields) if field.name == wording]
+        return [index for index, field in enumerate(self.fields) if wording in field.names]
 
     def likeness(self, label: Words, index: int) -> float:
         """The label's likeness to the field's description, or (a little less) to its key."""
@@ -555,6 +565,9 @@ class _Targets:
             return 0.0
         field, (words, named) = self.fields[index], self.sets[index]
         label_set = _as_set(label)
+        if field.plain and label_set <= STOP_WORDS and label_set <= frozenset(field.plain):
+            # a label of stop words only, all of them printed in the field's description
+            return _alike(label, label_set, field.plain, frozenset(field.plain), _mass)
         by_words = _alike(label, label_set, field.words, words, self.mass) if words else 0.0
         by_name = _alike(label, label_set, field.named, named, self.mass) * 0.97 if named else 0.0
         return max(by_words, by_name)
@@ -581,6 +594,7 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
                 _wording(description),
                 concepts(key.replace("_", " ")),
                 _wording(key.replace("_", " ")),
+                _plain_words(description),
             )
             for key, description, kind in fields
         ],
@@ -592,6 +606,17 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
     for statement in stated:
         named = _named(statement.label)
         worded = targets.worded(statement.label)
+        plain = (
+            () if named[0][0] or worded or targets.keyed(statement.label) else _plain_words(statement.label)
+        )
+        if plain:  # a label of stop words only ("Other", "To"): its printed words name the field
+            allowed[statement.order] = 1
+            for index, target in enumerate(targets.fields):
+                if set(plain) <= set(target.plain) and (
+                    scored := _scored(statement, (plain,), targets, index)
+                ):
+                    ranked.append((-round(scored[0], 9), statement.order, index, scored[1]))
+            continue
         if worded and all(targets.fields[index].described_apart for index in worded):
             # worded so only by the descriptions of fields named otherwise (captions read off the page,
             # maybe a neighbour's): a field whose own name is the label, described apart, vies with them
@@ -624,6 +649,12 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
         fills[order] = fills.get(order, 0) + 1
     _in_form_order(filler, chosen, ranked)
     return {targets.fields[index].key: value for index, value in sorted(chosen.items())}
+
+
+def _plain_words(text: str) -> Words:
+    """A label's words as printed, case, accents and hints aside, stop words kept: how a label that is
+    nothing but stop words ("Other", "From", "To") is told apart, where its concepts are none."""
+    return tuple(word for word in phrase(_HINT.sub(" ", unescaped(text))) if word not in _DROPPED)
 
 
 def _with_mark(statement: Statement, targets: _Targets) -> Statement:
@@ -711,7 +742,7 @@ def _scored(
     target = targets.fields[index]
     if len(labels) == 1 and _wording(statement.label) == target.wording:
         best = _EXACT
-    elif len(labels) == 1 and _wording(re.sub(r"[\W_]+", " ", statement.label)) == target.name:
+    elif len(labels) == 1 and _wording(re.sub(r"[\W_]+", " ", statement.label)) in target.names:
         best = _EXACT * (_APART if target.described_apart else 0.99)
     else:
         best = max(targets.likeness(label, index) for label in labels)

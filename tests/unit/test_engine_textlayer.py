@@ -274,6 +274,45 @@ def test_blocks_that_start_on_the_line_before_them_are_one_block_only_as_the_pag
     assert not goes_on(before, apart)
 
 
+def test_a_mark_drawn_again_at_its_place_between_paths_is_one_line_with_the_words_after_it() -> None:
+    # A plot's marker glyph drawn three times at one point, a path drawn before each: read with paths,
+    # each is a block of its own; read without, MuPDF keeps the glyph once.
+    with pymupdf.open() as document:
+        page = document.new_page(width=400, height=300)
+        page.insert_text((50, 40), "A plot's legend.", fontsize=11)
+        for index in range(3):
+            page.draw_rect(pymupdf.Rect(300 + 10 * index, 200, 305 + 10 * index, 205), fill=(0, 0, 0))
+            page.insert_text((50, 100), "\u25cf", fontsize=11)
+        page.insert_text((56, 100), "measured", fontsize=11)
+        content = bytes(document.tobytes())
+
+    (page,) = engine.parse_pages(content, "pdf", ParseOptions())
+
+    assert page.text == "A plot's legend.\n\n\u00b7 measured"
+    with pymupdf.open(stream=content) as read:
+        assert page.text.split() == read[0].get_text().split()
+
+
+def test_pieces_of_glyphs_of_no_width_at_one_point_are_the_one_block_the_page_without_paths_has() -> None:
+    # A symbol font's glyphs of no width, all drawn at one point with a path after each: their blocks'
+    # boxes have no width, and neither has the block of the page read without paths.
+    point = (316.5, 341.8, 316.5, 345.4)
+    pieces = [(point, "\x0e"), (point, "\x0f"), (point, "#$%"), (point, "&'()")]
+    whole = [(point, "\x0e\x0f\n#$%&'()")]
+
+    assert lines_gone_on(pieces, whole) == {0: (4, whole[0][1])}
+
+
+def test_a_piece_drawn_again_at_its_place_counts_once_against_the_page_without_paths() -> None:
+    mark, rest = ((50.0, 50.0, 60.0, 60.0), "\ufffd"), ((60.0, 50.0, 90.0, 60.0), "ab")
+    whole = [((50.0, 50.0, 90.0, 60.0), "\ufffdab")]
+
+    assert lines_gone_on([mark, mark, rest], whole) == {0: (3, "\ufffdab")}
+    assert lines_gone_on([mark, mark, rest], [((50.0, 50.0, 90.0, 60.0), "\ufffdba")]) == {}  # not in order
+    elsewhere = ((52.0, 50.0, 60.0, 60.0), "\ufffd")  # the same glyph at another place: a glyph more
+    assert lines_gone_on([mark, elsewhere, rest], whole) == {1: (3, "\ufffdab")}
+
+
 def test_a_line_cut_where_a_speck_of_a_path_is_drawn_is_written_as_one_line() -> None:
     content = highlighted_line("Declaration Form to Customs.", "We", " appreciate it.", "Thanks.", dot=True)
 
@@ -772,3 +811,15 @@ def test_cells_parted_by_a_rule_drawn_across_their_line_stay_apart() -> None:
     (page,) = engine.parse_pages(content, "pdf", ParseOptions())
 
     assert "Name:Ada" not in page.text.split()
+
+
+def test_the_clip_around_cut_pieces_covers_blocks_of_glyphs_of_no_width() -> None:
+    from docsvc.documents.engine.pdf import _clip
+
+    points = [(316.5, 341.8, 316.5, 345.4), (316.5, 341.8, 316.5, 345.4)]
+
+    assert _clip([(299.0, 479.0, 310.0, 492.0), *points], flat=True) == pymupdf.Rect(
+        299.0, 341.8, 316.5, 492.0
+    )
+    assert _clip(points, flat=True) == pymupdf.Rect(315.5, 341.8, 317.5, 345.4)  # widened: MuPDF reads none
+    assert _clip([(299.0, 479.0, 310.0, 492.0), *points]) == pymupdf.Rect(299.0, 479.0, 310.0, 492.0)

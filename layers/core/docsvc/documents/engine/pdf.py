@@ -456,7 +456,7 @@ def _lines_gone_on(
     if not starts:
         return {}
     near = sorted({at for index in starts for at in range(max(0, index - 1 - REACH), index + 1 + REACH)})
-    clip = _clip([pieces[at][0] for at in near if at < len(pieces)])
+    clip = _clip([pieces[at][0] for at in near if at < len(pieces)], flat=True)
     whole = []
     read = page.get_textpage(clip=clip, flags=_WITHOUT_PATHS)
     found = read.extractBLOCKS()
@@ -564,11 +564,20 @@ def _rule_between(
     return any(max(a1 - _RULE_SLACK, (a0 + a1) / 2) < x < min(b0 + _RULE_SLACK, (b0 + b1) / 2) for x in rules)
 
 
-def _clip(boxes: list[Box]) -> pymupdf.Rect:
+def _clip(boxes: list[Box], flat: bool = False) -> pymupdf.Rect:
     """The box around the boxes as `Rect |=` makes it (empty boxes left out), each box once: a block
-    near two cut lines is not added twice, nor through a `Rect` each time (about 14 µs a union)."""
-    boxes = [box for box in boxes if box[0] < box[2] and box[1] < box[3]]
-    return pymupdf.Rect(union(boxes)) if boxes else pymupdf.Rect()
+    near two cut lines is not added twice, nor through a `Rect` each time (about 14 µs a union).
+    `flat`: a box of no width or no height is kept (a block of glyphs of no width, drawn at one point),
+    and a clip of no width or height is widened by a point on each side (MuPDF reads no glyph in it)."""
+    if not flat:
+        boxes = [box for box in boxes if box[0] < box[2] and box[1] < box[3]]
+        return pymupdf.Rect(union(boxes)) if boxes else pymupdf.Rect()
+    boxes = [box for box in boxes if box[0] <= box[2] and box[1] <= box[3] and box[:2] != box[2:]]
+    if not boxes:
+        return pymupdf.Rect()
+    x0, y0, x1, y1 = union(boxes)
+    wide, tall = float(x0 == x1), float(y0 == y1)
+    return pymupdf.Rect(x0 - wide, y0 - tall, x1 + wide, y1 + tall)
 
 
 def _after_a_box(listed: list[tuple[Any, ...]]) -> set[int]:

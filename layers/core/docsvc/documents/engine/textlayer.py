@@ -473,9 +473,17 @@ def lines_gone_on(pieces: Sequence[Piece], whole: Sequence[Piece]) -> dict[int, 
     block's text)}: a run holds a block that `goes_on` with the one before it, and its blocks'
     characters, whitespace aside, are the whole block's: in order, or, on a line that holds
     right-to-left letters, in any order (MuPDF gives such a line's pieces in the order they were drawn,
-    not read, and a mark may sit on the piece beside its letter). Blocks that are not so stay apart."""
+    not read, and a mark may sit on the piece beside its letter). Blocks that are not so stay apart.
+    A piece that begins with the one glyph of the piece before it, where that piece begins, is that
+    glyph drawn again at its place (a plot's marker, a symbol font's glyphs of no width at one point):
+    the page read without paths has it once, MuPDF dropping a glyph drawn again where it stands."""
     runs: dict[int, tuple[int, str]] = {}
     bare = ["".join(text.split()) for _, text in pieces]
+    for at in range(1, len(pieces)):  # a glyph drawn again where it stands: MuPDF keeps it once
+        (box, _), (before, text) = pieces[at], pieces[at - 1]  # where no path parts the two
+        glyph = "".join(text.split())
+        if len(glyph) == 1 and box[:2] == before[:2] and bare[at].startswith(glyph):
+            bare[at] = bare[at][1:]
     index = 1
     while index < len(pieces):
         if not goes_on(pieces[index - 1], pieces[index]):
@@ -500,7 +508,7 @@ def _whole_run(
     `whole`; None when no block of `whole` over both is exactly theirs."""
     box_a, box_b = pieces[index][0], pieces[index + 1][0]
     for box, text in whole:
-        if not (overlaps(box, box_a) and overlaps(box, box_b)):
+        if not (_meet(box, box_a) and _meet(box, box_b)):
             continue
         target = "".join(text.split())
         if not _RIGHT_TO_LEFT.search(target):
@@ -533,6 +541,14 @@ def _run_in_order(index: int, bare: Sequence[str], target: str) -> tuple[int, in
         if spelled == target:
             return first, end
     return None
+
+
+def _meet(a: Box, b: Box) -> bool:
+    """Do the boxes share some area, or, where one has none (a block of glyphs of no width is a line
+    or a point), some point?"""
+    if a[0] < a[2] and a[1] < a[3] and b[0] < b[2] and b[1] < b[3]:
+        return overlaps(a, b)
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _run_over_lines(

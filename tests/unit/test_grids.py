@@ -1934,3 +1934,24 @@ def test_a_label_as_wide_as_its_column_and_numbers_under_figures_are_no_text_tha
     (grid,) = aligned_grids(words)
 
     assert len(grid.rows) == len(lines) - 1
+
+
+def test_lines_that_fill_every_column_of_their_rows_but_an_outer_one_are_rows_of_their_own() -> None:
+    """Rows whose label, meaning and value fill every column but the first (a number set left of the
+    table, on its last line, only): a line whose meaning would not have fitted on the line above is
+    still a row of its own when no column left of its cells holds its row's label."""
+    lines = [
+        (100.0, [(120.0, "width"), (200.0, "hole"), (228.0, "width"), (400.0, "1.2em")]),
+        (112.0, [(120.0, "hgap"), (200.0, "distance"), (252.0, "between"), (298.0, "hole"), (326.0, "and")]),
+        (112.0, [(348.0, "hole"), (400.0, "0.4em")]),
+        (124.0, [(120.0, "vgap"), (200.0, "distance"), (252.0, "between"), (298.0, "hole"), (326.0, "and")]),
+        (124.0, [(348.0, "line"), (400.0, "0.4em")]),
+        (136.0, [(120.0, "rule"), (200.0, "line"), (228.0, "width"), (400.0, "0.4pt")]),
+        (148.0, [(90.0, "8"), (120.0, "sign"), (200.0, "times"), (400.0, "x")]),
+    ]
+    words = words_of(lines)
+
+    (grid,) = aligned_grids(words)
+    (table,) = assemble([block(words)], words, [grid], render)
+
+    assert "| vgap | distance between hole and line | 0.4em |" in table

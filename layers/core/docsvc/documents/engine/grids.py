@@ -2232,14 +2232,17 @@ def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
 def _fitted_row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
     """The lines that start a row, told by the widths of the cells' text alone (a table whose lines
     all stand as far apart has no wider space between its rows to tell a wrapped cell): every line,
-    but one that fills a column, not the first, under a line that fills that column too, whose
+    but one that leaves empty a column left of its cells that its row's first line fills (the row's
+    label), under a line that fills its columns too, whose
     first word would not have fitted on the line above within the column (`_wrapped_in_column`, the
     column's right edge where its widest line ends): that cell's text wrapped, and the line continues
     the row above. A line that ends short of the column's edge ends its cell, as the last line of a
-    paragraph does. So does a line whose first column is empty and each of whose cells so continues
-    the cell above it, one of those of two words or more (a single word as wide as its column, a
+    paragraph does. A line of several cells continues its row when each of them so continues the cell
+    above it, one of those of two words or more (a single word as wide as its column, a
     label over a list of sub-rows, is no text that wrapped), none a number under a figure."""
-    cells = [_cells(line, gutters) for line in lines]
+    left = min(word.box[0] for line in lines for word in line.words)
+    right = max(word.box[2] for line in lines for word in line.words)
+    cells = [_cells(line, [x for x in gutters if left < x < right]) for line in lines]  # the table's own
     rights: dict[int, float] = {}
     for line_cells in cells:
         for column, cell in enumerate(line_cells):
@@ -2249,9 +2252,10 @@ def _fitted_row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list
     for index in range(1, len(lines)):
         line, above = cells[index], cells[index - 1]
         filled = [column for column, cell in enumerate(line) if cell]
+        row = cells[starts[-1]]  # the first line of the row the line may continue
         wrapped = (
             bool(filled)
-            and filled[0] > 0
+            and any(row[column] for column in range(filled[0]))
             and all(above[column] for column in filled)
             and all(_wrapped_in_column(above[column], line[column], rights[column]) for column in filled)
             and any(len(above[column]) >= 2 for column in filled)

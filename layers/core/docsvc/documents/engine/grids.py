@@ -2207,13 +2207,11 @@ def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
     closest lines, and its first column is empty while the row's is not; unless it fills every other
     column, `_MIN_COLUMNS` at least (a row under a label that spans a group of rows, in a column of its
     own: text wrapped in a row's cells seldom fills them all), or its cells are figures under figures
-    (`_figures_under_figures`). A line whose cell's text did not fit on the line above continues its
-    row too, however far apart the lines stand (`_fitted_row_starts`)."""
+    (`_figures_under_figures`)."""
     pitches = [b.top - a.top for a, b in pairwise(lines)]
     starts = [0]
     if not pitches or max(pitches) <= _ROW_SPACING * min(pitches):
-        return _fitted_row_starts(lines, gutters)
-    fitted = set(_fitted_row_starts(lines, gutters))
+        return list(range(len(lines)))
     closest = min(pitches)
     left = min(word.box[0] for line in lines for word in line.words)
     right = max(word.box[2] for line in lines for word in line.words)
@@ -2224,44 +2222,7 @@ def _row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
         row = len(inside) >= _MIN_COLUMNS and all(cells[index][1:])
         row = row or _figures_under_figures(cells[index][1:], cells[index - 1][1:])
         wrapped = pitches[index - 1] <= _WRAPPED * closest and not first_filled[index] and not row
-        if not (wrapped and first_filled[starts[-1]]) and index in fitted:
-            starts.append(index)
-    return starts
-
-
-def _fitted_row_starts(lines: Sequence[_Line], gutters: Sequence[float]) -> list[int]:
-    """The lines that start a row, told by the widths of the cells' text alone (a table whose lines
-    all stand as far apart has no wider space between its rows to tell a wrapped cell): every line,
-    but one that leaves empty a column left of its cells that its row's first line fills (the row's
-    label), under a line that fills its columns too, whose
-    first word would not have fitted on the line above within the column (`_wrapped_in_column`, the
-    column's right edge where its widest line ends): that cell's text wrapped, and the line continues
-    the row above. A line that ends short of the column's edge ends its cell, as the last line of a
-    paragraph does. A line of several cells continues its row when each of them so continues the cell
-    above it, one of those of two words or more (a single word as wide as its column, a
-    label over a list of sub-rows, is no text that wrapped), none a number under a figure."""
-    left = min(word.box[0] for line in lines for word in line.words)
-    right = max(word.box[2] for line in lines for word in line.words)
-    cells = [_cells(line, [x for x in gutters if left < x < right]) for line in lines]  # the table's own
-    rights: dict[int, float] = {}
-    for line_cells in cells:
-        for column, cell in enumerate(line_cells):
-            if cell:
-                rights[column] = max(rights.get(column, cell[-1].box[2]), max(word.box[2] for word in cell))
-    starts = [0]
-    for index in range(1, len(lines)):
-        line, above = cells[index], cells[index - 1]
-        filled = [column for column, cell in enumerate(line) if cell]
-        row = cells[starts[-1]]  # the first line of the row the line may continue
-        wrapped = (
-            bool(filled)
-            and any(row[column] for column in range(filled[0]))
-            and all(above[column] for column in filled)
-            and all(_wrapped_in_column(above[column], line[column], rights[column]) for column in filled)
-            and any(len(above[column]) >= 2 for column in filled)
-            and not _figures_under_figures(line, above)
-        )
-        if not wrapped:
+        if not (wrapped and first_filled[starts[-1]]):
             starts.append(index)
     return starts
 

@@ -885,16 +885,17 @@ def test_rules_drawn_between_rows_only_frame_a_table_of_two_columns() -> None:
     ]
 
 
-def test_rules_between_rows_around_prose_or_a_wider_table_frame_no_table_of_their_own() -> None:
-    """Between the rules, prose has no column of whitespace; a table of three columns is found
-    from the words alone, as without rules: the frame leaves both to `aligned_grids`."""
+def test_rules_between_rows_around_prose_frame_no_table_and_around_a_wider_one_frame_that_table() -> None:
+    """Between the rules, prose has no column of whitespace: no table. A table of three columns,
+    found from the words alone as without rules, from the header under the top rule to the last
+    line above the bottom one, is the framed table, with the columns found so."""
     (frame,) = ruled_grids(FRAME_RULES, [])
     prose = words_of([prose_line(104.0 + 14 * n, 112, 136, 6 * n) for n in range(5)])
     wider = words_of([(y, [*cells, (260, "x")]) for y, cells in METRICS])
 
     assert split_stacked_rows(frame, prose).box == (0.0, 0.0, 0.0, 0.0)
-    assert split_stacked_rows(frame, wider).box == (0.0, 0.0, 0.0, 0.0)
-    assert len(aligned_grids(wider)) == 1
+    (found,) = aligned_grids(wider)
+    assert split_stacked_rows(frame, wider) == found
 
 
 def test_horizontal_rules_alone_may_frame_a_table_when_two_stand_a_header_apart() -> None:
@@ -1819,3 +1820,55 @@ def test_a_table_across_the_page_right_under_two_columns_of_prose_keeps_its_labe
     (grid,) = aligned_grids(words_of([*prose, *table]))
 
     assert grid.box[0] == 72 and grid.box[1] == 216.0 and len(grid.columns) == 3 and len(grid.rows) == 3
+
+
+def _macros(
+    top: float, names: Sequence[str], shift: float = 0.0
+) -> list[tuple[float, list[tuple[float, str]]]]:
+    """A table of macros of three columns from `top`: its header, then a line for each, 12 points
+    apart; its second and third columns `shift` points right of where they stand by default."""
+    xs = (120.0, 200.0 + shift, 280.0 + shift)
+    lines = [(top + 4, list(zip(xs, ("Name", "Arguments", "Meaning"), strict=True)))]
+    for n, name in enumerate(names):
+        lines.append((top + 20 + 12 * n, list(zip(xs, (name, "(x)", f"Does {name}"), strict=True))))
+    return lines
+
+
+def test_two_rules_a_header_apart_with_none_below_open_a_table_that_ends_at_its_last_row() -> None:
+    """A table whose rules are only the one above its header and the one under it (no rule below its
+    rows), a heading and a second table so drawn close under it: each pair of rules frames its own
+    table of three columns, from its header to its last row; the heading between them (set at the
+    margin, left of the rules) is neither's.
+    """
+    rules = [(100.0, 110.0, 400.0), (116.0, 110.0, 400.0), (196.0, 104.0, 430.0), (212.0, 104.0, 430.0)]
+    first, second = ["alpha", "beta", "gamma", "delta"], ["one", "two", "three"]
+    words = words_of([*_macros(100.0, first), (180.0, [(90.0, "Next")]), *_macros(196.0, second, 20.0)])
+
+    frames = ruled_grids(rules, [])
+    grids = [split_aligned_columns(split_stacked_rows(frame, words), words) for frame in frames]
+
+    assert [frame.box[3] for frame in frames] == [float("inf")] * 2
+    assert [(grid.box[1], grid.box[3], len(grid.columns), len(grid.rows)) for grid in grids] == [
+        (104.0, 166.0, 2, 4),
+        (200.0, 250.0, 2, 3),
+    ]
+    texts = assemble([block(words)], words, grids, render)
+    tables = [text for text in texts if text.startswith("|")]
+    assert [table.splitlines()[2] for table in tables] == [
+        "| alpha | (x) | Does alpha |",
+        "| one | (x) | Does one |",
+    ]
+    assert "Next" in texts and every_word(texts) == every_word([word.text for word in words])
+
+
+def test_two_rules_a_header_apart_may_frame_a_table_one_rule_or_two_far_apart_do_not() -> None:
+    assert may_hold_ruled_table([(110, y - 0.25, 290, y + 0.25) for y in (100.0, 116.0)], 1.5)
+    assert not may_hold_ruled_table([(110, 99.75, 290, 100.25)], 1.5)
+    assert not may_hold_ruled_table([(110, y - 0.25, 290, y + 0.25) for y in (100.0, 178.0)], 1.5)
+
+
+def test_two_rules_a_header_apart_over_prose_open_no_table() -> None:
+    (frame,) = ruled_grids([(100.0, 110.0, 400.0), (116.0, 110.0, 400.0)], [])
+    prose = words_of([prose_line(104.0 + 12 * n, 112, 136, 6 * n) for n in range(6)])
+
+    assert split_stacked_rows(frame, prose).box == (0.0, 0.0, 0.0, 0.0)

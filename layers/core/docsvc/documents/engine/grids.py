@@ -778,6 +778,12 @@ def _row_rule_frames(rows: Sequence[Segment], columns: Sequence[Segment]) -> lis
     ends before its last rule is drawn: its frame is open below (`_OPEN`)."""
     frames = []
     for same in _by_span(rows):
+        if _header_rules(sorted(y for y, _, _ in same)):
+            left, right = min(rule[1] for rule in same), max(rule[2] for rule in same)
+            top, under = sorted(y for y, _, _ in same)
+            if not any(left - _SNAP <= x <= right + _SNAP and bottom > top for x, _, bottom in columns):
+                frames.append(Grid((left, top, right, _OPEN), (), (under,)))
+            continue
         if len(same) < _FRAME_RULES:
             continue
         left, right = min(rule[1] for rule in same), max(rule[2] for rule in same)
@@ -864,6 +870,13 @@ def _frames_of(ys: Sequence[float]) -> list[list[float]]:
     return frames
 
 
+def _header_rules(ys: Sequence[float]) -> bool:
+    """Whether rules of one span at these heights (in order) are only the two drawn above a table's
+    header and under it, a header's height apart (`_FRAME_HEADER`), with no rule below the table (its
+    rows end where a gap parts them from what follows): the frame they open is open below (`_OPEN`)."""
+    return len(ys) == 2 and ys[1] - ys[0] <= _FRAME_HEADER
+
+
 def _framing(ys: Sequence[float]) -> bool:
     """Whether rules of one span at these heights (in order) may frame a table: `_FRAME_RULES` of
     them, two in a row within `_FRAME_HEADER` (a header's height) of each other: rules under a page's
@@ -894,7 +907,7 @@ def may_hold_ruled_table(pieces: Sequence[Box], rule: float) -> bool:
         left, top, right, bottom = min(left, x0), min(top, y0), max(right, x1), max(bottom, y1)
     if tall:
         return bottom - top > 2 * _SNAP and (not wide or right - left > 2 * _SNAP)
-    return any(_framing(sorted(ys)) for ys in spans.values())
+    return any(_framing(ys) or _header_rules(ys) for ys in (sorted(ys) for ys in spans.values()))
 
 
 def _open_sides(rules: Sequence[Segment], verticals: Sequence[Segment]) -> list[Segment]:
@@ -1223,12 +1236,16 @@ def _between_row_rules(grid: Grid, words: Sequence[Word]) -> Grid:
         if x0 - _SNAP <= word.box[0] and word.box[2] <= x1 + _SNAP and y0 < word.centre[1] < y1
     ]
     lines = visual_lines(inside)
-    if y1 == _OPEN and lines:  # the table's lines run on from the header's rule while no gap parts them
+    opened = y1 == _OPEN
+    if opened and lines:  # the table's lines run on from the header's rule while no gap parts them
         end = next((i for i, (a, b) in enumerate(pairwise(lines), 1) if not _continues(a, b)), len(lines))
         lines, y1 = lines[:end], lines[end - 1].bottom
         inside = [word for line in lines for word in line.words]
-    if len(lines) < _MIN_ROWS or _run_on(lines, y0, y1) or aligned_grids(inside, two_columns=False):
+    if len(lines) < _MIN_ROWS or _run_on(lines, y0, y1):
         return _NO_TABLE
+    wider = aligned_grids(inside, two_columns=False)
+    if wider:
+        return _framed(wider, lines, opened)
     edges = sorted(edge for line in lines for edge in line.edges)
     wide, depth, gaps = _column_gap(lines), 0, []
     for (x, step), (after, _) in pairwise(edges):
@@ -1245,6 +1262,22 @@ def _between_row_rules(grid: Grid, words: Sequence[Word]) -> Grid:
     if sum(len(cell) for cell in filled) / len(filled) > _MAX_WORDS_A_CELL:
         return _NO_TABLE
     return _grid_of(lines, gaps, starts)
+
+
+def _framed(found: Sequence[Grid], lines: Sequence[_Line], opened: bool) -> Grid:
+    """The table of three columns or more that the words between a table's row rules hold, found as
+    tables without rules are (`aligned_grids`): kept as the framed table when it begins at the first
+    line under the top rule (the header) and, in a frame closed below, is the only one and ends at
+    the last line above the bottom rule; in a frame open below, the first one found, the lines after
+    it (a heading, the next table) no part of it. The page's search for tables without rules, over
+    lines that run on from one table to the next (a heading set between them), may find neither.
+    Otherwise no table here: the page's search decides."""
+    first, last = lines[0], lines[-1]
+    if not found or abs(found[0].box[1] - first.top) > first.height / 2:
+        return _NO_TABLE
+    if not opened and (len(found) != 1 or abs(found[0].box[3] - last.bottom) > last.height / 2):
+        return _NO_TABLE
+    return found[0]
 
 
 def split_aligned_columns(grid: Grid, words: Sequence[Word]) -> Grid:

@@ -463,8 +463,8 @@ def _layout_fields(
 def _labels_kept_apart(places: list[Place], words: list[Word]) -> list[Place]:
     """The labels of fields side by side on a line, each cut at the next field: a label read across
         another box ("[ ] Ending of the previous membership  [ ] Other: ____" read whole as the first box's
-        label and the blank's) is that box's own words and the other's. A label is only cut shorter, to
-        its words on the field's side of the other box, and only one read from the words beside the field
+    label and the blank's) is that box's own words and the other's. A label is only cut shorter, to
+    its words on the field's side of the other box, and only one read from the words beside the field
     (a caption under a rule, or one at each end of a box, is left as it is)."""
     boxes = [place[0] for place in places if place[2] == "checkbox"]
     kept: list[Place] = []

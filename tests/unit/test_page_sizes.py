@@ -191,8 +191,9 @@ def test_a_page_scanned_sideways_gives_the_upright_size_ocr_read_it_at() -> None
     lines = [
         f"Line {n} of the delivery note for the garden shed, its timber and its fittings." for n in range(30)
     ]
-    (upright,) = engine.parse_pages(samples.scan_png(lines), "png", ParseOptions())
-    (sideways,) = engine.parse_pages(samples.scan_png(lines, turn=90), "png", ParseOptions())
+    options = ParseOptions(page_seconds=60.0)  # the sizes, not the page's time, are tested: a busy machine
+    (upright,) = engine.parse_pages(samples.scan_png(lines), "png", options)
+    (sideways,) = engine.parse_pages(samples.scan_png(lines, turn=90), "png", options)
     assert upright.size is not None and sideways.size is not None
     assert upright.size[0] < upright.size[1] and sideways.size[0] < sideways.size[1]  # portrait, as read
     # the turned picture keeps no resolution: its sides are compared by their ratio

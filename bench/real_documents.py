@@ -598,10 +598,16 @@ class Output:
     error: str | None = None
 
 
+PAGE_SECONDS: float | None = None  # `--page-seconds`: the engine's time budget per page, if not its default
+
+
 def run_engine(content: bytes, kind: str) -> Output:
     output = Output(pages=[])
     start = last = time.perf_counter()
-    for page in engine.parse_pages(content, kind, engine.ParseOptions()):
+    options = engine.ParseOptions()
+    if PAGE_SECONDS is not None:
+        options = engine.ParseOptions(page_seconds=PAGE_SECONDS)
+    for page in engine.parse_pages(content, kind, options):
         now = time.perf_counter()
         output.page_seconds.append(now - last)
         last = now
@@ -1478,7 +1484,15 @@ def main() -> int:
     parser.add_argument("--no-camelot", action="store_true", help="do not run camelot even if importable")
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
     parser.add_argument("--present", action="store_true", help="measure the documents the corpus holds")
+    parser.add_argument(
+        "--page-seconds",
+        type=float,
+        help="the engine's time budget per page (default: the service's); raise it on a busy machine, "
+        "where pages would otherwise be cut short by a budget the quiet machine never reaches",
+    )
     args = parser.parse_args()
+    global PAGE_SECONDS
+    PAGE_SECONDS = args.page_seconds
 
     documents = [d for d in load_manifest(args.manifest) if args.split in ("all", d["split"])]
     missing = [d["id"] for d in documents if not corpus_path(args.corpus, d["repo"], d["path"]).is_file()]

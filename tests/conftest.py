@@ -107,6 +107,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if ids[item.nodeid] > 1 and item.parent is not None:
             item._id = item.parent.id.child(item.name)
+    shared = sorted(nodeid for nodeid, count in Counter(item.nodeid for item in items).items() if count > 1)
+    if shared:  # pytest-xdist would run one of each and drop the rest without a word
+        raise pytest.UsageError(
+            f"{len(shared)} test ids are each given to several tests: {', '.join(shared[:5])}"
+        )
 
 
 @pytest.fixture(autouse=True)

@@ -1873,3 +1873,54 @@ def test_a_right_to_left_table_of_contents_read_with_its_page_numbers_first_is_o
     assert "form" not in shapes and "book" in shapes
     # dots after a label, nothing before them, are blanks to fill in still
     assert not leads_to_pages([f"{label}{dots}" for label in ("الاسم", "العنوان", "التوقيع")])
+
+
+def test_a_line_of_authors_and_a_conference_with_its_year_are_parts_of_a_paper() -> None:
+    from docsvc.intelligence.classification import is_byline, names_venue, paper_parts
+
+    assert is_byline("T. Arulalan, T. Shrinivasan, and A. Muthiah")
+    assert is_byline("Jean-Marc Nuzillard¹, Anne Dupont² und Jörg Weiß*")
+    assert not is_byline("Anton Absender, Hauptstraße 12, 67890 Aalen")  # an address has figures
+    assert not is_byline("Tables, Figures and Equations")  # one word is no name
+    assert not is_byline("The Buyer and the Seller")
+    assert not is_byline("Authors: Ada Lovelace and Charles Babbage")  # a label
+    assert names_venue("INFITT 2016 Tamil Conference")
+    assert names_venue("Proceedings of the Workshop on Tables, 2019")
+    assert not names_venue("Journal of Physics")  # no year: a journal spoken of
+    front = ["INFITT 2016 Tamil Conference", "Developments in a Library", "T. Arulalan and A. Muthiah"]
+    pages = [front + _prose(20), ["Conclusion", *_prose(10), "References", "1. B. Author, a book, 2014."]]
+    assert paper_parts(["\n".join(page) for page in pages], pages) == [
+        "a list of references",
+        "a conference or journal",
+        "a line of authors",
+    ]
+
+
+def test_a_conference_paper_on_a_software_library_without_an_abstract_is_a_paper() -> None:
+    categories = [
+        *PAPER_BOOK_DECK,
+        Category(
+            "technical_documentation", "A technical manual, handbook, specification or developer guide."
+        ),
+    ]
+    library = (
+        "The library helps software developers build applications; its API covers every module.",
+        "Developers of the library added examples and tests for the software of each new version.",
+    )
+    header = "INFITT 2016 Tamil Conference"
+    body = [library[n % 2] for n in range(20)]
+    pages = [
+        Sheet(
+            lines=[
+                header,
+                "Developments in the Open Library",
+                "T. Arulalan, T. Shrinivasan, and A. Muthiah",
+                *body,
+            ]
+        ),
+        *[Sheet(lines=[header, *body]) for _ in range(2)],
+        Sheet(lines=[header, *body[:6], "References", "1. A. Author, Text Processing Tools, 2014."]),
+    ]
+    result = classify(parsed(Packet(pages)), categories)
+    assert result.category == "scientific_paper"
+    assert "a line of authors" in result.reasoning

@@ -38,6 +38,7 @@ from docsvc.intelligence.vocabulary import (
     kinds_named,
     phrase,
     quoted,
+    stem,
     unquoted,
 )
 
@@ -764,6 +765,19 @@ _REFERENCES = re.compile(
     r"refer[êe]ncias|literatura|bibliografie|literatuur)\s*:?$",
     re.IGNORECASE,
 )
+# the conference, proceedings or journal a paper appeared in, named on a short line with its year
+_VENUE = re.compile(
+    r"\b(?:conference|proceedings|symposium|workshop|congress|journal|konferenz|tagung|congr[eè]s|"
+    r"conf[ée]rence|conferencia|congreso|convegno|conferenza|congresso|simp[oó]sio|konferencja|sympozjum)\b",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+VENUE_WORDS = 12
+# names in a line of authors: parted by commas, semicolons and "and" in the main European languages
+_NAME_BREAK = re.compile(r"\s*[,;]\s*(?:(?:and|&)\s+)?|\s+(?:and|&|und|et|y|e|en|i|og|och)\s+")
+_MARKS = re.compile(r"[*†‡§¶]|\^?\d{1,2}(?=\s*(?:[,;]|$|\s+(?:and|&)\s))|[\u00b9\u00b2\u00b3\u2070-\u2079]")
+_NAME_WORD = re.compile(r"(?:[^\W\d_]\.){1,2}|[^\W\d_][^\W\d_'\u2019.-]*(?:['\u2019-][^\W\d_]+)*")
+BYLINE_NAMES = 12
 _DOI = re.compile(r"\bdoi\b\s*:?\s*10\.|\b10\.\d{4,9}/\S+", re.IGNORECASE)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\}@")
 _INSTITUTION = re.compile(
@@ -1157,7 +1171,43 @@ def paper_parts(texts: Sequence[str], lines: Sequence[Sequence[str]]) -> list[st
         parts.append("a list of references")
     if any(_DOI.search(text) for text in texts):
         parts.append("a DOI")
+    if any(names_venue(line) for line in front):
+        parts.append("a conference or journal")
+    if any(map(is_byline, front)):
+        parts.append("a line of authors")
     return parts
+
+
+def names_venue(line: str) -> bool:
+    """Whether a short line names the conference, proceedings or journal a paper appeared in, with its
+    year ("INFITT 2016 Tamil Conference", "Proceedings of ACL 2019"), as a paper's front or running head
+    does."""
+    return len(line.split()) <= VENUE_WORDS and bool(_VENUE.search(line)) and bool(_YEAR.search(line))
+
+
+def is_byline(line: str) -> bool:
+    """Whether a line lists the authors of a paper: two names or more of a few capitalised words or
+    initials each, parted by commas and "and" ("T. Arulalan, T. Shrinivasan, and A. Muthiah", "Ada
+    Lovelace and Charles Babbage"), their footnote marks aside; no word of a sentence, no label, no
+    figure (an address line has a street's number, a postcode)."""
+    if ":" in line or any(character.isdigit() for character in _MARKS.sub("", line)):
+        return False
+    names = [name.strip() for name in _NAME_BREAK.split(_MARKS.sub("", line)) if name.strip()]
+    return 2 <= len(names) <= BYLINE_NAMES and all(map(_is_name, names))
+
+
+def _is_name(text: str) -> bool:
+    """Whether `text` is a person's name: two to four words, each capitalised (or an initial), none of
+    them a small word of a sentence."""
+    words = text.split()
+    if not 2 <= len(words) <= 4 or len(words[-1].rstrip(".")) < 2:
+        return False
+    return all(
+        word[0].isupper()
+        and _NAME_WORD.fullmatch(word)
+        and (word.endswith(".") or stem(word) not in _SMALL_WORDS)  # an initial ("A.") is no small word
+        for word in words
+    )
 
 
 def heads_references(page: Sequence[str]) -> bool:

@@ -1924,3 +1924,52 @@ def test_a_conference_paper_on_a_software_library_without_an_abstract_is_a_paper
     result = classify(parsed(Packet(pages)), categories)
     assert result.category == "scientific_paper"
     assert "a line of authors" in result.reasoning
+
+
+def _dotless(text: str) -> str:
+    """Arabic text as a broken text layer gives it: letters of one skeleton mapped to their dotless forms,
+    a lost dot read as a replacement character after them."""
+    lost = {"ب": "ٮ\ufffd", "ت": "ٮ\ufffd", "ن": "ٮ\ufffd", "ي": "ٮ\ufffd", "ض": "ص\ufffd", "ف": "ڡ\ufffd"}
+    return "".join(lost.get(character, character) for character in text)
+
+
+ARABIC_LETTER = [
+    "شركة المثال للتجارة",
+    "التاريخ: ٧ أغسطس ٢٠٢٦",  # noqa: RUF001
+    "السيد المحترم،",
+    "الموضوع: عرض تعاون تجاري",
+    "تحية طيبة وبعد،",
+    "يسرنا أن نتقدم إليكم بهذا العرض للتعاون بين شركتينا في مجال التوريد والخدمات"
+    " اللوجستية خلال العام القادم.",
+    "وتفضلوا بقبول فائق الاحترام والتقدير،",
+    "المدير العام",
+]
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_an_arabic_letter_shows_its_salutation_subject_and_closing_even_in_a_dotless_text_layer(
+    broken: bool,
+) -> None:
+    from docsvc.intelligence.classification import is_closing_formula, is_subject_line, letter_parts
+
+    lines = [_dotless(line) if broken else line for line in ARABIC_LETTER]
+    assert is_salutation(lines[2]) and is_subject_line(lines[3]) and is_closing_formula(lines[6])
+    assert letter_parts([lines]) == ["a salutation", "a closing formula", "a subject line"]
+    categories = [*PAPER_BOOK_DECK, Category("letter", "A personal or business letter.")]
+    assert classify(["\n".join(lines)], categories).category == "letter"
+
+
+def test_arabic_words_of_a_letter_in_a_label_or_another_line_are_no_letters_parts() -> None:
+    from docsvc.intelligence.classification import is_closing_formula, is_subject_line
+
+    assert not is_salutation("السيد: ____________")  # a form's label to fill in
+    assert not is_salutation("اسم السيد")  # not opening the line
+    assert not is_subject_line("الموضوع")  # no label without its colon
+    assert not is_closing_formula("شكرا لكم")
+    assert arabic_letters_alike("الموضوع", "الموص\ufffdوع")
+
+
+def arabic_letters_alike(first: str, second: str) -> bool:
+    from docsvc.intelligence.classification import arabic_skeleton
+
+    return arabic_skeleton(first) == arabic_skeleton(second)

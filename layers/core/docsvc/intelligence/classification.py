@@ -1039,7 +1039,7 @@ def letter_parts(lines: Sequence[Sequence[str]]) -> list[str]:
         parts.append("a salutation")
     if any(map(is_closing_formula, short)) or any(signs_for_a_company(page) for page in pages):
         parts.append("a closing formula")
-    if any(_SUBJECT.match(line) for line in short):
+    if any(map(is_subject_line, short)):
         parts.append("a subject line")
     if lines and any(_RETURN_ADDRESS.match(line) for line in lines[0][:RETURN_ADDRESS_LINES]):
         parts.append("a return address line")
@@ -1279,13 +1279,91 @@ def is_amount_line(line: str) -> bool:
 
 
 def is_salutation(line: str) -> bool:
-    """Whether a line greets the reader of a letter: "Dear Ms Smith,", "Sehr geehrte Damen und Herren,"."""
-    return bool(_SALUTATION.match(line)) and len(line.split()) <= 8
+    """Whether a line greets the reader of a letter: "Dear Ms Smith,", "Sehr geehrte Damen und Herren,",
+    "السيد المحترم،" (in Arabic, by the letters' skeletons: `arabic_skeleton`)."""
+    if len(line.split()) > 8:
+        return False
+    return bool(_SALUTATION.match(line)) or (":" not in line and _opens_arabic(line, _ARABIC_SALUTATIONS))
 
 
 def is_closing_formula(line: str) -> bool:
-    """Whether a line signs a letter off: "Yours sincerely", "Mit freundlichen Grüßen", "Cordialement"."""
-    return bool(_CLOSING.match(line)) and len(line.split()) <= 12
+    """Whether a line signs a letter off: "Yours sincerely", "Mit freundlichen Grüßen", "Cordialement",
+    "وتفضلوا بقبول فائق الاحترام"."""
+    if len(line.split()) > 12:
+        return False
+    return bool(_CLOSING.match(line)) or _opens_arabic(line, _ARABIC_CLOSINGS)
+
+
+def is_subject_line(line: str) -> bool:
+    """Whether a line gives a letter's subject under its label: "Betreff:", "Objet :", "الموضوع:" (its
+    label and colon read in either order, as a right-to-left line may be)."""
+    if _SUBJECT.match(line):
+        return True
+    skeleton = arabic_skeleton(line)
+    return any(
+        skeleton.startswith(label + ":") or skeleton.endswith(":" + label) for label in _ARABIC_SUBJECTS
+    )
+
+
+# Arabic letters by their skeletons: the letters that differ only by their dots are one, so a text layer
+# that maps glyphs to their dotless forms (or drops the dots as stray characters) reads as the words it
+# shows ("الموص�وع" is "الموضوع", subject).
+_ARABIC_SKELETON = str.maketrans(
+    {
+        **dict.fromkeys("بتثنيىئںٮیپ", "ٮ"),
+        **dict.fromkeys("جخحچ", "ح"),
+        **dict.fromkeys("ذد", "د"),
+        **dict.fromkeys("زرژ", "ر"),
+        **dict.fromkeys("شس", "س"),
+        **dict.fromkeys("ضص", "ص"),
+        **dict.fromkeys("ظط", "ط"),
+        **dict.fromkeys("غع", "ع"),
+        **dict.fromkeys("فقڡٯ\u08bb\u08bcڤ", "ڡ"),
+        **dict.fromkeys("ةه", "ه"),  # noqa: RUF001
+        **dict.fromkeys("أإآٱا", "ا"),  # noqa: RUF001
+        **dict.fromkeys("ؤو", "و"),
+        "ک": "ك",
+    }
+)
+# what a skeleton leaves out: the harakat and marks above and below, the tatweel, joiners and direction
+# marks, the replacement character a lost dot is read as, spaces (a broken layer splits words)
+_ARABIC_MARKS = re.compile(r"[\u064b-\u065f\u0670\u0640\ufffd\u200c-\u200f\s]+")
+_ARABIC_EDGES = "،,.:;!؛()[]/-–—\"'«» "  # noqa: RUF001
+
+
+def arabic_skeleton(text: str) -> str:
+    """`text` with each Arabic letter as its skeleton (dots aside), marks and spaces left out."""
+    return _ARABIC_MARKS.sub("", text.translate(_ARABIC_SKELETON))
+
+
+def _skeletons(*phrases: str) -> tuple[str, ...]:
+    return tuple(arabic_skeleton(text) for text in phrases)
+
+
+_ARABIC_SALUTATIONS = _skeletons(
+    "السيد", "السيدة", "السادة", "حضرة", "عزيزي", "عزيزتي", "تحية طيبة", "الأخ الكريم", "الأخت الكريمة"
+)
+_ARABIC_CLOSINGS = _skeletons(
+    "وتفضلوا بقبول",
+    "وتقبلوا",
+    "مع خالص التحية",
+    "مع فائق الاحترام",
+    "مع أطيب التحيات",
+    "الاحترام والتقدير",
+    "مع الشكر",
+    "وشكرا",
+    "وتفضلوا",
+)
+_ARABIC_SUBJECTS = _skeletons("الموضوع")
+
+
+def _opens_arabic(line: str, phrases: Sequence[str]) -> bool:
+    """Whether a line written in Arabic letters opens (its punctuation aside) with one of `phrases`, by
+    their skeletons."""
+    if not any("\u0600" <= character <= "\u06ff" for character in line):
+        return False
+    skeleton = arabic_skeleton(line).strip(_ARABIC_EDGES)
+    return any(skeleton.startswith(words) for words in phrases)
 
 
 def signs_for_a_company(page: Sequence[str], end: int | None = None) -> bool:

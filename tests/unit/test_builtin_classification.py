@@ -1973,3 +1973,16 @@ def arabic_letters_alike(first: str, second: str) -> bool:
     from docsvc.intelligence.classification import arabic_skeleton
 
     return arabic_skeleton(first) == arabic_skeleton(second)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Про фактура бр. 1001/19\nОПИС\nЕдинечна цена\nКол\nВКУПНА ЦЕНА\nДДВ 18%\nЦЕНА СО ДДВ\n3.500,00 ден",  # noqa: RUF001
+        "ДАНЪЧНА ФАКТУРА № 0000012\nДоставчик\nПолучател\nСума\nДДС 20%\nОбщо: 120,00 лв.",  # noqa: RUF001
+    ],
+)
+def test_a_macedonian_or_bulgarian_invoice_is_an_invoice_by_its_name_and_vat(text: str) -> None:
+    result = classify([text], list(reversed(KINDS_OF_DOCUMENTS)))  # the invoice listed last: no tie won
+    assert result.category == "invoice"
+    assert result.likelihood >= 0.5

@@ -1894,6 +1894,13 @@ def test_a_line_of_authors_and_a_conference_with_its_year_are_parts_of_a_paper()
         "a conference or journal",
         "a line of authors",
     ]
+    # a front that shows an abstract, references and a DOI already is told: its authors add nothing
+    told = [[*front, "Abstract", *_prose(5)], [*_prose(5), "References", "1. doi: 10.1000/182"]]
+    assert paper_parts(["\n".join(page) for page in told], told) == [
+        "an abstract",
+        "a list of references",
+        "a DOI",
+    ]
 
 
 def test_a_conference_paper_on_a_software_library_without_an_abstract_is_a_paper() -> None:

@@ -773,6 +773,7 @@ _VENUE = re.compile(
 )
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 VENUE_WORDS = 12
+PAPER_FRONT = 3  # parts of a paper a conference's name and a line of authors may bring a paper's parts up to
 # names in a line of authors: parted by commas, semicolons and "and" in the main European languages
 _NAME_BREAK = re.compile(r"\s*[,;]\s*(?:(?:and|&)\s+)?|\s+(?:and|&|und|et|y|e|en|i|og|och)\s+")
 _MARKS = re.compile(r"[*†‡§¶]|\^?\d{1,2}(?=\s*(?:[,;]|$|\s+(?:and|&)\s))|[\u00b9\u00b2\u00b3\u2070-\u2079]")
@@ -1171,11 +1172,15 @@ def paper_parts(texts: Sequence[str], lines: Sequence[Sequence[str]]) -> list[st
         parts.append("a list of references")
     if any(_DOI.search(text) for text in texts):
         parts.append("a DOI")
+    # a conference's or journal's name and a line of authors stand in for the parts a paper may lack (a
+    # conference paper without an abstract or affiliations), up to PAPER_FRONT parts: they add nothing
+    # to a front those parts already tell (a student's report laid out as a paper names its authors too)
+    stand_ins = []
     if any(names_venue(line) for line in front):
-        parts.append("a conference or journal")
+        stand_ins.append("a conference or journal")
     if any(map(is_byline, front)):
-        parts.append("a line of authors")
-    return parts
+        stand_ins.append("a line of authors")
+    return parts + stand_ins[: max(0, PAPER_FRONT - len(parts))]
 
 
 def names_venue(line: str) -> bool:

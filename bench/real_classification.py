@@ -1,7 +1,7 @@
 """Real documents of varied kinds and languages: the built-in classification and splitting.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|...|fresh21|all]
+    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|...|fresh22|all]
         [--corpus .corpus] [--aggregates] [--json PATH] [--pages DIR] [--present]
 
 Reads the documents of `bench/real_classification/manifest.json` (scientific papers, books and
@@ -96,6 +96,7 @@ SPLITS = (
     "fresh19",
     "fresh20",
     "fresh21",
+    "fresh22",
 )
 SOURCES = {"real_documents": MANIFEST, "long_documents": LONG_MANIFEST, "forms": FORMS_MANIFEST}
 GUESS = 0.5  # under this likelihood the service warns that the category is a guess

@@ -1873,3 +1873,123 @@ def test_a_right_to_left_table_of_contents_read_with_its_page_numbers_first_is_o
     assert "form" not in shapes and "book" in shapes
     # dots after a label, nothing before them, are blanks to fill in still
     assert not leads_to_pages([f"{label}{dots}" for label in ("الاسم", "العنوان", "التوقيع")])
+
+
+def test_a_line_of_authors_and_a_conference_with_its_year_are_parts_of_a_paper() -> None:
+    from docsvc.intelligence.classification import is_byline, names_venue, paper_parts
+
+    assert is_byline("T. Arulalan, T. Shrinivasan, and A. Muthiah")
+    assert is_byline("Jean-Marc Nuzillard¹, Anne Dupont² und Jörg Weiß*")
+    assert not is_byline("Anton Absender, Hauptstraße 12, 67890 Aalen")  # an address has figures
+    assert not is_byline("Tables, Figures and Equations")  # one word is no name
+    assert not is_byline("The Buyer and the Seller")
+    assert not is_byline("Authors: Ada Lovelace and Charles Babbage")  # a label
+    assert names_venue("INFITT 2016 Tamil Conference")
+    assert names_venue("Proceedings of the Workshop on Tables, 2019")
+    assert not names_venue("Journal of Physics")  # no year: a journal spoken of
+    front = ["INFITT 2016 Tamil Conference", "Developments in a Library", "T. Arulalan and A. Muthiah"]
+    pages = [front + _prose(20), ["Conclusion", *_prose(10), "References", "1. B. Author, a book, 2014."]]
+    assert paper_parts(["\n".join(page) for page in pages], pages) == [
+        "a list of references",
+        "a conference or journal",
+        "a line of authors",
+    ]
+    # a front that shows an abstract, references and a DOI already is told: its authors add nothing
+    told = [[*front, "Abstract", *_prose(5)], [*_prose(5), "References", "1. doi: 10.1000/182"]]
+    assert paper_parts(["\n".join(page) for page in told], told) == [
+        "an abstract",
+        "a list of references",
+        "a DOI",
+    ]
+
+
+def test_a_conference_paper_on_a_software_library_without_an_abstract_is_a_paper() -> None:
+    categories = [
+        *PAPER_BOOK_DECK,
+        Category(
+            "technical_documentation", "A technical manual, handbook, specification or developer guide."
+        ),
+    ]
+    library = (
+        "The library helps software developers build applications; its API covers every module.",
+        "Developers of the library added examples and tests for the software of each new version.",
+    )
+    header = "INFITT 2016 Tamil Conference"
+    body = [library[n % 2] for n in range(20)]
+    pages = [
+        Sheet(
+            lines=[
+                header,
+                "Developments in the Open Library",
+                "T. Arulalan, T. Shrinivasan, and A. Muthiah",
+                *body,
+            ]
+        ),
+        *[Sheet(lines=[header, *body]) for _ in range(2)],
+        Sheet(lines=[header, *body[:6], "References", "1. A. Author, Text Processing Tools, 2014."]),
+    ]
+    result = classify(parsed(Packet(pages)), categories)
+    assert result.category == "scientific_paper"
+    assert "a line of authors" in result.reasoning
+
+
+def _dotless(text: str) -> str:
+    """Arabic text as a broken text layer gives it: letters of one skeleton mapped to their dotless forms,
+    a lost dot read as a replacement character after them."""
+    lost = {"ب": "ٮ\ufffd", "ت": "ٮ\ufffd", "ن": "ٮ\ufffd", "ي": "ٮ\ufffd", "ض": "ص\ufffd", "ف": "ڡ\ufffd"}
+    return "".join(lost.get(character, character) for character in text)
+
+
+ARABIC_LETTER = [
+    "شركة المثال للتجارة",
+    "التاريخ: ٧ أغسطس ٢٠٢٦",  # noqa: RUF001
+    "السيد المحترم،",
+    "الموضوع: عرض تعاون تجاري",
+    "تحية طيبة وبعد،",
+    "يسرنا أن نتقدم إليكم بهذا العرض للتعاون بين شركتينا في مجال التوريد والخدمات"
+    " اللوجستية خلال العام القادم.",
+    "وتفضلوا بقبول فائق الاحترام والتقدير،",
+    "المدير العام",
+]
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_an_arabic_letter_shows_its_salutation_subject_and_closing_even_in_a_dotless_text_layer(
+    broken: bool,
+) -> None:
+    from docsvc.intelligence.classification import is_closing_formula, is_subject_line, letter_parts
+
+    lines = [_dotless(line) if broken else line for line in ARABIC_LETTER]
+    assert is_salutation(lines[2]) and is_subject_line(lines[3]) and is_closing_formula(lines[6])
+    assert letter_parts([lines]) == ["a salutation", "a closing formula", "a subject line"]
+    categories = [*PAPER_BOOK_DECK, Category("letter", "A personal or business letter.")]
+    assert classify(["\n".join(lines)], categories).category == "letter"
+
+
+def test_arabic_words_of_a_letter_in_a_label_or_another_line_are_no_letters_parts() -> None:
+    from docsvc.intelligence.classification import is_closing_formula, is_subject_line
+
+    assert not is_salutation("السيد: ____________")  # a form's label to fill in
+    assert not is_salutation("اسم السيد")  # not opening the line
+    assert not is_subject_line("الموضوع")  # no label without its colon
+    assert not is_closing_formula("شكرا لكم")
+    assert arabic_letters_alike("الموضوع", "الموص\ufffdوع")
+
+
+def arabic_letters_alike(first: str, second: str) -> bool:
+    from docsvc.intelligence.classification import arabic_skeleton
+
+    return arabic_skeleton(first) == arabic_skeleton(second)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Про фактура бр. 1001/19\nОПИС\nЕдинечна цена\nКол\nВКУПНА ЦЕНА\nДДВ 18%\nЦЕНА СО ДДВ\n3.500,00 ден",  # noqa: RUF001
+        "ДАНЪЧНА ФАКТУРА № 0000012\nДоставчик\nПолучател\nСума\nДДС 20%\nОбщо: 120,00 лв.",  # noqa: RUF001
+    ],
+)
+def test_a_macedonian_or_bulgarian_invoice_is_an_invoice_by_its_name_and_vat(text: str) -> None:
+    result = classify([text], list(reversed(KINDS_OF_DOCUMENTS)))  # the invoice listed last: no tie won
+    assert result.category == "invoice"
+    assert result.likelihood >= 0.5

@@ -1135,3 +1135,28 @@ def test_a_page_in_a_script_the_page_before_never_wrote_opens_a_document_under_a
     ]
     subdocuments = [Subdocument(category.name, category.description, True) for category in PAPER_BOOK_DECK]
     assert [part.pages for part in split(slides, subdocuments)] == [[1], [2]]
+
+
+def test_the_tail_of_a_sentence_naming_a_kind_at_a_pages_top_is_no_new_title() -> None:
+    from docsvc.intelligence.splitting import carries_sentence_on, gap_evidence, read_signals
+    from docsvc.intelligence.vocabulary import ALIASES
+
+    clauses = (
+        "The Buyer shall inspect the goods delivered by the Seller within eight days of their receipt\n"
+        "and report any defect found in writing to the address of the Seller given in the preamble.\n"
+    )
+    carried = (
+        "The Buyer bears the risk of loss of the goods from the moment they are handed over under\n"
+        "this contract.\n"
+        "Article 6\n" + clauses
+    )
+    titled = "Article 6\nContract\n" + clauses
+    lines = carried.splitlines()
+    assert carries_sentence_on(lines, 1)
+    assert not carries_sentence_on(["Acme GmbH", "Hauptstraße 1", "contract"], 2)
+    assert not carries_sentence_on(titled.splitlines(), 1)
+    titles = list(ALIASES)
+    for page, renamed in ((carried, False), (titled, True)):
+        signals = [read_signals(text, [], titles) for text in ("Sales contract\n" + clauses, page)]
+        reasons = [item.reason for item in gap_evidence(signals)[1]]
+        assert ("a new title" in reasons) is renamed

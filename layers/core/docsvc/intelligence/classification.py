@@ -38,6 +38,7 @@ from docsvc.intelligence.vocabulary import (
     kinds_named,
     phrase,
     quoted,
+    stem,
     unquoted,
 )
 
@@ -764,6 +765,20 @@ _REFERENCES = re.compile(
     r"refer[êe]ncias|literatura|bibliografie|literatuur)\s*:?$",
     re.IGNORECASE,
 )
+# the conference, proceedings or journal a paper appeared in, named on a short line with its year
+_VENUE = re.compile(
+    r"\b(?:conference|proceedings|symposium|workshop|congress|journal|konferenz|tagung|congr[eè]s|"
+    r"conf[ée]rence|conferencia|congreso|convegno|conferenza|congresso|simp[oó]sio|konferencja|sympozjum)\b",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+VENUE_WORDS = 12
+PAPER_FRONT = 3  # parts of a paper a conference's name and a line of authors may bring a paper's parts up to
+# names in a line of authors: parted by commas, semicolons and "and" in the main European languages
+_NAME_BREAK = re.compile(r"\s*[,;]\s*(?:(?:and|&)\s+)?|\s+(?:and|&|und|et|y|e|en|i|og|och)\s+")
+_MARKS = re.compile(r"[*†‡§¶]|\^?\d{1,2}(?=\s*(?:[,;]|$|\s+(?:and|&)\s))|[\u00b9\u00b2\u00b3\u2070-\u2079]")
+_NAME_WORD = re.compile(r"(?:[^\W\d_]\.){1,2}|[^\W\d_][^\W\d_'\u2019.-]*(?:['\u2019-][^\W\d_]+)*")
+BYLINE_NAMES = 12
 _DOI = re.compile(r"\bdoi\b\s*:?\s*10\.|\b10\.\d{4,9}/\S+", re.IGNORECASE)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\}@")
 _INSTITUTION = re.compile(
@@ -1025,7 +1040,7 @@ def letter_parts(lines: Sequence[Sequence[str]]) -> list[str]:
         parts.append("a salutation")
     if any(map(is_closing_formula, short)) or any(signs_for_a_company(page) for page in pages):
         parts.append("a closing formula")
-    if any(_SUBJECT.match(line) for line in short):
+    if any(map(is_subject_line, short)):
         parts.append("a subject line")
     if lines and any(_RETURN_ADDRESS.match(line) for line in lines[0][:RETURN_ADDRESS_LINES]):
         parts.append("a return address line")
@@ -1157,7 +1172,47 @@ def paper_parts(texts: Sequence[str], lines: Sequence[Sequence[str]]) -> list[st
         parts.append("a list of references")
     if any(_DOI.search(text) for text in texts):
         parts.append("a DOI")
-    return parts
+    # a conference's or journal's name and a line of authors stand in for the parts a paper may lack (a
+    # conference paper without an abstract or affiliations), up to PAPER_FRONT parts: they add nothing
+    # to a front those parts already tell (a student's report laid out as a paper names its authors too)
+    stand_ins = []
+    if any(names_venue(line) for line in front):
+        stand_ins.append("a conference or journal")
+    if any(map(is_byline, front)):
+        stand_ins.append("a line of authors")
+    return parts + stand_ins[: max(0, PAPER_FRONT - len(parts))]
+
+
+def names_venue(line: str) -> bool:
+    """Whether a short line names the conference, proceedings or journal a paper appeared in, with its
+    year ("INFITT 2016 Tamil Conference", "Proceedings of ACL 2019"), as a paper's front or running head
+    does."""
+    return len(line.split()) <= VENUE_WORDS and bool(_VENUE.search(line)) and bool(_YEAR.search(line))
+
+
+def is_byline(line: str) -> bool:
+    """Whether a line lists the authors of a paper: two names or more of a few capitalised words or
+    initials each, parted by commas and "and" ("T. Arulalan, T. Shrinivasan, and A. Muthiah", "Ada
+    Lovelace and Charles Babbage"), their footnote marks aside; no word of a sentence, no label, no
+    figure (an address line has a street's number, a postcode)."""
+    if ":" in line or any(character.isdigit() for character in _MARKS.sub("", line)):
+        return False
+    names = [name.strip() for name in _NAME_BREAK.split(_MARKS.sub("", line)) if name.strip()]
+    return 2 <= len(names) <= BYLINE_NAMES and all(map(_is_name, names))
+
+
+def _is_name(text: str) -> bool:
+    """Whether `text` is a person's name: two to four words, each capitalised (or an initial), none of
+    them a small word of a sentence."""
+    words = text.split()
+    if not 2 <= len(words) <= 4 or len(words[-1].rstrip(".")) < 2:
+        return False
+    return all(
+        word[0].isupper()
+        and _NAME_WORD.fullmatch(word)
+        and (word.endswith(".") or stem(word) not in _SMALL_WORDS)  # an initial ("A.") is no small word
+        for word in words
+    )
 
 
 def heads_references(page: Sequence[str]) -> bool:
@@ -1229,13 +1284,91 @@ def is_amount_line(line: str) -> bool:
 
 
 def is_salutation(line: str) -> bool:
-    """Whether a line greets the reader of a letter: "Dear Ms Smith,", "Sehr geehrte Damen und Herren,"."""
-    return bool(_SALUTATION.match(line)) and len(line.split()) <= 8
+    """Whether a line greets the reader of a letter: "Dear Ms Smith,", "Sehr geehrte Damen und Herren,",
+    "السيد المحترم،" (in Arabic, by the letters' skeletons: `arabic_skeleton`)."""
+    if len(line.split()) > 8:
+        return False
+    return bool(_SALUTATION.match(line)) or (":" not in line and _opens_arabic(line, _ARABIC_SALUTATIONS))
 
 
 def is_closing_formula(line: str) -> bool:
-    """Whether a line signs a letter off: "Yours sincerely", "Mit freundlichen Grüßen", "Cordialement"."""
-    return bool(_CLOSING.match(line)) and len(line.split()) <= 12
+    """Whether a line signs a letter off: "Yours sincerely", "Mit freundlichen Grüßen", "Cordialement",
+    "وتفضلوا بقبول فائق الاحترام"."""
+    if len(line.split()) > 12:
+        return False
+    return bool(_CLOSING.match(line)) or _opens_arabic(line, _ARABIC_CLOSINGS)
+
+
+def is_subject_line(line: str) -> bool:
+    """Whether a line gives a letter's subject under its label: "Betreff:", "Objet :", "الموضوع:" (its
+    label and colon read in either order, as a right-to-left line may be)."""
+    if _SUBJECT.match(line):
+        return True
+    skeleton = arabic_skeleton(line)
+    return any(
+        skeleton.startswith(label + ":") or skeleton.endswith(":" + label) for label in _ARABIC_SUBJECTS
+    )
+
+
+# Arabic letters by their skeletons: the letters that differ only by their dots are one, so a text layer
+# that maps glyphs to their dotless forms (or drops the dots as stray characters) reads as the words it
+# shows ("الموص�وع" is "الموضوع", subject).
+_ARABIC_SKELETON = str.maketrans(
+    {
+        **dict.fromkeys("بتثنيىئںٮیپ", "ٮ"),
+        **dict.fromkeys("جخحچ", "ح"),
+        **dict.fromkeys("ذد", "د"),
+        **dict.fromkeys("زرژ", "ر"),
+        **dict.fromkeys("شس", "س"),
+        **dict.fromkeys("ضص", "ص"),
+        **dict.fromkeys("ظط", "ط"),
+        **dict.fromkeys("غع", "ع"),
+        **dict.fromkeys("فقڡٯ\u08bb\u08bcڤ", "ڡ"),
+        **dict.fromkeys("ةه", "ه"),  # noqa: RUF001
+        **dict.fromkeys("أإآٱا", "ا"),  # noqa: RUF001
+        **dict.fromkeys("ؤو", "و"),
+        "ک": "ك",
+    }
+)
+# what a skeleton leaves out: the harakat and marks above and below, the tatweel, joiners and direction
+# marks, the replacement character a lost dot is read as, spaces (a broken layer splits words)
+_ARABIC_MARKS = re.compile(r"[\u064b-\u065f\u0670\u0640\ufffd\u200c-\u200f\s]+")
+_ARABIC_EDGES = "،,.:;!؛()[]/-–—\"'«» "  # noqa: RUF001
+
+
+def arabic_skeleton(text: str) -> str:
+    """`text` with each Arabic letter as its skeleton (dots aside), marks and spaces left out."""
+    return _ARABIC_MARKS.sub("", text.translate(_ARABIC_SKELETON))
+
+
+def _skeletons(*phrases: str) -> tuple[str, ...]:
+    return tuple(arabic_skeleton(text) for text in phrases)
+
+
+_ARABIC_SALUTATIONS = _skeletons(
+    "السيد", "السيدة", "السادة", "حضرة", "عزيزي", "عزيزتي", "تحية طيبة", "الأخ الكريم", "الأخت الكريمة"
+)
+_ARABIC_CLOSINGS = _skeletons(
+    "وتفضلوا بقبول",
+    "وتقبلوا",
+    "مع خالص التحية",
+    "مع فائق الاحترام",
+    "مع أطيب التحيات",
+    "الاحترام والتقدير",
+    "مع الشكر",
+    "وشكرا",
+    "وتفضلوا",
+)
+_ARABIC_SUBJECTS = _skeletons("الموضوع")
+
+
+def _opens_arabic(line: str, phrases: Sequence[str]) -> bool:
+    """Whether a line written in Arabic letters opens (its punctuation aside) with one of `phrases`, by
+    their skeletons."""
+    if not any("\u0600" <= character <= "\u06ff" for character in line):
+        return False
+    skeleton = arabic_skeleton(line).strip(_ARABIC_EDGES)
+    return any(skeleton.startswith(words) for words in phrases)
 
 
 def signs_for_a_company(page: Sequence[str], end: int | None = None) -> bool:

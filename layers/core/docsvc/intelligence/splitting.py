@@ -69,6 +69,7 @@ from docsvc.intelligence.classification import (
     heads_references,
     is_closing_formula,
     is_salutation,
+    is_sentence,
     lines_of,
     opens_paper,
     read_page,
@@ -689,9 +690,24 @@ def _title_texts(lines: Sequence[str], titles: Sequence[Phrase]) -> list[str]:
         words = phrase(line)
         if len(words) > HEADING_WORDS or ends_sentence_on_kind(line, titles):
             continue
-        if any(_titles(words, title) for title in titles) and not listed_among_names(lines, at, titles):
+        if (
+            any(_titles(words, title) for title in titles)
+            and not listed_among_names(lines, at, titles)
+            and not carries_sentence_on(lines, at)
+        ):
             found.append(line)
     return found
+
+
+def carries_sentence_on(lines: Sequence[str], at: int) -> bool:
+    """Whether the line at `at` is the end of the sentence on the line before it, wrapped: it opens in
+    lower case under a line of running text that stops short of any punctuation ("... in accordance
+    with" over "this Contract."). A title opens its own line; a sentence's tail naming a kind
+    ("this Agreement.", "the invoice.") is no title."""
+    if at == 0 or not lines[at][:1].islower():
+        return False
+    before = lines[at - 1].rstrip()
+    return is_sentence(before) and not before.endswith((".", ":", ";", "!", "?"))
 
 
 def listed_among_names(lines: Sequence[str], at: int, titles: Sequence[Phrase]) -> bool:

@@ -226,7 +226,9 @@ KINDS: tuple[DocumentKind, ...] = (
         "rekins, avansa rekins, pvn rekins, saskaita faktura, pvm saskaita faktura, "
         # Chile and Peru: the sale's voucher a seller issues for a tax authority (a factura or a boleta)
         # (a boleta is the invoice a Peruvian or Chilean seller issues to a consumer, as the labels file it)
-        "comprobante de venta, comprobante de pago, boleta, boleta de venta, boleta electronica",
+        "comprobante de venta, comprobante de pago, boleta, boleta de venta, boleta electronica, "
+        # Macedonian, Bulgarian and Serbian: an invoice, a pro forma and a tax invoice
+        "фактура, про фактура, профактура, проформа фактура, даночна фактура, данъчна фактура",
         "invoice number, invoice no, invoice date, bill to, billed to, sold to, amount due, total due, "
         "balance due, due date, payment due, payment terms, remit to, please pay, payable, net 30, vat, "
         "subtotal, tax, vat id, "
@@ -246,7 +248,9 @@ KINDS: tuple[DocumentKind, ...] = (
         "merci pour votre achat, grazie per il suo acquisto, obrigado pela sua compra, "
         # Ukrainian and Russian: an invoice ("рахунок-фактура", "счёт на оплату"), its VAT, its total due
         "рахунок фактура, рахунок на оплату, счет фактура, счет на оплату, пдв, ндс, до сплати, к оплате, "
-        "всього до сплати, итого к оплате",
+        "всього до сплати, итого к оплате, "
+        # Macedonian and Bulgarian: VAT ("ДДВ", "ДДС") and the price with it
+        "ддв, ддс, цена со ддв, вкупно со ддв",  # noqa: RUF001
         FIELDS,
     ),
     _kind(

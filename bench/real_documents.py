@@ -946,12 +946,23 @@ def _line_feed_codes_marked(page: pymupdf.Page, coded: str) -> str:
     return coded
 
 
+_LONG_PAGE = 10_000  # characters
+
+
 def unmapped_marked(coded: str, plain_text: str) -> str:
     """The text read with glyph codes, each character that the text read without them has as UNMAPPED
     written UNMAPPED, unless it is a space (MuPDF drops the space after such a glyph without codes).
     Where the two readings hold as many characters, all UNMAPPED in the text read without codes, each
     is a glyph of no value, a space too: a glyph whose code is 32 ("\x1f " read as two such glyphs in
-    a Tamil word) is no space of the text."""
+    a Tamil word) is no space of the text.
+
+    A long page (a plot drawn in thousands of glyphs) is matched line by line where both readings have
+    as many lines: matching it whole takes hours."""
+    coded_lines, plain_lines = coded.split("\n"), plain_text.split("\n")
+    if len(coded) > _LONG_PAGE and len(coded_lines) == len(plain_lines):
+        return "\n".join(
+            unmapped_marked(line, plain) for line, plain in zip(coded_lines, plain_lines, strict=True)
+        )
     marked: list[str] = []
     matcher = difflib.SequenceMatcher(None, plain_text, coded, autojunk=False)
     for operation, plain_start, plain_end, start, end in matcher.get_opcodes():

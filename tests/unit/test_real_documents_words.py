@@ -19,6 +19,7 @@ from bench.real_documents import (
     fidelity,
     picture_words,
     tokens,
+    unmapped_marked,
     unmapped_marked_pages,
 )
 from tests.samples import named_glyphs_pdf
@@ -125,6 +126,19 @@ def test_a_raw_glyph_coded_32_that_has_no_unicode_is_no_space() -> None:
 
     assert raw[0].split() == ["Ta\x01", "mil"]
     assert unmapped_marked_pages(content, "pdf", raw)[0].split() == ["Ta\ufffd\ufffdmil"]
+
+
+def test_a_long_page_of_unmapped_glyphs_is_matched_line_by_line_as_it_would_be_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A plot drawn in glyphs: many short lines, each with glyphs of no value ("\x01" read with codes).
+    coded = "\n".join(f"x{n}\x01 y \x01{n}" for n in range(400))
+    plain = "\n".join(f"x{n}\ufffdy\ufffd{n}" for n in range(400))
+    whole = unmapped_marked(coded, plain)
+    monkeypatch.setattr(real_documents, "_LONG_PAGE", 100)
+
+    assert unmapped_marked(coded, plain) == whole
+    assert whole.split("\n")[7] == "x7\ufffd y \ufffd7"
 
 
 def test_a_hash_that_begins_a_line_of_a_pdf_text_is_a_word_on_both_sides() -> None:

@@ -290,7 +290,7 @@ def _forms(page: pymupdf.Page) -> set[int]:
         mupdf.pdf_page_from_fz_page(page.this).obj(), mupdf.PDF_ENUM_NAME_Resources
     )
     if resources.m_internal:
-        _scan_forms(resources, found, [], _kinds(page.parent))
+        _scan_forms(resources, found, [], _kinds(page.parent), _leaf_dicts(page.parent))
     return found
 
 
@@ -303,6 +303,16 @@ def _kinds(document: pymupdf.Document) -> dict[int, tuple[bool, bool]]:
     return kinds
 
 
+def _leaf_dicts(document: pymupdf.Document) -> dict[bytes, frozenset[int]]:
+    """The large /XObject dicts of the document read at once (`_known_leaves`), as written, with their
+    forms: a report's pages may each write the same dict of hundreds of pictures."""
+    dicts: dict[bytes, frozenset[int]] | None = getattr(document, "_xobject_leaf_dicts", None)
+    if dicts is None:
+        dicts = {}
+        document._xobject_leaf_dicts = dicts  # type: ignore[attr-defined]
+    return dicts
+
+
 def _kind(entry: Any) -> tuple[bool, bool]:
     """Whether an entry of an /XObject dict is a form, and whether it has resources of its own."""
     subtype = mupdf.pdf_dict_get(entry, mupdf.PDF_ENUM_NAME_Subtype) if mupdf.pdf_is_dict(entry) else None
@@ -311,17 +321,21 @@ def _kind(entry: Any) -> tuple[bool, bool]:
 
 
 def _scan_forms(
-    resources: Any, found: set[int], looked: list[int], kinds: dict[int, tuple[bool, bool]]
+    resources: Any,
+    found: set[int],
+    looked: list[int],
+    kinds: dict[int, tuple[bool, bool]],
+    dicts: dict[bytes, frozenset[int]],
 ) -> None:
     """`_forms` of one resources dict: its /XObject dict's forms (direct ones are no object of their
     own and not kept), then the resources of each entry that has some, each stream once (`looked`; an
     entry seen again ends the walk, as PyMuPDF's does on a circular reference). `kinds`: `_kind` of
-    the entries that are objects of their own, by xref, as far as known."""
+    the entries that are objects of their own, by xref, as far as known; `dicts`: `_leaf_dicts`."""
     if mupdf.pdf_mark_obj(resources):  # a circular reference
         return
     try:
         named = mupdf.pdf_dict_get(resources, mupdf.PDF_ENUM_NAME_XObject)
-        if mupdf.pdf_dict_len(named) >= _MANY_XOBJECTS and _known_leaves(named, found, kinds):
+        if mupdf.pdf_dict_len(named) >= _MANY_XOBJECTS and _known_leaves(named, found, kinds, dicts):
             return
         entries = []
         for index in range(mupdf.pdf_dict_len(named)):
@@ -341,26 +355,33 @@ def _scan_forms(
             if xref in looked:
                 return
             looked.append(xref)
-            _scan_forms(mupdf.pdf_dict_get(entry, mupdf.PDF_ENUM_NAME_Resources), found, looked, kinds)
+            _scan_forms(mupdf.pdf_dict_get(entry, mupdf.PDF_ENUM_NAME_Resources), found, looked, kinds, dicts)
     finally:
         mupdf.pdf_unmark_obj(resources)
 
 
-def _known_leaves(named: Any, found: set[int], kinds: dict[int, tuple[bool, bool]]) -> bool:
+def _known_leaves(
+    named: Any, found: set[int], kinds: dict[int, tuple[bool, bool]], dicts: dict[bytes, frozenset[int]]
+) -> bool:
     """`_scan_forms` of a large /XObject dict at once, when each of its entries is a reference to an
     object already looked at (`kinds`) that has no resources of its own (a picture): its forms are
     added to `found`, and True is returned. The dict is read from its written form (one call to MuPDF,
     where the entries one by one cost a few microseconds each: a report's pages may each list the same
-    hundreds of pictures); a dict with any other entry, or an entry not yet known, is left to the walk
-    (False)."""
+    hundreds of pictures), a dict written alike once a document (`dicts`); a dict with any other
+    entry, or an entry not yet known, is left to the walk (False)."""
     written = bytes(pymupdf.JM_object_to_buffer(named, 1, 0).fz_buffer_extract_copy())
-    if not _ONLY_REFERENCES.fullmatch(written):
-        return False
-    xrefs = [int(xref) for xref in _REFERENCE.findall(written)]
-    known = [kinds.get(xref) for xref in xrefs]
-    if len(xrefs) != mupdf.pdf_dict_len(named) or any(kind is None or kind[1] for kind in known):
-        return False
-    found.update(xref for xref, kind in zip(xrefs, known, strict=True) if kind and kind[0])
+    forms = dicts.get(written)
+    if forms is None:
+        if not _ONLY_REFERENCES.fullmatch(written):
+            return False
+        xrefs = [int(xref) for xref in _REFERENCE.findall(written)]
+        known = [kinds.get(xref) for xref in xrefs]
+        if len(xrefs) != mupdf.pdf_dict_len(named) or any(kind is None or kind[1] for kind in known):
+            return False
+        forms = dicts[written] = frozenset(
+            xref for xref, kind in zip(xrefs, known, strict=True) if kind and kind[0]
+        )
+    found.update(forms)
     return True
 
 

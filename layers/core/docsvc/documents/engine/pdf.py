@@ -961,14 +961,14 @@ def _turned_boxes(boxes: list[Box], turn: pymupdf.Matrix) -> list[Box]:
     """Each box `* turn` (`pymupdf.Rect * Matrix`), the same floats: a page's rotation turns and moves
     a box, and MuPDF's `fz_transform_rect` swaps its sides where the turn mirrors them and moves its
     two corners (`_turned_points`)."""
-    a, b, c, d = array("f", tuple(turn)[:4])  # as MuPDF holds them, in single precision
+    a, b, c, d = array("f", (turn.a, turn.b, turn.c, turn.d))  # as MuPDF holds them, in single precision
     if b == 0 and c == 0:
         swap_x, swap_y = a < 0, d < 0
     elif a == 0 and d == 0:
         swap_x, swap_y = b < 0, c < 0
     else:  # MuPDF bounds the four corners: a turn that is no quarter turn is left to it
         return [_as_box(pymupdf.Rect(box) * turn) for box in boxes]
-    corners = []
+    corners: list[tuple[float, float]] = []
     for x0, y0, x1, y1 in boxes:
         if swap_x:
             x0, x1 = x1, x0
@@ -990,7 +990,7 @@ def _turned_points(
     once, which gives the same floats when a, b, c and d are each 0, 1 or -1 (a page's rotation): the
     products are exact, their sum is the one that is not zero, and the double sum of two singles
     rounds to the single sum. None for any other turn, or a coordinate MuPDF would clamp."""
-    a, b, c, d, e, f = array("f", tuple(turn))
+    a, b, c, d, e, f = array("f", (turn.a, turn.b, turn.c, turn.d, turn.e, turn.f))
     if not {a, b, c, d} <= {0.0, 1.0, -1.0}:
         return None
     singles = array("f", [value for point in points for value in point])

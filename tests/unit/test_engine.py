@@ -471,6 +471,62 @@ def test_the_forms_a_page_draws_are_found_as_pymupdf_lists_them_nested_ones_too(
         assert len(pdf._forms(outer[0])) >= 2 and pdf._forms(outer[1]) == set()  # two forms a shown page
 
 
+def test_pages_that_each_list_the_same_many_pictures_find_the_forms_pymupdf_lists() -> None:
+    """A report's pages each list the same hundreds of pictures: the operator measure's forms
+    (`pdf._forms`) are still those `get_xobjects` lists, whether a page lists pictures alone (its
+    dict read at once, `pdf._known_leaves`) or a page shown as a form among them."""
+    with pymupdf.open() as inner, pymupdf.open() as document:
+        inner.new_page().insert_text((72, 72), "shown page")
+        picture = samples.text_png("LOGO", size=12)
+        first = 0
+        for number in range(4):
+            page = document.new_page()
+            for index in range(40):
+                box = pymupdf.Rect(10 + index * 12, 10, 20 + index * 12, 20)
+                first = (
+                    page.insert_image(box, stream=picture)
+                    if not first
+                    else page.insert_image(box, xref=first)
+                )
+            if number == 3:
+                page.show_pdf_page(pymupdf.Rect(72, 300, 300, 500), inner, 0)
+        stamp = document.get_new_xref()  # a form of no resources of its own, listed by the first pages
+        document.update_object(stamp, "<</Type/XObject/Subtype/Form/BBox[0 0 10 10]>>")
+        document.update_stream(stamp, b"0 0 m 10 10 l S")
+        for number in range(3):  # each page's resources are an object of their own
+            resources = int(document.xref_get_key(document[number].xref, "Resources")[1].split()[0])
+            document.xref_set_key(resources, "XObject/Stamp", f"{stamp} 0 R")
+        content = document.tobytes()
+    with pymupdf.open(stream=content, filetype="pdf") as document:
+        for page in document:
+            assert pdf._forms(page) == {xref for xref, *_ in page.get_xobjects() if xref}
+        assert pdf._leaf_dicts(document)  # the pages of pictures alone were read at once
+        assert pdf._forms(document[2]) == {stamp} and stamp not in pdf._forms(document[3])
+
+
+@pytest.mark.parametrize("rotation", [90, 180, 270])
+def test_a_rotated_pages_words_and_rules_are_turned_as_pymupdf_turns_them(rotation: int) -> None:
+    """`pdf._turned_boxes` and `pdf._turned_points` give the very floats `Rect * Matrix` and `Point *
+    Matrix` give for a page's rotation (MuPDF's single precision), on a page of a size no float holds
+    exactly; any other turn is left to PyMuPDF, and gives the same."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=595.2756, height=841.8898)
+        page.set_rotation(rotation)
+        turn = page.rotation_matrix
+    boxes = [(0.1 * i, 841.8898 - 0.7 * i, 0.1 * i + 33.3, 841.8898 - 0.7 * i + 9.1) for i in range(200)]
+    boxes += [(0.0, -0.0, 1e-7, 0.0), (595.2756, 841.8898, 595.2756, 841.8898), (-3.5, 2.25, -1.0, 1.0)]
+    points = [(x0, y1) for x0, _, _, y1 in boxes]
+    for matrix in (turn, pymupdf.Matrix(30)):
+        expected = [tuple(pymupdf.Rect(box) * matrix) for box in boxes]
+        assert [tuple(box) for box in pdf._turned_boxes(boxes, matrix)] == expected
+        turned = pdf._turned_points(points, matrix)
+        assert turned is None or turned == [tuple(pymupdf.Point(point) * matrix) for point in points]
+    assert (
+        pdf._turned_points(points, turn) is not None
+        and pdf._turned_points(points, pymupdf.Matrix(30)) is None
+    )
+
+
 def test_a_ruled_table_beside_a_hatching_of_many_strokes_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     """One path of thousands of pieces is one drawing: it does not make the page art."""
     with pymupdf.open(stream=samples.table_pdf(PRICES), filetype="pdf") as document:

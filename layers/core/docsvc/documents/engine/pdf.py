@@ -9,6 +9,7 @@ import io
 import itertools
 import re
 import unicodedata
+from array import array
 from collections.abc import Iterator
 from contextlib import contextmanager
 from operator import itemgetter
@@ -111,6 +112,12 @@ _RULE_SLACK = 0.5  # points a rule may stand into the glyph beside it (a frame d
 # that touch (a form's line through a word, a chart's cells packed glyph to glyph) parts no word.
 _RULE_GAP = 0.05
 Block = tuple[Box, str, int]  # a block of text: its box, its text, its number on the page
+# An /XObject dict of this many entries or more is first read at once (`_known_leaves`).
+_MANY_XOBJECTS = 32
+# A dict written by MuPDF (tight) whose every value is a reference: `<</Im0 12 0 R/Im1 13 0 R>>`. A
+# name holds no delimiter nor whitespace (MuPDF writes those as #xx).
+_REFERENCE = re.compile(rb"(\d+) \d+ R")
+_ONLY_REFERENCES = re.compile(rb"<<(?:/[^\s/<>\[\]()%{}]*\s*\d+ \d+ R\s*)*>>")
 
 pymupdf.TOOLS.mupdf_display_errors(False)
 pymupdf.TOOLS.mupdf_display_warnings(False)
@@ -283,7 +290,7 @@ def _forms(page: pymupdf.Page) -> set[int]:
         mupdf.pdf_page_from_fz_page(page.this).obj(), mupdf.PDF_ENUM_NAME_Resources
     )
     if resources.m_internal:
-        _scan_forms(resources, found, [], _kinds(page.parent))
+        _scan_forms(resources, found, [], _kinds(page.parent), _leaf_dicts(page.parent))
     return found
 
 
@@ -296,6 +303,16 @@ def _kinds(document: pymupdf.Document) -> dict[int, tuple[bool, bool]]:
     return kinds
 
 
+def _leaf_dicts(document: pymupdf.Document) -> dict[bytes, frozenset[int]]:
+    """The large /XObject dicts of the document read at once (`_known_leaves`), as written, with their
+    forms: a report's pages may each write the same dict of hundreds of pictures."""
+    dicts: dict[bytes, frozenset[int]] | None = getattr(document, "_xobject_leaf_dicts", None)
+    if dicts is None:
+        dicts = {}
+        document._xobject_leaf_dicts = dicts  # type: ignore[attr-defined]
+    return dicts
+
+
 def _kind(entry: Any) -> tuple[bool, bool]:
     """Whether an entry of an /XObject dict is a form, and whether it has resources of its own."""
     subtype = mupdf.pdf_dict_get(entry, mupdf.PDF_ENUM_NAME_Subtype) if mupdf.pdf_is_dict(entry) else None
@@ -304,16 +321,22 @@ def _kind(entry: Any) -> tuple[bool, bool]:
 
 
 def _scan_forms(
-    resources: Any, found: set[int], looked: list[int], kinds: dict[int, tuple[bool, bool]]
+    resources: Any,
+    found: set[int],
+    looked: list[int],
+    kinds: dict[int, tuple[bool, bool]],
+    dicts: dict[bytes, frozenset[int]],
 ) -> None:
     """`_forms` of one resources dict: its /XObject dict's forms (direct ones are no object of their
     own and not kept), then the resources of each entry that has some, each stream once (`looked`; an
     entry seen again ends the walk, as PyMuPDF's does on a circular reference). `kinds`: `_kind` of
-    the entries that are objects of their own, by xref, as far as known."""
+    the entries that are objects of their own, by xref, as far as known; `dicts`: `_leaf_dicts`."""
     if mupdf.pdf_mark_obj(resources):  # a circular reference
         return
     try:
         named = mupdf.pdf_dict_get(resources, mupdf.PDF_ENUM_NAME_XObject)
+        if mupdf.pdf_dict_len(named) >= _MANY_XOBJECTS and _known_leaves(named, found, kinds, dicts):
+            return
         entries = []
         for index in range(mupdf.pdf_dict_len(named)):
             entry = mupdf.pdf_dict_get_val(named, index)
@@ -332,9 +355,34 @@ def _scan_forms(
             if xref in looked:
                 return
             looked.append(xref)
-            _scan_forms(mupdf.pdf_dict_get(entry, mupdf.PDF_ENUM_NAME_Resources), found, looked, kinds)
+            _scan_forms(mupdf.pdf_dict_get(entry, mupdf.PDF_ENUM_NAME_Resources), found, looked, kinds, dicts)
     finally:
         mupdf.pdf_unmark_obj(resources)
+
+
+def _known_leaves(
+    named: Any, found: set[int], kinds: dict[int, tuple[bool, bool]], dicts: dict[bytes, frozenset[int]]
+) -> bool:
+    """`_scan_forms` of a large /XObject dict at once, when each of its entries is a reference to an
+    object already looked at (`kinds`) that has no resources of its own (a picture): its forms are
+    added to `found`, and True is returned. The dict is read from its written form (one call to MuPDF,
+    where the entries one by one cost a few microseconds each: a report's pages may each list the same
+    hundreds of pictures), a dict written alike once a document (`dicts`); a dict with any other
+    entry, or an entry not yet known, is left to the walk (False)."""
+    written = bytes(pymupdf.JM_object_to_buffer(named, 1, 0).fz_buffer_extract_copy())
+    forms = dicts.get(written)
+    if forms is None:
+        if not _ONLY_REFERENCES.fullmatch(written):
+            return False
+        xrefs = [int(xref) for xref in _REFERENCE.findall(written)]
+        known = [kinds.get(xref) for xref in xrefs]
+        if len(xrefs) != mupdf.pdf_dict_len(named) or any(kind is None or kind[1] for kind in known):
+            return False
+        forms = dicts[written] = frozenset(
+            xref for xref, kind in zip(xrefs, known, strict=True) if kind and kind[0]
+        )
+    found.update(forms)
+    return True
 
 
 def _page_text(
@@ -897,13 +945,68 @@ def _words(page: pymupdf.Page, found: list[tuple[Any, ...]], turn: float = 0) ->
             if text.strip()
         ]
     rotation = page.rotation_matrix
-    words = []
-    for order, (x0, y0, x1, y1, text, block, _, _) in enumerate(found):
-        if text.strip():
-            turned = pymupdf.Rect(x0, y0, x1, y1) * rotation
-            box = (turned.x0, turned.y0, turned.x1, turned.y1)
-            words.append(Word(box, text if plain or not ligature(text) else unligated(text), block, order))
-    return words
+    kept = [(order, word) for order, word in enumerate(found) if word[4].strip()]
+    boxes = _turned_boxes([word[:4] for _, word in kept], rotation)
+    return [
+        Word(box, text if plain or not ligature(text) else unligated(text), block, order)
+        for box, (order, (_, _, _, _, text, block, _, _)) in zip(boxes, kept, strict=True)
+    ]
+
+
+# Beyond this MuPDF clamps a coordinate to its infinite box (`_turned_points`): left to MuPDF.
+_FINITE = 1e9
+
+
+def _turned_boxes(boxes: list[Box], turn: pymupdf.Matrix) -> list[Box]:
+    """Each box `* turn` (`pymupdf.Rect * Matrix`), the same floats: a page's rotation turns and moves
+    a box, and MuPDF's `fz_transform_rect` swaps its sides where the turn mirrors them and moves its
+    two corners (`_turned_points`)."""
+    a, b, c, d = array("f", (turn.a, turn.b, turn.c, turn.d))  # as MuPDF holds them, in single precision
+    if b == 0 and c == 0:
+        swap_x, swap_y = a < 0, d < 0
+    elif a == 0 and d == 0:
+        swap_x, swap_y = b < 0, c < 0
+    else:  # MuPDF bounds the four corners: a turn that is no quarter turn is left to it
+        return [_as_box(pymupdf.Rect(box) * turn) for box in boxes]
+    corners: list[tuple[float, float]] = []
+    for x0, y0, x1, y1 in boxes:
+        if swap_x:
+            x0, x1 = x1, x0
+        if swap_y:
+            y0, y1 = y1, y0
+        corners += ((x0, y0), (x1, y1))
+    turned = _turned_points(corners, turn)
+    if turned is None:
+        return [_as_box(pymupdf.Rect(box) * turn) for box in boxes]
+    return [(*turned[at], *turned[at + 1]) for at in range(0, len(turned), 2)]
+
+
+def _turned_points(
+    points: list[tuple[float, float]], turn: pymupdf.Matrix
+) -> list[tuple[float, float]] | None:
+    """Each point `* turn` as MuPDF's `fz_transform_point` makes it, without a call to MuPDF a point
+    (several microseconds each, for every word and rule of a rotated page): in single precision, `x *
+    a + y * c + e` and `x * b + y * d + f`. Computed here in double precision and rounded to single
+    once, which gives the same floats when a, b, c and d are each 0, 1 or -1 (a page's rotation): the
+    products are exact, their sum is the one that is not zero, and the double sum of two singles
+    rounds to the single sum. None for any other turn, or a coordinate MuPDF would clamp."""
+    a, b, c, d, e, f = array("f", (turn.a, turn.b, turn.c, turn.d, turn.e, turn.f))
+    if not {a, b, c, d} <= {0.0, 1.0, -1.0}:
+        return None
+    singles = array("f", [value for point in points for value in point])
+    if not all(abs(value) < _FINITE for value in singles):  # NaN fails it too
+        return None
+    values = array(
+        "f",
+        itertools.chain.from_iterable(
+            (x * a + y * c + e, x * b + y * d + f) for x, y in zip(singles[::2], singles[1::2], strict=True)
+        ),
+    )
+    return list(zip(values[::2], values[1::2], strict=True))
+
+
+def _as_box(rect: pymupdf.Rect) -> Box:
+    return (rect.x0, rect.y0, rect.x1, rect.y1)
 
 
 def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage, turn: float = 0) -> tuple[WordBox, ...]:
@@ -1018,14 +1121,10 @@ def _rules(
     as the page is shown (`turn`: its rotation)."""
     horizontal: list[Segment] = []
     vertical: list[Segment] = []
+    ends: list[tuple[float, float]] = []  # each line's two ends, turned together (`_turned_points`)
 
     def add(x0: float, y0: float, x1: float, y1: float) -> None:
-        if turn is not None:
-            (x0, y0), (x1, y1) = pymupdf.Point(x0, y0) * turn, pymupdf.Point(x1, y1) * turn
-        if abs(y1 - y0) < _LINE <= abs(x1 - x0):
-            horizontal.append(((y0 + y1) / 2, x0, x1))
-        elif abs(x1 - x0) < _LINE <= abs(y1 - y0):
-            vertical.append(((x0 + x1) / 2, y0, y1))
+        ends.extend(((x0, y0), (x1, y1)))
 
     for drawing in drawings:
         for item in drawing.get("items", ()):  # type: ignore[attr-defined]
@@ -1043,4 +1142,17 @@ def _rules(
                     add(x0, y1, x1, y1)
                     add(x0, y0, x0, y1)
                     add(x1, y0, x1, y1)
+    if turn is not None:
+        turned = _turned_points(ends, turn)
+        ends = turned if turned is not None else [_as_point(pymupdf.Point(end) * turn) for end in ends]
+    for at in range(0, len(ends), 2):
+        (x0, y0), (x1, y1) = ends[at], ends[at + 1]
+        if abs(y1 - y0) < _LINE <= abs(x1 - x0):
+            horizontal.append(((y0 + y1) / 2, x0, x1))
+        elif abs(x1 - x0) < _LINE <= abs(y1 - y0):
+            vertical.append(((x0 + x1) / 2, y0, y1))
     return horizontal, vertical
+
+
+def _as_point(point: pymupdf.Point) -> tuple[float, float]:
+    return (point.x, point.y)

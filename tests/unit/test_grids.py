@@ -97,6 +97,26 @@ def test_a_word_across_a_column_line_is_never_cut_it_goes_whole_to_one_cell() ->
     assert every_word([table]) == Counter(word.text for word in words)
 
 
+def test_a_symbol_fonts_control_characters_no_word_holds_keep_the_table_and_stay_in_the_text() -> None:
+    words = words_of(TABLE_LINES)
+    box, text, number = block(words)
+    symbols = text.replace("Widget 2", "Widget \x0e 2").replace("Gadget", "Gadget \x10\x11")
+
+    texts = assemble([(box, symbols, number)], words, [GRID], render)
+
+    assert texts[0] == "| Item | Qty | Price |\n|---|---|---|\n| Widget | 2 | 9.99 |\n| Gadget | 1 | 19.50 |"
+    assert sorted(texts[1].split()) == ["\x0e", "\x10\x11"]
+
+
+def test_a_blocks_text_a_printable_word_of_which_no_word_holds_is_no_table() -> None:
+    words = words_of(TABLE_LINES)
+    box, text, number = block(words)
+
+    texts = assemble([(box, text.replace("Widget", "Widget extra"), number)], words, [GRID], render)
+
+    assert texts == [text.replace("Widget", "Widget extra")]
+
+
 def test_a_frame_around_a_table_is_no_table_and_repeats_no_word() -> None:
     frame = Grid((50.0, 50.0, 500.0, 300.0), columns=(), rows=())
     words = words_of([(60.0, [(60, "Heading")]), *TABLE_LINES, (250.0, [(60, "Footer")])])
@@ -1872,3 +1892,37 @@ def test_two_rules_a_header_apart_over_prose_open_no_table() -> None:
     prose = words_of([prose_line(104.0 + 12 * n, 112, 136, 6 * n) for n in range(6)])
 
     assert split_stacked_rows(frame, prose).box == (0.0, 0.0, 0.0, 0.0)
+
+
+def test_a_framed_column_that_holds_two_columns_under_a_spanning_header_is_left_to_the_pages_search() -> None:
+    rows = [(110.0, [(100, "Line"), (160, "a1"), (220, "b1"), (300, "c1")])]
+    rows += [
+        (110.0 + 14 * n, [(100, "Line"), (160, f"a{n}"), (220, f"b{n}"), (300, f"c{n}")]) for n in range(1, 6)
+    ]
+    header = (96.0, [(100, "Name"), (170, "Pair"), (300, "Other")])
+    lines = grids.visual_lines(words_of([header, *rows[1:]]))
+    grid = Grid(
+        (100.0, 96.0, 312.0, 190.0), columns=(150.0, 280.0), rows=tuple(104.0 + 14 * n for n in range(1, 6))
+    )
+
+    assert grids._hidden_columns(grid, lines[1:])
+    assert grids._framed([grid], lines, opened=True) == grids._NO_TABLE
+
+
+def test_a_framed_column_of_one_phrase_a_row_hides_no_column() -> None:
+    phrases = ["red wine", "a glass of water", "tea", "black coffee", "milk"]
+    rows = []
+    for n, phrase in enumerate(phrases):
+        placed, x = [(100.0, "Item")], 160.0
+        for word in phrase.split():  # a word space of 4 points between words
+            placed.append((x, word))
+            x += 6 * len(word) + 4
+        rows.append((110.0 + 14 * n, [*placed, (300.0, f"c{n}")]))
+    header = (96.0, [(100, "Name"), (170, "Drink"), (300, "Other")])
+    lines = grids.visual_lines(words_of([header, *rows]))
+    grid = Grid(
+        (100.0, 96.0, 312.0, 176.0), columns=(150.0, 280.0), rows=tuple(104.0 + 14 * n for n in range(1, 6))
+    )
+
+    assert not grids._hidden_columns(grid, lines[1:])
+    assert grids._framed([grid], lines, opened=True) == grid

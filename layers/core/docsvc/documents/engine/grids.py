@@ -257,14 +257,31 @@ def assemble(
                     texts.append(rendered[run])
             else:
                 texts.append(_lines(run))
+        texts.append(" ".join(_unprinted(by_block[number], texts_of.get(number))))
     return [text for text in texts if text]
 
 
 def _spelled_by(words: Sequence[Word], texts: Sequence[str] | None) -> bool:
-    """Whether a block's words are the words of its text (its pieces' `texts`), as a multiset."""
+    """Whether a block's words are the words of its text (its pieces' `texts`), as a multiset, but for
+    the text's runs of control characters that no word holds (`_unprinted`)."""
     if texts is None:
         return False
-    return Counter(part for word in words for part in word.text.split()) == Counter(" ".join(texts).split())
+    have = Counter(part for word in words for part in word.text.split())
+    want = Counter(" ".join(texts).split())
+    return not have - want and all(_UNPRINTED.fullmatch(part) for part in want - have)
+
+
+# A glyph of a symbol font without Unicode values may be read as a control character (Zapf Dingbats'
+# codes below 32); MuPDF's words leave such characters out, as spaces, where the block's text keeps them.
+_UNPRINTED = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]+")
+
+
+def _unprinted(words: Sequence[Word], texts: Sequence[str] | None) -> list[str]:
+    """The runs of control characters of a block's text that none of its words holds: written after the
+    block's words where a table takes them, so that the text keeps every one."""
+    have = Counter(part for word in words for part in word.text.split())
+    missing = Counter(" ".join(texts or ()).split()) - have
+    return [part for part, count in missing.items() for _ in range(count) if _UNPRINTED.fullmatch(part)]
 
 
 _BROKEN_AT_END = re.compile(r"\w-$")
@@ -1271,13 +1288,28 @@ def _framed(found: Sequence[Grid], lines: Sequence[_Line], opened: bool) -> Grid
     the last line above the bottom rule; in a frame open below, the first one found, the lines after
     it (a heading, the next table) no part of it. The page's search for tables without rules, over
     lines that run on from one table to the next (a heading set between them), may find neither.
-    Otherwise no table here: the page's search decides."""
+    Otherwise no table here: the page's search decides. So it does where a column of the table found
+    holds two below its first line (`_hidden_columns`): a header spanning two columns hid the line
+    between them from the words of the frame alone."""
     first, last = lines[0], lines[-1]
     if not found or abs(found[0].box[1] - first.top) > first.height / 2:
         return _NO_TABLE
     if not opened and (len(found) != 1 or abs(found[0].box[3] - last.bottom) > last.height / 2):
         return _NO_TABLE
+    if _hidden_columns(found[0], lines[1:]):
+        return _NO_TABLE
     return found[0]
+
+
+def _hidden_columns(grid: Grid, lines: Sequence[_Line]) -> bool:
+    """Whether a column of `grid` holds, in the `lines` under its first, two columns parted by whitespace
+    in nearly every row (`_whitespace_columns`): a header spanning both, over them, left them one."""
+    words = [word for line in lines for word in line.words if grid.holds(word)]
+    edges = (grid.box[0], *grid.columns, grid.box[2])
+    return any(
+        _whitespace_columns([word for word in words if left <= word.centre[0] < right], grid.rows)
+        for left, right in pairwise(edges)
+    )
 
 
 def split_aligned_columns(grid: Grid, words: Sequence[Word]) -> Grid:

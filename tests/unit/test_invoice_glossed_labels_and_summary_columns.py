@@ -38,7 +38,9 @@ def test_a_label_glossed_in_brackets_is_known_by_the_part_the_vocabulary_knows(
     assert glossed_label(label) == known
 
 
-@pytest.mark.parametrize("label", ["Grand Total (USD)", "VAT (19%)", "Invoice date", "Kód (interní)"])
+@pytest.mark.parametrize(
+    "label", ["Grand Total (USD)", "VAT (19%)", "Umsatzsteuer (E)", "Invoice date", "Kód (interní)"]
+)
 def test_a_label_known_whole_or_bracketing_a_currency_or_nothing_known_has_no_gloss(label: str) -> None:
     assert glossed_label(label) is None
 

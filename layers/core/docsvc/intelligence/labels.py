@@ -514,7 +514,7 @@ def without_rate(label: str) -> str:
 
 
 # A gloss in brackets after a label: its translation ("Celkem (total)"), a word or a few, no figure.
-_GLOSS = re.compile(r"\((?=[^()]*[^\W\d_])(?:\s*[^()\d\s]+){1,4}\s*\)")
+_GLOSS = re.compile(r"\((?=[^()]*[^\W\d_]{2})(?:\s*[^()\d\s]+){1,4}\s*\)")
 
 
 def is_label_text(text: str) -> bool:

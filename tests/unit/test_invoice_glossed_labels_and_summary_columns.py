@@ -129,3 +129,20 @@ def test_the_party_paid_is_who_issued_the_invoice(label: str) -> None:
     )
     output = extract([text], SCHEMA).output
     assert (output["issuer"]["name"], output["customer"]["name"]) == ("Mock Developer", "Mock Client Inc.")
+
+
+def test_an_invoice_without_a_number_label_is_numbered_by_its_reference() -> None:
+    text = "My company\n\nINVOICE\n\nReference:\nMG202200000\nDue date:\n20/08/2022\nAmount due:\n181.50 EUR"
+    found = extract([text], SCHEMA)
+    assert found.output["invoice_number"] == "MG202200000"
+    assert found.likelihoods["invoice_number"] < 0.9  # a reference may be an order's
+
+
+def test_a_number_label_outranks_a_reference() -> None:
+    text = "INVOICE\nInvoice No: 2024-17\nReference: PO-4711\nTotal: 10.00 EUR"
+    assert extract([text], SCHEMA).output["invoice_number"] == "2024-17"
+
+
+def test_the_customers_reference_does_not_number_the_invoice() -> None:
+    text = "INVOICE\nYour reference: PO-4711\nTotal: 10.00 EUR"
+    assert extract([text], SCHEMA).output["invoice_number"] != "PO-4711"

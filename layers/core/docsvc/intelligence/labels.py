@@ -592,9 +592,10 @@ _KNOWN_KEYS = frozenset(key for group in SYNONYM_GROUPS for key in group)
 
 
 def glossed_label(text: str) -> str | None:
-    """What a label glossed in brackets says in words the synonym groups know: "Odběratel" of
-    "Odběratel (Client)", "total" of "Celkem (total)", "VAT number" of "DIČ (VAT number)" (a bilingual
-    form prints each label so); None when the whole label is known as it is, or neither part is."""
+    """What a label glossed in brackets says in words the synonym groups know, the label before its
+    gloss first: "Odběratel" of "Odběratel (Client)", "DIČ" of "DIČ (VAT number)", "total" of "Celkem
+    (total)" (a bilingual form prints each label so); None when the whole label is known as it is, the
+    gloss is a currency's code, or neither part is known."""
     found = _GLOSS.search(text)
     if found is None or label_key(text) in _KNOWN_KEYS:
         return None

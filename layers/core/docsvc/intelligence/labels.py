@@ -167,12 +167,12 @@ invoice date: rechnungsdatum, belegdatum, beleg datum, ausstellungsdatum, date d
  fecha de expedicion, fecha expedicion, data emissione, data di emissione,
  data documento,
  data de emissao, data da fatura, data wystawienia, laskun paivamaara, laskupaiva, fakturadatum,
- datum vystaveni, fakturadato
+ datum vystaveni, datum vystaveni faktury, datum vystaveni dokladu, fakturadato
 due date: falligkeitsdatum, falligkeitstag, falligkeit, fallig, fallig am, zahlbar bis, zahlungsziel,
  date d echeance, echeance, date limite de paiement, date limite de reglement, vervaldatum, vervaldag,
  fecha de vencimiento, vencimiento, scadenza, data scadenza, data di scadenza, data de vencimento, vencimento,
  termin platnosci, termin zaplaty, erapaiva, forfallodatum, forfallodag, sista betalningsdag,
- datum splatnosti, splatnost, forfaldsdato, forfaldsdag, forfallsdato
+ datum splatnosti, datum splatnosti faktury, splatnost, forfaldsdato, forfaldsdag, forfallsdato
 due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a payer avant le, payable avant le,
  a regler avant le, payable le, te betalen voor, betalen voor, pagar antes del, pagar antes de, vence el,
  da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do, zahlbar zum, zahlbar am
@@ -513,9 +513,17 @@ def without_rate(label: str) -> str:
     return " ".join(_RATE.sub(" ", label).split()) or label
 
 
+# A gloss in brackets after a label: its translation ("Celkem (total)"), a word or a few, no figure.
+_GLOSS = re.compile(r"\((?=[^()]*[^\W\d_]{2})(?:\s*[^()\d\s]+){1,4}\s*\)")
+
+
 def is_label_text(text: str) -> bool:
-    """Whether a line reads like a label: a few words, no digits, no sentence."""
+    """Whether a line reads like a label: a few words, no digits, no sentence. A gloss in brackets
+    ("Datum vystavení faktury (invoice date):", a bilingual form's label) is not counted in its length."""
     stripped = text.strip().rstrip(":").strip()
+    unglossed = " ".join(_GLOSS.sub(" ", stripped).split())
+    if unglossed and unglossed != stripped and _GLOSS.search(stripped):
+        return is_label_text(unglossed) and not any(char.isdigit() for char in stripped)
     return (
         0 < len(stripped) <= 40
         and len(stripped.split()) <= 5
@@ -535,7 +543,10 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     ("subtotal", "net total", "net amount", "total before tax", "total excl tax", "total excluding tax",
      "total excluding vat", "total amount excluding tax", "total amount excluding vat",
      "amount excluding tax", "amount excluding vat", "excluding tax", "excluding vat", "taxable amount",
-     "tax base", "base amount", "taxable total", "taxable value", "total taxable value"),
+     "tax base", "base amount", "taxable total", "taxable value", "total taxable value",
+     "subtotal without tax", "subtotal excluding tax", "subtotal excl tax", "subtotal before tax",
+     "subtotal without vat", "subtotal excluding vat", "total without tax", "total without vat",
+     "amount without tax", "amount without vat"),
     ("tax", "vat", "gst", "sales tax", "tax amount", "vat amount", "tax total", "total tax"),
     ("date", "invoice date", "issue date", "date issued", "issued", "issued on", "issued at", "date of issue",
      "dated", "document date", "receipt date"),
@@ -546,7 +557,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     ("order date", "date ordered", "ordered on", "purchase order date", "date of order"),
     ("vendor", "supplier", "seller", "merchant", "sold by", "issued by", "issuer", "store", "shop", "biller",
      "payee", "vendor name", "supplier name", "invoice from", "invoiced by", "bill from", "billed from",
-     "billed by"),
+     "billed by", "pay to", "remit to", "remit payment to", "please remit to"),
     ("customer", "bill to", "billed to", "buyer", "sold to", "client", "purchaser", "invoice to",
      "invoiced to", "payer", "customer name", "client name", "invoice for", "bill to customer",
      "billed to customer", "sold to customer", "bill to client"),
@@ -578,6 +589,21 @@ SYNONYM_GROUPS: tuple[tuple[Key, ...], ...] = tuple(
     tuple(label_key(phrase) for phrase in group) for group in _SYNONYM_PHRASES
 )
 _KNOWN_KEYS = frozenset(key for group in SYNONYM_GROUPS for key in group)
+
+
+def glossed_label(text: str) -> str | None:
+    """What a label glossed in brackets says in words the synonym groups know, the label before its
+    gloss first: "Odběratel" of "Odběratel (Client)", "DIČ" of "DIČ (VAT number)", "total" of "Celkem
+    (total)" (a bilingual form prints each label so); None when the whole label is known as it is, the
+    gloss is a currency's code, or neither part is known."""
+    found = _GLOSS.search(text)
+    if found is None or label_key(text) in _KNOWN_KEYS:
+        return None
+    unglossed = " ".join(_GLOSS.sub(" ", text).split())
+    gloss = found[0].strip("() ")
+    if re.fullmatch(r"[A-Z]{3}", gloss):
+        return None  # "Grand Total (USD)": the amount's currency, no translation
+    return next((part for part in (unglossed, gloss) if part and label_key(part) in _KNOWN_KEYS), None)
 
 
 def is_known_label(text: str) -> bool:

@@ -7,9 +7,10 @@ and amounts say how its numeric dates and decimal marks are written.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 
+from docsvc.intelligence.labels import glossed_label
 from docsvc.intelligence.lines import Line
 from docsvc.intelligence.page_tables import (
     Table,
@@ -54,10 +55,15 @@ def read_layout(pages: Iterable[str]) -> Layout:
                 start = len(lines)
                 lines.extend(Line(" | ".join(row), page, -1, row) for row in rows)
                 tables.append(Table(rows[0], tuple(rows[1:]), tuple(range(start, len(lines))), page))
-    unruled = flat_tables(lines, blocks) + spaced_tables(lines, blocks)
+    unruled = [
+        table
+        for table in flat_tables(lines, blocks) + spaced_tables(lines, blocks)
+        if not _header_across_a_table(table, lines)
+    ]
     headers = {index for table in unruled for index in header_lines(table)}
     column_heads = frozenset(table.lines[0] for table in unruled if len(table.rows) >= 2)
     pairs, bare = text_pairs(lines, blocks, headers, column_heads)
+    pairs += [replace(pair, label=gloss) for pair in pairs if (gloss := glossed_label(pair.label))]
     texts = [line.text for line in lines]
     return Layout(
         lines=tuple(lines),
@@ -85,3 +91,11 @@ def _chunks(text: str) -> Iterator[tuple[list[str], bool]]:
             in_table = is_row
     if run:
         yield run, in_table
+
+
+def _header_across_a_table(table: Table, lines: Sequence[Line]) -> bool:
+    """Whether an unruled table's header runs across the lines of a ruled table: a header is printed in
+    one run, so a line before a table of items ("Germany", an address's last) and a label after it
+    ("Subtotal") are no header of the lone amounts under that label, which a column of summary labels
+    and their values, read one per line, would otherwise make a table of."""
+    return any(lines[index].cells is not None for index in header_lines(table) if index < len(lines))

@@ -48,6 +48,8 @@ _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
 _OTHER_PARTY = 0.5  # a field's label inside another party's block
 _COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
 _AMOUNT_ALONE = 0.6  # "Amount:" alone, for a total no label names
+_REFERENCE_ALONE, _NAMED = 0.6, 0.9  # "Reference:" alone, for an invoice's number no label names
+_OWN_REFERENCES = (("reference",), ("our", "reference"), ("reference", "number"))  # not "Your reference"
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
 _IN_THE_FOOT = 0.5  # an issuer's label naming a lone value below the total (a salesperson's, a cashier's)
 # A contact's label run into a letterhead's line, its column printed beside: "Muster GmbH Tel: 030 123".
@@ -891,6 +893,8 @@ def _candidates(
         yield from _from_pair(slot, pairs[index], score * factor, reading)
     if not labelled and amount_role(slot.aliases) == "total":
         yield from _amount_alone(slot, reading)
+    if not labelled and slot.aliases.get(("invoice", "number"), 0.0) >= _NAMED:
+        yield from _reference_alone(slot, reading)
     for pair, score in inline_pairs(slot.aliases, reading):
         factor = _OTHER_PARTY if pair.label_at[0] in others else 1.0
         yield from _from_pair(slot, pair, score * factor, reading)
@@ -926,6 +930,19 @@ def _amount_alone(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         pair = reading.layout.pairs[index]
         if pair.how == "colon" and reading.layout.lines[pair.label_at[0]].cells is None:
             yield from _from_pair(slot, pair, _AMOUNT_ALONE, reading)
+
+
+def _reference_alone(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """For an invoice's number no label names, the value of the issuer's "Reference:" ("Our
+    reference"), outside a table: less likely than a number's label, a reference may be an order's."""
+    for key in _OWN_REFERENCES:
+        for index in reading.pairs_by_key.get(key, ()):
+            pair = reading.layout.pairs[index]
+            if (
+                pair.how in {"colon", "below", "spaced"}
+                and reading.layout.lines[pair.label_at[0]].cells is None
+            ):
+                yield from _from_pair(slot, pair, _REFERENCE_ALONE, reading)
 
 
 def _other_parties_lines(slot: Slot, regions: _RegionCache, owners: Sequence[Owner]) -> frozenset[int]:

@@ -212,6 +212,9 @@ def _net_tax_gross(index: int, start: int, label: str, following: list[tuple[int
     ]
 
 
+_BARE_RUN = 4  # labels with nothing after their colons a party's label may stand over
+
+
 def _amount_alone(piece: str) -> bool:
     """Whether a piece of a line is one amount and nothing else."""
     return parse_number(piece) is not None and not _RATE_CELL.fullmatch(piece)
@@ -246,6 +249,7 @@ def text_pairs(
             if pending and number not in label_blocks and index not in headers:
                 pairs.extend(_below(lines, blocks, number, position, pending))
                 pairs.extend(_above(lines, blocks, number, position, pending))
+                pairs.extend(_past_bare_labels(lines, blocks, number, position, pending))
             elif not pending and position + 1 < len(block) and index not in column_heads:
                 pairs.extend(_side_by_side(lines, index, block[position + 1]))
     return pairs, bare
@@ -268,6 +272,33 @@ def _below(
         return []
     start, value = pieces[0]
     return [Pair(label[0], value, how, (block[position], label[1]), (at, start), rest)]
+
+
+def _past_bare_labels(
+    lines: list[Line], blocks: list[tuple[int, ...]], number: int, position: int, label: tuple[str, int]
+) -> list[Pair]:
+    """A party's label over a few labels with nothing after their colons, then its block ("Odběratel
+    (Client):", "IČO:", "DIČ:", then the customer's name and address, the numbers printed in a column
+    of their own): the party's value is the first line after those labels, not the first of them."""
+    if label[1] != 0 or not is_party_label(re.sub(r"\([^)]*\)", " ", label[0])):
+        return []
+    following = (index for block in blocks[number + 1 : number + 2 + _BARE_RUN] for index in block)
+    order = [*blocks[number][position:], *following]
+    page = lines[order[0]].page
+    skipped = 0
+    for at in order[1 : 2 + _BARE_RUN]:
+        text = lines[at].text.strip()
+        if lines[at].page != page:
+            return []
+        if text.endswith(":") and is_label_text(text) and label_colon(text) == len(text) - 1:
+            skipped += 1
+            continue
+        if not skipped or label_colon(text) is not None or not any(char.isalpha() for char in text):
+            return []
+        block = blocks[lines[at].block]
+        rest = block[block.index(at) + 1 :][:_REST]
+        return [Pair(label[0], text, "next", (order[0], 0), (at, 0), tuple(rest))]
+    return []
 
 
 def _above(

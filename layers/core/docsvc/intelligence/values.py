@@ -114,6 +114,9 @@ _WORD_SIGNS = {
     "RM": "MYR", "KSh": "KES", "Ksh": "KES", "KShs": "KES", "S/": "PEN",
 }  # fmt: skip
 _WORD_SIGN = re.compile(r"(?<=\d)\s?(" + "|".join(_WORD_SIGNS) + r")(?![^\W\d_])")
+# A sign no word of a language is, standing as a word in a line without figures: a table's column
+# heading or a label that names the currency of its amounts ("čerpáno Kč", "Kwota zł", "Цена (ден)").
+_HEADING_SIGN = re.compile(r"(?<![^\W\d_])(Kč|zł|ден|лв|грн)(?![^\W\d_])")
 # A sign written before the amount ("Gs. 150.000", "Kz 1 250,00", "Fr. 120.50", "TL 99,90", the Malaysian
 # ringgit's "RM 100.00", the Kenyan shilling's "KSh 1,184.92", the Peruvian sol's "S/ 380.00", "S/. 380.00").
 # "Fr" only with its point: a German "Fr" before a date is Friday. "S/" only before an amount with its
@@ -216,6 +219,9 @@ def currency_of(texts: Iterable[str]) -> str | None:
             signs[_WORD_SIGNS[sign]] = signs.get(_WORD_SIGNS[sign], 0) + 1
         for sign in _LETTER_SIGN.findall(text):
             signs[_LETTER_SIGNS[sign]] = signs.get(_LETTER_SIGNS[sign], 0) + 1
+        if not any(char.isdigit() for char in text):  # a column's heading: "čerpáno Kč", "Kwota (zł)"
+            for sign in set(_HEADING_SIGN.findall(text)):
+                signs[_WORD_SIGNS[sign]] = signs.get(_WORD_SIGNS[sign], 0) + 1
         for word, han_word in _CURRENCY_WORD.findall(plain(text).replace("ı", "i")):  # noqa: RUF001
             code = _CURRENCY_WORDS[word] if word else _HAN_CURRENCY_WORDS[han_word]
             signs[code] = signs.get(code, 0) + 1

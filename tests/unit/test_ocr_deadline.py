@@ -163,7 +163,10 @@ def test_a_stopped_reading_s_words_written_one_by_one_are_tesseract_s_own_rows(
     monkeypatch.setattr(ocr, "_apart", lambda write: "".join(_collected(write)))
     monkeypatch.setattr(tesseract, "_tsv_rows", both)
 
-    words, complete = recognise(dense_page(), deadline=time.monotonic() + 2.0)
+    for seconds in (2.0, 4.0, 8.0):  # a busy machine may have read no word yet when the first runs out
+        words, complete = recognise(dense_page(), deadline=time.monotonic() + seconds)
+        if words:
+            break
 
     assert not complete and words
     assert words == list(ocr._tsv_words(written["tesseract"]))

@@ -369,3 +369,21 @@ def test_a_label_of_stop_words_only_fills_the_field_whose_description_prints_the
 def test_a_label_of_stop_words_only_fills_nothing_whose_description_lacks_them() -> None:
     fields = [("name", "Name", "text"), ("remarks", "Remarks", "text")]
     assert field_values(fields, "Other: the landlord") == {}
+
+
+def test_statements_naming_the_same_repeated_fields_equally_fill_them_in_the_forms_order() -> None:
+    """A form asks "Given Name (First Name)" in three parts; the instructions follow the form, each
+    line saying its part in words no field has. The first line's label, longer, names the fields a
+    little less well than the others: still the first part's field is its, not the last one."""
+    fields = [("family_name", "Family Name (Last Name)", "text")]
+    fields += [(f"given_name_{part}", "Given Name (First Name)", "text") for part in (1, 2, 3)]
+    instructions = (
+        "Part 1. Information About The Person Filing This Request. 3. Enter Given Name (First Name): Ann\n"
+        "Part 2. Petitioner in the Related Case. Enter Given Name (First Name): Bob\n"
+        "Part 2. Beneficiary in the Related Case. Enter Given Name (First Name): Cid"
+    )
+    assert field_values(fields, instructions) == {
+        "given_name_1": "Ann",
+        "given_name_2": "Bob",
+        "given_name_3": "Cid",
+    }

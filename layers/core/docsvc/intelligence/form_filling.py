@@ -703,6 +703,9 @@ def _in_form_order(
             filler[between[0]] = filler.pop(index)
 
 
+_CLOSE = 0.1  # below the likeness of the statements that fill fields alike: another names them less
+
+
 def _alike_in_order(
     targets: _Targets,
     chosen: dict[int, str],
@@ -737,6 +740,12 @@ def _alike_in_order(
             continue  # a statement that does not name one of them: it is not among those alike
         if any(scores[(order, index)][0] >= _EXACT * 0.98 for order in orders for index in fields):
             continue  # a statement worded as a field's description or key: it names that field
+        floor = min(scores[(order, index)][0] for order, index in zip(orders, fields, strict=True)) - _CLOSE
+        rivals = {
+            order for (order, index), (score, _) in scores.items() if index in fields and score >= floor
+        }
+        if len(rivals) > len(fields):
+            continue  # more statements name them as well than there are fields: which ones is not sure
         for order, index in zip(orders, fields, strict=True):
             chosen[index] = scores[(order, index)][1]
             filler[index] = order

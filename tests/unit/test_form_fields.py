@@ -1609,3 +1609,76 @@ def test_a_box_closed_by_its_unit_is_a_blank_before_the_unit() -> None:
         field for field in fields if abs(field.bbox.left * width - 140) <= 2 and field.bbox.top > 0.14
     ]
     assert not in_rate_box  # its sign stands in the middle: no unit closing a blank
+
+
+def _signature_lines() -> bytes:
+    """Two signature lines side by side, each opened by a mark glued to its underscores ("»_____") and
+    captioned under it a little further right ("Signature of Debtor 1"), a declaration above them."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page(width=612, height=792)
+        for x, who in ((150, "1"), (370, "2")):
+            page.insert_text((x, 670), "Under penalty of perjury, I declare that", fontsize=7)
+            page.insert_text((x, 679), "the information is true and correct.", fontsize=7)
+            page.insert_text((x, 710), "\u00bb" + "_" * 38, fontsize=9)
+            page.insert_text((x + 12, 722), f"Signature of Debtor {who}", fontsize=7)
+        return bytes(document.tobytes())
+
+
+def test_a_signature_line_opened_by_a_mark_is_named_by_its_caption_not_the_mark() -> None:
+    fields = form_fields(_signature_lines())
+    assert sorted(field.description for field in fields) == ["Signature of Debtor 1", "Signature of Debtor 2"]
+    values = field_values([(f.key, f.description, f.type) for f in fields], "Signature of Debtor 2: Jane Roe")
+    assert values == {_by_description(fields, "Signature of Debtor 2").key: "Jane Roe"}
+
+
+def _rule_under_a_captioned_rule() -> bytes:
+    """A rule inside a sentence with its caption under it ("By video conference at: ______" over
+    "Video conference website"), and right under that caption a second rule with its own caption
+    under it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page(width=612, height=792)
+        page.insert_text((96, 185), "By video conference at:", fontsize=11)
+        page.draw_line((235, 186), (540, 186), width=0.5)
+        page.insert_text((260, 195), "Video conference website", fontsize=8)
+        page.draw_line((133, 209), (540, 209), width=0.5)
+        page.insert_text((159, 220), "Video conference log-in information, meeting ID, password", fontsize=8)
+        return bytes(document.tobytes())
+
+
+def test_a_rule_under_the_caption_of_the_rule_above_is_not_named_by_that_caption() -> None:
+    fields = form_fields(_rule_under_a_captioned_rule())
+    descriptions = sorted(field.description for field in fields)
+    assert descriptions == [
+        "Video conference log-in information, meeting ID, password",
+        "Video conference website, By video conference at",
+    ]
+    values = field_values([(f.key, f.description, f.type) for f in fields], "Video conference website: x.org")
+    (key,) = values
+    (field,) = [field for field in fields if field.key == key]
+    assert field.bbox.top * 792 < 186 < (field.bbox.top + field.bbox.height) * 792 + 1
+
+
+def _options_before_a_blank(colon: bool) -> bytes:
+    """A line of short options, each after its check box, then a blank for a number: "3.b. [ ] Apt.
+    [ ] Ste. [ ] Flr. ______" (with `colon`, the last option reads "Flr.:")."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((60, 100), "3.b.", fontsize=10)
+        x = 84.0
+        for option in ("Apt.", "Ste.", "Flr.:" if colon else "Flr."):
+            page.draw_rect(pymupdf.Rect(x, 92, x + 8, 100))
+            page.insert_text((x + 11, 100), option, fontsize=10)
+            x += 11 + pymupdf.get_text_length(option, fontsize=10) + 6
+        page.draw_line((x, 101), (x + 90, 101))
+        return bytes(document.tobytes())
+
+
+@pytest.mark.parametrize("colon", [False, True])
+def test_a_blank_after_a_run_of_one_word_options_keeps_them_all_unless_a_colon_ends_the_last(
+    colon: bool,
+) -> None:
+    fields = form_fields(_options_before_a_blank(colon))
+    (blank,) = [field for field in fields if field.type == "text"]
+    assert blank.description == ("Flr." if colon else "3.b. Apt. Ste. Flr.")
+    boxes = sorted(field.description for field in fields if field.type == "checkbox")
+    assert len(boxes) == 3

@@ -369,3 +369,49 @@ def test_a_label_of_stop_words_only_fills_the_field_whose_description_prints_the
 def test_a_label_of_stop_words_only_fills_nothing_whose_description_lacks_them() -> None:
     fields = [("name", "Name", "text"), ("remarks", "Remarks", "text")]
     assert field_values(fields, "Other: the landlord") == {}
+
+
+def test_statements_naming_the_same_repeated_fields_equally_fill_them_in_the_forms_order() -> None:
+    """A form asks "Given Name (First Name)" in three parts; the instructions follow the form, each
+    line saying its part in words no field has. The first line's label, longer, names the fields a
+    little less well than the others: still the first part's field is its, not the last one."""
+    fields = [("family_name", "Family Name (Last Name)", "text")]
+    fields += [(f"given_name_{part}", "Given Name (First Name)", "text") for part in (1, 2, 3)]
+    instructions = (
+        "Part 1. Information About The Person Filing This Request. 3. Enter Given Name (First Name): Ann\n"
+        "Part 2. Petitioner in the Related Case. Enter Given Name (First Name): Bob\n"
+        "Part 2. Beneficiary in the Related Case. Enter Given Name (First Name): Cid"
+    )
+    assert field_values(fields, instructions) == {
+        "given_name_1": "Ann",
+        "given_name_2": "Bob",
+        "given_name_3": "Cid",
+    }
+
+
+def test_fields_asked_alike_keep_their_statements_when_more_statements_name_them_than_there_are() -> None:
+    """Two fields described alike, three statements naming both about as well ("... because [1]",
+    "[2]", "[3]", lines of one answer): the statements that won them stay, out of order or not, as
+    the form's order cannot say which two of the three are meant."""
+    from docsvc.intelligence import form_filling
+
+    reason = "I request that the judge waive the age requirement because"
+    described = form_filling.concepts(reason)
+    targets = form_filling._Targets(
+        [
+            form_filling._Field(
+                key, "text", described, reason.casefold(), form_filling.concepts(key.replace("_", " ")), key
+            )
+            for key in ("because", "because_2")
+        ],
+        [],
+    )
+    ranked = [(-0.9, 2, 0, "third"), (-0.9, 1, 1, "second"), (-0.88, 0, 0, "first"), (-0.88, 0, 1, "first")]
+    ranked += [(-0.9, 2, 1, "third"), (-0.9, 1, 0, "second")]
+    chosen, filler = {0: "third", 1: "second"}, {0: 2, 1: 1}
+    form_filling._alike_in_order(targets, chosen, filler, sorted(ranked))
+    assert chosen == {0: "third", 1: "second"}
+    del ranked[2:4]  # no third statement: the two fill the fields in the form's order
+    chosen, filler = {0: "third", 1: "second"}, {0: 2, 1: 1}
+    form_filling._alike_in_order(targets, chosen, filler, sorted(ranked))
+    assert chosen == {0: "second", 1: "third"}

@@ -462,10 +462,13 @@ def _layout_fields(
 
 def _labels_kept_apart(places: list[Place], words: list[Word]) -> list[Place]:
     """The labels of fields side by side on a line, each cut at the next field: a label read across
-        another box ("[ ] Ending of the previous membership  [ ] Other: ____" read whole as the first box's
+    another box ("[ ] Ending of the previous membership  [ ] Other: ____" read whole as the first box's
     label and the blank's) is that box's own words and the other's. A label is only cut shorter, to
     its words on the field's side of the other box, and only one read from the words beside the field
-    (a caption under a rule, or one at each end of a box, is left as it is)."""
+    (a caption under a rule, or one at each end of a box, is left as it is). A blank's label cut to one
+    word is kept whole unless a colon ends that word: the blank after "Apt. [ ] Ste. [ ] Flr. [ ]" takes
+    all three, "Check type of income: [ ] Rental [ ] Other ____" its question, "[ ] Other: ____" is
+    "Other"."""
     boxes = [place[0] for place in places if place[2] == "checkbox"]
     kept: list[Place] = []
     for place in places:
@@ -474,10 +477,21 @@ def _labels_kept_apart(places: list[Place], words: list[Word]) -> list[Place]:
         beside = [other for other in boxes if other != rect and other[1] < middle < other[3]]
         if beside and label and _printed_label(rect, words, kind == "checkbox") == label:
             cut = _printed_label(rect, words, kind == "checkbox", beside)
-            if cut and cut != label and (label.startswith(cut) or label.endswith(cut)):
+            shorter = cut and cut != label and (label.startswith(cut) or label.endswith(cut))
+            if shorter and (kind == "checkbox" or len(cut.split()) > 1 or _colon_before(rect, words)):
                 place = (rect, cut, *place[2:])
         kept.append(place)
     return kept
+
+
+def _colon_before(rect: Rect, words: Sequence[Word]) -> bool:
+    """Whether the word right before a field on its line ends with a colon ("[ ] Other: ____")."""
+    level = [
+        word for word in words
+        if word[1] - 2 <= _middle(rect) <= word[3] + 2 and word[2] <= rect[0] + 2 and _clean(word[4])
+    ]  # fmt: skip
+    nearest = max(level, key=lambda word: word[2], default=None)
+    return nearest is not None and nearest[4].rstrip().endswith(":")
 
 
 # -------------------------------------------------------------------------------- open blanks
@@ -796,6 +810,8 @@ def _blank_runs(words: list[Word]) -> list[Place]:
             elif not label or len(label) < 3:
                 previous = _label_on("left", box, words, taken)
                 label = " ".join(part for part in (previous, label) if part)
+            if not any(char.isalnum() for char in label):
+                label = ""  # a mark before the blank ("✗ ______" where one signs): it names nothing
             underscores = match.group().startswith("_")
             captions = _captions_under_run(box, words) if underscores else []
             if underscores and not captions and label and not label.endswith(":"):
@@ -1769,8 +1785,12 @@ def _rule_field(
         # a blank inside a sentence ("who resides at ____") with its captions printed under it: they name it
         pieces = _under_captions(box, caption)
         first = pieces[0]
+        claimed += [word[:4] for word in caption]  # this rule's: no label of the rule under them
         return [(first[0], f"{first[1]}, {label}", *first[2:]), *pieces[1:]]
-    above = _line_above(box, words, claimed) if not label else []
+    nearest = _line_above(box, words) if not label else []
+    if nearest and all(any(_inside(word, other) for other in claimed) for word in nearest):
+        nearest = []  # the line right above is the caption under the rule over this one: not its label
+    above = _line_above(box, words, claimed) if nearest else []
     if above:
         return _under_captions(box, above)
     if not label:

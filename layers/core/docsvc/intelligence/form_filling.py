@@ -648,6 +648,7 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
         filler[index] = order
         fills[order] = fills.get(order, 0) + 1
     _in_form_order(filler, chosen, ranked)
+    _alike_in_order(targets, chosen, filler, ranked)
     return {targets.fields[index].key: value for index, value in sorted(chosen.items())}
 
 
@@ -699,6 +700,55 @@ def _in_form_order(
             chosen[between[0]] = scores[(order, between[0])][1]
             del chosen[index]
             field_of[order] = between[0]
+            filler[between[0]] = filler.pop(index)
+
+
+_CLOSE = 0.1  # below the likeness of the statements that fill fields alike: another names them less
+
+
+def _alike_in_order(
+    targets: _Targets,
+    chosen: dict[int, str],
+    filler: dict[int, int],
+    ranked: list[tuple[float, int, int, str]],
+) -> None:
+    """Fields a form asks alike (its "Given Name" in five parts, each field named by those words and a
+    number only, as keys made unique are) fill in the form's order, one statement each: the statements
+    that fill them each name them all, in words no field has ("Part 2. Beneficiary. Enter Given Name"),
+    and what tells the fields apart is the number a key was given to be unique, which a statement's own
+    numbering ("3. Enter Given Name") matches by chance. The first such statement fills the first of
+    the fields, and so on; each keeps its own value. A statement naming one field by its key alone (a
+    likeness no other of them has) stays where it is."""
+    scores: dict[tuple[int, int], tuple[float, str]] = {}
+    for score, order, index, value in ranked:
+        scores.setdefault((order, index), (-score, value))
+    fills = Counter(filler.values())
+    groups: dict[tuple[Words, Words], list[int]] = {}
+    for index, order in filler.items():
+        field = targets.fields[index]
+        if fills[order] == 1 and field.words:
+            unnumbered = tuple(word for word in field.named if not _NUMBERING.match(word))
+            groups.setdefault((field.words, unnumbered), []).append(index)
+    for indices in groups.values():
+        if len(indices) < 2:
+            continue
+        orders = sorted(filler[index] for index in indices)
+        fields = sorted(indices)
+        if [filler[index] for index in fields] == orders:
+            continue  # in order already
+        if not all((order, index) in scores for order in orders for index in fields):
+            continue  # a statement that does not name one of them: it is not among those alike
+        if any(scores[(order, index)][0] >= _EXACT * 0.98 for order in orders for index in fields):
+            continue  # a statement worded as a field's description or key: it names that field
+        floor = min(scores[(order, index)][0] for order, index in zip(orders, fields, strict=True)) - _CLOSE
+        rivals = {
+            order for (order, index), (score, _) in scores.items() if index in fields and score >= floor
+        }
+        if len(rivals) > len(fields):
+            continue  # more statements name them as well than there are fields: which ones is not sure
+        for order, index in zip(orders, fields, strict=True):
+            chosen[index] = scores[(order, index)][1]
+            filler[index] = order
 
 
 def _named(label: str) -> list[tuple[Words, ...]]:

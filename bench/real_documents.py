@@ -210,12 +210,33 @@ _BEFORE_A_MARK = re.compile(r"[ \t]+(\S)")
 def plain(text: str, headings: bool = True) -> str:
     """Markdown table and heading syntax removed, line-end hyphenation joined (within a table's cell,
     never across two cells). A `|` is a cell's edge on a line that is a table's row (it starts and
-    ends with one), a character anywhere else, as in raw text. With `headings` False, a `#` that
-    begins a line is kept: the text of a kind the engine writes no heading for (`_NO_HEADINGS`)."""
-    lines = "\n".join(line for line in text.splitlines() if not _RULE_ROW.match(line))
+    ends with one) of a table, i.e. of a run of such lines that holds a rule row (`|---|---|`, as
+    Markdown's tables do), a character anywhere else, as in raw text: a text's own lines of bars ("| |
+    |", a symbol drawn with them) are no table. With `headings` False, a `#` that begins a line is kept:
+    the text of a kind the engine writes no heading for (`_NO_HEADINGS`)."""
+    lines = "\n".join(line for line in _rows_marked(text.splitlines()) if not _RULE_ROW.match(line))
     lines = _BEFORE_A_MARK.sub(_space_before_mark_dropped, lines)
     text = _HYPHEN_BREAK.sub(r"\1\2", _HEADING.sub("", lines) if headings else lines)
     return "\n".join(_cells_apart(line) for line in text.splitlines()).replace("**", "")
+
+
+_ROW = "\x02"  # marks a line that is a table's row, until `_cells_apart` parts its cells
+
+
+def _rows_marked(lines: list[str]) -> list[str]:
+    """The lines, each row of a table (a run of lines that start and end with `|` and hold a rule row)
+    marked with `_ROW`."""
+    marked: list[str] = []
+    for is_row, run in itertools.groupby(lines, _row_like):
+        group = list(run)
+        table = is_row and any(_RULE_ROW.match(line) for line in group)
+        marked += [_ROW + line if table and not _RULE_ROW.match(line) else line for line in group]
+    return marked
+
+
+def _row_like(line: str) -> bool:
+    stripped = line.strip()
+    return len(stripped) >= 2 and stripped[0] == "|" and stripped[-1] == "|"
 
 
 def _space_before_mark_dropped(found: re.Match[str]) -> str:
@@ -230,10 +251,9 @@ def _space_before_mark_dropped(found: re.Match[str]) -> str:
 
 
 def _cells_apart(line: str) -> str:
-    stripped = line.strip()
-    if len(stripped) < 2 or stripped[0] != "|" or stripped[-1] != "|":
+    if not line.startswith(_ROW):
         return line
-    return line.replace("\\|", "\x00").replace("|", " ").replace("\x00", "|")
+    return line[1:].replace("\\|", "\x00").replace("|", " ").replace("\x00", "|")
 
 
 def tokens(text: str, fold: bool = False, headings: bool = True) -> list[str]:

@@ -141,6 +141,15 @@ def test_a_long_page_of_unmapped_glyphs_is_matched_line_by_line_as_it_would_be_w
     assert whole.split("\n")[7] == "x7\ufffd y \ufffd7"
 
 
+def test_a_text_s_own_lines_of_bars_are_characters_and_only_a_table_s_rows_have_cell_edges() -> None:
+    raw = "Symbol\n| | |\n|\nend"  # a symbol drawn with bars: no Markdown table
+    output = "Symbol\n\n| a | \\| \\| |\n|---|---|\n| \\| | b |\n\nend"  # the engine's table holds them
+
+    assert tokens(raw) == ["Symbol", "|", "|", "|", "|", "end"]
+    assert tokens(output) == ["Symbol", "a", "|", "|", "|", "b", "end"]
+    assert fidelity("Symbol a b end", output).extra == 3
+
+
 def test_a_hash_that_begins_a_line_of_a_pdf_text_is_a_word_on_both_sides() -> None:
     # A code comment: raw begins its line with it, the output writes it within a line.
     raw = "report=report,\n# point to owning report"

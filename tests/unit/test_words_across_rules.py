@@ -183,3 +183,21 @@ def test_words_across_a_rule_are_set_apart_from_the_characters_of_the_blocks_it_
     words = _page_text(content).replace("|", " ").split()
     assert {"Code", "Alpha", "Name", "Beta"} <= set(words) and "CodeAlpha" not in words
     assert read and not any("paragraph" in line for line in read)
+
+
+def test_a_block_is_crossed_by_a_rule_wherever_that_rule_stands_among_the_page_rules() -> None:
+    listed = [(100.0, 90.0, 200.0, 110.0, "Total=>EI", 0, 0), (10.0, 90.0, 60.0, 110.0, "Left", 1, 0)]
+    rules = [(400.0, 0.0, 401.0, 300.0), (150.0, 85.0, 151.0, 115.0), (float("nan"), 0.0, 0.0, 300.0)]
+
+    crossed = pdf._crossed_blocks(rules, listed, pymupdf.Rect(0, 0, 500, 300))
+
+    assert crossed is not None and crossed.x0 < 100 < 200 < crossed.x1
+    assert pdf._crossed_blocks(rules[:1], listed, pymupdf.Rect(0, 0, 500, 300)) is None
+
+
+def test_a_word_is_weighed_glyph_by_glyph_only_when_a_rule_stands_within_it() -> None:
+    glyphs = [("a", 10.0, 16.0, 12.0), ("b", 16.5, 22.0, 12.0), ("c", 22.5, 28.0, 12.0)]
+
+    assert pdf._rule_within(glyphs, [16.2])
+    assert not pdf._rule_within(glyphs, [5.0, 30.0])
+    assert pdf._rule_within([("a", float("nan"), 16.0, 12.0), *glyphs[1:]], [40.0])

@@ -266,8 +266,11 @@ def _spelled_by(words: Sequence[Word], texts: Sequence[str] | None) -> bool:
     the text's runs of control characters that no word holds (`_unprinted`)."""
     if texts is None:
         return False
-    have = Counter(part for word in words for part in word.text.split())
-    want = Counter(" ".join(texts).split())
+    text = " ".join(texts)
+    parts = [part for word in words for part in word.text.split()]
+    if not _UNPRINTED.search(text):  # as a rule: the same words, sorted alike
+        return sorted(parts) == sorted(text.split())
+    have, want = Counter(parts), Counter(text.split())
     return not have - want and all(_UNPRINTED.fullmatch(part) for part in want - have)
 
 
@@ -279,6 +282,8 @@ _UNPRINTED = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]+")
 def _unprinted(words: Sequence[Word], texts: Sequence[str] | None) -> list[str]:
     """The runs of control characters of a block's text that none of its words holds: written after the
     block's words where a table takes them, so that the text keeps every one."""
+    if not any(_UNPRINTED.search(text) for text in texts or ()):  # as a rule: no run to keep
+        return []
     have = Counter(part for word in words for part in word.text.split())
     missing = Counter(" ".join(texts or ()).split()) - have
     return [part for part, count in missing.items() for _ in range(count) if _UNPRINTED.fullmatch(part)]
@@ -1337,8 +1342,19 @@ def _parted_spans(grid: Grid, words: Sequence[Word]) -> Grid:
     so that a row's label and its value are not joined as one spanning cell's. A phrase spanning the
     columns leaves no such gap there, and stays one cell."""
     cells = set(grid.cells)
+    owned: dict[Box, list[Word]] = {}  # a cell's words, found once however many column lines cross it
+
+    def own(cell: Box) -> list[Word]:
+        if cell not in owned:
+            owned[cell] = [
+                word
+                for word in words
+                if cell[0] <= word.centre[0] <= cell[2] and cell[1] <= word.centre[1] <= cell[3]
+            ]
+        return owned[cell]
+
     for x in grid.columns:
-        parted = [cell for cell in cells if cell[0] + _SNAP < x < cell[2] - _SNAP and _gap_at(x, cell, words)]
+        parted = [cell for cell in cells if cell[0] + _SNAP < x < cell[2] - _SNAP and _gap_at(x, own(cell))]
         if len(parted) >= _MIN_ROWS:
             cells = (cells - set(parted)) | {piece for cell in parted for piece in _cut(cell, [x])}
     if cells == set(grid.cells):
@@ -1346,15 +1362,10 @@ def _parted_spans(grid: Grid, words: Sequence[Word]) -> Grid:
     return replace(grid, cells=tuple(sorted(cells, key=lambda cell: (cell[1], cell[0]))))
 
 
-def _gap_at(x: float, cell: Box, words: Sequence[Word]) -> bool:
-    """Whether a cell's words, one line of them (a row's label and its value; a box of many lines, a
-    page's frame, is no row), stand on both sides of x, none over it, the nearest a line's height apart
-    (`_CELL_GAP`) or more."""
-    own = [
-        word
-        for word in words
-        if cell[0] <= word.centre[0] <= cell[2] and cell[1] <= word.centre[1] <= cell[3]
-    ]
+def _gap_at(x: float, own: Sequence[Word]) -> bool:
+    """Whether a cell's words (`own`), one line of them (a row's label and its value; a box of many
+    lines, a page's frame, is no row), stand on both sides of x, none over it, the nearest a line's
+    height apart (`_CELL_GAP`) or more."""
     left = [word.box[2] for word in own if word.box[2] <= x]
     right = [word.box[0] for word in own if word.box[0] >= x]
     if not left or not right or len(left) + len(right) < len(own) or len(visual_lines(own)) > 1:

@@ -10,6 +10,7 @@ import itertools
 import re
 import unicodedata
 from array import array
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
 from operator import itemgetter
@@ -548,11 +549,17 @@ def _crossed_blocks(
     within this box (`_within`, a margin around it, within the text page's `bounds`) holds each such
     line whole, and the lines of other blocks it cuts stand level with no rule, or left or right of
     every rule level with them."""
-    spans = [(top, bottom, (left + right) / 2) for left, top, right, bottom in rules]  # made once
+    middles = [((left + right) / 2, top, bottom) for left, top, right, bottom in rules]
+    middles = sorted(middle for middle in middles if middle[0] == middle[0])  # a NaN middle crosses nothing
+    xs = [x for x, _, _ in middles]  # the rules between a block's sides found by halving, not one by one
     crossed = [
         (x0, y0, x1, y1)
         for x0, y0, x1, y1, _, _, kind in listed
-        if kind == _TEXT_BLOCK and any(y0 < bottom and top < y1 and x0 < x < x1 for top, bottom, x in spans)
+        if kind == _TEXT_BLOCK
+        and any(
+            y0 < bottom and top < y1 and x0 < x < x1
+            for x, top, bottom in middles[bisect_right(xs, x0) : bisect_left(xs, x1)]
+        )
     ]
     if not crossed:
         return None
@@ -584,6 +591,8 @@ def _rules_apart(read: pymupdf.TextPage, rules: list[Box]) -> dict[str, str]:
             text = "".join(char for char, *_ in chars)
             for found in re.finditer(r"\S+", text):
                 glyphs = chars[found.start() : found.end()]
+                if not _rule_within(glyphs, crossing):  # no rule between its first and last glyph
+                    continue
                 written = glyphs[0][0] + "".join(
                     (" " if _parted(before, after, crossing) else "") + after[0]
                     for before, after in itertools.pairwise(glyphs)
@@ -591,6 +600,17 @@ def _rules_apart(read: pymupdf.TextPage, rules: list[Box]) -> dict[str, str]:
                 if written != found.group():
                     apart[unligated(found.group())] = unligated(written)
     return apart
+
+
+def _rule_within(glyphs: list[tuple[str, float, float, float]], rules: list[float]) -> bool:
+    """Whether one of the rules (their x) stands between the middles of a word's first and last glyph
+    (the leftmost and rightmost), which a rule parting two of its glyphs does (`_rule_between`); True
+    when a glyph's box is no number (its pairs are then weighed one by one)."""
+    middles = [(left + right) / 2 for _, left, right, _ in glyphs]
+    if any(middle != middle for middle in middles):
+        return True
+    low, high = min(middles), max(middles)
+    return any(low < x < high for x in rules)
 
 
 def _parted(

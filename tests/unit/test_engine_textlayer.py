@@ -246,6 +246,45 @@ def test_a_line_cut_where_a_box_is_drawn_over_it_is_written_as_one_line_as_the_t
         assert page.text.split() == document[0].get_text().split()
 
 
+def upright_on_a_turned_page(content: bytes, turn: int) -> bytes:
+    """The first page of `content` drawn turned a quarter (`turn` degrees) on a page whose /Rotate
+    turns it back: its lines run up or down the page as drawn and from left to right as shown, as a
+    landscape page set in portrait with /Rotate is."""
+    with pymupdf.open(stream=content) as source, pymupdf.open() as document:
+        width, height = source[0].rect.width, source[0].rect.height
+        page = document.new_page(width=height, height=width)
+        page.show_pdf_page(page.rect, source, 0, rotate=turn)
+        page.set_rotation(turn % 360)
+        return bytes(document.tobytes())
+
+
+def test_a_line_cut_where_a_box_is_drawn_over_it_on_a_turned_page_is_one_line_as_the_page_is_shown() -> None:
+    content = highlighted_line(
+        "religious and social force", "[2]", ". It is seen by historians", "as a golden age."
+    )
+    for turn in (90, -90):
+        turned = upright_on_a_turned_page(content, turn)
+
+        (page,) = engine.parse_pages(turned, "pdf", ParseOptions())
+
+        assert page.text.split("\n")[0] == "religious and social force[2]. It is seen by historians"
+        with pymupdf.open(stream=turned) as document:
+            assert page.text.split() == document[0].get_text().split()
+
+
+def test_a_line_cut_where_a_box_is_drawn_over_it_on_a_turned_page_is_one_line_as_it_is_drawn() -> None:
+    content = highlighted_line(
+        "religious and social force", "[2]", ". It is seen by historians", "as a golden age."
+    )
+    with pymupdf.open(stream=content) as document:
+        document[0].set_rotation(90)
+        turned = bytes(document.tobytes())
+
+    (page,) = engine.parse_pages(turned, "pdf", ParseOptions())
+
+    assert page.text == "religious and social force[2]. It is seen by historians\nas a golden age."
+
+
 def test_a_word_without_a_space_across_the_cut_of_a_line_stays_one_word() -> None:
     content = highlighted_line(
         "Thank you for your cooperation with Customs.", "We", " appreciate it.", "Thanks."

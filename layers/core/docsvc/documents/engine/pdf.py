@@ -492,12 +492,20 @@ def _lines_gone_on(
     """The runs of blocks that are pieces of one block cut where a vector path is drawn over a line
     (see `textlayer.lines_gone_on`), with that block's text. Only pages with a block that goes on with
     the last line of the one before, right after a path that is no ruling line, are read again,
-    without paths, and only around such blocks."""
+    without paths, and only around such blocks. A turned page's lines may run as drawn or as the page
+    is shown (by its /Rotate, upright to its reader): its blocks are compared both ways, `goes_on`
+    reading lines from left to right, a run found as drawn kept over one found as shown."""
     pieces = [(box, text) for box, text, _ in blocks]
+    turn = page.rotation_matrix if page.rotation else None
+    shown = pieces
+    if turn is not None:
+        turned = _turned_boxes([box for box, _ in pieces], turn)
+        shown = [(box, text) for box, (_, text) in zip(turned, pieces, strict=True)]
     starts = [
         index
         for index in range(1, len(pieces))
-        if blocks[index][2] != blocks[index - 1][2] and goes_on(pieces[index - 1], pieces[index])
+        if blocks[index][2] != blocks[index - 1][2]
+        and (goes_on(pieces[index - 1], pieces[index]) or goes_on(shown[index - 1], shown[index]))
     ]
     if starts:
         drawn = _after_a_box(listed)
@@ -521,7 +529,15 @@ def _lines_gone_on(
         cleaned = _cleaned(text) if kind == _TEXT_BLOCK else ""
         if cleaned:
             whole.append(((x0, y0, x1, y1), set_apart(cleaned, apart) if apart else cleaned))
-    return lines_gone_on(pieces, whole)
+    runs = lines_gone_on(pieces, whole)
+    if turn is None:
+        return runs
+    boxes = _turned_boxes([box for box, _ in whole], turn)
+    as_shown = lines_gone_on(shown, [(box, text) for box, (_, text) in zip(boxes, whole, strict=True)])
+    for first, (end, text) in as_shown.items():
+        if all(end <= start or stop <= first for start, (stop, _) in runs.items()):
+            runs[first] = (end, text)
+    return dict(sorted(runs.items()))
 
 
 def _vertical_rules(listed: list[tuple[Any, ...]], clip: pymupdf.Rect) -> list[Box]:

@@ -1700,3 +1700,31 @@ def test_rules_stroked_twice_are_one_field_each_with_the_caption_under_it() -> N
                 page.insert_text((x, y + 12), caption, fontsize=9)
         fields = form_fields(bytes(document.tobytes()))
     assert sorted(field.description for field in fields) == sorted(name for pair in rows for name in pair)
+
+
+def _foot_captioned_row(posts: bool) -> bytes:
+    """A registration's row of open-topped cells: a rule drawn in pieces, one a cell, each with its
+    caption printed on it; with `posts`, vertical rules rise from the pieces' ends well over the
+    captions, the cells' tops left open."""
+    cells = [(40.0, 120.0, "Plate Number"), (120.0, 230.0, "Title Number"), (230.0, 380.0, "Vehicle Make")]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for x0, x1, caption in cells:
+            page.draw_line((x0, 300), (x1, 300), width=0.5)
+            page.insert_text((x0 + 6, 298), caption, fontsize=9)
+            if posts:
+                page.draw_line((x1, 274), (x1, 300), width=0.5)
+        return bytes(document.tobytes())
+
+
+def test_captions_at_the_feet_of_open_topped_cells_name_the_room_over_them() -> None:
+    fields = form_fields(_foot_captioned_row(posts=True))
+    assert [field.description for field in fields] == ["Plate Number", "Title Number", "Vehicle Make"]
+    for field in fields:  # the room is over the caption (A4: 842 points high), not on it
+        assert (field.bbox.top + field.bbox.height) * 842 <= 298 - 8
+        assert field.bbox.top * 842 >= 272
+
+
+def test_captions_printed_on_a_rule_with_no_cell_walls_name_no_room_over_them() -> None:
+    fields = form_fields(_foot_captioned_row(posts=False))
+    assert all(field.bbox.top * 842 > 285 for field in fields)  # at most the rule's own rest after one

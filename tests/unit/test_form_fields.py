@@ -1728,3 +1728,27 @@ def test_captions_at_the_feet_of_open_topped_cells_name_the_room_over_them() -> 
 def test_captions_printed_on_a_rule_with_no_cell_walls_name_no_room_over_them() -> None:
     fields = form_fields(_foot_captioned_row(posts=False))
     assert all(field.bbox.top * 842 > 285 for field in fields)  # at most the rule's own rest after one
+
+
+def _question_over_two_lines(question_mark: bool) -> bytes:
+    """A benefits application's question wrapped over two lines, its answer a "$ ______" blank at the
+    right end of the second line, far from the question's end, under a line that names other things."""
+    end = "etc.?" if question_mark else "etc."
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        question = "5. What is the total amount you pay for rent, property taxes,"
+        page.insert_text((54, 100), question, fontsize=10)
+        page.insert_text((54, 113), f"homeowners insurance, {end}", fontsize=10)
+        page.insert_text((480, 113), "$ ____________", fontsize=10)
+        return bytes(document.tobytes())
+
+
+def test_a_blank_after_a_mark_far_right_of_a_question_ending_on_its_line_is_named_by_the_question() -> None:
+    (field,) = form_fields(_question_over_two_lines(question_mark=True))
+    assert field.description.startswith("5. What is the total amount you pay")
+    assert "homeowners insurance, etc.?" in field.description
+
+
+def test_a_blank_after_a_mark_under_words_ending_in_no_question_keeps_the_line_above() -> None:
+    (field,) = form_fields(_question_over_two_lines(question_mark=False))
+    assert "homeowners" not in field.description

@@ -306,11 +306,44 @@ def _printed_label(
         if label and side == "left" and not checkbox and _captioned_above(rect, words, blocked):
             return _label_on("above", rect, words, blocked)
         if label and side == "left" and sum(char.isalpha() for char in label) < _LABEL_LETTERS:
+            asked = _question_ending_before(rect, words, label)
+            if asked:
+                return f"{asked} {label}"
             above = _label_on("above", rect, words, blocked)  # a mark or a prefix: "►", "A-", "$"
             return f"{above} {label}" if above else label
         if label:
             return label
     return ""
+
+
+def _question_ending_before(rect: Rect, words: Sequence[Word], mark: str) -> str:
+    """The question a blank after a mark answers when the question ends on the blank's line, far left
+    of the mark ("5. What is the total you pay for rent, property taxes, / homeowners insurance,
+    etc.?   $ ____"): its line above, over the question's span, and its end on this line. Only a run
+    ending in a question mark or a colon, with no blank between it and the mark, is a question."""
+    x0, middle = rect[0], _middle(rect)
+    level = sorted(
+        (word for word in words if word[1] - 2 <= middle <= word[3] + 2 and word[2] <= x0 + 2),
+        key=lambda word: word[0],
+    )
+    marks = len(mark.split())
+    if len(level) <= marks or any(_is_blank(word[4]) for word in level):
+        return ""
+    run = level[:-marks]
+    if not run[-1][4].rstrip().endswith(("?", ":")):
+        return ""
+    tall = max(word[3] - word[1] for word in run)
+    top = min(word[1] for word in run)
+    above = [
+        word for word in words
+        if top - 1.6 * tall <= word[3] <= top + 1 and word[2] > run[0][0] - 2 and word[0] < rect[2]
+        and _clean(word[4])
+    ]  # fmt: skip
+    lead = []
+    if above:
+        nearest = max(word[3] for word in above)
+        lead = sorted((word for word in above if word[3] >= nearest - tall * 0.6), key=lambda word: word[0])
+    return _joined_words(lead + run)
 
 
 def _label_on(side: str, rect: Rect, words: Sequence[Word], blocked: list[Rect]) -> str:
@@ -810,7 +843,12 @@ def _blank_runs(words: list[Word]) -> list[Place]:
             elif not label or len(label) < 3:
                 previous = _label_on("left", box, words, taken)
                 label = " ".join(part for part in (previous, label) if part)
-            if not any(char.isalnum() for char in label):
+            asked = ""
+            if label.strip() and sum(char.isalpha() for char in label) < _LABEL_LETTERS:
+                asked = _question_ending_before(box, words, label)  # "...etc.?   $ ______"
+            if asked:
+                label = f"{asked} {label}"
+            elif not any(char.isalnum() for char in label):
                 label = ""  # a mark before the blank ("✗ ______" where one signs): it names nothing
             underscores = match.group().startswith("_")
             captions = _captions_under_run(box, words) if underscores else []

@@ -1684,24 +1684,6 @@ def test_a_blank_after_a_run_of_one_word_options_keeps_them_all_unless_a_colon_e
     assert len(boxes) == 3
 
 
-def test_rules_stroked_twice_are_one_field_each_with_the_caption_under_it() -> None:
-    """A notice's blocks of rules, each drawn twice over itself (a form's line and the underline of the
-    widget baked over it), with captions flush under them in two columns: every rule is one field, not
-    two in one place, and takes the caption under it, not the one of the rule above."""
-    rows = [("Employer Name", "Employee Name"), ("Employer Address", "Employee Address")]
-    rows += [("Custodial Parent Name", "Official Name")]
-    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
-        page = document.new_page()
-        for row, captions in enumerate(rows):
-            y = 120 + 44 * row
-            for x, caption in zip((20, 310), captions, strict=True):
-                for _ in range(2):
-                    page.draw_line((x, y), (x + 230, y), width=0.5)
-                page.insert_text((x, y + 12), caption, fontsize=9)
-        fields = form_fields(bytes(document.tobytes()))
-    assert sorted(field.description for field in fields) == sorted(name for pair in rows for name in pair)
-
-
 def _foot_captioned_row(posts: bool) -> bytes:
     """A registration's row of open-topped cells: a rule drawn in pieces, one a cell, each with its
     caption printed on it; with `posts`, vertical rules rise from the pieces' ends well over the

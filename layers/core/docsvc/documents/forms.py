@@ -993,7 +993,7 @@ def _drawn_fields(
     for cell in cells:
         for y in (cell[1], cell[3]):
             edges.setdefault(round(y / 2), []).append((cell[0], cell[2]))
-    whole = _pieces_joined(_drawn_once(horizontal))
+    whole = _pieces_joined(horizontal)
     blanks = [
         (y, x0, x1)
         for y, x0, x1 in whole
@@ -1078,17 +1078,6 @@ def _short_labelled_rule(
 
 _TOUCH = 1.0  # points: rule pieces this close, end to start and in height, are one rule
 _EVEN_STEPS = 1.5  # points: a stack of rules this evenly spaced is lines to write on, whatever their spans
-
-
-def _drawn_once(rules: Sequence[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
-    """The rules, each once: a rule stroked twice (a line drawn over itself, or a form's rule and the
-    underline of the widget baked over it) is one blank to write on, not two fields in one place."""
-    kept: list[tuple[float, float, float]] = []
-    for rule in sorted(rules):
-        near = kept[-8:]  # sorted by height, a rule's double is among the last kept
-        if not any(all(abs(a - b) <= _TOUCH for a, b in zip(rule, other, strict=True)) for other in near):
-            kept.append(rule)
-    return kept
 
 
 def _pieces_joined(rules: Sequence[tuple[float, float, float]]) -> list[tuple[float, float, float]]:

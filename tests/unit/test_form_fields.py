@@ -1682,3 +1682,55 @@ def test_a_blank_after_a_run_of_one_word_options_keeps_them_all_unless_a_colon_e
     assert blank.description == ("Flr." if colon else "3.b. Apt. Ste. Flr.")
     boxes = sorted(field.description for field in fields if field.type == "checkbox")
     assert len(boxes) == 3
+
+
+def _foot_captioned_row(posts: bool) -> bytes:
+    """A registration's row of open-topped cells: a rule drawn in pieces, one a cell, each with its
+    caption printed on it; with `posts`, vertical rules rise from the pieces' ends well over the
+    captions, the cells' tops left open."""
+    cells = [(40.0, 120.0, "Plate Number"), (120.0, 230.0, "Title Number"), (230.0, 380.0, "Vehicle Make")]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for x0, x1, caption in cells:
+            page.draw_line((x0, 300), (x1, 300), width=0.5)
+            page.insert_text((x0 + 6, 298), caption, fontsize=9)
+            if posts:
+                page.draw_line((x1, 274), (x1, 300), width=0.5)
+        return bytes(document.tobytes())
+
+
+def test_captions_at_the_feet_of_open_topped_cells_name_the_room_over_them() -> None:
+    fields = form_fields(_foot_captioned_row(posts=True))
+    assert [field.description for field in fields] == ["Plate Number", "Title Number", "Vehicle Make"]
+    for field in fields:  # the room is over the caption (A4: 842 points high), not on it
+        assert (field.bbox.top + field.bbox.height) * 842 <= 298 - 8
+        assert field.bbox.top * 842 >= 272
+
+
+def test_captions_printed_on_a_rule_with_no_cell_walls_name_no_room_over_them() -> None:
+    fields = form_fields(_foot_captioned_row(posts=False))
+    assert all(field.bbox.top * 842 > 285 for field in fields)  # at most the rule's own rest after one
+
+
+def _question_over_two_lines(question_mark: bool) -> bytes:
+    """A benefits application's question wrapped over two lines, its answer a "$ ______" blank at the
+    right end of the second line, far from the question's end, under a line that names other things."""
+    end = "etc.?" if question_mark else "etc."
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        question = "5. What is the total amount you pay for rent, property taxes,"
+        page.insert_text((54, 100), question, fontsize=10)
+        page.insert_text((54, 113), f"homeowners insurance, {end}", fontsize=10)
+        page.insert_text((480, 113), "$ ____________", fontsize=10)
+        return bytes(document.tobytes())
+
+
+def test_a_blank_after_a_mark_far_right_of_a_question_ending_on_its_line_is_named_by_the_question() -> None:
+    (field,) = form_fields(_question_over_two_lines(question_mark=True))
+    assert field.description.startswith("5. What is the total amount you pay")
+    assert "homeowners insurance, etc.?" in field.description
+
+
+def test_a_blank_after_a_mark_under_words_ending_in_no_question_keeps_the_line_above() -> None:
+    (field,) = form_fields(_question_over_two_lines(question_mark=False))
+    assert "homeowners" not in field.description

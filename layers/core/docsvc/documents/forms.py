@@ -306,11 +306,44 @@ def _printed_label(
         if label and side == "left" and not checkbox and _captioned_above(rect, words, blocked):
             return _label_on("above", rect, words, blocked)
         if label and side == "left" and sum(char.isalpha() for char in label) < _LABEL_LETTERS:
+            asked = _question_ending_before(rect, words, label)
+            if asked:
+                return f"{asked} {label}"
             above = _label_on("above", rect, words, blocked)  # a mark or a prefix: "►", "A-", "$"
             return f"{above} {label}" if above else label
         if label:
             return label
     return ""
+
+
+def _question_ending_before(rect: Rect, words: Sequence[Word], mark: str) -> str:
+    """The question a blank after a mark answers when the question ends on the blank's line, far left
+    of the mark ("5. What is the total you pay for rent, property taxes, / homeowners insurance,
+    etc.?   $ ____"): its line above, over the question's span, and its end on this line. Only a run
+    ending in a question mark or a colon, with no blank between it and the mark, is a question."""
+    x0, middle = rect[0], _middle(rect)
+    level = sorted(
+        (word for word in words if word[1] - 2 <= middle <= word[3] + 2 and word[2] <= x0 + 2),
+        key=lambda word: word[0],
+    )
+    marks = len(mark.split())
+    if len(level) <= marks or any(_is_blank(word[4]) for word in level):
+        return ""
+    run = level[:-marks]
+    if not run[-1][4].rstrip().endswith(("?", ":")):
+        return ""
+    tall = max(word[3] - word[1] for word in run)
+    top = min(word[1] for word in run)
+    above = [
+        word for word in words
+        if top - 1.6 * tall <= word[3] <= top + 1 and word[2] > run[0][0] - 2 and word[0] < rect[2]
+        and _clean(word[4])
+    ]  # fmt: skip
+    lead = []
+    if above:
+        nearest = max(word[3] for word in above)
+        lead = sorted((word for word in above if word[3] >= nearest - tall * 0.6), key=lambda word: word[0])
+    return _joined_words(lead + run)
 
 
 def _label_on(side: str, rect: Rect, words: Sequence[Word], blocked: list[Rect]) -> str:
@@ -810,7 +843,12 @@ def _blank_runs(words: list[Word]) -> list[Place]:
             elif not label or len(label) < 3:
                 previous = _label_on("left", box, words, taken)
                 label = " ".join(part for part in (previous, label) if part)
-            if not any(char.isalnum() for char in label):
+            asked = ""
+            if label.strip() and sum(char.isalpha() for char in label) < _LABEL_LETTERS:
+                asked = _question_ending_before(box, words, label)  # "...etc.?   $ ______"
+            if asked:
+                label = f"{asked} {label}"
+            elif not any(char.isalnum() for char in label):
                 label = ""  # a mark before the blank ("✗ ______" where one signs): it names nothing
             underscores = match.group().startswith("_")
             captions = _captions_under_run(box, words) if underscores else []
@@ -971,7 +1009,9 @@ def _drawn_fields(
         word[:4] for y, x0, x1 in under for word in _caption_under(y, x0, x1, words, text_height)
     ]
     for y, x0, x1 in blanks:
-        places += _rule_field(y, x0, x1, words, text_height, taken, (y, x0, x1) in under, claimed, whole)
+        places += _rule_field(
+            y, x0, x1, words, text_height, taken, (y, x0, x1) in under, claimed, whole, vertical
+        )
     return places
 
 
@@ -1745,11 +1785,14 @@ def _rule_field(
     captioned_under: bool = False,
     claimed: list[Rect] | None = None,
     rules: Sequence[tuple[float, float, float]] = (),
+    posts: Sequence[tuple[float, float, float]] = (),
 ) -> list[Place]:
     """A rule drawn to write on: blank just above it, with its label before it (on its line) or above,
     or under it where its stack prints its captions so; a rule under several captions parted by wide
-    gaps is a blank under each. Captions side by side that a rule takes from under it join `claimed`
-    (rules are read top to bottom): they name no rule under them from above."""
+    gaps is a blank under each; a rule with its caption printed on it at the foot of an open-topped
+    cell (vertical rules, `posts`, rising from its ends) is the room over the caption. Captions side by
+    side that a rule takes from under it join `claimed` (rules are read top to bottom): they name no
+    rule under them from above."""
     claimed = [] if claimed is None else claimed
     box = (x0, y - max(text_height, 9.0) * 1.1, x1, y)
     if any(_overlap(box, other) > 0.3 for other in known):
@@ -1760,6 +1803,9 @@ def _rule_field(
         if x1 - x0 < _MIN_FIELD:
             return []
         box, words, on = (x0, box[1], x1, y), [word for word in words if word not in on], []
+    room = _room_over_foot_caption(y, x0, x1, on, words, posts, text_height) if on else None
+    if room:
+        return [(room, _joined_words(on), "text", None, None)]
     if on and _opened_by_label(on, x0, x1):  # "Name (first, last) ______" on one rule: the rest is blank
         x0 = max(word[2] for word in on) + 1.0
         box = (x0, box[1], x1, y)
@@ -1803,6 +1849,39 @@ def _rule_field(
             return pieces
         label = _joined_words(under)
     return [(box, label, "text", None, None)] if label else []
+
+
+def _room_over_foot_caption(
+    y: float,
+    x0: float,
+    x1: float,
+    on: list[Word],
+    words: list[Word],
+    posts: Sequence[tuple[float, float, float]],
+    text_height: float,
+) -> Rect | None:
+    """The room to write in over a caption printed on its rule at the foot of an open-topped cell (a
+    registration's row "| Plate Number | Title Number | Year |" whose vertical rules rise from the
+    rule a line or more over the captions, the cells' tops open): the cell's part over the caption,
+    when a vertical rule rises from one end of the rule at least and nothing is printed there. One line
+    of caption only, within the rule's span."""
+    top = min(word[1] for word in on)
+    if max(word[1] for word in on) - top > 3 or min(word[0] for word in on) < x0 - 2:
+        return None
+    if max(word[2] for word in on) > x1 + 2:
+        return None
+    risen = [
+        post[1]
+        for post in posts
+        if min(abs(post[0] - x0), abs(post[0] - x1)) <= 3 and abs(post[2] - y) <= 3
+        and post[1] <= top - max(text_height, 6.0)
+    ]  # fmt: skip
+    if not risen:
+        return None
+    room = (x0, max(min(risen), top - 3 * max(text_height, 6.0)), x1, top - 0.5)
+    if any(_inside(word, room) and _clean(word[4]) for word in words):
+        return None
+    return room
 
 
 _ONE_ROW = 2.5  # a box's height over its words' at most: one row of a form, not a panel of captions

@@ -1756,6 +1756,39 @@ def test_a_payment_receipt_goes_to_the_bills_category_when_no_category_names_rec
     assert classify([page], [bills, receipts, letters]).category == "receipt"
 
 
+def test_a_receipt_headed_by_its_one_word_name_goes_to_the_bills_category() -> None:
+    page = "\n".join(
+        [
+            "RECIBO",
+            "Khanda Microcredito",
+            "Av. Central 12",
+            "2000 MT",
+            "RECIBO No. #000034",
+            "Recebemos do Exmo Sr. Paulo Mate a quantia de 2000 MT",
+            "Metodo de pagamento usado ..........................",
+            "Assinatura e Carimbo",
+            ".........................................",
+        ]
+    )
+    bills, letters = CONTRACT_OR_INVOICE[0], LETTER_OR_FORM[0]
+    forms = LETTER_OR_FORM[1]
+    assert classify([page], [bills, letters, forms]).category == "invoice"
+
+
+def test_a_one_word_name_of_a_receipt_inside_a_form_is_no_receipt_for_the_bills_category() -> None:
+    page = "\n".join(
+        [
+            "FORMULÁRIO DE INSCRIÇÃO",
+            "Nome: ..........................",
+            "Morada: ..........................",
+            "Junte o recibo do pagamento da quota a este formulário.",
+            "Assinatura: ..........................",
+        ]
+    )
+    bills, forms = CONTRACT_OR_INVOICE[0], LETTER_OR_FORM[1]
+    assert classify([page], [bills, forms]).category == "form"
+
+
 def test_a_letter_saying_it_received_something_is_no_receipt_for_the_bills_category() -> None:
     page = "\n".join(
         [

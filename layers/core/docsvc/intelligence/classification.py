@@ -97,6 +97,7 @@ class Classification:
 class Term:
     words: Phrase
     weight: float
+    heading_only: bool = False  # a word that names the kind only as a heading ("RECIBO" on top)
 
 
 @dataclass(frozen=True)
@@ -198,7 +199,7 @@ def build_profiles(named: Sequence[tuple[str, str]], instructions: str | None = 
     weighted = [
         _merge(own_terms(name, description), hinted[index]) for index, (name, description) in enumerate(named)
     ]
-    with_nearest_kinds(named, weighted)
+    headed = with_nearest_kinds(named, weighted)
     totals: dict[Phrase, float] = {}
     for terms in weighted:
         for words, weight in terms.items():
@@ -206,21 +207,27 @@ def build_profiles(named: Sequence[tuple[str, str]], instructions: str | None = 
     return [
         Profile(
             name,
-            tuple(Term(words, weight * weight / totals[words]) for words, weight in terms.items()),
+            tuple(
+                Term(words, weight * weight / totals[words], words in only) for words, weight in terms.items()
+            ),
             FALLBACK_POINTS if is_catch_all(name, description) else 0.0,
             layout_of(name, description),
             tuple(kind.name for kind in named_kinds(name, description)),
             naming_phrases(name, description),
         )
-        for (name, description), terms in zip(named, weighted, strict=True)
+        for (name, description), terms, only in zip(named, weighted, headed, strict=True)
     ]
 
 
-def with_nearest_kinds(named: Sequence[tuple[str, str]], weighted: list[dict[Phrase, float]]) -> None:
+def with_nearest_kinds(
+    named: Sequence[tuple[str, str]], weighted: list[dict[Phrase, float]]
+) -> list[set[Phrase]]:
     """When no category names a kind at all (in its name or anywhere in its description), the categories
-    naming its nearest kind (NEAREST_KIND) take its names of several words, weighed as a kind borrowed
-    from a description: with categories of invoices and no receipts, a "payment receipt" is filed as a
-    bill. Names of one word ("reçu", "recibo") are words of letters and forms too."""
+    naming its nearest kind (NEAREST_KIND) take its names, weighed as a kind borrowed from a
+    description: with categories of invoices and no receipts, a "payment receipt" is filed as a bill.
+    Names of one word ("reçu", "recibo") are words of letters and forms too: they count only as a
+    heading (a receipt titled "RECIBO"), and are returned apart, a set per category."""
+    headed: list[set[Phrase]] = [set() for _ in weighted]
     everywhere = {
         kind.name for name, description in named for kind in kinds_named(phrase(f"{name} {description}"))
     }
@@ -229,11 +236,13 @@ def with_nearest_kinds(named: Sequence[tuple[str, str]], weighted: list[dict[Phr
         nearest = NEAREST_KIND.get(kind.name)
         if nearest is None or kind.name in everywhere:
             continue
-        for terms, kinds in zip(weighted, own, strict=True):
+        for position, (terms, kinds) in enumerate(zip(weighted, own, strict=True)):
             if nearest in kinds:
                 for alias in kind.aliases:
-                    if len(alias) > 1:
-                        _add(terms, alias, ALIAS_WEIGHT * BORROWED_KIND_FACTOR)
+                    if len(alias) == 1 and alias not in terms:
+                        headed[position].add(alias)
+                    _add(terms, alias, ALIAS_WEIGHT * BORROWED_KIND_FACTOR)
+    return headed
 
 
 def is_catch_all(name: str, description: str) -> bool:
@@ -567,6 +576,7 @@ def page_hits(profile: Profile, page: PageText, weight: float, number: int) -> d
         term: places
         for term in profile.terms
         if (places := whole_occurrences(page.body, term.words, profile.names))
+        and (not term.heading_only or whole_occurrences(page.heading, term.words, profile.names))
     }
     spans = [(start, start + len(term.words)) for term, places in found.items() for start in places]
     spans.extend(page.claimed)

@@ -10,8 +10,8 @@ layout bench/real_corpus.py writes, keeping the `--split` asked for (`tune` by d
 of each category is `heldout`; `heldout2` to `heldout22`, `heldout25` and `heldout26`, later held-out
 sets, have no truth file, `truth_kind` "none": their documents are read for their text layer's
 words). Every document is read in this one run by the docsvc engine in process
-(`engine.parse_pages`, as the parse service calls it), raw PyMuPDF `page.get_text()`, and, when importable (`pip install -e '.[bench]'`),
-pdfplumber (`extract_text` and `extract_tables` per page) and markitdown (one text per PDF); camelot
+(`engine.parse_pages`, as the parse service calls it), raw PyMuPDF `page.get_text()`, and, when
+importable (`pip install -e '.[bench]'`), pdfplumber (`extract_text` and `extract_tables` per page) and markitdown (one text per PDF); camelot
 (lattice, then stream where lattice finds nothing) reads the PDFs whose truth holds tables, when it
 is importable. pdfplumber, markitdown and camelot read PDFs only. A missing peer is reported as not
 available.

@@ -11,10 +11,10 @@ of each category is `heldout`; `heldout2` to `heldout22`, `heldout25` and `heldo
 sets, have no truth file, `truth_kind` "none": their documents are read for their text layer's
 words). Every document is read in this one run by the docsvc engine in process
 (`engine.parse_pages`, as the parse service calls it), raw PyMuPDF `page.get_text()`, and, when
-importable (`pip install -e '.[bench]'`), pdfplumber (`extract_text` and `extract_tables` per page) and markitdown (one text per PDF); camelot
-(lattice, then stream where lattice finds nothing) reads the PDFs whose truth holds tables, when it
-is importable. pdfplumber, markitdown and camelot read PDFs only. A missing peer is reported as not
-available.
+importable (`pip install -e '.[bench]'`), pdfplumber (`extract_text` and `extract_tables` per page)
+and markitdown (one text per PDF); camelot (lattice, then stream where lattice finds nothing) reads
+the PDFs whose truth holds tables, when it is importable. pdfplumber, markitdown and camelot read PDFs
+only. A missing peer is reported as not available.
 
 What it measures, per document, then summed per category, per language and over all:
 - Text-layer fidelity against raw PyMuPDF, on PDFs whose text layer has words. Both texts are

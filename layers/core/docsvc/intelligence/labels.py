@@ -189,7 +189,7 @@ vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, 
  supplier details, vendor details, payable to, make payable to, make checks payable to, dodavatel
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
  acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, debiteur, factuuradres, cliente,
- comprador, doit a,
+ comprador, doit a, cobranca para, faturar para, faturado para, faturar a, faturado a,
  facturar a, cessionario committente, destinatario, nabywca, odbiorca, dati cliente, dati del cliente,
  dati cessionario committente, dati del cessionario committente, asiakas, ostaja, laskutettava, kund,
  kopare, customer details, client details, billing details, customer information, odberatel, kober, kjoper

@@ -398,7 +398,9 @@ _DAY_MONTH = re.compile(  # "12 March 2026", "8. Mai 2019", "3 de enero de 2024"
     r"(?i)(?<![\d.])(\d{1,2})(?:st|nd|rd|th|er)?[\s.\-/]*(?:(?:of|de)\s+)?([^\W\d_]{3,12})\.?"
     r"(?:\s+de)?[\s.\-/,]*(\d{4})(?!\d)"
 )
-_MONTH_DAY = re.compile(r"(?i)(?<![^\W\d_])([^\W\d_]{3,12})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)")
+_MONTH_DAY = re.compile(
+    r"(?i)(?<![^\W\d_])([^\W\d_]{3,12})[.,]?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)"
+)
 # A month's name with a two-digit year, as tills print them: "Feb23'19", "Jun28' 17", "Jun 26, 15 04:55 PM"
 # (a comma's year only before a time), "13-Jul-18".
 _MONTH_DAY_SHORT = re.compile(

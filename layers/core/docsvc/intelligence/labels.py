@@ -189,7 +189,7 @@ vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, 
  supplier details, vendor details, payable to, make payable to, make checks payable to, dodavatel
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
  acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, debiteur, factuuradres, cliente,
- comprador, doit a,
+ comprador, doit a, cobranca para, faturar para, faturado para, faturar a, faturado a,
  facturar a, cessionario committente, destinatario, nabywca, odbiorca, dati cliente, dati del cliente,
  dati cessionario committente, dati del cessionario committente, asiakas, ostaja, laskutettava, kund,
  kopare, customer details, client details, billing details, customer information, odberatel, kober, kjoper
@@ -539,7 +539,8 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
      "amount payable", "total payable", "invoice total", "total to pay", "amount to pay", "balance",
      "total paid", "amount paid", "order total", "due payable", "total including tax", "total including vat",
      "total amount including tax", "total amount including vat", "amount including tax",
-     "amount including vat"),
+     "amount including vat", "total with tax", "total with vat", "total paid with tax",
+     "total paid with vat", "amount with tax", "amount with vat"),
     ("subtotal", "net total", "net amount", "total before tax", "total excl tax", "total excluding tax",
      "total excluding vat", "total amount excluding tax", "total amount excluding vat",
      "amount excluding tax", "amount excluding vat", "excluding tax", "excluding vat", "taxable amount",
@@ -547,7 +548,8 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
      "subtotal without tax", "subtotal excluding tax", "subtotal excl tax", "subtotal before tax",
      "subtotal without vat", "subtotal excluding vat", "total without tax", "total without vat",
      "amount without tax", "amount without vat"),
-    ("tax", "vat", "gst", "sales tax", "tax amount", "vat amount", "tax total", "total tax"),
+    ("tax", "vat", "gst", "sales tax", "tax amount", "vat amount", "tax total", "total tax", "tax paid",
+     "vat paid"),
     ("date", "invoice date", "issue date", "date issued", "issued", "issued on", "issued at", "date of issue",
      "dated", "document date", "receipt date"),
     ("due date", "payment due", "due", "pay by", "payment due date", "due by", "payable by", "remit by",
@@ -574,7 +576,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     ("invoice number", "invoice id", "bill number", "invoice serial number", "invoice serial"),
     ("vat id", "vat number", "vat identification number", "vat registration number", "tax id", "vat", "tax",
      "tax identification number", "tax registration number", "gstin", "gst number",
-     "gst registration number"),
+     "gst registration number", "tax identifier", "vat identifier"),
     ("iban", "bank account", "account number", "bank account number", "iban number"),
     ("receipt number", "receipt id", "transaction number", "transaction id"),
     ("order number", "order id", "purchase order number"),
@@ -650,7 +652,7 @@ QUALIFIERS = frozenset(
      "original", "related", "referenced", "preceding", "corrected",
      "expiration", "start", "end", "from", "to", "per", "unit", "line",
      # and an identifier's: "Tax ID", "VAT number", "NIP" (said "vat id") are no tax amount
-     "id", "number", "identification", "registration"}
+     "id", "number", "identification", "identifier", "registration"}
 )  # fmt: skip
 # Words that make a number a way to reach someone: "Phone No", "Contact No.", "Mobile number" label a
 # phone, never a document's or an account's number.

@@ -19,7 +19,7 @@ _CURRENCY = re.compile(
     r"(?i)(?<![a-z])(?:usd|eur|gbp|jpy|chf|cad|aud|nzd|cny|rmb|inr|sek|nok|dkk|pln|czk|huf|brl|mxn|zar|"
     r"sgd|hkd|krw|rub|ils|aed|sar|try|rsd|aoa|pyg|ron|uah|bgn|mkd|us\$|ca\$|au\$|a\$|c\$|r\$|sg\$|s\$|hk\$|nz\$|rs\.?|kr\.?|fr\.|"
     r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|ден\.?|lei|idr|vnd|uzs|rp\.?|myr|kes|twd|clp|ars|"  # noqa: RUF001
-    r"dzd|egp|ngn|ghs|thb|lkr|pkr|bdt|tnd|xof|xaf|kwd|qar|isk|nt\$|ksh|(?-i:RM|PEN|MAD|PHP|COP|S/\.?))(?![a-z])|"
+    r"dzd|egp|ngn|ghs|thb|lkr|pkr|bdt|tnd|xof|xaf|kwd|qar|isk|nt\$|ksh|(?-i:RM|PEN|MAD|PHP|COP|Bs\.?|S/\.?))(?![a-z])|"
     r"新台幣|新臺幣|新台币|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"
 )
 _UNIT_AFTER = re.compile(r"(.*?[\d)])\s*(%|[^\W\d_]{1,6}\.?)")
@@ -111,19 +111,20 @@ _WORD_SIGNS = {
     "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "TL": "TRY", "Kz": "AOA", "kz": "AOA", "Gs": "PYG", "din": "RSD",
     "RSD": "RSD", "lei": "RON", "Fr": "CHF", "kn": "HRK", "ден": "MKD",
     "дин": "RSD", "руб": "RUB", "грн": "UAH", "лв": "BGN", "сум": "UZS", "Rp": "IDR", "đ": "VND",  # noqa: RUF001
-    "RM": "MYR", "KSh": "KES", "Ksh": "KES", "KShs": "KES", "S/": "PEN",
+    "RM": "MYR", "KSh": "KES", "Ksh": "KES", "KShs": "KES", "S/": "PEN", "Bs": "VES",
 }  # fmt: skip
 _WORD_SIGN = re.compile(r"(?<=\d)\s?(" + "|".join(_WORD_SIGNS) + r")(?![^\W\d_])")
 # A sign no word of a language is, standing as a word in a line without figures: a table's column
 # heading or a label that names the currency of its amounts ("čerpáno Kč", "Kwota zł", "Цена (ден)").
 _HEADING_SIGN = re.compile(r"(?<![^\W\d_])(Kč|zł|ден|лв|грн)(?![^\W\d_])")
 # A sign written before the amount ("Gs. 150.000", "Kz 1 250,00", "Fr. 120.50", "TL 99,90", the Malaysian
-# ringgit's "RM 100.00", the Kenyan shilling's "KSh 1,184.92", the Peruvian sol's "S/ 380.00", "S/. 380.00").
+# ringgit's "RM 100.00", the Venezuelan bolívar's "Bs.1.000,00", the Kenyan shilling's "KSh 1,184.92",
+# the Peruvian sol's "S/ 380.00", "S/. 380.00").
 # "Fr" only with its point: a German "Fr" before a date is Friday. "S/" only before an amount with its
 # cents, no "/" after it: a reference is numbered so too ("Our ref: S/2023/145").
 _SOL_AMOUNT = r"\.?\s?\d{1,3}(?:[,.\s]?\d{3})*[.,]\d{2}(?![\d/])"
 _SIGN_BEFORE = re.compile(
-    rf"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft|Rp|RM|KShs|KSh|Ksh|S/(?={_SOL_AMOUNT}))\.?\s?(?=\d)"
+    rf"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft|Rp|RM|Bs|KShs|KSh|Ksh|S/(?={_SOL_AMOUNT}))\.?\s?(?=\d)"
 )
 _CURRENCY_CODE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|RMB|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|"
@@ -398,7 +399,9 @@ _DAY_MONTH = re.compile(  # "12 March 2026", "8. Mai 2019", "3 de enero de 2024"
     r"(?i)(?<![\d.])(\d{1,2})(?:st|nd|rd|th|er)?[\s.\-/]*(?:(?:of|de)\s+)?([^\W\d_]{3,12})\.?"
     r"(?:\s+de)?[\s.\-/,]*(\d{4})(?!\d)"
 )
-_MONTH_DAY = re.compile(r"(?i)(?<![^\W\d_])([^\W\d_]{3,12})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)")
+_MONTH_DAY = re.compile(
+    r"(?i)(?<![^\W\d_])([^\W\d_]{3,12})[.,]?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)"
+)
 # A month's name with a two-digit year, as tills print them: "Feb23'19", "Jun28' 17", "Jun 26, 15 04:55 PM"
 # (a comma's year only before a time), "13-Jul-18".
 _MONTH_DAY_SHORT = re.compile(

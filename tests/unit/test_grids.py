@@ -1926,3 +1926,14 @@ def test_a_framed_column_of_one_phrase_a_row_hides_no_column() -> None:
 
     assert not grids._hidden_columns(grid, lines[1:])
     assert grids._framed([grid], lines, opened=True) == grid
+
+
+def test_a_block_is_spelled_by_its_words_as_a_multiset_with_or_without_control_characters() -> None:
+    words = words_of([(100, [(10, "Total"), (60, "12"), (90, "12")])])
+
+    assert grids._spelled_by(words, ["12 Total", "12"])
+    assert not grids._spelled_by(words, ["Total 12"])  # a word the text holds once is no repeat
+    assert not grids._spelled_by(words, ["Total 12 12 EUR"])  # a word of the text no word holds
+    assert grids._spelled_by(words, ["Total \x02 12 12"])  # but for a run of control characters
+    assert grids._unprinted(words, ["Total \x02 12 12"]) == ["\x02"]
+    assert grids._unprinted(words, ["Total 12 12"]) == []

@@ -1678,6 +1678,33 @@ def test_a_phrase_across_a_column_line_drawn_over_the_header_only_stays_one_cell
     assert split_aligned_columns(HEADED_GRID, words) == HEADED_GRID
 
 
+# A box of sums: three header boxes drawn over one row of amounts with no line between them.
+SUMS_GRID = Grid(
+    (100.0, 105.0, 400.0, 150.0),
+    columns=(200.0, 300.0),
+    rows=(126.0,),
+    cells=((100.0, 105.0, 200.0, 126.0), (200.0, 105.0, 300.0, 126.0), (300.0, 105.0, 400.0, 126.0),
+           (100.0, 126.0, 400.0, 150.0)),
+)  # fmt: skip
+
+
+def test_one_row_under_header_boxes_is_parted_at_their_lines_where_its_words_stand_a_gap_apart() -> None:
+    words = words_of([(110.0, [(106, "Base:"), (206, "Tax:"), (306, "Total:")]),
+                      (132.0, [(106, "$200.00"), (206, "$42.20"), (306, "$242.20")])])  # fmt: skip
+
+    grid = split_aligned_columns(SUMS_GRID, words)
+    (text,) = assemble([block(words)], words, [grid], render)
+
+    assert "| $200.00 | $42.20 | $242.20 |" in text
+
+
+def test_one_row_under_header_boxes_holding_a_phrase_across_their_lines_stays_one_cell() -> None:
+    phrase = [(106, "Payable"), (154, "within"), (196, "thirty"), (238, "days")]
+    words = words_of([(110.0, [(106, "Base:"), (206, "Tax:"), (306, "Total:")]), (132.0, phrase)])
+
+    assert split_aligned_columns(SUMS_GRID, words) == SUMS_GRID
+
+
 # A spreadsheet printed with borders around its numbers only: row labels left of the ruled box, column
 # headers above it.
 BORDERED = Grid((200.0, 100.0, 400.0, 160.0), columns=(300.0,), rows=(120.0, 140.0))

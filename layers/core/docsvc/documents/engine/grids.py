@@ -1338,9 +1338,10 @@ def split_aligned_columns(grid: Grid, words: Sequence[Word]) -> Grid:
 def _parted_spans(grid: Grid, words: Sequence[Word]) -> Grid:
     """A ruled grid whose column line is drawn over some rows only (a header's boxes, a shaded
     column's) and whose cells drawn across it below hold words on both its sides, a column's gap
-    apart (as wide as a line is high), in `_MIN_ROWS` rows at least: those cells are cut at the line,
-    so that a row's label and its value are not joined as one spanning cell's. A phrase spanning the
-    columns leaves no such gap there, and stays one cell."""
+    apart (as wide as a line is high), in `_MIN_ROWS` rows at least, or in every cell it crosses (a
+    header's boxes over one row of amounts): those cells are cut at the line, so that a row's label and
+    its value are not joined as one spanning cell's. A phrase spanning the columns leaves no such gap
+    there, and stays one cell."""
     cells = set(grid.cells)
     owned: dict[Box, list[Word]] = {}  # a cell's words, found once however many column lines cross it
 
@@ -1354,8 +1355,9 @@ def _parted_spans(grid: Grid, words: Sequence[Word]) -> Grid:
         return owned[cell]
 
     for x in grid.columns:
-        parted = [cell for cell in cells if cell[0] + _SNAP < x < cell[2] - _SNAP and _gap_at(x, own(cell))]
-        if len(parted) >= _MIN_ROWS:
+        crossed = [cell for cell in cells if cell[0] + _SNAP < x < cell[2] - _SNAP]
+        parted = [cell for cell in crossed if _gap_at(x, own(cell))]
+        if len(parted) >= _MIN_ROWS or (parted and len(parted) == len(crossed)):
             cells = (cells - set(parted)) | {piece for cell in parted for piece in _cut(cell, [x])}
     if cells == set(grid.cells):
         return grid

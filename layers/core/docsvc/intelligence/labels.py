@@ -192,7 +192,8 @@ customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistung
  comprador, doit a, cobranca para, faturar para, faturado para, faturar a, faturado a,
  facturar a, cessionario committente, destinatario, nabywca, odbiorca, dati cliente, dati del cliente,
  dati cessionario committente, dati del cessionario committente, asiakas, ostaja, laskutettava, kund,
- kopare, customer details, client details, billing details, customer information, odberatel, kober, kjoper
+ kopare, customer details, client details, billing details, customer information, odberatel, kober, kjoper,
+ datos del cliente, datos de cliente, datos cliente, dados do cliente
 customer name: naam klant, naam van de klant, klantnaam, nom du client, nom client, nombre del cliente,
  nombre cliente, nome cliente, nome del cliente, nome do cliente, nazwa klienta, nazwa nabywcy, kundenname,
  name des kunden
@@ -209,7 +210,8 @@ description: beschreibung, bezeichnung, artikel, produkt, leistung, designation,
 amount paid: importo pagato, importe pagado, valor pago, montant paye, gezahlter betrag, bezahlter betrag
 amount: betrag, beitrag, montant, bedrag, importe, importo, valor, kwota, wartosc, summa, belopp
 address: anschrift, adresse, adres, direccion, indirizzo, endereco, osoite
-name: nom, naam, nombre, nome, nazwa, nimi, namn
+name: nom, naam, nombre, nome, nazwa, nimi, namn, razon social, raison sociale, ragione sociale, razao social,
+ denominacion social, denominazione sociale
 date: datum, fecha, data, paivamaara, pvm
 number: nummer, numero, numer
 invoice: rechnung, facture, factuur, factura, fattura, fatura, faktura, lasku, facture doit
@@ -244,9 +246,9 @@ tax: kdv, hesaplanan kdv, toplam kdv, kdv tutari, afa, afa osszeg, afa ertek, af
  у тому числі пдв, φπα, ποσο φπα, συνολο φπα, total tva, valoare tva, dph spolu, 消費税, 消費税額, 消費税等,
  税額, 税额, 稅額, 세액, 부가세, 부가가치세
 vat id: vergi no, vergi numarasi, vergi kimlik no, vergi kimlik numarasi, vkn, adoszam, kozossegi adoszam,
- pib, oib, pdv broj, ruc, пиб, инн, іпн, ипн, αφμ, cif, cui, cod fiscal, cod de inregistrare fiscala,
- ic dph, 登録番号, 適格請求書発行事業者登録番号, 纳税人识别号, 納稅人識別號, 统一社会信用代码,
- 사업자등록번호, 사업자 등록번호
+ pib, oib, pdv broj, ruc, rif, r i f, пиб, инн, іпн, ипн, αφμ, cif, cui, cod fiscal,
+ cod de inregistrare fiscala, ic dph, 登録番号, 適格請求書発行事業者登録番号, 纳税人识别号, 納稅人識別號,
+ 统一社会信用代码, 사업자등록번호, 사업자 등록번호
 invoice: szamla, racun, рачун, счет, счет фактура, рахунок, рахунок фактура, τιμολογιο, factura fiscala,
  faktura, 請求書, 御請求書, 发票, 發票, 增值税电子普通发票, 增值税普通发票, 增值税专用发票, 세금계산서,
  청구서, 인보이스

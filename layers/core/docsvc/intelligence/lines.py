@@ -15,7 +15,8 @@ from docsvc.intelligence.labels import SYNONYM_GROUPS, is_label_text, label_key
 
 Pos = tuple[int, int]  # where a label or value starts: (line, character) or, in a table row, (line, cell)
 KNOWN_KEYS = frozenset(key for group in SYNONYM_GROUPS for key in group)  # the labels with a meaning
-_GAP = re.compile(r"[ \u00a0]{2,}|\t|\s*(?:\.{3,}|…+)\s*")  # wide spacing or dot leaders
+# Wide spacing, or dot leaders, spaced (". . . .") or not.
+_GAP = re.compile(r"[ \u00a0]{2,}|\t|\s*(?:\.{3,}|…+|(?<!\S)\.(?: \.){2,})\s*")
 # A slash between a value and the next label of the line ("Facture F1 du 26-05-2019 / Date d'échéance:
 # 27-05-2019"): a digit before it, a word after it.
 _SLASH_AFTER_VALUE = re.compile(r"(?<=\d)\s+/\s+(?=[^\W\d])")

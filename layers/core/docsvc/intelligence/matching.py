@@ -950,7 +950,9 @@ def _other_parties_lines(slot: Slot, regions: _RegionCache, owners: Sequence[Own
     issuer's fields) but not this field's own best block: a VAT id labelled in the customer's block
     ("NIP: ...", "UID-Nr: ...") is the customer's, whatever the issuer's field is named. Two parties'
     blocks printed side by side come out as one paragraph, and a block taking in the other's lines is
-    both parties' columns read as one: neither is the other party's alone."""
+    both parties' columns read as one: neither is the other party's alone. A block printed twice (drawn
+    over itself, or as an original and its copy) is the other party's both times: each of its best
+    blocks counts."""
     if slot.owner is None:
         return frozenset()
     layout = regions.reading.layout
@@ -958,10 +960,10 @@ def _other_parties_lines(slot: Slot, regions: _RegionCache, owners: Sequence[Own
     own_paragraphs = {layout.lines[line].block for line in own}
     others: set[int] = set()
     for owner in owners:
-        best = regions.of(owner)[0] if owner.path != slot.owner.path and regions.of(owner) else None
-        if best is None or best.lines & own:
-            continue
-        others |= {layout.lines[line].block for line in best.lines} - own_paragraphs - {-1}
+        found = regions.of(owner) if owner.path != slot.owner.path else []
+        for best in [region for region in found if region.score >= found[0].score]:
+            if not best.lines & own:
+                others |= {layout.lines[line].block for line in best.lines} - own_paragraphs - {-1}
     return frozenset(index for block in others for index in layout.blocks[block])
 
 
@@ -975,6 +977,8 @@ def _from_pair(slot: Slot, pair: Pair, label_score: float, reading: Reading) -> 
         text, uses = ", ".join(line for line, _ in kept), uses | {position for _, position in kept}
     elif role_of(slot.path[-1]) == "name" and pair.how != "cell":
         kept = _name_lines(_until_block_ends(following[:2], reading), 0)
+        if len(kept) == 1 and pair.how == "colon":
+            kept += _name_wrapped_apart(pair.value_at[0], reading)
         text, uses = " ".join(line for line, _ in kept), uses | {position for _, position in kept}
     elif slot.node.kind == "boolean" or slot.node.enum is not None:
         boxes = ticked_options([line for line, _ in _until_block_ends(following[:6], reading)])
@@ -989,6 +993,30 @@ def _from_pair(slot: Slot, pair: Pair, label_score: float, reading: Reading) -> 
         candidate = _unformed_tax_id(text, label_score * PRIOR[pair.how], pair.label_at, frozenset(uses))
     if candidate:
         yield candidate
+
+
+def _name_wrapped_apart(index: int, reading: Reading) -> list[tuple[str, Pos]]:
+    """The rest of a name after its label's colon that the page wrapped into a block of its own: the
+    next line, a block of one line of words that starts with a small letter ("Razón Social: Fideicomiso
+    inmobiliario VBC Green" over "residence by blue sky"); a new line of its own starts with a capital,
+    a digit or a label."""
+    lines = reading.layout.lines
+    if index + 1 >= len(lines) or lines[index].cells is not None:
+        return []
+    below = lines[index + 1]
+    text = below.text.strip()
+    if (
+        below.cells is not None
+        or below.page != lines[index].page
+        or below.block < 0
+        or len(reading.layout.blocks[below.block]) != 1
+        or not text[:1].islower()
+        or label_colon(text) is not None
+        or any(char.isdigit() for char in text)
+        or len(text.split()) > 6
+    ):
+        return []
+    return [(text, (index + 1, 0))]
 
 
 def _unformed_tax_id(text: str, score: float, order: Pos, uses: frozenset[Pos]) -> Candidate | None:
@@ -1078,6 +1106,7 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
         rest = plain[0 if whole else 1 :]
         if not whole:
             rest = plain[len(_name_lines(plain, 0)) :]  # none when the block is a name of two lines
+        rest = [(text, position) for text, position in rest if not _only_a_date(text, reading)]
         if rest:
             found.append(
                 (", ".join(text for text, _ in rest), frozenset(position for _, position in rest), 0.85)
@@ -1149,7 +1178,7 @@ def _before_form(text: str) -> str:
     starts = [match.start() for pattern in FORMS.values() if (match := pattern.search(text))]
     if not starts or not any(in_form(form, text) for form in FORMS):
         return text
-    before = text[: min(starts)].strip()
+    before = text[: min(starts)].strip().rstrip("<([").strip()  # "Elliot Raque <raque@...>"
     return before if len(before.split()) >= 2 and any(char.isalpha() for char in before) else ""
 
 
@@ -1186,6 +1215,13 @@ def _dated(text: str) -> bool:
     """Whether a line prints a date ("09/23/2017"): in a shop's block, the till's line, not its name
     (a party's block of an invoice may interleave its labelled dates: those keep their place)."""
     return parse_date(text, False) is not None
+
+
+def _only_a_date(text: str, reading: Reading) -> bool:
+    """Whether a line prints a date and nothing else ("Setembro, 23, 2016" under a letterhead's name):
+    the document's date, no line of an address."""
+    found = parse_date(text, reading.day_first)
+    return found is not None and found.printed.strip(" .,") == text.strip(" .,")
 
 
 def _is_street(text: str) -> bool:

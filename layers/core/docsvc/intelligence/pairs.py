@@ -70,8 +70,9 @@ _EQUALS_LABEL = re.compile(r"(?P<label>[^\W\d_][^\d=:]*?)\s+=\s+(?P<value>\S.*)"
 # In a cell of summary amounts, a label (with its rate in brackets or not) and its amount with cents.
 _SUM_RUN = re.compile(
     r"(?P<label>[^\W\d_][^\d:|]*?(?:\(\s*\d+(?:[.,]\d+)?\s*%\s*\)[^\d:|]*?)?)\s*"
-    r"(?P<amount>(?:[$€£]\s?)?-?\d{1,3}(?:[ .,'\u00a0\u202f]?\d{3})*[.,]\d{2}"
-    r"(?:\s?(?:€|EUR|\$|£|USD|GBP|CHF))?)"
+    r"(?P<amount>(?:(?:[$€£¥₹₽₺₦]|R\$|S/\.?|Bs\.?|Rs\.?|RM|CHF|EUR|USD|GBP)\s?)?"
+    r"-?\d{1,3}(?:[ .,'\u00a0\u202f]?\d{3})*[.,]\d{2}"
+    r"(?:\s?(?:€|EUR|\$|£|USD|GBP|CHF|zł|Kč|kr|Ft|lei))?)"
     r"(?=\s+[^\W\d_]|\s*$)"
 )
 

@@ -112,6 +112,13 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         yield from _quoted_payee(slot, reading)
     if key[-1:] == ("number",) and slot.node.kind == "string":
         yield from _titled_number(slot, reading)
+    if (
+        slot.node.kind == "string"
+        and identifier_kind(slot.path[-1]) == "vat"
+        and slot.owner is not None
+        and set(slot.owner.aliases) & VENDOR_KEYS
+    ):
+        yield from _vat_id_under_bare_label(slot, reading)
     if slot.node.kind == "string" and identifier_kind(slot.path[-1]) == "iban":
         yield from _iban_after_its_name(slot, reading)
         yield from _lone_iban(slot, reading)
@@ -176,6 +183,34 @@ def _value_printed_apart(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             if candidate:
                 yield candidate
                 return
+
+
+def _vat_id_under_bare_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """The issuer's VAT id in a footer printed in columns, read row by row: its label alone on a line
+    ("USt-IdNr"), the id alone on a line of the same block further down ("DE123456789"), with the
+    other columns' lines between them. Only the block's one such id, and less likely than a value
+    after its label."""
+    lines = reading.layout.lines
+    for index, line in enumerate(lines):
+        if line.cells is not None or line.block < 0:
+            continue
+        score = slot.aliases.get(label_key(line.text.strip().rstrip(":")), 0.0)
+        if score < SYNONYM:
+            continue
+        block = reading.layout.blocks[line.block]
+        ids = [
+            at
+            for at in block
+            if at > index
+            and (found := find_identifier("vat", lines[at].text)) is not None
+            and found[0].replace(" ", "") == lines[at].text.strip().replace(" ", "")
+        ]
+        if len(ids) == 1:
+            at = ids[0]
+            uses = frozenset({(index, 0), (at, 0)})
+            candidate = candidate_of(slot, lines[at].text.strip(), score * _APART, (at, 0), uses, reading)
+            yield from [candidate] if candidate else []
+            return
 
 
 def _lone_form(slot: Slot) -> Callable[[str, Reading], bool] | None:

@@ -129,7 +129,7 @@ _SIGN_BEFORE = re.compile(
 _CURRENCY_CODE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|RMB|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|"
     r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|ILS|IDR|VND|UZS|MKD|MYR|KES|TWD|ARS|DZD|EGP|NGN|THB|LKR|PKR|"
-    r"BDT|TND|XOF|XAF|KWD|QAR|ISK|NPR|MUR|GTQ|"
+    r"BDT|TND|XOF|XAF|KWD|QAR|ISK|NPR|MUR|GTQ|VES|"
     # the currencies the euro replaced, as invoices before 2002 and their archives print them ("Total
     # Amount (DEM)"); not "ESP" or "ATS", which name Spain and more besides
     r"DEM|FRF|ITL|NLG|BEF|FIM|PTE|IEP|GRD|LUF)(?![A-Za-z])"

@@ -351,6 +351,7 @@ SPLITS = (
     "fresh26",
     "fresh27",
     "fresh28",
+    "fresh29",
     "receipts",
     "receipts2",
     "receipts2-heldout",

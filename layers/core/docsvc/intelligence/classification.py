@@ -40,6 +40,7 @@ from docsvc.intelligence.vocabulary import (
     quoted,
     stem,
     unquoted,
+    word_count,
 )
 
 NAME_WEIGHT = 3.0
@@ -481,7 +482,7 @@ def heading_lines(text: str) -> list[str]:
         if ":" not in line
         and len(line) <= SHORT_LINE
         and not any(character.isdigit() for character in line)
-        and len(phrase(line)) <= HEADING_WORDS
+        and word_count(line) <= HEADING_WORDS  # a run of kanji or Thai is a word, not its pairs
     ]
 
 
@@ -519,9 +520,10 @@ def whole_occurrences(text: IndexedText, words: Phrase, names: frozenset[Phrase]
     abbreviation ("P.O." for a purchase order); and a name of two letters among `names` (a kind's
     name or alias) not written in capitals: such a name is an abbreviation ("PO" for a purchase
     order), and in lower case the same letters are another language's small word (Polish "po",
-    after). A cue of two letters counts in any case ("eq. 3" of a paper)."""
+    after). A cue of two letters counts in any case ("eq. 3" of a paper), and so does a name of two
+    characters of a script without case ("报告", a report)."""
     size = len(words)
-    capitals = size == 1 and len(words[0]) == 2 and words in names
+    capitals = size == 1 and len(words[0]) == 2 and words in names and words[0] != words[0].upper()
     return [
         index
         for index in text.occurrences(words)

@@ -2059,3 +2059,9 @@ def test_document_kinds_are_recognised_by_their_names_in_japanese_chinese_and_th
     text: str, expected: str
 ) -> None:
     assert classify([text], list(reversed(KINDS_OF_DOCUMENTS))).category == expected
+
+
+def test_a_spacing_accent_over_a_dotless_i_as_tex_sets_it_makes_an_accented_i() -> None:
+    from docsvc.intelligence.classification import with_accents_joined
+
+    assert with_accents_joined("T\u00b4\u0131tulo de la Secci\u00b4on") == "Título de la Sección"

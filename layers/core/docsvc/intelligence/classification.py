@@ -363,10 +363,11 @@ _COMBINING = {"\u00b4": "\u0301", "\u00a8": "\u0308", "\u02c6": "\u0302", "\u02d
 
 
 def with_accents_joined(text: str) -> str:
-    """`text` with each spacing accent set before its letter joined to that letter."""
+    """`text` with each spacing accent set before its letter joined to that letter; a dotless i under
+    an accent, as TeX sets an accented i ("T\u00b4\u0131tulo"), is an i ("Título")."""
     if not _SPACING_ACCENT.search(text):
         return text
-    joined = _SPACING_ACCENT.sub(lambda found: found[2] + _COMBINING[found[1]], text)
+    joined = _SPACING_ACCENT.sub(lambda found: found[2].replace("\u0131", "i") + _COMBINING[found[1]], text)
     return unicodedata.normalize("NFC", joined)
 
 

@@ -18,6 +18,7 @@ Phrase = tuple[str, ...]
 # whose words carry their particles: a run of them is cut into overlapping pairs of characters.
 _UNSPACED = "\u0e01-\u0e4e\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _WORD = re.compile(rf"([{_UNSPACED}]+)|[^\W_{_UNSPACED}]+")
+_UNSPACED_RUN = re.compile(rf"[{_UNSPACED}]{{3}}")
 _CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _QUOTED = re.compile(r""""([^"]+)"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)""")
 
@@ -114,10 +115,12 @@ def tokenize(text: str, pairs: bool = True) -> list[Token]:
     written without spaces ("請求書を送付します", "รายงานฉบับสุดท้าย") gives its overlapping pairs of
     characters, so that a phrase of such a script is found inside a run as the same pairs in a row
     (without `pairs`, the run as one word)."""
+    if not pairs or not _UNSPACED_RUN.search(text):
+        return [Token(stem(match.group()), match.start(), match.end()) for match in _WORD.finditer(text)]
     tokens: list[Token] = []
     for match in _WORD.finditer(text):
         run, start = match.group(), match.start()
-        if match.group(1) is None or len(run) < 3 or not pairs:
+        if match.group(1) is None or len(run) < 3:
             tokens.append(Token(stem(run), start, match.end()))
         else:
             tokens.extend(

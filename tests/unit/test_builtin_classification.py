@@ -2026,3 +2026,42 @@ def test_a_macedonian_or_bulgarian_invoice_is_an_invoice_by_its_name_and_vat(tex
     result = classify([text], list(reversed(KINDS_OF_DOCUMENTS)))  # the invoice listed last: no tie won
     assert result.category == "invoice"
     assert result.likelihood >= 0.5
+
+
+def test_a_run_of_kanji_kana_or_thai_is_cut_into_pairs_so_a_name_is_found_inside_it() -> None:
+    from docsvc.intelligence.classification import heading_lines
+    from docsvc.intelligence.vocabulary import phrase, tokenize
+
+    text = IndexedText.of("本書は請求書です。pTEXマニュアル\nรายงานฉบับสุดท้าย")
+    assert text.occurrences(phrase("請求書")) and text.occurrences(phrase("รายงาน"))
+    assert text.occurrences(phrase("マニュアル")) and text.occurrences(phrase("ptex"))
+    assert not text.occurrences(phrase("書類"))  # pairs in a row, not characters anywhere
+    assert [token.stem for token in tokenize("Invoice 報告")] == ["invoice", "報告"]  # short runs whole
+    assert heading_lines("ソフトウェア取扱説明書\n本文") == [
+        "ソフトウェア取扱説明書",
+        "本文",
+    ]  # a run: a word
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("御請求書\n請求番号 1234\n合計金額 12,000円\n消費税 1,200円", "invoice"),
+        (
+            "ソフトウェア取扱説明書\n第1章 インストール\nコマンドの構文とパラメータを説明します。",
+            "technical_documentation",
+        ),
+        ("年度工作报告\n本报告总结了本年度的主要工作和结论。", "report"),
+        ("B2G — รายงาน QA ฉบับสุดท้าย\nเอกสาร: งบประมาณ\nข้อผิดพลาด ก่อนแก้ → หลังแก้", "report"),
+    ],
+)
+def test_document_kinds_are_recognised_by_their_names_in_japanese_chinese_and_thai(
+    text: str, expected: str
+) -> None:
+    assert classify([text], list(reversed(KINDS_OF_DOCUMENTS))).category == expected
+
+
+def test_a_spacing_accent_over_a_dotless_i_as_tex_sets_it_makes_an_accented_i() -> None:
+    from docsvc.intelligence.classification import with_accents_joined
+
+    assert with_accents_joined("T\u00b4\u0131tulo de la Secci\u00b4on") == "Título de la Sección"

@@ -40,6 +40,7 @@ from docsvc.intelligence.vocabulary import (
     quoted,
     stem,
     unquoted,
+    word_count,
 )
 
 NAME_WEIGHT = 3.0
@@ -362,10 +363,11 @@ _COMBINING = {"\u00b4": "\u0301", "\u00a8": "\u0308", "\u02c6": "\u0302", "\u02d
 
 
 def with_accents_joined(text: str) -> str:
-    """`text` with each spacing accent set before its letter joined to that letter."""
+    """`text` with each spacing accent set before its letter joined to that letter; a dotless i under
+    an accent, as TeX sets an accented i ("T\u00b4\u0131tulo"), is an i ("Título")."""
     if not _SPACING_ACCENT.search(text):
         return text
-    joined = _SPACING_ACCENT.sub(lambda found: found[2] + _COMBINING[found[1]], text)
+    joined = _SPACING_ACCENT.sub(lambda found: found[2].replace("\u0131", "i") + _COMBINING[found[1]], text)
     return unicodedata.normalize("NFC", joined)
 
 
@@ -481,7 +483,7 @@ def heading_lines(text: str) -> list[str]:
         if ":" not in line
         and len(line) <= SHORT_LINE
         and not any(character.isdigit() for character in line)
-        and len(phrase(line)) <= HEADING_WORDS
+        and word_count(line) <= HEADING_WORDS  # a run of kanji or Thai is a word, not its pairs
     ]
 
 
@@ -519,9 +521,10 @@ def whole_occurrences(text: IndexedText, words: Phrase, names: frozenset[Phrase]
     abbreviation ("P.O." for a purchase order); and a name of two letters among `names` (a kind's
     name or alias) not written in capitals: such a name is an abbreviation ("PO" for a purchase
     order), and in lower case the same letters are another language's small word (Polish "po",
-    after). A cue of two letters counts in any case ("eq. 3" of a paper)."""
+    after). A cue of two letters counts in any case ("eq. 3" of a paper), and so does a name of two
+    characters of a script without case ("报告", a report)."""
     size = len(words)
-    capitals = size == 1 and len(words[0]) == 2 and words in names
+    capitals = size == 1 and len(words[0]) == 2 and words in names and words[0] != words[0].upper()
     return [
         index
         for index in text.occurrences(words)

@@ -115,7 +115,7 @@ def _concept_table() -> tuple[dict[Words, str], int]:
         else:
             listing = entry
         for item in listing.split(","):
-            words = phrase(item)
+            words = phrase(item, pairs=False)
             if words:
                 table.setdefault(words, concept)
             if len(words) > 1 and len("".join(words)) >= _JOINED:
@@ -161,7 +161,7 @@ def concepts(text: str) -> Words:
     extractor's label keys say them (abbreviations spelled out), without stop words or numbering."""
     text = _HINT.sub(" ", unescaped(text))
     text = re.sub(r"['\u2019]s\b", "", text)
-    raw = _cjk_apart(phrase(text))
+    raw = _cjk_apart(phrase(text, pairs=False))  # runs of CJK cut by the concepts they hold
     said = _said(raw)
     expanded: list[str] = []
     for word in said:
@@ -655,7 +655,9 @@ def field_values(fields: Sequence[tuple[str, str, str]], instructions: str) -> d
 def _plain_words(text: str) -> Words:
     """A label's words as printed, case, accents and hints aside, stop words kept: how a label that is
     nothing but stop words ("Other", "From", "To") is told apart, where its concepts are none."""
-    return tuple(word for word in phrase(_HINT.sub(" ", unescaped(text))) if word not in _DROPPED)
+    return tuple(
+        word for word in phrase(_HINT.sub(" ", unescaped(text)), pairs=False) if word not in _DROPPED
+    )
 
 
 def _with_mark(statement: Statement, targets: _Targets) -> Statement:

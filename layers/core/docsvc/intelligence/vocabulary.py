@@ -8,13 +8,17 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
 
 Phrase = tuple[str, ...]
 
-_WORD = re.compile(r"[^\W_]+")
+# Scripts written without spaces between words (Thai, Japanese kana and kanji, Chinese hanzi) and Korean,
+# whose words carry their particles: a run of them is cut into overlapping pairs of characters.
+_UNSPACED = "\u0e01-\u0e4e\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_WORD = re.compile(rf"([{_UNSPACED}]+)|[^\W_{_UNSPACED}]+")
+_UNSPACED_RUN = re.compile(rf"[{_UNSPACED}]{{3}}")
 _CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _QUOTED = re.compile(r""""([^"]+)"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)""")
 
@@ -106,14 +110,34 @@ class Token(NamedTuple):
     end: int
 
 
-def tokenize(text: str) -> list[Token]:
-    """The words and numbers of `text`, stemmed, with where each stands in `text`."""
-    return [Token(stem(match.group()), match.start(), match.end()) for match in _WORD.finditer(text)]
+def tokenize(text: str, pairs: bool = True) -> list[Token]:
+    """The words and numbers of `text`, stemmed, with where each stands in `text`. A run of a script
+    written without spaces ("請求書を送付します", "รายงานฉบับสุดท้าย") gives its overlapping pairs of
+    characters, so that a phrase of such a script is found inside a run as the same pairs in a row
+    (without `pairs`, the run as one word)."""
+    if not pairs or not _UNSPACED_RUN.search(text):
+        return [Token(stem(match.group()), match.start(), match.end()) for match in _WORD.finditer(text)]
+    tokens: list[Token] = []
+    for match in _WORD.finditer(text):
+        run, start = match.group(), match.start()
+        if match.group(1) is None or len(run) < 3:
+            tokens.append(Token(stem(run), start, match.end()))
+        else:
+            tokens.extend(
+                Token(stem(run[at : at + 2]), start + at, start + at + 2) for at in range(len(run) - 1)
+            )
+    return tokens
 
 
-def phrase(text: str) -> Phrase:
-    """`text` as a phrase to look for; underscores, hyphens and camel case separate words."""
-    return tuple(token.stem for token in tokenize(uncamel(text)))
+def word_count(text: str) -> int:
+    """The words of `text`, a run of a script written without spaces counting as one."""
+    return sum(1 for _ in _WORD.finditer(text))
+
+
+def phrase(text: str, pairs: bool = True) -> Phrase:
+    """`text` as a phrase to look for; underscores, hyphens and camel case separate words (a run of a
+    script written without spaces gives its pairs of characters, or without `pairs` the whole run)."""
+    return tuple(token.stem for token in tokenize(uncamel(text), pairs))
 
 
 def uncamel(text: str) -> str:
@@ -532,6 +556,41 @@ KINDS: tuple[DocumentKind, ...] = (
         "diaporama, presentatie, presentacion, diapositivas, presentazione, apresentacao, prezentacja",
         "slide, agenda, outline, overview, questions, key takeaways, next steps, q a",
     ),
+)
+# The kinds as Japanese, Chinese, Korean and Thai name them, and the headings of a paper in them (found
+# inside runs of those scripts as the pairs of characters `tokenize` cuts them into)
+_UNSPACED_NAMES = {
+    "invoice": "請求書, 御請求書, 发票, 發票, 세금계산서, 청구서, ใบแจ้งหนี้, ใบกำกับภาษี",
+    "receipt": "領収書, 領収証, 收据, 收據, 영수증, ใบเสร็จรับเงิน",
+    "purchase order": "注文書, 発注書, 采购订单, 訂購單, 订购单, 발주서, 주문서, ใบสั่งซื้อ",
+    "quote": "見積書, 报价单, 報價單, 견적서, ใบเสนอราคา",
+    "contract": "契約書, 合同书, 劳动合同, 租赁合同, 买卖合同, "
+    "协议书, 協議書, 계약서, หนังสือสัญญา, สัญญาเช่า, สัญญาจ้าง",
+    "form": "申請書, 申込書, 届出書, 申请表, 申請表, 申请书, 登记表, 신청서, 지원서, แบบฟอร์ม, ใบสมัคร, คำร้อง",
+    "letter": "手紙, 書簡, 信函, 편지, 서한, จดหมาย",
+    "scientific paper": "論文, 卒業論文, 修士論文, 博士論文, 论文, "
+    "学位论文, 毕业论文, 논문, 학위논문, วิทยานิพนธ์",
+    "financial report": "決算書, 財務諸表, 有価証券報告書, 财务报表, "
+    "財務報表, 재무제표, 사업보고서, งบการเงิน",
+    "technical documentation": "マニュアル, 取扱説明書, 説明書, 仕様書, 手引き, "
+    "手册, 手冊, 说明书, 說明書, 매뉴얼, 설명서, 사양서, คู่มือ",
+    "book": "教科書, 小説, 教科书, 小说, 교과서, 소설, หนังสือเรียน, นวนิยาย",
+    "report": "報告書, レポート, 报告, 报告书, 報告, 보고서, รายงาน",
+    "presentation": "スライド, プレゼンテーション, 演示文稿, 幻灯片, 프레젠테이션, งานนำเสนอ, สไลด์",
+}
+_UNSPACED_CUES = {
+    "scientific paper": "要旨, 摘要, 参考文献, 참고문헌, 초록, บทคัดย่อ, เอกสารอ้างอิง, บรรณานุกรม",
+    "technical documentation": "仕様, コマンド, パラメータ, インストール, 構文, 使用例, "
+    "安装, 参数, 命令, 示例, "
+    "설치, 매개변수, 명령어, การติดตั้ง",
+}
+KINDS = tuple(
+    replace(
+        kind,
+        aliases=kind.aliases + _phrases(_UNSPACED_NAMES.get(kind.name, "")),
+        cues=kind.cues + _phrases(_UNSPACED_CUES.get(kind.name, "")),
+    )
+    for kind in KINDS
 )
 ALIASES: dict[Phrase, DocumentKind] = {alias: kind for kind in KINDS for alias in kind.aliases}
 

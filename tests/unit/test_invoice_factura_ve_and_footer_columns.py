@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 from docsvc.intelligence.extraction import extract
 from docsvc.intelligence.labels import label_key
-from docsvc.intelligence.layout import accents_composed
-from docsvc.intelligence.values import currency_of
+from docsvc.intelligence.values import currency_of, with_accents_joined
 
 from tests.unit.test_invoice_labels_sl_ro_mx_au import SCHEMA
 
@@ -54,8 +53,8 @@ def test_venezuelan_and_company_name_labels_are_said_in_english(label: str, key:
 
 def test_an_accent_drawn_before_its_letter_is_one_letter_with_it() -> None:
     drawn = "L\u00b4azaro, Tel\u00b4efono, Ma\u02dcnana, \u00b4\u0131, na\u00a8\u0131ve"
-    assert accents_composed(drawn) == "Lázaro, Teléfono, Mañana, í, naïve"
-    assert accents_composed("a \u00b4b 5\u00b4") == "a \u00b4b 5\u00b4"  # no letter the two make one: kept
+    assert with_accents_joined(drawn) == "Lázaro, Teléfono, Mañana, í, naïve"
+    assert with_accents_joined("5\u00b4 = 5 min") == "5\u00b4 = 5 min"  # no letter after it: kept
 
 
 def test_the_bolivar_sign_names_its_currency_and_the_factura_answers_it() -> None:

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from docsvc.intelligence.learnt import KindModel, built_in, kind_points
-from docsvc.intelligence.values import parse_date
+from docsvc.intelligence.values import parse_date, with_accents_joined
 from docsvc.intelligence.vocabulary import (
     ALIASES,
     FIELDS,
@@ -355,22 +354,6 @@ def _contains(words: Phrase, part: Phrase) -> bool:
 
 
 # ------------------------------------------------------------------------------------------- scoring
-# A spacing accent (an acute, a grave, a diaeresis, a circumflex, a tilde) set before its letter, as a
-# PDF typeset with TeX gives its accented letters ("fevrier" with an acute on its own before the "e"):
-# the letter and its accent are one letter, and a word is not cut at its accent.
-_SPACING_ACCENT = re.compile(r"([\u00b4\u00a8\u02c6\u02dc]|`(?=\s?[aeiouAEIOU]))\s?([^\W\d_])")
-_COMBINING = {"\u00b4": "\u0301", "\u00a8": "\u0308", "\u02c6": "\u0302", "\u02dc": "\u0303", "`": "\u0300"}
-
-
-def with_accents_joined(text: str) -> str:
-    """`text` with each spacing accent set before its letter joined to that letter; a dotless i under
-    an accent, as TeX sets an accented i ("T\u00b4\u0131tulo"), is an i ("Título")."""
-    if not _SPACING_ACCENT.search(text):
-        return text
-    joined = _SPACING_ACCENT.sub(lambda found: found[2].replace("\u0131", "i") + _COMBINING[found[1]], text)
-    return unicodedata.normalize("NFC", joined)
-
-
 def read_page(text: str) -> PageText:
     """`text` indexed, with its heading lines apart."""
     text = text if isinstance(text, str) else ""

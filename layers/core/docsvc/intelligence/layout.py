@@ -7,8 +7,6 @@ and amounts say how its numeric dates and decimal marks are written.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
@@ -24,25 +22,9 @@ from docsvc.intelligence.page_tables import (
     table_parts,
 )
 from docsvc.intelligence.pairs import Pair, cell_pairs, text_pairs
-from docsvc.intelligence.values import day_first_in, writes_decimal_comma
+from docsvc.intelligence.values import day_first_in, with_accents_joined, writes_decimal_comma
 
 _MAX_LINE = 2000
-# An accent set as a glyph of its own before its letter, as TeX's fonts without accented letters draw
-# it ("L\u00b4azaro" for "Lázaro"): the spacing accent and the combining mark it stands for.
-_SPACING_ACCENTS = {
-    "\u00b4": "\u0301",
-    "\u02dc": "\u0303",
-    "\u00a8": "\u0308",
-    "\u02c6": "\u0302",
-    "\u02c7": "\u030c",
-    "\u02d8": "\u0306",
-    "\u02da": "\u030a",
-    "\u02dd": "\u030b",
-    "\u00af": "\u0304",
-    "\u02d9": "\u0307",
-}
-_ACCENT_BEFORE = re.compile(f"([{''.join(_SPACING_ACCENTS)}])([^\\W\\d_])")
-_DOTLESS = {"\u0131": "i", "\u0237": "j"}  # TeX's accented i and j are drawn on their dotless forms
 
 
 @dataclass(frozen=True)
@@ -63,7 +45,7 @@ def read_layout(pages: Iterable[str]) -> Layout:
     blocks: list[tuple[int, ...]] = []
     tables: list[Table] = []
     for page, text in enumerate(pages):
-        for chunk, is_table in _chunks(accents_composed(text)):
+        for chunk, is_table in _chunks(with_accents_joined(text)):
             spilled, rows = table_parts(pipe_table_rows(chunk)) if is_table else (chunk, [])
             if spilled:
                 start = len(lines)
@@ -92,18 +74,6 @@ def read_layout(pages: Iterable[str]) -> Layout:
         day_first=day_first_in(texts),
         decimal_comma=writes_decimal_comma(texts),
     )
-
-
-def accents_composed(text: str) -> str:
-    """`text` with each accent drawn as a glyph of its own before its letter made one letter with it
-    ("L\u00b4azaro" is "Lázaro"), where the two make one; others are kept as they are."""
-    return _ACCENT_BEFORE.sub(_composed, text)
-
-
-def _composed(found: re.Match[str]) -> str:
-    letter = _DOTLESS.get(found[2], found[2])
-    one = unicodedata.normalize("NFC", letter + _SPACING_ACCENTS[found[1]])
-    return one if len(one) == 1 else found[0]
 
 
 def _chunks(text: str) -> Iterator[tuple[list[str], bool]]:

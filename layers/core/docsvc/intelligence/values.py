@@ -9,6 +9,7 @@ and which order of day and month it uses.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
@@ -558,3 +559,26 @@ def parse_bool(text: str) -> bool | None:
     if word in _FALSE:
         return False
     return None
+
+
+# A spacing accent set before its letter, as a PDF typeset with TeX gives its accented letters ("L",
+# an acute on its own, "azaro" for "Lázaro"): the letter and its accent are one letter, and a word is
+# not cut at its accent. A grave accent only before a vowel (a backquote before any other letter is
+# code's); a dotless i under an accent, as TeX sets an accented i, is an i.
+_COMBINING = {
+    "\u00b4": "\u0301", "\u00a8": "\u0308", "\u02c6": "\u0302", "\u02dc": "\u0303", "`": "\u0300",
+    "\u02c7": "\u030c", "\u02d8": "\u0306", "\u02da": "\u030a", "\u02dd": "\u030b", "\u00af": "\u0304",
+    "\u02d9": "\u0307",
+}  # fmt: skip
+_SPACING_ACCENT = re.compile(
+    r"([\u00b4\u00a8\u02c6\u02dc\u02c7\u02d8\u02da\u02dd\u00af\u02d9]|`(?=\s?[aeiouAEIOU]))\s?([^\W\d_])"
+)
+
+
+def with_accents_joined(text: str) -> str:
+    """`text` with each spacing accent set before its letter joined to that letter ("T\u00b4\u0131tulo"
+    is "Título")."""
+    if not _SPACING_ACCENT.search(text):
+        return text
+    joined = _SPACING_ACCENT.sub(lambda found: found[2].replace("\u0131", "i") + _COMBINING[found[1]], text)
+    return unicodedata.normalize("NFC", joined)

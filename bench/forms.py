@@ -277,6 +277,7 @@ SPLITS = (  # in order
     "heldout19",
     "heldout20",
     "heldout21",
+    "heldout22",
 )
 MEANINGLESS = re.compile(
     r"^(?:[a-z]{0,4}[\d_.\-]+|text\s*\d*|field\s*\d*|check\s*box\s*\d*|untitled.*)$", re.I

@@ -1964,3 +1964,32 @@ def test_a_block_is_spelled_by_its_words_as_a_multiset_with_or_without_control_c
     assert grids._spelled_by(words, ["Total \x02 12 12"])  # but for a run of control characters
     assert grids._unprinted(words, ["Total \x02 12 12"]) == ["\x02"]
     assert grids._unprinted(words, ["Total 12 12"]) == []
+
+
+def test_a_cells_words_of_one_line_written_out_of_order_come_left_to_right() -> None:
+    """The producer wrote a cell's line in pieces: the title, then the date printed far right, then
+    "Nr. 471102 vom" between them. The cell reads as printed; a cell of two lines keeps the order given,
+    and so does one of right-to-left words."""
+    grid = Grid((100.0, 100.0, 500.0, 160.0), columns=(300.0,), rows=(120.0, 140.0))
+    placed = [
+        (102.0, 110, "Rechnung"),
+        (102.0, 250, "05.03.2018"),
+        (102.0, 165, "Nr."),
+        (102.0, 185, "471102"),
+        (102.0, 225, "vom"),
+        (102.0, 310, "EUR"),
+        (122.0, 110, "Währung:"),
+        (122.0, 310, "Euro"),
+        (142.0, 140, "שנה"),  # read right to left: the right one first
+        (142.0, 110, "סך"),
+        (142.0, 310, "end"),
+    ]
+    words = [
+        Word((x, y, x + 6 * len(text), y + 10), text, 0, order) for order, (y, x, text) in enumerate(placed)
+    ]
+    text = " ".join(text for _, _, text in placed)
+
+    (table,) = assemble([(grid.box, text, 0)], words, [grid], render)
+
+    assert table.splitlines()[0] == "| Rechnung Nr. 471102 vom 05.03.2018 | EUR |"
+    assert table.splitlines()[-1] == "| שנה סך | end |"

@@ -22,7 +22,7 @@ from operator import attrgetter, itemgetter
 from statistics import median
 from typing import Any, Generic, TypeVar
 
-from docsvc.documents.engine.layout import overlaps
+from docsvc.documents.engine.layout import RIGHT_TO_LEFT, overlaps
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, y downwards
 _T = TypeVar("_T")
@@ -119,8 +119,20 @@ class _Table:
         used_rows = sorted({row for row, _ in cells})
         used_columns = sorted({column for _, column in cells})
         return [
-            [sorted(cells.get((row, column), []), key=_order) for column in used_columns] for row in used_rows
+            [_in_line_order(sorted(cells.get((row, column), []), key=_order)) for column in used_columns]
+            for row in used_rows
         ]
+
+
+def _in_line_order(cell: list[Word]) -> list[Word]:
+    """A cell's words of one printed line, left to right: a producer may write a line's pieces out of
+    order ("Handelsrechnung (380)", then the date printed far right, then "Nr. 471102 vom" between).
+    A cell of several lines, or with right-to-left words, keeps the producer's order."""
+    if len(cell) < 2 or max(word.box[1] for word in cell) >= min(word.box[3] for word in cell):
+        return cell
+    if any(RIGHT_TO_LEFT.search(word.text) for word in cell):
+        return cell
+    return sorted(cell, key=_left)
 
 
 Cells = list[list[list[Word]]]  # a table's rows of cells, each cell its words

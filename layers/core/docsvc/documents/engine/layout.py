@@ -20,6 +20,9 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, y downwards
 
 Word = Sequence[object]  # x0, y0, x1, y1, text, ... as PyMuPDF's "words" give them
 
+RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"  # Hebrew, Arabic, Syriac, Thaana
+RIGHT_TO_LEFT = re.compile(f"[{RTL}]")
+
 
 _SHORT_LINE = 40  # characters: a table cell is short, a line of prose is not
 

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 import regex
 
-from docsvc.documents.engine.layout import Box, overlaps
+from docsvc.documents.engine.layout import RIGHT_TO_LEFT, RTL, Box, overlaps
 
 if TYPE_CHECKING:
     from docsvc.documents.engine.grids import Word
@@ -45,15 +45,11 @@ UNMAPPED = "\ufffd"  # what MuPDF writes for a glyph whose font gives it no Unic
 Char = tuple[str, float, float, float]  # a character of a line: itself, its x0 and x1, its font size
 _LOST_SPACE = 0.15  # of the font size: a gap this wide between two glyphs is a space (kerning is less)
 _WORD = re.compile(r"\S+")
-_RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"  # Hebrew, Arabic, Syriac, Thaana
-_RIGHT_TO_LEFT = re.compile(f"[{_RTL}]")
 # A right-to-left character next to any other that is no space, with no space between: a letter or
 # digit of no such script, or a sign ("10%" in the cell beside a Hebrew one, a slide's bullet "\u25c0"
 # far right of an Arabic line). A glyph of no Unicode value (a letter's dots) and a joiner or
 # direction mark are the word's own.
-_MIXED = re.compile(
-    f"[{_RTL}][^\\s{_RTL}{UNMAPPED}\u200b-\u200f]|[^\\s{_RTL}{UNMAPPED}\u200b-\u200f][{_RTL}]"
-)
+_MIXED = re.compile(f"[{RTL}][^\\s{RTL}{UNMAPPED}\u200b-\u200f]|[^\\s{RTL}{UNMAPPED}\u200b-\u200f][{RTL}]")
 _OF_NO_DIRECTION = re.compile(f"[{UNMAPPED}\u200b-\u200f]")
 REACH = 3  # blocks on each side of a run looked at for the one block the page without paths makes
 Piece = tuple[Box, str]  # a block of text: its box and its text
@@ -194,7 +190,7 @@ def _no_width(char: Char) -> bool:
 
 # A glyph of no Unicode value, or an Arabic lam-alef (a ligature a font may draw as one glyph, its
 # alef given no width), then a space before a right-to-left letter (`spaces_after_marks`).
-SPACED_AFTER_UNMAPPED = re.compile(f"(?:{UNMAPPED}|\u0644[\u0622\u0623\u0625\u0627]) (?=[{_RTL}])")
+SPACED_AFTER_UNMAPPED = re.compile(f"(?:{UNMAPPED}|\u0644[\u0622\u0623\u0625\u0627]) (?=[{RTL}])")
 
 
 def spaces_after_marks(lines: Iterable[Sequence[Char]]) -> dict[str, str]:
@@ -290,7 +286,7 @@ def _direction_runs(chars: Sequence[Char]) -> list[tuple[int, int, tuple[float, 
     runs: list[tuple[int, int, tuple[float, float, float]]] = []
     backwards = False
     for index, (char, x0, x1, size) in enumerate(chars):
-        before, backwards = backwards, bool(_RIGHT_TO_LEFT.match(char))
+        before, backwards = backwards, bool(RIGHT_TO_LEFT.match(char))
         if _OF_NO_DIRECTION.match(char) and runs:
             backwards = before
         if runs and index > 0 and before == backwards:
@@ -511,7 +507,7 @@ def _whole_run(
         if not (_meet(box, box_a) and _meet(box, box_b)):
             continue
         target = "".join(text.split())
-        if not _RIGHT_TO_LEFT.search(target):
+        if not RIGHT_TO_LEFT.search(target):
             found = _run_in_order(index, bare, target)
             if found is not None:
                 return found[0], found[1], text

@@ -1774,3 +1774,26 @@ def test_glyphs_set_off_a_formula_are_keyed_as_the_blocks_text_is_written(
         apart = pdf._off_line_apart(page.get_textpage(flags=pdf._TEXT_FLAGS), [(72.0, 60.0, 200.0, 80.0)])
 
     assert apart == {"fix\u2200\u2212": "fix \u2200\u2212"}
+
+
+def test_a_slide_on_a_filled_page_with_a_title_bar_and_boxes_in_its_foot_is_no_table() -> None:
+    """A slide drawn on a white rectangle as large as the page, under a coloured title bar, with three
+    coloured boxes side by side in its foot: the page's edges and the bars are no table's rules, so the
+    slide reads as text, not as one cell holding it all."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page(width=363, height=272)
+        page.draw_rect(page.rect, color=None, fill=(1, 1, 1))
+        page.draw_rect(pymupdf.Rect(0, 0, 363, 28), color=None, fill=(0, 0.55, 0.46))
+        for x0, x1 in ((0, 121), (121, 242), (242, 363)):
+            page.draw_rect(pymupdf.Rect(x0, 264, x1, 272), color=None, fill=(0, 0.4, 0.35))
+        page.insert_text((10, 18), "Requirements", fontname="helv", fontsize=11)
+        for number, line in enumerate(("The system should be:", "comprehensive,", "automatic,", "modular.")):
+            page.insert_text((20, 60 + 16 * number), line, fontname="helv", fontsize=9)
+        for x, text in ((10, "D. Author (Lab)"), (150, "PROJECT"), (280, "4 / 21")):
+            page.insert_text((x, 270), text, fontname="helv", fontsize=5)
+        content = bytes(document.tobytes())
+
+    text = _read(content)
+
+    assert "|" not in text
+    assert "The system should be:" in text and "4 / 21" in text

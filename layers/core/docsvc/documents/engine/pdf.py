@@ -1127,7 +1127,8 @@ def _ruled_grids(page: pymupdf.Page, vectors: list[Box], warnings: list[str]) ->
     if len(drawings) > MAX_DRAWINGS:
         warnings.append(f"{len(drawings)} vector paths on the page; tables were not looked for")
         return []
-    return ruled_grids(*_rules(drawings, page.rotation_matrix if page.rotation else None))
+    unturned = page.rect * page.derotation_matrix if page.rotation else page.rect
+    return ruled_grids(*_rules(drawings, page.rotation_matrix if page.rotation else None, tuple(unturned)))
 
 
 def _aligned_grids(words: list[Word], ruled: list[Grid]) -> list[Grid]:
@@ -1151,10 +1152,12 @@ def _beside(word: Word, ruled: list[Grid]) -> bool:
 
 
 def _rules(
-    drawings: list[dict[str, object]], turn: pymupdf.Matrix | None
+    drawings: list[dict[str, object]], turn: pymupdf.Matrix | None, page: Box | None = None
 ) -> tuple[list[Segment], list[Segment]]:
     """The horizontal and vertical rules the drawings hold (lines, thin rectangles, the edges of boxes),
-    as the page is shown (`turn`: its rotation)."""
+    as the page is shown (`turn`: its rotation). A box as large as the page (`page`, unturned) is its
+    background or a frame around all of it: its edges are the page's, no table's (a slide's white page
+    with its title bar and the boxes of its foot would make the whole slide a table's cell)."""
     horizontal: list[Segment] = []
     vertical: list[Segment] = []
     ends: list[tuple[float, float]] = []  # each line's two ends, turned together (`_turned_points`)
@@ -1173,6 +1176,8 @@ def _rules(
                     add(x0, (y0 + y1) / 2, x1, (y0 + y1) / 2)
                 elif abs(x1 - x0) < _LINE:
                     add((x0 + x1) / 2, y0, (x0 + x1) / 2, y1)
+                elif page is not None and _covers(page, (x0, y0, x1, y1)):
+                    continue
                 else:  # a box: its four edges
                     add(x0, y0, x1, y0)
                     add(x0, y1, x1, y1)
@@ -1188,6 +1193,15 @@ def _rules(
         elif abs(x1 - x0) < _LINE <= abs(y1 - y0):
             vertical.append(((x0 + x1) / 2, y0, y1))
     return horizontal, vertical
+
+
+def _covers(page: Box, box: Box) -> bool:
+    return (
+        box[0] <= page[0] + _LINE
+        and box[1] <= page[1] + _LINE
+        and box[2] >= page[2] - _LINE
+        and box[3] >= page[3] - _LINE
+    )
 
 
 def _as_point(point: pymupdf.Point) -> tuple[float, float]:

@@ -157,6 +157,37 @@ def test_a_document_type_code_after_the_title_is_not_its_number() -> None:
     assert output == {"invoice_number": "123", "invoice_date": "2025-06-03"}
 
 
+def test_the_number_and_date_printed_with_the_title_in_a_table_cell_are_the_invoices() -> None:
+    page = "\n".join(
+        [
+            "| Stylesheet-Version: | 2.3 vom 30.06.2020 |",
+            "|---|---|",
+            "| Handelsrechnung (380) Nr. 471102 vom 05.03.2018 |  |",
+            "| Währung: | EUR |",
+        ]
+    )
+
+    output = extract([page], DOCUMENT).output
+
+    assert output == {"invoice_number": "471102", "invoice_date": "2018-03-05"}
+
+
+def test_a_partys_label_with_a_colon_over_labelled_lines_heads_its_block() -> None:
+    page = "\n\n".join(
+        [
+            "Stylesheet Lesbarmachung der XML-Daten\nHANDELSRECHNUNG (380) Nr. 471102 vom 05.06.2018",
+            "Verkäufer:",
+            "Globale Nummer: 4000001123452 (GLN)\nLieferant GmbH\nLieferantenstraße 20\nDE 80333 München",
+            "Käufer:\nNummer        : GE2020211\nKunden AG Mitte\nKundenstraße 15\nDE 69876 Frankfurt",
+        ]
+    )
+
+    output = extract([page], PARTIES).output
+
+    assert output["issuer"]["name"] == "Lieferant GmbH"
+    assert output["customer"]["name"] == "Kunden AG Mitte"
+
+
 def test_the_date_an_invoice_title_is_of_is_its_date_rather_than_an_earlier_date() -> None:
     page = "\n\n".join(["Imprimé le 02/01/2025", "Facture n° F-12 du 3 mai 2024", "Total TTC : 12,00 €"])
 

@@ -182,8 +182,8 @@ def regions_of(
 def _headings(
     aliases: Aliases, inside: frozenset[Key], reading: Reading
 ) -> Iterator[tuple[int, float, tuple[str, Pos] | None]]:
-    """Lines that are only a label naming the object, without a colon: a heading over its block
-    ("Verkäufer", "Bill to"); or a heading run into the first labelled line of its block ("Verkäufer
+    """Lines that are only a label naming the object: a heading over its block ("Verkäufer", "Bill to";
+    "Verkäufer:" over labelled lines); or a heading run into the first labelled line of its block ("Verkäufer
     Nummer: 549910"), with that line."""
     for index, line in enumerate(reading.layout.lines):
         if line.cells is not None or len(line.text) > 60:
@@ -194,13 +194,18 @@ def _headings(
             if score >= _HEADING:
                 yield index, score, None
             continue
-        if not line.text[colon + 1 :].strip():
-            continue  # a sentence that introduces what follows ("Facture à régler par virement :"), no row
-        words = key_words(line.text[:colon])
         lines = reading.layout.lines
         below = lines[index + 1] if index + 1 < len(lines) else None
         if below is None or (below.cells is None and label_colon(below.text) is None):
             continue  # not over labelled lines
+        if not line.text[colon + 1 :].strip():
+            # "Verkäufer:" over labelled lines ("Globale Nummer: 4000001123452", then the name) heads
+            # them; a sentence that introduces what follows ("Facture à régler par virement :") does not
+            score = aliases.get(label_key(line.text[:colon]), 0.0)
+            if score >= _HEADING and below.page == line.page:
+                yield index, score, None
+            continue
+        words = key_words(line.text[:colon])
         for size in range(1, min(len(words), 3)):
             score = aliases.get(tuple(word for word, _ in words[:size]), 0.0)
             apart = words[size - 1][1] < words[size][1] - 1  # printed as words of their own

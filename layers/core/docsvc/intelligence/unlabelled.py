@@ -600,35 +600,38 @@ def _title_as_label(slot: Slot, wanted: set[Key], reading: Reading) -> Iterator[
 
 def _titled_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """The date printed on the line of the document's title and number, after a word that says so:
-    "Rechnung Nr. 4711 vom 06.08.2018", "Facture n° 12 du 3 mai 2024" (the date the document is of)."""
+    "Rechnung Nr. 4711 vom 06.08.2018", "Facture n° 12 du 3 mai 2024" (the date the document is of);
+    or in a table's cell that opens with that title ("| Handelsrechnung (380) Nr. 471102 vom
+    05.03.2018 | |")."""
     for index, line in enumerate(reading.layout.lines[:_TITLE_LINES]):
-        if line.cells is not None:
-            continue
-        words = key_words(line.text)
-        title = next((size for size in (3, 2, 1) if size <= len(words) and _is_title(words[:size])), None)
-        if title is None or not _stands_apart(line.text[words[title - 1][1] :]):
-            continue
-        parts = _DATED.split(_TYPE_CODE.sub("", line.text[words[title - 1][1] :], count=1), maxsplit=1)
-        if len(parts) < 2:
-            apart = _date_printed_apart(index, line.text[words[title - 1][1] :], reading)
-            if apart is not None and reading.valid(slot.node, apart[1].value.isoformat()):
-                at, beside = apart
-                uses = frozenset({(index, -4), (at, -4)})
-                yield Candidate(_TITLED_DATE, (at, 0), uses, beside.value.isoformat(), beside.printed)
+        for column, text in enumerate(line.cells if line.cells is not None else (line.text,)):
+            words = key_words(text)
+            title = next((size for size in (3, 2, 1) if size <= len(words) and _is_title(words[:size])), None)
+            if title is None or not _stands_apart(text[words[title - 1][1] :]):
+                continue
+            parts = _DATED.split(_TYPE_CODE.sub("", text[words[title - 1][1] :], count=1), maxsplit=1)
+            if len(parts) < 2:
+                apart = (
+                    None if line.cells else _date_printed_apart(index, text[words[title - 1][1] :], reading)
+                )
+                if apart is not None and reading.valid(slot.node, apart[1].value.isoformat()):
+                    at, beside = apart
+                    uses = frozenset({(index, -4), (at, -4)})
+                    yield Candidate(_TITLED_DATE, (at, 0), uses, beside.value.isoformat(), beside.printed)
+                    return
+                continue
+            said = key_words(parts[0])
+            named = next((end for word, end in said[:2] if word == "number"), 0)  # "Bau Nr. 210111"
+            number = parts[0][named:].strip(" #:.°º-")
+            if len(number.split()) != 1 or not any(char.isdigit() for char in number):
+                continue  # not right after the document's number ("Rechnung gemäß Bestellung ...")
+            found = parse_date(parts[1][:40], reading.day_first)
+            if found is None or not parts[1].startswith(found.printed):
+                continue
+            value = found.value.isoformat()
+            if reading.valid(slot.node, value):
+                yield Candidate(_TITLED_DATE, (index, column), frozenset({(index, -4)}), value, found.printed)
                 return
-            continue
-        said = key_words(parts[0])
-        named = next((end for word, end in said[:2] if word == "number"), 0)  # "Bau Nr. 210111"
-        number = parts[0][named:].strip(" #:.°º-")
-        if len(parts) < 2 or len(number.split()) != 1 or not any(char.isdigit() for char in number):
-            continue  # no date, or not right after the document's number ("Rechnung gemäß Bestellung ...")
-        found = parse_date(parts[1][:40], reading.day_first)
-        if found is None or not parts[1].startswith(found.printed):
-            continue
-        value = found.value.isoformat()
-        if reading.valid(slot.node, value):
-            yield Candidate(_TITLED_DATE, (index, 0), frozenset({(index, -4)}), value, found.printed)
-            return
 
 
 def _date_printed_apart(index: int, rest: str, reading: Reading) -> tuple[int, ParsedDate] | None:

@@ -2065,3 +2065,34 @@ def test_a_spacing_accent_over_a_dotless_i_as_tex_sets_it_makes_an_accented_i() 
     from docsvc.intelligence.classification import with_accents_joined
 
     assert with_accents_joined("T\u00b4\u0131tulo de la Secci\u00b4on") == "Título de la Sección"
+
+
+def test_an_internship_reports_trainee_and_supervisors_are_course_details() -> None:
+    from docsvc.intelligence.classification import is_coursework
+
+    title = ["Stage de fin d'études.", "Etudiante stagiaire : Diba Dupont", "Encadrants de Stage : A. Martin"]
+    assert is_coursework([title])
+    assert is_coursework([["Projektbericht", "Praktikant: Max Muster", "Betreuer: Dr. Ute Berg"]])
+    # the trainee alone is one detail of a course's work, not two
+    assert not is_coursework([title[:2]])
+
+
+def test_field_labels_printed_alone_are_blanks_to_fill_in() -> None:
+    """A form whose boxes are drawn, not written: the text layer holds its field labels alone on their
+    lines ("Full name", "Signature or mark of first witness", "Postcode"), which make it a form; a
+    sentence about a signature, or a label with a value, is no blank."""
+    from docsvc.intelligence.classification import is_blank
+
+    assert is_blank("Full name")
+    assert is_blank("Signature or mark of first witness")
+    assert is_blank("Postcode")
+    assert not is_blank("The signature of the donor must be witnessed by two people who are not attorneys.")
+    assert not is_blank("Full name Jane Doe 12")
+    sheet = [
+        "Continuation sheet 3",
+        "Only fill in this page if the donor cannot sign",
+        *["Signed as a deed and delivered in the presence of two witnesses of the power of attorney."] * 6,
+        *("Full name", "Signature or mark", "Full name of first witness", "Address of first witness"),
+        *("Postcode", "Full name of second witness", "Address of second witness", "Postcode"),
+    ]
+    assert "form" in document_shapes(["\n".join(sheet)])

@@ -617,6 +617,7 @@ FILL_SHARE = 0.15  # a form: at least this share of its lines hold a box or a bl
 FILL_LINES = 5  # and at least this many
 FEW_FILL_LINES = 2  # or, on a page of few lines (a log sheet, a slip), this many
 FEW_FILL_SHARE = 0.3  # making at least this share of its lines
+FIELD_LABEL_WORDS = 7  # a field's label printed alone ("Signature or mark of first witness"): at most these
 RUNNING_PAGES = 3  # pages a running head must top to be one
 FRONT_PAGES = 2  # pages where a paper's abstract and affiliations are
 CODE_SHARE = 0.2  # a developer's guide: at least this share of its lines are source code
@@ -796,12 +797,13 @@ _COURSEWORK = tuple(
     re.compile(pattern, re.IGNORECASE)
     for pattern in (
         r"(prof(essor|esor|essora|esseur)?\.?|dozent(in)?|betreuer(in)?|supervisors?(?=\s*:)|instructor|lecturer|"
-        r"teacher|tutor|"
+        r"teacher|tutor|tutrice|encadrant(e)?s?|"
         r"docente|enseignant)\b|指\s?导\s?[老教]\s?师|[任授]\s?课\s?教\s?师",
         r"((course|curso|cours|kurs|materia|asignatura|modul|module|lehrveranstaltung|studiengang|carrera)"
         r"\s*[:\-])",
         r"(matr\.?\s*nr|matrikel(nummer)?|matricola|student (id|number)|n(u|ú)mero de cuenta)\b|学\s?号",
-        r"(student(e|in|a)?|alumn[oa]|estudiante|[ée]tudiant(e)?|studentka)\s*:",
+        r"(student(e|in|a)?|alumn[oa]|estudiante|[ée]tudiant(e)?|studentka)(\s+stagiaire)?\s*:|"
+        r"(stagiaire|praktikant(in)?|trainee|intern)\s*:",
         r"((spring|summer|fall|autumn|winter)\s+(term\s+)?\d{4}|(winter|sommer)semester\b|semest(er|re)\s*[:\d]|"
         r"ciclo\s*:|学\s?期\s*[:\uff1a])",
     )
@@ -1395,13 +1397,37 @@ def blanks_to_fill(page: Sequence[str]) -> int:
 
 def is_blank(line: str) -> bool:
     """Whether a line holds a box, or a label and a blank to fill in, or is a label with nothing after it
-    ("Prénom :"); a dotted leader (a table of contents' line, its page number after the dots or, read
-    right to left, before them; or a line of dots alone) is not one."""
-    if _BOX.search(line) or _EMPTY_LABEL.match(line):
+    ("Prénom :", or a form's field named alone: "Full name", "Postcode"); a dotted leader (a table of
+    contents' line, its page number after the dots or, read right to left, before them; or a line of
+    dots alone) is not one."""
+    if _BOX.search(line) or _EMPTY_LABEL.match(line) or names_a_field(line):
         return True
     if _LEADER.search(line) or _LEADER_FIRST.match(line):
         return False
     return bool(_BLANK.search(line)) and any(c.isalpha() for c in line)
+
+
+def _by_first_word(phrases: Sequence[Phrase]) -> dict[str, tuple[Phrase, ...]]:
+    found: dict[str, tuple[Phrase, ...]] = {}
+    for words in phrases:
+        found[words[0]] = (*found.get(words[0], ()), words)
+    return found
+
+
+_FORM_FIELDS = _by_first_word(next(kind for kind in KINDS if kind.name == "form").cues)  # its labels
+
+
+def names_a_field(line: str) -> bool:
+    """Whether a line is only the label of a form's field, with nothing written after it ("Full name",
+    "Signature or mark of first witness", "Postcode"): the field's box is drawn, its label printed in it
+    or over it, and the text layer shows the label alone."""
+    text = line.strip()
+    if len(text) > SHORT_LINE // 2 or text.endswith((".", ",", ";")) or any(char.isdigit() for char in text):
+        return False
+    words = phrase(text)
+    if not words or len(words) > FIELD_LABEL_WORDS:
+        return False
+    return any(words[: len(cue)] == cue for cue in _FORM_FIELDS.get(words[0], ()))
 
 
 def running_head(lines: Sequence[Sequence[str]]) -> bool:

@@ -376,7 +376,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "wniosek",
         "if applicable, please specify, other specify, check all that apply, check one, select one, "
         "please complete, please print, applicant, full name, first name, last name, surname, date of "
-        "birth, signature, phone, email, address, checkbox, tick, for office use only, i declare, "
+        "birth, signature, phone, email, address, postcode, post code, checkbox, tick, for office use only, "
+        "i declare, "
         "declaration, i certify, vorname, nachname, geburtsdatum, unterschrift, prenom, date de naissance, "
         "voornaam, achternaam, geboortedatum, handtekening, nombre, apellidos, fecha de nacimiento, firma, "
         "cognome, data di nascita, imie, nazwisko, podpis, "

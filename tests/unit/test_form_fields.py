@@ -1734,3 +1734,44 @@ def test_a_blank_after_a_mark_far_right_of_a_question_ending_on_its_line_is_name
 def test_a_blank_after_a_mark_under_words_ending_in_no_question_keeps_the_line_above() -> None:
     (field,) = form_fields(_question_over_two_lines(question_mark=False))
     assert "homeowners" not in field.description
+
+
+def test_a_rule_drawn_twice_is_one_field() -> None:
+    """A form's rule with the edge of its widget baked over it (the same line drawn twice): one field."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((72, 96), "Name of the applicant", fontsize=9)
+        for _ in range(2):
+            page.draw_line((72, 120), (300, 120), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["Name of the applicant"]
+
+
+def test_rules_beside_a_stack_captioned_under_are_captioned_under_too() -> None:
+    """Two rows of three rules, each rule's caption flush under it ("First Name", "Last Name", "SSN";
+    "Spouse's First Name", ...), a wide section rule under the first column only: the rules of the middle
+    and right columns, a stack of two with a rule under them, are named by the captions under them as
+    the first column's are, not by the captions of the row above."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        notice = ("Keep this form for your records.", "Do not send it unless asked.", "See Instructions.")
+        for x, text in zip((36, 280, 452), notice, strict=True):
+            page.insert_text((x, 106), text, fontsize=8)
+        rows = (
+            (120, ["First Name", "Last Name", "SSN"]),
+            (157, ["Spouse's First Name", "Spouse's Last Name", "Spouse's SSN"]),
+        )
+        for y, captions in rows:
+            for x0, x1, caption in zip((36, 280, 452), (230, 433, 575), captions, strict=True):
+                page.draw_line((x0, y), (x1, y), width=0.5)
+                page.insert_text((x0 + 1, y + 8), caption, fontsize=8)
+        page.draw_line((36, 176), (482, 176), width=0.5)
+        page.insert_text((36, 186), "Part I Tax Return Information (whole dollars only)", fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    by_place = {
+        (round(field.bbox.left * 595), round((field.bbox.top + field.bbox.height) * 842)): field.description
+        for field in fields
+    }
+    assert by_place[(280, 120)] == "Last Name"
+    assert by_place[(280, 157)] == "Spouse's Last Name"
+    assert by_place[(452, 157)] == "Spouse's SSN"

@@ -1085,7 +1085,8 @@ def _pieces_joined(rules: Sequence[tuple[float, float, float]]) -> list[tuple[fl
     baseline drawn cell by cell), as one rule. A long piece stays apart from the pieces it meets: two
     long ones are two blanks side by side (the rules of "Last name" and "Date of death" butting), a
     short one before a long one is the rule under a line's number; pieces parted by a gap stay apart
-    too ("City ___ State ___"). So the table finder's looser joining is not for blanks."""
+    too ("City ___ State ___"). A piece within the one before it is that one drawn again. So the table
+    finder's looser joining is not for blanks."""
     lines: list[list[tuple[float, float, float]]] = []
     for rule in sorted(rules):
         if lines and rule[0] - lines[-1][0][0] <= _TOUCH:
@@ -1097,6 +1098,8 @@ def _pieces_joined(rules: Sequence[tuple[float, float, float]]) -> list[tuple[fl
         start = len(joined)
         for y, x0, x1 in sorted(line, key=lambda rule: rule[1]):
             last = joined[-1] if len(joined) > start else None
+            if last and x0 >= last[1] - _TOUCH and x1 <= last[2] + _TOUCH:
+                continue  # drawn twice (a form's rule and the edge of its widget baked over it)
             if last and max(x1 - x0, last[3]) < _MIN_FIELD * 1.5 and x0 <= last[2] + _TOUCH:
                 last[2], last[3] = max(last[2], x1), x1 - x0
             else:
@@ -1170,7 +1173,31 @@ def _captioned_under(
         ) and not _open_topped(stack, spacing, rules, words, text_height):
             continue
         found.update(stack)
-    return found
+    return found | _row_mates(found, blanks, words, text_height)
+
+
+def _row_mates(
+    found: set[tuple[float, float, float]],
+    blanks: list[tuple[float, float, float]],
+    words: list[Word],
+    text_height: float,
+) -> set[tuple[float, float, float]]:
+    """The rules beside a rule captioned under, on its line, whose captions stand flush under them at
+    the same height as its caption: a row of blanks side by side ("First Name", "MI", "Last Name"
+    under one line of rules) is captioned one way, though a rule under the row names another stack."""
+    mates: set[tuple[float, float, float]] = set()
+    for rule in found:
+        caption = _caption_under(*rule, words, text_height)
+        if not caption:
+            continue
+        top = min(word[1] for word in caption)
+        for other in blanks:
+            if other in found or abs(other[0] - rule[0]) > 1:
+                continue
+            beside = _caption_under(*other, words, text_height)
+            if beside and abs(min(word[1] for word in beside) - top) <= 1:
+                mates.add(other)
+    return mates
 
 
 _BORDER = 1.25  # times a rule's length: a rule under it this much longer, over all of it, parts sections

@@ -1968,8 +1968,8 @@ def test_a_block_is_spelled_by_its_words_as_a_multiset_with_or_without_control_c
 
 def test_a_cells_words_of_one_line_written_out_of_order_come_left_to_right() -> None:
     """The producer wrote a cell's line in pieces: the title, then the date printed far right, then
-    "Nr. 471102 vom" between them. The cell reads as printed; a cell of two lines keeps the order given,
-    and so does one of right-to-left words."""
+    "Nr. 471102 vom" between them. The cell reads as printed; a cell of two lines keeps the order given
+    (though its lines' boxes overlap), and so does one of right-to-left words."""
     grid = Grid((100.0, 100.0, 500.0, 160.0), columns=(300.0,), rows=(120.0, 140.0))
     placed = [
         (102.0, 110, "Rechnung"),
@@ -1979,7 +1979,8 @@ def test_a_cells_words_of_one_line_written_out_of_order_come_left_to_right() -> 
         (102.0, 225, "vom"),
         (102.0, 310, "EUR"),
         (122.0, 110, "Währung:"),
-        (122.0, 310, "Euro"),
+        (122.0, 350, "Euro"),
+        (129.0, 310, "later"),  # a line under it, its box over the line above's: two lines, as given
         (142.0, 140, "שנה"),  # read right to left: the right one first
         (142.0, 110, "סך"),
         (142.0, 310, "end"),
@@ -1992,4 +1993,5 @@ def test_a_cells_words_of_one_line_written_out_of_order_come_left_to_right() -> 
     (table,) = assemble([(grid.box, text, 0)], words, [grid], render)
 
     assert table.splitlines()[0] == "| Rechnung Nr. 471102 vom 05.03.2018 | EUR |"
+    assert table.splitlines()[2] == "| Währung: | Euro later |"
     assert table.splitlines()[-1] == "| שנה סך | end |"

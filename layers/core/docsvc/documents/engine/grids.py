@@ -124,12 +124,18 @@ class _Table:
         ]
 
 
+_ONE_LINE = 0.4  # of a word's height: words whose middles lie this close are on one printed line
+
+
 def _in_line_order(cell: list[Word]) -> list[Word]:
     """A cell's words of one printed line, left to right: a producer may write a line's pieces out of
     order ("Handelsrechnung (380)", then the date printed far right, then "Nr. 471102 vom" between).
     A cell of several lines, or with right-to-left words, keeps the producer's order."""
-    if len(cell) < 2 or max(word.box[1] for word in cell) >= min(word.box[3] for word in cell):
+    if len(cell) < 2:
         return cell
+    middles = [word.centre[1] for word in cell]
+    if max(middles) - min(middles) > _ONE_LINE * min(word.height for word in cell):
+        return cell  # two lines, though their words' boxes may overlap
     if any(RIGHT_TO_LEFT.search(word.text) for word in cell):
         return cell
     return sorted(cell, key=_left)

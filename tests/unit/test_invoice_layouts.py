@@ -1209,3 +1209,26 @@ def test_a_bare_number_label_still_names_the_invoice_number() -> None:
     found = extract([page], NUMBER_ONLY)
 
     assert found.output["invoice_number"] == "2024-117"
+
+
+def test_a_label_run_into_its_value_inside_a_table_cell_is_read() -> None:
+    """A footer's table holds "USt-IdNr. DE812871812" in one cell, the label and the value without a
+    colon between them: the issuer's VAT id, as on a line of its own."""
+    page = "\n".join(
+        [
+            "Rechnung R0005532486",
+            "",
+            "Netto 87,39 €",
+            "",
+            "| Muster Online GmbH | Industriestr. 25 | Bankverbindung: |",
+            "|---|---|---|",
+            "| Geschäftsführer: Max Muster | Tel.: +49 9831 505-0 | Deutsche Bank AG |",
+            "| USt-IdNr. DE812871812 | info@muster.de | Nürnberg |",
+        ]
+    )
+    schema = {
+        "type": "object",
+        "properties": {"issuer": {"type": "object", "properties": {"vat_id": {"type": "string"}}}},
+    }
+
+    assert extract([page], schema).output["issuer"]["vat_id"] == "DE812871812"

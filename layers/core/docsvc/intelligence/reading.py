@@ -31,6 +31,7 @@ from docsvc.intelligence.labels import (
     without_rate,
 )
 from docsvc.intelligence.layout import Layout
+from docsvc.intelligence.lines import Pos
 from docsvc.intelligence.pairs import Pair
 from docsvc.intelligence.schemas import Node
 from docsvc.intelligence.values import crossed, currency_of, krone_of, rupee_of, ticked_options
@@ -72,6 +73,8 @@ class Reading:
     pairs_by_word: dict[str, list[int]] = field(default_factory=dict)
     bare_words: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
     bare_by_word: dict[str, list[int]] = field(default_factory=dict)
+    cell_words: dict[Pos, list[tuple[str, int]]] = field(default_factory=dict)  # (line, column): its words
+    cell_by_word: dict[str, list[Pos]] = field(default_factory=dict)
     amount_labels: dict[Key, list[int]] = field(default_factory=dict)  # bare lines "label amount", by label
     issuer: frozenset[Key] = VENDOR_KEYS  # who issued the document: the vendor, the buyer of an order
     recipient: frozenset[Key] = CUSTOMER_KEYS
@@ -109,6 +112,12 @@ class Reading:
             if run_on:
                 key = label_key(without_rate(run_on["label"]))
                 self.amount_labels.setdefault(key, []).append(index)
+        for index, line in enumerate(self.layout.lines):
+            for column, cell in enumerate(line.cells or ()):
+                words = key_words(cell[:300])
+                if len(words) >= 2:
+                    self.cell_words[(index, column)] = words
+                    self.cell_by_word.setdefault(words[0][0], []).append((index, column))
 
     def valid(self, node: Node, value: Any) -> bool:
         if self.validator is None:
@@ -234,28 +243,44 @@ def header_score(cell: str, aliases: Aliases) -> float:
 
 
 def inline_pairs(aliases: Aliases, reading: Reading) -> Iterator[tuple[Pair, float]]:
-    """Lines where a label runs straight into its value ("Total due 24.00"), with the label's score."""
+    """Lines where a label runs straight into its value ("Total due 24.00"), and table cells that hold
+    both ("| USt-IdNr. DE812871812 |" in a footer's table), with the label's score."""
+    lines = reading.layout.lines
     for key, score in aliases.items():
         for index in reading.bare_by_word.get(key[0], ()):
-            words = reading.bare_words[index]
-            if len(words) <= len(key) or tuple(word for word, _ in words[: len(key)]) != key:
-                continue
-            if label_key(reading.layout.lines[index].text) in reading.known:  # the line is a label itself
-                continue
-            end = words[len(key) - 1][1]
-            if words[len(key)][1] == end:  # the label ends inside a word ("PO" is "purchase order")
-                continue
-            text = reading.layout.lines[index].text
-            if _OPENING.match(text):
-                continue
-            if _GOES_ON.match(text, end) or _ALTERNATIVES.fullmatch(text, end):
-                continue  # the label goes on: "Date of delivery 2020-11-10", "Customer name / company"
-            lead = _LEAD.match(text, end)
-            start = lead.end() if lead else end
-            if start < len(text):
+            found = _run_into(key, lines[index].text, reading.bare_words[index], reading)
+            if found is not None:
+                end, start = found
+                text = lines[index].text
                 pair = Pair(text[:end], text[start:], "inline", (index, 0), (index, start))
                 yield pair, score + 0.001 * len(key)
+        for index, column in reading.cell_by_word.get(key[0], ()):
+            cell = (lines[index].cells or ())[column]
+            found = _run_into(key, cell, reading.cell_words[(index, column)], reading)
+            if found is not None:
+                end, start = found
+                pair = Pair(cell[:end], cell[start:], "inline", (index, column), (index, column))
+                yield pair, score + 0.001 * len(key)
     yield from _amount_runs(aliases, reading)
+
+
+def _run_into(key: Key, text: str, words: list[tuple[str, int]], reading: Reading) -> tuple[int, int] | None:
+    """Where the label `key` that opens `text` (its `words`) ends, and where the value it runs into
+    starts."""
+    if len(words) <= len(key) or tuple(word for word, _ in words[: len(key)]) != key:
+        return None
+    if label_key(text) in reading.known:  # the text is a label itself
+        return None
+    end = words[len(key) - 1][1]
+    if words[len(key)][1] == end:  # the label ends inside a word ("PO" is "purchase order")
+        return None
+    if _OPENING.match(text):
+        return None
+    if _GOES_ON.match(text, end) or _ALTERNATIVES.fullmatch(text, end):
+        return None  # the label goes on: "Date of delivery 2020-11-10", "Customer name / company"
+    lead = _LEAD.match(text, end)
+    start = lead.end() if lead else end
+    return (end, start) if start < len(text) else None
 
 
 def _amount_runs(aliases: Aliases, reading: Reading) -> Iterator[tuple[Pair, float]]:

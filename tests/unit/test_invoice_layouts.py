@@ -1232,3 +1232,20 @@ def test_a_label_run_into_its_value_inside_a_table_cell_is_read() -> None:
     }
 
     assert extract([page], schema).output["issuer"]["vat_id"] == "DE812871812"
+
+
+def test_a_name_in_a_table_cell_that_opens_with_a_partys_word_is_not_cut_after_it() -> None:
+    """ "| Buyer Company | Invoice Number: | DOC-12345 |": the customer's name is the whole cell, not
+    "Company" after a label "Buyer"."""
+    page = "\n".join(
+        [
+            "Seller Company · 123 Seller St · 12345 Seller City",
+            "",
+            "| Buyer Company | Invoice Number: | DOC-12345 |",
+            "|---|---|---|",
+            "| 456 Buyer St | Invoice Date: | October 1, 2023 |",
+            "| 67890 Buyer City | Customer Number: | BUYER-1 |",
+        ]
+    )
+
+    assert extract([page], PARTIES).output["customer"]["name"] == "Buyer Company"

@@ -900,7 +900,8 @@ def _candidates(
         yield from _amount_alone(slot, reading)
     if not labelled and slot.aliases.get(("invoice", "number"), 0.0) >= _NAMED:
         yield from _reference_alone(slot, reading)
-    for pair, score in inline_pairs(slot.aliases, reading):
+    worded = role_of(slot.path[-1]) in {"name", "address"}
+    for pair, score in inline_pairs(slot.aliases, reading, cells=not worded):
         factor = _OTHER_PARTY if pair.label_at[0] in others else 1.0
         yield from _from_pair(slot, pair, score * factor, reading)
     if slot.owner is not None:

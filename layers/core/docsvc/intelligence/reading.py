@@ -242,9 +242,10 @@ def header_score(cell: str, aliases: Aliases) -> float:
     return max((score * PARTIAL for alias, score in aliases.items() if holds_key(key, alias)), default=0.0)
 
 
-def inline_pairs(aliases: Aliases, reading: Reading) -> Iterator[tuple[Pair, float]]:
-    """Lines where a label runs straight into its value ("Total due 24.00"), and table cells that hold
-    both ("| USt-IdNr. DE812871812 |" in a footer's table), with the label's score."""
+def inline_pairs(aliases: Aliases, reading: Reading, cells: bool = False) -> Iterator[tuple[Pair, float]]:
+    """Lines where a label runs straight into its value ("Total due 24.00"), with the label's score; with
+    `cells`, table cells that hold both too ("| USt-IdNr. DE812871812 |" in a footer's table): for a
+    value of a form of its own, not a name, which a cell's words may be whole ("| Seller Company |")."""
     lines = reading.layout.lines
     for key, score in aliases.items():
         for index in reading.bare_by_word.get(key[0], ()):
@@ -254,7 +255,7 @@ def inline_pairs(aliases: Aliases, reading: Reading) -> Iterator[tuple[Pair, flo
                 text = lines[index].text
                 pair = Pair(text[:end], text[start:], "inline", (index, 0), (index, start))
                 yield pair, score + 0.001 * len(key)
-        for index, column in reading.cell_by_word.get(key[0], ()):
+        for index, column in reading.cell_by_word.get(key[0], ()) if cells else ():
             cell = (lines[index].cells or ())[column]
             found = _run_into(key, cell, reading.cell_words[(index, column)], reading)
             if found is not None:

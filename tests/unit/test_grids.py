@@ -1995,3 +1995,34 @@ def test_a_cells_words_of_one_line_written_out_of_order_come_left_to_right() -> 
     assert table.splitlines()[0] == "| Rechnung Nr. 471102 vom 05.03.2018 | EUR |"
     assert table.splitlines()[2] == "| Währung: | Euro later |"
     assert table.splitlines()[-1] == "| שנה סך | end |"
+
+
+def test_a_column_line_does_not_part_a_header_wider_than_its_column_of_short_cells() -> None:
+    """ "Equivalent code" heads a column of short cells ("\\ho", "\\s", ...): the column line drawn in
+    the middle of the range those cells leave falls into the space between "Equivalent" and "code"
+    (the header, one line of seven, may cross it); it goes to the range after "code" that no word
+    crosses, and the header stays one cell. The words stand as a manual typeset them."""
+    header = [(161.0, 182.5, "Unit"), (235.5, 286.3, "Equivalent"), (289.9, 311.5, "code")]
+    placed = [(151.5, [*header, (323.4, 385.6, "Visualization")])]
+    units = [
+        ("hours", "ho", "h"),
+        ("seconds", "s", "s"),
+        ("milliseconds", "ms", "ms"),
+        ("microseconds", "us", "us"),
+    ]
+    units += [("nanoseconds", "ns", "ns"), ("picoseconds", "ps", "ps")]
+    for n, (unit, code, shown) in enumerate(units):
+        y = 170.5 + 13.6 * n
+        cells = [(161.0, 161.0 + 5.2 * len(unit), unit), (235.5, 235.5 + 5.8 * (len(code) + 1), "\\" + code)]
+        placed.append((y, [*cells, (325.2, 325.2 + 5.2 * len(shown), shown)]))
+    words = [
+        Word((x0, y, x1, y + 10.9), text, 0, order)
+        for order, (y, x0, x1, text) in enumerate(
+            (y, x0, x1, text) for y, line in placed for x0, x1, text in line
+        )
+    ]
+
+    (grid,) = aligned_grids(words)
+    (table,) = assemble([(grid.box, " ".join(w.text for w in words), 0)], words, [grid], render)
+
+    assert table.splitlines()[0] == "| Unit | Equivalent code | Visualization |"

@@ -2224,7 +2224,34 @@ def _grid(lines: Sequence[_Line], edges: Sequence[tuple[float, int]]) -> tuple[G
     narrow = [
         x for x in narrow if _parts_filled_cells(kept, gutters, x) and not _parts_a_phrase(unbroken, x, wide)
     ]
+    gutters = _clear_of_phrases(kept, gutters, wide)
     return Grid(box, tuple(sorted(gutters + narrow)), rows), first, best[1]
+
+
+def _clear_of_phrases(lines: Sequence[_Line], gutters: Sequence[float], wide: float) -> list[float]:
+    """The wide column lines of a table found, each moved out of a phrase it parts: drawn in the middle
+    of the range its column's short cells leave, a line may fall into the word space of a header
+    wider than its column ("Equivalent code" over "\\ho", "\\s", ...). It then goes to the middle of
+    the widest range between its neighbours that no word of the table crosses, one wider than a word
+    space; it stays where it is when there is none."""
+    moved = []
+    for index, x in enumerate(gutters):
+        if not _parts_a_phrase(lines, x, wide):
+            moved.append(x)
+            continue
+        low = moved[-1] if moved else -float("inf")
+        high = gutters[index + 1] if index + 1 < len(gutters) else float("inf")
+        spans = sorted(
+            (word.box[0], word.box[2]) for line in lines for word in line.words if low < word.centre[0] < high
+        )
+        best: tuple[float, float] | None = None
+        reach = spans[0][1] if spans else x
+        for start, end in spans[1:]:
+            if start - reach >= wide and (best is None or start - reach > best[1] - best[0]):
+                best = (reach, start)
+            reach = max(reach, end)
+        moved.append((best[0] + best[1]) / 2 if best else x)
+    return moved
 
 
 def _stacked_header_lines(lines: Sequence[_Line], first: int, end: int, gutters: Sequence[float]) -> int:

@@ -2088,6 +2088,7 @@ def test_field_labels_printed_alone_are_blanks_to_fill_in() -> None:
     assert is_blank("Postcode")
     assert not is_blank("The signature of the donor must be witnessed by two people who are not attorneys.")
     assert not is_blank("Full name Jane Doe 12")
+    assert not is_blank("Email: office@example.org")
     sheet = [
         "Continuation sheet 3",
         "Only fill in this page if the donor cannot sign",
@@ -2096,3 +2097,29 @@ def test_field_labels_printed_alone_are_blanks_to_fill_in() -> None:
         *("Postcode", "Full name of second witness", "Address of second witness", "Postcode"),
     ]
     assert "form" in document_shapes(["\n".join(sheet)])
+
+
+def test_a_short_cover_letter_arguing_for_a_paper_is_a_letter() -> None:
+    """Two pages that greet the editors and sign off on behalf of the authors are a letter, however
+    much they speak of the paper they send (its method, its results, its journal); the same words
+    without the greeting and the signing off are no letter."""
+    categories = [
+        Category("scientific_paper", "A scientific or academic paper or thesis: abstract, references."),
+        Category("letter", "A personal or business letter."),
+        Category("report", "A report of an organisation on a topic."),
+    ]
+    argued = [
+        "Our paper presents a state-of-the-art method for association mapping in genomics.",
+        "Our method is computationally efficient and statistically superior to other methods.",
+        "The analysis of the results shows the performance of the model on real data sets.",
+        "The paper is suitable for publication in your journal, one of the top methods journals.",
+    ]
+    first = "\n".join(
+        ["Corresponding Author:", "Dr Jane Doe", "23/10/18", "", "Dear Editors,", "", *argued * 3]
+    )
+    last = "\n".join(
+        [*argued * 2, "Thank you for considering our paper.", "", "On behalf of the authors,", "Dr Jane Doe"]
+    )
+
+    assert classify([first, last], categories).category == "letter"
+    assert classify(["\n".join(argued * 3), "\n".join(argued * 2)], categories).category != "letter"

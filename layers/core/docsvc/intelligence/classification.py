@@ -637,6 +637,7 @@ _EMPTY_LABEL = re.compile(r"^[^\d:|]{2,40}:$")  # a label with nothing after it:
 LETTER_PAGES = 2  # the pages (and the last one) where a letter's parts are
 LETTER_AMOUNTS = 3  # lines of amounts that make pages in a letter's form a bill, not a letter
 LETTER_GREETINGS = ("a salutation", "a closing formula")  # the parts of a letter no slide shows
+LETTER_WHOLE = 1.5  # times SHAPE_POINTS: a document of a letter's few pages greeting and signing off
 _FIGURE = re.compile(r"\d[.,]\d{2}(?![\d.])")
 _BARE_FIGURE = re.compile(r"-?\d[\d.,' \u2019]*[.,]\d{2}")
 _AMOUNT = re.compile(  # an amount of money: "1.234,50 EUR", "€ 12.50", "CHF 300.00"
@@ -670,6 +671,8 @@ _CLOSING = re.compile(
     r"respectfully|best wishes|mit (?:den )?(?:freundlichen|besten|herzlichen) gr(?:ü|ue|u)(?:ß|ss)en|"
     # a company signing through its officer ("For and on behalf of ...")
     r"for and on behalf of|"
+    # authors signing a cover letter together ("On behalf of the authors,", "On behalf of all co-authors")
+    r"on behalf of (?:(?:all )?(?:the |my |our )?)?(?:co-?)?authors(?=[\s,.!]*$)|"
     # a friend's letter signing off alone on its line ("La bise,", "Je t'embrasse", "Liebe Grüße",
     # "Un abbraccio", "Un abrazo", "Beijos", "Love,")
     r"(?:(?:la|grosses?) )?bises?(?=[\s,.!]*$)|bisous|je t.embrasse|amiti[ée]s(?=[\s,.!]*$)|amicalement|"
@@ -921,8 +924,11 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     if "form" not in shapes and set(LETTER_GREETINGS) <= set(letter) and "letter" in shapes:
         # greeting its reader and signing off, with nothing to fill in, it is a letter whatever kind its
         # heading or subject names ("Formal application to the tribunal", "Re: Claim"): its parts count
-        # as much again
-        shapes["letter"] = Shape(2 * shapes["letter"].points, shapes["letter"].surface)
+        # as much again; all of a document of a letter's few pages, whatever its subject speaks of (a
+        # cover letter arguing for a paper speaks as the paper does)
+        written = sum(1 for page in lines if page)
+        points = LETTER_WHOLE * SHAPE_POINTS if written <= LETTER_PAGES else 2 * shapes["letter"].points
+        shapes["letter"] = Shape(points, shapes["letter"].surface)
     for named in title_page_kinds(lines):
         found = shapes.get(named.name, Shape(0.0, ""))
         surface = " and ".join(part for part in (found.surface, "a title page naming it") if part)
@@ -1424,6 +1430,8 @@ def names_a_field(line: str) -> bool:
     text = line.strip()
     if len(text) > SHORT_LINE // 2 or text.endswith((".", ",", ";")) or any(char.isdigit() for char in text):
         return False
+    if ":" in text.rstrip(":"):
+        return False  # a label and its value ("Email: office@example.org"): filled in, no blank
     words = phrase(text)
     if not words or len(words) > FIELD_LABEL_WORDS:
         return False

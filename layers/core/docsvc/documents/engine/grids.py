@@ -2232,21 +2232,27 @@ def _clear_of_phrases(lines: Sequence[_Line], gutters: Sequence[float], wide: fl
     """The wide column lines of a table found, each moved out of a phrase it parts: drawn in the middle
     of the range its column's short cells leave, a line may fall into the word space of a header
     wider than its column ("Equivalent code" over "\\ho", "\\s", ...). It then goes to the middle of
-    the widest range between its neighbours that no word of the table crosses, one wider than a word
-    space; it stays where it is when there is none."""
+    the widest range that no word of the table crosses, wider than a word space, within the range the
+    other lines leave it (so that no cell of theirs changes its column); it stays where it is when
+    there is none."""
     moved = []
-    for index, x in enumerate(gutters):
-        if not _parts_a_phrase(lines, x, wide):
+    for x in gutters:
+        parting = [line for line in lines if _parts_a_phrase([line], x, wide)]
+        if not parting:
             moved.append(x)
             continue
-        low = moved[-1] if moved else -float("inf")
-        high = gutters[index + 1] if index + 1 < len(gutters) else float("inf")
+        others = [word for line in lines if line not in parting for word in line.words]
+        low = max((word.box[2] for word in others if word.centre[0] < x), default=x)
+        high = min((word.box[0] for word in others if word.centre[0] > x), default=x)
         spans = sorted(
-            (word.box[0], word.box[2]) for line in lines for word in line.words if low < word.centre[0] < high
+            (word.box[0], word.box[2])
+            for line in parting
+            for word in line.words
+            if low < word.centre[0] < high
         )
         best: tuple[float, float] | None = None
-        reach = spans[0][1] if spans else x
-        for start, end in spans[1:]:
+        reach = low
+        for start, end in [*spans, (high, high)]:
             if start - reach >= wide and (best is None or start - reach > best[1] - best[0]):
                 best = (reach, start)
             reach = max(reach, end)

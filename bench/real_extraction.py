@@ -4,7 +4,7 @@
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
                  fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|
-                 fresh25|fresh26|fresh27|fresh28|
+                 fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|
                  receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
         [--json PATH] [--scans] [--present]
@@ -105,7 +105,12 @@ invoice, a time tracker's ReportLab invoice and an office-suite template in doll
 hand; measured only at first, read since. `fresh28` holds five invoices (English, German, Venezuelan Spanish
 and Brazilian Portuguese: an HTML-to-PDF book example in dollars, a PDF library's Rechnung sample, a Node
 generator's example in euros, a LaTeX factura class's example in bolívares and a Node module's cobrança),
-their truth read by hand; measured only.
+their truth read by hand; measured only. `fresh30` holds seven invoices of templates no other split
+has (German, Polish, English, Norwegian and Brazilian Portuguese: a brewing club's Rechnung, an online
+service's Faktura VAT, a parcel carrier's invoice in dollars, a software vendor's Norwegian faktura, a
+Kuwaiti shop's bilingual invoice in dinars, an NFC-e whose XML lies beside it and a generated invoice
+whose data file lies beside it), their truth that data where there is one, else read by hand; measured
+only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -352,6 +357,7 @@ SPLITS = (
     "fresh27",
     "fresh28",
     "fresh29",
+    "fresh30",
     "receipts",
     "receipts2",
     "receipts2-heldout",

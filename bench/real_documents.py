@@ -1,15 +1,15 @@
 """Real documents: the docsvc engine against its peers on public documents with ground truth.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|...|heldout26|all]
+    .venv/bin/python bench/real_documents.py [--split tune|heldout|heldout2|...|heldout27|all]
         [--corpus .corpus] [--json PATH] [--no-rotations] [--no-camelot]
 
 Reads the documents of `bench/real_documents/manifest.json` (real PDFs, scans and photos taken from
 public repositories, each with the ground truth its repository keeps) from the corpus folder, whose
 layout bench/real_corpus.py writes, keeping the `--split` asked for (`tune` by default; about a third
-of each category is `heldout`; `heldout2` to `heldout22`, `heldout25` and `heldout26`, later held-out
-sets, have no truth file, `truth_kind` "none": their documents are read for their text layer's
-words). Every document is read in this one run by the docsvc engine in process
+of each category is `heldout`; `heldout2` to `heldout22` and `heldout25` to `heldout27`, later
+held-out sets, have no truth file, `truth_kind` "none": their documents are read for their text
+layer's words). Every document is read in this one run by the docsvc engine in process
 (`engine.parse_pages`, as the parse service calls it), raw PyMuPDF `page.get_text()`, and, when
 importable (`pip install -e '.[bench]'`), pdfplumber (`extract_text` and `extract_tables` per page)
 and markitdown (one text per PDF); camelot (lattice, then stream where lattice finds nothing) reads
@@ -1512,7 +1512,8 @@ def _jsonable(value: Any) -> Any:
 
 
 def main() -> int:
-    splits = ("tune", "heldout", *(f"heldout{number}" for number in range(2, 23)), "heldout25", "heldout26")
+    numbers = (*range(2, 23), *range(25, 28))
+    splits = ("tune", "heldout", *(f"heldout{number}" for number in numbers))
     parser = corpus_arguments(__doc__, (*splits, *TABLE_SPLITS))
     parser.add_argument("--manifest", type=Path, default=MANIFEST, help=argparse.SUPPRESS)
     parser.add_argument("--no-rotations", action="store_true", help="skip the rotated copies of scans")

@@ -2123,3 +2123,27 @@ def test_a_short_cover_letter_arguing_for_a_paper_is_a_letter() -> None:
 
     assert classify([first, last], categories).category == "letter"
     assert classify(["\n".join(argued * 3), "\n".join(argued * 2)], categories).category != "letter"
+
+
+def test_a_field_label_alone_counts_up_to_its_word_limit_and_a_letter_counts_whole_up_to_its_pages() -> None:
+    """The limits at their boundaries: a field's label of FIELD_LABEL_WORDS words printed alone is a
+    blank, one word more is a line of text; a letter of LETTER_PAGES pages that greets and signs off has
+    its shape count LETTER_WHOLE whole shapes, one page more only its parts twice."""
+    from docsvc.intelligence.classification import (
+        FIELD_LABEL_WORDS,
+        LETTER_PAGES,
+        LETTER_WHOLE,
+        SHAPE_POINTS,
+        names_a_field,
+    )
+
+    label = ["Signature", "or", "mark", "of", "the", "first", "witness", "here", "today"]
+    assert names_a_field(" ".join(label[:FIELD_LABEL_WORDS]))
+    assert not names_a_field(" ".join(label[: FIELD_LABEL_WORDS + 1]))
+    body = ["We write about the results of the study and what they mean for the work ahead of us."] * 6
+    first, last = "\n".join(["Dear Editors,", *body]), "\n".join([*body, "Yours sincerely,", "Jane Doe"])
+    middle = ["\n".join(body)] * (LETTER_PAGES - 1)
+    short = document_shapes([first, *middle[: LETTER_PAGES - 2], last])["letter"]
+    longer = document_shapes([first, *middle, last])["letter"]
+    assert short.points == LETTER_WHOLE * SHAPE_POINTS
+    assert longer.points < short.points

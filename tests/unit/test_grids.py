@@ -335,6 +335,37 @@ def test_a_term_with_a_long_meaning_is_no_row_of_a_table_of_two_columns() -> Non
     assert aligned_grids(two_columns(rows)) == []
 
 
+def test_a_term_that_runs_up_to_the_second_column_stays_a_row_of_a_table_of_two_columns() -> None:
+    # "Luxembourgish" ends 4 points short of the meanings' column: a word space, no cell's whitespace
+    rows = [*LANGUAGES[:2], ("Luxembourgish", "basic"), *LANGUAGES[2:]]
+    words = two_columns(rows)
+
+    (grid,) = aligned_grids(words)
+    (table,) = assemble([block(words)], words, [grid], render)
+
+    assert "| Luxembourgish | basic |" in table.splitlines()
+    assert len(table.splitlines()) == 6
+
+
+def test_a_line_of_prose_with_a_word_where_the_second_column_starts_is_no_row_of_the_table() -> None:
+    # under the table, a line of many words from the terms' x, its fourth word starting 1 point left
+    # of where the meanings do
+    prose = "The list shows all that were spoken at home and at work by everyone in the family".split()
+    placed, x = [], 200.0
+    for word in prose:
+        placed.append((x, word))
+        x += 6 * len(word) + 3
+    assert any(abs(at - 282.0) < 2 for at, _ in placed)
+    words = two_columns(LANGUAGES)
+    words += [Word(w.box, w.text, 0, len(words) + n) for n, w in enumerate(words_of([(148.0, placed)]))]
+
+    (grid,) = aligned_grids(words)
+    table, *rest = assemble([block(words)], words, [grid], render)
+
+    assert len(table.splitlines()) == 5
+    assert "The list shows all" in " ".join(rest)
+
+
 def described(rows: Sequence[tuple[str, Sequence[str]]]) -> list[Word]:
     """Rows of a term at x 100 and the lines of its meaning at x 220 (the first beside the term, the
     others under it), a line each 12 points, 3-point word spaces."""

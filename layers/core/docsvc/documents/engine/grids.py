@@ -1837,8 +1837,10 @@ def _two_column_tables(lines: Sequence[_Line], found: Sequence[Grid]) -> list[Gr
     column of prose has on a line (`_PROSE_WORDS`), the whitespace between the runs shared by all the
     lines, and each column set straight (its cells start, or end, at one x). A line of one run that
     starts where the second column does (`_under_second`: a meaning wrapped within its column, or a
-    row that leaves the first column empty) goes on with the table. A line of prose is one run, a
-    label close to its value too, two columns of prose have more words a line; the lines of a table
+    row that leaves the first column empty) goes on with the table, and so does a line of one run
+    whose words start where both columns do (`_at_the_columns`: a term that reaches up to the second
+    column). A line of prose is one run, a label close to its value too, two columns of prose have
+    more words a line; the lines of a table
     already found are left to it. The second column's cells are short (`_TWO_WORDS`) unless such a
     line under it shows the column (`_two_column_grid`)."""
     grids: list[Grid] = []
@@ -1852,6 +1854,8 @@ def _two_column_tables(lines: Sequence[_Line], found: Sequence[Grid]) -> list[Gr
                     cells = None
             elif line.runs == 1 and run and _under_second(line, run):
                 cells = [[], sorted(line.words, key=_left)]
+            elif line.runs == 1 and run:
+                cells = _at_the_columns(line, run)
         if run and (cells is None or line is None or not _continues(run[-1][0], line)):
             if len(run) >= _TWO_ROWS:
                 grids += _two_column_grid(run)
@@ -1859,6 +1863,23 @@ def _two_column_tables(lines: Sequence[_Line], found: Sequence[Grid]) -> list[Gr
         if line is not None and cells is not None and (run or cells[0]):
             run.append((line, cells))
     return grids
+
+
+def _at_the_columns(line: _Line, run: Sequence[tuple[_Line, list[list[Word]]]]) -> list[list[Word]] | None:
+    """A line of one run whose words start where the two columns of the rows above start, a term too
+    long for its column's usual whitespace ("humanw →Humanwissenschaften", "Folio numbers: on top
+    right ..."): its two cells, parted at the word that starts the second column; each short, as a
+    row's are. None for any other line (prose that happens to have a word there holds more words)."""
+    words = sorted(line.words, key=_left)
+    first, second = run[0][1]
+    if not first or abs(words[0].box[0] - first[0].box[0]) > _STRAIGHT:
+        return None
+    for index in range(1, min(len(words), _PROSE_WORDS)):
+        if abs(words[index].box[0] - second[0].box[0]) <= _STRAIGHT:
+            if words[index].box[0] <= words[index - 1].box[2] or len(words) - index > _TWO_WORDS:
+                return None
+            return [words[:index], words[index:]]
+    return None
 
 
 def _under_second(line: _Line, run: Sequence[tuple[_Line, list[list[Word]]]]) -> bool:
@@ -1886,8 +1907,9 @@ def _list_label(cell: Sequence[Word]) -> bool:
 
 def _two_column_grid(run: Sequence[tuple[_Line, list[list[Word]]]]) -> list[Grid]:
     """The table of a run of lines of two runs each, and of lines under its second column
-    (`_two_column_tables`), when the whitespace between the runs is shared by them all and each
-    column is set straight; none otherwise. Its second column's cells are short, or some line under
+    (`_two_column_tables`), when the whitespace between the runs is shared by them all (most rows
+    part their cells by a cell gap's width, a term that reaches up to the second column comes closer)
+    and each column is set straight; none otherwise. Its second column's cells are short, or some line under
     that column alone shows the column: a meaning wrapped within it or a row without a first cell;
     then the first column is no list's labels (bullets, numbers, a bibliography's keys: the text of a
     list hangs at one x too), nor labels set beside a paragraph (most of them level with a line of it
@@ -1903,7 +1925,8 @@ def _two_column_grid(run: Sequence[tuple[_Line, list[list[Word]]]]) -> list[Grid
     end = max(cell[-1].box[2] for cell in firsts)
     start = min(cell[0].box[0] for cell in rights)
     lines = [line for line, _ in run]
-    if start - end < max(_MIN_GAP, _CELL_GAP * median([line.height for line in lines])):
+    gaps = [cells[1][0].box[0] - cells[0][-1].box[2] for _, cells in run if cells[0]]
+    if median(gaps) < max(_MIN_GAP, _CELL_GAP * median([line.height for line in lines])):
         return []
     if not (_straight(firsts) and _straight(rights)):
         return []

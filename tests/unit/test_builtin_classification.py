@@ -2147,3 +2147,22 @@ def test_a_field_label_alone_counts_up_to_its_word_limit_and_a_letter_counts_who
     longer = document_shapes([first, *middle, last])["letter"]
     assert short.points == LETTER_WHOLE * SHAPE_POINTS
     assert longer.points < short.points
+
+
+def test_a_table_of_contents_set_as_a_table_under_its_heading_makes_short_pages_no_deck() -> None:
+    from docsvc.intelligence.classification import written_parts
+
+    rows = ["| 1 | Einleitung | 3 |", "| 2 | Theorie | 3 |", "| 3 | Versuchsaufbau | 4 |"]
+    assert written_parts([["Inhaltsverzeichnis", "|---|---|---|", *rows]])
+    # without its heading, a table of counts is no table of contents
+    assert not written_parts([["Bestand", "|---|---|---|", *rows]])
+    # nor is one whose last cells are words
+    assert not written_parts([["Contents", "| 1 | Intro | one |", "| 2 | Theory | two |", "| 3 | End | six |"]])
+
+
+def test_a_numbered_lab_experiment_handed_in_on_a_date_is_coursework() -> None:
+    from docsvc.intelligence.classification import is_coursework
+
+    title = ["Versuch 101 ”Das Trägheitsmoment”", "Robert Konradi", "Durchführung: 17.11.2017, Abgabe: 24.11.2017"]
+    assert is_coursework([title])
+    assert not is_coursework([title[:2]])  # the experiment's number alone

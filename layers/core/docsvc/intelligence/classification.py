@@ -809,15 +809,18 @@ _COURSEWORK = tuple(
         r"(stagiaire|praktikant(in)?|trainee|intern)\s*:",
         r"((spring|summer|fall|autumn|winter)\s+(term\s+)?\d{4}|(winter|sommer)semester\b|semest(er|re)\s*[:\d]|"
         r"ciclo\s*:|学\s?期\s*[:\uff1a])",
+        # when the work was handed in ("Durchführung: 17.11.2017, Abgabe: 24.11.2017")
+        r"(.*\b)?(abgabe(datum|termin)?|submission date|date of submission|date de remise|"
+        r"fecha de entrega)\s*:",
     )
 )
 # The assignment, numbered as a course numbers its exercises ("Trabajo Práctico N°1", "Lab 3: Filters",
-# "Übungsblatt 2"), opening a line that may go on with its title: a paper or a book is numbered by no
-# course. Another kind of a course's detail.
+# "Übungsblatt 2", a physics lab's "Versuch 101"), opening a line that may go on with its title: a paper
+# or a book is numbered by no course. Another kind of a course's detail.
 _ASSIGNMENT = re.compile(
     r"(trabajo pr[aá]ctico|pr[aá]ctica|laboratorio|lab|assignment|coursework|homework|problem set|"
     r"exercise sheet|travaux pratiques|tp|td|[üu]bung(sblatt)?|praktikum|esercitazione|trabalho pr[aá]tico)"
-    r"\s*(n\s*[°º.]?\s*)?\d{1,2}\b|实\s?验\s?(\d{1,2}|[一二三四五六七八九十]{1,3})(?!\w)",
+    r"\s*(n\s*[°º.]?\s*)?\d{1,2}\b|versuch\s*(nr\.?\s*)?\d{1,3}\b|实\s?验\s?(\d{1,2}|[一二三四五六七八九十]{1,3})(?!\w)",
     re.IGNORECASE,
 )
 # A title naming the assignment it answers at its end ("Network Analysis Assignment", "Algebra Homework"),
@@ -1275,8 +1278,23 @@ def leads_to_pages(page: Sequence[str]) -> bool:
 
 def written_parts(lines: Sequence[Sequence[str]]) -> bool:
     """Whether the pages show a part of a printed document that no deck of slides shows: a table of
-    contents giving page numbers (a talk's "Contents" slide gives none)."""
-    return any(map(leads_to_pages, lines[:CONTENTS_PAGES]))
+    contents giving page numbers (a talk's "Contents" slide gives none), as dotted lines or, under
+    its heading, as a table's rows ("| 1 | Einleitung | 3 |")."""
+    return any(leads_to_pages(page) or _contents_table(page) for page in lines[:CONTENTS_PAGES])
+
+
+def _contents_table(page: Sequence[str]) -> bool:
+    """Whether a page under a contents heading lists its titles as a table's rows ending in their page
+    numbers, `LEADER_LINES` of them at least."""
+    if not any(_CONTENTS.match(line) for line in page[:HEADING_LINES]):
+        return False
+    paged = 0
+    for line in page:
+        cells = [cell.strip() for cell in line.strip("|").split("|")] if line.startswith("|") else []
+        filled = [cell for cell in cells if cell]
+        if len(filled) >= 2 and _PAGE_NUMBER.match(filled[-1]) and any(c.isalpha() for c in filled[-2]):
+            paged += 1
+    return paged >= LEADER_LINES
 
 
 def is_amount_line(line: str) -> bool:

@@ -44,6 +44,7 @@ LEGAL_FORM = re.compile(
 # A rate printed alone ("19%", "7,5 %"): no amount of money, whatever label it stands by; but a rate
 # of nothing ("0%", "0,00 %") is an amount of nothing too.
 _PERCENTAGE = re.compile(r"\s*[-+]?(?![0.,\s]*%)\d[\d.,\s]*%\s*")
+_TITLE_WORDS = 3  # words, at most, of a title taken for a name: the title's and one or two before it
 
 
 BARE_LABELS = frozenset(
@@ -58,6 +59,12 @@ def _is_titled_number(text: str) -> bool:
         if size < len(words) and tuple(word for word, _ in words[:size]) in DOCUMENT_TITLES:
             return any(char.isdigit() for char in text[words[size - 1][1] :])
     return False
+
+
+def _is_a_title(text: str) -> bool:
+    """A document's title with a word or two before it: "Draft invoice", "Concept factuur"."""
+    key = label_key(text)
+    return 1 < len(key) <= _TITLE_WORDS and (key[-1:] in DOCUMENT_TITLES or key[-2:] in DOCUMENT_TITLES)
 
 
 @dataclass(frozen=True)
@@ -166,6 +173,8 @@ def candidate_of(
         return None  # a label's word, "Nummer" before its colon, is no one's name
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _is_titled_number(value):
         return None  # "Invoice 103767" is the document's title and number, not who issued it
+    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _is_a_title(value):
+        return None  # "CONCEPT FACTUUR", a draft's title (after an icon read as "I"), names no one
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _opens_with_code(value):
         return None  # "1234567-8 Viitenumero ...": a customer or business number, and what follows it
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _opens_with_date(value):

@@ -15,9 +15,12 @@ from typing import Any
 from docsvc.intelligence.labels import Key, label_key
 from docsvc.intelligence.reading import Reading
 from docsvc.intelligence.schemas import Node
-from docsvc.intelligence.values import ParsedDate, parse_bool, parse_date, parse_number, parse_time
+from docsvc.intelligence.values import RTL, ParsedDate, parse_bool, parse_date, parse_number, parse_time
 
 _COMPACT_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})")
+# Words of a right-to-left script before an amount: a bilingual document's label said again in its
+# other language ("TOTAL" over "المستحق الإجمالي 20.000 KD"), no part of the amount.
+_TRANSLATED_LABEL = re.compile(rf"(?:[{RTL}]+\s+)+")
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 URL = re.compile(r"(?i)\b(?:https?://|www\.)[^\s,;]+")
@@ -40,6 +43,9 @@ def coerce_value(text: str, node: Node, reading: Reading) -> tuple[Any, float] |
 def _as_kind(kind: str, text: str, node: Node, reading: Reading) -> tuple[Any, float] | None:
     if kind in {"number", "integer"}:
         number = parse_number(text, reading.layout.decimal_comma)
+        translated = _TRANSLATED_LABEL.match(text)
+        if number is None and translated:
+            number = parse_number(text[translated.end() :], reading.layout.decimal_comma)
         if number is None or (kind == "integer" and not number[0].is_integer()):
             return None
         return (int(number[0]) if kind == "integer" else number[0]), number[1]

@@ -26,7 +26,7 @@ from docsvc.intelligence.labels import label_key
 _IBAN = re.compile(r"\b([A-Z]{2}[ ]?\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b")
 _VAT = re.compile(
     r"\b(ATU\d{8}|BE ?[01]\d{3}[ .]?\d{3}[ .]?\d{3}|DE ?\d{9}|FR ?[0-9A-Z]{2} ?\d{3} ?\d{3} ?\d{3}|"
-    r"IT ?\d{11}|NL ?\d{9} ?B ?\d{2}|PL ?\d{3}[- ]?\d{3}[- ]?\d{2}[- ]?\d{2}|PT ?\d{9}|"
+    r"IT ?\d{11}|NL ?(?:\d[ .]?){9}B ?\d{2}|PL ?\d{3}[- ]?\d{3}[- ]?\d{2}[- ]?\d{2}|PT ?\d{9}|"
     r"ES ?[0-9A-Z]\d{7}[0-9A-Z]|GB ?\d{3} ?\d{4} ?\d{2}(?: ?\d{3})?|CHE[- ]?\d{3}\.?\d{3}\.?\d{3}|"
     r"(?:AT|BG|CY|CZ|DK|EE|EL|FI|HR|HU|IE|LT|LU|LV|MT|RO|SE|SI|SK|XI) ?[0-9A-Z]{8,12}|EU ?\d{9})\b"
 )
@@ -329,6 +329,8 @@ _KINDS: dict[str, tuple[re.Pattern[str], Callable[[str], bool]]] = {
 
 
 _DATE_TOKEN = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\.?$")
+# A date whose parts are printed a space apart, as Czech and Slovak documents do ("10. 02. 2015").
+_SPACED_DATE = re.compile(r"\d{1,2}\.\s\d{1,2}\.\s\d{4}(?!\d)")
 
 
 def is_reference_field(key: tuple[str, ...]) -> bool:
@@ -341,14 +343,17 @@ def reference_code(text: str) -> str | None:
     """The code a reference field's text starts with: its first words while they read as a code (a
     digit in them, or a short prefix in capitals before one), up to a word of a sentence or a date
     ("RE-505 von 09.05.2017" is "RE-505"); None when the text starts with no code, or with a date."""
+    if _SPACED_DATE.match(text):
+        return None
     tokens = [token for token in text.split() if not (token.startswith("(") and token.endswith(")"))]
     taken: list[str] = []
     for index, token in enumerate(tokens):
         bare = token.strip(",;:")
         digit = any(char.isdigit() for char in bare)
         prefix = bare.isupper() and len(bare) <= 5 and index + 1 < len(tokens)
-        if _DATE_TOKEN.match(bare):
+        if _DATE_TOKEN.match(bare) and not (taken and not any(char.isdigit() for char in "".join(taken))):
             break  # a date ends a code, and is none: "Data da emissão 03/06/2025" dates, numbers nothing
+        # (after a prefix alone it is the code's number: Polish "FV 3/05/2021" is invoice 3 of May 2021)
         if not bare or not (digit or (prefix and any(char.isdigit() for char in tokens[index + 1]))):
             break
         taken.append(_unpadded(bare))

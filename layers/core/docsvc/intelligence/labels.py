@@ -27,6 +27,9 @@ _CAMEL = re.compile(r"(?<=[a-z\d])(?=[A-Z])")
 # An English possessive's "'s" ("Client's Name", "CLIENT'S NAME", or with a typographic apostrophe): no
 # word of the label; blanked, so offsets hold.
 _POSSESSIVE = re.compile(r"(?<=[^\W\d_])['\u2019][sS]\b")
+# A dollar or real sign with its country's letters ("VALOR TOTAL R$", "Amount US$", "Total NT$"): the
+# amount's currency, no word of the label; blanked, so offsets hold.
+_LETTERED_SIGN = re.compile(r"(?<![^\W\d_])[A-Z]{1,2}\$")
 _ABBREVIATIONS: dict[str, Key] = {
     "#": ("number",),
     "№": ("number",),
@@ -77,7 +80,7 @@ _FOREIGN_TABLE: dict[tuple[str, ...], tuple[str, ...]] = {}  # filled below, fro
 
 def _raw_words(text: str) -> Iterator[tuple[str, int]]:
     """Words of `text` lowercased, camelCase split, each with the offset just past it."""
-    for match in _WORD.finditer(_POSSESSIVE.sub("  ", _NUMERO.sub("no", text))):
+    for match in _WORD.finditer(_LETTERED_SIGN.sub(_blank, _POSSESSIVE.sub("  ", _NUMERO.sub("no", text)))):
         word, start = match.group(), match.start()
         if (_plain(word),) in _FOREIGN_TABLE:  # a word written in camel case, "MwSt", is still one word
             yield _plain(word), start + len(word)
@@ -87,6 +90,10 @@ def _raw_words(text: str) -> Iterator[tuple[str, int]]:
         for cut in cuts:
             yield _plain(word[begin:cut]), start + cut
             begin = cut
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group())
 
 
 def key_words(text: str) -> list[tuple[str, int]]:
@@ -152,7 +159,7 @@ account number: kontonummer, konto number, numer rachunku, nr rachunku, numer ko
  saajan tilinumero
 bank account: rachunek bankowy, bankverbindung, compte bancaire, bankrekening, cuenta bancaria,
  conto bancario, conta bancaria
-invoice: nota fiscal, nf e, nfe
+invoice: nota fiscal, nf e, nfe, nfc e, nfce
 invoice number: rechnungsnummer, rechnung number, belegnummer, beleg nr, beleg nummer, belegnr,
  rechnungsnr, rechn nr, rg nr, re nr, factuurnr, fact nr, fattura n, n fattura, num factura, num de factura,
  faktura vat nr,
@@ -367,7 +374,7 @@ vat id: 統一編號, 统一编号
 total: 總金額, 总金额
 tax: 營業稅, 营业税, igv
 invoice: faktura vat, faktura vat marza
-vat id: nit
+vat id: nit, rut, r u t
 vat id: org nr, orgnr, organisationsnummer, organisationsnr
 invoice date: data da emissao, data emissao
 due date: venc, vencto
@@ -549,7 +556,8 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
      "tax base", "base amount", "taxable total", "taxable value", "total taxable value",
      "subtotal without tax", "subtotal excluding tax", "subtotal excl tax", "subtotal before tax",
      "subtotal without vat", "subtotal excluding vat", "total without tax", "total without vat",
-     "amount without tax", "amount without vat"),
+     "amount without tax", "amount without vat", "net total excluding tax", "net total excluding vat",
+     "net amount excluding tax", "net amount excluding vat"),
     ("tax", "vat", "gst", "sales tax", "tax amount", "vat amount", "tax total", "total tax", "tax paid",
      "vat paid"),
     ("date", "invoice date", "issue date", "date issued", "issued", "issued on", "issued at", "date of issue",

@@ -27,7 +27,7 @@ from docsvc.intelligence.labels import (
 )
 from docsvc.intelligence.lines import KNOWN_KEYS, Line, Pos, is_cell, label_colon, segments
 from docsvc.intelligence.page_tables import Table
-from docsvc.intelligence.values import parse_number
+from docsvc.intelligence.values import RTL, parse_number
 
 _REST = 8  # lines after a value that may continue it (an address under a name)
 _PIECE = 1000  # a later pair of one cell is placed past every cell of its row: (line, cell + n * _PIECE)
@@ -80,9 +80,8 @@ _SUM_RUN = re.compile(
 # A right-to-left label (Arabic, Hebrew) read left to right off the page: its value first, then the
 # colon that ends the label glued to the label's start ("93.00 :المبلغ الإجمالي", the amount's currency
 # word, printed after it, coming before it: "شيكل93.00").
-_RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff"
-_RTL_PAIR = re.compile(rf"(?P<value>[^:]*?\d[^:]*?)\s+:(?P<label>[^:\d]*[{_RTL}][^:]*)")
-_RTL_UNIT_FIRST = re.compile(rf"([{_RTL}]+)\s?(\d[\d.,]*)")
+_RTL_PAIR = re.compile(rf"(?P<value>[^:]*?\d[^:]*?)\s+:(?P<label>[^:\d]*[{RTL}][^:]*)")
+_RTL_UNIT_FIRST = re.compile(rf"([{RTL}]+)\s?(\d[\d.,]*)")
 
 
 def _right_to_left_pair(index: int, start: int, piece: str) -> Pair | None:
@@ -511,7 +510,24 @@ def cell_pairs(lines: list[Line], tables: list[Table]) -> list[Pair]:
         pairs += _side_by_side_keys(rows) + _keys_over_values(rows) + _boxed_pairs(rows) + _stacked_sums(rows)
         pairs += _colons_over_values(rows) + _sum_after_table(lines, rows)
         known = {(pair.label_at, pair.value_at) for pair in pairs}
-        pairs += [pair for pair in _colons_beside_values(rows) if (pair.label_at, pair.value_at) not in known]
+        beside = _colons_beside_values(rows) + _colons_before_values(rows)
+        pairs += [pair for pair in beside if (pair.label_at, pair.value_at) not in known]
+    return pairs
+
+
+def _colons_before_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
+    """A label's colon printed at the head of its value's cell, the label alone in the cell before it
+    ("| Señor(es) | : Universo Informatico | Fecha Venc. | : 01-06-2024 |"): the label and the value after
+    the colon, in a row of any width."""
+    pairs: list[Pair] = []
+    for index, cells in rows:
+        filled = [position for position, cell in enumerate(cells) if cell.strip()]
+        for place, following in pairwise(filled):
+            cell, value = cells[place].strip(), cells[following].strip()
+            if not value.startswith(":") or label_colon(cell) is not None or not is_label_text(cell):
+                continue
+            if value[1:].strip() and label_colon(value[1:]) is None:
+                pairs.append(Pair(cell, value[1:].strip(), "cell", (index, place), (index, following)))
     return pairs
 
 

@@ -100,19 +100,23 @@ def _three_after(digits: str, separator: str) -> bool:
     return len(after) == 3 and 1 <= len(before) <= 3
 
 
+# Letters of right-to-left scripts: Hebrew, Arabic, Syriac, Thaana.
+RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff"
+
 # A sign of more than one character first: "R$" is the Brazilian real, not the dollar it contains.
 _CURRENCY_SIGNS = {
     "R$": "BRL", "NT$": "TWD", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "￥": "JPY", "₹": "INR",
     "₩": "KRW", "₽": "RUB", "₺": "TRY", "₲": "PYG", "₴": "UAH", "元": "CNY", "円": "JPY", "₪": "ILS",
     "₫": "VND",
 }  # fmt: skip
-# A sign written as a word after the amount ("27 333,06 zł", "1 250 Kč", "12 700 Ft", "1.500,00 дин"),
+# A sign written as a word after the amount ("27 333,06 zł", "1 250 Kč", "12 700 Ft", "1.500,00 дин",
+# the Kuwaiti dinar's "20.000 KD"),
 # not the start of a longer word.
 _WORD_SIGNS = {
     "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "TL": "TRY", "Kz": "AOA", "kz": "AOA", "Gs": "PYG", "din": "RSD",
     "RSD": "RSD", "lei": "RON", "Fr": "CHF", "kn": "HRK", "ден": "MKD",
     "дин": "RSD", "руб": "RUB", "грн": "UAH", "лв": "BGN", "сум": "UZS", "Rp": "IDR", "đ": "VND",  # noqa: RUF001
-    "RM": "MYR", "KSh": "KES", "Ksh": "KES", "KShs": "KES", "S/": "PEN", "Bs": "VES",
+    "RM": "MYR", "KSh": "KES", "Ksh": "KES", "KShs": "KES", "S/": "PEN", "Bs": "VES", "KD": "KWD",
 }  # fmt: skip
 _WORD_SIGN = re.compile(r"(?<=\d)\s?(" + "|".join(_WORD_SIGNS) + r")(?![^\W\d_])")
 # A sign no word of a language is, standing as a word in a line without figures: a table's column
@@ -130,7 +134,7 @@ _SIGN_BEFORE = re.compile(
 _CURRENCY_CODE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|RMB|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|"
     r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|ILS|IDR|VND|UZS|MKD|MYR|KES|TWD|ARS|DZD|EGP|NGN|THB|LKR|PKR|"
-    r"BDT|TND|XOF|XAF|KWD|QAR|ISK|NPR|MUR|GTQ|VES|"
+    r"BDT|TND|XOF|XAF|KWD|QAR|ISK|NPR|MUR|GTQ|VES|BHD|OMR|JOD|"
     # the currencies the euro replaced, as invoices before 2002 and their archives print them ("Total
     # Amount (DEM)"); not "ESP" or "ATS", which name Spain and more besides
     r"DEM|FRF|ITL|NLG|BEF|FIM|PTE|IEP|GRD|LUF)(?![A-Za-z])"

@@ -37,17 +37,18 @@ from docsvc.intelligence.labels import (
     label_key,
     synonyms,
 )
-from docsvc.intelligence.lines import Pos, label_colon, segments
+from docsvc.intelligence.lines import Line, Pos, label_colon, segments
 from docsvc.intelligence.pairs import Pair
 from docsvc.intelligence.reading import SYNONYM, Aliases, Reading, inline_pairs, labelled_pairs
 from docsvc.intelligence.receipts import is_shop_field, numbers_the_shop
 from docsvc.intelligence.unlabelled import ticked_flag, without_label
-from docsvc.intelligence.values import parse_date, ticked_options
+from docsvc.intelligence.values import parse_date, parse_number, ticked_options
 
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
 _OTHER_PARTY = 0.5  # a field's label inside another party's block
 _COMPANY_BLOCK, _REGISTERED = 0.45, 0.55  # a company's block by its legal form; its registration line
 _AMOUNT_ALONE = 0.6  # "Amount:" alone, for a total no label names
+_WRAPPED_NAME = 30  # characters of a name's line in capitals long enough to have been wrapped
 _REFERENCE_ALONE, _NAMED = 0.6, 0.9  # "Reference:" alone, for an invoice's number no label names
 _OWN_REFERENCES = (("reference",), ("our", "reference"), ("reference", "number"))  # not "Your reference"
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
@@ -196,8 +197,9 @@ def _headings(
             continue
         lines = reading.layout.lines
         below = lines[index + 1] if index + 1 < len(lines) else None
-        if below is None or (below.cells is None and label_colon(below.text) is None):
-            continue  # not over labelled lines
+        unlabelled = below is None or (below.cells is None and label_colon(below.text) is None)
+        if unlabelled and (not _name_and_street_under(index, lines) or not line.text[colon + 1 :].strip()):
+            continue  # not over labelled lines, nor over a party's name and address
         if not line.text[colon + 1 :].strip():
             # "Verkäufer:" over labelled lines ("Globale Nummer: 4000001123452", then the name) heads
             # them; a sentence that introduces what follows ("Facture à régler par virement :") does not
@@ -213,6 +215,24 @@ def _headings(
                 start = words[size - 1][1]
                 yield index, score, (line.text[start:].strip(" /"), (index, start))
                 break
+
+
+def _name_and_street_under(index: int, lines: Sequence[Line]) -> bool:
+    """Whether a party's name and address follow line `index`: a short line of words without a digit
+    ("John Doe" under "CONSUMIDOR CNPJ: 18.191.228/0001-71"), then one with a street's or postcode's
+    digits, on the same page, outside tables."""
+    if index + 2 >= len(lines):
+        return False
+    name, street = lines[index + 1], lines[index + 2]
+    return (
+        name.cells is None
+        and street.cells is None
+        and name.page == street.page == lines[index].page
+        and 0 < len(name.text.split()) <= 6
+        and not any(char.isdigit() for char in name.text)
+        and label_colon(name.text) is None
+        and any(char.isdigit() for char in street.text)
+    )
 
 
 def _column_blocks(
@@ -725,7 +745,45 @@ def assigned(slots: list[Slot], reading: Reading) -> dict[Path, Candidate]:
             chosen[path] = candidate
             used |= candidate.uses
     _agreeing_totals(slots, ranked, chosen)
+    _total_printed_alone(slots, chosen, reading)
     return chosen
+
+
+def _amount_roles(slots: list[Slot]) -> dict[str, Path]:
+    """The first slot of each amount's role among `slots`: "total", "net", "tax"."""
+    roles: dict[str, Path] = {}
+    for slot in slots:
+        role = amount_role(slot.aliases) if slot.node.kind in {"number", "integer"} else None
+        if role and role not in roles:
+            roles[role] = slot.path
+    return roles
+
+
+def _total_printed_alone(slots: list[Slot], chosen: dict[Path, Candidate], reading: Reading) -> None:
+    """A total no label names, found by the net amount and the tax found by theirs: an amount printed
+    on a line of its own, outside tables, after them on their page, that is their sum ("Celkem bez DPH
+    1 000,00 Kč", "DPH 21 % 210,00 Kč", then "1 210,00 Kč" in large type). The first such line; none
+    when no line holds their sum."""
+    roles = _amount_roles(slots)
+    if set(roles) != {"total", "net", "tax"} or roles["total"] in chosen:
+        return
+    net, tax = chosen.get(roles["net"]), chosen.get(roles["tax"])
+    if net is None or tax is None or not all(isinstance(found.value, int | float) for found in (net, tax)):
+        return
+    lines = reading.layout.lines
+    after = max(index for index, _ in net.uses | tax.uses)
+    used = {position for found in chosen.values() for position in found.uses}
+    for index in range(after + 1, min(after + 1 + _RUN_LINES, len(lines))):
+        line = lines[index]
+        if line.page != lines[after].page:
+            return
+        number = parse_number(line.text, reading.layout.decimal_comma) if line.cells is None else None
+        if number is None or (index, 0) in used or not _CENTS.search(line.text):
+            continue
+        if _adds_up(net.value, tax.value, number[0]):
+            uses = frozenset({(index, 0)})
+            chosen[roles["total"]] = Candidate(_AGREED * 0.9, (index, 0), uses, number[0], line.text, True)
+            return
 
 
 def _agreeing_totals(
@@ -734,11 +792,7 @@ def _agreeing_totals(
     """A total, a net amount and a tax found together must add up (net + tax = total). When they do
     not, the net amount or the tax is taken from another of its candidates that makes them agree;
     amounts that agree are the more likely for it, those that cannot be made to are the less."""
-    roles: dict[str, Path] = {}
-    for slot in slots:
-        role = amount_role(slot.aliases) if slot.node.kind in {"number", "integer"} else None
-        if role and role not in roles and slot.path in chosen:
-            roles[role] = slot.path
+    roles = _amount_roles([slot for slot in slots if slot.path in chosen])
     if len(roles) < 3:
         return
     total, net, tax = (chosen[roles[role]] for role in ("total", "net", "tax"))
@@ -1193,7 +1247,7 @@ def _name_before_address(text: str) -> str:
     up to its legal form ("Muster GmbH"; "Lieferant GmbH & Co. KG" whole)."""
     for match in _LEGAL_FORM_WORD.finditer(text):
         rest = text[match.end() :].strip()
-        following = rest.split(maxsplit=1)[0] if rest else ""
+        following = rest.lstrip(", ").split(maxsplit=1)[0] if rest.lstrip(", ") else ""  # "Co., Ltd."
         if not rest or following in {"&", "+", "und", "and", "et"} or _LEGAL_FORM_WORD.match(following):
             continue
         if any(char.isdigit() for char in rest):
@@ -1214,7 +1268,25 @@ def _name_lines(items: list[tuple[str, Pos]], at: int) -> list[tuple[str, Pos]]:
     ends_legal = _ENDS_LEGAL_FORM.search(following[0])
     if ends_legal and not _ENDS_LEGAL_FORM.search(first[0]) and not any(c.isdigit() for c in following[0]):
         return [first, following]
+    ends = at + 2 >= len(items) or any(char.isdigit() for char in items[at + 2][0])
+    if _wraps_in_capitals(first[0], following[0]) and ends:
+        return [first, following]  # the block ends there, or its street or postcode follows
     return [first]
+
+
+def _wraps_in_capitals(first: str, following: str) -> bool:
+    """Whether a long name printed in capitals goes on in the next line ("FUNDACJA MUZEUM MOTORYZACJI
+    AUTOMOBILKLUBU" over "WIELKOPOLSKI - KUŹNIA DZIEDZICTWA", the street under both): both lines in
+    capitals, the first a long one that does not end the name with its legal form, neither with a digit
+    (a street's) nor the next with a label."""
+    return (
+        len(first) >= _WRAPPED_NAME
+        and first.isupper()
+        and following.isupper()
+        and not _ENDS_LEGAL_FORM.search(first)
+        and not any(char.isdigit() for char in first + following)
+        and ":" not in following
+    )
 
 
 def _dated(text: str) -> bool:

@@ -369,9 +369,12 @@ def _first_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         if found and reading.valid(slot.node, found.value.isoformat()):
             score = _FIRST_DATE - 0.01 * dates
             value = found.value.isoformat()
-            place = next((n for n, cell in enumerate(line.cells or ()) if found.printed in cell), 0)
+            if line.cells is None:
+                place = max(line.text.find(found.printed), 0)
+            else:
+                place = next((n for n, cell in enumerate(line.cells) if found.printed in cell), 0)
             yield Candidate(score, (index, 0), frozenset({(index, place)}), value, found.printed)
-            dates += 1  # (in a table, the date's own cell: the row's first may be another field's)
+            dates += 1  # (the date's own place, in a table its cell: the line's start may be another field's)
             if dates == 3:
                 return
 

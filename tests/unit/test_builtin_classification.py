@@ -2157,12 +2157,17 @@ def test_a_table_of_contents_set_as_a_table_under_its_heading_makes_short_pages_
     # without its heading, a table of counts is no table of contents
     assert not written_parts([["Bestand", "|---|---|---|", *rows]])
     # nor is one whose last cells are words
-    assert not written_parts([["Contents", "| 1 | Intro | one |", "| 2 | Theory | two |", "| 3 | End | six |"]])
+    worded = ["| 1 | Intro | one |", "| 2 | Theory | two |", "| 3 | End | six |"]
+    assert not written_parts([["Contents", *worded]])
 
 
 def test_a_numbered_lab_experiment_handed_in_on_a_date_is_coursework() -> None:
     from docsvc.intelligence.classification import is_coursework
 
-    title = ["Versuch 101 ”Das Trägheitsmoment”", "Robert Konradi", "Durchführung: 17.11.2017, Abgabe: 24.11.2017"]
+    title = [
+        "Versuch 101 ”Das Trägheitsmoment”",
+        "Robert Konradi",
+        "Durchführung: 17.11.2017, Abgabe: 24.11.2017",
+    ]
     assert is_coursework([title])
     assert not is_coursework([title[:2]])  # the experiment's number alone

@@ -350,7 +350,8 @@ def test_a_term_that_runs_up_to_the_second_column_stays_a_row_of_a_table_of_two_
 def test_a_line_of_prose_with_a_word_where_the_second_column_starts_is_no_row_of_the_table() -> None:
     # under the table, a line of many words from the terms' x, its fourth word starting 1 point left
     # of where the meanings do
-    prose = "The list shows all that were spoken at home and at work by everyone in the family".split()
+    prose = ["The", "list", "shows", "all", "that", "were", "spoken", "at", "home", "and", "at", "work"]
+    prose += ["by", "everyone", "in", "the", "family"]
     placed, x = [], 200.0
     for word in prose:
         placed.append((x, word))

@@ -52,7 +52,8 @@ def test_a_polish_invoice_keeps_its_number_whole_and_its_buyers_name_on_both_lin
     ],
 )
 def test_a_short_name_in_capitals_or_a_line_with_a_label_stays_apart(second: str) -> None:
-    page = "\n\n".join(["Faktura nr 7/2021", f"Nabywca:\nHURTOWNIA ABC\n{second}\n61-896 Poznań", "Razem: 10,00 PLN"])
+    block = f"Nabywca:\nHURTOWNIA ABC\n{second}\n61-896 Poznań"
+    page = "\n\n".join(["Faktura nr 7/2021", block, "Razem: 10,00 PLN"])
     assert extract([page], SCHEMA).output["customer"]["name"] == "HURTOWNIA ABC"
 
 
@@ -63,9 +64,8 @@ def test_the_kuwaiti_dinars_kd_after_an_amount_names_the_dinar() -> None:
 
 
 def test_an_amount_under_its_label_said_again_in_arabic_is_read() -> None:
-    page = "\n\n".join(
-        ["Uellow W.L.L", "INVOICE", "No. INV/2026/00007", "TOTAL", "المستحق الإجمالي 20.000 KD", "Twenty Dinar"]
-    )
+    lines = ["Uellow W.L.L", "INVOICE", "No. INV/2026/00007", "TOTAL", "المستحق الإجمالي 20.000 KD"]
+    page = "\n\n".join([*lines, "Twenty Dinar"])
     output = extract([page], SCHEMA).output
     assert (output["total"], output["currency"]) == (20.0, "KWD")
 
@@ -99,7 +99,8 @@ def test_a_consumer_receipt_reads_its_total_number_date_and_consumer() -> None:
 
 
 def test_a_party_heading_run_into_its_tax_number_takes_no_sentence_under_it_for_a_name() -> None:
-    page = "\n\n".join(["Empresa Teste Ltda", "CONSUMIDOR CNPJ: 18.191.228/0001-71", "Obrigado pela preferência"])
+    lines = ["Empresa Teste Ltda", "CONSUMIDOR CNPJ: 18.191.228/0001-71", "Obrigado pela preferência"]
+    page = "\n\n".join(lines)
     assert (extract([page], SCHEMA).output.get("customer") or {}).get("name") is None
 
 

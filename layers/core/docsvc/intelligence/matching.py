@@ -196,8 +196,10 @@ def _headings(
                 yield index, score, None
             continue
         lines = reading.layout.lines
-        below = lines[index + 1] if index + 1 < len(lines) else None
-        unlabelled = below is None or (below.cells is None and label_colon(below.text) is None)
+        if index + 1 >= len(lines):
+            continue
+        below = lines[index + 1]
+        unlabelled = below.cells is None and label_colon(below.text) is None
         if unlabelled and (not _name_and_street_under(index, lines) or not line.text[colon + 1 :].strip()):
             continue  # not over labelled lines, nor over a party's name and address
         if not line.text[colon + 1 :].strip():

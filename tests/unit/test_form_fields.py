@@ -1775,3 +1775,37 @@ def test_rules_beside_a_stack_captioned_under_are_captioned_under_too() -> None:
     assert by_place[(280, 120)] == "Last Name"
     assert by_place[(280, 157)] == "Spouse's Last Name"
     assert by_place[(452, 157)] == "Spouse's SSN"
+
+
+def test_a_date_written_in_groups_between_slashes_is_one_field_and_names_no_rule_after_it() -> None:
+    """ "Fecha Nacimiento ___/___/___ Lugar ______": the three short rules parted by slashes are one
+    field, the birth date's, and the place's rule after them is named "Lugar" alone."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((213, 300), "Fecha Nacimiento", fontsize=11)
+        for x0, x1 in ((306, 332), (339, 359), (366, 390)):
+            page.draw_line((x0, 301), (x1, 301), width=0.5)
+        for x in (333, 360):
+            page.insert_text((x, 300), "/", fontsize=11)
+        page.insert_text((391, 300), "Lugar", fontsize=11)
+        page.draw_line((421, 301), (538, 301), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    placed = sorted((round(field.bbox.left * 595), field.description) for field in fields)
+    assert [description for _, description in placed] == ["Fecha Nacimiento [date]", "Lugar"]
+    assert placed[0][0] < 310
+
+
+def test_a_cell_with_its_label_at_its_left_and_a_line_of_room_under_it_is_filled_beside_the_label() -> None:
+    """A table of cells 29 points tall, each with its label at the top left ("NOMBRE:"): the value goes
+    right of the label, where a widget of the form sits; a cell with two lines of room under its label
+    takes the value under it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for y0, y1, label in ((113, 142, "NOMBRE:"), (150, 200, "OBSERVACIONES:")):
+            page.draw_rect(pymupdf.Rect(92, y0, 516, y1), width=0.5)
+            page.insert_text((95, y0 + 11), label, fontsize=10)
+        fields = form_fields(bytes(document.tobytes()))
+    name = _by_description(fields, "NOMBRE")
+    notes = _by_description(fields, "OBSERVACIONES")
+    assert name.bbox.left * 595 > 130 and name.bbox.top * 842 < 120  # beside the label
+    assert notes.bbox.top * 842 > 160  # under the label

@@ -6,12 +6,13 @@ made readable. A page without widgets is read from its layout: blank lines of un
 rules with a label before or above them (or under them, where a stack of rules prints its captions so; a
 blank over a line of several captions side by side is a blank over each), empty boxes, empty cells of
 ruled tables (labelled by their row and column headers), boxes with their label printed in their top
-part (a blank under each of several captions side by side), rows of character cells (one field, printed
-dashes between its groups or not), and check boxes (small empty squares, or glyphs such as ☐). A box
-opened by a sign ("= [   ]", "$ [   ]") is a field after the sign. A label of a mark or a line number only
-reaches further (the line's words to its left, or the line above); words of lines that do not run across
-the page (up its margin, or aslant) name no field. The drawings of a page are read only when its text
-page holds vector paths.
+part (a blank under each of several captions side by side; beside a label that ends in its colon when
+the box leaves barely a line under it), rows of character cells (one field, printed dashes between its
+groups or not), rules parted only by separators ("___/___/___", one field), and check boxes (small
+empty squares, or glyphs such as ☐). A box opened by a sign ("= [   ]", "$ [   ]") is a field after the
+sign. A label of a mark or a line number only reaches further (the line's words to its left, or the
+line above); words of lines that do not run across the page (up its margin, or aslant) name no field.
+The drawings of a page are read only when its text page holds vector paths.
 
 Filling sets a widget's value as a real form value (the form stays editable, its appearance made anew; a
 file MuPDF rebuilds while saving it is filled again as rebuilt) and writes the value of a field without
@@ -993,7 +994,7 @@ def _drawn_fields(
     for cell in cells:
         for y in (cell[1], cell[3]):
             edges.setdefault(round(y / 2), []).append((cell[0], cell[2]))
-    whole = _pieces_joined(horizontal)
+    whole = _across_separators(_pieces_joined(horizontal), words, text_height)
     blanks = [
         (y, x0, x1)
         for y, x0, x1 in whole
@@ -1008,10 +1009,13 @@ def _drawn_fields(
     claimed = [  # the captions those rules take: no other rule's label from above
         word[:4] for y, x0, x1 in under for word in _caption_under(y, x0, x1, words, text_height)
     ]
+    ruled: list[Rect] = []  # the rules' blanks found so far: one before a rule on its line ends its label
     for y, x0, x1 in blanks:
-        places += _rule_field(
-            y, x0, x1, words, text_height, taken, (y, x0, x1) in under, claimed, whole, vertical
+        found = _rule_field(
+            y, x0, x1, words, text_height, taken, (y, x0, x1) in under, claimed, whole, vertical, ruled
         )
+        places += found
+        ruled += [place[0] for place in found]
     return places
 
 
@@ -1074,6 +1078,26 @@ def _short_labelled_rule(
     if not ends or x0 - max(ends) > max(3 * text_height, 24.0):
         return False  # the label stands right before it, not a column's width away
     return sum(char.isalpha() for char in _label_on("left", box, words, [])) >= _LABEL_LETTERS
+
+
+def _across_separators(
+    rules: Sequence[tuple[float, float, float]], words: list[Word], text_height: float
+) -> list[tuple[float, float, float]]:
+    """Rules on one line parted only by separators printed between them ("___/___/___" of a date,
+    "___-___" of a number in groups) as one rule: one value written in its groups. The gap holds a
+    separator and nothing else, no wider than a few characters."""
+    joined: list[tuple[float, float, float]] = []
+    height = max(text_height, 9.0) * 1.1
+    for rule in sorted(rules, key=lambda rule: (round(rule[0] / _TOUCH), rule[1])):
+        if joined and abs(rule[0] - joined[-1][0]) <= _TOUCH and 0 < rule[1] - joined[-1][2] <= 2 * height:
+            y, x0, x1 = joined[-1]
+            gap = (x1, y - height, rule[1], y)
+            between = [word for word in words if _inside(word, gap) and word[4].strip()]
+            if between and all(_SEPARATOR.fullmatch(word[4].strip()) for word in between):
+                joined[-1] = (y, x0, rule[2])
+                continue
+        joined.append(rule)
+    return joined
 
 
 _TOUCH = 1.0  # points: rule pieces this close, end to start and in height, are one rule
@@ -1666,10 +1690,18 @@ def _box_field(
         caption, below = inside, []
         bottom = max(word[3] for word in caption)
     size = median([word[3] - word[1] for word in caption])
+    beside = (  # a label of one line at the box's left ending in its colon, the box's width free after it
+        label_left
+        and not signs
+        and len(_captions_lines(inside)) == 1
+        and max(inside, key=lambda word: word[2])[4].rstrip().endswith(":")
+        and _opened_by_label(inside, rect[0], rect[2], _box_label_share(inside))
+    )
     if (  # room under the caption for a line of its size (a word's box is some 1.2-1.4 font sizes tall)
         rect[3] - bottom >= max(0.8 * size, 9.0)
         and (rect[3] - bottom) >= 0.4 * height
         and width >= _MIN_FIELD
+        and not (beside and rect[3] - bottom < _ROOM_UNDER * size)  # barely a line under "Name:": beside it
     ):  # the blank under the caption, after a sign that opens it ("1 Unemployment compensation / $ ___")
         start = max([rect[0]] + [word[2] for word in below]) + 1
         blank = (start, bottom + 1, rect[2] - 1, rect[3] - 1)
@@ -1703,6 +1735,7 @@ def _text_height(words: list[Word]) -> float:
     return median([word[3] - word[1] for word in words] or [10.0])
 
 
+_ROOM_UNDER = 1.5  # word heights under a label with its colon at a box's left: less, the value goes beside it
 _HUGGING = 2.0  # points: a caption this much nearer an empty box's bottom than the line over the box is its
 _NEARER = 1.5  # points: nor is it that box's when it is not this much nearer the box than the box under it
 
@@ -1813,10 +1846,12 @@ def _rule_field(
     claimed: list[Rect] | None = None,
     rules: Sequence[tuple[float, float, float]] = (),
     posts: Sequence[tuple[float, float, float]] = (),
+    before: Sequence[Rect] = (),
 ) -> list[Place]:
-    """A rule drawn to write on: blank just above it, with its label before it (on its line) or above,
-    or under it where its stack prints its captions so; a rule under several captions parted by wide
-    gaps is a blank under each; a rule with its caption printed on it at the foot of an open-topped
+    """A rule drawn to write on: blank just above it, with its label before it (on its line, up to a
+    rule's blank `before` it: "___/___/___ Lugar ____" is named "Lugar") or above, or under it where
+    its stack prints its captions so; a rule under several captions parted by wide gaps is a blank
+    under each; a rule with its caption printed on it at the foot of an open-topped
     cell (vertical rules, `posts`, rising from its ends) is the room over the caption. Captions side by
     side that a rule takes from under it join `claimed` (rules are read top to bottom): they name no
     rule under them from above."""
@@ -1825,6 +1860,7 @@ def _rule_field(
     if any(_overlap(box, other) > 0.3 for other in known):
         return []  # an underscore run already gave this blank
     on = [word for word in words if _inside(word, box) and _clean(word[4])]
+    on = [word for word in on if not _SEPARATOR.fullmatch(word[4].strip())]  # a date's "/" between groups
     if on and _opened_by_signs(on, x0, x1):  # "$ ______": the blank starts after the sign
         x0 = max(word[2] for word in on) + 1.0
         if x1 - x0 < _MIN_FIELD:
@@ -1840,7 +1876,7 @@ def _rule_field(
         return [(box, label, "text", None, None)]
     if on:
         return []  # written on: a heading's underline or a value already filled in
-    label = _label_on("left", box, words, [])
+    label = _label_on("left", box, words, list(before))
     if not label and captioned_under:
         under = _caption_under(y, x0, x1, words, text_height)
         return _under_captions(box, under) if under else [(box, "", "text", None, None)]

@@ -1260,7 +1260,8 @@ def _name_before_address(text: str) -> str:
 def _name_lines(items: list[tuple[str, Pos]], at: int) -> list[tuple[str, Pos]]:
     """The lines of the name starting at `items[at]`: with the next line when it is only a salutation
     ("Herrn" over "Max Mustermann"), or when the next line ends the company's name with its legal form
-    ("MVM Musterhafter" over "Versicherungsverein a.G.") and holds no digit (not a street)."""
+    ("MVM Musterhafter" over "Versicherungsverein a.G.") and holds no digit (not a street), or when a
+    long name in capitals goes on in it (`_wraps_in_capitals`) and the block ends or its street follows."""
     first = items[at]
     if at + 1 >= len(items) or items[at + 1][1][0] != first[1][0] + 1:
         return [first]

@@ -9,7 +9,7 @@ import pytest
 from docsvc.intelligence.extraction import extract
 from docsvc.intelligence.identifiers import reference_code
 from docsvc.intelligence.labels import label_key
-from docsvc.intelligence.values import currency_of, parse_number
+from docsvc.intelligence.values import currency_of, in_words, parse_number
 
 from tests.unit.test_invoice_labels_sl_ro_mx_au import SCHEMA
 
@@ -177,3 +177,24 @@ def test_a_sellers_name_ending_co_ltd_before_its_address_on_one_line_keeps_both_
     )
     output = extract([page], SCHEMA).output
     assert output["issuer"]["name"] == "Nippon Industrial Supplies Co., Ltd."
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("SON TREINTA Y DOS MIL TRESCIENTOS VEINTIOCHO PESOS", True),
+        ("Eight Hundred Twenty Six Rupees Only", True),
+        ("ERKE CHILE SPA", False),
+        ("Three Rivers Trading Co", False),  # a number word in a name
+        ("Seven Eleven Inc", False),
+    ],
+)
+def test_an_amount_written_out_in_words_is_told_from_a_name(text: str, written: bool) -> None:
+    assert in_words(text) is written
+
+
+def test_an_amount_in_words_over_the_letterhead_is_not_the_issuers_name() -> None:
+    page = "\n".join(
+        ["SON TREINTA Y DOS MIL TRESCIENTOS VEINTIOCHO PESOS", "ERKE CHILE SPA", "R.U.T.: 76.269.769-6"]
+    )
+    assert extract([page], SCHEMA).output["issuer"]["name"] == "ERKE CHILE SPA"

@@ -42,7 +42,7 @@ from docsvc.intelligence.pairs import Pair
 from docsvc.intelligence.reading import SYNONYM, Aliases, Reading, inline_pairs, labelled_pairs
 from docsvc.intelligence.receipts import is_shop_field, numbers_the_shop
 from docsvc.intelligence.unlabelled import ticked_flag, without_label
-from docsvc.intelligence.values import parse_date, parse_number, ticked_options
+from docsvc.intelligence.values import in_words, parse_date, parse_number, ticked_options
 
 _OUTSIDE_BLOCK, _NO_BLOCK, _LETTERHEAD, _SENDER = 0.6, 0.75, 0.5, 0.7
 _OTHER_PARTY = 0.5  # a field's label inside another party's block
@@ -1157,7 +1157,11 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
                 found.append((value, frozenset({position}), 0.95))
                 break
     elif role == "name" and (
-        unplaced := [item for item in plain if not _is_street(item[0]) and not (shop and _dated(item[0]))]
+        unplaced := [
+            item
+            for item in plain
+            if not _is_street(item[0]) and not (shop and _dated(item[0])) and not in_words(item[0])
+        ]  # (nor an amount written out in words: "SON TREINTA Y DOS MIL ... PESOS" over the name)
     ):
         worded = [item for item in unplaced if _mostly_letters(item[0])] or unplaced
         named = [item for item in worded if not _is_initials(item[0])] or worded

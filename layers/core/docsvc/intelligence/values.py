@@ -586,3 +586,28 @@ def with_accents_joined(text: str) -> str:
         return text
     joined = _SPACING_ACCENT.sub(lambda found: found[2].replace("\u0131", "i") + _COMBINING[found[1]], text)
     return unicodedata.normalize("NFC", joined)
+
+
+# Number words, as `plain` writes them, of the languages whose invoices print their total in words
+# ("SON TREINTA Y DOS MIL TRESCIENTOS VEINTIOCHO PESOS", "Eight Hundred Twenty Six Rupees Only").
+_NUMBER_WORDS_TEXT = """
+    uno una dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince veinte
+    treinta cuarenta cincuenta sesenta setenta ochenta noventa cien ciento cientos doscientos
+    trescientos cuatrocientos quinientos seiscientos setecientos ochocientos novecientos mil millon
+    millones um dois duas quatro sete oito nove dez onze doze treze catorze vinte trinta quarenta
+    cinquenta sessenta oitenta cem cento duzentos trezentos quatrocentos quinhentos seiscentos
+    setecentos oitocentos novecentos milhao milhoes deux trois quatre cinq sept huit neuf dix douze
+    treize quatorze seize vingt trente quarante cinquante soixante cent cents mille due tre quattro
+    cinque sei sette otto dieci venti quaranta sessanta settanta ottanta novanta one two three four
+    five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen
+    nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million lakh crore
+"""
+_NUMBER_WORDS = frozenset(_NUMBER_WORDS_TEXT.split())
+_NUMBER_PREFIXES = ("veinti", "dieci", "dezes", "dezen")  # "veintiocho", "dieciséis", "dezesseis"
+
+
+def in_words(text: str) -> bool:
+    """Whether a line writes an amount out in words: three number words at least, half its words."""
+    words = [plain(word) for word in re.findall(r"[^\W\d_]+", text)]
+    numbers = sum(1 for word in words if word in _NUMBER_WORDS or word.startswith(_NUMBER_PREFIXES))
+    return numbers >= 3 and 2 * numbers >= len(words)

@@ -773,7 +773,10 @@ def _total_printed_alone(slots: list[Slot], chosen: dict[Path, Candidate], readi
     if net is None or tax is None or not all(isinstance(found.value, int | float) for found in (net, tax)):
         return
     lines = reading.layout.lines
-    after = max(index for index, _ in net.uses | tax.uses)
+    placed = [index for index, _ in net.uses | tax.uses if 0 <= index < len(lines)]
+    if not placed:
+        return
+    after = max(placed)
     used = {position for found in chosen.values() for position in found.uses}
     for index in range(after + 1, min(after + 1 + _RUN_LINES, len(lines))):
         line = lines[index]

@@ -1840,9 +1840,8 @@ def _two_column_tables(lines: Sequence[_Line], found: Sequence[Grid]) -> list[Gr
     row that leaves the first column empty) goes on with the table, and so does a line of one run
     whose words start where both columns do (`_at_the_columns`: a term that reaches up to the second
     column). A line of prose is one run, a label close to its value too, two columns of prose have
-    more words a line; the lines of a table
-    already found are left to it. The second column's cells are short (`_TWO_WORDS`) unless such a
-    line under it shows the column (`_two_column_grid`)."""
+    more words a line; the lines of a table already found are left to it. The second column's cells
+    are short (`_TWO_WORDS`) unless such a line under it shows the column (`_two_column_grid`)."""
     grids: list[Grid] = []
     run: list[tuple[_Line, list[list[Word]]]] = []
     for line in [*lines, None]:
@@ -1909,12 +1908,13 @@ def _two_column_grid(run: Sequence[tuple[_Line, list[list[Word]]]]) -> list[Grid
     """The table of a run of lines of two runs each, and of lines under its second column
     (`_two_column_tables`), when the whitespace between the runs is shared by them all (most rows
     part their cells by a cell gap's width, a term that reaches up to the second column comes closer)
-    and each column is set straight; none otherwise. Its second column's cells are short, or some line under
-    that column alone shows the column: a meaning wrapped within it or a row without a first cell;
-    then the first column is no list's labels (bullets, numbers, a bibliography's keys: the text of a
-    list hangs at one x too), nor labels set beside a paragraph (most of them level with a line of it
-    that the line above wrapped to). A line under the second column continues the row above when it
-    is the meaning wrapped (`_wrapped_in_column`), and starts a row of its own otherwise."""
+    and each column is set straight; none otherwise. Its second column's cells are short, or some
+    line under that column alone shows the column: a meaning wrapped within it or a row without a
+    first cell; then the first column is no list's labels (bullets, numbers, a bibliography's keys:
+    the text of a list hangs at one x too), nor labels set beside a paragraph (most of them level with
+    a line of it that the line above wrapped to). A line under the second column continues the row
+    above when it is the meaning wrapped (`_wrapped_in_column`), and starts a row of its own
+    otherwise."""
     firsts = [cells[0] for _, cells in run if cells[0]]
     rights = [cells[1] for _, cells in run]
     under = len(firsts) < len(run)

@@ -1809,3 +1809,21 @@ def test_a_cell_with_its_label_at_its_left_and_a_line_of_room_under_it_is_filled
     notes = _by_description(fields, "OBSERVACIONES")
     assert name.bbox.left * 595 > 130 and name.bbox.top * 842 < 120  # beside the label
     assert notes.bbox.top * 842 > 160  # under the label
+
+
+@pytest.mark.parametrize(("lines", "beside"), [(1.4, True), (1.6, False)])
+def test_a_label_with_its_colon_takes_its_value_beside_it_under_one_and_a_half_lines_of_room(
+    lines: float, beside: bool
+) -> None:
+    """A box with "NOMBRE:" at its top left: with room under the label for less than one and a half of
+    its lines the value is written beside it, with more under it."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((95, 124), "NOMBRE:", fontsize=10)
+        (word,) = page.get_text("words")
+        height = word[3] - word[1]
+        page.draw_rect(pymupdf.Rect(92, word[1] - 1, 516, word[3] + lines * height), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    name = _by_description(fields, "NOMBRE")
+    top = name.bbox.top * 842
+    assert (top < word[3] - 1) is beside

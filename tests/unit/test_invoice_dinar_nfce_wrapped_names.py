@@ -198,3 +198,47 @@ def test_an_amount_in_words_over_the_letterhead_is_not_the_issuers_name() -> Non
         ["SON TREINTA Y DOS MIL TRESCIENTOS VEINTIOCHO PESOS", "ERKE CHILE SPA", "R.U.T.: 76.269.769-6"]
     )
     assert extract([page], SCHEMA).output["issuer"]["name"] == "ERKE CHILE SPA"
+
+
+@pytest.mark.parametrize(
+    ("first", "joined"),
+    [
+        ("FUNDACJA MUZEUM TECHNIKI ABCDE", True),  # 30 characters: long enough to have been wrapped
+        ("FUNDACJA MUZEUM TECHNIKI ABCD", False),  # 29: a name of its own over another line
+    ],
+)
+def test_a_name_in_capitals_goes_on_in_the_next_line_from_thirty_characters(first: str, joined: bool) -> None:
+    assert len(first) == (30 if joined else 29)
+    page = "\n\n".join(
+        ["Faktura nr 7/2021", f"Nabywca:\n{first}\nWOJEWODZTWA WIELKOPOLSKIEGO", "Razem: 10,00 PLN"]
+    )
+    name = extract([page], SCHEMA).output["customer"]["name"]
+    assert name == (f"{first} WOJEWODZTWA WIELKOPOLSKIEGO" if joined else first)
+
+
+@pytest.mark.parametrize(
+    ("name", "titled"),
+    [
+        ("Concept factuur", True),
+        ("Pro forma invoice", True),  # three words, the title's and two before it
+        ("Acme Builders Group invoice", False),  # four: a name that ends with the word
+        ("Invoice", False),  # the title alone is a label, not read here
+    ],
+)
+def test_a_title_with_one_or_two_words_before_it_names_no_one(name: str, titled: bool) -> None:
+    from docsvc.intelligence.candidates import _is_a_title
+
+    assert _is_a_title(name) is titled
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("dos mil tres pesos", True),  # three number words, three of four words
+        ("dos mil pesos", False),  # two
+        ("tres mil cuatro pesos de la empresa", False),  # three of seven: under half
+        ("tres mil cuatro pesos de la", True),  # three of six: half
+    ],
+)
+def test_an_amount_in_words_takes_three_number_words_and_half_the_line(text: str, written: bool) -> None:
+    assert in_words(text) is written

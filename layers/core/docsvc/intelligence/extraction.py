@@ -14,9 +14,10 @@ label that only contains the property's name ("Order date" for `date`), or only 
 A nested object is read from the block under its label ("From", "Bill to"): labelled fields in it,
 else its first line as a name, the lines after as an address, e-mail addresses, phone numbers and web
 addresses by their form. Without a label: who issued the document is its letterhead, a date is its
-first date, a currency the one its amounts show, an enum value one printed alone ("CASH"), a boolean a
-ticked box beside a statement naming it (a statement on its own line after a lone "X" is ticked, one
-without it unticked where the document prints ticks so), a name a first and a last name. An array of
+first date, a total the amount printed alone after the net amount and tax it sums, a currency the one
+its amounts show, an enum value one printed alone ("CASH"), a boolean a ticked box beside a statement
+naming it (a statement on its own line after a lone "X" is ticked, one without it unticked where the
+document prints ticks so), a name a first and a last name. An array of
 objects is the table whose headers best name the item's properties, continued across pages, without
 its total rows and rows whose amounts do not read; or the rows under a row of such headers inside a
 table, up to its totals, as a till roll prints them. Text cut across columns is joined back (a column

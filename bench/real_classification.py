@@ -1,7 +1,7 @@
 """Real documents of varied kinds and languages: the built-in classification and splitting.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|...|fresh26|all]
+    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|...|fresh27|all]
         [--corpus .corpus] [--aggregates] [--json PATH] [--pages DIR] [--present]
 
 Reads the documents of `bench/real_classification/manifest.json` (scientific papers, books and
@@ -101,6 +101,7 @@ SPLITS = (
     "fresh24",
     "fresh25",
     "fresh26",
+    "fresh27",
 )
 SOURCES = {"real_documents": MANIFEST, "long_documents": LONG_MANIFEST, "forms": FORMS_MANIFEST}
 GUESS = 0.5  # under this likelihood the service warns that the category is a guess

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -36,9 +37,12 @@ import pymupdf
 
 from docsvc.documents.engine.errors import DocumentError
 from docsvc.documents.engine.grids import ruled_grids
+from docsvc.documents.engine.model import ParseOptions
+from docsvc.documents.engine.ocr import check_boxes, ocr_textpage
 from docsvc.documents.engine.pdf import _open as open_document
 from docsvc.documents.engine.pdf import _rules as rules_of
 from docsvc.documents.engine.pdf import unligated
+from docsvc.documents.engine.picture_rules import RULES_DPI, picture_lines
 from docsvc.errors import DocumentRejected
 from docsvc.intelligence.form_filling import truth, unescaped
 from docsvc.intelligence.labels import snake_case
@@ -68,6 +72,8 @@ class FoundField:
     widget: str | None = None  # the AcroForm field's full name when the field is a real widget
 
 
+_OCR_SECONDS = 15.0  # pages without text are OCR'd while the form's reading is younger than this (s)
+_PICTURED = 0.5  # of a page's area covered by pictures: its rules and boxes are looked for in them
 _MAX_DRAWINGS = 20_000  # more vector paths than this: the page is art, not a form
 _BOX_GLYPHS = "☐□❑❒▢◻⬜❏"
 _BLANK_RUN = re.compile(r"_{3,}|\.{5,}|…{2,}")
@@ -107,21 +113,23 @@ Word = tuple[float, float, float, float, str]
 def form_fields(content: bytes) -> list[FoundField]:
     """The fillable places of the PDF, page by page in reading order, each with a unique key."""
     found: list[tuple[int, Rect, str, FieldType, str | None, str | None, float, float]] = []
+    ocr_until = time.monotonic() + _OCR_SECONDS
     with _opened(content) as document:
         widgeted = any(widget.field_type in _FILLABLE for page in document for widget in page.widgets())
         for page in document:
             width, height = page.rect.width or 1.0, page.rect.height or 1.0
             textpage = page.get_textpage(flags=_TEXT_FLAGS)
-            read = [
-                (*word[:4], unligated(word[4]), *word[5:])
-                for word in page.get_text("words", textpage=textpage)
-            ]
-            words = [tuple(word[:5]) for word in read]
+            read = _read_words(page, textpage)
+            words: list[Word] = [tuple(word[:5]) for word in read]  # type: ignore[misc]
             widgets = [widget for widget in page.widgets() if widget.field_type in _FILLABLE]
             if widgets:
                 places = _widget_fields(widgets, words)
             else:
-                places = _layout_fields(page, textpage, _upright(read, textpage), open_blanks=not widgeted)
+                labels, shown = textpage, read
+                if not read and time.monotonic() < ocr_until and _draws_something(page):
+                    labels, shown = _ocr_read(page, textpage)
+                upright = _upright(shown, labels)
+                places = _layout_fields(page, textpage, upright, open_blanks=not widgeted)
             for rect, label, kind, value, name in places:
                 found.append((page.number + 1, rect, label, kind, value, name, width, height))
     keys: dict[str, int] = {}
@@ -140,6 +148,28 @@ def form_fields(content: bytes) -> list[FoundField]:
         )
         fields.append(FoundField(key, label + hints, kind, box, value, name))
     return fields
+
+
+def _read_words(page: pymupdf.Page, textpage: pymupdf.TextPage) -> list[tuple[object, ...]]:
+    """The words of a text page as PyMuPDF reads them (box, word, block, line, number), ligatures expanded."""
+    return [(*word[:4], unligated(word[4]), *word[5:]) for word in page.get_text("words", textpage=textpage)]
+
+
+def _draws_something(page: pymupdf.Page) -> bool:
+    """Whether a page without text draws anything at all: a picture, or paths (text drawn as outlines)."""
+    return bool(page.get_images()) or bool(page.get_cdrawings())
+
+
+def _ocr_read(
+    page: pymupdf.Page, textpage: pymupdf.TextPage
+) -> tuple[pymupdf.TextPage, list[tuple[object, ...]]]:
+    """The words of a page without a text layer (a scan, or a form whose text was drawn as outlines), as
+    OCR reads them: the text page they were read into and the words. The page as it was when OCR is not
+    installed or reads nothing."""
+    ocr = ocr_textpage(page, _TEXT_FLAGS, ParseOptions(), [])
+    if ocr is None:
+        return textpage, []
+    return ocr, _read_words(page, ocr)
 
 
 def _opened(content: bytes) -> pymupdf.Document:
@@ -482,16 +512,42 @@ def _layout_fields(
     vectors = sum(block[6] == _VECTOR_BLOCK for block in page.get_text("blocks", textpage=textpage))
     drawn: list[Place] = []
     rules: tuple[list[tuple[float, float, float]], ...] = ([], [])
-    if vectors:
-        drawings = page.get_cdrawings()
-        if len(drawings) > _MAX_DRAWINGS:
-            return _in_reading_order(_in_columns(places + runs, words))
+    drawings = page.get_cdrawings() if vectors else []
+    if len(drawings) > _MAX_DRAWINGS:
+        return _in_reading_order(_in_columns(places + runs, words))
+    if not drawings and _pictured(page):
+        drawings = _picture_drawings(page)
+    if drawings:
         drawn = _drawn_fields(drawings, words, page, [place[0] for place in places + runs])
         rules = rules_of(drawings, page.rotation_matrix if page.rotation else None)
     found = places + _leaders_to_boxes(runs, drawn)
     if open_blanks:
         found += _open_blanks(words, found, rules, page.rect.width)
     return _in_reading_order(_in_columns(_labels_kept_apart(found, words), words))
+
+
+def _pictured(page: pymupdf.Page) -> bool:
+    """Whether pictures cover half the page or more (a scan, a form printed over a background image)."""
+    shown = sum(abs(pymupdf.Rect(info["bbox"]) & page.rect) for info in page.get_image_info())
+    return bool(shown >= _PICTURED * abs(page.rect))
+
+
+def _picture_drawings(page: pymupdf.Page) -> list[dict[str, object]]:
+    """The rules and empty check boxes a page's picture draws, as the vector drawings that would draw
+    them (lines and squares, in the page's own frame, as `get_cdrawings` gives them): a scanned form's
+    blanks and boxes are found as a drawn form's are."""
+    horizontal, vertical, ink, width, height = picture_lines(page)
+    back, scale = page.derotation_matrix, 72 / RULES_DPI
+    lines = [(pymupdf.Point(a, y), pymupdf.Point(b, y)) for y, a, b in horizontal]
+    lines += [(pymupdf.Point(x, a), pymupdf.Point(x, b)) for x, a, b in vertical]
+    drawings: list[dict[str, object]] = [
+        {"items": [("l", start * back, end * back)], "color": (0.0, 0.0, 0.0), "fill": None}
+        for start, end in lines
+    ]
+    for box in check_boxes(ink, width, height, RULES_DPI):
+        rect = pymupdf.Rect(*(edge * scale for edge in box)) * back
+        drawings.append({"items": [("re", rect)], "rect": rect, "color": (0.0, 0.0, 0.0), "fill": None})
+    return drawings
 
 
 def _labels_kept_apart(places: list[Place], words: list[Word]) -> list[Place]:
@@ -531,6 +587,8 @@ def _colon_before(rect: Rect, words: Sequence[Word]) -> bool:
 # -------------------------------------------------------------------------------- open blanks
 _OPEN_UNDER = 1.8  # font sizes of empty space under a caption that make room to write in
 _OPEN_RIGHT = 96.0  # points of empty line after a label that make a blank on its line
+_OPEN_COLON = 30.0  # points after a caption that ends in its colon, in a ruled band, that make a blank
+_COLON_ENDED = re.compile(r":\s*(?:\([^()]*\))?$")
 _OPEN_WORDS = 8  # words of a caption at most: a longer line is a sentence, not a field's name
 
 
@@ -566,16 +624,18 @@ def _open_blanks(
             x1, y1 = group[-1][2], max(word[3] for word in group)
             end = groups[index + 1][0][0] - size if index + 1 < len(groups) else right_edge
             end = min([end] + [x for x, a, b in vertical if x > x1 and a < y1 and b > y0])  # a frame's side
-            if _ends_paragraph((x0, y0, x1, y1), texts, size):
+            if _ends_paragraph((x0, y0, x1, y1), texts, size, horizontal):
                 continue  # running text
             under = _room_under((x0, y1, end, y1), marks, horizontal, size)
             right = (x1 + 0.5 * size, y0 - 0.2 * size, end, y1 + 0.2 * size)
             near = (right[0], y0 - 0.8 * size, right[2], y1 + 0.8 * size)  # no rule right over or under it
             level = (right[0], _middle(right) - 0.3 * size, right[2], _middle(right) + 0.3 * size)
             below = (x0, y1, end, y1 + 3 * size)
-            if any(_overlap(below, other) > 0 for other in taken):
+            if banded := _in_band(group, right, level, marks, horizontal, vertical, size):
+                box = banded
+            elif any(_overlap(below, other) > 0 for other in taken):
                 continue  # a heading over fields found: the room under it is theirs
-            if under is not None and _empty(under, marks, horizontal, vertical):
+            elif under is not None and _empty(under, marks, horizontal, vertical):
                 box = under
             elif (
                 right[2] - right[0] >= _OPEN_RIGHT
@@ -592,6 +652,37 @@ def _open_blanks(
     return places
 
 
+def _in_band(
+    group: list[Word],
+    right: Rect,
+    level: Rect,
+    marks: list[Word],
+    horizontal: list[tuple[float, float, float]],
+    vertical: list[tuple[float, float, float]],
+    size: float,
+) -> Rect | None:
+    """The blank after a caption that ends in its colon (or its colon and a note in brackets, "Name:
+    (please print)") in the ruled band its line sits in ("Height:  Weight:  Pulse:" in a row between two
+    rules, a cell's "Exam Date:"): the room after it, empty, no rule across its line, a rule right under
+    it all along (drawn in one piece or several), wide enough for a short value; its box starts under
+    the rule over the line if one cuts its top. None where the room is no such blank."""
+    x0, y0, x1, y1 = right
+    if not _COLON_ENDED.search(" ".join(word[4] for word in group)) or x1 - x0 < _OPEN_COLON:
+        return None
+    if not _empty(level, marks, horizontal, vertical):
+        return None
+    under = sorted((a, b) for y, a, b in horizontal if y1 - 0.2 * size <= y <= y1 + 0.8 * size)
+    reach = x0 + size
+    for a, b in under:
+        if a > reach + _TOUCH:
+            break
+        reach = max(reach, b)
+    if reach < x1 - size:
+        return None
+    roof = max((y for y, a, b in horizontal if y0 <= y <= level[1] and a < x1 and b > x0), default=y0 - 1.0)
+    return (x0, roof + 1.0, x1, y1)
+
+
 def _text_lines(words: list[Word]) -> list[list[Word]]:
     """The page's words in lines: words whose middles lie within half a height of each other, left to
     right."""
@@ -604,13 +695,16 @@ def _text_lines(words: list[Word]) -> list[list[Word]]:
     return [sorted(line, key=lambda word: word[0]) for line in lines]
 
 
-def _ends_paragraph(rect: Rect, words: list[Word], size: float) -> bool:
+def _ends_paragraph(
+    rect: Rect, words: list[Word], size: float, horizontal: Sequence[tuple[float, float, float]] = ()
+) -> bool:
     """Whether the words are a line of running text, not a caption: a sentence (five words or more that
     end with a full stop), the line after one of a block (the run of words right above starts about
     where they do and holds five words or more, or, a line's pitch above, runs on past their end), or
     the first line of a block (the run right under them starts there and holds five words or more).
     Captions stacked apart
-    (a band to write in between them) are no block, however long the one above."""
+    (a band to write in between them) are no block, however long the one above; nor are lines a drawn
+    rule parts (a row of captions over a table's heading)."""
     line = [word for word in words if _inside(word, rect)]
     if len(line) >= 5 and line[-1][4].endswith("."):
         return True
@@ -622,6 +716,9 @@ def _ends_paragraph(rect: Rect, words: list[Word], size: float) -> bool:
         )
         run = _captions(near)[0] if near else []
         if not run or run[0][0] > rect[0] + size:
+            continue
+        top, bottom = sorted((middle, _middle(run[0][:4])))
+        if any(top < y < bottom and a < rect[2] and b > rect[0] for y, a, b in horizontal):
             continue
         if len(run) >= 5:
             return True

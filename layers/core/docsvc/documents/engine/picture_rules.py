@@ -124,6 +124,23 @@ def picture_tables(page: pymupdf.Page, textpage: pymupdf.TextPage, read_turn: fl
     return Picture(grids) if grids else None
 
 
+def picture_lines(page: pymupdf.Page) -> tuple[list[Segment], list[Segment], bytes, int, int]:
+    """The horizontal and vertical rules the picture of `page` draws (a scanned form, a form whose
+    lines are a background image), in the points of the page as shown; and the picture's ink (1 per
+    dark pixel, row by row), width and height, drawn at RULES_DPI, for what else is looked for there."""
+    from PIL import Image
+
+    image = _picture(page, 0.0)
+    ink = _ink(image)
+    width, height = image.size
+    scale = 72 / RULES_DPI
+    across = _rules(ink, width, height, MIN_HORIZONTAL)
+    down = _rules(_ink(image.transpose(Image.Transpose.TRANSPOSE)), height, width, MIN_VERTICAL)
+    horizontal = [(at * scale, start * scale, end * scale) for at, start, end in across]
+    vertical = [(at * scale, start * scale, end * scale) for at, start, end in down]
+    return horizontal, vertical, ink, width, height
+
+
 def _to_shown(page: pymupdf.Page, turn: float) -> pymupdf.Matrix:
     """From the pixels of the picture drawn at `turn` (`_picture`: the page as shown, turned `turn`
     degrees clockwise) to the points of the page as shown. The picture that fits the words of a page

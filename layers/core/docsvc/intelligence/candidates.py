@@ -36,7 +36,8 @@ PRIOR = {"colon": 1.0, "spaced": 0.99, "cell": 0.97, "below": 0.97, "inline": 0.
 PRIOR |= {"region": 0.95, "next": 0.9, "above": 0.85}
 LEGAL_FORM = re.compile(
     r"(?i)(?:gmbh|ag|kg|ohg|ug|e\.?\s?k\.?|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.?|s\.?a\.?r?\.?l?\.?|"
-    r"sas|sasu|eurl|b\.?v\.?|n\.?v\.?|s\.?p\.?a\.?|s\.?r\.?l\.?|s\.?l\.?|lda\.?|sp\.? z o\.?o\.?)"
+    r"sas|sasu|eurl|b\.?v\.?|n\.?v\.?|s\.?p\.?a\.?|s\.?r\.?l\.?|s\.?l\.?|lda\.?|sp\.? z o\.?o\.?|"
+    r"(?-i:A[Bb]|A/S|ApS|ASA|AS|Oyj?))"  # Nordic forms, in their capitals: "as" is a word
     r"(?:\s?&\s?co\.?\s?(?:kgaa|kg|ohg))?"  # "GmbH & Co. KG"
 )
 

@@ -123,10 +123,12 @@ total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, brut
  importe total, total a pagar, total factura, totale, totale documento, totale da pagare, importo totale,
  valor total, valor a pagar, valor total da nota, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto,
  kwota do zaplaty, maksettava, yhteensa, loppusumma, laskun summa, verollinen yhteensa, att betala,
- summa att betala, totalt, totalbelopp, verollinen, verollinen e,
+ summa att betala, totalt, totalbelopp, verollinen, verollinen e, factuurtotaal, factuurbedrag, fakturabelopp,
+ fakturans totala belopp, fakturatotal,
  endsumme, montant a payer, totale fattura, montant total brut, gesamtbetrag brutto,
  celkem k uhrade, k uhrade, doklad celkem, celkem s dph, celkova castka
 net total: total net, veroton, veroton e, veroton yhteensa, veroton hinta, netto yhteensa, summa exkl moms,
+ belopp fore moms, summa fore moms, totalt fore moms, belopp exkl moms, totalt exkl moms,
  netto totalt, nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
  montant ht, montant total ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw,
  netto bedrag,
@@ -167,7 +169,7 @@ invoice number: rechnungsnummer, rechnung number, belegnummer, beleg nr, beleg n
  numero fattura, fattura number,
  numero da fatura, fatura number, numer faktury, faktura number, no de facture, no facture,
  n de facture, no de factura, no factura, no fattura, no da fatura, nr faktury, no factuur, laskun numero,
- laskun nro, laskunumero, laskun no, fakturanummer, fakturanr, faktura nr, cislo faktury,
+ laskun nro, laskunumero, laskun no, fakturanummer, fakturanr, faktura nr, fakt nr, faktnr, cislo faktury,
  cislo dokladu
 invoice date: rechnungsdatum, belegdatum, beleg datum, ausstellungsdatum, date de facture, date facture,
  date d emission, factuurdatum, fecha de factura, fecha factura, fecha de emision, data fattura,
@@ -187,19 +189,22 @@ delivery date: lieferdatum, leistungsdatum, liefer und leistungsdatum, date de l
  leveringsdatum, fecha de entrega, data di consegna, data de entrega, data dostawy
 order number: bestellnummer, auftragsnummer, bon de commande, number bon de commande, numero de commande,
  bestelnummer, numero de pedido, numero ordine, numer zamowienia
-customer number: kundennummer, numero client, number de client, klantnummer, numero de cliente,
+customer number: kundennummer, numero client, number de client, klantnummer, numero de cliente, kundnr,
+ kundnummer, kund nr,
  codice cliente, numer klienta
 vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, emetteur, leverancier,
  verkoper, crediteur, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca,
  dostawca, dati fornitore, dati del fornitore, dati cedente prestatore, dati del cedente prestatore,
  myyja, laskuttaja, saaja, saljare, leverantor, business details, company details, seller details,
- supplier details, vendor details, payable to, make payable to, make checks payable to, dodavatel
+ supplier details, vendor details, payable to, make payable to, make checks payable to, dodavatel,
+ vermieter, bailleur, arrendador, locatore, verhuurder
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
  acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, debiteur, factuuradres, cliente,
  comprador, doit a, cobranca para, faturar para, faturado para, faturar a, faturado a,
  facturar a, cessionario committente, destinatario, nabywca, odbiorca, dati cliente, dati del cliente,
  dati cessionario committente, dati del cessionario committente, asiakas, ostaja, laskutettava, kund,
  kopare, customer details, client details, billing details, customer information, odberatel, kober, kjoper,
+ fakturaadress, faktureringsadress, mieter, locataire, arrendatario, inquilino, conduttore, huurder,
  datos del cliente, datos de cliente, datos cliente, dados do cliente
 customer name: naam klant, naam van de klant, klantnaam, nom du client, nom client, nombre del cliente,
  nombre cliente, nome cliente, nome del cliente, nome do cliente, nazwa klienta, nazwa nabywcy, kundenname,
@@ -216,7 +221,7 @@ description: beschreibung, bezeichnung, artikel, produkt, leistung, designation,
  beskrivning
 amount paid: importo pagato, importe pagado, valor pago, montant paye, gezahlter betrag, bezahlter betrag
 amount: betrag, beitrag, montant, bedrag, importe, importo, valor, kwota, wartosc, summa, belopp
-address: anschrift, adresse, adres, direccion, indirizzo, endereco, osoite
+address: anschrift, adresse, adres, direccion, indirizzo, endereco, osoite, domicilio
 name: nom, naam, nombre, nome, nazwa, nimi, namn, razon social, raison sociale, ragione sociale, razao social,
  denominacion social, denominazione sociale
 date: datum, fecha, data, paivamaara, pvm
@@ -557,7 +562,8 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
      "subtotal without tax", "subtotal excluding tax", "subtotal excl tax", "subtotal before tax",
      "subtotal without vat", "subtotal excluding vat", "total without tax", "total without vat",
      "amount without tax", "amount without vat", "net total excluding tax", "net total excluding vat",
-     "net amount excluding tax", "net amount excluding vat"),
+     "net amount excluding tax", "net amount excluding vat", "amount before tax", "amount before vat",
+     "total before vat", "subtotal before vat"),
     ("tax", "vat", "gst", "sales tax", "tax amount", "vat amount", "tax total", "total tax", "tax paid",
      "vat paid"),
     ("date", "invoice date", "issue date", "date issued", "issued", "issued on", "issued at", "date of issue",
@@ -569,10 +575,10 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
     ("order date", "date ordered", "ordered on", "purchase order date", "date of order"),
     ("vendor", "supplier", "seller", "merchant", "sold by", "issued by", "issuer", "store", "shop", "biller",
      "payee", "vendor name", "supplier name", "invoice from", "invoiced by", "bill from", "billed from",
-     "billed by", "pay to", "remit to", "remit payment to", "please remit to"),
+     "billed by", "pay to", "remit to", "remit payment to", "please remit to", "landlord", "lessor"),
     ("customer", "bill to", "billed to", "buyer", "sold to", "client", "purchaser", "invoice to",
      "invoiced to", "payer", "customer name", "client name", "invoice for", "bill to customer",
-     "billed to customer", "sold to customer", "bill to client"),
+     "billed to customer", "sold to customer", "bill to client", "tenant", "lessee"),
     ("ship to", "deliver to", "delivery address", "shipping address", "consignee", "shipped to"),
     ("quantity", "unit", "count", "piece", "hour"),
     ("unit price", "price", "unit cost", "rate", "price per unit", "each", "unit amount", "cost"),

@@ -80,7 +80,12 @@ _CENTS = re.compile(r"\d[.,]\d{1,2}(?!\d)")  # an amount printed with a decimal 
 _DASHES = "\u2013\u2014-"  # en and em dash, hyphen (last: not a range)
 _SENDER_SEPARATOR = re.compile(rf"\s[•●·|▪◦∙]\s|\s[{_DASHES}]\s")
 _SENDER_PART = re.compile(rf"[^•●·|▪◦∙\u2013\u2014]+?(?=\s[•●·|▪◦∙{_DASHES}]\s|$)")
-_POSTCODE = re.compile(r"\b(?:[A-Z]{1,2}[- ]?)?\d{4,6}\s+\w|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b")
+# A postcode and its place: "12345 Berlin", "SE-123 45 Stockholm" (grouped three and two, as the Swedish,
+# Czech and Greek are, then a word, no telephone number's groups), "SW1A 1AA".
+_POSTCODE = re.compile(
+    r"\b(?:[A-Z]{1,2}[- ]?)?(?:\d{4,6}\s+\w|(?<!\d )\d{3} \d{2}\s+[^\W\d_])"
+    r"|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b"
+)
 _SALUTATION = re.compile(
     r"(?i)herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|miss|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|"
     r"dhr\.?|mevr\.?|heer|mevrouw|sr\.?|sra\.?|se[nñ]or|se[nñ]ora|sig\.?|sig\.ra|signor|signora|pan|pani"
@@ -130,7 +135,8 @@ _PO_BOX = re.compile(r"(?i)\s*(?:p\.?\s?o\.?\s?box|postfach|b\.?p\.?|apartado|ca
 _REGISTRATION = re.compile(
     r"(?i)(?<!\w)(?:ust\.?[\s-]?id(?:\.?[\s-]?nr)?|steuer[\s-]?nr|vat|tva|btw|iva|nip|regon|krs|siret|siren|"
     r"r\.?c\.?s|hrb|hra|amtsgericht|registergericht|handelsregister|district court|registered|company no|"
-    r"company number|kvk|cif|nif|nipc|y-tunnus|capital)(?!\w)"
+    r"company number|kvk|cif|nif|nipc|y-tunnus|capital|org\.?\s?nr|organisationsnr|organisationsnummer|"
+    r"momsreg(?:\.?\s?nr)?|momsregistreringsnummer|cvr|mva)(?!\w)"
 )
 
 
@@ -518,7 +524,7 @@ def lone_address_block(reading: Reading, sender: Region | None) -> Region | None
     three to six lines, none a label, whose first line is a name (letters, no digit) other than the
     issuer's and whose other lines hold a street with its number and a postcode with a place."""
     layout = reading.layout
-    issuer = [letterhead_of(reading), sender]
+    issuer = [letterhead_of(reading), _table_letterhead(reading), sender]
     names = {region.items[0][0].strip().casefold() for region in issuer if region}  # the issuer's name
     found: list[Region] = []
     for block in layout.blocks:
@@ -527,7 +533,32 @@ def lone_address_block(reading: Reading, sender: Region | None) -> Region | None
         items = _address_block(block, reading)
         if items and items[0][0].casefold() not in names:
             found.append(Region(items, _ADDRESS_BLOCK))
+    column = _address_column(reading)
+    if column and column[0][0].casefold() not in names:
+        found.append(Region(column, _ADDRESS_BLOCK))
     return found[0] if len(found) == 1 else None
+
+
+def _address_column(reading: Reading) -> tuple[tuple[str, Pos], ...]:
+    """An address printed as the first column of the first page's first table, the document's numbers
+    and dates in the columns beside it ("| Muster GmbH | Kunden-Nr. | 6010060 |" over "| Beispielstraße
+    207 | Datum | ... |" over "| 12345 Berlin | ... |"), when its cells are an address as a block's lines
+    would be (a name, a street, a postcode and its place). A later table's is a footer's."""
+    lines = reading.layout.lines
+    first = next((index for index, line in enumerate(lines) if line.cells is not None), None)
+    if first is None or lines[first].page != 0:
+        return ()
+    items = _address_in_cells(first, reading, beside_labels=False)
+    texts = [text for text, _ in items]
+    if (
+        len(texts) >= 3
+        and _mostly_letters(texts[0])
+        and not any(reading.reads_as_label(text) for text in texts)
+        and any(_is_street(text) or _NUMBER_AFTER.search(text) for text in texts[1:])
+        and any(_POSTCODE.search(text) for text in texts[1:])
+    ):
+        return tuple(items)
+    return ()
 
 
 def _address_block(block: Sequence[int], reading: Reading) -> tuple[tuple[str, Pos], ...]:
@@ -711,8 +742,8 @@ def company_blocks_of(reading: Reading) -> list[Region]:
 
 
 def _registered_name(index: int, reading: Reading) -> tuple[str, Pos] | None:
-    """The company's name a footer line opens with, up to its legal form, when the line or the next
-    one names its registration or tax numbers."""
+    """The company's name a footer line opens with, up to its legal form, when the line or one of the
+    next two names its registration or tax numbers (its contacts' line may come between)."""
     lines = reading.layout.lines
     text = lines[index].text
     first = _SENDER_PART.match(text.strip())
@@ -723,7 +754,7 @@ def _registered_name(index: int, reading: Reading) -> tuple[str, Pos] | None:
     name = _name_before_address(part) if part[legal.end() :].strip() else part
     if not _ENDS_LEGAL_FORM.search(name) or len(name.split()) > 6:
         return None
-    nearby = text[len(part) :] + " " + (lines[index + 1].text if index + 1 < len(lines) else "")
+    nearby = " ".join([text[len(part) :]] + [line.text for line in lines[index + 1 : index + 3]])
     if not _REGISTRATION.search(nearby):
         return None
     return name, (index, text.find(name))

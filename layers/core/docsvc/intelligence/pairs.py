@@ -23,6 +23,7 @@ from docsvc.intelligence.labels import (
     is_party_label,
     is_summary_row,
     label_key,
+    synonyms,
     without_rate,
 )
 from docsvc.intelligence.lines import KNOWN_KEYS, Line, Pos, is_cell, label_colon, segments
@@ -53,6 +54,8 @@ _NEXT_LABEL = re.compile(
     r"\s+[-\u2013\u2014|•·;]\s+(?=[^\W\d_][^:]{0,30}:(?!//)\s*\S)"
     # or, without a separator (a scan's OCR line), a number ends the value: "Korting: 2,00% Totaal: 716,88"
     r"|(?<=\d|%)\s+(?=[^\W\d_][^:\d]{0,30}:(?!//)\s*\S)"
+    # or a full stop does, in a footer of sentences: "F-skatt: Ja. Organisationsnr: 556251-6806. Momsregnr:"
+    r"|(?<=\w\.)\s+(?=[^\W\d_][^:\d]{0,30}:(?!//)\s*\S)"
 )
 
 
@@ -61,6 +64,12 @@ _NEXT_LABEL = re.compile(
 _RATE_CELL = re.compile(r"\s*[-+]?\d[\d.,\s]*%\s*")  # a rate alone in its cell: "0%", "21 %"
 _RUN_ON_LABEL = re.compile(r"(?<=[a-z0-9)])\s+(?=[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:(?!//)\s*\S)")
 _RUN_ON = 150  # a piece this long holds labels and values run together
+# A slash set off by spaces between a labelled value and a known label with its own value, no colon
+# after it: "IBAN: NL62 INGB 0651 7722 65 / BIC: INGBNL2A / BTW nr. NL8199.90.966.B01".
+_SLASHED = re.compile(r"\s+/\s+(?=[^\W\d_])")
+_CURRENCY_ALONE = re.compile(r"[A-Z]{3}|[€$£¥₹]")  # a line of a currency only, over its amount
+_SLASHED_LABELS = 4  # labels on one line apart by slashes at most, over their values
+_HALVES = 3  # labels at least, then as many values, in one block: a row of headings over its amounts
 # A tax label's rate after its colon, with the base it is taken of in brackets or not: "VAT: 20%",
 # "PDV:25% (Osn:82,83 €)".
 _RATE_AFTER_COLON = re.compile(r"\d+(?:[.,]\d+)?\s*%\s*(?:\([^()]*\))?")
@@ -107,19 +116,51 @@ def _labelled_pieces(pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
     for start, piece in pieces:
         begin = 0
         if label_colon(piece) is not None:
-            found = list(_NEXT_LABEL.finditer(piece))
+            found = list(_NEXT_LABEL.finditer(piece)) + [
+                match for match in _SLASHED.finditer(piece) if _known_before_value(piece[match.end() :])
+            ]
             if len(piece) >= _RUN_ON:
-                found = sorted(found + list(_RUN_ON_LABEL.finditer(piece)), key=lambda match: match.start())
+                found += list(_RUN_ON_LABEL.finditer(piece))
+            found.sort(key=lambda match: match.start())
             for match in found:
                 following = piece[match.end() :]
                 before = piece[begin : match.start()]
                 if label_colon(before) is None:
                     continue  # not after a value: inside a label of two words ("Business Details:")
-                if is_label_text(following[: following.index(":")]):
+                if ":" not in following or is_label_text(following[: following.index(":")]):
                     cut.append((start + begin, piece[begin : match.start()]))
                     begin = match.end()
         cut.append((start + begin, piece[begin:]))
     return cut
+
+
+def _label_run_in(value: str) -> int | None:
+    """Where the colon of a known label that opens a value stands ("Domicilio: ..." after "Razón
+    Social:"), with a value after it; None when the value opens otherwise."""
+    colon = label_colon(value)
+    if colon is None or not value[colon + 1 :].strip():
+        return None
+    head = value[:colon].strip()
+    return colon if is_known_label(head) or (is_label_text(head) and synonyms(label_key(head))) else None
+
+
+def _known_label_first(piece: str) -> tuple[str, str] | None:
+    """A known label and the value after it, its first word holding a figure ("BTW nr.",
+    "NL8199.90.966.B01"); None when the piece opens otherwise."""
+    words = piece.split()
+    count = next((at for at, word in enumerate(words) if any(char.isdigit() for char in word)), 0)
+    label = " ".join(words[:count])
+    return (label, " ".join(words[count:])) if count and is_known_label(label) else None
+
+
+def _known_before_value(text: str) -> bool:
+    """Whether a text opens with a label and its value: a known label before the value's first word with
+    a figure ("BTW nr. NL8199.90.966.B01"), or a label and its colon ("BIC: INGBNL2A"). A piece of its
+    own after a slash."""
+    colon = label_colon(text)
+    if colon is not None:
+        return is_label_text(text[:colon]) and bool(text[colon + 1 :].strip())
+    return _known_label_first(text) is not None
 
 
 def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] | None]:
@@ -151,6 +192,12 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
                 label = piece[:colon].strip()
                 pairs.append(Pair(label, following[1], "spaced", (index, start), (index, following[0])))
                 position += 1
+            elif value and (inner := _label_run_in(value)) is not None:
+                # "Razón Social: Domicilio: Calle 12": a label with nothing of its own, the next label run
+                # into it; that one takes the value
+                rest = value[inner + 1 :]
+                at = offset + inner + 1 + len(rest) - len(rest.lstrip())
+                pairs.append(Pair(value[:inner].strip(), rest.strip(), "colon", (index, offset), (index, at)))
             elif value:
                 pairs.append(Pair(piece[:colon].strip(), value, "colon", (index, start), (index, offset)))
             elif following and label_colon(following[1]) is None:
@@ -159,6 +206,16 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
                 position += 1
             elif following is None:
                 pending = (piece[:colon].strip(), start)
+        elif (
+            len(pieces) > 1
+            and (following is None or label_colon(following[1]) is not None)
+            and (split := _known_label_first(piece))
+            and not _RATE_CELL.fullmatch(split[1])
+        ):
+            # the last piece of a line of several, or one before a label, that opens with a known label,
+            # its value after it, no rate ("BTW nr. NL8199.90.966.B01" after "IBAN: ... / BIC: ... /")
+            offset = start + piece.index(split[1], len(split[0]))
+            pairs.append(Pair(split[0], split[1], "spaced", (index, start), (index, offset)))
         elif (sums := _net_tax_gross(index, start, piece, pieces[position + 1 : position + 4])) is not None:
             pairs.extend(sums)
             position += 3
@@ -246,7 +303,10 @@ def text_pairs(
             pairs.extend(replace(pair, rest=rest) for pair in found)
             if pending and pending[1] == 0 and label_colon(text) is None:
                 bare.append(index)
-            if pending and number not in label_blocks and index not in headers:
+            slashed = _slashed_labels(lines, blocks, index, pending) if pending and pending[1] == 0 else []
+            if slashed:
+                pairs.extend(slashed)
+            elif pending and number not in label_blocks and index not in headers:
                 pairs.extend(_below(lines, blocks, number, position, pending))
                 pairs.extend(_above(lines, blocks, number, position, pending))
                 pairs.extend(_past_bare_labels(lines, blocks, number, position, pending))
@@ -268,10 +328,59 @@ def _below(
     else:
         return []
     pieces = segments(lines[at].text)
+    if len(pieces) == 1 and _CURRENCY_ALONE.fullmatch(pieces[0][1].strip()):
+        # "factuurtotaal" over "EUR" over "95,00": the amount's currency heads it; the amount comes next
+        after = _first_after(lines, blocks, at)
+        amount = segments(lines[after].text) if after is not None else []
+        if after is not None and len(amount) == 1 and parse_number(amount[0][1]) is not None:
+            how, at, pieces = "next", after, amount
+            rest = blocks[lines[after].block][1 : 1 + _REST] if lines[after].block >= 0 else ()
     if not pieces or label_colon(pieces[0][1]) is not None:
         return []
     start, value = pieces[0]
     return [Pair(label[0], value, how, (block[position], label[1]), (at, start), rest)]
+
+
+def _slashed_labels(
+    lines: list[Line], blocks: list[tuple[int, ...]], index: int, label: tuple[str, int]
+) -> list[Pair]:
+    """Labels that share a line apart by slashes, over as many values on the lines under it, one a line
+    ("Fakt nr / Kundnr" over "200045" and "103"): each label with its line's value, in order. One of
+    the labels known at least, and values that hold a figure."""
+    parts = [part.strip() for part in label[0].split(" / ")]
+    if not 2 <= len(parts) <= _SLASHED_LABELS or not all(is_label_text(part) for part in parts):
+        return []
+    if not any(is_known_label(part) for part in parts):
+        return []
+    values: list[int] = []
+    at: int | None = index
+    while len(values) < len(parts):
+        at = _first_after(lines, blocks, at) if at is not None else None
+        if at is None:
+            return []
+        pieces = segments(lines[at].text)
+        if len(pieces) != 1 or not any(char.isdigit() for char in pieces[0][1]) or label_colon(pieces[0][1]):
+            return []
+        values.append(at)
+    found = []
+    for part, value in zip(parts, values, strict=True):
+        start, text = segments(lines[value].text)[0]
+        found.append(Pair(part, text, "below", (index, lines[index].text.find(part)), (value, start)))
+    return found
+
+
+def _first_after(lines: list[Line], blocks: list[tuple[int, ...]], index: int) -> int | None:
+    """The line after `index` in its block, else the first of the next block on its page; None at the
+    end of the page."""
+    number = lines[index].block
+    if number < 0:
+        return None
+    block = blocks[number]
+    if index != block[-1]:
+        return block[block.index(index) + 1]
+    if number + 1 < len(blocks) and lines[blocks[number + 1][0]].page == lines[index].page:
+        return blocks[number + 1][0]
+    return None
 
 
 def _past_bare_labels(
@@ -375,6 +484,7 @@ def _column_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[lis
             or not all(is_label_text(lines[index].text) for index in labels)
             or any(lines[index].text.endswith(":") for index in values)
             or _heads_rows(lines, blocks, number)
+            or _item_headings([lines[index].text for index in labels])
         ):
             continue
         value_blocks.add(number + 1)
@@ -387,8 +497,46 @@ def _column_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[lis
         for label, value in zip(labels, values, strict=True):
             text = lines[label].text.rstrip(":").strip()
             pairs.append(Pair(text, lines[value].text, "column", (label, 0), (value, 0)))
+    halves, halved = _labels_then_values(lines, blocks)
     stacked, heads = _stacked_heads(lines, blocks)
-    return pairs + stacked + _one_line_columns(lines, blocks), label_blocks | heads
+    return pairs + halves + stacked + _one_line_columns(lines, blocks), label_blocks | heads | halved
+
+
+def _labels_then_values(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[list[Pair], set[int]]:
+    """A block of n labels, then n values each with a figure, in one block (a row of headings over its
+    row of amounts, read a column at a time: "Netto", "Exp avg", "Exkl moms", "Moms kr", "ATT BETALA",
+    then "20 940,00", "25,00", ...): each label with the value as far down the second half, but a
+    rate's heading ("Moms %")."""
+    pairs: list[Pair] = []
+    found: set[int] = set()
+    for number, block in enumerate(blocks):
+        count = len(block) // 2
+        if count < _HALVES or len(block) != 2 * count or lines[block[0]].page != lines[block[-1]].page:
+            continue
+        labels, values = block[:count], block[count:]
+        if _item_headings([lines[index].text for index in labels]):
+            continue
+        if not all(is_label_text(lines[index].text) for index in labels) or not all(
+            any(char.isdigit() for char in lines[index].text) and not is_label_text(lines[index].text)
+            for index in values
+        ):
+            continue
+        found.add(number)
+        for label, value in zip(labels, values, strict=True):
+            text = lines[label].text.rstrip(":").strip()
+            if "%" not in text:  # "Moms %": a rate's heading, its figure no amount
+                pairs.append(Pair(text, lines[value].text, "column", (label, 0), (value, 0)))
+    return pairs, found
+
+
+def _item_headings(texts: list[str]) -> bool:
+    """Whether labels head an item table's columns ("Beschreibung", "Menge", "Einzelpreis"; "btw",
+    "Aantal Eenheid", "tarief", "bedrag"): one names a quantity, a unit price or a description. Their
+    values under them are an item's, not the document's (its VAT rate is no tax amount)."""
+    return any(
+        key[:1] == ("quantity",) or key == ("description",) or key[:2] == ("unit", "price")
+        for key in map(label_key, texts)
+    )
 
 
 def _one_subject(texts: list[str]) -> bool:

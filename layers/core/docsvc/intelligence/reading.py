@@ -24,6 +24,7 @@ from docsvc.intelligence.labels import (
     QUALIFIERS,
     VENDOR_KEYS,
     Key,
+    is_label_text,
     key_words,
     label_key,
     synonyms,
@@ -131,8 +132,17 @@ class Reading:
             return True
 
     def reads_as_label(self, text: str) -> bool:
+        """Whether a text is a label: it ends in its colon, or it is a known label, or labels apart by
+        slashes, one of them known ("Fakt nr / Kundnr")."""
         stripped = text.strip()
-        return stripped.endswith(":") or label_key(stripped) in self.known
+        if stripped.endswith(":") or label_key(stripped) in self.known:
+            return True
+        parts = stripped.split(" / ")
+        return (
+            len(parts) > 1
+            and all(is_label_text(part) for part in parts)
+            and any(label_key(part) in self.known for part in parts)
+        )
 
     def aliases(self, name: str, node: Node) -> Aliases:
         """A property's labels; "From" names who issued the document, "To" whom it is for."""

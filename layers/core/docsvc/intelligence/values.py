@@ -35,11 +35,12 @@ _MOST_DIGITS = 15  # digits before the decimal mark of the largest number read a
 _WHOLE_DASH = re.compile(r"(.*\d[.,])[-\u2013\u2014]{1,2}")
 
 
-# A single capital letter that is a currency's sign before an amount: the South African rand's "R 4 968,00",
-# the Guatemalan quetzal's "Q 6,599.00". Only before an amount with its cents, so that a quarter ("Q1"), a
-# row ("R2") or a reference is no amount.
-_LETTER_SIGNS = {"R": "ZAR", "Q": "GTQ"}
-_LETTER_SIGN = re.compile(r"(?<![^\W\d_])([RQ])\s?(?=\d{1,3}(?:[ ,.\u00a0]?\d{3})*[.,]\d{2}(?![\d.,]|\s\d))")
+# A single letter that is a currency's sign before an amount: the South African rand's "R 4 968,00", the
+# Guatemalan quetzal's "Q 6,599.00", and the euro's sign as the text layer of a TeX document set with the
+# eurosym fonts gives it, a lower-case "e" ("e 1 710,00"). Only before an amount with its cents, so that a
+# quarter ("Q1"), a row ("R2") or a reference is no amount.
+_LETTER_SIGNS = {"R": "ZAR", "Q": "GTQ", "e": "EUR"}
+_LETTER_SIGN = re.compile(r"(?<![^\W\d_])([RQe])\s?(?=\d{1,3}(?:[ ,.\u00a0]?\d{3})*[.,]\d{2}(?![\d.,]|\s\d))")
 
 
 def parse_number(text: str, decimal_comma: bool = False) -> tuple[float, float] | None:
@@ -291,15 +292,16 @@ def _peso_of(texts: Iterable[str]) -> str | None:
     return shown[0] if len(shown) == 1 else None
 
 
-# "kr" after an amount ("10.000,00 kr.", "250 kr"): the krone or krona of the country the document is
-# from, which its own VAT ids or IBANs show (it names no other).
-_KRONE = re.compile(r"(?<=\d)\s?kr\b\.?", re.IGNORECASE)
+# "kr" after an amount ("10.000,00 kr.", "250 kr") or heading a column of them ("Moms kr", "Belopp (kr)"):
+# the krone or krona of the country the document is from, which its own VAT ids or IBANs show (it
+# names no other).
+_KRONE = re.compile(r"(?<![^\W_])kr\b\.?", re.IGNORECASE)
 _KRONE_COUNTRIES = {"DK": "DKK", "SE": "SEK", "NO": "NOK", "IS": "ISK"}
 
 
 def krone_of(texts: Iterable[str], countries: Iterable[str]) -> str | None:
     """The currency of amounts printed with "kr" only: the krone or krona of the first of the
-    document's `countries` that has one; None when no amount has "kr" or no such country is shown."""
+    document's `countries` that has one; None when no "kr" is printed or no such country is shown."""
     if not any(_KRONE.search(text) for text in texts):
         return None
     return next((_KRONE_COUNTRIES[country] for country in countries if country in _KRONE_COUNTRIES), None)

@@ -2171,3 +2171,25 @@ def test_a_numbered_lab_experiment_handed_in_on_a_date_is_coursework() -> None:
     ]
     assert is_coursework([title])
     assert not is_coursework([title[:2]])  # the experiment's number alone
+
+
+def test_a_chinese_balance_sheet_page_is_a_financial_report_not_an_invoice() -> None:
+    """A research report's page set out as the balance sheet, in Chinese: the statement's name and its
+    totals ("负债合计", "股东权益合计") say a financial report; its amounts and "合计" lean to an invoice."""
+    page = "\n".join(
+        [
+            "公司深度",
+            "表21：资产负债表（单位：百万元）",  # noqa: RUF001
+            "| 负债和股东权益 | 2021 | 2022 | 2023E |",
+            "|---|---|---|---|",
+            "| 短期借款 | 1,200 | 1,350 | 1,400 |",
+            "| 流动负债合计 | 5,210 | 5,620 | 6,010 |",
+            "| 负债合计 | 8,430 | 8,950 | 9,300 |",
+            "| 股本 | 1,000 | 1,000 | 1,000 |",
+            "| 未分配利润 | 3,120 | 3,560 | 4,020 |",
+            "| 股东权益合计 | 6,880 | 7,320 | 7,790 |",
+            "资料来源：公司公告",  # noqa: RUF001
+        ]
+    )
+    categories = [Category("invoice"), Category("financial_report"), Category("report")]
+    assert classify([page], categories).category == "financial_report"

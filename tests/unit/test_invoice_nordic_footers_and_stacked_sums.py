@@ -154,3 +154,68 @@ def test_labels_apart_by_a_slash_over_their_values_one_a_line_pair_in_order() ->
         _output("Faktura", "Kundnr / Fakt nr", "103\n200045", "ATT BETALA 340,00")["invoice_number"]
         == "200045"
     )
+
+
+def test_a_czech_table_of_sums_ends_in_its_total_row_before_the_deposits_paid() -> None:
+    """ "| Celkem | 63 000,00 | 13 080,00 | 76 080,00 |" sums the rates' rows, a row of the deposits paid
+    after it (one amount): the net, the tax and the total."""
+    table = (
+        "| Částky v CZK | Bez DPH | DPH | Celkem s DPH |\n|---|---|---|---|\n"
+        "| Základní sazba 21% | 60 500,00 | 12 705,00 | 73 205,00 |\n"
+        "| Snížená sazba 15% | 2 500,00 | 375,00 | 2 875,00 |\n"
+        "| Celkem | 63 000,00 | 13 080,00 | 76 080,00 |\n"
+        "| Na zálohách zaplaceno |  |  | 0,00 |"
+    )
+    output = _output("Faktura - daňový doklad", "Číslo: FV-2/2021", table, "Částka k úhradě v CZK")
+    assert (output["net_total"], output["tax_total"], output["total"]) == (63000.0, 13080.0, 76080.0)
+
+
+def test_a_customers_and_an_accounts_number_are_no_invoice_number() -> None:
+    output = _output(
+        "Faktura - daňový doklad",
+        "Číslo účtu:\n1234567890/1234",
+        "Zákaznické číslo: 000001",
+        "Celkem: 100,00",
+    )
+    assert output["invoice_number"] is None
+
+
+def test_a_danish_invoice_with_broken_no_break_spaces_before_kr_reads_its_amounts_in_kroner() -> None:
+    """jsPDF writes a no-break space it cannot encode as the replacement character's bytes read as
+    Latin-1: "3.149,00ï¿½kr."; the register "CVR" says the krone is Danish."""
+    header = "| WebPrinter ApS | FAKTURA |\n|---|---|\n| Platformvej 1 | Fakturanr: INV-2024-0001 |"
+    header += "\n| 8000 Aarhus | Dato: 10.02.2024 |\n| CVR: 87654321 |  |"
+    sums = "Subtotal:\n3.149,00ï¿½kr.\n\nMoms (25%):\n787,25ï¿½kr.\n\nTotal:\n3.936,25ï¿½kr."
+    output = _output(header, "Forfald: 24.02.2024", "FAKTURERES TIL:\n\nTrykkeri Eksempel ApS", sums)
+    assert (output["net_total"], output["tax_total"], output["total"]) == (3149.0, 787.25, 3936.25)
+    assert (output["currency"], output["invoice_date"], output["due_date"]) == (
+        "DKK",
+        "2024-02-10",
+        "2024-02-24",
+    )
+    assert output["customer"]["name"] == "Trykkeri Eksempel ApS"  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("shown", "country"),
+    [
+        ("CVR: 87654321", "DK"),
+        ("Tel: +46 8 123 45", "SE"),
+        ("MVA", "NO"),
+        ("Y-tunnus 1234567-8", "FI"),
+        ("", None),
+    ],
+)
+def test_a_nordic_register_or_telephone_code_tells_the_country_of_kr(shown: str, country: str | None) -> None:
+    from docsvc.intelligence.identifiers import countries_of
+
+    found = countries_of(None, ["Faktura 12", shown])
+    assert (found[0] if found else None) == country
+    assert krone_of(["Total 100,00 kr", shown], found) == {"DK": "DKK", "SE": "SEK", "NO": "NOK"}.get(
+        country or ""
+    )
+
+
+def test_a_finnish_price_in_total_is_the_total() -> None:
+    output = _output("Lasku", "Varauksen pvm: 2024-04-24", "Mökin hinta kokonaisuudessaan: 12.0")
+    assert output["total"] == 12.0

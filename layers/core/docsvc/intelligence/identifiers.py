@@ -123,7 +123,10 @@ _ACCOUNT_DIGITS = re.compile(r"(?<![\w-])(\d{2}(?:[ ]?\d){10,30})(?![\w-])")
 
 def countries_of(currency: str | None, texts: Iterable[str]) -> tuple[str, ...]:
     """The countries a document is from, as far as it shows them: its national currency's, then the
-    country codes of the VAT ids and the IBANs in `texts` that pass their check."""
+    country codes of the VAT ids and the IBANs in `texts` that pass their check, then (the Nordic
+    countries, whose krone or krona "kr" names) the name of a national register's number ("CVR") or a
+    telephone's country code ("+45")."""
+    texts = list(texts)
     found = [_CURRENCY_COUNTRIES[currency]] if currency in _CURRENCY_COUNTRIES else []
     for text in texts:
         for match in _VAT.finditer(text.upper()):
@@ -134,7 +137,23 @@ def countries_of(currency: str | None, texts: Iterable[str]) -> tuple[str, ...]:
             iban = match.group(1).replace(" ", "")
             if iban[:2] not in found and iban_ok(iban):
                 found.append(iban[:2])
+    for mark, country in _NORDIC_MARKS:
+        if country not in found and any(mark.search(text) for text in texts):
+            found.append(country)
     return tuple(found)
+
+
+# A Nordic country's own register numbers and telephone codes, in the order they tell it.
+_NORDIC_MARKS = (
+    (re.compile(r"(?i)(?<!\w)cvr(?:[\s.-]?n(?:r|ummer))?(?!\w)"), "DK"),
+    (re.compile(r"(?i)(?<!\w)momsreg"), "SE"),
+    (re.compile(r"(?i)(?<!\w)(?:mva|foretaksregisteret)(?!\w)"), "NO"),
+    (re.compile(r"(?i)(?<!\w)y-tunnus(?!\w)"), "FI"),
+    (re.compile(r"\+45[\s-]?\d"), "DK"),
+    (re.compile(r"\+46[\s-]?\d"), "SE"),
+    (re.compile(r"\+47[\s-]?\d"), "NO"),
+    (re.compile(r"\+354[\s-]?\d"), "IS"),
+)
 
 
 def national_iban(text: str, countries: tuple[str, ...]) -> tuple[str, str] | None:

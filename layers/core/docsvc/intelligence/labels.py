@@ -124,7 +124,7 @@ total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, brut
  valor total, valor a pagar, valor total da nota, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto,
  kwota do zaplaty, maksettava, yhteensa, loppusumma, laskun summa, verollinen yhteensa, att betala,
  summa att betala, totalt, totalbelopp, verollinen, verollinen e, factuurtotaal, factuurbedrag, fakturabelopp,
- fakturans totala belopp, fakturatotal,
+ fakturans totala belopp, fakturatotal, celkem, kokonaisuudessaan, kokonaishinta, hinta yhteensa,
  endsumme, montant a payer, totale fattura, montant total brut, gesamtbetrag brutto,
  celkem k uhrade, k uhrade, doklad celkem, celkem s dph, celkova castka
 net total: total net, veroton, veroton e, veroton yhteensa, veroton hinta, netto yhteensa, summa exkl moms,
@@ -158,7 +158,7 @@ vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikatio
 tax number: steuernummer, steuer number
 account number: kontonummer, konto number, numer rachunku, nr rachunku, numer konta, numero de compte,
  rekeningnummer, numero de cuenta, numero di conto, numero conto, numero da conta, tilinumero,
- saajan tilinumero
+ saajan tilinumero, cislo uctu, cislo bankovniho uctu
 bank account: rachunek bankowy, bankverbindung, compte bancaire, bankrekening, cuenta bancaria,
  conto bancario, conta bancaria
 invoice: nota fiscal, nf e, nfe, nfc e, nfce
@@ -181,7 +181,7 @@ due date: falligkeitsdatum, falligkeitstag, falligkeit, fallig, fallig am, zahlb
  date d echeance, echeance, date limite de paiement, date limite de reglement, vervaldatum, vervaldag,
  fecha de vencimiento, vencimiento, scadenza, data scadenza, data di scadenza, data de vencimento, vencimento,
  termin platnosci, termin zaplaty, erapaiva, forfallodatum, forfallodag, sista betalningsdag,
- datum splatnosti, datum splatnosti faktury, splatnost, forfaldsdato, forfaldsdag, forfallsdato
+ datum splatnosti, datum splatnosti faktury, splatnost, forfaldsdato, forfaldsdag, forfallsdato, forfald
 due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a payer avant le, payable avant le,
  a regler avant le, payable le, te betalen voor, betalen voor, pagar antes del, pagar antes de, vence el,
  da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do, zahlbar zum, zahlbar am
@@ -190,7 +190,7 @@ delivery date: lieferdatum, leistungsdatum, liefer und leistungsdatum, date de l
 order number: bestellnummer, auftragsnummer, bon de commande, number bon de commande, numero de commande,
  bestelnummer, numero de pedido, numero ordine, numer zamowienia
 customer number: kundennummer, numero client, number de client, klantnummer, numero de cliente, kundnr,
- kundnummer, kund nr,
+ kundnummer, kund nr, zakaznicke cislo, cislo zakaznika,
  codice cliente, numer klienta
 vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, emetteur, leverancier,
  verkoper, crediteur, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca,
@@ -204,7 +204,8 @@ customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistung
  facturar a, cessionario committente, destinatario, nabywca, odbiorca, dati cliente, dati del cliente,
  dati cessionario committente, dati del cessionario committente, asiakas, ostaja, laskutettava, kund,
  kopare, customer details, client details, billing details, customer information, odberatel, kober, kjoper,
- fakturaadress, faktureringsadress, mieter, locataire, arrendatario, inquilino, conduttore, huurder,
+ fakturaadress, faktureringsadress, faktureres til, mieter, locataire, arrendatario, inquilino, conduttore,
+ huurder,
  datos del cliente, datos de cliente, datos cliente, dados do cliente
 customer name: naam klant, naam van de klant, klantnaam, nom du client, nom client, nombre del cliente,
  nombre cliente, nome cliente, nome del cliente, nome do cliente, nazwa klienta, nazwa nabywcy, kundenname,
@@ -224,7 +225,7 @@ amount: betrag, beitrag, montant, bedrag, importe, importo, valor, kwota, wartos
 address: anschrift, adresse, adres, direccion, indirizzo, endereco, osoite, domicilio
 name: nom, naam, nombre, nome, nazwa, nimi, namn, razon social, raison sociale, ragione sociale, razao social,
  denominacion social, denominazione sociale
-date: datum, fecha, data, paivamaara, pvm
+date: datum, fecha, data, paivamaara, pvm, dato
 number: nummer, numero, numer
 invoice: rechnung, facture, factuur, factura, fattura, fatura, faktura, lasku, facture doit
 commercial invoice: handelsrechnung

@@ -1009,13 +1009,15 @@ def _numbers(parts: list[str]) -> bool:
 
 def _sums_row(rows: list[tuple[int, tuple[str, ...]]]) -> tuple[int, tuple[str, ...]] | None:
     """The row of sums the rows of values under a table's headings end in, before any summary rows
-    printed after it ("| Maksettava |  | 248,00 |" under the sums of the net, the tax and the gross)."""
+    printed after it ("| Maksettava |  | 248,00 |" under the sums of the net, the tax and the gross), or
+    rows of one amount each ("| Na zálohách zaplaceno |  |  | 0,00 |": the deposits paid)."""
     end = len(rows)
     while end >= 2:
         if _ends_in_sums([row for _, row in rows[:end]]):
             return rows[end - 1]
         last = rows[end - 1][1]
-        if not is_summary_row(last) and any(parse_number(cell) is not None for cell in last if cell):
+        amounts = sum(parse_number(cell) is not None for cell in last[1:] if cell)
+        if not is_summary_row(last) and amounts > 1:
             return None  # a row of text after the sums (the seller's footer run into the table) is passed
         end -= 1
     return None

@@ -232,6 +232,9 @@ def labelled_pairs(aliases: Aliases, reading: Reading, partial: bool = True) -> 
     return scores
 
 
+_ACCOUNT_WORDS = frozenset({"account", "bank"})  # a number of a bank account: "Číslo účtu", "Account No"
+
+
 def holds_key(label: Key, key: Key) -> bool:
     """`label` holds `key` with a few more words, none of which changes its meaning."""
     if not len(key) < len(label) <= len(key) + 3:
@@ -239,8 +242,8 @@ def holds_key(label: Key, key: Key) -> bool:
     for start in range(len(label) - len(key) + 1):
         if label[start : start + len(key)] == key:
             extra = label[:start] + label[start + len(key) :]
-            if key[-1:] == ("number",) and CONTACT_WORDS & set(extra):
-                return False  # "Phone No", "Contact No.": a phone's number, not the field's
+            if key[-1:] == ("number",) and (CONTACT_WORDS | _ACCOUNT_WORDS) & set(extra):
+                return False  # "Phone No", "Contact No.", "Account No": a phone's or an account's number
             return not any(word in QUALIFIERS or word in _PARTY_WORDS or word.isdigit() for word in extra)
     return False
 

@@ -40,6 +40,10 @@ _WHOLE_DASH = re.compile(r"(.*\d[.,])[-\u2013\u2014]{1,2}")
 # eurosym fonts gives it, a lower-case "e" ("e 1 710,00"). Only before an amount with its cents, so that a
 # quarter ("Q1"), a row ("R2") or a reference is no amount.
 _LETTER_SIGNS = {"R": "ZAR", "Q": "GTQ", "e": "EUR"}
+# A character the program that wrote the PDF could not encode, as its text layer gives it: the
+# replacement character, or its UTF-8 bytes read as Latin-1 ("3.149,00ï¿½kr.", a no-break space lost).
+# Between an amount and its currency it stands for a space.
+_BROKEN = re.compile("\ufffd|\u00ef\u00bf\u00bd")
 _LETTER_SIGN = re.compile(r"(?<![^\W\d_])([RQe])\s?(?=\d{1,3}(?:[ ,.\u00a0]?\d{3})*[.,]\d{2}(?![\d.,]|\s\d))")
 
 
@@ -52,7 +56,7 @@ def parse_number(text: str, decimal_comma: bool = False) -> tuple[float, float] 
     three digits ("1,200", "1.200") is a thousands separator unless `decimal_comma` says otherwise for
     the comma or the point respectively.
     """
-    cleaned = _CURRENCY.sub(" ", _LETTER_SIGN.sub(" ", text[:100])).strip()
+    cleaned = _CURRENCY.sub(" ", _LETTER_SIGN.sub(" ", _BROKEN.sub(" ", text[:100]))).strip()
     quality = 1.0
     unit = _UNIT_AFTER.fullmatch(cleaned)
     if unit:
@@ -302,7 +306,7 @@ _KRONE_COUNTRIES = {"DK": "DKK", "SE": "SEK", "NO": "NOK", "IS": "ISK"}
 def krone_of(texts: Iterable[str], countries: Iterable[str]) -> str | None:
     """The currency of amounts printed with "kr" only: the krone or krona of the first of the
     document's `countries` that has one; None when no "kr" is printed or no such country is shown."""
-    if not any(_KRONE.search(text) for text in texts):
+    if not any(_KRONE.search(_BROKEN.sub(" ", text)) for text in texts):
         return None
     return next((_KRONE_COUNTRIES[country] for country in countries if country in _KRONE_COUNTRIES), None)
 

@@ -47,6 +47,18 @@ def _filled_at(content: bytes, fields: list[FoundField], instructions: str, valu
     return hits[0]
 
 
+def _scanned(dpi: int, text: bool = True) -> bytes:
+    """The blank form drawn as a picture filling a page of its own (with its labels, or its lines only)."""
+    with pymupdf.open() as drawn:  # type: ignore[no-untyped-call]
+        picture = _printed_form(drawn, text=text).get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_image(page.rect, pixmap=picture)
+        if not text:  # the labels written as text over the picture
+            _printed_form(document, lines=False, page=page)
+        return bytes(document.tobytes())
+
+
 def _labels(fields: list[FoundField]) -> list[str]:
     return [field.description.removesuffix(" [date]") for field in fields if field.type == "text"]
 
@@ -55,12 +67,7 @@ def _labels(fields: list[FoundField]) -> list[str]:
 def test_a_scanned_form_is_read_by_ocr_and_its_blanks_found_in_its_picture() -> None:
     """A blank form scanned to a picture, without a text layer: OCR reads its labels, the rules and the
     check box are found in the picture, and a value lands on its rule."""
-    with pymupdf.open() as drawn:  # type: ignore[no-untyped-call]
-        picture = _printed_form(drawn).get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
-    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
-        page = document.new_page()
-        page.insert_image(page.rect, pixmap=picture)
-        content = bytes(document.tobytes())
+    content = _scanned(200)
     fields = form_fields(content)
     assert _labels(fields) == ["Full name", "Date of birth", "City"]
     assert [field.type for field in fields].count("checkbox") == 1
@@ -93,25 +100,13 @@ def test_pages_past_the_reading_time_are_not_ocr_read(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(forms, "ocr_textpage", read)
     monkeypatch.setattr(forms, "_OCR_SECONDS", 0.0)
-    with pymupdf.open() as drawn:  # type: ignore[no-untyped-call]
-        picture = _printed_form(drawn).get_pixmap(dpi=150, colorspace=pymupdf.csGRAY)
-    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
-        page = document.new_page()
-        page.insert_image(page.rect, pixmap=picture)
-        content = bytes(document.tobytes())
-    assert _labels(form_fields(content)) == []
+    assert _labels(form_fields(_scanned(150))) == []
 
 
 def test_a_form_printed_over_a_background_picture_finds_its_rules_in_the_picture() -> None:
     """A form whose labels are text but whose lines and box are a background image (no vector path on
     the page): the rules and the box are looked for in the picture."""
-    with pymupdf.open() as drawn:  # type: ignore[no-untyped-call]
-        background = _printed_form(drawn, text=False).get_pixmap(dpi=150, colorspace=pymupdf.csGRAY)
-    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
-        page = document.new_page()
-        page.insert_image(page.rect, pixmap=background)
-        _printed_form(document, lines=False, page=page)
-        content = bytes(document.tobytes())
+    content = _scanned(150, text=False)
     with pymupdf.open(stream=content, filetype="pdf") as document:
         assert not document[0].get_cdrawings()
     fields = form_fields(content)

@@ -12,7 +12,11 @@ groups or not), rules parted only by separators ("___/___/___", one field), and 
 empty squares, or glyphs such as ☐). A box opened by a sign ("= [   ]", "$ [   ]") is a field after the
 sign. A label of a mark or a line number only reaches further (the line's words to its left, or the
 line above); words of lines that do not run across the page (up its margin, or aslant) name no field.
-The drawings of a page are read only when its text page holds vector paths.
+The drawings of a page are read only when its text page holds vector paths; a page covered half or
+more by pictures without them (a scan, a form printed over a background image) has its rules and empty
+check boxes found in its picture instead. A page without widgets and without text (a scan, words drawn
+as outlines) is read by OCR, while the form's reading is under `_OCR_SECONDS`. A caption that ends in
+its colon, in a band ruled under it, has its blank in the room after it.
 
 Filling sets a widget's value as a real form value (the form stays editable, its appearance made anew; a
 file MuPDF rebuilds while saving it is filled again as rebuilt) and writes the value of a field without

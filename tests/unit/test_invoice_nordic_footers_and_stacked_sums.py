@@ -125,7 +125,9 @@ def test_the_first_tables_first_column_holding_an_address_is_the_customers() -> 
     assert output["customer"]["name"] == "Muster GmbH"  # type: ignore[index]
 
 
-@pytest.mark.parametrize(("text", "amount"), [("e 1 710,00", 1710.0), ("e 0,00", 0.0), ("e 5", None)])
+@pytest.mark.parametrize(
+    ("text", "amount"), [("e 1 710,00", 1710.0), ("e 0,00", 0.0), ("e 5", None), ("10,00 e 20,00", None)]
+)
 def test_a_lower_case_e_before_an_amount_with_cents_is_the_euro_sign(text: str, amount: float | None) -> None:
     parsed = parse_number(text)
     assert (parsed[0] if parsed else None) == amount

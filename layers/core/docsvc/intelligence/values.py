@@ -44,7 +44,9 @@ _LETTER_SIGNS = {"R": "ZAR", "Q": "GTQ", "e": "EUR"}
 # replacement character, or its UTF-8 bytes read as Latin-1 ("3.149,00ï¿½kr.", a no-break space lost).
 # Between an amount and its currency it stands for a space.
 _BROKEN = re.compile("\ufffd|\u00ef\u00bf\u00bd")
-_LETTER_SIGN = re.compile(r"(?<![^\W\d_])([RQe])\s?(?=\d{1,3}(?:[ ,.\u00a0]?\d{3})*[.,]\d{2}(?![\d.,]|\s\d))")
+_LETTER_SIGN = re.compile(  # "e" not after a figure: "10,00 e 20,00" is "and" in Italian and Portuguese
+    r"(?<![^\W\d_])([RQ]|(?<!\d )e)\s?(?=\d{1,3}(?:[ ,.\u00a0]?\d{3})*[.,]\d{2}(?![\d.,]|\s\d))"
+)
 
 
 def parse_number(text: str, decimal_comma: bool = False) -> tuple[float, float] | None:

@@ -27,7 +27,7 @@ SCHEMA = {
 @pytest.mark.parametrize(
     ("label", "known"),
     [
-        ("Celkem (total)", "total"),
+        ("Úhrnem (total)", "total"),
         ("Odběratel (Client)", "Odběratel"),
         ("Datum vystavení faktury (invoice date)", "Datum vystavení faktury"),
     ],

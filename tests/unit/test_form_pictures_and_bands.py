@@ -202,3 +202,30 @@ def test_a_line_of_five_words_right_under_a_caption_makes_it_running_text_unless
     rules = [(97.0, 20.0, 575.0)] if ruled else []
     rect = (caption[0][0], caption[0][1], caption[-1][2], caption[0][3])
     assert forms._ends_paragraph(rect, caption + under, _SIZE, rules) is not ruled
+
+
+@pytest.mark.parametrize(("share", "searched"), [(0.45, False), (0.55, True)])
+def test_a_page_is_searched_for_rules_in_its_pictures_from_half_its_area(
+    share: float, searched: bool
+) -> None:
+    with pymupdf.open() as drawn:  # type: ignore[no-untyped-call]
+        picture = _printed_form(drawn, text=False).get_pixmap(dpi=40, colorspace=pymupdf.csGRAY)
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        height = page.rect.height * share
+        page.insert_image(pymupdf.Rect(0, 0, page.rect.width, height), pixmap=picture, keep_proportion=False)
+        assert forms._pictured(page) is searched
+
+
+@pytest.mark.parametrize(("side", "searched"), [(3_790.0, True), (3_800.0, False)])
+def test_a_page_whose_picture_would_be_larger_than_an_ocrs_is_not_drawn_for_its_rules(
+    side: float, searched: bool
+) -> None:
+    """At 120 dpi a page 3,790 points square is 39.9 million pixels and one of 3,800 is 40.1 million:
+    MAX_OCR_PIXELS (40 million) bounds the picture drawn to look for rules, as it bounds OCR's."""
+    with pymupdf.open() as drawn:  # type: ignore[no-untyped-call]
+        picture = _printed_form(drawn, text=False).get_pixmap(dpi=40, colorspace=pymupdf.csGRAY)
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page(width=side, height=side)
+        page.insert_image(page.rect, pixmap=picture, keep_proportion=False)
+        assert forms._pictured(page) is searched

@@ -42,7 +42,7 @@ import pymupdf
 from docsvc.documents.engine.errors import DocumentError
 from docsvc.documents.engine.grids import ruled_grids
 from docsvc.documents.engine.model import ParseOptions
-from docsvc.documents.engine.ocr import check_boxes, ocr_textpage
+from docsvc.documents.engine.ocr import MAX_OCR_PIXELS, check_boxes, ocr_textpage
 from docsvc.documents.engine.pdf import _open as open_document
 from docsvc.documents.engine.pdf import _rules as rules_of
 from docsvc.documents.engine.pdf import unligated
@@ -531,7 +531,11 @@ def _layout_fields(
 
 
 def _pictured(page: pymupdf.Page) -> bool:
-    """Whether pictures cover half the page or more (a scan, a form printed over a background image)."""
+    """Whether pictures cover half the page or more (a scan, a form printed over a background image),
+    on a page whose picture at RULES_DPI is no larger than an OCR's (MAX_OCR_PIXELS): a poster-sized
+    page is not drawn to look for its rules."""
+    if abs(page.rect) * (RULES_DPI / 72) ** 2 > MAX_OCR_PIXELS:
+        return False
     shown = sum(abs(pymupdf.Rect(info["bbox"]) & page.rect) for info in page.get_image_info())
     return bool(shown >= _PICTURED * abs(page.rect))
 

@@ -221,3 +221,31 @@ def test_a_nordic_register_or_telephone_code_tells_the_country_of_kr(shown: str,
 def test_a_finnish_price_in_total_is_the_total() -> None:
     output = _output("Lasku", "Varauksen pvm: 2024-04-24", "Mökin hinta kokonaisuudessaan: 12.0")
     assert output["total"] == 12.0
+
+
+@pytest.mark.parametrize(("count", "paired"), [(2, False), (3, True)])
+def test_labels_then_as_many_values_in_one_block_pair_from_three(count: int, paired: bool) -> None:
+    """Two labels over two values in one block may be a label over its value twice; three or more read
+    a column at a time are a row of headings over its figures."""
+    from docsvc.intelligence.lines import Line
+    from docsvc.intelligence.pairs import _labels_then_values
+
+    labels = ["Exp avg", "Exkl moms", "ATT BETALA"][-count:]
+    values = ["25,00", "16 772,00", "20 965,00"][-count:]
+    lines = [Line(text, 0, 0) for text in labels + values]
+    pairs, _ = _labels_then_values(lines, [tuple(range(len(lines)))])
+    expected = list(zip(labels, values, strict=True)) if paired else []
+    assert [(pair.label, pair.value) for pair in pairs] == expected
+
+
+@pytest.mark.parametrize(("count", "paired"), [(4, True), (5, False)])
+def test_labels_apart_by_slashes_pair_up_to_four(count: int, paired: bool) -> None:
+    from docsvc.intelligence.lines import Line
+    from docsvc.intelligence.pairs import _slashed_labels
+
+    labels = ["Fakt nr", "Kundnr", "Ordernr", "Projekt", "Avdelning"][:count]
+    head = " / ".join(labels)
+    lines = [Line(head, 0, 0), *(Line(str(100 + at), 0, 1) for at in range(count))]
+    blocks = [(0,), tuple(range(1, count + 1))]
+    pairs = _slashed_labels(lines, blocks, 0, (head, 0))
+    assert [pair.label for pair in pairs] == (labels if paired else [])

@@ -225,6 +225,9 @@ SINGLE_COLUMN = 4
 # on a scan: the rest of the page is OCR'd.
 STAMP_SHARE = 0.15
 IMAGE_SHARE = 0.5
+# A stamped scan's text layer of this many words or more, all on lines across the page, tells which way
+# up its picture is: it is read so, not probed (`read_page`).
+UPRIGHT_WORDS = 40
 
 Box = tuple[float, float, float, float]
 
@@ -692,9 +695,12 @@ def _tesseract() -> _Tesseract | None:
 
 
 # ---------------------------------------------------------------------------------------- reading a page
-def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) -> Reading | None:
-    """Tesseract's words on the page, turned the way they read best; None (with a warning) when OCR is
-    not installed here or fails, or when MuPDF's own OCR has to read the page (no C API).
+def read_page(
+    page: pymupdf.Page, options: ParseOptions, warnings: list[str], upright: bool = False
+) -> Reading | None:
+    """Tesseract's words on the page, turned the way they read best (only levelled when `upright`: the
+    page's text layer tells its way up); None (with a warning) when OCR is not installed here or fails,
+    or when MuPDF's own OCR has to read the page (no C API).
 
     Tesseract is stopped at READING_SHARE of the page's time: a first reading stopped so gives the
     words it read by then (not `complete`); a second reading (finer, in a guessed language, or as one
@@ -716,7 +722,11 @@ def read_page(page: pymupdf.Page, options: ParseOptions, warnings: list[str]) ->
         binarisation = binarisation_for(pixmap, clean)
         skew = skew_of(pixmap)
         straight = -skew if abs(skew) >= MIN_SKEW else 0.0
-        turn = _turn(tesseract, page, dpi, straight, languages, location, clean, binarisation)
+        turn = (
+            straight
+            if upright
+            else _turn(tesseract, page, dpi, straight, languages, location, clean, binarisation)
+        )
         recognising = time.monotonic()
         if turn == 0:
             reading = _recognised(
@@ -1961,7 +1971,7 @@ def ocr_rest_of_page(
     page OCR read (None without one): its words are the page's, as a scan's are."""
     if tessdata() is None or _tesseract() is None:
         return list(blocks), None
-    reading = read_page(page, options, warnings)
+    reading = read_page(page, options, warnings, upright=_layer_upright(page, blocks))
     if reading is None:
         return list(blocks), None
     _record(page, reading)
@@ -1972,6 +1982,22 @@ def ocr_rest_of_page(
         if kind == 0 and text.strip()
     ]
     return merge_stamped(page, blocks, read, reading), textpage
+
+
+def _layer_upright(page: pymupdf.Page, blocks: Sequence[tuple[Box, str]]) -> bool:
+    """Whether a stamped scan's text layer shows which way up its picture is: UPRIGHT_WORDS words or
+    more, on lines that all run left to right across the page. A page printed on a picture of its
+    form (a utility bill's boxes and labels drawn as one image, its data a text layer of small print)
+    is no scan turned round; a probe of its picture alone may read its small print best upside down."""
+    if sum(len(text.split()) for _, text in blocks) < UPRIGHT_WORDS:
+        return False
+    lines = [
+        line
+        for block in page.get_text("dict", flags=0)["blocks"]
+        if block.get("type") == 0
+        for line in block["lines"]
+    ]
+    return bool(lines) and all(line["dir"][0] > 0.99 for line in lines)
 
 
 def merge_stamped(

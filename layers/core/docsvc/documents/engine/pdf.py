@@ -140,9 +140,12 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
                 boxes = _word_boxes(page, page.get_textpage(flags=_text_flags(page, warnings)))
                 yield Page(index + 1, "", tuple(warnings), words=boxes, image=image, size=_size(page))
                 continue
-            text, textpage = _page_text(page, kind in IMAGE_TYPES, options, warnings)
+            stamped: list[tuple[pymupdf.TextPage, list[Box]]] = []
+            text, textpage = _page_text(page, kind in IMAGE_TYPES, options, warnings, stamped)
             turn = taken_turn(page)
             boxes = _word_boxes(page, textpage, turn) if options.words == "also" and textpage else ()
+            if boxes and stamped and quarter_of(turn) == 0:
+                boxes = _stamped_word_boxes(page, *stamped[0], boxes)
             size = _size(page, quarter_of(turn))
             yield Page(index + 1, text, tuple(warnings), words=boxes, image=image, size=size)
 
@@ -387,10 +390,15 @@ def _known_leaves(
 
 
 def _page_text(
-    page: pymupdf.Page, is_image: bool, options: ParseOptions, warnings: list[str]
+    page: pymupdf.Page,
+    is_image: bool,
+    options: ParseOptions,
+    warnings: list[str],
+    stamped: list[tuple[pymupdf.TextPage, list[Box]]] | None = None,
 ) -> tuple[str, pymupdf.TextPage | None]:
     """The page's text, and the text page it was read from (for a stamped scan, read from its text
-    layer and from OCR both, the page OCR read, stamp included: its words are all the page's)."""
+    layer and from OCR both, the page OCR read, stamp included; its text layer's text page and blocks'
+    boxes then go to `stamped`, whose words are the stamp's, see `_stamped_word_boxes`)."""
     flags = _text_flags(page, warnings)  # the page's re-reads use them too: no paths collected again
     textpage = page.get_textpage(flags=flags)
     listed = textpage.extractBLOCKS()  # read once: the blocks, and what stands before each (`_after_a_box`)
@@ -428,6 +436,8 @@ def _page_text(
     elif options.ocr and is_stamped_scan(page, [(box, text) for box, text, _ in blocks]):
         stamp = [(box, text) for box, text, _ in blocks]
         read, ocr = ocr_rest_of_page(page, stamp, _TEXT_FLAGS, options, warnings)
+        if stamped is not None and ocr is not None:
+            stamped.append((textpage, [box for box, _ in stamp]))
         return "\n\n".join(text for _, text in read), ocr
     if not blocks:
         return "", textpage
@@ -1064,6 +1074,25 @@ def _word_boxes(page: pymupdf.Page, textpage: pymupdf.TextPage, turn: float = 0)
         for word in _words(page, textpage.extractWORDS(), turn)
         for x0, y0, x1, y1 in [word.box]
     )
+
+
+def _stamped_word_boxes(
+    page: pymupdf.Page, layer: pymupdf.TextPage, stamp: list[Box], read: tuple[WordBox, ...]
+) -> tuple[WordBox, ...]:
+    """The words of a stamped scan read upright: its text layer's, and those OCR `read` outside the
+    text layer's blocks (`stamp`), as the page's text keeps them (`merge_stamped`): OCR's reading of
+    the text layer's words does not stand for them (a bill printed in small print over a picture of
+    its form has its figures misread so)."""
+    rect = page.rect
+    width, height = rect.width or 1.0, rect.height or 1.0
+    boxes = [(x0 / width, y0 / height, x1 / width, y1 / height) for x0, y0, x1, y1 in stamp]
+
+    def in_stamp(word: WordBox) -> bool:  # touching a block: OCR's boxes of a levelled page stray a little
+        return any(
+            word[0] < x1 and x0 < word[2] and word[1] < y1 and y0 < word[3] for x0, y0, x1, y1 in boxes
+        )
+
+    return _word_boxes(page, layer) + tuple(word for word in read if not in_stamp(word))
 
 
 def _cleaned(text: str) -> str:

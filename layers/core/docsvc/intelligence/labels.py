@@ -199,9 +199,10 @@ vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, 
  supplier details, vendor details, payable to, make payable to, make checks payable to, dodavatel,
  vermieter, bailleur, arrendador, locatore, verhuurder
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
- acheteur, destinataire, facture a, adresse de facturation, klant, afnemer, debiteur, factuuradres, cliente,
- comprador, doit a, cobranca para, faturar para, faturado para, faturar a, faturado a,
- facturar a, cessionario committente, destinatario, nabywca, odbiorca, dati cliente, dati del cliente,
+ acheteur, destinataire, facture a, facturer a, facture pour, adresse de facturation, klant, afnemer,
+ debiteur, factuuradres, cliente, comprador, doit a, cobranca para, faturar para, faturado para,
+ faturar a, faturado a, facturar a, cessionario committente, destinatario, nabywca, odbiorca,
+ dati cliente, dati del cliente,
  dati cessionario committente, dati del cessionario committente, asiakas, ostaja, laskutettava, kund,
  kopare, customer details, client details, billing details, customer information, odberatel, kober, kjoper,
  fakturaadress, faktureringsadress, faktureres til, mieter, locataire, arrendatario, inquilino, conduttore,
@@ -440,12 +441,15 @@ def _in_english(raw: list[tuple[str, int]]) -> list[tuple[str, int]]:
 
 
 def _single(word: str) -> tuple[str, ...] | None:
-    """A German word with its joining s ("Rechnungs-Nr."), or a compound said by its parts:
+    """A German word with its joining s ("Rechnungs-Nr."), a kind of invoice, or a compound said by its parts:
     "Lieferdatum" is "delivery date", "Kundennummer" is "customer number"."""
     if word.endswith("s") and (word[:-1],) in _FOREIGN_TABLE:
         return _FOREIGN_TABLE[(word[:-1],)]
-    if word.endswith("rechnung") and len(word) > len("rechnung") + 2:
-        return ("invoice",)  # a kind of invoice: "Mietrechnung", "Schlussrechnung", "Teilrechnung"
+    for invoice in ("rechnung", "faktura", "factuur"):
+        if word.endswith(invoice) and len(word) > len(invoice) + 2:
+            # a kind of invoice: "Mietrechnung", "Schlussrechnung", the Swedish "Kontantfaktura" (paid
+            # in cash or by card), the Dutch "Eindfactuur"
+            return ("invoice",)
     for head, english in _HEADS.items():
         if word.endswith(head) and len(word) > len(head) + 2:
             part = word[: -len(head)]

@@ -28,7 +28,7 @@ from docsvc.intelligence.labels import (
 )
 from docsvc.intelligence.lines import KNOWN_KEYS, Line, Pos, is_cell, label_colon, segments
 from docsvc.intelligence.page_tables import Table
-from docsvc.intelligence.values import RTL, parse_number
+from docsvc.intelligence.values import RTL, currency_of, parse_number
 
 _REST = 8  # lines after a value that may continue it (an address under a name)
 _PIECE = 1000  # a later pair of one cell is placed past every cell of its row: (line, cell + n * _PIECE)
@@ -72,6 +72,7 @@ _SLASHED_LABELS = 4  # labels on one line apart by slashes at most, over their v
 _HALVES = 3  # labels at least, then as many values, in one block: a row of headings over its amounts
 # A tax label's rate after its colon, with the base it is taken of in brackets or not: "VAT: 20%",
 # "PDV:25% (Osn:82,83 €)".
+_RATE_IN_LABEL = re.compile(r"[^\W\d_].*\d(?:[.,]\d+)?\s?%")  # "BTW 21,00 % over", "VAT 20%"
 _RATE_AFTER_COLON = re.compile(r"\d+(?:[.,]\d+)?\s*%\s*(?:\([^()]*\))?")
 # A known label set off from its value by an equals sign, as a script prints its sums ("Total = £319"):
 # the label words alone before it, spaced; the sign inside a sum ("3 x 5 = 15") has digits before it.
@@ -166,6 +167,7 @@ def _known_before_value(text: str) -> bool:
 def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] | None]:
     """The pairs on one line, and a label at its end still waiting for its value."""
     pieces = [(start, piece) for start, piece in _labelled_pieces(segments(text)) if _holds_a_word(piece)]
+    pieces = _currency_joined(pieces)
     pairs: list[Pair] = []
     pending: tuple[str, int] | None = None
     position = 0
@@ -219,6 +221,16 @@ def _segment_pairs(index: int, text: str) -> tuple[list[Pair], tuple[str, int] |
         elif (sums := _net_tax_gross(index, start, piece, pieces[position + 1 : position + 4])) is not None:
             pairs.extend(sums)
             position += 3
+        elif (
+            position + 3 == len(pieces)
+            and _RATE_IN_LABEL.search(piece)
+            and all(_amount_alone(after) for _, after in pieces[position + 1 :])
+        ):
+            # "BTW 21,00 % over    319,03    Eur 67,00": the amount the rate is taken of, then the
+            # label's own amount
+            at, value = pieces[position + 2]
+            pairs.append(Pair(piece, value, "spaced", (index, start), (index, at)))
+            position += 2
         elif following and label_colon(following[1]) is None:
             pairs.append(Pair(piece, following[1], "spaced", (index, start), (index, following[0])))
             position += 1
@@ -272,6 +284,19 @@ def _net_tax_gross(index: int, start: int, label: str, following: list[tuple[int
 _BARE_RUN = 4  # labels with nothing after their colons a party's label may stand over
 
 
+def _currency_joined(pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The pieces of a line with a currency's code or sign set apart before its amount joined to it
+    ("Factuurtotaal    Eur    386,03": the label's value is "Eur 386,03")."""
+    joined: list[tuple[int, str]] = []
+    for start, piece in pieces:
+        code = joined[-1][1].strip().upper() if joined else ""
+        if _amount_alone(piece) and _CURRENCY_ALONE.fullmatch(code) and currency_of([code]) is not None:
+            joined[-1] = (joined[-1][0], joined[-1][1].strip() + " " + piece)
+            continue
+        joined.append((start, piece))
+    return joined
+
+
 def _amount_alone(piece: str) -> bool:
     """Whether a piece of a line is one amount and nothing else."""
     return parse_number(piece) is not None and not _RATE_CELL.fullmatch(piece)
@@ -304,8 +329,15 @@ def text_pairs(
             if pending and pending[1] == 0 and label_colon(text) is None:
                 bare.append(index)
             slashed = _slashed_labels(lines, blocks, index, pending) if pending and pending[1] == 0 else []
+            side = (
+                _side_by_side(lines, index, block[position + 1])
+                if pending and not found and position + 1 < len(block) and index not in column_heads
+                else []
+            )  # "Emissão:    Vencimento:    Total:" over their values: the last label is no pending one
             if slashed:
                 pairs.extend(slashed)
+            elif side:
+                pairs.extend(side)
             elif pending and number not in label_blocks and index not in headers:
                 pairs.extend(_below(lines, blocks, number, position, pending))
                 pairs.extend(_above(lines, blocks, number, position, pending))

@@ -116,12 +116,11 @@ _CURRENCY_SIGNS = {
     "₩": "KRW", "₽": "RUB", "₺": "TRY", "₲": "PYG", "₴": "UAH", "元": "CNY", "円": "JPY", "₪": "ILS",
     "₫": "VND",
 }  # fmt: skip
-# A sign written as a word after the amount ("27 333,06 zł", "1 250 Kč", "12 700 Ft", "1.500,00 дин",
-# the Kuwaiti dinar's "20.000 KD"),
-# not the start of a longer word.
+# A sign written as a word after the amount ("27 333,06 zł", "701.10 zl" in a font without "ł", "1 250 Kč",
+# "12 700 Ft", "1.500,00 дин", the Kuwaiti dinar's "20.000 KD"), not the start of a longer word.
 _WORD_SIGNS = {
-    "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "TL": "TRY", "Kz": "AOA", "kz": "AOA", "Gs": "PYG", "din": "RSD",
-    "RSD": "RSD", "lei": "RON", "Fr": "CHF", "kn": "HRK", "ден": "MKD",
+    "zł": "PLN", "zl": "PLN", "Kč": "CZK", "Ft": "HUF", "TL": "TRY", "Kz": "AOA", "kz": "AOA", "Gs": "PYG",
+    "din": "RSD", "RSD": "RSD", "lei": "RON", "Fr": "CHF", "kn": "HRK", "ден": "MKD",
     "дин": "RSD", "руб": "RUB", "грн": "UAH", "лв": "BGN", "сум": "UZS", "Rp": "IDR", "đ": "VND",  # noqa: RUF001
     "RM": "MYR", "KSh": "KES", "Ksh": "KES", "KShs": "KES", "S/": "PEN", "Bs": "VES", "KD": "KWD",
 }  # fmt: skip
@@ -159,6 +158,11 @@ _WORD_CODE = re.compile(
     rf"(?<![A-Za-z])({_WORD_CODES})(?:\s*$|[ \t]*\|[ \t]*{_AMOUNT_AFTER})"
 )
 _CODE_ALIASES = {"RMB": "CNY"}
+# A code printed in capital and small letters beside an amount, as some report writers print it
+# ("Factuurtotaal    Eur    386,03", "386,03 Eur"): only beside the amount, where no word stands.
+_TITLED_CODE = re.compile(
+    r"(?<![^\W\d_])(Eur|Usd|Gbp|Chf)\.?[ \t]*(?=\d)|(?<=\d)[ \t]*(Eur|Usd|Gbp|Chf)(?![^\W\d_])"
+)
 # A currency named in words ("ukupno dinara", "Moneda: Guaraní", "人民币"): weaker than a code, like a sign.
 # Written as `plain` gives them (lower case, no accents).
 _CURRENCY_WORDS = {
@@ -225,6 +229,7 @@ def currency_of(texts: Iterable[str]) -> str | None:
             dollars.add(code)
         yen_signs += text.count("¥") + text.count("￥")
         found_codes = _CURRENCY_CODE.findall(text) + ["".join(pair) for pair in _WORD_CODE.findall(text)]
+        found_codes += ["".join(pair).upper() for pair in _TITLED_CODE.findall(text)]
         for code in found_codes:
             code = _CODE_ALIASES.get(code, code)
             codes[code] = codes.get(code, 0) + 1

@@ -182,10 +182,20 @@ def candidate_of(
         return None  # "January 1, 2024 - January 31, 2024" is a period, no one's name
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and page_marker([value]) is not None:
         return None  # "Page 1 of 1" at the head of a page numbers it, it names no one
+    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and is_placeholder(value):
+        return None  # "{BARCODE}", "[CUSTOMER_NAME]": a template's field its program left unfilled
     if not reading.valid(slot.node, value):
         return None
     checked = kind is not None and found is not None and found[1] > FORM_ONLY and kind != "bic"
     return Candidate(score * quality, order, uses, value, text, checked)
+
+
+_PLACEHOLDER = re.compile(r"\{\{?\s*[\w.\- ]+\s*\}?\}|\[[A-Z0-9_ ]+\]|<[A-Z0-9_]+>|\$\{[\w.]+\}")
+
+
+def is_placeholder(text: str) -> bool:
+    """Whether a text is a template's field its program left unfilled ("{BARCODE}", "[CUSTOMER_NAME]")."""
+    return bool(_PLACEHOLDER.fullmatch(text.strip()))
 
 
 def _opens_with_code(text: str) -> bool:

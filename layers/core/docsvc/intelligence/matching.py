@@ -21,6 +21,7 @@ from docsvc.intelligence.candidates import (
     Path,
     Slot,
     candidate_of,
+    is_placeholder,
     role_of,
 )
 from docsvc.intelligence.coercion import EMAIL, URL
@@ -73,6 +74,7 @@ _NUMBER_AFTER = re.compile(
 _JOINERS = frozenset("-/_\u2010\u2011")  # the marks that join the parts of a code
 _SENDER_LINES = 60
 _RUN_LINES = 16
+_NAME_WORDS = 12  # a line of more words is a sentence, no one's name
 _HEADING = 0.8  # how well a lone line must name an object to head its block
 _AGREED, _DISAGREED = 0.95, 0.7  # amounts that add up, and those that cannot be made to
 _MISREAD = 0.8  # an amount read as the two others make it, its print one digit off
@@ -136,7 +138,7 @@ _REGISTRATION = re.compile(
     r"(?i)(?<!\w)(?:ust\.?[\s-]?id(?:\.?[\s-]?nr)?|steuer[\s-]?nr|vat|tva|btw|iva|nip|regon|krs|siret|siren|"
     r"r\.?c\.?s|hrb|hra|amtsgericht|registergericht|handelsregister|district court|registered|company no|"
     r"company number|kvk|cif|nif|nipc|y-tunnus|capital|org\.?\s?nr|organisationsnr|organisationsnummer|"
-    r"momsreg(?:\.?\s?nr)?|momsregistreringsnummer|cvr|mva)(?!\w)"
+    r"momsreg(?:\.?\s?nr)?|momsregistreringsnummer|cvr|mva|org(?=\.?\s*:))(?!\w)"
 )
 
 
@@ -173,12 +175,15 @@ def regions_of(
     for pair, score in anchors:
         if numbers_the_shop(reading.layout.lines[pair.label_at[0]].text):
             continue  # "STORE # CA-1661": the shop's number, not a block of the shop's
-        items = _interleaved(pair, inside, reading) or _block_items(pair, inside, reading)
+        stacked = _stacked_blocks(pair.label_at[0], inside, reading) if pair.how in {"below", "next"} else []
+        items = stacked or _interleaved(pair, inside, reading) or _block_items(pair, inside, reading)
         if items:
             regions.append(Region(tuple(items), score * PRIOR["region"]))
     for index, score, first in _headings(aliases, inside, reading) if headings else ():
-        items = ([first] if first else []) + _labelled_run(index + 1, inside, reading)
-        if items and not any(index + 1 in region.lines for region in regions):
+        stacked = [] if first else _stacked_blocks(index, inside, reading)
+        items = stacked or ([first] if first else []) + _labelled_run(index + 1, inside, reading)
+        at = stacked[0][1][0] if stacked else index + 1
+        if items and not any(at in region.lines for region in regions):
             regions.append(Region(tuple(items), score * PRIOR["region"]))
     for items, score in _column_blocks(aliases, inside, reading) if headings else ():
         if not any(items[0][1][0] in region.lines for region in regions):
@@ -264,6 +269,58 @@ def _column_blocks(
                 items.append((text, (below, place)))
             if items:
                 yield items, score
+
+
+def _stacked_blocks(heading: int, inside: frozenset[Key], reading: Reading) -> list[tuple[str, Pos]]:
+    """Blocks printed side by side under their headings whose text came out headings first, then one
+    block after the other ("Sprzedawca", "Nabywca", then the seller's name, street, postcode and tax id,
+    then the buyer's): the block of the same rank as line `heading` among the headings stacked with it.
+    A block begins at a line of words without a figure (its name) after one with figures (the end of
+    the block before); each of the blocks must have such a line of figures, or none is taken."""
+    lines = reading.layout.lines
+
+    def is_heading(index: int) -> bool:
+        line = lines[index]
+        return (
+            line.cells is None
+            and line.page == lines[heading].page
+            and len(line.text) <= 40
+            and label_key(line.text.rstrip(": ")) in reading.known
+        )
+
+    if not is_heading(heading):
+        return []
+    start, end = heading, heading + 1
+    while start > 0 and is_heading(start - 1):
+        start -= 1
+    while end < len(lines) and is_heading(end):
+        end += 1
+    if end - start < 2:
+        return []
+    groups: list[list[tuple[str, Pos]]] = []
+    figures = True  # whether the line before ends a block: so the first line opens one
+    for index in range(end, min(end + _RUN_LINES * (end - start), len(lines))):
+        line = lines[index]
+        if (
+            line.cells is not None
+            or line.page != lines[heading].page
+            or ends_block(line.text, inside, reading)
+        ):
+            break
+        has_figures = any(char.isdigit() for char in line.text)
+        if not has_figures and figures:
+            if len(groups) == end - start:
+                break
+            groups.append([])
+        if not groups:
+            return []
+        groups[-1].append((line.text, (index, 0)))
+        figures = has_figures
+    if len(groups) < end - start or not all(
+        any(char.isdigit() for text, _ in group for char in text) for group in groups
+    ):
+        return []
+    return groups[heading - start]
 
 
 def _block_items(pair: Pair, inside: frozenset[Key], reading: Reading) -> list[tuple[str, Pos]]:
@@ -713,9 +770,11 @@ def company_blocks_of(reading: Reading) -> list[Region]:
         if line.page != 0:
             break
         text = line.text.strip()
-        if line.cells is not None or not text or reading.reads_as_label(text):
+        if line.cells is not None:
+            named = _name_beside_registration(line.cells, reading)
+            found += [Region(((named, (index, 0)),), _REGISTERED)] if named else []
             continue
-        if label_colon(text) is not None:
+        if not text or reading.reads_as_label(text) or label_colon(text) is not None:
             continue
         columns = segments(text)
         if len(columns) > 1 and _ENDS_LEGAL_FORM.search(columns[0][1].strip()):
@@ -739,6 +798,19 @@ def company_blocks_of(reading: Reading) -> list[Region]:
         if registered:
             found.append(Region((registered,), _REGISTERED))
     return sorted(found, key=lambda region: -region.score)
+
+
+def _name_beside_registration(cells: Sequence[str], reading: Reading) -> str | None:
+    """The company's name a footer printed as a table opens a row with, the label of its registration
+    number in the next cell ("| Naprapatlandslaget | Org: | 556999-3271 | E-post: | ... |"): a name of
+    words without figures, no label."""
+    filled = [cell.strip() for cell in cells if cell.strip()]
+    if len(filled) < 3 or not _REGISTRATION.match(filled[1]) or label_colon(filled[0]) is not None:
+        return None
+    name = filled[0]
+    if any(char.isdigit() for char in name) or len(name.split()) > 6 or reading.reads_as_label(name):
+        return None
+    return name if _mostly_letters(name) else None
 
 
 def _registered_name(index: int, reading: Reading) -> tuple[str, Pos] | None:
@@ -1181,6 +1253,7 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
         if any(char.isalnum() for char in text)  # not a rule of dashes under the block
         and label_key(text) not in BARE_LABELS
         and not _says_a_label(text)
+        and not is_placeholder(text)
     ]
     found: list[tuple[str, frozenset[Pos], float]] = []
     shop = is_shop_field(slot)  # a receipt's head block holds its till's line, dated
@@ -1194,8 +1267,12 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
         unplaced := [
             item
             for item in plain
-            if not _is_street(item[0]) and not (shop and _dated(item[0])) and not in_words(item[0])
-        ]  # (nor an amount written out in words: "SON TREINTA Y DOS MIL ... PESOS" over the name)
+            if not _is_street(item[0])
+            and not (shop and _dated(item[0]))
+            and not in_words(item[0])
+            and len(item[0].split()) <= _NAME_WORDS
+        ]  # (nor an amount written out in words: "SON TREINTA Y DOS MIL ... PESOS" over the name, nor a
+        # sentence printed above it)
     ):
         worded = [item for item in unplaced if _mostly_letters(item[0])] or unplaced
         named = [item for item in worded if not _is_initials(item[0])] or worded

@@ -20,6 +20,7 @@ from docsvc.intelligence.identifiers import (
     find_identifier,
     identifier_kind,
     is_reference_field,
+    national_iban,
     reference_code,
 )
 from docsvc.intelligence.labels import (
@@ -31,7 +32,7 @@ from docsvc.intelligence.labels import (
     key_words,
     label_key,
 )
-from docsvc.intelligence.lines import Line, label_colon
+from docsvc.intelligence.lines import Line, label_colon, segments
 from docsvc.intelligence.reading import SYNONYM, Reading
 from docsvc.intelligence.receipts import receipt_totals, shop_fields, stamped_date
 from docsvc.intelligence.values import (
@@ -264,17 +265,21 @@ def _lone_iban(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """An IBAN printed with no label, alone on its line or in its table cell ("Bankverbindung", "Bank",
     "DE02120300000000202051"; the label one cell above), or at the start of its line before the bank's
     name ("SI56 0400 0027 6166 895 odprt pri OTP banka d.d., SWIFT/BIC: ..."), whose check digits are
-    right: the account the document is paid to,
+    right, or a national account number alone on its line that is the IBAN of the document's country
+    without its code (a Polish NRB "42 1140 2004 0000 3502 7477 8440"): the account the document is paid to,
     when it prints no other IBAN."""
     found: dict[str, int] = {}
     for index, line in enumerate(reading.layout.lines):
         for piece in line.cells if line.cells is not None else (line.text,):
             iban = find_identifier("iban", piece)
             if iban is not None and iban[1] == 1.0 and _begins(piece.strip(), iban[0]):
-                found.setdefault(re.sub(r"\s", "", iban[0]), index)
+                found.setdefault(re.sub(r"\s", "", iban[0]), (iban[0], index))
+            national = national_iban(piece, reading.countries) if iban is None else None
+            if national is not None and piece.strip() == national[0]:
+                found.setdefault(national[1], (national[0], index))
     if len(found) != 1:
         return
-    ((value, at),) = found.items()
+    ((value, at),) = found.values()
     candidate = candidate_of(slot, value, _LONE_IBAN, (at, 0), frozenset({(at, -5)}), reading)
     yield from [candidate] if candidate else []
 
@@ -456,13 +461,10 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
                 yield in_cell
                 return
             continue
-        words = key_words(line.text)
-        title = next(
-            (size for size in (3, 2, 1) if size <= len(words) and _titled(words[:size], wanted)), None
-        )
-        if title is None or not _stands_apart(line.text[words[title - 1][1] :]):
+        found = _title_in(line.text, wanted)
+        if found is None:
             continue
-        rest = _TYPE_CODE.sub("", line.text[words[title - 1][1] :], count=1)
+        rest = _TYPE_CODE.sub("", found, count=1)
         said = key_words(rest)
         numbered = _number_word(said)
         if numbered is not None:  # "Rechnung Nr. 4711", "Faktura - daňový doklad č. 42": after its "Nr."
@@ -491,6 +493,20 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             return
         # a title without a number ("WARENRECHNUNG" over "Handelsrechnung Nr. 4711"): read on
     yield from _title_as_label(slot, wanted, reading)
+
+
+def _title_in(text: str, wanted: set[Key]) -> str | None:
+    """What follows the document's title on a line that opens with it, or a piece of the line set
+    apart by wide spacing does (an address's last line beside "NOTA FISCAL Nº 055984051")."""
+    for start, _ in segments(text):
+        piece = text[start:]
+        words = key_words(piece)
+        title = next(
+            (size for size in (3, 2, 1) if size <= len(words) and _titled(words[:size], wanted)), None
+        )
+        if title is not None and _stands_apart(piece[words[title - 1][1] :]):
+            return piece[words[title - 1][1] :]
+    return None
 
 
 _PAGE_COUNT = re.compile(r"(\d{1,3})\s?/\s?(\d{1,3})")

@@ -4,7 +4,7 @@
     .venv/bin/python bench/real_extraction.py
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
                  fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|
-                 fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|
+                 fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|
                  receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
         [--json PATH] [--scans] [--present]
@@ -133,7 +133,11 @@ read by hand; measured only. `fresh35` holds seven invoices of templates no othe
 Swedish, Dutch, Spanish of Spain, Brazilian Portuguese, Moroccan French and American English: a software
 firm's sample Faktura VAT, a clinic's cash faktura, a wholesaler's two-page factuur, a shop app's factura,
 a power distributor's electricity nota fiscal, a grocery back end's facture and a design tool's invoice
-template), their truth read by hand; measured only.
+template), their truth read by hand; measured only. `fresh36` holds six invoices of templates no other split
+has (Spanish of Spain, German, Swedish, European Portuguese and French: a carmaker's dealer portal's
+invoice view printed from the browser, an invoicing program's sample Rechnung, a building firm's
+house-work faktura, a property manager's certified fatura, a water utility's two-page fatura and an
+accounting app's draft facture), their truth read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -386,6 +390,7 @@ SPLITS = (
     "fresh33",
     "fresh34",
     "fresh35",
+    "fresh36",
     "receipts",
     "receipts2",
     "receipts2-heldout",

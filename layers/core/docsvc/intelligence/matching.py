@@ -1270,9 +1270,9 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
             if not _is_street(item[0])
             and not (shop and _dated(item[0]))
             and not in_words(item[0])
-            and len(item[0].split()) <= _NAME_WORDS
+            and len(_name_before_address(item[0]).split()) <= _NAME_WORDS
         ]  # (nor an amount written out in words: "SON TREINTA Y DOS MIL ... PESOS" over the name, nor a
-        # sentence printed above it)
+        # sentence printed above it; a name run into its address is cut from it)
     ):
         worded = [item for item in unplaced if _mostly_letters(item[0])] or unplaced
         named = [item for item in worded if not _is_initials(item[0])] or worded

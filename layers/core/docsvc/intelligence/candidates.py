@@ -63,9 +63,15 @@ def _is_titled_number(text: str) -> bool:
 
 
 def _is_a_title(text: str) -> bool:
-    """A document's title with a word or two before it: "Draft invoice", "Concept factuur"."""
+    """A document's title with a word or two before it ("Draft invoice", "Concept factuur"), or with
+    whom it is for after it ("Factuur voor Bram")."""
     key = label_key(text)
+    if len(key) > 2 and key[:1] in DOCUMENT_TITLES and key[1] in _FOR_WORDS:
+        return True
     return 1 < len(key) <= _TITLE_WORDS and (key[-1:] in DOCUMENT_TITLES or key[-2:] in DOCUMENT_TITLES)
+
+
+_FOR_WORDS = frozenset({"for", "voor", "fur", "pour", "para", "per", "dla"})
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ _VAT = re.compile(
     r"\b(ATU\d{8}|BE ?[01]\d{3}[ .]?\d{3}[ .]?\d{3}|DE ?\d{9}|FR ?[0-9A-Z]{2} ?\d{3} ?\d{3} ?\d{3}|"
     r"IT ?\d{11}|NL ?(?:\d[ .]?){9}B ?\d{2}|PL ?\d{3}[- ]?\d{3}[- ]?\d{2}[- ]?\d{2}|PT ?\d{9}|"
     r"ES ?[0-9A-Z]\d{7}[0-9A-Z]|GB ?\d{3} ?\d{4} ?\d{2}(?: ?\d{3})?|CHE[- ]?\d{3}\.?\d{3}\.?\d{3}|"
-    r"(?:AT|BG|CY|CZ|DK|EE|EL|FI|HR|HU|IE|LT|LU|LV|MT|RO|SE|SI|SK|XI) ?[0-9A-Z]{8,12}|EU ?\d{9})\b"
+    r"(?:AT|BG|CY|CZ|DK|EE|EL|FI|HR|HU|IE|LT|LU|LV|MT|RO|SE|SI|SK|XI) ?(?=(?:[A-Z]*\d){6})[0-9A-Z]{8,12}|"
+    r"EU ?\d{9})\b"
 )
 _GSTIN = re.compile(r"\b(\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])\b")
 _SIRET = re.compile(r"\b(\d{3} ?\d{3} ?\d{3}(?: ?\d{5})?)\b")

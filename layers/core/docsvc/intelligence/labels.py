@@ -22,7 +22,7 @@ Key = tuple[str, ...]
 _WORD = re.compile(r"#|№|[^\W_]+")
 # "n°", and the Czech and Slovak "č." (číslo, number): each the same length as its replacement "no", so
 # offsets hold.
-_NUMERO = re.compile(r"\b(?:[nN][°º]|[čČ]\.)")
+_NUMERO = re.compile(r"\b(?:[nN]\.?\s?[°º]|[čČ]\.)")  # "Nº", the Portuguese "N.º", the Czech "č."
 _CAMEL = re.compile(r"(?<=[a-z\d])(?=[A-Z])")
 # An English possessive's "'s" ("Client's Name", "CLIENT'S NAME", or with a typographic apostrophe): no
 # word of the label; blanked, so offsets hold.
@@ -80,7 +80,8 @@ _FOREIGN_TABLE: dict[tuple[str, ...], tuple[str, ...]] = {}  # filled below, fro
 
 def _raw_words(text: str) -> Iterator[tuple[str, int]]:
     """Words of `text` lowercased, camelCase split, each with the offset just past it."""
-    for match in _WORD.finditer(_LETTERED_SIGN.sub(_blank, _POSSESSIVE.sub("  ", _NUMERO.sub("no", text)))):
+    text = _LETTERED_SIGN.sub(_blank, _POSSESSIVE.sub("  ", _NUMERO.sub(_numero, text)))
+    for match in _WORD.finditer(text):
         word, start = match.group(), match.start()
         if (_plain(word),) in _FOREIGN_TABLE:  # a word written in camel case, "MwSt", is still one word
             yield _plain(word), start + len(word)
@@ -90,6 +91,10 @@ def _raw_words(text: str) -> Iterator[tuple[str, int]]:
         for cut in cuts:
             yield _plain(word[begin:cut]), start + cut
             begin = cut
+
+
+def _numero(match: re.Match[str]) -> str:
+    return "no".ljust(len(match.group()))  # as long as what it stands for: offsets hold
 
 
 def _blank(match: re.Match[str]) -> str:
@@ -117,8 +122,8 @@ def key_words(text: str) -> list[tuple[str, int]]:
 # accents, lower case). A phrase is looked up before its words.
 _FOREIGN = """
 total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, bruttobetrag, gesamtsumme,
- rechnungssumme, summe brutto, gesamt brutto, brutto, zu zahlen, zu zahlender betrag, rechnungsbeitrag,
- total ttc, montant ttc,
+ totaalprijs, rechnungssumme, summe brutto, gesamt brutto, brutto, zu zahlen, zu zahlender betrag,
+ rechnungsbeitrag, total ttc, montant ttc,
  net a payer, montant total, total a payer, totaal, te betalen, totaalbedrag, totaal incl btw, te voldoen,
  importe total, total a pagar, total factura, totale, totale documento, totale da pagare, importo totale,
  valor total, valor a pagar, valor total da nota, do zaplaty, razem do zaplaty, razem, suma, wartosc brutto,
@@ -148,7 +153,8 @@ vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikatio
  numero tva,
  numero de tva, number de tva, tva intracommunautaire, number tva intracommunautaire, number tva,
  identifiant tva, btw nummer,
- btw number, btw id, nif, cif,
+ btw number, btw id, nif, cif, contribuinte, number contribuinte, number de contribuinte, no contribuinte,
+ no de contribuinte, numero de contribuinte, numero contribuinte, nipc,
  partita iva, p iva, numero iva, nip, vat number, vat reg number, vat registration number, vat no,
  vat reg no, vat id no, vat id nr, no tva intra, no tva, no de tva, n de tva, no tva intracommunautaire,
  no ust id, btw nr, btw no, no intracom, numero intracom, tva intracom, no tva intracom,
@@ -170,7 +176,8 @@ invoice number: rechnungsnummer, rechnung number, belegnummer, beleg nr, beleg n
  numero da fatura, fatura number, numer faktury, faktura number, no de facture, no facture,
  n de facture, no de factura, no factura, no fattura, no da fatura, nr faktury, no factuur, laskun numero,
  laskun nro, laskunumero, laskun no, fakturanummer, fakturanr, faktura nr, fakt nr, faktnr, cislo faktury,
- cislo dokladu
+ cislo dokladu, n documento, no documento, n do documento, no do documento, n de documento, no de documento,
+ numero de documento, numero do documento, numero documento
 invoice date: rechnungsdatum, belegdatum, beleg datum, ausstellungsdatum, date de facture, date facture,
  date d emission, factuurdatum, fecha de factura, fecha factura, fecha de emision, data fattura,
  fecha de expedicion, fecha expedicion, data emissione, data di emissione,
@@ -179,6 +186,7 @@ invoice date: rechnungsdatum, belegdatum, beleg datum, ausstellungsdatum, date d
  datum vystaveni, datum vystaveni faktury, datum vystaveni dokladu, fakturadato
 due date: falligkeitsdatum, falligkeitstag, falligkeit, fallig, fallig am, zahlbar bis, zahlungsziel,
  date d echeance, echeance, date limite de paiement, date limite de reglement, vervaldatum, vervaldag,
+ data limite pagamento, data limite de pagamento, data lim pagamento, data limite,
  fecha de vencimiento, vencimiento, scadenza, data scadenza, data di scadenza, data de vencimento, vencimento,
  termin platnosci, termin zaplaty, erapaiva, forfallodatum, forfallodag, sista betalningsdag,
  datum splatnosti, datum splatnosti faktury, splatnost, forfaldsdato, forfaldsdag, forfallsdato, forfald
@@ -192,7 +200,8 @@ order number: bestellnummer, auftragsnummer, bon de commande, number bon de comm
 customer number: kundennummer, numero client, number de client, klantnummer, numero de cliente, kundnr,
  kundnummer, kund nr, zakaznicke cislo, cislo zakaznika,
  codice cliente, numer klienta
-vendor: verkaufer, lieferant, rechnungssteller, absender, fournisseur, vendeur, emetteur, leverancier,
+vendor: verkaufer, lieferant, rechnungssteller, rechnungsaussteller, aussteller, absender, fournisseur,
+ vendeur, emetteur, leverancier,
  verkoper, crediteur, proveedor, vendedor, emisor, fornitore, cedente prestatore, fornecedor, sprzedawca,
  dostawca, dati fornitore, dati del fornitore, dati cedente prestatore, dati del cedente prestatore,
  myyja, laskuttaja, saaja, saljare, leverantor, business details, company details, seller details,
@@ -202,7 +211,7 @@ customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistung
  acheteur, destinataire, facture a, facturer a, facture pour, adresse de facturation, klant, afnemer,
  debiteur, factuuradres, cliente, comprador, doit a, cobranca para, faturar para, faturado para,
  faturar a, faturado a, facturar a, cessionario committente, destinatario, nabywca, odbiorca,
- dati cliente, dati del cliente,
+ dati cliente, dati del cliente, titular do contrato, titular del contrato,
  dati cessionario committente, dati del cessionario committente, asiakas, ostaja, laskutettava, kund,
  kopare, customer details, client details, billing details, customer information, odberatel, kober, kjoper,
  fakturaadress, faktureringsadress, faktureres til, mieter, locataire, arrendatario, inquilino, conduttore,
@@ -688,6 +697,8 @@ DOCUMENT_TITLES = frozenset(
         "corrective invoice",
         # a till's receipt and the copy it prints again
         "kassenbon", "kassenbeleg", "quittung", "beleg", "ticket", "copy", "duplicate",
+        # the copy a page is ("Original", the Portuguese "Duplicado", the Brazilian "Segunda via")
+        "original", "duplicado", "triplicado", "segunda via",
     )
 )  # fmt: skip
 

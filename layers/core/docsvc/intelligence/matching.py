@@ -75,6 +75,7 @@ _JOINERS = frozenset("-/_\u2010\u2011")  # the marks that join the parts of a co
 _SENDER_LINES = 60
 _RUN_LINES = 16
 _NAME_WORDS = 12  # a line of more words is a sentence, no one's name
+_SENTENCE_WORDS = 6  # nor is a line of this many words or more, most of them in small letters
 _HEADING = 0.8  # how well a lone line must name an object to head its block
 _AGREED, _DISAGREED = 0.95, 0.7  # amounts that add up, and those that cannot be made to
 _MISREAD = 0.8  # an amount read as the two others make it, its print one digit off
@@ -83,10 +84,12 @@ _DASHES = "\u2013\u2014-"  # en and em dash, hyphen (last: not a range)
 _SENDER_SEPARATOR = re.compile(rf"\s[•●·|▪◦∙]\s|\s[{_DASHES}]\s")
 _SENDER_PART = re.compile(rf"[^•●·|▪◦∙\u2013\u2014]+?(?=\s[•●·|▪◦∙{_DASHES}]\s|$)")
 # A postcode and its place: "12345 Berlin", "SE-123 45 Stockholm" (grouped three and two, as the Swedish,
-# Czech and Greek are, then a word, no telephone number's groups), "SW1A 1AA".
+# Czech and Greek are, then a word, no telephone number's groups), "SW1A 1AA", the Portuguese "4050-551
+# Porto" and the Polish "76-200 Słupsk".
 _POSTCODE = re.compile(
     r"\b(?:[A-Z]{1,2}[- ]?)?(?:\d{4,6}\s+\w|(?<!\d )\d{3} \d{2}\s+[^\W\d_])"
     r"|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b"
+    r"|(?<![\d-])(?:\d{4}-\d{3}|\d{2}-\d{3})\s+[^\W\d_]"
 )
 _SALUTATION = re.compile(
     r"(?i)herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|miss|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|"
@@ -417,6 +420,7 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
             continue
         if any(_BANK_WORD.search(text) for text, _ in parts):
             continue  # the bank's details ("Fruit Bank • BIC ... • IBAN ..."), no one's address
+        parts[0] = _past_sender_label(*parts[0])  # "Abs.: Muster GmbH | Hauptstraße 1 | 10115 Berlin"
         sender = Region(tuple((text, (index, start)) for text, start in parts), _SENDER)
         if line.cells is not None:
             recipient = _address_in_cells(index + 1, reading, beside_labels=False)
@@ -428,13 +432,24 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
     return None
 
 
+def _past_sender_label(text: str, start: int) -> tuple[str, int]:
+    """A sender's line's first part without the label it may open with ("Abs.:", "Absender:", "From:")."""
+    colon = label_colon(text)
+    if colon is None or len(text[:colon].split()) > 2 or not text[colon + 1 :].strip():
+        return text, start
+    value = text[colon + 1 :]
+    return value.strip(), start + colon + 1 + len(value) - len(value.lstrip())
+
+
 _AMOUNT_AT_END = re.compile(r"[\s\d.,'€$£-]*\d[\s\d.,'€$£-]*$")
 
 
 # A street printed by its name first and its number after ("Friedrich-Wagner-Straße 16", "Hauptstr. 5",
-# "Lindenweg 3a", "12 High Street" aside: `_is_street` has those).
+# "Lindenweg 3a", the Swedish "Skönabergsvägen 8", the Dutch "Kerkstraat 12"; "12 High Street" aside:
+# `_is_street` has those).
 _STREET_NAME_FIRST = re.compile(
-    r"(?i)[^\W\d][\w.-]*(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|ring|damm|ufer|street|road|avenue|lane)"
+    r"(?i)[^\W\d][\w.-]*(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|ring|damm|ufer|street|road|avenue|lane|"
+    r"v[äa]gen|gatan|v[äa]g|gata|vej|gade|veien|gaten|straat|laan|plein|kade|gracht|katu|tie)"
     r"\s+\d{1,5}[a-z]?(?!\w)"
 )
 
@@ -539,10 +554,10 @@ def addressee_of(reading: Reading) -> Region | None:
 
 def block_after_letterhead(reading: Reading) -> Region | None:
     """The address a letter is sent to, printed as the block right after its letterhead when no
-    salutation or sender's line marks it: a block of two to six lines, none a label, whose first
-    line is a name (no digit: not a street) and whose others hold a postcode and a place, when the
-    letterhead holds its own address (so the two are one sender's and one addressee's blocks, not
-    one letterhead in two)."""
+    salutation or sender's line marks it (past a block of the letterhead's labelled lines): a block of
+    two to six lines, none a label, whose first line is a name (no digit: not a street) and whose
+    others hold a postcode and a place, when the letterhead holds its own address (so the two are one
+    sender's and one addressee's blocks, not one letterhead in two)."""
     letterhead = letterhead_of(reading)
     layout = reading.layout
     if letterhead is None:
@@ -555,7 +570,9 @@ def block_after_letterhead(reading: Reading) -> Region | None:
     ]
     if not addressed or addressed[0] + 1 >= len(layout.blocks):
         return None  # the letterhead holds no address of its own
-    block = _up_to_labels(layout.blocks[addressed[0] + 1], reading)
+    following = layout.blocks[addressed[0] + 1 : addressed[0] + 3]
+    # past a block of the letterhead's labelled lines ("Contribuinte: 515593354", "Capital Social: ...")
+    block = next((found for found in (_up_to_labels(each, reading) for each in following) if found), [])
     texts = [layout.lines[index].text.strip() for index in block]
     if not block or layout.lines[block[0]].page != 0 or not 2 <= len(texts) <= 6:
         return None
@@ -774,7 +791,14 @@ def company_blocks_of(reading: Reading) -> list[Region]:
             named = _name_beside_registration(line.cells, reading)
             found += [Region(((named, (index, 0)),), _REGISTERED)] if named else []
             continue
-        if not text or reading.reads_as_label(text) or label_colon(text) is not None:
+        if not text or reading.reads_as_label(text):
+            continue
+        colon = label_colon(text)
+        if colon is not None:
+            legal = _LEGAL_FORM_WORD.search(text)
+            registered = _registered_name(index, reading) if legal and legal.end() <= colon else None
+            # "Vodafone Portugal, S.A. Sede: Avenida ... NIPC PT502544180": the name before the label
+            found += [Region((registered,), _REGISTERED)] if registered else []
             continue
         columns = segments(text)
         if len(columns) > 1 and _ENDS_LEGAL_FORM.search(columns[0][1].strip()):
@@ -826,7 +850,8 @@ def _registered_name(index: int, reading: Reading) -> tuple[str, Pos] | None:
     name = _name_before_address(part) if part[legal.end() :].strip() else part
     if not _ENDS_LEGAL_FORM.search(name) or len(name.split()) > 6:
         return None
-    nearby = " ".join([text[len(part) :]] + [line.text for line in lines[index + 1 : index + 3]])
+    after = text[text.find(name) + len(name) :]  # the rest of its line, its address's and numbers' parts
+    nearby = " ".join([after] + [line.text for line in lines[index + 1 : index + 3]])
     if not _REGISTRATION.search(nearby):
         return None
     return name, (index, text.find(name))
@@ -844,14 +869,34 @@ def assigned(slots: list[Slot], reading: Reading) -> dict[Path, Candidate]:
     ranked.sort(key=lambda item: (-item[0].score, item[0].order, item[1]))
     chosen: dict[Path, Candidate] = {}
     used: set[Pos] = set()
+    named: set[str] = set()  # the names taken: two parties (issuer and customer) are not one
     for candidate, number in ranked:
         path = slots[number].path
-        if path not in chosen and not candidate.uses & used:
+        name = _party_name(slots[number], candidate)
+        if path not in chosen and not candidate.uses & used and not _named_already(name, named):
             chosen[path] = candidate
             used |= candidate.uses
+            named |= {name} - {""}
     _agreeing_totals(slots, ranked, chosen)
     _total_printed_alone(slots, chosen, reading)
     return chosen
+
+
+def _named_already(name: str, named: set[str]) -> bool:
+    """Whether a party's name is one another party was given, or holds it or is held in it (of two
+    words or more: "Titular do Contrato - Acme Lda" holds "Acme Lda")."""
+    return bool(name) and any(
+        name == other
+        or (min(len(name.split()), len(other.split())) >= 2 and (name in other or other in name))
+        for other in named
+    )
+
+
+def _party_name(slot: Slot, candidate: Candidate) -> str:
+    """The name a candidate gives a party (an object's "name" field), as compared; "" for any other."""
+    if slot.owner is None or role_of(slot.path[-1]) != "name" or not isinstance(candidate.value, str):
+        return ""
+    return " ".join(candidate.value.casefold().split())
 
 
 def _amount_roles(slots: list[Slot]) -> dict[str, Path]:
@@ -1267,18 +1312,20 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
         unplaced := [
             item
             for item in plain
-            if not _is_street(item[0])
+            if not _opens_with_street(item[0])
+            and not _POSTCODE.match(item[0].strip())
             and not (shop and _dated(item[0]))
             and not in_words(item[0])
-            and len(_name_before_address(item[0]).split()) <= _NAME_WORDS
+            and not _reads_as_sentence(_name_before_address(item[0]))
         ]  # (nor an amount written out in words: "SON TREINTA Y DOS MIL ... PESOS" over the name, nor a
         # sentence printed above it; a name run into its address is cut from it)
     ):
         worded = [item for item in unplaced if _mostly_letters(item[0])] or unplaced
         named = [item for item in worded if not _is_initials(item[0])] or worded
         lines = _name_lines(plain, plain.index(named[0]))
-        name = _name_before_address(" ".join(text for text, _ in lines))
-        found.append((name, frozenset(at for _, at in lines), 0.9))
+        name = _name_before_address(" ".join(text for text, _ in lines)).rstrip(" ,;")
+        if not _dated_sentence(lines[0][0]):  # "bancária indicada a partir de 2023.01.25." names no one
+            found.append((name, frozenset(at for _, at in lines), 0.9))
     elif role == "address" and plain[0 if whole else 1 :]:
         rest = plain[0 if whole else 1 :]
         if not whole:
@@ -1411,6 +1458,23 @@ def _dated(text: str) -> bool:
     """Whether a line prints a date ("09/23/2017"): in a shop's block, the till's line, not its name
     (a party's block of an invoice may interleave its labelled dates: those keep their place)."""
     return parse_date(text, False) is not None
+
+
+def _reads_as_sentence(text: str) -> bool:
+    """Whether a line is a sentence's, no name's: more than _NAME_WORDS words, or _SENTENCE_WORDS or
+    more of which most of four letters or more begin with a small letter ("De acordo com as
+    instruções, o valor será debitado na conta"; a name's are mostly capitalised, "Companhia
+    Energética do Ceará", "Kowalski i Syn sp. z o.o.")."""
+    words = text.split()
+    long = [word for word in words if sum(char.isalpha() for char in word) >= 4]  # not "i", "z", "sp."
+    small = sum(1 for word in long if word[:1].islower())
+    return len(words) > _NAME_WORDS or (len(words) >= _SENTENCE_WORDS and 2 * small > len(long))
+
+
+def _dated_sentence(text: str) -> bool:
+    """Whether a line is a sentence's that prints a date, no name's: four words or more, no label
+    ("bancária indicada a partir de 2023.01.25." over the addressee's name)."""
+    return len(text.split()) >= 4 and label_colon(text) is None and _dated(text)
 
 
 def _only_a_date(text: str, reading: Reading) -> bool:

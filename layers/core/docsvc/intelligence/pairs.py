@@ -53,7 +53,8 @@ class Pair:
 _NEXT_LABEL = re.compile(
     r"\s+[-\u2013\u2014|•·;]\s+(?=[^\W\d_][^:]{0,30}:(?!//)\s*\S)"
     # or, without a separator (a scan's OCR line), a number ends the value: "Korting: 2,00% Totaal: 716,88"
-    r"|(?<=\d|%)\s+(?=[^\W\d_][^:\d]{0,30}:(?!//)\s*\S)"
+    # (the label may carry its rate in brackets: "Netto: £ 3.200,50 Mehrwertsteuer (20%): £ 640,10")
+    r"|(?<=\d|%)\s+(?=[^\W\d_][^:\d]{0,30}(?:\(\s*\d+(?:[.,]\d+)?\s?%\s*\)\s*)?:(?!//)\s*\S)"
     # or a full stop does, in a footer of sentences: "F-skatt: Ja. Organisationsnr: 556251-6806. Momsregnr:"
     r"|(?<=\w\.)\s+(?=[^\W\d_][^:\d]{0,30}:(?!//)\s*\S)"
 )
@@ -72,6 +73,9 @@ _SLASHED_LABELS = 4  # labels on one line apart by slashes at most, over their v
 _HALVES = 3  # labels at least, then as many values, in one block: a row of headings over its amounts
 # A tax label's rate after its colon, with the base it is taken of in brackets or not: "VAT: 20%",
 # "PDV:25% (Osn:82,83 €)".
+_RATE_IN_BRACKETS = re.compile(
+    r"\s*\(\s*\d+(?:[.,]\d+)?\s?%\s*\)"
+)  # "Mehrwertsteuer (20%)": the label's rate
 _RATE_IN_LABEL = re.compile(r"[^\W\d_].*\d(?:[.,]\d+)?\s?%")  # "BTW 21,00 % over", "VAT 20%"
 _RATE_AFTER_COLON = re.compile(r"\d+(?:[.,]\d+)?\s*%\s*(?:\([^()]*\))?")
 # A known label set off from its value by an equals sign, as a script prints its sums ("Total = £319"):
@@ -128,7 +132,9 @@ def _labelled_pieces(pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
                 before = piece[begin : match.start()]
                 if label_colon(before) is None:
                     continue  # not after a value: inside a label of two words ("Business Details:")
-                if ":" not in following or is_label_text(following[: following.index(":")]):
+                if ":" not in following or is_label_text(
+                    _RATE_IN_BRACKETS.sub("", following[: following.index(":")])
+                ):
                     cut.append((start + begin, piece[begin : match.start()]))
                     begin = match.end()
         cut.append((start + begin, piece[begin:]))
@@ -489,7 +495,9 @@ def _after(lines: list[Line], blocks: list[tuple[int, ...]], number: int, positi
 
 def _side_by_side(lines: list[Line], index: int, below: int) -> list[Pair]:
     """Labels printed side by side with their values under each of them."""
-    labels, values = segments(lines[index].text), segments(lines[below].text)
+    labels, values = segments(lines[index].text), _currency_joined(segments(lines[below].text))
+    if len(values) == len(labels) + 1 and _amount_alone(values[-1][1]):
+        values = values[:-1]  # "GRAVADO  IVA" over "10.356,06  2.174,77  $ 12.530,83": the sum, unlabelled
     if len(labels) < 2 or len(labels) != len(values) or not all(is_label_text(text) for _, text in labels):
         return []
     return [

@@ -198,9 +198,11 @@ _TAX_INCLUDED = re.compile(
     rf"(?:\S+\s+)?{_TAXES}|{_TAXES}\.?\s+(?:incl\w*|inkl\w*|inclus\w*|incluid[oa]s?|compris\w*))(?![^\W\d_])"
 )
 # An amount ending a line, OCR's space beside a decimal mark let through ("77.83", "$77. 83", "77 ,83"),
-# or read as a space ("85 07"), a few letters of OCR's noise after it ("26.37 "ies").
+# or read as a space ("85 07"), a few letters of OCR's noise after it ("26.37 "ies"); thousands set
+# apart by spaces before a decimal comma ("46 923,00"), whose last group alone is no amount.
 _AMOUNT_AT_END = re.compile(
-    r"(?<![\d.,])\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,6})(?:\s?[.,]\s?|\s)(\d{2})\s*(?:[^\w\s]*[^\d\s]{0,4})\s*$"
+    r"(?<![\d.,])\$?\s?(\d{1,3}(?:,\d{3})*|\d{1,3}(?: \d{3})+(?=,\d{2})|\d{1,6})(?:\s?[.,]\s?|\s)(\d{2})"
+    r"\s*(?:[^\w\s]*[^\d\s]{0,4})\s*$"
 )
 # An amount ending a line, a minus before it or not ("-0,67", "- 0,67", "~0,67": OCR's tilde for a minus;
 # a dash, en or em).
@@ -273,7 +275,7 @@ def receipt_totals(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             amount, at = _card_paying(lines[index + 1].text), index + 1
         if amount is None:
             continue
-        value = f"{amount[1].replace(',', '')}.{amount[2]}"
+        value = f"{amount[1].replace(',', '').replace(' ', '')}.{amount[2]}"
         candidate = candidate_of(
             slot, value, TOTAL_LINE, (index, 0), frozenset({(index, -7), (at, -8)}), reading
         )

@@ -57,8 +57,14 @@ _GST_PART = re.compile(
 _GST_HALVES = 0.6
 _TITLE_LABEL = 0.9  # a title printed as a label before its number, not at the head of its line
 _NAMED_IBAN = 0.7  # an IBAN after the word "IBAN" in a sentence
+_LONE_VAT = 0.5  # the one VAT id a document prints, alone on its line with no label, its check right
 _LONE_IBAN = 0.5  # the one IBAN a document prints, on a line or in a cell of its own, its check right
 _APART = 0.65  # a lone value printed away from its label, which has nothing after its colon
+_TITLED_FOR = 0.6  # a customer's name after the title and "for" ("Invoice for Acme Ltd")
+_TITLE_FOR = re.compile(
+    r"(?i)(?P<title>[^\W\d_]+(?: [^\W\d_]+)?)\s+(?:for|voor|für|fur|pour|para|per|dla)\s+(?P<name>.+)"
+)
+_NAME_AFTER_TITLE = 6  # words at most of the name after "Invoice for"
 _QUOTED_PAYEE = 0.6  # a seller's name in quotes after "make payment to" / "payable to" in a sentence
 _PAYEE = re.compile(r"(?i)\b(?:payable|payment|pay)\s+to\s*:?\s*(?:\"([^\"]{2,80})\"|“([^”]{2,80})”)")
 _IBAN_WORD = re.compile(r"\bIBAN\b[\s:]*")
@@ -72,7 +78,10 @@ _TYPE_CODE = re.compile(r"\s*\(\d{1,3}\)")  # a document type code after a title
 # The word a title's date follows: "Rechnung Nr. 4711 vom 06.08.2018", "Facture n° 12 du 03/05/2024",
 # "Invoice 12 of 3 May 2024", "Factuur 12 van 03-05-2024", "Factura 12 del 03/05/2024", "Faktura 12 z dnia",
 # "Счет на оплату № 12 от 3 мая 2024", "Рахунок № 12 від 03.05.2024".
-_DATED = re.compile(r"(?i)\s+(?:vom|von|du|of|dated|van|del|de|z\s+dnia|dd\.?|от|від)\s+(?=\d)")
+_DATED = re.compile(
+    r"(?i),?\s+(?:vom|von|du|of|dated|van|del|de|z\s+dnia|dd\.?|от|від|"
+    r"(?:emitid[ao]|issued|[ée]mise?|ausgestellt)\s+(?:em|on|le|am|a))\s+(?=\d)"
+)
 # The same word ending a line, its date printed on a line of its own: "Nr. 471102 vom" beside "05.03.2018".
 _DATED_APART = re.compile(r"(?i)\s(?:vom|von|du|of|dated|van|del|de|z\s+dnia|dd\.?|от|від)\s*$")
 
@@ -111,6 +120,12 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         yield from _first_and_last_name(slot, reading)
     if role_of(slot.path[-1]) == "name" and slot.owner is not None and set(slot.owner.aliases) & VENDOR_KEYS:
         yield from _quoted_payee(slot, reading)
+    if (
+        role_of(slot.path[-1]) == "name"
+        and slot.owner is not None
+        and reading.addressed_to(slot.owner.aliases)
+    ):
+        yield from _title_for(slot, reading)
     if key[-1:] == ("number",) and slot.node.kind == "string":
         yield from _titled_number(slot, reading)
     if (
@@ -120,6 +135,7 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         and set(slot.owner.aliases) & VENDOR_KEYS
     ):
         yield from _vat_id_under_bare_label(slot, reading)
+        yield from _lone_vat_id(slot, reading)
     if slot.node.kind == "string" and identifier_kind(slot.path[-1]) == "iban":
         yield from _iban_after_its_name(slot, reading)
         yield from _lone_iban(slot, reading)
@@ -273,7 +289,7 @@ def _lone_iban(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         for piece in line.cells if line.cells is not None else (line.text,):
             iban = find_identifier("iban", piece)
             if iban is not None and iban[1] == 1.0 and _begins(piece.strip(), iban[0]):
-                found.setdefault(re.sub(r"\s", "", iban[0]), (iban[0], index))
+                found.setdefault(re.sub(r"\s", "", iban[0]), (re.sub(r"\s", "", iban[0]), index))
             national = national_iban(piece, reading.countries) if iban is None else None
             if national is not None and piece.strip() == national[0]:
                 found.setdefault(national[1], (national[0], index))
@@ -281,6 +297,28 @@ def _lone_iban(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         return
     ((value, at),) = found.values()
     candidate = candidate_of(slot, value, _LONE_IBAN, (at, 0), frozenset({(at, -5)}), reading)
+    yield from [candidate] if candidate else []
+
+
+def _lone_vat_id(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """A VAT id with its country code and its check right, alone on its line or in its table cell
+    with no label ("SE850109440601" over "Godkänd för F-skatt" in a footer), when the document prints
+    no other VAT id whose check is right: the issuer's, which an invoice must print (less likely than
+    a labelled one)."""
+    found: dict[str, int] = {}
+    for index, line in enumerate(reading.layout.lines):
+        for piece in line.cells if line.cells is not None else (line.text,):
+            vat = find_identifier("vat", piece)
+            if vat is not None and vat[1] == 1.0:
+                alone = piece.strip() == vat[0]
+                found.setdefault(re.sub(r"[\s.\-]", "", vat[0]).upper(), index if alone else -1)
+    if len(found) != 1:
+        return
+    ((_, at),) = found.items()
+    if at < 0:
+        return
+    text = reading.layout.lines[at].text.strip()
+    candidate = candidate_of(slot, text, _LONE_VAT, (at, 0), frozenset({(at, -5)}), reading)
     yield from [candidate] if candidate else []
 
 
@@ -300,6 +338,23 @@ def _after_the_word_iban(lines: Sequence[Line]) -> Iterator[tuple[str, int]]:
                 if not text.strip() and line.cells is None and below is not None and below.cells is None:
                     text, at = below.text, index + 1
                 yield text, at
+
+
+def _title_for(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """Whom a document is for, named after its title on the title's line: "Factuur voor Bram",
+    "Invoice for Acme Ltd", "Rechnung für Muster GmbH"."""
+    for index, line in enumerate(reading.layout.lines[:_TITLE_LINES]):
+        found = _TITLE_FOR.match(line.text.strip()) if line.cells is None else None
+        if found is None or label_key(found["title"]) not in DOCUMENT_TITLES:
+            continue
+        name = found["name"].strip(" .,:")
+        if any(char.isdigit() for char in name) or not 0 < len(name.split()) <= _NAME_AFTER_TITLE:
+            continue
+        uses = frozenset({(index, -6)})
+        candidate = candidate_of(slot, name, _TITLED_FOR, (index, found.start("name")), uses, reading)
+        if candidate:
+            yield candidate
+            return
 
 
 def _quoted_payee(slot: Slot, reading: Reading) -> Iterator[Candidate]:
@@ -471,7 +526,10 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             rest = rest[numbered:]
         rest = _DATED.split(rest, maxsplit=1)[0]  # not the date after it: "4711 vom 06.08.2018"
         places = [(rest, index)] + [
-            (lines[at].text, at) for at in range(index + 1, index + 4) if at < len(lines)
+            (lines[at].text[start:], at)  # or a piece of it set apart: "CEREALES    N° 0008-00021658"
+            for at in range(index + 1, index + 4)
+            if at < len(lines)
+            for start, _ in segments(lines[at].text)
         ]
         for text, at in places:
             said = key_words(text)
@@ -641,8 +699,8 @@ def _titled_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
                 continue
             said = key_words(parts[0])
             named = next((end for word, end in said[:2] if word == "number"), 0)  # "Bau Nr. 210111"
-            number = parts[0][named:].strip(" #:.°º-")
-            if len(number.split()) != 1 or not any(char.isdigit() for char in number):
+            number = parts[0][named:].strip(" #:.°º-,")
+            if not _one_number(number):
                 continue  # not right after the document's number ("Rechnung gemäß Bestellung ...")
             found = parse_date(parts[1][:40], reading.day_first)
             if found is None or not parts[1].startswith(found.printed):
@@ -651,6 +709,15 @@ def _titled_date(slot: Slot, reading: Reading) -> Iterator[Candidate]:
             if reading.valid(slot.node, value):
                 yield Candidate(_TITLED_DATE, (index, column), frozenset({(index, -4)}), value, found.printed)
                 return
+
+
+def _one_number(text: str) -> bool:
+    """Whether a text is one document's number: one word with a digit, or a short code of its series
+    before it, as Portuguese invoices print theirs ("FT 20230/00000819")."""
+    words = text.split()
+    if len(words) == 2 and words[0].isalpha() and len(words[0]) <= 4:
+        words = words[1:]
+    return len(words) == 1 and any(char.isdigit() for char in words[0])
 
 
 def _date_printed_apart(index: int, rest: str, reading: Reading) -> tuple[int, ParsedDate] | None:

@@ -49,6 +49,11 @@ _LETTER_SIGN = re.compile(  # "e" not after a figure: "10,00 e 20,00" is "and" i
 )
 
 
+_RULE_AFTER = re.compile(
+    r"\s+(?:-{2,}|_{2,}|={2,})\s*$"
+)  # "€ 59,38 ---": a rule drawn in text after the amount
+
+
 def parse_number(text: str, decimal_comma: bool = False) -> tuple[float, float] | None:
     """The number written in `text` and how cleanly it was written (1.0, or less with a unit after it).
 
@@ -58,7 +63,9 @@ def parse_number(text: str, decimal_comma: bool = False) -> tuple[float, float] 
     three digits ("1,200", "1.200") is a thousands separator unless `decimal_comma` says otherwise for
     the comma or the point respectively.
     """
-    cleaned = _CURRENCY.sub(" ", _LETTER_SIGN.sub(" ", _BROKEN.sub(" ", text[:100]))).strip()
+    cleaned = _CURRENCY.sub(
+        " ", _LETTER_SIGN.sub(" ", _BROKEN.sub(" ", _RULE_AFTER.sub("", text[:100])))
+    ).strip()
     quality = 1.0
     unit = _UNIT_AFTER.fullmatch(cleaned)
     if unit:

@@ -51,7 +51,8 @@ def test_a_title_with_its_series_code_and_issued_em_a_date_gives_the_number_and_
 def test_the_addressee_block_after_the_letterheads_registration_block_is_the_customer() -> None:
     letterhead = "Destino Exemplo Lda\nRua dos Mercadores, 77 - 1C\n4050-551 Porto Portugal"
     registration = "Contribuinte: 515593354\nCapital Social:  10,000.00\nConservatória:  Porto"
-    customer = "MARIA EXEMPLO COSTA\nRua da Boavista, 751\n4405-571 Vila Nova de Gaia Portugal\nContribuinte: 292462352"
+    customer = "MARIA EXEMPLO COSTA\nRua da Boavista, 751\n4405-571 Vila Nova de Gaia Portugal\n"
+    customer += "Contribuinte: 292462352"
     output = _output(letterhead, registration, customer, "FATURA", "Total: 402.99€")
     assert output["customer"]["name"] == "MARIA EXEMPLO COSTA"  # type: ignore[index]
     assert output["issuer"]["vat_id"] == "515593354"  # type: ignore[index]
@@ -93,7 +94,8 @@ def test_two_lone_vat_ids_are_nobodys() -> None:
 
 
 def test_a_dated_sentence_and_the_customers_name_are_not_the_issuers_name() -> None:
-    sentence = "De acordo com as instruções, o valor será debitado na conta\nbancária indicada a partir de 2023.01.25."
+    sentence = "De acordo com as instruções, o valor será debitado na conta\n"
+    sentence += "bancária indicada a partir de 2023.01.25."
     window = "DESTINO EXEMPLO LDA\nR MARIA PIA\n24-A RC ESQ\n1350-208 LISBOA"
     contract = "Titular do Contrato - DESTINO EXEMPLO LDA\nNIF - 515593354"
     output = _output(sentence, window, "FATURA nº FT 20230/00000819, emitida em 2023.01.03", contract)
@@ -119,7 +121,8 @@ def test_labels_with_a_rate_in_brackets_run_on_one_line_each_take_their_amount()
 
 
 def test_a_sum_after_a_row_of_labelled_amounts_leaves_the_labels_their_own() -> None:
-    row = "GRAVADO    Impuestos    Sub Total    IVA\n10.356,06    0,00    10.356,06    2.174,77    $    12.530,83"
+    row = "GRAVADO    Impuestos    Sub Total    IVA\n"
+    row += "10.356,06    0,00    10.356,06    2.174,77    $    12.530,83"
     output = _output("Factura", "N° 0008-00021658", row)
     assert output["net_total"] == 10356.06
 
@@ -143,3 +146,27 @@ def test_the_name_after_a_title_and_for_is_the_customers_not_the_issuers(title: 
     output = _output(title, "Totaalprijs\n200.12")
     assert output["customer"]["name"] == name  # type: ignore[index]
     assert (output["issuer"] or {}).get("name") != title  # type: ignore[attr-defined]
+
+
+def test_a_seller_and_a_buyer_each_under_its_own_label_keep_one_name_a_sample_gives_both() -> None:
+    parties = "Sprzedawca:\n\nFirma XYZ\nAdres firmy\nNIP: 1234567802\n\nNabywca:\n\nFirma XYZ\nAdres firmy"
+    output = _output("Data wystawienia: 2024-10-29", parties, "Suma 2800zł")
+    assert output["issuer"]["name"] == output["customer"]["name"] == "Firma XYZ"  # type: ignore[index]
+
+
+def test_a_registers_folio_in_a_footer_is_no_documents_number() -> None:
+    footer = (
+        "EXEMPLO CONSTRUCCIONS SL  CIF B16585507   TOMO 2778   LIBRO 0   FOLIO 62   HOJA PM-84861  INCRIP. 1"
+    )
+    output = _output("Factura", "Total Factura\n12.164,74", footer)
+    assert output["invoice_number"] is None
+
+
+def test_a_run_on_cell_with_dates_still_names_the_company_it_opens_with() -> None:
+    cell = (
+        "| Rechnungsersteller Beispiel GmbH Beispielstraße 20 RECHNUNG 80333 München Rechnungsnummer 471102"
+        " Rechnungsdatum 05.03.2013 Leistungsdatum 05.03.2013 |  |\n|---|---|\n"
+        "| Rechnungssumme Brutto | 529,87 |"
+    )
+    output = _output(cell)
+    assert output["issuer"]["name"] == "Rechnungsersteller Beispiel GmbH"  # type: ignore[index]

@@ -66,7 +66,8 @@ def test_a_footer_rows_first_cell_is_no_name_when_the_next_cell_is_no_registrati
 
 
 def test_a_code_set_apart_between_a_label_and_its_amount_is_the_amounts_currency() -> None:
-    sums = "Subtotaal    Eur    319,03\nBTW 21,00 % over    319,03    Eur    67,00\nFactuurtotaal    Eur    386,03"
+    sums = "Subtotaal    Eur    319,03\nBTW 21,00 % over    319,03    Eur    67,00\n"
+    sums += "Factuurtotaal    Eur    386,03"
     output = _output("Factuurnummer : 600627", "Factuurdatum : 14-08-2024", sums)
     assert (output["net_total"], output["tax_total"], output["total"]) == (319.03, 67.0, 386.03)
     assert output["currency"] == "EUR"

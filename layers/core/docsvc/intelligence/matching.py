@@ -74,6 +74,7 @@ _NUMBER_AFTER = re.compile(
 _JOINERS = frozenset("-/_\u2010\u2011")  # the marks that join the parts of a code
 _SENDER_LINES = 60
 _RUN_LINES = 16
+_OWN_LABEL = 0.6  # a party's name this likely (its own label's block) may be the other party's too
 _NAME_WORDS = 12  # a line of more words is a sentence, no one's name
 _SENTENCE_WORDS = 6  # nor is a line of this many words or more, most of them in small letters
 _HEADING = 0.8  # how well a lone line must name an object to head its block
@@ -869,11 +870,13 @@ def assigned(slots: list[Slot], reading: Reading) -> dict[Path, Candidate]:
     ranked.sort(key=lambda item: (-item[0].score, item[0].order, item[1]))
     chosen: dict[Path, Candidate] = {}
     used: set[Pos] = set()
-    named: set[str] = set()  # the names taken: two parties (issuer and customer) are not one
+    named: set[str] = set()  # the names taken: two parties (issuer and customer) are not one, unless
+    # each is named under its own label (a sample's "Firma XYZ" as seller and buyer)
     for candidate, number in ranked:
         path = slots[number].path
         name = _party_name(slots[number], candidate)
-        if path not in chosen and not candidate.uses & used and not _named_already(name, named):
+        twice = _named_already(name, named) and candidate.score < _OWN_LABEL
+        if path not in chosen and not candidate.uses & used and not twice:
             chosen[path] = candidate
             used |= candidate.uses
             named |= {name} - {""}
@@ -1324,7 +1327,7 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
         named = [item for item in worded if not _is_initials(item[0])] or worded
         lines = _name_lines(plain, plain.index(named[0]))
         name = _name_before_address(" ".join(text for text, _ in lines)).rstrip(" ,;")
-        if not _dated_sentence(lines[0][0]):  # "bancária indicada a partir de 2023.01.25." names no one
+        if not _dated_sentence(name):  # "bancária indicada a partir de 2023.01.25. ACME LDA" names no one
             found.append((name, frozenset(at for _, at in lines), 0.9))
     elif role == "address" and plain[0 if whole else 1 :]:
         rest = plain[0 if whole else 1 :]

@@ -282,9 +282,9 @@ def _lone_iban(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     "DE02120300000000202051"; the label one cell above), or at the start of its line before the bank's
     name ("SI56 0400 0027 6166 895 odprt pri OTP banka d.d., SWIFT/BIC: ..."), whose check digits are
     right, or a national account number alone on its line that is the IBAN of the document's country
-    without its code (a Polish NRB "42 1140 2004 0000 3502 7477 8440"): the account the document is paid to,
-    when it prints no other IBAN."""
-    found: dict[str, int] = {}
+    without its code (a Polish NRB "42 1140 2004 0000 3502 7477 8440"): the account the document is
+    paid to, when it prints no other IBAN."""
+    found: dict[str, tuple[str, int]] = {}  # by the IBAN: as printed, its line
     for index, line in enumerate(reading.layout.lines):
         for piece in line.cells if line.cells is not None else (line.text,):
             iban = find_identifier("iban", piece)
@@ -555,15 +555,21 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 
 def _title_in(text: str, wanted: set[Key]) -> str | None:
     """What follows the document's title on a line that opens with it, or a piece of the line set
-    apart by wide spacing does (an address's last line beside "NOTA FISCAL Nº 055984051")."""
+    apart by wide spacing does with "No." after the title (an address's last line beside "NOTA FISCAL
+    Nº 055984051"; not a register's "FOLIO 62" in a footer)."""
     for start, _ in segments(text):
         piece = text[start:]
         words = key_words(piece)
         title = next(
             (size for size in (3, 2, 1) if size <= len(words) and _titled(words[:size], wanted)), None
         )
-        if title is not None and _stands_apart(piece[words[title - 1][1] :]):
-            return piece[words[title - 1][1] :]
+        rest = piece[words[title - 1][1] :] if title is not None else ""
+        if (
+            title is not None
+            and _stands_apart(rest)
+            and (start == 0 or _number_word(key_words(rest)) is not None)
+        ):
+            return rest
     return None
 
 

@@ -2060,3 +2060,68 @@ def test_a_column_line_does_not_part_a_header_wider_than_its_column_of_short_cel
     (table,) = assemble([(grid.box, " ".join(w.text for w in words), 0)], words, [grid], render)
 
     assert table.splitlines()[0] == "| Unit | Equivalent code | Visualization |"
+
+
+COURTS = [
+    ("Conseil constitutionnel", "cc"),
+    ("Cour de cassation (générique)", "cass"),
+    ("Cour de cassation en assemblée plénière", "cassass"),
+    ("Chambre criminelle", "casscrim"),
+    ("Tribunal de grande instance", "tgi"),
+]
+
+
+def terms_and_keys(rows: Sequence[tuple[str, str]], header: tuple[str, str] | None = None) -> list[Word]:
+    """Rows of a term of several words at x 100 and its key at x 400, 12 points apart; a header row over
+    them whose second cell starts 6 points left of the keys, as a centred heading does."""
+    lines = []
+    if header is not None:
+        lines.append((88.0, [(100.0, word) for word in header[0].split()[:1]] + [(394.0, header[1])]))
+    for n, (term, key) in enumerate(rows):
+        placed, x = [], 100.0
+        for word in term.split():
+            placed.append((x, word))
+            x += 6 * len(word) + 3
+        x = 400.0
+        for word in key.split():
+            placed.append((x, word))
+            x += 6 * len(word) + 3
+        lines.append((100.0 + 12 * n, placed))
+    return words_of(lines)
+
+
+def test_long_terms_beside_one_word_keys_under_a_header_apart_from_its_column_are_one_table() -> None:
+    words = terms_and_keys(COURTS, ("Juridiction", "mot-clé"))
+
+    (grid,) = aligned_grids(words)
+    (table,) = assemble([block(words)], words, [grid], render)
+
+    assert table.splitlines() == [
+        "| Juridiction | mot-clé |",
+        "|---|---|",
+        "| Conseil constitutionnel | cc |",
+        "| Cour de cassation (générique) | cass |",
+        "| Cour de cassation en assemblée plénière | cassass |",
+        "| Chambre criminelle | casscrim |",
+        "| Tribunal de grande instance | tgi |",
+    ]
+
+
+def test_long_terms_beside_meanings_of_several_words_are_lines_of_prose_not_a_table() -> None:
+    rows = [(term, "taken as a whole") for term, _ in COURTS if len(term.split()) >= 4]
+    rows += [("Cour des comptes et de discipline", "read as a line")] * 2
+
+    assert aligned_grids(terms_and_keys(rows)) == []
+
+
+def test_short_rows_stay_a_table_when_long_terms_close_to_their_keys_leave_the_whole_run_none() -> None:
+    short = [("Values", "Supports"), ("Text", "Supports"), ("Labels", "None"), ("Parents", "None")]
+    lines = [(100.0 + 12 * n, [(100.0, term), (400.0, key)]) for n, (term, key) in enumerate(short)]
+    for n in range(len(short), len(short) + 5):  # terms of five words reaching up to the keys' column
+        words = [(190.0, "Use"), (214.0, "of"), (232.0, "assistive"), (292.0, "technology"), (358.0, "here")]
+        lines.append((100.0 + 12 * n, [*words, (400.0, "None")]))
+    found = aligned_grids(words_of(lines))
+
+    assert [grid.box for grid in found if grid.box[0] == 100.0] == [
+        (100.0, 100.0, 448.0, 146.0)
+    ]  # the short rows

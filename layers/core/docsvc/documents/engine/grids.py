@@ -1826,6 +1826,10 @@ def aligned_grids(words: Sequence[Word], two_columns: bool = True) -> list[Grid]
 
 
 _TWO_ROWS = 4  # lines, at least, of a table of two columns found from the words alone
+# A first cell of _PROSE_WORDS words or more is a row's only beside a second of _SHORT_SECOND words at
+# most, and of _LONG_TERM words at most ("Cour de cassation en assemblée plénière    cassass").
+_LONG_TERM = 8
+_SHORT_SECOND = 2
 _TWO_WORDS = 6  # words, at most, in a cell of its second column; its first holds fewer than a line of prose
 _STRAIGHT = 2.0  # points: the cells of a column set straight start (or end) this close to each other
 
@@ -1849,18 +1853,36 @@ def _two_column_tables(lines: Sequence[_Line], found: Sequence[Grid]) -> list[Gr
         if line is not None and not any(grid.holds(line.words[0]) for grid in found):
             if line.runs == 2:
                 cells = _runs_of(line.words, line.height)
-                if len(cells[0]) >= _PROSE_WORDS:
-                    cells = None
+                if len(cells[0]) >= _PROSE_WORDS and (
+                    len(cells[0]) > _LONG_TERM or len(cells[1]) > _SHORT_SECOND
+                ):
+                    cells = None  # a line of prose; a long term beside a word or two is a row
             elif line.runs == 1 and run and _under_second(line, run):
                 cells = [[], sorted(line.words, key=_left)]
             elif line.runs == 1 and run:
                 cells = _at_the_columns(line, run)
         if run and (cells is None or line is None or not _continues(run[-1][0], line)):
             if len(run) >= _TWO_ROWS:
-                grids += _two_column_grid(run)
+                grids += _two_column_grid(run) or _between_long_terms(run)
             run = []
         if line is not None and cells is not None and (run or cells[0]):
             run.append((line, cells))
+    return grids
+
+
+def _between_long_terms(run: Sequence[tuple[_Line, list[list[Word]]]]) -> list[Grid]:
+    """The tables of a run that is none as a whole, parted at its rows of a long term
+    (`_PROSE_WORDS` words or more: a criterion's name beside "Supports" in a list of them whose
+    whitespace only the short ones share)."""
+    grids: list[Grid] = []
+    part: list[tuple[_Line, list[list[Word]]]] = []
+    for item in [*run, None]:
+        if item is None or len(item[1][0]) >= _PROSE_WORDS:
+            if len(part) >= _TWO_ROWS and len(part) < len(run):
+                grids += _two_column_grid(part)
+            part = []
+        else:
+            part.append(item)
     return grids
 
 
@@ -1928,8 +1950,10 @@ def _two_column_grid(run: Sequence[tuple[_Line, list[list[Word]]]]) -> list[Grid
     gaps = [cells[1][0].box[0] - cells[0][-1].box[2] for _, cells in run if cells[0]]
     if median(gaps) < max(_MIN_GAP, _CELL_GAP * median([line.height for line in lines])):
         return []
-    if not (_straight(firsts) and _straight(rights)):
-        return []
+    if not (_straight(firsts) and _straight(rights)) and not (
+        len(run) > _TWO_ROWS and run[0][1][0] and _straight(firsts[1:]) and _straight(rights[1:])
+    ):
+        return []  # (a header row may stand apart from its columns' line: "Juridiction", then "mot-clé")
     if all(_NUMBER.fullmatch(_text(cell)) for cell in rights):
         return []  # labels and their amounts (a receipt's lines, an invoice's totals) stay lines
     if under and sum(1 for cell in firsts if _list_label(cell)) * 2 > len(firsts):

@@ -1826,10 +1826,10 @@ def aligned_grids(words: Sequence[Word], two_columns: bool = True) -> list[Grid]
 
 
 _TWO_ROWS = 4  # lines, at least, of a table of two columns found from the words alone
-# A first cell of _PROSE_WORDS words or more is a row's only beside a second of _SHORT_SECOND words at
+# A first cell of _PROSE_WORDS words or more is a row's only beside a second of _SHORT_SECOND word at
 # most, and of _LONG_TERM words at most ("Cour de cassation en assemblée plénière    cassass").
 _LONG_TERM = 8
-_SHORT_SECOND = 2
+_SHORT_SECOND = 1
 _TWO_WORDS = 6  # words, at most, in a cell of its second column; its first holds fewer than a line of prose
 _STRAIGHT = 2.0  # points: the cells of a column set straight start (or end) this close to each other
 

@@ -2193,3 +2193,44 @@ def test_a_chinese_balance_sheet_page_is_a_financial_report_not_an_invoice() -> 
     )
     categories = [Category("invoice"), Category("financial_report"), Category("report")]
     assert classify([page], categories).category == "financial_report"
+
+
+@pytest.mark.parametrize(
+    "title", ["注\u00a0\u00a0文\u00a0\u00a0書", "注  文  書", "注\u3000文\u3000請\u3000書"]
+)
+def test_a_japanese_order_titled_letter_spaced_is_a_purchase_order_not_the_report_it_asks_for(
+    title: str,
+) -> None:
+    """A purchase order whose title is set letter-spaced ("注  文  書") and whose terms ask for work
+    reports ("作業報告書") every month: the title names its kind, the reports are what it orders."""
+    page = "\n".join(
+        [
+            "注文番号：EB251231I00002",  # noqa: RUF001
+            title,
+            "有限会社サンプル企画 御中",
+            "下記の通り注文致しますので、ご了承の上、折り返しご送付下さい。",
+            "| 業務名称 | システム改修 |",
+            "|---|---|",
+            "| 納入物件 | 月別作業報告書 |",
+            "| 支払条件 | 作業報告書査収による毎月末締め |",
+        ]
+    )
+    categories = [Category("invoice"), Category("purchase_order"), Category("report")]
+    assert classify([page], categories).category == "purchase_order"
+
+
+def test_a_trial_balance_of_a_ledgers_accounts_is_a_financial_report_not_an_invoice() -> None:
+    page = "\n".join(
+        [
+            "Balance générale",
+            "Vue globale des comptes mouvementés",
+            "| Compte | Libellé | Débit | Crédit | Solde |",
+            "|---|---|---|---|---|",
+            "| 401 | Fournisseurs | 0,00 € | 20,00 € | -20,00 € |",
+            "| 44571 | TVA collectée | 0,00 € | 758,81 € | -758,81 € |",
+            "| 512 | Banque | 5 988,20 € | 1 140,00 € | 4 848,20 € |",
+            "Totaux 8 506,00 € 8 506,00 €",
+        ]
+    )
+    categories = [Category("invoice"), Category("financial_report"), Category("report")]
+    assert classify([page], categories).category == "financial_report"

@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import pairwise
 from typing import NamedTuple
 
 Phrase = tuple[str, ...]
@@ -19,6 +20,11 @@ Phrase = tuple[str, ...]
 _UNSPACED = "\u0e01-\u0e4e\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _WORD = re.compile(rf"([{_UNSPACED}]+)|[^\W_{_UNSPACED}]+")
 _UNSPACED_RUN = re.compile(rf"[{_UNSPACED}]{{3}}")
+# A title of such a script set letter-spaced ("注  文  書", "御　請　求　書"): single characters apart by
+# spaces (no-break or ideographic ones too) on one line, read as the run they spell.
+_LETTER_SPACED = re.compile(
+    rf"(?<![{_UNSPACED}])[{_UNSPACED}](?:[ \u00a0\u3000]{{1,4}}[{_UNSPACED}](?![{_UNSPACED}]))+"
+)
 _CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _QUOTED = re.compile(r""""([^"]+)"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)""")
 
@@ -115,18 +121,27 @@ def tokenize(text: str, pairs: bool = True) -> list[Token]:
     written without spaces ("請求書を送付します", "รายงานฉบับสุดท้าย") gives its overlapping pairs of
     characters, so that a phrase of such a script is found inside a run as the same pairs in a row
     (without `pairs`, the run as one word)."""
-    if not pairs or not _UNSPACED_RUN.search(text):
+    spaced = pairs and _LETTER_SPACED.search(text)
+    if not pairs or not (_UNSPACED_RUN.search(text) or spaced):
         return [Token(stem(match.group()), match.start(), match.end()) for match in _WORD.finditer(text)]
     tokens: list[Token] = []
+    spans = [match.span() for match in _LETTER_SPACED.finditer(text)] if spaced else []
     for match in _WORD.finditer(text):
         run, start = match.group(), match.start()
+        if any(first <= start < last for first, last in spans):
+            continue  # a letter of a spaced title: its pairs stand for it (below)
         if match.group(1) is None or len(run) < 3:
             tokens.append(Token(stem(run), start, match.end()))
         else:
             tokens.extend(
                 Token(stem(run[at : at + 2]), start + at, start + at + 2) for at in range(len(run) - 1)
             )
-    return tokens
+    for first, last in spans:
+        places = [at for at in range(first, last) if not text[at].isspace()]
+        tokens.extend(
+            Token(stem(text[first] + text[second]), first, second + 1) for first, second in pairwise(places)
+        )
+    return sorted(tokens, key=lambda token: token.start) if spaced else tokens
 
 
 def word_count(text: str) -> int:
@@ -479,9 +494,12 @@ KINDS: tuple[DocumentKind, ...] = (
         "winst en verliesrekening, balance general, estado de resultados, bilancio, bilancio d esercizio, "
         "stato patrimoniale, conto economico, balanco patrimonial, demonstracao do resultado, "
         "rachunek zyskow i strat, "
+        # the trial balance of a ledger's accounts
+        "balance generale, balance des comptes, summen und saldenliste, saldenliste, "
+        "balance de comprobacion, bilancio di verifica, "
         # and as English names them
         "balance sheet, income statement, profit and loss statement, profit and loss account, "
-        "cash flow statement, statement of financial position",
+        "cash flow statement, statement of financial position, trial balance",
         "revenue, revenues, net income, net loss, fiscal year, fiscal, consolidated, balance sheet, "
         "income statement, statement of operations, cash flow, cash flows, earnings per share, "
         "shareholders, stockholders, operating income, operating expenses, gross margin, gaap, non gaap, "
@@ -563,7 +581,7 @@ KINDS: tuple[DocumentKind, ...] = (
 _UNSPACED_NAMES = {
     "invoice": "請求書, 御請求書, 发票, 發票, 세금계산서, 청구서, ใบแจ้งหนี้, ใบกำกับภาษี",
     "receipt": "領収書, 領収証, 收据, 收據, 영수증, ใบเสร็จรับเงิน",
-    "purchase order": "注文書, 発注書, 采购订单, 訂購單, 订购单, 발주서, 주문서, ใบสั่งซื้อ",
+    "purchase order": "注文書, 発注書, 注文請書, 発注請書, 采购订单, 訂購單, 订购单, 발주서, 주문서, ใบสั่งซื้อ",
     "quote": "見積書, 报价单, 報價單, 견적서, ใบเสนอราคา",
     "contract": "契約書, 合同书, 劳动合同, 租赁合同, 买卖合同, "
     "协议书, 協議書, 계약서, หนังสือสัญญา, สัญญาเช่า, สัญญาจ้าง",

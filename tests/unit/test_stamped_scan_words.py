@@ -3,26 +3,14 @@ text layer of many words across the page tells OCR which way up the picture is."
 
 from __future__ import annotations
 
-import os
-
 import pymupdf
-import pytest
 from docsvc.documents import engine
 from docsvc.documents.engine import ocr, pdf
 from docsvc.documents.engine.model import ParseOptions
 
 from tests import samples
+from tests.unit.test_engine import LETTER, OCR
 
-OCR = pytest.mark.skipif(
-    ocr.tessdata() is None and not os.environ.get("DOCSVC_REQUIRE_OCR"),
-    reason="Tesseract's language data is not installed (make test installs it where it can)",
-)
-LETTER = [
-    "Dear Ms Thompson, thank you for your order of 12 March.",
-    "The goods were shipped today from our warehouse in Leeds",
-    "and should reach you within five working days. Please",
-    "keep this letter with your invoice for your records.",
-]
 # Forty words and more, in small print: a bill's data printed over a picture of its form.
 SMALL_PRINT = [
     "Account 5106477 reading 6492 to 6573 kWh over 29 days",

@@ -144,7 +144,7 @@ def read_pages(content: bytes, kind: str, options: ParseOptions, first: int = 1)
             text, textpage = _page_text(page, kind in IMAGE_TYPES, options, warnings, stamped)
             turn = taken_turn(page)
             boxes = _word_boxes(page, textpage, turn) if options.words == "also" and textpage else ()
-            if boxes and stamped and quarter_of(turn) == 0:
+            if boxes and stamped and quarter_of(turn) == 0 and not page.rotation:  # boxes in one frame
                 boxes = _stamped_word_boxes(page, *stamped[0], boxes)
             size = _size(page, quarter_of(turn))
             yield Page(index + 1, text, tuple(warnings), words=boxes, image=image, size=size)

@@ -170,3 +170,51 @@ def test_a_run_on_cell_with_dates_still_names_the_company_it_opens_with() -> Non
     )
     output = _output(cell)
     assert output["issuer"]["name"] == "Rechnungsersteller Beispiel GmbH"  # type: ignore[index]
+
+
+def test_a_gst_registration_number_is_the_issuers_vat_id_and_a_billing_address_opens_with_the_customer() -> (
+    None
+):
+    sold_by = "Sold By :\nExample Retail India Private Limited\nThane, Maharashtra, 421302\nIN"
+    gst = "PAN No: AAQCS4259Q\nGST Registration No: 27AAQCS4259Q1ZA"
+    billing = (
+        "Billing Address :\n\nAsha Verma\n504, A-Wing, Marigold Chs Ltd\nMira Road(East), MAHARASHTRA, 401107"
+    )
+    output = _output("Tax Invoice", "Invoice Number : BOM5-5826861", sold_by, gst, billing, "TOTAL: ₹764.00")
+    assert output["issuer"]["vat_id"] == "27AAQCS4259Q1ZA"  # type: ignore[index]
+    assert output["customer"]["name"] == "Asha Verma"  # type: ignore[index]
+
+
+def test_party_blocks_side_by_side_read_a_row_at_a_time_take_every_other_line() -> None:
+    rows = [
+        "Szkółka Przykładowa",
+        "Gmina Wronowo",
+        "Jan Kowalski",
+        "Ul. Wrońska",
+        "Ptasia 15",
+        "11-111 Wronowo",
+    ]
+    output = _output(
+        "Sprzedawca:\n\nNabywca:", *rows, "Rachunek sprzedaży nr 1/3/2024", "Razem do zapłaty: 38.00 zł"
+    )
+    assert output["issuer"]["name"] == "Szkółka Przykładowa"  # type: ignore[index]
+    assert output["customer"]["name"] == "Gmina Wronowo"  # type: ignore[index]
+
+
+@pytest.mark.parametrize("line", ["Rachunek sprzedaży nr 1/3/2024", "Faktura nr 1/3/2024"])
+def test_a_number_shaped_as_a_date_after_its_no_is_the_documents_number(line: str) -> None:
+    output = _output("Firma Przykład", line, "Razem do zapłaty: 38.00 zł")
+    assert output["invoice_number"] == "1/3/2024"
+
+
+def test_a_date_after_a_title_without_its_no_stays_a_date() -> None:
+    output = _output("Firma Przykład", "Invoice 03/06/2025", "Total: 38.00")
+    assert (output["invoice_number"], output["invoice_date"]) == (None, "2025-06-03")
+
+
+def test_a_czech_crown_before_its_amount_and_a_country_code_under_an_address() -> None:
+    head = "14000 Praha 4 - Krč\nTočitá 1721/16\n\nCZ"
+    output = _output(head, "IČ: 47486333", "Číslo faktury: 15 FAKTURA", "CELKOVÁ ČÁSTKA:\nKč 463.00")
+    assert output["total"] == 463.0
+    assert parse_number("Kč 463.00") == (463.0, 1.0)
+    assert (output["issuer"] or {}).get("name") != "CZ"  # type: ignore[attr-defined]

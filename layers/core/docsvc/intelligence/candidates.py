@@ -132,8 +132,17 @@ class Candidate:
 
 
 def candidate_of(
-    slot: Slot, text: str, score: float, order: Pos, uses: frozenset[Pos], reading: Reading
+    slot: Slot,
+    text: str,
+    score: float,
+    order: Pos,
+    uses: frozenset[Pos],
+    reading: Reading,
+    numbered: bool = False,
 ) -> Candidate | None:
+    """`text` as a candidate for `slot`, or None when it cannot be its value. `numbered`: a label says
+    the text is a number ("Faktura nr"), so a reference shaped as a date is one ("1/3/2024", invoice 1
+    of March 2024, as Polish and Czech invoices number theirs)."""
     kind = identifier_kind(slot.path[-1]) if slot.node.kind == "string" else None
     national = None
     if kind is not None:
@@ -142,7 +151,9 @@ def candidate_of(
             national = national_iban(text, reading.countries)
             found = (national[0], 1.0) if national else None
         elif found is None and kind == "vat":
-            found = national_vat(text, reading.countries)
+            # or the Indian GSTIN, the GST's registration number (its check right), which a GST invoice
+            # prints as its VAT id ("GST Registration No: 27AAQCS4259Q1ZA")
+            found = national_vat(text, reading.countries) or find_identifier("gstin", text)
         if found is None:
             return None
         text = found[0]
@@ -158,7 +169,7 @@ def candidate_of(
     ):
         if counts_sheets(text):
             return None  # "Folio 1 de 1", "Page 2 of 3": the sheet's place among the document's, no number
-        code = reference_code(text.lstrip(" #:.°º-"))
+        code = reference_code(text.lstrip(" #:.°º-"), dated=numbered)
         if code is None:
             return None
         text = code

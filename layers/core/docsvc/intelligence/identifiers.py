@@ -359,11 +359,12 @@ def is_reference_field(key: tuple[str, ...]) -> bool:
     return key[-1:] in {("number",), ("id",)} and not set(key) & {"phone", "fax", "mobile", "vat", "tax"}
 
 
-def reference_code(text: str) -> str | None:
+def reference_code(text: str, dated: bool = False) -> str | None:
     """The code a reference field's text starts with: its first words while they read as a code (a
     digit in them, or a short prefix in capitals before one), up to a word of a sentence or a date
-    ("RE-505 von 09.05.2017" is "RE-505"); None when the text starts with no code, or with a date."""
-    if _SPACED_DATE.match(text):
+    ("RE-505 von 09.05.2017" is "RE-505"); None when the text starts with no code, or with a date
+    (unless `dated`: its label says it is a number, "Faktura nr 1/3/2024")."""
+    if _SPACED_DATE.match(text) and not dated:
         return None
     tokens = [token for token in text.split() if not (token.startswith("(") and token.endswith(")"))]
     taken: list[str] = []
@@ -371,7 +372,11 @@ def reference_code(text: str) -> str | None:
         bare = token.strip(",;:")
         digit = any(char.isdigit() for char in bare)
         prefix = bare.isupper() and len(bare) <= 5 and index + 1 < len(tokens)
-        if _DATE_TOKEN.match(bare) and not (taken and not any(char.isdigit() for char in "".join(taken))):
+        if (
+            _DATE_TOKEN.match(bare)
+            and not (dated and not taken)
+            and not (taken and not any(char.isdigit() for char in "".join(taken)))
+        ):
             break  # a date ends a code, and is none: "Data da emissão 03/06/2025" dates, numbers nothing
         # (after a prefix alone it is the code's number: Polish "FV 3/05/2021" is invoice 3 of May 2021)
         if not bare or not (digit or (prefix and any(char.isdigit() for char in tokens[index + 1]))):

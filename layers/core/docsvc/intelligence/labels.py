@@ -167,7 +167,7 @@ account number: kontonummer, konto number, numer rachunku, nr rachunku, numer ko
  saajan tilinumero, cislo uctu, cislo bankovniho uctu
 bank account: rachunek bankowy, bankverbindung, compte bancaire, bankrekening, cuenta bancaria,
  conto bancario, conta bancaria
-invoice: nota fiscal, nf e, nfe, nfc e, nfce
+invoice: nota fiscal, nf e, nfe, nfc e, nfce, rachunek, rachunek sprzedazy
 invoice number: rechnungsnummer, rechnung number, belegnummer, beleg nr, beleg nummer, belegnr,
  rechnungsnr, rechn nr, rg nr, re nr, factuurnr, fact nr, fattura n, n fattura, num factura, num de factura,
  faktura vat nr,
@@ -592,7 +592,7 @@ _SYNONYM_PHRASES: tuple[tuple[str, ...], ...] = (
      "billed by", "pay to", "remit to", "remit payment to", "please remit to", "landlord", "lessor"),
     ("customer", "bill to", "billed to", "buyer", "sold to", "client", "purchaser", "invoice to",
      "invoiced to", "payer", "customer name", "client name", "invoice for", "bill to customer",
-     "billed to customer", "sold to customer", "bill to client", "tenant", "lessee"),
+     "billed to customer", "sold to customer", "bill to client", "tenant", "lessee", "billing address"),
     ("ship to", "deliver to", "delivery address", "shipping address", "consignee", "shipped to"),
     ("quantity", "unit", "count", "piece", "hour"),
     ("unit price", "price", "unit cost", "rate", "price per unit", "each", "unit amount", "cost"),

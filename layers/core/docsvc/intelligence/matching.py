@@ -301,6 +301,9 @@ def _stacked_blocks(heading: int, inside: frozenset[Key], reading: Reading) -> l
         end += 1
     if end - start < 2:
         return []
+    alternating = _alternating_lines(end, end - start, inside, reading)
+    if alternating is not None:  # each line a block of its own: side by side, read a row at a time
+        return alternating[heading - start]
     groups: list[list[tuple[str, Pos]]] = []
     figures = True  # whether the line before ends a block: so the first line opens one
     for index in range(end, min(end + _RUN_LINES * (end - start), len(lines))):
@@ -325,6 +328,27 @@ def _stacked_blocks(heading: int, inside: frozenset[Key], reading: Reading) -> l
     ):
         return []
     return groups[heading - start]
+
+
+def _alternating_lines(
+    first: int, count: int, inside: frozenset[Key], reading: Reading
+) -> list[list[tuple[str, Pos]]] | None:
+    """The lines from `first` dealt to `count` blocks in turn, when each of the first 2 x `count`
+    lines is a text block of its own (blocks side by side whose lines came out a row at a time, each
+    row's pieces apart: "Szkółka Roślin", "Gmina Wronowo", "Jan Kowalski", "Ul. Wrońska", ...), up to a
+    label of another field, a table or the page's end; None otherwise."""
+    lines, blocks = reading.layout.lines, reading.layout.blocks
+    taken: list[int] = []
+    for index in range(first, min(first + _RUN_LINES * count, len(lines))):
+        line = lines[index]
+        if line.cells is not None or line.page != lines[first].page or ends_block(line.text, inside, reading):
+            break
+        taken.append(index)
+    if len(taken) < 2 * count or any(
+        lines[index].block < 0 or len(blocks[lines[index].block]) != 1 for index in taken[: 2 * count]
+    ):
+        return None
+    return [[(lines[index].text, (index, 0)) for index in taken[rank::count]] for rank in range(count)]
 
 
 def _block_items(pair: Pair, inside: frozenset[Key], reading: Reading) -> list[tuple[str, Pos]]:
@@ -1202,8 +1226,11 @@ def _from_pair(slot: Slot, pair: Pair, label_score: float, reading: Reading) -> 
             flag = ticked_flag(boxes) if slot.node.kind == "boolean" else None
             ticked = [option for is_ticked, option in boxes if is_ticked]
             text = ("yes" if flag else "no") if flag is not None else ticked[0] if len(ticked) == 1 else ""
+    # "Rachunek nr 1/3/2024": a value on its number label's line is a number, dated or not (one under or
+    # beside a column of labels may be the date of the label next to it)
+    numbered = label_key(pair.label)[-1:] == ("number",) and pair.label_at[0] == pair.value_at[0]
     candidate = candidate_of(
-        slot, text, label_score * PRIOR[pair.how], pair.label_at, frozenset(uses), reading
+        slot, text, label_score * PRIOR[pair.how], pair.label_at, frozenset(uses), reading, numbered
     )
     if candidate is None and slot.node.kind == "string" and identifier_kind(slot.path[-1]) == "vat":
         candidate = _unformed_tax_id(text, label_score * PRIOR[pair.how], pair.label_at, frozenset(uses))
@@ -1327,7 +1354,8 @@ def from_region(slot: Slot, region: Region, reading: Reading, whole: bool = Fals
         named = [item for item in worded if not _is_initials(item[0])] or worded
         lines = _name_lines(plain, plain.index(named[0]))
         name = _name_before_address(" ".join(text for text, _ in lines)).rstrip(" ,;")
-        if not _dated_sentence(name):  # "bancária indicada a partir de 2023.01.25. ACME LDA" names no one
+        country = len(name.replace(" ", "")) <= 2 and _is_initials(name)  # "CZ" under an address
+        if not _dated_sentence(name) and not country:  # "bancária indicada a partir de 2023.01.25." neither
             found.append((name, frozenset(at for _, at in lines), 0.9))
     elif role == "address" and plain[0 if whole else 1 :]:
         rest = plain[0 if whole else 1 :]

@@ -541,7 +541,8 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
                 continue  # "Invoice 1/2" at the foot of the first of two pages, "Folio 1 de 1": no number
             if any(char.isdigit() for char in value):
                 uses = frozenset({(index, -3), (at, -3)})
-                candidate = candidate_of(slot, value, _TITLED_NUMBER, (at, 0), uses, reading)
+                after_no = at != index or numbered is not None  # "Faktura nr 1/3/2024": a number
+                candidate = candidate_of(slot, value, _TITLED_NUMBER, (at, 0), uses, reading, after_no)
                 if candidate:
                     yield candidate
                     return

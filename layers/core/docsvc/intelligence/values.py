@@ -20,7 +20,8 @@ _CURRENCY = re.compile(
     r"(?i)(?<![a-z])(?:usd|eur|gbp|jpy|chf|cad|aud|nzd|cny|rmb|inr|sek|nok|dkk|pln|czk|huf|brl|mxn|zar|"
     r"sgd|hkd|krw|rub|ils|aed|sar|try|rsd|aoa|pyg|ron|uah|bgn|mkd|us\$|ca\$|au\$|a\$|c\$|r\$|sg\$|s\$|hk\$|nz\$|rs\.?|kr\.?|fr\.|"
     r"ft|tl|kz|gs\.?|din\.?|дин\.?|руб\.?|грн\.?|ден\.?|lei|idr|vnd|uzs|rp\.?|myr|kes|twd|clp|ars|"  # noqa: RUF001
-    r"dzd|egp|ngn|ghs|thb|lkr|pkr|bdt|tnd|xof|xaf|kwd|qar|isk|nt\$|ksh|(?-i:RM|PEN|MAD|PHP|COP|Bs\.?|S/\.?))(?![a-z])|"
+    r"dzd|egp|ngn|ghs|thb|lkr|pkr|bdt|tnd|xof|xaf|kwd|qar|isk|nt\$|ksh|kč|zł|"
+    r"(?-i:RM|PEN|MAD|PHP|COP|Bs\.?|S/\.?))(?![a-z])|"
     r"新台幣|新臺幣|新台币|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"
 )
 _UNIT_AFTER = re.compile(r"(.*?[\d)])\s*(%|[^\W\d_]{1,6}\.?)")

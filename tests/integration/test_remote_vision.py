@@ -61,16 +61,19 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             time.sleep(server.delay)
             status, reply = server.answer(body)
-            content = reply if isinstance(reply, bytes) else json.dumps(reply).encode()
+        finally:
+            # counted out before the reply is sent: once the caller has it, it may send its next request
+            # before this thread would get back here, and the two would be counted at once
+            with server.lock:
+                server.in_flight -= 1
+        content = reply if isinstance(reply, bytes) else json.dumps(reply).encode()
+        try:
             self.send_response(status)
             self.send_header("Content-Length", str(len(content)))
             self.end_headers()
             self.wfile.write(content)
         except (BrokenPipeError, ConnectionResetError):  # the caller gave up waiting
             pass
-        finally:
-            with server.lock:
-                server.in_flight -= 1
 
 
 def tool_call(arguments: dict[str, Any], prompt_tokens: int = 100, completion_tokens: int = 20) -> Any:

@@ -2125,3 +2125,18 @@ def test_short_rows_stay_a_table_when_long_terms_close_to_their_keys_leave_the_w
     assert [grid.box for grid in found if grid.box[0] == 100.0] == [
         (100.0, 100.0, 448.0, 146.0)
     ]  # the short rows
+
+
+@pytest.mark.parametrize(
+    ("term", "key", "table"),
+    [
+        ("one two three four five six seven eight", "key", True),  # _LONG_TERM words beside one
+        ("one two three four five six seven eight nine", "key", False),  # one word more: prose
+        ("one two three four", "two words", False),  # a key of _SHORT_SECOND + 1 words: prose
+    ],
+)
+def test_a_long_terms_row_is_a_tables_up_to_its_limits(term: str, key: str, table: bool) -> None:
+    rows = [("Alpha", "aa"), ("Beta", "bb"), (term, key), ("Gamma", "cc"), ("Delta", "dd")]
+    found = aligned_grids(terms_and_keys(rows))
+    whole = [grid for grid in found if grid.box[1] <= 100.0 and grid.box[3] >= 100.0 + 12 * 4]
+    assert bool(whole) == table

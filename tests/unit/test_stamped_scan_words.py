@@ -88,3 +88,12 @@ def test_a_stamped_scan_gives_its_text_layers_words_with_their_own_boxes_once() 
     read = [(x0, y0, word) for x0, y0, _, _, word in page.words]
     assert own and all(read.count(word) == 1 for word in own)  # the amounts as printed, not as OCR saw them
     assert {"warehouse", "Leeds"} <= {word for _, _, word in read}  # and the picture's words OCR read
+
+
+def test_a_stamped_scans_text_layer_says_it_is_upright_from_forty_words_not_thirty_nine() -> None:
+    with pymupdf.open(stream=_small_print_over_a_scan(), filetype="pdf") as document:
+        page = document[0]
+        words = " ".join(SMALL_PRINT).split()
+        box = (0.0, 0.0, 10.0, 10.0)
+        assert ocr._layer_upright(page, [(box, " ".join(words[: ocr.UPRIGHT_WORDS]))])
+        assert not ocr._layer_upright(page, [(box, " ".join(words[: ocr.UPRIGHT_WORDS - 1]))])

@@ -72,7 +72,8 @@ What it measures, per document, then summed per category, per language and over 
   xlsx-cells, csv-cells, docx-tables, latex-tables, markdown-tables, python-literal), each kept
   where the PDF's text layer shows it (a number its format writes otherwise, a cell of LaTeX
   markup, is no expected cell); a reader takes every table of the source, with no page, so they are
-  scored as tabula's are.
+  scored as tabula's are. An html-tables truth whose `truth_select` names a class takes the tables
+  of that class only (a documentation page's content tables, not its tables of navigation links).
   Where the repository keeps no source beside the PDF (a bank's statement, a price list, a data
   sheet), the entry's `truth_cells` hold the cells typed by hand from the page, page by page
   (`truth_kind` typed-cells), and are kept, like a source's, where the text layer shows them.
@@ -434,30 +435,42 @@ def typed_truth(blocks: list[dict[str, Any]]) -> Truth:
 # A source cell the PDF does not show as such (a number its format writes otherwise, a macro the
 # reader does not expand) is no expected cell: `_score_tables` keeps those the text layer holds.
 class _HtmlCells(HTMLParser):
-    """The text of every `td` and `th` of an HTML page, in document order."""
+    """The text of every `td` and `th` of an HTML page, in document order; with `table_class`, of the
+    tables of that class only (a documentation page's content tables, not the tables of links its
+    generator lays out above and below them)."""
 
-    def __init__(self) -> None:
+    def __init__(self, table_class: str | None = None) -> None:
         super().__init__(convert_charrefs=True)
         self.cells: list[str] = []
-        self._open: list[list[str]] = []
+        self._open: list[tuple[bool, list[str]]] = []
+        self._class = table_class
+        self._tables: list[bool] = []  # whether each open table is read
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("td", "th"):
-            self._open.append([])
+        if tag == "table":
+            classes = (dict(attrs).get("class") or "").split()
+            self._tables.append(self._class is None or self._class in classes)
+        elif tag in ("td", "th"):
+            self._open.append((self._tables[-1] if self._tables else self._class is None, []))
         elif tag == "br" and self._open:
-            self._open[-1].append(" ")
+            self._open[-1][1].append(" ")
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self._open:
-            self.cells.append("".join(self._open.pop()))
+        if tag == "table" and self._tables:
+            self._tables.pop()
+        elif tag in ("td", "th") and self._open:
+            taken, parts = self._open.pop()
+            if taken:
+                self.cells.append("".join(parts))
 
     def handle_data(self, data: str) -> None:
         if self._open:
-            self._open[-1].append(data)
+            self._open[-1][1].append(data)
 
 
 def html_table_cells(data: bytes, select: str | None = None) -> list[str]:
-    parser = _HtmlCells()
+    """The cells of an HTML page's tables (of the tables whose class is `select`, if any)."""
+    parser = _HtmlCells(select)
     parser.feed(data.decode("utf-8", "replace"))
     return parser.cells
 

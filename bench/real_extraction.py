@@ -5,7 +5,7 @@
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
                  fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|
                  fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|fresh37|fresh38|fresh39|fresh40|
-                 fresh41|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
+                 fresh41|fresh42|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
         [--json PATH] [--scans] [--present]
 
@@ -162,6 +162,12 @@ input script lies beside it, a consultant's LaTeX invoice of a Shiny generator, 
 template with its sample text, a climbing-shoe importer's lasku of its own stock app, a student group's
 factuur whose order JSON lies beside it, and two Factur-X invoices, a MINIMUM and an EN 16931 one, whose
 XML they embed), their truth that XML or input where there is one, else read by hand; measured only.
+`fresh42` holds six invoices of templates no other split has (Polish, Dutch, Brazilian Portuguese and
+English: a towing firm's faktura VAT of a dispatch system kept by a KSeF upload app, a teacher's factuur
+typeset from Markdown whose source lies beside it, a small Node generator's invoice whose configuration
+lies beside it, an invoicing application's template example, a student script's nota fiscal whose CSV
+lies beside it, and a dataset generator's eighth template whose input JSON lies beside it), their truth
+that input where there is one, else read by hand; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -420,6 +426,7 @@ SPLITS = (
     "fresh39",
     "fresh40",
     "fresh41",
+    "fresh42",
     "receipts",
     "receipts2",
     "receipts2-heldout",

@@ -18,7 +18,7 @@ from docsvc.intelligence.classification import (
     is_salutation,
     whole_occurrences,
 )
-from docsvc.intelligence.vocabulary import IndexedText
+from docsvc.intelligence.vocabulary import IndexedText, phrase, word_count
 
 # A guard against runaway work (catastrophic backtracking takes minutes), not a speed target: the
 # speed of the built-in models is measured by bench/intelligence_corpus.py.
@@ -2234,3 +2234,145 @@ def test_a_trial_balance_of_a_ledgers_accounts_is_a_financial_report_not_an_invo
     )
     categories = [Category("invoice"), Category("financial_report"), Category("report")]
     assert classify([page], categories).category == "financial_report"
+
+
+ELEVEN_KINDS = [
+    Category(
+        "invoice",
+        "An invoice, bill or credit note from a seller to a buyer: invoice number, amounts due, VAT.",
+    ),
+    Category(
+        "purchase_order", "A purchase order (order, order change or order response) from a buyer to a seller."
+    ),
+    Category(
+        "scientific_paper", "A scientific or academic paper or thesis: title, authors, abstract, references."
+    ),
+    Category(
+        "book", "A book, a chapter or a page of one: a textbook, a novel, with chapters and running text."
+    ),
+    Category(
+        "financial_report",
+        "A financial report: annual results, balance sheet, income and cash-flow statements.",
+    ),
+    Category("report", "A report of an organisation on a topic: findings, sections, tables and figures."),
+    Category("presentation", "Slides of a presentation: one title and a few bullet points per page."),
+    Category("letter", "A personal or business letter."),
+    Category(
+        "contract", "A contract or agreement between parties: the parties, terms and clauses, signatures."
+    ),
+    Category("form", "A form to fill in, such as a tax return or an application: boxes and field labels."),
+    Category("technical_documentation", "A technical manual, handbook, specification or developer guide."),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # a Russian standard form of a personnel order: blanks labelled under their lines
+            "Типовая форма № 7\nФорма по ОКУД 0301099\n(наименование организации)\nПРИКАЗ\n"  # noqa: RUF001
+            "(фамилия, имя, отчество)\n(должность)\nТрудовой договор от __________\n"  # noqa: RUF001
+            "Руководитель ________ (личная подпись) (расшифровка подписи)",
+            "form",
+        ),
+        (  # a Ukrainian application with its blanks
+            "Заява\nПрізвище ____________\nІм'я ____________\nПо батькові ____________\n"  # noqa: RUF001
+            "Дата народження ____________\nПідпис ____________",  # noqa: RUF001
+            "form",
+        ),
+        (  # a Russian standard, its kind set letter-spaced as such titles are
+            "ГОСТ 1.99\nМ Е Ж Г О С У Д А Р С Т В Е Н Н Ы Й\nС Т А Н Д А Р Т\nСистема стандартов\n"  # noqa: RUF001
+            "1 Область применения\n2 Нормативные ссылки\n3 Термины и определения\n"
+            "Примечание — см. приложение А.",  # noqa: RUF001
+            "technical_documentation",
+        ),
+        (  # a Chinese national standard: its scope, normative references, terms and definitions
+            "GB/T 1234-2020\n中华人民共和国国家标准\n目次\n1 范围\n2 规范性引用文件\n3 术语和定义",
+            "technical_documentation",
+        ),
+        (  # a French general ledger, its entries' accounts as the rows of a table
+            "Grand livre\nÉcritures comptables\n| Date | Journal | Pièce | Compte | Débit | Crédit |\n"
+            "| 2025-01-03 | AC | FACTURE 118 | 606 | 120,00 | 0,00 |\n"
+            "| 2025-01-03 | BQ | FACTURE 118 | 512 | 0,00 | 120,00 |",
+            "financial_report",
+        ),
+        (  # a Polish report of profit by product
+            "Zysk ze sprzedaży produktów\n31/03/2024\n| Produkt | Koszt zakupu | Przychody | Zysk |\n"
+            "| Opona A | 100 | 130 | 30 |",
+            "financial_report",
+        ),
+        (  # an Arabic company's financial statements
+            "القوائم المالية\nالميزانية العمومية\nالأصول\nالخصوم\nحقوق الملكية\nصافي الربح 120,000",  # noqa: RUF001
+            "financial_report",
+        ),
+        (  # an Arabic book's front matter
+            "الكتاب\nالطبعة الأولى\nجميع الحقوق محفوظة\nالفهرس\nالفصل الأول\nمقدمة",  # noqa: RUF001
+            "book",
+        ),
+        (  # a Russian business letter
+            "Уважаемый Иван Петрович!\nНаправляем Вам сведения о поставке оборудования по вашему запросу. "  # noqa: RUF001
+            "Просим подтвердить получение.\nС уважением,\nДиректор А. Смирнов",  # noqa: RUF001
+            "letter",
+        ),
+        (  # a Greek invoice
+            "ΤΙΜΟΛΟΓΙΟ ΠΑΡΟΧΗΣ ΥΠΗΡΕΣΙΩΝ\nΑΦΜ 123456789\nΦΠΑ 24%\nΠΛΗΡΩΤΕΟ 124,00 €",  # noqa: RUF001
+            "invoice",
+        ),
+    ],
+)
+def test_kinds_are_recognised_in_cyrillic_arabic_greek_and_chinese_and_ledgers_as_financial(
+    text: str, expected: str
+) -> None:
+    assert classify([text], ELEVEN_KINDS).category == expected
+
+
+def test_a_word_of_capitals_set_letter_spaced_is_read_as_one_word() -> None:
+    assert phrase("R A P P O R T annuel") == ("rapport", "annuel")
+    assert phrase("С Т А Н Д А Р Т") == ("стандарт",)  # noqa: RUF001
+    # three letters, or letters in lower case, are letters: initials, a list of variables
+    assert phrase("A B C") == ("a", "b", "c")
+    assert phrase("x y z w") == ("x", "y", "z", "w")
+    assert word_count("I N V O I C E") == 1
+
+
+def test_a_reference_letter_greeting_at_length_and_speaking_of_research_is_a_letter() -> None:
+    first = "\n".join(
+        [
+            "3rd May 2022",
+            "Dear Members of the Committee for Research Appointments and Promotions,",
+            "I am writing in support of Dr. Jane Roe, whose scientific articles on statistical models and "
+            "algorithms for disease progression are widely cited in the research community.",
+            "Her model has been evaluated on three datasets and outperforms the baseline methods.",
+        ]
+    )
+    last = "Please contact me if I can provide further information.\n\nSincerely,\nProf. John Doe"
+    assert classify([first, last], ELEVEN_KINDS).category == "letter"
+
+
+def test_an_invitation_to_members_signed_by_the_board_is_a_letter() -> None:
+    page = "\n".join(
+        [
+            "Einladung zur Mitgliederversammlung",
+            "Sehr geehrte Mitglieder,",
+            "hiermit laden wir Sie herzlich zur Mitgliederversammlung ein.",
+            "Tagesordnung",
+            "1. Bericht des Vorstands",
+            "2. Bericht der Kassenprüfer",
+            "3. Wahlen",
+            "Im Namen des Vorstands",
+            "Erika Muster",
+        ]
+    )
+    assert classify([page], ELEVEN_KINDS).category == "letter"
+
+
+def test_a_portfolio_summary_of_short_pages_is_a_financial_report_not_slides() -> None:
+    summary = "\n".join(
+        [
+            "Datum: 2025-11-01",
+            "Portfolio-Zusammenfassung",
+            "| Gesamtwert | $50,000.00 |\n|---|---|\n| Jahresrendite | 8.50% |\n| Volatilität | 10.30% |",
+        ]
+    )
+    chart = "Datum: 2025-11-01\nAktien\nAnleihen\nRohstoffe"
+    disclaimer = "Datum: 2025-11-01\nHinweis\nDieser Bericht dient nur der Information."
+    assert classify([summary, chart, disclaimer], ELEVEN_KINDS).category == "financial_report"

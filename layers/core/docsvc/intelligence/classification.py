@@ -634,6 +634,7 @@ JOINING_WORD = 3  # letters at most of a word joining a kind's words ("de", "of"
 _BULLET = re.compile(r"[\u2022\u2023\u25aa\u25a0\u25cf\u25cb\u25e6\u25b6\u25ba\u25b8\u27a2\u27a4\u2756]")
 _BOX = re.compile(r"[☐☑☒□❑◻▢]|\[\s?[xX]?\s?\](?!\()")
 _EMPTY_LABEL = re.compile(r"^[^\d:|]{2,40}:$")  # a label with nothing after it: a field left to fill in
+SALUTATION_WORDS = 8  # words of a greeting at most, or twice as many ending in its comma or colon
 LETTER_PAGES = 2  # the pages (and the last one) where a letter's parts are
 LETTER_AMOUNTS = 3  # lines of amounts that make pages in a letter's form a bill, not a letter
 LETTER_GREETINGS = ("a salutation", "a closing formula")  # the parts of a letter no slide shows
@@ -673,6 +674,10 @@ _CLOSING = re.compile(
     r"for and on behalf of|"
     # authors signing a cover letter together ("On behalf of the authors,", "On behalf of all co-authors")
     r"on behalf of (?:(?:all )?(?:the |my |our )?)?(?:co-?)?authors(?=[\s,.!]*$)|"
+    # a board signing an invitation ("Im Namen des Präsidiums der DBG", "Au nom du bureau"), a line of
+    # its own; not a judgment's "Im Namen des Volkes"
+    r"(?:im namen (?:des|der)(?! volkes)|au nom (?:du|de la|des)) "
+    r"[^\W\d][\w.-]*(?: [\w.-]+){0,4}(?=[\s,.!]*$)|"
     # a friend's letter signing off alone on its line ("La bise,", "Je t'embrasse", "Liebe Grüße",
     # "Un abbraccio", "Un abrazo", "Beijos", "Love,")
     r"(?:(?:la|grosses?) )?bises?(?=[\s,.!]*$)|bisous|je t.embrasse|amiti[ée]s(?=[\s,.!]*$)|amicalement|"
@@ -707,9 +712,9 @@ _SUBJECT = re.compile(
     r"^(?:betreff|betrifft|betr\.|objet|oggetto|asunto|assunto|onderwerp|dotyczy|subject|re)\s*:",
     re.IGNORECASE,
 )
-_PLACE_DATE = re.compile(  # "Toulouse, 28 octobre 2018", "München, den 29. Mai 2018", "18. August 2022"
-    r"^(?:[^\W\d][\w .'\u2019-]{1,40},\s+)?(?:(?:den|le|el|il|em|dnia|op)\s+)?\d{1,2}\.?\s*(?:de\s+)?"
-    r"[^\W\d]{3,}\.?\s+(?:de\s+)?\d{4}\.?$"
+_PLACE_DATE = re.compile(  # "Toulouse, 28 octobre 2018", "München, den 29. Mai 2018", "22nd April 2021"
+    r"^(?:[^\W\d][\w .'\u2019-]{1,40},\s+)?(?:(?:den|le|el|il|em|dnia|op)\s+)?"
+    r"\d{1,2}(?:\.|st|nd|rd|th)?\s*(?:de\s+)?[^\W\d]{3,}\.?\s+(?:de\s+)?\d{4}\.?$"
     # a place and a date in figures ("Milano, 29/10/2024", "Karlsruhe, den 27.09.2017"): the place makes
     # it a letter's date line, not a date among an invoice's labels
     r"|^[^\W\d][\w .'\u2019-]{1,40},\s+(?:(?:den|le|el|il|em|dnia|op|li|lì)\s+)?"
@@ -1308,8 +1313,11 @@ def is_amount_line(line: str) -> bool:
 def is_salutation(line: str) -> bool:
     """Whether a line greets the reader of a letter: "Dear Ms Smith,", "Sehr geehrte Damen und Herren,",
     "السيد المحترم،" (in Arabic, by the letters' skeletons: `arabic_skeleton`)."""
-    if len(line.split()) > 8:
-        return False
+    words = len(line.split())
+    if words > SALUTATION_WORDS and not (
+        words <= 2 * SALUTATION_WORDS and line.rstrip().endswith((",", ":"))
+    ):
+        return False  # a longer greeting ends in its comma: "Dear Officers of the ... Services,"
     return bool(_SALUTATION.match(line)) or (":" not in line and _opens_arabic(line, _ARABIC_SALUTATIONS))
 
 

@@ -25,6 +25,9 @@ _UNSPACED_RUN = re.compile(rf"[{_UNSPACED}]{{3}}")
 _LETTER_SPACED = re.compile(
     rf"(?<![{_UNSPACED}])[{_UNSPACED}](?:[ \u00a0\u3000]{{1,4}}[{_UNSPACED}](?![{_UNSPACED}]))+"
 )
+# A heading of capitals set letter-spaced ("R A P P O R T", in any alphabet): four or more single
+# letters apart by one space each, read as the word they spell.
+_SPACED_CAPITALS = re.compile(r"(?<![^\W\d_])[^\W\d_](?:[ \u00a0][^\W\d_]){3,}(?![^\W\d_])")
 _CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _QUOTED = re.compile(r""""([^"]+)"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)""")
 
@@ -120,7 +123,17 @@ def tokenize(text: str, pairs: bool = True) -> list[Token]:
     """The words and numbers of `text`, stemmed, with where each stands in `text`. A run of a script
     written without spaces ("請求書を送付します", "รายงานฉบับสุดท้าย") gives its overlapping pairs of
     characters, so that a phrase of such a script is found inside a run as the same pairs in a row
-    (without `pairs`, the run as one word)."""
+    (without `pairs`, the run as one word). A word of capitals set letter-spaced is one word."""
+    tokens = _tokens(text, pairs)
+    spelt = [match.span() for match in _SPACED_CAPITALS.finditer(text) if match.group().isupper()]
+    if not spelt:
+        return tokens
+    tokens = [token for token in tokens if not any(first <= token.start < last for first, last in spelt)]
+    tokens.extend(Token(stem(re.sub(r"\s", "", text[first:last])), first, last) for first, last in spelt)
+    return sorted(tokens, key=lambda token: token.start)
+
+
+def _tokens(text: str, pairs: bool) -> list[Token]:
     spaced = pairs and _LETTER_SPACED.search(text)
     if not pairs or not (_UNSPACED_RUN.search(text) or spaced):
         return [Token(stem(match.group()), match.start(), match.end()) for match in _WORD.finditer(text)]
@@ -145,8 +158,9 @@ def tokenize(text: str, pairs: bool = True) -> list[Token]:
 
 
 def word_count(text: str) -> int:
-    """The words of `text`, a run of a script written without spaces counting as one."""
-    return sum(1 for _ in _WORD.finditer(text))
+    """The words of `text`, a run of a script written without spaces, or of capitals set letter-spaced,
+    counting as one."""
+    return len(tokenize(text, pairs=False))
 
 
 def phrase(text: str, pairs: bool = True) -> Phrase:
@@ -267,7 +281,10 @@ KINDS: tuple[DocumentKind, ...] = (
         # (a boleta is the invoice a Peruvian or Chilean seller issues to a consumer, as the labels file it)
         "comprobante de venta, comprobante de pago, boleta, boleta de venta, boleta electronica, "
         # Macedonian, Bulgarian and Serbian: an invoice, a pro forma and a tax invoice
-        "фактура, про фактура, профактура, проформа фактура, даночна фактура, данъчна фактура",
+        "фактура, про фактура, профактура, проформа фактура, даночна фактура, данъчна фактура, "
+        # Greek, Arabic and Hebrew: an invoice, a tax invoice
+        "τιμολογιο, τιμολογιο παροχης υπηρεσιων, τιμολογιο πωλησης, فاتورة, الفاتورة, فاتورة ضريبية, "
+        "חשבונית, חשבונית מס",
         "invoice number, invoice no, invoice date, bill to, billed to, sold to, amount due, total due, "
         "balance due, due date, payment due, payment terms, remit to, please pay, payable, net 30, vat, "
         "subtotal, tax, vat id, "
@@ -289,7 +306,10 @@ KINDS: tuple[DocumentKind, ...] = (
         "рахунок фактура, рахунок на оплату, счет фактура, счет на оплату, пдв, ндс, до сплати, к оплате, "
         "всього до сплати, итого к оплате, "
         # Macedonian and Bulgarian: VAT ("ДДВ", "ДДС") and the price with it
-        "ддв, ддс, цена со ддв, вкупно со ддв",  # noqa: RUF001
+        "ддв, ддс, цена со ддв, вкупно со ддв, "  # noqa: RUF001
+        # Arabic and Greek: VAT, the amount due, the tax number, the invoice's number and date
+        "ضريبة القيمة المضافة, المبلغ المستحق, الرقم الضريبي, رقم الفاتورة, تاريخ الفاتورة, φπα, αφμ, "
+        "πληρωτεο",
         FIELDS,
     ),
     _kind(
@@ -297,7 +317,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "receipt, sales receipt, payment receipt, cash receipt, till receipt, quittung, kassenbon, "
         "kassenbeleg, recu, ticket de caisse, kassabon, recibo, ricevuta, scontrino, paragon, "
         "recu de paiement, recibo de pago, ricevuta di pagamento, "
-        "nota de venta",  # Spanish (Latin America): a receipt slip
+        "nota de venta, "  # Spanish (Latin America): a receipt slip
+        "кассовый чек, квитанция, касовий чек, квитанція, إيصال, ايصال, إيصال استلام, αποδειξη",
         "thank you for your purchase, thank you for shopping, thanks for shopping, cash, change, cashier, "
         "card, visa, mastercard, amex, paid, amount paid, payment received, tendered, transaction, "
         "terminal, register, till, store, auth code, approval code, return policy, receipt number, subtotal, "
@@ -312,7 +333,7 @@ KINDS: tuple[DocumentKind, ...] = (
         "bestelling, inkooporder, orden de compra, pedido, pedido de compra, ordine di acquisto, "
         "ordine, encomenda, nota de encomenda, zamowienie, замовлення, заказ, заказ покупателя, "
         "замовлення постачальнику, заказ поставщику, transport order, transportauftrag, ordre de transport, "
-        "zlecenie transportowe, zlecenie",
+        "zlecenie transportowe, zlecenie, أمر شراء, امر شراء, طلب شراء, παραγγελια",
         "po number, po no, purchase order number, order date, ship to, vendor, supplier, deliver by, "
         "delivery date, requested by, authorized by, authorised by, approved by, buyer, requisition, "
         "shipping method, order total, order id, order number, bestellnummer, bestelldatum, lieferant, "
@@ -388,7 +409,11 @@ KINDS: tuple[DocumentKind, ...] = (
         "expense report, expense claim, reisekostenabrechnung, spesenabrechnung, rapport de depenses, "
         "note de frais, declaracion de gastos, nota spese, relatorio de despesas, incident report, "
         "formular, antrag, formblatt, vordruck, formulaire, cerfa, formulier, formulario, modulo, formularz, "
-        "wniosek",
+        "wniosek, "
+        # Russian, Ukrainian, Arabic and Greek: a standard or blank form, a questionnaire, an application
+        # (not the bare "форма", which prose says for "in written form", nor "نموذج", also a "model")
+        "унифицированная форма, типовая форма, форма по окуд, бланк, анкета, заявление, типова форма, "
+        "заява, استمارة, الاستمارة, نموذج طلب, طلب التحاق, αιτηση, εντυπο",
         "if applicable, please specify, other specify, check all that apply, check one, select one, "
         "please complete, please print, applicant, full name, first name, last name, surname, date of "
         "birth, signature, phone, email, address, postcode, post code, checkbox, tick, for office use only, "
@@ -409,19 +434,34 @@ KINDS: tuple[DocumentKind, ...] = (
         "nationaliteit, aankruisen, ik verklaar, in te vullen door, letras maiusculas, nome completo, "
         "data de nascimento, local de nascimento, nacionalidade, assinale, assinatura, a preencher, "
         "drukowanymi literami, nazwisko rodowe, miejsce urodzenia, obywatelstwo, kod pocztowy, zaznaczyc, "
-        "oswiadczam, wypelnia",
+        "oswiadczam, wypelnia, "
+        # the same in Russian, Ukrainian, Arabic and Greek: surname, name, patronymic, date and place of
+        # birth, signature and its transcript, citizenship, the organisation's name
+        "фамилия, имя, отчество, дата рождения, место рождения, подпись, личная подпись, "
+        "расшифровка подписи, гражданство, наименование организации, прізвище, ім я, по батькові, "
+        "дата народження, місце народження, підпис, громадянство, الاسم الكامل, تاريخ الميلاد, "
+        "مكان الميلاد, التوقيع, الجنسية, رقم الهاتف, επωνυμο, ημερομηνια γεννησης, υπογραφη",
         FIELDS,
     ),
     _kind(
         "letter",
-        "letter, cover letter, correspondence, geschaftsbrief, anschreiben, lettre, courrier, carta, lettera",
+        "letter, cover letter, correspondence, geschaftsbrief, anschreiben, lettre, courrier, carta, "
+        "lettera, "
+        # an invitation sent to members, a notice convening a meeting
+        "invitation, einladung, uitnodiging, invitacion, invito, convite, zaproszenie, convocation, "
+        "convocatoria, convocazione",
         "dear, sincerely, yours sincerely, yours faithfully, kind regards, best regards, regards, "
         "to whom it may concern, i am writing, we are writing, please find enclosed, enclosure, "
         "sehr geehrte, sehr geehrter, mit freundlichen grussen, madame, monsieur, "
         "veuillez agreer, cordialement, geachte, met vriendelijke groet, estimado, estimada, "
         "atentamente, gentile, cordiali saluti, distinti saluti, prezados, szanowni, z powazaniem, "
         "mit herzlichen grussen, herzliche grusse, viele grusse, beste grusse, sehr verehrte, verehrte, "
-        "muy senor, muy senora, muy senores, muy sr, muy sres, sin otro particular, reciba un cordial saludo",
+        "muy senor, muy senora, muy senores, muy sr, muy sres, sin otro particular, "
+        "reciba un cordial saludo, "
+        # Russian, Ukrainian, Arabic and Greek salutations and closings
+        "уважаемый, уважаемая, уважаемые, с уважением, шановний, шановна, шановні, з повагою, "  # noqa: RUF001
+        "تحية طيبة, تحية طيبة وبعد, مع خالص التحية, وتفضلوا بقبول فائق الاحترام, αγαπητε, αγαπητη, "
+        "με εκτιμηση",
         PROSE,
     ),
     _kind(
@@ -469,7 +509,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "trabajo fin de master, trabajo de fin de master, tesina, tesi di laurea, "
         "trabalho de conclusao de curso, dissertacao, praca dyplomowa, praca magisterska, "
         "praca inzynierska, praca licencjacka, выпускная квалификационная работа, дипломная работа, "
-        "магистерская диссертация, диссертация, научная статья",
+        "магистерская диссертация, диссертация, научная статья, дисертація, наукова стаття, "
+        "ورقة بحثية, رسالة ماجستير, أطروحة, أطروحة دكتوراه, مذكرة تخرج",
         "abstract, introduction, related work, conclusion, references, bibliography, et al, figure, fig, "
         "table, equation, eq, theorem, lemma, proof, corollary, proposition, definition, experiment, "
         "dataset, data set, arxiv, doi, proceedings, journal, conference, university, we propose, "
@@ -481,7 +522,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "conclusion, bibliographie, samenvatting, inleiding, trefwoorden, resumen, introduccion, "
         "conclusiones, palabras clave, bibliografia, riassunto, introduzione, parole chiave, resumo, "
         "introducao, palavras chave, streszczenie, wstep, slowa kluczowe, bibliografia, реферат, аннотация, "
-        "ключевые слова, введение, заключение, список литературы, научный руководитель",
+        "ключевые слова, введение, заключение, список литературы, научный руководитель, анотація, вступ, "
+        "висновки, список літератури, ключові слова, الملخص, الكلمات المفتاحية, قائمة المراجع, المراجع",
         PROSE,
     ),
     _kind(
@@ -499,7 +541,22 @@ KINDS: tuple[DocumentKind, ...] = (
         "balance de comprobacion, bilancio di verifica, "
         # and as English names them
         "balance sheet, income statement, profit and loss statement, profit and loss account, "
-        "cash flow statement, statement of financial position, trial balance",
+        "cash flow statement, statement of financial position, trial balance, "
+        # a ledger of the accounts' entries, and a company's financial model and projections
+        "general ledger, ledger, grand livre, hauptbuch, libro mayor, libro mastro, livro razao, "
+        "grootboek, ksiega glowna, financial model, financial projections, "
+        # an investment portfolio's statement of its value, returns and holdings
+        "portfolio summary, portfolio statement, portfolio report, investment report, portfolio "
+        "zusammenfassung, depotauszug, vermogensubersicht, resumen de cartera, resume du portefeuille, "
+        "releve de portefeuille, riepilogo del portafoglio, "
+        # Russian, Ukrainian, Arabic and Greek: financial statements, the balance sheet, the statements of
+        # financial results, profit and loss and cash flows, an annual report, a trial balance, a ledger
+        "финансовая отчетность, бухгалтерская отчетность, бухгалтерский баланс, "
+        "отчет о финансовых результатах, отчет о прибылях и убытках, отчет о движении денежных средств, "  # noqa: RUF001
+        "годовой отчет, оборотно сальдовая ведомость, главная книга, фінансова звітність, "
+        "звіт про фінансові результати, річний звіт, القوائم المالية, التقرير المالي, التقرير السنوي, "
+        "الميزانية العمومية, قائمة الدخل, قائمة المركز المالي, قائمة التدفقات النقدية, "
+        "الأرباح والخسائر, النموذج المالي, التوقعات المالية, οικονομικες καταστασεις, ισολογισμος",
         "revenue, revenues, net income, net loss, fiscal year, fiscal, consolidated, balance sheet, "
         "income statement, statement of operations, cash flow, cash flows, earnings per share, "
         "shareholders, stockholders, operating income, operating expenses, gross margin, gaap, non gaap, "
@@ -509,7 +566,17 @@ KINDS: tuple[DocumentKind, ...] = (
         "aktiva, passiva, eigenkapital, anlagevermogen, umlaufvermogen, bilanzsumme, jahresuberschuss, "
         "actif, passif, capitaux propres, immobilisations, resultat net, activa, passiva, eigen vermogen, "
         "activo, pasivo, patrimonio neto, attivo, passivo, patrimonio netto, immobilizzazioni, "
-        "ativo, patrimonio liquido, aktywa, pasywa, kapital wlasny",
+        "ativo, patrimonio liquido, aktywa, pasywa, kapital wlasny, "
+        # profit and loss, and the entries of accounts, as the main languages write them
+        "gross profit, net profit, profit margin, operating profit, journal entries, chart of accounts, "
+        "annual return, volatility, sharpe ratio, asset allocation, holdings, jahresrendite, volatilitat, "
+        "vermogensallokation, rentabilidad anual, volatilidad, rendement annuel, volatilite, "
+        "gewinn, verlust, ecritures comptables, plan comptable, benefice, utile, perdita, lucro, winst, "
+        "zysk, strata, przychody, koszty, zysk netto, zysk brutto, "
+        "выручка, чистая прибыль, прибыль, убыток, активы, пассивы, собственный капитал, "
+        "денежные средства, виручка, чистий прибуток, прибуток, збиток, активи, пасиви, "
+        "الإيرادات, الايرادات, صافي الربح, الأرباح, الخسائر, الأصول, الخصوم, حقوق الملكية, "
+        "التدفق النقدي, التدفقات النقدية, المصاريف, إجمالي الإيرادات",
     ),
     _kind(
         "technical documentation",
@@ -523,7 +590,18 @@ KINDS: tuple[DocumentKind, ...] = (
         "especificacion, especificacion tecnica, documentacion tecnica, guia del usuario, specifica tecnica, "
         "documentazione tecnica, guida utente, especificacao, documentacao tecnica, manual do utilizador, "
         "specyfikacja, dokumentacja techniczna, instrukcja obslugi, "
-        "handreiking, leeswijzer, gebruiksaanwijzing, guia do usuario",
+        "handreiking, leeswijzer, gebruiksaanwijzing, guia do usuario, "
+        # a standard, which specifies as a specification does
+        "international standard, national standard, interstate standard, technical standard, "
+        "deutsche norm, europaische norm, norme internationale, norme francaise, norma espanola, "
+        "norma italiana, polska norma, "
+        # Russian, Ukrainian, Arabic and Greek: a standard, a manual, instructions, a specification
+        "межгосударственный стандарт, национальный стандарт, государственный стандарт, "
+        "стандарт организации, технические условия, руководство пользователя, руководство по эксплуатации, "
+        "руководство администратора, руководство программиста, инструкция, инструкция по эксплуатации, "
+        "техническое описание, спецификация, техническое задание, документация, національний стандарт, "
+        "інструкція, настанова, посібник користувача, دليل المستخدم, دليل الاستخدام, دليل التشغيل, "
+        "المواصفات الفنية, مواصفة قياسية, الوثائق التقنية, εγχειριδιο, οδηγος χρησης, προτυπο",
         "chapter, section, see section, see figure, figure, note, warning, caution, procedure, step, "
         "install, installation, configure, configuration, example, for example, api, version, parameter, "
         "attribute, element, schema, library, code, command, software, tool, xml, implementation, "
@@ -531,7 +609,14 @@ KINDS: tuple[DocumentKind, ...] = (
         "profile, syntax, validation, maintenance, inspection, assembly, bolt, screw, torque, component, "
         "kapitel, abschnitt, beispiel, hinweis, beschreibung, anhang, datenmodell, attribut, kardinalitat, "
         "chapitre, exemple, remarque, annexe, hoofdstuk, voorbeeld, opmerking, bijlage, capitulo, ejemplo, "
-        "nota, anexo, capitolo, esempio, allegato, rozdzial, przyklad, uwaga, zalacznik",
+        "nota, anexo, capitolo, esempio, allegato, rozdzial, przyklad, uwaga, zalacznik, "
+        # a standard's parts: its scope, normative references, terms and definitions
+        "normative references, terms and definitions, normative verweisungen, begriffe, "
+        "anwendungsbereich, references normatives, termes et definitions, domaine d application, "
+        "referencias normativas, terminos y definiciones, riferimenti normativi, termini e definizioni, "
+        "нормативные ссылки, термины и определения, область применения, нормативні посилання, "
+        "терміни та визначення, сфера застосування, примечание, пример, приложение, раздел, "
+        "примітка, приклад, додаток, مثال, ملاحظة, تنبيه, التثبيت, الإعدادات",
         PROSE,
     ),
     _kind(
@@ -540,7 +625,9 @@ KINDS: tuple[DocumentKind, ...] = (
         "libro de texto, novela, libro di testo, livro, ksiazka, podrecznik, powiesc, "
         # a game's rule book
         "rulebook, rules of play, game rules, spielregeln, regelwerk, regles du jeu, reglas del juego, "
-        "regole del gioco, regras do jogo",
+        "regole del gioco, regras do jogo, "
+        # Russian, Ukrainian and Arabic: a book, a textbook, a novel
+        "книга, учебник, роман, учебное пособие, підручник, كتاب, الكتاب, رواية, الرواية, كتاب مدرسي",
         "chapter, kapitel, chapitre, hoofdstuk, capitulo, capitolo, rozdzial, preface, foreword, prologue, "
         "epilogue, contents, table of contents, index, glossary, isbn, edition, "
         "publisher, published by, copyright, all rights reserved, printed in, volume, exercises, "
@@ -548,6 +635,9 @@ KINDS: tuple[DocumentKind, ...] = (
         "table des matieres, edition, editions, imprime, voorwoord, inhoud, uitgeverij, prologo, indice, "
         "editorial, edicion, prefazione, sommario, edizione, editore, prefacio, sumario, editora, "
         "przedmowa, spis tresci, wydanie, wydawnictwo, "
+        "глава, предисловие, оглавление, издательство, издание, все права защищены, розділ, передмова, "
+        "зміст, видавництво, видання, الفصل الأول, مقدمة, المقدمة, الفهرس, فهرس المحتويات, المحتويات, "
+        "الطبعة الأولى, الطبعة, دار النشر, حقوق الطبع محفوظة, جميع الحقوق محفوظة, إهداء, الإهداء, "
         "player, players, dice, opponent, game master, character creation, spieler, wurfel, joueur, "
         "joueurs, jugador, jugadores, giocatore, giocatori, jogador, jogadores",
         PROSE,
@@ -560,19 +650,23 @@ KINDS: tuple[DocumentKind, ...] = (
         "praxisbericht, abschlussbericht, zwischenbericht, tatigkeitsbericht, erfahrungsbericht, "
         "relazione di progetto, relazione finale, rapport de projet, informe final, relatorio final, "
         "rapport de stage, compte rendu, rapport technique, informe tecnico, "
-        "relazione di laboratorio, sprawozdanie z praktyki",
+        "relazione di laboratorio, sprawozdanie z praktyki, "
+        "отчет, доклад, аналитический отчет, звіт, доповідь, تقرير, التقرير",
         "study, survey, assessment, studie, etude, onderzoek, estudio, studio, estudo, badanie, "
         "executive summary, summary, key findings, findings, recommendations, methodology, scope, "
         "background, objectives, conclusions, stakeholders, annex, survey, respondents, indicators, "
         "estimate, estimated, projected, trend, sustainability, emissions, programme, program, policy, "
         "zusammenfassung, ergebnisse, empfehlungen, synthese, constats, recommandations, samenvatting, "
         "aanbevelingen, resumen ejecutivo, hallazgos, recomendaciones, sintesi, risultati, raccomandazioni, "
-        "sumario executivo, recomendacoes, podsumowanie, wnioski, rekomendacje",
+        "sumario executivo, recomendacoes, podsumowanie, wnioski, rekomendacje, "
+        "выводы, рекомендации, результаты, исследование, висновки, рекомендації, результати, дослідження, "
+        "التوصيات, النتائج, الملخص التنفيذي, المنهجية, الدراسة",
     ),
     _kind(
         "presentation",
         "presentation, slides, slide deck, pitch deck, slideshow, prasentation, folien, vortrag, "
-        "diaporama, presentatie, presentacion, diapositivas, presentazione, apresentacao, prezentacja",
+        "diaporama, presentatie, presentacion, diapositivas, presentazione, apresentacao, prezentacja, "
+        "презентация, слайды, презентація, عرض تقديمي, العرض التقديمي, شرائح",
         "slide, agenda, outline, overview, questions, key takeaways, next steps, q a",
     ),
 )
@@ -594,7 +688,8 @@ _UNSPACED_NAMES = {
     # the statements themselves
     "资产负债表, 資產負債表, 利润表, 损益表, 現金流量表, 现金流量表, 貸借対照表, 損益計算書, "
     "재무상태표, 손익계산서, 현금흐름표, งบดุล, งบกำไรขาดทุน",
-    "technical documentation": "マニュアル, 取扱説明書, 説明書, 仕様書, 手引き, "
+    "technical documentation": "マニュアル, 取扱説明書, 説明書, 仕様書, 手引き, 日本産業規格, "
+    "国家标准, 行业标准, 标准文件, 技术标准, 技术规范, "
     "手册, 手冊, 说明书, 說明書, 매뉴얼, 설명서, 사양서, คู่มือ",
     "book": "教科書, 小説, 教科书, 小说, 교과서, 소설, หนังสือเรียน, นวนิยาย",
     "report": "報告書, レポート, 报告, 报告书, 報告, 보고서, รายงาน",
@@ -606,7 +701,7 @@ _UNSPACED_CUES = {
     "สินทรัพย์รวม, หนี้สินรวม, กำไรสุทธิ",
     "scientific paper": "要旨, 摘要, 参考文献, 참고문헌, 초록, บทคัดย่อ, เอกสารอ้างอิง, บรรณานุกรม",
     "technical documentation": "仕様, コマンド, パラメータ, インストール, 構文, 使用例, "
-    "安装, 参数, 命令, 示例, "
+    "安装, 参数, 命令, 示例, 规范性引用文件, 术语和定义, 术语与定义, "
     "설치, 매개변수, 명령어, การติดตั้ง",
 }
 KINDS = tuple(

@@ -53,7 +53,7 @@ BARE_LABELS = frozenset(
 )
 
 
-def _is_titled_number(text: str) -> bool:
+def is_titled_number(text: str) -> bool:
     """A document's title with its number: "Invoice 103767", "Rechnung Nr. 4711", "Facture FA-12"."""
     words = key_words(text)
     for size in (1, 2, 3):
@@ -185,11 +185,13 @@ def candidate_of(
         quality *= found[1]
     if isinstance(value, str) and (reading.reads_as_label(value) or LEGAL_FORM.fullmatch(value.strip())):
         return None  # a label, or the legal form of a company whose name was read as a label
+    if isinstance(value, str) and role_of(slot.path[-1]) == "name":
+        value = name_before_its_address(value)
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and sum(c.isalpha() for c in value) < 2:
         return None  # a name has letters: "2" after "Customer number", a logo's lone "x", names no one
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and label_key(value) in BARE_LABELS:
         return None  # a label's word, "Nummer" before its colon, is no one's name
-    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _is_titled_number(value):
+    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and is_titled_number(value):
         return None  # "Invoice 103767" is the document's title and number, not who issued it
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and _is_a_title(value):
         return None  # "CONCEPT FACTUUR", a draft's title (after an icon read as "I"), names no one
@@ -205,6 +207,20 @@ def candidate_of(
         return None
     checked = kind is not None and found is not None and found[1] > FORM_ONLY and kind != "bic"
     return Candidate(score * quality, order, uses, value, text, checked)
+
+
+_ADDRESS_AFTER_COMMA = re.compile(r"([^,\d]{2,}),\s+([^,]*\d.*)")
+NAME_WORDS = 5  # a name printed before its address, a comma between, has at most this many words
+
+
+def name_before_its_address(text: str) -> str:
+    """A party's name printed with its address after a comma on one line ("Jan Novák, Dlouhá 878,
+    Praha"): the name, when the part after the comma holds a street's or a postcode's figures; the
+    text as it is otherwise ("Smith, John", "Acme, Inc., 12 Main St")."""
+    found = _ADDRESS_AFTER_COMMA.fullmatch(text.strip())
+    if found is None or len(found[1].split()) > NAME_WORDS:
+        return text
+    return found[1].strip()
 
 
 _PLACEHOLDER = re.compile(r"\{\{?\s*[\w.\- ]+\s*\}?\}|\[[A-Z0-9_ ]+\]|<[A-Z0-9_]+>|\$\{[\w.]+\}")

@@ -194,7 +194,7 @@ due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a paye
  a regler avant le, payable le, te betalen voor, betalen voor, pagar antes del, pagar antes de, vence el,
  da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do, zahlbar zum, zahlbar am
 delivery date: lieferdatum, leistungsdatum, liefer und leistungsdatum, date de livraison, leverdatum,
- leveringsdatum, fecha de entrega, data di consegna, data de entrega, data dostawy
+ leveringsdatum, fecha de entrega, data di consegna, data de entrega, data dostawy, data sprzedazy
 order number: bestellnummer, auftragsnummer, bon de commande, number bon de commande, numero de commande,
  bestelnummer, numero de pedido, numero ordine, numer zamowienia
 customer number: kundennummer, numero client, number de client, klantnummer, numero de cliente, kundnr,
@@ -206,7 +206,8 @@ vendor: verkaufer, lieferant, rechnungssteller, rechnungsaussteller, aussteller,
  dostawca, dati fornitore, dati del fornitore, dati cedente prestatore, dati del cedente prestatore,
  myyja, laskuttaja, saaja, saljare, leverantor, business details, company details, seller details,
  supplier details, vendor details, payable to, make payable to, make checks payable to, dodavatel,
- vermieter, bailleur, arrendador, locatore, verhuurder
+ vermieter, bailleur, arrendador, locatore, verhuurder, datos del emisor, datos emisor, datos del vendedor,
+ datos del proveedor, dados do emitente, dados do fornecedor, bedrijfsgegevens, leveranciersgegevens
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
  acheteur, destinataire, facture a, facturer a, facture pour, adresse de facturation, klant, afnemer,
  debiteur, factuuradres, cliente, comprador, doit a, cobranca para, faturar para, faturado para,
@@ -216,7 +217,8 @@ customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistung
  kopare, customer details, client details, billing details, customer information, odberatel, kober, kjoper,
  fakturaadress, faktureringsadress, faktureres til, mieter, locataire, arrendatario, inquilino, conduttore,
  huurder,
- datos del cliente, datos de cliente, datos cliente, dados do cliente
+ datos del cliente, datos de cliente, datos cliente, dados do cliente, receptor, datos del receptor,
+ datos receptor, datos del comprador, dados do destinatario, klantgegevens, gegevens klant
 customer name: naam klant, naam van de klant, klantnaam, nom du client, nom client, nombre del cliente,
  nombre cliente, nome cliente, nome del cliente, nome do cliente, nazwa klienta, nazwa nabywcy, kundenname,
  name des kunden
@@ -389,11 +391,11 @@ customer: 客戶, 客户
 vat id: 統一編號, 统一编号
 total: 總金額, 总金额
 tax: 營業稅, 营业税, igv
-invoice: faktura vat, faktura vat marza
+invoice: faktura vat, faktura vat marza, danovy doklad, zjednoduseny danovy doklad
 vat id: nit, rut, r u t
 vat id: org nr, orgnr, organisationsnummer, organisationsnr
 invoice date: data da emissao, data emissao
-due date: venc, vencto
+due date: venc, vencto, deadline, payment deadline
 delivery date: data da saida, data de saida, data da saida entrada, data de saida entrada,
  data da entrada saida
 vendor: identificacao do emitente, emitente
@@ -698,7 +700,7 @@ DOCUMENT_TITLES = frozenset(
         # a till's receipt and the copy it prints again
         "kassenbon", "kassenbeleg", "quittung", "beleg", "ticket", "copy", "duplicate",
         # the copy a page is ("Original", the Portuguese "Duplicado", the Brazilian "Segunda via")
-        "original", "duplicado", "triplicado", "segunda via",
+        "original", "duplicado", "triplicado", "segunda via", "oryginal", "kopia", "oryginal kopia",
     )
 )  # fmt: skip
 

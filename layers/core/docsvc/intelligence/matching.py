@@ -22,6 +22,7 @@ from docsvc.intelligence.candidates import (
     Slot,
     candidate_of,
     is_placeholder,
+    is_titled_number,
     role_of,
 )
 from docsvc.intelligence.coercion import EMAIL, URL
@@ -34,6 +35,7 @@ from docsvc.intelligence.labels import (
     Key,
     amount_role,
     is_known_label,
+    is_party_label,
     key_words,
     label_key,
     synonyms,
@@ -55,7 +57,10 @@ _OWN_REFERENCES = (("reference",), ("our", "reference"), ("reference", "number")
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
 _IN_THE_FOOT = 0.5  # an issuer's label naming a lone value below the total (a salesperson's, a cashier's)
 # A contact's label run into a letterhead's line, its column printed beside: "Muster GmbH Tel: 030 123".
-_CONTACT_RUN_IN = re.compile(r"(?i)\s(?:tel(?:efon)?|phone|fax|e-?mail|mobil[e]?|web|internet)\.?\s?:\s")
+_HEAD_LINES = 8  # lines of a page's head a table opening it as its letterhead may stand after
+_CONTACT_LABEL = r"(?:tel(?:efon)?|phone|fax|e-?mail|mobil[e]?|web|internet)\.?\s?:\s"
+_CONTACT_RUN_IN = re.compile(rf"(?i)\s{_CONTACT_LABEL}")
+_CONTACT_LINE = re.compile(rf"(?i)\s*{_CONTACT_LABEL}")
 _BANK_WORD = re.compile(r"\b(?:IBAN|BIC|SWIFT|BLZ)\b")  # a part of a line of bank details
 _UNFORMED = 0.4  # a tax id labelled so in no known form, against its label's score
 _IN_BLOCK = 0.8  # a party's identifier printed inside its block by its form, no label of its own
@@ -734,12 +739,14 @@ def letterhead_of(reading: Reading) -> Region | None:
                 text = text[
                     : contact.start()
                 ].strip()  # "Muster GmbH Tel: 030 123": a column of contacts beside
+            elif not items and _CONTACT_LINE.match(text):
+                continue  # "Tel: 06-1234" and "E-mail: ..." printed over the name: the letterhead goes on
             elif label_colon(text) is not None or reading.reads_as_label(text):
                 named = _name_before_its_number(text)
                 # the name at a place of its own: the label's is (index, 0)
                 items += [(named, (index, -9))] if named else []
                 return Region(tuple(items[:5]), _LETTERHEAD) if items else None
-            if label_key(text) not in DOCUMENT_TITLES:
+            if label_key(text) not in DOCUMENT_TITLES and not is_titled_number(text):
                 items.append((text, (index, 0)))
     return Region(tuple(items[:5]), _LETTERHEAD) if items else None
 
@@ -763,14 +770,20 @@ def _table_letterhead(reading: Reading) -> Region | None:
 
 def _letterhead_cells(reading: Reading) -> list[tuple[str, Pos]]:
     """A letterhead printed as a table's first column, the page opening with that table (after its
-    title only): the first cell when it is a name (letters, no label, no digit) and the cells under it
-    up to the first empty one ("| Muster GmbH | | Rechnung 12 |" over "| Hauptstr. 1 | | ... |")."""
+    title, and the document's labelled number and dates, only): the first cell when it is a name
+    (letters, no label, no digit) and the cells under it up to the first empty one ("| Muster GmbH | |
+    Rechnung 12 |" over "| Hauptstr. 1 | | ... |")."""
     lines = reading.layout.lines
     first = next(
         (
             index
-            for index, line in enumerate(lines)
-            if line.cells is not None or label_key(line.text) not in DOCUMENT_TITLES
+            for index, line in enumerate(lines[:_HEAD_LINES])
+            if line.cells is not None
+            or not (
+                label_key(line.text) in DOCUMENT_TITLES
+                or is_titled_number(line.text)
+                or _labelled_value(line.text)
+            )
         ),
         None,
     )
@@ -794,6 +807,13 @@ def _letterhead_cells(reading: Reading) -> list[tuple[str, Pos]]:
         if _POSTCODE.search(cell):
             break
     return items
+
+
+def _labelled_value(text: str) -> bool:
+    """Whether a line is one label and its value ("Date: 2014-10-26", "Due Date: ..."), a title's
+    number or date, not a letterhead's line."""
+    colon = label_colon(text)
+    return colon is not None and bool(text[colon + 1 :].strip()) and len(segments(text)) == 1
 
 
 def company_blocks_of(reading: Reading) -> list[Region]:
@@ -846,7 +866,28 @@ def company_blocks_of(reading: Reading) -> list[Region]:
         registered = _registered_name(index, reading)
         if registered:
             found.append(Region((registered,), _REGISTERED))
+        elif _name_over_tax_id(index, reading):  # as telling as a registration line
+            found.append(Region(((text, (index, 0)),), _REGISTERED))
     return sorted(found, key=lambda region: -region.score)
+
+
+def _name_over_tax_id(index: int, reading: Reading) -> bool:
+    """Whether a line is a company's name printed over its tax id's labelled line, at the head of their
+    block ("ZeroSport" over "CIF: B12345678" and the street), with no party's label over it: a short
+    name of letters, no label."""
+    lines = reading.layout.lines
+    line, text = lines[index], lines[index].text.strip()
+    if line.block < 0 or index + 1 >= len(lines) or lines[index + 1].block != line.block:
+        return False
+    if index > 0 and (
+        lines[index - 1].block == line.block or is_party_label(lines[index - 1].text.strip(" :"))
+    ):
+        return False
+    if len(text.split()) > 4 or any(char.isdigit() for char in text) or not _mostly_letters(text):
+        return False
+    below = lines[index + 1].text
+    colon = label_colon(below)
+    return colon is not None and label_key(below[:colon]) in _TAX_ID_KEYS | _REGISTRATION_KEYS
 
 
 def _name_beside_registration(cells: Sequence[str], reading: Reading) -> str | None:

@@ -29,6 +29,7 @@ from docsvc.intelligence.labels import (
 from docsvc.intelligence.lines import KNOWN_KEYS, Line, Pos, is_cell, label_colon, segments
 from docsvc.intelligence.page_tables import Table
 from docsvc.intelligence.values import RTL, currency_of, parse_number
+from docsvc.intelligence.vocabulary import STOP_WORDS, stem
 
 _REST = 8  # lines after a value that may continue it (an address under a name)
 _PIECE = 1000  # a later pair of one cell is placed past every cell of its row: (line, cell + n * _PIECE)
@@ -373,10 +374,24 @@ def _below(
         if after is not None and len(amount) == 1 and parse_number(amount[0][1]) is not None:
             how, at, pieces = "next", after, amount
             rest = blocks[lines[after].block][1 : 1 + _REST] if lines[after].block >= 0 else ()
+    if len(pieces) == 1 and is_party_label(label[0]) and _label_beside(pieces[0][1]):
+        # "BILL TO" over "FOR" (the heading of the column beside) over the customer's name
+        after = _first_after(lines, blocks, at)
+        if after is None:
+            return []
+        how, at, pieces = "next", after, segments(lines[after].text)
+        rest = blocks[lines[after].block][1 : 1 + _REST] if lines[after].block >= 0 else ()
     if not pieces or label_colon(pieces[0][1]) is not None:
         return []
     start, value = pieces[0]
     return [Pair(label[0], value, how, (block[position], label[1]), (at, start), rest)]
+
+
+def _label_beside(text: str) -> bool:
+    """Whether a line under a party's label is another label of a column beside it rather than the
+    party: a known label, or a word or two of no content ("FOR", "TO")."""
+    words = text.split()
+    return 0 < len(words) <= 2 and (is_known_label(text) or all(stem(word) in STOP_WORDS for word in words))
 
 
 def _slashed_labels(

@@ -24,6 +24,7 @@ _CURRENCY = re.compile(
     r"(?-i:RM|PEN|MAD|PHP|COP|Bs\.?|S/\.?))(?![a-z])|"
     r"新台幣|新臺幣|新台币|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"
 )
+_STOP_AFTER_CURRENCY = re.compile(r"(?<=\d)\s+\.$")
 _UNIT_AFTER = re.compile(r"(.*?[\d)])\s*(%|[^\W\d_]{1,6}\.?)")
 _GROUP_SPACES = " '\u2019\u00a0\u202f"  # thousands separated by spaces or apostrophes: 1 234,50, 1'234.50
 _AMOUNT = re.compile(
@@ -67,6 +68,7 @@ def parse_number(text: str, decimal_comma: bool = False) -> tuple[float, float] 
     cleaned = _CURRENCY.sub(
         " ", _LETTER_SIGN.sub(" ", _BROKEN.sub(" ", _RULE_AFTER.sub("", text[:100])))
     ).strip()
+    cleaned = _STOP_AFTER_CURRENCY.sub("", cleaned)  # "2906.99 zł.": the sentence's stop after the code
     quality = 1.0
     unit = _UNIT_AFTER.fullmatch(cleaned)
     if unit:
@@ -353,6 +355,7 @@ def rupee_of(texts: Iterable[str]) -> str | None:
 _DECIMAL_COMMA_STYLE = re.compile(
     r"\d\.\d{3},\d{1,2}(?!\d)|(?<![\d.,])\d{1,3},\d{2}(?![\d.,])|(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,])"
 )
+_THOUSANDS_POINT = re.compile(r"(?<![\d.,])\d{1,3}\.\d{3}(?![\d.,])")
 _DECIMAL_POINT_STYLE = re.compile(
     r"\d,\d{3}\.\d{1,2}(?!\d)|(?<![\d.,])\d+\.\d{2}(?![\d.,])|(?<![\d.,])\d{1,3}(?:,\d{3}){2,}(?![\d.,])"
 )
@@ -368,14 +371,19 @@ _DECIMAL_COMMA_CURRENCIES = frozenset(
 
 def writes_decimal_comma(texts: Iterable[str]) -> bool:
     """Whether the amounts of a document are mostly written "1.234,50" rather than "1,234.50"; when
-    they show neither, whether its currency's country writes the former."""
+    they show neither, whether its currency's country writes the former, and with no currency named,
+    whether it groups a whole amount's thousands with a point ("20.000" where no amount has cents: the
+    few currencies counted in thousandths are named on the documents that use them)."""
     texts = list(texts)
     comma = point = 0
     for text in texts:
         comma += len(_DECIMAL_COMMA_STYLE.findall(text))
         point += len(_DECIMAL_POINT_STYLE.findall(text))
     if comma == point == 0:
-        return currency_of(texts) in _DECIMAL_COMMA_CURRENCIES
+        currency = currency_of(texts)
+        if currency is None:
+            return any(_THOUSANDS_POINT.search(text) for text in texts)
+        return currency in _DECIMAL_COMMA_CURRENCIES
     return comma > point
 
 

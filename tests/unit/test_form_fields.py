@@ -440,6 +440,40 @@ def test_boxes_whose_captions_hug_their_bottoms_take_the_caption_under_them() ->
     assert [field.description for field in fields] == rows
 
 
+def test_boxes_whose_captions_stand_a_little_under_them_take_them_over_a_sentence_further_above() -> None:
+    """Two boxes side by side under a check box's sentence, each with its caption a few points under
+    it ("Datum", "Ort"), nearer than the sentence over the boxes: each box takes its caption."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(62, 651, 75, 663), width=0.5)
+        page.insert_text((86, 662), "Ich werde nicht zur Feier kommen.", fontsize=9)
+        page.draw_rect(pymupdf.Rect(62, 685, 149, 708), width=0.5)
+        page.draw_rect(pymupdf.Rect(175, 685, 262, 708), width=0.5)
+        page.insert_text((63, 728), "Datum", fontsize=9)
+        page.insert_text((176, 728), "Ort", fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    texts = [field.description for field in fields if field.type == "text"]
+    assert texts == ["Datum [date]", "Ort"]  # a date's caption says its kind
+
+
+def test_a_caption_an_empty_line_under_a_paragraph_is_no_line_of_it_and_gets_its_blank() -> None:
+    """A caption ending in its colon with room after it, an empty line under a paragraph whose lines
+    start where it does: the paragraph's own lines are closer together, so the caption starts anew and
+    the room after it is its blank."""
+    paragraph = [
+        "El responsable informa que con la firma del presente documento otorga el consentimiento",
+        "explicito para el tratamiento de los datos de las operaciones mencionadas anteriormente.",
+    ]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for row, line in enumerate(paragraph):
+            page.insert_text((85, 135 + 12 * row), line, fontsize=9)
+        page.insert_text((83, 169), "Nombre y apellidos del menor:", fontsize=9)
+        page.insert_text((336, 169), "Firma:", fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert "Nombre y apellidos del menor" in [field.description for field in fields]
+
+
 def test_a_dot_leader_run_into_the_last_word_of_a_line_takes_the_whole_line_as_label() -> None:
     """A return's line whose last word runs into its dot leader ("...included in federal income.....")
     that leads to the amount's box: the box is named by the line, not by the word glued to the dots."""

@@ -593,6 +593,7 @@ def _colon_before(rect: Rect, words: Sequence[Word]) -> bool:
 
 
 # -------------------------------------------------------------------------------- open blanks
+_FLUSH = 0.6  # text heights under a rule or a box that a caption flush under it starts within
 _OPEN_UNDER = 1.8  # font sizes of empty space under a caption that make room to write in
 _OPEN_RIGHT = 96.0  # points of empty line after a label that make a blank on its line
 _OPEN_COLON = 30.0  # points after a caption that ends in its colon, in a ruled band, that make a blank
@@ -728,12 +729,27 @@ def _ends_paragraph(
         top, bottom = sorted((middle, _middle(run[0][:4])))
         if any(top < y < bottom and a < rect[2] and b > rect[0] for y, a, b in horizontal):
             continue
+        if low < middle and _set_apart(run, middle, words, size):
+            continue  # the last line of a paragraph an empty line above the caption
         if len(run) >= 5:
             return True
         tight = low < middle and middle - _middle(run[0][:4]) <= 1.5 * size
         if tight and run[-1][2] > rect[2] + 2 * size:
             return True
     return False
+
+
+def _set_apart(run: list[Word], middle: float, words: list[Word], size: float) -> bool:
+    """Whether a line above a caption is the last of a paragraph set apart from it: the paragraph's own
+    lines are closer to each other, by half a font size or more, than that line is to the caption (an
+    empty line between them)."""
+    above = _middle(run[0][:4])
+    previous = [
+        _middle(word[:4])
+        for word in words
+        if above - 2.2 * size <= _middle(word[:4]) <= above - 0.5 * size and abs(word[0] - run[0][0]) <= size
+    ]
+    return bool(previous) and middle - above > above - max(previous) + 0.5 * size
 
 
 def _room_under(
@@ -1432,20 +1448,22 @@ def _lone_captioned_under(
 _CAPTION_LEAD = 4.0  # points: a caption under a rule may start this far before it (a rule drawn inset)
 
 
-def _caption_under(y: float, x0: float, x1: float, words: list[Word], text_height: float) -> list[Word]:
+def _caption_under(
+    y: float, x0: float, x1: float, words: list[Word], text_height: float, reach: float = _FLUSH
+) -> list[Word]:
     """The words flush under a rule, from its start: a caption printed under the line to write on (it
     may start a little before the rule, which a form may draw inset from its column's edge)."""
-    line = [word for word in _flush_under(y, words, text_height) if x0 - _CAPTION_LEAD <= word[0] < x1]
+    line = [word for word in _flush_under(y, words, text_height, reach) if x0 - _CAPTION_LEAD <= word[0] < x1]
     if not line or line[0][0] > x0 + 0.25 * (x1 - x0):
         return []
     return line
 
 
-def _flush_under(y: float, words: list[Word], text_height: float) -> list[Word]:
-    """The words of text whose tops lie flush under a line at `y` (within six tenths of a text's
-    height), left to right: the line a caption under a rule or a box is printed on."""
+def _flush_under(y: float, words: list[Word], text_height: float, reach: float = _FLUSH) -> list[Word]:
+    """The words of text whose tops lie flush under a line at `y` (within `reach` of a text's height),
+    left to right: the line a caption under a rule or a box is printed on."""
     return sorted(
-        (word for word in words if y - 1 <= word[1] <= y + 0.6 * text_height and _clean(word[4])),
+        (word for word in words if y - 1 <= word[1] <= y + reach * text_height and _clean(word[4])),
         key=lambda word: word[0],
     )
 
@@ -1843,6 +1861,7 @@ def _text_height(words: list[Word]) -> float:
 _ROOM_UNDER = 1.5  # word heights under a label with its colon at a box's left: less, the value goes beside it
 _HUGGING = 2.0  # points: a caption this much nearer an empty box's bottom than the line over the box is its
 _NEARER = 1.5  # points: nor is it that box's when it is not this much nearer the box than the box under it
+_HUGGING_REACH = 1.0  # text heights under an empty box its caption may start (flush or a little below)
 
 
 def _caption_hugging_under(
@@ -1857,7 +1876,9 @@ def _caption_hugging_under(
     if _label_on("left", rect, words, []):
         return ""
     size = _text_height(words) if size is None else size  # the page's, measured once by the caller
-    under = _caption_under(y1, x0, x1, words, size) or _caption_centred_under(y1, x0, x1, words, size)
+    under = _caption_under(y1, x0, x1, words, size, _HUGGING_REACH) or _caption_centred_under(
+        y1, x0, x1, words, size
+    )
     if not under or (under[0][0] > x0 + max(size, 6.0) and not _centred(under, x0, x1, size)):
         return ""
     gap = min(word[1] for word in under) - y1

@@ -48,6 +48,9 @@ def test_the_decimal_mark_of_a_document_without_cents_follows_its_grouped_amount
         ("Receptor", ("customer",)),
         ("Dados do Emitente", ("vendor",)),
         ("Deadline", ("due", "date")),
+        ("Issuer Details", ("vendor",)),
+        ("Recipient Details", ("customer",)),
+        ("Klantgegevens", ("customer",)),
         ("Zjednodušený daňový doklad", ("invoice",)),
     ],
 )
@@ -176,3 +179,15 @@ def test_polish_sale_dates_and_copy_marks_are_labels_not_a_buyers_name() -> None
         "Data sprzedaży",
         "Oryginał/Kopia",
     }  # type: ignore[index]
+
+
+def test_an_invoice_written_as_a_letter_names_no_one_by_its_greeting_and_gives_the_iban_in_its_text() -> None:
+    output = _output(
+        "Factuur",
+        "Geachte medewerker van het Voorbeeld college,",
+        "Ik zou graag 120.00 euro willen factureren voor de lessen.",
+        "Dit bedrag graag overmaken op NL11 TRIO 0781 5094 40, ten name van J. Voorbeeld.",
+        "Totaal: 120.00",
+    )
+    assert output["issuer"] is None or output["issuer"]["name"] is None  # type: ignore[index]
+    assert output["iban"] == "NL11TRIO0781509440"

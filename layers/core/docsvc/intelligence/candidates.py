@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from docsvc.intelligence.classification import is_salutation
 from docsvc.intelligence.coercion import coerce_value
 from docsvc.intelligence.identifiers import (
     FORM_ONLY,
@@ -201,6 +202,8 @@ def candidate_of(
         return None  # "January 1, 2024 - January 31, 2024" is a period, no one's name
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and page_marker([value]) is not None:
         return None  # "Page 1 of 1" at the head of a page numbers it, it names no one
+    if isinstance(value, str) and role_of(slot.path[-1]) == "name" and is_salutation(value):
+        return None  # "Geachte medewerker van het Parcival college,": a letter's greeting names its reader
     if isinstance(value, str) and role_of(slot.path[-1]) == "name" and is_placeholder(value):
         return None  # "{BARCODE}", "[CUSTOMER_NAME]": a template's field its program left unfilled
     if not reading.valid(slot.node, value):

@@ -207,7 +207,8 @@ vendor: verkaufer, lieferant, rechnungssteller, rechnungsaussteller, aussteller,
  myyja, laskuttaja, saaja, saljare, leverantor, business details, company details, seller details,
  supplier details, vendor details, payable to, make payable to, make checks payable to, dodavatel,
  vermieter, bailleur, arrendador, locatore, verhuurder, datos del emisor, datos emisor, datos del vendedor,
- datos del proveedor, dados do emitente, dados do fornecedor, bedrijfsgegevens, leveranciersgegevens
+ datos del proveedor, dados do emitente, dados do fornecedor, bedrijfsgegevens, leveranciersgegevens,
+ issuer details, sender details
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
  acheteur, destinataire, facture a, facturer a, facture pour, adresse de facturation, klant, afnemer,
  debiteur, factuuradres, cliente, comprador, doit a, cobranca para, faturar para, faturado para,
@@ -218,7 +219,8 @@ customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistung
  fakturaadress, faktureringsadress, faktureres til, mieter, locataire, arrendatario, inquilino, conduttore,
  huurder,
  datos del cliente, datos de cliente, datos cliente, dados do cliente, receptor, datos del receptor,
- datos receptor, datos del comprador, dados do destinatario, klantgegevens, gegevens klant
+ datos receptor, datos del comprador, dados do destinatario, klantgegevens, gegevens klant, recipient,
+ recipient details
 customer name: naam klant, naam van de klant, klantnaam, nom du client, nom client, nombre del cliente,
  nombre cliente, nome cliente, nome del cliente, nome do cliente, nazwa klienta, nazwa nabywcy, kundenname,
  name des kunden

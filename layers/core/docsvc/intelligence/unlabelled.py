@@ -59,6 +59,7 @@ _TITLE_LABEL = 0.9  # a title printed as a label before its number, not at the h
 _NAMED_IBAN = 0.7  # an IBAN after the word "IBAN" in a sentence
 _LONE_VAT = 0.5  # the one VAT id a document prints, alone on its line with no label, its check right
 _LONE_IBAN = 0.5  # the one IBAN a document prints, on a line or in a cell of its own, its check right
+_IN_A_SENTENCE = 0.8  # of that: the one IBAN printed inside a sentence ("... overmaken op NL11 TRIO ...")
 _APART = 0.65  # a lone value printed away from its label, which has nothing after its colon
 _TITLED_FOR = 0.6  # a customer's name after the title and "for" ("Invoice for Acme Ltd")
 _TITLE_FOR = re.compile(
@@ -283,20 +284,23 @@ def _lone_iban(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     name ("SI56 0400 0027 6166 895 odprt pri OTP banka d.d., SWIFT/BIC: ..."), whose check digits are
     right, or a national account number alone on its line that is the IBAN of the document's country
     without its code (a Polish NRB "42 1140 2004 0000 3502 7477 8440"): the account the document is
-    paid to, when it prints no other IBAN."""
-    found: dict[str, tuple[str, int]] = {}  # by the IBAN: as printed, its line
+    paid to, when it prints no other IBAN. Its check digits right, it may stand inside a sentence too
+    ("Dit bedrag graag overmaken op NL11 TRIO 0781 5094 40"), less likely."""
+    found: dict[str, tuple[str, int, bool]] = {}  # by the IBAN: as printed, its line, inside a sentence
     for index, line in enumerate(reading.layout.lines):
         for piece in line.cells if line.cells is not None else (line.text,):
             iban = find_identifier("iban", piece)
-            if iban is not None and iban[1] == 1.0 and _begins(piece.strip(), iban[0]):
-                found.setdefault(re.sub(r"\s", "", iban[0]), (re.sub(r"\s", "", iban[0]), index))
+            if iban is not None and iban[1] == 1.0:
+                value = re.sub(r"\s", "", iban[0])
+                found.setdefault(value, (value, index, not _begins(piece.strip(), iban[0])))
             national = national_iban(piece, reading.countries) if iban is None else None
             if national is not None and piece.strip() == national[0]:
-                found.setdefault(national[1], (national[0], index))
+                found.setdefault(national[1], (national[0], index, False))
     if len(found) != 1:
         return
-    ((value, at),) = found.values()
-    candidate = candidate_of(slot, value, _LONE_IBAN, (at, 0), frozenset({(at, -5)}), reading)
+    ((value, at, inside),) = found.values()
+    score = _LONE_IBAN * (_IN_A_SENTENCE if inside else 1.0)
+    candidate = candidate_of(slot, value, score, (at, 0), frozenset({(at, -5)}), reading)
     yield from [candidate] if candidate else []
 
 

@@ -474,6 +474,25 @@ def test_a_caption_an_empty_line_under_a_paragraph_is_no_line_of_it_and_gets_its
     assert "Nombre y apellidos del menor" in [field.description for field in fields]
 
 
+def test_a_caption_ending_in_its_colon_takes_the_empty_line_after_it_not_the_room_under_it() -> None:
+    """Captions with their colons two to a line ("Anrede:", "Titel:") over more of them, nothing drawn:
+    each value goes after its colon, where the line is empty, not into the gap under the caption."""
+    rows = [("Anrede:", "Titel:"), ("Vorname:", "Name:"), ("PLZ/Ort:", "Telefon:")]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for row, (left, right) in enumerate(rows):
+            page.insert_text((65, 228 + 30 * row), left, fontsize=9)
+            page.insert_text((320, 228 + 30 * row), right, fontsize=9)
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    captions = {word[4].rstrip(":"): word for word in _page_words(content)}  # as shares of the page
+    assert sorted(field.description for field in fields) == sorted(captions)
+    for field in fields:
+        caption = captions[field.description]
+        assert field.bbox.top < caption[3], field.description  # level with its caption
+        assert field.bbox.left > caption[2] - 0.002, field.description  # after it
+
+
 def test_a_dot_leader_run_into_the_last_word_of_a_line_takes_the_whole_line_as_label() -> None:
     """A return's line whose last word runs into its dot leader ("...included in federal income.....")
     that leads to the amount's box: the box is named by the line, not by the word glued to the dots."""

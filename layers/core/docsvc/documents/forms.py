@@ -640,17 +640,20 @@ def _open_blanks(
             near = (right[0], y0 - 0.8 * size, right[2], y1 + 0.8 * size)  # no rule right over or under it
             level = (right[0], _middle(right) - 0.3 * size, right[2], _middle(right) + 0.3 * size)
             below = (x0, y1, end, y1 + 3 * size)
+            open_right = (
+                right[2] - right[0] >= _OPEN_RIGHT
+                and _empty(level, marks, [], [])
+                and _empty(near, [], horizontal, vertical)
+            )
             if banded := _in_band(group, right, level, marks, horizontal, vertical, size):
                 box = banded
+            elif open_right and _COLON_ENDED.search(" ".join(word[4] for word in group)):
+                box = right  # "Titel:" with its line empty after it: the value goes after the colon
             elif any(_overlap(below, other) > 0 for other in taken):
                 continue  # a heading over fields found: the room under it is theirs
             elif under is not None and _empty(under, marks, horizontal, vertical):
                 box = under
-            elif (
-                right[2] - right[0] >= _OPEN_RIGHT
-                and _empty(level, marks, [], [])
-                and _empty(near, [], horizontal, vertical)
-            ):
+            elif open_right:
                 box = right
             else:
                 continue

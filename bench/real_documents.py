@@ -53,7 +53,9 @@ What it measures, per document, then summed per category, per language and over 
   times the output holds them than raw does. Extra: output words that raw does not hold at all.
   Picture words: on a page the engine says it OCR'd (`ocr_confidence` set) that has a text layer
   too, the output's words beyond that page's raw words, read from its pictures; they are reported
-  in their own column ("pict") and left out of repeated and extra, never dropped silently.
+  in their own column ("pict") and left out of repeated and extra, never dropped silently. A page
+  whose text layer maps most of its glyphs to no character (the engine warns it OCR'd the page for
+  that) has no raw words to keep: it is left out of the engine's fidelity and counted apart.
 - Speed: seconds per document for each extractor (the engine in process, its page times taken
   between the pages it yields), and the ratio to raw `get_text` (open and every page). The median
   ratio over documents of 10 pages or more; the median per-page ratio on text-layer pages without a
@@ -120,6 +122,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the bench is run from a checkout
 
 from docsvc.documents import engine  # noqa: E402
+from docsvc.documents.engine.textlayer import UNREADABLE_LAYER  # noqa: E402
 
 from bench.real_corpus import MANIFEST, corpus_arguments, corpus_path, load_manifest  # noqa: E402
 
@@ -636,6 +639,7 @@ class Output:
     tables: list[list[str]] = field(default_factory=list)  # per page: cells of tables returned
     table_pages: set[int] = field(default_factory=set)
     ocr_pages: set[int] = field(default_factory=set)  # 0-based pages the extractor says it OCR'd
+    unreadable_pages: set[int] = field(default_factory=set)  # 0-based: OCR'd for a layer of no characters
     page_seconds: list[float] = field(default_factory=list)
     seconds: float = 0.0
     error: str | None = None
@@ -658,6 +662,8 @@ def run_engine(content: bytes, kind: str) -> Output:
         output.pages.append(page.text)
         if page.ocr_confidence is not None:
             output.ocr_pages.add(len(output.pages) - 1)
+        if any(UNREADABLE_LAYER in warning for warning in page.warnings):
+            output.unreadable_pages.add(len(output.pages) - 1)
         cells = [cell for table in _engine_tables(page) for row in table for cell in row]
         output.tables.append(cells)
         if cells:
@@ -1127,6 +1133,7 @@ class DocumentResult:
         default_factory=dict
     )  # extractor: rotation: (found, of)
     errors: dict[str, str] = field(default_factory=dict)
+    unreadable_pages: int = 0  # pages the engine OCR'd for a text layer of glyphs without characters
 
 
 def evaluate(document: dict[str, Any], corpus: Path, available: set[str], rotations: bool) -> DocumentResult:
@@ -1175,8 +1182,17 @@ def evaluate(document: dict[str, Any], corpus: Path, available: set[str], rotati
             if name in outputs and name != RAW:
                 out = outputs[name]
                 headings = kind not in _NO_HEADINGS
-                picture = picture_words(raw.pages or [], out.pages or [], out.ocr_pages, headings)
-                result.fidelity[name] = fidelity(raw.text, out.text, picture, headings)
+                raw_pages, out_pages, ocr_pages = raw.pages or [], out.pages or [], set(out.ocr_pages)
+                raw_text, out_text = raw.text, out.text
+                if out.unreadable_pages and len(raw_pages) == len(out_pages):
+                    # a layer of glyphs without characters holds no raw words to keep: its pages are left out
+                    kept = [index for index in range(len(raw_pages)) if index not in out.unreadable_pages]
+                    raw_pages, out_pages = [raw_pages[i] for i in kept], [out_pages[i] for i in kept]
+                    ocr_pages = {place for place, index in enumerate(kept) if index in out.ocr_pages}
+                    raw_text, out_text = "\n\n".join(raw_pages), "\n\n".join(out_pages)
+                    result.unreadable_pages = len(out.unreadable_pages)
+                picture = picture_words(raw_pages, out_pages, ocr_pages, headings)
+                result.fidelity[name] = fidelity(raw_text, out_text, picture, headings)
 
     if truth.cells:
         _score_tables(result, truth, outputs)
@@ -1407,6 +1423,13 @@ def print_report(results: list[DocumentResult], summary: dict[str, Any], availab
         "Text-layer fidelity vs raw get_text, by language", summary["fidelity_by_language"], text_names
     )
     print_fidelity("Text-layer fidelity vs raw get_text, all", summary["fidelity_all"], text_names)
+    unreadable = [r for r in results if r.unreadable_pages]
+    if unreadable:
+        print(
+            f"  pages the engine OCR'd for a text layer of glyphs without characters, left out of its "
+            f"fidelity: {sum(r.unreadable_pages for r in unreadable)} in "
+            + ", ".join(f"{r.id} ({r.unreadable_pages})" for r in unreadable)
+        )
 
     print("\nSpeed (seconds per document; ratio to raw get_text on the same document)")
     print(f"  {'':26s} {'docs':>4s} {'total s':>8s} {'median s/doc':>12s} {'median ratio':>12s}")

@@ -25,6 +25,7 @@ def test_a_parse_takes_up_to_four_languages_and_refuses_a_fifth() -> None:
 def test_languages_are_tesseract_codes_each_once_and_an_empty_list_is_english() -> None:
     assert ParseRequest(document=DOCUMENT, languages=["de", "deu", " DE "]).languages == ["deu"]
     assert ParseRequest(document=DOCUMENT, languages=[]).languages is None
+    assert ParseRequest(document=DOCUMENT, languages=["ru", "ar"]).languages == ["rus", "ara"]
 
 
 def test_an_item_is_counted_as_dynamodb_counts_it() -> None:

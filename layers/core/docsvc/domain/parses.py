@@ -85,10 +85,12 @@ OCR_LANGUAGES = {
     "pt": "por",
     "nl": "nld",
     "pl": "pol",
+    "ru": "rus",
+    "ar": "ara",
 }
 # Raised whenever the built-in engine reads documents differently (text, tables, OCR), so that a parse
 # cached by an earlier engine is read again rather than answered as it was.
-ENGINE_REVISION = 30
+ENGINE_REVISION = 31
 PAGES_AT_ONCE = 4  # a remote model's calls on one parse running at a time
 PAGE_ATTEMPTS = 3  # tries of one page's call when it fails for a while (429, 5xx, a timeout)
 MAX_OCR_LANGUAGES = 4

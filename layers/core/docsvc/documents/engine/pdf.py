@@ -13,6 +13,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from operator import itemgetter
 from typing import Any
 
@@ -44,7 +45,10 @@ from docsvc.documents.engine.layout import (
 )
 from docsvc.documents.engine.model import Page, ParseOptions, WordBox
 from docsvc.documents.engine.ocr import (
+    DEFAULT_LANGUAGES,
     MAX_OCR_PIXELS,
+    guess_language,
+    installed_languages,
     is_stamped_scan,
     ocr_rest_of_page,
     ocr_textpage,
@@ -60,6 +64,7 @@ from docsvc.documents.engine.textlayer import (
     REACH,
     SPACED_AFTER_UNMAPPED,
     UNMAPPED,
+    UNREADABLE_LAYER,
     Char,
     cut_after_unmapped,
     cut_far_after_unmapped,
@@ -71,11 +76,14 @@ from docsvc.documents.engine.textlayer import (
     mixed_directions,
     off_line_apart,
     on_one_baseline,
+    read_by_codes,
     repeats_last_lines,
     runs_as_blocks,
+    script_language,
     set_apart,
     spaces_after_marks,
     unmapped_apart,
+    unreadable,
     whole_words,
     words_apart,
 )
@@ -403,6 +411,12 @@ def _page_text(
     textpage = page.get_textpage(flags=flags)
     listed = textpage.extractBLOCKS()  # read once: the blocks, and what stands before each (`_after_a_box`)
     blocks, vectors = _text_blocks(page, textpage, listed)
+    if blocks and unreadable(text for _, text, _ in blocks):  # its fonts map their glyphs to nothing
+        coded = page.get_textpage(flags=flags | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE)
+        coded_listed = coded.extractBLOCKS()
+        coded_blocks, coded_vectors = _text_blocks(page, coded, coded_listed)
+        if _codes_read([text for _, text, _ in coded_blocks]):  # their codes are their characters
+            textpage, listed, blocks, vectors = coded, coded_listed, coded_blocks, coded_vectors
     marked = [box for box, text, _ in blocks if SPACED_AFTER_UNMAPPED.search(text)]
     if marked:
         unspaced = _spaces_after_marks(textpage, marked)
@@ -425,10 +439,14 @@ def _page_text(
         joins = _cut_after_unmapped(page, textpage, cut, flags)
         blocks = [(box, joined_lines(text, joins), number) for box, text, number in blocks]
     scanned = False
-    if not blocks and options.ocr and (is_image or page.get_images()):
-        ocr = ocr_textpage(page, _TEXT_FLAGS, options, warnings)
+    unmapped = options.ocr and bool(blocks) and unreadable(text for _, text, _ in blocks)
+    read_as = _unreadable_layer_options(blocks, options, warnings) if unmapped else None
+    if (not blocks and options.ocr and (is_image or page.get_images())) or read_as is not None:
+        ocr = ocr_textpage(page, _TEXT_FLAGS, read_as or options, warnings)
         if ocr is None:
             return "", None
+        if read_as is not None:
+            warnings.append(f"{UNREADABLE_LAYER}; the page was OCR'd")
         textpage = ocr
         listed = textpage.extractBLOCKS()
         blocks, _ = _text_blocks(page, textpage, listed)
@@ -476,6 +494,29 @@ def _page_text(
         return "\n\n".join(_written(blocks, gone_on)), textpage
     render = lambda rows: render_table(rows, options.table_format)  # noqa: E731
     return "\n\n".join(assemble(blocks, words, grids, render, gone_on)), textpage
+
+
+def _codes_read(texts: list[str]) -> bool:
+    """Whether a page read by its glyphs' codes reads as text (`read_by_codes`), in Latin letters a
+    language's common words too (a font of made-up codes spells no language)."""
+    if not read_by_codes(texts):
+        return False
+    return script_language(texts) is not None or guess_language(" ".join(texts).split()) is not None
+
+
+def _unreadable_layer_options(
+    blocks: list[Block], options: ParseOptions, warnings: list[str]
+) -> ParseOptions | None:
+    """The options to OCR a page whose text layer is unreadable with: in the language of the script its
+    readable letters are in (an Arabic layer that lost its letters' dots), unless the request names its
+    languages; None, with a warning, when that script's language is not installed (the layer is kept)."""
+    language = script_language(text for _, text, _ in blocks)
+    if language is None or options.languages:
+        return options
+    if language not in installed_languages():
+        warnings.append(f"{UNREADABLE_LAYER}; OCR in '{language}' is not installed here, so it was kept")
+        return None
+    return replace(options, languages=(language, *DEFAULT_LANGUAGES))
 
 
 def _own_words(

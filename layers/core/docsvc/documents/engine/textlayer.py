@@ -638,3 +638,84 @@ def runs_as_blocks(
         renumbered.update((number, first) for number in numbers if number != first)
         index = end
     return merged, renumbered, left
+
+
+# ------------------------------------------------------------------------------ unreadable text layers
+UNREADABLE_SHARE = 0.5  # of a page's words (not its numbers) holding a glyph of no character
+UNREADABLE_WORDS = 6  # such words at least: a page whose text layer no reader can use, OCR'd instead
+_GLYPHS_OF_A_WORD = 3  # glyphs of no character that make a word of them alone, not a symbol's
+UNREADABLE_LAYER = "its text layer maps most glyphs to no character"  # the warning's words
+# The script a page's readable letters are in, by their code points, and the Tesseract language that
+# reads it (Latin, or no readable letter at all, reads with the default languages).
+_SCRIPTS = (
+    ("\u0370", "\u03ff", "ell"),  # Greek
+    ("\u0400", "\u052f", "rus"),  # Cyrillic
+    ("\u0590", "\u05ff", "heb"),  # Hebrew
+    ("\u0600", "\u06ff", "ara"),  # Arabic, and its presentation forms below
+    ("\u0750", "\u077f", "ara"),
+    ("\ufb50", "\ufdff", "ara"),
+    ("\ufe70", "\ufeff", "ara"),
+    ("\u0900", "\u097f", "hin"),  # Devanagari
+    ("\u0980", "\u09ff", "ben"),  # Bengali
+    ("\u0b80", "\u0bff", "tam"),  # Tamil
+    ("\u0c00", "\u0c7f", "tel"),  # Telugu
+    ("\u0d00", "\u0d7f", "mal"),  # Malayalam
+    ("\u0e00", "\u0e7f", "tha"),  # Thai
+)
+
+
+def unreadable(texts: Iterable[str]) -> bool:
+    """Whether a page's text layer is mostly glyphs of no character: half of its words (its numbers
+    and a symbol's glyph or two, a bullet, apart) hold one, six of them at least. Its fonts map their
+    glyphs to nothing (a font of glyphs without Unicode values, an Arabic font whose letters' dots are
+    glyphs of their own): what it shows, only a picture of it can read."""
+    words = [
+        word
+        for text in texts
+        for word in text.split()
+        if any(char.isalpha() for char in word) or word.count(UNMAPPED) >= _GLYPHS_OF_A_WORD
+    ]
+    broken = sum(1 for word in words if UNMAPPED in word)
+    return broken >= UNREADABLE_WORDS and broken >= UNREADABLE_SHARE * len(words)
+
+
+CODES_READ_SHARE = 0.8  # of a page's words with letters that are letters of one script, read by codes
+
+
+def read_by_codes(texts: Iterable[str]) -> bool:
+    """Whether a page read with its glyphs' codes where they have no Unicode value reads as text: no
+    glyph left without a character, no control or private character (a symbol font's bullet read as
+    "r\x01"), and four words in five of those with letters are letters of one script (an Arabic font
+    whose dots are glyphs of their own reads its codes as Latin letters inside Arabic words). A font
+    whose codes are its characters (a subset numbered as the text it sets) is then read exactly."""
+    texts = list(texts)
+    if any(_NO_TEXT.search(text) for text in texts):
+        return False
+    words = [word for text in texts for word in text.split() if any(char.isalpha() for char in word)]
+    scripts = [{_script(char) for char in word if char.isalpha()} for word in words]
+    return bool(words) and sum(1 for found in scripts if len(found) == 1) >= CODES_READ_SHARE * len(words)
+
+
+_NO_TEXT = re.compile(f"[{UNMAPPED}\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ue000-\uf8ff]")
+
+
+def _script(char: str) -> str:
+    return next((code for first, last, code in _SCRIPTS if first <= char <= last), "latin")
+
+
+def script_language(texts: Iterable[str]) -> str | None:
+    """The Tesseract language of the script most readable letters of a page are in ("ara" for an Arabic
+    layer whose dots are lost); None for Latin letters or none."""
+    counts: dict[str, int] = {}
+    latin = 0
+    for text in texts:
+        for char in text:
+            if not char.isalpha():
+                continue
+            language = _script(char)
+            if language == "latin":
+                latin += 1
+            else:
+                counts[language] = counts.get(language, 0) + 1
+    best = max(counts, key=lambda code: counts[code], default=None)
+    return best if best is not None and counts[best] > latin else None

@@ -74,6 +74,21 @@ def test_a_layer_of_glyphs_without_characters_whose_codes_say_nothing_is_read_by
         assert line in page.text
 
 
+@pytest.mark.skipif(ocr.tessdata() is None, reason="Tesseract's language data is not installed")
+def test_an_ocr_reading_of_low_confidence_is_no_reading_and_the_layer_is_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A score's notes or a script no installed language reads: OCR's words are guesses, and the
+    layer (its readable words, its glyphs of no character) is kept, with a warning saying so."""
+    monkeypatch.setattr(pdf, "read_by_codes", lambda texts: False)
+    monkeypatch.setattr(pdf, "recorded_confidence", lambda page: 41.5)
+    [page] = parse_pages(_unmapped_letter(), "pdf", ParseOptions())
+    assert page.ocr_confidence is None and page.text.count(UNMAPPED) > 50
+    assert page.warnings == (
+        f"{UNREADABLE_LAYER}; OCR read it with a mean confidence of 42 only, so it was kept",
+    )
+
+
 def test_without_ocr_an_unreadable_layer_is_kept_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pdf, "read_by_codes", lambda texts: False)
     [page] = parse_pages(_unmapped_letter(), "pdf", ParseOptions(ocr=False))

@@ -1727,6 +1727,17 @@ def _record(page: pymupdf.Page, reading: Reading) -> None:
     _turns[page.number] = reading.turn
 
 
+def recorded_confidence(page: pymupdf.Page) -> float | None:
+    """The mean word confidence OCR recorded for the page since `forget_confidences`, if any."""
+    return _confidences.get(page.number)
+
+
+def forget_reading(page: pymupdf.Page) -> None:
+    """The page's recorded confidence and turn forgotten: a reading the caller does not keep."""
+    _confidences.pop(page.number, None)
+    _turns.pop(page.number, None)
+
+
 def quarter_of(turn: float) -> int:
     """The quarter turn (0, 90, 180, 270) nearest the turn a page was read at (a skew of a few degrees
     is none)."""

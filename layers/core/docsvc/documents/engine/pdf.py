@@ -47,6 +47,7 @@ from docsvc.documents.engine.model import Page, ParseOptions, WordBox
 from docsvc.documents.engine.ocr import (
     DEFAULT_LANGUAGES,
     MAX_OCR_PIXELS,
+    forget_reading,
     guess_language,
     installed_languages,
     is_stamped_scan,
@@ -54,6 +55,7 @@ from docsvc.documents.engine.ocr import (
     ocr_textpage,
     quarter_of,
     reason,
+    recorded_confidence,
     taken_turn,
     turn_read,
 )
@@ -441,22 +443,24 @@ def _page_text(
     scanned = False
     unmapped = options.ocr and bool(blocks) and unreadable(text for _, text, _ in blocks)
     read_as = _unreadable_layer_options(blocks, options, warnings) if unmapped else None
-    if (not blocks and options.ocr and (is_image or page.get_images())) or read_as is not None:
-        ocr = ocr_textpage(page, _TEXT_FLAGS, read_as or options, warnings)
+    ocr: pymupdf.TextPage | None = None
+    if read_as is not None:
+        ocr = _unreadable_layer_read(page, read_as, warnings)  # None: the layer is kept as it is
+    elif not blocks and options.ocr and (is_image or page.get_images()):
+        ocr = ocr_textpage(page, _TEXT_FLAGS, options, warnings)
         if ocr is None:
             return "", None
-        if read_as is not None:
-            warnings.append(f"{UNREADABLE_LAYER}; the page was OCR'd")
-        textpage = ocr
-        listed = textpage.extractBLOCKS()
-        blocks, _ = _text_blocks(page, textpage, listed)
-        scanned = True  # its rules are in its picture
     elif options.ocr and is_stamped_scan(page, [(box, text) for box, text, _ in blocks]):
         stamp = [(box, text) for box, text, _ in blocks]
         read, ocr = ocr_rest_of_page(page, stamp, _TEXT_FLAGS, options, warnings)
         if stamped is not None and ocr is not None:
             stamped.append((textpage, [box for box, _ in stamp]))
         return "\n\n".join(text for _, text in read), ocr
+    if ocr is not None:
+        textpage = ocr
+        listed = textpage.extractBLOCKS()
+        blocks, _ = _text_blocks(page, textpage, listed)
+        scanned = True  # its rules are in its picture
     if not blocks:
         return "", textpage
     turn = turn_read(page) if scanned else 0.0  # the words of a page OCR read turned stand upright
@@ -502,6 +506,30 @@ def _codes_read(texts: list[str]) -> bool:
     if not read_by_codes(texts):
         return False
     return script_language(texts) is not None or guess_language(" ".join(texts).split()) is not None
+
+
+UNREADABLE_CONFIDENCE = 60.0  # mean word confidence under which OCR of an unreadable layer is no reading
+
+
+def _unreadable_layer_read(
+    page: pymupdf.Page, options: ParseOptions, warnings: list[str]
+) -> pymupdf.TextPage | None:
+    """OCR's reading of a page whose text layer is unreadable, with a warning; None (the layer kept, a
+    warning saying why) when OCR fails or reads it with a mean confidence under UNREADABLE_CONFIDENCE:
+    what it read is no text either (a score's notes, a script no installed language reads)."""
+    ocr = ocr_textpage(page, _TEXT_FLAGS, options, warnings)
+    if ocr is None:
+        return None
+    confidence = recorded_confidence(page)
+    if confidence is None or confidence < UNREADABLE_CONFIDENCE:
+        forget_reading(page)
+        warnings.append(
+            f"{UNREADABLE_LAYER}; OCR read it with a mean confidence of {confidence or 0:.0f} only, "
+            "so it was kept"
+        )
+        return None
+    warnings.append(f"{UNREADABLE_LAYER}; the page was OCR'd")
+    return ocr
 
 
 def _unreadable_layer_options(

@@ -191,3 +191,25 @@ def test_an_invoice_written_as_a_letter_names_no_one_by_its_greeting_and_gives_t
     )
     assert output["issuer"] is None or output["issuer"]["name"] is None  # type: ignore[index]
     assert output["iban"] == "NL11TRIO0781509440"
+
+
+def test_the_customers_name_over_its_vat_id_under_the_senders_is_not_the_issuer() -> None:
+    output = _output(
+        "Invoice No: 20-A0091",
+        "Example Inc\nVAT ID: AT8375614432\n1640 Riverside Drive\nHill Valley, CA",
+        "Erika Muster\nVAT ID: DE837566332\nMusterallee 1\n12345 Musterstadt",
+        "Total 100.00 €",
+    )
+    assert output["issuer"]["name"] == "Example Inc"  # type: ignore[index]
+
+
+def test_an_items_table_opening_the_page_and_the_title_over_the_addressee_are_no_letterhead() -> None:
+    output = _output(
+        "| Prestation | Qte | Prix unitaire | Montant |\n|---|---|---|---|\n"
+        "| Conseil | 1 | 72 000,00 | 72 000 CFA |",
+        "Facture EX/2025/11224",
+        "A EXEMPLE SARL\n\nRue 4 villa 909\nDakar\nSENEGAL",
+        "EXEMPLE-EXPERTS SAS\nAvenue Mermoz\nDAKAR SN 990000\ncontact@exemple-experts.sn",
+        "Net à payer 72 000 CFA",
+    )
+    assert output["issuer"]["name"] == "EXEMPLE-EXPERTS SAS"  # type: ignore[index]

@@ -746,7 +746,9 @@ def letterhead_of(reading: Reading) -> Region | None:
                 # the name at a place of its own: the label's is (index, 0)
                 items += [(named, (index, -9))] if named else []
                 return Region(tuple(items[:5]), _LETTERHEAD) if items else None
-            if label_key(text) not in DOCUMENT_TITLES and not is_titled_number(text):
+            if is_titled_number(text):  # "Invoice INV1": the title and its number end the letterhead
+                return Region(tuple(items[:5]), _LETTERHEAD) if items else None
+            if label_key(text) not in DOCUMENT_TITLES:
                 items.append((text, (index, 0)))
     return Region(tuple(items[:5]), _LETTERHEAD) if items else None
 
@@ -795,6 +797,8 @@ def _letterhead_cells(reading: Reading) -> list[tuple[str, Pos]]:
         return []
     if label_colon(name) is not None or reading.reads_as_label(name) or synonyms(label_key(name)):
         return []  # a column's heading ("Description"), no one's name
+    if any(is_known_label(cell) for cell in head[1:] if cell.strip()):
+        return []  # the line items' headings ("Prestation | Qte | Prix unitaire"), no letterhead
     items: list[tuple[str, Pos]] = []
     for at in range(first, min(first + 5, len(lines))):
         cells = lines[at].cells
@@ -866,8 +870,8 @@ def company_blocks_of(reading: Reading) -> list[Region]:
         registered = _registered_name(index, reading)
         if registered:
             found.append(Region((registered,), _REGISTERED))
-        elif _name_over_tax_id(index, reading):  # as telling as a registration line
-            found.append(Region(((text, (index, 0)),), _REGISTERED))
+        elif not found and _name_over_tax_id(index, reading):  # the first block: the sender's
+            found.append(Region(((text, (index, 0)),), _REGISTERED))  # as telling as a registration
     return sorted(found, key=lambda region: -region.score)
 
 

@@ -569,7 +569,7 @@ KINDS: tuple[DocumentKind, ...] = (
         "ativo, patrimonio liquido, aktywa, pasywa, kapital wlasny, "
         # profit and loss, and the entries of accounts, as the main languages write them
         "gross profit, net profit, profit margin, operating profit, journal entries, chart of accounts, "
-        "annual return, volatility, sharpe ratio, asset allocation, holdings, jahresrendite, volatilitat, "
+        "annual return, volatility, sharpe ratio, asset allocation, jahresrendite, volatilitat, "
         "vermogensallokation, rentabilidad anual, volatilidad, rendement annuel, volatilite, "
         "gewinn, verlust, ecritures comptables, plan comptable, benefice, utile, perdita, lucro, winst, "
         "zysk, strata, przychody, koszty, zysk netto, zysk brutto, "
@@ -616,7 +616,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "referencias normativas, terminos y definiciones, riferimenti normativi, termini e definizioni, "
         "нормативные ссылки, термины и определения, область применения, нормативні посилання, "
         "терміни та визначення, сфера застосування, примечание, пример, приложение, раздел, "
-        "примітка, приклад, додаток, مثال, ملاحظة, تنبيه, التثبيت, الإعدادات",
+        "примітка, приклад, додаток, مثال, ملاحظة, تنبيه, التثبيت, تثبيت, تركيب, الإعدادات, إعدادات, "
+        "البرنامج, برنامج, القائمة, واجهة",
         PROSE,
     ),
     _kind(
@@ -627,7 +628,7 @@ KINDS: tuple[DocumentKind, ...] = (
         "rulebook, rules of play, game rules, spielregeln, regelwerk, regles du jeu, reglas del juego, "
         "regole del gioco, regras do jogo, "
         # Russian, Ukrainian and Arabic: a book, a textbook, a novel
-        "книга, учебник, роман, учебное пособие, підручник, كتاب, الكتاب, رواية, الرواية, كتاب مدرسي",
+        "учебник, роман, учебное пособие, підручник, رواية, الرواية, كتاب مدرسي",
         "chapter, kapitel, chapitre, hoofdstuk, capitulo, capitolo, rozdzial, preface, foreword, prologue, "
         "epilogue, contents, table of contents, index, glossary, isbn, edition, "
         "publisher, published by, copyright, all rights reserved, printed in, volume, exercises, "
@@ -635,7 +636,8 @@ KINDS: tuple[DocumentKind, ...] = (
         "table des matieres, edition, editions, imprime, voorwoord, inhoud, uitgeverij, prologo, indice, "
         "editorial, edicion, prefazione, sommario, edizione, editore, prefacio, sumario, editora, "
         "przedmowa, spis tresci, wydanie, wydawnictwo, "
-        "глава, предисловие, оглавление, издательство, издание, все права защищены, розділ, передмова, "
+        "книга, глава, предисловие, оглавление, издательство, издание, все права защищены, розділ, "
+        "передмова, كتاب, الكتاب, "
         "зміст, видавництво, видання, الفصل الأول, مقدمة, المقدمة, الفهرس, فهرس المحتويات, المحتويات, "
         "الطبعة الأولى, الطبعة, دار النشر, حقوق الطبع محفوظة, جميع الحقوق محفوظة, إهداء, الإهداء, "
         "player, players, dice, opponent, game master, character creation, spieler, wurfel, joueur, "

@@ -571,7 +571,7 @@ KINDS: tuple[DocumentKind, ...] = (
         "gross profit, net profit, profit margin, operating profit, journal entries, chart of accounts, "
         "annual return, volatility, sharpe ratio, asset allocation, jahresrendite, volatilitat, "
         "vermogensallokation, rentabilidad anual, volatilidad, rendement annuel, volatilite, "
-        "gewinn, verlust, ecritures comptables, plan comptable, benefice, utile, perdita, lucro, winst, "
+        "ecritures comptables, plan comptable, "
         "zysk, strata, przychody, koszty, zysk netto, zysk brutto, "
         "выручка, чистая прибыль, прибыль, убыток, активы, пассивы, собственный капитал, "
         "денежные средства, виручка, чистий прибуток, прибуток, збиток, активи, пасиви, "

@@ -679,13 +679,13 @@ def unreadable(texts: Iterable[str]) -> bool:
     return broken >= UNREADABLE_WORDS and broken >= UNREADABLE_SHARE * len(words)
 
 
-CODES_READ_SHARE = 0.8  # of a page's words with letters that are letters of one script, read by codes
+CODES_READ_SHARE = 0.95  # of a page's words with letters that are letters of one script, read by codes
 
 
 def read_by_codes(texts: Iterable[str]) -> bool:
     """Whether a page read with its glyphs' codes where they have no Unicode value reads as text: no
     glyph left without a character, no control or private character (a symbol font's bullet read as
-    "r\x01"), and four words in five of those with letters are letters of one script (an Arabic font
+    "r\x01"), and nineteen words in twenty of those with letters are letters of one script (an Arabic font
     whose dots are glyphs of their own reads its codes as Latin letters inside Arabic words). A font
     whose codes are its characters (a subset numbered as the text it sets) is then read exactly."""
     texts = list(texts)

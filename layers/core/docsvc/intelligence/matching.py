@@ -57,6 +57,7 @@ _OWN_REFERENCES = (("reference",), ("our", "reference"), ("reference", "number")
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
 _IN_THE_FOOT = 0.5  # an issuer's label naming a lone value below the total (a salesperson's, a cashier's)
 # A contact's label run into a letterhead's line, its column printed beside: "Muster GmbH Tel: 030 123".
+_ITEM_COLUMNS = 4  # cells beside the first of a row that make it a table of items, two of them headings
 _HEAD_LINES = 8  # lines of a page's head a table opening it as its letterhead may stand after
 _CONTACT_LABEL = r"(?:tel(?:efon)?|phone|fax|e-?mail|mobil[e]?|web|internet)\.?\s?:\s"
 _CONTACT_RUN_IN = re.compile(rf"(?i)\s{_CONTACT_LABEL}")
@@ -746,8 +747,6 @@ def letterhead_of(reading: Reading) -> Region | None:
                 # the name at a place of its own: the label's is (index, 0)
                 items += [(named, (index, -9))] if named else []
                 return Region(tuple(items[:5]), _LETTERHEAD) if items else None
-            if is_titled_number(text):  # "Invoice INV1": the title and its number end the letterhead
-                return Region(tuple(items[:5]), _LETTERHEAD) if items else None
             if label_key(text) not in DOCUMENT_TITLES:
                 items.append((text, (index, 0)))
     return Region(tuple(items[:5]), _LETTERHEAD) if items else None
@@ -763,6 +762,15 @@ def _name_before_its_number(text: str) -> str:
         return ""
     name = parts[0].strip()
     return name if _mostly_letters(name) and not is_known_label(name) else ""
+
+
+def any_letterhead(reading: Reading) -> Region | None:
+    """The letterhead the page opens with, or the one printed as a table's first column when the lines
+    opening it are only the title and its number ("Invoice INV1" over "| My Company | John Doe |")."""
+    found = letterhead_of(reading)
+    if found is None or all(is_titled_number(text) for text, _ in found.items):
+        return _table_letterhead(reading) or found
+    return found
 
 
 def _table_letterhead(reading: Reading) -> Region | None:
@@ -797,7 +805,9 @@ def _letterhead_cells(reading: Reading) -> list[tuple[str, Pos]]:
         return []
     if label_colon(name) is not None or reading.reads_as_label(name) or synonyms(label_key(name)):
         return []  # a column's heading ("Description"), no one's name
-    if any(is_known_label(cell) for cell in head[1:] if cell.strip()):
+    others = [cell for cell in head[1:] if cell.strip()]
+    headings = [cell for cell in others if is_known_label(cell) and label_colon(cell) is None]
+    if len(headings) >= 2 and (3 * len(headings) >= len(others) or len(others) >= _ITEM_COLUMNS):
         return []  # the line items' headings ("Prestation | Qte | Prix unitaire"), no letterhead
     items: list[tuple[str, Pos]] = []
     for at in range(first, min(first + 5, len(lines))):
@@ -1120,7 +1130,7 @@ class _RegionCache:
                 sent = sender_line_of(self.reading)
                 found = (sent[0] if issued else sent[1]) if sent else None
                 if found is None and issued and not regions:
-                    found = letterhead_of(self.reading) or _table_letterhead(self.reading)
+                    found = any_letterhead(self.reading)
                     regions += company_blocks_of(self.reading)
                 if found is None and not issued and not regions:
                     found = addressee_of(self.reading)
@@ -1201,7 +1211,7 @@ def _candidates(
         for region in regions_of(slot.aliases, frozenset(), reading)[:3]:
             yield from from_region(slot, region, reading, whole=True)
         if reading.issued_by(slot.aliases):
-            letterhead = letterhead_of(reading) or _table_letterhead(reading)
+            letterhead = any_letterhead(reading)
             for region in ([letterhead] if letterhead else []) + company_blocks_of(reading):
                 yield from from_region(slot, region, reading, whole=True)
     yield from without_label(slot, reading)

@@ -493,6 +493,21 @@ def test_a_caption_ending_in_its_colon_takes_the_empty_line_after_it_not_the_roo
         assert field.bbox.left > caption[2] - 0.002, field.description  # after it
 
 
+def test_dot_leaders_over_captions_centred_under_them_are_named_by_those_captions() -> None:
+    """A signature block of two dot leaders side by side, each over its caption set in the middle
+    under it ("(Ort, Datum)", "(Unterschrift)"): each leader is the blank its caption names, and the
+    room under the captions is no blank."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((65, 686), "." * 51, fontsize=9)
+        page.insert_text((323, 686), "." * 53, fontsize=9)
+        page.insert_text((101, 698), "(Ort, Datum)", fontsize=9)
+        page.insert_text((365, 698), "(Unterschrift)", fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    assert [field.description for field in fields] == ["(Ort, Datum) [date]", "(Unterschrift)"]
+    assert all(field.bbox.top * 842 < 690 for field in fields)  # the leaders, not the room under
+
+
 def test_a_dot_leader_run_into_the_last_word_of_a_line_takes_the_whole_line_as_label() -> None:
     """A return's line whose last word runs into its dot leader ("...included in federal income.....")
     that leads to the amount's box: the box is named by the line, not by the word glued to the dots."""

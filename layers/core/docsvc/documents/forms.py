@@ -1064,16 +1064,21 @@ def _glued_to_words(word: Word, words: list[Word]) -> bool:
 
 
 def _caption_alone_under(box: Rect, words: list[Word], taken: list[Rect]) -> str:
-    """The caption flush under a blank from its start ("_______ / Case Number"), when the line above
-    the blank stands across an empty line (a title, or the caption of the blank above): that caption
-    is the blank's own. A line right over the blank is its label instead."""
+    """The caption flush under a blank from its start ("_______ / Case Number") or centred under it
+    ("......" over "(Ort, Datum)"), when the line above the blank stands across an empty line (a
+    title, or the caption of the blank above): that caption is the blank's own. A line right over the
+    blank is its label instead."""
     height = _height(box)
     caption = [
         word for word in words
         if box[3] - 0.25 * height <= word[1] <= box[3] + 0.3 * height and box[0] - 2 <= word[0] < box[2]
         and _clean(word[4]) and not _is_blank(word[4])
     ]  # fmt: skip
-    if not caption or min(word[0] for word in caption) > box[0] + 0.25 * (box[2] - box[0]):
+    if not caption:
+        return ""
+    if min(word[0] for word in caption) > box[0] + 0.25 * (box[2] - box[0]) and not _centred(
+        caption, box[0], box[2], height
+    ):
         return ""
     above = _line_above(box, words, taken)
     if above and box[1] - max(word[3] for word in above) < 0.5 * height:

@@ -2330,6 +2330,7 @@ def test_a_word_of_capitals_set_letter_spaced_is_read_as_one_word() -> None:
     assert phrase("С Т А Н Д А Р Т") == ("стандарт",)  # noqa: RUF001
     # three letters, or letters in lower case, are letters: initials, a list of variables
     assert phrase("A B C") == ("a", "b", "c")
+    assert phrase("T E S T") == ("test",)  # four letters: a word
     assert phrase("x y z w") == ("x", "y", "z", "w")
     assert word_count("I N V O I C E") == 1
 
@@ -2376,3 +2377,11 @@ def test_a_portfolio_summary_of_short_pages_is_a_financial_report_not_slides() -
     chart = "Datum: 2025-11-01\nAktien\nAnleihen\nRohstoffe"
     disclaimer = "Datum: 2025-11-01\nHinweis\nDieser Bericht dient nur der Information."
     assert classify([summary, chart, disclaimer], ELEVEN_KINDS).category == "financial_report"
+
+
+def test_a_greeting_of_more_than_eight_words_is_one_only_up_to_sixteen_ending_in_its_comma() -> None:
+    sixteen = "Dear " + " ".join(["Members"] * 15) + ","
+    assert is_salutation(sixteen)
+    assert not is_salutation("Dear " + " ".join(["Members"] * 16) + ",")  # seventeen words
+    assert not is_salutation("Dear " + " ".join(["Members"] * 8))  # nine words, no comma
+    assert is_salutation("Dear " + " ".join(["Members"] * 7))  # eight words

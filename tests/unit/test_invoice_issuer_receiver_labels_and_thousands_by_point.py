@@ -102,6 +102,8 @@ def test_a_czech_simplified_tax_documents_number_and_a_deadline() -> None:
         ("Petr Novák, Dlouhá 15, Brno", "Petr Novák"),
         ("Acme Ltd, 12 High Street", "Acme Ltd"),
         ("Jan Novák, 602 00 Brno", "Jan Novák"),
+        ("Maria de la Cruz Ortega, Calle 5", "Maria de la Cruz Ortega"),  # five words: a name
+        ("Maria de la Cruz Ortega Ruiz, Calle 5", "Maria de la Cruz Ortega Ruiz, Calle 5"),  # six
         ("Smith, John", "Smith, John"),  # a surname before the first name
         ("Acme, Inc.", "Acme, Inc."),
         ("Example, Inc., 12 Main St", "Example, Inc., 12 Main St"),  # the legal form after the comma
@@ -165,6 +167,7 @@ def test_a_table_of_the_two_parties_blocks_after_the_title_and_its_dates_opens_w
 )
 def test_an_amount_whose_currency_ends_a_sentence_is_read(text: str, amount: float) -> None:
     assert parse_number(text) == (amount, 1.0)
+    assert parse_number("100 .") is None  # a stop apart from a figure with no currency between: no amount
 
 
 def test_polish_sale_dates_and_copy_marks_are_labels_not_a_buyers_name() -> None:

@@ -147,3 +147,23 @@ def test_the_script_of_a_layers_readable_letters_names_the_language_to_read_it_i
 def test_latin_codes_are_read_only_where_they_spell_a_language() -> None:
     assert pdf._codes_read(["I write this letter in support of the application of our colleague"])
     assert not pdf._codes_read(["J xsjuf uijt mfuufs jo tvqqpsu pg uif bqqmjdbujpo pg pvs dpmmfbhvf"])
+
+
+def test_the_limits_of_an_unreadable_layer_at_their_boundaries() -> None:
+    broken, whole = "\ufffd\ufffdab", "word"
+    assert unreadable([" ".join([broken] * 6)])  # six words of glyphs without characters
+    assert not unreadable([" ".join([broken] * 5)])  # five are too few
+    assert unreadable([" ".join([broken] * 6 + [whole] * 6)])  # half of the words
+    assert not unreadable([" ".join([broken] * 6 + [whole] * 7)])  # under half
+
+
+@pytest.mark.skipif(ocr.tessdata() is None, reason="Tesseract's language data is not installed")
+@pytest.mark.parametrize(("confidence", "kept"), [(60.0, True), (59.9, False)])
+def test_an_ocr_reading_of_an_unreadable_layer_is_kept_from_a_mean_confidence_of_60(
+    monkeypatch: pytest.MonkeyPatch, confidence: float, kept: bool
+) -> None:
+    monkeypatch.setattr(pdf, "read_by_codes", lambda texts: False)
+    monkeypatch.setattr(pdf, "recorded_confidence", lambda page: confidence)
+    [page] = parse_pages(_unmapped_letter(), "pdf", ParseOptions())
+    assert ("Dear Ms Example," in page.text) is kept
+    assert (UNMAPPED in page.text) is not kept

@@ -41,7 +41,7 @@ from docsvc.intelligence.labels import (
     synonyms,
 )
 from docsvc.intelligence.lines import Line, Pos, label_colon, segments
-from docsvc.intelligence.pairs import Pair
+from docsvc.intelligence.pairs import Pair, label_and_value
 from docsvc.intelligence.reading import SYNONYM, Aliases, Reading, inline_pairs, labelled_pairs
 from docsvc.intelligence.receipts import is_shop_field, numbers_the_shop
 from docsvc.intelligence.unlabelled import ticked_flag, without_label
@@ -792,7 +792,7 @@ def _letterhead_cells(reading: Reading) -> list[tuple[str, Pos]]:
             or not (
                 label_key(line.text) in DOCUMENT_TITLES
                 or is_titled_number(line.text)
-                or _labelled_value(line.text)
+                or (label_and_value(line.text) and len(segments(line.text)) == 1)  # "Date: 2014-10-26"
             )
         ),
         None,
@@ -821,13 +821,6 @@ def _letterhead_cells(reading: Reading) -> list[tuple[str, Pos]]:
         if _POSTCODE.search(cell):
             break
     return items
-
-
-def _labelled_value(text: str) -> bool:
-    """Whether a line is one label and its value ("Date: 2014-10-26", "Due Date: ..."), a title's
-    number or date, not a letterhead's line."""
-    colon = label_colon(text)
-    return colon is not None and bool(text[colon + 1 :].strip()) and len(segments(text)) == 1
 
 
 def company_blocks_of(reading: Reading) -> list[Region]:

@@ -968,14 +968,14 @@ def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
     neither a key nor a value and heads nothing."""
 
     def keys(row: tuple[str, ...]) -> bool:
-        return any(row) and all(not cell or is_label_text(cell) or _label_and_value(cell) for cell in row)
+        return any(row) and all(not cell or is_label_text(cell) or label_and_value(cell) for cell in row)
 
     def pair(key: tuple[int, tuple[str, ...]], values: tuple[int, tuple[str, ...]]) -> list[Pair]:
         (key_line, key_row), (value_line, value_row) = key, values
         return [
             Pair(label, value, "cell", (key_line, place), (value_line, place))
             for place, (label, value) in enumerate(zip(key_row, value_row, strict=True))
-            if label and value and not _heads_rates(label) and not _label_and_value(label)
+            if label and value and not _heads_rates(label) and not label_and_value(label)
         ]
 
     pairs: list[Pair] = []
@@ -1006,7 +1006,7 @@ def _continues_first_cell(row: tuple[str, ...], below: tuple[str, ...]) -> bool:
     return under == [0] and len(filled) > 1 and filled[0] == 0
 
 
-def _label_and_value(cell: str) -> bool:
+def label_and_value(cell: str) -> bool:
     """A cell holding a label, its colon and a value after it ("Phone: 06 12 34 56 78")."""
     colon = label_colon(cell)
     return colon is not None and is_label_text(cell[:colon]) and bool(cell[colon + 1 :].strip())

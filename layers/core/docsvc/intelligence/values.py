@@ -65,10 +65,10 @@ def parse_number(text: str, decimal_comma: bool = False) -> tuple[float, float] 
     three digits ("1,200", "1.200") is a thousands separator unless `decimal_comma` says otherwise for
     the comma or the point respectively.
     """
-    cleaned = _CURRENCY.sub(
-        " ", _LETTER_SIGN.sub(" ", _BROKEN.sub(" ", _RULE_AFTER.sub("", text[:100])))
-    ).strip()
-    cleaned = _STOP_AFTER_CURRENCY.sub("", cleaned)  # "2906.99 zł.": the sentence's stop after the code
+    signed = _LETTER_SIGN.sub(" ", _BROKEN.sub(" ", _RULE_AFTER.sub("", text[:100])))
+    cleaned = _CURRENCY.sub(" ", signed).strip()
+    if cleaned != signed.strip():  # "2906.99 zł.": the sentence's stop after the currency's code
+        cleaned = _STOP_AFTER_CURRENCY.sub("", cleaned)
     quality = 1.0
     unit = _UNIT_AFTER.fullmatch(cleaned)
     if unit:

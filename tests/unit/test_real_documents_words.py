@@ -263,3 +263,23 @@ def test_raw_words_off_their_line_but_close_or_far_on_their_own_line_stay_as_raw
     page = SimpleNamespace(get_text=lambda flags=0: "")
 
     assert _off_line_apart(page) == {}
+
+
+def test_only_pages_the_engine_ocrd_for_a_layer_of_no_characters_are_marked_unreadable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page OCR'd because its text layer maps its glyphs to nothing has no raw words to keep and is
+    left out of the engine's fidelity; a page whose layer was kept, with a warning, is compared as any."""
+    from docsvc.documents.engine.model import Page
+    from docsvc.documents.engine.textlayer import UNREADABLE_LAYER, UNREADABLE_READ
+
+    pages = [
+        Page(1, "read by OCR", warnings=(UNREADABLE_READ,), ocr_confidence=91.0),
+        Page(
+            2, "kept", warnings=(f"{UNREADABLE_LAYER}; OCR in 'tam' is not installed here, so it was kept",)
+        ),
+    ]
+    monkeypatch.setattr(real_documents.engine, "parse_pages", lambda content, kind, options: iter(pages))
+    output = real_documents.run_engine(b"%PDF", "pdf")
+    assert output.unreadable_pages == {0}
+    assert output.ocr_pages == {0}

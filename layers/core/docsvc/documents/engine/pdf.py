@@ -67,6 +67,7 @@ from docsvc.documents.engine.textlayer import (
     SPACED_AFTER_UNMAPPED,
     UNMAPPED,
     UNREADABLE_LAYER,
+    UNREADABLE_READ,
     Char,
     cut_after_unmapped,
     cut_far_after_unmapped,
@@ -528,7 +529,7 @@ def _unreadable_layer_read(
             "so it was kept"
         )
         return None
-    warnings.append(f"{UNREADABLE_LAYER}; the page was OCR'd")
+    warnings.append(UNREADABLE_READ)
     return ocr
 
 

@@ -644,7 +644,8 @@ def runs_as_blocks(
 UNREADABLE_SHARE = 0.5  # of a page's words (not its numbers) holding a glyph of no character
 UNREADABLE_WORDS = 6  # such words at least: a page whose text layer no reader can use, OCR'd instead
 _GLYPHS_OF_A_WORD = 3  # glyphs of no character that make a word of them alone, not a symbol's
-UNREADABLE_LAYER = "its text layer maps most glyphs to no character"  # the warning's words
+UNREADABLE_LAYER = "its text layer maps most glyphs to no character"  # the warnings' words
+UNREADABLE_READ = f"{UNREADABLE_LAYER}; the page was OCR'd"  # the warning of a page so read
 # The script a page's readable letters are in, by their code points, and the Tesseract language that
 # reads it (Latin, or no readable letter at all, reads with the default languages).
 _SCRIPTS = (

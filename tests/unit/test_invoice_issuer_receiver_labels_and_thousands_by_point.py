@@ -167,7 +167,8 @@ def test_a_table_of_the_two_parties_blocks_after_the_title_and_its_dates_opens_w
 )
 def test_an_amount_whose_currency_ends_a_sentence_is_read(text: str, amount: float) -> None:
     assert parse_number(text) == (amount, 1.0)
-    assert parse_number("100 .") is None  # a stop apart from a figure with no currency between: no amount
+    assert parse_number("163 253 571.42 .") == (163253571.42, 1.0)  # the stop apart, no currency between
+    assert parse_number("12.") is None  # a stop right after the figures is no stop apart
 
 
 def test_polish_sale_dates_and_copy_marks_are_labels_not_a_buyers_name() -> None:

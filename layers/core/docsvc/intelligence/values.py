@@ -24,7 +24,7 @@ _CURRENCY = re.compile(
     r"(?-i:RM|PEN|MAD|PHP|COP|Bs\.?|S/\.?))(?![a-z])|"
     r"新台幣|新臺幣|新台币|[$€£¥₹₩₽₺₪₫฿₴₦₱¢₲元円]"
 )
-_STOP_AFTER_CURRENCY = re.compile(r"(?<=\d)\s+\.$")
+_STOP_AFTER_AMOUNT = re.compile(r"(?<=\d)\s+\.$")
 _UNIT_AFTER = re.compile(r"(.*?[\d)])\s*(%|[^\W\d_]{1,6}\.?)")
 _GROUP_SPACES = " '\u2019\u00a0\u202f"  # thousands separated by spaces or apostrophes: 1 234,50, 1'234.50
 _AMOUNT = re.compile(
@@ -65,10 +65,11 @@ def parse_number(text: str, decimal_comma: bool = False) -> tuple[float, float] 
     three digits ("1,200", "1.200") is a thousands separator unless `decimal_comma` says otherwise for
     the comma or the point respectively.
     """
-    signed = _LETTER_SIGN.sub(" ", _BROKEN.sub(" ", _RULE_AFTER.sub("", text[:100])))
-    cleaned = _CURRENCY.sub(" ", signed).strip()
-    if cleaned != signed.strip():  # "2906.99 zł.": the sentence's stop after the currency's code
-        cleaned = _STOP_AFTER_CURRENCY.sub("", cleaned)
+    cleaned = _CURRENCY.sub(
+        " ", _LETTER_SIGN.sub(" ", _BROKEN.sub(" ", _RULE_AFTER.sub("", text[:100])))
+    ).strip()
+    # a sentence's stop after the amount, or after its currency's code: "2906.99 zł.", "ҚҚС: 571.42 ."
+    cleaned = _STOP_AFTER_AMOUNT.sub("", cleaned)
     quality = 1.0
     unit = _UNIT_AFTER.fullmatch(cleaned)
     if unit:

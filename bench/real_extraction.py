@@ -5,7 +5,7 @@
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
                  fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|
                  fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|fresh37|fresh38|fresh39|fresh40|
-                 fresh41|fresh42|fresh43|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
+                 fresh41|fresh42|fresh43|fresh44|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
         [--json PATH] [--scans] [--present]
 
@@ -172,6 +172,12 @@ that input where there is one, else read by hand; measured only.
 a PHP visualiser's rendering of a ZUGFeRD XML, a LaTeX template with a Swiss QR-bill payment part, a Typst
 template's French test fixture, a pandoc LaTeX boilerplate's example and another Typst template's
 Rechnung), their truth the XML, data file, Typst source, YAML or TOML beside each PDF; measured only.
+`fresh44` holds nine invoices of templates no other split has (European Portuguese, Polish, French,
+Indian English, German, English and Spanish: a telecom operator's fatura, a sole trader's faktura from an
+online invoicing service, a mobile operator's facture, an e-invoicing platform's rendering of a Factur-X
+XML, an airline's GST tax invoice, an IT firm's domain-fee Rechnung, a telecom operator's Festnetz-Rechnung,
+a software firm's spreadsheet invoice and a small Go program's factura de ventas), their truth the XML the
+PDF embeds for one, read by hand from the page for the others; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -432,6 +438,7 @@ SPLITS = (
     "fresh41",
     "fresh42",
     "fresh43",
+    "fresh44",
     "receipts",
     "receipts2",
     "receipts2-heldout",

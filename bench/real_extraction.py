@@ -5,7 +5,7 @@
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
                  fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|
                  fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|fresh37|fresh38|fresh39|fresh40|
-                 fresh41|fresh42|fresh43|fresh44|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
+                 fresh41|fresh42|fresh43|fresh44|fresh45|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
         [--json PATH] [--scans] [--present]
 
@@ -178,6 +178,11 @@ online invoicing service, a mobile operator's facture, an e-invoicing platform's
 XML, an airline's GST tax invoice, an IT firm's domain-fee Rechnung, a telecom operator's Festnetz-Rechnung,
 a software firm's spreadsheet invoice and a small Go program's factura de ventas), their truth the XML the
 PDF embeds for one, read by hand from the page for the others; measured only.
+`fresh45` holds six invoices of templates no other split has (German, Polish, Brazilian Portuguese, English,
+Spanish and Nepali English: a car museum's four-language ticket Rechnung, a science museum's faktura VAT, a
+mobile operator's business fatura with its call detail, a Node package's example invoice, a student shop
+application's factura and a manufacturer's redesigned tax invoice), their truth read by hand from the
+page; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -439,6 +444,7 @@ SPLITS = (
     "fresh42",
     "fresh43",
     "fresh44",
+    "fresh45",
     "receipts",
     "receipts2",
     "receipts2-heldout",

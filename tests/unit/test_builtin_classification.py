@@ -15,10 +15,13 @@ from docsvc.intelligence.classification import (
     Category,
     classify,
     document_shapes,
+    greets_before_prose,
     is_salutation,
+    leads_to_pages,
+    lines_of,
     whole_occurrences,
 )
-from docsvc.intelligence.vocabulary import IndexedText, phrase, word_count
+from docsvc.intelligence.vocabulary import IndexedText, compound_kind, phrase, word_count
 
 # A guard against runaway work (catastrophic backtracking takes minutes), not a speed target: the
 # speed of the built-in models is measured by bench/intelligence_corpus.py.
@@ -2385,3 +2388,81 @@ def test_a_greeting_of_more_than_eight_words_is_one_only_up_to_sixteen_ending_in
     assert not is_salutation("Dear " + " ".join(["Members"] * 16) + ",")  # seventeen words
     assert not is_salutation("Dear " + " ".join(["Members"] * 8))  # nine words, no comma
     assert is_salutation("Dear " + " ".join(["Members"] * 7))  # eight words
+
+
+def test_a_letter_greeting_in_words_it_does_not_know_before_a_paragraph_is_a_letter() -> None:
+    page = "\n".join(
+        [
+            "Kapitän Hook",
+            "Bucht der Totenkopfinsel",
+            "12. März 2018",
+            "Werter Widersacher,",
+            "nachdem es mir gelungen ist, das Krokodil an die Kette zu legen, warte ich sehnsüchtig",
+            "darauf, ihm nicht nur deine Hände, sondern den ganzen verteufelten Kerl vorzuwerfen.",
+            "In freundlichster Feindschaft",
+            "Kapitän Hook",
+        ]
+    )
+    assert classify([page], ELEVEN_KINDS).category == "letter"
+    assert is_salutation("Bester Feind,") and is_salutation("Liebster Bruder,")
+
+
+def test_a_short_line_ending_in_a_comma_greets_only_before_a_paragraph_of_prose() -> None:
+    prose = "the committee met on the second day and agreed that the budget will be spent on the new"
+    assert greets_before_prose(["Werter Widersacher,", prose, prose])
+    assert not greets_before_prose(["Werter Widersacher,", prose])  # one line is no paragraph
+    assert not greets_before_prose(["Hooks Flaggschiff,", "12. März 2018", prose, prose])
+    assert not greets_before_prose(["Berlin 2018,", prose, prose])  # a number: no greeting
+    assert not greets_before_prose(["however the results show,", prose, prose])  # no capital
+
+
+def test_pages_opening_under_chapters_named_by_ordinals_are_a_book_not_slides() -> None:
+    pages = [
+        "Knjiga Prva\nOvo je naslov prve knjige",
+        "GLAVA Prva\nOvo je naslov prve glave\n" + "tekst " * 40,
+        "GLAVA Druga\nOvo je naslov druge glave\n4",
+        "GLAVA Treća\nOvo je naslov treće glave\n5",
+    ]
+    shapes = document_shapes(pages)
+    assert "presentation" not in shapes and "book" in shapes
+    assert classify(pages, ELEVEN_KINDS).category == "book"
+
+
+def test_a_table_of_contents_led_to_chinese_numerals_is_no_form_to_fill_in() -> None:
+    rows = ["| 当写覚紹録試率峡係印庭使喰東暮 | ........................... 一 |"] * 3
+    page = "Example Contents\n| Title | Page |\n|---|---|\n" + "\n".join(rows)
+    assert "form" not in document_shapes(["Title of Book", page])
+    assert leads_to_pages(lines_of(page))
+
+
+def test_a_package_manual_listing_its_numbered_tex_source_is_technical_documentation() -> None:
+    front = "\n".join(
+        [
+            "Language Support for XeLaTeX",
+            "A. Author",
+            "University of Somewhere, Department of Informatics",
+            "Abstract",
+            "The package provides support for typesetting with XeLaTeX and LuaLaTeX.",
+            "1 Introduction",
+            "The package provides support for typesetting. Users select the appropriate option.",
+        ]
+    )
+    source = "\n".join(
+        f'{n} \\global\\lccode"03{n:02d}="03{n:02d} \\global\\uccode"03{n:02d}="0370' for n in range(1, 30)
+    )
+    assert "technical documentation" in document_shapes([front, source])
+
+
+def test_a_title_naming_its_kind_in_a_compound_word_gives_the_kind() -> None:
+    page = "\n".join(
+        [
+            "Tullgranskningsrapport",
+            "Tullsyn — automatiserad granskning mot EU:s tulltaxa",
+            "| Fakturanummer: | EVAL-2026-002 |\n|---|---|\n| Datum: | 2026-06-15 |",
+            "Rekommenderade åtgärder",
+            "1. Låt tullombud verifiera HS-koden för varan.",
+        ]
+    )
+    assert classify([page], ELEVEN_KINDS).category == "report"
+    assert compound_kind("stromrechnung") is not None and compound_kind("newsletter") is None
+    assert compound_kind("rechnung") is None  # the word itself is no compound

@@ -34,6 +34,7 @@ from docsvc.intelligence.vocabulary import (
     DocumentKind,
     IndexedText,
     Phrase,
+    compound_kind,
     kinds_named,
     phrase,
     quoted,
@@ -629,11 +630,15 @@ LEADER_LINES = 3  # lines of titles led by dots to a page number that make a tab
 COUNT_LINES = 2  # the first and last lines of a page where a slide's count "n / N" is
 TITLE_PAGE_LINES = 8  # a title page: at most this many lines
 TITLE_PAGE_WORDS = 40  # and this many words
+COMPOUND_TITLE_WORDS = 3  # words at most of a title line naming its kind in a compound
 JOINING_WORD = 3  # letters at most of a word joining a kind's words ("de", "of", "di", "van", "der")
 
 _BULLET = re.compile(r"[\u2022\u2023\u25aa\u25a0\u25cf\u25cb\u25e6\u25b6\u25ba\u25b8\u27a2\u27a4\u2756]")
 _BOX = re.compile(r"[☐☑☒□❑◻▢]|\[\s?[xX]?\s?\](?!\()")
 _EMPTY_LABEL = re.compile(r"^[^\d:|]{2,40}:$")  # a label with nothing after it: a field left to fill in
+GREETING_WORDS = 4  # words at most of a greeting known by its place: alone before a paragraph
+GREETED_LINES = 2  # the lines of prose after it
+GREETED_WORDS = 8  # words at least of each
 SALUTATION_WORDS = 8  # words of a greeting at most, or twice as many ending in its comma or colon
 LETTER_PAGES = 2  # the pages (and the last one) where a letter's parts are
 LETTER_AMOUNTS = 3  # lines of amounts that make pages in a letter's form a bill, not a letter
@@ -652,10 +657,10 @@ _SALUTATION = re.compile(
     # "Mi querida", "Meu caro", "My dearest")
     r"(?:(?:mon|ma|mes|mio|mia|miei|mi|mis|meu|minha|my)\s+(?:(?:bien|tr[èe]s|tanto|muy|very)\s+)?"
     r"(?:ch[eè]re?s?|car[oaie]|querid[oa]s?|dear(?:est)?)\b)|"
-    r"sehr geehrte[rn]?|(?:sehr )?verehrte[rn]?|liebe[rn]?|guten tag|"
+    r"sehr geehrte[rn]?|(?:sehr )?verehrte[rn]?|lieb(?:st)?e[rns]?|guten tag|"
     r"madame|monsieur|mesdames|"
     r"messieurs|ch[eè]re?s?|estimad[oa]s?|apreciad[oa]s?|querid[oa]s?|distinguid[oa]s?|gentil[ei]|"
-    r"egregi[oa]|esimi[oa]|spett(?:\.|abile)\S*|geachte|beste|prezad[oa]s?|exm[oa]s?\.?|caro|cara|szanown[aiy]|"
+    r"egregi[oa]|esimi[oa]|spett(?:\.|abile)\S*|geachte|beste[rs]?|prezad[oa]s?|exm[oa]s?\.?|caro|cara|szanown[aiy]|"
     r"drog[aiy]|"
     # Nordic, Czech and Slovak, Romanian, Turkish, Russian, Indonesian and Malay ("Kepada Yth", the
     # greeting of peace that opens a letter there)
@@ -738,7 +743,9 @@ _LATE_DAY = re.compile(r"(?<!\d)(?:29|30|31)(?=\.?\s*(?:de\s+)?[^\W\d]{3,}|[./-]
 _SLIDE_COUNT = re.compile(r"(\d{1,3})\s*/\s*(\d{1,3})")
 _ENDING_COUNT = re.compile(r"(?<![\w/.])(\d{1,3})\s*/\s*(\d{1,3})\s*\|?\s*$")
 _BLANK = re.compile(r"_{4,}|\.{8,}|…{3,}|(?:\. ){6,}|:\s*_{2,}")  # "Seite:__" is a short blank
-_LEADER = re.compile(r"(?:\.\s?){4,}\s*[\dIVXivx]+$")
+# a title led by dots to its page number, in figures, in Roman numerals or in Chinese ones ("一", "十二"), the
+# line closed by a table's bar where the contents are set as a table
+_LEADER = re.compile(r"(?:\.\s?){4,}\s*(?:[\dIVXivx]+|[一二三四五六七八九十百]+)\s*\|?$")
 _OPEN_LEADER = re.compile(r"(?:\.\s?){4,}$")  # the dots of a leader whose page number is on the next line
 # A right-to-left table of contents read in visual order: the page number (or the letter numbering a front
 # matter page in abjad order) first, the dots, then the title.
@@ -746,17 +753,22 @@ _LEADER_FIRST = re.compile(r"^(?:[\dIVXivx]+|[^\W\d_])\s*(?:\.\s?){4,}\s*[^\W\d_
 _PAGE_NUMBER = re.compile(r"^[\dIVXivx]+$")
 LONG_KINDS = ("book", "technical documentation", "report")
 # A line of source code: an assignment, a call alone on its line, a comment, braces alone, a statement
-# opening a block (words of sentences are none of these; a formula "x = 2" in a paper is rare enough).
+# opening a block, a TeX macro opening its line (words of sentences are none of these; a formula "x = 2"
+# in a paper is rare enough); a listing may number its lines ("12 \global\lccode ...").
 _CODE = re.compile(
-    r"""^(?:[A-Za-z_][\w.$\[\]'"]*\s*(?:=|<-|:=|\+=)\s*\S.*"""
+    r"""^(?:\d{1,4}\s+)?(?:[A-Za-z_][\w.$\[\]'"]*\s*(?:=|<-|:=|\+=)\s*\S.*"""
+    r"|\\[A-Za-z@]{2,}\b.*"
     r"|[A-Za-z_][\w.$]*\(.*\)\s*[;{]?\s*(?:(?:#|//).*)?"
     r"|(?:#|//)\s?\S.*"
     r"|[{}\[\]();]+"
     r"|(?:import|from|def|class|return|if|for|while|public|private|function|var|let|const)\b.*[:;{(]\s*)$"
 )
+# A chapter's heading, by its number or the ordinal word that names it ("Chapter 3", "Kapitel II", "GLAVA
+# Prva": chapter one in Serbian and Croatian, whose books say "glava" or "poglavlje")
 _CHAPTER = re.compile(
-    r"^(?:chapter|kapitel|chapitre|cap[ií]tulo|capitolo|rozdzia[łl]|hoofdstuk)\s+"
-    r"(?:\d{1,3}|[ivxlc]{1,7}|one|two|three|four|five|six|seven|eight|nine|ten)\b",
+    r"^(?:chapter|kapitel|chapitre|cap[ií]tulo|capitolo|rozdzia[łl]|hoofdstuk|glava|poglavlje|kapitola)\s+"
+    r"(?:\d{1,3}|[ivxlc]{1,7}|one|two|three|four|five|six|seven|eight|nine|ten|first|second|third|"
+    r"prv[aiou]|drug[aiou]|tre[ćc][aiou]|[čc]etvrt[aiou]|pet[aiou])\b",
     re.IGNORECASE,
 )
 _ABSTRACT = re.compile(
@@ -906,8 +918,8 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
     structure = long_document_parts(lines, len(paper) >= 2)
     if "letter" in shapes and set(letter) & set(LETTER_GREETINGS):
         pass  # a letter's pages (and a résumé's after it) are short too; slides greet no reader
-    elif written_parts(lines):
-        pass  # short pages of a manual or a report that lists its contents
+    elif written_parts(lines) or chapter_pages(lines) >= 2:
+        pass  # short pages of a manual or a report that lists its contents, or of a book's chapters
     elif deck >= DECK_SHARE:
         shapes["presentation"] = Shape(SHAPE_POINTS * deck, "short pages, each a title and a few lines")
     elif short >= DECK_SHARE:  # slides of text: more lines than a slide of bullets, still few words
@@ -916,7 +928,7 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
         shapes["presentation"] = Shape(SHAPE_POINTS / 4, "a slide of bullet points")
     if len(paper) >= 2:
         shapes["scientific paper"] = Shape(SHAPE_POINTS * len(paper) / 4, " and ".join(paper))
-    if any(_CHAPTER.match(line) for page in lines for line in page[:HEADING_LINES]):
+    if chapter_pages(lines):
         shapes["book"] = Shape(SHAPE_POINTS / 4, "chapters")
     if structure:
         for kind in LONG_KINDS:  # shared: they tell these kinds from papers, decks and forms, not apart
@@ -937,6 +949,11 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
         written = sum(1 for page in lines if page)
         points = LETTER_WHOLE * SHAPE_POINTS if written <= LETTER_PAGES else 2 * shapes["letter"].points
         shapes["letter"] = Shape(points, shapes["letter"].surface)
+    compound = compound_title_kind(lines)
+    if compound is not None:
+        found = shapes.get(compound.name, Shape(0.0, ""))
+        surface = " and ".join(part for part in (found.surface, "a title naming it in a compound") if part)
+        shapes[compound.name] = Shape(found.points + SHAPE_POINTS / 2, surface)
     for named in title_page_kinds(lines):
         found = shapes.get(named.name, Shape(0.0, ""))
         surface = " and ".join(part for part in (found.surface, "a title page naming it") if part)
@@ -956,6 +973,19 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
             SHAPE_POINTS / 2 * min(1.0, code / (2 * CODE_SHARE)), "lines of source code"
         )
     return shapes
+
+
+def compound_title_kind(lines: Sequence[Sequence[str]]) -> DocumentKind | None:
+    """The kind a document's title names in a compound word, as Germanic languages write them
+    ("Tullgranskningsrapport", "Prüfungsbericht"): the first line of its first page with text, of
+    `COMPOUND_TITLE_WORDS` words at most ("Handreiking basisfactuur", a guide to the invoice, is a guide)."""
+    written = [page for page in lines if page]
+    if not written:
+        return None
+    words = phrase(written[0][0])
+    if not words or len(words) > COMPOUND_TITLE_WORDS or kinds_named(words):
+        return None  # a title naming its kind in a word of its own names the compound's as its topic
+    return next((kind for kind in map(compound_kind, words) if kind is not None), None)
 
 
 def title_page_kinds(lines: Sequence[Sequence[str]]) -> list[DocumentKind]:
@@ -1048,7 +1078,7 @@ def letter_parts(lines: Sequence[Sequence[str]]) -> list[str]:
     pages = [*lines[:LETTER_PAGES], *lines[LETTER_PAGES:][-1:]]
     short = [line for page in pages for line in page if len(line.split()) <= 12]
     parts = []
-    if any(map(is_salutation, short)):
+    if any(map(is_salutation, short)) or any(greets_before_prose(page) for page in pages):
         parts.append("a salutation")
     if any(map(is_closing_formula, short)) or any(signs_for_a_company(page) for page in pages):
         parts.append("a closing formula")
@@ -1279,6 +1309,28 @@ def leads_to_pages(page: Sequence[str]) -> bool:
         for line, following in zip(page, [*page[1:], ""], strict=False)
     ]
     return sum(led) >= LEADER_LINES
+
+
+def chapter_pages(lines: Sequence[Sequence[str]]) -> int:
+    """How many pages open under a chapter's heading ("Chapter 3", "Kapitel II"): a deck of slides names
+    no chapters, a book opens several."""
+    return sum(1 for page in lines if any(_CHAPTER.match(line) for line in page[:HEADING_LINES]))
+
+
+def greets_before_prose(page: Sequence[str]) -> bool:
+    """Whether a page greets its reader in words of any language, as a letter does: a short line of a
+    few words ending in a comma ("Bester Feind,", "Hallo Peter,"), straight before a paragraph of
+    prose (`GREETED_LINES` lines of `GREETED_WORDS` words or more)."""
+    for at, line in enumerate(page):
+        words = line.split()
+        if not (1 <= len(words) <= GREETING_WORDS and line.endswith(",") and line[0].isupper()):
+            continue
+        if any(c.isdigit() for c in line) or line.startswith("|"):
+            continue
+        prose = page[at + 1 : at + 1 + GREETED_LINES]
+        if len(prose) == GREETED_LINES and all(len(text.split()) >= GREETED_WORDS for text in prose):
+            return True
+    return False
 
 
 def written_parts(lines: Sequence[Sequence[str]]) -> bool:

@@ -17,6 +17,8 @@ Phrase = tuple[str, ...]
 
 # Scripts written without spaces between words (Thai, Japanese kana and kanji, Chinese hanzi) and Korean,
 # whose words carry their particles: a run of them is cut into overlapping pairs of characters.
+# Hyphens a typesetter may print for "-" (U+2010 and U+2011: "18\u201008\u20102026"), read as it.
+HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
 _UNSPACED = "\u0e01-\u0e4e\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _WORD = re.compile(rf"([{_UNSPACED}]+)|[^\W_{_UNSPACED}]+")
 _UNSPACED_RUN = re.compile(rf"[{_UNSPACED}]{{3}}")
@@ -715,6 +717,74 @@ KINDS = tuple(
     for kind in KINDS
 )
 ALIASES: dict[Phrase, DocumentKind] = {alias: kind for kind in KINDS for alias in kind.aliases}
+
+
+# Single words naming a kind long enough to close a compound ("rapport" of the Swedish
+# "Tullgranskningsrapport", "bericht" of "Prüfungsbericht", "rechnung" of "Stromrechnung"), longest first.
+COMPOUND_ENDING = 6  # letters at least of a kind's word closing a compound
+# English words, which English does not close into compounds, and that end other words ("newsletter",
+# "hypothesis", "misstatement", "disagreement", "coordinate")
+_CLOSES_OTHER_WORDS = frozenset(
+    {
+        "letter",
+        "thesis",
+        "statement",
+        "estimate",
+        "agreement",
+        "application",
+        "documentation",
+        "specification",
+        "presentation",
+        "invitation",
+        "quotation",
+        "correspondence",
+        "questionnaire",
+        "dissertation",
+        "proposal",
+        "manual",
+        "ordine",
+        "nomina",
+        "accord",
+        "contract",
+        "receipt",
+        "invoice",
+        "report",
+        "ledger",
+        "handbook",
+        "textbook",
+        "rulebook",
+        "preprint",
+        "slideshow",
+    }
+)
+COMPOUND_HEAD = 3  # and of the word before it
+_COMPOUND_ENDINGS = sorted(
+    (
+        (alias[0], kind)
+        for alias, kind in ALIASES.items()
+        if len(alias) == 1
+        and len(alias[0]) >= COMPOUND_ENDING
+        and alias[0].isascii()
+        and alias[0].isalpha()
+        and alias[0] not in _CLOSES_OTHER_WORDS
+    ),
+    key=lambda item: -len(item[0]),
+)
+
+
+def compound_kind(word: str) -> DocumentKind | None:
+    """The kind a compound word closes with the name of ("tullgranskningsrapport": a report), None for
+    a word that names a kind itself or none."""
+    if (word,) in ALIASES:
+        return None
+    return next(
+        (
+            kind
+            for ending, kind in _COMPOUND_ENDINGS
+            if word.endswith(ending) and len(word) - len(ending) >= COMPOUND_HEAD
+        ),
+        None,
+    )
 
 
 def kinds_named(words: Phrase) -> list[DocumentKind]:

@@ -1160,3 +1160,48 @@ def test_the_tail_of_a_sentence_naming_a_kind_at_a_pages_top_is_no_new_title() -
         signals = [read_signals(text, [], titles) for text in ("Sales contract\n" + clauses, page)]
         reasons = [item.reason for item in gap_evidence(signals)[1]]
         assert ("a new title" in reasons) is renamed
+
+
+def test_two_letters_of_one_sender_on_one_letterhead_split_at_the_second_salutation() -> None:
+    letterhead = ["Kapitän Hook", "Piraten GmbH", "Bucht der Totenkopfinsel", "Nimmerland"]
+    body = [
+        "nachdem es mir gelungen ist, das Krokodil an die Kette zu legen, warte ich sehnsüchtig darauf,",
+        "dich zu einem Zweikampf auf die Totenkopfinsel einzuladen, den du nicht ablehnen wirst.",
+        "Da es schade wäre, wenn du statt durch meinen neuen Liebling durch eine Blutvergiftung",
+        "dahingerafft würdest, werde ich bei unserem Kampf meinen silbernen Sonntagshaken tragen.",
+        "Ich hoffe, du wirst diese Ehre zu schätzen wissen und pünktlich zur Flut am Strand sein,",
+        "wo meine Mannschaft die Fahnen hisst und die Kanonen des Schiffes zum Gruß abfeuert.",
+    ]
+    # the same letterhead and the same words on both pages: only the second greeting tells them apart
+    pages = [
+        "\n".join([*letterhead, "12. März 2018", f"{name},", *body, "In freundlichster Feindschaft", "Hook"])
+        for name in ("Bester Feind", "Liebster Feind")
+    ]
+    subdocuments = [Subdocument("letter", "A personal or business letter.", allow_multiple_instances=True)]
+    assert [s.pages for s in split(pages, subdocuments)] == [[1], [2]]
+
+
+def test_a_statement_opening_with_the_first_pages_top_lines_again_opens_a_document() -> None:
+    """A company's balance sheet of two pages, then its profit and loss on one: the third page repeats
+    the first page's company and basis lines, which the second, a table carried over, does not show."""
+    row = "| Account | Total |\n|---|---|\n"
+    pages = [
+        "TravelTrax Tours\nBalance Sheet\nBasis: Accrual\nAs of 31/03/2024\n"
+        + row
+        + "| Petty Cash | 5,000.00 |\n| Total for Assets | 4,93,000.00 |",
+        row + "| Owner's Equity | 1,00,000.00 |\n| Total for Liabilities & Equities | 4,93,000.00 |",
+        "TravelTrax Tours\nProfit and Loss\nBasis: Accrual\nFrom 01/04/2023 To 31/03/2024\n"
+        + row
+        + "| Sales | 6,00,000.00 |\n| Net Profit/Loss | -5,23,000.00 |",
+    ]
+    subdocuments = [Subdocument("financial_report", "A financial statement.", allow_multiple_instances=True)]
+    assert [s.pages for s in split(pages, subdocuments)] == [[1, 2], [3]]
+
+
+def test_a_slide_repeating_its_frames_number_does_not_break_the_folios() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, read_signals
+
+    first = "Why this theme?\n• named after a city\n• tried on a live course\n3"
+    built = "Why this theme?\n• named after a city\n• tried on a live course\n• in Hangzhou\n3"
+    signals = [read_signals(text, [], []) for text in (first, built)]
+    assert "the folios break" not in [item.reason for item in gap_evidence(signals)[1]]

@@ -122,6 +122,7 @@ TOTAL_LINE_WORDS = 6
 LETTER_TOP_LINES = 25  # lines at the top of a page where a letter's salutation is
 LETTER_END_LINES = 8  # lines at the end of a page where its closing formula is, before the signature
 EDGE_LINES = 3  # lines at the top and at the bottom of a page where running headers and footers are
+TOP_AGAIN = 2  # top lines of a document's first page a later page repeats, the page before not, to open one
 RUNNING_LINES = 2  # edge lines shared with the page before that make a running header or footer
 COHESIVE = 0.08  # the pages of one document share at least this much vocabulary (cosine of word counts)
 CLOSE_TOPIC = 0.25  # two pages sharing this much are surely on one topic
@@ -256,6 +257,7 @@ class PageSignals:
     signed_at_end: bool = False  # its last lines give a date and a signature to fill in
     words: Counter[str] = field(default_factory=Counter)  # its content words, counted
     edges: frozenset[str] = frozenset()  # its first and last lines, digits aside
+    top: frozenset[str] = frozenset()  # its first lines, digits aside (`edge_lines`)
     folio: tuple[int, int] | None = None  # its bare page number and the line it stands on (-1: the last)
     folios: tuple[tuple[int, int], ...] = ()  # every bare number that could be its folio, `folio` first
     lines: frozenset[str] = frozenset()  # its lines, case and spacing aside
@@ -374,6 +376,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         words=content_words(text),
         proper_names=proper_names(text),
         edges=edge_lines(lines),
+        top=edge_lines(lines, bottom=False),
         folio=folio(lines),
         folios=folios(lines),
         script=script_of(text),
@@ -457,11 +460,12 @@ def proper_names(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def edge_lines(lines: Sequence[str]) -> frozenset[str]:
-    """The first and last lines of a page outside tables, of two words or more, with digits and case
-    aside: where a running header or footer ("Tobacco Control 2004;13:4", "Form I-140 Page 2 of 8") is."""
+def edge_lines(lines: Sequence[str], bottom: bool = True) -> frozenset[str]:
+    """The first and last lines of a page outside tables (the first only, without `bottom`), of two
+    words or more, with digits and case aside: where a running header or footer ("Tobacco Control
+    2004;13:4", "Form I-140 Page 2 of 8") is."""
     text = [line for line in lines if not line.startswith("|")]
-    edges = text[:EDGE_LINES] + text[-EDGE_LINES:]
+    edges = text[:EDGE_LINES] + (text[-EDGE_LINES:] if bottom else [])
     shapes = (" ".join(_DIGITS.sub("#", line.lower()).split()) for line in edges)
     return frozenset(shape for shape in shapes if len(phrase(shape)) >= 2)
 
@@ -782,6 +786,7 @@ def gap_evidence(signals: Sequence[PageSignals]) -> list[list[Evidence]]:
     titled_numbers: dict[str, str] = dict(signals[0].title_numbers) if signals else {}
     date = signals[0].date if signals else None
     language = signals[0].language if signals else None
+    opened = 0  # the latest page the evidence has open a document
     for index in range(1, len(signals)):
         page, previous = signals[index], signals[index - 1]
         following = signals[index + 1] if index + 1 < len(signals) else None
@@ -792,14 +797,26 @@ def gap_evidence(signals: Sequence[PageSignals]) -> list[list[Evidence]]:
             found[-1].append(Evidence("the page after a title page's blank back", -3.0))
         if page.script == previous.script and page.language and language and page.language != language:
             found[-1].append(Evidence("another language", 2.0))
+        if _heads_again(page, previous, signals[opened]) and opened < index - 1:
+            found[-1].append(Evidence("the top lines of its document's first page again", 2.0))
         if page.opening and abs(sum(item.weight for item in found[-1])) < page.heard_within:
             found[-1].append(Evidence(_LEARNT_REASON, page.opening))
         numbers.update(page.numbers)
         titled_numbers.update(page.title_numbers)
         date = page.date or date
+        opened = index if sum(item.weight for item in found[-1]) > 0 else opened
         opens = sum(item.weight for item in found[-1]) > 0  # the language of the document it opens
         language = page.language if opens else page.language or language
     return found
+
+
+def _heads_again(page: PageSignals, previous: PageSignals, first: PageSignals) -> bool:
+    """Whether a page opens with `TOP_AGAIN` of the top lines of its document's first page ("TravelTrax
+    Tours", "Basis: Accrual" over "Balance Sheet", then over "Profit and Loss"), lines the page before
+    does not show: the next report of one company's set, or the next letter on one letterhead. A page
+    repeating all of them is that first page again (a deck's closing slide repeats its title slide)."""
+    again = page.top & first.top
+    return len(again) >= TOP_AGAIN and not again & previous.top and page.top != first.top
 
 
 def _told(signals: Sequence[PageSignals], index: int) -> PageSignals:
@@ -913,6 +930,8 @@ def page_evidence(
         found.append(Evidence("a title or salutation on a page numbered on, on the same topic", 0.0))
     if page.greets and not inside:
         found.append(Evidence("a letter's salutation", 3.0))
+        if previous.greets:  # a letter greets its reader once: two letters of one sender in a row
+            found.append(Evidence("the page before greeted a reader too", 1.5))
     if previous.signs_off:
         found.append(Evidence("the page before signed a letter off", 2.5))
     elif previous.signed_at_end:
@@ -1012,7 +1031,7 @@ def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) ->
     elif page.folio is not None and previous.folio is not None and page.folio[1] == previous.folio[1]:
         if page.folio[0] == 1:
             found.append(Evidence("the folios restart", 2.5))
-        else:
+        elif page.folio[0] != previous.folio[0]:  # a slide built in steps repeats its frame's number
             found.append(Evidence("the folios break", 1.0))
     elif _folio_restarts_elsewhere(page, previous):
         found.append(Evidence("the folios restart elsewhere on the page", 2.5))

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from docsvc.intelligence.labels import label_key
+from docsvc.intelligence.vocabulary import HYPHENS
 
 _IBAN = re.compile(r"\b([A-Z]{2}[ ]?\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b")
 _VAT = re.compile(
@@ -69,6 +70,9 @@ _LOOKALIKES = str.maketrans("OoQDIl|", "0000111")  # letters OCR reads for 0 and
 _MOSTLY_DIGITS = re.compile(r"\b([A-Z]{2})([0-9OoQDIl|]{2}[0-9A-Z Il|o]{6,40}?)(?=\s{2}|$|[^0-9A-Za-z |])")
 
 
+_MASKED = re.compile(r"[Xx*]{3,}")  # digits hidden behind letters x or stars
+
+
 def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
     """The first identifier of `kind` in `text` as printed, one that passes its check first (quality
     1.0), else one that passes it with the letters OCR mistakes for 0 and 1 among its digits read as
@@ -80,6 +84,8 @@ def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
         printed = text[match.start(1) : match.end(1)].strip()
         if check(re.sub(r"[ .\-]", "", match.group(1).upper())):
             return printed, 1.0
+        if kind == "iban" and _MASKED.search(printed):
+            continue  # "DE493505000013010XXXXX": a customer's account shown in part, no one's to pay to
         formed = formed or printed
     if kind in {"iban", "vat"}:
         for match in _MOSTLY_DIGITS.finditer(text):
@@ -364,6 +370,7 @@ def reference_code(text: str, dated: bool = False) -> str | None:
     digit in them, or a short prefix in capitals before one), up to a word of a sentence or a date
     ("RE-505 von 09.05.2017" is "RE-505"); None when the text starts with no code, or with a date
     (unless `dated`: its label says it is a number, "Faktura nr 1/3/2024")."""
+    text = text.translate(HYPHENS)
     if _SPACED_DATE.match(text) and not dated:
         return None
     tokens = [token for token in text.split() if not (token.startswith("(") and token.endswith(")"))]
@@ -372,6 +379,8 @@ def reference_code(text: str, dated: bool = False) -> str | None:
         bare = token.strip(",;:")
         digit = any(char.isdigit() for char in bare)
         prefix = bare.isupper() and len(bare) <= 5 and index + 1 < len(tokens)
+        if prefix and taken and _DATE_TOKEN.match(tokens[index + 1].strip(",;:")):
+            prefix = False  # a word in capitals between a code and its date: "B424-020171400 DU 26/10/2024"
         if (
             _DATE_TOKEN.match(bare)
             and not (dated and not taken)

@@ -131,7 +131,8 @@ total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, brut
  summa att betala, totalt, totalbelopp, verollinen, verollinen e, factuurtotaal, factuurbedrag, fakturabelopp,
  fakturans totala belopp, fakturatotal, celkem, kokonaisuudessaan, kokonaishinta, hinta yhteensa,
  endsumme, montant a payer, totale fattura, montant total brut, gesamtbetrag brutto,
- celkem k uhrade, k uhrade, doklad celkem, celkem s dph, celkova castka
+ celkem k uhrade, k uhrade, doklad celkem, celkem s dph, celkova castka, montant facture,
+ montant a prelever, montant net a prelever
 net total: total net, veroton, veroton e, veroton yhteensa, veroton hinta, netto yhteensa, summa exkl moms,
  belopp fore moms, summa fore moms, totalt fore moms, belopp exkl moms, totalt exkl moms,
  netto totalt, nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
@@ -141,7 +142,8 @@ net total: total net, veroton, veroton e, veroton yhteensa, veroton hinta, netto
  montant total net, montant net, gesamtbetrag netto, summe waren, warensumme,
  celkem bez dph, zaklad dane, zaklad
 tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, tva, total tva, montant tva,
- total taxe, zuzuglich mwst, zzgl mwst, zuzuglich ust, zzgl ust, zuzuglich umsatzsteuer, zzgl umsatzsteuer,
+ dont tva, total taxe, zuzuglich mwst, zzgl mwst, zuzuglich ust, zzgl ust, zuzuglich umsatzsteuer,
+ zzgl umsatzsteuer,
  versicherungsteuer, versicherungssteuer, btw, btw bedrag, iva, importe iva, imposta, totale iva, kwota vat,
  podatek, podatek vat, podatku, kwota podatku, kwota podatku vat, suma podatku, wartosc podatku,
  impuesto, total impuesto, importe impuesto, imposto, valor do imposto, total imposto, taxe, alv,
@@ -191,7 +193,8 @@ due date: falligkeitsdatum, falligkeitstag, falligkeit, fallig, fallig am, zahlb
  termin platnosci, termin zaplaty, erapaiva, forfallodatum, forfallodag, sista betalningsdag,
  datum splatnosti, datum splatnosti faktury, splatnost, forfaldsdato, forfaldsdag, forfallsdato, forfald
 due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a payer avant le, payable avant le,
- a regler avant le, payable le, te betalen voor, betalen voor, pagar antes del, pagar antes de, vence el,
+ a regler avant le, regler d ici le, payer d ici le, payable le, te betalen voor, betalen voor,
+ pagar antes del, pagar antes de, vence el,
  da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do, zahlbar zum, zahlbar am
 delivery date: lieferdatum, leistungsdatum, liefer und leistungsdatum, date de livraison, leverdatum,
  leveringsdatum, fecha de entrega, data di consegna, data de entrega, data dostawy, data sprzedazy
@@ -540,8 +543,18 @@ _RATE = re.compile(
 )
 
 
+# The amount a tax is taken of, printed after the tax's name at the label's end ("zzgl. 19,00 % USt. auf
+# 10,00 €"): the rate stands apart from it.
+_BASE_AT_END = re.compile(
+    r"\s(?:of|on|auf|von|sur|de|su|sobre|van|over)\s+[€$£]?\s?\d[\d.,\u00a0 ]*(?:\s?[€$£])?\s*$"
+)
+
+
 def without_rate(label: str) -> str:
-    """A label without the rate printed in it: "VAT 20%" is labelled "VAT"."""
+    """A label without the rate printed in it: "VAT 20%" is labelled "VAT", "zzgl. 19 % USt. auf 10,00 €"
+    "zzgl. USt."."""
+    if _RATE.search(label):
+        label = _BASE_AT_END.sub(" ", label)
     return " ".join(_RATE.sub(" ", label).split()) or label
 
 

@@ -85,6 +85,7 @@ _NAME_WORDS = 12  # a line of more words is a sentence, no one's name
 _SENTENCE_WORDS = 6  # nor is a line of this many words or more, most of them in small letters
 _HEADING = 0.8  # how well a lone line must name an object to head its block
 _AGREED, _DISAGREED = 0.95, 0.7  # amounts that add up, and those that cannot be made to
+_TOTALS_WEIGHED = 30  # the likeliest totals paired up as a net amount and a gross
 _MISREAD = 0.8  # an amount read as the two others make it, its print one digit off
 _CENTS = re.compile(r"\d[.,]\d{1,2}(?!\d)")  # an amount printed with a decimal mark: digits to compare
 _DASHES = "\u2013\u2014-"  # en and em dash, hyphen (last: not a range)
@@ -443,24 +444,66 @@ def sender_line_of(reading: Reading) -> tuple[Region, Region | None] | None:
         text = line.text if line.cells is None else (line.cells or ("",))[0]
         parts = [(match.group(), match.start()) for match in _SENDER_PART.finditer(text)]
         parts = [(text.strip(" " + _DASHES), start) for text, start in parts if text.strip(" " + _DASHES)]
+        by_commas = len(parts) < 3
+        if by_commas:
+            parts = _comma_parts(text)
+        elif _SENDER_SEPARATOR.search(text) is None:
+            continue
         if len(parts) < 3 or not any(_POSTCODE.search(text) for text, _ in parts[1:]):
             continue
         if _is_street(parts[0][0]):
             continue  # a footer's address ("2, rue de la Paix - 75000 Paris - Tel: ..."), no one's name first
-        if _SENDER_SEPARATOR.search(text) is None:
-            continue
         if any(_BANK_WORD.search(text) for text, _ in parts):
             continue  # the bank's details ("Fruit Bank • BIC ... • IBAN ..."), no one's address
         parts[0] = _past_sender_label(*parts[0])  # "Abs.: Muster GmbH | Hauptstraße 1 | 10115 Berlin"
-        sender = Region(tuple((text, (index, start)) for text, start in parts), _SENDER)
+        items = [(text, (index, start)) for text, start in parts]
+        items[0] = _name_in_full(*items[0], reading)
+        sender = Region(tuple(items), _SENDER)
         if line.cells is not None:
             recipient = _address_in_cells(index + 1, reading, beside_labels=False)
         else:
             recipient = _address_in_cells(index + 1, reading) or _address_under(index + 1, reading)
         if len(recipient) < 2 and totals and index > max(totals) and _opens_with_street(text):
             continue  # the footer's line of the company's addresses under the total, no one's name first
+        if len(recipient) < 2 and by_commas:
+            continue  # an address written with commas is a sender's line only over the address it is sent to
         return sender, (Region(tuple(recipient), _SENDER) if len(recipient) >= 2 else None)
     return None
+
+
+def _name_in_full(name: str, at: Pos, reading: Reading) -> tuple[str, Pos]:
+    """A sender's line's name as the first page prints it in full, a line of its own that starts with
+    it and ends in a company's legal form ("Alphabet" of "Alphabet, Lilienthalallee 26, 80786 München"
+    is "Alphabet Fuhrparkmanagement GmbH"): that line and its place; the name as it is otherwise."""
+    for index, line in enumerate(reading.layout.lines):
+        if line.page != 0:
+            break
+        text = line.text.strip()
+        if (
+            line.cells is None
+            and text.startswith(name + " ")
+            and len(text.split()) <= _NAME_WORDS
+            and _ENDS_LEGAL_FORM.search(text)
+        ):
+            return text, (index, 0)
+    return name, at
+
+
+def _comma_parts(text: str) -> list[tuple[str, int]]:
+    """A sender's line set apart by commas alone ("K&K Kommunikationssysteme GmbH,Haunstetter Str
+    19,86161 Augsburg"), as its parts with their offsets: a name with no figure, a street with its
+    number, then a postcode and its place, nothing more; [] for any other line (an address written in a
+    sentence has commas too)."""
+    parts, start = [], 0
+    for piece in text.split(","):
+        if piece.strip():
+            parts.append((piece.strip(), start + len(piece) - len(piece.lstrip())))
+        start += len(piece) + 1
+    if len(parts) != 3 or any(char.isdigit() for char in parts[0][0]):
+        return []
+    if not _opens_with_street(parts[1][0]) or not _POSTCODE.match(parts[2][0]):
+        return []
+    return parts
 
 
 def _past_sender_label(text: str, start: int) -> tuple[str, int]:
@@ -479,8 +522,11 @@ _AMOUNT_AT_END = re.compile(r"[\s\d.,'€$£-]*\d[\s\d.,'€$£-]*$")
 # "Lindenweg 3a", the Swedish "Skönabergsvägen 8", the Dutch "Kerkstraat 12"; "12 High Street" aside:
 # `_is_street` has those).
 _STREET_NAME_FIRST = re.compile(
-    r"(?i)[^\W\d][\w.-]*(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|ring|damm|ufer|street|road|avenue|lane|"
+    r"(?i)[^\W\d][\w.-]*(?:stra(?:ss|ß)e|str\.?|weg|gasse|platz|allee|ring|damm|ufer|street|road|avenue|lane|"
     r"v[äa]gen|gatan|v[äa]g|gata|vej|gade|veien|gaten|straat|laan|plein|kade|gracht|katu|tie)"
+    r"\s+\d{1,5}[a-z]?(?!\w)"
+    # the street's word apart ("Haunstetter Str 19", "Berliner Straße 5", "Baker Street 12")
+    r"|[^\W\d][\w.-]*\s+(?:str\.?|stra(?:ss|ß)e|weg|gasse|platz|allee|street|road|avenue|lane)"
     r"\s+\d{1,5}[a-z]?(?!\w)"
 )
 
@@ -952,6 +998,7 @@ def assigned(slots: list[Slot], reading: Reading) -> dict[Path, Candidate]:
             chosen[path] = candidate
             used |= candidate.uses
             named |= {name} - {""}
+    _total_after_its_tax(slots, ranked, chosen)
     _agreeing_totals(slots, ranked, chosen)
     _total_printed_alone(slots, chosen, reading)
     return chosen
@@ -1011,6 +1058,48 @@ def _total_printed_alone(slots: list[Slot], chosen: dict[Path, Candidate], readi
         if _adds_up(net.value, tax.value, number[0]):
             uses = frozenset({(index, 0)})
             chosen[roles["total"]] = Candidate(_AGREED * 0.9, (index, 0), uses, number[0], line.text, True)
+            return
+
+
+def _total_after_its_tax(
+    slots: list[Slot], ranked: list[tuple[Candidate, int]], chosen: dict[Path, Candidate]
+) -> None:
+    """A tax found and no net amount, while two amounts labelled as totals, one of them the total found,
+    are the net amount and the gross, the tax between them ("Summe: 283,66 €", "19% Mehrwertsteuer:
+    66,54 €", "Gesamt: 350,20 €"; "Summe Betrag 50,37 €", "+19 % USt. 9,57 €", "Rechnungsbetrag 59,94
+    €"): the later, the sum, is the total, and the first the net amount."""
+    roles = _amount_roles(slots)
+    if "total" not in roles or "tax" not in roles or roles.get("net") in chosen:
+        return
+    total, tax = chosen.get(roles["total"]), chosen.get(roles["tax"])
+    if (
+        total is None
+        or tax is None
+        or not all(isinstance(found.value, int | float) for found in (total, tax))
+    ):
+        return
+    if not tax.value:
+        return
+    taken = {position for path, found in chosen.items() if path != roles["total"] for position in found.uses}
+    totals = [
+        candidate
+        for candidate, number in ranked
+        if slots[number].path == roles["total"]
+        and isinstance(candidate.value, int | float)
+        and not candidate.uses & taken
+    ][:_TOTALS_WEIGHED]
+    for earlier in totals:
+        for later in totals:
+            if earlier.order >= later.order or earlier.uses & later.uses:
+                continue
+            if total.value not in (earlier.value, later.value) or not _adds_up(
+                earlier.value, tax.value, later.value
+            ):
+                continue
+            if "net" in roles:
+                chosen[roles["net"]] = replace(earlier, score=max(earlier.score, _AGREED), checked=True)
+            chosen[roles["total"]] = replace(later, score=max(later.score, _AGREED), checked=True)
+            chosen[roles["tax"]] = replace(tax, score=max(tax.score, _AGREED), checked=True)
             return
 
 

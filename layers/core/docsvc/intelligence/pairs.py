@@ -71,6 +71,7 @@ _RUN_ON = 150  # a piece this long holds labels and values run together
 _SLASHED = re.compile(r"\s+/\s+(?=[^\W\d_])")
 _CURRENCY_ALONE = re.compile(r"[A-Z]{3}|[€$£¥₹]")  # a line of a currency only, over its amount
 _SLASHED_LABELS = 4  # labels on one line apart by slashes at most, over their values
+RUN_ON_LABELS = 3  # labels ending in a colon at least whose column of values may run on past a gap
 _HALVES = 3  # labels at least, then as many values, in one block: a row of headings over its amounts
 # A tax label's rate after its colon, with the base it is taken of in brackets or not: "VAT: 20%",
 # "PDV:25% (Osn:82,83 €)".
@@ -531,6 +532,8 @@ def _column_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[lis
         labels, values = blocks[number], blocks[number + 1]
         if len(values) > len(labels) >= 2 and lines[values[len(labels)]].text.endswith(":"):
             values = values[: len(labels)]  # the values, then the next labels run on in the same block
+        run_on = _figures_run_on(lines, blocks, number) if len(values) < len(labels) else None
+        values = values if run_on is None else run_on
         if (
             number in value_blocks
             or len(labels) < 2
@@ -543,6 +546,10 @@ def _column_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[lis
         ):
             continue
         value_blocks.add(number + 1)
+        if run_on is not None:  # and the blocks the column runs on into
+            value_blocks.update(
+                later for later in range(number + 2, len(blocks)) if blocks[later][0] in run_on
+            )
         if (
             len(labels) >= 3
             or all(lines[index].text.endswith(":") for index in labels)
@@ -555,6 +562,32 @@ def _column_pairs(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[lis
     halves, halved = _labels_then_values(lines, blocks)
     stacked, heads = _stacked_heads(lines, blocks)
     return pairs + halves + stacked + _one_line_columns(lines, blocks), label_blocks | heads | halved
+
+
+def _figures_run_on(lines: list[Line], blocks: list[tuple[int, ...]], number: int) -> tuple[int, ...] | None:
+    """The values of a block of labels that all end in a colon ("Invoice date :", "Client ID :", "Total
+    Amount :"), `RUN_ON_LABELS` of them at least, printed in a column beside them that a wider gap cuts
+    into blocks: the lines of the blocks after it, as many as the labels and ending with a block, each
+    a figure alone (`_a_figure_alone`); None where they are not so."""
+    labels = blocks[number]
+    if len(labels) < RUN_ON_LABELS or not all(lines[index].text.endswith(":") for index in labels):
+        return None
+    taken: list[int] = []
+    for block in blocks[number + 1 :]:
+        taken.extend(block)
+        if len(taken) >= len(labels):
+            break
+    if len(taken) != len(labels) or lines[taken[-1]].page != lines[labels[0]].page:
+        return None
+    if not all(_a_figure_alone(lines[index].text) for index in taken):
+        return None
+    return tuple(taken)
+
+
+def _a_figure_alone(text: str) -> bool:
+    """Whether a line is a value alone: a figure in it, no label's words and no label's colon ("Issued:
+    2026-06-21" is a label with its own value)."""
+    return any(char.isdigit() for char in text) and not is_label_text(text) and label_colon(text) is None
 
 
 def _labels_then_values(lines: list[Line], blocks: list[tuple[int, ...]]) -> tuple[list[Pair], set[int]]:

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
-from docsvc.intelligence.vocabulary import plain
+from docsvc.intelligence.vocabulary import HYPHENS, plain
 
 _CURRENCY = re.compile(
     r"(?i)(?<![a-z])(?:usd|eur|gbp|jpy|chf|cad|aud|nzd|cny|rmb|inr|sek|nok|dkk|pln|czk|huf|brl|mxn|zar|"
@@ -148,13 +148,15 @@ _SOL_AMOUNT = r"\.?\s?\d{1,3}(?:[,.\s]?\d{3})*[.,]\d{2}(?![\d/])"
 _SIGN_BEFORE = re.compile(
     rf"(?<![^\W\d_])(Gs|Kz|Fr(?=\.)|TL|Ft|Rp|RM|Bs|KShs|KSh|Ksh|S/(?={_SOL_AMOUNT}))\.?\s?(?=\d)"
 )
+_REPLACED_BY_EURO = frozenset({"DEM", "FRF", "ITL", "NLG", "BEF", "FIM", "PTE", "IEP", "GRD", "LUF"})
 _CURRENCY_CODE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|RMB|INR|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|"
     r"RSD|AOA|PYG|UAH|RUB|KRW|BGN|ILS|IDR|VND|UZS|MKD|MYR|KES|TWD|ARS|DZD|EGP|NGN|THB|LKR|PKR|"
     r"BDT|TND|XOF|XAF|KWD|QAR|ISK|NPR|MUR|GTQ|VES|BHD|OMR|JOD|"
     # the currencies the euro replaced, as invoices before 2002 and their archives print them ("Total
     # Amount (DEM)"); not "ESP" or "ATS", which name Spain and more besides
-    r"DEM|FRF|ITL|NLG|BEF|FIM|PTE|IEP|GRD|LUF)(?![A-Za-z])"
+    + "|".join(sorted(_REPLACED_BY_EURO))
+    + r")(?![A-Za-z])"
 )
 # Codes that are also English words, names or abbreviations ("TRY", "RON", "PEN", "MAD", "PHP", "GHS" for
 # the Globally Harmonized System, "CLP" and "COP" of regulations and documents): a currency only beside an
@@ -271,6 +273,8 @@ def currency_of(texts: Iterable[str]) -> str | None:
     peso = None if dollars or "USD" not in signs else _peso_of(texts_seen)
     if peso:  # "$" on a page of a country whose sign it is: its peso
         signs[peso] = signs.get(peso, 0) + signs.pop("USD")
+    if "EUR" in signs:  # a page printing "€" prices in euros: "PTE 7" is a door's number ("porte 7")
+        codes = {code: count for code, count in codes.items() if code not in _REPLACED_BY_EURO}
     found = codes or signs
     return max(found, key=lambda code: (found[code], code)) if found else None
 
@@ -469,7 +473,7 @@ def parse_date(text: str, day_first: bool = True) -> ParsedDate | None:
     March 12, 2026; as tills print it, with a two-digit year, Feb23'26, 12-Mar-26, or the time before
     the year, JUN 24 20:49:53 2026) or numeric (12/03/2026, 12.03.2026, 12-03-26). A numeric date
     whose day and month could be swapped is read day first unless `day_first` is False."""
-    text = text[:200]
+    text = text[:200].translate(HYPHENS)
     return _iso_date(text) or _written_date(text) or _numeric_date(text, day_first)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import replace
+from itertools import pairwise
 
 import pymupdf
 import pytest
@@ -1895,3 +1896,67 @@ def test_a_label_with_its_colon_takes_its_value_beside_it_under_one_and_a_half_l
     name = _by_description(fields, "NOMBRE")
     top = name.bbox.top * 842
     assert (top < word[3] - 1) is beside
+
+
+def test_a_grid_row_of_labels_each_before_its_box_names_each_box_by_the_label_at_its_left() -> None:
+    """A ruled grid whose rows run "Name: [ ] Abbreviation: [ ]": each empty cell takes the label ending
+    in its colon in the cell at its left, not the row's first label."""
+    columns = (66, 135, 375, 445, 526)
+    rows = ((139, 153, "Name:", "Abbreviation:"), (153, 167, "Capital:", "Largest city:"))
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for y0, y1, first, second in rows:
+            for x0, x1 in pairwise(columns):
+                page.draw_rect(pymupdf.Rect(x0, y0, x1, y1), width=0.5)
+            page.insert_text((70, y1 - 3), first, fontsize=9)
+            page.insert_text((380, y1 - 3), second, fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    for label, x0 in (("Name", 135), ("Abbreviation", 445), ("Capital", 135), ("Largest city", 445)):
+        field = _by_description(fields, label)
+        assert abs(field.bbox.left * 595 - x0) < 3, label
+
+
+def test_labels_stacked_each_ending_in_its_colon_in_a_frame_are_each_a_blank_after_its_colon() -> None:
+    """A framed block under a shaded heading whose lines are labels with their colon and nothing after
+    them ("Dénomination de l'entreprise :", "Forme juridique :", "Numéro SIREN :"): each is a blank on
+    its line after the colon, though the longer label sits over the shorter one and the heading's
+    edge runs right over the first."""
+    labels = ("Dénomination de l'entreprise :", "Forme juridique :", "Numéro SIREN :")
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(29, 176, 567, 193), color=None, fill=(0.85, 0.85, 0.85))
+        page.insert_text((228, 189), "Entreprise donatrice", fontsize=12)
+        page.draw_rect(pymupdf.Rect(28, 194, 567, 274), width=0.5)
+        for at, label in enumerate(labels):
+            page.insert_text((34, 204 + 13.7 * at), label, fontsize=10)
+        page.insert_text((34, 258), "N° " + "." * 20 + "  Rue " + "." * 120, fontsize=10)
+        fields = form_fields(bytes(document.tobytes()))
+    for at, label in enumerate(labels):
+        field = _by_description(fields, label.rstrip(" :"))
+        middle = (field.bbox.top + field.bbox.height / 2) * 842
+        assert abs(middle - (200.5 + 13.7 * at)) < 6, label
+        assert field.bbox.left * 595 > 34 + 5 * len(label) * 0.6  # after the label
+
+
+@pytest.mark.parametrize(
+    ("heading", "joined"),
+    [
+        ("D Current Year Amount (earned by taxpayer or received from entity)", True),
+        ("exceeds the maximum insurance. Contact your employer", False),  # a paragraph's tail
+    ],
+)
+def test_an_empty_cells_label_takes_its_columns_heading_but_no_paragraph_over_the_grid(
+    heading: str, joined: bool
+) -> None:
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for y0, y1 in ((100, 130), (130, 145), (145, 160)):
+            for x0, x1 in ((60, 120), (120, 420)):
+                page.draw_rect(pymupdf.Rect(x0, y0, x1, y1), width=0.5)
+        page.insert_textbox(pymupdf.Rect(122, 101, 418, 129), heading, fontsize=8)
+        page.insert_text((64, 141), "Line 1", fontsize=9)
+        page.insert_text((64, 156), "Line 2", fontsize=9)
+        fields = form_fields(bytes(document.tobytes()))
+    first = next(field for field in fields if abs(field.bbox.top * 842 - 130) < 2)
+    assert ("Current Year Amount" in first.description or "maximum" in first.description) is joined
+    assert first.description.startswith("Line 1")

@@ -598,6 +598,7 @@ _OPEN_UNDER = 1.8  # font sizes of empty space under a caption that make room to
 _OPEN_RIGHT = 96.0  # points of empty line after a label that make a blank on its line
 _OPEN_COLON = 30.0  # points after a caption that ends in its colon, in a ruled band, that make a blank
 _COLON_ENDED = re.compile(r":\s*(?:\([^()]*\))?$")
+_HEADING_WORDS = 16  # words at most of a column's heading (a long one names its column and says how)
 _OPEN_WORDS = 8  # words of a caption at most: a longer line is a sentence, not a field's name
 
 
@@ -645,10 +646,28 @@ def _open_blanks(
                 and _empty(level, marks, [], [])
                 and _empty(near, [], horizontal, vertical)
             )
+            # a caption ending in its colon may sit right under or over a rule drawn across it too (a
+            # frame's top, a shaded heading's edge): that rule is no line to write on
+            after = [rule for rule in horizontal if rule[1] > x0 + size]  # rules that start past it
+            open_after_colon = _COLON_ENDED.search(" ".join(word[4] for word in group)) and (
+                open_right
+                or (
+                    right[2] - right[0] >= _OPEN_RIGHT
+                    and _empty(level, marks, [], [])
+                    and _empty(near, [], after, vertical)
+                )
+            )
             if banded := _in_band(group, right, level, marks, horizontal, vertical, size):
                 box = banded
-            elif open_right and _COLON_ENDED.search(" ".join(word[4] for word in group)):
-                box = right  # "Titel:" with its line empty after it: the value goes after the colon
+            elif open_after_colon:
+                # "Titel:" with its line empty after it: the value goes after the colon; within its line
+                # where the room reaches over a field found (a caption stacked right under it)
+                line_only = (right[0], y0 + 0.1 * size, right[2], y1 - 0.1 * size)
+                box = (
+                    line_only
+                    if not open_right or any(_overlap(right, other) > 0 for other in taken)
+                    else right
+                )
             elif any(_overlap(below, other) > 0 for other in taken):
                 continue  # a heading over fields found: the room under it is theirs
             elif under is not None and _empty(under, marks, horizontal, vertical):
@@ -720,6 +739,7 @@ def _ends_paragraph(
     line = [word for word in words if _inside(word, rect)]
     if len(line) >= 5 and line[-1][4].endswith("."):
         return True
+    colon = bool(line) and line[-1][4].endswith(":")
     middle = _middle(rect)
     for low, high in ((middle - 2.2 * size, middle - 0.5 * size), (middle + 0.5 * size, middle + 2.2 * size)):
         near = sorted(
@@ -734,6 +754,8 @@ def _ends_paragraph(
             continue
         if low < middle and _set_apart(run, middle, words, size):
             continue  # the last line of a paragraph an empty line above the caption
+        if colon and any(word[4].endswith(":") for word in run):
+            continue  # labels stacked, each ending in its colon ("Forme juridique :" under "Dénomination :")
         if len(run) >= 5:
             return True
         tight = low < middle and middle - _middle(run[0][:4]) <= 1.5 * size
@@ -1698,7 +1720,7 @@ def _heads_column(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]
 
 def _header_label(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]]) -> str:
     """An empty cell's label: the text of the first cell of its row and of the top cell of its column
-    (`held`: the words in each cell)."""
+    (`held`: the words in each cell), or the label ending in a colon in the cell at its left."""
     row = [other for other in cells if abs(_middle(other) - _middle(cell)) < 2 and other[2] <= cell[0] + 2]
     column = [
         other for other in cells
@@ -1709,14 +1731,29 @@ def _header_label(cell: Rect, cells: Sequence[Rect], held: dict[Rect, list[Word]
     caption = "" if any(held[other] for other in row) else _caption_cell_over(cell, column, held)
     if caption:
         return caption
+    beside = next((other for other in sorted(row, key=lambda rect: -rect[0]) if held[other]), None)
+    if beside is not None and max(held[beside], key=lambda word: word[2])[4].endswith(":"):
+        # a row of labels each before its box ("Name: [ ] Abbreviation: [ ]"): the label ending in
+        # its colon nearest at the left is the box's own
+        return _joined_words(held[beside])
     parts = []
     for group in (row, column):
         for other in sorted(group, key=lambda rect: (rect[0], rect[1])):
             text = _joined_words(held[other])
             if text:
-                parts.append(text)
+                if group is row or not _runs_on(text):  # a column's heading, no paragraph over the grid
+                    parts.append(text)
                 break
     return ", ".join(parts)
+
+
+_SENTENCE_BREAK = re.compile(r"\.\s+\S")  # a full stop inside the text, or the dots of a leader
+
+
+def _runs_on(text: str) -> bool:
+    """Whether a cell's text is running text, no heading: it opens in small letters (a sentence's middle),
+    breaks after a full stop inside it or is a leader's dots, or has more words than a heading."""
+    return text[:1].islower() or bool(_SENTENCE_BREAK.search(text)) or len(text.split()) > _HEADING_WORDS
 
 
 def _caption_cell_over(cell: Rect, column: Sequence[Rect], held: dict[Rect, list[Word]]) -> str:

@@ -149,3 +149,41 @@ def test_an_address_written_with_commas_with_no_address_under_it_is_no_senders_l
 
     assert sender("Rechnung 17\n\nBeispiel GmbH, Hauptstr 19, 86161 Augsburg\n\nVielen Dank.") is None
     assert sender("Beispiel GmbH, Hauptstr 19, 86161 Augsburg\nTracecom\nBahnhofstr. 7\n86150 Augsburg")
+
+
+def test_a_vat_id_after_its_label_ending_a_sentence_of_the_footer() -> None:
+    footer = (
+        "Haussmann, Peter Schoren, Alexandra Süß, Andreas Theel USt.-Id.-Nr./VAT-No.: DE 223 101 663\n"
+        "Bankverbindung: Deutsche Bank AG, Stuttgart"
+    )
+    output = _output("Beispiel GmbH\nRechnung 17\nGesamtbetrag 10,00 EUR", footer)
+    assert output["issuer"]["vat_id"] == "DE 223 101 663"  # type: ignore[index]
+    # a letter whose capital is two letters ("ß") leaves the offsets where they were
+    assert find_identifier("vat", "Alexandra Süß USt-IdNr.: DE 223 101 663") == ("DE 223 101 663", 1.0)
+
+
+def test_a_companys_register_number_is_no_invoice_number() -> None:
+    output = _output(
+        "Beispiel GmbH\nRechnung\nGesamtbetrag 10,00 EUR", "HRB-Nr./Commercial\nRegister No.: 23 165"
+    )
+    assert output["invoice_number"] is None
+
+
+def test_of_totals_labelled_alike_with_no_tax_found_the_larger_printed_after_is_the_total() -> None:
+    items = "| Pos. | Bezeichnung | Wert/EUR |\n|---|---|---|\n| 1 | Erwachsener | 26.89 |\n"
+    items += "| 2 | Jugendlicher | 6.72 |\n|  | Summe | 33.61 |"
+    sums = "| Versandkosten |  |  | 0.00 |\n|---|---|---|---|\n| Endbetrag |  | EUR | 40.00 |"
+    output = _output("Rechnung 458", items, "Rechnungsbetrag dankend erhalten.", sums)
+    assert output["total"] == 40.0
+
+
+def test_a_polish_amount_in_words_names_the_zloty() -> None:
+    assert currency_of(["Słownie: sto dwadzieścia cztery złote zero groszy"]) == "PLN"
+
+
+def test_a_vat_id_labelled_as_the_customers_is_not_the_issuers() -> None:
+    table = (
+        "| Ihre UID: ATU12345678 |  | Netto: | 100,00 € |\n|---|---|---|---|\n|  |  | 19% USt.: | 19,00 € |"
+    )
+    output = _output("Beispiel GmbH\nRechnung RE-147", table, "Gesamtbetrag 119,00 €")
+    assert output["issuer"]["vat_id"] is None  # type: ignore[index]

@@ -26,7 +26,8 @@ from docsvc.intelligence.vocabulary import HYPHENS
 
 _IBAN = re.compile(r"\b([A-Z]{2}[ ]?\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b")
 _VAT = re.compile(
-    r"\b(ATU\d{8}|BE ?[01]\d{3}[ .]?\d{3}[ .]?\d{3}|DE ?\d{9}|FR ?[0-9A-Z]{2} ?\d{3} ?\d{3} ?\d{3}|"
+    r"\b(ATU\d{8}|BE ?[01]\d{3}[ .]?\d{3}[ .]?\d{3}|DE ?\d{3} ?\d{3} ?\d{3}|"
+    r"FR ?[0-9A-Z]{2} ?\d{3} ?\d{3} ?\d{3}|"
     r"IT ?\d{11}|NL ?(?:\d[ .]?){9}B ?\d{2}|PL ?\d{3}[- ]?\d{3}[- ]?\d{2}[- ]?\d{2}|PT ?\d{9}|"
     r"ES ?[0-9A-Z]\d{7}[0-9A-Z]|GB ?\d{3} ?\d{4} ?\d{2}(?: ?\d{3})?|CHE[- ]?\d{3}\.?\d{3}\.?\d{3}|"
     r"(?:AT|BG|CY|CZ|DK|EE|EL|FI|HR|HU|IE|LT|LU|LV|MT|RO|SE|SI|SK|XI) ?(?=(?:[A-Z]*\d){6})[0-9A-Z]{8,12}|"
@@ -70,6 +71,12 @@ _LOOKALIKES = str.maketrans("OoQDIl|", "0000111")  # letters OCR reads for 0 and
 _MOSTLY_DIGITS = re.compile(r"\b([A-Z]{2})([0-9OoQDIl|]{2}[0-9A-Z Il|o]{6,40}?)(?=\s{2}|$|[^0-9A-Za-z |])")
 
 
+def upper(text: str) -> str:
+    """`text` in capitals, letter for letter: a letter whose capital is longer keeps its place ("ß" is
+    not "SS"), so that offsets found in it are the text's own."""
+    return "".join(char if len(char.upper()) != 1 else char.upper() for char in text)
+
+
 _MASKED = re.compile(r"[Xx*]{3,}")  # digits hidden behind letters x or stars
 
 
@@ -80,7 +87,7 @@ def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
     with its form (FORM_ONLY)."""
     pattern, check = _KINDS[kind]
     formed: str | None = None
-    for match in pattern.finditer(text.upper()):
+    for match in pattern.finditer(upper(text)):
         printed = text[match.start(1) : match.end(1)].strip()
         if check(re.sub(r"[ .\-]", "", match.group(1).upper())):
             return printed, 1.0
@@ -93,7 +100,7 @@ def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
             if sum(char.isdigit() for char in rest) < 0.6 * len(rest.replace(" ", "")):
                 continue
             read = match.group(1) + rest.translate(_LOOKALIKES)
-            for found in pattern.finditer(read.upper()):
+            for found in pattern.finditer(upper(read)):
                 if check(re.sub(r"[ .\-]", "", found.group(1).upper())):
                     return read[found.start(1) : found.end(1)].strip(), LOOKALIKE
     return (formed, FORM_ONLY) if formed else None

@@ -85,6 +85,7 @@ _NAME_WORDS = 12  # a line of more words is a sentence, no one's name
 _SENTENCE_WORDS = 6  # nor is a line of this many words or more, most of them in small letters
 _HEADING = 0.8  # how well a lone line must name an object to head its block
 _AGREED, _DISAGREED = 0.95, 0.7  # amounts that add up, and those that cannot be made to
+_TIED = 0.005  # scores this close are a tie
 _TOTALS_WEIGHED = 30  # the likeliest totals paired up as a net amount and a gross
 _MISREAD = 0.8  # an amount read as the two others make it, its print one digit off
 _CENTS = re.compile(r"\d[.,]\d{1,2}(?!\d)")  # an amount printed with a decimal mark: digits to compare
@@ -999,6 +1000,7 @@ def assigned(slots: list[Slot], reading: Reading) -> dict[Path, Candidate]:
             used |= candidate.uses
             named |= {name} - {""}
     _total_after_its_tax(slots, ranked, chosen)
+    _last_of_tied_totals(slots, ranked, chosen)
     _agreeing_totals(slots, ranked, chosen)
     _total_printed_alone(slots, chosen, reading)
     return chosen
@@ -1080,14 +1082,7 @@ def _total_after_its_tax(
         return
     if not tax.value:
         return
-    taken = {position for path, found in chosen.items() if path != roles["total"] for position in found.uses}
-    totals = [
-        candidate
-        for candidate, number in ranked
-        if slots[number].path == roles["total"]
-        and isinstance(candidate.value, int | float)
-        and not candidate.uses & taken
-    ][:_TOTALS_WEIGHED]
+    totals = _total_candidates(slots, ranked, chosen, roles["total"])[:_TOTALS_WEIGHED]
     for earlier in totals:
         for later in totals:
             if earlier.order >= later.order or earlier.uses & later.uses:
@@ -1101,6 +1096,44 @@ def _total_after_its_tax(
             chosen[roles["total"]] = replace(later, score=max(later.score, _AGREED), checked=True)
             chosen[roles["tax"]] = replace(tax, score=max(tax.score, _AGREED), checked=True)
             return
+
+
+def _total_candidates(
+    slots: list[Slot], ranked: list[tuple[Candidate, int]], chosen: dict[Path, Candidate], path: Path
+) -> list[Candidate]:
+    """The total's candidates that are amounts, likeliest first, none on a place another field took."""
+    taken = {position for other, found in chosen.items() if other != path for position in found.uses}
+    return [
+        candidate
+        for candidate, number in ranked
+        if slots[number].path == path
+        and isinstance(candidate.value, int | float)
+        and not candidate.uses & taken
+    ]
+
+
+def _last_of_tied_totals(
+    slots: list[Slot], ranked: list[tuple[Candidate, int]], chosen: dict[Path, Candidate]
+) -> None:
+    """Of totals labelled alike, with no net amount and no tax found to tell them apart, the larger one
+    printed after the one found ("Summe 33.61" closing the items, then "Endbetrag EUR 40.00" under the
+    tax rates): a document sums its items before it adds what comes on top of them."""
+    roles = _amount_roles(slots)
+    if "total" not in roles or any(roles.get(role) in chosen for role in ("net", "tax")):
+        return
+    total = chosen.get(roles["total"])
+    if total is None or not isinstance(total.value, int | float):
+        return
+    later = [
+        candidate
+        for candidate in _total_candidates(slots, ranked, chosen, roles["total"])
+        if candidate.score >= total.score - _TIED
+        and candidate.order > total.order
+        and candidate.value > total.value
+        and not candidate.uses & total.uses
+    ]
+    if later:
+        chosen[roles["total"]] = max(later, key=lambda candidate: candidate.order)
 
 
 def _agreeing_totals(

@@ -233,6 +233,8 @@ def labelled_pairs(aliases: Aliases, reading: Reading, partial: bool = True) -> 
 
 
 _ACCOUNT_WORDS = frozenset({"account", "bank"})  # a number of a bank account: "Číslo účtu", "Account No"
+# a company's number in a trade register: "Register No.", "HRB-Nr.", "Registration No."
+_REGISTER_WORDS = frozenset({"register", "registration", "registry", "hrb", "commercial", "trade"})
 
 
 def holds_key(label: Key, key: Key) -> bool:
@@ -242,8 +244,8 @@ def holds_key(label: Key, key: Key) -> bool:
     for start in range(len(label) - len(key) + 1):
         if label[start : start + len(key)] == key:
             extra = label[:start] + label[start + len(key) :]
-            if key[-1:] == ("number",) and (CONTACT_WORDS | _ACCOUNT_WORDS) & set(extra):
-                return False  # "Phone No", "Contact No.", "Account No": a phone's or an account's number
+            if key[-1:] == ("number",) and (CONTACT_WORDS | _ACCOUNT_WORDS | _REGISTER_WORDS) & set(extra):
+                return False  # "Phone No", "Account No", "Register No.": a phone's, an account's, a company's
             return not any(word in QUALIFIERS or word in _PARTY_WORDS or word.isdigit() for word in extra)
     return False
 

@@ -58,6 +58,27 @@ _GST_HALVES = 0.6
 _TITLE_LABEL = 0.9  # a title printed as a label before its number, not at the head of its line
 _NAMED_IBAN = 0.7  # an IBAN after the word "IBAN" in a sentence
 _LONE_VAT = 0.5  # the one VAT id a document prints, alone on its line with no label, its check right
+_LABEL_WORDS = 4  # words at most of a label ending a sentence before its value
+# words before a label that make it the customer's ("Ihre UID", "Your VAT No", "Votre n° TVA")
+_ADDRESSEES = frozenset(
+    {
+        "your",
+        "ihre",
+        "ihr",
+        "votre",
+        "vos",
+        "uw",
+        "su",
+        "sua",
+        "vostra",
+        "vostro",
+        "customer",
+        "client",
+        "kunde",
+        "kunden",
+        "buyer",
+    }
+)
 _LONE_IBAN = 0.5  # the one IBAN a document prints, on a line or in a cell of its own, its check right
 _IN_A_SENTENCE = 0.8  # of that: the one IBAN printed inside a sentence ("... overmaken op NL11 TRIO ...")
 _APART = 0.65  # a lone value printed away from its label, which has nothing after its colon
@@ -306,15 +327,15 @@ def _lone_iban(slot: Slot, reading: Reading) -> Iterator[Candidate]:
 
 def _lone_vat_id(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     """A VAT id with its country code and its check right, alone on its line or in its table cell
-    with no label ("SE850109440601" over "Godkänd för F-skatt" in a footer), when the document prints
-    no other VAT id whose check is right: the issuer's, which an invoice must print (less likely than
-    a labelled one)."""
+    with no label ("SE850109440601" over "Godkänd för F-skatt" in a footer) or its label ending a
+    sentence before it (`_labelled_at_its_end`), when the document prints no other VAT id whose check
+    is right: the issuer's, which an invoice must print (less likely than a labelled one)."""
     found: dict[str, int] = {}
     for index, line in enumerate(reading.layout.lines):
         for piece in line.cells if line.cells is not None else (line.text,):
             vat = find_identifier("vat", piece)
             if vat is not None and vat[1] == 1.0:
-                alone = piece.strip() == vat[0]
+                alone = piece.strip() == vat[0] or _labelled_at_its_end(piece[: piece.find(vat[0])], slot)
                 found.setdefault(re.sub(r"[\s.\-]", "", vat[0]).upper(), index if alone else -1)
     if len(found) != 1:
         return
@@ -324,6 +345,21 @@ def _lone_vat_id(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     text = reading.layout.lines[at].text.strip()
     candidate = candidate_of(slot, text, _LONE_VAT, (at, 0), frozenset({(at, -5)}), reading)
     yield from [candidate] if candidate else []
+
+
+def _labelled_at_its_end(before: str, slot: Slot) -> bool:
+    """Whether the text before an identifier ends in a label of the field and its colon, however the
+    line runs on before it ("... Andreas Theel USt.-Id.-Nr./VAT-No.: DE 223 101 663", a footer's
+    sentence of the company's officers)."""
+    head = before.rstrip()
+    if not head.endswith(":"):
+        return False
+    words = head[:-1].split()
+    for count in range(1, min(len(words), _LABEL_WORDS) + 1):
+        if slot.aliases.get(label_key(" ".join(words[-count:])), 0.0) >= SYNONYM:
+            owner = label_key(words[-count - 1]) if count < len(words) else ()
+            return not set(owner) & _ADDRESSEES  # "Ihre UID:", "Your VAT No:": the customer's
+    return False
 
 
 def _begins(text: str, iban: str) -> bool:

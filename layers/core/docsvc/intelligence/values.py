@@ -182,7 +182,7 @@ _CURRENCY_WORDS = {
     "forint": "HUF", "dinara": "RSD", "kwanza": "AOA", "kwanzas": "AOA", "guarani": "PYG",
     "guaranies": "PYG", "yuan": "CNY", "renminbi": "CNY", "turk lirasi": "TRY", "schweizer franken": "CHF",
     "francs suisses": "CHF", "franchi svizzeri": "CHF", "yen": "JPY", "euro": "EUR", "euros": "EUR",
-    "zlotych": "PLN", "korun": "CZK", "kuna": "HRK", "leva": "BGN",
+    "zlotych": "PLN", "zlote": "PLN", "zloty": "PLN", "korun": "CZK", "kuna": "HRK", "leva": "BGN",
     "динара": "RSD", "рублеи": "RUB", "рубля": "RUB", "гривень": "UAH", "гривні": "UAH",
     "сум": "UZS", "rupiah": "IDR", "soles": "PEN", "nuevos soles": "PEN",
     "shekel": "ILS", "shekels": "ILS", "شيكل": "ILS",

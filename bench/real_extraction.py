@@ -5,7 +5,7 @@
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
                  fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|
                  fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|fresh37|fresh38|fresh39|fresh40|
-                 fresh41|fresh42|fresh43|fresh44|fresh45|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
+                 fresh41|fresh42|fresh43|fresh44|fresh45|fresh46|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
         [--json PATH] [--scans] [--present]
 
@@ -183,6 +183,11 @@ Spanish and Nepali English: a car museum's four-language ticket Rechnung, a scie
 mobile operator's business fatura with its call detail, a Node package's example invoice, a student shop
 application's factura and a manufacturer's redesigned tax invoice), their truth read by hand from the
 page; measured only.
+`fresh46` holds six invoices of templates no other split has (Swiss German, German, English, Spanish,
+Italian and Argentine Spanish: a Django accounting app's Rechnung with a Swiss QR-bill, an invoice
+generator's pandoc Rechnung, an online PDF service's invoice template, an Odoo factura with its Spanish
+localisation, an energy retailer's four-page bolletta and a desktop shop app's factura), their truth the
+YAML beside the PDF for one, read by hand from the page for the others; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -445,6 +450,7 @@ SPLITS = (
     "fresh43",
     "fresh44",
     "fresh45",
+    "fresh46",
     "receipts",
     "receipts2",
     "receipts2-heldout",

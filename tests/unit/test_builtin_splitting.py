@@ -1205,3 +1205,14 @@ def test_a_slide_repeating_its_frames_number_does_not_break_the_folios() -> None
     built = "Why this theme?\n• named after a city\n• tried on a live course\n• in Hangzhou\n3"
     signals = [read_signals(text, [], []) for text in (first, built)]
     assert "the folios break" not in [item.reason for item in gap_evidence(signals)[1]]
+
+
+def test_an_articles_heading_naming_its_contract_is_no_new_title() -> None:
+    from docsvc.intelligence.splitting import read_signals
+    from docsvc.intelligence.vocabulary import ALIASES
+
+    titles = list(ALIASES)
+    body = "Le présent contrat a pour objet de déterminer les conditions de la collaboration des parties."
+    for heading in ("Article 1 - Objet du contrat", "§ 3 Vertrag", "Cláusula 2 Contrato"):
+        assert not read_signals(f"Il a été convenu ce qui suit :\n{heading}\n{body}", [], titles).titles
+    assert read_signals(f"Contrat de parrainage\n{body}", [], titles).titles  # a title of its own

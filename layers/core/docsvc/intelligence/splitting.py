@@ -216,8 +216,13 @@ _DIGITS = re.compile(r"\d+")
 _SENTENCE_END = re.compile(r"\.\s+(?=[^\W\d])")  # a full stop, then a word: "No. 5" or "Rev. 1" are none
 _ASIDE = re.compile(r"\([^)]*\)")  # words in brackets: "(Rev. 10-2018)", "(continued)"
 # A line numbered as an item of a list or a section ("2. The rest of the talk", "3.1 Method", "IV)",
-# "b)"): a heading inside a document, not its title.
-_ENUMERATED = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[ivxIVX]{1,4}[.)]|[a-zA-Z][)])\s+\S")
+# "b)") or as a contract's article or clause ("Article 1 - Objet du contrat", "§ 3", "Cláusula 2"): a
+# heading inside a document, not its title, whatever document it names.
+_ENUMERATED = re.compile(
+    r"^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[ivxIVX]{1,4}[.)]|[a-zA-Z][)]"
+    r"|(?i:article|art\.|art[íi]culo|articolo|artigo|artikel|artyku[łl]|§|section|clause|cl[áa]usula|clausola)"
+    r"\s*\d{1,3}[.:)]?)\s+\S"
+)
 _AMOUNT = re.compile(r"(?:[A-Z]{3}|[^\w\s]{1,3})?\s*-?\d[\d.,' ]*(?:\s*(?:[A-Z]{3}|[^\w\s]{1,3}))?")
 
 

@@ -2466,3 +2466,26 @@ def test_a_title_naming_its_kind_in_a_compound_word_gives_the_kind() -> None:
     assert classify([page], ELEVEN_KINDS).category == "report"
     assert compound_kind("stromrechnung") is not None and compound_kind("newsletter") is None
     assert compound_kind("rechnung") is None  # the word itself is no compound
+
+
+def test_a_greeting_known_by_its_place_has_four_words_at_most_before_lines_of_eight_words() -> None:
+    from docsvc.intelligence.classification import GREETED_WORDS, GREETING_WORDS
+
+    eight = " ".join(["word"] * GREETED_WORDS)
+    seven = " ".join(["word"] * (GREETED_WORDS - 1))
+    four = " ".join(["Werter"] * GREETING_WORDS) + ","
+    five = " ".join(["Werter"] * (GREETING_WORDS + 1)) + ","
+    assert greets_before_prose([four, eight, eight])
+    assert not greets_before_prose([five, eight, eight])
+    assert not greets_before_prose([four, eight, seven])
+
+
+def test_a_compound_title_names_its_kind_on_a_line_of_three_words_at_most_after_a_head_of_three_letters() -> (
+    None
+):
+    from docsvc.intelligence.classification import compound_title_kind
+
+    assert compound_title_kind([["Jahres Prüfungs Tullrapport"], ["text"]]) is not None  # three words
+    assert compound_title_kind([["Der erste Jahres Tullrapport"], ["text"]]) is None  # four
+    assert compound_kind("abcrapport") is not None  # a head of three letters
+    assert compound_kind("abrapport") is None  # of two

@@ -1216,3 +1216,18 @@ def test_an_articles_heading_naming_its_contract_is_no_new_title() -> None:
     for heading in ("Article 1 - Objet du contrat", "§ 3 Vertrag", "Cláusula 2 Contrato"):
         assert not read_signals(f"Il a été convenu ce qui suit :\n{heading}\n{body}", [], titles).titles
     assert read_signals(f"Contrat de parrainage\n{body}", [], titles).titles  # a title of its own
+
+
+def test_a_page_opens_the_next_document_with_two_of_its_first_pages_top_lines_not_one() -> None:
+    from docsvc.intelligence.splitting import TOP_AGAIN, gap_evidence, read_signals
+
+    assert TOP_AGAIN == 2
+    table = "| Account | Total |\n|---|---|\n| Sales | 6,00,000.00 |"
+    reason = "the top lines of its document's first page again"
+
+    def evidence(third: str) -> list[str]:
+        pages = ["TravelTrax Tours\nBalance Sheet\nBasis: Accrual\n" + table, table, third + "\n" + table]
+        return [item.reason for item in gap_evidence([read_signals(text, [], []) for text in pages])[2]]
+
+    assert reason in evidence("TravelTrax Tours\nProfit and Loss\nBasis: Accrual")
+    assert reason not in evidence("TravelTrax Tours\nProfit and Loss\nBasis: Cash")  # one line only

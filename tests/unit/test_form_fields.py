@@ -1960,3 +1960,10 @@ def test_an_empty_cells_label_takes_its_columns_heading_but_no_paragraph_over_th
     first = next(field for field in fields if abs(field.bbox.top * 842 - 130) < 2)
     assert ("Current Year Amount" in first.description or "maximum" in first.description) is joined
     assert first.description.startswith("Line 1")
+
+
+def test_a_columns_top_cell_heads_it_up_to_sixteen_words_not_seventeen() -> None:
+    from docsvc.documents.forms import _HEADING_WORDS, _runs_on
+
+    assert not _runs_on(" ".join(["Amount"] * _HEADING_WORDS))
+    assert _runs_on(" ".join(["Amount"] * (_HEADING_WORDS + 1)))

@@ -187,3 +187,18 @@ def test_a_vat_id_labelled_as_the_customers_is_not_the_issuers() -> None:
     )
     output = _output("Beispiel GmbH\nRechnung RE-147", table, "Gesamtbetrag 119,00 €")
     assert output["issuer"]["vat_id"] is None  # type: ignore[index]
+
+
+def test_a_column_of_labels_runs_on_past_a_gap_from_three_labels_not_two() -> None:
+    from docsvc.intelligence.layout import read_layout
+
+    def column(labels: str, values: str) -> dict[str, str]:
+        layout = read_layout(["\n\n".join(["Example SA", labels, values, "123881"])])
+        return {pair.label: pair.value for pair in layout.pairs if pair.how == "column"}
+
+    assert column("Invoice date :\nClient ID :\nInvoice ID :", "04.06.2017\n192.922.3") == {
+        "Invoice date": "04.06.2017",
+        "Client ID": "192.922.3",
+        "Invoice ID": "123881",
+    }
+    assert "Invoice ID" not in column("Client ID :\nInvoice ID :", "192.922.3")

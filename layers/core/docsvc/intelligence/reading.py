@@ -43,7 +43,7 @@ _SENTENCE = re.compile(r"[a-z]{2,} [a-z]{2,} .*\d")  # words in lower case, then
 _QUOTE = re.compile(r'["“]([^"“”]{1,60})["”]')
 # Words that make a label the customer's: "N° TVA client" and "Your VAT ID" are not the VAT id of
 # whoever issued the document (a field of the customer is named with its owner: "Customer VAT ID").
-_PARTY_WORDS = frozenset(key[0] for key in CUSTOMER_KEYS if len(key) == 1) | frozenset(
+PARTY_WORDS = frozenset(key[0] for key in CUSTOMER_KEYS if len(key) == 1) | frozenset(
     {"your", "ihre", "ihr", "votre", "vos", "uw", "su", "vostro", "vostra", "panstwa"}
 )
 _GOES_ON = re.compile(r"(?i)\s+(?:of|de|du|des|der|von|van|del|della|di)\s+[^\W\d]")
@@ -246,7 +246,7 @@ def holds_key(label: Key, key: Key) -> bool:
             extra = label[:start] + label[start + len(key) :]
             if key[-1:] == ("number",) and (CONTACT_WORDS | _ACCOUNT_WORDS | _REGISTER_WORDS) & set(extra):
                 return False  # "Phone No", "Account No", "Register No.": a phone's, an account's, a company's
-            return not any(word in QUALIFIERS or word in _PARTY_WORDS or word.isdigit() for word in extra)
+            return not any(word in QUALIFIERS or word in PARTY_WORDS or word.isdigit() for word in extra)
     return False
 
 

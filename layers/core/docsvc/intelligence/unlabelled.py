@@ -33,7 +33,7 @@ from docsvc.intelligence.labels import (
     label_key,
 )
 from docsvc.intelligence.lines import Line, label_colon, segments
-from docsvc.intelligence.reading import SYNONYM, Reading
+from docsvc.intelligence.reading import PARTY_WORDS, SYNONYM, Reading
 from docsvc.intelligence.receipts import receipt_totals, shop_fields, stamped_date
 from docsvc.intelligence.values import (
     ParsedDate,
@@ -59,26 +59,6 @@ _TITLE_LABEL = 0.9  # a title printed as a label before its number, not at the h
 _NAMED_IBAN = 0.7  # an IBAN after the word "IBAN" in a sentence
 _LONE_VAT = 0.5  # the one VAT id a document prints, alone on its line with no label, its check right
 _LABEL_WORDS = 4  # words at most of a label ending a sentence before its value
-# words before a label that make it the customer's ("Ihre UID", "Your VAT No", "Votre n° TVA")
-_ADDRESSEES = frozenset(
-    {
-        "your",
-        "ihre",
-        "ihr",
-        "votre",
-        "vos",
-        "uw",
-        "su",
-        "sua",
-        "vostra",
-        "vostro",
-        "customer",
-        "client",
-        "kunde",
-        "kunden",
-        "buyer",
-    }
-)
 _LONE_IBAN = 0.5  # the one IBAN a document prints, on a line or in a cell of its own, its check right
 _IN_A_SENTENCE = 0.8  # of that: the one IBAN printed inside a sentence ("... overmaken op NL11 TRIO ...")
 _APART = 0.65  # a lone value printed away from its label, which has nothing after its colon
@@ -358,7 +338,7 @@ def _labelled_at_its_end(before: str, slot: Slot) -> bool:
     for count in range(1, min(len(words), _LABEL_WORDS) + 1):
         if slot.aliases.get(label_key(" ".join(words[-count:])), 0.0) >= SYNONYM:
             owner = label_key(words[-count - 1]) if count < len(words) else ()
-            return not set(owner) & _ADDRESSEES  # "Ihre UID:", "Your VAT No:": the customer's
+            return not set(owner) & PARTY_WORDS  # "Ihre UID:", "Your VAT No:": the customer's
     return False
 
 

@@ -5,7 +5,7 @@
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
                  fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|
                  fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|fresh37|fresh38|fresh39|fresh40|
-                 fresh41|fresh42|fresh43|fresh44|fresh45|fresh46|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
+                 fresh41|fresh42|fresh43|fresh44|fresh45|fresh46|fresh47|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
         [--json PATH] [--scans] [--present]
 
@@ -188,6 +188,12 @@ Italian and Argentine Spanish: a Django accounting app's Rechnung with a Swiss Q
 generator's pandoc Rechnung, an online PDF service's invoice template, an Odoo factura with its Spanish
 localisation, an energy retailer's four-page bolletta and a desktop shop app's factura), their truth the
 YAML beside the PDF for one, read by hand from the page for the others; measured only.
+`fresh47` holds seven invoices of templates no other split has (Romanian, Brazilian Portuguese, Spanish,
+English and Belgian French: a software firm's factură from an m4 and XeTeX generator, a freelancer's
+fatura typed in Word, an electricity distributor's high-voltage bill, a card processor's statement, a
+bicycle-rental app's factura, an EDIFACT-to-Factur-X converter's bare page and a LaTeX package's invoice
+without VAT), their truth the XML the PDF embeds for one, the .tex beside the PDF for another, read by
+hand from the page for the others; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -451,6 +457,7 @@ SPLITS = (
     "fresh44",
     "fresh45",
     "fresh46",
+    "fresh47",
     "receipts",
     "receipts2",
     "receipts2-heldout",

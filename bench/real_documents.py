@@ -42,12 +42,17 @@ What it measures, per document, then summed per category, per language and over 
   vertical rule drawn across their line (a table's column rule, a frame's edge; a font whose metrics MuPDF
   cannot use, "\u2192k" half a font size apart), it writes one word that no reader sees, so on a page with
   such rules raw is read again character by character, untimed, and a space put where a rule stands between
-  two glyphs. Nor does it write one before a glyph it takes into a line from off that line's baseline in a
-  font whose spacing it cannot measure (a proof's rule label half a line below its formula, in a math font):
-  raw is read again character by character, untimed, and a space put between two glyphs more than 0.6 of
-  the font size apart whose baselines are more than half of it apart. A heading mark is a `#` run before
-  text on its line (a line that is only `#` is a word). Word recall: the share of the multiset of raw
-  words found in the output.
+  two glyphs; where a cell's text runs on across its column's rule and the next cell's text starts on with
+  no space (a package's name over the rule, then its figures, "systemd-bootchartV:0,"; "dehtmldiff(1)" with
+  "HTML" drawn back over its bracket), a space is put before the first glyph a cell's padding past the rule
+  (0.3 to 1 font size) that does not start where the glyph before it ends, the word's glyphs before it
+  following each other at their advances, two glyphs or more on each side, the next rule across the line
+  two font sizes or more further. Nor does it write one before a glyph it takes into a line from off that
+  line's baseline in a font whose spacing it cannot measure (a proof's rule label half a line below its
+  formula, in a math font): raw is read again character by character, untimed, and a space put between
+  two glyphs more than 0.6 of the font size apart whose baselines are more than half of it apart. A
+  heading mark is a `#` run before text on its line (a line that is only `#` is a word). Word recall: the
+  share of the multiset of raw words found in the output.
   Words cut: raw words missing from the output that appear there split across two neighbouring
   tokens (two cells, or a word broken in two). Words repeated: over the raw words, how many more
   times the output holds them than raw does. Extra: output words that raw does not hold at all.
@@ -191,6 +196,11 @@ _RULE_SLACK = 0.5  # points a rule's middle may stand into the glyph beside it (
 # Glyphs a rule parts stand at least this share of their font size apart: a rule drawn across glyphs
 # that touch (a form's line through "Number", a plot's axis through "0.040") parts no word.
 _RULE_GAP = 0.05
+# A glyph after a column rule a word runs across that starts where the glyph before it ends, give or
+# take this share of the font size, goes on the same word (`_overflow_written`); the next cell's text
+# starts _CELL_PADDING (of the font size, from and to) right of the rule.
+_OVERFLOW_STEP = 0.02
+_CELL_PADDING = (0.3, 1.0)
 _VECTOR_BLOCK = 3  # the kind of a block `extractBLOCKS` lists for a piece of a path
 # Two glyphs written one after the other stand apart, whatever get_text writes between them, when the
 # second is more than _OFF_LINE_GAP of the font size past the first (more than the spaces a formula
@@ -884,8 +894,76 @@ def rules_apart_pages(content: bytes, kind: str, pages: list[str]) -> list[str]:
         apart_pages = []
         for page, text in zip(document, pages, strict=True):
             rules = _vertical_rules(page)
-            apart_pages.append(_words_written(text, _rules_apart(page, rules)) if rules else text)
+            if rules:
+                text = _words_written(text, _rules_apart(page, rules))
+                text = (
+                    text
+                    if UNMAPPED in page.get_text(flags=_WITHOUT_CODES)
+                    else _overflow_written(page, text, rules)
+                )
+            apart_pages.append(text)
     return apart_pages
+
+
+def _overflow_written(page: pymupdf.Page, text: str, rules: list[tuple[float, float, float]]) -> str:
+    """The raw text with a space put in each word that a column rule crosses (a cell's text run on
+    across its column's rule) where the next cell's text begins (`_overflow_cut`): get_text writes it
+    on as the same word when no space parts them (a package's name in a typewriter font,
+    "systemd-bootchart", run over the rule, then its figures, "V:0", 0.8 points on; "dehtmldiff(1)"
+    with "HTML" drawn back over its bracket)."""
+    apart: dict[str, str] = {}
+    for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
+        for line in block.get("lines", ()):
+            if abs(line["dir"][1]) > 1e-3:
+                continue
+            glyphs = [
+                (c["c"], c["bbox"], number, span["size"])
+                for number, span in enumerate(line["spans"])
+                for c in span["chars"]
+            ]
+            written = "".join(char for char, *_ in glyphs)
+            for found in re.finditer(r"\S+", written):
+                cut = _overflow_cut(glyphs[found.start() : found.end()], rules)
+                if cut is not None:
+                    apart[found.group()] = f"{found.group()[:cut]} {found.group()[cut:]}"
+    return _words_written(text, apart)
+
+
+def _overflow_cut(
+    glyphs: list[tuple[str, Any, int, float]], rules: list[tuple[float, float, float]]
+) -> int | None:
+    """Where a word run on across a column rule ends (`_overflow_written`), or None: the word's glyphs
+    run rightwards from its first and follow each other at their advances (a kerned pair a little
+    back) up to that glyph, which starts a cell's padding past the rule (`_CELL_PADDING`), two glyphs
+    or more on each side, and the rule is a column's: the next rule across the line stands two font
+    sizes or more further (not a chart's grid, nor a table of one glyph a cell)."""
+    if (
+        any(_BACKWARDS.match(char) for char, *_ in glyphs)
+        or glyphs[0][1][0] > min(box[0] for _, box, _, _ in glyphs) + 0.5
+    ):
+        return None  # a right-to-left word's glyphs run leftwards, and so do mirrored ones
+    middles = [(box[0] + box[2]) / 2 for _, box, _, _ in glyphs]
+    heights = [(box[1] + box[3]) / 2 for _, box, _, _ in glyphs]
+    on_line = sorted(x for x, top, bottom in rules if any(top <= middle <= bottom for middle in heights))
+    across = [x for x in on_line if min(middles) < x < max(middles)]
+    if not across:
+        return None
+    rule, size = across[0], glyphs[0][3]
+    if any(rule < x < rule + 2 * size for x in on_line):
+        return None
+    crossed = next(at for at, (_, box, _, _) in enumerate(glyphs) if box[2] > rule)
+    for at in range(1, len(glyphs)):
+        (_, before, span, size), (_, box, next_span, _) = glyphs[at - 1], glyphs[at]
+        step = box[0] - before[2]
+        apart = step > _RULE_GAP * size or (
+            step < -_OVERFLOW_STEP * size and (next_span != span or -step > (box[2] - box[0]) / 2)
+        )
+        padded = _CELL_PADDING[0] * size <= box[0] - rule <= _CELL_PADDING[1] * size
+        if at > crossed and apart and padded and min(at, len(glyphs) - at) >= 2:
+            return at  # (a glyph alone on a side is a mark set off its letter: "B" and its prime)
+        if step > _OVERFLOW_STEP * size:
+            return None  # glyphs set apart one by one (a picture's label): no word to part
+    return None
 
 
 def _vertical_rules(page: pymupdf.Page) -> list[tuple[float, float, float]]:

@@ -138,8 +138,8 @@ _ACCOUNT_DIGITS = re.compile(r"(?<![\w-])(\d{2}(?:[ ]?\d){10,30})(?![\w-])")
 def countries_of(currency: str | None, texts: Iterable[str]) -> tuple[str, ...]:
     """The countries a document is from, as far as it shows them: its national currency's, then the
     country codes of the VAT ids and the IBANs in `texts` that pass their check, then (the Nordic
-    countries, whose krone or krona "kr" names) the name of a national register's number ("CVR") or a
-    telephone's country code ("+45")."""
+    countries, whose krone or krona "kr" names; Italy, whose euro names none) the name of a national
+    register's number ("CVR", "P.IVA") or a telephone's country code ("+45")."""
     texts = list(texts)
     found = [_CURRENCY_COUNTRIES[currency]] if currency in _CURRENCY_COUNTRIES else []
     for text in texts:
@@ -151,14 +151,15 @@ def countries_of(currency: str | None, texts: Iterable[str]) -> tuple[str, ...]:
             iban = match.group(1).replace(" ", "")
             if iban[:2] not in found and iban_ok(iban):
                 found.append(iban[:2])
-    for mark, country in _NORDIC_MARKS:
+    for mark, country in _COUNTRY_MARKS:
         if country not in found and any(mark.search(text) for text in texts):
             found.append(country)
     return tuple(found)
 
 
-# A Nordic country's own register numbers and telephone codes, in the order they tell it.
-_NORDIC_MARKS = (
+# A Nordic country's own register numbers and telephone codes, in the order they tell it, and the
+# Italian VAT number's name.
+_COUNTRY_MARKS = (
     (re.compile(r"(?i)(?<!\w)cvr(?:[\s.-]?n(?:r|ummer))?(?!\w)"), "DK"),
     (re.compile(r"(?i)(?<!\w)momsreg"), "SE"),
     (re.compile(r"(?i)(?<!\w)(?:mva|foretaksregisteret)(?!\w)"), "NO"),
@@ -167,6 +168,7 @@ _NORDIC_MARKS = (
     (re.compile(r"\+46[\s-]?\d"), "SE"),
     (re.compile(r"\+47[\s-]?\d"), "NO"),
     (re.compile(r"\+354[\s-]?\d"), "IS"),
+    (re.compile(r"(?i)(?<!\w)(?:p\.\s?iva|partita\s+iva)(?!\w)"), "IT"),
 )
 
 

@@ -138,7 +138,7 @@ net total: total net, veroton, veroton e, veroton yhteensa, veroton hinta, netto
  netto totalt, nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
  montant ht, montant total ht, sous total, total hors taxe, subtotaal, totaal excl btw, totaal ex btw,
  netto bedrag,
- base imponible, imponibile, totale imponibile, valor liquido, wartosc netto, razem netto,
+ base imponible, importe base, imponibile, totale imponibile, valor liquido, wartosc netto, razem netto,
  montant total net, montant net, gesamtbetrag netto, summe waren, warensumme,
  celkem bez dph, zaklad dane, zaklad
 tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, tva, total tva, montant tva,
@@ -194,7 +194,7 @@ due date: falligkeitsdatum, falligkeitstag, falligkeit, fallig, fallig am, zahlb
  datum splatnosti, datum splatnosti faktury, splatnost, forfaldsdato, forfaldsdag, forfallsdato, forfald
 due by: zahlbar bis, zahlbar bis zum, bis zum, netto bis, bis spatestens, a payer avant le, payable avant le,
  a regler avant le, regler d ici le, payer d ici le, payable le, te betalen voor, betalen voor,
- pagar antes del, pagar antes de, vence el,
+ pagar antes del, pagar antes de, vence el, betrag bis, rechnungsbetrag bis, gesamtbetrag bis, zahlung bis,
  da pagare entro il, pagare entro il, entro il, pagar ate, zaplacic do, platne do, zahlbar zum, zahlbar am
 delivery date: lieferdatum, leistungsdatum, liefer und leistungsdatum, date de livraison, leverdatum,
  leveringsdatum, fecha de entrega, data di consegna, data de entrega, data dostawy, data sprzedazy
@@ -211,7 +211,8 @@ vendor: verkaufer, lieferant, rechnungssteller, rechnungsaussteller, aussteller,
  supplier details, vendor details, payable to, make payable to, make checks payable to, dodavatel,
  vermieter, bailleur, arrendador, locatore, verhuurder, datos del emisor, datos emisor, datos del vendedor,
  datos del proveedor, dados do emitente, dados do fornecedor, bedrijfsgegevens, leveranciersgegevens,
- issuer details, sender details
+ issuer details, sender details, zahlbar an, konto zahlbar an, payable a, compte payable a, pagabile a,
+ conto pagabile a, account payable to
 customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistungsempfanger, rechnungsadresse,
  acheteur, destinataire, facture a, facturer a, facture pour, adresse de facturation, klant, afnemer,
  debiteur, factuuradres, cliente, comprador, doit a, cobranca para, faturar para, faturado para,
@@ -223,7 +224,7 @@ customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistung
  huurder,
  datos del cliente, datos de cliente, datos cliente, dados do cliente, receptor, datos del receptor,
  datos receptor, datos del comprador, dados do destinatario, klantgegevens, gegevens klant, recipient,
- recipient details
+ recipient details, empfanger, zahlbar durch, payable par, pagabile da
 customer name: naam klant, naam van de klant, klantnaam, nom du client, nom client, nombre del cliente,
  nombre cliente, nome cliente, nome del cliente, nome do cliente, nazwa klienta, nazwa nabywcy, kundenname,
  name des kunden

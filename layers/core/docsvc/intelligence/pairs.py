@@ -10,7 +10,7 @@ or one cell holding a label and its value.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
@@ -28,10 +28,11 @@ from docsvc.intelligence.labels import (
 )
 from docsvc.intelligence.lines import KNOWN_KEYS, Line, Pos, is_cell, label_colon, segments
 from docsvc.intelligence.page_tables import Table
-from docsvc.intelligence.values import RTL, currency_of, parse_number
+from docsvc.intelligence.values import RTL, currency_of, parse_date, parse_number
 from docsvc.intelligence.vocabulary import STOP_WORDS, stem
 
 _REST = 8  # lines after a value that may continue it (an address under a name)
+_ROW_LABEL_WORDS = 10  # words at most of a cell holding labels of columns in a row
 _PIECE = 1000  # a later pair of one cell is placed past every cell of its row: (line, cell + n * _PIECE)
 
 
@@ -385,7 +386,8 @@ def _below(
     if not pieces or label_colon(pieces[0][1]) is not None:
         return []
     start, value = pieces[0]
-    return [Pair(label[0], value, how, (block[position], label[1]), (at, start), rest)]
+    apart = _labels_over_values(label[0], value, how, (block[position], label[1]), (at, start), rest)
+    return apart or [Pair(label[0], value, how, (block[position], label[1]), (at, start), rest)]
 
 
 def _label_beside(text: str) -> bool:
@@ -849,12 +851,13 @@ def _stacked_sums(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
     return pairs
 
 
-def _summary_labels(words: list[str], count: int) -> list[str]:
+def _summary_labels(words: list[str], count: int, is_one: Callable[[str], bool] | None = None) -> list[str]:
     """`words` cut into `count` summary labels in a row ("SUBTOTAL IVA 19.00%" into "SUBTOTAL" and "IVA
-    19.00%"), the first cut that makes each of them one; none when no cut does. Each (start, count)
-    is tried once: a cell of many words that each read as a label ("Total 1 1 1 ...") beside many
-    amounts would otherwise be cut in exponentially many ways."""
+    19.00%"), or labels `is_one` knows, the first cut that makes each of them one; none when no cut
+    does. Each (start, count) is tried once: a cell of many words that each read as a label ("Total 1
+    1 1 ...") beside many amounts would otherwise be cut in exponentially many ways."""
     known: dict[tuple[int, int], list[str]] = {}
+    is_label = is_one or _is_summary_label
 
     def cut_from(start: int, left: int) -> list[str]:
         if (start, left) in known:
@@ -862,11 +865,11 @@ def _summary_labels(words: list[str], count: int) -> list[str]:
         found: list[str] = []
         if left == 1:
             text = " ".join(words[start:])
-            found = [text] if start < len(words) and _is_summary_label(text) else []
+            found = [text] if start < len(words) and is_label(text) else []
         else:
             for cut in range(start + 1, len(words) - left + 2):
                 first = " ".join(words[start:cut])
-                if _is_summary_label(first) and (rest := cut_from(cut, left - 1)):
+                if is_label(first) and (rest := cut_from(cut, left - 1)):
                     found = [first, *rest]
                     break
         known[(start, left)] = found
@@ -1001,15 +1004,19 @@ def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
     neither a key nor a value and heads nothing."""
 
     def keys(row: tuple[str, ...]) -> bool:
-        return any(row) and all(not cell or is_label_text(cell) or label_and_value(cell) for cell in row)
+        return any(row) and all(
+            not cell or is_label_text(cell) or label_and_value(cell) or _labels_in_a_row(cell) for cell in row
+        )
 
     def pair(key: tuple[int, tuple[str, ...]], values: tuple[int, tuple[str, ...]]) -> list[Pair]:
         (key_line, key_row), (value_line, value_row) = key, values
-        return [
-            Pair(label, value, "cell", (key_line, place), (value_line, place))
-            for place, (label, value) in enumerate(zip(key_row, value_row, strict=True))
-            if label and value and not _heads_rates(label) and not label_and_value(label)
-        ]
+        found = []
+        for place, (label, value) in enumerate(zip(key_row, value_row, strict=True)):
+            if not label or not value or _heads_rates(label) or label_and_value(label):
+                continue
+            apart = _labels_over_values(label, value, "cell", (key_line, place), (value_line, place))
+            found += apart or [Pair(label, value, "cell", (key_line, place), (value_line, place))]
+        return found
 
     pairs: list[Pair] = []
     for number in range(len(rows) - 1):
@@ -1029,6 +1036,47 @@ def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
                 for found in pair(split[0], sums)
             ]  # fmt: skip
     return pairs
+
+
+def _labels_in_a_row(cell: str) -> list[str]:
+    """A cell holding two or three known labels in a row and nothing else ("Fecha de factura Fecha de
+    vencimiento": the headings of two columns the table's reader took for one), each label apart;
+    none for a cell that is one label."""
+    words = cell.split()
+    if is_known_label(cell) or not 2 <= len(words) <= _ROW_LABEL_WORDS:
+        return []
+    return next((cut for count in (2, 3) if (cut := _summary_labels(words, count, _known_label))), [])
+
+
+def _labels_over_values(
+    label: str, value: str, how: str, label_at: Pos, value_at: Pos, rest: tuple[int, ...] = ()
+) -> list[Pair] | None:
+    """Labels in a row over as many values of a word each ("Fecha de factura Fecha de vencimiento" over
+    "25/05/2026 25/05/2026"), each label with the value in its place; None when the label is not such a
+    row or the counts differ. In a table's cell each pair takes a place of its own in the cell; on a
+    line of text, its words' own offsets."""
+    labels, values = _labels_in_a_row(label), value.split()
+    if not labels or len(labels) != len(values) or parse_number(value) is not None:
+        return None  # (one amount grouped by spaces, "33 569,50", is no two values)
+    if any(parse_number(one) is None and parse_date(one) is None for one in values):
+        return None
+    pairs, label_from, value_from = [], 0, 0
+    for number, (one, own) in enumerate(zip(labels, values, strict=True)):
+        label_from, value_from = label.index(one, label_from), value.index(own, value_from)
+        if how == "cell":
+            at, value_place = (
+                (label_at[0], label_at[1] + number * _PIECE),
+                (value_at[0], value_at[1] + number * _PIECE),
+            )
+        else:
+            at, value_place = (label_at[0], label_at[1] + label_from), (value_at[0], value_at[1] + value_from)
+        pairs.append(Pair(one, own, how, at, value_place, rest))
+        label_from, value_from = label_from + len(one), value_from + len(own)
+    return pairs
+
+
+def _known_label(text: str) -> bool:
+    return is_label_text(text) and is_known_label(text)
 
 
 def _continues_first_cell(row: tuple[str, ...], below: tuple[str, ...]) -> bool:

@@ -21,6 +21,7 @@ from docsvc.intelligence.identifiers import (
     identifier_kind,
     is_reference_field,
     national_iban,
+    national_vat,
     reference_code,
 )
 from docsvc.intelligence.labels import (
@@ -57,6 +58,8 @@ _GST_PART = re.compile(
 _GST_HALVES = 0.6
 _TITLE_LABEL = 0.9  # a title printed as a label before its number, not at the head of its line
 _NAMED_IBAN = 0.7  # an IBAN after the word "IBAN" in a sentence
+_AFTER_REGISTER_WORDS = 0.6  # a VAT id whose label opens its line, a register's words between them
+_REGISTER_RUN = 6  # words at most between that label and the id
 _LONE_VAT = 0.5  # the one VAT id a document prints, alone on its line with no label, its check right
 _LABEL_WORDS = 4  # words at most of a label ending a sentence before its value
 _LONE_IBAN = 0.5  # the one IBAN a document prints, on a line or in a cell of its own, its check right
@@ -138,6 +141,7 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     ):
         yield from _vat_id_under_bare_label(slot, reading)
         yield from _lone_vat_id(slot, reading)
+        yield from _vat_id_after_register_words(slot, reading)
     if slot.node.kind == "string" and identifier_kind(slot.path[-1]) == "iban":
         yield from _iban_after_its_name(slot, reading)
         yield from _lone_iban(slot, reading)
@@ -230,6 +234,37 @@ def _vat_id_under_bare_label(slot: Slot, reading: Reading) -> Iterator[Candidate
             candidate = candidate_of(slot, lines[at].text.strip(), score * _APART, (at, 0), uses, reading)
             yield from [candidate] if candidate else []
             return
+
+
+def _vat_id_after_register_words(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+    """A VAT id whose check is right, its label opening the line and words between them that say
+    where the company is registered under the same number ("C.F/P.IVA e Registro Imprese di Milano
+    02031070994", as Italian companies print it), with its country code or in the national form of
+    the document's country."""
+    for index, line in enumerate(reading.layout.lines):
+        if line.cells is not None:
+            continue
+        words = line.text.split()
+        score = max((_ends_in_alias(" ".join(words[:count]), slot) for count in (1, 2, 3)), default=0.0)
+        if score < SYNONYM:
+            continue
+        rest = " ".join(words[1:])
+        found = find_identifier("vat", rest) or national_vat(rest, reading.countries)
+        if found is None or found[1] < 1.0 or len(rest[: rest.find(found[0])].split()) > _REGISTER_RUN:
+            continue
+        at = (index, line.text.find(found[0]))
+        uses = frozenset({(index, 0), at})
+        candidate = candidate_of(slot, found[0], score * _AFTER_REGISTER_WORDS, at, uses, reading)
+        if candidate:
+            yield candidate
+            return
+
+
+def _ends_in_alias(text: str, slot: Slot) -> float:
+    """How well a word or two name the field by the end of their key ("C.F/P.IVA", whose key ends in
+    "vat id")."""
+    key = label_key(text)
+    return max((slot.aliases.get(key[-count:], 0.0) for count in range(1, len(key) + 1)), default=0.0)
 
 
 def _lone_form(slot: Slot) -> Callable[[str, Reading], bool] | None:

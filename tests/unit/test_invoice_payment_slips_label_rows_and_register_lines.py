@@ -1,0 +1,117 @@
+"""Invoices whose parties are named by a payment slip's headings ("Zahlbar durch", "Konto / Zahlbar an"),
+whose customer is named under "Empfänger", whose due date is stated as the day the amount is to be
+paid by inside a sentence, whose net amount is labelled "Importe base", whose two dates stand under two
+labels run into one line, and whose VAT id follows its label after the words of a company register.
+Every document here is written for the test."""
+
+from __future__ import annotations
+
+import pytest
+from docsvc.intelligence.extraction import extract
+
+from tests.unit.test_invoice_labels_sl_ro_mx_au import SCHEMA
+
+
+def _output(*blocks: str) -> dict[str, object]:
+    return extract(["\n\n".join(blocks)], SCHEMA).output
+
+
+@pytest.mark.parametrize(
+    ("payee", "payer"),
+    [("Konto / Zahlbar an", "Zahlbar durch"), ("Compte / Payable à", "Payable par"),
+     ("Conto / Pagabile a", "Pagabile da")],
+)  # fmt: skip
+def test_a_payment_slips_headings_name_the_issuer_and_the_customer(payee: str, payer: str) -> None:
+    output = _output(
+        "Rechnung 2023-000744",
+        "Rechnungsdatum 01.01.2024",
+        "Total CHF 29.00",
+        f"{payee}\nBeispiel Werkstatt AG\nEine Strasse 4\n8000 Zürich",
+        f"{payer}\nMuster Handel GmbH\nMusterstrasse 1\n3000 Bern",
+    )
+    assert output["customer"]["name"] == "Muster Handel GmbH"  # type: ignore[index]
+    assert output["issuer"]["name"] == "Beispiel Werkstatt AG"  # type: ignore[index]
+
+
+def test_the_party_under_empfaenger_is_the_customer() -> None:
+    output = _output(
+        "Rechnung",
+        "Rechnungsnummer: 2019-17",
+        "Empfänger\n\nGyro Gearloose\nInventor Drive 23, 12345 Duckburg",
+        "Aussteller\n\nScrooge McDuck\nKillmotor Hill 1, 12345 Duckburg",
+    )
+    assert output["customer"]["name"] == "Gyro Gearloose"  # type: ignore[index]
+    assert output["issuer"]["name"] == "Scrooge McDuck"  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Bitte überweise den Betrag bis 2019-09-06 auf folgendes Konto:",
+     "Bitte überweisen Sie den Rechnungsbetrag bis 06.09.2019 auf unser Konto."],
+)  # fmt: skip
+def test_the_day_the_amount_is_to_be_paid_by_in_a_sentence_is_the_due_date(sentence: str) -> None:
+    output = _output("Rechnung 2019-17", "Ausstellungsdatum: 2019-08-23", "Gesamtbetrag: 100,00 €", sentence)
+    assert output["due_date"] == "2019-09-06"
+
+
+def test_a_date_after_betrag_without_bis_is_no_due_date() -> None:
+    output = _output(
+        "Rechnung 2019-17", "Ausstellungsdatum: 2019-08-23", "Der Betrag wurde am 2019-09-06 bezahlt."
+    )
+    assert output["due_date"] is None
+
+
+def test_importe_base_is_the_net_amount() -> None:
+    output = _output(
+        "Factura INV/2026/00001", "Importe base\n194,85 €", "IVA 21%\n40,92 €", "Total\n235,77 €"
+    )
+    assert (output["net_total"], output["tax_total"], output["total"]) == (194.85, 40.92, 235.77)
+
+
+def test_two_labels_run_into_one_line_over_two_dates_each_take_their_own() -> None:
+    output = _output(
+        "Factura INV/2026/00001",
+        "Fecha de factura Fecha de vencimiento\n21/05/2026 20/06/2026",
+        "Total\n235,77 €",
+    )
+    assert (output["invoice_date"], output["due_date"]) == ("2026-05-21", "2026-06-20")
+
+
+def test_two_labels_over_one_value_are_not_parted() -> None:
+    output = _output(
+        "Factura INV/2026/00001", "Fecha de factura Fecha de vencimiento\n21/05/2026", "Total\n235,77 €"
+    )
+    assert output["due_date"] != "2026-05-21" or output["invoice_date"] != "2026-05-21"
+
+
+def test_a_vat_id_after_its_label_and_a_registers_words_is_the_issuers() -> None:
+    # the Italian IBAN shows the country whose national form of VAT id the number has
+    output = _output(
+        "Fattura N. 1471FP del 05/01/2026",
+        "Totale da pagare 158,40 €",
+        "ENTRACO S.r.l.\nSede Legale Via Solferino, 40 20121 Milano (MI)",
+        "C.F/P.IVA e Registro Imprese di Milano 02031070994",
+        "IBAN IT60X0542811101000000123456",
+    )
+    assert output["issuer"]["vat_id"] == "02031070994"  # type: ignore[index]
+
+
+def test_a_number_after_a_registers_words_whose_check_fails_is_no_vat_id() -> None:
+    output = _output(
+        "Fattura N. 1471FP del 05/01/2026",
+        "Totale da pagare 158,40 €",
+        "ENTRACO S.r.l.\nSede Legale Via Solferino, 40 20121 Milano (MI)",
+        "C.F/P.IVA e Registro Imprese di Milano 02031070995",
+        "IBAN IT60X0542811101000000123456",
+    )
+    assert output["issuer"]["vat_id"] is None  # type: ignore[index]
+
+
+@pytest.mark.parametrize("label", ["Partita IVA", "P.IVA", "C.F. e P.IVA"])
+def test_the_name_of_the_italian_vat_number_makes_its_national_form_readable(label: str) -> None:
+    output = _output(
+        "Fattura N. 12 del 05/01/2026",
+        "Totale da pagare 158,40 €",
+        f"ENTRACO S.r.l.\nVia Solferino, 40 20121 Milano (MI)\n\n{label} 02031070994",
+    )
+    assert output["issuer"]["vat_id"] == "02031070994"  # type: ignore[index]

@@ -115,3 +115,18 @@ def test_the_name_of_the_italian_vat_number_makes_its_national_form_readable(lab
         f"ENTRACO S.r.l.\nVia Solferino, 40 20121 Milano (MI)\n\n{label} 02031070994",
     )
     assert output["issuer"]["vat_id"] == "02031070994"  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("between", "found"),
+    [("e Registro delle Imprese di Milano", True), ("e numero Registro delle Imprese di Milano", False)],
+)
+def test_a_vat_id_is_read_after_six_words_of_its_register_at_most(between: str, found: bool) -> None:
+    output = _output(
+        "Fattura N. 12 del 05/01/2026",
+        "Totale da pagare 158,40 €",
+        "ENTRACO S.r.l.\nVia Solferino, 40 20121 Milano (MI)",
+        f"C.F/P.IVA {between} 02031070994",
+        "IBAN IT60X0542811101000000123456",
+    )
+    assert (output["issuer"]["vat_id"] == "02031070994") is found  # type: ignore[index]

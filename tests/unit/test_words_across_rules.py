@@ -201,3 +201,33 @@ def test_a_word_is_weighed_glyph_by_glyph_only_when_a_rule_stands_within_it() ->
     assert pdf._rule_within(glyphs, [16.2])
     assert not pdf._rule_within(glyphs, [5.0, 30.0])
     assert pdf._rule_within([("a", float("nan"), 16.0, 12.0), *glyphs[1:]], [40.0])
+
+
+def _cell_run_on_over_its_rule(rule: bool) -> bytes:
+    """A table's row whose first cell, "systemd-bootchart" in a typewriter font, runs on over its
+    column's rule (drawn when `rule`) and the next cell's "V:0, I:1" starts 0.8 points after its end, too
+    close for MuPDF to write a space: as the Debian Reference prints a package's name and its figures."""
+    with pymupdf.open() as document:
+        page = document.new_page(width=300, height=200)
+        page.insert_text((50, 100), "systemd-bootchart", fontsize=10, fontname="cour")
+        end = 50 + pymupdf.Font("cour").text_length("systemd-bootchart", 10)
+        page.draw_line((40, 88), (40, 104), width=0.4)
+        if rule:
+            page.draw_line((end - 3, 88), (end - 3, 104), width=0.4)
+        page.insert_text((end + 0.8, 100), "V:0, I:1", fontsize=10, fontname="helv")
+        return document.tobytes()
+
+
+def test_a_cells_text_run_on_over_its_column_rule_is_apart_from_the_next_cells_in_raw_words() -> None:
+    content = _cell_run_on_over_its_rule(rule=True)
+    assert raw_text(content)[0].split() == ["systemd-bootchartV:0,", "I:1"]
+    assert rules_apart_pages(content, "pdf", raw_text(content))[0].split() == [
+        "systemd-bootchart",
+        "V:0,",
+        "I:1",
+    ]
+
+
+def test_text_run_on_with_no_rule_across_it_stays_as_raw_writes_it() -> None:
+    content = _cell_run_on_over_its_rule(rule=False)
+    assert rules_apart_pages(content, "pdf", raw_text(content))[0].split() == ["systemd-bootchartV:0,", "I:1"]

@@ -1967,3 +1967,84 @@ def test_a_columns_top_cell_heads_it_up_to_sixteen_words_not_seventeen() -> None
 
     assert not _runs_on(" ".join(["Amount"] * _HEADING_WORDS))
     assert _runs_on(" ".join(["Amount"] * (_HEADING_WORDS + 1)))
+
+
+def test_boxes_inside_a_frame_with_rounded_corners_are_fields_under_their_captions() -> None:
+    """A row of boxes whose outer frame has rounded corners (drawn with curves, its straight sides
+    stopping short of them) and whose walls are rules, under a section's frame: each box is a field, the
+    room under its caption, as the corners close the frame a reader sees."""
+    captions = ["Date of marriage", "Place of marriage", "Officiant number"]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(50, 40, 570, 97), width=0.5, radius=0.1)
+        page.insert_text((54, 60), "Examination of impediments to marriage", fontsize=8)
+        page.draw_rect(pymupdf.Rect(50, 100, 570, 140), width=0.5, radius=0.1)
+        for x in (210, 420):
+            page.draw_line((x, 100), (x, 140), width=0.5)
+        for x, text in zip((54, 214, 424), captions, strict=True):
+            page.insert_text((x, 110), text, fontsize=8)
+        content = bytes(document.tobytes())
+        width, height = page.rect.width, page.rect.height
+    fields = form_fields(content)
+    place = _by_description(fields, "Place of marriage").bbox
+    top, bottom = place.top * height, (place.top + place.height) * height
+    assert place.left * width >= 210 and (place.left + place.width) * width <= 421
+    assert top <= 116 and bottom >= 136  # the box's room under its caption, not a band at its foot
+    assert [field.description.removesuffix(" [date]") for field in fields[-3:]] == captions
+
+
+def test_colon_labels_over_a_row_of_boxes_parted_by_a_wall_rising_from_the_boxes_top_get_its_line() -> None:
+    """Two colon labels side by side, a wall between them rising from the rule that tops a row of boxes
+    (the rule drawn in pieces at the walls of the boxes under it): each label takes the room over the
+    rule on its side, the pieces under one label, which runs on over their joint, being one line to
+    write on."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.insert_text((55, 70), "Notice of the spouses' choice of surname", fontsize=8)
+        page.insert_text((55, 90), "Spouse A's surname after the marriage:", fontsize=8)
+        page.insert_text((315, 90), "Spouse B's surname after the marriage:", fontsize=8)
+        page.draw_line((310, 80), (310, 110), width=0.5)
+        for x0, x1 in ((50, 150), (150, 310), (310, 390), (390, 570)):
+            page.draw_line((x0, 110), (x1, 110), width=0.5)
+        for x in (50, 150, 390, 570):
+            page.draw_line((x, 110), (x, 140), width=0.5)
+        page.draw_line((50, 140), (570, 140), width=0.5)
+        page.draw_line((50, 60), (570, 60), width=0.5)
+        page.draw_line((50, 60), (50, 110), width=0.5)
+        page.draw_line((570, 60), (570, 110), width=0.5)
+        for x, text in (
+            (55, "Surname is lawful"),
+            (155, "Not established"),
+            (315, "No authority"),
+            (395, "Notes"),
+        ):
+            page.insert_text((x, 120), text, fontsize=8)
+        content = bytes(document.tobytes())
+    fields = form_fields(content)
+    values = field_values(
+        [(f.key, f.description, f.type) for f in fields], "Spouse B's surname after the marriage: Virtanen"
+    )
+    out = filled(content, [replace(field, value=values.get(field.key)) for field in fields])
+    with pymupdf.open(stream=out, filetype="pdf") as document:
+        hit = document[0].search_for("Virtanen")[0]
+    assert hit.x0 >= 310 and hit.y0 >= 90 and hit.y1 <= 111
+
+
+@pytest.mark.parametrize(("radius", "squared"), [(0.3, True), (0.33, False)])
+def test_a_frames_corner_is_squared_up_to_a_radius_of_twelve_points(radius: float, squared: bool) -> None:
+    """A box 40 points tall whose corners are rounded with a radius of 12 points closes at its corners,
+    its cells fields under their captions; one of 13.2 points is no box's rounded corner."""
+    captions = ["Date of marriage", "Place of marriage", "Officiant number"]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(50, 40, 570, 97), width=0.5, radius=0.1)
+        page.insert_text((54, 60), "Examination of impediments to marriage", fontsize=8)
+        page.draw_rect(pymupdf.Rect(50, 100, 570, 140), width=0.5, radius=radius)
+        for x in (210, 420):
+            page.draw_line((x, 100), (x, 140), width=0.5)
+        for x, text in zip((64, 224, 434), captions, strict=True):
+            page.insert_text((x, 110), text, fontsize=8)
+        content = bytes(document.tobytes())
+        height = page.rect.height
+    place = _by_description(form_fields(content), "Place of marriage").bbox
+    assert (place.top * height >= 110 and (place.top + place.height) * height >= 136) is squared

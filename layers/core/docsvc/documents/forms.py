@@ -1115,7 +1115,8 @@ def _drawn_fields(
     """Fields drawn with vector paths: empty cells of ruled tables and boxes, the blank part of a
     labelled box, small empty squares (check boxes) and rules with a label before or above them."""
     turn = page.rotation_matrix if page.rotation else None
-    drawn_rules = rules_of(drawings, turn)  # a line drawn right to left (or upwards) is the same rule
+    # a line drawn right to left (or upwards) is the same rule; a box's rounded corner closes it
+    drawn_rules = rules_of(drawings, turn, corners=True)
     horizontal, vertical = ([(at, min(a, b), max(a, b)) for at, a, b in rules] for rules in drawn_rules)
     grids = ruled_grids(horizontal, vertical)
     rectangles = _rectangles(drawings, turn) + _ruled_boxes(horizontal, vertical)
@@ -1145,13 +1146,21 @@ def _drawn_fields(
     for cell in cells:
         for y in (cell[1], cell[3]):
             edges.setdefault(round(y / 2), []).append((cell[0], cell[2]))
-    whole = _across_separators(_pieces_joined(horizontal), words, text_height)
+    whole = _across_separators(_pieces_joined(horizontal, (vertical, words, text_height)), words, text_height)
+    walls = {
+        rule: _walls_rising(*rule, (horizontal, vertical), cells)
+        if _colon_over(*rule, words, text_height)
+        else []
+        for rule in whole
+        if rule[2] - rule[1] >= _MIN_FIELD * 1.5
+    }
     blanks = [
         (y, x0, x1)
-        for y, x0, x1 in whole
-        if x1 - x0 >= _MIN_FIELD * 1.5
-        and not any(_edge_or_inside(y, x0, x1, cell, words) for cell in cells)
-        and not _along_edges(y, x0, x1, edges)
+        for (y, x0, x1), risen in walls.items()
+        if not any(
+            _edge_or_inside(y, x0, x1, cell, words) and not _parts_room_over(y, risen, cell) for cell in cells
+        )
+        and (risen or not _along_edges(y, x0, x1, edges))
     ]  # not the edge of a box or a table, nor a line inside an empty box (the box is the field)
     long_rules = [rule for rule in whole if rule[2] - rule[1] >= _MIN_FIELD]  # a check box's edge is none
     under = _captioned_under(blanks, long_rules, words, text_height)
@@ -1255,13 +1264,20 @@ _TOUCH = 1.0  # points: rule pieces this close, end to start and in height, are 
 _EVEN_STEPS = 1.5  # points: a stack of rules this evenly spaced is lines to write on, whatever their spans
 
 
-def _pieces_joined(rules: Sequence[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+def _pieces_joined(
+    rules: Sequence[tuple[float, float, float]],
+    walls: tuple[Sequence[tuple[float, float, float]], list[Word], float] | None = None,
+) -> list[tuple[float, float, float]]:
     """Rules drawn in short pieces that touch end to start, each too short to be a blank (a comb's
     baseline drawn cell by cell), as one rule. A long piece stays apart from the pieces it meets: two
     long ones are two blanks side by side (the rules of "Last name" and "Date of death" butting), a
     short one before a long one is the rule under a line's number; pieces parted by a gap stay apart
     too ("City ___ State ___"). A piece within the one before it is that one drawn again. So the table
-    finder's looser joining is not for blanks."""
+    finder's looser joining is not for blanks. With `walls` (the vertical rules, the words and their
+    height), long pieces that meet where a vertical rule hangs down from the line, none rises above it
+    and a word over the line stands across the joint are one rule: the floor of a room drawn in pieces
+    at the walls of the cells under it, which part the cells below, not the room above, whose caption
+    runs on over the joint ("Make/maka A:s efternamn efter vigseln:")."""
     lines: list[list[tuple[float, float, float]]] = []
     for rule in sorted(rules):
         if lines and rule[0] - lines[-1][0][0] <= _TOUCH:
@@ -1277,9 +1293,70 @@ def _pieces_joined(rules: Sequence[tuple[float, float, float]]) -> list[tuple[fl
                 continue  # drawn twice (a form's rule and the edge of its widget baked over it)
             if last and max(x1 - x0, last[3]) < _MIN_FIELD * 1.5 and x0 <= last[2] + _TOUCH:
                 last[2], last[3] = max(last[2], x1), x1 - x0
+            elif last and walls and abs(x0 - last[2]) <= _TOUCH and _wall_below_only(y, x0, *walls):
+                last[2], last[3] = x1, x1 - x0
             else:
                 joined.append([y, x0, x1, x1 - x0])
     return [(y, x0, x1) for y, x0, x1, _ in joined]
+
+
+def _walls_rising(
+    y: float,
+    x0: float,
+    x1: float,
+    rules: tuple[Sequence[tuple[float, float, float]], Sequence[tuple[float, float, float]]],
+    cells: Sequence[Rect],
+) -> list[tuple[float, float]]:
+    """(x, top) of the vertical rules (of `rules`, horizontal and vertical) that rise from a rule, within
+    its span, up to no horizontal rule, and are no side of a cell standing on the rule: walls parting a
+    room over it, open at its top, that no cell accounts for ("Make/maka A:s efternamn: | Make/maka B:s
+    efternamn:" over a row of boxes)."""
+    horizontal, vertical = rules
+    over = [cell for cell in cells if abs(cell[3] - y) <= 2]
+    return [
+        (x, top)
+        for x, top, bottom in vertical
+        if x0 - 2 <= x <= x1 + 2
+        and abs(bottom - y) <= 2
+        and top < y - 6
+        and not any(abs(cell[0] - x) <= 2 or abs(cell[2] - x) <= 2 for cell in over)
+        and not any(abs(at - top) <= 2 and left - 2 <= x <= right + 2 for at, left, right in horizontal)
+    ]
+
+
+def _colon_over(y: float, x0: float, x1: float, words: list[Word], height: float) -> bool:
+    """Whether a caption ending in its colon stands over a rule, within its span and two lines of text
+    of it: a label whose value is written on the rule."""
+    return any(
+        word[4].endswith(":") and x0 - 2 <= word[0] and word[2] <= x1 + 2 and y - 2 * height <= word[3] <= y
+        for word in words
+    )
+
+
+def _parts_room_over(y: float, walls: list[tuple[float, float]], cell: Rect) -> bool:
+    """Whether walls rising from a rule make it the floor of a row open at its top, though it is an edge
+    of `cell`: the cell stands under the rule (the rule along the boxes' tops is that row's writing line
+    too), or over it with a wall inside it that the cell does not account for."""
+    if abs(y - cell[1]) <= 2:
+        return bool(walls)
+    return any(cell[0] + 2 < x < cell[2] - 2 and top > cell[1] + 2 for x, top in walls)
+
+
+def _wall_below_only(
+    y: float, x: float, vertical: Sequence[tuple[float, float, float]], words: list[Word], height: float
+) -> bool:
+    """Whether a vertical rule hangs down from the point (x, y) of a horizontal one, none rises above it
+    there, and the words of a line in the room over the rule (up to three lines of text) run on across x."""
+    near = [(top, bottom) for at, top, bottom in vertical if abs(at - x) <= _TOUCH]
+    below = any(abs(top - y) <= 2 * _TOUCH and bottom > y + 3 for top, bottom in near)
+    if not below or any(top < y - 3 and bottom >= y - _TOUCH for top, bottom in near):
+        return False
+    over = [word for word in words if y - 3 * height <= word[3] <= y + _TOUCH]
+    return any(word[0] < x < word[2] for word in over) or any(
+        left[2] <= x <= right[0] and right[0] - left[2] <= height / 2 and abs(left[3] - right[3]) <= 1
+        for left in over
+        for right in over
+    )  # a word across x, or a space between two words of one line
 
 
 def _edge_or_inside(y: float, x0: float, x1: float, cell: Rect, words: list[Word]) -> bool:

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from operator import itemgetter
@@ -1251,12 +1251,17 @@ def _beside(word: Word, ruled: list[Grid]) -> bool:
 
 
 def _rules(
-    drawings: list[dict[str, object]], turn: pymupdf.Matrix | None, page: Box | None = None
+    drawings: list[dict[str, object]],
+    turn: pymupdf.Matrix | None,
+    page: Box | None = None,
+    corners: bool = False,
 ) -> tuple[list[Segment], list[Segment]]:
     """The horizontal and vertical rules the drawings hold (lines, thin rectangles, the edges of boxes),
     as the page is shown (`turn`: its rotation). A box as large as the page (`page`, unturned) is its
     background or a frame around all of it: its edges are the page's, no table's (a slide's white page
-    with its title bar and the boxes of its foot would make the whole slide a table's cell)."""
+    with its title bar and the boxes of its foot would make the whole slide a table's cell). With
+    `corners`, a box's rounded corner (a small curve from a horizontal tangent to a vertical one) is
+    drawn square: its two sides then meet, as the frame a reader sees closes there."""
     horizontal: list[Segment] = []
     vertical: list[Segment] = []
     ends: list[tuple[float, float]] = []  # each line's two ends, turned together (`_turned_points`)
@@ -1265,10 +1270,20 @@ def _rules(
         ends.extend(((x0, y0), (x1, y1)))
 
     for drawing in drawings:
-        for item in drawing.get("items", ()):  # type: ignore[attr-defined]
+        items = list(drawing.get("items", ()))  # type: ignore[call-overload]
+        for at, item in enumerate(items):
             if item[0] == "l":
                 (x0, y0), (x1, y1) = item[1], item[2]
                 add(x0, y0, x1, y1)
+            elif (
+                item[0] == "c"
+                and corners
+                and _between_sides(items, at)
+                and (corner := _rounded_corner(item[1:5])) is not None
+            ):
+                (x0, y0), (x, y), (x1, y1) = corner
+                add(x0, y0, x, y)
+                add(x, y, x1, y1)
             elif item[0] in {"re", "qu"}:
                 x0, y0, x1, y1 = item[1] if item[0] == "re" else pymupdf.Quad(item[1]).rect
                 if abs(y1 - y0) < _LINE:  # a rule drawn as a thin rectangle
@@ -1292,6 +1307,38 @@ def _rules(
         elif abs(x1 - x0) < _LINE <= abs(y1 - y0):
             vertical.append(((x0 + x1) / 2, y0, y1))
     return horizontal, vertical
+
+
+_CORNER = 12.0  # points: the largest radius of a box's rounded corner
+
+
+_CORNER_SIDE = 10.0  # points: the shortest side of a box with rounded corners
+
+
+def _between_sides(items: list[Any], at: int) -> bool:
+    """Whether the curve `items[at]` of a path joins two straight lines of `_CORNER_SIDE` or more (a
+    box's sides; the last item of a closed path meets its first), not the short strokes of a glyph's
+    outline drawn as a path."""
+    sides = [items[near % len(items)] for near in (at - 1, at + 1) if items[near % len(items)][0] == "l"]
+    return len(sides) == 2 and all(
+        pymupdf.Point(side[1]).distance_to(pymupdf.Point(side[2])) >= _CORNER_SIDE for side in sides
+    )
+
+
+def _rounded_corner(points: Sequence[object]) -> tuple[tuple[float, float], ...] | None:
+    """A curve that rounds a box's corner (its ends at most `_CORNER` apart each way, leaving one end
+    along a horizontal and reaching the other along a vertical, or the reverse): its start, the square
+    corner, its end; None for any other curve."""
+    start, first, second, end = (pymupdf.Point(point) for point in points)
+    if not (0 < abs(end.x - start.x) <= _CORNER and 0 < abs(end.y - start.y) <= _CORNER):
+        return None
+    if abs(first.y - start.y) < _LINE and abs(second.x - end.x) < _LINE:
+        corner = (end.x, start.y)  # leaves along the horizontal, turns down or up
+    elif abs(first.x - start.x) < _LINE and abs(second.y - end.y) < _LINE:
+        corner = (start.x, end.y)
+    else:
+        return None
+    return (start.x, start.y), corner, (end.x, end.y)
 
 
 def _covers(page: Box, box: Box) -> bool:

@@ -7,6 +7,7 @@ Every document here is written for the test."""
 from __future__ import annotations
 
 import pytest
+from docsvc.intelligence import pairs as pairs_module
 from docsvc.intelligence.extraction import extract
 
 from tests.unit.test_invoice_labels_sl_ro_mx_au import SCHEMA
@@ -84,37 +85,30 @@ def test_two_labels_over_one_value_are_not_parted() -> None:
     assert output["due_date"] != "2026-05-21" or output["invoice_date"] != "2026-05-21"
 
 
-def test_a_vat_id_after_its_label_and_a_registers_words_is_the_issuers() -> None:
-    # the Italian IBAN shows the country whose national form of VAT id the number has
+def _issuer_vat_id(footer: str, iban: bool = True) -> object:
+    """The issuer's VAT id of an Italian bill whose footer line is `footer`; with `iban`, an Italian IBAN
+    shows the country whose national form of VAT id the number has."""
     output = _output(
         "Fattura N. 1471FP del 05/01/2026",
         "Totale da pagare 158,40 €",
         "ENTRACO S.r.l.\nSede Legale Via Solferino, 40 20121 Milano (MI)",
-        "C.F/P.IVA e Registro Imprese di Milano 02031070994",
-        "IBAN IT60X0542811101000000123456",
+        footer,
+        "IBAN IT60X0542811101000000123456" if iban else "",
     )
-    assert output["issuer"]["vat_id"] == "02031070994"  # type: ignore[index]
+    return output["issuer"]["vat_id"]  # type: ignore[index]
+
+
+def test_a_vat_id_after_its_label_and_a_registers_words_is_the_issuers() -> None:
+    assert _issuer_vat_id("C.F/P.IVA e Registro Imprese di Milano 02031070994") == "02031070994"
 
 
 def test_a_number_after_a_registers_words_whose_check_fails_is_no_vat_id() -> None:
-    output = _output(
-        "Fattura N. 1471FP del 05/01/2026",
-        "Totale da pagare 158,40 €",
-        "ENTRACO S.r.l.\nSede Legale Via Solferino, 40 20121 Milano (MI)",
-        "C.F/P.IVA e Registro Imprese di Milano 02031070995",
-        "IBAN IT60X0542811101000000123456",
-    )
-    assert output["issuer"]["vat_id"] is None  # type: ignore[index]
+    assert _issuer_vat_id("C.F/P.IVA e Registro Imprese di Milano 02031070995") is None
 
 
 @pytest.mark.parametrize("label", ["Partita IVA", "P.IVA", "C.F. e P.IVA"])
 def test_the_name_of_the_italian_vat_number_makes_its_national_form_readable(label: str) -> None:
-    output = _output(
-        "Fattura N. 12 del 05/01/2026",
-        "Totale da pagare 158,40 €",
-        f"ENTRACO S.r.l.\nVia Solferino, 40 20121 Milano (MI)\n\n{label} 02031070994",
-    )
-    assert output["issuer"]["vat_id"] == "02031070994"  # type: ignore[index]
+    assert _issuer_vat_id(f"{label} 02031070994", iban=False) == "02031070994"
 
 
 @pytest.mark.parametrize(
@@ -122,11 +116,10 @@ def test_the_name_of_the_italian_vat_number_makes_its_national_form_readable(lab
     [("e Registro delle Imprese di Milano", True), ("e numero Registro delle Imprese di Milano", False)],
 )
 def test_a_vat_id_is_read_after_six_words_of_its_register_at_most(between: str, found: bool) -> None:
-    output = _output(
-        "Fattura N. 12 del 05/01/2026",
-        "Totale da pagare 158,40 €",
-        "ENTRACO S.r.l.\nVia Solferino, 40 20121 Milano (MI)",
-        f"C.F/P.IVA {between} 02031070994",
-        "IBAN IT60X0542811101000000123456",
-    )
-    assert (output["issuer"]["vat_id"] == "02031070994") is found  # type: ignore[index]
+    assert (_issuer_vat_id(f"C.F/P.IVA {between} 02031070994") == "02031070994") is found
+
+
+def test_labels_run_into_one_table_cell_spaced_unevenly_take_their_values_too() -> None:
+    rows = [(0, ("Fecha de  factura   Fecha de vencimiento", "")), (1, ("21/05/2026   20/06/2026", ""))]
+    found = [(pair.label, pair.value) for pair in pairs_module._keys_over_values(rows)]
+    assert found == [("Fecha de factura", "21/05/2026"), ("Fecha de vencimiento", "20/06/2026")]

@@ -1062,7 +1062,9 @@ def _labels_over_values(
         return None
     pairs, label_from, value_from = [], 0, 0
     for number, (one, own) in enumerate(zip(labels, values, strict=True)):
-        label_from, value_from = label.index(one, label_from), value.index(own, value_from)
+        printed = re.compile(r"\s+".join(map(re.escape, one.split()))).search(label, label_from)
+        label_from = printed.start() if printed else label_from  # (the words as printed, spaced so)
+        value_from = value.index(own, value_from)
         if how == "cell":
             at, value_place = (
                 (label_at[0], label_at[1] + number * _PIECE),
@@ -1071,7 +1073,7 @@ def _labels_over_values(
         else:
             at, value_place = (label_at[0], label_at[1] + label_from), (value_at[0], value_at[1] + value_from)
         pairs.append(Pair(one, own, how, at, value_place, rest))
-        label_from, value_from = label_from + len(one), value_from + len(own)
+        label_from, value_from = printed.end() if printed else label_from, value_from + len(own)
     return pairs
 
 

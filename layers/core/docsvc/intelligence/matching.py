@@ -1329,7 +1329,7 @@ def _candidates(
             letterhead = any_letterhead(reading)
             for region in ([letterhead] if letterhead else []) + company_blocks_of(reading):
                 yield from from_region(slot, region, reading, whole=True)
-    yield from without_label(slot, reading)
+    yield from without_label(slot, reading, others)
 
 
 def _amount_alone(slot: Slot, reading: Reading) -> Iterator[Candidate]:

@@ -100,10 +100,11 @@ _NOT_PEOPLE = frozenset(
 )
 
 
-def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+def without_label(slot: Slot, reading: Reading, others: frozenset[int] = frozenset()) -> Iterator[Candidate]:
     """Values no label names, each less likely than a labelled one: a document's first date, the
     currency its amounts show, an allowed value printed alone ("Card"), a ticked statement ("[X] Send
-    me the newsletter"), a first name and a last name."""
+    me the newsletter"), a first name and a last name. `others`: the lines of the other parties' blocks,
+    where no identifier of this field's party is read."""
     key = label_key(slot.path[-1])
     if slot.node.text("format") in {"date", "date-time"}:
         yield from _dates_in_sentences(slot, reading)
@@ -141,7 +142,7 @@ def without_label(slot: Slot, reading: Reading) -> Iterator[Candidate]:
     ):
         yield from _vat_id_under_bare_label(slot, reading)
         yield from _lone_vat_id(slot, reading)
-        yield from _vat_id_after_register_words(slot, reading)
+        yield from _vat_id_after_register_words(slot, reading, others)
     if slot.node.kind == "string" and identifier_kind(slot.path[-1]) == "iban":
         yield from _iban_after_its_name(slot, reading)
         yield from _lone_iban(slot, reading)
@@ -236,13 +237,13 @@ def _vat_id_under_bare_label(slot: Slot, reading: Reading) -> Iterator[Candidate
             return
 
 
-def _vat_id_after_register_words(slot: Slot, reading: Reading) -> Iterator[Candidate]:
+def _vat_id_after_register_words(slot: Slot, reading: Reading, others: frozenset[int]) -> Iterator[Candidate]:
     """A VAT id whose check is right, its label opening the line and words between them that say
     where the company is registered under the same number ("C.F/P.IVA e Registro Imprese di Milano
     02031070994", as Italian companies print it), with its country code or in the national form of
-    the document's country."""
+    the document's country. Not in another party's block ("PL VAT PL5213938224" under "Bill to")."""
     for index, line in enumerate(reading.layout.lines):
-        if line.cells is not None:
+        if line.cells is not None or index in others:
             continue
         words = line.text.split()
         score = max((_ends_in_alias(" ".join(words[:count]), slot) for count in (1, 2, 3)), default=0.0)

@@ -223,6 +223,7 @@ YES = {
     "da": "ja",
     "nb": "ja",
     "sv": "ja",
+    "se": "juo",
     "fi": "kyllä",
     "ko": "예",
 }
@@ -263,6 +264,7 @@ NAMES = {
     "da": ["Søren Jørgensen", "Mette Hansen", "Anders Nielsen", "Line Møller", "Jens Kjær", "Ida Sørensen"],
     "nb": ["Ola Nordmann", "Kari Bø", "Håkon Lie", "Ingrid Dahl", "Øystein Berg", "Sigrid Haugen"],
     "sv": ["Anna Svensson", "Erik Lindström", "Åsa Berg", "Lars Öberg", "Karin Ekström", "Johan Nilsson"],
+    "se": ["Máret Sara", "Niillas Somby", "Ánne Gaup", "Ovllá Magga", "Inga Eira", "Jovnna Länsman"],
     "fi": [
         "Aino Mäkinen",
         "Jussi Virtanen",
@@ -289,6 +291,7 @@ CITIES = {
     "da": ["Århus", "Køge", "Odense"],
     "nb": ["Tromsø", "Bodø", "Bergen"],
     "sv": ["Göteborg", "Malmö", "Umeå"],
+    "se": ["Kárášjohka", "Guovdageaidnu", "Ohcejohka"],
     "fi": ["Jyväskylä", "Hämeenlinna", "Oulu"],
     "ko": ["서울특별시", "부산광역시", "대구광역시"],
 }
@@ -308,6 +311,7 @@ STREETS = {
     "da": "Søndergade {n}",
     "nb": "Storgata {n}",
     "sv": "Storgatan {n}",
+    "se": "Beaivvášgeaidnu {n}",
     "fi": "Mannerheimintie {n}",
     "ko": "세종대로 {n}",
 }

@@ -415,3 +415,13 @@ def test_fields_asked_alike_keep_their_statements_when_more_statements_name_them
     chosen, filler = {0: "third", 1: "second"}, {0: 2, 1: 1}
     form_filling._alike_in_order(targets, chosen, filler, sorted(ranked))
     assert chosen == {0: "second", 1: "third"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "ticked"),
+    [("kyllä", "true"), ("juo", "true"), ("예", "true"), ("ei", "false"), ("ii", "false"), ("nej", "false")],
+)
+def test_yes_and_no_in_finnish_northern_sami_swedish_and_korean_tick_a_box_or_leave_it(
+    answer: str, ticked: str
+) -> None:
+    assert field_values(FIELDS, f"US citizen: {answer}") == {"us_citizen": ticked}

@@ -89,12 +89,48 @@ _HINT = re.compile(r"\[[^\]]*[^\W\d_][^\]]*\]")  # "[date]"; a number in bracket
 _NUMBERING = re.compile(r"^(?:\(?[0-9ivx]{1,4}[a-z]?[.)]?|[a-z][.)])$")
 _GENERIC = frozenset({"name", "number", "date", "address", "amount", "code", "line", "information", "detail"})
 _DROPPED = frozenset({"s", "please", "enter", "your", "the", "if", "any", "optional", "here", "box", "field"})
-# Yes and no beyond those values.parse_bool reads (English, French, German, "x", ticks):
+# Yes and no beyond those values.parse_bool reads (English, French, German, "x", ticks), Finnish,
+# Northern Sami, the Scandinavian languages and Korean among them:
 _MORE_TRUE = frozenset(
-    {"sí", "sim", "tak", "да", "так", "はい", "是", "نعم", "sì", "wahr", "vrai", "verdadero", "selected"}
+    {
+        "sí",
+        "sim",
+        "tak",
+        "да",
+        "так",
+        "はい",
+        "是",
+        "نعم",
+        "sì",
+        "wahr",
+        "vrai",
+        "verdadero",
+        "selected",
+        "kyllä",
+        "juo",
+        "예",
+    }
 )
 _MORE_FALSE = frozenset(
-    {"nee", "nie", "нет", "ні", "いいえ", "否", "لا", "falsch", "faux", "falso", "não", "nao"}
+    {
+        "nee",
+        "nie",
+        "нет",
+        "ні",
+        "いいえ",
+        "否",
+        "لا",
+        "falsch",
+        "faux",
+        "falso",
+        "não",
+        "nao",
+        "ei",
+        "ii",
+        "nej",
+        "nei",
+        "아니요",
+    }
 )
 _THRESHOLD = 0.55
 _SURE = 0.85

@@ -247,7 +247,8 @@ scored. An answer is right when, after normalisation, it equals the truth:
 - currency: upper-cased, a lone sign read as its code (EUR, GBP, USD);
 - identifiers (invoice_number, issuer.vat_id, iban): all whitespace removed, case ignored, equal (an
   account number the truth holds without its country code, a Polish NRB, is also right as the IBAN
-  it is with that code);
+  it is with that code); a VAT id's and an IBAN's hyphens and dots are their print's grouping, left
+  out too (a Polish NIP printed "701-00-25-169" is "7010025169"), an invoice number's are its own;
 - names (issuer.name, customer.name): whitespace collapsed, case ignored, and the truth equal to the
   answer or contained in it (an answer holding the name and more, "Lieferant GmbH Lieferantenstraße 20",
   counts as right; one holding part of it does not).
@@ -735,7 +736,14 @@ def right(path: str, answer: Any, truth: str) -> bool:
         # country code (a Polish NRB): right as itself or as the IBAN it is with the code
         squashed = _squash(answer)
         return squashed == _squash(truth) or (squashed[2:] == _squash(truth) and iban_ok(squashed.upper()))
+    if path in ("issuer.vat_id", "iban"):
+        return _ungrouped(answer) == _ungrouped(truth)
     return _squash(answer) == _squash(truth)
+
+
+def _ungrouped(value: Any) -> str:
+    """An identifier without the spaces, hyphens and dots its print groups it by, case ignored."""
+    return re.sub(r"[.\-]", "", _squash(value))
 
 
 def at(output: dict[str, Any], path: str) -> Any:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pymupdf
 
-from bench.real_extraction import _box_holds
+from bench.real_extraction import _box_holds, right
 
 
 def _anchor(page: pymupdf.Page, rect: pymupdf.Rect) -> dict[str, float]:
@@ -48,3 +48,11 @@ def test_a_box_over_no_word_of_the_text_layer_is_not_judged() -> None:
     document, page, _ = _page_with("Silva")
     assert _box_holds(page, _anchor(page, pymupdf.Rect(300, 600, 400, 650)), "Wetalkie") is None
     document.close()
+
+
+def test_a_vat_id_printed_in_groups_is_right_against_its_digits_and_an_invoice_numbers_hyphens_count() -> (
+    None
+):
+    assert right("issuer.vat_id", "701-00-25-169", "7010025169")
+    assert right("iban", "PL61 1090.1014-0000 0712 1981 2874", "PL61109010140000071219812874")
+    assert not right("invoice_number", "2019-17", "201917")

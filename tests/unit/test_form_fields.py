@@ -10,6 +10,7 @@ from itertools import pairwise
 import pymupdf
 import pytest
 from docsvc.documents import forms
+from docsvc.documents.engine.pdf import _rules as rules_of
 from docsvc.documents.forms import FoundField, filled, form_fields, parse_color
 from docsvc.errors import DocumentRejected
 from docsvc.intelligence.form_filling import field_values
@@ -2048,3 +2049,17 @@ def test_a_frames_corner_is_squared_up_to_a_radius_of_twelve_points(radius: floa
         height = page.rect.height
     place = _by_description(form_fields(content), "Place of marriage").bbox
     assert (place.top * height >= 110 and (place.top + place.height) * height >= 136) is squared
+
+
+@pytest.mark.parametrize(("side", "squared"), [(20, True), (19, False)])
+def test_a_rounded_corner_is_squared_between_straight_sides_of_ten_points_at_least(
+    side: int, squared: bool
+) -> None:
+    """A box of `side` points whose corners are rounded a quarter of it: sides of 10 points between its
+    corners make a box, whose top rule then reaches its left edge; 9.5 points are a glyph's strokes."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        page.draw_rect(pymupdf.Rect(100, 100, 100 + side, 100 + side), width=0.5, radius=0.25)
+        horizontal, _ = rules_of(page.get_drawings(), None, corners=True)
+    top = [min(x0, x1) for y, x0, x1 in horizontal if abs(y - 100) < 0.5]
+    assert (min(top) == pytest.approx(100)) is squared

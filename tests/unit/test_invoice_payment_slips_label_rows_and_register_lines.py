@@ -78,11 +78,20 @@ def test_two_labels_run_into_one_line_over_two_dates_each_take_their_own() -> No
     assert (output["invoice_date"], output["due_date"]) == ("2026-05-21", "2026-06-20")
 
 
-def test_two_labels_over_one_value_are_not_parted() -> None:
-    output = _output(
-        "Factura INV/2026/00001", "Fecha de factura Fecha de vencimiento\n21/05/2026", "Total\n235,77 €"
-    )
-    assert output["due_date"] != "2026-05-21" or output["invoice_date"] != "2026-05-21"
+def test_two_labels_over_one_value_keep_their_one_pair() -> None:
+    rows = [(0, ("Fecha de factura Fecha de vencimiento", "")), (1, ("21/05/2026", ""))]
+    found = [(pair.label, pair.value) for pair in pairs_module._keys_over_values(rows)]
+    assert found == [("Fecha de factura Fecha de vencimiento", "21/05/2026")]
+
+
+@pytest.mark.parametrize(
+    ("labels", "parted"),
+    [("Total amount excluding VAT VAT amount Total amount including VAT", True),  # ten words
+     ("Total amount excluding VAT Amount of VAT Total amount including VAT", False)],  # eleven
+)  # fmt: skip
+def test_labels_in_a_row_are_parted_in_a_cell_of_ten_words_at_most(labels: str, parted: bool) -> None:
+    rows = [(0, (labels, "")), (1, ("100,00 20,00 120,00", ""))]
+    assert (len(pairs_module._keys_over_values(rows)) == 3) is parted
 
 
 def _issuer_vat_id(footer: str, iban: bool = True) -> object:

@@ -5,7 +5,7 @@
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
                  fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|
                  fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|fresh37|fresh38|fresh39|fresh40|
-                 fresh41|fresh42|fresh43|fresh44|fresh45|fresh46|fresh47|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
+                 fresh41|fresh42|fresh43|fresh44|fresh45|fresh46|fresh47|fresh48|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
         [--json PATH] [--scans] [--present]
 
@@ -194,6 +194,10 @@ fatura typed in Word, an electricity distributor's high-voltage bill, a card pro
 bicycle-rental app's factura, an EDIFACT-to-Factur-X converter's bare page and a LaTeX package's invoice
 without VAT), their truth the XML the PDF embeds for one, the .tex beside the PDF for another, read by
 hand from the page for the others; measured only.
+`fresh48` holds six invoices of templates no other split has (German, Swiss German and Brazilian
+Portuguese: a Swiss hosting provider's Rechnung, a computer maker's online-store Rechnung, a CRM's own
+ReportLab Rechnung, a tradesman's and a Japanese supplier's Rechnung typed in a desktop editor, and a
+Brazilian city's electronic service invoice), their truth read by hand from the page; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -459,6 +463,7 @@ SPLITS = (
     "fresh45",
     "fresh46",
     "fresh47",
+    "fresh48",
     "receipts",
     "receipts2",
     "receipts2-heldout",

@@ -194,10 +194,11 @@ fatura typed in Word, an electricity distributor's high-voltage bill, a card pro
 bicycle-rental app's factura, an EDIFACT-to-Factur-X converter's bare page and a LaTeX package's invoice
 without VAT), their truth the XML the PDF embeds for one, the .tex beside the PDF for another, read by
 hand from the page for the others; measured only.
-`fresh48` holds six invoices of templates no other split has (German, Swiss German and Brazilian
-Portuguese: a Swiss hosting provider's Rechnung, a computer maker's online-store Rechnung, a CRM's own
-ReportLab Rechnung, a tradesman's and a Japanese supplier's Rechnung typed in a desktop editor, and a
-Brazilian city's electronic service invoice), their truth read by hand from the page; measured only.
+`fresh48` holds five invoices of templates no other split has (German and Swiss German: a Swiss
+hosting provider's Rechnung, a computer maker's online-store Rechnung, a CRM's own ReportLab Rechnung,
+a tradesman's and a Japanese supplier's Rechnung typed in a desktop editor), their truth read by hand
+from the page; measured only. (A Brazilian city's service invoice first drawn with them was left out:
+a hospital's bill to a private person, kept among his tax papers, is no document to name in a test set.)
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with

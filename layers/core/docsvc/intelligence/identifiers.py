@@ -91,6 +91,9 @@ def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
         printed = text[match.start(1) : match.end(1)].strip()
         if check(re.sub(r"[ .\-]", "", match.group(1).upper())):
             return printed, 1.0
+        shorter = _checked_head(printed, check) if kind == "iban" else None
+        if shorter is not None:
+            return shorter, 1.0
         if kind == "iban" and _MASKED.search(printed):
             continue  # "DE493505000013010XXXXX": a customer's account shown in part, no one's to pay to
         formed = formed or printed
@@ -104,6 +107,19 @@ def find_identifier(kind: str, text: str) -> tuple[str, float] | None:
                 if check(re.sub(r"[ .\-]", "", found.group(1).upper())):
                     return read[found.start(1) : found.end(1)].strip(), LOOKALIKE
     return (formed, FORM_ONLY) if formed else None
+
+
+def _checked_head(printed: str, check: Callable[[str], bool]) -> str | None:
+    """The IBAN that opens a run of groups taken for one with the word after it ("BE95 0011 8359 9858
+    avant le ...": "avant" reads as a last group), cut at its last space or spaces until its check is
+    right at its country's length; None when no head of three groups or more is."""
+    parts = printed.split(" ")
+    for count in range(len(parts) - 1, 2, -1):
+        head = " ".join(parts[:count])
+        joined = head.replace(" ", "").upper()
+        if _IBAN_SIZES.get(joined[:2], len(joined)) == len(joined) and check(joined):
+            return head
+    return None
 
 
 # A tax id in no form `find_identifier` or `national_vat` knows: a country's prefix of up to three letters
@@ -130,6 +146,14 @@ def unformed_tax_id(text: str) -> str | None:
 # The length of the IBANs of countries whose national account number is the IBAN without its country
 # code (its first two digits the check digits, as a Polish NRB prints them).
 _IBAN_LENGTHS = {"PL": 28}
+# The length of each country's IBAN (ISO 13616's registry), for the countries invoices here come from: a
+# head of a longer run that passes the check is an IBAN only at its country's length.
+_IBAN_SIZES = {"AD": 24, "AE": 23, "AT": 20, "BA": 20, "BE": 16, "BG": 22, "CH": 21, "CY": 28, "CZ": 24,
+               "DE": 22, "DK": 18, "EE": 20, "ES": 24, "FI": 18, "FO": 18, "FR": 27, "GB": 22, "GI": 23,
+               "GL": 18, "GR": 27, "HR": 21, "HU": 28, "IE": 22, "IS": 26, "IT": 27, "LI": 21, "LT": 20,
+               "LU": 20, "LV": 21, "MC": 27, "ME": 22, "MK": 19, "MT": 31, "NL": 18, "NO": 15, "PL": 28,
+               "PT": 25, "RO": 24, "RS": 22, "SA": 24, "SE": 24, "SI": 19, "SK": 24, "SM": 27, "TR": 26,
+               "UA": 29}  # fmt: skip
 _CURRENCY_COUNTRIES = {"PLN": "PL", "CZK": "CZ", "HUF": "HU", "SEK": "SE", "NOK": "NO", "DKK": "DK",
                        "CHF": "CH", "RUB": "RU", "UZS": "UZ"}  # fmt: skip
 _ACCOUNT_DIGITS = re.compile(r"(?<![\w-])(\d{2}(?:[ ]?\d){10,30})(?![\w-])")

@@ -30,6 +30,9 @@ _POSSESSIVE = re.compile(r"(?<=[^\W\d_])['\u2019][sS]\b")
 # A dollar or real sign with its country's letters ("VALOR TOTAL R$", "Amount US$", "Total NT$"): the
 # amount's currency, no word of the label; blanked, so offsets hold.
 _LETTERED_SIGN = re.compile(r"(?<![^\W\d_])[A-Z]{1,2}\$")
+# The lines a sum is made of, in brackets ("Total (A+B+C+D+E)", "Total remise : (D+E)"): single letters or
+# figures joined by signs, no word of the label; blanked, so offsets hold.
+_FORMULA = re.compile(r"\((?:\s*[A-Za-z0-9]\s*[-+\u2212*/=]){1,12}\s*[A-Za-z0-9]\s*\)")
 _ABBREVIATIONS: dict[str, Key] = {
     "#": ("number",),
     "№": ("number",),
@@ -80,7 +83,7 @@ _FOREIGN_TABLE: dict[tuple[str, ...], tuple[str, ...]] = {}  # filled below, fro
 
 def _raw_words(text: str) -> Iterator[tuple[str, int]]:
     """Words of `text` lowercased, camelCase split, each with the offset just past it."""
-    text = _LETTERED_SIGN.sub(_blank, _POSSESSIVE.sub("  ", _NUMERO.sub(_numero, text)))
+    text = _FORMULA.sub(_blank, _LETTERED_SIGN.sub(_blank, _POSSESSIVE.sub("  ", _NUMERO.sub(_numero, text))))
     for match in _WORD.finditer(text):
         word, start = match.group(), match.start()
         if (_plain(word),) in _FOREIGN_TABLE:  # a word written in camel case, "MwSt", is still one word
@@ -132,7 +135,7 @@ total: gesamt, summe, gesamtbetrag, rechnungsbetrag, endbetrag, zahlbetrag, brut
  fakturans totala belopp, fakturatotal, celkem, kokonaisuudessaan, kokonaishinta, hinta yhteensa,
  endsumme, montant a payer, totale fattura, montant total brut, gesamtbetrag brutto,
  celkem k uhrade, k uhrade, doklad celkem, celkem s dph, celkova castka, montant facture,
- montant a prelever, montant net a prelever
+ montant a prelever, montant net a prelever, gesamtpreis inkl mwst, gesamtpreis brutto
 net total: total net, veroton, veroton e, veroton yhteensa, veroton hinta, netto yhteensa, summa exkl moms,
  belopp fore moms, summa fore moms, totalt fore moms, belopp exkl moms, totalt exkl moms,
  netto totalt, nettobetrag, netto, summe netto, gesamt netto, nettosumme, zwischensumme, warenwert, total ht,
@@ -152,7 +155,7 @@ tax: umsatzsteuer, mehrwertsteuer, mwst, ust, ust betrag, steuerbetrag, steuer, 
  tps tvh, qst, hst, gst qst, gst hst
 vat id: ust id, ust id nr, ust id no, ust idnr, ust id number, ust identifikationsnummer, umsatzsteuer id,
  umsatzsteuer identifikationsnummer, ust identnummer, ust identnr, ust ident nr, n tva intra, tva intra,
- numero tva,
+ numero tva, mehrwertsteuernummer, mwst nummer, mwst nr, mwst number,
  numero de tva, number de tva, tva intracommunautaire, number tva intracommunautaire, number tva,
  identifiant tva, btw nummer,
  btw number, btw id, nif, cif, contribuinte, number contribuinte, number de contribuinte, no contribuinte,
@@ -224,12 +227,12 @@ customer: kaufer, kunde, rechnungsempfanger, leistungsempfanger, kaufer leistung
  huurder,
  datos del cliente, datos de cliente, datos cliente, dados do cliente, receptor, datos del receptor,
  datos receptor, datos del comprador, dados do destinatario, klantgegevens, gegevens klant, recipient,
- recipient details, empfanger, zahlbar durch, payable par, pagabile da
+ recipient details, empfanger, zahlbar durch, payable par, pagabile da, rechnung an
 customer name: naam klant, naam van de klant, klantnaam, nom du client, nom client, nombre del cliente,
  nombre cliente, nome cliente, nome del cliente, nome do cliente, nazwa klienta, nazwa nabywcy, kundenname,
  name des kunden
 ship to: lieferadresse, lieferanschrift, adresse de livraison, leveradres, direccion de envio,
- indirizzo di consegna, endereco de entrega, adres dostawy
+ indirizzo di consegna, endereco de entrega, adres dostawy, versand an, lieferung an
 currency: wahrung, devise, valuta, moneda, moeda, waluta, valuutta
 quantity: menge, anzahl, quantite, qte, aantal, cantidad, quantita, quantidade, ilosc, maara, kpl, antal
 unit price: einzelpreis, stuckpreis, prix unitaire, prix unitaire ht, eenheidsprijs, precio unitario,
@@ -251,6 +254,7 @@ credit note: gutschrift, rechnungskorrektur, avoir, facture d avoir, creditnota,
  nota di credito, faktura korygujaca, hyvityslasku, kreditfaktura
 associated: associee, associe, ursprunglich, ursprungliche, ursprunglichen, bezogen, bezogene, zugehorige,
  oorspronkelijke, asociada, asociado, relacionada, originale, collegata, associata, powiazana, pierwotna
+discount: rabatt, nachlass, remise, korting, descuento, sconto, desconto, alennus
 excluding: ohne, exkl, exklusive, hors, zonder, excl, sin, senza, sem, bez
 including: inkl, inklusive, incl, einschl, einschliesslich, inclus, inclusief, con, com
 reference: referenz, reference, referentie, referencia, riferimento, viitenumero, viite

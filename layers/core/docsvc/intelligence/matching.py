@@ -55,6 +55,9 @@ _WRAPPED_NAME = 30  # characters of a name's line in capitals long enough to hav
 _REFERENCE_ALONE, _NAMED = 0.6, 0.9  # "Reference:" alone, for an invoice's number no label names
 _OWN_REFERENCES = (("reference",), ("our", "reference"), ("reference", "number"))  # not "Your reference"
 _DELIVERED_TO = 0.6  # the block goods are delivered to, for a customer nothing else names
+# A bare "Name:" outside the issuer's block, against its score for the issuer: a document asks the
+# name of whom it is for; its issuer's name stands in its letterhead or its footer without a label.
+_NAME_ASKED = 0.9
 _IN_THE_FOOT = 0.5  # an issuer's label naming a lone value below the total (a salesperson's, a cashier's)
 # A contact's label run into a letterhead's line, its column printed beside: "Muster GmbH Tel: 030 123".
 _ITEM_COLUMNS = 4  # cells beside the first of a row that make it a table of items, two of them headings
@@ -1312,9 +1315,12 @@ def _candidates(
         owned = regions.of(slot.owner)
         lines = frozenset().union(*(region.lines for region in owned))
         elsewhere = _OUTSIDE_BLOCK if owned else _NO_BLOCK
+        issued = reading.issued_by(slot.owner.aliases)
         for index, score in labelled_pairs(slot.local, reading).items():
             at = pairs[index].label_at[0]
             factor = (1.0 if at in lines else elsewhere) * (_OTHER_PARTY if at in others else 1.0)
+            if issued and at not in lines and label_key(pairs[index].label) == ("name",):
+                factor *= _NAME_ASKED  # "Nome: John Doe" on a card's statement: the holder, not its issuer
             yield from _from_pair(slot, pairs[index], score * factor, reading)
         for region in owned:
             if region.lines & others:  # a block of another party's, taken for this one's too

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from docsvc.intelligence.labels import is_blank_cell, is_label_text, is_summary_row, label_key
 from docsvc.intelligence.lines import Line, is_cell, rejoined, segments
@@ -127,13 +128,21 @@ def _flat_rows(lines: list[Line], order: list[int], start: int, width: int) -> T
     rows: list[tuple[str, ...]] = []
     firsts: list[int] = []
     profile: tuple[bool, ...] | None = None
+    breaks: tuple[bool, ...] | None = None
     at = start + width
     while at + width <= len(order) and all(lines[index].page == page for index in order[at : at + width]):
         cells = tuple(lines[index].text for index in order[at : at + width])
         numbers = tuple(parse_number(cell) is not None for cell in cells)
         if not any(numbers) or not all(map(is_cell, cells)) or (profile is not None and numbers != profile):
             break
-        profile = numbers
+        # where the row's cells start a block: the same in every row ("USD" over "7800.00" over "Lei"
+        # over "31334.16" then the company's name in the footer's block is no table of two rows)
+        parted = tuple(
+            lines[left].block != lines[right].block for left, right in pairwise(order[at : at + width])
+        )
+        if breaks is not None and parted != breaks:
+            break
+        profile, breaks = numbers, parted
         rows.append(cells)
         firsts.append(order[at])
         at += width

@@ -985,7 +985,11 @@ def _side_by_side_keys(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
             and all(not cell or is_label_text(cell) for _, row in rows for cell in row[first::2])
             and any(cell for _, row in rows for cell in row[first::2])
         )
-        if keyed and not all(is_label_text(cell) for _, row in rows for cell in row[first + 1 :: 2] if cell):
+        if (
+            keyed
+            and not all(is_label_text(cell) for _, row in rows for cell in row[first + 1 :: 2] if cell)
+            and not _headings_over_values(rows, first)
+        ):
             return [
                 Pair(row[place], row[place + 1], "cell", (index, place), (index, place + 1))
                 for index, row in rows
@@ -993,6 +997,19 @@ def _side_by_side_keys(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
                 if row[place] and row[place + 1]
             ]
     return []
+
+
+def _headings_over_values(rows: list[tuple[int, tuple[str, ...]]], first: int) -> bool:
+    """Whether a table of two rows is a row of headings over a row of their values rather than keys
+    beside values: every cell of the first row a label, no cell of the second where a key would stand a
+    known one ("| VENDEDOR | CARGO | CONDIÇÕES DE PAGAMENTO | DATA DE VENCIMENTO |" over "| Maria Lima |
+    Desenvolvedor | Pagamento na Entrega | 30/08/2023 |": the vendor is Maria Lima, not "CARGO")."""
+    if len(rows) != 2:
+        return False
+    head, values = rows[0][1], rows[1][1]
+    return all(cell and is_label_text(cell) for cell in head[first:]) and not any(
+        is_known_label(cell) or label_colon(cell) is not None for cell in values[first::2] if cell
+    )
 
 
 def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:

@@ -76,6 +76,9 @@ _IBAN_WORD = re.compile(r"\bIBAN\b[\s:]*")
 _UNDER_COLUMN, _UNDER_HEADING = 0.6, 8  # a date under a heading of stacked column headings, how far
 _TITLE_LINES = 40  # a document's title is among its first lines
 _UNDER_TITLE = 0.9  # a number alone under the title, no "No." before it
+# Articles a title may open with ("La factura de alquiler Nº 1", "The invoice No. 12"), its "No." then due.
+_ARTICLES = frozenset({"the", "la", "le", "el", "il", "die", "der", "das", "het", "de", "o", "a", "an"})
+_SERIES = frozenset({"serie", "seria"})  # an invoice's series before its "No.": "Série 1 Nº 000123"
 _SUBTITLE_WORDS = 3  # how many words a subtitle between a title and its "No." may have
 # A code alone on its line: digits (letters among them) in parts joined by "/" or "-" ("2 / 2024").
 _LONE_CODE = re.compile(r"(?=[^\n]*\d)[A-Z0-9]{1,12}(?:\s?[/-]\s?[A-Z0-9]{1,12}){0,3}")
@@ -589,8 +592,12 @@ def _titled_number(slot: Slot, reading: Reading) -> Iterator[Candidate]:
         ]
         for text, at in places:
             said = key_words(text)
-            if at != index and (not said or said[0][0] != "number"):
-                continue
+            if at != index:
+                said = (
+                    said[2:] if len(said) > 2 and said[0][0] in _SERIES and said[2][0] == "number" else said
+                )
+                if not said or said[0][0] != "number":
+                    continue  # under the title, a "No." or a series and its "No." ("Seria Z Nr. 4")
             value = text[said[0][1] :] if at != index and said else text
             value = value.lstrip(" #:.°º-")
             if _counts_pages(value, lines[at].page, reading) or counts_sheets(lines[at].text):
@@ -617,14 +624,20 @@ def _title_in(text: str, wanted: set[Key]) -> str | None:
     for start, _ in segments(text):
         piece = text[start:]
         words = key_words(piece)
+        lead = int(len(words) > 1 and words[0][0] in _ARTICLES)  # "La factura de alquiler Nº 1"
         title = next(
-            (size for size in (3, 2, 1) if size <= len(words) and _titled(words[:size], wanted)), None
+            (
+                lead + size
+                for size in (3, 2, 1)
+                if lead + size <= len(words) and _titled(words[lead : lead + size], wanted)
+            ),
+            None,
         )
         rest = piece[words[title - 1][1] :] if title is not None else ""
         if (
             title is not None
             and _stands_apart(rest)
-            and (start == 0 or _number_word(key_words(rest)) is not None)
+            and ((start == 0 and not lead) or _number_word(key_words(rest)) is not None)
         ):
             return rest
     return None

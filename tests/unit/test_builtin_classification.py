@@ -2130,12 +2130,12 @@ def test_a_short_cover_letter_arguing_for_a_paper_is_a_letter() -> None:
 
 def test_a_field_label_alone_counts_up_to_its_word_limit_and_a_letter_counts_whole_up_to_its_pages() -> None:
     """The limits at their boundaries: a field's label of FIELD_LABEL_WORDS words printed alone is a
-    blank, one word more is a line of text; a letter of LETTER_PAGES pages that greets and signs off has
-    its shape count LETTER_WHOLE whole shapes, one page more only its parts twice."""
+    blank, one word more is a line of text; a letter of LETTER_WHOLE_PAGES pages that greets and signs
+    off has its shape count LETTER_WHOLE whole shapes, one page more only its parts twice."""
     from docsvc.intelligence.classification import (
         FIELD_LABEL_WORDS,
-        LETTER_PAGES,
         LETTER_WHOLE,
+        LETTER_WHOLE_PAGES,
         SHAPE_POINTS,
         names_a_field,
     )
@@ -2145,8 +2145,8 @@ def test_a_field_label_alone_counts_up_to_its_word_limit_and_a_letter_counts_who
     assert not names_a_field(" ".join(label[: FIELD_LABEL_WORDS + 1]))
     body = ["We write about the results of the study and what they mean for the work ahead of us."] * 6
     first, last = "\n".join(["Dear Editors,", *body]), "\n".join([*body, "Yours sincerely,", "Jane Doe"])
-    middle = ["\n".join(body)] * (LETTER_PAGES - 1)
-    short = document_shapes([first, *middle[: LETTER_PAGES - 2], last])["letter"]
+    middle = ["\n".join(body)] * (LETTER_WHOLE_PAGES - 1)
+    short = document_shapes([first, *middle[: LETTER_WHOLE_PAGES - 2], last])["letter"]
     longer = document_shapes([first, *middle, last])["letter"]
     assert short.points == LETTER_WHOLE * SHAPE_POINTS
     assert longer.points < short.points
@@ -2489,3 +2489,91 @@ def test_a_compound_title_names_its_kind_on_a_line_of_three_words_at_most_after_
     assert compound_title_kind([["Der erste Jahres Tullrapport"], ["text"]]) is None  # four
     assert compound_kind("abcrapport") is not None  # a head of three letters
     assert compound_kind("abrapport") is None  # of two
+
+
+LETTER_OR_PAPER = [
+    Category("letter", "A letter or e-mail from a person or an organisation to another."),
+    Category("scientific_paper", "A scientific paper or article: abstract, authors, references."),
+    Category("report", "A report, study or assessment."),
+]
+
+
+def test_a_three_page_letter_of_support_speaking_of_research_is_a_letter_not_a_paper() -> None:
+    research = (
+        "His algorithms and datasets set the state of the art in the evaluation of disease progression "
+        "models, and his scientific articles in journals and at conferences were accepted and cited."
+    )
+    first = "\n".join(
+        [
+            "Faculty of Engineering",
+            "Department of Electrical & Computer Engineering",
+            "13 April, 2021",
+            "Department of Homeland Security",
+            "United States Citizenship and Immigration Services",
+            "Dear USCIS Officer,",
+            "I am writing this recommendation letter as an independent reviewer of Dr. Lee's research.",
+            *[research] * 6,
+        ]
+    )
+    middle = "\n".join(["Faculty of Engineering", *[research] * 8])
+    last = "\n".join(["Faculty of Engineering", *[research] * 4, "Very Truly Yours,", "Associate Professor"])
+    result = classify([first, middle, last], LETTER_OR_PAPER)
+    assert result.category == "letter"
+    assert "a salutation and a closing formula and a date line" in result.reasoning
+
+
+def test_a_paper_with_an_abstract_keeps_its_shape_beside_a_letters_parts() -> None:
+    from docsvc.intelligence.classification import document_shapes
+
+    page = "\n".join(
+        [
+            "Ada Lovelace and Charles Babbage",
+            "Department of Mathematics, University of London",
+            "Abstract",
+            "We study the analytical engine.",
+            "Dear reader,",
+            "Yours sincerely,",
+        ]
+    )
+    shapes = document_shapes([page, "References", "References"])
+    assert shapes["scientific paper"].points == shapes_without_greeting()["scientific paper"].points
+
+
+def shapes_without_greeting() -> dict[str, object]:
+    from docsvc.intelligence.classification import document_shapes
+
+    page = "\n".join(
+        [
+            "Ada Lovelace and Charles Babbage",
+            "Department of Mathematics, University of London",
+            "Abstract",
+            "We study the analytical engine.",
+        ]
+    )
+    return document_shapes([page, "References", "References"])  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("closing", ["Very Truly Yours,", "Yours very truly,", "Sincerely yours,"])
+def test_a_closing_with_very_or_its_yours_last_is_a_closing(closing: str) -> None:
+    from docsvc.intelligence.classification import is_closing_formula
+
+    assert is_closing_formula(closing)
+    assert not is_closing_formula("Very truly, the results hold")
+
+
+def test_a_date_line_with_a_comma_after_its_month_is_a_letters_date_line() -> None:
+    from docsvc.intelligence.classification import letter_parts
+
+    assert letter_parts([["13 April, 2021", "Dear Ann,"]]) == ["a salutation", "a date line"]
+
+
+def test_a_street_named_after_a_college_and_a_line_of_offices_are_no_papers_front() -> None:
+    from docsvc.intelligence.classification import is_affiliation, is_byline, paper_parts
+
+    assert not is_affiliation("One College Square South,") and not is_affiliation("12 University Avenue")
+    assert is_affiliation("Department of Physics, University College London")
+    assert not is_byline("Chief Executive and Chief Financial Officer")
+    assert is_byline("Ada Lovelace and Charles Babbage")
+    cover = ["One College Square South,", "Hargreaves Lansdown plc", "Report and Financial Statements"]
+    signed = ["Ian Gorham", "Chief Executive and Chief Financial Officer", "16 September 2014"]
+    assert paper_parts(["\n".join(cover), "\n".join(signed)], [cover, signed]) == []

@@ -643,6 +643,9 @@ SALUTATION_WORDS = 8  # words of a greeting at most, or twice as many ending in 
 LETTER_PAGES = 2  # the pages (and the last one) where a letter's parts are
 LETTER_AMOUNTS = 3  # lines of amounts that make pages in a letter's form a bill, not a letter
 LETTER_GREETINGS = ("a salutation", "a closing formula")  # the parts of a letter no slide shows
+LETTER_WHOLE_PAGES = (
+    3  # pages at most of a letter its greeting and closing make a letter whatever it speaks of
+)
 LETTER_WHOLE = 1.5  # times SHAPE_POINTS: a document of a letter's few pages greeting and signing off
 _FIGURE = re.compile(r"\d[.,]\d{2}(?![\d.])")
 _BARE_FIGURE = re.compile(r"-?\d[\d.,' \u2019]*[.,]\d{2}")
@@ -673,6 +676,7 @@ _CLOSING = re.compile(
     # line ("With thanks to the reviewers" opens a paper's acknowledgements)
     r"^(?:with (?:(?:my|our|all (?:my|our)?|many) )?(?:(?:kind|best|warm|warmest|sincere) )?"
     r"(?:regards|thanks|wishes)(?=[\s,.!]*$)|"
+    r"(?:yours )?very (?:sincerely|truly)(?: yours)?(?=[\s,.!]*$)|(?:sincerely|truly) yours(?=[\s,.!]*$)|"
     r"(?:yours )?(?:sincerely|faithfully|truly)|yours|(?:kind|best|warm|warmest) regards|regards|"
     r"respectfully|best wishes|mit (?:den )?(?:freundlichen|besten|herzlichen) gr(?:ü|ue|u)(?:ß|ss)en|"
     # a company signing through its officer ("For and on behalf of ...")
@@ -719,7 +723,7 @@ _SUBJECT = re.compile(
 )
 _PLACE_DATE = re.compile(  # "Toulouse, 28 octobre 2018", "München, den 29. Mai 2018", "22nd April 2021"
     r"^(?:[^\W\d][\w .'\u2019-]{1,40},\s+)?(?:(?:den|le|el|il|em|dnia|op)\s+)?"
-    r"\d{1,2}(?:\.|st|nd|rd|th)?\s*(?:de\s+)?[^\W\d]{3,}\.?\s+(?:de\s+)?\d{4}\.?$"
+    r"\d{1,2}(?:\.|st|nd|rd|th)?\s*(?:de\s+)?[^\W\d]{3,}\.?,?\s+(?:de\s+)?\d{4}\.?$"  # "13 April, 2021"
     # a place and a date in figures ("Milano, 29/10/2024", "Karlsruhe, den 27.09.2017"): the place makes
     # it a letter's date line, not a date among an invoice's labels
     r"|^[^\W\d][\w .'\u2019-]{1,40},\s+(?:(?:den|le|el|il|em|dnia|op|li|lì)\s+)?"
@@ -798,6 +802,17 @@ _NAME_WORD = re.compile(r"(?:[^\W\d_]\.){1,2}|[^\W\d_][^\W\d_'\u2019.-]*(?:['\u2
 BYLINE_NAMES = 12
 _DOI = re.compile(r"\bdoi\b\s*:?\s*10\.|\b10\.\d{4,9}/\S+", re.IGNORECASE)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\}@")
+# An office's words: a line of offices ("Chief Executive and Chief Financial Officer") names no authors.
+_OFFICES = frozenset(
+    {"chief", "executive", "officer", "director", "chairman", "chairwoman", "chair", "president",
+     "secretary", "treasurer", "manager", "head", "partner", "vice", "deputy", "general", "board"}
+)  # fmt: skip
+# A street named after an institution ("One College Square South", "University Avenue"): an address.
+_INSTITUTION_STREET = re.compile(
+    r"\b(?:university|college|institute|school)\s+(?:square|road|rd|street|st|avenue|ave|lane|place|drive|"
+    r"way|green|hill|park|row|court|close|crescent|terrace|boulevard|blvd)\b",
+    re.IGNORECASE,
+)
 _INSTITUTION = re.compile(
     r"\b(?:university|universit[äé]t?|universidad|universit[àa]|universidade|uniwersytet|universiteit|"
     r"institute|institut|instituto|istituto|department|laboratory|laboratoire|college|school of)\b",
@@ -947,8 +962,13 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
         # as much again; all of a document of a letter's few pages, whatever its subject speaks of (a
         # cover letter arguing for a paper speaks as the paper does)
         written = sum(1 for page in lines if page)
-        points = LETTER_WHOLE * SHAPE_POINTS if written <= LETTER_PAGES else 2 * shapes["letter"].points
+        points = LETTER_WHOLE * SHAPE_POINTS if written <= LETTER_WHOLE_PAGES else 2 * shapes["letter"].points
         shapes["letter"] = Shape(points, shapes["letter"].surface)
+        paper = shapes.get("scientific paper")
+        if paper is not None and "an abstract" not in paper.surface:
+            # a paper's front greets no reader and signs off to none: a letterhead's faculty and an
+            # addressee's "Citizenship and Immigration Services" are a letter's, not a paper's front
+            shapes["scientific paper"] = Shape(paper.points / 2, paper.surface)
     compound = compound_title_kind(lines)
     if compound is not None:
         found = shapes.get(compound.name, Shape(0.0, ""))
@@ -1208,7 +1228,7 @@ def paper_parts(texts: Sequence[str], lines: Sequence[Sequence[str]]) -> list[st
     parts = []
     if any(_ABSTRACT.match(line) for page in lines[:FRONT_PAGES] for line in page):
         parts.append("an abstract")
-    if any(_EMAIL.search(line) or _INSTITUTION.search(line) for line in front):
+    if any(_EMAIL.search(line) or is_affiliation(line) for line in front):
         parts.append("affiliations")
     if any(_REFERENCES.match(line) for page in lines for line in page):
         parts.append("a list of references")
@@ -1223,6 +1243,12 @@ def paper_parts(texts: Sequence[str], lines: Sequence[Sequence[str]]) -> list[st
     if any(map(is_byline, front)):
         stand_ins.append("a line of authors")
     return parts + stand_ins[: max(0, PAPER_FRONT - len(parts))]
+
+
+def is_affiliation(line: str) -> bool:
+    """Whether a line names an institution as an author's affiliation does ("Department of Physics",
+    "Universität Wien"), not a street named after one ("One College Square South,")."""
+    return bool(_INSTITUTION.search(line)) and not _INSTITUTION_STREET.search(line)
 
 
 def names_venue(line: str) -> bool:
@@ -1253,6 +1279,7 @@ def _is_name(text: str) -> bool:
         word[0].isupper()
         and _NAME_WORD.fullmatch(word)
         and (word.endswith(".") or stem(word) not in _SMALL_WORDS)  # an initial ("A.") is no small word
+        and word.lower() not in _OFFICES  # "Chief Executive and Chief Financial Officer": offices
         for word in words
     )
 
@@ -1275,7 +1302,7 @@ def opens_paper(lines: Sequence[str]) -> bool:
     e-mail address, a university or an institute) among them, as only a paper's first page shows."""
     top = lines[:TOP_LINES]
     abstract = any(_ABSTRACT.match(line) for line in top)
-    return abstract and any(_EMAIL.search(line) or _INSTITUTION.search(line) for line in top)
+    return abstract and any(_EMAIL.search(line) or is_affiliation(line) for line in top)
 
 
 def long_document_parts(lines: Sequence[Sequence[str]], paper: bool) -> list[str]:

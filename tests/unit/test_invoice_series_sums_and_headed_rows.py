@@ -123,3 +123,23 @@ def test_a_bare_name_label_asks_for_the_customer_not_the_issuer() -> None:
     )
     assert output["customer"]["name"] == "John Doe"  # type: ignore[index]
     assert (output["issuer"] or {}).get("name") != "John Doe"  # type: ignore[attr-defined]
+
+
+def test_a_table_opening_the_page_under_its_title_is_the_letterhead_the_block_under_it_the_customer() -> None:
+    output = _output(
+        "Rechnung 6844134",
+        "| Infomaniak Network SA | Fällig am | 30.09.25 |\n|---|---|---|\n"
+        "| Rue Eugène-Marziano, 25 | Datum | 31.08.25 |\n| CH - 1227 Genève - Suisse | Status | Bezahlt |",
+        "Anna Muster\nSundernholz 112\n45134 Essen\nGERMANY",
+        "Bruttobetrag EUR\n224,24",
+    )
+    assert output["issuer"]["name"] == "Infomaniak Network SA"  # type: ignore[index]
+    assert output["customer"]["name"] == "Anna Muster"  # type: ignore[index]
+
+
+def test_a_blanks_hint_in_square_brackets_is_no_name() -> None:
+    from docsvc.intelligence.candidates import is_placeholder
+
+    assert is_placeholder("[Espace pour Signature]") and is_placeholder("[Your Company Name]")
+    assert is_placeholder("[CUSTOMER_NAME]") and is_placeholder("[ADDRESS_LINE_1]")
+    assert not is_placeholder("Acme [UK] Ltd") and not is_placeholder("Jean Dupont")

@@ -226,11 +226,16 @@ def name_before_its_address(text: str) -> str:
     return found[1].strip()
 
 
-_PLACEHOLDER = re.compile(r"\{\{?\s*[\w.\- ]+\s*\}?\}|\[[A-Z0-9_ ]+\]|<[A-Z0-9_]+>|\$\{[\w.]+\}")
+# A template's field left unfilled ("{BARCODE}", "[CUSTOMER_NAME]", "${name}"), or a blank's printed hint
+# in square brackets ("[Espace pour Signature]", "[Your Company Name]").
+_PLACEHOLDER = re.compile(
+    r"\{\{?\s*[\w.\- ]+\s*\}?\}|\[[A-Z0-9_ ]+\]|\[[^\[\]\d]{1,40}\]|<[A-Z0-9_]+>|\$\{[\w.]+\}"
+)
 
 
 def is_placeholder(text: str) -> bool:
-    """Whether a text is a template's field its program left unfilled ("{BARCODE}", "[CUSTOMER_NAME]")."""
+    """Whether a text is a template's field its program left unfilled ("{BARCODE}", "[CUSTOMER_NAME]"), or a
+    blank's hint in square brackets ("[Espace pour Signature]")."""
     return bool(_PLACEHOLDER.fullmatch(text.strip()))
 
 

@@ -820,6 +820,12 @@ def any_letterhead(reading: Reading) -> Region | None:
     found = letterhead_of(reading)
     if found is None or all(is_titled_number(text) for text, _ in found.items):
         return _table_letterhead(reading) or found
+    after = [at[0] for text, at in found.items if not is_titled_number(text)]
+    table = _table_letterhead(reading)
+    if table is not None and table.items[0][1][0] < min(after) and _ENDS_LEGAL_FORM.search(table.items[0][0]):
+        # "Rechnung 6844134" over "| Infomaniak Network SA | Fällig am | 30.09.25 |" over the address
+        # block: the table's first column, a company's name, is the letterhead, the block the addressee's
+        return table
     return found
 
 

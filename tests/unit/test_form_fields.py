@@ -2063,3 +2063,62 @@ def test_a_rounded_corner_is_squared_between_straight_sides_of_ten_points_at_lea
         horizontal, _ = rules_of(page.get_drawings(), None, corners=True)
     top = [min(x0, x1) for y, x0, x1 in horizontal if abs(y - 100) < 0.5]
     assert (min(top) == pytest.approx(100)) is squared
+
+
+def test_rows_of_a_ruled_stack_with_one_caption_and_no_colon_are_blank_after_it() -> None:
+    """Rows of a stack of ruled rows, each a caption at its start and nothing after it ("Salesman",
+    "Existing Supplier"): the rest of each row is its blank; a row whose caption has a box of its own
+    after it ("Device | [      ]") leaves the value to that box, and a strip standing apart is none."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for top, caption in ((120, "Salesman"), (131, "Existing Supplier"), (142, "Region")):
+            page.draw_rect(pymupdf.Rect(70, top, 525, top + 11), color=(0, 0, 0), width=0.5)
+            page.insert_text((72, top + 8.5), caption, fontsize=8)
+        page.draw_rect(pymupdf.Rect(70, 153, 160, 164), color=(0, 0, 0), width=0.5)
+        page.draw_rect(pymupdf.Rect(160, 153, 525, 164), color=(0, 0, 0), width=0.5)
+        page.insert_text((72, 161.5), "Device", fontsize=8)
+        page.draw_rect(pymupdf.Rect(70, 200, 525, 211), color=(0, 0, 0), width=0.5)
+        page.insert_text((72, 208.5), "Notes", fontsize=8)
+        fields = form_fields(bytes(document.tobytes()))
+    for caption in ("Salesman", "Existing Supplier"):
+        (field,) = [field for field in fields if field.description == caption]
+        assert field.bbox.left * 595 > 100 and field.bbox.width * 595 > 350
+    (device,) = [field for field in fields if field.description.startswith("Device")]
+    assert device.bbox.left * 595 >= 159
+    assert not any(field.description == "Notes" for field in fields)  # a strip standing apart
+
+
+def test_the_white_rows_of_a_form_striped_row_by_row_are_fields_as_the_shaded_ones() -> None:
+    """A form shaded every other row, a caption at the left of each row: the white rows between the
+    bands, and over the first and under the last, are rows to write in as the shaded ones are; a gap of
+    another height between two bands is no row."""
+    captions = ["Achternaam", "Voornamen", "Adres", "Postcode", "Telefoon"]
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for row, caption in enumerate(captions):
+            top = 170 + 28 * row
+            if row % 2:
+                page.draw_rect(pymupdf.Rect(45, top, 542, top + 28), color=None, fill=(0.94, 0.94, 0.94))
+            page.insert_text((53, top + 18), caption, fontsize=11)
+        page.draw_rect(pymupdf.Rect(45, 400, 542, 428), color=None, fill=(0.94, 0.94, 0.94))
+        page.draw_rect(pymupdf.Rect(45, 470, 542, 498), color=None, fill=(0.94, 0.94, 0.94))
+        page.insert_text((53, 450), "Opmerking", fontsize=11)
+        fields = form_fields(bytes(document.tobytes()))
+    for caption in captions:
+        (field,) = [field for field in fields if field.description == caption]
+        assert field.bbox.width * 595 > 300
+    assert not any(429 < field.bbox.top * 842 < 469 for field in fields)  # bands apart by 42 points
+
+
+def test_white_boxes_with_their_captions_between_them_are_no_stripes() -> None:
+    """Boxes filled white, each under its caption, the captions' rows as tall as the boxes: white is
+    no shade, so the rows of captions between the boxes are no fields of their own."""
+    with pymupdf.open() as document:  # type: ignore[no-untyped-call]
+        page = document.new_page()
+        for top, caption in ((512.5, "Straße"), (561.1, "PLZ"), (609.7, "Email")):
+            page.insert_text((86, top - 2), caption, fontsize=10)
+            box = pymupdf.Rect(84.5, top, 293.5, top + 23.3)
+            page.draw_rect(box, color=None, fill=(1, 1, 1))
+            page.draw_rect(pymupdf.Rect(85, top + 0.5, 293, top + 22.8), color=(1, 0, 0), width=0.5)
+        fields = form_fields(bytes(document.tobytes()))
+    assert sorted(round(field.bbox.top * 842) for field in fields) == [513, 561, 610]

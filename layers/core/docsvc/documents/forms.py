@@ -1120,6 +1120,7 @@ def _drawn_fields(
     horizontal, vertical = ([(at, min(a, b), max(a, b)) for at, a, b in rules] for rules in drawn_rules)
     grids = ruled_grids(horizontal, vertical)
     rectangles = _rectangles(drawings, turn) + _ruled_boxes(horizontal, vertical)
+    rectangles += _striped_rows(rectangles, _tints(drawings, turn), words)
     places, combed = _combs([cell for grid in grids for cell in grid.cells] + rectangles, words)
     cells: list[Rect] = []
     text_height = _text_height(words)
@@ -1597,6 +1598,73 @@ def _rectangles(drawings: list[dict[str, object]], turn: pymupdf.Matrix | None) 
     return found
 
 
+def _tints(drawings: list[dict[str, object]], turn: pymupdf.Matrix | None) -> list[Rect]:
+    """The pale bands filled without an outline, not white: the shaded rows of a form striped row by
+    row (white boxes are a page's own colour, the backgrounds of boxes with their captions between)."""
+    found: list[Rect] = []
+    for drawing in drawings:
+        fill = drawing.get("fill")
+        if drawing.get("color") is not None or not _light(fill) or min(fill) >= _WHITE:  # type: ignore[call-overload]
+            continue
+        for item in drawing.get("items", ()):  # type: ignore[attr-defined]
+            if item[0] == "re":
+                rect = pymupdf.Rect(item[1]) * turn if turn is not None else pymupdf.Rect(item[1])
+                found.append(_rect(rect))
+    return found
+
+
+def _striped_rows(boxes: list[Rect], tints: list[Rect], words: list[Word]) -> list[Rect]:
+    """The white rows of a form striped row by row, a pale band every other row (each shaded row is
+    a box of its own): between two bands of one column and one height, the gap as tall as they are,
+    and over the first band and under the last a row of that height, each with its caption at its left.
+    Two bands at least make the stripes; a row where something else is drawn is none."""
+    columns: dict[tuple[int, int], list[Rect]] = {}
+    for band in tints:
+        columns.setdefault((round(band[0]), round(band[2])), []).append(band)
+    rows: list[Rect] = []
+    for column in columns.values():
+        for bands in _runs_of_stripes(sorted(set(column), key=lambda band: band[1])):
+            height, x0, x1 = _height(bands[0]), bands[0][0], bands[0][2]
+            gaps = [(upper[3], lower[1]) for upper, lower in pairwise(bands)]
+            ends = [(bands[0][1] - height, bands[0][1]), (bands[-1][3], bands[-1][3] + height)]
+            for top, bottom in gaps + ends:
+                row = (x0, top, x1, bottom)
+                if _caption_at_left(row, words) and not any(_overlap(row, box) > 0.1 for box in boxes):
+                    rows.append(row)
+    return rows
+
+
+def _runs_of_stripes(bands: list[Rect]) -> list[list[Rect]]:
+    """Bands of one column (in order down the page) in runs of two or more of one height, each apart
+    from the next by that height: every other row of a striped stack (bands apart by other gaps are
+    no stripes)."""
+    runs: list[list[Rect]] = []
+    run: list[Rect] = []
+    for band in bands:
+        height = _height(band)
+        previous = run[-1] if run else None
+        if (
+            previous is not None
+            and abs(_height(previous) - height) <= _STRIPE_SLACK
+            and abs(band[1] - previous[3] - height) <= _STRIPE_SLACK
+        ):
+            run.append(band)
+            continue
+        runs.append(run)
+        run = [band] if height >= 8 else []
+    runs.append(run)
+    return [run for run in runs if len(run) >= 2]
+
+
+def _caption_at_left(row: Rect, words: list[Word]) -> bool:
+    """Whether a word starts a row: its middle inside the row's height, its start in the row's first
+    fifth."""
+    x0, top, x1, bottom = row
+    return any(
+        top <= (word[1] + word[3]) / 2 <= bottom and x0 <= word[0] <= x0 + 0.2 * (x1 - x0) for word in words
+    )
+
+
 def _ruled_boxes(
     horizontal: Sequence[tuple[float, float, float]], vertical: Sequence[tuple[float, float, float]]
 ) -> list[Rect]:
@@ -1971,7 +2039,9 @@ def _box_field(
         and not _strip_over_boxes(rect, boxes, words)
     ):
         # one row of captions (a twin may sit a little higher); a taller box stacks captions of its own
-        return _blanks_between_captions((rect[0], rect[1] + 1, rect[2], rect[3] - 1), inside)
+        # a row of a stack of ruled rows, no empty box after it ("Device | [      ]": that box is the field)
+        lone = _in_a_stack(rect, boxes) and not _empty_box_after(rect, boxes, words)
+        return _blanks_between_captions((rect[0], rect[1] + 1, rect[2], rect[3] - 1), inside, lone)
     return []
 
 
@@ -2196,16 +2266,20 @@ def _room_over_foot_caption(
 
 
 _ONE_ROW = 2.5  # a box's height over its words' at most: one row of a form, not a panel of captions
+_WHITE = 0.99  # each of a fill's components at least: white, no shade
+_STRIPE_SLACK = 2.0  # points a white row between two shaded ones may differ from their height
+_LONE_CAPTION_ROOM = 2 / 3  # of a closed row's width left empty after its one caption, no colon after it
 _APART = 2 * _MIN_FIELD  # points of empty rule between two captions on it that make a blank
 
 
-def _blanks_between_captions(box: Rect, on: list[Word]) -> list[Place]:
+def _blanks_between_captions(box: Rect, on: list[Word], lone: bool = False) -> list[Place]:
     """The blanks of a box (one row of a ruled form) that holds several captions, wide empty stretches
     between them: a row of a bilingual form prints its caption at the box's start and its twin in the
     other language at its end ("Mother's Name: ______ اسم الأم"), or two such pairs side by side. Each
     stretch is a blank, named by the caption before it (and by the one after it too when that one
     closes the box: the twin). The first caption must open the box and none be a sentence; a lone
-    caption makes a blank of the rest of the row when it ends in a colon and leaves most of it empty."""
+    caption makes a blank of the rest of the row when it ends in a colon and leaves most of it empty, or,
+    with `lone` (no empty box beside the row to take its value), when it leaves two thirds of it empty."""
     x0, top, x1, y = box
     ordered = sorted(on, key=lambda word: word[0])
     groups: list[list[Word]] = [[ordered[0]]]
@@ -2216,7 +2290,11 @@ def _blanks_between_captions(box: Rect, on: list[Word]) -> list[Place]:
             groups[-1].append(word)
     if groups[0][0][0] > x0 + max(0.1 * (x1 - x0), 12.0):
         return []
-    if len(groups) < 2 and not _colon_opens(groups[0], x0, x1):
+    if (
+        len(groups) < 2
+        and not _colon_opens(groups[0], x0, x1)
+        and not (lone and _leaves_row_open(groups[0], x0, x1))
+    ):
         return []
     if any(len(group) > _OPEN_WORDS or _says_little(_joined_words(group)) for group in groups):
         return []
@@ -2242,6 +2320,23 @@ def _colon_opens(caption: list[Word], x0: float, x1: float) -> bool:
     end = max(word[2] for word in caption)
     last = max(caption, key=lambda word: word[2])
     return last[4].rstrip().endswith(":") and x1 - end >= 0.5 * (x1 - x0)
+
+
+def _in_a_stack(rect: Rect, boxes: Sequence[Rect]) -> bool:
+    """Whether a box shares its top or its bottom edge with another box over half its width: a row of a
+    form's stack of ruled rows, not a strip standing apart."""
+    return any(
+        (abs(box[3] - rect[1]) <= 2.0 or abs(box[1] - rect[3]) <= 2.0)
+        and min(box[2], rect[2]) - max(box[0], rect[0]) >= 0.5 * (rect[2] - rect[0])
+        for box in boxes
+        if box != rect
+    )
+
+
+def _leaves_row_open(caption: list[Word], x0: float, x1: float) -> bool:
+    """Whether a row's one caption, with no colon, leaves most of its closed box empty after it
+    ("Salesman" at the start of a ruled row of a sales application): the row is its field."""
+    return x1 - max(word[2] for word in caption) >= _LONE_CAPTION_ROOM * (x1 - x0)
 
 
 def _overlap(a: Rect, b: Rect) -> float:

@@ -964,11 +964,11 @@ def document_shapes(pages: Sequence[str]) -> dict[str, Shape]:
         written = sum(1 for page in lines if page)
         points = LETTER_WHOLE * SHAPE_POINTS if written <= LETTER_WHOLE_PAGES else 2 * shapes["letter"].points
         shapes["letter"] = Shape(points, shapes["letter"].surface)
-        paper = shapes.get("scientific paper")
-        if paper is not None and "an abstract" not in paper.surface:
+        front = shapes.get("scientific paper")
+        if front is not None and "an abstract" not in paper:
             # a paper's front greets no reader and signs off to none: a letterhead's faculty and an
             # addressee's "Citizenship and Immigration Services" are a letter's, not a paper's front
-            shapes["scientific paper"] = Shape(paper.points / 2, paper.surface)
+            shapes["scientific paper"] = Shape(front.points / 2, front.surface)
     compound = compound_title_kind(lines)
     if compound is not None:
         found = shapes.get(compound.name, Shape(0.0, ""))

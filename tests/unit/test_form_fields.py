@@ -2122,3 +2122,19 @@ def test_white_boxes_with_their_captions_between_them_are_no_stripes() -> None:
             page.draw_rect(pymupdf.Rect(85, top + 0.5, 293, top + 22.8), color=(1, 0, 0), width=0.5)
         fields = form_fields(bytes(document.tobytes()))
     assert sorted(round(field.bbox.top * 842) for field in fields) == [513, 561, 610]
+
+
+def test_a_lone_caption_leaves_its_row_open_from_two_thirds_empty_and_stripes_allow_two_points() -> None:
+    """The limits at their boundaries: a row's one caption leaving exactly two thirds of a 300-point row
+    empty after it opens it, a point more of caption does not; bands 20 points tall apart by 22 points
+    are stripes, by 22.5 not."""
+    from docsvc.documents.forms import _leaves_row_open, _runs_of_stripes
+
+    def caption(end: float) -> list[tuple[float, float, float, float, str]]:
+        return [(0.0, 0.0, end, 10.0, "Salesman")]
+
+    assert _leaves_row_open(caption(100.0), 0.0, 300.0)
+    assert not _leaves_row_open(caption(101.0), 0.0, 300.0)
+    bands = [(0.0, 0.0, 300.0, 20.0), (0.0, 42.0, 300.0, 62.0)]
+    assert _runs_of_stripes(bands) == [bands]
+    assert _runs_of_stripes([(0.0, 0.0, 300.0, 20.0), (0.0, 42.5, 300.0, 62.5)]) == []

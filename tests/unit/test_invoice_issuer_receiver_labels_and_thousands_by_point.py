@@ -7,21 +7,16 @@ from __future__ import annotations
 
 import pytest
 from docsvc.intelligence.candidates import name_before_its_address
-from docsvc.intelligence.extraction import extract
 from docsvc.intelligence.labels import label_key
 from docsvc.intelligence.values import parse_number, writes_decimal_comma
 
-from tests.unit.test_invoice_labels_sl_ro_mx_au import SCHEMA
-
-
-def _output(*blocks: str) -> dict[str, object]:
-    return extract(["\n\n".join(blocks)], SCHEMA).output
+from tests.unit.test_invoice_labels_sl_ro_mx_au import invoice_output
 
 
 def test_a_whole_total_grouped_by_a_point_with_no_currency_named_is_thousands() -> None:
     items = "| CODICE | DESCRIZIONE | TOTALE |\n|---|---|---|\n"
     items += "| 18A | Cemento | 6000 |\n| 18B | Mattoni | 14000 |"
-    output = _output("Edilizia Esempio S.r.l.", "FATTURA N. 7/2024", items, "TOTALE\n20.000")
+    output = invoice_output("Edilizia Esempio S.r.l.", "FATTURA N. 7/2024", items, "TOTALE\n20.000")
     assert output["total"] == 20000.0
 
 
@@ -61,7 +56,7 @@ def test_spanish_and_portuguese_party_headings_and_a_deadline_are_read(
 
 
 def test_the_parties_under_spanish_issuer_and_receiver_headings() -> None:
-    output = _output(
+    output = invoice_output(
         "Factura\n#100200",
         "Datos del Emisor:\nEjemplo y Asociados S.L.\nCalle Mayor 9, Teruel 44001",
         "Datos del Receptor:\nAna María López Ruiz\nAvenida del Puerto 16, Ceuta 51001",
@@ -72,7 +67,7 @@ def test_the_parties_under_spanish_issuer_and_receiver_headings() -> None:
 
 
 def test_the_heading_of_the_column_beside_under_bill_to_is_no_customer() -> None:
-    output = _output(
+    output = invoice_output(
         "INVOICE #17",
         "Example & Co.\n12 Avenue B\nGotham, NY 10001",
         "BILL TO\nFOR",
@@ -84,7 +79,7 @@ def test_the_heading_of_the_column_beside_under_bill_to_is_no_customer() -> None
 
 
 def test_a_czech_simplified_tax_documents_number_and_a_deadline() -> None:
-    output = _output(
+    output = invoice_output(
         "Zjednodušený daňový doklad č. 12",
         "Dodavatel: Ukázkový obchod s.r.o.",
         "Odběratel: Petr Novák, Dlouhá 15, Brno",
@@ -118,7 +113,7 @@ def test_a_name_printed_with_its_address_after_a_comma_is_the_name(text: str, na
 
 
 def test_contact_lines_over_the_letterhead_leave_the_name_under_them_the_issuer() -> None:
-    output = _output(
+    output = invoice_output(
         "Tel: 06-12345678\nE-mail: info@voorbeeld.nl",
         "Stichting Zang en Spel",
         "Tulpstraat 5, 3434 AB, Nieuwegein\nKvK-nr: 12345678",
@@ -129,7 +124,7 @@ def test_contact_lines_over_the_letterhead_leave_the_name_under_them_the_issuer(
 
 
 def test_a_dutch_customer_details_heading_names_the_customer() -> None:
-    output = _output(
+    output = invoice_output(
         "Ordernummer: 2000-018",
         "Klantgegevens:\n\nVoorbeeld Computers B.V.\n\nKerkstraat 1\n\n1000 AA Amsterdam",
         "Subtotaal (excl. btw): 100.00\nBtw: 21.00\nTotaal: 121.00",
@@ -139,7 +134,7 @@ def test_a_dutch_customer_details_heading_names_the_customer() -> None:
 
 
 def test_a_name_over_its_tax_ids_line_outranks_a_section_heading_atop_the_page() -> None:
-    output = _output(
+    output = invoice_output(
         "Ventas\n\nTotal Ventas: 100,00 €",
         "Fecha: 27/11/2024",
         "EjemploSport\nCIF: B12345674\nCalle Mayor, nº 5, 28039 Madrid",
@@ -152,7 +147,7 @@ def test_a_name_over_its_tax_ids_line_outranks_a_section_heading_atop_the_page()
 def test_a_table_of_the_two_parties_blocks_after_the_title_and_its_dates_opens_with_the_issuer() -> None:
     """The title with its number and the document's labelled dates stand over a table whose first
     column is the sender's block: that column is the letterhead, not the title's line."""
-    output = _output(
+    output = invoice_output(
         "Invoice INV7",
         "Date: 2024-10-26\nDue Date: 2024-11-25",
         "| Example Trading SARL | Jean Client |\n|---|---|\n| 12 Rue Haute | 5 Rue Basse |\n"
@@ -173,7 +168,7 @@ def test_an_amount_whose_currency_ends_a_sentence_is_read(text: str, amount: flo
 
 def test_polish_sale_dates_and_copy_marks_are_labels_not_a_buyers_name() -> None:
     assert label_key("Data sprzedaży") == ("delivery", "date")
-    output = _output(
+    output = invoice_output(
         "FAKTURA VAT NR\n37/G/03/2026",
         "SPRZEDAWCA\n\nNABYWCA\n\nData wystawienia\n\nData sprzedaży\nOryginał/Kopia",
         "Do zapłaty:\n2906.99 zł.",
@@ -186,7 +181,7 @@ def test_polish_sale_dates_and_copy_marks_are_labels_not_a_buyers_name() -> None
 
 
 def test_an_invoice_written_as_a_letter_names_no_one_by_its_greeting_and_gives_the_iban_in_its_text() -> None:
-    output = _output(
+    output = invoice_output(
         "Factuur",
         "Geachte medewerker van het Voorbeeld college,",
         "Ik zou graag 120.00 euro willen factureren voor de lessen.",
@@ -198,7 +193,7 @@ def test_an_invoice_written_as_a_letter_names_no_one_by_its_greeting_and_gives_t
 
 
 def test_the_customers_name_over_its_vat_id_under_the_senders_is_not_the_issuer() -> None:
-    output = _output(
+    output = invoice_output(
         "Invoice No: 20-A0091",
         "Example Inc\nVAT ID: AT8375614432\n1640 Riverside Drive\nHill Valley, CA",
         "Erika Muster\nVAT ID: DE837566332\nMusterallee 1\n12345 Musterstadt",
@@ -208,7 +203,7 @@ def test_the_customers_name_over_its_vat_id_under_the_senders_is_not_the_issuer(
 
 
 def test_an_items_table_opening_the_page_is_no_letterhead() -> None:
-    output = _output(
+    output = invoice_output(
         "| Article | Unid. | Descripción | Cantidad | Precio | Importe |\n|---|---|---|---|---|---|\n"
         "| P0001 | u | Servicio | 1 | 100,00 | 100,00 |",
         "Ejemplo Servicios S.L.\nCalle Mayor 9\n28001 Madrid\ncontacto@ejemplo.es",

@@ -7,15 +7,10 @@ Every document here is written for the test."""
 from __future__ import annotations
 
 import pytest
-from docsvc.intelligence.extraction import extract
 from docsvc.intelligence.pairs import text_pairs
 from docsvc.intelligence.values import currency_of, krone_of, parse_number
 
-from tests.unit.test_invoice_labels_sl_ro_mx_au import SCHEMA
-
-
-def _output(*blocks: str) -> dict[str, object]:
-    return extract(["\n\n".join(blocks)], SCHEMA).output
+from tests.unit.test_invoice_labels_sl_ro_mx_au import invoice_output
 
 
 @pytest.mark.parametrize(
@@ -24,7 +19,7 @@ def _output(*blocks: str) -> dict[str, object]:
 )
 def test_an_amount_before_tax_is_the_net_total(label: str, tax_label: str) -> None:
     sums = f"| {label} | 99 600 kr |\n|---|---|\n| {tax_label} | 24 900 kr |\n| Att betala | 124 500 kr |"
-    output = _output("Faktura 12345", "Fakturadatum 2024-12-26", sums)
+    output = invoice_output("Faktura 12345", "Fakturadatum 2024-12-26", sums)
     assert (output["net_total"], output["tax_total"], output["total"]) == (99600.0, 24900.0, 124500.0)
 
 
@@ -32,7 +27,7 @@ def test_labels_in_a_footer_of_sentences_are_cut_at_each_full_stop() -> None:
     """ "Godkänd för F-skatt: Ja. Organisationsnr: 556251-6806. Momsregnr: SE556251680601.": each label
     with its own value, the VAT number not run into the first label's."""
     footer = "Godkänd för F-skatt: Ja. Organisationsnr: 556251-6806. Momsregnr: SE556251680601."
-    output = _output("Faktura 463", "Fakturadatum 2021-06-14", "ATT BETALA 38290", footer)
+    output = invoice_output("Faktura 463", "Fakturadatum 2021-06-14", "ATT BETALA 38290", footer)
     assert output["issuer"]["vat_id"] == "SE556251680601"  # type: ignore[index]
 
 
@@ -49,7 +44,9 @@ def test_a_footer_line_opening_with_a_nordic_company_two_lines_over_its_numbers_
         "Kontakta oss, Telefon: 0709-191925, Mejla: info@example.se.\n"
         "Godkänd för F-skatt: Ja. Organisationsnr: 556251-6806. Momsregnr: SE556251680601."
     )
-    output = _output("Faktura", "Fakturanr: 463\nFakturadatum: 2021-06-14", "ATT BETALA: 38290", footer)
+    output = invoice_output(
+        "Faktura", "Fakturanr: 463\nFakturadatum: 2021-06-14", "ATT BETALA: 38290", footer
+    )
     assert output["issuer"]["name"] == "MixCont AB"  # type: ignore[index]
 
 
@@ -64,7 +61,7 @@ def test_nordic_legal_forms_end_a_companys_name_in_their_capitals_only(name: str
 
 
 def test_an_address_block_with_a_postcode_grouped_three_and_two_is_the_customers() -> None:
-    output = _output(
+    output = invoice_output(
         "Faktura",
         "Tedros-IT & Associate Ab\nSjövikskajen 6,\n117 58 Liljeholmen Sverige\nTel: +46-733765087",
         "Kundföretag Ab\nBrink-Hosting\nKöpvägen 12\n123 45 Köpstad",
@@ -78,7 +75,7 @@ def test_a_row_of_sum_headings_read_a_column_at_a_time_pairs_each_with_its_figur
     """ "Exp avg", "Exkl moms", "Moms %", "Moms kr", "ATT BETALA" over their five figures in one block:
     each heading its figure, the rate's heading none."""
     block = "Exp avg\nExkl moms\nMoms %\nMoms kr\nATT BETALA\n25,00\n16 772,00\n25\n4 193,00\n20 965,00"
-    output = _output("Faktura 200045", "Fakturadatum 2009-07-03", block)
+    output = invoice_output("Faktura 200045", "Fakturadatum 2009-07-03", block)
     assert (output["net_total"], output["tax_total"], output["total"]) == (16772.0, 4193.0, 20965.0)
 
 
@@ -88,18 +85,18 @@ def test_an_item_tables_headings_over_its_first_row_are_no_labels_of_the_documen
     headings = "omschrijving\nbtw\nAantal\ntarief\nbedrag"
     row = "Cursus fotobewerking\n21,00\n1 stuks\n78,51\n78,51"
     sums = "btw bedrag 21,00 % over 78,51\n\n16,49\n\nfactuurtotaal\n\n95,00"
-    output = _output("factuur 2209058", "factuurdatum 01/12/2022", headings, row, sums)
+    output = invoice_output("factuur 2209058", "factuurdatum 01/12/2022", headings, row, sums)
     assert (output["tax_total"], output["total"]) == (16.49, 95.0)
 
 
 def test_a_label_over_its_currency_over_its_amount_takes_the_amount() -> None:
-    output = _output("factuur 2209058", "factuurdatum 01/12/2022", "factuurtotaal\nEUR\n\n95,00")
+    output = invoice_output("factuur 2209058", "factuurdatum 01/12/2022", "factuurtotaal\nEUR\n\n95,00")
     assert (output["total"], output["currency"]) == (95.0, "EUR")
 
 
 def test_a_known_label_after_a_slash_without_its_colon_is_a_pair_of_its_own() -> None:
     line = "IBAN: NL62 INGB 0651 7722 65 / BIC: INGBNL2A / KvK nr. 08126099 / BTW nr. NL8199.90.966.B01"
-    output = _output("factuur 2209058", "factuurdatum 01/12/2022", "factuurtotaal 95,00", line)
+    output = invoice_output("factuur 2209058", "factuurdatum 01/12/2022", "factuurtotaal 95,00", line)
     assert output["iban"] == "NL62 INGB 0651 7722 65"
     assert output["issuer"]["vat_id"] == "NL8199.90.966.B01"  # type: ignore[index]
 
@@ -118,7 +115,7 @@ def test_the_first_tables_first_column_holding_an_address_is_the_customers() -> 
         "| Beispielstraße 207 | Datum | 11.10.2025 |\n| 12345 Berlin | Seite | 1 |"
     )
     footer = "| Beispiel AG | Bank |\n|---|---|\n| Hauptweg 3 | IBAN |\n| 12345 Berlin | BIC |"
-    output = _output(
+    output = invoice_output(
         "Immobiliengesellschaft mbH\n\nMusterstrasse 3 12345 Berlin", table, "Rechnung Nr. 201851853",
         "Endbetrag 184,00 EUR", footer,
     )  # fmt: skip
@@ -135,7 +132,7 @@ def test_a_lower_case_e_before_an_amount_with_cents_is_the_euro_sign(text: str, 
 
 
 def test_a_landlord_issues_the_rental_invoice_and_the_tenant_receives_it() -> None:
-    output = _output(
+    output = invoice_output(
         "Factura", "Arrendador: Casas Sol S.L.\nDNI: B12345678", "Arrendatario: Kim Bauer\nDNI: 33333333C",
         "Fecha: 2018-05-24", "Total: 54,45 EUR",
     )  # fmt: skip
@@ -146,14 +143,14 @@ def test_a_landlord_issues_the_rental_invoice_and_the_tenant_receives_it() -> No
 def test_labels_apart_by_a_slash_over_their_values_one_a_line_pair_in_order() -> None:
     """ "Fakt nr / Kundnr" over "200045" and "103": the invoice's number is the first; the line is a
     label, no issuer's name."""
-    output = _output(
+    output = invoice_output(
         "Faktura", "Fakt nr / Kundnr", "200045\n103", "Fakturadatum\n\n2009-07-03", "ATT BETALA 340,00"
     )
     assert output["invoice_number"] == "200045"
     assert output["issuer"] is None or output["issuer"]["name"] != "Fakt nr / Kundnr"  # type: ignore[index]
     # the parts are paired only when each is a known label: "Kundnr" over "103" is no invoice number
     assert (
-        _output("Faktura", "Kundnr / Fakt nr", "103\n200045", "ATT BETALA 340,00")["invoice_number"]
+        invoice_output("Faktura", "Kundnr / Fakt nr", "103\n200045", "ATT BETALA 340,00")["invoice_number"]
         == "200045"
     )
 
@@ -168,12 +165,12 @@ def test_a_czech_table_of_sums_ends_in_its_total_row_before_the_deposits_paid() 
         "| Celkem | 63 000,00 | 13 080,00 | 76 080,00 |\n"
         "| Na zálohách zaplaceno |  |  | 0,00 |"
     )
-    output = _output("Faktura - daňový doklad", "Číslo: FV-2/2021", table, "Částka k úhradě v CZK")
+    output = invoice_output("Faktura - daňový doklad", "Číslo: FV-2/2021", table, "Částka k úhradě v CZK")
     assert (output["net_total"], output["tax_total"], output["total"]) == (63000.0, 13080.0, 76080.0)
 
 
 def test_a_customers_and_an_accounts_number_are_no_invoice_number() -> None:
-    output = _output(
+    output = invoice_output(
         "Faktura - daňový doklad",
         "Číslo účtu:\n1234567890/1234",
         "Zákaznické číslo: 000001",
@@ -188,7 +185,7 @@ def test_a_danish_invoice_with_broken_no_break_spaces_before_kr_reads_its_amount
     header = "| WebPrinter ApS | FAKTURA |\n|---|---|\n| Platformvej 1 | Fakturanr: INV-2024-0001 |"
     header += "\n| 8000 Aarhus | Dato: 10.02.2024 |\n| CVR: 87654321 |  |"
     sums = "Subtotal:\n3.149,00ï¿½kr.\n\nMoms (25%):\n787,25ï¿½kr.\n\nTotal:\n3.936,25ï¿½kr."
-    output = _output(header, "Forfald: 24.02.2024", "FAKTURERES TIL:\n\nTrykkeri Eksempel ApS", sums)
+    output = invoice_output(header, "Forfald: 24.02.2024", "FAKTURERES TIL:\n\nTrykkeri Eksempel ApS", sums)
     assert (output["net_total"], output["tax_total"], output["total"]) == (3149.0, 787.25, 3936.25)
     assert (output["currency"], output["invoice_date"], output["due_date"]) == (
         "DKK",
@@ -219,7 +216,7 @@ def test_a_nordic_register_or_telephone_code_tells_the_country_of_kr(shown: str,
 
 
 def test_a_finnish_price_in_total_is_the_total() -> None:
-    output = _output("Lasku", "Varauksen pvm: 2024-04-24", "Mökin hinta kokonaisuudessaan: 12.0")
+    output = invoice_output("Lasku", "Varauksen pvm: 2024-04-24", "Mökin hinta kokonaisuudessaan: 12.0")
     assert output["total"] == 12.0
 
 

@@ -8,13 +8,8 @@ from __future__ import annotations
 
 import pytest
 from docsvc.intelligence import pairs as pairs_module
-from docsvc.intelligence.extraction import extract
 
-from tests.unit.test_invoice_labels_sl_ro_mx_au import SCHEMA
-
-
-def _output(*blocks: str) -> dict[str, object]:
-    return extract(["\n\n".join(blocks)], SCHEMA).output
+from tests.unit.test_invoice_labels_sl_ro_mx_au import invoice_output
 
 
 @pytest.mark.parametrize(
@@ -23,7 +18,7 @@ def _output(*blocks: str) -> dict[str, object]:
      ("Conto / Pagabile a", "Pagabile da")],
 )  # fmt: skip
 def test_a_payment_slips_headings_name_the_issuer_and_the_customer(payee: str, payer: str) -> None:
-    output = _output(
+    output = invoice_output(
         "Rechnung 2023-000744",
         "Rechnungsdatum 01.01.2024",
         "Total CHF 29.00",
@@ -35,7 +30,7 @@ def test_a_payment_slips_headings_name_the_issuer_and_the_customer(payee: str, p
 
 
 def test_the_party_under_empfaenger_is_the_customer() -> None:
-    output = _output(
+    output = invoice_output(
         "Rechnung",
         "Rechnungsnummer: 2019-17",
         "Empfänger\n\nGyro Gearloose\nInventor Drive 23, 12345 Duckburg",
@@ -51,26 +46,28 @@ def test_the_party_under_empfaenger_is_the_customer() -> None:
      "Bitte überweisen Sie den Rechnungsbetrag bis 06.09.2019 auf unser Konto."],
 )  # fmt: skip
 def test_the_day_the_amount_is_to_be_paid_by_in_a_sentence_is_the_due_date(sentence: str) -> None:
-    output = _output("Rechnung 2019-17", "Ausstellungsdatum: 2019-08-23", "Gesamtbetrag: 100,00 €", sentence)
+    output = invoice_output(
+        "Rechnung 2019-17", "Ausstellungsdatum: 2019-08-23", "Gesamtbetrag: 100,00 €", sentence
+    )
     assert output["due_date"] == "2019-09-06"
 
 
 def test_a_date_after_betrag_without_bis_is_no_due_date() -> None:
-    output = _output(
+    output = invoice_output(
         "Rechnung 2019-17", "Ausstellungsdatum: 2019-08-23", "Der Betrag wurde am 2019-09-06 bezahlt."
     )
     assert output["due_date"] is None
 
 
 def test_importe_base_is_the_net_amount() -> None:
-    output = _output(
+    output = invoice_output(
         "Factura INV/2026/00001", "Importe base\n194,85 €", "IVA 21%\n40,92 €", "Total\n235,77 €"
     )
     assert (output["net_total"], output["tax_total"], output["total"]) == (194.85, 40.92, 235.77)
 
 
 def test_two_labels_run_into_one_line_over_two_dates_each_take_their_own() -> None:
-    output = _output(
+    output = invoice_output(
         "Factura INV/2026/00001",
         "Fecha de factura Fecha de vencimiento\n21/05/2026 20/06/2026",
         "Total\n235,77 €",
@@ -97,7 +94,7 @@ def test_labels_in_a_row_are_parted_in_a_cell_of_ten_words_at_most(labels: str, 
 def _issuer_vat_id(footer: str, iban: bool = True) -> object:
     """The issuer's VAT id of an Italian bill whose footer line is `footer`; with `iban`, an Italian IBAN
     shows the country whose national form of VAT id the number has."""
-    output = _output(
+    output = invoice_output(
         "Fattura N. 1471FP del 05/01/2026",
         "Totale da pagare 158,40 €",
         "ENTRACO S.r.l.\nSede Legale Via Solferino, 40 20121 Milano (MI)",

@@ -12,11 +12,7 @@ from docsvc.intelligence.identifiers import find_identifier
 from docsvc.intelligence.labels import label_key
 from docsvc.intelligence.layout import read_layout
 
-from tests.unit.test_invoice_labels_sl_ro_mx_au import SCHEMA
-
-
-def _output(*blocks: str) -> dict[str, object]:
-    return extract(["\n\n".join(blocks)], SCHEMA).output
+from tests.unit.test_invoice_labels_sl_ro_mx_au import SCHEMA, invoice_output
 
 
 @pytest.mark.parametrize(
@@ -27,7 +23,7 @@ def _output(*blocks: str) -> dict[str, object]:
 def test_the_number_after_a_series_under_the_title_is_the_invoice_number(
     title: str, line: str, number: str | None
 ) -> None:
-    output = _output(f"{title}\n{line}", "Total 100,00 EUR")
+    output = invoice_output(f"{title}\n{line}", "Total 100,00 EUR")
     assert output["invoice_number"] == number
 
 
@@ -37,7 +33,7 @@ def test_the_number_after_a_series_under_the_title_is_the_invoice_number(
      ("La factura de alquiler de mayo", None)],
 )  # fmt: skip
 def test_a_title_opened_by_an_article_gives_its_number_after_its_no(line: str, number: str | None) -> None:
-    output = _output(line, "Cliente: Gorak Var", "Data: 2024-04-22")
+    output = invoice_output(line, "Cliente: Gorak Var", "Data: 2024-04-22")
     assert output["invoice_number"] == number
 
 
@@ -45,7 +41,7 @@ def test_the_lines_a_sum_is_made_of_are_no_words_of_its_label() -> None:
     assert label_key("Total (A+B+C+D+E)") == ("total",)
     assert label_key("Total remise : (D+E)") == ("total", "discount")
     assert label_key("Total (x)") == ("total", "x")  # a letter alone in brackets is no sum
-    output = _output(
+    output = invoice_output(
         "Facture 2018-7",
         "|  | Nature | Quantité | Prix unit. | € |\n|---|---|---|---|---|\n"
         "| A | Produit nisl | 5,00 | 100,00 | 500,00 |\n| B | Produit eget | 2,00 | 1 000,00 | 2 000,00 |\n"
@@ -88,7 +84,7 @@ def test_an_iban_run_into_the_word_after_it_is_read_without_it(text: str, found:
 
 
 def test_an_iban_inside_a_payment_sentence_is_the_iban() -> None:
-    output = _output(
+    output = invoice_output(
         "Facture 12",
         "Total 2 493,21 €",
         "A payer au compte bancaire BE95 0011 8359 9858 avant le 30 mars 2024.",
@@ -97,7 +93,7 @@ def test_an_iban_inside_a_payment_sentence_is_the_iban() -> None:
 
 
 def test_the_vendor_heading_a_row_of_headings_over_values_is_the_value_under_it() -> None:
-    output = _output(
+    output = invoice_output(
         "FATURA RPA",
         "Nº DA FATURA: 100",
         "| VENDEDOR | CARGO | CONDIÇÕES DE PAGAMENTO | DATA DE VENCIMENTO |\n|---|---|---|---|\n"
@@ -115,7 +111,7 @@ def test_keys_beside_values_in_two_rows_stay_pairs_beside() -> None:
 
 
 def test_a_bare_name_label_asks_for_the_customer_not_the_issuer() -> None:
-    output = _output(
+    output = invoice_output(
         "Fatura",
         "Documento emitido em:\n20/04/2021 19:44",
         "Valor Total:\nR$ 2.464,80",
@@ -126,7 +122,7 @@ def test_a_bare_name_label_asks_for_the_customer_not_the_issuer() -> None:
 
 
 def test_a_table_opening_the_page_under_its_title_is_the_letterhead_the_block_under_it_the_customer() -> None:
-    output = _output(
+    output = invoice_output(
         "Rechnung 6844134",
         "| Infomaniak Network SA | Fällig am | 30.09.25 |\n|---|---|---|\n"
         "| Rue Eugène-Marziano, 25 | Datum | 31.08.25 |\n| CH - 1227 Genève - Suisse | Status | Bezahlt |",

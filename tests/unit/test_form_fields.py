@@ -2138,3 +2138,18 @@ def test_a_lone_caption_leaves_its_row_open_from_two_thirds_empty_and_stripes_al
     bands = [(0.0, 0.0, 300.0, 20.0), (0.0, 42.0, 300.0, 62.0)]
     assert _runs_of_stripes(bands) == [bands]
     assert _runs_of_stripes([(0.0, 0.0, 300.0, 20.0), (0.0, 42.5, 300.0, 62.5)]) == []
+
+
+def test_a_tint_of_099_is_white_and_a_caption_starts_a_row_within_its_first_fifth() -> None:
+    """The limits at their boundaries: a band filled 0.99 grey is white, no stripe, 0.98 is a shade; a
+    word starting at a fifth of a row's width starts the row, a point further does not."""
+    from docsvc.documents.forms import _caption_at_left, _tints
+
+    def band(grey: float) -> dict[str, object]:
+        return {"fill": (grey, grey, grey), "color": None, "items": [("re", (0, 0, 300, 20))]}
+
+    assert _tints([band(0.99)], None) == []
+    assert _tints([band(0.98)], None) == [(0.0, 0.0, 300.0, 20.0)]
+    row = (0.0, 0.0, 300.0, 20.0)
+    assert _caption_at_left(row, [(60.0, 5.0, 90.0, 15.0, "Adres")])
+    assert not _caption_at_left(row, [(61.0, 5.0, 91.0, 15.0, "Adres")])

@@ -139,3 +139,13 @@ def test_a_blanks_hint_in_square_brackets_is_no_name() -> None:
     assert is_placeholder("[Espace pour Signature]") and is_placeholder("[Your Company Name]")
     assert is_placeholder("[CUSTOMER_NAME]") and is_placeholder("[ADDRESS_LINE_1]")
     assert not is_placeholder("Acme [UK] Ltd") and not is_placeholder("Jean Dupont")
+
+
+def test_a_sum_of_thirteen_lines_in_brackets_is_no_label_word_a_hint_of_41_characters_a_name() -> None:
+    from docsvc.intelligence.candidates import is_placeholder
+
+    thirteen = "+".join("ABCDEFGHIJKLM")
+    assert label_key(f"Total ({thirteen})") == ("total",)
+    assert len(label_key(f"Total ({thirteen}+N)")) > 1  # fourteen lines: no sum's brackets
+    assert is_placeholder("[" + "x" * 40 + "]")
+    assert not is_placeholder("[" + "x" * 41 + "]")

@@ -5,7 +5,8 @@
         [--split tune|heldout|fresh|tune2|fresh2|tune3|fresh3|tune4|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|
                  fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|
                  fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|fresh37|fresh38|fresh39|fresh40|
-                 fresh41|fresh42|fresh43|fresh44|fresh45|fresh46|fresh47|fresh48|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
+                 fresh41|fresh42|fresh43|fresh44|fresh45|fresh46|fresh47|fresh48|
+                 fresh49|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
         [--json PATH] [--scans] [--present]
 
@@ -199,6 +200,11 @@ hosting provider's Rechnung, a computer maker's online-store Rechnung, a CRM's o
 a tradesman's and a Japanese supplier's Rechnung typed in a desktop editor), their truth read by hand
 from the page; measured only. (A Brazilian city's service invoice first drawn with them was left out:
 a hospital's bill to a private person, kept among his tax papers, is no document to name in a test set.)
+`fresh49` holds six invoices of templates no other split has (Swiss German, English, Dominican Spanish,
+Portuguese and Spanish: the Swiss QR-bill guidelines' example Rechnung written in Word, a Factur-X test
+app's plain sample invoice, an HTML-to-PDF engine's example invoice, a sausage maker's crédito fiscal
+printed from its CRM, a student web shop's fatura and a sales exercise's bare factura), their truth the
+HTML beside the PDF for one, read by hand from the page for the others; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -465,6 +471,7 @@ SPLITS = (
     "fresh46",
     "fresh47",
     "fresh48",
+    "fresh49",
     "receipts",
     "receipts2",
     "receipts2-heldout",

@@ -149,3 +149,19 @@ def test_a_sum_of_thirteen_lines_in_brackets_is_no_label_word_a_hint_of_41_chara
     assert len(label_key(f"Total ({thirteen}+N)")) > 1  # fourteen lines: no sum's brackets
     assert is_placeholder("[" + "x" * 40 + "]")
     assert not is_placeholder("[" + "x" * 41 + "]")
+
+
+def test_a_summary_by_rate_keeps_the_charged_rates_sums_over_rates_charged_nothing() -> None:
+    summary = (
+        "|  |  |  |  | Cena | Wartość | Kwota | Wartość |\n|---|---|---|---|---|---|---|---|\n"
+        "| Lp. | Nazwa usługi | Jm | Ilość | Netto | Netto | VAT VAT | Brutto |\n"
+        "| 1 | Holowanie | km. | 235.00 | 3.50 | 822.50 | 23.00 189.18 | 1011.68 |\n"
+        "| 2 | Dojazd | km. | 299.00 | 3.00 | 897.00 | 23.00 206.31 | 1103.31 |\n"
+        "|  |  |  |  |  | Wartość | Kwota | Wartość |\n"
+        "|  |  |  | Stawka |  |  |  |  |\n"
+        "|  |  |  |  |  | Netto | VAT | Brutto |\n"
+        "|  |  |  | 23.00% |  | 1719.50 | 395.49 | 2114.99 |\n"
+    )
+    rates = "|  |  |  | 8.00% |  | - | - | - |\n|  |  |  | 0.00% |  | - | - | - |"
+    output = invoice_output("FAKTURA VAT NR 37/G/03/2026", summary + rates)
+    assert (output["net_total"], output["tax_total"]) == (1719.5, 395.49)

@@ -1039,7 +1039,9 @@ def _keys_over_values(rows: list[tuple[int, tuple[str, ...]]]) -> list[Pair]:
     for number in range(len(rows) - 1):
         key_row, value_row = rows[number][1], rows[number + 1][1]
         after = number + 2
-        while after < len(rows) and _continues_first_cell(value_row, rows[after][1]):
+        while after < len(rows) and (
+            _continues_first_cell(value_row, rows[after][1]) or _rate_without_amounts(rows[after][1])
+        ):
             after += 1  # "| Abonnement |  |  |" under "| Abonnement | 1 | 129,00 € |": its description's line
         if keys(key_row) and not keys(value_row) and (after == len(rows) or keys(rows[after][1])):
             pairs += pair(rows[number], rows[number + 1])
@@ -1096,6 +1098,14 @@ def _labels_over_values(
 
 def _known_label(text: str) -> bool:
     return is_label_text(text) and is_known_label(text)
+
+
+def _rate_without_amounts(row: tuple[str, ...]) -> bool:
+    """A row of a summary by rate that holds a rate and dashes only ("| 8.00% | - | - | - |" under the
+    row of the rate charged): a rate nothing was charged at, no further values under the keys."""
+    return any(cell.strip() for cell in row) and all(
+        is_blank_cell(cell) or _RATE_CELL.fullmatch(cell.strip()) for cell in row
+    )
 
 
 def _continues_first_cell(row: tuple[str, ...], below: tuple[str, ...]) -> bool:

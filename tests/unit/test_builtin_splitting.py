@@ -1231,3 +1231,84 @@ def test_a_page_opens_the_next_document_with_two_of_its_first_pages_top_lines_no
 
     assert reason in evidence("TravelTrax Tours\nProfit and Loss\nBasis: Accrual")
     assert reason not in evidence("TravelTrax Tours\nProfit and Loss\nBasis: Cash")  # one line only
+
+
+CONTRACT_CLAUSES = (
+    "Art. 6 - Garanzia\nL'Appaltatore garantisce la qualità dei lavori per due anni dalla fine.\n"
+    "Art. 7 - Risoluzione del contratto\n"
+    "Il contratto potrà essere risolto da entrambe le parti in caso di grave"
+)
+CONTRACT_END = (
+    "inadempimento degli obblighi contrattuali da parte di una delle due parti firmatarie del contratto.\n"
+    "Art. 8 - Controversie\nLe controversie saranno risolte presso la Camera di Commercio di Roma.\n"
+    "Letto, approvato e sottoscritto."
+)
+
+
+def test_a_sentence_carried_over_and_the_next_numbered_article_continue_a_contract() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, read_signals
+
+    def reasons(before: str, page: str) -> list[str]:
+        signals = [read_signals(text, [], []) for text in (before, page)]
+        return [item.reason for item in gap_evidence(signals)[1]]
+
+    carried = "a sentence carried over from the page before"
+    follows = "its numbered sections follow the page before's"
+    assert {carried, follows} <= set(reasons(CONTRACT_CLAUSES, CONTRACT_END))
+    # the sentence closed on the page before, or the page opening on a capital: nothing carried over
+    assert carried not in reasons(CONTRACT_CLAUSES + " inadempimento.", CONTRACT_END)
+    assert carried not in reasons(CONTRACT_CLAUSES, "I" + CONTRACT_END[1:])
+    # an article numbered on by another word, or not the next one, follows nothing
+    assert follows not in reasons(CONTRACT_CLAUSES, CONTRACT_END.replace("Art. 8", "Clause 8"))
+    assert follows not in reasons(CONTRACT_CLAUSES, CONTRACT_END.replace("Art. 8", "Art. 9"))
+
+
+def test_numbered_sections_are_read_by_their_word_and_number_not_from_measures_or_years() -> None:
+    from docsvc.intelligence.splitting import sections
+
+    lines = ["Art. 8 - Controversie", "§ 3 Zahlung", "8. Disposizioni finali", "3) Payment"]
+    lines += ["12.5 kg", "2024 report"]
+    assert sections(lines) == [("art", 8), ("§", 3), ("", 8), ("", 3)]
+
+
+def test_the_first_title_after_a_cover_of_a_few_lines_names_the_covers_document() -> None:
+    from docsvc.intelligence.splitting import COVER_LINES, gap_evidence, read_signals
+    from docsvc.intelligence.vocabulary import ALIASES
+
+    assert COVER_LINES == 4
+    titles = list(ALIASES)
+    manual = (
+        "USER MANUAL\nKeep this manual in a safe place for quick reference at all times.\n"
+        "This manual contains important safety and operation instructions for the power supply."
+    )
+
+    def reasons(cover: str) -> list[str]:
+        signals = [read_signals(text, [], titles) for text in (cover, manual)]
+        return [item.reason for item in gap_evidence(signals)[1]]
+
+    cover = "SWITCHING MODE POWER SUPPLY\nMP710079, MP710080 and MP710081\nVersion 2\nMade in Taiwan"
+    assert "the first title after its document's cover" in reasons(cover)
+    assert "a new title" in reasons(cover + "\nFor laboratory use")  # five lines: a page of its own
+    assert "a new title" in reasons("INVOICE\nNo. 12\nTotal 40.00")  # a cover naming a kind of its own
+
+
+def test_a_page_after_a_stub_of_a_few_lines_reads_as_no_other_kind_than_it() -> None:
+    from docsvc.intelligence.classification import build_profiles
+    from docsvc.intelligence.splitting import ALIASES, gap_evidence, read_signals
+
+    from tests.unit.test_builtin_classification import INDIAN_TAX_INVOICE
+
+    subdocuments = [
+        Subdocument("invoice", "An invoice: a bill for goods or services.", True),
+        Subdocument("report", "A report.", True),
+    ]
+    profiles = build_profiles([(sub.name, sub.description) for sub in subdocuments])
+    reason = "the page reads as another kind of document"
+
+    def reasons(before: str) -> list[str]:
+        signals = [read_signals(text, profiles, list(ALIASES)) for text in (before, INDIAN_TAX_INVOICE)]
+        return [item.reason for item in gap_evidence(signals)[1]]
+
+    assert reason not in reasons("Abstract\nYour abstract.")
+    before = "Walking the river basins\nThe survey counts the birds along the banks each spring."
+    assert reason in reasons(before + "\nIt was written by its authors.\nThe survey ends here.\nIt is done.")

@@ -130,6 +130,7 @@ UNRELATED = 0.07  # two pages sharing less than this are of two documents
 TOPIC_WORDS = 60  # content words a page needs for its vocabulary to say anything
 FEW_TOPIC_WORDS = 30  # content words two pages need for sharing none of them to say anything
 FEWEST_TOPIC_WORDS = 15  # or one page needs, against a page with enough words for its topic
+COVER_LINES = 4  # a cover opening a document (a product's name over its models) has at most this many lines
 SHORT_RUN = 2  # pages too short for their topic compared through (a title page, a cover letter), no further
 SIZE_SLACK = 0.03  # the share of a side two pages of one paper may differ by (each scan cropped apart)
 SIZE_CHANGE = 1.5  # a change of page size or orientation, where nothing says the page goes on
@@ -224,6 +225,15 @@ _ENUMERATED = re.compile(
     r"\s*\d{1,3}[.:)]?)\s+\S"
 )
 _AMOUNT = re.compile(r"(?:[A-Z]{3}|[^\w\s]{1,3})?\s*-?\d[\d.,' ]*(?:\s*(?:[A-Z]{3}|[^\w\s]{1,3}))?")
+# A line opening a numbered section: a contract's article or clause by its word and number ("Art. 8 -
+# Controversie", "§ 3", "Clause 12"), or a bare number and its full stop or bracket before a word ("8.
+# Disposizioni finali", "3) Payment"); "12.5 kg" and "2024 report" open none.
+_SECTION = re.compile(
+    r"^(?:(?P<word>article|art\.|art[íi]culo|articolo|artigo|artikel|artyku[łl]|§|section|clause|cl[áa]usula"
+    r"|clausola)\s*(?P<led>\d{1,3})(?!\d)|(?P<bare>\d{1,2})[.)]\s+[^\W\d_])",
+    re.IGNORECASE,
+)
+_OPEN_END = (".", ":", ";", "!", "?", "\u2026")  # a line ending on one of these leaves no sentence open
 
 
 @dataclass(frozen=True)
@@ -259,6 +269,12 @@ class PageSignals:
     greets: bool = False  # a letter's salutation among its first lines
     unasked: bool = False  # its title lines name only kinds no subdocument is ("STATEMENT" in a report)
     signs_off: bool = False  # a letter's closing formula among its last lines
+    open_end: bool = False  # its last line is a sentence left open (no full stop)
+    mid_sentence: bool = False  # its first line is a sentence opening on a small letter: the rest of one
+    first_section: tuple[str, int] | None = (
+        None  # its first numbered section (`sections`), its word and number
+    )
+    last_section: tuple[str, int] | None = None
     signed_at_end: bool = False  # its last lines give a date and a signature to fill in
     words: Counter[str] = field(default_factory=Counter)  # its content words, counted
     edges: frozenset[str] = frozenset()  # its first and last lines, digits aside
@@ -378,6 +394,10 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         signs_off=any(map(is_closing_formula, lines[-LETTER_END_LINES:]))
         or signs_for_a_company(lines, LETTER_END_LINES),
         signed_at_end=ends_to_sign(lines),
+        open_end=leaves_sentence_open(lines),
+        mid_sentence=opens_mid_sentence(lines),
+        first_section=next(iter(sections(lines)), None),
+        last_section=next(reversed(sections(lines)), None),
         words=content_words(text),
         proper_names=proper_names(text),
         edges=edge_lines(lines),
@@ -519,6 +539,37 @@ def ends_to_sign(lines: Sequence[str]) -> bool:
     last = [line for line in lines[-EDGE_LINES:] if not line.startswith("|")]
     signed = [line for line in last if _SIGNATURE_BLANK.search(line)]
     return bool(signed) and any(_DATE_WORD.search(line) for line in last)
+
+
+def leaves_sentence_open(lines: Sequence[str]) -> bool:
+    """Whether a page's last line is a sentence (`is_sentence`) that it does not end: no full stop, colon
+    or other mark closes it (a clause of a contract wrapped onto the next page)."""
+    return bool(lines) and is_sentence(lines[-1]) and not lines[-1].rstrip().endswith(_OPEN_END)
+
+
+def opens_mid_sentence(lines: Sequence[str]) -> bool:
+    """Whether a page's first line is a sentence opening on a small letter: the rest of a sentence begun
+    on the page before ("force majeure. Toute annulation ..."). A document opens on a title or a capital."""
+    return bool(lines) and lines[0][:1].islower() and is_sentence(lines[0])
+
+
+def sections(lines: Sequence[str]) -> list[tuple[str, int]]:
+    """The numbered sections a page opens, in order (`_SECTION`): the word before each number, lower case
+    and without its full stop ("art", "§"; "" for a bare number), and the number."""
+    found = []
+    for line in lines:
+        match = _SECTION.match(line)
+        if match is not None:
+            word = (match.group("word") or "").lower().rstrip(".")
+            found.append((word, int(match.group("led") or match.group("bare"))))
+    return found
+
+
+def _sections_follow(page: PageSignals, previous: PageSignals) -> bool:
+    """Whether a page's first numbered section is the next of the page before's last, by the same word
+    ("Art. 7" there, "Art. 8" here; "6." there, "7." here): a contract's articles or a list carried over."""
+    before, first = previous.last_section, page.first_section
+    return before is not None and first is not None and first == (before[0], before[1] + 1)
 
 
 def is_total_line(line: str, following: Sequence[str]) -> bool:
@@ -906,6 +957,10 @@ def page_evidence(
         found.append(Evidence("an empty page", -3.0))
     if page.continued or previous.continues:
         found.append(Evidence("marked as continued", -4.0))
+    if previous.open_end and page.mid_sentence:
+        found.append(Evidence("a sentence carried over from the page before", -2.5))
+    if _sections_follow(page, previous):
+        found.append(Evidence("its numbered sections follow the page before's", -2.0))
     found.extend(_numbering(page, previous, cover))
     shared = [head for head in page.numbers if head in numbers]
     if any(page.numbers[head] != numbers[head] for head in shared):
@@ -949,7 +1004,12 @@ def page_evidence(
         found.append(Evidence("a list of references closes the document before", -3.0))
     if page.date and date and page.date != date:
         found.append(Evidence("a new document date", 2.5))
-    if renamed and not inside and page.unasked and topic is not None and topic >= CLOSE_TOPIC:
+    after_cover = cover and _bare_cover(previous)
+    if renamed and not inside and after_cover:
+        # a cover of a few lines naming no kind ("SWITCHING MODE POWER SUPPLY" over its models) opens the
+        # document the title on the page after it names ("USER MANUAL"): the cover's own
+        found.append(Evidence("the first title after its document's cover", 0.0))
+    elif renamed and not inside and page.unasked and topic is not None and topic >= CLOSE_TOPIC:
         # a title naming only a kind no subdocument is, on the topic of the page before: a section of
         # that document headed by a word that names a kind too ("STATEMENT" over a report's appendix)
         found.append(Evidence("a title of a kind not asked for, on the topic of the page before", 1.0))
@@ -972,7 +1032,8 @@ def page_evidence(
     if not template and not _names_again(told, previous, topic):
         found.extend(_topic(topic))
     weighed = topic is not None or max(page.scores, default=0.0) >= UNTOLD_POINTS
-    if _reads_otherwise(page, previous) and (topic is None or topic < COHESIVE) and weighed:
+    bare = _bare_cover(previous)  # a cover or a stub ("Abstract" over "Your abstract.") leans to no kind
+    if _reads_otherwise(page, previous) and (topic is None or topic < COHESIVE) and weighed and not bare:
         # kept to the topic of the page before, a page reading as another kind is still its document's;
         # with no topic to tell, only a page clearly of its own kind (a caption or a table of a
         # report may lean to another kind alone) is weighed
@@ -980,6 +1041,14 @@ def page_evidence(
     if size_changes(page, previous) and not _goes_on(found):
         found.append(Evidence("the page size or orientation changes", SIZE_CHANGE))
     return found
+
+
+def _bare_cover(page: PageSignals) -> bool:
+    """Whether a page is a cover or a stub naming no kind: at most COVER_LINES lines, fewer than
+    FEWEST_TOPIC_WORDS content words, no title of a document kind, no salutation. Its own evidence tells
+    no kind: a page after it that reads as one reads as nothing else than it."""
+    short = 0 < len(page.lines) <= COVER_LINES and sum(page.words.values()) < FEWEST_TOPIC_WORDS
+    return short and not page.titles and not page.greets
 
 
 def size_changes(page: PageSignals, previous: PageSignals) -> bool:

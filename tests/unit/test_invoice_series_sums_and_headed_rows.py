@@ -165,3 +165,9 @@ def test_a_summary_by_rate_keeps_the_charged_rates_sums_over_rates_charged_nothi
     rates = "|  |  |  | 8.00% |  | - | - | - |\n|  |  |  | 0.00% |  | - | - | - |"
     output = invoice_output("FAKTURA VAT NR 37/G/03/2026", summary + rates)
     assert (output["net_total"], output["tax_total"]) == (1719.5, 395.49)
+
+
+@pytest.mark.parametrize("label", ["EMISSÃO:", "Emisión:"])
+def test_an_issue_printed_alone_dates_the_invoice_not_the_posting_before_it(label: str) -> None:
+    output = invoice_output("FATURA", "POSTAGEM: 15/01/2024", f"{label} 07/01/2024", "Total R$ 4.600,90")
+    assert output["invoice_date"] == "2024-01-07"

@@ -404,7 +404,7 @@ tax: 營業稅, 营业税, igv
 invoice: faktura vat, faktura vat marza, danovy doklad, zjednoduseny danovy doklad
 vat id: nit, rut, r u t
 vat id: org nr, orgnr, organisationsnummer, organisationsnr
-invoice date: data da emissao, data emissao
+invoice date: data da emissao, data emissao, emissao, emision
 due date: venc, vencto, deadline, payment deadline
 delivery date: data da saida, data de saida, data da saida entrada, data de saida entrada,
  data da entrada saida

@@ -9,11 +9,14 @@ negative: the page continues the one before), summed:
   "as shown on page 1", is no marker; markers numbering the whole packet are ignored);
 - an empty page, a page marked "(continued)" or after "continued on next page"; the body after a title
   page's blank back;
+- a sentence carried over (the page before's last line a sentence left open, this page's first the rest
+  of one, opening on a small letter), and numbered sections going on ("Art. 8" on a page after "Art. 7");
 - document numbers ("Invoice No. 7"), title lines with a number ("RECEIPT 5713"), header dates: a
   new one against the latest of the pages before, or the same one (dates listed down a page, an
   approval chain's, are none);
 - the page before closing its document (a total line, then "Thank you");
-- a title line naming a document kind the page before did not have;
+- a title line naming a document kind the page before did not have, but for the first title after a cover
+  of a few lines naming none (a product's name over "USER MANUAL" on the next page);
 - running headers and footers (digits aside): kept from the page before, or beginning on this page
   and kept on the next while the page before had none of them (a new document's);
 - the same template filled in again: the same title and most lines, other names and dates (whose
@@ -30,7 +33,8 @@ negative: the page continues the one before), summed:
   phone app or a scanner) tells nothing by its size;
 - the vocabulary the two pages share (the pages of one document keep to one topic), and a page whose
   own evidence clearly names another kind than the page before, unless it keeps the page before's
-  topic (a paper's page about finances is still the paper's);
+  topic (a paper's page about finances is still the paper's) or the page before is a cover or a stub of
+  a few lines that leans to no kind;
 - a learnt signal (`learnt.CutModel`, learnt from labelled documents): how much a page's top words, its
   numbering, its greeting and the shape of its top lines read as a document's first page rather than a
   continued one, weighed as its validation chose (at 0, so unheard, while it does not beat the rules).
@@ -271,10 +275,8 @@ class PageSignals:
     signs_off: bool = False  # a letter's closing formula among its last lines
     open_end: bool = False  # its last line is a sentence left open (no full stop)
     mid_sentence: bool = False  # its first line is a sentence opening on a small letter: the rest of one
-    first_section: tuple[str, int] | None = (
-        None  # its first numbered section (`sections`), its word and number
-    )
-    last_section: tuple[str, int] | None = None
+    first_section: tuple[str, int] | None = None  # its first numbered section's word and number
+    last_section: tuple[str, int] | None = None  # its last one's (`sections`)
     signed_at_end: bool = False  # its last lines give a date and a signature to fill in
     words: Counter[str] = field(default_factory=Counter)  # its content words, counted
     edges: frozenset[str] = frozenset()  # its first and last lines, digits aside
@@ -375,6 +377,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
     rows = [row for row in map(cells, lines) if row]
     marker = page_marker(lines)
     numbered = title_numbers(rows[:TITLE_NUMBER_LINES])
+    opened = sections(lines)
     return PageSignals(
         scores=tuple(score(profile, [page], [1.0]).points for profile in profiles),
         empty=not page.body.tokens,
@@ -396,8 +399,8 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         signed_at_end=ends_to_sign(lines),
         open_end=leaves_sentence_open(lines),
         mid_sentence=opens_mid_sentence(lines),
-        first_section=next(iter(sections(lines)), None),
-        last_section=next(reversed(sections(lines)), None),
+        first_section=opened[0] if opened else None,
+        last_section=opened[-1] if opened else None,
         words=content_words(text),
         proper_names=proper_names(text),
         edges=edge_lines(lines),

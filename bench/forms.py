@@ -16,50 +16,62 @@ German health insurers' and a German university's forms, a French Cerfa, a Polis
 application), read since; `heldout6`, forms added in the sixth round (a US Social Security and Missouri
 and New York State applications, a Medicare form, a French boat registration sheet, German associations'
 applications and SEPA mandate, a broker's and a student organisation's forms), read since; `heldout7`,
-forms added in the seventh round (Spanish university and commercial forms, a Chilean health form, a
-Minnesota health care application, a Canadian tuition certificate, a French Cerfa, German association
-forms), read since; `heldout8`, forms added in the eighth round (English commercial forms, US federal
-forms, one in Spanish, two French Cerfas, a German court form, a Japanese form), read since; `heldout9`,
-forms added in the ninth round (US bankruptcy, Social Security, USCIS and state court forms, a library's
-shipping label, German club forms, a French Cerfa and its annex), read since; `heldout10`, forms added in
-the tenth round (German legal aid court forms, US immigration and labour forms, a Spanish tax form,
-Italian, Dutch and Portuguese commercial forms...), read since; `heldout11`, forms added in the eleventh
-round (a Danish standard lease, a Norwegian motor claim report, Swedish giro payment slips, an Italian
-enrolment form, a German student council's locker form, an ICAO flight plan, a USCIS form, an Indian
-insurance quote, a US dealer's buyers guide), read since; `heldout12`, forms added in the twelfth round
-(Massachusetts, Illinois and appeals court forms, a debt collection lawyer's intake sheet, the UK family
-court's FL401), measured before and after that round's change and not read then, read in the thirteenth;
+forms added in the seventh round (Spanish university and commercial forms, a Minnesota health care
+application, a Canadian tuition certificate, a French Cerfa, German association forms), read since (a
+Chilean health notification filled with a named person's details first drawn with them was withdrawn: a
+private person's own filled form is no document to keep in a test set); `heldout8`, forms added in the
+eighth round (English commercial forms, US federal forms, one in Spanish, a German court form, a Japanese
+form), read since (two French Cerfas first drawn with them, a company registration and a prior
+declaration of works filled with real-looking persons' details, were withdrawn: a private person's own
+filled form is no document to keep in a test set); `heldout9`, forms added in the ninth round (US
+bankruptcy, Social Security, USCIS and state court forms, a library's shipping label, German club forms,
+a French Cerfa and its annex), read since; `heldout10`, forms added in the tenth round (German legal aid
+court forms, a US asylum form, a Spanish tax form, Italian, Dutch and Portuguese commercial forms...),
+read since (a US labour certification filled for a named researcher's own immigration petition first
+drawn with them was withdrawn: a private person's own filled form is no document to keep in a test set);
+`heldout11`, forms added in the eleventh round (a Danish standard lease, a Norwegian motor claim report,
+Swedish giro payment slips, an Italian enrolment form, a German student council's locker form, an ICAO
+flight plan, a USCIS form, an Indian insurance quote, a US dealer's buyers guide), read since;
+`heldout12`, forms added in the twelfth round (Massachusetts, Illinois and appeals court forms, a debt
+collection lawyer's intake sheet), measured before and after that round's change and not read then, read
+in the thirteenth (the UK family court's FL401 first drawn with them, which carried a private applicant's
+own details, was withdrawn: a private person's own filled form is no document to keep in a test set);
 `heldout13`, forms added in the thirteenth round (a bilingual Arabic and English travel application,
-USCIS I-539, Ontario's bilingual health coverage registration, the Austrian Meldezettel, German club and
-university forms, Italian energy contracts and an emergency medical sheet, a Colombian union's membership
-form, a French bank details sheet, a US construction intake form), measured before that round's
-changes and on the rules it tried, aggregates only, read in the fourteenth; `heldout14`, forms added in
+USCIS I-539, Ontario's bilingual health coverage registration, the Austrian Meldezettel, a German
+football association's form, Italian energy contracts and an emergency medical sheet, a Colombian union's
+membership form, a French bank details sheet, a US construction intake form), measured before that
+round's changes and on the rules it tried, aggregates only, read in the fourteenth (a German university's
+thesis application filled with a student's own details first drawn with them was withdrawn: a private
+person's own filled form is no document to keep in a test set); `heldout14`, forms added in
 the fourteenth round (Finnish tax forms in English and Finnish, a French Cerfa donation receipt, Swedish
 social insurance medical certificates, IRS 4506-T, a US merchant application, a Korean labour contract,
 a Louisiana asset form, a UK crew deal sheet, an employer's disciplinary form), measured before that
 round's changes and after them, aggregates only, read in the fifteenth; `heldout15`, forms added in the
 fifteenth round (a German private health insurer's application, a South African telecom reseller's sales
-application, a clinical trial's adverse event report, USCIS I-130, a Canadian life insurance
-application), measured before that round's changes and after them, aggregates only, read in the
-sixteenth (the forms of it then in the corpus); `heldout16`, forms added in the sixteenth round, files of
-repositories already mirrored (most of them used by other splits) that no manifest listed (German health
-insurers' and club forms, a Polish association's declaration, USCIS I-821, an immigration court's
-EOIR-61, Missouri, Massachusetts and US bankruptcy court forms, a life insurer's request form), measured
-before that round's changes and after them, aggregates only, read in the seventeenth; `heldout17`, forms
-added in the seventeenth round, files of repositories already mirrored (all used by other splits) that no
-manifest listed (Missouri court and vital records forms, the immigration court's EOIR-33, the US
-bankruptcy courts' B 2030, a juvenile court sheet, a German health insurer's bonus applications, a German
-shooting club's registration, a Spanish university's payment request), measured before that round's
-changes and after them, aggregates only, read in the eighteenth; `heldout18`, forms added in the
-eighteenth round, files of repositories already mirrored that no manifest listed (OSHA 301, a first page
-of USCIS I-129F, a Connecticut court appearance, Missouri court forms, a New Jersey return's
-continuation sheet, German insurers' and a German club's forms, a trade agreement, a Spanish service
-request), measured before that round's changes and after them, aggregates only, read in the nineteenth;
-`heldout19`, forms added in the nineteenth round, files of repositories already mirrored that no manifest
-listed (US bankruptcy Official Forms 103A, 121, 108 and 106G, USCIS I-907, Massachusetts child support
-affidavits, an Illinois fee waiver order, a French INPI trademark Cerfa, a French solar installer's
-planning letter, a Swiss bank's power of attorney, an Italian pro forma invoice), measured before that
-round's changes and after them, aggregates only, read in the twentieth; `heldout20`, forms added in the
+application, a clinical trial's adverse event report, a Canadian life insurance application), measured
+before that round's changes and after them, aggregates only, read in the sixteenth (the forms of it then
+in the corpus; USCIS I-130 filled with a petitioner's own details first drawn with them was withdrawn: a
+private person's own filled form is no document to keep in a test set); `heldout16`, forms added in the
+sixteenth round, files of repositories already mirrored (most of them used by other splits) that no
+manifest listed (German health insurers' and club forms, a Polish association's declaration, USCIS I-821,
+an immigration court's EOIR-61, Missouri, Massachusetts and US bankruptcy court forms, a life insurer's
+request form), measured before that round's changes and after them, aggregates only, read in the
+seventeenth; `heldout17`, forms added in the seventeenth round, files of repositories already mirrored
+(all used by other splits) that no manifest listed (Missouri court and vital records forms, the
+immigration court's EOIR-33, the US bankruptcy courts' B 2030, a juvenile court sheet, a German health
+insurer's bonus applications, a German shooting club's registration, a Spanish university's payment
+request), measured before that round's changes and after them, aggregates only, read in the eighteenth;
+`heldout18`, forms added in the eighteenth round, files of repositories already mirrored that no manifest
+listed (OSHA 301, a first page of USCIS I-129F, a Connecticut court appearance, Missouri court forms, a
+New Jersey return's continuation sheet, German insurers' and a German club's forms, a trade agreement, a
+Spanish service request), measured before that round's changes and after them, aggregates only, read in
+the nineteenth; `heldout19`, forms added in the nineteenth round, files of repositories already mirrored
+that no manifest listed (US bankruptcy Official Forms 103A, 121, 108 and 106G, Massachusetts child
+support affidavits, an Illinois fee waiver order, a French INPI trademark Cerfa, a French solar
+installer's planning letter, a Swiss bank's power of attorney, an Italian pro forma invoice), measured
+before that round's changes and after them, aggregates only, read in the twentieth (USCIS I-907 filled
+for a named researcher's own petition first drawn with them was withdrawn: a private person's own filled
+form is no document to keep in a test set); `heldout20`, forms added in the
 twentieth round, files of repositories already mirrored (all used by other splits) that no manifest
 listed (Pennsylvania's MV-105, the US National Medical Support Notice, SSA-634, the US bankruptcy
 courts' Official Form 101A, a Missouri dissolution judgment, a Massachusetts 209A complaint page, an
@@ -100,18 +112,21 @@ University of Freiburg's tutor application and graduation ceremony registration,
 operator's invoice in German, a Spanish football club's campus registration sheet and image rights
 clause), measured once, aggregates only; `heldout28`, forms added in the twenty-eighth round, files that
 no manifest listed, two of a repository no bench used before (a German citizens' broadcaster's user
-registration card and Saxony-Anhalt's open channels' single permit application, the University of
-Ulm's business travel application, a blank Swedish PlusGirot payment slip, IRS Schedules 8812 and EIC
-of 2021, a volunteer tax service's taxpayer consent, the US bankruptcy courts' Schedule I, a
-Massachusetts motion for a minor's temporary guardian and a 209A impoundment motion), measured once,
-aggregates only; `heldout29`, forms added in the twenty-ninth round, files that no manifest listed, most
-of them other copies or editions of forms other splits have, chosen for tooltips or names that are the
-printed captions (the University of Freiburg's assistant hiring request with some values, the
-Massachusetts Housing Court's temporary restraining order complaint and a petition to seal juvenile and
-criminal records, a Universidad de Alcalá department's collaboration payment request, IRS Form 1040 of
-2021, a Swiss oxygen prescription, the French pleasure-boat registration sheet, an Italian energy
+registration card and Saxony-Anhalt's open channels' single permit application, a blank Swedish PlusGirot
+payment slip, IRS Schedules 8812 and EIC of 2021, a volunteer tax service's taxpayer consent, the US
+bankruptcy courts' Schedule I, a Massachusetts motion for a minor's temporary guardian and a 209A
+impoundment motion), measured once, aggregates only (the University of Ulm's business travel application
+first drawn with them, filled with an employee's own address and bank account, was withdrawn: a private
+person's own filled form is no document to keep in a test set); `heldout29`, forms added in the
+twenty-ninth round, files that no manifest listed, most of them other copies or editions of forms other
+splits have, chosen for tooltips or names that are the printed captions (the University of Freiburg's
+assistant hiring request with some values, the Massachusetts Housing Court's temporary restraining order
+complaint and a petition to seal juvenile and criminal records, a Universidad de Alcalá department's
+collaboration payment request, IRS Form 1040 of 2021, a Swiss oxygen prescription, an Italian energy
 supplier's business proposal, Missouri's birth and death certificate request made in Word, a LiveCycle
-SS-5), measured once, aggregates only; `heldout30`, forms added in the thirtieth round, files that no
+SS-5), measured once, aggregates only (the French pleasure-boat registration sheet filled with an owner's
+own name and address first drawn with them was withdrawn: a private person's own filled form is no
+document to keep in a test set); `heldout30`, forms added in the thirtieth round, files that no
 manifest listed, four of them of repositories no bench used before, chosen for tooltips or names that
 are the printed captions (the Spanish Social Security's self-employed registration TA.0521 and the
 Ministry of Justice's General Archive consultation request, the French apprenticeship contract Cerfa
@@ -120,12 +135,14 @@ proposal, USCIS I-821 of 2025, Maryland's 502SU and Arizona's AZ-8879 of 2023, i
 made in Word, a camp's medical form filled as an example), measured once, aggregates only; `heldout31`,
 forms added in the thirty-first round, files that no manifest listed, all of repositories other splits
 use, most of them other copies or versions of forms other splits have, chosen for tooltips or names that
-are the printed captions (the Universidad de Alcalá's collaboration payment request and the University
-of Ulm's travel expense claim filled by tools, the Polish PIT-2 statement, an Italian energy supplier's
-household proposal with corrected fields, the French refrigerant handling certificate Cerfa 15497 made
-in LibreOffice, New York State's IT-214 of 2022, IRS Form 13614-C of 2021, New York State's school health
-examination form filled as an example, a life insurance brokerage's application request, a German
-student council's locker form), measured once, aggregates only; `heldout32`, forms added in the
+are the printed captions (the Universidad de Alcalá's collaboration payment request filled by a tool, the
+Polish PIT-2 statement, an Italian energy supplier's household proposal with corrected fields, the French
+refrigerant handling certificate Cerfa 15497 made in LibreOffice, New York State's IT-214 of 2022, IRS
+Form 13614-C of 2021, New York State's school health examination form filled as an example, a German
+student council's locker form), measured once, aggregates only (the University of Ulm's travel expense
+claim with an employee's own address and bank account and a life insurance brokerage's request with
+insured persons' birth dates and telephones first drawn with them were withdrawn: a private person's own
+filled form is no document to keep in a test set); `heldout32`, forms added in the
 thirty-second round, files that no manifest listed, two of a repository no bench used before, the others
 other copies or editions of forms other splits have, chosen for tooltips or names that are the printed
 captions (the Spanish migration office's EX-15 NIE application and EX-18 EU citizen registration,

@@ -1312,3 +1312,24 @@ def test_a_page_after_a_stub_of_a_few_lines_reads_as_no_other_kind_than_it() -> 
     assert reason not in reasons("Abstract\nYour abstract.")
     before = "Walking the river basins\nThe survey counts the birds along the banks each spring."
     assert reason in reasons(before + "\nIt was written by its authors.\nThe survey ends here.\nIt is done.")
+
+
+def test_a_cover_holds_fewer_content_words_than_a_topic_needs_and_an_article_three_digits() -> None:
+    from docsvc.intelligence.splitting import FEWEST_TOPIC_WORDS, _bare_cover, read_signals, sections
+
+    assert FEWEST_TOPIC_WORDS == 15
+    words = ["transformer", "amplifier", "capacitor", "resistor", "inductor", "oscillator", "regulator",
+             "rectifier", "battery", "charger", "adapter", "converter", "inverter", "monitor",
+             "display"]  # fmt: skip
+
+    def cover(count: int) -> bool:
+        lines = [" ".join(words[:5]), " ".join(words[5:10]), " ".join(words[10:count])]
+        signals = read_signals("\n".join(lines), [], [])
+        assert sum(signals.words.values()) == count
+        return _bare_cover(signals)
+
+    assert cover(FEWEST_TOPIC_WORDS - 1) and not cover(FEWEST_TOPIC_WORDS)
+    assert sections(["Art. 999 Schluss", "Art. 1000 Schluss", "99. Ende", "100. Ende"]) == [
+        ("art", 999),
+        ("", 99),
+    ]

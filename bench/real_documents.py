@@ -73,7 +73,7 @@ What it measures, per document, then summed per category, per language and over 
   pages' `tables` when the page has such a field). A truth that gives no page (tabula's) puts its
   table on the page whose raw text holds most of its cells. Table pages missed: truth table pages
   on which the extractor returned no table (markitdown gives no pages and is not counted there).
-- `heldout8t` to `heldout40t`: PDFs printed from a source their repository keeps beside them (an
+- `heldout8t` to `heldout41t`: PDFs printed from a source their repository keeps beside them (an
   HTML page, a workbook, a CSV file, a Word document, a LaTeX or Markdown file, the literal rows a
   PDF generator's test draws): the truth is that source's table cells (`truth_kind` html-tables,
   xlsx-cells, csv-cells, docx-tables, latex-tables, markdown-tables, python-literal), each kept
@@ -178,6 +178,7 @@ TABLE_SPLITS = (
     "heldout38t",
     "heldout39t",
     "heldout40t",
+    "heldout41t",
 )
 LONG_DOCUMENT_PAGES = 10
 WORST = 5

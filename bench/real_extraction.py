@@ -6,7 +6,7 @@
                  fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|
                  fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|fresh37|fresh38|fresh39|fresh40|
                  fresh41|fresh42|fresh43|fresh44|fresh45|fresh46|fresh47|fresh48|
-                 fresh49|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
+                 fresh49|fresh50|receipts|receipts2|receipts2-heldout|receipts3|receipts4|receipts5|all]
         [--corpus .corpus]
         [--json PATH] [--scans] [--present]
 
@@ -224,6 +224,11 @@ Portuguese and Spanish: the Swiss QR-bill guidelines' example Rechnung written i
 app's plain sample invoice, an HTML-to-PDF engine's example invoice, a sausage maker's crédito fiscal
 printed from its CRM, a student web shop's fatura and a sales exercise's bare factura), their truth the
 HTML beside the PDF for one, read by hand from the page for the others; measured only.
+`fresh50` holds seven invoices of templates no other split has (English, Indian English, German, Guatemalan
+Spanish, French and Swiss French: a PDF library's Factur-X example, a Rust generator's example invoice, an
+ERP's demo tax invoice, a brewing club's Rechnung, a FEL factura of an HTML template, a company kit's facture
+and an invoicing guide's facture with its QR-bill), their truth the CII XML the PDF embeds for one, read by
+hand from the page for the others; measured only.
 
 Receipts (split `receipts`): photos of receipts whose truth is their key-information annotation
 (the shop's name and address, the date, the total), read by OCR like any image and extracted with
@@ -491,6 +496,7 @@ SPLITS = (
     "fresh47",
     "fresh48",
     "fresh49",
+    "fresh50",
     "receipts",
     "receipts2",
     "receipts2-heldout",

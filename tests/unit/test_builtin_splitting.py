@@ -1333,3 +1333,80 @@ def test_a_cover_holds_fewer_content_words_than_a_topic_needs_and_an_article_thr
         ("art", 999),
         ("", 99),
     ]
+
+
+def test_roman_numerals_are_read_up_to_their_limit_in_one_case() -> None:
+    from docsvc.intelligence.splitting import roman_value
+
+    assert [roman_value(numeral) for numeral in ("i", "IV", "ix", "XIV", "xxxix")] == [1, 4, 9, 14, 39]
+    assert [roman_value(numeral) for numeral in ("Xi", "iiii", "vx", "xl", "")] == [None] * 5
+
+
+def test_front_matter_numbered_in_roman_numerals_follows_on() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, read_signals
+
+    pages = [
+        "Abstract\nThe thesis studies the growth of thin films on a substrate.\nKey words: films\nIII",
+        "Contents\n1 Introduction . . . 1\n2 Methods . . . 7\nIV",
+    ]
+    signals = [read_signals(text, [], []) for text in pages]
+    assert "the folios follow" in [item.reason for item in gap_evidence(signals)[1]]
+    skipped = [read_signals(text, [], []) for text in (pages[0], pages[1].replace("IV", "VI"))]
+    assert "the folios follow" not in [item.reason for item in gap_evidence(skipped)[1]]
+
+
+def test_a_manuscripts_folio_beside_its_line_numbers_follows_on() -> None:
+    from docsvc.intelligence.splitting import folio, gap_evidence, read_signals
+
+    def manuscript(first: int, folio: int) -> str:
+        lines = [
+            f"the sentence of line {number} of the manuscript\n{number}" for number in range(first, first + 8)
+        ]
+        return "\n".join(lines) + f"\n{folio}"
+
+    pages = [manuscript(427, 15), manuscript(435, 16)]
+    assert folio(pages[1].splitlines()) != (16, -1)  # a number among numbers is no folio alone
+    signals = [read_signals(text, [], []) for text in pages]
+    assert "the folios follow" in [item.reason for item in gap_evidence(signals)[1]]
+
+
+def test_a_slide_built_in_steps_repeats_its_number_of_as_many_and_is_no_template_filled_again() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, read_signals
+
+    frame = (
+        "www.example.edu\nMathematics\nDrawing on the slide\nEvery fraction consists of:\na =\nx + y\ny - z"
+    )
+    footer = "Jan Kowalski (AGH)\nBeamer theme AGH\nExamples\n10 / 17"
+    steps = [
+        f"{frame}\n{footer}",
+        f"{frame}\nNumerator\n{footer}",
+        f"{frame}\nNumerator\nDenominator\n{footer}",
+    ]
+    signals = [read_signals(text, [], ["mathematics"]) for text in steps]
+    for evidence in gap_evidence(signals)[1:]:
+        reasons = [item.reason for item in evidence]
+        assert "the page before's number again, of as many pages" in reasons
+        assert "the same template filled in again" not in reasons
+    other = [read_signals(text, [], []) for text in (steps[0], steps[0].replace("10 / 17", "10 / 12"))]
+    assert "the page before's number again, of as many pages" not in [
+        item.reason for item in gap_evidence(other)[1]
+    ]
+
+
+def test_a_page_in_another_script_under_a_running_line_written_in_it_keeps_its_document() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, read_signals
+
+    head = "重庆大学硕士学位论文"
+    chinese = f"{head}\n中文摘要\n" + "本文档是论文模板的示例文档介绍模板的使用方法和排版要求。" * 3 + "\nIII"
+    english = (
+        f"{head}\nABSTRACT\nLaTeX is a document preparation system for high-quality typesetting, most "
+        "often used for medium-to-large technical or scientific documents.\nII"
+    )
+    signals = [read_signals(text, [], []) for text in (english, chinese)]
+    reasons = [item.reason for item in gap_evidence(signals)[1]]
+    assert "another script" not in reasons
+    assert "another script under the running line of a page written in it too" in reasons
+    latin_head = [
+        read_signals(text.replace(head, "Chongqing University"), [], []) for text in (english, chinese)
+    ]
+    assert "another script" in [item.reason for item in gap_evidence(latin_head)[1]]

@@ -106,8 +106,10 @@ MARKER_OTHER_WORDS = 3  # words around a "Page n" without its N for it to be a m
 COUNTED_PAGES = 999  # the most pages a bare count ("2 of 4", "2/4") gives: "3/2025" is a date
 DEEP_FOLIO = 10  # a folio from which the page before, were it of the same document, would bear one too
 FOLIO_LINES = 3  # lines at the top and at the bottom of a page where its bare number is
+ROMAN_MOST = 39  # the highest Roman folio read (xxxix): front matter is a few dozen pages at most
 SCRIPT_LETTERS = 40  # letters a page needs for its script to say anything
 SCRIPT_SHARE = 0.6  # the share of its letters the script of a page holds
+FRAME_LETTERS = 4  # letters a running line needs for its script to say anything
 WRITTEN_LETTERS = 15  # letters of a script on a page for the page to write in it (a few words)
 LANGUAGE_HITS = 5  # function words of one language a page needs for its language to say anything
 LANGUAGE_SHARE = 0.7  # the share of the function words counted on a page its language holds
@@ -195,6 +197,9 @@ _SIGNATURE_BLANK = re.compile(
 _DATE_WORD = re.compile(r"\b(?:date|dated|datum|data|fecha|fait le|dne)\b", re.IGNORECASE)
 _TABLE_RULE = re.compile(r":?-+:?")
 _FOLIO = re.compile(r"[-\u2013\u2014]?\s*(\d{1,4})\s*[-\u2013\u2014]?")
+_ROMAN_NUMERAL = re.compile(r"x{0,3}(?:ix|iv|v?i{0,3})")
+_ROMAN = re.compile(r"[-\u2013\u2014]?\s*([ivxIVX]{1,7})\s*[-\u2013\u2014]?")
+_ROMAN_DIGITS = {"i": 1, "v": 5, "x": 10}
 # The last code point of each script's block, in order (Latin with its extensions and punctuation).
 _SCRIPTS = (
     (0x036F, "latin"),
@@ -283,6 +288,7 @@ class PageSignals:
     top: frozenset[str] = frozenset()  # its first lines, digits aside (`edge_lines`)
     folio: tuple[int, int] | None = None  # its bare page number and the line it stands on (-1: the last)
     folios: tuple[tuple[int, int], ...] = ()  # every bare number that could be its folio, `folio` first
+    roman: tuple[tuple[int, int], ...] = ()  # its bare Roman numbers where a folio stands (front matter)
     lines: frozenset[str] = frozenset()  # its lines, case and spacing aside
     script: str | None = None  # the script most of its letters are written in
     written: frozenset[str] = frozenset()  # every script it writes a few words in (`scripts_written`)
@@ -407,6 +413,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         top=edge_lines(lines, bottom=False),
         folio=folio(lines),
         folios=folios(lines),
+        roman=roman_folios(lines),
         script=script_of(text),
         written=scripts_written(text),
         language=language_of(text),
@@ -633,22 +640,58 @@ def folio(lines: Sequence[str]) -> tuple[int, int] | None:
     one in its bottom half from the bottom, so a short page's last line stands where a long page's does.
     A number with another bare number on the line next to it is a chart's scale or a column's, no folio
     (but the folios of a spread, one number after the other)."""
-    found = folios(lines)
+    found = [(int(number), place) for number, place, crowded in _edge_numbers(lines, _FOLIO) if not crowded]
     return found[0] if found else None
 
 
 def folios(lines: Sequence[str]) -> tuple[tuple[int, int], ...]:
     """Every bare number `folio` could take for a page's, the first first: a section's number alone on
     the line over its heading ("2" over "Wykonanie ćwiczenia") at the top of a page whose folio is at
-    its foot is one too, and only the page before tells which is the folio."""
+    its foot is one too, and only the page before tells which is the folio. Numbers beside other bare
+    numbers come last: a manuscript's line numbers ("465") stand beside its folio, and only a folio
+    following the page before's at its place tells it from a chart's scale."""
+    found = _edge_numbers(lines, _FOLIO)
+    return tuple(
+        (int(number), place) for crowded in (False, True) for number, place, near in found if near == crowded
+    )
+
+
+def roman_folios(lines: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """The Roman numbers ("iv", "XII") standing alone where a folio stands, with their value and place:
+    a thesis's or a book's front matter (its abstract, its contents) is numbered so before its body."""
+    found = []
+    for numeral, place, _ in _edge_numbers(lines, _ROMAN):
+        value = roman_value(numeral)
+        if value:
+            found.append((value, place))
+    return tuple(found)
+
+
+def roman_value(numeral: str) -> int | None:
+    """The value of a Roman numeral of one case up to ROMAN_MOST ("xiv" is 14), None for another word."""
+    if not _ROMAN_NUMERAL.fullmatch(numeral.lower()) or not (numeral.isupper() or numeral.islower()):
+        return None
+    values = [_ROMAN_DIGITS[character] for character in numeral.lower()]
+    total = sum(
+        -value if value < after else value for value, after in zip(values, [*values[1:], 0], strict=True)
+    )
+    return total if 0 < total <= ROMAN_MOST else None
+
+
+def _edge_numbers(lines: Sequence[str], pattern: re.Pattern[str]) -> list[tuple[str, int, bool]]:
+    """The numbers alone on a page's first and last FOLIO_LINES lines outside tables, as `pattern`'s
+    first group reads them, each with its place and whether a bare number other than the one before or
+    after it stands on a line next to it."""
     text = [line for line in lines if not line.startswith("|")]
     places = [*range(min(FOLIO_LINES, len(text))), *range(-min(FOLIO_LINES, len(text)), 0)]
-    found: list[tuple[int, int]] = []
+    found: list[tuple[str, int, bool]] = []
     for place in dict.fromkeys(place % len(text) for place in places):
-        match = _FOLIO.fullmatch(text[place])
-        if match and not _among_numbers(text, place, int(match.group(1))):
-            found.append((int(match.group(1)), place if 2 * place < len(text) else place - len(text)))
-    return tuple(found)
+        match = pattern.fullmatch(text[place])
+        if match:
+            number = match.group(1)
+            crowded = number.isdigit() and _among_numbers(text, place, int(number))
+            found.append((number, place if 2 * place < len(text) else place - len(text), crowded))
+    return found
 
 
 def _among_numbers(lines: Sequence[str], at: int, number: int) -> bool:
@@ -661,15 +704,15 @@ def _among_numbers(lines: Sequence[str], at: int, number: int) -> bool:
     return False
 
 
-def script_of(text: str) -> str | None:
+def script_of(text: str, least: int = SCRIPT_LETTERS) -> str | None:
     """The script most letters of a page are written in ("latin", "arabic", "cjk", ...), None when it
-    has too few letters or no script holds most of them."""
+    has fewer than `least` letters or no script holds most of them."""
     counts: Counter[str] = Counter()
     for character in text:
         if character.isalpha():
             counts[_script(ord(character))] += 1
     total = sum(counts.values())
-    if total < SCRIPT_LETTERS:
+    if total < least:
         return None
     name, count = counts.most_common(1)[0]
     return name if count >= SCRIPT_SHARE * total else None
@@ -908,10 +951,14 @@ def _script_changes(page: PageSignals, previous: PageSignals) -> bool:
 
 def _bilingual_frame(page: PageSignals, previous: PageSignals) -> bool:
     """Whether a page in another script than the page before keeps that page's running line and the page
-    before already wrote words in its script: the frames of a bilingual deck or manual, one page mostly
-    in the one script and the next mostly in the other, under one header. A page of another document
+    before already wrote words in its script, if only that running line: the frames of a bilingual deck
+    or manual, one page mostly in the one script and the next mostly in the other, under one header (a
+    Chinese thesis's English abstract under its Chinese running title). A page of another document
     keeps no running line of the page before, or opens in a script the page before never wrote."""
-    return bool(page.edges & previous.edges) and page.script in previous.written
+    kept = page.edges & previous.edges
+    return bool(kept) and (
+        page.script in previous.written or any(script_of(line, FRAME_LETTERS) == page.script for line in kept)
+    )
 
 
 def _names_the_same(page: PageSignals, previous: PageSignals) -> bool:
@@ -1091,6 +1138,9 @@ def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) ->
             found.append(Evidence("page numbering restarts", 4.0))
         elif previous.marker == page.marker - 1:
             found.append(Evidence("page numbering continues", -4.0))
+        elif previous.marker == page.marker and page.of is not None and previous.of == page.of:
+            # "4 / 17" twice: a slide built in steps shows its frame's number on each step
+            found.append(Evidence("the page before's number again, of as many pages", -2.5))
         else:
             found.append(Evidence("a page numbered after the first", -1.0))
     if previous.marker is not None and previous.marker == previous.of:
@@ -1103,7 +1153,9 @@ def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) ->
         found.append(Evidence("the page before promised more pages", -4.0))
     if _numbered_deep_after_unnumbered(page, previous):
         found.append(Evidence("a page numbered deep into a document after an unnumbered one", 1.5))
-    if _folios_follow(page, previous):
+    if page.marker is not None and previous.marker is not None:
+        pass  # both pages are numbered by their markers: a bare number on them is a list's or a slide's
+    elif _folios_follow(page, previous):
         found.append(Evidence("the folios follow", -2.5))
     elif page.folio is not None and previous.folio is not None and page.folio[1] == previous.folio[1]:
         if page.folio[0] == 1:
@@ -1131,8 +1183,9 @@ def _folios_follow(page: PageSignals, previous: PageSignals) -> bool:
     two."""
     return any(
         number == number_before + 1 and place == place_before
-        for number, place in page.folios
-        for number_before, place_before in previous.folios
+        for numbers, numbers_before in ((page.folios, previous.folios), (page.roman, previous.roman))
+        for number, place in numbers
+        for number_before, place_before in numbers_before
     )
 
 
@@ -1141,7 +1194,8 @@ def _numbered_deep_after_unnumbered(page: PageSignals, previous: PageSignals) ->
     unnumbered) follows a page with text and no number: that page, of the same document, would bear
     one. A year (2023) is no folio; an empty page bears no number whatever its document."""
     deep = page.folio is not None and DEEP_FOLIO <= page.folio[0] <= COUNTED_PAGES
-    return deep and not previous.empty and previous.folio is None and previous.marker is None
+    unnumbered = previous.folio is None and previous.marker is None and not previous.roman
+    return deep and not previous.empty and unnumbered and not page.roman
 
 
 def _running_lines(page: PageSignals, previous: PageSignals, following: PageSignals | None) -> list[Evidence]:
@@ -1199,8 +1253,8 @@ def refills(page: PageSignals, previous: PageSignals) -> bool:
     fewer = min(len(page.lines), len(previous.lines))
     if not page.titles or page.titles != previous.titles:
         return False
-    if fewer < TEMPLATE_LINES or page.lines == previous.lines:
-        return False
+    if fewer < TEMPLATE_LINES or page.lines <= previous.lines or previous.lines <= page.lines:
+        return False  # a page repeated, or built on in steps (a slide's next step adds a line)
     return len(page.lines & previous.lines) >= TEMPLATE_SHARE * fewer
 
 

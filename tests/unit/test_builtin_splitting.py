@@ -1410,3 +1410,46 @@ def test_a_page_in_another_script_under_a_running_line_written_in_it_keeps_its_d
         read_signals(text.replace(head, "Chongqing University"), [], []) for text in (english, chinese)
     ]
     assert "another script" in [item.reason for item in gap_evidence(latin_head)[1]]
+
+
+def test_a_kinds_name_in_the_plural_alone_heads_a_section_not_a_document() -> None:
+    from docsvc.intelligence.splitting import title_lines
+    from docsvc.intelligence.vocabulary import ALIASES
+
+    titles = list(ALIASES)
+    assert title_lines(["SPECIFICATIONS", "Input Voltage 100 - 240Vac"], titles) == frozenset()
+    assert title_lines(["Forms"], titles) == frozenset()
+    assert title_lines(["SPECIFICATION"], titles) == frozenset({"specification"})
+    assert title_lines(["Thesis"], titles) == frozenset({"thesis"})
+    assert title_lines(["Technical Specifications"], titles)  # a document's title of two words
+
+
+def test_a_heading_read_in_another_word_order_on_the_next_page_is_no_new_title() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, read_signals
+    from docsvc.intelligence.vocabulary import ALIASES
+
+    titles = list(ALIASES)
+    body = "Revenue grows by ten percent a year and salaries by five percent, costs follow the plan."
+    pages = [f"Company name    Report of the year\n{body}", f"Report of the year Company name\n{body}"]
+    signals = [read_signals(text, [], titles) for text in pages]
+    assert signals[1].titles  # the kind's name opens the line on the second page only
+    assert "a new title" not in [item.reason for item in gap_evidence(signals)[1]]
+    other = [read_signals(text, [], titles) for text in (pages[0], f"Report of the board\n{body}")]
+    assert "a new title" in [item.reason for item in gap_evidence(other)[1]]
+
+
+def test_an_order_ending_on_a_computer_generated_note_closes_its_document() -> None:
+    from docsvc.intelligence.splitting import ends_generated, gap_evidence, read_signals
+
+    assert ends_generated(["Payment within 45 days.", "**Computer Generated**"])
+    assert ends_generated(["Diese Rechnung wurde maschinell erstellt und ist ohne Unterschrift gültig."])
+    assert not ends_generated(["The report was generated from the survey data.", "Thank you"])
+    ending = (
+        "Deliveries are accepted from Monday to Friday.\nThe buyer may reject goods.\n**Computer Generated**"
+    )
+    following = "| Line | Product | Quantity |\n|---|---|---|\n| 1 | Steel sheet | 4 |"
+    signals = [read_signals(text, [], []) for text in (ending, following)]
+    reason = "the page before ended on a note that a computer made it"
+    assert reason in [item.reason for item in gap_evidence(signals)[1]]
+    footed = [read_signals(text, [], []) for text in (ending, following + "\nComputer generated")]
+    assert reason not in [item.reason for item in gap_evidence(footed)[1]]

@@ -188,6 +188,13 @@ _CLOSING = re.compile(
     r"\bthank\s+you\b|\bthanks\s+for\b|\bcome\s+again\b|\bvisit\s+again\b|\bhave\s+a\s+nice\s+day\b",
     re.IGNORECASE,
 )
+# A note that a computer made the document and it needs no signature, as orders and invoices end.
+_GENERATED = re.compile(
+    r"\b(?:computer|system|electronically|automatically)[\s-]+generated\b|\bno\s+signature\s+(?:is\s+)?required\b"
+    r"|\bmaschinell\s+erstellt\b|\bg[ée]n[ée]r[ée]e?\s+automatiquement\b|\bgenerad[oa]\s+(?:por\s+computadora|"
+    r"autom[áa]ticamente|electr[óo]nicamente)\b",
+    re.IGNORECASE,
+)
 # A line to sign, its blank drawn ("Unterschrift: ______", "Firma ....."), and one to date: a form's end.
 _SIGNATURE_BLANK = re.compile(
     r"\b(?:signature|signed|sign here|unterschrift|firma|assinatura|handtekening|podpis|signé)\b"
@@ -283,6 +290,7 @@ class PageSignals:
     first_section: tuple[str, int] | None = None  # its first numbered section's word and number
     last_section: tuple[str, int] | None = None  # its last one's (`sections`)
     signed_at_end: bool = False  # its last lines give a date and a signature to fill in
+    generated_end: bool = False  # its last lines say a computer made the document (`ends_generated`)
     words: Counter[str] = field(default_factory=Counter)  # its content words, counted
     edges: frozenset[str] = frozenset()  # its first and last lines, digits aside
     top: frozenset[str] = frozenset()  # its first lines, digits aside (`edge_lines`)
@@ -403,6 +411,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         signs_off=any(map(is_closing_formula, lines[-LETTER_END_LINES:]))
         or signs_for_a_company(lines, LETTER_END_LINES),
         signed_at_end=ends_to_sign(lines),
+        generated_end=ends_generated(lines),
         open_end=leaves_sentence_open(lines),
         mid_sentence=opens_mid_sentence(lines),
         first_section=opened[0] if opened else None,
@@ -549,6 +558,13 @@ def ends_to_sign(lines: Sequence[str]) -> bool:
     last = [line for line in lines[-EDGE_LINES:] if not line.startswith("|")]
     signed = [line for line in last if _SIGNATURE_BLANK.search(line)]
     return bool(signed) and any(_DATE_WORD.search(line) for line in last)
+
+
+def ends_generated(lines: Sequence[str]) -> bool:
+    """Whether a page's last lines (EDGE_LINES) say a computer made the document, so it needs no
+    signature ("Computer Generated", "This is a system generated invoice", "maschinell erstellt"): an
+    order or an invoice ends on that note."""
+    return any(_GENERATED.search(line) for line in lines[-EDGE_LINES:])
 
 
 def leaves_sentence_open(lines: Sequence[str]) -> bool:
@@ -794,7 +810,7 @@ def _title_texts(lines: Sequence[str], titles: Sequence[Phrase]) -> list[str]:
         if ":" in line or len(line) > SHORT_LINE or _ENUMERATED.match(line):
             continue
         words = phrase(line)
-        if len(words) > HEADING_WORDS or ends_sentence_on_kind(line, titles):
+        if len(words) > HEADING_WORDS or ends_sentence_on_kind(line, titles) or _kinds_heading(line):
             continue
         if (
             any(_titles(words, title) for title in titles)
@@ -803,6 +819,21 @@ def _title_texts(lines: Sequence[str], titles: Sequence[Phrase]) -> list[str]:
         ):
             found.append(line)
     return found
+
+
+def _kinds_heading(line: str) -> bool:
+    """Whether a line is one English word in the plural of a kind alone ("SPECIFICATIONS", "Forms"):
+    a section's heading over several of them (a manual's specifications, a list of forms), no title
+    of one document. "Thesis", "Devis" and "Analysis" are singular."""
+    word = line.strip().strip(".:;,!?*#")
+    singular = word[:-1]
+    return (
+        word.isascii()
+        and word.isalpha()
+        and word.lower().endswith("s")
+        and not word.lower().endswith(("ss", "is", "us"))
+        and phrase(singular) == phrase(word)
+    )
 
 
 def carries_sentence_on(lines: Sequence[str], at: int) -> bool:
@@ -1031,7 +1062,9 @@ def page_evidence(
     inside = _folios_follow(page, previous) and topic is not None and topic >= COHESIVE
     # "Invoice (continued)" is no new title, nor "Form W-9 (Rev. 10-2018)" under "Form W-9"
     renamed = (
-        bool(page.titles - previous.titles) and not page.continued and not _names_the_same(page, previous)
+        bool(_title_words(page.titles) - _title_words(previous.titles | previous.top))
+        and not page.continued
+        and not _names_the_same(page, previous)
     )
     if inside and (page.greets or renamed):
         # numbered on from the page before and on its topic, the page is that document's, whatever title
@@ -1046,6 +1079,9 @@ def page_evidence(
         found.append(Evidence("the page before signed a letter off", 2.5))
     elif previous.signed_at_end:
         found.append(Evidence("the page before ended on a date and a signature to fill in", 2.5))
+    elif previous.generated_end and not page.generated_end:
+        # a note every page of a document repeats at its foot ends none of them
+        found.append(Evidence("the page before ended on a note that a computer made it", 2.5))
     if page.paper_front and not previous.paper_front:
         found.append(Evidence("a paper's front: an abstract and an affiliation", 3.0))
     if page.references and not _opens_alone(page, previous):
@@ -1091,6 +1127,13 @@ def page_evidence(
     if size_changes(page, previous) and not _goes_on(found):
         found.append(Evidence("the page size or orientation changes", SIZE_CHANGE))
     return found
+
+
+def _title_words(titles: frozenset[str]) -> set[tuple[str, ...]]:
+    """Titles (or top lines) as the words they hold, in any order: a heading in a right-to-left script,
+    or across two columns, is read in one order on one page and in another on the next, and a title
+    only where its kind's name comes first."""
+    return {tuple(sorted(title.split())) for title in titles}
 
 
 def _bare_cover(page: PageSignals) -> bool:

@@ -106,7 +106,6 @@ MARKER_OTHER_WORDS = 3  # words around a "Page n" without its N for it to be a m
 COUNTED_PAGES = 999  # the most pages a bare count ("2 of 4", "2/4") gives: "3/2025" is a date
 DEEP_FOLIO = 10  # a folio from which the page before, were it of the same document, would bear one too
 FOLIO_LINES = 3  # lines at the top and at the bottom of a page where its bare number is
-ROMAN_MOST = 39  # the highest Roman folio read (xxxix): front matter is a few dozen pages at most
 SCRIPT_LETTERS = 40  # letters a page needs for its script to say anything
 SCRIPT_SHARE = 0.6  # the share of its letters the script of a page holds
 FRAME_LETTERS = 4  # letters a running line needs for its script to say anything
@@ -684,14 +683,15 @@ def roman_folios(lines: Sequence[str]) -> tuple[tuple[int, int], ...]:
 
 
 def roman_value(numeral: str) -> int | None:
-    """The value of a Roman numeral of one case up to ROMAN_MOST ("xiv" is 14), None for another word."""
+    """The value of a Roman numeral of one case, i to xxxix ("xiv" is 14: front matter is a few dozen
+    pages at most), None for another word."""
     if not _ROMAN_NUMERAL.fullmatch(numeral.lower()) or not (numeral.isupper() or numeral.islower()):
         return None
     values = [_ROMAN_DIGITS[character] for character in numeral.lower()]
     total = sum(
         -value if value < after else value for value, after in zip(values, [*values[1:], 0], strict=True)
     )
-    return total if 0 < total <= ROMAN_MOST else None
+    return total or None
 
 
 def _edge_numbers(lines: Sequence[str], pattern: re.Pattern[str]) -> list[tuple[str, int, bool]]:
@@ -1235,7 +1235,8 @@ def _folios_follow(page: PageSignals, previous: PageSignals) -> bool:
 def _numbered_deep_after_unnumbered(page: PageSignals, previous: PageSignals) -> bool:
     """Whether a page numbered far into a document (273, not 3: a title page and a preface go
     unnumbered) follows a page with text and no number: that page, of the same document, would bear
-    one. A year (2023) is no folio; an empty page bears no number whatever its document."""
+    one. A year (2023) is no folio; an empty page bears no number whatever its document. A Roman folio
+    (front matter's "iv") is a number too, on either page."""
     deep = page.folio is not None and DEEP_FOLIO <= page.folio[0] <= COUNTED_PAGES
     unnumbered = previous.folio is None and previous.marker is None and not previous.roman
     return deep and not previous.empty and unnumbered and not page.roman

@@ -200,8 +200,14 @@ _RULE_SLACK = 0.5  # points a rule's middle may stand into the glyph beside it (
 # that touch (a form's line through "Number", a plot's axis through "0.040") parts no word.
 _RULE_GAP = 0.05
 # A glyph after a column rule a word runs across that starts where the glyph before it ends, give or
-# take this share of the font size, goes on the same word (`_overflow_written`); the next cell's text
-# starts _CELL_PADDING (of the font size, from and to) right of the rule.
+# take _ADVANCE_SLACK of the font size, goes on the same word (`_overflow_written`): a word's glyphs
+# follow at their advances; the next cell's text, a run of its own, starts _CELL_PADDING (of the font
+# size, from and to) right of the rule, well off the overflow's last glyph, or a little off it or drawn
+# back over it where the column's other lines start too (within _ALIGNED points, a kerned word's glyph
+# past a rule stands where no line starts).
+# Glyphs before it more than _OVERFLOW_STEP apart are set one by one (a picture's label): no word.
+_ADVANCE_SLACK = 0.01
+_ALIGNED = 0.5
 _OVERFLOW_STEP = 0.02
 _CELL_PADDING = (0.3, 1.0)
 _VECTOR_BLOCK = 3  # the kind of a block `extractBLOCKS` lists for a piece of a path
@@ -915,7 +921,9 @@ def _overflow_written(page: pymupdf.Page, text: str, rules: list[tuple[float, fl
     "systemd-bootchart", run over the rule, then its figures, "V:0", 0.8 points on; "dehtmldiff(1)"
     with "HTML" drawn back over its bracket)."""
     apart: dict[str, str] = {}
-    for block in page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
+    blocks = page.get_text("rawdict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]
+    starts = [line["bbox"][0] for block in blocks for line in block.get("lines", ())]
+    for block in blocks:
         for line in block.get("lines", ()):
             if abs(line["dir"][1]) > 1e-3:
                 continue
@@ -926,14 +934,14 @@ def _overflow_written(page: pymupdf.Page, text: str, rules: list[tuple[float, fl
             ]
             written = "".join(char for char, *_ in glyphs)
             for found in re.finditer(r"\S+", written):
-                cut = _overflow_cut(glyphs[found.start() : found.end()], rules)
+                cut = _overflow_cut(glyphs[found.start() : found.end()], rules, starts)
                 if cut is not None:
                     apart[found.group()] = f"{found.group()[:cut]} {found.group()[cut:]}"
     return _words_written(text, apart)
 
 
 def _overflow_cut(
-    glyphs: list[tuple[str, Any, int, float]], rules: list[tuple[float, float, float]]
+    glyphs: list[tuple[str, Any, int, float]], rules: list[tuple[float, float, float]], starts: list[float]
 ) -> int | None:
     """Where a word run on across a column rule ends (`_overflow_written`), or None: the word's glyphs
     run rightwards from its first and follow each other at their advances (a kerned pair a little
@@ -961,6 +969,8 @@ def _overflow_cut(
         apart = step > _RULE_GAP * size or (
             step < -_OVERFLOW_STEP * size and (next_span != span or -step > (box[2] - box[0]) / 2)
         )
+        aligned = any(abs(box[0] - start) <= _ALIGNED for start in starts)
+        apart = apart or (abs(step) > _ADVANCE_SLACK * size and aligned)
         padded = _CELL_PADDING[0] * size <= box[0] - rule <= _CELL_PADDING[1] * size
         if at > crossed and apart and padded and min(at, len(glyphs) - at) >= 2:
             return at  # (a glyph alone on a side is a mark set off its letter: "B" and its prime)

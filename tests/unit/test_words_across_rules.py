@@ -231,3 +231,47 @@ def test_a_cells_text_run_on_over_its_column_rule_is_apart_from_the_next_cells_i
 def test_text_run_on_with_no_rule_across_it_stays_as_raw_writes_it() -> None:
     content = _cell_run_on_over_its_rule(rule=False)
     assert rules_apart_pages(content, "pdf", raw_text(content))[0].split() == ["systemd-bootchartV:0,", "I:1"]
+
+
+def _cell_run_on_in_one_font(step: float, next_row: bool = True) -> bytes:
+    """A header row whose cell "tamanho" runs on over its column's rule and the next cell's "initrd"
+    starts `step` points off its last glyph (drawn back over it when negative), both in one serif font,
+    the next cell's text 0.6 of the font size right of the rule where the column's next row starts too:
+    as DBLaTeX prints a table."""
+    font = pymupdf.Font("tiro")
+    with pymupdf.open() as document:
+        page = document.new_page(width=300, height=200)
+        page.insert_text((50, 100), "tamanho", fontsize=10, fontname="tiro")
+        end = 50 + font.text_length("tamanho", 10)
+        page.draw_line((40, 88), (40, 104), width=0.4)
+        page.draw_line((end + step - 6, 88), (end + step - 6, 104), width=0.4)
+        page.insert_text((end + step, 100), "initrd", fontsize=10, fontname="tiro")
+        if next_row:
+            page.insert_text((end + step, 130), "initramfs-tools", fontsize=10, fontname="tiro")
+        return document.tobytes()
+
+
+@pytest.mark.parametrize("step", [0.2, -0.5])
+def test_the_next_cells_text_a_little_off_or_back_over_a_run_on_cell_in_one_font_is_apart(
+    step: float,
+) -> None:
+    content = _cell_run_on_in_one_font(step)
+    assert raw_text(content)[0].split() == ["tamanhoinitrd", "initramfs-tools"]
+    assert rules_apart_pages(content, "pdf", raw_text(content))[0].split() == [
+        "tamanho",
+        "initrd",
+        "initramfs-tools",
+    ]
+
+
+def test_glyphs_following_at_their_advances_over_a_rule_stay_one_word() -> None:
+    content = _cell_run_on_in_one_font(0.0)
+    assert rules_apart_pages(content, "pdf", raw_text(content))[0].split() == [
+        "tamanhoinitrd",
+        "initramfs-tools",
+    ]
+
+
+def test_a_word_a_little_off_its_advance_past_a_rule_where_no_line_starts_stays_whole() -> None:
+    content = _cell_run_on_in_one_font(0.2, next_row=False)
+    assert rules_apart_pages(content, "pdf", raw_text(content))[0].split() == ["tamanhoinitrd"]

@@ -44,8 +44,10 @@ What it measures, per document, then summed per category, per language and over 
   such rules raw is read again character by character, untimed, and a space put where a rule stands between
   two glyphs; where a cell's text runs on across its column's rule and the next cell's text starts on with
   no space (a package's name over the rule, then its figures, "systemd-bootchartV:0,"; "dehtmldiff(1)" with
-  "HTML" drawn back over its bracket), a space is put before the first glyph a cell's padding past the rule
-  (0.3 to 1 font size) that does not start where the glyph before it ends, the word's glyphs before it
+  "HTML" drawn back over its bracket; "tamanhoinitrd", a header and the next cell in one font), a space is
+  put before the first glyph a cell's padding past the rule (0.3 to 1 font size) that does not start where
+  the glyph before it ends (5% of the font size past it, back over it in a run of its own, or off it by 1%
+  where another line of the page starts too: the column's other cells), the word's glyphs before it
   following each other at their advances, two glyphs or more on each side, the next rule across the line
   two font sizes or more further. Nor does it write one before a glyph it takes into a line from off that
   line's baseline in a font whose spacing it cannot measure (a proof's rule label half a line below its

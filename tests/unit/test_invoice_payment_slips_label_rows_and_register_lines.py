@@ -1,10 +1,13 @@
-"""Invoices whose parties are named by a payment slip's headings ("Zahlbar durch", "Konto / Zahlbar an"),
+"""Invoices whose parties are named by a payment slip's headings ("Zahlbar durch", "Konto / Zahlbar an")
+or by the "To:" of a payment advice (the payee),
 whose customer is named under "Empfänger", whose due date is stated as the day the amount is to be
 paid by inside a sentence, whose net amount is labelled "Importe base", whose two dates stand under two
 labels run into one line, and whose VAT id follows its label after the words of a company register.
 Every document here is written for the test."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from docsvc.intelligence import pairs as pairs_module
@@ -129,3 +132,28 @@ def test_labels_run_into_one_table_cell_spaced_unevenly_take_their_values_too() 
     rows = [(0, ("Fecha de  factura   Fecha de vencimiento", "")), (1, ("21/05/2026   20/06/2026", ""))]
     found = [(pair.label, pair.value) for pair in pairs_module._keys_over_values(rows)]
     assert found == [("Fecha de factura", "21/05/2026"), ("Fecha de vencimiento", "20/06/2026")]
+
+
+def _advice(heading: str) -> dict[str, Any]:
+    """A one-page invoice whose addressee's block has no caption and whose payment advice, under
+    `heading`, says "To:" the company that issued it, as Xero prints one."""
+    return invoice_output(
+        "INVOICE",
+        "Invoice Number\nINV-0041\nInvoice Date\n14 Sep 2021",
+        "Harbour Dental Group\n12 Quay Street\nAuckland 1010",
+        "Total USD $1,200.00",
+        f"| {heading} |  | Amount Due | $1,200.00 |\n|---|---|---|---|\n"
+        "| To: Kauri Software Ltd |  | Due Date | 21 Sep 2021 |",
+    )
+
+
+@pytest.mark.parametrize("heading", ["PAYMENT ADVICE", "Remittance slip", "Zahlungsavis"])
+def test_the_to_of_a_payment_advice_names_the_payee_the_issuer(heading: str) -> None:
+    output = _advice(heading)
+    assert output["issuer"]["name"] == "Kauri Software Ltd"
+    assert (output["customer"] or {}).get("name") != "Kauri Software Ltd"
+
+
+def test_a_to_under_another_heading_names_the_addressee() -> None:
+    output = _advice("DELIVERY NOTE")
+    assert output["customer"]["name"] == "Kauri Software Ltd"

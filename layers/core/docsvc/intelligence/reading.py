@@ -49,6 +49,14 @@ PARTY_WORDS = frozenset(key[0] for key in CUSTOMER_KEYS if len(key) == 1) | froz
 _GOES_ON = re.compile(r"(?i)\s+(?:of|de|du|des|der|von|van|del|della|di)\s+[^\W\d]")
 _ALTERNATIVES = re.compile(r"(?:\s+[^\W\d]+)?\s*/\s*[^\W\d]+(?:\s+[^\W\d]+)?\s*:?")  # "name / company"
 # A letter's opening, which starts with no label: "To whom it may concern" is not addressed "To" anyone.
+# The heading of a slip for the payer to send back with the payment (Xero's "PAYMENT ADVICE"), in the
+# languages the labels know.
+_REMITTANCE = re.compile(
+    r"(?i)\b(?:payment\s+advice|remittance(?:\s+(?:advice|slip))?|zahlungsavis|avis\s+de\s+paiement|"
+    r"betalingsadvies|aviso\s+de\s+pago)\b"
+)
+REMITTANCE_LINES = 3  # lines under such a heading whose "To:" is the payee's
+_TO, _PAY_TO = label_key("to"), label_key("pay to")
 _OPENING = re.compile(r"(?i)\s*to\s+whom\s+it\s+may\s+concern\b")
 _LEAD = re.compile(r"\.?[\s:]*(?:[-\u2013\u2014]\s+)?")  # a colon or a dash between a label and its value
 # A line of words that ends in an amount, read from a scan without wide spacing between the two
@@ -100,6 +108,8 @@ class Reading:
         )
         for index, pair in enumerate(self.layout.pairs):
             key = label_key(without_rate(pair.label))
+            if key == _TO and _under_remittance(self.layout, pair.label_at[0]):
+                key = _PAY_TO
             self.pair_keys.append(key)
             self.pairs_by_key.setdefault(key, []).append(index)
             for word in dict.fromkeys(key):
@@ -170,6 +180,19 @@ class Reading:
     def addressed_to(self, aliases: Aliases) -> bool:
         """Whether the field is whom the document is for, whose address a window envelope shows."""
         return any(key in self.recipient for key, score in aliases.items() if score >= SYNONYM * VARIANT)
+
+
+def _under_remittance(layout: Layout, at: int) -> bool:
+    """Whether the line at `at` is among the first lines (REMITTANCE_LINES) under a payment advice's or
+    remittance slip's heading on its page: its "To:" names whom the money goes to, the payee, not the
+    document's addressee."""
+    lines = layout.lines
+    for before in range(at, max(-1, at - REMITTANCE_LINES - 1), -1):
+        if lines[before].page != lines[at].page:
+            return False
+        if _REMITTANCE.search(lines[before].text):
+            return True
+    return False
 
 
 def _is_order(layout: Layout) -> bool:

@@ -1453,3 +1453,28 @@ def test_an_order_ending_on_a_computer_generated_note_closes_its_document() -> N
     assert reason in [item.reason for item in gap_evidence(signals)[1]]
     footed = [read_signals(text, [], []) for text in (ending, following + "\nComputer generated")]
     assert reason not in [item.reason for item in gap_evidence(footed)[1]]
+
+
+def test_a_products_back_page_closes_its_manual() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, is_back_page, read_signals
+
+    assert is_back_page(["Made in China", "LS12 2QQ", "INFORMATION ON WASTE DISPOSAL FOR CONSUMERS"])
+    assert is_back_page(["MADE IN GERMANY"])
+    assert not is_back_page(["The fixtures are made in-house and tested before shipping."])
+    manual = (
+        "OVER TEMPERATURE PROTECTION\nWhen the temperature inside the power supply rises above a set value, "
+        "the output voltage and current decrease to zero.\nPC CONNECTION\nThe supply can be controlled "
+        "remotely from a computer over USB with the software provided."
+    )
+    back = (
+        "Made in China\nLS12 2QQ\nINFORMATION ON WASTE DISPOSAL FOR CONSUMERS OF ELECTRICAL & ELECTRONIC "
+        "EQUIPMENT. When this product has reached the end of its life it must be treated as Waste Electrical "
+        "& Electronics Equipment (WEEE)."
+    )
+    signals = [read_signals(text, [], []) for text in (manual, back)]
+    assert "a product's back page closes the document before" in [
+        item.reason for item in gap_evidence(signals)[1]
+    ]
+    steps = [f"Step {number}: check the fuse and the cable." for number in range(10)]
+    assert is_back_page([*back.splitlines(), *steps[:9]])  # twelve lines
+    assert not is_back_page([*back.splitlines(), *steps])  # thirteen: a page of its own

@@ -106,6 +106,7 @@ MARKER_OTHER_WORDS = 3  # words around a "Page n" without its N for it to be a m
 COUNTED_PAGES = 999  # the most pages a bare count ("2 of 4", "2/4") gives: "3/2025" is a date
 DEEP_FOLIO = 10  # a folio from which the page before, were it of the same document, would bear one too
 FOLIO_LINES = 3  # lines at the top and at the bottom of a page where its bare number is
+BACK_PAGE_LINES = 12  # the most lines of a product's back page (`is_back_page`)
 SCRIPT_LETTERS = 40  # letters a page needs for its script to say anything
 SCRIPT_SHARE = 0.6  # the share of its letters the script of a page holds
 FRAME_LETTERS = 4  # letters a running line needs for its script to say anything
@@ -186,6 +187,11 @@ _TOTAL_LINE = re.compile(
 _CLOSING = re.compile(
     r"\bthank\s+you\b|\bthanks\s+for\b|\bcome\s+again\b|\bvisit\s+again\b|\bhave\s+a\s+nice\s+day\b",
     re.IGNORECASE,
+)
+# What a product's back page says: where it was made, how to dispose of it.
+_BACK_PAGE = re.compile(
+    r"\b(?i:made\s+in)\s+[A-Z]|\b(?i:hergestellt\s+in|fabriqu[ée]\s+en|fabricado\s+en)\s+[A-Z]|\bWEEE\b"
+    r"|\b(?i:waste\s+electrical)\b|\bElektro-?\s*(?:und\s+Elektronik-?)?[Aa]ltger",
 )
 # A note that a computer made the document and it needs no signature, as orders and invoices end.
 _GENERATED = re.compile(
@@ -302,6 +308,7 @@ class PageSignals:
     language: str | None = None  # the language its function words are in, when they tell one
     paper_front: bool = False  # its first lines are a paper's front: an abstract and an affiliation
     references: bool = False  # it lists references under their heading: a document's last pages
+    back_page: bool = False  # a product's back page: where it was made, how to dispose of it (`is_back_page`)
     names: frozenset[str] = frozenset()  # the documents its titles name, by kind and number (`title_names`)
     proper_names: frozenset[str] = frozenset()  # its names of a few capitalised words (`proper_names`)
     size: PageSize | None = None  # its width and height in points, when the caller gave them
@@ -427,6 +434,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         language=language_of(text),
         paper_front=opens_paper(lines),
         references=heads_references(lines),
+        back_page=is_back_page(lines),
         lines=frozenset(" ".join(line.lower().split()) for line in lines),
     )
 
@@ -557,6 +565,14 @@ def ends_to_sign(lines: Sequence[str]) -> bool:
     last = [line for line in lines[-EDGE_LINES:] if not line.startswith("|")]
     signed = [line for line in last if _SIGNATURE_BLANK.search(line)]
     return bool(signed) and any(_DATE_WORD.search(line) for line in last)
+
+
+def is_back_page(lines: Sequence[str]) -> bool:
+    """Whether a page of a few lines (BACK_PAGE_LINES at most) says where a product was made ("Made in
+    China") or how to dispose of it (the WEEE notice): a manual's or a leaflet's back page, the end of
+    its document, sharing few words with its pages."""
+    text = [line for line in lines if line.strip()]
+    return 0 < len(text) <= BACK_PAGE_LINES and any(_BACK_PAGE.search(line) for line in text)
 
 
 def ends_generated(lines: Sequence[str]) -> bool:
@@ -1084,6 +1100,8 @@ def page_evidence(
         found.append(Evidence("the page before ended on a note that a computer made it", 2.5))
     if page.paper_front and not previous.paper_front:
         found.append(Evidence("a paper's front: an abstract and an affiliation", 3.0))
+    if page.back_page and not _opens_alone(page, previous):
+        found.append(Evidence("a product's back page closes the document before", -2.5))
     if page.references and not _opens_alone(page, previous):
         # a paper's references share few words with its body (names, titles, journals), and may name
         # other kinds of documents ("User's Manual"): their heading says whose end they are

@@ -1478,3 +1478,24 @@ def test_a_products_back_page_closes_its_manual() -> None:
     steps = [f"Step {number}: check the fuse and the cable." for number in range(10)]
     assert is_back_page([*back.splitlines(), *steps[:9]])  # twelve lines
     assert not is_back_page([*back.splitlines(), *steps])  # thirteen: a page of its own
+
+
+def test_a_letters_copies_and_enclosures_after_its_closing_are_its_last_page() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, lists_copies, read_signals
+
+    assert lists_copies(["Jane Doe", "Director", "cc: Legal department", "Enclosures (2): offer, terms"])
+    assert lists_copies(["Załączniki:", "1. Umowa"])
+    assert not lists_copies(["The cc: field of the form lists who gets a copy."])
+    letter = (
+        "Dear Ms Novak,\nThank you for your offer of 3 March, which we accept on the terms set out in it. "
+        "We shall send the signed order within a week.\nYours sincerely,"
+    )
+    tail = "Jan Kowalski\nPurchasing manager\ncc: Finance department\nEnclosures: signed terms"
+    signals = [read_signals(text, [], []) for text in (letter, tail)]
+    reasons = [item.reason for item in gap_evidence(signals)[1]]
+    assert "the copies and enclosures of the letter signed off before" in reasons
+    assert "the page before signed a letter off" not in reasons
+    other = [
+        read_signals(text, [], []) for text in (letter, "Jan Kowalski\nPurchasing manager\nOffice hours")
+    ]
+    assert "the page before signed a letter off" in [item.reason for item in gap_evidence(other)[1]]

@@ -188,6 +188,12 @@ _CLOSING = re.compile(
     r"\bthank\s+you\b|\bthanks\s+for\b|\bcome\s+again\b|\bvisit\s+again\b|\bhave\s+a\s+nice\s+day\b",
     re.IGNORECASE,
 )
+# The heading of a letter's list of copies or enclosures, after its signature.
+_COPIES = re.compile(
+    r"(?i)^\W*(?:c\.?\s?c\.?|b\.?c\.?c\.?|copy\s+to|copies\s+to|encl(?:osures?|\.)?|attachments?|anlagen?|"
+    r"verteiler|pi[èe]ces?\s+jointes?|p\.\s?j\.|copie\s+[àa]|allegati|anexos?|adjuntos?|za[łl][ąa]czniki?|"
+    r"bijlagen?|kopie\s+aan)\.?\s*(?:\([^)]*\))?\s*:|\((?i:cc|enclosures?|attachments?)\)\s*:",
+)
 # What a product's back page says: where it was made, how to dispose of it.
 _BACK_PAGE = re.compile(
     r"\b(?i:made\s+in)\s+[A-Z]|\b(?i:hergestellt\s+in|fabriqu[ée]\s+en|fabricado\s+en)\s+[A-Z]|\bWEEE\b"
@@ -309,6 +315,7 @@ class PageSignals:
     paper_front: bool = False  # its first lines are a paper's front: an abstract and an affiliation
     references: bool = False  # it lists references under their heading: a document's last pages
     back_page: bool = False  # a product's back page: where it was made, how to dispose of it (`is_back_page`)
+    letter_tail: bool = False  # a short page listing a letter's copies or enclosures (`lists_copies`)
     names: frozenset[str] = frozenset()  # the documents its titles name, by kind and number (`title_names`)
     proper_names: frozenset[str] = frozenset()  # its names of a few capitalised words (`proper_names`)
     size: PageSize | None = None  # its width and height in points, when the caller gave them
@@ -435,6 +442,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         paper_front=opens_paper(lines),
         references=heads_references(lines),
         back_page=is_back_page(lines),
+        letter_tail=lists_copies(lines),
         lines=frozenset(" ".join(line.lower().split()) for line in lines),
     )
 
@@ -565,6 +573,14 @@ def ends_to_sign(lines: Sequence[str]) -> bool:
     last = [line for line in lines[-EDGE_LINES:] if not line.startswith("|")]
     signed = [line for line in last if _SIGNATURE_BLANK.search(line)]
     return bool(signed) and any(_DATE_WORD.search(line) for line in last)
+
+
+def lists_copies(lines: Sequence[str]) -> bool:
+    """Whether a page of a few lines (BACK_PAGE_LINES at most) lists a letter's copies or enclosures
+    ("cc:", "Enclosures:", "Anlagen", "Pièces jointes", "Załączniki"): the last page of a letter whose
+    closing formula ended the page before, its signature over those lists."""
+    text = [line for line in lines if line.strip()]
+    return 0 < len(text) <= BACK_PAGE_LINES and any(_COPIES.search(line) for line in text)
 
 
 def is_back_page(lines: Sequence[str]) -> bool:
@@ -1091,7 +1107,9 @@ def page_evidence(
         found.append(Evidence("a letter's salutation", 3.0))
         if previous.greets:  # a letter greets its reader once: two letters of one sender in a row
             found.append(Evidence("the page before greeted a reader too", 1.5))
-    if previous.signs_off:
+    if previous.signs_off and page.letter_tail:
+        found.append(Evidence("the copies and enclosures of the letter signed off before", -2.5))
+    elif previous.signs_off:
         found.append(Evidence("the page before signed a letter off", 2.5))
     elif previous.signed_at_end:
         found.append(Evidence("the page before ended on a date and a signature to fill in", 2.5))

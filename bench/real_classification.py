@@ -1,7 +1,7 @@
 """Real documents of varied kinds and languages: the built-in classification and splitting.
 
     .venv/bin/python bench/real_corpus.py --mirrors DIR          # once: assemble .corpus/ (see there)
-    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|...|fresh38|fresh39|all]
+    .venv/bin/python bench/real_classification.py [--split tune|fresh|fresh2|...|fresh39|fresh40|all]
         [--corpus .corpus] [--aggregates] [--json PATH] [--pages DIR] [--present]
 
 Reads the documents of `bench/real_classification/manifest.json` (scientific papers, books and
@@ -16,7 +16,7 @@ functions (`classification`, `splitting`): the same scoring, a page right when i
 its document's pages and category, a packet exact when every page is.
 
 Documents and packets are drawn into `tune` (tuned on) and `fresh` (only ever measured) by the seeded
-draw the manifest records; `fresh2` to `fresh39`, later sets of new documents and packets, are only
+draw the manifest records; `fresh2` to `fresh40`, later sets of new documents and packets, are only
 ever measured too. Reported per split: accuracy per category and per language; the likelihood
 of every wrong answer (the service warns under 0.5, so a wrong answer under 0.5 is a flagged one);
 documents whose text says nothing of their kind (category null in the manifest), right when answered
@@ -114,6 +114,7 @@ SPLITS = (
     "fresh37",
     "fresh38",
     "fresh39",
+    "fresh40",
 )
 SOURCES = {"real_documents": MANIFEST, "long_documents": LONG_MANIFEST, "forms": FORMS_MANIFEST}
 GUESS = 0.5  # under this likelihood the service warns that the category is a guess

@@ -1499,3 +1499,65 @@ def test_a_letters_copies_and_enclosures_after_its_closing_are_its_last_page() -
         read_signals(text, [], []) for text in (letter, "Jan Kowalski\nPurchasing manager\nOffice hours")
     ]
     assert "the page before signed a letter off" in [item.reason for item in gap_evidence(other)[1]]
+
+
+def test_a_table_of_contents_after_an_unnumbered_title_page_goes_on_with_its_document() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, heads_contents, read_signals, title_lines
+    from docsvc.intelligence.vocabulary import ALIASES
+
+    assert title_lines(["Présentation du projet . . . . . . . . . . 3"], list(ALIASES)) == frozenset()
+    assert heads_contents(["Table des matières", "1", "Introduction . . . . . 2"])
+    assert heads_contents(["Contents:"])
+    assert not heads_contents(["The contents of the box are listed below."])
+    title = (
+        "Interface graphique pour le jeu Pingouins\nProjet d'études\nNom des élèves\nDate du rapport\n2017"
+    )
+    contents = (
+        "Table des matières\n1\nIntroduction . . . . . . . . . . 2\n2\n"
+        "Présentation du projet . . . . . . . 3\n3\nConclusion . . . . . . . . . . 9"
+    )
+    signals = [read_signals(text, [], list(ALIASES)) for text in (title, contents)]
+    reasons = [item.reason for item in gap_evidence(signals)[1]]
+    assert "a table of contents after an unnumbered page" in reasons
+    assert "a new title" not in reasons
+    assert "the folios restart elsewhere on the page" not in reasons  # "2017" under the title is a year
+    numbered = [read_signals(text, [], list(ALIASES)) for text in (title.replace("\n2017", "\n12"), contents)]
+    reasons = [item.reason for item in gap_evidence(numbered)[1]]
+    assert "a table of contents after an unnumbered page" not in reasons
+    assert "the folios restart elsewhere on the page" in reasons
+
+
+def test_a_short_page_naming_the_page_befores_name_is_no_topic_apart_though_the_page_after_is() -> None:
+    from docsvc.intelligence.splitting import gap_evidence, read_signals
+
+    terms = (
+        "Allgemeine Geschäftsbedingungen der Stadt Oberderdingen\n"
+        "1. Verbindliche Anmeldungen haben schriftlich per Mail zu erfolgen und werden bestätigt.\n"
+        "2. Der Platz bleibt mit der Anmeldung sieben Tage reserviert, danach wird er vergeben.\n"
+        "3. Aus organisatorischen Gründen können keine Ersatzstunden angeboten werden.\n"
+        "4. Die Eltern sind in der letzten Stunde des Kurses anwesend, um den Fortschritt zu sehen.\n"
+        "5. Die Kursleitung darf zum Wohle des Kindes den Zeitpunkt des Unterrichtes verschieben.\n"
+        "6. Kursteilnehmer finden sich fünfzehn Minuten vor Kursbeginn am Veranstaltungsort ein.\n"
+        "7. Persönliche Daten werden zur Kontaktaufnahme, Kursabwicklung und Beratung gespeichert.\n"
+        "8. Sollten einzelne Bestimmungen unwirksam sein, bleibt die Gültigkeit der übrigen unberührt.\n"
+        "9. Schwimmbrillen, Handtücher und Badekappen bringen die Kinder selbst mit ins Hallenbad."
+    )
+    payment = (
+        "Stadt Oberderdingen\nAmthof 13\nBitte überweisen:\nVolksbank Kraichgau\nIBAN: DE67672922000094009804"
+    )
+    report = (
+        "Consolidated balance sheet as of 31 December\nTotal assets rose to 4.2 million, driven by "
+        "receivables and cash; liabilities fell as the revolving credit facility was repaid in full. "
+        "Equity increased by retained earnings of the year and the capital increase in March. Revenue "
+        "from subscriptions grew in every region, while hardware sales declined after the product "
+        "line was discontinued. Operating expenses were held flat through lower travel, consulting "
+        "and marketing spending, and the effective tax rate fell with the research credit claimed. "
+        "Free cash flow covered the dividend twice, and the board proposes a higher payout next year."
+    )
+    signals = [read_signals(text, [], []) for text in (terms, payment, report)]
+    assert "no topic shared with the page before" not in [item.reason for item in gap_evidence(signals)[1]]
+    unnamed = [
+        read_signals(text, [], [])
+        for text in (terms, payment.replace("Stadt Oberderdingen", "Kasse"), report)
+    ]
+    assert "no topic shared with the page before" in [item.reason for item in gap_evidence(unnamed)[1]]

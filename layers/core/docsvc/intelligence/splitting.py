@@ -188,6 +188,12 @@ _CLOSING = re.compile(
     r"\bthank\s+you\b|\bthanks\s+for\b|\bcome\s+again\b|\bvisit\s+again\b|\bhave\s+a\s+nice\s+day\b",
     re.IGNORECASE,
 )
+# The heading of a table of contents.
+_CONTENTS = re.compile(
+    r"(?i)(?:table\s+of\s+)?contents|table\s+des\s+mati[èe]res|sommaire|inhalt(?:sverzeichnis)?|[íi]ndice"
+    r"(?:\s+general)?|spis\s+tre[śs]ci|obsah|inhoud(?:sopgave)?|sum[áa]rio|indholdsfortegnelse|"
+    r"innehåll(?:sförteckning)?|sisällys(?:luettelo)?|содержание|оглавление|зміст|目录|目錄|目次"
+)
 # The heading of a letter's list of copies or enclosures, after its signature.
 _COPIES = re.compile(
     r"(?i)^\W*(?:c\.?\s?c\.?|b\.?c\.?c\.?|copy\s+to|copies\s+to|encl(?:osures?|\.)?|attachments?|anlagen?|"
@@ -246,6 +252,7 @@ _ASIDE = re.compile(r"\([^)]*\)")  # words in brackets: "(Rev. 10-2018)", "(cont
 # A line numbered as an item of a list or a section ("2. The rest of the talk", "3.1 Method", "IV)",
 # "b)") or as a contract's article or clause ("Article 1 - Objet du contrat", "§ 3", "Cláusula 2"): a
 # heading inside a document, not its title, whatever document it names.
+_LEADERS = re.compile(r"(?:\.\s?){4,}|…{2,}")  # the dots leading a table of contents' entry to its page
 _ENUMERATED = re.compile(
     r"^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[ivxIVX]{1,4}[.)]|[a-zA-Z][)]"
     r"|(?i:article|art\.|art[íi]culo|articolo|artigo|artikel|artyku[łl]|§|section|clause|cl[áa]usula|clausola)"
@@ -316,6 +323,7 @@ class PageSignals:
     references: bool = False  # it lists references under their heading: a document's last pages
     back_page: bool = False  # a product's back page: where it was made, how to dispose of it (`is_back_page`)
     letter_tail: bool = False  # a short page listing a letter's copies or enclosures (`lists_copies`)
+    contents: bool = False  # its first lines head a table of contents (`heads_contents`)
     names: frozenset[str] = frozenset()  # the documents its titles name, by kind and number (`title_names`)
     proper_names: frozenset[str] = frozenset()  # its names of a few capitalised words (`proper_names`)
     size: PageSize | None = None  # its width and height in points, when the caller gave them
@@ -443,6 +451,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         references=heads_references(lines),
         back_page=is_back_page(lines),
         letter_tail=lists_copies(lines),
+        contents=heads_contents(lines),
         lines=frozenset(" ".join(line.lower().split()) for line in lines),
     )
 
@@ -573,6 +582,13 @@ def ends_to_sign(lines: Sequence[str]) -> bool:
     last = [line for line in lines[-EDGE_LINES:] if not line.startswith("|")]
     signed = [line for line in last if _SIGNATURE_BLANK.search(line)]
     return bool(signed) and any(_DATE_WORD.search(line) for line in last)
+
+
+def heads_contents(lines: Sequence[str]) -> bool:
+    """Whether one of a page's first lines (EDGE_LINES) heads a table of contents ("Contents", "Table des
+    matières", "Inhaltsverzeichnis", "Spis treści", "目录"): a document's page after its title page, whose
+    entries name its sections ("Présentation du projet"), no kinds of documents."""
+    return any(_CONTENTS.fullmatch(line.strip().rstrip(":")) for line in lines[:EDGE_LINES])
 
 
 def lists_copies(lines: Sequence[str]) -> bool:
@@ -839,8 +855,8 @@ def title_names(lines: Sequence[str], titles: Sequence[Phrase], numbered: dict[s
 def _title_texts(lines: Sequence[str], titles: Sequence[Phrase]) -> list[str]:
     found = []
     for at, line in enumerate(lines):
-        if ":" in line or len(line) > SHORT_LINE or _ENUMERATED.match(line):
-            continue
+        if ":" in line or len(line) > SHORT_LINE or _ENUMERATED.match(line) or _LEADERS.search(line):
+            continue  # (a line led by dots to its page number is an entry of a table of contents)
         words = phrase(line)
         if len(words) > HEADING_WORDS or ends_sentence_on_kind(line, titles) or _kinds_heading(line):
             continue
@@ -1118,6 +1134,9 @@ def page_evidence(
         found.append(Evidence("the page before ended on a note that a computer made it", 2.5))
     if page.paper_front and not previous.paper_front:
         found.append(Evidence("a paper's front: an abstract and an affiliation", 3.0))
+    if page.contents and not _numbered(previous) and not _opens_alone(page, previous):
+        # an unnumbered page before it is its document's title page, as a report or a thesis opens
+        found.append(Evidence("a table of contents after an unnumbered page", -1.5))
     if page.back_page and not _opens_alone(page, previous):
         found.append(Evidence("a product's back page closes the document before", -2.5))
     if page.references and not _opens_alone(page, previous):
@@ -1151,11 +1170,19 @@ def page_evidence(
             found.append(Evidence("another script under the running line of a page written in it too", 0.0))
         else:
             found.append(Evidence("another script", 3.0))
-    if not template and not _names_again(told, previous, topic):
+    # a short page told by the page after it may name the page before's name itself (a form's payment
+    # details under its terms, the town's name on both): its low cohesion then says nothing either
+    if not template and not any(_names_again(each, previous, topic) for each in (told, page)):
         found.extend(_topic(topic))
     weighed = topic is not None or max(page.scores, default=0.0) >= UNTOLD_POINTS
     bare = _bare_cover(previous)  # a cover or a stub ("Abstract" over "Your abstract.") leans to no kind
-    if _reads_otherwise(page, previous) and (topic is None or topic < COHESIVE) and weighed and not bare:
+    if (
+        _reads_otherwise(page, previous)
+        and (topic is None or topic < COHESIVE)
+        and weighed
+        and not bare
+        and not page.contents
+    ):
         # kept to the topic of the page before, a page reading as another kind is still its document's;
         # with no topic to tell, only a page clearly of its own kind (a caption or a table of a
         # report may lean to another kind alone) is weighed
@@ -1246,14 +1273,20 @@ def _numbering(page: PageSignals, previous: PageSignals, cover: bool = False) ->
     return found
 
 
+def _numbered(page: PageSignals) -> bool:
+    """Whether a page bears a page number: a marker, or a folio up to COUNTED_PAGES (a year is none)."""
+    return page.marker is not None or (page.folio is not None and page.folio[0] <= COUNTED_PAGES)
+
+
 def _folio_restarts_elsewhere(page: PageSignals, previous: PageSignals) -> bool:
     """Whether a page numbered 1 follows a page numbered further on its very first or last line, the
     two numbers at different places (the page before's at its foot, this one's at its head): documents
     set out apart number their pages apart, each from 1, each at its own place. A number a few lines
-    into the page before is as likely a quantity of a column as its folio."""
+    into the page before is as likely a quantity of a column as its folio, and a year at its foot
+    ("2017" under a report's title page) is no folio."""
     if page.folio is None or previous.folio is None or page.folio[1] == previous.folio[1]:
         return False
-    return page.folio[0] == 1 and previous.folio[0] > 1 and previous.folio[1] in (0, -1)
+    return page.folio[0] == 1 and 1 < previous.folio[0] <= COUNTED_PAGES and previous.folio[1] in (0, -1)
 
 
 def _folios_follow(page: PageSignals, previous: PageSignals) -> bool:

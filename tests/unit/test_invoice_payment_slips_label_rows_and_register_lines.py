@@ -157,3 +157,18 @@ def test_the_to_of_a_payment_advice_names_the_payee_the_issuer(heading: str) -> 
 def test_a_to_under_another_heading_names_the_addressee() -> None:
     output = _advice("DELIVERY NOTE")
     assert output["customer"]["name"] == "Kauri Software Ltd"
+
+
+@pytest.mark.parametrize(("rows", "payee"), [(2, True), (3, False)])
+def test_the_to_of_a_payment_advice_is_the_payees_up_to_three_lines_under_its_heading(
+    rows: int, payee: bool
+) -> None:
+    filler = "".join(f"| Reference {number} |  | Line {number} | {number} |\n" for number in range(rows))
+    output = invoice_output(
+        "INVOICE",
+        "Invoice Number\nINV-0041",
+        "Total USD $1,200.00",
+        f"| PAYMENT ADVICE |  | Amount Due | $1,200.00 |\n|---|---|---|---|\n{filler}"
+        "| To: Kauri Software Ltd |  | Due Date | 21 Sep 2021 |",
+    )
+    assert ((output["issuer"] or {}).get("name") == "Kauri Software Ltd") is payee  # type: ignore[attr-defined]

@@ -48,7 +48,6 @@ PARTY_WORDS = frozenset(key[0] for key in CUSTOMER_KEYS if len(key) == 1) | froz
 )
 _GOES_ON = re.compile(r"(?i)\s+(?:of|de|du|des|der|von|van|del|della|di)\s+[^\W\d]")
 _ALTERNATIVES = re.compile(r"(?:\s+[^\W\d]+)?\s*/\s*[^\W\d]+(?:\s+[^\W\d]+)?\s*:?")  # "name / company"
-# A letter's opening, which starts with no label: "To whom it may concern" is not addressed "To" anyone.
 # The heading of a slip for the payer to send back with the payment (Xero's "PAYMENT ADVICE"), in the
 # languages the labels know.
 _REMITTANCE = re.compile(
@@ -57,6 +56,7 @@ _REMITTANCE = re.compile(
 )
 REMITTANCE_LINES = 3  # lines under such a heading whose "To:" is the payee's
 _TO, _PAY_TO = label_key("to"), label_key("pay to")
+# A letter's opening, which starts with no label: "To whom it may concern" is not addressed "To" anyone.
 _OPENING = re.compile(r"(?i)\s*to\s+whom\s+it\s+may\s+concern\b")
 _LEAD = re.compile(r"\.?[\s:]*(?:[-\u2013\u2014]\s+)?")  # a colon or a dash between a label and its value
 # A line of words that ends in an amount, read from a scan without wide spacing between the two

@@ -106,7 +106,7 @@ MARKER_OTHER_WORDS = 3  # words around a "Page n" without its N for it to be a m
 COUNTED_PAGES = 999  # the most pages a bare count ("2 of 4", "2/4") gives: "3/2025" is a date
 DEEP_FOLIO = 10  # a folio from which the page before, were it of the same document, would bear one too
 FOLIO_LINES = 3  # lines at the top and at the bottom of a page where its bare number is
-BACK_PAGE_LINES = 12  # the most lines of a product's back page (`is_back_page`)
+TAIL_PAGE_LINES = 12  # the most lines of a last page of notes: a product's back page, a letter's copies
 SCRIPT_LETTERS = 40  # letters a page needs for its script to say anything
 SCRIPT_SHARE = 0.6  # the share of its letters the script of a page holds
 FRAME_LETTERS = 4  # letters a running line needs for its script to say anything
@@ -198,7 +198,7 @@ _CONTENTS = re.compile(
 _COPIES = re.compile(
     r"(?i)^\W*(?:c\.?\s?c\.?|b\.?c\.?c\.?|copy\s+to|copies\s+to|encl(?:osures?|\.)?|attachments?|anlagen?|"
     r"verteiler|pi[èe]ces?\s+jointes?|p\.\s?j\.|copie\s+[àa]|allegati|anexos?|adjuntos?|za[łl][ąa]czniki?|"
-    r"bijlagen?|kopie\s+aan)\.?\s*(?:\([^)]*\))?\s*:|\((?i:cc|enclosures?|attachments?)\)\s*:",
+    r"bijlagen?|kopie\s+aan)\.?\s*(?:\([^)]*\))?\s*:|\((?:cc|enclosures?|attachments?)\)\s*:",
 )
 # What a product's back page says: where it was made, how to dispose of it.
 _BACK_PAGE = re.compile(
@@ -592,19 +592,19 @@ def heads_contents(lines: Sequence[str]) -> bool:
 
 
 def lists_copies(lines: Sequence[str]) -> bool:
-    """Whether a page of a few lines (BACK_PAGE_LINES at most) lists a letter's copies or enclosures
+    """Whether a page of a few lines (TAIL_PAGE_LINES at most) lists a letter's copies or enclosures
     ("cc:", "Enclosures:", "Anlagen", "Pièces jointes", "Załączniki"): the last page of a letter whose
     closing formula ended the page before, its signature over those lists."""
     text = [line for line in lines if line.strip()]
-    return 0 < len(text) <= BACK_PAGE_LINES and any(_COPIES.search(line) for line in text)
+    return 0 < len(text) <= TAIL_PAGE_LINES and any(_COPIES.search(line) for line in text)
 
 
 def is_back_page(lines: Sequence[str]) -> bool:
-    """Whether a page of a few lines (BACK_PAGE_LINES at most) says where a product was made ("Made in
+    """Whether a page of a few lines (TAIL_PAGE_LINES at most) says where a product was made ("Made in
     China") or how to dispose of it (the WEEE notice): a manual's or a leaflet's back page, the end of
     its document, sharing few words with its pages."""
     text = [line for line in lines if line.strip()]
-    return 0 < len(text) <= BACK_PAGE_LINES and any(_BACK_PAGE.search(line) for line in text)
+    return 0 < len(text) <= TAIL_PAGE_LINES and any(_BACK_PAGE.search(line) for line in text)
 
 
 def ends_generated(lines: Sequence[str]) -> bool:

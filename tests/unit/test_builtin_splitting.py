@@ -1502,13 +1502,14 @@ def test_a_letters_copies_and_enclosures_after_its_closing_are_its_last_page() -
 
 
 def test_a_table_of_contents_after_an_unnumbered_title_page_goes_on_with_its_document() -> None:
-    from docsvc.intelligence.splitting import gap_evidence, heads_contents, read_signals, title_lines
+    from docsvc.intelligence.classification import lists_contents
+    from docsvc.intelligence.splitting import gap_evidence, read_signals, title_lines
     from docsvc.intelligence.vocabulary import ALIASES
 
     assert title_lines(["Présentation du projet . . . . . . . . . . 3"], list(ALIASES)) == frozenset()
-    assert heads_contents(["Table des matières", "1", "Introduction . . . . . 2"])
-    assert heads_contents(["Contents:"])
-    assert not heads_contents(["The contents of the box are listed below."])
+    assert lists_contents(["Table des matières", "1", "Introduction . . . . . 2"])
+    assert lists_contents(["Contents:"]) and lists_contents(["Spis treści"]) and lists_contents(["目录"])
+    assert not lists_contents(["The contents of the box are listed below."])
     title = (
         "Interface graphique pour le jeu Pingouins\nProjet d'études\nNom des élèves\nDate du rapport\n2017"
     )
@@ -1561,3 +1562,16 @@ def test_a_short_page_naming_the_page_befores_name_is_no_topic_apart_though_the_
         for text in (terms, payment.replace("Stadt Oberderdingen", "Kasse"), report)
     ]
     assert "no topic shared with the page before" in [item.reason for item in gap_evidence(unnamed)[1]]
+
+
+@pytest.mark.parametrize(("head", "framed"), [("大学论文", True), ("大学论", False)])
+def test_a_running_line_tells_its_script_from_four_letters(head: str, framed: bool) -> None:
+    from docsvc.intelligence.splitting import gap_evidence, read_signals
+
+    english = (
+        f"{head}\nABSTRACT\nLaTeX is a document preparation system for high-quality typesetting, most "
+        "often used for medium-to-large technical or scientific documents.\nII"
+    )
+    chinese = f"{head}\n目录\n" + "本文档是论文模板的示例文档介绍模板的使用方法和排版要求。" * 3 + "\nIII"
+    signals = [read_signals(text, [], []) for text in (english, chinese)]
+    assert ("another script" not in [item.reason for item in gap_evidence(signals)[1]]) is framed

@@ -264,8 +264,9 @@ def test_the_next_cells_text_a_little_off_or_back_over_a_run_on_cell_in_one_font
     ]
 
 
-def test_glyphs_following_at_their_advances_over_a_rule_stay_one_word() -> None:
-    content = _cell_run_on_in_one_font(0.0)
+@pytest.mark.parametrize("step", [0.0, 0.05])  # within 1% of the font size of their advances
+def test_glyphs_following_at_their_advances_over_a_rule_stay_one_word(step: float) -> None:
+    content = _cell_run_on_in_one_font(step)
     assert rules_apart_pages(content, "pdf", raw_text(content))[0].split() == [
         "tamanhoinitrd",
         "initramfs-tools",

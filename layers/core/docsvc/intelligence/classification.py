@@ -819,8 +819,9 @@ _INSTITUTION = re.compile(
     re.IGNORECASE,
 )
 _CONTENTS = re.compile(
-    r"^(?:(?:table of )?contents|inhalt|inhaltsverzeichnis|table des mati[èe]res|sommaire|[íi]ndice|"
-    r"sommario|spis tre[śs]ci|inhoud|inhoudsopgave|sum[áa]rio)$",
+    r"^(?:(?:table of )?contents|inhalt|inhaltsverzeichnis|table des mati[èe]res|sommaire|"
+    r"[íi]ndice(?: general)?|sommario|spis tre[śs]ci|inhoud|inhoudsopgave|sum[áa]rio|obsah|"
+    r"indholdsfortegnelse|innehåll(?:sförteckning)?|sisällys(?:luettelo)?|содержание|оглавление|зміст|目录|目錄|目次)\s*:?$",
     re.IGNORECASE,
 )
 
@@ -1320,6 +1321,12 @@ def lists_contents(page: Sequence[str]) -> bool:
     """Whether a page is a table of contents: under that heading, or as lines of titles led by dots to
     their page numbers, however the heading is worded."""
     return any(_CONTENTS.match(line) for line in page[:HEADING_LINES]) or leads_to_pages(page)
+
+
+def led_to_page(line: str) -> bool:
+    """Whether a line is led by dots to a page number, on it or on the next line: an entry of a table of
+    contents ("Présentation du projet . . . . 3"), no title of the page it stands on."""
+    return bool(_LEADER.search(line) or _OPEN_LEADER.search(line))
 
 
 def leads_to_pages(page: Sequence[str]) -> bool:

@@ -6,7 +6,9 @@ negative: the page continues the one before), summed:
 - page numbering: a marker "Page 1" (of N), "Seite 1 von 2", "Strona 1 z 2", a bare "2 of 4" alone on
   its line, restarting at 1 or following on; the page before marked as the last of its document; a bare
   folio ("12") at the same place on both pages following on or restarting (a page named in a sentence,
-  "as shown on page 1", is no marker; markers numbering the whole packet are ignored);
+  "as shown on page 1", is no marker; markers numbering the whole packet are ignored; a folio beside a
+  manuscript's line numbers, or in Roman numerals in front matter, follows on too; a year is none); the
+  same marker of as many pages again (a slide built in steps);
 - an empty page, a page marked "(continued)" or after "continued on next page"; the body after a title
   page's blank back;
 - a sentence carried over (the page before's last line a sentence left open, this page's first the rest
@@ -14,15 +16,20 @@ negative: the page continues the one before), summed:
 - document numbers ("Invoice No. 7"), title lines with a number ("RECEIPT 5713"), header dates: a
   new one against the latest of the pages before, or the same one (dates listed down a page, an
   approval chain's, are none);
-- the page before closing its document (a total line, then "Thank you");
-- a title line naming a document kind the page before did not have, but for the first title after a cover
-  of a few lines naming none (a product's name over "USER MANUAL" on the next page);
+- the page before closing its document (a total line, then "Thank you"; a note that a computer made
+  it); a short last page of its own: a product's back page ("Made in ...", how to dispose of it), a
+  letter's copies and enclosures after its closing; a table of contents after an unnumbered title page;
+- a title line naming a document kind the page before did not have (its words in any order), but for
+  the first title after a cover of a few lines naming none (a product's name over "USER MANUAL" on the
+  next page); a kind's name alone in the plural ("SPECIFICATIONS") or an entry led by dots to its page
+  is no title;
 - running headers and footers (digits aside): kept from the page before, or beginning on this page
   and kept on the next while the page before had none of them (a new document's);
 - the same template filled in again: the same title and most lines, other names and dates (whose
   running lines and vocabulary then say nothing);
-- a page opening with a table; the script of the page (Latin, Arabic, CJK, ...) changing, or its
-  language (its function words) against the latest page that tells one;
+- a page opening with a table; the script of the page (Latin, Arabic, CJK, ...) changing (but under a
+  running line kept from the page before and written in the page's script, or in one the page before
+  wrote words in), or its language (its function words) against the latest page that tells one;
 - a list of references under its heading: the end of the document before, whatever its vocabulary;
 - the page's size or orientation changing (A4 after Letter, a landscape page after a portrait one), when
   the caller gives the pages' sizes: documents printed apart are often set on other paper; it counts
@@ -34,7 +41,8 @@ negative: the page continues the one before), summed:
 - the vocabulary the two pages share (the pages of one document keep to one topic), and a page whose
   own evidence clearly names another kind than the page before, unless it keeps the page before's
   topic (a paper's page about finances is still the paper's) or the page before is a cover or a stub of
-  a few lines that leans to no kind;
+  a few lines that leans to no kind (a page naming again a name the page before gave shares its topic
+  whatever its words);
 - a learnt signal (`learnt.CutModel`, learnt from labelled documents): how much a page's top words, its
   numbering, its greeting and the shape of its top lines read as a document's first page rather than a
   continued one, weighed as its validation chose (at 0, so unheard, while it does not beat the rules).
@@ -74,7 +82,9 @@ from docsvc.intelligence.classification import (
     is_closing_formula,
     is_salutation,
     is_sentence,
+    led_to_page,
     lines_of,
+    lists_contents,
     opens_paper,
     read_page,
     score,
@@ -188,12 +198,6 @@ _CLOSING = re.compile(
     r"\bthank\s+you\b|\bthanks\s+for\b|\bcome\s+again\b|\bvisit\s+again\b|\bhave\s+a\s+nice\s+day\b",
     re.IGNORECASE,
 )
-# The heading of a table of contents.
-_CONTENTS = re.compile(
-    r"(?i)(?:table\s+of\s+)?contents|table\s+des\s+mati[èe]res|sommaire|inhalt(?:sverzeichnis)?|[íi]ndice"
-    r"(?:\s+general)?|spis\s+tre[śs]ci|obsah|inhoud(?:sopgave)?|sum[áa]rio|indholdsfortegnelse|"
-    r"innehåll(?:sförteckning)?|sisällys(?:luettelo)?|содержание|оглавление|зміст|目录|目錄|目次"
-)
 # The heading of a letter's list of copies or enclosures, after its signature.
 _COPIES = re.compile(
     r"(?i)^\W*(?:c\.?\s?c\.?|b\.?c\.?c\.?|copy\s+to|copies\s+to|encl(?:osures?|\.)?|attachments?|anlagen?|"
@@ -252,7 +256,6 @@ _ASIDE = re.compile(r"\([^)]*\)")  # words in brackets: "(Rev. 10-2018)", "(cont
 # A line numbered as an item of a list or a section ("2. The rest of the talk", "3.1 Method", "IV)",
 # "b)") or as a contract's article or clause ("Article 1 - Objet du contrat", "§ 3", "Cláusula 2"): a
 # heading inside a document, not its title, whatever document it names.
-_LEADERS = re.compile(r"(?:\.\s?){4,}|…{2,}")  # the dots leading a table of contents' entry to its page
 _ENUMERATED = re.compile(
     r"^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[ivxIVX]{1,4}[.)]|[a-zA-Z][)]"
     r"|(?i:article|art\.|art[íi]culo|articolo|artigo|artikel|artyku[łl]|§|section|clause|cl[áa]usula|clausola)"
@@ -323,7 +326,7 @@ class PageSignals:
     references: bool = False  # it lists references under their heading: a document's last pages
     back_page: bool = False  # a product's back page: where it was made, how to dispose of it (`is_back_page`)
     letter_tail: bool = False  # a short page listing a letter's copies or enclosures (`lists_copies`)
-    contents: bool = False  # its first lines head a table of contents (`heads_contents`)
+    contents: bool = False  # it is a table of contents (`classification.lists_contents`)
     names: frozenset[str] = frozenset()  # the documents its titles name, by kind and number (`title_names`)
     proper_names: frozenset[str] = frozenset()  # its names of a few capitalised words (`proper_names`)
     size: PageSize | None = None  # its width and height in points, when the caller gave them
@@ -451,7 +454,7 @@ def read_signals(text: str, profiles: Sequence[Profile], titles: Sequence[Phrase
         references=heads_references(lines),
         back_page=is_back_page(lines),
         letter_tail=lists_copies(lines),
-        contents=heads_contents(lines),
+        contents=lists_contents(lines),
         lines=frozenset(" ".join(line.lower().split()) for line in lines),
     )
 
@@ -584,27 +587,24 @@ def ends_to_sign(lines: Sequence[str]) -> bool:
     return bool(signed) and any(_DATE_WORD.search(line) for line in last)
 
 
-def heads_contents(lines: Sequence[str]) -> bool:
-    """Whether one of a page's first lines (EDGE_LINES) heads a table of contents ("Contents", "Table des
-    matières", "Inhaltsverzeichnis", "Spis treści", "目录"): a document's page after its title page, whose
-    entries name its sections ("Présentation du projet"), no kinds of documents."""
-    return any(_CONTENTS.fullmatch(line.strip().rstrip(":")) for line in lines[:EDGE_LINES])
-
-
 def lists_copies(lines: Sequence[str]) -> bool:
-    """Whether a page of a few lines (TAIL_PAGE_LINES at most) lists a letter's copies or enclosures
-    ("cc:", "Enclosures:", "Anlagen", "Pièces jointes", "Załączniki"): the last page of a letter whose
-    closing formula ended the page before, its signature over those lists."""
-    text = [line for line in lines if line.strip()]
-    return 0 < len(text) <= TAIL_PAGE_LINES and any(_COPIES.search(line) for line in text)
+    """Whether a page of a few lines lists a letter's copies or enclosures ("cc:", "Enclosures:",
+    "Anlagen", "Pièces jointes", "Załączniki"): the last page of a letter whose closing formula ended
+    the page before, its signature over those lists."""
+    return _short_page_says(lines, _COPIES)
 
 
 def is_back_page(lines: Sequence[str]) -> bool:
-    """Whether a page of a few lines (TAIL_PAGE_LINES at most) says where a product was made ("Made in
-    China") or how to dispose of it (the WEEE notice): a manual's or a leaflet's back page, the end of
-    its document, sharing few words with its pages."""
+    """Whether a page of a few lines says where a product was made ("Made in China") or how to dispose
+    of it (the WEEE notice): a manual's or a leaflet's back page, the end of its document, sharing few
+    words with its pages."""
+    return _short_page_says(lines, _BACK_PAGE)
+
+
+def _short_page_says(lines: Sequence[str], pattern: re.Pattern[str]) -> bool:
+    """Whether a page of TAIL_PAGE_LINES lines at most has a line `pattern` finds."""
     text = [line for line in lines if line.strip()]
-    return 0 < len(text) <= TAIL_PAGE_LINES and any(_BACK_PAGE.search(line) for line in text)
+    return 0 < len(text) <= TAIL_PAGE_LINES and any(pattern.search(line) for line in text)
 
 
 def ends_generated(lines: Sequence[str]) -> bool:
@@ -855,7 +855,7 @@ def title_names(lines: Sequence[str], titles: Sequence[Phrase], numbered: dict[s
 def _title_texts(lines: Sequence[str], titles: Sequence[Phrase]) -> list[str]:
     found = []
     for at, line in enumerate(lines):
-        if ":" in line or len(line) > SHORT_LINE or _ENUMERATED.match(line) or _LEADERS.search(line):
+        if ":" in line or len(line) > SHORT_LINE or _ENUMERATED.match(line) or led_to_page(line):
             continue  # (a line led by dots to its page number is an entry of a table of contents)
         words = phrase(line)
         if len(words) > HEADING_WORDS or ends_sentence_on_kind(line, titles) or _kinds_heading(line):
